@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { Construction } from 'lucide-react';
+import { EmptyState } from '../../ui/Feedback';
+import { PageHeader } from '../../ui/PageHeader';
+import { buttonClass } from '../../ui/Button';
+
+/** Hub areas whose screens arrive in later releases: the route exists, and says so plainly. */
+function Upcoming({ title, subtitle }: { title: string; subtitle: string }) {
+  useEffect(() => {
+    document.title = `${title} — Clientflow`;
+  }, [title]);
+  return (
+    <>
+      <PageHeader title={title} subtitle={subtitle} />
+      <EmptyState
+        icon={<Construction className="size-10" />}
+        title={`${title} are not available yet`}
+        text="This part of the hub is being built. Companies are ready to use today."
+        action={
+          <Link to="/hub/companies" className={buttonClass('secondary')}>
+            Go to Companies
+          </Link>
+        }
+      />
+    </>
+  );
+}
+
+export const ContactsPage = () => <Upcoming title="Contacts" subtitle="Manage your business contacts and relationships" />;
+export const ProjectsPage = () => <Upcoming title="Projects" subtitle="Plan and follow your client projects" />;
+export const TasksPage = () => <Upcoming title="Tasks" subtitle="Track the work across your projects" />;
+export const DocumentsPage = () => <Upcoming title="Files" subtitle="Contracts, proposals, invoices and reports" />;
+export const ResourcesPage = () => <Upcoming title="Resources" subtitle="Tools and information to share with clients" />;
+export const FlowsPage = () => <Upcoming title="Flows" subtitle="Onboarding, intake and information workflows" />;
+export const AccountPage = () => <Upcoming title="Account settings" subtitle="Business information, branding and integrations" />;

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const api = 'http://localhost:3000';
+
+export default defineConfig({
+  root: __dirname,
+  plugins: [react(), tailwindcss()],
+  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
+  server: {
+    port: 5173,
+    proxy: { '/trpc': api, '/api': api, '/auth': api, '/healthz': api, '/companies': api, '/files': api },
+  },
+});

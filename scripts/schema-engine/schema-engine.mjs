@@ -1,0 +1,348 @@
+#!/usr/bin/env node
+// Offline stand-in for Prisma's native `schema-engine` binary, built on the
+// official WASM build of the same engine (@prisma/schema-engine-wasm) and the
+// Prisma driver adapters. Point PRISMA_SCHEMA_ENGINE_BINARY at this file (the
+// project's scripts/prisma.mjs does so when no native engine is installed).
+// See README.md in this folder for why it exists and the traps it handles.
+//
+// Invocations made by the Prisma CLI:
+//   schema-engine --version
+//   schema-engine --datasource '<json>' cli can-connect-to-database|create-database|drop-database
+//   schema-engine --datamodels <schema file> [--datamodels ...] [--datasource '<json>']
+//     -> JSON-RPC 2.0 server, one JSON object per line on stdin/stdout.
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import {
+  UserFacingError,
+  createPgFactory,
+  createSqliteFactory,
+  pgCanConnect,
+  pgCreateDatabase,
+  pgDropDatabase,
+  providerOfSchema,
+  providerOfUrl,
+  setTraceLogger,
+  sqliteCreate,
+  sqliteDrop,
+  sqliteFileExists,
+  sqlitePathFromUrl,
+} from './datasource.mjs';
+
+// Debugging: SCHEMA_ENGINE_STANDIN_LOG=/path/to/file appends a trace of every
+// request, result and error (the CLI swallows the engine's stderr).
+const LOG_FILE = process.env.SCHEMA_ENGINE_STANDIN_LOG?.trim();
+const DEBUG = Boolean(LOG_FILE);
+const debug = (...args) => {
+  if (!DEBUG) return;
+  const line = args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+  try {
+    fs.appendFileSync(LOG_FILE, `${new Date().toISOString()} [${process.pid}] ${line}\n`);
+  } catch {
+    /* ignore */
+  }
+};
+
+setTraceLogger((...args) => debug(...args));
+
+// ------------------------------------------------------------ arguments ---
+
+function parseArgs(argv) {
+  const out = { datamodels: [], datasource: null, rest: [], version: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--version' || a === '-V') out.version = true;
+    else if (a === '--datamodels' || a === '-d') out.datamodels.push(argv[++i]);
+    else if (a === '--datasource') out.datasource = JSON.parse(argv[++i]);
+    else if (a === '--enabled-preview-features' || a === '--extension-types') i++;
+    else if (a.startsWith('--datamodels=')) out.datamodels.push(a.slice('--datamodels='.length));
+    else if (a.startsWith('--datasource=')) out.datasource = JSON.parse(a.slice('--datasource='.length));
+    else out.rest.push(a);
+  }
+  return out;
+}
+
+function wasmPackageDir() {
+  return path.dirname(new URL(import.meta.resolve('@prisma/schema-engine-wasm/schema_engine_bg')).pathname);
+}
+
+function engineCommitHash() {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(wasmPackageDir(), 'package.json'), 'utf8'));
+    return String(pkg.version).split('.').pop();
+  } catch {
+    return 'unknown';
+  }
+}
+
+// ------------------------------------------- one-shot `cli` subcommands ---
+
+function logLine(level, fields) {
+  return JSON.stringify({ timestamp: new Date().toISOString(), level, fields, target: 'schema_engine::logger' });
+}
+
+async function runCli(args) {
+  const [cli, command] = args.rest;
+  const url = args.datasource?.url;
+  try {
+    if (cli !== 'cli' || !command) throw new Error(`Unknown command: ${args.rest.join(' ')}`);
+    if (!url) throw new UserFacingError('P1012', 'No datasource URL given (--datasource \'{"url": "..."}\').');
+    const provider = providerOfUrl(url);
+    if (provider === 'sqlite') {
+      const file = sqlitePathFromUrl(url);
+      if (command === 'can-connect-to-database') {
+        if (!sqliteFileExists(file)) {
+          throw new UserFacingError('P1003', `Database \`${path.basename(file)}\` does not exist at \`${file}\``);
+        }
+      } else if (command === 'create-database') {
+        sqliteCreate(file);
+        process.stdout.write(`Database '${path.basename(file)}' was successfully created.\n`);
+      } else if (command === 'drop-database') {
+        sqliteDrop(file);
+        process.stdout.write(`The database was successfully dropped.\n`);
+      } else throw new Error(`Unknown cli command: ${command}`);
+    } else if (provider === 'postgresql') {
+      if (command === 'can-connect-to-database') await pgCanConnect(url);
+      else if (command === 'create-database') {
+        const name = await pgCreateDatabase(url);
+        process.stdout.write(`Database '${name}' was successfully created.\n`);
+      } else if (command === 'drop-database') {
+        await pgDropDatabase(url);
+        process.stdout.write(`The database was successfully dropped.\n`);
+      } else throw new Error(`Unknown cli command: ${command}`);
+    } else {
+      throw new UserFacingError('P1013', 'The provided database string is invalid. Only file: (SQLite) and postgresql:// URLs are supported by this offline schema engine.');
+    }
+    return 0;
+  } catch (e) {
+    // The CLI skips the first stderr line and parses every other one as JSON.
+    process.stderr.write(logLine('INFO', { message: `Starting schema engine CLI (${command ?? '?'})` }) + '\n');
+    const fields = { message: String(e?.message ?? e) };
+    if (e?.code && /^P\d{4}$/.test(e.code)) fields.error_code = e.code;
+    process.stderr.write(logLine('ERROR', fields));
+    return 1;
+  }
+}
+
+// --------------------------------------------------------- WASM engine ---
+
+async function loadWasmModule() {
+  const glueUrl = import.meta.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
+  const glue = await import(glueUrl);
+  const bytes = fs.readFileSync(path.join(wasmPackageDir(), 'schema_engine_bg.wasm'));
+  const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': glue });
+  glue.__wbg_set_wasm(instance.exports);
+  instance.exports.__wbindgen_start();
+  return glue;
+}
+
+function createAdapterFactory(datasource, datamodelContents) {
+  let url = datasource?.url;
+  let provider = url ? providerOfUrl(url) : null;
+  if (!provider) {
+    for (const content of datamodelContents) provider ??= providerOfSchema(content);
+  }
+  if (provider === 'sqlite') {
+    return createSqliteFactory(url ? sqlitePathFromUrl(url) : ':memory:');
+  }
+  if (provider === 'postgresql') {
+    if (!url) {
+      // No database configured: commands that need one fail on first use.
+      const fail = () => Promise.reject(new UserFacingError('P1012', 'The datasource URL is missing. Set it in prisma.config.ts (datasource.url).'));
+      return { provider: 'postgres', adapterName: '@prisma/adapter-pg', connect: fail, connectToShadowDb: fail, close: async () => {} };
+    }
+    return createPgFactory(url, datasource?.shadowDatabaseUrl);
+  }
+  throw new UserFacingError('P1013', `Unsupported datasource${url ? ` URL` : ''}: only SQLite (file:) and PostgreSQL are supported by this offline schema engine.`);
+}
+
+const EMPTY_FILTER = { externalTables: [], externalEnums: [] };
+
+async function runServer(args) {
+  const datamodels = args.datamodels.map((p) => [p, fs.readFileSync(p, 'utf8')]);
+  const factory = createAdapterFactory(args.datasource, datamodels.map(([, c]) => c));
+  const provider = factory.provider === 'sqlite' ? 'sqlite' : 'postgresql';
+  let enginePromise = null;
+  let engine = null;
+
+  const getEngine = () => {
+    enginePromise ??= (async () => {
+      const { SchemaEngine } = await loadWasmModule();
+      const log = (line) => {
+        const text = String(line).replace(/\n/g, ' ');
+        if (text.trim()) process.stderr.write(text + '\n');
+        debug('engine:', text);
+      };
+      engine = await SchemaEngine.new(
+        { datamodels: datamodels.length ? datamodels : undefined },
+        log,
+        bindMigrationAwareSqlAdapterFactory(factory),
+      );
+      return engine;
+    })().catch((e) => {
+      enginePromise = null; // allow a retry on the next request
+      throw e;
+    });
+    return enginePromise;
+  };
+
+  // Trap 2: on a fresh SQLite database `devDiagnostic` fails with P1014
+  // (`_prisma_migrations` missing). Applying an empty migration list creates
+  // the table; then diagnose again.
+  const devDiagnostic = async (e, input) => {
+    try {
+      return await e.devDiagnostic(input);
+    } catch (err) {
+      if (err?.code !== 'P1014' || provider !== 'sqlite') throw err;
+      debug('devDiagnostic P1014: creating the migrations table');
+      await e.applyMigrations({
+        migrationsList: { ...input.migrationsList, migrationDirectories: [] },
+        filters: input.filters ?? EMPTY_FILTER,
+      });
+      return await e.devDiagnostic(input);
+    }
+  };
+
+  let nextOwnId = 1_000_000_000;
+  const ownRequests = new Map();
+  const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
+  const request = (method, params) =>
+    new Promise((resolve) => {
+      const id = nextOwnId++;
+      ownRequests.set(id, resolve);
+      send({ jsonrpc: '2.0', id, method, params });
+    });
+
+  const handlers = {
+    async getDatabaseVersion(params) {
+      return (await getEngine()).version(params ?? undefined);
+    },
+    async devDiagnostic(params) {
+      return devDiagnostic(await getEngine(), params);
+    },
+    // Trap 7: the WASM engine has no shadow database of its own between calls:
+    // createMigration and evaluateDataLoss need a devDiagnostic on the same
+    // migrations list right before them.
+    async createMigration(params) {
+      const e = await getEngine();
+      await devDiagnostic(e, { migrationsList: params.migrationsList, filters: params.filters ?? EMPTY_FILTER });
+      return e.createMigration(params);
+    },
+    async evaluateDataLoss(params) {
+      const e = await getEngine();
+      await devDiagnostic(e, { migrationsList: params.migrationsList, filters: params.filters ?? EMPTY_FILTER });
+      return e.evaluateDataLoss(params);
+    },
+    // The native engine prints `diff` output through a `print` request to the
+    // CLI; the WASM engine returns it as `stdout` instead.
+    async diff(params) {
+      const result = await (await getEngine()).diff(params);
+      if (result?.stdout) {
+        await request('print', { content: result.stdout.replace(/\n$/, '') });
+      }
+      return { ...result, stdout: null };
+    },
+    // Trap 3: the WASM engine's SQLite reset only deletes rows. Empty the file.
+    async reset(params) {
+      if (provider === 'sqlite') {
+        await getEngine();
+        await factory.resetDatabase();
+        return null;
+      }
+      return (await getEngine()).reset(params);
+    },
+    async createDatabase(params) {
+      const url = params?.datasource?.url ?? args.datasource?.url;
+      if (!url) throw new UserFacingError('P1012', 'No datasource URL to create a database from.');
+      if (providerOfUrl(url) === 'sqlite') {
+        const file = sqlitePathFromUrl(url);
+        sqliteCreate(file);
+        return { databaseName: path.basename(file) };
+      }
+      return { databaseName: await pgCreateDatabase(url) };
+    },
+  };
+
+  const toRpcError = (e) => {
+    const message = String(e?.message ?? e);
+    const isPanic = e?.name === 'RuntimeError' || /unreachable|panicked/i.test(e?.name ?? '');
+    const data = { is_panic: isPanic, message, meta: e?.meta ?? null };
+    if (typeof e?.code === 'string' && /^P\d{4}$/.test(e.code)) data.error_code = e.code;
+    if (isPanic) data.error = { message };
+    return { code: 4466, message: 'An error happened. Check the data field for details.', data };
+  };
+
+  const handle = async (msg) => {
+    const { id, method, params } = msg;
+    debug('->', method, DEBUG ? params : '');
+    try {
+      let result;
+      if (handlers[method]) result = await handlers[method](params);
+      else {
+        const e = await getEngine();
+        if (typeof e[method] !== 'function' || method === 'free' || method.startsWith('_')) {
+          if (id !== undefined) send({ jsonrpc: '2.0', id, error: { code: -32601, message: `Method not found: ${method}` } });
+          return;
+        }
+        result = await e[method](params);
+      }
+      debug('<-', method, DEBUG ? result : '');
+      if (id !== undefined) send({ jsonrpc: '2.0', id, result: result ?? null });
+    } catch (e) {
+      debug('<- error', method, String(e?.stack ?? e));
+      if (id !== undefined) send({ jsonrpc: '2.0', id, error: toRpcError(e) });
+    }
+  };
+
+  // Requests run one at a time, in order (as the native engine does).
+  let queue = Promise.resolve();
+  const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+  rl.on('line', (line) => {
+    if (!line.trim()) return;
+    let msg;
+    try {
+      msg = JSON.parse(line);
+    } catch {
+      send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+      return;
+    }
+    if (msg.method === undefined && msg.id !== undefined && ownRequests.has(msg.id)) {
+      const resolve = ownRequests.get(msg.id);
+      ownRequests.delete(msg.id);
+      resolve(msg);
+      return;
+    }
+    if (typeof msg.method === 'string') queue = queue.then(() => handle(msg));
+  });
+
+  // The CLI closes stdin and sends SIGTERM right away: release the database
+  // (SQLite handles, pg pools, temporary shadow databases) before exiting.
+  let shuttingDown = null;
+  const shutdown = (code) =>
+    (shuttingDown ??= (async () => {
+      debug('shutdown');
+      try {
+        await factory.close?.();
+      } catch (e) {
+        debug('shutdown error', String(e));
+      }
+      process.exit(code);
+    })());
+  rl.on('close', () => {
+    queue.then(() => shutdown(0));
+  });
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => shutdown(0));
+}
+
+// ------------------------------------------------------------------ main ---
+
+const args = parseArgs(process.argv.slice(2));
+debug('start', process.argv.slice(2).map((a) => a.replace(/\/\/([^:@/]+):[^@/]*@/g, '//$1:***@')).join(' '));
+if (args.version) {
+  process.stdout.write(`schema-engine-cli ${engineCommitHash()} (wasm stand-in)\n`);
+} else if (args.rest[0] === 'cli') {
+  process.exitCode = await runCli(args);
+} else {
+  await runServer(args);
+}

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .default('file:./data/app.db')
+    .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), 'must start with file: (SQLite) or postgresql:// (PostgreSQL)'),
+  UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+  PUBLIC_URL: z.url('must be an absolute URL such as https://hub.example.com').optional(),
+});
+
+export type Env = z.infer<typeof schema> & { publicUrl: string; uploadDir: string };
+
+/** Reads and validates configuration; on a bad value, prints which variable is wrong and exits. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    uploadDir: path.resolve(env.UPLOAD_DIR),
+  };
+}

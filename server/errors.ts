@@ -1,0 +1,19 @@
+import { TRPCError } from '@trpc/server';
+
+type PrismaLikeError = { code?: string; meta?: { target?: unknown; modelName?: string; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } };
+
+/** The columns of a unique-index violation (Prisma P2002), or null for any other error. */
+export function isUniqueViolation(error: unknown): string[] | null {
+  const e = error as PrismaLikeError;
+  if (e?.code !== 'P2002') return null;
+  const target = e.meta?.target ?? e.meta?.driverAdapterError?.cause?.constraint?.fields ?? [];
+  return Array.isArray(target) ? target.map(String) : [String(target)];
+}
+
+/** Prisma's "record to update/delete not found" (P2025) as the API's NOT_FOUND. */
+export function notFoundOn(message: string) {
+  return (error: unknown): never => {
+    if ((error as PrismaLikeError)?.code === 'P2025') throw new TRPCError({ code: 'NOT_FOUND', message });
+    throw error;
+  };
+}

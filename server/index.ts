@@ -1,0 +1,37 @@
+import { LoginThrottle } from './auth/throttle';
+import { createApp } from './app';
+import { openDatabase } from './db';
+import { loadEnv } from './env';
+import { FileStorage } from './files/storage';
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const database = await openDatabase(env.DATABASE_URL);
+  const app = createApp({ env, database, throttle: new LoginThrottle(), storage: new FileStorage(env.uploadDir) });
+  const server = app.listen(env.PORT, () => {
+    console.log(`Clientflow is listening on ${env.publicUrl} (port ${env.PORT}, ${database.provider})`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing open requests, then closing the database.`);
+    server.close(async () => {
+      await database.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+void main();

@@ -1,0 +1,59 @@
+import { Router, type Request, type Response } from 'express';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { M } from '../../shared/messages';
+import { appRouter } from '../routers/_app';
+import { createCallerFactory, issuesOf, type createContextFactory } from '../trpc';
+import { keysToCamel, keysToSnake } from './case';
+import { restRoutes, type RestRoute } from './routes';
+
+const createCaller = createCallerFactory(appRouter);
+
+/** One JSON error shape for every REST failure: { message, code, issues? }. */
+export function sendError(res: Response, error: unknown) {
+  if (error instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(error);
+    const issues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : undefined;
+    const message =
+      issues?.[0]?.message ?? (error.code === 'INTERNAL_SERVER_ERROR' ? M.common.internal : error.message);
+    if (status >= 500) console.error(error.cause ?? error);
+    res.status(status).json({ message, code: error.code, ...(issues ? { issues } : {}) });
+    return;
+  }
+  console.error(error);
+  res.status(500).json({ message: M.common.internal, code: 'INTERNAL_SERVER_ERROR' });
+}
+
+function inputOf(route: RestRoute, req: Request): unknown {
+  const source = route.method === 'GET' || route.method === 'DELETE' ? req.query : req.body;
+  const fields = { ...(source && typeof source === 'object' ? source : {}), ...req.params };
+  return route.style === 'snake' ? keysToCamel(fields) : fields;
+}
+
+function callProcedure(caller: ReturnType<typeof createCaller>, path: string, input: unknown): Promise<unknown> {
+  const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
+  return (fn as (input: unknown) => Promise<unknown>)(input);
+}
+
+export function restRouter(createContext: ReturnType<typeof createContextFactory>) {
+  const rest = Router();
+  for (const route of restRoutes) {
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
+    rest[method](route.path, async (req, res) => {
+      try {
+        const caller = createCaller(createContext({ req, res }));
+        let result = await callProcedure(caller, route.procedure, inputOf(route, req));
+        if (route.list) {
+          const page = result as { items: unknown[]; total: number; nextCursor: number | null };
+          res.setHeader('X-Total-Count', String(page.total));
+          if (page.nextCursor !== null) res.setHeader('X-Next-Cursor', String(page.nextCursor));
+          result = page.items;
+        }
+        res.status(route.status ?? 200).json(route.style === 'snake' ? keysToSnake(result) : result);
+      } catch (error) {
+        sendError(res, error);
+      }
+    });
+  }
+  return rest;
+}

@@ -1,0 +1,128 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { Request, Response } from 'express';
+import superjson from 'superjson';
+import { SESSION } from '../shared/constants';
+import { M } from '../shared/messages';
+import type { LoginThrottle } from './auth/throttle';
+import {
+  validatePortalSession,
+  validateStaffSession,
+  type PortalSessionInfo,
+  type StaffSession,
+} from './auth/sessions';
+import type { Database } from './db';
+import type { Env } from './env';
+import type { FileStorage } from './files/storage';
+
+/** What the app is built from; tests build their own. */
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  throttle: LoginThrottle;
+  storage: FileStorage;
+};
+
+type SessionKind = 'staff' | 'portal';
+const cookieName = (kind: SessionKind) => (kind === 'staff' ? SESSION.staffCookie : SESSION.portalCookie);
+
+export function createContextFactory(deps: AppDeps) {
+  const secure = deps.env.publicUrl.startsWith('https://');
+  return function createContext({ req, res }: { req: Request; res: Response }) {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    const cookies = (req.cookies ?? {}) as Record<string, string | undefined>;
+    const tokenFor = (kind: SessionKind) => bearer ?? cookies[cookieName(kind)] ?? null;
+
+    const setSessionCookie = (kind: SessionKind, token: string, expiresAt: Date) => {
+      res.cookie(cookieName(kind), token, { httpOnly: true, sameSite: 'lax', secure, expires: expiresAt, path: '/' });
+    };
+    const clearSessionCookie = (kind: SessionKind) => {
+      res.clearCookie(cookieName(kind), { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+    };
+
+    // Sessions are looked up only when a procedure asks, and at most once a request.
+    let staff: Promise<StaffSession | null> | undefined;
+    let portal: Promise<PortalSessionInfo | null> | undefined;
+    const getStaff = () =>
+      (staff ??= (async () => {
+        const token = tokenFor('staff');
+        if (!token) return null;
+        const session = await validateStaffSession(deps.database.db, token);
+        if (!session && !bearer) clearSessionCookie('staff');
+        if (session?.renewed && !bearer) setSessionCookie('staff', token, session.expiresAt);
+        return session;
+      })());
+    const getPortal = () =>
+      (portal ??= (async () => {
+        const token = tokenFor('portal');
+        if (!token) return null;
+        const session = await validatePortalSession(deps.database.db, token);
+        if (!session && !bearer) clearSessionCookie('portal');
+        if (session?.renewed && !bearer) setSessionCookie('portal', token, session.expiresAt);
+        return session;
+      })());
+
+    return {
+      ...deps,
+      db: deps.database.db,
+      req,
+      res,
+      ip: req.ip ?? 'unknown',
+      getStaff,
+      getPortal,
+      setSessionCookie,
+      clearSessionCookie,
+    };
+  };
+}
+
+export type Context = ReturnType<ReturnType<typeof createContextFactory>>;
+
+export type FieldIssue = { path: string; message: string };
+
+/** Validation failures carry their issues; the message is the first issue's text (the spec's message). */
+export function issuesOf(error: unknown): FieldIssue[] | undefined {
+  const issues = (error as { issues?: unknown })?.issues;
+  if (!Array.isArray(issues)) return undefined;
+  return issues.map((i: { path?: PropertyKey[]; message: string }) => ({
+    path: (i.path ?? []).map(String).join('.'),
+    message: i.message,
+  }));
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const issues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : undefined;
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      message: issues?.length ? issues[0].message : internal ? M.common.internal : shape.message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+/** A valid staff session; the business always comes from it, never from input. */
+export const staffProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const session = await ctx.getStaff();
+  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
+  return next({ ctx: { session, user: session.user, businessId: session.user.businessId } });
+});
+
+/** A valid portal session; business, company and contact all come from it. */
+export const portalProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const session = await ctx.getPortal();
+  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
+  return next({
+    ctx: {
+      portalSession: session,
+      businessId: session.businessId,
+      companyId: session.contact.companyId,
+      contactId: session.contact.id,
+    },
+  });
+});

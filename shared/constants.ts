@@ -1,0 +1,57 @@
+// Statuses, types, limits and defaults from the spec, shared by server and client.
+
+export const COMPANY_STATUSES = ['prospect', 'onboarding', 'active', 'canceled', 'paused', 'at-risk'] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+/** Badge styling also knows 'inactive'. */
+export const COMPANY_BADGE_STATUSES = [...COMPANY_STATUSES, 'inactive'] as const;
+/** The create form's default; the stored schema's default is 'active'. */
+export const DEFAULT_COMPANY_STATUS: CompanyStatus = 'prospect';
+
+export const CONTACT_ROLES = ['executive', 'manager', 'contributor'] as const;
+
+export const PROJECT_STATUSES = ['draft', 'waiting', 'approval', 'in-progress', 'at-risk', 'complete'] as const;
+export const PROJECT_FILTER_STATUSES = ['draft', 'active', 'completed', 'on-hold'] as const;
+export const TASK_STATUSES = ['pending', 'in-progress', 'completed', 'cancelled'] as const;
+export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
+export const DOCUMENT_TYPES = ['contract', 'agreement', 'proposal', 'invoice', 'report', 'other'] as const;
+export const RESOURCE_TYPES = ['information', 'tool'] as const;
+export const RESOURCE_STATUSES = ['active', 'live', 'pending', 'planned', 'beta', 'deprecated'] as const;
+export const FLOW_TYPES = ['onboard', 'collect', 'inform'] as const;
+export const FLOW_FIELD_TYPES = ['text', 'textarea', 'file', 'select', 'checkbox', 'date'] as const;
+export const STAFF_ROLES = ['owner', 'admin', 'member'] as const;
+
+export const DEFAULT_BRAND_STYLE = {
+  primaryColor: '#276398',
+  secondaryColor: '#5b5b5b',
+  buttonTextColor: '#010101',
+} as const;
+
+export const LIMITS = {
+  slugMin: 3,
+  slugMax: 30,
+  businessNameMax: 100,
+  loginTextMax: 200,
+  logoMaxBytes: 5 * 1024 * 1024,
+  passwordMin: 8,
+  /** Page size of list screens; the server caps any request at pageSizeMax. */
+  pageSize: 24,
+  pageSizeMax: 100,
+  dashboardProjects: 5,
+  recentFiles: 5,
+} as const;
+
+export const SESSION = {
+  /** Sliding expiry: a session lives 30 days and is renewed when less than 15 remain. */
+  lifetimeMs: 30 * 24 * 60 * 60 * 1000,
+  renewWithinMs: 15 * 24 * 60 * 60 * 1000,
+  staffCookie: 'cf_session',
+  portalCookie: 'cf_portal',
+} as const;
+
+export const LOGIN_THROTTLE = {
+  maxFailures: 10,
+  windowMs: 15 * 60 * 1000,
+} as const;
+
+/** Slugs that would collide with fixed routes such as /portal/login. */
+export const RESERVED_SLUGS = ['login', 'logout', 'api', 'hub', 'portal', 'admin', 'www', 'app', 'assets', 'static'] as const;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+
+/** Numeric row id, as the spec's API uses them. Accepts "12" from path segments. */
+export const idSchema = z.coerce.number().int().positive();
+
+/** Keyset page request shared by every list procedure. cursor = id of the last row seen. */
+export const pageInput = {
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSize),
+  cursor: z.coerce.number().int().positive().nullish(),
+};
+
+/** Optional free text: trimmed, and empty becomes null so "clearing" a field stores nothing. */
+export const optionalText = (max = 500) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export type Page<T> = { items: T[]; nextCursor: number | null; total: number };

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { COMPANY_STATUSES, DEFAULT_COMPANY_STATUS } from '../constants';
+import { M } from '../messages';
+import { idSchema, optionalText, pageInput } from './common';
+
+const website = z
+  .string()
+  .trim()
+  .max(300)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), M.companies.invalidWebsite);
+
+export const companyFields = {
+  name: z.string().trim().min(1, M.companies.nameRequired).max(200),
+  industry: optionalText(100),
+  website,
+  address: optionalText(300),
+  phone: optionalText(40),
+  status: z.enum(COMPANY_STATUSES),
+};
+
+export const companyCreateInput = z.object({
+  ...companyFields,
+  status: companyFields.status.default(DEFAULT_COMPANY_STATUS),
+});
+export type CompanyCreateInput = z.input<typeof companyCreateInput>;
+
+export const companyUpdateInput = z.object({ id: idSchema }).extend(z.object(companyFields).partial().shape);
+export type CompanyUpdateInput = z.input<typeof companyUpdateInput>;
+
+/** The dialog's form: the same rules, all fields as plain strings. */
+export const companyFormSchema = z.object(companyFields);
+export type CompanyForm = z.input<typeof companyFormSchema>;
+
+export const companyListInput = z.object({
+  ...pageInput,
+  search: z.string().trim().max(100).optional(),
+  industry: z.string().trim().max(100).optional(),
+  status: z.enum(COMPANY_STATUSES).optional(),
+});
+export type CompanyListInput = z.input<typeof companyListInput>;
+
+export const companyIdInput = z.object({ id: idSchema });

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import { createApp } from '../../server/app';
+import { LoginThrottle } from '../../server/auth/throttle';
+import { openDatabase, type Database } from '../../server/db';
+import { loadEnv } from '../../server/env';
+import { FileStorage } from '../../server/files/storage';
+
+export type TestApp = { baseUrl: string; database: Database; close: () => Promise<void> };
+
+/** The real app on an ephemeral port, over this run's fresh database. */
+export async function startApp(): Promise<TestApp> {
+  const databaseUrl = inject('databaseUrl');
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-uploads-'));
+  const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir, PORT: '0' });
+  const database = await openDatabase(databaseUrl);
+  const app = createApp({ env, database, throttle: new LoginThrottle(), storage: new FileStorage(uploadDir) });
+  const server = await new Promise<import('node:http').Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    database,
+    close: async () => {
+      await new Promise((r) => server.close(r));
+      await database.close();
+      fs.rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Reply<T = any> = { status: number; body: T; headers: Headers };
+
+/** A small HTTP client: JSON in, JSON out, optional Bearer token, cookie and Origin. */
+export function client(baseUrl: string) {
+  async function call<T = any>(
+    method: string,
+    url: string,
+    options: { body?: unknown; token?: string; cookie?: string; origin?: string; raw?: string } = {},
+  ): Promise<Reply<T>> {
+    const headers: Record<string, string> = {};
+    if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.cookie) headers.cookie = options.cookie;
+    if (options.origin) headers.origin = options.origin;
+    const res = await fetch(baseUrl + url, {
+      method,
+      headers,
+      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: body as T, headers: res.headers };
+  }
+  return {
+    get: <T = any>(url: string, o?: Parameters<typeof call>[2]) => call<T>('GET', url, o),
+    post: <T = any>(url: string, body?: unknown, o?: Parameters<typeof call>[2]) => call<T>('POST', url, { ...o, body }),
+    patch: <T = any>(url: string, body?: unknown, o?: Parameters<typeof call>[2]) => call<T>('PATCH', url, { ...o, body }),
+    call,
+  };
+}
+
+let counter = 0;
+/** Unique sign-up data, so tests never collide on slug or email even on a shared database. */
+export function newAgency(overrides: Record<string, string> = {}) {
+  const n = `${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}`;
+  return {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    name: `Agency ${n}`,
+    email: `owner-${n}@example.test`,
+    phone: '+1 555 0100',
+    password: 'correct horse battery',
+    slug: `ag${n}`.slice(0, 30),
+    ...overrides,
+  };
+}
+
+/** Signs a new agency up and returns its owner's Bearer token. */
+export async function signUpAgency(api: ReturnType<typeof client>, overrides: Record<string, string> = {}) {
+  const agency = newAgency(overrides);
+  const res = await api.post('/auth/signup', agency);
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...agency, token: res.body.authToken as string };
+}

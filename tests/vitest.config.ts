@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: path.resolve(import.meta.dirname, '..'),
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
