@@ -290,7 +290,7 @@ async function runServer(args) {
       debug('<-', method, DEBUG ? result : '');
       if (id !== undefined) send({ jsonrpc: '2.0', id, result: result ?? null });
     } catch (e) {
-      debug('<- error', method, String(e?.stack ?? e));
+      debug('<- error', method, { name: e?.name, code: e?.code, meta: e?.meta, message: e?.message, cause: e?.cause ? String(e.cause) : undefined });
       if (id !== undefined) send({ jsonrpc: '2.0', id, error: toRpcError(e) });
     }
   };

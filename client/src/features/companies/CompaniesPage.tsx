@@ -134,13 +134,13 @@ export default function CompaniesPage() {
       <ListToolbar>
         <SearchBox value={search} onChange={(v) => params.set('search', v)} placeholder={M.companies.searchPlaceholder} label="Search companies" />
         <FilterSelect
-          label="Industry"
+          label="Filter by industry"
           value={industry}
           onChange={(v) => params.set('industry', v)}
           options={[{ value: '', label: M.companies.allIndustries }, ...(industries.data ?? []).map((i) => ({ value: i, label: i }))]}
         />
         <FilterSelect
-          label="Status"
+          label="Filter by status"
           value={status}
           onChange={(v) => params.set('status', v)}
           options={[{ value: '', label: M.companies.allStatus }, ...COMPANY_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))]}
