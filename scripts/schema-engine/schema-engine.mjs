@@ -137,32 +137,62 @@ async function loadWasmModule() {
   return glue;
 }
 
-function createAdapterFactory(datasource, datamodelContents) {
-  let url = datasource?.url;
-  let provider = url ? providerOfUrl(url) : null;
-  if (!provider) {
-    for (const content of datamodelContents) provider ??= providerOfSchema(content);
+/** Provider of the first Prisma schema found in a request's params (e.g. `diff --to-schema`). */
+function providerOfParams(value, depth = 0) {
+  if (!value || typeof value !== 'object' || depth > 6) return null;
+  if (typeof value.content === 'string') {
+    const p = providerOfSchema(value.content);
+    if (p) return p;
   }
+  for (const v of Array.isArray(value) ? value : Object.values(value)) {
+    const p = providerOfParams(v, depth + 1);
+    if (p) return p;
+  }
+  return null;
+}
+
+function createAdapterFactory(datasource, provider) {
+  const url = datasource?.url;
   if (provider === 'sqlite') {
     return createSqliteFactory(url ? sqlitePathFromUrl(url) : ':memory:');
   }
   if (provider === 'postgresql') {
     if (!url) {
       // No database configured: commands that need one fail on first use.
-      const fail = () => Promise.reject(new UserFacingError('P1012', 'The datasource URL is missing. Set it in prisma.config.ts (datasource.url).'));
+      const fail = () =>
+        Promise.reject(new UserFacingError('P1012', 'The datasource URL is missing: set DATABASE_URL (see prisma.config.ts).'));
       return { provider: 'postgres', adapterName: '@prisma/adapter-pg', connect: fail, connectToShadowDb: fail, close: async () => {} };
     }
     return createPgFactory(url, datasource?.shadowDatabaseUrl);
   }
-  throw new UserFacingError('P1013', `Unsupported datasource${url ? ` URL` : ''}: only SQLite (file:) and PostgreSQL are supported by this offline schema engine.`);
+  throw new UserFacingError(
+    'P1013',
+    url
+      ? 'The provided database string is invalid: only SQLite (file:) and PostgreSQL URLs are supported by this offline schema engine.'
+      : 'Cannot tell the database provider: no datasource URL and no Prisma schema were given.',
+  );
 }
 
 const EMPTY_FILTER = { externalTables: [], externalEnums: [] };
 
 async function runServer(args) {
   const datamodels = args.datamodels.map((p) => [p, fs.readFileSync(p, 'utf8')]);
-  const factory = createAdapterFactory(args.datasource, datamodels.map(([, c]) => c));
-  const provider = factory.provider === 'sqlite' ? 'sqlite' : 'postgresql';
+  // The adapter (and so the provider) is settled on the first request: from
+  // the datasource URL, else the --datamodels schema, else a schema in the
+  // request itself (e.g. `migrate diff --from-empty --to-schema x`).
+  let factory = null;
+  let provider = null;
+  const ensureFactory = (params) => {
+    if (factory) return;
+    const url = args.datasource?.url;
+    let p = url ? providerOfUrl(url) : null;
+    if (!p && !url) {
+      for (const [, content] of datamodels) p ??= providerOfSchema(content);
+      p ??= providerOfParams(params);
+    }
+    factory = createAdapterFactory(args.datasource, p);
+    provider = p;
+  };
   let enginePromise = null;
   let engine = null;
 
@@ -187,19 +217,26 @@ async function runServer(args) {
     return enginePromise;
   };
 
-  // Trap 2: on a fresh SQLite database `devDiagnostic` fails with P1014
-  // (`_prisma_migrations` missing). Applying an empty migration list creates
-  // the table; then diagnose again.
+  // Trap 2: on a fresh SQLite database the WASM engine fails with P1014
+  // (`_prisma_migrations` missing) where the native engine copes:
+  // - devDiagnostic, markMigrationApplied: applying an empty migration list
+  //   creates the table (as `migrate dev`/`resolve` would), then retry;
+  // - diagnoseMigrationHistory (`migrate status`, read-only): answer what the
+  //   native engine answers for a database without the table.
+  const isMissingMigrationsTable = (err) => provider === 'sqlite' && err?.code === 'P1014';
+  const createMigrationsTable = (e, migrationsList, filters) => {
+    debug('P1014: creating the migrations table');
+    return e.applyMigrations({
+      migrationsList: { ...migrationsList, migrationDirectories: [] },
+      filters: filters ?? EMPTY_FILTER,
+    });
+  };
   const devDiagnostic = async (e, input) => {
     try {
       return await e.devDiagnostic(input);
     } catch (err) {
-      if (err?.code !== 'P1014' || provider !== 'sqlite') throw err;
-      debug('devDiagnostic P1014: creating the migrations table');
-      await e.applyMigrations({
-        migrationsList: { ...input.migrationsList, migrationDirectories: [] },
-        filters: input.filters ?? EMPTY_FILTER,
-      });
+      if (!isMissingMigrationsTable(err)) throw err;
+      await createMigrationsTable(e, input.migrationsList, input.filters);
       return await e.devDiagnostic(input);
     }
   };
@@ -220,6 +257,31 @@ async function runServer(args) {
     },
     async devDiagnostic(params) {
       return devDiagnostic(await getEngine(), params);
+    },
+    async markMigrationApplied(params) {
+      const e = await getEngine();
+      try {
+        return await e.markMigrationApplied(params);
+      } catch (err) {
+        if (!isMissingMigrationsTable(err)) throw err;
+        await createMigrationsTable(e, params.migrationsList);
+        return await e.markMigrationApplied(params);
+      }
+    },
+    async diagnoseMigrationHistory(params) {
+      const e = await getEngine();
+      try {
+        return await e.diagnoseMigrationHistory(params);
+      } catch (err) {
+        if (!isMissingMigrationsTable(err)) throw err;
+        const local = (params.migrationsList?.migrationDirectories ?? []).map((d) => d.path);
+        return {
+          editedMigrationNames: [],
+          failedMigrationNames: [],
+          hasMigrationsTable: false,
+          history: local.length ? { diagnostic: 'databaseIsBehind', unappliedMigrationNames: local } : null,
+        };
+      }
     },
     // Trap 7: the WASM engine has no shadow database of its own between calls:
     // createMigration and evaluateDataLoss need a devDiagnostic on the same
@@ -273,10 +335,13 @@ async function runServer(args) {
     return { code: 4466, message: 'An error happened. Check the data field for details.', data };
   };
 
+  let inFlight;
   const handle = async (msg) => {
     const { id, method, params } = msg;
+    inFlight = id;
     debug('->', method, DEBUG ? params : '');
     try {
+      ensureFactory(params);
       let result;
       if (handlers[method]) result = await handlers[method](params);
       else {
@@ -292,6 +357,8 @@ async function runServer(args) {
     } catch (e) {
       debug('<- error', method, { name: e?.name, code: e?.code, meta: e?.meta, message: e?.message, cause: e?.cause ? String(e.cause) : undefined });
       if (id !== undefined) send({ jsonrpc: '2.0', id, error: toRpcError(e) });
+    } finally {
+      inFlight = undefined;
     }
   };
 
@@ -323,7 +390,7 @@ async function runServer(args) {
     (shuttingDown ??= (async () => {
       debug('shutdown');
       try {
-        await factory.close?.();
+        await factory?.close?.();
       } catch (e) {
         debug('shutdown error', String(e));
       }
@@ -333,6 +400,16 @@ async function runServer(args) {
     queue.then(() => shutdown(0));
   });
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => shutdown(0));
+  // Never die silently: answer the request in flight, log like the native
+  // engine (the CLI reads JSON log lines from stderr), then stop.
+  const fatal = (e) => {
+    debug('fatal', String(e?.stack ?? e));
+    if (inFlight !== undefined) send({ jsonrpc: '2.0', id: inFlight, error: toRpcError(e) });
+    process.stderr.write(logLine('ERROR', { message: String(e?.message ?? e) }) + '\n');
+    shutdown(1);
+  };
+  process.on('uncaughtException', fatal);
+  process.on('unhandledRejection', fatal);
 }
 
 // ------------------------------------------------------------------ main ---

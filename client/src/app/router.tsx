@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router-dom';
+import { Spinner } from '../ui/Feedback';
 import { RouteError } from './RouteError';
 
 // Each area is its own chunk: marketing visitors never download the hub.
@@ -10,6 +11,7 @@ const upcoming = (name: keyof typeof import('../features/upcoming')) => async ()
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
+    hydrateFallbackElement: <Spinner label="Loading Clientflow" />,
     children: [
       {
         lazy: page(() => import('../features/marketing/MarketingLayout')),

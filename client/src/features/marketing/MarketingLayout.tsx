@@ -1,22 +1,12 @@
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigationType } from 'react-router-dom';
-import { ArrowRight, Layers } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
+import { LogoMark } from '../../ui/Logo';
 import { brand, layoutContent } from './content';
 
 const focusRing =
   'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:ring-offset-white';
 
-/** Logo mark: a gradient tile with a layered icon (decorative). */
-function LogoMark({ className = 'size-8' }: { className?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={`inline-flex shrink-0 items-center justify-center rounded-lg bg-linear-to-br from-brand-500 to-brand-800 text-white shadow-sm ring-1 ring-brand-900/10 ${className}`}
-    >
-      <Layers className="size-[55%]" strokeWidth={2.25} />
-    </span>
-  );
-}
 
 function BrandLink() {
   return (
