@@ -22,8 +22,10 @@ const DEFAULT_DATABASE_URL = 'file:./data/app.db';
 
 type Provider = 'sqlite' | 'postgresql';
 
-function providerOf(url: string): Provider {
-  return /^postgres(ql)?:\/\//i.test(url) ? 'postgresql' : 'sqlite';
+function providerOf(url: string): Provider | undefined {
+  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgresql';
+  if (/^file:/i.test(url)) return 'sqlite';
+  return undefined;
 }
 
 function providerOverride(): Provider | undefined {
@@ -45,11 +47,15 @@ function absoluteSqliteUrl(url: string): string {
 }
 
 const databaseUrl = process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
-const provider = providerOverride() ?? providerOf(databaseUrl);
+const urlProvider = providerOf(databaseUrl);
+const provider = providerOverride() ?? urlProvider;
+if (!provider) {
+  throw new Error('DATABASE_URL must be a file: URL (SQLite) or a postgresql:// / postgres:// URL (PostgreSQL).');
+}
 // Only hand the URL to the CLI when it belongs to the chosen provider
 // (`generate` with PRISMA_PROVIDER set needs no database at all).
 const url =
-  providerOf(databaseUrl) !== provider
+  urlProvider !== provider
     ? undefined
     : provider === 'sqlite'
       ? absoluteSqliteUrl(databaseUrl)

@@ -101,6 +101,9 @@ async function main() {
     );
   }
 
+  // Fail fast when the PostgreSQL server is not there.
+  await withAdminClient((c) => c.query('SELECT 1'));
+
   const lockFiles = [path.join(SQLITE_MIGRATIONS, 'migration_lock.toml'), path.join(PG_MIGRATIONS, 'migration_lock.toml')];
   const lockExisted = lockFiles.map((f) => fs.existsSync(f));
   const createdDirs = [];
@@ -156,4 +159,7 @@ async function main() {
   }
 }
 
-await main();
+await main().catch((e) => {
+  console.error(`db:new: ${e.message}`);
+  process.exitCode = 1;
+});

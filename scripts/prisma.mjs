@@ -28,6 +28,10 @@ export function isPostgresUrl(url) {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
+export function isSqliteUrl(url) {
+  return /^file:/i.test(url);
+}
+
 export function databaseUrl(env = process.env) {
   return env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
 }
@@ -104,7 +108,7 @@ async function studio(rest) {
   if (rest.some((a) => a === '--url' || a.startsWith('--url='))) return runPrisma(['studio', ...rest]);
   const url = databaseUrl();
   let studioUrl = url;
-  if (!isPostgresUrl(url)) {
+  if (isSqliteUrl(url)) {
     const file = sqliteFile(url);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     studioUrl = pathToFileURL(file).href; // file:///abs/path
@@ -118,7 +122,7 @@ async function main() {
   if (command === 'generate') return generate(args.filter((a) => a !== 'generate'));
   if (command === 'studio') return studio(args.filter((a) => a !== 'studio'));
   const url = databaseUrl();
-  if (!isPostgresUrl(url)) fs.mkdirSync(path.dirname(sqliteFile(url)), { recursive: true });
+  if (isSqliteUrl(url)) fs.mkdirSync(path.dirname(sqliteFile(url)), { recursive: true });
   return runPrisma(args);
 }
 

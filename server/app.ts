@@ -3,6 +3,7 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import cookieParser from 'cookie-parser';
+import compression from 'compression';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { SESSION } from '../shared/constants';
 import { M } from '../shared/messages';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  app.use(compression());
   app.use(cookieParser());
 
   app.get('/healthz', async (_req, res) => {

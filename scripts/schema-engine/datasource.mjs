@@ -314,6 +314,18 @@ function patchPgQueryable(q) {
   return q;
 }
 
+/**
+ * Drop a temporary database; WITH (FORCE) ends connections a request cut
+ * short by a signal may still hold (PostgreSQL 13+, plain DROP before that).
+ */
+async function dropPgDatabase(admin, name) {
+  try {
+    await admin.executeScript(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+  } catch {
+    await admin.executeScript(`DROP DATABASE IF EXISTS ${quoteIdent(name)}`);
+  }
+}
+
 const withTimeout = (promise, ms) =>
   Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 
@@ -343,45 +355,63 @@ export function createPgFactory(url, shadowDatabaseUrl) {
     return adapter;
   };
 
+  let closing = false;
+  const shuttingDown = () => new Error('The schema engine is shutting down.');
+
   return {
     provider: 'postgres',
     adapterName: inner.adapterName,
     async connect() {
+      if (closing) throw shuttingDown();
       return track(await inner.connect());
     },
     async connectToShadowDb() {
+      if (closing) throw shuttingDown();
       if (shadowDatabaseUrl) {
         const s = pgConfigFromUrl(shadowDatabaseUrl);
         return track(await new PrismaPg(s.config, s.schema ? { schema: s.schema } : undefined).connect());
       }
       const admin = await inner.connect();
       const database = `prisma_migrate_shadow_db_${randomUUID()}`;
-      await admin.executeScript(`CREATE DATABASE ${quoteIdent(database)}`);
-      log(`created shadow database ${database}`);
-      let dropped;
+      // Registered before it exists, so a signal arriving mid-way still drops it.
+      const created = admin.executeScript(`CREATE DATABASE ${quoteIdent(database)}`);
+      let dropping = null;
       const drop = () =>
-        (dropped ??= (async () => {
-          try {
-            await admin.executeScript(`DROP DATABASE IF EXISTS ${quoteIdent(database)}`);
-            log(`dropped shadow database ${database}`);
-          } finally {
-            pendingShadowDbs.delete(database);
-            await admin.dispose().catch(() => {});
-          }
-        })());
+        (dropping ??= (async () => {
+          await created.catch(() => {});
+          await dropPgDatabase(admin, database);
+          log(`dropped shadow database ${database}`);
+          pendingShadowDbs.delete(database);
+          await admin.dispose().catch(() => {});
+        })().catch((e) => {
+          dropping = null; // let close() try again
+          throw e;
+        }));
       pendingShadowDbs.set(database, drop);
+      try {
+        await created;
+      } catch (e) {
+        await drop().catch(() => {});
+        throw e;
+      }
+      log(`created shadow database ${database}`);
+      if (closing) {
+        await drop().catch(() => {});
+        throw shuttingDown();
+      }
       const shadow = track(await new PrismaPg({ ...config, database }, options).connect());
       const disposeShadow = shadow.dispose;
       let disposed;
       shadow.dispose = () =>
         (disposed ??= (async () => {
           // Trap 6: close the shadow pool first, then drop the database.
-          await disposeShadow().catch(() => {});
+          await withTimeout(disposeShadow().catch(() => {}), 3000);
           await drop();
         })());
       return shadow;
     },
     async close() {
+      closing = true;
       for (const adapter of [...live]) await withTimeout(adapter.dispose().catch(() => {}), 5000);
       for (const drop of [...pendingShadowDbs.values()]) await withTimeout(drop().catch(() => {}), 5000);
     },

@@ -13,7 +13,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import { fileURLToPath } from 'node:url';
+import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from '@prisma/driver-adapter-utils';
 import {
   UserFacingError,
   createPgFactory,
@@ -64,7 +65,7 @@ function parseArgs(argv) {
 }
 
 function wasmPackageDir() {
-  return path.dirname(new URL(import.meta.resolve('@prisma/schema-engine-wasm/schema_engine_bg')).pathname);
+  return path.dirname(fileURLToPath(import.meta.resolve('@prisma/schema-engine-wasm/schema_engine_bg')));
 }
 
 function engineCommitHash() {
@@ -158,10 +159,36 @@ function createAdapterFactory(datasource, provider) {
   }
   if (provider === 'postgresql') {
     if (!url) {
-      // No database configured: commands that need one fail on first use.
+      // No database configured (e.g. `migrate diff --from-empty --to-schema`):
+      // hand out a connection that only fails when actually used.
       const fail = () =>
         Promise.reject(new UserFacingError('P1012', 'The datasource URL is missing: set DATABASE_URL (see prisma.config.ts).'));
-      return { provider: 'postgres', adapterName: '@prisma/adapter-pg', connect: fail, connectToShadowDb: fail, close: async () => {} };
+      const offline = () => ({
+        provider: 'postgres',
+        adapterName: '@prisma/adapter-pg',
+        // The engine's connection probe (schema exists, server version) gets
+        // a neutral answer so schema-only diffs work as with the native engine.
+        queryRaw: (q) =>
+          /^\s*SELECT EXISTS\(SELECT 1 FROM pg_namespace/i.test(q.sql)
+            ? Promise.resolve({
+                columnNames: ['exists', 'version', 'numeric_version'],
+                columnTypes: [ColumnTypeEnum.Boolean, ColumnTypeEnum.Text, ColumnTypeEnum.Int32],
+                rows: [[true, 'PostgreSQL 15.0 (no database: offline schema engine)', 150000]],
+              })
+            : fail(),
+        executeRaw: fail,
+        executeScript: fail,
+        startTransaction: fail,
+        getConnectionInfo: () => ({ schemaName: undefined, supportsRelationJoins: true }),
+        dispose: async () => {},
+      });
+      return {
+        provider: 'postgres',
+        adapterName: '@prisma/adapter-pg',
+        connect: async () => offline(),
+        connectToShadowDb: async () => offline(),
+        close: async () => {},
+      };
     }
     return createPgFactory(url, datasource?.shadowDatabaseUrl);
   }
@@ -195,6 +222,32 @@ async function runServer(args) {
   };
   let enginePromise = null;
   let engine = null;
+  let boundFactory = null;
+
+  // Errors thrown by the driver adapters reach us from the engine as
+  // "External error id#N"; the original is kept in the adapter's registry.
+  const ADAPTER_ERROR_CODES = {
+    DatabaseNotReachable: 'P1001',
+    DatabaseDoesNotExist: 'P1003',
+    AuthenticationFailed: 'P1000',
+    DatabaseAccessDenied: 'P1010',
+    DatabaseAlreadyExists: 'P1009',
+    SocketTimeout: 'P1008',
+    TooManyConnections: 'P2037',
+  };
+  const resolveExternalError = (e) => {
+    const m = /External error id#(\d+)/.exec(String(e?.message ?? ''));
+    const original = m && boundFactory?.errorRegistry?.consumeError?.(Number(m[1]))?.error;
+    if (!original) return e;
+    const cause = original.cause;
+    if (original.name === 'DriverAdapterError' && cause?.kind) {
+      const detail = cause.originalMessage ?? cause.message ?? cause.cause ?? '';
+      const where = cause.host ? ` at \`${cause.host}${cause.port ? `:${cause.port}` : ''}\`` : '';
+      const text = `${cause.kind}${where}${detail ? `: ${detail}` : ''}${cause.db ? ` (database \`${cause.db}\`)` : ''}`;
+      return Object.assign(new Error(text), { code: ADAPTER_ERROR_CODES[cause.kind] });
+    }
+    return original;
+  };
 
   const getEngine = () => {
     enginePromise ??= (async () => {
@@ -204,11 +257,8 @@ async function runServer(args) {
         if (text.trim()) process.stderr.write(text + '\n');
         debug('engine:', text);
       };
-      engine = await SchemaEngine.new(
-        { datamodels: datamodels.length ? datamodels : undefined },
-        log,
-        bindMigrationAwareSqlAdapterFactory(factory),
-      );
+      boundFactory = bindMigrationAwareSqlAdapterFactory(factory);
+      engine = await SchemaEngine.new({ datamodels: datamodels.length ? datamodels : undefined }, log, boundFactory);
       return engine;
     })().catch((e) => {
       enginePromise = null; // allow a retry on the next request
@@ -326,7 +376,8 @@ async function runServer(args) {
     },
   };
 
-  const toRpcError = (e) => {
+  const toRpcError = (err) => {
+    const e = resolveExternalError(err);
     const message = String(e?.message ?? e);
     const isPanic = e?.name === 'RuntimeError' || /unreachable|panicked/i.test(e?.name ?? '');
     const data = { is_panic: isPanic, message, meta: e?.meta ?? null };

@@ -144,6 +144,23 @@ describe('PATCH /api/companies/{id}', () => {
   });
 });
 
+describe('the data-service paths answer in snake_case', () => {
+  it('GET /companies/v1, GET and PATCH /companies/v1/{id}', async () => {
+    const all = await api.get('/companies/v1?limit=1', { token });
+    expect(all.status).toBe(200);
+    expect(all.body[0]).toHaveProperty('created_at');
+    expect(all.body[0]).toHaveProperty('contact_count');
+    const id = all.body[0].id;
+    const one = await api.get(`/companies/v1/${id}`, { token });
+    expect(one.body).toMatchObject({ id, name: all.body[0].name });
+    const patched = await api.patch(`/companies/v1/${id}`, { phone: '555-0142' }, { token });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ id, phone: '555-0142' });
+    expect(patched.body).toHaveProperty('updated_at');
+    expect((await api.get('/companies/v1/abc', { token })).status).toBe(400);
+  });
+});
+
 describe('the same procedures over tRPC', () => {
   it('creates and lists through /trpc with the session token', async () => {
     const trpc = createTRPCClient<AppRouter>({

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { KeyRound } from 'lucide-react';
 import type { z } from 'zod';
 import { M } from '../../../../shared/messages';
@@ -20,6 +20,9 @@ export default function SignInPage() {
   const location = useLocation();
   const utils = trpc.useUtils();
   const demo = trpc.auth.demoHint.useQuery();
+  const onLoginPage = location.pathname === '/hub/login';
+  // Already signed in? /hub/login has nothing to do; the hub itself renders this page only when signed out.
+  const me = trpc.auth.me.useQuery(undefined, { enabled: onLoginPage, retry: false });
   const login = trpc.auth.login.useMutation();
   const { register, handleSubmit, setValue, formState } = useForm<LoginForm>({
     resolver: zodResolver(loginInput),
@@ -35,9 +38,10 @@ export default function SignInPage() {
     if (!result?.authToken) return;
     utils.invalidate();
     await utils.auth.me.fetch();
-    if (location.pathname === '/hub/login') navigate('/hub', { replace: true });
+    if (onLoginPage) navigate('/hub', { replace: true });
   });
 
+  if (onLoginPage && me.data) return <Navigate to="/hub" replace />;
   const alert = login.error ? login.error.message || M.auth.invalidCredentialsAlert : null;
 
   return (
