@@ -21,10 +21,20 @@ export type PortalSessionInfo = {
 
 const newExpiry = () => new Date(Date.now() + SESSION.lifetimeMs);
 
-export async function createStaffSession(db: Db, userId: number) {
+/** A fresh token, the id it is stored under (its hash) and its expiry. */
+function newSession() {
   const token = generateSessionToken();
-  const expiresAt = newExpiry();
-  await db.session.create({ data: { id: hashToken(token), userId, expiresAt } });
+  return { token, id: hashToken(token), expiresAt: newExpiry() };
+}
+
+/** Lucia's sliding window: with less than 15 of its 30 days left, a session gets a fresh 30 days. */
+function slidExpiry(expiresAt: Date): Date | null {
+  return expiresAt.getTime() - Date.now() < SESSION.renewWithinMs ? newExpiry() : null;
+}
+
+export async function createStaffSession(db: Db, userId: number) {
+  const { token, id, expiresAt } = newSession();
+  await db.session.create({ data: { id, userId, expiresAt } });
   return { token, expiresAt };
 }
 
@@ -48,20 +58,14 @@ export async function validateStaffSession(db: Db, token: string): Promise<Staff
     },
   });
   if (!row) return null;
-  const now = Date.now();
-  if (row.expiresAt.getTime() <= now) {
+  if (row.expiresAt.getTime() <= Date.now()) {
     await db.session.deleteMany({ where: { id } });
     return null;
   }
-  let expiresAt = row.expiresAt;
-  let renewed = false;
-  if (expiresAt.getTime() - now < SESSION.renewWithinMs) {
-    expiresAt = newExpiry();
-    renewed = true;
-    await db.session.update({ where: { id }, data: { expiresAt } });
-  }
+  const slid = slidExpiry(row.expiresAt);
+  if (slid) await db.session.update({ where: { id }, data: { expiresAt: slid } });
   const { business, ...user } = row.user;
-  return { sessionId: id, expiresAt, renewed, user, business };
+  return { sessionId: id, expiresAt: slid ?? row.expiresAt, renewed: !!slid, user, business };
 }
 
 export async function invalidateStaffSession(db: Db, sessionId: string) {
@@ -69,9 +73,8 @@ export async function invalidateStaffSession(db: Db, sessionId: string) {
 }
 
 export async function createPortalSession(db: Db, businessId: number, contactId: number) {
-  const token = generateSessionToken();
-  const expiresAt = newExpiry();
-  await db.portalSession.create({ data: { id: hashToken(token), businessId, contactId, expiresAt } });
+  const { token, id, expiresAt } = newSession();
+  await db.portalSession.create({ data: { id, businessId, contactId, expiresAt } });
   return { token, expiresAt };
 }
 
@@ -86,20 +89,14 @@ export async function validatePortalSession(db: Db, token: string): Promise<Port
     },
   });
   if (!row) return null;
-  const now = Date.now();
-  if (row.expiresAt.getTime() <= now || !row.contact.portalAccess) {
+  if (row.expiresAt.getTime() <= Date.now() || !row.contact.portalAccess) {
     await db.portalSession.deleteMany({ where: { id } });
     return null;
   }
-  let expiresAt = row.expiresAt;
-  let renewed = false;
-  if (expiresAt.getTime() - now < SESSION.renewWithinMs) {
-    expiresAt = newExpiry();
-    renewed = true;
-    await db.portalSession.update({ where: { id }, data: { expiresAt } });
-  }
+  const slid = slidExpiry(row.expiresAt);
+  if (slid) await db.portalSession.update({ where: { id }, data: { expiresAt: slid } });
   const { portalAccess: _, ...contact } = row.contact;
-  return { sessionId: id, expiresAt, renewed, businessId: row.businessId, contact, business: row.business };
+  return { sessionId: id, expiresAt: slid ?? row.expiresAt, renewed: !!slid, businessId: row.businessId, contact, business: row.business };
 }
 
 export async function invalidatePortalSession(db: Db, sessionId: string) {

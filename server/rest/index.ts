@@ -44,8 +44,8 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
         const caller = createCaller(createContext({ req, res }));
         let result = await callProcedure(caller, route.procedure, inputOf(route, req));
         if (route.list) {
-          const page = result as { items: unknown[]; total: number; nextCursor: number | null };
-          res.setHeader('X-Total-Count', String(page.total));
+          const page = result as { items: unknown[]; total: number | null; nextCursor: number | null };
+          if (page.total !== null) res.setHeader('X-Total-Count', String(page.total));
           if (page.nextCursor !== null) res.setHeader('X-Next-Cursor', String(page.nextCursor));
           result = page.items;
         }

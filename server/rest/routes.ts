@@ -2,7 +2,7 @@
  * The documented REST paths, as a table onto the tRPC procedures (never a second implementation).
  * style 'snake': the data-service and auth paths, whose wire names are snake_case.
  * style 'camel': the /api paths, whose wire names are camelCase.
- * list: the procedure answers a page; the path answers its items, with X-Total-Count and X-Next-Cursor headers.
+ * list: the procedure answers a page; the path answers its items, with X-Next-Cursor and (first page) X-Total-Count headers.
  */
 export type RestRoute = {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

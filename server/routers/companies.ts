@@ -36,6 +36,8 @@ export const companiesRouter = router({
       ...(input.industry ? { industry: input.industry } : {}),
       ...(input.status ? { status: input.status } : {}),
     };
+    // Totals are counted for the first page only; later pages just continue the list.
+    const firstPage = !input.cursor;
     const [rows, total, overall] = await Promise.all([
       ctx.db.company.findMany({
         where,
@@ -44,8 +46,8 @@ export const companiesRouter = router({
         take: input.limit + 1,
         ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
       }),
-      ctx.db.company.count({ where }),
-      ctx.db.company.count({ where: { businessId: ctx.businessId } }),
+      firstPage ? ctx.db.company.count({ where }) : null,
+      firstPage ? ctx.db.company.count({ where: { businessId: ctx.businessId } }) : null,
     ]);
     const page = rows.slice(0, input.limit);
     const items = page.map(({ _count, ...company }) => ({
@@ -54,7 +56,7 @@ export const companiesRouter = router({
       projectCount: _count.projects,
     }));
     const nextCursor = rows.length > input.limit ? page[page.length - 1].id : null;
-    return { items, nextCursor, total, overall } satisfies Page<(typeof items)[number]> & { overall: number };
+    return { items, nextCursor, total, overall } satisfies Page<(typeof items)[number]> & { overall: number | null };
   }),
 
   /** The distinct industries present, for the industry filter. */

@@ -19,4 +19,5 @@ export const optionalText = (max = 500) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-export type Page<T> = { items: T[]; nextCursor: number | null; total: number };
+/** total (rows matching the filters) is counted on the first page only, null on later ones. */
+export type Page<T> = { items: T[]; nextCursor: number | null; total: number | null };
