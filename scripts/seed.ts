@@ -608,7 +608,6 @@ async function main() {
     console.log(`  ${c.users} staff users, ${c.companies} companies, ${c.contacts} contacts (${c.portalContacts} with portal access)`);
     console.log(`  ${c.projects} projects (${c.projectContacts} contact links), ${c.tasks} tasks, ${c.documents} documents`);
     console.log(`  ${c.resources} resources (${c.resourceDetails} details), ${c.flows} flows (${c.flowSteps} steps, ${c.flowFields} fields)`);
-    console.log(`Client portal: ${env.publicUrl}/portal/${DEMO.slug} as ${result.portalEmails[0] ?? '(none)'} / ${DEMO.password}`);
     console.log(`Sign in at ${env.publicUrl}/hub as ${DEMO.email} / ${DEMO.password}`);
   } catch (error) {
     const code = (error as { code?: string }).code;

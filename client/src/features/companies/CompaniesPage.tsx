@@ -29,7 +29,7 @@ function WebsiteLink({ url }: { url: string | null }) {
   if (!url) return <span className="text-slate-400">—</span>;
   return (
     <a href={url} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-full items-center gap-1 truncate text-brand-700 hover:underline">
-      <span className="truncate">{url.replace(/^https?:\/\//, '').replace(/\/$/, '')}</span>
+      <span className="truncate">{url.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '')}</span>
       <ExternalLink className="size-3.5 shrink-0" aria-hidden />
       <span className="sr-only">(opens in a new tab)</span>
     </a>
