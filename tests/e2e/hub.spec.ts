@@ -77,7 +77,7 @@ test('a new agency signs up, manages companies, signs out and back in', async ({
   await expect(page.getByRole('heading', { name: 'Edit Company' })).toBeVisible();
   await expect(dialog.getByLabel('Company name')).toHaveValue('Acme Robotics');
   await dialog.getByRole('tab', { name: 'Resources Access' }).click();
-  await expect(page.getByText('Resources management coming soon.')).toBeVisible();
+  await expect(dialog.getByText('No resources for this company yet.')).toBeVisible();
   await dialog.getByRole('tab', { name: 'Company Details' }).click();
   await dialog.getByLabel('Company name').fill('Acme Robotics Ltd');
   await dialog.getByLabel('Status').selectOption('onboarding');
@@ -125,6 +125,33 @@ test('a new agency signs up, manages companies, signs out and back in', async ({
 
   await page.goto('/hub/no-such-page');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test("a taken Brand URL shows 'Brand path unavailable, try again.' under the field until the user types", async ({ page, request }) => {
+  const taken = `taken${unique}`;
+  const first = await request.post('/auth/signup', {
+    data: { first_name: 'Ann', last_name: 'Lee', name: 'First Agency', email: `ann-${unique}@first.test`, phone: '1', password: 'password-123', slug: taken },
+  });
+  expect(first.status()).toBe(201);
+
+  await page.goto('/hub/signup');
+  await page.getByLabel('Business Name').fill('Second Agency');
+  await page.getByLabel('First Name').fill('Bo');
+  await page.getByLabel('Last Name').fill('Chen');
+  await page.getByLabel('Email Address').fill(`bo-${unique}@second.test`);
+  await page.getByLabel('Phone Number').fill('555 0100');
+  await page.getByLabel('Brand URL').fill(taken);
+  await page.getByLabel('Password', { exact: true }).fill('password-456');
+  await page.getByLabel('Confirm Password').fill('password-456');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  const brandUrl = page.getByLabel('Brand URL');
+  await expect(brandUrl).toHaveAccessibleDescription('Brand path unavailable, try again.');
+  await expect(brandUrl).toBeFocused();
+  await brandUrl.press('End');
+  await brandUrl.pressSequentially('x');
+  await expect(page.getByText('Brand path unavailable, try again.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Account Created!' })).toBeVisible();
 });
 
 test('marketing pages and unknown hub paths', async ({ page }) => {

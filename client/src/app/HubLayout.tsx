@@ -119,7 +119,7 @@ function UserMenu({ firstName, lastName, email }: { firstName: string; lastName:
   const itemClass = 'flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 data-focus:bg-slate-100';
   return (
     <Menu as="div" className="relative">
-      <MenuButton className="grid size-9 place-items-center rounded-full bg-brand-600 text-sm font-semibold text-white focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none" aria-label="User menu">
+      <MenuButton className="grid size-9 place-items-center rounded-full bg-brand-600 text-sm font-semibold text-white focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none" aria-label={`${initials} user menu`}>
         {initials}
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-40 mt-2 w-56 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200 focus:outline-none">

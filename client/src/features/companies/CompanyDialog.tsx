@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { SelectField, TextField } from '../../ui/Field';
 import { statusLabel } from '../../ui/Badge';
+import { CompanyResourcesAccess } from './CompanyResourcesAccess';
 
 export type CompanyRow = RouterOutputs['companies']['list']['items'][number];
 
@@ -33,7 +34,7 @@ const toForm = (company: CompanyRow | null): CompanyForm =>
 const tabClass = ({ selected }: { selected: boolean }) =>
   cn(
     'flex-1 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-    selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800',
+    selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
   );
 
 /** Add or edit a company. `company` null means add. */
@@ -108,8 +109,8 @@ export function CompanyDialog({ open, company, onClose }: { open: boolean; compa
               <TextField label="Phone" type="tel" error={errors.phone?.message} {...register('phone')} />
               <TextField label="Address" className="sm:col-span-2" error={errors.address?.message} {...register('address')} />
             </TabPanel>
-            <TabPanel className="rounded-lg border border-dashed border-slate-300 px-4 py-10 text-center text-sm text-slate-500 focus:outline-none">
-              {M.companies.resourcesComingSoon}
+            <TabPanel className="focus:outline-none">
+              <CompanyResourcesAccess companyId={company?.id ?? null} />
             </TabPanel>
           </TabPanels>
         </TabGroup>
