@@ -168,3 +168,20 @@ test('marketing pages and unknown hub paths', async ({ page }) => {
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
 });
+
+test('a session that ends elsewhere brings the sign-in screen back on the next action', async ({ page, baseURL }) => {
+  const n = Date.now().toString(36);
+  const signup = await page.request.post('/auth/signup', {
+    data: { first_name: 'Sid', last_name: 'Ended', name: 'Ended Agency', email: `sid-${n}@ended.test`, phone: '1', password: 'password-123', slug: `ended${n}` },
+  });
+  expect(signup.status()).toBe(201);
+  await page.goto('/hub/companies');
+  await expect(page.getByText('Showing 0 of 0 companies')).toBeVisible();
+
+  // Signed out from another tab: the server deletes the session.
+  const logout = await page.request.post('/auth/v1/logout', { headers: { origin: baseURL! } });
+  expect(logout.status()).toBe(200);
+
+  await page.getByRole('searchbox', { name: 'Search companies' }).fill('anything');
+  await expect(page.getByRole('heading', { name: 'Welcome to Clientflow' })).toBeVisible();
+});

@@ -1,21 +1,31 @@
 import { useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import superjson from 'superjson';
 import { Toaster } from 'sonner';
-import { trpc } from '../lib/trpc';
+import { errorCode, trpc } from '../lib/trpc';
 
 export function Providers({ children }: { children: ReactNode }) {
   // The spec's query defaults: data never goes stale, no refetch on focus, no retries; mutations invalidate what they change.
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
-          mutations: { retry: false },
-        },
-      }),
-  );
+  const [queryClient] = useState(() => {
+    // A session that expired (or was signed out elsewhere) answers 401: re-check who is signed in,
+    // so the hub shows the sign-in screen instead of failing lists. The two auth calls answer 401 by design.
+    const onError = (error: unknown) => {
+      const path = (error as { data?: { path?: string } }).data?.path;
+      if (errorCode(error) === 'UNAUTHORIZED' && path !== 'auth.me' && path !== 'auth.login') {
+        void client.invalidateQueries({ queryKey: [['auth', 'me']] });
+      }
+    };
+    const client: QueryClient = new QueryClient({
+      queryCache: new QueryCache({ onError }),
+      mutationCache: new MutationCache({ onError }),
+      defaultOptions: {
+        queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
+        mutations: { retry: false },
+      },
+    });
+    return client;
+  });
   const [trpcClient] = useState(() =>
     trpc.createClient({
       links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) })],
