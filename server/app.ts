@@ -43,8 +43,8 @@ export function createApp(deps: AppDeps) {
   const createContext = createContextFactory(deps);
 
   app.disable('x-powered-by');
-  // Behind a reverse proxy on the same machine, req.ip is the client's address (used by login throttling).
-  app.set('trust proxy', 'loopback');
+  // Behind a trusted reverse proxy, req.ip is the client's address (used by login throttling).
+  app.set('trust proxy', deps.env.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -80,6 +80,8 @@ export function createApp(deps: AppDeps) {
       router: appRouter,
       createContext,
       maxBodySize: JSON_LIMIT,
+      // A batch is one HTTP request: keep it small so it cannot carry hundreds of password guesses.
+      maxBatchSize: 10,
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path}:`, error.cause ?? error);
       },
@@ -90,7 +92,7 @@ export function createApp(deps: AppDeps) {
   app.use(restRouter(createContext));
 
   // Unknown API paths answer JSON, never the client's index.html.
-  app.use(['/api', '/auth', '/trpc', /^\/[a-z_]+\/v1(\/|$)/], (_req: Request, res: Response) => {
+  app.use(['/api', '/auth', '/trpc', /^\/[a-z_]+\/v1(?=\/|$)/], (_req: Request, res: Response) => {
     res.status(404).json({ message: M.common.unknownPath, code: 'NOT_FOUND' });
   });
 
@@ -102,11 +104,16 @@ export function createApp(deps: AppDeps) {
     });
   }
 
-  // Body-parser failures are the client's fault: answer 4xx in the API's error shape.
-  app.use((error: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction) => {
+  // Malformed requests (bad JSON, unknown encodings or charsets, broken %-escapes) are the client's fault:
+  // answer their 4xx in the API's error shape, never a 500.
+  app.use((error: { type?: string; status?: number; expose?: boolean; message?: string }, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     if (error.type === 'entity.too.large') return res.status(413).json({ message: M.common.tooLarge, code: 'PAYLOAD_TOO_LARGE' });
     if (error.type === 'entity.parse.failed') return res.status(400).json({ message: M.common.badJson, code: 'BAD_REQUEST' });
+    if (error instanceof URIError) return res.status(400).json({ message: M.common.badRequest, code: 'BAD_REQUEST' });
+    if (error.status && error.status >= 400 && error.status < 500) {
+      return res.status(error.status).json({ message: error.expose && error.message ? error.message : M.common.badRequest, code: 'BAD_REQUEST' });
+    }
     console.error(error);
     res.status(500).json({ message: M.common.internal, code: 'INTERNAL_SERVER_ERROR' });
   });

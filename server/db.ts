@@ -12,7 +12,10 @@ export type Provider = 'sqlite' | 'postgresql';
 export type Database = {
   db: Db;
   provider: Provider;
-  /** Case-insensitive `contains` filter: PostgreSQL needs mode insensitive, SQLite's LIKE already is (for ASCII). */
+  /**
+   * Case-insensitive `contains` filter: PostgreSQL needs mode insensitive, SQLite's LIKE already is (for ASCII).
+   * On SQLite, Prisma's LIKE has no escape character, so "%" and "_" typed in a search still act as wildcards.
+   */
   contains: (text: string) => { contains: string; mode?: 'insensitive' };
   close: () => Promise<void>;
 };
@@ -35,7 +38,8 @@ export async function openDatabase(url: string): Promise<Database> {
     return {
       db,
       provider,
-      contains: (text) => ({ contains: text, mode: 'insensitive' }),
+      // ILIKE's wildcards in the user's text are escaped, so "%" and "_" match themselves.
+      contains: (text) => ({ contains: text.replace(/[\\%_]/g, (c) => `\\${c}`), mode: 'insensitive' }),
       close: () => db.$disconnect(),
     };
   }

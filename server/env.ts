@@ -10,9 +10,11 @@ const schema = z.object({
     .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), 'must start with file: (SQLite) or postgresql:// (PostgreSQL)'),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
   PUBLIC_URL: z.url('must be an absolute URL such as https://hub.example.com').optional(),
+  /** Express's "trust proxy": which proxies may set X-Forwarded-For (the client IP used by login throttling). */
+  TRUST_PROXY: z.string().default('loopback'),
 });
 
-export type Env = z.infer<typeof schema> & { publicUrl: string; uploadDir: string };
+export type Env = z.infer<typeof schema> & { publicUrl: string; uploadDir: string; trustProxy: boolean | number | string };
 
 /** Reads and validates configuration; on a bad value, prints which variable is wrong and exits. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -26,5 +28,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     uploadDir: path.resolve(env.UPLOAD_DIR),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** "true"/"false", a hop count, or Express's names and addresses ("loopback", "10.0.0.0/8, uniquelocal"). */
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

@@ -1,12 +1,19 @@
 import { TRPCError } from '@trpc/server';
 
-type PrismaLikeError = { code?: string; meta?: { target?: unknown; modelName?: string; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } };
+type PrismaLikeError = {
+  code?: string;
+  meta?: { target?: unknown; modelName?: string; driverAdapterError?: { cause?: { constraint?: { fields?: string[]; index?: string } } } };
+};
 
-/** The columns of a unique-index violation (Prisma P2002), or null for any other error. */
+/**
+ * What a unique-index violation (Prisma P2002) names: its columns, or its index name
+ * (PostgreSQL's adapter reports e.g. "Business_slug_key" without columns); null for any other error.
+ */
 export function isUniqueViolation(error: unknown): string[] | null {
   const e = error as PrismaLikeError;
   if (e?.code !== 'P2002') return null;
-  const target = e.meta?.target ?? e.meta?.driverAdapterError?.cause?.constraint?.fields ?? [];
+  const constraint = e.meta?.driverAdapterError?.cause?.constraint;
+  const target = e.meta?.target ?? constraint?.fields ?? (constraint?.index ? [constraint.index] : []);
   return Array.isArray(target) ? target.map(String) : [String(target)];
 }
 

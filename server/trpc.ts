@@ -104,17 +104,30 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+
+/** True when a NUL character hides anywhere in the input (PostgreSQL refuses to store it). */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\0') || hasNul(v));
+  return false;
+}
+
+/** Every procedure refuses NUL characters with a 400, the same way on SQLite and PostgreSQL. */
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  if (hasNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: M.common.nulCharacter });
+  return next();
+});
 
 /** A valid staff session; the business always comes from it, never from input. */
-export const staffProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const staffProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = await ctx.getStaff();
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
   return next({ ctx: { session, user: session.user, businessId: session.user.businessId } });
 });
 
 /** A valid portal session; business, company and contact all come from it. */
-export const portalProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const portalProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = await ctx.getPortal();
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
   return next({

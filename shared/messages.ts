@@ -114,6 +114,8 @@ export const M = {
     loadFailed: 'Something went wrong while loading. Please try again.',
     tooLarge: 'Request body too large.',
     badJson: 'Request body is not valid JSON.',
+    badRequest: 'The request could not be understood.',
+    nulCharacter: 'Text cannot contain NUL characters.',
     unknownPath: 'No such API path.',
     internal: 'Something went wrong on our side. Please try again.',
   },

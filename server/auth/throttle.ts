@@ -1,26 +1,36 @@
 import { LOGIN_THROTTLE } from '../../shared/constants';
 
 /**
- * Counts failed sign-ins per key (an email or an IP) in a sliding window.
+ * Counts sign-in attempts per key (an email or an IP) in a sliding window.
+ * An attempt counts from the moment it starts, so parallel guesses cannot all slip
+ * through while the slow password check runs; a successful sign-in is then forgiven.
  * In memory: the app runs as one process; a restart forgets the counts, which only favours users.
  */
 export class LoginThrottle {
-  private failures = new Map<string, number[]>();
+  private attempts = new Map<string, number[]>();
+  private lastSweep = 0;
   constructor(
-    private readonly max = LOGIN_THROTTLE.maxFailures,
-    private readonly windowMs = LOGIN_THROTTLE.windowMs,
+    private readonly max: number = LOGIN_THROTTLE.maxFailures,
+    private readonly windowMs: number = LOGIN_THROTTLE.windowMs,
     private readonly now = () => Date.now(),
   ) {}
 
   private recent(key: string): number[] {
     const since = this.now() - this.windowMs;
-    const kept = (this.failures.get(key) ?? []).filter((t) => t > since);
-    if (kept.length) this.failures.set(key, kept);
-    else this.failures.delete(key);
+    const kept = (this.attempts.get(key) ?? []).filter((t) => t > since);
+    if (kept.length) this.attempts.set(key, kept);
+    else this.attempts.delete(key);
     return kept;
   }
 
-  /** Seconds until the key may try again, or 0 when it may try now. */
+  /** Keys that are never seen again would otherwise stay in memory forever. */
+  private sweep() {
+    if (this.now() - this.lastSweep < 60_000) return;
+    this.lastSweep = this.now();
+    for (const key of [...this.attempts.keys()]) this.recent(key);
+  }
+
+  /** Seconds until the keys may try again, or 0 when they may try now. */
   retryAfter(...keys: string[]): number {
     let wait = 0;
     for (const key of keys) {
@@ -33,11 +43,22 @@ export class LoginThrottle {
     return wait;
   }
 
-  fail(...keys: string[]): void {
-    for (const key of keys) this.failures.set(key, [...this.recent(key), this.now()]);
+  /** Starts an attempt: 0 when allowed (and counted), else the seconds to wait (and not counted). */
+  begin(...keys: string[]): number {
+    this.sweep();
+    const wait = this.retryAfter(...keys);
+    if (wait === 0) for (const key of keys) this.attempts.set(key, [...this.recent(key), this.now()]);
+    return wait;
   }
 
-  succeed(...keys: string[]): void {
-    for (const key of keys) this.failures.delete(key);
+  /** A successful sign-in: the email starts afresh, and the attempt no longer counts for the other keys. */
+  succeed(clearKey: string, ...forgiveKeys: string[]): void {
+    this.attempts.delete(clearKey);
+    for (const key of forgiveKeys) {
+      const times = this.recent(key);
+      times.pop();
+      if (times.length) this.attempts.set(key, times);
+      else this.attempts.delete(key);
+    }
   }
 }

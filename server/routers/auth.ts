@@ -53,7 +53,7 @@ export const authRouter = router({
       .catch((error: unknown) => {
         // Two sign-ups racing for the same slug or email: the unique index decides.
         const target = isUniqueViolation(error);
-        if (target) conflict(target.includes('slug') ? M.signup.slugTaken : M.signup.emailTaken);
+        if (target) conflict(target.some((t) => /slug/i.test(t)) ? M.signup.slugTaken : M.signup.emailTaken);
         throw error;
       });
     const { token, expiresAt } = await createStaffSession(ctx.db, user.id);
@@ -62,19 +62,17 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const keys = [`email:${input.email}`, `ip:${ctx.ip}`];
-    const wait = ctx.throttle.retryAfter(...keys);
+    const emailKey = `email:${input.email}`;
+    const ipKey = `ip:${ctx.ip}`;
+    const wait = ctx.throttle.begin(emailKey, ipKey);
     if (wait > 0) {
       ctx.res.setHeader('Retry-After', String(wait));
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: M.auth.throttled });
     }
     const user = await ctx.db.user.findUnique({ where: { email: input.email }, select: { id: true, passwordHash: true } });
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-    if (!user || !valid) {
-      ctx.throttle.fail(...keys);
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.invalidCredentials });
-    }
-    ctx.throttle.succeed(`email:${input.email}`);
+    if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.invalidCredentials });
+    ctx.throttle.succeed(emailKey, ipKey);
     const { token, expiresAt } = await createStaffSession(ctx.db, user.id);
     ctx.setSessionCookie('staff', token, expiresAt);
     return { authToken: token };

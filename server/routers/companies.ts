@@ -44,7 +44,8 @@ export const companiesRouter = router({
         select: listSelect,
         orderBy: [{ name: 'asc' }, { id: 'asc' }],
         take: input.limit + 1,
-        ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+        // The cursor row must be this business's too, or its position would reveal another tenant's data.
+        ...(input.cursor ? { cursor: { id: input.cursor, businessId: ctx.businessId }, skip: 1 } : {}),
       }),
       firstPage ? ctx.db.company.count({ where }) : null,
       firstPage ? ctx.db.company.count({ where: { businessId: ctx.businessId } }) : null,

@@ -6,7 +6,7 @@ export const emailSchema = z.string().trim().toLowerCase().pipe(z.email(M.auth.i
 
 export const loginInput = z.object({
   email: emailSchema,
-  password: z.string().min(1, M.auth.passwordRequired),
+  password: z.string().min(1, M.auth.passwordRequired).max(200),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 
+/** Ids are 32-bit integers in both databases. */
+export const MAX_ID = 2_147_483_647;
+
 /** Numeric row id, as the spec's API uses them. Accepts "12" from path segments. */
-export const idSchema = z.coerce.number().int().positive();
+export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
 
 /** Keyset page request shared by every list procedure. cursor = id of the last row seen. */
 export const pageInput = {
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSize),
-  cursor: z.coerce.number().int().positive().nullish(),
+  cursor: z.coerce.number().int().positive().max(MAX_ID).nullish(),
 };
 
 /** Optional free text: trimmed, and empty becomes null so "clearing" a field stores nothing. */

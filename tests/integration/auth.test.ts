@@ -62,6 +62,16 @@ describe('sign-up (POST /auth/signup)', () => {
     expect(res.body.issues[0].message).toBe(message);
   });
 
+  it('reports a slug race as the slug being taken, on either database', async () => {
+    const slug = newAgency().slug;
+    const replies = await Promise.all(Array.from({ length: 6 }, () => api.post('/auth/signup', newAgency({ slug }))));
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const reply of replies.filter((r) => r.status !== 201)) {
+      expect(reply.status).toBe(409);
+      expect(reply.body.message).toBe('Brand path unavailable, try again.');
+    }
+  });
+
   it('answers 400, not 500, for a body that is not JSON', async () => {
     const res = await api.call('POST', '/auth/signup', { raw: '{"name": ' });
     expect(res.status).toBe(400);
@@ -147,13 +157,49 @@ describe('cookie sessions and the Origin check', () => {
   });
 });
 
+describe('malformed requests answer 4xx in the API error shape, never 500', () => {
+  it('refuses unknown encodings and charsets, broken escapes, NUL characters and out-of-range ids', async () => {
+    const agency = await signUpAgency(api);
+    const encoding = await fetch(`${app.baseUrl}/companies/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'bogus', authorization: `Bearer ${agency.token}` },
+      body: '{}',
+    });
+    expect(encoding.status).toBe(415);
+    expect(await encoding.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    const charset = await fetch(`${app.baseUrl}/companies/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=latin-9', authorization: `Bearer ${agency.token}` },
+      body: '{}',
+    });
+    expect(charset.status).toBe(415);
+    expect((await api.get('/api/companies/%E0%A4%A', { token: agency.token })).status).toBe(400);
+
+    const nul = await api.post('/companies/v1', { name: 'Null\u0000Corp' }, { token: agency.token });
+    expect(nul.status).toBe(400);
+    expect(nul.body.message).toBe('Text cannot contain NUL characters.');
+    expect((await api.get('/api/companies?search=a%00b', { token: agency.token })).status).toBe(400);
+
+    expect((await api.get('/api/companies/3000000000', { token: agency.token })).status).toBe(400);
+    expect((await api.get('/api/companies?cursor=3000000000', { token: agency.token })).status).toBe(400);
+    expect((await api.patch('/api/companies/3000000000', { name: 'X' }, { token: agency.token })).status).toBe(400);
+  });
+});
+
 describe('health and unknown paths', () => {
   it('answers /healthz with {ok:true} and unknown /api paths with 404 JSON', async () => {
     const health = await api.get('/healthz');
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ ok: true });
-    const unknown = await api.get('/api/nothing-here');
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ code: 'NOT_FOUND' });
+    for (const [method, path] of [
+      ['GET', '/api/nothing-here'],
+      ['GET', '/companies/v1/1/deeper'],
+      ['DELETE', '/companies/v1/1'],
+      ['GET', '/contacts/v1'],
+    ]) {
+      const unknown = await api.call(method, path);
+      expect(unknown.status, `${method} ${path}`).toBe(404);
+      expect(unknown.body).toMatchObject({ code: 'NOT_FOUND' });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/routers/_app';
@@ -83,6 +83,16 @@ describe('GET /api/companies', () => {
     expect(byIndustry.body.map((c: { name: string }) => c.name)).toEqual(['Copperleaf Legal']);
     expect((await list('?search=zzz-nothing')).body).toEqual([]);
   });
+
+  it.skipIf(inject('databaseUrl').startsWith('file:'))(
+    'treats % and _ in a search as plain characters (PostgreSQL)',
+    async () => {
+      await api.post('/companies/v1', { name: '100% Juice_Bar' }, { token });
+      expect((await list('?search=%25')).body.map((c: { name: string }) => c.name)).toEqual(['100% Juice_Bar']);
+      expect((await list('?search=e_B')).body.map((c: { name: string }) => c.name)).toEqual(['100% Juice_Bar']);
+      expect((await list('?search=a_p')).body).toEqual([]);
+    },
+  );
 
   it('filters by industry and by status', async () => {
     expect((await list('?industry=Healthcare')).body.map((c: { name: string }) => c.name)).toEqual(['Delta Dental']);

@@ -29,6 +29,12 @@ describe("a second agency cannot reach the first agency's companies", () => {
     expect(industries.body).not.toContain('Secret');
   });
 
+  it("reveals nothing when another agency's company id is used as a list cursor", async () => {
+    const res = await api.get(`/api/companies?cursor=${firstCompanyId}`, { token: second.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
   it('answers 404 when reading one by id', async () => {
     const res = await api.get(`/api/companies/${firstCompanyId}`, { token: second.token });
     expect(res.status).toBe(404);

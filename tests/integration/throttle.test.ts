@@ -39,3 +39,24 @@ it('does not count successful sign-ins', async () => {
     expect(res.status).toBe(200);
   }
 });
+
+it('counts parallel guesses as they start: of 30 at once, at most 10 reach the password check', async () => {
+  const agency = await signUpAgency(api);
+  const replies = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => api.post('/auth/v1/login', { email: agency.email, password: `parallel ${i}` })),
+  );
+  const statuses = replies.map((r) => r.status);
+  expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
+});
+
+it('refuses a tRPC batch of more than 10 calls, so one request cannot carry many guesses', async () => {
+  const calls = Array.from({ length: 11 }, () => 'auth.login').join(',');
+  const input = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [i, { json: { email: 'x@example.test', password: 'guess' } }]));
+  const res = await fetch(`${app.baseUrl}/trpc/${calls}?batch=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  expect(res.status).toBe(400);
+});

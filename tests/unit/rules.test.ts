@@ -37,14 +37,24 @@ describe('REST field names', () => {
 });
 
 describe('login throttle', () => {
-  it('blocks a key after 10 failures in 15 minutes and frees it when the window passes', () => {
+  it('blocks a key after 10 attempts in 15 minutes and frees it when the window passes', () => {
     let now = 0;
     const throttle = new LoginThrottle(10, 15 * 60_000, () => now);
-    for (let i = 0; i < 9; i++) throttle.fail('email:a');
-    expect(throttle.retryAfter('email:a')).toBe(0);
-    throttle.fail('email:a');
-    expect(throttle.retryAfter('email:a')).toBe(15 * 60);
+    for (let i = 0; i < 10; i++) expect(throttle.begin('email:a')).toBe(0);
+    expect(throttle.begin('email:a')).toBe(15 * 60);
     now += 15 * 60_000 + 1;
-    expect(throttle.retryAfter('email:a')).toBe(0);
+    expect(throttle.begin('email:a')).toBe(0);
+  });
+
+  it('forgives a successful attempt: the email starts afresh and the IP loses one attempt', () => {
+    const throttle = new LoginThrottle(3, 60_000, () => 0);
+    throttle.begin('email:a', 'ip:1');
+    throttle.begin('email:a', 'ip:1');
+    throttle.succeed('email:a', 'ip:1');
+    // The IP keeps one attempt: two more fit under the limit of 3, the next waits.
+    expect(throttle.begin('email:b', 'ip:1')).toBe(0);
+    expect(throttle.begin('email:c', 'ip:1')).toBe(0);
+    expect(throttle.begin('email:d', 'ip:1')).toBe(60);
+    expect(throttle.begin('email:a')).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-do
 import { Menu, MenuButton, MenuItem, MenuItems, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, LogOut, Menu as MenuIcon, Settings, User, X } from 'lucide-react';
+import { M } from '../../../shared/messages';
 import { trpc } from '../lib/trpc';
 import { cn } from '../lib/cn';
 import { Logo } from '../ui/Logo';
@@ -151,10 +152,20 @@ function UserMenu({ firstName, lastName, email }: { firstName: string; lastName:
 }
 
 export default function HubLayout() {
-  const { user, isPending } = useSession();
+  const { user, isPending, failed, retry } = useSession();
   const [mobileOpen, setMobileOpen] = useState(false);
 
   if (isPending) return <Spinner label="Loading your hub" />;
+  if (failed)
+    return (
+      <div role="alert" className="mx-auto max-w-md px-4 py-24 text-center">
+        <h1 className="text-xl font-semibold text-slate-900">The hub could not be reached</h1>
+        <p className="mt-2 text-sm text-slate-500">{M.common.loadFailed}</p>
+        <button type="button" onClick={retry} className="mt-6 font-medium text-brand-700 underline">
+          {M.common.retry}
+        </button>
+      </div>
+    );
   if (!user) return <SignInPage />;
 
   return (

@@ -84,7 +84,8 @@ export default function CompaniesPage() {
   );
   const companies = list.data?.pages.flatMap((p) => p.items) ?? [];
   const first = list.data?.pages[0];
-  const loadMore = useCallback(() => void list.fetchNextPage(), [list]);
+  const { fetchNextPage } = list;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   const openAdd = () => setDialog({ open: true, company: null });
   const openEdit = (company: CompanyRow) => setDialog({ open: true, company });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
@@ -43,9 +43,14 @@ export function CompanyDialog({ open, company, onClose }: { open: boolean; compa
   const form = useForm<CompanyForm>({ resolver: zodResolver(companyFormSchema), defaultValues: toForm(company) });
   const { register, handleSubmit, formState, reset, setError } = form;
 
-  // Opening for another company (or for a new one) starts from its values, never from the last ones typed.
+  const [tab, setTab] = useState(0);
+
+  // Opening for another company (or for a new one) starts from its values and tab, never from the last ones.
   useEffect(() => {
-    if (open) reset(toForm(company));
+    if (open) {
+      reset(toForm(company));
+      setTab(0);
+    }
   }, [open, company, reset]);
 
   const done = () => {
@@ -53,10 +58,11 @@ export function CompanyDialog({ open, company, onClose }: { open: boolean; compa
     void utils.companies.industries.invalidate();
     onClose();
   };
+  /** Puts the server's field messages under their fields; true when there were any. */
   const showServerIssues = (error: unknown) => {
-    for (const issue of fieldIssues(error)) {
-      if ((formFields as readonly string[]).includes(issue.path)) setError(issue.path as (typeof formFields)[number], { message: issue.message });
-    }
+    const issues = fieldIssues(error).filter((i) => (formFields as readonly string[]).includes(i.path));
+    for (const issue of issues) setError(issue.path as (typeof formFields)[number], { message: issue.message });
+    return issues.length > 0;
   };
   const create = trpc.companies.create.useMutation({
     onSuccess: () => {
@@ -64,7 +70,7 @@ export function CompanyDialog({ open, company, onClose }: { open: boolean; compa
       done();
     },
     onError: (error) => {
-      showServerIssues(error);
+      if (showServerIssues(error)) setTab(0);
       toast.error(M.common.error, { description: M.companies.createFailed(error.message) });
     },
   });
@@ -74,22 +80,26 @@ export function CompanyDialog({ open, company, onClose }: { open: boolean; compa
       done();
     },
     onError: (error) => {
-      showServerIssues(error);
+      if (showServerIssues(error)) setTab(0);
       toast.error(M.common.error, { description: error.message || M.companies.updateFailed });
     },
   });
   const pending = create.isPending || update.isPending;
 
-  const onSubmit = handleSubmit((values) => {
-    if (company) update.mutate({ id: company.id, ...values });
-    else create.mutate(values);
-  });
+  const onSubmit = handleSubmit(
+    (values) => {
+      if (company) update.mutate({ id: company.id, ...values });
+      else create.mutate(values);
+    },
+    // The errors sit on the details tab: show it, or Update would seem to do nothing.
+    () => setTab(0),
+  );
 
   const errors = formState.errors;
   return (
     <Dialog open={open} onClose={() => !pending && onClose()} title={company ? M.companies.dialogEdit : M.companies.dialogAdd}>
       <form onSubmit={onSubmit} noValidate>
-        <TabGroup>
+        <TabGroup selectedIndex={tab} onChange={setTab}>
           <TabList className="mb-5 flex gap-1 rounded-lg bg-slate-100 p-1">
             <Tab className={tabClass}>{M.companies.tabDetails}</Tab>
             <Tab className={tabClass}>{M.companies.tabResources}</Tab>
