@@ -89,14 +89,20 @@ export function issuesOf(error: unknown): FieldIssue[] | undefined {
   }));
 }
 
+/** What a client is told about an error, the same over /trpc and REST: the spec's message, never internals. */
+export function publicError(error: TRPCError): { message: string; issues?: FieldIssue[] } {
+  const issues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : undefined;
+  if (issues?.length) return { message: issues[0].message, issues };
+  return { message: error.code === 'INTERNAL_SERVER_ERROR' ? M.common.internal : error.message };
+}
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
-    const issues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : undefined;
-    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    const { message, issues } = publicError(error);
     return {
       ...shape,
-      message: issues?.length ? issues[0].message : internal ? M.common.internal : shape.message,
+      message,
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
     };
   },

@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { M } from '../../shared/messages';
 import { appRouter } from '../routers/_app';
-import { createCallerFactory, issuesOf, type createContextFactory } from '../trpc';
+import { createCallerFactory, publicError, type createContextFactory } from '../trpc';
 import { keysToCamel, keysToSnake } from './case';
 import { restRoutes, type RestRoute } from './routes';
 
@@ -13,9 +13,7 @@ const createCaller = createCallerFactory(appRouter);
 export function sendError(res: Response, error: unknown) {
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
-    const issues = error.code === 'BAD_REQUEST' ? issuesOf(error.cause) : undefined;
-    const message =
-      issues?.[0]?.message ?? (error.code === 'INTERNAL_SERVER_ERROR' ? M.common.internal : error.message);
+    const { message, issues } = publicError(error);
     if (status >= 500) console.error(error.cause ?? error);
     res.status(status).json({ message, code: error.code, ...(issues ? { issues } : {}) });
     return;

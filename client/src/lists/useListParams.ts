@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
  * A list screen's search, filters and view mode, kept in the URL so a filtered list
  * can be reloaded, bookmarked and shared. Keys missing from the URL take their defaults.
  */
+// `defaults` is a literal made anew each render and never changes, so it is left out of the hooks' dependencies.
 export function useListParams<T extends Record<string, string>>(defaults: T) {
   const [searchParams, setSearchParams] = useSearchParams();
   const values = useMemo(() => {
@@ -14,7 +15,6 @@ export function useListParams<T extends Record<string, string>>(defaults: T) {
       if (v !== null) out[key] = v as T[keyof T];
     }
     return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searchParams]);
 
   const set = useCallback(
@@ -29,7 +29,6 @@ export function useListParams<T extends Record<string, string>>(defaults: T) {
         { replace: true },
       );
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [setSearchParams],
   );
 
