@@ -396,7 +396,7 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
     const people = contactsByCompany.get(project.companyId) ?? [];
     if (!people.length || !rng.chance(0.7)) continue;
     const n = Math.min(people.length, rng.int(1, 2));
-    for (let k = 0; k < n; k++) projectContactRows.push({ projectId: project.id, contactId: people[k].id });
+    for (let k = 0; k < n; k++) projectContactRows.push({ businessId, projectId: project.id, contactId: people[k].id });
   }
   await inChunks(projectContactRows, (data) => tx.projectContact.createMany({ data }));
 
@@ -489,6 +489,7 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
   const resources = await tx.resource.createManyAndReturn({ data: resourceRows, select: { id: true, title: true } });
   const detailRows: Prisma.ResourceDetailCreateManyInput[] = resources.flatMap((resource) =>
     RESOURCES.find((r) => r.title === resource.title)!.details.map(([key, value], position) => ({
+      businessId,
       resourceId: resource.id,
       key,
       value,

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { postgresExecutor, sqliteExecutor, unscopedRunner, type SqlExecutor, type SqlRunner } from './sql';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client';
 import { PrismaClient as PostgresClient } from './generated/postgres/client';
 
@@ -10,8 +13,13 @@ export type Db = SqliteClient;
 export type Provider = 'sqlite' | 'postgresql';
 
 export type Database = {
+  /** The unscoped Prisma client: auth, sign-up, public branding look-ups, scripts and tests only. */
   db: Db;
   provider: Provider;
+  /** Hand-written SQL for hot paths (server/sql.ts); bind it to a business with tenantRunner. */
+  sqlExecutor: SqlExecutor;
+  /** Unscoped hand-written SQL (session look-ups). */
+  sql: SqlRunner;
   /**
    * Case-insensitive `contains` filter: PostgreSQL needs mode insensitive, SQLite's LIKE already is (for ASCII).
    * On SQLite, Prisma's LIKE has no escape character, so "%" and "_" typed in a search still act as wildcards.
@@ -33,14 +41,22 @@ export function sqlitePath(url: string): string {
 export async function openDatabase(url: string): Promise<Database> {
   const provider = providerOf(url);
   if (provider === 'postgresql') {
-    const db = new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
+    // One pool for Prisma and the hand-written statements.
+    const pool = new pg.Pool({ connectionString: url });
+    const db = new PostgresClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
     await db.$connect();
+    const sqlExecutor = postgresExecutor(pool);
     return {
       db,
       provider,
+      sqlExecutor,
+      sql: unscopedRunner(sqlExecutor),
       // ILIKE's wildcards in the user's text are escaped, so "%" and "_" match themselves.
       contains: (text) => ({ contains: text.replace(/[\\%_]/g, (c) => `\\${c}`), mode: 'insensitive' }),
-      close: () => db.$disconnect(),
+      close: async () => {
+        await db.$disconnect();
+        await pool.end().catch(() => {});
+      },
     };
   }
   const file = sqlitePath(url);
@@ -49,10 +65,19 @@ export async function openDatabase(url: string): Promise<Database> {
   // WAL lets readers continue while a write is in progress; busy_timeout waits instead of failing on a lock.
   await db.$queryRawUnsafe('PRAGMA journal_mode = WAL');
   await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
+  // A second connection for the hand-written statements, with its own statement cache (WAL: readers never block).
+  const connection = new BetterSqlite3(file);
+  connection.pragma('busy_timeout = 5000');
+  const sqlExecutor = sqliteExecutor(connection);
   return {
     db,
     provider,
+    sqlExecutor,
+    sql: unscopedRunner(sqlExecutor),
     contains: (text) => ({ contains: text }),
-    close: () => db.$disconnect(),
+    close: async () => {
+      await db.$disconnect();
+      connection.close();
+    },
   };
 }

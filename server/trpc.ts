@@ -13,6 +13,9 @@ import {
 import type { Database } from './db';
 import type { Env } from './env';
 import type { FileStorage } from './files/storage';
+import { parseAuthorization } from './auth/authorization';
+import { tenantRunner } from './sql';
+import { runAsTenant, tenantScopedDb } from './tenancy';
 
 /** What the app is built from; tests build their own. */
 export type AppDeps = {
@@ -27,10 +30,13 @@ const cookieName = (kind: SessionKind) => (kind === 'staff' ? SESSION.staffCooki
 
 export function createContextFactory(deps: AppDeps) {
   const secure = deps.env.publicUrl.startsWith('https://');
+  // One tenant-scoped client per app; the business comes from the procedure being run (server/tenancy.ts).
+  const tenantDb = tenantScopedDb(deps.database.db);
   return function createContext({ req, res }: { req: Request; res: Response }) {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    // With an Authorization header, only its token counts (a malformed one is no session); never the cookie.
+    const authorization = parseAuthorization(req.headers.authorization);
     const cookies = (req.cookies ?? {}) as Record<string, string | undefined>;
-    const tokenFor = (kind: SessionKind) => bearer ?? cookies[cookieName(kind)] ?? null;
+    const tokenFor = (kind: SessionKind) => (authorization ? authorization.token : cookies[cookieName(kind)] ?? null);
 
     const setSessionCookie = (kind: SessionKind, token: string, expiresAt: Date) => {
       res.cookie(cookieName(kind), token, { httpOnly: true, sameSite: 'lax', secure, expires: expiresAt, path: '/' });
@@ -46,24 +52,26 @@ export function createContextFactory(deps: AppDeps) {
       (staff ??= (async () => {
         const token = tokenFor('staff');
         if (!token) return null;
-        const session = await validateStaffSession(deps.database.db, token);
-        if (!session && !bearer) clearSessionCookie('staff');
-        if (session?.renewed && !bearer) setSessionCookie('staff', token, session.expiresAt);
+        const session = await validateStaffSession(deps.database, token);
+        if (!session && !authorization) clearSessionCookie('staff');
+        if (session?.renewed && !authorization) setSessionCookie('staff', token, session.expiresAt);
         return session;
       })());
     const getPortal = () =>
       (portal ??= (async () => {
         const token = tokenFor('portal');
         if (!token) return null;
-        const session = await validatePortalSession(deps.database.db, token);
-        if (!session && !bearer) clearSessionCookie('portal');
-        if (session?.renewed && !bearer) setSessionCookie('portal', token, session.expiresAt);
+        const session = await validatePortalSession(deps.database, token);
+        if (!session && !authorization) clearSessionCookie('portal');
+        if (session?.renewed && !authorization) setSessionCookie('portal', token, session.expiresAt);
         return session;
       })());
 
     return {
       ...deps,
-      db: deps.database.db,
+      /** Unscoped: auth, sign-up and public branding look-ups only. Tenant procedures use `ctx.db`. */
+      unscopedDb: deps.database.db,
+      tenantDb,
       req,
       res,
       ip: req.ip ?? 'unknown',
@@ -125,23 +133,43 @@ export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => 
   return next();
 });
 
-/** A valid staff session; the business always comes from it, never from input. */
+/**
+ * A valid staff session. The business always comes from it, never from input: `ctx.db` is the tenant-scoped
+ * client (every query of a tenant-owned model is limited to this business) and `ctx.sql` runs hand-written
+ * statements bound to it.
+ */
 export const staffProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = await ctx.getStaff();
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
-  return next({ ctx: { session, user: session.user, businessId: session.user.businessId } });
+  const businessId = session.user.businessId;
+  return runAsTenant(businessId, () =>
+    next({
+      ctx: {
+        session,
+        user: session.user,
+        businessId,
+        db: ctx.tenantDb,
+        sql: tenantRunner(ctx.database.sqlExecutor, businessId),
+      },
+    }),
+  );
 });
 
-/** A valid portal session; business, company and contact all come from it. */
+/** A valid portal session; business, company and contact all come from it (a portal user always has a company). */
 export const portalProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = await ctx.getPortal();
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
-  return next({
-    ctx: {
-      portalSession: session,
-      businessId: session.businessId,
-      companyId: session.contact.companyId,
-      contactId: session.contact.id,
-    },
-  });
+  const businessId = session.businessId;
+  return runAsTenant(businessId, () =>
+    next({
+      ctx: {
+        portalSession: session,
+        businessId,
+        companyId: session.contact.companyId,
+        contactId: session.contact.id,
+        db: ctx.tenantDb,
+        sql: tenantRunner(ctx.database.sqlExecutor, businessId),
+      },
+    }),
+  );
 });

@@ -1,5 +1,6 @@
 import { SESSION } from '../../shared/constants';
-import type { Db } from '../db';
+import type { Database, Db } from '../db';
+import { sql, toDate, toInt } from '../sql';
 import { generateSessionToken, hashToken } from './tokens';
 
 export type StaffSession = {
@@ -15,7 +16,7 @@ export type PortalSessionInfo = {
   expiresAt: Date;
   renewed: boolean;
   businessId: number;
-  contact: { id: number; email: string; firstName: string; lastName: string; companyId: number | null };
+  contact: { id: number; email: string; firstName: string; lastName: string; companyId: number };
   business: { id: number; name: string; slug: string };
 };
 
@@ -39,33 +40,37 @@ export async function createStaffSession(db: Db, userId: number) {
 }
 
 /** Looks the token's hash up; deletes it when expired; extends it when less than half its life remains. */
-export async function validateStaffSession(db: Db, token: string): Promise<StaffSession | null> {
+export async function validateStaffSession(database: Database, token: string): Promise<StaffSession | null> {
   const id = hashToken(token);
-  const row = await db.session.findUnique({
-    where: { id },
-    include: {
-      user: {
-        select: {
-          id: true,
-          email: true,
-          firstName: true,
-          lastName: true,
-          role: true,
-          businessId: true,
-          business: { select: { id: true, name: true, slug: true } },
-        },
-      },
-    },
-  });
+  // One indexed statement for session + user + business: this runs on every request.
+  const row = await database.sql.get<Record<string, unknown>>(sql`
+    SELECT s."expiresAt", u."id", u."email", u."firstName", u."lastName", u."role", u."businessId",
+           b."name" AS "businessName", b."slug" AS "businessSlug"
+    FROM "Session" s JOIN "User" u ON u."id" = s."userId" JOIN "Business" b ON b."id" = u."businessId"
+    WHERE s."id" = ${id}`);
   if (!row) return null;
-  if (row.expiresAt.getTime() <= Date.now()) {
-    await db.session.deleteMany({ where: { id } });
+  const expiresAt = toDate(row.expiresAt);
+  if (expiresAt.getTime() <= Date.now()) {
+    await database.db.session.deleteMany({ where: { id } });
     return null;
   }
-  const slid = slidExpiry(row.expiresAt);
-  if (slid) await db.session.update({ where: { id }, data: { expiresAt: slid } });
-  const { business, ...user } = row.user;
-  return { sessionId: id, expiresAt: slid ?? row.expiresAt, renewed: !!slid, user, business };
+  const slid = slidExpiry(expiresAt);
+  if (slid) await database.db.session.update({ where: { id }, data: { expiresAt: slid } });
+  const businessId = toInt(row.businessId);
+  return {
+    sessionId: id,
+    expiresAt: slid ?? expiresAt,
+    renewed: !!slid,
+    user: {
+      id: toInt(row.id),
+      email: String(row.email),
+      firstName: String(row.firstName),
+      lastName: String(row.lastName),
+      role: String(row.role),
+      businessId,
+    },
+    business: { id: businessId, name: String(row.businessName), slug: String(row.businessSlug) },
+  };
 }
 
 export async function invalidateStaffSession(db: Db, sessionId: string) {
@@ -78,25 +83,42 @@ export async function createPortalSession(db: Db, businessId: number, contactId:
   return { token, expiresAt };
 }
 
-/** A portal session also ends when the contact loses portal access. */
-export async function validatePortalSession(db: Db, token: string): Promise<PortalSessionInfo | null> {
+/**
+ * A portal session also ends when the contact loses portal access or has no company (a portal user always
+ * belongs to a company: every portal query is scoped by it).
+ */
+export async function validatePortalSession(database: Database, token: string): Promise<PortalSessionInfo | null> {
   const id = hashToken(token);
-  const row = await db.portalSession.findUnique({
-    where: { id },
-    include: {
-      contact: { select: { id: true, email: true, firstName: true, lastName: true, companyId: true, portalAccess: true } },
-      business: { select: { id: true, name: true, slug: true } },
-    },
-  });
+  const row = await database.sql.get<Record<string, unknown>>(sql`
+    SELECT p."expiresAt", p."businessId", c."id", c."email", c."firstName", c."lastName", c."companyId", c."portalAccess",
+           b."name" AS "businessName", b."slug" AS "businessSlug"
+    FROM "PortalSession" p
+    JOIN "Contact" c ON c."businessId" = p."businessId" AND c."id" = p."contactId"
+    JOIN "Business" b ON b."id" = p."businessId"
+    WHERE p."id" = ${id}`);
   if (!row) return null;
-  if (row.expiresAt.getTime() <= Date.now() || !row.contact.portalAccess) {
-    await db.portalSession.deleteMany({ where: { id } });
+  const expiresAt = toDate(row.expiresAt);
+  if (expiresAt.getTime() <= Date.now() || !row.portalAccess || row.companyId === null) {
+    await database.db.portalSession.deleteMany({ where: { id } });
     return null;
   }
-  const slid = slidExpiry(row.expiresAt);
-  if (slid) await db.portalSession.update({ where: { id }, data: { expiresAt: slid } });
-  const { portalAccess: _, ...contact } = row.contact;
-  return { sessionId: id, expiresAt: slid ?? row.expiresAt, renewed: !!slid, businessId: row.businessId, contact, business: row.business };
+  const slid = slidExpiry(expiresAt);
+  if (slid) await database.db.portalSession.update({ where: { id }, data: { expiresAt: slid } });
+  const businessId = toInt(row.businessId);
+  return {
+    sessionId: id,
+    expiresAt: slid ?? expiresAt,
+    renewed: !!slid,
+    businessId,
+    contact: {
+      id: toInt(row.id),
+      email: String(row.email),
+      firstName: String(row.firstName),
+      lastName: String(row.lastName),
+      companyId: toInt(row.companyId),
+    },
+    business: { id: businessId, name: String(row.businessName), slug: String(row.businessSlug) },
+  };
 }
 
 export async function invalidatePortalSession(db: Db, sessionId: string) {

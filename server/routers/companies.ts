@@ -5,9 +5,14 @@ import {
   companyIdInput,
   companyListInput,
   companyUpdateInput,
+  companyIndustriesOutput,
+  companyOutput,
+  companyPageOutput,
+  companyWithCountsOutput,
 } from '../../shared/schemas/companies';
-import type { Page } from '../../shared/schemas/common';
 import { notFoundOn } from '../errors';
+import { containsText, keysetPage } from '../lib/pagination';
+import { sql, TENANT, toDate, toInt, type Row, type Sql } from '../sql';
 import { router, staffProcedure } from '../trpc';
 
 const companySelect = {
@@ -22,72 +27,72 @@ const companySelect = {
   updatedAt: true,
 } as const;
 
-/** Contact and project counts come from the same SQL statement as the rows (no query per company). */
-const listSelect = { ...companySelect, _count: { select: { contacts: true, projects: true } } } as const;
+/** A row of the list's hand-written SQL as the procedure answers it. */
+const companyFromRow = (r: Row) => ({
+  id: toInt(r.id),
+  name: String(r.name),
+  industry: (r.industry as string | null) ?? null,
+  website: (r.website as string | null) ?? null,
+  address: (r.address as string | null) ?? null,
+  phone: (r.phone as string | null) ?? null,
+  status: String(r.status),
+  createdAt: toDate(r.createdAt),
+  updatedAt: toDate(r.updatedAt),
+  contactCount: toInt(r.contactCount),
+  projectCount: toInt(r.projectCount),
+});
 
 export const companiesRouter = router({
-  list: staffProcedure.input(companyListInput).query(async ({ ctx, input }) => {
-    const search = input.search
-      ? { OR: [{ name: ctx.database.contains(input.search) }, { industry: ctx.database.contains(input.search) }] }
-      : {};
-    const where = {
-      businessId: ctx.businessId,
-      ...search,
-      ...(input.industry ? { industry: input.industry } : {}),
-      ...(input.status ? { status: input.status } : {}),
-    };
-    // Totals are counted for the first page only; later pages just continue the list.
-    const firstPage = !input.cursor;
-    const [rows, total, overall] = await Promise.all([
-      ctx.db.company.findMany({
-        where,
-        select: listSelect,
-        orderBy: [{ name: 'asc' }, { id: 'asc' }],
-        take: input.limit + 1,
-        // The cursor row must be this business's too, or its position would reveal another tenant's data.
-        ...(input.cursor ? { cursor: { id: input.cursor, businessId: ctx.businessId }, skip: 1 } : {}),
-      }),
-      firstPage ? ctx.db.company.count({ where }) : null,
-      firstPage ? ctx.db.company.count({ where: { businessId: ctx.businessId } }) : null,
-    ]);
-    const page = rows.slice(0, input.limit);
-    const items = page.map(({ _count, ...company }) => ({
-      ...company,
-      contactCount: _count.contacts,
-      projectCount: _count.projects,
-    }));
-    const nextCursor = rows.length > input.limit ? page[page.length - 1].id : null;
-    return { items, nextCursor, total, overall } satisfies Page<(typeof items)[number]> & { overall: number | null };
+  list: staffProcedure.input(companyListInput).output(companyPageOutput).query(({ ctx, input }) => {
+    const filters: Sql[] = [];
+    if (input.search) filters.push(sql`(${containsText(ctx.sql, sql`t."name"`, input.search)} OR ${containsText(ctx.sql, sql`t."industry"`, input.search)})`);
+    if (input.industry) filters.push(sql`t."industry" = ${input.industry}`);
+    if (input.status) filters.push(sql`t."status" = ${input.status}`);
+    return keysetPage(ctx.sql, {
+      table: 'Company',
+      columns: sql`t."id", t."name", t."industry", t."website", t."address", t."phone", t."status", t."createdAt", t."updatedAt"`,
+      filters,
+      sort: { column: 'name' },
+      // Counts for the page's rows only, over the (businessId, companyId) indexes.
+      pageExtras: sql`
+        (SELECT COUNT(*) FROM "Contact" x WHERE x."businessId" = ${TENANT} AND x."companyId" = p."id") AS "contactCount",
+        (SELECT COUNT(*) FROM "Project" y WHERE y."businessId" = ${TENANT} AND y."companyId" = p."id") AS "projectCount"`,
+      limit: input.limit,
+      cursor: input.cursor,
+      withOverall: input.withOverall,
+      map: companyFromRow,
+    });
   }),
 
   /** The distinct industries present, for the industry filter. */
-  industries: staffProcedure.query(async ({ ctx }) => {
+  industries: staffProcedure.output(companyIndustriesOutput).query(async ({ ctx }) => {
     const rows = await ctx.db.company.groupBy({
       by: ['industry'],
-      where: { businessId: ctx.businessId, industry: { not: null } },
+      where: { industry: { not: null } },
       orderBy: { industry: 'asc' },
     });
     return rows.map((r) => r.industry).filter((v): v is string => !!v);
   }),
 
-  get: staffProcedure.input(companyIdInput).query(async ({ ctx, input }) => {
-    const company = await ctx.db.company.findFirst({
-      where: { id: input.id, businessId: ctx.businessId },
-      select: listSelect,
-    });
+  get: staffProcedure.input(companyIdInput).output(companyWithCountsOutput).query(async ({ ctx, input }) => {
+    const [company, contactCount, projectCount] = await Promise.all([
+      ctx.db.company.findUnique({ where: { id: input.id }, select: companySelect }),
+      ctx.db.contact.count({ where: { companyId: input.id } }),
+      ctx.db.project.count({ where: { companyId: input.id } }),
+    ]);
     if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.companies.notFound });
-    const { _count, ...rest } = company;
-    return { ...rest, contactCount: _count.contacts, projectCount: _count.projects };
+    return { ...company, contactCount, projectCount };
   }),
 
-  create: staffProcedure.input(companyCreateInput).mutation(({ ctx, input }) =>
+  create: staffProcedure.input(companyCreateInput).output(companyOutput).mutation(({ ctx, input }) =>
+    // The scoped client sets the business on every create; the field is here because Prisma's types require it.
     ctx.db.company.create({ data: { ...input, businessId: ctx.businessId }, select: companySelect }),
   ),
 
-  update: staffProcedure.input(companyUpdateInput).mutation(({ ctx, input }) => {
+  update: staffProcedure.input(companyUpdateInput).output(companyOutput).mutation(({ ctx, input }) => {
     const { id, ...data } = input;
     return ctx.db.company
-      .update({ where: { id, businessId: ctx.businessId }, data, select: companySelect })
+      .update({ where: { id }, data, select: companySelect })
       .catch(notFoundOn(M.companies.notFound));
   }),
 });

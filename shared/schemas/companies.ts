@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMPANY_STATUSES, DEFAULT_COMPANY_STATUS } from '../constants';
 import { M } from '../messages';
 import { idSchema, optionalText, pageInput } from './common';
+import { pageOutput, storedEnum } from './output';
 
 const website = z
   .string()
@@ -38,7 +39,33 @@ export const companyListInput = z.object({
   search: z.string().trim().max(100).optional(),
   industry: z.string().trim().max(100).optional(),
   status: z.enum(COMPANY_STATUSES).optional(),
+  /** Also count all of the business's companies ("Showing X of Y"); REST callers only read the total. */
+  withOverall: z.boolean().optional(),
 });
 export type CompanyListInput = z.input<typeof companyListInput>;
 
 export const companyIdInput = z.object({ id: idSchema });
+
+/** A company as every procedure answers it (dates are Dates over tRPC, ISO strings over REST). */
+export const companyOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  industry: z.string().nullable(),
+  website: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: storedEnum(COMPANY_STATUSES),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+
+/** A company with its real contact and project counts (list rows and the single-company reply). */
+export const companyWithCountsOutput = companyOutput.extend({
+  contactCount: z.number().int(),
+  projectCount: z.number().int(),
+});
+
+/** overall: every company of the agency, whatever the filters (first page only). */
+export const companyPageOutput = pageOutput(companyWithCountsOutput).extend({ overall: z.number().int().nullable() });
+
+export const companyIndustriesOutput = z.array(z.string());
