@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'prisma/config';
+import { providerOfUrl, sqlitePathFromUrl } from './scripts/database-url.mjs';
 
 const root = (() => {
   try {
@@ -23,9 +24,7 @@ const DEFAULT_DATABASE_URL = 'file:./data/app.db';
 type Provider = 'sqlite' | 'postgresql';
 
 function providerOf(url: string): Provider | undefined {
-  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgresql';
-  if (/^file:/i.test(url)) return 'sqlite';
-  return undefined;
+  return providerOfUrl(url) ?? undefined;
 }
 
 function providerOverride(): Provider | undefined {
@@ -38,12 +37,8 @@ function providerOverride(): Provider | undefined {
 
 /** `file:./data/app.db` -> `file:/abs/project/data/app.db` (query string kept). */
 function absoluteSqliteUrl(url: string): string {
-  const rest = url.replace(/^file:/i, '');
-  if (rest.startsWith('/')) return url;
-  const q = rest.indexOf('?');
-  const file = q >= 0 ? rest.slice(0, q) : rest;
-  const query = q >= 0 ? rest.slice(q) : '';
-  return `file:${path.resolve(root, file)}${query}`;
+  const q = url.indexOf('?');
+  return `file:${sqlitePathFromUrl(url, root)}${q >= 0 ? url.slice(q) : ''}`;
 }
 
 const databaseUrl = process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;

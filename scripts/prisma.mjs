@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { providerOfUrl, sqlitePathFromUrl } from './database-url.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DATABASE_URL = 'file:./data/app.db';
@@ -25,11 +26,11 @@ export const STANDIN = path.join(ROOT, 'scripts', 'schema-engine', 'schema-engin
 const require = createRequire(path.join(ROOT, 'package.json'));
 
 export function isPostgresUrl(url) {
-  return /^postgres(ql)?:\/\//i.test(url);
+  return providerOfUrl(url) === 'postgresql';
 }
 
 export function isSqliteUrl(url) {
-  return /^file:/i.test(url);
+  return providerOfUrl(url) === 'sqlite';
 }
 
 export function databaseUrl(env = process.env) {
@@ -38,11 +39,7 @@ export function databaseUrl(env = process.env) {
 
 /** Absolute path of the SQLite file a `file:` URL names (relative to the project root). */
 export function sqliteFile(url) {
-  let p = url.replace(/^file:/i, '');
-  const q = p.indexOf('?');
-  if (q >= 0) p = p.slice(0, q);
-  if (p.startsWith('//')) p = p.replace(/^\/\/(localhost)?/, '');
-  return path.resolve(ROOT, decodeURIComponent(p));
+  return sqlitePathFromUrl(url, ROOT);
 }
 
 /** Is a native schema-engine binary installed in @prisma/engines? */

@@ -5,6 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { postgresExecutor, sqliteExecutor, unscopedRunner, type SqlExecutor, type SqlRunner } from './sql';
+import { providerOfUrl, sqlitePathFromUrl } from '../scripts/database-url.mjs';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client';
 import { PrismaClient as PostgresClient } from './generated/postgres/client';
 
@@ -29,14 +30,11 @@ export type Database = {
 };
 
 export function providerOf(url: string): Provider {
-  return /^postgres(ql)?:\/\//.test(url) ? 'postgresql' : 'sqlite';
+  return providerOfUrl(url) === 'postgresql' ? 'postgresql' : 'sqlite';
 }
 
 /** file:./data/app.db → absolute path (relative to the working directory, the project root). */
-export function sqlitePath(url: string): string {
-  const raw = url.replace(/^file:(\/\/)?/, '');
-  return path.resolve(raw);
-}
+export const sqlitePath = (url: string): string => sqlitePathFromUrl(url);
 
 export async function openDatabase(url: string): Promise<Database> {
   const provider = providerOf(url);

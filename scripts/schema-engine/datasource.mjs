@@ -10,6 +10,9 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { providerOfUrl, sqlitePathFromUrl } from '../database-url.mjs';
+
+export { providerOfUrl, sqlitePathFromUrl };
 
 const require = createRequire(import.meta.url);
 // pg-connection-string is what `pg` itself uses to parse connection strings.
@@ -29,12 +32,6 @@ export class UserFacingError extends Error {
   }
 }
 
-export function providerOfUrl(url) {
-  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgresql';
-  if (/^file:/i.test(url)) return 'sqlite';
-  return null;
-}
-
 /** Provider named in a Prisma schema's datasource block, if any. */
 export function providerOfSchema(content) {
   const block = /datasource\s+\w+\s*\{([\s\S]*?)\}/m.exec(content);
@@ -44,17 +41,6 @@ export function providerOfSchema(content) {
 }
 
 // ---------------------------------------------------------------- SQLite ---
-
-/** `file:./x.db?param=1`, `file:/abs/x.db`, `file:///abs/x.db` -> absolute path. */
-export function sqlitePathFromUrl(url, baseDir = process.cwd()) {
-  let p = url.replace(/^file:/i, '');
-  const q = p.indexOf('?');
-  if (q >= 0) p = p.slice(0, q);
-  if (p.startsWith('//')) p = p.replace(/^\/\/(localhost)?/, '');
-  p = decodeURIComponent(p);
-  if (p === ':memory:') return p;
-  return path.resolve(baseDir, p);
-}
 
 const SQLITE_SIDE_FILES = ['-wal', '-shm', '-journal'];
 

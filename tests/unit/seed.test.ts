@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { COMPANY_STATUSES, FLOW_TYPES, PROJECT_STATUSES } from '../../shared/constants';
 import { verifyPassword } from '../../server/auth/password';
 import { openDatabase, type Database } from '../../server/db';
-import { DEMO } from '../../server/routers/auth';
+import { DEMO } from '../../server/demo';
 import { parseScale, seed } from '../../scripts/seed';
 
 describe('demo seed', () => {
