@@ -15,10 +15,15 @@ RUN npm run build && npm prune --omit=dev --ignore-scripts
 
 FROM node:20-bookworm-slim
 WORKDIR /app
+# TRUST_PROXY: a reverse proxy in front of the container (nginx, Traefik, Caddy…) reaches it from a private address
+# and tells the client's address in X-Forwarded-For; sign-in and sign-up throttling count per client address, so
+# without trusting the proxy every client would share its address and one budget. Name your proxy's address
+# instead when you can (-e TRUST_PROXY=172.18.0.2), and use -e TRUST_PROXY=false when clients connect directly.
 ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_URL=file:/data/app.db \
-    UPLOAD_DIR=/data/uploads
+    UPLOAD_DIR=/data/uploads \
+    TRUST_PROXY="loopback, uniquelocal"
 COPY --from=build /app/package.json /app/prisma.config.ts ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

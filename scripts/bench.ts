@@ -1,221 +1,512 @@
-// HTTP benchmark of the companies list: `npm run bench [-- --scale N --duration S --connections C]`.
+// `npm run bench [-- --scale N] [--pg] [--duration S] [--rounds R] [--connections 1,32] [--tag NAME] [--no-gzip]`
 //
-// Self-contained: migrates a fresh temp SQLite database (or BENCH_DATABASE_URL, e.g. a PostgreSQL one; its
-// demo agency is replaced), seeds it at --scale (default 100), starts the real app on an ephemeral port,
-// signs in as the demo owner and drives each route with autocannon. Load is generated in a worker thread
-// so the server keeps the main thread. Exits 1 if any request failed or answered non-2xx.
-import { execFileSync } from 'node:child_process';
+// Compares the production build of the app with the floor, in one run:
+//  1. a fresh database (a temp SQLite file; with --pg a new PostgreSQL database on POSTGRES_ADMIN_URL, dropped
+//     afterwards) is migrated and seeded at --scale (default 100: 1,200 companies in the demo agency);
+//  2. the app's production build (`npm run build:server` when dist/server is missing or older than its sources)
+//     starts as a child process, and so does the raw baseline (scripts/bench/baseline.ts): hand-written SQL per
+//     call on the same database, see scripts/bench/calls.ts;
+//  3. every call (and every page of the list calls) must answer the same JSON body byte for byte and the same
+//     X-Total-Count / X-Next-Cursor from both, or the run fails;
+//  4. under autocannon, app and baseline alternate (--rounds rounds of --duration seconds each, per connection
+//     count); the table shows p50, p99 and requests/s of both, the ratios app/baseline and the app's peak RSS,
+//     checks the budgets (printed, not the exit code) and is written to bench/results/<date>-<db>[-scaleN].json.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Request, Response } from 'express';
-import { createApp } from '../server/app';
-import { LoginThrottle } from '../server/auth/throttle';
+import pg from 'pg';
 import { openDatabase } from '../server/db';
-import { loadEnv } from '../server/env';
-import { FileStorage } from '../server/files/storage';
-import { DEMO } from '../server/routers/auth';
-import { appRouter } from '../server/routers/_app';
-import { createCallerFactory, createContextFactory } from '../server/trpc';
-import { describeDatabase, seed } from './seed';
-
-// autocannon ships no type declarations; this is the part of its API used here.
-type AutocannonResult = {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-};
-type AutocannonOptions = {
-  url: string;
-  connections: number;
-  duration: number;
-  workers?: number;
-  headers?: Record<string, string>;
-};
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>;
+import { DEMO } from '../server/demo';
+import { benchCalls, type BenchCall } from './bench/calls';
+import { loadRun, rssKb, sampleRss, summarize, type Run, type Summary } from './bench/load';
+import { seed } from './seed';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ADMIN_URL = process.env.POSTGRES_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const BUDGET = { p50: 1.5, p99: 2, rssMb: 200, atConnections: 32 };
 
-function numberArg(argv: string[], name: string, fallback: number): number {
-  let raw: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === `--${name}`) raw = argv[i + 1];
-    else if (argv[i].startsWith(`--${name}=`)) raw = argv[i].slice(name.length + 3);
-  }
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} expects a positive number (got ${raw})`);
-  return n;
-}
+// ---------------------------------------------------------------- arguments
 
-const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+type Options = {
+  scale: number;
+  pg: boolean;
+  duration: number;
+  rounds: number;
+  connections: number[];
+  tag: string | null;
+  gzip: boolean;
 };
 
-function table(head: string[], rows: (string | number)[][]) {
-  const cells = [head, ...rows.map((r) => r.map(String))];
+function parseArgs(argv: string[]): Options {
+  const value = (name: string): string | undefined => {
+    for (let i = 0; i < argv.length; i++) {
+      if (argv[i] === `--${name}`) return argv[i + 1];
+      if (argv[i].startsWith(`--${name}=`)) return argv[i].slice(name.length + 3);
+    }
+    return undefined;
+  };
+  const positive = (name: string, fallback: number, integer: boolean) => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) {
+      throw new Error(`--${name} expects a positive ${integer ? 'whole ' : ''}number (got ${raw})`);
+    }
+    return n;
+  };
+  const connections = (value('connections') ?? '1,32').split(',').map((c) => Number(c.trim()));
+  if (connections.some((c) => !Number.isInteger(c) || c < 1)) throw new Error('--connections expects e.g. 1,32');
+  const tag = value('tag') ?? null;
+  if (tag !== null && !/^[a-z0-9][a-z0-9-]*$/i.test(tag)) throw new Error('--tag expects letters, digits and dashes');
+  return {
+    scale: positive('scale', 100, true),
+    pg: argv.includes('--pg'),
+    duration: positive('duration', 3, false),
+    rounds: positive('rounds', 3, true),
+    connections,
+    tag,
+    gzip: !argv.includes('--no-gzip'),
+  };
+}
+
+// ---------------------------------------------------------------- small helpers
+
+const sec = (msValue: number) => `${(msValue / 1000).toFixed(1)} s`;
+const fmtMs = (n: number) => (Number.isNaN(n) ? '–' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+const fmtRatio = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}×` : '–');
+const mb = (kb: number) => kb / 1024;
+
+function table(head: string[], rows: string[][]) {
+  const cells = [head, ...rows];
   const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of cells.slice(1)) console.log(line(r));
+  for (const r of rows) console.log(line(r));
 }
 
-async function main() {
-  const argv = process.argv.slice(2);
-  const scale = numberArg(argv, 'scale', 100);
-  const duration = numberArg(argv, 'duration', 5);
-  const connections = numberArg(argv, 'connections', 10);
-  if (!Number.isInteger(scale)) throw new Error('--scale expects a whole number');
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-bench-'));
-  const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || `file:${path.join(tmp, 'bench.db')}`;
-  let failed = false;
-  let server: Server | undefined;
-  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+function git(args: string[]): string {
   try {
-    console.log(`Database: ${describeDatabase(databaseUrl)}${process.env.BENCH_DATABASE_URL ? ' (BENCH_DATABASE_URL)' : ' (temporary)'}`);
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Newest modification time of the files under the given paths (recursively). */
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    const stat = fs.statSync(p, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) for (const entry of fs.readdirSync(p)) visit(path.join(p, entry));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const p of paths) visit(path.join(ROOT, p));
+  return newest;
+}
+
+/** `npm run build:server` when dist/server/index.mjs is missing or older than anything it is built from. */
+function ensureServerBuild() {
+  const output = path.join(ROOT, 'dist/server/index.mjs');
+  const built = fs.statSync(output, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const sources = newestMtime(['server', 'shared', 'scripts/build-server.mjs', 'package.json']);
+  if (built > sources) {
+    console.log('Server build: dist/server is up to date');
+    return;
+  }
+  const t = performance.now();
+  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  console.log(`Server build: ${built ? 'stale' : 'missing'}, rebuilt in ${sec(performance.now() - t)}`);
+}
+
+/** A child process whose recent output is kept for error messages. */
+type Child = { name: string; process: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function startChild(name: string, args: string[], env: NodeJS.ProcessEnv): Child {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { name, process: child, output: () => tail, exited };
+}
+
+async function waitForHttp(child: Child, url: string, headers: Record<string, string> = {}) {
+  const deadline = Date.now() + 60_000;
+  let exited = false;
+  void child.exited.then(() => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${child.name} exited during start-up:\n${child.output()}`);
+    try {
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${child.name} did not answer ${url} within 60 s:\n${child.output()}`);
+}
+
+async function stopChild(child: Child | undefined) {
+  if (!child || child.process.exitCode !== null || child.process.signalCode !== null) return;
+  child.process.kill('SIGTERM');
+  const timer = setTimeout(() => child.process.kill('SIGKILL'), 5_000);
+  await child.exited;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------- databases
+
+type BenchDatabase = { url: string; label: string; drop: () => Promise<void> };
+
+async function createDatabase(usePg: boolean): Promise<BenchDatabase> {
+  if (!usePg) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-bench-'));
+    const file = path.join(dir, 'bench.db');
+    return { url: `file:${file}`, label: `SQLite ${file}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `clientflow_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const target = new URL(ADMIN_URL);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    label: `PostgreSQL ${target.host}/${name}`,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+// ---------------------------------------------------------------- the identical-answers check
+
+type Answer = { status: number; body: string; total: string | null; next: string | null };
+
+async function answer(base: string, p: string, headers: Record<string, string>): Promise<Answer> {
+  const res = await fetch(base + p, { headers });
+  return {
+    status: res.status,
+    body: await res.text(),
+    total: res.headers.get('x-total-count'),
+    next: res.headers.get('x-next-cursor'),
+  };
+}
+
+/** Where two answers differ, or null when identical (body byte for byte, paging headers, status). */
+function difference(app: Answer, baseline: Answer): string | null {
+  if (app.status !== baseline.status) return `status ${app.status} (app) vs ${baseline.status} (baseline)`;
+  if (app.total !== baseline.total) return `X-Total-Count ${app.total} (app) vs ${baseline.total} (baseline)`;
+  if (app.next !== baseline.next) return `X-Next-Cursor ${app.next} (app) vs ${baseline.next} (baseline)`;
+  if (app.body === baseline.body) return null;
+  let i = 0;
+  while (i < app.body.length && app.body[i] === baseline.body[i]) i++;
+  const around = (s: string) => JSON.stringify(s.slice(Math.max(0, i - 60), i + 60));
+  return `bodies differ at character ${i} (lengths ${app.body.length} and ${baseline.body.length}):\n      app      …${around(app.body)}…\n      baseline …${around(baseline.body)}…`;
+}
+
+const withCursor = (p: string, cursor: string) => {
+  const u = new URL(p, 'http://x');
+  u.searchParams.set('cursor', cursor);
+  return u.pathname + u.search;
+};
+
+/** Compares the call and, for a list, every following page (up to 1,000). Returns the number of answers compared. */
+async function checkIdentical(call: BenchCall, p: string, appBase: string, baselineBase: string, headers: Record<string, string>) {
+  let compared = 0;
+  let current: string | null = p;
+  while (current && compared < 1000) {
+    const [a, b]: Answer[] = await Promise.all([answer(appBase, current, headers), answer(baselineBase, current, headers)]);
+    compared++;
+    const diff = difference(a, b);
+    if (diff) throw new Error(`app and baseline disagree on ${call.name} (GET ${current}): ${diff}`);
+    if (a.status !== 200) throw new Error(`${call.name} (GET ${current}) answered ${a.status}: ${a.body.slice(0, 300)}`);
+    current = a.next ? withCursor(current, a.next) : null;
+  }
+  return compared;
+}
+
+// ---------------------------------------------------------------- main
+
+type Side = 'app' | 'baseline';
+type Row = {
+  call: string;
+  path: string;
+  connections: number;
+  app: Summary;
+  baseline: Summary;
+  ratio: { p50: number; p99: number; rps: number };
+  appRssPeakMb: number;
+};
+
+async function main(): Promise<number> {
+  const options = parseArgs(process.argv.slice(2));
+  const kind = options.pg ? 'postgres' : 'sqlite';
+  const started = new Date();
+  const state = {
+    commit: git(['log', '-1', '--oneline']),
+    serverDiff: git(['diff', '--stat', 'HEAD', '--', 'server/']).split('\n').pop() || 'no uncommitted changes under server/',
+  };
+  let database: BenchDatabase | undefined;
+  let app: Child | undefined;
+  let baseline: Child | undefined;
+  let uploadDir: string | undefined;
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    await Promise.all([stopChild(app), stopChild(baseline)]);
+    if (uploadDir) fs.rmSync(uploadDir, { recursive: true, force: true });
+    await database?.drop().catch((e) => console.error(`Could not drop the bench database: ${(e as Error).message}`));
+  };
+  const onSignal = () => void cleanup().then(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    console.log(`State: ${state.commit}; server/: ${state.serverDiff}`);
+    database = await createDatabase(options.pg);
+    console.log(`Database: ${database.label} (temporary)`);
+
     let t = performance.now();
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
+      env: { ...process.env, DATABASE_URL: database.url },
       stdio: 'pipe',
     });
-    console.log(`Migrated in ${ms((performance.now() - t) / 1000)} s`);
+    console.log(`Migrated in ${sec(performance.now() - t)}`);
 
-    database = await openDatabase(databaseUrl);
-    const seeded = await seed(database.db, { scale });
+    const opened = await openDatabase(database.url);
+    const seeded = await seed(opened.db, { scale: options.scale }).catch(async (error) => {
+      await opened.close();
+      throw error;
+    });
     const c = seeded.counts;
     console.log(
-      `Seeded scale ${scale} in ${ms(seeded.ms / 1000)} s: ${c.companies} companies, ${c.contacts} contacts, ` +
+      `Seeded scale ${options.scale} in ${sec(seeded.ms)}: ${c.companies} companies, ${c.contacts} contacts, ` +
         `${c.projects} projects, ${c.tasks} tasks, ${c.documents} documents`,
     );
+    if (options.pg) {
+      // Planner statistics, as autovacuum would gather them shortly after a bulk load, so that the plans
+      // (the same for app and baseline) do not depend on whether it has run yet.
+      await opened.db.$executeRawUnsafe('ANALYZE');
+    }
+    await opened.close();
 
-    const uploadDir = path.join(tmp, 'uploads');
-    const env = loadEnv({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir, PORT: '0' });
-    const deps = { env, database, throttle: new LoginThrottle(), storage: new FileStorage(uploadDir) };
-    const app = createApp(deps);
-    server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    ensureServerBuild();
+    const [appPort, baselinePort] = [await freePort(), await freePort()];
+    uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-bench-uploads-'));
+    const childEnv = { ...process.env };
+    delete childEnv.PUBLIC_URL;
+    app = startChild('the app', ['dist/server/index.mjs'], {
+      ...childEnv,
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      UPLOAD_DIR: uploadDir,
+      PORT: String(appPort),
     });
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const appBase = `http://127.0.0.1:${appPort}`;
+    await waitForHttp(app, `${appBase}/healthz`);
+    const appPid = app.process.pid!;
 
-    const login = await fetch(`${base}/auth/v1/login`, {
+    const login = await fetch(`${appBase}/auth/v1/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
     });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
     const token = ((await login.json()) as { authToken: string }).authToken;
-    const headers = { authorization: `Bearer ${token}` };
-    const get = (p: string) => fetch(base + p, { headers });
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (options.gzip) headers['accept-encoding'] = 'gzip';
 
-    // Route parameters from the data itself: an industry with active companies and the second page's cursor.
-    const industries = (await (await get('/api/companies/industries')).json()) as string[];
-    const industry = industries.includes('Technology') ? 'Technology' : industries[0];
-    const first = await get('/api/companies');
-    const cursor = first.headers.get('x-next-cursor');
-    await first.arrayBuffer();
-    if (!cursor) console.log('Only one page of companies at this scale: the cursor route is skipped.');
+    baseline = startChild('the baseline', ['--import', 'tsx', 'scripts/bench/baseline.ts', database.url, String(baselinePort)], {
+      ...childEnv,
+      NODE_ENV: 'production',
+    });
+    const baselineBase = `http://127.0.0.1:${baselinePort}`;
+    await waitForHttp(baseline, `${baselineBase}/auth/v1/me`, headers);
 
-    const routes: [label: string, path: string][] = [
-      ['GET /api/companies', '/api/companies'],
-      ['GET /api/companies?search=tech', '/api/companies?search=tech'],
-      [`GET /api/companies?status=active&industry=${industry}`, `/api/companies?status=active&industry=${encodeURIComponent(industry)}`],
-      ...(cursor ? [['GET /api/companies?cursor=<page 2>', `/api/companies?cursor=${cursor}`] as [string, string]] : []),
-      ['GET /api/companies/industries', '/api/companies/industries'],
-      ['GET /healthz', '/healthz'],
-    ];
+    // The calls' paths, then the identical-answers check.
+    const appHeader = async (p: string, header: string) => {
+      const res = await fetch(appBase + p, { headers });
+      await res.arrayBuffer();
+      return res.headers.get(header);
+    };
+    const calls: { call: BenchCall; path: string }[] = [];
+    for (const call of benchCalls) {
+      const p = typeof call.path === 'string' ? call.path : await call.path({ appHeader });
+      if (p === null) console.log(`${call.name}: does not apply at this scale, skipped`);
+      else calls.push({ call, path: p });
+    }
+    t = performance.now();
+    let compared = 0;
+    for (const { call, path: p } of calls) compared += await checkIdentical(call, p, appBase, baselineBase, headers);
+    console.log(`Identical answers: ${compared} pages compared (bodies byte for byte, X-Total-Count, X-Next-Cursor) in ${sec(performance.now() - t)}`);
+    const idleRssKb = rssKb(appPid) ?? 0;
 
-    // Single calls, one at a time: the first (cold) call and the median of 20 more, over HTTP and
-    // in-process through the tRPC caller (session lookup and
-    // procedure, without HTTP and JSON).
-    // A fresh context per call, as each HTTP request gets, so the session lookup is included.
-    const createContext = createContextFactory(deps);
-    const createCaller = createCallerFactory(appRouter);
-    const newCaller = () =>
-      createCaller(
-        createContext({
-          req: { headers: { authorization: `Bearer ${token}` }, cookies: {}, ip: '127.0.0.1' } as unknown as Request,
-          res: { setHeader() {}, cookie() {}, clearCookie() {} } as unknown as Response,
-        }),
-      );
-    const listInputs: [string, Parameters<ReturnType<typeof newCaller>['companies']['list']>[0]][] = [
-      ['list (first page)', {}],
-      ['list search=tech', { search: 'tech' }],
-      [`list status=active industry=${industry}`, { status: 'active', industry }],
-      ...(cursor ? [['list cursor page', { cursor: Number(cursor) }] as (typeof listInputs)[number]] : []),
-    ];
-    const singleRows: (string | number)[][] = [];
-    for (const [i, [label, input]] of listInputs.entries()) {
-      const timeHttp = async () => {
-        const t0 = performance.now();
-        const res = await get(routes[i][1]);
-        await res.arrayBuffer();
-        if (!res.ok) {
-          failed = true;
-          console.error(`${routes[i][0]} answered ${res.status}`);
+    // Load: per call and connection count, a short warm-up of each side, then alternating rounds
+    // (app first in odd rounds, baseline first in even ones, so drift in the machine's load hits both).
+    const rows: Row[] = [];
+    let loadFailed = false;
+    let appRssPeakKb = idleRssKb;
+    const base: Record<Side, string> = { app: appBase, baseline: baselineBase };
+    const total = calls.length * options.connections.length * options.rounds * 2 * options.duration;
+    console.log(
+      `\nLoad: ${options.rounds} rounds × ${options.duration} s per side, connections ${options.connections.join(' and ')}` +
+        `${options.gzip ? ', Accept-Encoding: gzip' : ''} (about ${Math.ceil(total / 60)} min)…`,
+    );
+    for (const { call, path: p } of calls) {
+      for (const connections of options.connections) {
+        for (const side of ['app', 'baseline'] as Side[]) await loadRun(base[side] + p, connections, 1, headers);
+        const runs: Record<Side, Run[]> = { app: [], baseline: [] };
+        let callRssKb = 0;
+        for (let round = 0; round < options.rounds; round++) {
+          const order: Side[] = round % 2 === 0 ? ['app', 'baseline'] : ['baseline', 'app'];
+          for (const side of order) {
+            const rss = side === 'app' ? sampleRss(appPid) : null;
+            const run = await loadRun(base[side] + p, connections, options.duration, headers);
+            if (rss) callRssKb = Math.max(callRssKb, rss.stop());
+            if (run.failures) {
+              loadFailed = true;
+              console.error(`${call.name} (${side}, ${connections} connections): ${run.failureDetail}`);
+            }
+            runs[side].push(run);
+          }
         }
-        return performance.now() - t0;
-      };
-      const timeProc = async () => {
-        const t0 = performance.now();
-        await newCaller().companies.list(input);
-        return performance.now() - t0;
-      };
-      const httpFirst = await timeHttp();
-      const http: number[] = [];
-      for (let k = 0; k < 20; k++) http.push(await timeHttp());
-      const procFirst = await timeProc();
-      const proc: number[] = [];
-      for (let k = 0; k < 20; k++) proc.push(await timeProc());
-      singleRows.push([label, ms(httpFirst), ms(median(http)), ms(Math.min(...http)), ms(procFirst), ms(median(proc))]);
-    }
-
-    // Load: each route for `duration` seconds with `connections` concurrent connections.
-    const loadRows: (string | number)[][] = [];
-    for (const [label, p] of routes) {
-      t = performance.now();
-      const r = await autocannon({ url: base + p, connections, duration, workers: 1, headers });
-      const bad = r.non2xx + r.errors + r.timeouts;
-      if (bad > 0) {
-        failed = true;
-        const codes = Object.entries(r.statusCodeStats)
-          .map(([code, s]) => `${code}×${s.count}`)
-          .join(', ');
-        console.error(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts (${codes})`);
+        appRssPeakKb = Math.max(appRssPeakKb, callRssKb);
+        const a = summarize(runs.app);
+        const b = summarize(runs.baseline);
+        rows.push({
+          call: call.name,
+          path: p,
+          connections,
+          app: a,
+          baseline: b,
+          ratio: { p50: a.p50 / b.p50, p99: a.p99 / b.p99, rps: a.rps / b.rps },
+          appRssPeakMb: Math.round(mb(callRssKb)),
+        });
       }
-      loadRows.push([label, r.requests.average.toFixed(0), ms(r.latency.p50), ms(r.latency.p99), r.non2xx, r.errors + r.timeouts]);
     }
 
-    console.log(`\nSingle calls of companies.list (ms; HTTP = full request, procedure = in-process tRPC caller):`);
-    table(['query', 'HTTP first', 'HTTP median', 'HTTP min', 'proc first', 'proc median'], singleRows);
-    console.log(`\nLoad: ${connections} connections, ${duration} s per route, ${database.provider}, ${c.companies} companies:`);
-    table(['route', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'], loadRows);
-  } catch (error) {
-    failed = true;
-    console.error(error);
-  } finally {
-    if (server) {
-      server.closeAllConnections();
-      await new Promise((r) => server!.close(r));
+    // The table, the budgets, the file.
+    console.log(
+      `\n${kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}, scale ${options.scale} (${c.companies} companies); ` +
+        `latencies in ms; ×: app/baseline (requests/s: below 1 means the app serves fewer)`,
+    );
+    table(
+      ['call', 'conns', 'p50 app', 'p50 base', 'p50 ×', 'p99 app', 'p99 base', 'p99 ×', 'req/s app', 'req/s base', 'req/s ×', 'app RSS MB'],
+      rows.map((r) => [
+        r.call,
+        String(r.connections),
+        fmtMs(r.app.p50),
+        fmtMs(r.baseline.p50),
+        fmtRatio(r.ratio.p50),
+        fmtMs(r.app.p99),
+        fmtMs(r.baseline.p99),
+        fmtRatio(r.ratio.p99),
+        r.app.rps.toFixed(0),
+        r.baseline.rps.toFixed(0),
+        fmtRatio(r.ratio.rps),
+        String(r.appRssPeakMb),
+      ]),
+    );
+
+    const budgets: { name: string; value: number; limit: number; pass: boolean }[] = [];
+    for (const r of rows.filter((row) => row.connections === BUDGET.atConnections)) {
+      budgets.push({ name: `${r.call}: p50 app/baseline at ${r.connections} connections`, value: r.ratio.p50, limit: BUDGET.p50, pass: r.ratio.p50 <= BUDGET.p50 });
+      budgets.push({ name: `${r.call}: p99 app/baseline at ${r.connections} connections`, value: r.ratio.p99, limit: BUDGET.p99, pass: r.ratio.p99 <= BUDGET.p99 });
     }
-    await database?.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-  if (failed) {
-    console.error('\nBenchmark FAILED (see the errors above).');
-    process.exit(1);
+    const peakMb = mb(appRssPeakKb);
+    budgets.push({ name: 'app RSS peak under load (MB)', value: peakMb, limit: BUDGET.rssMb, pass: peakMb < BUDGET.rssMb });
+    console.log(`\nBudgets (app p50 ≤ ${BUDGET.p50}× and p99 ≤ ${BUDGET.p99}× the baseline at ${BUDGET.atConnections} connections; RSS < ${BUDGET.rssMb} MB):`);
+    for (const b of budgets) {
+      const shown = b.name.endsWith('(MB)') ? `${b.value.toFixed(0)} MB` : fmtRatio(b.value);
+      console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${shown} (limit ${b.limit}${b.name.endsWith('(MB)') ? ' MB' : '×'})`);
+    }
+    console.log(`  App RSS: ${mb(idleRssKb).toFixed(0)} MB after the identical-answers check, ${peakMb.toFixed(0)} MB peak under load.`);
+
+    const date = `${started.getFullYear()}-${String(started.getMonth() + 1).padStart(2, '0')}-${String(started.getDate()).padStart(2, '0')}`;
+    const file = path.join(
+      ROOT,
+      'bench/results',
+      `${date}-${kind}${options.scale === 100 ? '' : `-scale${options.scale}`}${options.tag ? `-${options.tag}` : ''}.json`,
+    );
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const round = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : null);
+    const summary = (s: Summary) => ({
+      p50: round(s.p50),
+      p99: round(s.p99),
+      rps: Math.round(s.rps),
+      requests: s.requests,
+      roundsRps: s.roundsRps.map((v) => Math.round(v)),
+    });
+    const result = {
+      date: started.toISOString(),
+      database: kind,
+      scale: options.scale,
+      state,
+      machine: { node: process.version, cpus: os.cpus().length, loadAverageAtStart: os.loadavg().map((v) => round(v)) },
+      settings: {
+        rounds: options.rounds,
+        secondsPerRound: options.duration,
+        connections: options.connections,
+        acceptEncoding: options.gzip ? 'gzip' : null,
+      },
+      seed: { seconds: round(seeded.ms / 1000), counts: c },
+      identicalAnswersCompared: compared,
+      appRssMb: { afterCheck: Math.round(mb(idleRssKb)), peakUnderLoad: Math.round(peakMb) },
+      calls: rows.map((r) => ({
+        call: r.call,
+        path: r.path,
+        connections: r.connections,
+        app: summary(r.app),
+        baseline: summary(r.baseline),
+        ratio: { p50: round(r.ratio.p50), p99: round(r.ratio.p99), rps: round(r.ratio.rps) },
+        appRssPeakMb: r.appRssPeakMb,
+      })),
+      budgets: budgets.map((b) => ({ ...b, value: round(b.value) })),
+    };
+    fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`\nWritten to ${path.relative(ROOT, file)}`);
+
+    if (loadFailed) {
+      console.error('\nBenchmark FAILED: some requests failed under load (see above).');
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    console.error(`\nBenchmark FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    if (!(error instanceof Error && error.message.startsWith('app and baseline disagree'))) console.error(error);
+    return 1;
+  } finally {
+    await cleanup();
   }
 }
 
-void main();
+void main().then((code) => process.exit(code));

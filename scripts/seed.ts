@@ -18,7 +18,7 @@ import { hashPassword } from '../server/auth/password';
 import { openDatabase, providerOf, sqlitePath, type Db } from '../server/db';
 import { loadEnv } from '../server/env';
 import type { Prisma } from '../server/generated/sqlite/client';
-import { DEMO } from '../server/routers/auth';
+import { DEMO } from '../server/demo';
 import {
   DOCUMENT_NAMES,
   FIRST_NAMES,

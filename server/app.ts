@@ -7,23 +7,42 @@ import compression from 'compression';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { SESSION } from '../shared/constants';
 import { M } from '../shared/messages';
-import { restRouter } from './rest';
+import { parseAuthorization } from './auth/authorization';
+import { jsonTextTooDeep, valueTooDeep } from './lib/input-guards';
+import '../shared/zod-messages';
+import { API_PREFIXES, restRouter } from './rest';
 import { appRouter } from './routers/_app';
 import { createContextFactory, type AppDeps } from './trpc';
 
 const JSON_LIMIT = 1024 * 1024;
-const clientDir = path.resolve('dist/client');
+/** Smaller replies go out uncompressed: compressing a 7.5 KB JSON page cost more CPU (1.7 ms) than it saved. */
+const COMPRESSION_THRESHOLD = 8 * 1024;
+/** The API's paths (the data-service ones are /<name>/v1/...): JSON only, never cached, never the client's HTML. */
+/** Browser features the app never uses, switched off for every page (and anything a page might embed). */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
 
 /**
  * State-changing requests authenticated by a cookie must come from our own origin
  * (SameSite=Lax already blocks most cross-site posts; this closes the rest).
- * Bearer-token API clients are not exposed to CSRF and send no Origin.
+ * A request with any Authorization header, well-formed or not, never uses the cookie (see trpc.ts),
+ * so it is not a cookie request: a cross-site page cannot send that header without a CORS preflight.
  */
 function originCheck(publicUrl: string) {
   const allowed = new URL(publicUrl).host;
   return (req: Request, res: Response, next: NextFunction) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
-    if (/^Bearer\s/i.test(req.headers.authorization ?? '')) return next();
+    if (parseAuthorization(req.headers.authorization) !== null) return next();
     const cookies = (req.cookies ?? {}) as Record<string, string>;
     if (!cookies[SESSION.staffCookie] && !cookies[SESSION.portalCookie]) return next();
     const origin = req.headers.origin;
@@ -38,11 +57,37 @@ function originCheck(publicUrl: string) {
   };
 }
 
-export function createApp(deps: AppDeps) {
+const tooDeep = (res: Response) => res.status(400).json({ message: M.common.tooDeep, code: 'BAD_REQUEST' });
+
+/**
+ * /trpc input nested too deeply is refused before tRPC parses it and any recursive walk sees it:
+ * a POST's JSON body is read here as text (tRPC then uses that text), a GET's input is the `input` parameter.
+ */
+function trpcDepthLimit() {
+  const readJsonText = express.text({ type: 'application/json', limit: JSON_LIMIT });
+  const check = (text: unknown, res: Response, next: NextFunction) =>
+    typeof text === 'string' && jsonTextTooDeep(text) ? tooDeep(res) : next();
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET') return check(new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('input'), res, next);
+    // Other content types (multipart, octet-stream) stay tRPC's own to read.
+    if (!req.is('application/json')) return next();
+    readJsonText(req, res, (error?: unknown) => (error ? next(error) : check(req.body, res, next)));
+  };
+}
+
+export type AppOptions = {
+  /** The built client (index.html, assets/, favicon.svg); tests point it at a directory of their own. */
+  clientDir?: string;
+};
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = express();
   const createContext = createContextFactory(deps);
+  const clientDir = options.clientDir ?? path.resolve('dist/client');
 
   app.disable('x-powered-by');
+  // API replies change with every write and are never revalidated: no ETag (static files keep theirs).
+  app.set('etag', false);
   // Behind a trusted reverse proxy, req.ip is the client's address (used by login throttling).
   app.set('trust proxy', deps.env.trustProxy);
   app.use(
@@ -60,7 +105,16 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  app.use(compression());
+  app.use(compression({ threshold: COMPRESSION_THRESHOLD }));
+  app.use((_req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    next();
+  });
+  // Replies to API calls carry private data: no browser or proxy may keep them (errors and 404s included).
+  app.use(API_PREFIXES, (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use(cookieParser());
 
   app.get('/healthz', async (_req, res) => {
@@ -76,6 +130,7 @@ export function createApp(deps: AppDeps) {
 
   app.use(
     '/trpc',
+    trpcDepthLimit(),
     createExpressMiddleware({
       router: appRouter,
       createContext,
@@ -89,15 +144,34 @@ export function createApp(deps: AppDeps) {
   );
 
   app.use(express.json({ limit: JSON_LIMIT }));
+  // JSON.parse itself does not recurse; refuse deep bodies before the REST adapter's key conversion does.
+  // (Query strings use Express's "simple" parser: flat strings, nothing nested.)
+  app.use((req, res, next) => (valueTooDeep(req.body) ? tooDeep(res) : next()));
   app.use(restRouter(createContext));
 
-  // Unknown API paths answer JSON, never the client's index.html.
-  app.use(['/api', '/auth', '/trpc', /^\/[a-z_]+\/v1(?=\/|$)/], (_req: Request, res: Response) => {
-    res.status(404).json({ message: M.common.unknownPath, code: 'NOT_FOUND' });
-  });
-
   if (fs.existsSync(path.join(clientDir, 'index.html'))) {
-    app.use(express.static(clientDir, { index: false, maxAge: '1y', immutable: true }));
+    // Only the content-hashed files under /assets may be kept for a year; the others (favicon.svg…) revalidate.
+    app.use(
+      express.static(clientDir, {
+        index: false,
+        setHeaders: (res, file) => {
+          const hashed = path.relative(clientDir, file).startsWith(`assets${path.sep}`);
+          res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    );
+    // Browsers that ignore <link rel="icon"> ask for /favicon.ico: answer the SVG icon.
+    const icon = path.join(clientDir, 'favicon.svg');
+    if (fs.existsSync(icon)) {
+      app.get('/favicon.ico', (_req, res) => {
+        res.sendFile(icon, { headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-cache' } });
+      });
+    }
+    // A missing file (an old build's chunk, a typo) is a 404, never the app's HTML that a script tag would choke on.
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (!req.path.startsWith('/assets/') && !/\.(?:js|mjs|css|map|ico|png|svg|webp|woff2?)$/.test(req.path)) return next();
+      res.status(404).type('text/plain').send('Not found');
+    });
     app.get('/{*splat}', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(path.join(clientDir, 'index.html'));

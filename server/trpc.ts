@@ -14,6 +14,7 @@ import type { Database } from './db';
 import type { Env } from './env';
 import type { FileStorage } from './files/storage';
 import { parseAuthorization } from './auth/authorization';
+import { hasNul } from './lib/input-guards';
 import { tenantRunner } from './sql';
 import { runAsTenant, tenantScopedDb } from './tenancy';
 
@@ -118,14 +119,6 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-
-/** True when a NUL character hides anywhere in the input (PostgreSQL refuses to store it). */
-function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\0') || hasNul(v));
-  return false;
-}
 
 /** Every procedure refuses NUL characters with a 400, the same way on SQLite and PostgreSQL. */
 export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {

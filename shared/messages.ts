@@ -53,12 +53,42 @@ export const M = {
     emailTaken: 'An account with this email already exists.',
     failedWithStatus: (status: number) => `Failed to create account (${status})`,
     failed: 'Failed to create account. Please try again.',
+    passwordTooWeak: 'This password is too easy to guess. Add more words or characters.',
+    throttled: 'Too many accounts were created from this network. Please try again later.',
   },
   dashboard: {
     morning: 'Good morning',
     afternoon: 'Good afternoon',
     evening: 'Good evening',
     subtitle: "Here's what's happening with your business today.",
+  },
+  /** Page titles (shown as '{title} — Clientflow'), the hub's frame, the 404 page and the sign-in/sign-up extras. */
+  shell: {
+    titles: { signIn: 'Sign in', signUp: 'Create your account', dashboard: 'Dashboard', notFound: 'Page not found' },
+    loadingApp: `Loading ${PRODUCT_NAME}`,
+    loadingHub: 'Loading your hub',
+    hubUnreachable: 'The hub could not be reached',
+    notFoundText: 'The page you are looking for does not exist or has moved.',
+    backToDashboard: 'Back to the dashboard',
+    backToHome: 'Back to the home page',
+    somethingWrong: 'Something went wrong',
+    somethingWrongText: 'Reload the page to try again. If it keeps happening, the server log has the details.',
+    reload: 'Reload',
+    demoAdmin: 'Admin:',
+    fillDemo: 'Fill in the demo account',
+    emailPlaceholder: 'you@agency.com',
+    email: 'Email',
+    password: 'Password',
+    portalPreview: 'Your client portal:',
+    /** A slug the Brand URL rules accept (letters and digits, 3–30), shown until one is typed. */
+    exampleSlug: 'yourbrand',
+    slugPlaceholder: 'youragency',
+  },
+  /** The sign-up form's password strength meter (zxcvbn scores 0–4; below 3 is refused). */
+  passwordStrength: {
+    label: 'Password strength',
+    checking: 'Checking strength…',
+    levels: ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const,
   },
   companies: {
     title: 'Companies',
@@ -94,6 +124,32 @@ export const M = {
     updatedText: 'The company has been successfully updated.',
     createFailed: (serverText: string) => `Failed to create company: ${serverText}`,
     updateFailed: 'Failed to update company.',
+    searchLabel: 'Search companies',
+    filterIndustry: 'Filter by industry',
+    filterStatus: 'Filter by status',
+    /** Names of the list's filters, as their chips show them. */
+    filterNames: { search: 'Search', industry: 'Industry', status: 'Status' },
+    statusLabels: {
+      prospect: 'Prospect',
+      onboarding: 'Onboarding',
+      active: 'Active',
+      canceled: 'Canceled',
+      paused: 'Paused',
+      'at-risk': 'At-risk',
+      inactive: 'Inactive',
+    } as Record<string, string>,
+    /** The dialog's field labels and placeholders. */
+    fields: {
+      name: 'Company name',
+      industry: 'Industry',
+      industryPlaceholder: 'e.g. Marketing',
+      status: 'Status',
+      website: 'Website',
+      websitePlaceholder: 'https://example.com',
+      phone: 'Phone',
+      address: 'Address',
+    },
+    openCompany: (name: string) => `Open ${name}`,
   },
   resources: {
     notFound: 'Resource not found',
@@ -104,6 +160,33 @@ export const M = {
     solutionEnabled: 'Solution Enabled',
     solutionDisabled: 'Solution Disabled',
     solutionFailed: 'Failed to update solution access.',
+    savesAtOnce: 'Each switch saves as soon as you flip it; Cancel does not undo it.',
+  },
+  /** The OpenAPI document (/api/openapi.json) and its reference page (/api/docs). */
+  api: {
+    title: 'Clientflow API',
+    description:
+      'The REST paths of Clientflow. `/api` paths use camelCase names; `/auth` and `/{name}/v1` paths use snake_case. ' +
+      'Sign in with `POST /auth/v1/login` and send its `authToken` as `Authorization: Bearer <authToken>`; browsers use the session cookie instead. ' +
+      'Every error answers `{message, code, issues?}`.',
+    docsTitle: 'Clientflow API reference',
+    bearer: 'The authToken from sign-up or sign-in.',
+    cookie: 'The session cookie a browser gets at sign-in; writes must then come from the app’s own origin.',
+    ok: 'OK',
+    /** What each error status of the REST paths means. */
+    errors: {
+      400: 'Invalid input: `message` is the first problem, `issues` lists each field with its message.',
+      401: 'No valid session (or wrong credentials on sign-in).',
+      403: 'A cookie-authenticated write that did not come from the app’s own origin.',
+      404: 'No such row in your agency.',
+      409: 'Already taken.',
+      429: 'Too many sign-in attempts; see Retry-After.',
+    },
+    listHeaders: {
+      total: 'Rows matching the filters (first page only).',
+      nextCursor: 'Pass as `cursor` for the next page; absent on the last page.',
+    },
+    retryAfter: 'Seconds to wait before trying again.',
   },
   common: {
     error: 'Error',
@@ -118,5 +201,67 @@ export const M = {
     nulCharacter: 'Text cannot contain NUL characters.',
     unknownPath: 'No such API path.',
     internal: 'Something went wrong on our side. Please try again.',
+    tooDeep: 'Request data is nested too deeply.',
+    close: 'Close',
+    loading: 'Loading',
+    required: 'required',
+    opensInNewTab: '(opens in a new tab)',
+    /** Completes 'Failed to create company: {server text}' when no reply could be read. */
+    noReply: 'the server did not answer. Please try again.',
+  },
+  /** The list kit (client/src/lists): toolbar, chips, count, views. */
+  lists: {
+    view: 'View',
+    gridView: 'Grid view',
+    listView: 'List view',
+    updating: 'Updating results',
+    activeFilters: 'Active filters',
+    removeFilter: (name: string, value: string) => `Remove filter ${name}: ${value}`,
+    clearAll: 'Clear all',
+    clearFilters: 'Clear filters',
+  },
+  /**
+   * Validation messages for rules the spec gives no text for (shared/zod-messages.ts).
+   * {field} is the field's name as people read it.
+   */
+  validation: {
+    fieldNames: {
+      name: 'Name',
+      firstName: 'First name',
+      lastName: 'Last name',
+      email: 'Email',
+      phone: 'Phone',
+      password: 'Password',
+      slug: 'Brand URL',
+      industry: 'Industry',
+      website: 'Website',
+      address: 'Address',
+      status: 'Status',
+      search: 'Search',
+      limit: 'Page size',
+      cursor: 'Page position',
+      id: 'Id',
+      companyId: 'Company',
+      visibleToClient: 'Visible to client',
+    } as Record<string, string>,
+    value: 'Value',
+    required: (field: string) => `${field} is required`,
+    tooLong: (field: string, max: number | bigint) => `${field} must be ${max} characters or fewer`,
+    tooShort: (field: string, min: number | bigint) => `${field} must be at least ${min} characters`,
+    tooFewItems: (field: string, min: number | bigint) => `${field} needs at least ${min} ${min === 1 ? 'item' : 'items'}`,
+    tooManyItems: (field: string, max: number | bigint) => `${field} can have at most ${max} items`,
+    tooLarge: (field: string, max: number | bigint) => `${field} must be ${max} or less`,
+    tooSmall: (field: string, min: number | bigint) => `${field} must be ${min} or more`,
+    notNumber: (field: string) => `${field} must be a number`,
+    notWholeNumber: (field: string) => `${field} must be a whole number`,
+    notText: (field: string) => `${field} must be text`,
+    notTrueFalse: (field: string) => `${field} must be true or false`,
+    notDate: (field: string) => `${field} must be a date`,
+    oneOf: (field: string, values: string) => `${field} must be one of: ${values}`,
+    badFormat: (field: string) => `${field} is not in a valid format`,
+    badEmail: 'Please enter a valid email address',
+    badUrl: 'Please enter a valid URL, e.g. https://example.com',
+    unknownFields: (names: string) => `Unknown ${names.includes(',') ? 'fields' : 'field'}: ${names}`,
+    invalid: (field: string) => `${field} is not valid`,
   },
 } as const;

@@ -1,64 +1,160 @@
+import { createHash } from 'node:crypto';
 import { LOGIN_THROTTLE } from '../../shared/constants';
+import type { Db } from '../db';
+
+export type ThrottleLimits = {
+  /** How long a sign-in attempt counts. */
+  loginWindowMs: number;
+  /** Sign-in attempts for one e-mail from one client address; more answer 429 until the window passes. */
+  perAccountAndAddress: number;
+  /** Sign-in attempts from one client address, whatever the e-mail; more answer 429. */
+  perAddress: number;
+  /**
+   * Attempts for one e-mail from anywhere are never refused (anyone could lock the owner out),
+   * only slowed down: past this many, each new attempt waits, doubling from 100 ms up to slowdownMaxMs.
+   */
+  slowdownAfter: number;
+  slowdownMaxMs: number;
+  signupWindowMs: number;
+  /** Sign-ups from one client address per signupWindowMs; more answer 429. */
+  signupsPerAddress: number;
+};
+
+export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
+  loginWindowMs: LOGIN_THROTTLE.windowMs,
+  perAccountAndAddress: LOGIN_THROTTLE.maxFailures,
+  perAddress: 2 * LOGIN_THROTTLE.maxFailures,
+  slowdownAfter: 5,
+  slowdownMaxMs: 2_000,
+  signupWindowMs: 60 * 60 * 1000,
+  signupsPerAddress: 10,
+};
+
+/** A started sign-in attempt: refused when retryAfter > 0 (seconds); else what to forgive if the password is right. */
+export type LoginTicket = { retryAfter: number; forgive?: { ids: number[]; clearKeys: string[] } };
+
+const PRUNE_EVERY_MS = 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Counts sign-in attempts per key (an email or an IP) in a sliding window.
- * An attempt counts from the moment it starts, so parallel guesses cannot all slip
- * through while the slow password check runs; a successful sign-in is then forgiven.
- * In memory: the app runs as one process; a restart forgets the counts, which only favours users.
+ * The address a throttle counts: IPv4 as is (also when IPv4-mapped), IPv6 by its /64 prefix,
+ * because one subscriber usually holds a whole /64 and could otherwise rotate through it.
+ */
+export function throttleAddress(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const bare = ip.split('%')[0].toLowerCase();
+  const [head, tail] = bare.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups];
+  const prefix = groups.slice(0, 4);
+  if (prefix.length < 4 || prefix.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return bare;
+  return `${prefix.map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+/** Keys name what they count, with the e-mail and address hashed: the table keeps no personal data. */
+const keyOf = (kind: string, value: string) => `${kind}:${createHash('sha256').update(value).digest('base64url')}`;
+
+/**
+ * Sign-in and sign-up throttling, kept in the database (LoginAttempt rows) so that every app process
+ * on one database shares it and a restart does not reset it.
+ *
+ * An attempt counts from the moment it starts: its rows are written first and only then counted,
+ * so of many parallel guesses at most the limit get through (each one sees every row written before its count).
+ * A refused attempt removes its own rows; a successful sign-in is forgiven.
  */
 export class LoginThrottle {
-  private attempts = new Map<string, number[]>();
-  private lastSweep = 0;
+  private readonly limits: ThrottleLimits;
+  private lastPrune = 0;
+
   constructor(
-    private readonly max: number = LOGIN_THROTTLE.maxFailures,
-    private readonly windowMs: number = LOGIN_THROTTLE.windowMs,
+    private readonly db: Db,
+    limits: Partial<ThrottleLimits> = {},
     private readonly now = () => Date.now(),
-  ) {}
-
-  private recent(key: string): number[] {
-    const since = this.now() - this.windowMs;
-    const kept = (this.attempts.get(key) ?? []).filter((t) => t > since);
-    if (kept.length) this.attempts.set(key, kept);
-    else this.attempts.delete(key);
-    return kept;
+  ) {
+    this.limits = { ...DEFAULT_THROTTLE_LIMITS, ...limits };
   }
 
-  /** Keys that are never seen again would otherwise stay in memory forever. */
-  private sweep() {
-    if (this.now() - this.lastSweep < 60_000) return;
-    this.lastSweep = this.now();
-    for (const key of [...this.attempts.keys()]) this.recent(key);
-  }
-
-  /** Seconds until the keys may try again, or 0 when they may try now. */
-  retryAfter(...keys: string[]): number {
-    let wait = 0;
-    for (const key of keys) {
-      const times = this.recent(key);
-      if (times.length >= this.max) {
-        const oldestThatCounts = times[times.length - this.max];
-        wait = Math.max(wait, Math.ceil((oldestThatCounts + this.windowMs - this.now()) / 1000));
-      }
+  /**
+   * Starts a sign-in attempt for an e-mail from a client address. Refused (retryAfter > 0 seconds) when the
+   * pair or the address has used its budget; otherwise counted, and slowed down when the e-mail has many
+   * recent attempts from anywhere.
+   */
+  async beginLogin(email: string, ip: string): Promise<LoginTicket> {
+    const address = throttleAddress(ip);
+    const pairKey = keyOf('login-pair', `${email}\n${address}`);
+    const addressKey = keyOf('login-address', address);
+    const emailKey = keyOf('login-email', email);
+    const { limits } = this;
+    const taken = await this.take([pairKey, addressKey, emailKey], limits.loginWindowMs, {
+      [pairKey]: limits.perAccountAndAddress,
+      [addressKey]: limits.perAddress,
+    });
+    if (taken.retryAfter > 0) return { retryAfter: taken.retryAfter };
+    const earlier = taken.counts[emailKey] - 1;
+    if (earlier >= limits.slowdownAfter) {
+      await sleep(Math.min(limits.slowdownMaxMs, 100 * 2 ** (earlier - limits.slowdownAfter)));
     }
-    return wait;
+    // On success the attempt is forgiven for the address, and the pair and the e-mail start afresh.
+    return { retryAfter: 0, forgive: { ids: taken.ids, clearKeys: [pairKey, emailKey] } };
   }
 
-  /** Starts an attempt: 0 when allowed (and counted), else the seconds to wait (and not counted). */
-  begin(...keys: string[]): number {
-    this.sweep();
-    const wait = this.retryAfter(...keys);
-    if (wait === 0) for (const key of keys) this.attempts.set(key, [...this.recent(key), this.now()]);
-    return wait;
+  /** The password was right. */
+  async loginSucceeded(ticket: LoginTicket): Promise<void> {
+    if (!ticket.forgive) return;
+    const { ids, clearKeys } = ticket.forgive;
+    await this.db.loginAttempt.deleteMany({ where: { OR: [{ key: { in: clearKeys } }, { id: { in: ids } }] } });
   }
 
-  /** A successful sign-in: the email starts afresh, and the attempt no longer counts for the other keys. */
-  succeed(clearKey: string, ...forgiveKeys: string[]): void {
-    this.attempts.delete(clearKey);
-    for (const key of forgiveKeys) {
-      const times = this.recent(key);
-      times.pop();
-      if (times.length) this.attempts.set(key, times);
-      else this.attempts.delete(key);
+  /** Starts a sign-up from a client address: 0 when allowed (and counted), else the seconds to wait. */
+  async beginSignup(ip: string): Promise<number> {
+    const key = keyOf('signup-address', throttleAddress(ip));
+    const taken = await this.take([key], this.limits.signupWindowMs, { [key]: this.limits.signupsPerAddress });
+    return taken.retryAfter;
+  }
+
+  /** Writes one row per key, then counts each key's rows in the window (its own included). */
+  private async take(keys: string[], windowMs: number, limitOf: Record<string, number>) {
+    await this.pruneNowAndThen();
+    const now = this.now();
+    const since = new Date(now - windowMs);
+    const rows = await this.db.loginAttempt.createManyAndReturn({
+      data: keys.map((key) => ({ key, createdAt: new Date(now) })),
+      select: { id: true },
+    });
+    const ids = rows.map((r) => r.id);
+    const grouped = await this.db.loginAttempt.groupBy({
+      by: ['key'],
+      where: { key: { in: keys }, createdAt: { gt: since } },
+      _count: { _all: true },
+    });
+    const counts = Object.fromEntries(keys.map((key) => [key, grouped.find((g) => g.key === key)?._count._all ?? 1]));
+    const over = keys.filter((key) => limitOf[key] !== undefined && counts[key] > limitOf[key]);
+    if (!over.length) return { retryAfter: 0, ids, counts };
+
+    await this.db.loginAttempt.deleteMany({ where: { id: { in: ids } } });
+    let retryAfter = 1;
+    for (const key of over) {
+      // The key may try again when the oldest of its last `limit` attempts leaves the window.
+      const oldestThatCounts = await this.db.loginAttempt.findFirst({
+        where: { key, createdAt: { gt: since } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        skip: limitOf[key] - 1,
+        select: { createdAt: true },
+      });
+      if (oldestThatCounts) retryAfter = Math.max(retryAfter, Math.ceil((oldestThatCounts.createdAt.getTime() + windowMs - now) / 1000));
     }
+    return { retryAfter, ids: [], counts };
+  }
+
+  /** Rows older than the longest window count for nothing: delete them about once a minute per process. */
+  private async pruneNowAndThen() {
+    const now = this.now();
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now;
+    const longest = Math.max(this.limits.loginWindowMs, this.limits.signupWindowMs);
+    await this.db.loginAttempt.deleteMany({ where: { createdAt: { lt: new Date(now - longest) } } });
   }
 }

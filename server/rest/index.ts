@@ -5,7 +5,9 @@ import { M } from '../../shared/messages';
 import { appRouter } from '../routers/_app';
 import { createCallerFactory, publicError, type createContextFactory } from '../trpc';
 import { keysToCamel, keysToSnake } from './case';
-import { restRoutes, type RestRoute } from './routes';
+import { docsRouter } from './docs';
+import { openApiDocument } from './openapi';
+import { restRoutes, type ProcedurePath, type RestRoute } from './routes';
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -28,16 +30,29 @@ function inputOf(route: RestRoute, req: Request): unknown {
   return route.style === 'snake' ? keysToCamel(fields) : fields;
 }
 
-function callProcedure(caller: ReturnType<typeof createCaller>, path: string, input: unknown): Promise<unknown> {
+function callProcedure(caller: ReturnType<typeof createCaller>, path: ProcedurePath, input: unknown): Promise<unknown> {
   const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
   return (fn as (input: unknown) => Promise<unknown>)(input);
 }
 
+/**
+ * Every documented prefix: /api, /auth, /trpc and the data-service paths /<name>/v1, /<name>/v2…
+ * (not /hub/… or /portal/{slug}/…, which are the client's pages; a brand URL such as "v12" is a valid slug).
+ */
+export const API_PREFIXES = ['/api', '/auth', '/trpc', /^\/(?!hub\/|portal\/)[a-z_]+\/v\d+(?=\/|$)/];
+
+/** The table's {param} segments in Express's :param form. */
+const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
 export function restRouter(createContext: ReturnType<typeof createContextFactory>) {
   const rest = Router();
+  rest.get('/api/openapi.json', (_req, res) => {
+    res.json(openApiDocument());
+  });
+  rest.use(docsRouter());
   for (const route of restRoutes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
-    rest[method](route.path, async (req, res) => {
+    rest[method](expressPath(route.path), async (req, res) => {
       try {
         const caller = createCaller(createContext({ req, res }));
         let result = await callProcedure(caller, route.procedure, inputOf(route, req));
@@ -53,5 +68,9 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
       }
     });
   }
+  // Unknown paths (and methods) under an API prefix answer JSON, never the client's index.html.
+  rest.use(API_PREFIXES, (_req, res) => {
+    res.status(404).json({ message: M.common.unknownPath, code: 'NOT_FOUND' });
+  });
   return rest;
 }

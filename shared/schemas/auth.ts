@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { LIMITS, STAFF_ROLES } from '../constants';
 import { M } from '../messages';
+import { storedEnum } from './output';
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email(M.auth.invalidEmail));
 
@@ -41,3 +42,58 @@ export const signupFormSchema = signupInput
     path: ['confirmPassword'],
   });
 export type SignupForm = z.input<typeof signupFormSchema>;
+
+/**
+ * Password strength (zxcvbn-ts: 0 = too guessable … 4 = very unguessable). The server refuses a sign-up below
+ * PASSWORD_MIN_SCORE; the form's meter uses the same estimator and threshold. The dictionaries (about 1.6 MB of
+ * JavaScript) load on first use, once, in their own chunk on the client.
+ */
+export const PASSWORD_MIN_SCORE = 3;
+/**
+ * The estimator's cost grows steeply with length and with l33t-looking characters (a random 64-character password
+ * took ~1 s of CPU with the defaults): score only the first 64 characters, with at most 20 l33t substitutions
+ * (~0.1 s at worst; the scores of l33t passwords such as "P4$$w0rd!" stay the same).
+ */
+const STRENGTH_MAX_LENGTH = 64;
+const STRENGTH_MAX_L33T_SUBSTITUTIONS = 20;
+
+let estimator: Promise<import('@zxcvbn-ts/core').ZxcvbnFactory> | undefined;
+function loadEstimator() {
+  estimator ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]).then(
+    ([core, common, en]) =>
+      new core.ZxcvbnFactory({
+        translations: en.translations,
+        graphs: common.adjacencyGraphs,
+        dictionary: { ...common.dictionary, ...en.dictionary },
+        maxLength: STRENGTH_MAX_LENGTH,
+        l33tMaxSubstitutions: STRENGTH_MAX_L33T_SUBSTITUTIONS,
+      }),
+  );
+  return estimator;
+}
+
+/** Scores a password; userInputs (name, e-mail, brand URL…), whole and word by word, count as easy to guess. */
+export async function passwordStrength(password: string, userInputs: string[] = []) {
+  const words = userInputs.flatMap((input) => [input, ...input.split(/[^\p{L}\p{N}]+/u)]).filter((word) => word.length >= 3);
+  const { score, feedback } = (await loadEstimator()).check(password, words);
+  return { score, warning: feedback.warning, suggestions: feedback.suggestions };
+}
+
+/** The session token API clients send as `Authorization: Bearer <authToken>` (browsers also get it as a cookie). */
+export const authTokenOutput = z.object({ authToken: z.string() });
+export const signupOutput = authTokenOutput.extend({ slug: z.string() });
+
+/** The signed-in staff user and their agency. */
+export const meOutput = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: storedEnum(STAFF_ROLES),
+  business: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+});
+
+export const logoutOutput = z.object({ ok: z.literal(true) });
+
+/** The demo account shown on the sign-in screen while it exists with its seeded password. */
+export const demoHintOutput = z.object({ email: z.string(), password: z.string() }).nullable();

@@ -26,7 +26,7 @@ test('the companies screen and its dialog are accessible and keyboard-operable',
   const request = page.request;
   const n = Date.now().toString(36);
   const signup = await request.post('/auth/signup', {
-    data: { first_name: 'Kay', last_name: 'Board', name: 'Keyboard Agency', email: `kay-${n}@a11y.test`, phone: '1', password: 'password-123', slug: `kbd${n}` },
+    data: { first_name: 'Kay', last_name: 'Board', name: 'Keyboard Agency', email: `kay-${n}@a11y.test`, phone: '1', password: 'a-strong-password-2', slug: `kbd${n}` },
   });
   expect(signup.status()).toBe(201);
   // page.request shares the browser's cookies, so the sign-up's session cookie signs the page in.

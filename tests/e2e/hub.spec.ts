@@ -130,7 +130,7 @@ test('a new agency signs up, manages companies, signs out and back in', async ({
 test("a taken Brand URL shows 'Brand path unavailable, try again.' under the field until the user types", async ({ page, request }) => {
   const taken = `taken${unique}`;
   const first = await request.post('/auth/signup', {
-    data: { first_name: 'Ann', last_name: 'Lee', name: 'First Agency', email: `ann-${unique}@first.test`, phone: '1', password: 'password-123', slug: taken },
+    data: { first_name: 'Ann', last_name: 'Lee', name: 'First Agency', email: `ann-${unique}@first.test`, phone: '1', password: 'a-strong-password-2', slug: taken },
   });
   expect(first.status()).toBe(201);
 
@@ -141,8 +141,8 @@ test("a taken Brand URL shows 'Brand path unavailable, try again.' under the fie
   await page.getByLabel('Email Address').fill(`bo-${unique}@second.test`);
   await page.getByLabel('Phone Number').fill('555 0100');
   await page.getByLabel('Brand URL').fill(taken);
-  await page.getByLabel('Password', { exact: true }).fill('password-456');
-  await page.getByLabel('Confirm Password').fill('password-456');
+  await page.getByLabel('Password', { exact: true }).fill('another-strong-password-4');
+  await page.getByLabel('Confirm Password').fill('another-strong-password-4');
   await page.getByRole('button', { name: 'Create Account' }).click();
   const brandUrl = page.getByLabel('Brand URL');
   await expect(brandUrl).toHaveAccessibleDescription('Brand path unavailable, try again.');
@@ -172,7 +172,7 @@ test('marketing pages and unknown hub paths', async ({ page }) => {
 test('a session that ends elsewhere brings the sign-in screen back on the next action', async ({ page, baseURL }) => {
   const n = Date.now().toString(36);
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Sid', last_name: 'Ended', name: 'Ended Agency', email: `sid-${n}@ended.test`, phone: '1', password: 'password-123', slug: `ended${n}` },
+    data: { first_name: 'Sid', last_name: 'Ended', name: 'Ended Agency', email: `sid-${n}@ended.test`, phone: '1', password: 'a-strong-password-2', slug: `ended${n}` },
   });
   expect(signup.status()).toBe(201);
   await page.goto('/hub/companies');

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
-import superjson from 'superjson';
-import type { AppRouter } from '../../server/routers/_app';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
+import { trpcClient, trpcCode as code, type TrpcClient } from '../support/trpc';
 
 let app: TestApp;
-const trpcFor = (token: string) =>
-  createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${app.baseUrl}/trpc`, transformer: superjson, headers: { authorization: `Bearer ${token}` } })],
-  });
+const trpcFor = (token: string) => trpcClient(app.baseUrl, { token });
 
-let owner: ReturnType<typeof trpcFor>;
-let stranger: ReturnType<typeof trpcFor>;
+let owner: TrpcClient;
+let stranger: TrpcClient;
 let companyId: number;
 let resourceId: number;
 
@@ -31,8 +26,6 @@ beforeAll(async () => {
   resourceId = resource.id;
 });
 afterAll(() => app.close());
-
-const code = (error: unknown) => (error as TRPCClientError<AppRouter>).data?.code;
 
 describe("the company dialog's Resources Access tab", () => {
   it("lists the company's resources and switches their client visibility", async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import { createApp } from '../../server/app';
-import { LoginThrottle } from '../../server/auth/throttle';
+import { LoginThrottle, type ThrottleLimits } from '../../server/auth/throttle';
 import { openDatabase, type Database } from '../../server/db';
 import { loadEnv } from '../../server/env';
 import { FileStorage } from '../../server/files/storage';
@@ -12,12 +12,15 @@ import { FileStorage } from '../../server/files/storage';
 export type TestApp = { baseUrl: string; database: Database; close: () => Promise<void> };
 
 /** The real app on an ephemeral port, over this run's fresh database. */
-export async function startApp(): Promise<TestApp> {
+export async function startApp(throttleLimits?: Partial<ThrottleLimits>): Promise<TestApp> {
   const databaseUrl = inject('databaseUrl');
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-uploads-'));
   const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir, PORT: '0' });
   const database = await openDatabase(databaseUrl);
-  const app = createApp({ env, database, throttle: new LoginThrottle(), storage: new FileStorage(uploadDir) });
+  // Every test file signs agencies up from 127.0.0.1 into one database: the per-address sign-up budget is lifted
+  // unless a test asks for the real one (tests/integration/security.test.ts).
+  const throttle = new LoginThrottle(database.db, throttleLimits ?? { signupsPerAddress: 100_000 });
+  const app = createApp({ env, database, throttle, storage: new FileStorage(uploadDir) });
   const server = await new Promise<import('node:http').Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle } from '../../server/auth/throttle';
 import { keysToCamel, keysToSnake } from '../../server/rest/case';
 import { cleanSlug, signupFormSchema } from '../../shared/schemas/auth';
 import { companyCreateInput } from '../../shared/schemas/companies';
@@ -33,28 +32,5 @@ describe('REST field names', () => {
   it('maps snake_case to camelCase and back, keeping authToken as the spec writes it', () => {
     expect(keysToCamel({ first_name: 'A', company_of_contact: { company_id: 1 } })).toEqual({ firstName: 'A', companyOfContact: { companyId: 1 } });
     expect(keysToSnake({ firstName: 'A', authToken: 't', createdAt: new Date(0) })).toEqual({ first_name: 'A', authToken: 't', created_at: new Date(0) });
-  });
-});
-
-describe('login throttle', () => {
-  it('blocks a key after 10 attempts in 15 minutes and frees it when the window passes', () => {
-    let now = 0;
-    const throttle = new LoginThrottle(10, 15 * 60_000, () => now);
-    for (let i = 0; i < 10; i++) expect(throttle.begin('email:a')).toBe(0);
-    expect(throttle.begin('email:a')).toBe(15 * 60);
-    now += 15 * 60_000 + 1;
-    expect(throttle.begin('email:a')).toBe(0);
-  });
-
-  it('forgives a successful attempt: the email starts afresh and the IP loses one attempt', () => {
-    const throttle = new LoginThrottle(3, 60_000, () => 0);
-    throttle.begin('email:a', 'ip:1');
-    throttle.begin('email:a', 'ip:1');
-    throttle.succeed('email:a', 'ip:1');
-    // The IP keeps one attempt: two more fit under the limit of 3, the next waits.
-    expect(throttle.begin('email:b', 'ip:1')).toBe(0);
-    expect(throttle.begin('email:c', 'ip:1')).toBe(0);
-    expect(throttle.begin('email:d', 'ip:1')).toBe(60);
-    expect(throttle.begin('email:a')).toBe(0);
   });
 });

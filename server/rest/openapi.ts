@@ -1,0 +1,191 @@
+/**
+ * The OpenAPI 3.1 document of the REST paths, generated from the REST table and each procedure's
+ * zod input and output schemas (zod's own JSON Schema export, draft 2020-12 as OpenAPI 3.1 uses).
+ */
+import { z } from 'zod';
+import { SESSION } from '../../shared/constants';
+import { M } from '../../shared/messages';
+import { appRouter } from '../routers/_app';
+import { portalProcedure, staffProcedure } from '../trpc';
+import { camelToSnake } from './case';
+import { restRoutes, type RestRoute } from './routes';
+
+type JsonSchema = { [key: string]: unknown; properties?: Record<string, JsonSchema>; required?: string[] };
+type ProcedureDef = { _def: { type: string; inputs: z.ZodType[]; output?: z.ZodType; middlewares: unknown[] } };
+
+/** The reply of every REST failure (see sendError). */
+export const errorReply = z.object({
+  message: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+const ERROR_CODES = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  429: 'TOO_MANY_REQUESTS',
+} as const;
+type ErrorStatus = keyof typeof ERROR_CODES;
+
+/**
+ * zod → JSON Schema. Dates travel as ISO strings over REST (superjson keeps them Dates over tRPC);
+ * a plain .int() says integer without zod's ±2^53 bounds.
+ */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema._zod.def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    },
+  }) as JsonSchema;
+  return json;
+}
+
+/** The same key mapping the snake_case paths apply to their bodies, applied to a schema's property names. */
+function snakeSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(snakeSchema);
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => {
+      if (key === 'properties') {
+        return [key, Object.fromEntries(Object.entries(value as object).map(([name, s]) => [camelToSnake(name), snakeSchema(s)]))];
+      }
+      if (key === 'required') return [key, (value as string[]).map(camelToSnake)];
+      return [key, snakeSchema(value)];
+    }),
+  );
+}
+
+const procedureOf = (path: string) => (appRouter._def.procedures as Record<string, unknown>)[path] as ProcedureDef;
+
+/** Which session a procedure requires, read from the middlewares it is built from. */
+function sessionOf(procedure: ProcedureDef): 'staff' | 'portal' | null {
+  const builtOn = (base: unknown) =>
+    (base as ProcedureDef)._def.middlewares.every((m) => procedure._def.middlewares.includes(m));
+  if (builtOn(staffProcedure)) return 'staff';
+  if (builtOn(portalProcedure)) return 'portal';
+  return null;
+}
+
+const errorResponse = (status: ErrorStatus) => ({
+  description: `${ERROR_CODES[status]}: ${M.api.errors[status]}`,
+  content: {
+    'application/json': {
+      schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { code: { const: ERROR_CODES[status] } } }] },
+    },
+  },
+  ...(status === 429 ? { headers: { 'Retry-After': { description: M.api.retryAfter, schema: { type: 'integer' } } } } : {}),
+});
+
+const hasBody = (method: RestRoute['method']) => method === 'POST' || method === 'PATCH' || method === 'PUT';
+
+function operation(route: RestRoute, operationId: string) {
+  const procedure = procedureOf(route.procedure);
+  if (procedure._def.inputs.length > 1) throw new Error(`${route.procedure}: the REST table needs a single .input() schema`);
+  const output = procedure._def.output;
+  if (!output) throw new Error(`${route.procedure} has a REST path, so it must declare .output(schema)`);
+  const names = (schema: JsonSchema) => (route.style === 'snake' ? (snakeSchema(schema) as JsonSchema) : schema);
+
+  const input = procedure._def.inputs[0] ? names(jsonSchemaOf(procedure._def.inputs[0], 'input')) : undefined;
+  if (input && input.type !== 'object') throw new Error(`${route.procedure}: REST input must be an object`);
+  const properties = { ...input?.properties };
+  const required = new Set(input?.required ?? []);
+
+  const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const parameters: object[] = pathParams.map((name) => {
+    if (!properties[name]) throw new Error(`${route.method} ${route.path}: {${name}} is not an input of ${route.procedure}`);
+    const parameter = { name, in: 'path', required: true, schema: properties[name] };
+    delete properties[name];
+    required.delete(name);
+    return parameter;
+  });
+
+  let requestBody: object | undefined;
+  if (input && Object.keys(properties).length) {
+    const rest = { ...input, properties, required: [...required] };
+    if (!rest.required.length) delete (rest as JsonSchema).required;
+    if (hasBody(route.method)) {
+      requestBody = { required: rest.required !== undefined, content: { 'application/json': { schema: rest } } };
+    } else {
+      for (const [name, schema] of Object.entries(properties)) {
+        parameters.push({ name, in: 'query', required: required.has(name), schema });
+      }
+    }
+  }
+
+  const result = names(jsonSchemaOf(output, 'output'));
+  const success = route.list
+    ? {
+        description: M.api.ok,
+        headers: {
+          'X-Total-Count': { description: M.api.listHeaders.total, schema: { type: 'integer' } },
+          'X-Next-Cursor': { description: M.api.listHeaders.nextCursor, schema: { type: 'integer' } },
+        },
+        content: { 'application/json': { schema: result.properties!.items } },
+      }
+    : { description: M.api.ok, content: { 'application/json': { schema: result } } };
+
+  const session = sessionOf(procedure);
+  const errors = new Set<ErrorStatus>(route.errors);
+  if (input || hasBody(route.method)) errors.add(400);
+  if (session) errors.add(401);
+  if (route.method !== 'GET') errors.add(403);
+  if (pathParams.length) errors.add(404);
+
+  return {
+    operationId,
+    tags: [route.procedure.split('.')[0]],
+    ...(route.summary ? { summary: route.summary } : {}),
+    ...(session ? { security: [{ bearer: [] }, { [`${session}Cookie`]: [] }] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses: {
+      [String(route.status ?? 200)]: success,
+      ...Object.fromEntries([...errors].sort().map((status) => [String(status), errorResponse(status)])),
+    },
+  };
+}
+
+/** /api/companies/{id} and /companies/v1/{id} call the same procedure: the snake_case twin gets a suffix. */
+function operationIds(routes: RestRoute[]) {
+  const ids = routes.map((r) => {
+    const twin = routes.some((o) => o !== r && o.procedure === r.procedure && o.style !== r.style);
+    return twin && r.style === 'snake' ? `${r.procedure}_v1` : r.procedure;
+  });
+  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (duplicate) throw new Error(`two REST rows would share the operationId ${duplicate}`);
+  return ids;
+}
+
+export function buildOpenApiDocument(routes: RestRoute[] = restRoutes) {
+  const ids = operationIds(routes);
+  const paths: Record<string, Record<string, unknown>> = {};
+  routes.forEach((route, i) => {
+    paths[route.path] ??= {};
+    paths[route.path][route.method.toLowerCase()] = operation(route, ids[i]);
+  });
+  return {
+    openapi: '3.1.0',
+    info: { title: M.api.title, version: '1.0.0', description: M.api.description },
+    tags: [...new Set(routes.map((r) => r.procedure.split('.')[0]))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { Error: jsonSchemaOf(errorReply, 'output') },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: M.api.bearer },
+        staffCookie: { type: 'apiKey', in: 'cookie', name: SESSION.staffCookie, description: M.api.cookie },
+        portalCookie: { type: 'apiKey', in: 'cookie', name: SESSION.portalCookie, description: M.api.cookie },
+      },
+    },
+  };
+}
+
+let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
+/** Built once, on first request: the table and the schemas do not change while the process runs. */
+export const openApiDocument = () => (cached ??= buildOpenApiDocument());

@@ -1,0 +1,208 @@
+/**
+ * The access matrix: generated from the app router, so a new procedure is covered without anyone writing a test.
+ * - every staff procedure answers 401 without a session, and with a portal session (Bearer token and cookie);
+ * - every procedure whose input takes an id (`id`, `…Id`, `…Ids`) answers NOT_FOUND for agency B's row when
+ *   called by agency A, and that row stays exactly as it was; with A's own rows the same input is accepted.
+ * Inputs come from each procedure's zod schema (tests/support/zod-sample.ts). A procedure that takes no id, or
+ * that anyone may call, must be listed below; one that is neither fails "classifies every procedure".
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { appRouter } from '../../server/routers/_app';
+import { hashToken } from '../../server/auth/tokens';
+import { addCompanyTree, twoAgencies, type Agency, type RowsByModel, type TenantModel } from '../support/agencies';
+import { startApp, type TestApp } from '../support/app';
+import { refusal, untypedTrpcClient, type Credentials } from '../support/trpc';
+import { kindOf, sample, sampleProblems, shapeOf } from '../support/zod-sample';
+
+/** Anyone may call these: sign-up, sign-in and the sign-in screen's demo hint. */
+const PUBLIC = ['auth.signup', 'auth.login', 'auth.demoHint'];
+
+/** Staff procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
+const WITHOUT_ID = ['auth.me', 'auth.logout', 'companies.list', 'companies.industries', 'companies.create'];
+
+/** The model an `id` names in each router namespace (null: none of its procedures takes an `id`). One line per domain. */
+const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
+  auth: null,
+  companies: 'company',
+  resources: 'resource',
+};
+
+/** The model an `…Id` / `…Ids` key names, in any namespace. */
+const ID_KEY_MODEL: Record<string, TenantModel> = {
+  companyId: 'company',
+  contactId: 'contact',
+  projectId: 'project',
+  taskId: 'task',
+  documentId: 'document',
+  resourceId: 'resource',
+  flowId: 'flow',
+  flowStepId: 'flowStep',
+  stepId: 'flowStep',
+  flowFieldId: 'flowField',
+  fieldId: 'flowField',
+  userId: 'user',
+  uploadedById: 'user',
+  assigneeId: 'user',
+};
+
+type ProcedureDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[] } };
+type IdKey = { path: string[]; key: string; many: boolean; model: TenantModel | undefined };
+
+const ID_KEY = /^(id|.+Id)$/;
+const ID_LIST_KEY = /^(ids|.+Ids)$/;
+
+/** Every key of the input (at any depth of nested objects) that names a row, with the model it names. */
+function idKeysOf(namespace: string, schema: z.ZodType, path: string[] = []): IdKey[] {
+  const shape = shapeOf(schema);
+  if (!shape) return [];
+  return Object.entries(shape).flatMap(([key, child]): IdKey[] => {
+    const many = ID_LIST_KEY.test(key) && kindOf(child) === 'array';
+    if (ID_KEY.test(key) || many) {
+      const singular = many ? key.replace(/s$/, '') : key;
+      const model = singular === 'id' ? (ID_MODEL_BY_NAMESPACE[namespace] ?? undefined) : ID_KEY_MODEL[singular];
+      return [{ path: [...path, key], key, many, model }];
+    }
+    return kindOf(child) === 'object' ? idKeysOf(namespace, child, [...path, key]) : [];
+  });
+}
+
+function withIds(input: unknown, idKeys: IdKey[], idFor: (idKey: IdKey) => number): unknown {
+  const copy = structuredClone(input) as Record<string, unknown>;
+  for (const idKey of idKeys) {
+    let target = copy;
+    for (const step of idKey.path.slice(0, -1)) target = (target[step] ??= {}) as Record<string, unknown>;
+    const id = idFor(idKey);
+    target[idKey.key] = idKey.many ? [id] : id;
+  }
+  return copy;
+}
+
+type Entry = {
+  path: string;
+  type: ProcedureDef['_def']['type'];
+  public: boolean;
+  idKeys: IdKey[];
+  /** A valid input (ids still samples), or why none could be made. */
+  input: { ok: true; value: unknown } | { ok: false; reason: string };
+};
+
+const { procedures, lazy } = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef>; lazy: object } })._def;
+
+const entries: Entry[] = Object.entries(procedures).map(([path, procedure]) => {
+  const namespace = path.split('.')[0];
+  const { inputs, type } = procedure._def;
+  let input: Entry['input'];
+  try {
+    // Chained .input() calls merge their objects.
+    const value = inputs.length === 0 ? undefined : Object.assign({}, ...inputs.map((schema) => sample(schema)));
+    const problems = inputs.flatMap((schema) => sampleProblems(schema, value));
+    input = problems.length ? { ok: false, reason: problems.join('; ') } : { ok: true, value };
+  } catch (error) {
+    input = { ok: false, reason: (error as Error).message };
+  }
+  return { path, type, public: PUBLIC.includes(path), idKeys: inputs.flatMap((schema) => idKeysOf(namespace, schema)), input };
+});
+
+function classificationProblems(): string[] {
+  const known = new Set(entries.map((e) => e.path));
+  const problems: string[] = [];
+  if (Object.keys(lazy).length) problems.push(`lazy routers are not walked: ${Object.keys(lazy).join(', ')}`);
+  for (const listed of [...PUBLIC, ...WITHOUT_ID]) if (!known.has(listed)) problems.push(`${listed}: listed here but no such procedure`);
+  for (const e of entries) {
+    const namespace = e.path.split('.')[0];
+    if (!(namespace in ID_MODEL_BY_NAMESPACE)) problems.push(`${e.path}: unknown namespace "${namespace}" — add it to ID_MODEL_BY_NAMESPACE`);
+    if (e.type === 'subscription') problems.push(`${e.path}: subscriptions are not covered by the matrix`);
+    if (!e.input.ok) problems.push(`${e.path}: no valid sample input (${e.input.reason})`);
+    for (const idKey of e.idKeys) {
+      if (!idKey.model) problems.push(`${e.path}: unknown id key "${idKey.path.join('.')}" — map it in ID_MODEL_BY_NAMESPACE / ID_KEY_MODEL`);
+    }
+    const withoutId = WITHOUT_ID.includes(e.path);
+    if (withoutId && e.idKeys.length) problems.push(`${e.path}: listed in WITHOUT_ID but takes ${e.idKeys.map((k) => k.key).join(', ')}`);
+    if (!e.public && !withoutId && !e.idKeys.length) problems.push(`${e.path}: unclassified procedure — it takes no id: list it in PUBLIC or WITHOUT_ID`);
+  }
+  return problems;
+}
+
+let app: TestApp;
+let a: Agency;
+let b: Agency;
+
+beforeAll(async () => {
+  app = await startApp();
+  ({ a, b } = await twoAgencies(app));
+});
+afterAll(() => app.close());
+
+const call = (credentials: Credentials, entry: Entry, input: unknown) => {
+  const trpc = untypedTrpcClient(app.baseUrl, credentials);
+  return entry.type === 'query' ? trpc.query(entry.path, input) : trpc.mutation(entry.path, input);
+};
+/** How a call was refused; {} when it succeeded. */
+const outcome = (promise: Promise<unknown>) => promise.then(() => ({}), refusal);
+
+type Delegate = { findUnique(args: { where: { id: number } }): Promise<unknown> };
+const rowOf = (model: TenantModel, id: number) => (app.database.db[model] as unknown as Delegate).findUnique({ where: { id } });
+
+/** The first of each model in an agency's rows (all under its first company). */
+const firstRow = (rows: RowsByModel) => (idKey: IdKey) => rows[idKey.model!][0];
+const validInput = (entry: Entry) => {
+  if (!entry.input.ok) throw new Error(`${entry.path}: no valid sample input (${entry.input.reason})`);
+  return entry.input.value;
+};
+
+describe('the access matrix', () => {
+  it('classifies every procedure: public, staff without an id, or staff with a known id', () => {
+    expect(classificationProblems()).toEqual([]);
+  });
+
+  it('uses a live portal session and a working staff token for agency A', async () => {
+    const portalSession = await app.database.db.portalSession.findUniqueOrThrow({
+      where: { id: hashToken(a.portal.token) },
+      include: { contact: { select: { portalAccess: true, companyId: true } } },
+    });
+    expect(portalSession.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    expect(portalSession.contact).toEqual({ portalAccess: true, companyId: a.portal.companyId });
+    expect(await untypedTrpcClient(app.baseUrl, { token: a.token }).query('auth.me')).toMatchObject({ id: a.userId });
+  });
+
+  for (const entry of entries.filter((e) => !e.public)) {
+    describe(entry.path, () => {
+      const unauthorized = { code: 'UNAUTHORIZED', httpStatus: 401 };
+      const ownInput = () => withIds(validInput(entry), entry.idKeys, firstRow(a.rows));
+
+      it('answers 401 without a session', async () => {
+        expect(await outcome(call({}, entry, ownInput()))).toEqual(unauthorized);
+      });
+      it("answers 401 with a portal session's Bearer token", async () => {
+        expect(await outcome(call({ token: a.portal.token }, entry, ownInput()))).toEqual(unauthorized);
+      });
+      it('answers 401 with the portal session cookie', async () => {
+        expect(await outcome(call({ portalCookie: a.portal.token, origin: app.baseUrl }, entry, ownInput()))).toEqual(unauthorized);
+      });
+
+      for (const idKey of entry.idKeys.filter((k) => k.model)) {
+        it(`answers NOT_FOUND for another agency's ${idKey.path.join('.')} (${idKey.model}) and leaves that row unchanged`, async () => {
+          // Only this key names agency B's row; every other id is agency A's own, so B's id alone must be refused.
+          const foreignId = b.rows[idKey.model!][0];
+          const input = withIds(validInput(entry), entry.idKeys, (k) => (k === idKey ? foreignId : firstRow(a.rows)(k)));
+          const named = entry.idKeys.map((k) => [k.model!, k === idKey ? foreignId : firstRow(a.rows)(k)] as const);
+          const before = await Promise.all(named.map(([model, id]) => rowOf(model, id)));
+          expect(before[entry.idKeys.indexOf(idKey)]).not.toBeNull();
+
+          expect(await outcome(call({ token: a.token }, entry, input))).toEqual({ code: 'NOT_FOUND', httpStatus: 404 });
+          expect(await Promise.all(named.map(([model, id]) => rowOf(model, id)))).toEqual(before);
+        });
+      }
+
+      if (entry.idKeys.length) {
+        it("accepts the same input with agency A's own rows (so the NOT_FOUND above is about tenancy)", async () => {
+          // A fresh company tree: mutations may change or remove what they are given.
+          const fresh = await addCompanyTree(app.database.db, a.businessId, a.userId, `Control for ${entry.path}`);
+          fresh.user = [a.userId];
+          expect(await outcome(call({ token: a.token }, entry, withIds(validInput(entry), entry.idKeys, firstRow(fresh))))).toEqual({});
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { compileErrors, dereference, validate } from '@readme/openapi-parser';
+import { restRoutes } from '../../server/rest/routes';
+import { client, signUpAgency, startApp, type Reply, type TestApp } from '../support/app';
+
+type Operation = { operationId: string; security?: object[]; parameters?: { name: string; in: string; required?: boolean }[]; requestBody?: any; responses: Record<string, any> };
+type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: any };
+
+let app: TestApp;
+let api: ReturnType<typeof client>;
+let doc: Doc;
+let resolved: Doc;
+let token: string;
+
+beforeAll(async () => {
+  app = await startApp();
+  api = client(app.baseUrl);
+  const res = await api.get('/api/openapi.json');
+  expect(res.status).toBe(200);
+  doc = res.body;
+  resolved = (await dereference(structuredClone(doc) as never)) as unknown as Doc;
+  token = (await signUpAgency(api)).token;
+});
+afterAll(() => app.close());
+
+const ajv = addFormats(new Ajv2020({ allErrors: true }));
+/** Checks a REST reply against the schema the document declares for that path, method and status. */
+function expectMatchesDocument(path: string, method: string, reply: Reply) {
+  const response = resolved.paths[path]?.[method]?.responses[String(reply.status)];
+  expect(response, `${method.toUpperCase()} ${path} documents ${reply.status}`).toBeDefined();
+  const check = ajv.compile(response.content['application/json'].schema);
+  expect(check(reply.body) ? [] : check.errors, `${method.toUpperCase()} ${path} ${reply.status}`).toEqual([]);
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document that a validator accepts', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.valid ? '' : compileErrors(result)).toBe('');
+  });
+
+  it('has every REST row with its method, and no operation that is not in the table', () => {
+    for (const route of restRoutes) {
+      expect(doc.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
+    }
+    const operations = Object.values(doc.paths).flatMap((item) => Object.keys(item));
+    expect(operations).toHaveLength(restRoutes.length);
+  });
+
+  it('names properties in snake_case on /auth and /<name>/v1 paths and camelCase on /api paths', () => {
+    const item = (path: string) => resolved.paths[path].get.responses['200'].content['application/json'].schema.items.properties;
+    expect(Object.keys(item('/api/companies'))).toEqual(expect.arrayContaining(['createdAt', 'contactCount']));
+    expect(Object.keys(item('/companies/v1'))).toEqual(expect.arrayContaining(['created_at', 'contact_count']));
+    expect(Object.keys(item('/companies/v1'))).not.toContain('createdAt');
+    const signup = doc.paths['/auth/signup'].post.requestBody.content['application/json'].schema;
+    expect(signup.required).toEqual(expect.arrayContaining(['first_name', 'last_name', 'slug']));
+    expect(Object.keys(doc.paths['/auth/v1/login'].post.responses['200'].content['application/json'].schema.properties)).toEqual([
+      'authToken',
+    ]);
+  });
+
+  it('describes parameters, bodies, list headers, error replies and how to authenticate', () => {
+    const get = doc.paths['/api/companies/{id}'].get;
+    expect(get.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    expect(get.security).toEqual([{ bearer: [] }, { staffCookie: [] }]);
+    expect(Object.keys(get.responses)).toEqual(['200', '400', '401', '404']);
+
+    const list = doc.paths['/api/companies'].get;
+    expect(list.parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(
+      expect.arrayContaining(['limit', 'cursor', 'search', 'industry', 'status']),
+    );
+    expect(Object.keys(list.responses['200'].headers)).toEqual(['X-Total-Count', 'X-Next-Cursor']);
+
+    const patch = doc.paths['/companies/v1/{id}'].patch;
+    expect(patch.requestBody.content['application/json'].schema.properties).toHaveProperty('status');
+    expect(patch.requestBody.content['application/json'].schema.properties).not.toHaveProperty('id');
+    expect(Object.keys(patch.responses)).toEqual(['200', '400', '401', '403', '404']);
+
+    expect(doc.paths['/companies/v1'].post.responses).toHaveProperty('201');
+    expect(doc.paths['/auth/signup'].post.responses).toHaveProperty('409');
+    expect(doc.paths['/auth/signup'].post.security).toBeUndefined();
+    expect(doc.paths['/auth/v1/login'].post.responses['429'].headers).toHaveProperty('Retry-After');
+    expect(doc.components.schemas.Error.required).toEqual(['message', 'code']);
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.staffCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'cf_session' });
+  });
+});
+
+describe('REST replies match the document', () => {
+  it('companies: create, list, get and update, on both prefixes', async () => {
+    const created = await api.post('/companies/v1', { name: 'Schema Studio', industry: 'Design' }, { token });
+    expectMatchesDocument('/companies/v1', 'post', created);
+    expectMatchesDocument('/api/companies', 'get', await api.get('/api/companies', { token }));
+    expectMatchesDocument('/companies/v1', 'get', await api.get('/companies/v1', { token }));
+    expectMatchesDocument('/api/companies/{id}', 'get', await api.get(`/api/companies/${created.body.id}`, { token }));
+    expectMatchesDocument('/companies/v1/{id}', 'get', await api.get(`/companies/v1/${created.body.id}`, { token }));
+    expectMatchesDocument('/api/companies/{id}', 'patch', await api.patch(`/api/companies/${created.body.id}`, { phone: '555-0199' }, { token }));
+    expectMatchesDocument('/api/companies/industries', 'get', await api.get('/api/companies/industries', { token }));
+  });
+
+  it('auth: me and login, and the error replies', async () => {
+    expectMatchesDocument('/auth/v1/me', 'get', await api.get('/auth/v1/me', { token }));
+    const agency = await signUpAgency(api);
+    expectMatchesDocument('/auth/v1/login', 'post', await api.post('/auth/v1/login', { email: agency.email, password: agency.password }));
+    expectMatchesDocument('/auth/v1/me', 'get', await api.get('/auth/v1/me'));
+    expectMatchesDocument('/companies/v1', 'post', await api.post('/companies/v1', { name: '' }, { token }));
+    expectMatchesDocument('/api/companies/{id}', 'get', await api.get('/api/companies/999999', { token }));
+  });
+
+  it('would catch a reply that leaks a field the document does not declare', async () => {
+    const reply = await api.get('/auth/v1/me', { token });
+    const schema = resolved.paths['/auth/v1/me'].get.responses['200'].content['application/json'].schema;
+    expect(ajv.validate(schema, reply.body)).toBe(true);
+    expect(ajv.validate(schema, { ...reply.body, password_hash: 'x' })).toBe(false);
+    expect(ajv.validate(schema, { ...reply.body, firstName: reply.body.first_name, first_name: undefined })).toBe(false);
+  });
+});
+
+describe('unknown paths under every documented prefix answer JSON 404', () => {
+  it.each([
+    ['GET', '/api/nothing-here'],
+    ['POST', '/api/openapi.json'],
+    ['GET', '/api/docs/assets/index.html'],
+    ['GET', '/auth/nothing-here'],
+    ['GET', '/auth/v1/nothing-here'],
+    ['GET', '/trpc/nothing.here'],
+    ['GET', '/contacts/v1'],
+    ['GET', '/contacts/v2/5'],
+    ['GET', '/companies/v2'],
+    ['GET', '/companies/v1/1/deeper'],
+    ['DELETE', '/companies/v1/1'],
+    ['POST', '/flow_field/v1/'],
+    ['PATCH', '/flow_field/v12/3'],
+  ])('%s %s', async (method, path) => {
+    const res = await api.call(method, path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    if (!path.startsWith('/trpc')) expect(res.body).toEqual({ message: 'No such API path.', code: 'NOT_FOUND' });
+  });
+
+  it('leaves the client pages /portal/{slug}/… and /hub/… to the client, even for a brand URL like "v12"', async () => {
+    for (const path of ['/portal/v12', '/portal/v12/projects', '/hub/v2']) {
+      const res = await api.get(path);
+      expect(res.headers.get('content-type') ?? '', path).not.toMatch(/application\/json/);
+    }
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves the reference page, with every script from this server and none inline', async () => {
+    const page = await fetch(`${app.baseUrl}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(body.trim()).toBe('');
+      const src = /src="([^"]+)"/.exec(attributes)?.[1];
+      expect(src).toMatch(/^\/api\/docs\//);
+      const asset = await fetch(app.baseUrl + src);
+      expect(asset.status, src).toBe(200);
+      expect(asset.headers.get('content-type'), src).toMatch(/javascript/);
+    }
+    const css = await fetch(`${app.baseUrl}/api/docs/assets/swagger-ui.css`);
+    expect(css.headers.get('content-type')).toMatch(/text\/css/);
+  });
+});

@@ -1,0 +1,278 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createApp } from '../../server/app';
+import { LoginThrottle } from '../../server/auth/throttle';
+import { openDatabase, type Database } from '../../server/db';
+import { loadEnv } from '../../server/env';
+import { FileStorage } from '../../server/files/storage';
+import { hasNul, jsonTextTooDeep, MAX_INPUT_DEPTH, valueTooDeep } from '../../server/lib/input-guards';
+import { client, newAgency, signUpAgency, startApp, type TestApp } from '../support/app';
+
+const TOO_DEEP = 'Request data is nested too deeply.';
+/** The attack as reported: 3,000 levels in 6 KB. */
+const deep = (levels = 3000) => '['.repeat(levels) + ']'.repeat(levels);
+
+let app: TestApp;
+let api: ReturnType<typeof client>;
+beforeAll(async () => {
+  app = await startApp();
+  api = client(app.baseUrl);
+});
+afterAll(() => app.close());
+
+type Reply = { status: number; headers: Headers; text: string; body: any };
+async function send(baseUrl: string, method: string, url: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+  const headers = { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers };
+  const res = await fetch(baseUrl + url, { method, headers, body: init.body });
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, text, body };
+}
+
+describe('input nested deeper than the limit answers 400 before anything recurses', () => {
+  it('refuses it in a REST body, without signing in', async () => {
+    const res = await send(app.baseUrl, 'POST', '/auth/signup', { body: `{"name":${deep()}}` });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: TOO_DEEP, code: 'BAD_REQUEST' });
+  });
+
+  it('refuses it in a REST body of a signed-in call', async () => {
+    const { token } = await signUpAgency(api);
+    const res = await send(app.baseUrl, 'POST', '/companies/v1', { body: `{"name":"Acme","address":${deep()}}`, headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(TOO_DEEP);
+  });
+
+  it('refuses it in a /trpc body, single and batched', async () => {
+    const single = await send(app.baseUrl, 'POST', '/trpc/auth.login', { body: `{"json":${deep()}}` });
+    expect(single.status).toBe(400);
+    expect(single.body.message).toBe(TOO_DEEP);
+    const batch = await send(app.baseUrl, 'POST', '/trpc/auth.login,auth.login?batch=1', { body: `{"0":{"json":${deep()}},"1":{"json":{}}}` });
+    expect(batch.status).toBe(400);
+    expect(batch.body.message).toBe(TOO_DEEP);
+  });
+
+  it("refuses it in a /trpc query's input parameter", async () => {
+    const res = await send(app.baseUrl, 'GET', `/trpc/auth.demoHint?input=${encodeURIComponent(`{"json":${deep(1500)}}`)}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(TOO_DEEP);
+  });
+
+  it('still accepts nesting up to the limit (31 levels in an ignored field)', async () => {
+    let nested: unknown = 'leaf';
+    for (let i = 0; i < 15; i++) nested = { a: [nested] };
+    const res = await api.post('/auth/signup', { ...newAgency(), extra: nested });
+    expect(res.status).toBe(201);
+  });
+
+  it('measures depth without recursion, ignoring brackets inside strings', () => {
+    const atLimit = deep(MAX_INPUT_DEPTH);
+    expect(jsonTextTooDeep(atLimit)).toBe(false);
+    expect(jsonTextTooDeep(`[${atLimit}]`)).toBe(true);
+    expect(jsonTextTooDeep(`{"text":"${'['.repeat(100)}\\"${'{'.repeat(100)}"}`)).toBe(false);
+    expect(jsonTextTooDeep(deep(1_000_000))).toBe(true);
+    const value = JSON.parse(deep(100_000));
+    expect(valueTooDeep(value)).toBe(true);
+    expect(valueTooDeep(JSON.parse(atLimit))).toBe(false);
+    expect(valueTooDeep({ a: [{ b: 'x' }], c: null })).toBe(false);
+    expect(hasNul(value)).toBe(false);
+    expect(hasNul({ a: [{ b: 'x\0' }] })).toBe(true);
+    expect(hasNul({ ['k\0']: 1 })).toBe(true);
+  });
+});
+
+describe('response headers', () => {
+  it('sends Cache-Control: no-store on every /api, /auth, /trpc and data-service reply, errors and 404s included', async () => {
+    const { token } = await signUpAgency(api);
+    const auth = { authorization: `Bearer ${token}` };
+    const replies = await Promise.all([
+      send(app.baseUrl, 'GET', '/auth/v1/me', { headers: auth }),
+      send(app.baseUrl, 'GET', '/api/companies', { headers: auth }),
+      send(app.baseUrl, 'GET', '/api/companies'),
+      send(app.baseUrl, 'GET', '/companies/v1', { headers: auth }),
+      send(app.baseUrl, 'POST', '/auth/v1/login', { body: '{"email":"nobody@example.test","password":"x"}', headers: { 'x-forwarded-for': '192.0.2.200' } }),
+      send(app.baseUrl, 'GET', '/trpc/auth.me', { headers: auth }),
+      send(app.baseUrl, 'GET', '/trpc/no.such.procedure'),
+      send(app.baseUrl, 'GET', '/api/no-such-path'),
+      send(app.baseUrl, 'POST', '/auth/signup', { body: '{"name": ' }),
+    ]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 401, 200, 401, 200, 404, 404, 400]);
+    for (const reply of replies) expect(reply.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sends no ETag on API replies and compresses only replies above 8 KB', async () => {
+    const { token } = await signUpAgency(api);
+    const me = await send(app.baseUrl, 'GET', '/auth/v1/me', { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('etag')).toBeNull();
+    expect(me.headers.get('content-encoding')).toBeNull();
+    // A list page of a few KB (above compression's usual 1 KB threshold) also goes out as it is.
+    for (let i = 0; i < 8; i++) {
+      const created = await send(app.baseUrl, 'POST', '/companies/v1', {
+        body: JSON.stringify({ name: `Company ${i} with a rather long name`, industry: 'Manufacturing', address: `${i} Long Street, Springfield` }),
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(created.status).toBe(201);
+    }
+    const page = await send(app.baseUrl, 'GET', '/api/companies', { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
+    expect(page.status).toBe(200);
+    expect(page.text.length).toBeGreaterThan(1024);
+    expect(page.text.length).toBeLessThan(8 * 1024);
+    expect(page.headers.get('content-encoding')).toBeNull();
+    expect(page.headers.get('etag')).toBeNull();
+  });
+
+  it('sends a Permissions-Policy on every reply', async () => {
+    for (const url of ['/healthz', '/api/companies', '/trpc/auth.demoHint', '/nowhere']) {
+      const res = await send(app.baseUrl, 'GET', url);
+      expect(res.headers.get('permissions-policy'), url).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+    }
+  });
+});
+
+describe('sign-up', () => {
+  it.each(['password', '12345678', 'qwertyuiop'])("refuses the weak password %j with a clear message on the password field", async (password) => {
+    const res = await api.post('/auth/signup', newAgency({ password }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      message: 'This password is too easy to guess. Add more words or characters.',
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'password', message: 'This password is too easy to guess. Add more words or characters.' }],
+    });
+  });
+
+  it("still says 'Password must be at least 8 characters' for a short one", async () => {
+    const res = await api.post('/auth/signup', newAgency({ password: 'abc' }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Password must be at least 8 characters');
+  });
+
+  it('refuses a password made of the agency’s own name', async () => {
+    const agency = newAgency({ name: 'Zyxtrel Vanquo' });
+    const res = await api.post('/auth/signup', { ...agency, password: 'zyxtrelvanquo' });
+    expect(res.status).toBe(400);
+    expect(res.body.issues[0].path).toBe('password');
+  });
+
+  it('allows 10 sign-ups an hour from one address, then answers 429 there (and only there)', async () => {
+    const limited = await startApp({});
+    try {
+      const from = { 'x-forwarded-for': '203.0.113.44' };
+      const signup = (headers: Record<string, string>) => send(limited.baseUrl, 'POST', '/auth/signup', { body: JSON.stringify(newAgency()), headers });
+      // A leftover from an earlier run on the same database would only make the budget smaller.
+      const first = await Promise.all(Array.from({ length: 10 }, () => signup(from)));
+      expect(first.map((r) => r.status)).toEqual(Array(10).fill(201));
+      const refused = await signup(from);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe('Too many accounts were created from this network. Please try again later.');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+      expect((await signup({ 'x-forwarded-for': '203.0.113.45' })).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the Authorization header', () => {
+  async function signedInCookie() {
+    const agency = await signUpAgency(api);
+    const login = await send(app.baseUrl, 'POST', '/auth/v1/login', {
+      body: JSON.stringify({ email: agency.email, password: agency.password }),
+      headers: { 'x-forwarded-for': '192.0.2.201' },
+    });
+    expect(login.status).toBe(200);
+    return login.headers.get('set-cookie')!.split(';')[0];
+  }
+
+  it('answers 401 for a malformed Bearer header, never falling back to the session cookie', async () => {
+    const cookie = await signedInCookie();
+    expect((await send(app.baseUrl, 'GET', '/auth/v1/me', { headers: { cookie } })).status).toBe(200);
+    for (const authorization of ['Bearer a b', 'Bearer', 'Basic dXNlcjpwYXNz', 'bearer']) {
+      const res = await send(app.baseUrl, 'GET', '/auth/v1/me', { headers: { cookie, authorization } });
+      expect(res.status, authorization).toBe(401);
+      const trpc = await send(app.baseUrl, 'GET', '/trpc/auth.me', { headers: { cookie, authorization } });
+      expect(trpc.status, authorization).toBe(401);
+    }
+  });
+
+  it('lets a malformed header skip the Origin check only to be refused: the cookie session stays signed in', async () => {
+    const cookie = await signedInCookie();
+    for (const authorization of ['Bearer a b', 'Basic dXNlcjpwYXNz']) {
+      const logout = await send(app.baseUrl, 'POST', '/auth/v1/logout', { body: '{}', headers: { cookie, authorization } });
+      expect(logout.status, authorization).toBe(401);
+    }
+    expect((await send(app.baseUrl, 'GET', '/auth/v1/me', { headers: { cookie } })).status).toBe(200);
+    // Without the header, the cookie request still needs its Origin.
+    const crossSite = await send(app.baseUrl, 'POST', '/auth/v1/logout', { body: '{}', headers: { cookie } });
+    expect(crossSite.status).toBe(403);
+  });
+});
+
+describe('static files of the built client', () => {
+  let server: Server;
+  let database: Database;
+  let baseUrl: string;
+  let clientDir: string;
+  const bigScript = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
+
+  beforeAll(async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Clientflow</title><div id="root"></div>');
+    fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), bigScript);
+    fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
+    const databaseUrl = inject('databaseUrl');
+    const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: clientDir, PORT: '0' });
+    database = await openDatabase(databaseUrl);
+    const deps = { env, database, throttle: new LoginThrottle(database.db), storage: new FileStorage(path.join(clientDir, 'uploads')) };
+    const express = createApp(deps, { clientDir });
+    server = await new Promise<Server>((resolve) => {
+      const s = express.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    await database.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('answers 404 for a missing asset, never the app’s HTML', async () => {
+    for (const url of ['/assets/missing.js', '/assets/missing.css', '/assets/nested/x.png', '/missing.js']) {
+      const res = await send(baseUrl, 'GET', url);
+      expect(res.status, url).toBe(404);
+      expect(res.text, url).not.toContain('<!doctype html>');
+    }
+  });
+
+  it('serves assets (hashed: cached for a year, compressed above 8 KB) and the app’s HTML for its routes', async () => {
+    const asset = await send(baseUrl, 'GET', '/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.text).toBe(bigScript);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect(asset.headers.get('permissions-policy')).toContain('camera=()');
+    const page = await send(baseUrl, 'GET', '/hub/companies');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<div id="root">');
+  });
+
+  it('serves the icon at /favicon.ico', async () => {
+    const res = await send(baseUrl, 'GET', '/favicon.ico');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(res.text).toContain('<svg');
+  });
+});

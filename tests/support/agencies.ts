@@ -1,0 +1,134 @@
+import { createPortalSession, createStaffSession } from '../../server/auth/sessions';
+import { hashPassword } from '../../server/auth/password';
+import type { Db } from '../../server/db';
+import { newAgency, type TestApp } from './app';
+
+/** The tenant-owned models the fixture fills, by their Prisma client name. */
+export const TENANT_MODELS = ['user', 'company', 'contact', 'project', 'task', 'document', 'resource', 'flow', 'flowStep', 'flowField'] as const;
+export type TenantModel = (typeof TENANT_MODELS)[number];
+export type RowsByModel = Record<TenantModel, number[]>;
+
+export type Agency = {
+  slug: string;
+  name: string;
+  /** The owner's sign-in and Bearer token. */
+  email: string;
+  password: string;
+  token: string;
+  businessId: number;
+  userId: number;
+  /** In creation order (names need not be sorted). */
+  companies: { id: number; name: string }[];
+  /** A contact with portal access at companies[0], and a live portal session of theirs. */
+  portal: { contactId: number; companyId: number; email: string; password: string; token: string };
+  /**
+   * Every row the fixture made, per model; each company has a contact, project, task, document, flow (step, field)
+   * and two resources, the first hidden from the client, the second visible.
+   */
+  rows: RowsByModel;
+};
+
+export const PORTAL_PASSWORD = 'portal client password';
+
+const emptyRows = (): RowsByModel => Object.fromEntries(TENANT_MODELS.map((m) => [m, []])) as unknown as RowsByModel;
+
+let counter = 0;
+
+/**
+ * One company with a row of every tenant-owned model under it, written through the unscoped client
+ * (the fixture is the database's truth, not a test of the procedures).
+ */
+export async function addCompanyTree(db: Db, businessId: number, userId: number, name: string): Promise<RowsByModel> {
+  const n = `${process.pid}-${Date.now().toString(36)}-${counter++}`;
+  const rows = emptyRows();
+  const company = await db.company.create({ data: { businessId, name, industry: `Industry of ${name}`, status: 'active' } });
+  rows.company.push(company.id);
+  const contact = await db.contact.create({
+    data: { businessId, companyId: company.id, firstName: 'Casey', lastName: name, email: `casey-${n}@client.test` },
+  });
+  rows.contact.push(contact.id);
+  const project = await db.project.create({ data: { businessId, companyId: company.id, name: `${name} website` } });
+  rows.project.push(project.id);
+  const task = await db.task.create({ data: { businessId, projectId: project.id, title: `Kick-off for ${name}` } });
+  rows.task.push(task.id);
+  const document = await db.document.create({
+    data: { businessId, companyId: company.id, projectId: project.id, name: `${name} contract.pdf`, url: 'https://files.example.test/contract.pdf', uploadedById: userId },
+  });
+  rows.document.push(document.id);
+  for (const [title, visibleToClient] of [[`${name} internal notes`, false], [`${name} brand guide`, true]] as const) {
+    const resource = await db.resource.create({
+      data: { businessId, companyId: company.id, projectId: project.id, title, description: 'Fixture resource', type: 'information', status: 'active', visibleToClient },
+    });
+    rows.resource.push(resource.id);
+  }
+  const flow = await db.flow.create({
+    data: { businessId, companyId: company.id, createdById: userId, name: `${name} onboarding`, description: 'Fixture flow', workflowType: 'onboard' },
+  });
+  rows.flow.push(flow.id);
+  const step = await db.flowStep.create({ data: { businessId, flowId: flow.id, stepOrder: 1, stepTitle: 'Welcome' } });
+  rows.flowStep.push(step.id);
+  const field = await db.flowField.create({ data: { businessId, flowStepId: step.id, fieldLabel: 'Company goals', fieldType: 'text' } });
+  rows.flowField.push(field.id);
+  return rows;
+}
+
+/**
+ * An agency and its owner with a staff session, written straight to the database (sign-up itself is tested in
+ * auth.test.ts, and this way the fixture never meets the sign-up throttle); then its companies, each with a full
+ * tree of rows, and a portal client.
+ */
+export async function createAgency(app: TestApp, companyNames: string[]): Promise<Agency> {
+  const db = app.database.db;
+  const agency = newAgency();
+  const business = await db.business.create({ data: { name: agency.name, slug: agency.slug, email: agency.email, phone: agency.phone } });
+  const user = await db.user.create({
+    data: {
+      businessId: business.id,
+      email: agency.email,
+      firstName: agency.first_name,
+      lastName: agency.last_name,
+      passwordHash: await hashPassword(agency.password),
+      role: 'owner',
+    },
+    select: { id: true, businessId: true },
+  });
+  const { token } = await createStaffSession(db, user.id);
+  const rows = emptyRows();
+  rows.user.push(user.id);
+  const companies: Agency['companies'] = [];
+  for (const name of companyNames) {
+    const tree = await addCompanyTree(db, user.businessId, user.id, name);
+    for (const model of TENANT_MODELS) rows[model].push(...tree[model]);
+    companies.push({ id: tree.company[0], name });
+  }
+  // The first company's contact is the portal client.
+  const contactId = rows.contact[0];
+  const contact = await db.contact.update({
+    where: { id: contactId },
+    data: { portalAccess: true, portalPasswordHash: await hashPassword(PORTAL_PASSWORD) },
+  });
+  const { token: portalToken } = await createPortalSession(db, user.businessId, contactId);
+  return {
+    slug: agency.slug,
+    name: agency.name,
+    email: agency.email,
+    password: agency.password,
+    token,
+    businessId: user.businessId,
+    userId: user.id,
+    companies,
+    portal: { contactId, companyId: companies[0].id, email: contact.email, password: PORTAL_PASSWORD, token: portalToken },
+    rows,
+  };
+}
+
+/** Company names of the two agencies interleave alphabetically, so a leak of position or order shows in either list. */
+export const AGENCY_A_COMPANIES = ['Alder Architects', 'Maple Media', 'Sorrel Studio', 'Zinnia Zoology'];
+export const AGENCY_B_COMPANIES = ['Birch Bakery', 'Nutmeg Nursery', 'Quince Quarry', 'Yew Yachts'];
+
+/** The two-agency fixture: agency A and agency B, each with several companies, their rows and a portal client. */
+export async function twoAgencies(app: TestApp): Promise<{ a: Agency; b: Agency }> {
+  const a = await createAgency(app, AGENCY_A_COMPANIES);
+  const b = await createAgency(app, AGENCY_B_COMPANIES);
+  return { a, b };
+}
