@@ -12,6 +12,8 @@ const schema = z.object({
   PUBLIC_URL: z.url('must be an absolute URL such as https://hub.example.com').optional(),
   /** Express's "trust proxy": which proxies may set X-Forwarded-For (the client IP used by login throttling). */
   TRUST_PROXY: z.string().default('loopback'),
+  /** Sign-ups allowed from one client address per hour (429 past it). */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
 export type Env = z.infer<typeof schema> & { publicUrl: string; uploadDir: string; trustProxy: boolean | number | string };

@@ -80,9 +80,8 @@ export const M = {
     email: 'Email',
     password: 'Password',
     portalPreview: 'Your client portal:',
-    /** A slug the Brand URL rules accept (letters and digits, 3–30), shown until one is typed. */
+    /** A slug the Brand URL rules accept (letters and digits, 3–30): the field's placeholder and the preview until one is typed. */
     exampleSlug: 'yourbrand',
-    slugPlaceholder: 'youragency',
   },
   /** The sign-up form's password strength meter (zxcvbn scores 0–4; below 3 is refused). */
   passwordStrength: {

@@ -3,7 +3,9 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { httpBatchLink } from '@trpc/client';
 import superjson from 'superjson';
 import { Toaster } from 'sonner';
-import { errorCode, trpc } from '../lib/trpc';
+import { apiFetch, errorCode, trpc } from '../lib/trpc';
+// Validation messages for people in every form (zod is configured once, on import).
+import '../../../shared/zod-messages';
 
 export function Providers({ children }: { children: ReactNode }) {
   // The spec's query defaults: data never goes stale, no refetch on focus, no retries; mutations invalidate what they change.
@@ -28,7 +30,7 @@ export function Providers({ children }: { children: ReactNode }) {
   });
   const [trpcClient] = useState(() =>
     trpc.createClient({
-      links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) })],
+      links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: apiFetch })],
     }),
   );
   return (

@@ -1,25 +1,43 @@
 import type { ReactNode } from 'react';
-import { LayoutGrid, List, Search, X } from 'lucide-react';
+import { LayoutGrid, List, Loader2, Search, X } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { controlClass } from '../ui/Field';
 import { M } from '../../../shared/messages';
+import type { ViewMode } from './useListParams';
 
-export type ViewMode = 'grid' | 'list';
+export type { ViewMode } from './useListParams';
 
 export function ListToolbar({ children }: { children: ReactNode }) {
   return <div className="mb-4 flex flex-col gap-3 rounded-xl bg-white p-3 shadow-xs ring-1 ring-slate-200 md:flex-row md:items-center">{children}</div>;
 }
 
-export function SearchBox({ value, onChange, placeholder, label = 'Search' }: { value: string; onChange: (v: string) => void; placeholder: string; label?: string }) {
+type SearchBoxProps = {
+  value: string;
+  onChange: (text: string) => void;
+  onBlur?: () => void;
+  onSubmit?: () => void;
+  placeholder: string;
+  label: string;
+  maxLength?: number;
+};
+
+/** The list's search field. Its text lives in the caller's state, so fast typing is never overwritten. */
+export function SearchBox({ value, onChange, onBlur, onSubmit, placeholder, label, maxLength }: SearchBoxProps) {
   return (
-    <div className="relative flex-1">
+    <div className="relative min-w-0 flex-1">
       <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
       <input
         type="search"
         aria-label={label}
         value={value}
+        maxLength={maxLength}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onSubmit?.();
+        }}
         placeholder={placeholder}
+        autoComplete="off"
         className={cn(controlClass(), 'pl-9')}
       />
     </div>
@@ -40,14 +58,6 @@ export function FilterSelect({ label, value, onChange, options }: { label: strin
   );
 }
 
-export function ClearButton({ onClick }: { onClick: () => void }) {
-  return (
-    <button type="button" onClick={onClick} className="inline-flex h-10 items-center gap-1 rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
-      <X className="size-4" aria-hidden /> {M.common.clear}
-    </button>
-  );
-}
-
 export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (v: ViewMode) => void }) {
   const item = (mode: ViewMode, icon: ReactNode, label: string) => (
     <button
@@ -56,23 +66,70 @@ export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (v:
       aria-label={label}
       title={label}
       onClick={() => onChange(mode)}
-      className={cn('grid size-9 place-items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none', value === mode ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-500 hover:text-slate-800')}
+      className={cn(
+        'grid size-9 place-items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+        value === mode ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-500 hover:text-slate-800',
+      )}
     >
       {icon}
     </button>
   );
   return (
-    <div className="inline-flex shrink-0 gap-1 rounded-lg bg-slate-100 p-0.5" role="group" aria-label="View">
-      {item('grid', <LayoutGrid className="size-4" />, 'Grid view')}
-      {item('list', <List className="size-4" />, 'List view')}
+    <div className="inline-flex shrink-0 gap-1 rounded-lg bg-slate-100 p-0.5" role="group" aria-label={M.lists.view}>
+      {item('grid', <LayoutGrid className="size-4" aria-hidden />, M.lists.gridView)}
+      {item('list', <List className="size-4" aria-hidden />, M.lists.listView)}
     </div>
   );
 }
 
-export function ResultCount({ children }: { children: ReactNode }) {
+export type FilterChip = { key: string; name: string; value: string };
+
+/** The active search and filters, each with its own clear button, and Clear all. */
+export function FilterChips({ chips, onRemove, onClearAll }: { chips: FilterChip[]; onRemove: (key: string) => void; onClearAll: () => void }) {
+  if (chips.length === 0) return null;
   return (
-    <p className="mb-3 text-sm text-slate-500" aria-live="polite">
-      {children}
-    </p>
+    <div className="mb-4 flex flex-wrap items-center gap-2">
+      <h2 className="sr-only">{M.lists.activeFilters}</h2>
+      <ul className="contents">
+        {chips.map((chip) => (
+          <li key={chip.key} className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-800 ring-1 ring-brand-200 ring-inset">
+            <span className="truncate">
+              <span className="font-medium">{chip.name}:</span> {chip.value}
+            </span>
+            <button
+              type="button"
+              onClick={() => onRemove(chip.key)}
+              aria-label={M.lists.removeFilter(chip.name, chip.value)}
+              title={M.lists.removeFilter(chip.name, chip.value)}
+              className="grid size-6 shrink-0 place-items-center rounded-full text-brand-700 hover:bg-brand-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            >
+              <X className="size-3.5" aria-hidden />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={onClearAll}
+        className="inline-flex h-8 items-center rounded-lg px-2.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+      >
+        {M.lists.clearAll}
+      </button>
+    </div>
+  );
+}
+
+/** "Showing X of Y …", with a spinner while new filters load. */
+export function ResultCount({ children, busy, busyLabel = M.lists.updating }: { children: ReactNode; busy?: boolean; busyLabel?: string }) {
+  return (
+    <div className="mb-3 flex min-h-5 items-center gap-2 text-sm text-slate-500">
+      <p aria-live="polite">{children}</p>
+      {busy && (
+        <span role="status" className="inline-flex items-center">
+          <Loader2 className="size-4 animate-spin text-brand-600" aria-hidden />
+          <span className="sr-only">{busyLabel}</span>
+        </span>
+      )}
+    </div>
   );
 }

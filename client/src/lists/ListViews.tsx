@@ -1,31 +1,57 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Feedback';
 import { M } from '../../../shared/messages';
-import type { ViewMode } from './ListToolbar';
+import type { ViewMode } from './useListParams';
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string; srOnlyHeader?: boolean };
 
-export function DataTable<T>({ columns, rows, rowKey, caption }: { columns: Column<T>[]; rows: T[]; rowKey: (row: T) => string | number; caption: string }) {
+/** A click on a row's link or button does that control's job; anywhere else it opens the row. */
+const fromControl = (event: MouseEvent) => (event.target as HTMLElement).closest('a, button, input, select, textarea, label') !== null;
+
+type DataTableProps<T> = {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  caption: string;
+  /** Clicking a row opens it; keyboard users reach the same through the row's own button. */
+  onOpen?: (row: T) => void;
+  /** Shown under the last row, inside the scroll box (load more). */
+  footer?: ReactNode;
+};
+
+/**
+ * The list view. The table scrolls inside its own box (sideways on narrow screens, down on long lists) so the
+ * page never does, and its header stays in view.
+ */
+export function DataTable<T>({ columns, rows, rowKey, caption, onOpen, footer }: DataTableProps<T>) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+    <div className="max-h-[calc(100dvh-9rem)] overflow-auto overscroll-x-contain rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
+      <table className="min-w-full border-separate border-spacing-0 text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
+        <thead className="sticky top-0 z-20 bg-slate-50">
           <tr>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className={cn('px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase', c.className)}>
+              <th
+                key={c.header}
+                scope="col"
+                className={cn('border-b border-slate-200 px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase', c.className)}
+              >
                 {c.srOnlyHeader ? <span className="sr-only">{c.header}</span> : c.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="hover:bg-slate-50">
+            <tr
+              key={rowKey(row)}
+              onClick={onOpen ? (e) => !fromControl(e) && onOpen(row) : undefined}
+              className={cn('group', onOpen && 'cursor-pointer', 'hover:bg-slate-50')}
+            >
               {columns.map((c) => (
-                <td key={c.header} className={cn('px-4 py-3 whitespace-nowrap text-slate-700', c.className)}>
+                <td key={c.header} className={cn('border-b border-slate-100 px-4 py-3 whitespace-nowrap text-slate-700 group-last:border-b-0', c.className)}>
                   {c.cell(row)}
                 </td>
               ))}
@@ -33,6 +59,7 @@ export function DataTable<T>({ columns, rows, rowKey, caption }: { columns: Colu
           ))}
         </tbody>
       </table>
+      {footer}
     </div>
   );
 }
@@ -41,10 +68,10 @@ export function CardGrid({ children }: { children: ReactNode }) {
   return <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">{children}</ul>;
 }
 
-/** Placeholder cards or rows of the list's shape while the first page loads. */
+/** Placeholder cards or rows of the list's shape while the first page loads (the count's spinner says so). */
 export function ListSkeleton({ view, count }: { view: ViewMode; count: number }) {
   return (
-    <div role="status" aria-label="Loading">
+    <div aria-hidden>
       {view === 'grid' ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
           {Array.from({ length: count }, (_, i) => (
@@ -72,23 +99,36 @@ export function ListSkeleton({ view, count }: { view: ViewMode; count: number })
   );
 }
 
-/** Loads the next page when the end of the list scrolls into view; the button does the same by hand. */
-export function LoadMore({ hasMore, loading, onLoad }: { hasMore: boolean; loading: boolean; onLoad: () => void }) {
+type LoadMoreProps = { hasMore: boolean; loading: boolean; failed?: boolean; onLoad: () => void; className?: string };
+
+/**
+ * Loads the next page when the end of the list scrolls into view (inside a scroll box too: the observer
+ * clips by it); the button does the same by hand, and is the only way after a failed page.
+ */
+export function LoadMore({ hasMore, loading, failed, onLoad, className }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !hasMore) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !loading) onLoad();
-    }, { rootMargin: '200px' });
+    if (!el || !hasMore || failed) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !loading) onLoad();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasMore, loading, onLoad]);
+  }, [hasMore, loading, failed, onLoad]);
   if (!hasMore) return null;
   return (
-    <div ref={sentinel} className="mt-6 flex justify-center">
+    <div ref={sentinel} className={cn('flex flex-col items-center gap-2', className)}>
+      {failed && (
+        <p role="alert" className="text-sm text-red-600">
+          {M.common.loadFailed}
+        </p>
+      )}
       <Button variant="secondary" busy={loading} onClick={onLoad}>
-        {M.common.loadMore}
+        {failed ? M.common.retry : M.common.loadMore}
       </Button>
     </div>
   );

@@ -1,56 +1,158 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
+
+export type ViewMode = 'grid' | 'list';
+const VIEWS: readonly ViewMode[] = ['grid', 'list'];
+
+/** How long typing pauses before the search reaches the URL (and the server). */
+export const SEARCH_DELAY_MS = 250;
+
+type AnyObject = z.ZodObject<z.core.$ZodLooseShape>;
+
+/** The filters a list keeps in its URL, typed by the procedure's own input schema. */
+export type ListFilterValues<S extends AnyObject, K extends string> = { [P in K]?: NonNullable<z.output<S['shape'][P]>> };
 
 /**
- * A list screen's search, filters and view mode, kept in the URL so a filtered list
- * can be reloaded, bookmarked and shared. Keys missing from the URL take their defaults.
+ * Reads one URL parameter with the procedure's schema for that field. An unknown or malformed value
+ * (`?status=bogus`) reads as "no filter", so a stale bookmark shows the list instead of an endless error.
  */
-// `defaults` is a literal made anew each render and never changes, so it is left out of the hooks' dependencies.
-export function useListParams<T extends Record<string, string>>(defaults: T) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const values = useMemo(() => {
-    const out = { ...defaults };
-    for (const key of Object.keys(defaults) as (keyof T)[]) {
-      const v = searchParams.get(key as string);
-      if (v !== null) out[key] = v as T[keyof T];
-    }
-    return out;
-  }, [searchParams]);
+export function parseListParam(schema: z.ZodType, raw: string | null): unknown {
+  if (raw === null || raw.trim() === '') return undefined;
+  const result = schema.safeParse(raw);
+  return result.success && result.data !== '' ? (result.data ?? undefined) : undefined;
+}
 
-  const set = useCallback(
-    (key: keyof T, value: string) => {
-      setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (value === defaults[key]) next.delete(key as string);
-          else next.set(key as string, value);
-          return next;
-        },
-        { replace: true },
-      );
+/** The current query string, read when writing so two quick writes never start from a stale copy. */
+const currentParams = () => new URLSearchParams(window.location.search);
+
+/**
+ * A list screen's search, filters and view mode, kept in the URL (reload, bookmark, share, Back) and parsed by
+ * the same zod schema as the list procedure. Filter and view changes push a history entry so Back undoes them;
+ * the search box keeps its text locally and reaches the URL after a pause in typing, replacing the entry it
+ * made for the same burst of typing instead of pushing one per keystroke.
+ */
+export function useListFilters<S extends AnyObject, Q extends Extract<keyof S['shape'], string>, F extends Extract<keyof S['shape'], string>>(
+  schema: S,
+  options: { search: Q; filters: readonly F[]; defaultView?: ViewMode },
+) {
+  type K = Q | F;
+  const { search: searchKey, filters: filterKeys, defaultView = 'grid' } = options;
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  // `filters` is usually a literal made anew each render: its content, not its identity, decides.
+  const filterList = filterKeys.join(',');
+  const keys = useMemo(() => [searchKey, ...filterList.split(',').filter((k) => k && k !== searchKey)] as K[], [searchKey, filterList]);
+
+  const values = useMemo(() => {
+    const out: Record<string, unknown> = {};
+    for (const key of keys) {
+      const value = parseListParam(schema.shape[key] as z.ZodType, searchParams.get(key));
+      if (value !== undefined) out[key] = value;
+    }
+    return out as ListFilterValues<S, K>;
+  }, [schema, keys, searchParams]);
+
+  const rawView = searchParams.get('view') as ViewMode | null;
+  const view: ViewMode = rawView && VIEWS.includes(rawView) ? rawView : defaultView;
+
+  const write = useCallback(
+    (change: (params: URLSearchParams) => void, replace: boolean) => {
+      const next = currentParams();
+      change(next);
+      const search = next.toString();
+      navigate({ search: search ? `?${search}` : '' }, { replace, preventScrollReset: true });
     },
-    [setSearchParams],
+    [navigate],
   );
 
-  /** Clears search and filters; the view mode stays. */
-  const clear = useCallback(() => {
-    setSearchParams((prev) => {
-      const next = new URLSearchParams();
-      const view = prev.get('view');
-      if (view) next.set('view', view);
-      return next;
-    }, { replace: true });
-  }, [setSearchParams]);
+  // --- The search box: local text, committed after a pause.
+  const urlSearch = searchParams.get(searchKey) ?? '';
+  const [searchText, setSearchText] = useState(urlSearch);
+  const committed = useRef(urlSearch);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The current burst of typing already made its history entry; later commits replace it. */
+  const burstEntry = useRef(false);
 
-  const active = Object.keys(defaults).some((k) => k !== 'view' && values[k as keyof T] !== defaults[k as keyof T]);
-  return { values, set, clear, active };
-}
+  const commitSearch = useCallback(
+    (text: string) => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      if (text === committed.current) return;
+      committed.current = text;
+      write((p) => (text ? p.set(searchKey, text) : p.delete(searchKey)), burstEntry.current);
+      burstEntry.current = true;
+    },
+    [write, searchKey],
+  );
 
-export function useDebouncedValue<T>(value: T, ms = 250): T {
-  const [debounced, setDebounced] = useState(value);
+  // The URL changed without the box (Back, a chip's clear, Clear all): the box follows it.
   useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
+    if (urlSearch === committed.current) return;
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    committed.current = urlSearch;
+    burstEntry.current = false;
+    setSearchText(urlSearch);
+  }, [urlSearch]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const searchBox = {
+    value: searchText,
+    onChange: (text: string) => {
+      setSearchText(text);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => commitSearch(text), SEARCH_DELAY_MS);
+    },
+    /** Leaving the box ends the burst: typing again later makes a new history entry. */
+    onBlur: () => {
+      if (timer.current) commitSearch(searchText);
+      burstEntry.current = false;
+    },
+    /** Enter commits at once. */
+    onSubmit: () => commitSearch(searchText),
+  };
+
+  /** Typing still waiting for its pause goes into the same URL write as a filter change. */
+  const withPendingSearch = (p: URLSearchParams) => {
+    if (!timer.current) return;
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    committed.current = searchText;
+    if (searchText) p.set(searchKey, searchText);
+    else p.delete(searchKey);
+  };
+
+  const set = (key: K, value: string) => {
+    burstEntry.current = false;
+    write((p) => {
+      withPendingSearch(p);
+      if (value) p.set(key, value);
+      else p.delete(key);
+    }, false);
+  };
+
+  const remove = (key: K) => set(key, '');
+
+  /** Clears search and filters; the view mode stays. */
+  const clearAll = () => {
+    burstEntry.current = false;
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    write((p) => keys.forEach((k) => p.delete(k)), false);
+  };
+
+  const setView = (next: ViewMode) => write((p) => (next === defaultView ? p.delete('view') : p.set('view', next)), false);
+
+  /** Active filters in URL order of `keys`, as the chips show them. */
+  const active = keys.flatMap((key) => {
+    const value = values[key];
+    return value === undefined ? [] : [{ key, value: String(value) }];
+  });
+
+  /** A filter's current value for a select (`''` = all). */
+  const valueOf = (key: K) => (values[key] === undefined ? '' : String(values[key]));
+
+  return { values, view, setView, searchBox, set, remove, clearAll, active, valueOf };
 }
+

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { AlertCircle, Loader2 } from 'lucide-react';
+import { M } from '../../../shared/messages';
 import { cn } from '../lib/cn';
 
 export function Skeleton({ className }: { className?: string }) {
   return <div className={cn('animate-pulse rounded-md bg-slate-200/80', className)} aria-hidden />;
 }
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export function Spinner({ label = M.common.loading }: { label?: string }) {
   return (
     <div role="status" className="flex items-center justify-center py-10 text-slate-500">
       <Loader2 className="size-6 animate-spin" aria-hidden />

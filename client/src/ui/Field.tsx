@@ -1,4 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { M } from '../../../shared/messages';
 import { cn } from '../lib/cn';
 
 export const controlClass = (invalid?: boolean) =>
@@ -7,10 +8,30 @@ export const controlClass = (invalid?: boolean) =>
     invalid ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
   );
 
-type FieldProps = { label: ReactNode; error?: string; hint?: ReactNode; children: (ids: { id: string; describedBy?: string; invalid: boolean }) => ReactNode; className?: string };
+type FieldProps = {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  /** Marks the label with an asterisk (and "required" for screen readers). */
+  required?: boolean;
+  children: (ids: { id: string; describedBy?: string; invalid: boolean }) => ReactNode;
+  className?: string;
+};
+
+/** The required marker after a label. */
+export function RequiredMark() {
+  return (
+    <>
+      <span aria-hidden className="ml-0.5 text-red-600">
+        *
+      </span>
+      <span className="sr-only"> ({M.common.required})</span>
+    </>
+  );
+}
 
 /** Label, control, hint and error wired together for screen readers. */
-export function Field({ label, error, hint, children, className }: FieldProps) {
+export function Field({ label, error, hint, required, children, className }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -19,6 +40,7 @@ export function Field({ label, error, hint, children, className }: FieldProps) {
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
+        {required && <RequiredMark />}
       </label>
       {children({ id, describedBy, invalid: !!error })}
       {hint && !error && (
@@ -36,22 +58,22 @@ export function Field({ label, error, hint, children, className }: FieldProps) {
 }
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string; hint?: ReactNode };
-export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextField({ label, error, hint, className, ...rest }, ref) {
+export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextField({ label, error, hint, className, required, ...rest }, ref) {
   return (
-    <Field label={label} error={error} hint={hint} className={className}>
+    <Field label={label} error={error} hint={hint} required={required} className={className}>
       {({ id, describedBy, invalid }) => (
-        <input ref={ref} id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={controlClass(invalid)} {...rest} />
+        <input ref={ref} id={id} required={required} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={controlClass(invalid)} {...rest} />
       )}
     </Field>
   );
 });
 
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; error?: string };
-export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function SelectField({ label, error, className, children, ...rest }, ref) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function SelectField({ label, error, className, required, children, ...rest }, ref) {
   return (
-    <Field label={label} error={error} className={className}>
+    <Field label={label} error={error} required={required} className={className}>
       {({ id, describedBy, invalid }) => (
-        <select ref={ref} id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={controlClass(invalid)} {...rest}>
+        <select ref={ref} id={id} required={required} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={controlClass(invalid)} {...rest}>
           {children}
         </select>
       )}
@@ -60,11 +82,11 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function S
 });
 
 type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string };
-export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaProps>(function TextareaField({ label, error, className, ...rest }, ref) {
+export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaProps>(function TextareaField({ label, error, className, required, ...rest }, ref) {
   return (
-    <Field label={label} error={error} className={className}>
+    <Field label={label} error={error} required={required} className={className}>
       {({ id, describedBy, invalid }) => (
-        <textarea ref={ref} id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={controlClass(invalid)} {...rest} />
+        <textarea ref={ref} id={id} required={required} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={controlClass(invalid)} {...rest} />
       )}
     </Field>
   );

@@ -1,16 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Building2, ExternalLink, FolderKanban, Pencil, Plus, Users } from 'lucide-react';
 import { COMPANY_STATUSES, LIMITS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
+import { companyListInput } from '../../../../shared/schemas/companies';
 import { trpc } from '../../lib/trpc';
-import { Badge, statusLabel, type Tone } from '../../ui/Badge';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { Badge, type Tone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { Alert, EmptyState } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
-import { ClearButton, FilterSelect, ListToolbar, ResultCount, SearchBox, ViewToggle, type ViewMode } from '../../lists/ListToolbar';
-import { CardGrid, DataTable, ListSkeleton, LoadMore, type Column } from '../../lists/ListViews';
-import { useDebouncedValue, useListParams } from '../../lists/useListParams';
+import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
+import { ListResults } from '../../lists/ListResults';
+import type { Column } from '../../lists/ListViews';
+import { useInfiniteList } from '../../lists/useInfiniteList';
+import { useListFilters } from '../../lists/useListParams';
 import { CompanyDialog, type CompanyRow } from './CompanyDialog';
 
 const statusTone: Record<string, Tone> = {
@@ -22,32 +24,55 @@ const statusTone: Record<string, Tone> = {
   canceled: 'red',
   inactive: 'gray',
 };
+const statusName = (status: string) => M.companies.statusLabels[status] ?? status;
 
-export const CompanyStatusBadge = ({ status }: { status: string }) => <Badge tone={statusTone[status] ?? 'gray'}>{statusLabel(status)}</Badge>;
+export const CompanyStatusBadge = ({ status }: { status: string }) => <Badge tone={statusTone[status] ?? 'gray'}>{statusName(status)}</Badge>;
+
+const searchMaxLength = companyListInput.shape.search.unwrap().maxLength ?? undefined;
 
 function WebsiteLink({ url }: { url: string | null }) {
   if (!url) return <span className="text-slate-400">—</span>;
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-full items-center gap-1 truncate text-brand-700 hover:underline">
+    <a href={url} target="_blank" rel="noopener noreferrer" className="relative z-10 inline-flex max-w-full items-center gap-1 rounded-sm text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
       <span className="truncate">{url.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '')}</span>
       <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-      <span className="sr-only">(opens in a new tab)</span>
+      <span className="sr-only">{M.common.opensInNewTab}</span>
     </a>
   );
 }
 
-function CompanyCard({ company, onEdit }: { company: CompanyRow; onEdit: () => void }) {
+/** The company's name as the button that opens it; in a card it stretches over the whole card. */
+function OpenButton({ company, onOpen, stretched }: { company: CompanyRow; onOpen: () => void; stretched?: boolean }) {
   return (
-    <li className="flex flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:shadow-md">
+    <button
+      type="button"
+      onClick={onOpen}
+      title={company.name}
+      className={
+        stretched
+          ? 'block w-full truncate rounded-sm text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-500'
+          : 'truncate rounded-sm text-left font-medium text-slate-900 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none'
+      }
+    >
+      {company.name}
+    </button>
+  );
+}
+
+function CompanyCard({ company, onOpen }: { company: CompanyRow; onOpen: () => void }) {
+  return (
+    <li className="relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:shadow-md hover:ring-slate-300">
       <div className="flex items-start justify-between">
         <CompanyStatusBadge status={company.status} />
-        <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`${M.companies.edit} ${company.name}`}>
+        <Button variant="ghost" size="sm" onClick={onOpen} aria-label={`${M.companies.edit} ${company.name}`} className="relative z-10 -mt-1 -mr-2">
           <Pencil className="size-4" aria-hidden />
         </Button>
       </div>
-      <h2 className="mt-3 truncate text-base font-semibold text-slate-900">{company.name}</h2>
+      <h2 className="mt-3 text-base font-semibold text-slate-900">
+        <OpenButton company={company} onOpen={onOpen} stretched />
+      </h2>
       <p className="truncate text-sm text-slate-500">{company.industry || M.companies.noIndustry}</p>
-      <div className="mt-2 min-h-5 text-sm">
+      <div className="mt-2 min-h-5 min-w-0 text-sm">
         <WebsiteLink url={company.website} />
       </div>
       <div className="mt-4 flex gap-4 border-t border-slate-100 pt-3 text-sm text-slate-600">
@@ -63,52 +88,40 @@ function CompanyCard({ company, onEdit }: { company: CompanyRow; onEdit: () => v
 }
 
 export default function CompaniesPage() {
-  const params = useListParams({ search: '', industry: '', status: '', view: 'grid' });
-  const { search, industry, status, view } = params.values;
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const [dialog, setDialog] = useState<{ open: boolean; company: CompanyRow | null }>({ open: false, company: null });
-
-  useEffect(() => {
-    document.title = 'Companies — Clientflow';
-  }, []);
-
+  useDocumentTitle(M.companies.title);
+  const filters = useListFilters(companyListInput, { search: 'search', filters: ['industry', 'status'], defaultView: 'grid' });
+  const list = useInfiniteList(trpc.companies.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
   const industries = trpc.companies.industries.useQuery();
-  const list = trpc.companies.list.useInfiniteQuery(
-    {
-      limit: LIMITS.pageSize,
-      search: debouncedSearch || undefined,
-      industry: industry || undefined,
-      status: (status || undefined) as (typeof COMPANY_STATUSES)[number] | undefined,
-    },
-    { getNextPageParam: (last) => last.nextCursor, placeholderData: keepPreviousData },
-  );
-  const companies = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const first = list.data?.pages[0];
-  const { fetchNextPage } = list;
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const [dialog, setDialog] = useState<{ open: boolean; company: CompanyRow | null }>({ open: false, company: null });
 
   const openAdd = () => setDialog({ open: true, company: null });
   const openEdit = (company: CompanyRow) => setDialog({ open: true, company });
+  const addButton = (
+    <Button onClick={openAdd}>
+      <Plus className="size-4" aria-hidden /> {M.companies.add}
+    </Button>
+  );
 
+  const [colCompany, colIndustry, colStatus, colWebsite, colContacts, colProjects, colActions] = M.companies.columns;
   const columns: Column<CompanyRow>[] = [
     {
-      header: 'Company',
+      header: colCompany,
       cell: (c) => (
-        <div className="flex items-center gap-3">
+        <div className="flex max-w-72 items-center gap-3">
           <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
             <Building2 className="size-4" aria-hidden />
           </span>
-          <span className="font-medium text-slate-900">{c.name}</span>
+          <OpenButton company={c} onOpen={() => openEdit(c)} />
         </div>
       ),
     },
-    { header: 'Industry', cell: (c) => c.industry || <span className="text-slate-400">{M.companies.noIndustry}</span> },
-    { header: 'Status', cell: (c) => <CompanyStatusBadge status={c.status} /> },
-    { header: 'Website', cell: (c) => <WebsiteLink url={c.website} />, className: 'max-w-56' },
-    { header: 'Contacts', cell: (c) => c.contactCount },
-    { header: 'Projects', cell: (c) => c.projectCount },
+    { header: colIndustry, cell: (c) => c.industry || <span className="text-slate-400">{M.companies.noIndustry}</span> },
+    { header: colStatus, cell: (c) => <CompanyStatusBadge status={c.status} /> },
+    { header: colWebsite, cell: (c) => <WebsiteLink url={c.website} />, className: 'max-w-56' },
+    { header: colContacts, cell: (c) => c.contactCount, className: 'text-right tabular-nums' },
+    { header: colProjects, cell: (c) => c.projectCount, className: 'text-right tabular-nums' },
     {
-      header: 'Actions',
+      header: colActions,
       className: 'text-right',
       cell: (c) => (
         <Button variant="ghost" size="sm" onClick={() => openEdit(c)} aria-label={`${M.companies.edit} ${c.name}`}>
@@ -118,6 +131,8 @@ export default function CompaniesPage() {
     },
   ];
 
+  const chipValue = (key: string, value: string) => (key === 'status' ? statusName(value) : value);
+
   return (
     <>
       <PageHeader
@@ -125,69 +140,42 @@ export default function CompaniesPage() {
         subtitle={M.companies.subtitle}
         actions={
           <>
-            <ViewToggle value={view as ViewMode} onChange={(v) => params.set('view', v)} />
-            <Button onClick={openAdd}>
-              <Plus className="size-4" aria-hidden /> {M.companies.add}
-            </Button>
+            <ViewToggle value={filters.view} onChange={filters.setView} />
+            {addButton}
           </>
         }
       />
       <ListToolbar>
-        <SearchBox value={search} onChange={(v) => params.set('search', v)} placeholder={M.companies.searchPlaceholder} label="Search companies" />
+        <SearchBox {...filters.searchBox} maxLength={searchMaxLength} placeholder={M.companies.searchPlaceholder} label={M.companies.searchLabel} />
         <FilterSelect
-          label="Filter by industry"
-          value={industry}
-          onChange={(v) => params.set('industry', v)}
+          label={M.companies.filterIndustry}
+          value={filters.valueOf('industry')}
+          onChange={(v) => filters.set('industry', v)}
           options={[{ value: '', label: M.companies.allIndustries }, ...(industries.data ?? []).map((i) => ({ value: i, label: i }))]}
         />
         <FilterSelect
-          label="Filter by status"
-          value={status}
-          onChange={(v) => params.set('status', v)}
-          options={[{ value: '', label: M.companies.allStatus }, ...COMPANY_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))]}
+          label={M.companies.filterStatus}
+          value={filters.valueOf('status')}
+          onChange={(v) => filters.set('status', v)}
+          options={[{ value: '', label: M.companies.allStatus }, ...COMPANY_STATUSES.map((s) => ({ value: s, label: statusName(s) }))]}
         />
-        {params.active && <ClearButton onClick={params.clear} />}
       </ListToolbar>
-
-      {list.isError ? (
-        <Alert>
-          {M.common.loadFailed}{' '}
-          <button type="button" className="font-medium underline" onClick={() => void list.refetch()}>
-            {M.common.retry}
-          </button>
-        </Alert>
-      ) : list.isPending ? (
-        <ListSkeleton view={view as ViewMode} count={6} />
-      ) : (
-        <>
-          <ResultCount>{M.companies.showing(first?.total ?? 0, first?.overall ?? 0)}</ResultCount>
-          {companies.length === 0 ? (
-            first?.overall === 0 ? (
-              <EmptyState
-                icon={<Building2 className="size-10" />}
-                title={M.companies.emptyTitle}
-                text={M.companies.emptyText}
-                action={
-                  <Button onClick={openAdd}>
-                    <Plus className="size-4" aria-hidden /> {M.companies.add}
-                  </Button>
-                }
-              />
-            ) : (
-              <EmptyState title={M.companies.noMatchTitle} text={M.companies.noMatchText} action={<ClearButton onClick={params.clear} />} />
-            )
-          ) : view === 'list' ? (
-            <DataTable caption={M.companies.title} columns={columns} rows={companies} rowKey={(c) => c.id} />
-          ) : (
-            <CardGrid>
-              {companies.map((c) => (
-                <CompanyCard key={c.id} company={c} onEdit={() => openEdit(c)} />
-              ))}
-            </CardGrid>
-          )}
-          <LoadMore hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onLoad={loadMore} />
-        </>
-      )}
+      <FilterChips
+        chips={filters.active.map(({ key, value }) => ({ key, name: M.companies.filterNames[key], value: chipValue(key, value) }))}
+        onRemove={(key) => filters.remove(key as 'search' | 'industry' | 'status')}
+        onClearAll={filters.clearAll}
+      />
+      <ListResults
+        list={list}
+        view={filters.view}
+        count={M.companies.showing}
+        rowKey={(c) => c.id}
+        onOpen={openEdit}
+        empty={{ icon: <Building2 className="size-10" />, title: M.companies.emptyTitle, text: M.companies.emptyText, action: addButton }}
+        noMatch={{ title: M.companies.noMatchTitle, text: M.companies.noMatchText, onClear: filters.clearAll }}
+        table={{ caption: M.companies.title, columns }}
+        card={(c) => <CompanyCard company={c} onOpen={() => openEdit(c)} />}
+      />
       <CompanyDialog open={dialog.open} company={dialog.company} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
     </>
   );

@@ -1,10 +1,10 @@
-import { Switch } from '@headlessui/react';
+import { Info } from 'lucide-react';
 import { toast } from 'sonner';
 import { M } from '../../../../shared/messages';
-import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { Badge, statusLabel } from '../../ui/Badge';
 import { Skeleton } from '../../ui/Feedback';
+import { Switch } from '../../ui/Switch';
 
 /** The company dialog's Resources Access tab: which resources this company's contacts see in the portal. */
 export function CompanyResourcesAccess({ companyId }: { companyId: number | null }) {
@@ -24,7 +24,7 @@ export function CompanyResourcesAccess({ companyId }: { companyId: number | null
   if (companyId === null) return <p className="py-8 text-center text-sm text-slate-500">{M.resources.saveFirst}</p>;
   if (resources.isPending)
     return (
-      <div className="space-y-2" role="status" aria-label="Loading">
+      <div className="space-y-2" role="status" aria-label={M.common.loading}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-14 w-full" />
         ))}
@@ -35,8 +35,13 @@ export function CompanyResourcesAccess({ companyId }: { companyId: number | null
 
   return (
     <div>
-      <p className="mb-3 text-sm text-slate-500">{M.resources.accessIntro}</p>
-      <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
+      <p className="text-sm text-slate-500">{M.resources.accessIntro}</p>
+      <p className="mt-2 mb-3 flex items-start gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-800 ring-1 ring-sky-200 ring-inset">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+        {M.resources.savesAtOnce}
+      </p>
+      {/* Scrolls within itself so a long list does not make the dialog taller than the details tab by much. */}
+      <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200">
         {resources.data.map((resource) => {
           const pending = setVisibility.isPending && setVisibility.variables?.id === resource.id;
           return (
@@ -50,19 +55,10 @@ export function CompanyResourcesAccess({ companyId }: { companyId: number | null
               </div>
               <Switch
                 checked={resource.visibleToClient}
-                disabled={pending}
+                busy={pending}
                 onChange={(visibleToClient) => setVisibility.mutate({ id: resource.id, visibleToClient })}
-                aria-label={`${M.resources.visibleToClient}: ${resource.title}`}
-                className={cn(
-                  'relative inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-wait disabled:opacity-60',
-                  resource.visibleToClient ? 'bg-brand-600' : 'bg-slate-300',
-                )}
-              >
-                <span
-                  aria-hidden
-                  className={cn('inline-block size-5 translate-y-0.5 rounded-full bg-white shadow transition-transform', resource.visibleToClient ? 'translate-x-5.5' : 'translate-x-0.5')}
-                />
-              </Switch>
+                label={`${M.resources.visibleToClient}: ${resource.title}`}
+              />
             </li>
           );
         })}
