@@ -29,57 +29,74 @@ export type AppDeps = {
 type SessionKind = 'staff' | 'portal';
 const cookieName = (kind: SessionKind) => (kind === 'staff' ? SESSION.staffCookie : SESSION.portalCookie);
 
+/** What every request shares: the app's dependencies and the one tenant-scoped client. */
+export type AppScope = AppDeps & { tenantDb: ReturnType<typeof tenantScopedDb>; secureCookies: boolean };
+
+/**
+ * The request's sessions: looked up only when a procedure asks, at most once a request. With an Authorization
+ * header, only its token counts (a malformed one is no session); the cookie is never used then.
+ * A class, so a request allocates one small object rather than a handful of closures.
+ */
+export class RequestSessions {
+  private staff?: Promise<StaffSession | null>;
+  private portal?: Promise<PortalSessionInfo | null>;
+  private readonly authorization: ReturnType<typeof parseAuthorization>;
+
+  constructor(
+    private readonly app: AppScope,
+    private readonly req: Request,
+    private readonly res: Response,
+  ) {
+    this.authorization = parseAuthorization(req.headers.authorization);
+  }
+
+  private tokenFor(kind: SessionKind): string | null {
+    if (this.authorization) return this.authorization.token;
+    return ((this.req.cookies ?? {}) as Record<string, string | undefined>)[cookieName(kind)] ?? null;
+  }
+
+  getStaff(): Promise<StaffSession | null> {
+    return (this.staff ??= this.lookUp('staff', validateStaffSession));
+  }
+
+  getPortal(): Promise<PortalSessionInfo | null> {
+    return (this.portal ??= this.lookUp('portal', validatePortalSession));
+  }
+
+  private async lookUp<T extends { renewed: boolean; expiresAt: Date }>(
+    kind: SessionKind,
+    validate: (database: AppDeps['database'], token: string) => Promise<T | null>,
+  ): Promise<T | null> {
+    const token = this.tokenFor(kind);
+    if (!token) return null;
+    const session = await validate(this.app.database, token);
+    if (!session && !this.authorization) this.clearSessionCookie(kind);
+    if (session?.renewed && !this.authorization) this.setSessionCookie(kind, token, session.expiresAt);
+    return session;
+  }
+
+  setSessionCookie(kind: SessionKind, token: string, expiresAt: Date) {
+    this.res.cookie(cookieName(kind), token, { httpOnly: true, sameSite: 'lax', secure: this.app.secureCookies, expires: expiresAt, path: '/' });
+  }
+
+  clearSessionCookie(kind: SessionKind) {
+    this.res.clearCookie(cookieName(kind), { httpOnly: true, sameSite: 'lax', secure: this.app.secureCookies, path: '/' });
+  }
+}
+
 export function createContextFactory(deps: AppDeps) {
-  const secure = deps.env.publicUrl.startsWith('https://');
   // One tenant-scoped client per app; the business comes from the procedure being run (server/tenancy.ts).
-  const tenantDb = tenantScopedDb(deps.database.db);
+  const app: AppScope = { ...deps, tenantDb: tenantScopedDb(deps.database.db), secureCookies: deps.env.publicUrl.startsWith('https://') };
+  // Few keys on purpose: tRPC copies the context at every middleware.
   return function createContext({ req, res }: { req: Request; res: Response }) {
-    // With an Authorization header, only its token counts (a malformed one is no session); never the cookie.
-    const authorization = parseAuthorization(req.headers.authorization);
-    const cookies = (req.cookies ?? {}) as Record<string, string | undefined>;
-    const tokenFor = (kind: SessionKind) => (authorization ? authorization.token : cookies[cookieName(kind)] ?? null);
-
-    const setSessionCookie = (kind: SessionKind, token: string, expiresAt: Date) => {
-      res.cookie(cookieName(kind), token, { httpOnly: true, sameSite: 'lax', secure, expires: expiresAt, path: '/' });
-    };
-    const clearSessionCookie = (kind: SessionKind) => {
-      res.clearCookie(cookieName(kind), { httpOnly: true, sameSite: 'lax', secure, path: '/' });
-    };
-
-    // Sessions are looked up only when a procedure asks, and at most once a request.
-    let staff: Promise<StaffSession | null> | undefined;
-    let portal: Promise<PortalSessionInfo | null> | undefined;
-    const getStaff = () =>
-      (staff ??= (async () => {
-        const token = tokenFor('staff');
-        if (!token) return null;
-        const session = await validateStaffSession(deps.database, token);
-        if (!session && !authorization) clearSessionCookie('staff');
-        if (session?.renewed && !authorization) setSessionCookie('staff', token, session.expiresAt);
-        return session;
-      })());
-    const getPortal = () =>
-      (portal ??= (async () => {
-        const token = tokenFor('portal');
-        if (!token) return null;
-        const session = await validatePortalSession(deps.database, token);
-        if (!session && !authorization) clearSessionCookie('portal');
-        if (session?.renewed && !authorization) setSessionCookie('portal', token, session.expiresAt);
-        return session;
-      })());
-
     return {
-      ...deps,
+      app,
       /** Unscoped: auth, sign-up and public branding look-ups only. Tenant procedures use `ctx.db`. */
       unscopedDb: deps.database.db,
-      tenantDb,
       req,
       res,
       ip: req.ip ?? 'unknown',
-      getStaff,
-      getPortal,
-      setSessionCookie,
-      clearSessionCookie,
+      sessions: new RequestSessions(app, req, res),
     };
   };
 }
@@ -121,8 +138,12 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Every procedure refuses NUL characters with a 400, the same way on SQLite and PostgreSQL. */
-export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+async function refuseNul(getRawInput: () => Promise<unknown>) {
   if (hasNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: M.common.nulCharacter });
+}
+
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  await refuseNul(getRawInput);
   return next();
 });
 
@@ -131,8 +152,11 @@ export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => 
  * client (every query of a tenant-owned model is limited to this business) and `ctx.sql` runs hand-written
  * statements bound to it.
  */
-export const staffProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const session = await ctx.getStaff();
+// Staff and portal procedures are one middleware each, NUL check included: tRPC copies the context at every
+// middleware, and this is on every request's path.
+export const staffProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+  await refuseNul(getRawInput);
+  const session = await ctx.sessions.getStaff();
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
   const businessId = session.user.businessId;
   return runAsTenant(businessId, () =>
@@ -141,16 +165,17 @@ export const staffProcedure = publicProcedure.use(async ({ ctx, next }) => {
         session,
         user: session.user,
         businessId,
-        db: ctx.tenantDb,
-        sql: tenantRunner(ctx.database.sqlExecutor, businessId),
+        db: ctx.app.tenantDb,
+        sql: tenantRunner(ctx.app.database.sqlExecutor, businessId),
       },
     }),
   );
 });
 
 /** A valid portal session; business, company and contact all come from it (a portal user always has a company). */
-export const portalProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const session = await ctx.getPortal();
+export const portalProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+  await refuseNul(getRawInput);
+  const session = await ctx.sessions.getPortal();
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
   const businessId = session.businessId;
   return runAsTenant(businessId, () =>
@@ -160,8 +185,8 @@ export const portalProcedure = publicProcedure.use(async ({ ctx, next }) => {
         businessId,
         companyId: session.contact.companyId,
         contactId: session.contact.id,
-        db: ctx.tenantDb,
-        sql: tenantRunner(ctx.database.sqlExecutor, businessId),
+        db: ctx.app.tenantDb,
+        sql: tenantRunner(ctx.app.database.sqlExecutor, businessId),
       },
     }),
   );

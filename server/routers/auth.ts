@@ -50,7 +50,7 @@ function weakPassword(): never {
 
 export const authRouter = router({
   signup: publicProcedure.input(signupInput).output(signupOutput).mutation(async ({ ctx, input }) => {
-    const wait = await ctx.throttle.beginSignup(ctx.ip);
+    const wait = await ctx.app.throttle.beginSignup(ctx.ip);
     if (wait > 0) tooMany(ctx, wait, M.signup.throttled);
     const strength = await passwordStrength(input.password, [input.email, input.name, input.firstName, input.lastName, input.slug]);
     if (strength.score < PASSWORD_MIN_SCORE) weakPassword();
@@ -82,19 +82,19 @@ export const authRouter = router({
         throw error;
       });
     const { token, expiresAt } = await createStaffSession(ctx.unscopedDb, user.id);
-    ctx.setSessionCookie('staff', token, expiresAt);
+    ctx.sessions.setSessionCookie('staff', token, expiresAt);
     return { authToken: token, slug: input.slug };
   }),
 
   login: publicProcedure.input(loginInput).output(authTokenOutput).mutation(async ({ ctx, input }) => {
-    const attempt = await ctx.throttle.beginLogin(input.email, ctx.ip);
+    const attempt = await ctx.app.throttle.beginLogin(input.email, ctx.ip);
     if (attempt.retryAfter > 0) tooMany(ctx, attempt.retryAfter, M.auth.throttled);
     const user = await ctx.unscopedDb.user.findUnique({ where: { email: input.email }, select: { id: true, passwordHash: true } });
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
     if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.invalidCredentials });
-    await ctx.throttle.loginSucceeded(attempt);
+    await ctx.app.throttle.loginSucceeded(attempt);
     const { token, expiresAt } = await createStaffSession(ctx.unscopedDb, user.id);
-    ctx.setSessionCookie('staff', token, expiresAt);
+    ctx.sessions.setSessionCookie('staff', token, expiresAt);
     return { authToken: token };
   }),
 
@@ -105,7 +105,7 @@ export const authRouter = router({
 
   logout: staffProcedure.output(logoutOutput).mutation(async ({ ctx }) => {
     await invalidateStaffSession(ctx.unscopedDb, ctx.session.sessionId);
-    ctx.clearSessionCookie('staff');
+    ctx.sessions.clearSessionCookie('staff');
     return { ok: true as const };
   }),
 

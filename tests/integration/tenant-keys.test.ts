@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_MODELS, runAsTenant, tenantScopedDb } from '../../server/tenancy';
 import { sql, tenantRunner, TENANT } from '../../server/sql';
+import { createPortalSession, validatePortalSession } from '../../server/auth/sessions';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
 
 let app: TestApp;
@@ -103,5 +104,24 @@ describe('hand-written SQL bound to a business', () => {
     const rows = await run.all<{ businessId: unknown }>(sql`SELECT "businessId" FROM "Company" WHERE "businessId" = ${TENANT}`);
     expect(rows.every((r) => Number(r.businessId) === a)).toBe(true);
     await expect(app.database.sql.all(sql`SELECT 1 WHERE 1 = ${TENANT}`)).rejects.toThrow(/without a business/);
+  });
+});
+
+describe('portal sessions', () => {
+  it('exist only for a contact with portal access and a company (companyId is never null)', async () => {
+    const db = app.database.db;
+    const company = await db.company.create({ data: { businessId: a, name: 'Portal client' } });
+    const withCompany = await db.contact.create({
+      data: { businessId: a, companyId: company.id, firstName: 'P', lastName: 'One', email: 'p1@a.test', portalAccess: true },
+    });
+    const withoutCompany = await db.contact.create({
+      data: { businessId: a, companyId: null, firstName: 'P', lastName: 'Two', email: 'p2@a.test', portalAccess: true },
+    });
+    const good = await createPortalSession(db, a, withCompany.id);
+    expect(await validatePortalSession(app.database, good.token)).toMatchObject({ businessId: a, contact: { companyId: company.id } });
+    const orphan = await createPortalSession(db, a, withoutCompany.id);
+    expect(await validatePortalSession(app.database, orphan.token)).toBeNull();
+    await db.contact.update({ where: { id: withCompany.id }, data: { portalAccess: false } });
+    expect(await validatePortalSession(app.database, good.token)).toBeNull();
   });
 });
