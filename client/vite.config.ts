@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  root: __dirname,
+  root: import.meta.dirname,
   plugins: [react(), tailwindcss()],
   build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
   server: {

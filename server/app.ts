@@ -10,7 +10,7 @@ import { M } from '../shared/messages';
 import { parseAuthorization } from './auth/authorization';
 import { jsonTextTooDeep, valueTooDeep } from './lib/input-guards';
 import '../shared/zod-messages';
-import { API_PREFIXES, restRouter } from './rest';
+import { API_PREFIXES, isApiPath, restRouter } from './rest';
 import { appRouter } from './routers/_app';
 import { createContextFactory, type AppDeps } from './trpc';
 
@@ -105,7 +105,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       },
     }),
   );
-  app.use(compression({ threshold: COMPRESSION_THRESHOLD }));
+  // API replies: compressed only above the threshold. Static files (JS, CSS, SVG) always are, from 1 KB.
+  const compressApi = compression({ threshold: COMPRESSION_THRESHOLD });
+  const compressStatic = compression({ threshold: 1024 });
+  app.use((req, res, next) => (isApiPath(req.path) ? compressApi : compressStatic)(req, res, next));
   app.use((_req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     next();

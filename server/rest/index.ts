@@ -41,6 +41,11 @@ function callProcedure(caller: ReturnType<typeof createCaller>, path: ProcedureP
  */
 export const API_PREFIXES = ['/api', '/auth', '/trpc', /^\/(?!hub\/|portal\/)[a-z_]+\/v\d+(?=\/|$)/];
 
+/** True for a path under one of the API prefixes. */
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => (typeof prefix === 'string' ? path === prefix || path.startsWith(`${prefix}/`) : prefix.test(path)));
+}
+
 /** The table's {param} segments in Express's :param form. */
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 

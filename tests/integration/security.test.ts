@@ -225,12 +225,14 @@ describe('static files of the built client', () => {
   let baseUrl: string;
   let clientDir: string;
   const bigScript = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
+  const smallScript = `console.log(${JSON.stringify('y'.repeat(3_000))});`;
 
   beforeAll(async () => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-client-'));
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Clientflow</title><div id="root"></div>');
     fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), bigScript);
+    fs.writeFileSync(path.join(clientDir, 'assets', 'chunk-def456.js'), smallScript);
     fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
     const databaseUrl = inject('databaseUrl');
     const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: clientDir, PORT: '0' });
@@ -267,6 +269,13 @@ describe('static files of the built client', () => {
     const page = await send(baseUrl, 'GET', '/hub/companies');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<div id="root">');
+  });
+
+  it('compresses static files from 1 KB (the API threshold is for API replies only)', async () => {
+    const chunk = await send(baseUrl, 'GET', '/assets/chunk-def456.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(chunk.status).toBe(200);
+    expect(chunk.text).toBe(smallScript);
+    expect(chunk.headers.get('content-encoding')).toBe('gzip');
   });
 
   it('serves the icon at /favicon.ico', async () => {

@@ -1,15 +1,29 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import NotFoundPage from './NotFoundPage';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { M } from '../../../shared/messages';
+import { buttonClass } from '../ui/Button';
+
+/** The 404 message itself; NotFoundPage frames it (marketing header or hub) and this page's error boundary uses it bare. */
+export function NotFoundMessage({ to, label }: { to: string; label: string }) {
+  return (
+    <div className="flex flex-col items-center justify-center px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{M.common.notFound}</h1>
+      <p className="mt-2 text-slate-500">{M.shell.notFoundText}</p>
+      <Link to={to} className={buttonClass('primary', 'md', 'mt-6')}>
+        {label}
+      </Link>
+    </div>
+  );
+}
 
 export function RouteError() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage to="/" label={M.shell.backToHome} />;
   return (
     <div role="alert" className="mx-auto max-w-lg px-4 py-24 text-center">
-      <h1 className="text-xl font-semibold text-slate-900">Something went wrong</h1>
-      <p className="mt-2 text-slate-500">Reload the page to try again. If it keeps happening, the server log has the details.</p>
+      <h1 className="text-xl font-semibold text-slate-900">{M.shell.somethingWrong}</h1>
+      <p className="mt-2 text-slate-500">{M.shell.somethingWrongText}</p>
       <button type="button" className="mt-6 text-brand-700 underline" onClick={() => window.location.reload()}>
-        Reload
+        {M.shell.reload}
       </button>
     </div>
   );

@@ -1,17 +1,45 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
+import { M } from '../../../shared/messages';
 import { Spinner } from '../ui/Feedback';
 import { RouteError } from './RouteError';
 
+type PageModule = { default: ComponentType };
+
 // Each area is its own chunk: marketing visitors never download the hub.
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
-const upcoming = (name: keyof typeof import('../features/upcoming')) => async () => ({
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+/** Argument-less queries that screens need first: who is signed in, and the sign-in screen's demo hint. */
+export type EarlyQuery = 'auth.me' | 'auth.demoHint';
+
+/**
+ * On the page's first load, a route's loader sends its early queries as plain GETs of tRPC's HTTP protocol the moment
+ * the address matches, before any code beyond this chunk has arrived: their replies travel with the screens' code
+ * instead of after it. The first screen to render takes the replies it reads (takeEarlyReplies) and the rest are
+ * dropped, so a reply is never read late; after that, everything goes through the tRPC client as usual.
+ */
+const earlyReplies = new Map<EarlyQuery, Promise<Response>>();
+let earlyOpen = true;
+const sendEarly = (...queries: EarlyQuery[]) => () => {
+  if (earlyOpen)
+    for (const query of queries) if (!earlyReplies.has(query)) earlyReplies.set(query, fetch(`/trpc/${query}`, { credentials: 'same-origin' }));
+  return null;
+};
+export function takeEarlyReplies(queries: readonly EarlyQuery[]) {
+  earlyOpen = false;
+  const taken = new Map(queries.flatMap((query) => (earlyReplies.has(query) ? [[query, earlyReplies.get(query)!] as const] : [])));
+  earlyReplies.clear();
+  return taken;
+}
+
+const upcoming = (name: Exclude<keyof typeof import('../features/upcoming'), 'default'>) => async () => ({
   Component: (await import('../features/upcoming'))[name],
 });
 
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
-    hydrateFallbackElement: <Spinner label="Loading Clientflow" />,
+    hydrateFallbackElement: <Spinner label={M.shell.loadingApp} />,
     children: [
       {
         lazy: page(() => import('../features/marketing/MarketingLayout')),
@@ -22,9 +50,18 @@ export const router = createBrowserRouter([
         ],
       },
       {
+        // Outside the app shell: the sign-in screen paints without the data layer (see SignInPage).
+        path: 'hub/login',
+        loader: sendEarly('auth.me', 'auth.demoHint'),
+        shouldRevalidate: () => false,
+        lazy: page(() => import('../features/auth/SignInPage')),
+      },
+      {
+        // Every screen below the shell asks who is signed in.
         lazy: page(() => import('./AppShell')),
+        loader: sendEarly('auth.me'),
+        shouldRevalidate: () => false,
         children: [
-          { path: 'hub/login', lazy: page(() => import('../features/auth/SignInPage')) },
           { path: 'hub/signup', lazy: page(() => import('../features/auth/SignUpPage')) },
           {
             path: 'hub',
@@ -45,9 +82,10 @@ export const router = createBrowserRouter([
               { path: '*', lazy: page(() => import('./NotFoundPage')) },
             ],
           },
+          // Unknown addresses outside the hub: the 404 page asks who is signed in to pick its frame.
+          { path: '*', lazy: page(() => import('./NotFoundPage')) },
         ],
       },
-      { path: '*', lazy: page(() => import('./NotFoundPage')) },
     ],
   },
 ]);

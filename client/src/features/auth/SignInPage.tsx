@@ -1,48 +1,84 @@
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { KeyRound } from 'lucide-react';
 import type { z } from 'zod';
 import { M } from '../../../../shared/messages';
-import { loginInput } from '../../../../shared/schemas/auth';
-import { trpc } from '../../lib/trpc';
+import type { loginInput } from '../../../../shared/schemas/auth';
+import { takeEarlyReplies, type EarlyQuery } from '../../app/router';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Alert } from '../../ui/Feedback';
 import { AuthCard } from './AuthCard';
 
 type LoginForm = z.input<typeof loginInput>;
+type DemoHint = { email: string; password: string };
 
-/** Shown at /hub/login and in place of any hub page while signed out. */
-export default function SignInPage() {
+// What the form needs besides itself loads on the first keystroke, not with the page: the shared login schema (and
+// zod with it) and the API client that sends the sign-in. The screen paints with neither.
+const loadResolver = () => import('./loginResolver');
+const loadSignIn = () => import('./signIn');
+const loginResolver: Resolver<LoginForm> = async (...args) => (await loadResolver()).loginResolver(...args);
+
+/**
+ * One of the screen's two argument-less queries, read as plain JSON from tRPC's HTTP protocol: the reply the router
+ * sent with the page's first load when there is one, otherwise a GET now. (Both answer plain JSON values: an
+ * optional pair of strings, and the signed-in user, of which only the status is read.)
+ */
+async function readQuery(name: EarlyQuery, early: Map<EarlyQuery, Promise<Response>>) {
+  const response = await (early.get(name) ?? fetch(`/trpc/${name}`, { credentials: 'same-origin' }));
+  const body = (await response.json().catch(() => null)) as { result?: { data?: { json?: unknown } } } | null;
+  return { ok: response.ok, value: body?.result?.data?.json };
+}
+
+const isDemoHint = (value: unknown): value is DemoHint =>
+  typeof value === 'object' && value !== null && typeof (value as DemoHint).email === 'string' && typeof (value as DemoHint).password === 'string';
+
+/**
+ * Shown at /hub/login and in place of any hub page while signed out. It renders outside the app shell (no data
+ * layer, no toasts) so that the first screen most visitors see waits for as little code as possible.
+ */
+export default function SignInPage({ onSignedIn }: { onSignedIn?: () => Promise<unknown> }) {
   const navigate = useNavigate();
-  const location = useLocation();
-  const utils = trpc.useUtils();
-  const demo = trpc.auth.demoHint.useQuery();
-  const onLoginPage = location.pathname === '/hub/login';
-  // Already signed in? /hub/login has nothing to do; the hub itself renders this page only when signed out.
-  const me = trpc.auth.me.useQuery(undefined, { enabled: onLoginPage, retry: false });
-  const login = trpc.auth.login.useMutation();
+  const onLoginPage = useLocation().pathname === '/hub/login';
+  const [early] = useState(() => takeEarlyReplies(['auth.me', 'auth.demoHint']));
+  const [demo, setDemo] = useState<DemoHint | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
   const { register, handleSubmit, setValue, formState } = useForm<LoginForm>({
-    resolver: zodResolver(loginInput),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
 
+  useDocumentTitle(M.shell.titles.signIn);
+
   useEffect(() => {
-    document.title = 'Sign in — Clientflow';
-  }, []);
+    let live = true;
+    void readQuery('auth.demoHint', early).then(({ value }) => live && setDemo(isDemoHint(value) ? value : null), () => {});
+    // Already signed in? /hub/login has nothing to do; the hub itself renders this screen only when signed out.
+    if (onLoginPage) void readQuery('auth.me', early).then(({ ok }) => live && setSignedIn(ok), () => {});
+    return () => {
+      live = false;
+    };
+  }, [early, onLoginPage]);
 
   const onSubmit = handleSubmit(async (values) => {
-    const result = await login.mutateAsync(values).catch(() => null);
-    if (!result?.authToken) return;
-    utils.invalidate();
-    await utils.auth.me.fetch();
-    if (onLoginPage) navigate('/hub', { replace: true });
+    setAlert(null);
+    setPending(true);
+    try {
+      await (await loadSignIn()).signIn(values);
+    } catch (error) {
+      setPending(false);
+      setAlert((error as Error).message || M.auth.invalidCredentialsAlert);
+      return;
+    }
+    if (onSignedIn) await onSignedIn();
+    else navigate('/hub', { replace: true });
   });
 
-  if (onLoginPage && me.data) return <Navigate to="/hub" replace />;
-  const alert = login.error ? login.error.message || M.auth.invalidCredentialsAlert : null;
+  if (onLoginPage && signedIn) return <Navigate to="/hub" replace />;
 
   return (
     <AuthCard
@@ -57,37 +93,47 @@ export default function SignInPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form
+        onSubmit={onSubmit}
+        onInput={() => {
+          void loadResolver();
+          void loadSignIn();
+        }}
+        noValidate
+        className="space-y-4"
+      >
         {alert && <Alert>{alert}</Alert>}
-        <TextField label="Email" type="email" autoComplete="email" autoFocus placeholder="you@agency.com" error={formState.errors.email?.message} {...register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
+        <TextField label={M.shell.email} type="email" autoComplete="email" autoFocus placeholder={M.shell.emailPlaceholder} error={formState.errors.email?.message} {...register('email')} />
+        <TextField label={M.shell.password} type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
         <div className="flex justify-end">
           {/* Password reset arrives with e-mail delivery; the link is inert until then, as the spec has it. */}
           <a href="#" onClick={(e) => e.preventDefault()} className="text-sm text-brand-700 hover:underline">
             {M.auth.forgotPassword}
           </a>
         </div>
-        <Button type="submit" className="w-full" busy={login.isPending}>
-          {login.isPending ? M.auth.signingIn : M.auth.signIn}
+        <Button type="submit" className="w-full" busy={pending}>
+          {pending ? M.auth.signingIn : M.auth.signIn}
         </Button>
       </form>
-      {demo.data && (
+      {demo && (
         <div className="mt-6 rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900">
           <div className="flex items-center gap-2 font-medium">
             <KeyRound className="size-4" aria-hidden /> {M.auth.demoHint}
           </div>
           <p className="mt-1">
-            Admin: <span className="font-mono">{demo.data.email}</span> / <span className="font-mono">{demo.data.password}</span>
+            {M.shell.demoAdmin} <span className="font-mono">{demo.email}</span> / <span className="font-mono">{demo.password}</span>
           </p>
           <button
             type="button"
             className="mt-2 text-sm font-medium text-brand-700 hover:underline"
             onClick={() => {
-              setValue('email', demo.data!.email);
-              setValue('password', demo.data!.password);
+              setValue('email', demo.email);
+              setValue('password', demo.password);
+              void loadResolver();
+              void loadSignIn();
             }}
           >
-            Fill in the demo account
+            {M.shell.fillDemo}
           </button>
         </div>
       )}

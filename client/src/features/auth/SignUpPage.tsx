@@ -1,56 +1,73 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { CheckCircle2 } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { cleanSlug, signupFormSchema, type SignupForm } from '../../../../shared/schemas/auth';
+import { useSession } from '../../app/useSession';
 import { errorCode, errorStatus, fieldIssues, trpc } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Alert } from '../../ui/Feedback';
 import { AuthCard } from './AuthCard';
+import { PasswordStrengthMeter, preloadPasswordStrength } from './PasswordStrengthMeter';
 
+/**
+ * The form's fields in screen order: a failed submit focuses the first one in error. (react-hook-form's own
+ * shouldFocusError follows registration order, and the Brand URL and password fields register before the JSX.)
+ */
 const formFields = ['name', 'firstName', 'lastName', 'email', 'phone', 'slug', 'password', 'confirmPassword'] as const;
+type FormField = (typeof formFields)[number];
 
 export default function SignUpPage() {
+  useDocumentTitle(M.shell.titles.signUp);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
+  const { user } = useSession();
   const signup = trpc.auth.signup.useMutation();
   const [alert, setAlert] = useState<string | null>(null);
   const [created, setCreated] = useState(false);
-  const { register, handleSubmit, formState, setError, setValue, watch } = useForm<SignupForm>({
+  const { register, handleSubmit, formState, setError, setFocus, setValue, watch } = useForm<SignupForm>({
     resolver: zodResolver(signupFormSchema),
     defaultValues: { name: '', firstName: '', lastName: '', email: '', phone: '', slug: '', password: '', confirmPassword: '' },
+    shouldFocusError: false,
   });
-  const slug = watch('slug');
+  const [slug, password, email, name, firstName, lastName] = watch(['slug', 'password', 'email', 'name', 'firstName', 'lastName']);
   const errors = formState.errors;
-
-  useEffect(() => {
-    document.title = 'Create your account — Clientflow';
-  }, []);
+  const focusFirstError = (fieldErrors: FieldErrors<SignupForm> | readonly { path: FormField }[]) => {
+    const invalid = (field: FormField) => (Array.isArray(fieldErrors) ? fieldErrors.some((issue) => issue.path === field) : field in fieldErrors);
+    const first = formFields.find(invalid);
+    if (first) setFocus(first);
+  };
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _, ...values }) => {
     setAlert(null);
     try {
       await signup.mutateAsync(values);
-      await utils.invalidate();
+      // Shown before the session refetch below, so the signed-in redirect does not skip the confirmation.
       setCreated(true);
+      await utils.invalidate();
     } catch (error) {
       const message = (error as Error).message;
       if (errorCode(error) === 'CONFLICT') {
         setError(message === M.signup.slugTaken ? 'slug' : 'email', { message }, { shouldFocus: true });
         return;
       }
-      const issues = fieldIssues(error).filter((i) => (formFields as readonly string[]).includes(i.path));
+      const issues = fieldIssues(error).filter((i): i is { path: FormField; message: string } => (formFields as readonly string[]).includes(i.path));
       if (issues.length) {
-        for (const issue of issues) setError(issue.path as (typeof formFields)[number], { message: issue.message });
+        for (const issue of issues) setError(issue.path, { message: issue.message });
+        focusFirstError(issues);
         return;
       }
       const status = errorStatus(error);
       setAlert(message || (status ? M.signup.failedWithStatus(status) : M.signup.failed));
     }
-  });
+  }, focusFirstError);
+
+  // Already signed in (and not the account just created here): sign-up has nothing to do.
+  if (user && !created && !signup.isPending) return <Navigate to="/hub" replace />;
 
   if (created) {
     return (
@@ -93,11 +110,11 @@ export default function SignUpPage() {
           label={M.signup.brandUrl}
           autoComplete="off"
           spellCheck={false}
-          placeholder="youragency"
+          placeholder={M.shell.exampleSlug}
           error={errors.slug?.message}
           hint={
             <>
-              Your client portal: <span className="font-mono text-slate-700">{window.location.host}/portal/{slug || 'your-brand'}</span>
+              {M.shell.portalPreview} <span className="font-mono text-slate-700">{window.location.host}/portal/{slug || M.shell.exampleSlug}</span>
             </>
           }
           {...slugField}
@@ -109,7 +126,15 @@ export default function SignUpPage() {
             void slugField.onChange(event);
           }}
         />
-        <TextField label={M.signup.password} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <TextField
+          label={M.signup.password}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          hint={password ? <PasswordStrengthMeter password={password} userInputs={[email, name, firstName, lastName, slug].map((v) => v.trim())} /> : undefined}
+          onFocus={preloadPasswordStrength}
+          {...register('password')}
+        />
         <TextField label={M.signup.confirmPassword} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         <Button type="submit" className="w-full" busy={signup.isPending}>
           {signup.isPending ? M.signup.submitting : M.signup.submit}

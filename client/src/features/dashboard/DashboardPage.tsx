@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { M } from '../../../../shared/messages';
 import { useSession } from '../../app/useSession';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** 'Good morning' before 12:00, 'Good afternoon' before 17:00, otherwise 'Good evening' (local time). */
 export function greeting(date = new Date()) {
@@ -12,9 +12,7 @@ export function greeting(date = new Date()) {
 
 export default function DashboardPage() {
   const { user } = useSession();
-  useEffect(() => {
-    document.title = 'Dashboard — Clientflow';
-  }, []);
+  useDocumentTitle(M.shell.titles.dashboard);
   return (
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">

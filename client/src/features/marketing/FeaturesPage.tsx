@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, Check } from 'lucide-react';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { featuresContent, pageTitles, type DetailedFeature } from './content';
+import { PageHero } from './PageHero';
 
 const focusRing =
   'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-offset-2';
@@ -47,31 +48,13 @@ function FeatureCard({ feature }: { feature: DetailedFeature }) {
 }
 
 export default function FeaturesPage() {
-  useEffect(() => {
-    document.title = pageTitles.features;
-  }, []);
+  useDocumentTitle(pageTitles.features);
 
   const { closing } = featuresContent;
 
   return (
     <>
-      <section aria-labelledby="features-page-title" className="relative isolate overflow-hidden">
-        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-b from-brand-50 via-white to-white" />
-        <div
-          aria-hidden="true"
-          className="absolute -top-32 left-1/2 -z-10 h-80 w-[48rem] -translate-x-1/2 rounded-full bg-radial from-brand-200/50 to-transparent to-70% blur-2xl"
-        />
-        <div className="mx-auto max-w-3xl px-4 pt-14 pb-10 text-center sm:px-6 sm:pt-20 sm:pb-14 lg:px-8">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{featuresContent.eyebrow}</p>
-          <h1
-            id="features-page-title"
-            className="mt-3 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl"
-          >
-            {featuresContent.title}
-          </h1>
-          <p className="mt-6 text-lg text-pretty text-slate-600">{featuresContent.intro}</p>
-        </div>
-      </section>
+      <PageHero eyebrow={featuresContent.eyebrow} title={featuresContent.title} intro={featuresContent.intro} />
 
       <section aria-labelledby="features-list-title" className="pb-16 sm:pb-24">
         <h2 id="features-list-title" className="sr-only">

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, Check, Sparkles } from 'lucide-react';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { landingContent, pageTitles } from './content';
 
 const focusRing =
@@ -243,9 +243,7 @@ function ClosingCta() {
 }
 
 export default function LandingPage() {
-  useEffect(() => {
-    document.title = pageTitles.landing;
-  }, []);
+  useDocumentTitle(pageTitles.landing);
 
   return (
     <>

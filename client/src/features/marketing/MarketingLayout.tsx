@@ -7,7 +7,6 @@ import { brand, layoutContent } from './content';
 const focusRing =
   'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:ring-offset-white';
 
-
 function BrandLink() {
   return (
     <Link
@@ -36,13 +35,11 @@ function useScrollTopOnNavigate() {
   }, [pathname, navigationType]);
 }
 
-export default function MarketingLayout() {
-  useScrollTopOnNavigate();
-  const year = new Date().getFullYear();
+/** The skip link and the sticky top bar (brand, Features, Pricing, Open Hub); the 404 page shows it to visitors too. */
+export function MarketingHeader() {
   const hub = layoutContent.hubButton;
-
   return (
-    <div className="flex min-h-dvh flex-col bg-white text-slate-900">
+    <>
       <a
         href="#main-content"
         className="sr-only rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:outline-hidden focus:ring-2 focus:ring-brand-300"
@@ -81,6 +78,17 @@ export default function MarketingLayout() {
           </nav>
         </div>
       </header>
+    </>
+  );
+}
+
+export default function MarketingLayout() {
+  useScrollTopOnNavigate();
+  const year = new Date().getFullYear();
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-white text-slate-900">
+      <MarketingHeader />
 
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-hidden">
         <Outlet />

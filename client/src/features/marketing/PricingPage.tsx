@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, Check, ChevronDown, ShieldCheck, Star } from 'lucide-react';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { formatPrice, pageTitles, pricingContent, type FaqItem, type Plan } from './content';
+import { PageHero } from './PageHero';
 
 const focusRing =
   'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-offset-2';
@@ -81,35 +82,18 @@ function FaqEntry({ item }: { item: FaqItem }) {
 }
 
 export default function PricingPage() {
-  useEffect(() => {
-    document.title = pageTitles.pricing;
-  }, []);
+  useDocumentTitle(pageTitles.pricing);
 
   const { faq, closing } = pricingContent;
 
   return (
     <>
-      <section aria-labelledby="pricing-title" className="relative isolate overflow-hidden">
-        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-b from-brand-50 via-white to-white" />
-        <div
-          aria-hidden="true"
-          className="absolute -top-32 left-1/2 -z-10 h-80 w-[48rem] -translate-x-1/2 rounded-full bg-radial from-brand-200/50 to-transparent to-70% blur-2xl"
-        />
-        <div className="mx-auto max-w-3xl px-4 pt-14 pb-10 text-center sm:px-6 sm:pt-20 sm:pb-14 lg:px-8">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{pricingContent.eyebrow}</p>
-          <h1
-            id="pricing-title"
-            className="mt-3 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl"
-          >
-            {pricingContent.title}
-          </h1>
-          <p className="mt-6 text-lg text-pretty text-slate-600">{pricingContent.intro}</p>
-          <p className="mt-6 inline-flex items-center gap-2 rounded-2xl border border-brand-200 bg-white px-4 py-1.5 text-sm font-medium text-brand-800 shadow-sm sm:rounded-full">
-            <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-            {pricingContent.trialNote}
-          </p>
-        </div>
-      </section>
+      <PageHero eyebrow={pricingContent.eyebrow} title={pricingContent.title} intro={pricingContent.intro}>
+        <p className="mt-6 inline-flex items-center gap-2 rounded-2xl border border-brand-200 bg-white px-4 py-1.5 text-sm font-medium text-brand-800 shadow-sm sm:rounded-full">
+          <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+          {pricingContent.trialNote}
+        </p>
+      </PageHero>
 
       <section aria-labelledby="plans-title" className="pb-16 sm:pb-24">
         <h2 id="plans-title" className="sr-only">

@@ -101,9 +101,9 @@ export const brand = {
 } as const;
 
 export const pageTitles = {
-  landing: 'Clientflow — Client management for service agencies',
-  features: 'Features — Clientflow',
-  pricing: 'Pricing — Clientflow',
+  landing: 'Client management for service agencies',
+  features: 'Features',
+  pricing: 'Pricing',
 } as const;
 
 export const layoutContent = {

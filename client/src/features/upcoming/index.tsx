@@ -1,15 +1,13 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Construction } from 'lucide-react';
 import { EmptyState } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { buttonClass } from '../../ui/Button';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** Hub areas whose screens arrive in later releases: the route exists, and says so plainly. */
 function Upcoming({ title, subtitle }: { title: string; subtitle: string }) {
-  useEffect(() => {
-    document.title = `${title} — Clientflow`;
-  }, [title]);
+  useDocumentTitle(title);
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} />
