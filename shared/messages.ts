@@ -4,6 +4,22 @@
 export const PRODUCT_NAME = 'Clientflow';
 
 export const M = {
+  /** The hub's navigation (work-flows-account-portal.md §2.2). */
+  nav: {
+    dashboard: 'Dashboard',
+    clients: 'Clients',
+    companies: 'Companies',
+    contacts: 'Contacts',
+    work: 'Work',
+    projects: 'Projects',
+    tasks: 'Tasks',
+    files: 'Files',
+    resources: 'Resources',
+    flows: 'Flows',
+    main: 'Main',
+    menu: 'Menu',
+    home: `${PRODUCT_NAME} dashboard`,
+  },
   auth: {
     signInTitle: `Welcome to ${PRODUCT_NAME}`,
     signInSubtitle: 'Sign in to your Client Management dashboard',

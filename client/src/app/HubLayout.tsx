@@ -15,12 +15,12 @@ const SignInPage = lazy(() => import('../features/auth/SignInPage'));
 type NavItem = { label: string; to: string; end?: boolean } | { label: string; children: { label: string; to: string }[] };
 
 export const hubNav: NavItem[] = [
-  { label: 'Dashboard', to: '/hub', end: true },
-  { label: 'Clients', children: [{ label: 'Companies', to: '/hub/companies' }, { label: 'Contacts', to: '/hub/contacts' }] },
-  { label: 'Work', children: [{ label: 'Projects', to: '/hub/projects' }, { label: 'Tasks', to: '/hub/tasks' }] },
-  { label: 'Files', to: '/hub/documents' },
-  { label: 'Resources', to: '/hub/resources' },
-  { label: 'Flows', to: '/hub/flows' },
+  { label: M.nav.dashboard, to: '/hub', end: true },
+  { label: M.nav.clients, children: [{ label: M.nav.companies, to: '/hub/companies' }, { label: M.nav.contacts, to: '/hub/contacts' }] },
+  { label: M.nav.work, children: [{ label: M.nav.projects, to: '/hub/projects' }, { label: M.nav.tasks, to: '/hub/tasks' }] },
+  { label: M.nav.files, to: '/hub/documents' },
+  { label: M.nav.resources, to: '/hub/resources' },
+  { label: M.nav.flows, to: '/hub/flows' },
 ];
 
 const linkClass = (active: boolean) =>
@@ -95,7 +95,7 @@ function NavGroup({ label, items }: { label: string; items: { label: string; to:
 
 function DesktopNav() {
   return (
-    <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+    <nav aria-label={M.nav.main} className="hidden items-center gap-1 lg:flex">
       {hubNav.map((item) =>
         'to' in item ? (
           <NavLink key={item.label} to={item.to} end={item.end} className={({ isActive }) => linkClass(isActive)}>
@@ -111,7 +111,7 @@ function DesktopNav() {
 
 function MobileNav({ onNavigate }: { onNavigate: () => void }) {
   return (
-    <nav aria-label="Main" className="border-t border-slate-200 px-4 py-3 lg:hidden">
+    <nav aria-label={M.nav.main} className="border-t border-slate-200 px-4 py-3 lg:hidden">
       {hubNav.map((item) =>
         'to' in item ? (
           <NavLink key={item.label} to={item.to} end={item.end} onClick={onNavigate} className={({ isActive }) => cn(linkClass(isActive), 'block')}>
@@ -244,14 +244,14 @@ export function HubFrame({ user, children }: { user: SessionUser; children: Reac
     <div className="min-h-screen">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-6 px-4 sm:px-6 lg:px-8">
-          <Link to="/hub" className="rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" aria-label="Clientflow dashboard">
+          <Link to="/hub" className="rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" aria-label={M.nav.home}>
             <Logo />
           </Link>
           <DesktopNav />
           <div className="ml-auto flex items-center gap-3">
             <span className="hidden text-sm text-slate-500 sm:block">{user.business.name}</span>
             <UserMenu firstName={user.firstName} lastName={user.lastName} email={user.email} />
-            <button type="button" className="rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-expanded={mobileOpen} aria-label="Menu" onClick={() => setMobileOpen((v) => !v)}>
+            <button type="button" className="rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-expanded={mobileOpen} aria-label={M.nav.menu} onClick={() => setMobileOpen((v) => !v)}>
               {mobileOpen ? <X className="size-5" /> : <MenuIcon className="size-5" />}
             </button>
           </div>
