@@ -3,18 +3,32 @@
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 compiles from source when its prebuilt binary is unreachable.
+# better-sqlite3 compiles from source when its prebuilt binary is unreachable; node-gyp then builds against the
+# headers this image already ships instead of downloading them.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+ENV npm_config_nodedir=/usr/local
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY scripts ./scripts
 # postinstall generates both Prisma clients (needs prisma/ and scripts/).
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --ignore-scripts
+RUN npm run build && npm prune --omit=dev --ignore-scripts \
+ # What the runtime never loads: TypeScript (an optional peer of a dependency), type declarations, source maps,
+ # better-sqlite3's build leftovers, Prisma Studio's web UI and the packages only it uses (the CLI loads Studio's
+ # data layer at start, so that stays; the container only runs `migrate deploy`), and Prisma's query compilers
+ # for other databases and for edge runtimes.
+ && rm -rf node_modules/typescript node_modules/@typescript node_modules/@types \
+    node_modules/better-sqlite3/build/Release/obj* node_modules/better-sqlite3/build/Release/.deps node_modules/better-sqlite3/deps \
+    node_modules/@prisma/studio-core/dist/ui node_modules/@prisma/studio-core/dist/metafile-*.json \
+    node_modules/elkjs node_modules/@visx node_modules/react-dom \
+ && find node_modules -name '*.map' -type f -delete \
+ && find node_modules/@prisma/client/runtime \( -name '*mysql*' -o -name '*sqlserver*' -o -name '*cockroachdb*' -o -name '*_small_bg*' \) -delete
 
 FROM node:20-bookworm-slim
 WORKDIR /app
+# OpenSSL: Prisma detects the platform by it at start-up.
+RUN apt-get update && apt-get install -y --no-install-recommends openssl && apt-get clean && rm -rf /var/lib/apt/lists/* /var/cache/apt/*
 # TRUST_PROXY: a reverse proxy in front of the container (nginx, Traefik, Caddy…) reaches it from a private address
 # and tells the client's address in X-Forwarded-For; sign-in and sign-up throttling count per client address, so
 # without trusting the proxy every client would share its address and one budget. Name your proxy's address
@@ -36,5 +50,6 @@ RUN mkdir -p /data && chown -R node:node /data
 USER node
 VOLUME /data
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["sh", "-c", "node scripts/prisma.mjs migrate deploy && exec node dist/server/index.mjs"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# A bind-mounted host folder must be writable by uid 1000 (chown it, or podman's :U): say so in one line.
+CMD ["sh", "-c", "if [ ! -w /data ]; then echo \"/data is not writable by uid $(id -u) (node): chown -R 1000:1000 the host folder you mount there, or mount it with podman's :U option.\" >&2; exit 1; fi; node scripts/prisma.mjs migrate deploy && exec node dist/server/index.mjs"]
