@@ -21,11 +21,6 @@ export type Database = {
   sqlExecutor: SqlExecutor;
   /** Unscoped hand-written SQL (session look-ups). */
   sql: SqlRunner;
-  /**
-   * Case-insensitive `contains` filter: PostgreSQL needs mode insensitive, SQLite's LIKE already is (for ASCII).
-   * On SQLite, Prisma's LIKE has no escape character, so "%" and "_" typed in a search still act as wildcards.
-   */
-  contains: (text: string) => { contains: string; mode?: 'insensitive' };
   close: () => Promise<void>;
 };
 
@@ -49,8 +44,6 @@ export async function openDatabase(url: string): Promise<Database> {
       provider,
       sqlExecutor,
       sql: unscopedRunner(sqlExecutor),
-      // ILIKE's wildcards in the user's text are escaped, so "%" and "_" match themselves.
-      contains: (text) => ({ contains: text.replace(/[\\%_]/g, (c) => `\\${c}`), mode: 'insensitive' }),
       close: async () => {
         await db.$disconnect();
         await pool.end().catch(() => {});
@@ -72,7 +65,6 @@ export async function openDatabase(url: string): Promise<Database> {
     provider,
     sqlExecutor,
     sql: unscopedRunner(sqlExecutor),
-    contains: (text) => ({ contains: text }),
     close: async () => {
       await db.$disconnect();
       connection.close();

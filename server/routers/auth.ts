@@ -1,5 +1,4 @@
 import { TRPCError } from '@trpc/server';
-import { DEMO } from '../demo';
 import { RESERVED_SLUGS } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import {
@@ -15,9 +14,9 @@ import {
 } from '../../shared/schemas/auth';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { createStaffSession, invalidateStaffSession } from '../auth/sessions';
+import { DEMO } from '../demo';
 import { isUniqueViolation } from '../errors';
 import { publicProcedure, router, staffProcedure, type Context } from '../trpc';
-
 
 /** The sign-in hint shows the demo account only while it exists with the seeded password. */
 let demoHintCache: { at: number; value: { email: string; password: string } | null } | undefined;
