@@ -14,7 +14,21 @@ const schema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   /** Sign-ups allowed from one client address per hour (429 past it). */
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
-});
+  /** Outgoing mail (portal invites, password resets): smtp://user:pass@host:587 or smtps://…:465. Unset: mail is logged, not sent. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^smtps?:\/\/[^\s/]+/.test(v), 'must look like smtp://user:password@host:587 or smtps://user:password@host:465'),
+  /** The sender of that mail, e.g. "Clientflow <hub@agency.example>"; required with SMTP_URL. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(v), 'must be an address such as hub@agency.example or "Agency <hub@agency.example>"'),
+}).refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
 
 export type Env = z.infer<typeof schema> & { publicUrl: string; uploadDir: string; trustProxy: boolean | number | string };
 

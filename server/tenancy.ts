@@ -19,6 +19,7 @@ export const TENANT_MODELS = [
   'Company',
   'Contact',
   'PortalSession',
+  'PortalInvite',
   'Project',
   'ProjectContact',
   'Task',

@@ -13,6 +13,7 @@ import {
 import type { Database } from './db';
 import type { Env } from './env';
 import type { FileStorage } from './files/storage';
+import type { Mailer } from './mail';
 import { parseAuthorization } from './auth/authorization';
 import { hasNul } from './lib/input-guards';
 import { tenantRunner } from './sql';
@@ -24,6 +25,7 @@ export type AppDeps = {
   database: Database;
   throttle: LoginThrottle;
   storage: FileStorage;
+  mailer: Mailer;
 };
 
 type SessionKind = 'staff' | 'portal';

@@ -97,3 +97,23 @@ export const logoutOutput = z.object({ ok: z.literal(true) });
 
 /** The demo account shown on the sign-in screen while it exists with its seeded password. */
 export const demoHintOutput = z.object({ email: z.string(), password: z.string() }).nullable();
+
+/** 'Forgot your password?': the reply is the same whether or not the address has an account. */
+export const passwordResetRequestInput = z.object({ email: emailSchema });
+/** emailConfigured: false when the server cannot send mail (the page then says to ask the agency's owner). */
+export const passwordResetRequestOutput = z.object({ ok: z.literal(true), emailConfigured: z.boolean() });
+export const passwordResetAvailableOutput = z.object({ available: z.boolean() });
+
+const resetToken = z.string().trim().min(1).max(100);
+export const passwordResetCheckInput = z.object({ token: resetToken });
+export const passwordResetCheckOutput = z.object({ email: z.string() });
+
+/** A new password from a reset link; every other session of the user ends and a new one starts. */
+export const passwordResetInput = z.object({
+  token: resetToken,
+  password: z.string().min(1, M.auth.passwordRequired).min(LIMITS.passwordMin, M.signup.passwordTooShort).max(200),
+});
+export const passwordResetFormSchema = z
+  .object({ password: passwordResetInput.shape.password, confirmPassword: z.string().min(1, M.signup.confirmRequired) })
+  .refine((v) => v.password === v.confirmPassword, { message: M.signup.passwordsDontMatch, path: ['confirmPassword'] });
+export type PasswordResetForm = z.input<typeof passwordResetFormSchema>;

@@ -8,11 +8,13 @@ import { LoginThrottle, type ThrottleLimits } from '../../server/auth/throttle';
 import { openDatabase, type Database } from '../../server/db';
 import { loadEnv } from '../../server/env';
 import { FileStorage } from '../../server/files/storage';
+import { Mailer } from '../../server/mail';
 
 export type TestApp = { baseUrl: string; database: Database; close: () => Promise<void> };
 
 /** The real app on an ephemeral port, over this run's fresh database. */
-export async function startApp(throttleLimits?: Partial<ThrottleLimits>): Promise<TestApp> {
+/** smtpUrl: send mail to that server (tests/support/smtp.ts); without it mail is logged, as on a server without SMTP. */
+export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options: { smtpUrl?: string } = {}): Promise<TestApp> {
   const databaseUrl = inject('databaseUrl');
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-uploads-'));
   const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir, PORT: '0' });
@@ -20,7 +22,8 @@ export async function startApp(throttleLimits?: Partial<ThrottleLimits>): Promis
   // Every test file signs agencies up from 127.0.0.1 into one database: the per-address sign-up budget is lifted
   // unless a test asks for the real one (tests/integration/security.test.ts).
   const throttle = new LoginThrottle(database.db, throttleLimits ?? { signupsPerAddress: 100_000 });
-  const app = createApp({ env, database, throttle, storage: new FileStorage(uploadDir) });
+  const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: 'Clientflow <hub@clientflow.test>' }, () => {});
+  const app = createApp({ env, database, throttle, storage: new FileStorage(uploadDir), mailer });
   const server = await new Promise<import('node:http').Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -30,6 +33,7 @@ export async function startApp(throttleLimits?: Partial<ThrottleLimits>): Promis
     database,
     close: async () => {
       await new Promise((r) => server.close(r));
+      mailer.close();
       await database.close();
       fs.rmSync(uploadDir, { recursive: true, force: true });
     },

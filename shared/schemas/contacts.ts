@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { CONTACT_ROLES, LIMITS } from '../constants';
+import { M } from '../messages';
+import { emailSchema } from './auth';
+import { idSchema, optionalText, pageInput } from './common';
+import { pageOutput, storedEnum } from './output';
+
+/** The spec's role choice: executive, manager, contributor, or none ('' and 'none' store nothing). */
+const role = z
+  .union([z.enum(CONTACT_ROLES), z.literal('none'), z.literal('')])
+  .nullish()
+  .transform((v) => (v && v !== 'none' ? v : null));
+
+/** A portal password: the staff rules (8+ characters here; the strength estimate runs on the server). */
+export const portalPasswordSchema = z
+  .string()
+  .min(LIMITS.passwordMin, M.signup.passwordTooShort)
+  .max(200);
+
+export const contactFields = {
+  /** null: no company (a contact needs one to get portal access). */
+  companyId: idSchema.nullish().transform((v) => v ?? null),
+  firstName: z.string().trim().min(1, M.signup.firstNameRequired).max(100),
+  lastName: z.string().trim().min(1, M.signup.lastNameRequired).max(100),
+  email: emailSchema,
+  phone: optionalText(40),
+  title: optionalText(100),
+  role,
+  portalAccess: z.boolean(),
+};
+
+export const contactCreateInput = z.object({
+  ...contactFields,
+  portalAccess: contactFields.portalAccess.default(false),
+  /** Optional: sets the contact's portal password (portal access must be on). */
+  portalPassword: portalPasswordSchema.optional(),
+});
+export type ContactCreateInput = z.input<typeof contactCreateInput>;
+
+/**
+ * Only the fields given change (spec §5: names and e-mail only when given; phone, title and role blank → cleared;
+ * company only when set, null removes it). Turning portal access off, or moving the contact to another company,
+ * ends their portal sessions.
+ */
+export const contactUpdateInput = z
+  .object({ id: idSchema })
+  .extend(z.object(contactFields).partial().shape)
+  .extend({ portalPassword: portalPasswordSchema.optional() });
+export type ContactUpdateInput = z.input<typeof contactUpdateInput>;
+
+/** The dialog's form: the same rules as plain inputs; companyId '' means no company. */
+export const contactFormSchema = z.object({
+  ...contactFields,
+  companyId: z.union([idSchema, z.literal('')]).transform((v) => (v === '' ? null : v)),
+  role: z.union([z.enum(CONTACT_ROLES), z.literal('')]).transform((v) => (v === '' ? null : v)),
+});
+export type ContactForm = z.input<typeof contactFormSchema>;
+
+/** The company filter: a company's id, or 'none' for contacts without a company. */
+export const contactCompanyFilter = z.union([z.literal('none'), idSchema]);
+
+export const contactListInput = z.object({
+  ...pageInput,
+  /** Matches first name, last name, full name, e-mail or title. */
+  search: z.string().trim().max(100).optional(),
+  companyId: contactCompanyFilter.optional(),
+  /** Also count all of the agency's contacts ("Showing X of Y"). */
+  withOverall: z.boolean().optional(),
+});
+export type ContactListInput = z.input<typeof contactListInput>;
+
+export const contactIdInput = z.object({ id: idSchema });
+
+const companyRef = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+/** A contact as lists show it. */
+export const contactRowOutput = z.object({
+  id: z.number().int(),
+  companyId: z.number().int().nullable(),
+  /** Named as the spec's read has it (company_of_contact over snake_case paths). */
+  companyOfContact: companyRef,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  title: z.string().nullable(),
+  role: storedEnum(CONTACT_ROLES).nullable(),
+  portalAccess: z.boolean(),
+  /** The contact has chosen (or been given) a portal password, so they can sign in. */
+  hasPortalPassword: z.boolean(),
+  createdAt: z.date(),
+});
+
+/** One contact, as the edit dialog and the company page read it (GET /contact/v1/{id}). */
+export const contactOutput = contactRowOutput.extend({
+  /** The projects the contact is on (project_id in the spec's read). */
+  projectId: z.array(z.number().int()),
+  /** The newest unused, unexpired invite link's expiry, if one is out. */
+  pendingInviteExpiresAt: z.date().nullable(),
+  updatedAt: z.date(),
+});
+
+export const contactPageOutput = pageOutput(contactRowOutput).extend({ overall: z.number().int().nullable() });
+
+export const contactRemoveOutput = z.object({ ok: z.literal(true) });
+
+/**
+ * A new one-time invite link (valid 7 days). url is shown once, with a copy button; only its hash is stored.
+ * emailed: false when the server has no SMTP settings (the UI then says so and offers the link to copy).
+ */
+export const contactInviteOutput = z.object({ url: z.string(), expiresAt: z.date(), emailed: z.boolean() });
