@@ -21,6 +21,7 @@ export const M = {
     skipToContent: 'Skip to content',
     bottomBar: 'Quick navigation',
     more: 'More',
+    account: 'Account',
     home: `${PRODUCT_NAME} dashboard`,
   },
   auth: {
@@ -232,6 +233,8 @@ export const M = {
     updatedText: 'The contact has been successfully updated.',
     createFailed: 'Failed to create contact.',
     updateFailed: (status: number, text: string) => `Failed to update contact: ${status} - ${text}`,
+    /** When no reply could be read at all (network failure). */
+    updateFailedFallback: 'Failed to update contact.',
     fetchFailed: 'Failed to fetch contact details',
     fetchFailedStatus: (status: number) => `Failed to fetch contact details: ${status}`,
     notFound: 'Contact not found',
@@ -267,6 +270,7 @@ export const M = {
       passwordHint: 'Set a password and share it with the contact, or send an invite link so they choose their own.',
       passwordKeep: 'Leave blank to keep the current password.',
       passwordTooWeak: 'This password is too easy to guess. Add more words or characters.',
+      passwordNeedsAccess: 'Turn on client portal access to set a portal password.',
       sendInvite: 'Send invite',
       resendInvite: 'Send a new invite',
       sendingInvite: 'Sending...',
@@ -275,6 +279,7 @@ export const M = {
       inviteSentText: (email: string) => `An invite link was e-mailed to ${email}.`,
       inviteCreated: 'Invite link created',
       inviteNotEmailed: 'E-mail is not configured on this server, so nothing was sent. Copy the link and send it to the contact yourself.',
+      inviteSendFailed: 'The invite e-mail could not be sent. Copy the link and send it to the contact yourself.',
       inviteFailed: 'Failed to create the invite link.',
       inviteLink: 'Invite link',
       inviteExpires: (when: string) => `Valid until ${when}, for one use.`,
@@ -284,8 +289,24 @@ export const M = {
       copyFailed: 'Copy failed: select the link and copy it yourself.',
       status: { off: 'No portal access', noPassword: 'No password yet', invited: 'Invited', active: 'Portal access' } as Record<string, string>,
       revokedText: 'Portal access was turned off; their portal sessions ended.',
+      hasPassword: 'This contact has a portal password and can sign in.',
+      passwordPlaceholder: 'At least 8 characters',
     },
     openContact: (name: string) => `Open ${name}`,
+    editContact: (name: string) => `Edit ${name}`,
+    deleteContact: (name: string) => `Delete ${name}`,
+    emailContact: (name: string) => `Email ${name}`,
+    callContact: (name: string) => `Call ${name}`,
+    unknownCompany: 'Unknown company',
+    /** The company choice in the dialog and the list's filter: searches as you type. */
+    companyPicker: {
+      placeholder: 'Search companies...',
+      none: 'No company',
+      noMatches: 'No companies match.',
+      loading: 'Searching companies...',
+      more: (shown: number, total: number) => `Showing ${shown} of ${total}: type to narrow down.`,
+      toggle: 'Show companies',
+    },
   },
   /** The company page (/hub/companies/{id}). */
   companyPage: {
@@ -305,7 +326,12 @@ export const M = {
     phone: 'Phone',
     address: 'Address',
     added: (when: string) => `Added ${when}`,
+    since: 'Client since',
     notSet: 'Not set',
+    setUpAccess: 'Set up access',
+    contactActions: (name: string) => `Portal access of ${name}`,
+    inviteFor: (name: string) => `Invite link for ${name}`,
+    dismissInvite: 'Hide link',
   },
   /** Client portal sign-in and invite links (the portal's screens are in a later release). */
   portalAuth: {
@@ -331,6 +357,27 @@ export const M = {
     signedInAs: (name: string) => `Signed in as ${name}`,
     signOut: 'Sign out',
     portalComing: 'Your projects, tasks and files will appear here.',
+    /** The login form (spec §2.11: slug field only without a slug in the address, email, password, LOGIN). */
+    subtitle: 'Sign in to follow your projects, tasks and files.',
+    slugLabel: 'Business slug',
+    slugHint: 'The name after /portal/ in the address your agency gave you.',
+    slugPlaceholder: 'youragency',
+    submit: 'LOGIN',
+    submitting: 'Logging in...',
+    /** The branding side of the login and invite pages until the agency's branding is known. */
+    portalName: 'Client Portal',
+    tagline: 'Your projects, tasks and files, in one place.',
+    secure: 'Private access for your agency’s clients',
+    accessDeniedText: 'Sign in to this client portal to see this page.',
+    hello: (firstName: string) => `Welcome, ${firstName}`,
+    nav: 'Client portal',
+    account: (name: string) => `Signed in as ${name}`,
+    inviteProblem: {
+      invalid: 'Invite link not valid',
+      used: 'Invite link already used',
+      expired: 'Invite link expired',
+      noAccess: 'Portal access turned off',
+    },
   },
   /** Staff password reset ('Forgot your password?'). */
   passwordReset: {
@@ -351,6 +398,9 @@ export const M = {
     expired: 'This reset link has expired. Request a new one.',
     requestNew: 'Request a new link',
     done: 'Your password was changed.',
+    throttled: 'Too many reset requests. Please try again later.',
+    problem: { invalid: 'Reset link not valid', used: 'Reset link already used', expired: 'Reset link expired' },
+    failed: 'Your password could not be changed. Please try again.',
   },
   /** Outgoing e-mail. */
   mail: {
@@ -388,10 +438,11 @@ export const M = {
     errors: {
       400: 'Invalid input: `message` is the first problem, `issues` lists each field with its message.',
       401: 'No valid session (or wrong credentials on sign-in).',
-      403: 'A cookie-authenticated write that did not come from the app’s own origin.',
-      404: 'No such row in your agency.',
-      409: 'Already taken.',
-      429: 'Too many sign-in attempts; see Retry-After.',
+      403: 'A cookie-authenticated write that did not come from the app’s own origin (on an invite link: the contact’s portal access is off).',
+      404: 'No such row in your agency (on a one-time link: no such link).',
+      409: 'Already taken (on a one-time link: already used).',
+      412: 'The one-time link has expired.',
+      429: 'Too many attempts; see Retry-After.',
     },
     listHeaders: {
       total: 'Rows matching the filters (first page only).',

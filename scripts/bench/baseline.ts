@@ -93,7 +93,8 @@ function main() {
           res.status(401).json({ message: 'unauthenticated', code: 'UNAUTHORIZED' });
           return;
         }
-        const reply = await handler(req.query as Query, auth);
+        // Path parameters (/contact/v1/:id) join the query, as the app's REST layer joins them to the input.
+        const reply = await handler({ ...req.query, ...req.params } as Query, auth);
         if (reply.headers) res.set(reply.headers);
         res.status(reply.status ?? 200).json(reply.body);
       } catch (error) {

@@ -3,6 +3,8 @@
 // A later list call is one more entry in `benchCalls` (and, when it needs new SQL, one more SqlHandler).
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
+import { DEFAULT_BRAND_STYLE } from '../../shared/constants';
+import { ACTIVE_PROJECT_STATUSES, CLIENT_COMPANY_STATUSES, PENDING_TASK_STATUSES } from '../../shared/status';
 
 /** The signed-in staff member, from the baseline's one-statement session lookup. */
 export type Auth = {
@@ -218,6 +220,392 @@ const meBody = (a: Auth) => ({
   business: { id: a.businessId, name: a.businessName, slug: a.businessSlug },
 });
 
+// ---------------------------------------------------------------- GET /api/dashboard/stats and /api/dashboard/overview
+
+/** `?, ?, …` (SQLite) or `$n, …` (pg) for one of shared/status.ts's sets, whose values are bound, never copied. */
+const sqliteMarks = (values: readonly string[]) => values.map(() => '?').join(', ');
+const pgMarks = (values: readonly string[], from: number) => values.map((_, i) => `$${from + i}`).join(', ');
+
+const statsBody = (r: { activeProjects: number; totalClients: number; pending: number; high: number; medium: number; low: number }) => ({
+  activeProjects: r.activeProjects,
+  pendingTasks: r.pending,
+  totalClients: r.totalClients,
+  tasksByPriority: { high: r.high, medium: r.medium, low: r.low },
+});
+
+const dashboardStats: SqlHandler = {
+  sqlite(db) {
+    const statement = db.prepare(
+      `SELECT
+         (SELECT COUNT(*) FROM Project WHERE businessId = ? AND status IN (${sqliteMarks(ACTIVE_PROJECT_STATUSES)})) AS activeProjects,
+         (SELECT COUNT(*) FROM Company WHERE businessId = ? AND status IN (${sqliteMarks(CLIENT_COMPANY_STATUSES)})) AS totalClients,
+         COUNT(*) AS pending,
+         SUM(priority = 'high') AS high, SUM(priority = 'medium') AS medium, SUM(priority = 'low') AS low
+       FROM Task WHERE businessId = ? AND status IN (${sqliteMarks(PENDING_TASK_STATUSES)})`,
+    );
+    return (_query, auth) => {
+      const b = auth.businessId;
+      const r = statement.get(b, ...ACTIVE_PROJECT_STATUSES, b, ...CLIENT_COMPANY_STATUSES, b, ...PENDING_TASK_STATUSES) as Parameters<typeof statsBody>[0];
+      return { body: statsBody({ ...r, high: r.high ?? 0, medium: r.medium ?? 0, low: r.low ?? 0 }) };
+    };
+  },
+  postgres(pool) {
+    const p = 2;
+    const c = p + ACTIVE_PROJECT_STATUSES.length;
+    const t = c + CLIENT_COMPANY_STATUSES.length;
+    const text = `SELECT
+        (SELECT COUNT(*)::int FROM "Project" WHERE "businessId" = $1 AND status IN (${pgMarks(ACTIVE_PROJECT_STATUSES, p)})) AS "activeProjects",
+        (SELECT COUNT(*)::int FROM "Company" WHERE "businessId" = $1 AND status IN (${pgMarks(CLIENT_COMPANY_STATUSES, c)})) AS "totalClients",
+        COUNT(*)::int AS pending,
+        (COUNT(*) FILTER (WHERE priority = 'high'))::int AS high,
+        (COUNT(*) FILTER (WHERE priority = 'medium'))::int AS medium,
+        (COUNT(*) FILTER (WHERE priority = 'low'))::int AS low
+      FROM "Task" WHERE "businessId" = $1 AND status IN (${pgMarks(PENDING_TASK_STATUSES, t)})`;
+    return async (_query, auth) => {
+      const values = [auth.businessId, ...ACTIVE_PROJECT_STATUSES, ...CLIENT_COMPANY_STATUSES, ...PENDING_TASK_STATUSES];
+      const { rows } = await pool.query({ name: 'dashboard-stats', text, values });
+      return { body: statsBody(rows[0] as Parameters<typeof statsBody>[0]) };
+    };
+  },
+};
+
+type OverviewRows = {
+  projects: { id: number; projectUid: string; name: string; status: string; companyId: number | null; companyName: string | null }[];
+  files: { id: number; name: string; type: string; createdAt: unknown }[];
+  companies: { id: number; name: string; industry: string | null; status: string; createdAt: unknown }[];
+  contacts: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    portalAccess: unknown;
+    createdAt: unknown;
+    companyId: number | null;
+    companyName: string | null;
+  }[];
+  business: { portalAccess: unknown; branding: unknown };
+};
+
+const companyRef = (r: { companyId: number | null; companyName: string | null }) =>
+  r.companyId === null || r.companyName === null ? null : { id: r.companyId, name: r.companyName };
+
+/** The overview's JSON, in the app's key order; `iso` turns the database's dates into toISOString text. */
+function overviewBody(rows: OverviewRows, iso: (value: unknown) => string | null) {
+  return {
+    activeProjects: rows.projects.map((r) => ({ id: r.id, projectUid: r.projectUid, name: r.name, status: r.status, company: companyRef(r) })),
+    recentFiles: rows.files.map((r) => ({ id: r.id, name: r.name, type: r.type, createdAt: iso(r.createdAt) })),
+    recentCompanies: rows.companies.map((r) => ({ id: r.id, name: r.name, industry: r.industry, status: r.status, createdAt: iso(r.createdAt) })),
+    recentContacts: rows.contacts.map((r) => ({
+      id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      company: companyRef(r),
+      portalAccess: Boolean(r.portalAccess),
+      createdAt: iso(r.createdAt),
+    })),
+    checklist: {
+      company: rows.companies.length > 0,
+      contact: rows.contacts.length > 0,
+      portalAccess: Boolean(rows.business.portalAccess),
+      branding: Boolean(rows.business.branding),
+    },
+  };
+}
+
+/** prisma/schema.prisma's Business defaults: branding is "set" once any differs or a logo exists. */
+const BRAND_DEFAULT_VALUES = [
+  DEFAULT_BRAND_STYLE.primaryColor,
+  DEFAULT_BRAND_STYLE.secondaryColor,
+  DEFAULT_BRAND_STYLE.buttonTextColor,
+  'Sign in to follow your projects, tasks and files.',
+];
+
+const dashboardOverview: SqlHandler = {
+  sqlite(db) {
+    const projects = db.prepare(
+      `SELECT p.id, p.projectUid, p.name, p.status, p.companyId, c.name AS companyName
+       FROM Project p LEFT JOIN Company c ON c.businessId = p.businessId AND c.id = p.companyId
+       WHERE p.businessId = ? AND p.status IN (${sqliteMarks(ACTIVE_PROJECT_STATUSES)})
+       ORDER BY p.createdAt DESC, p.id DESC LIMIT 5`,
+    );
+    const files = db.prepare(`SELECT id, name, type, createdAt FROM Document WHERE businessId = ? ORDER BY createdAt DESC, id DESC LIMIT 5`);
+    const companies = db.prepare(`SELECT id, name, industry, status, createdAt FROM Company WHERE businessId = ? ORDER BY createdAt DESC, id DESC LIMIT 5`);
+    const contacts = db.prepare(
+      `SELECT k.id, k.firstName, k.lastName, k.email, k.portalAccess, k.createdAt, k.companyId, c.name AS companyName
+       FROM Contact k LEFT JOIN Company c ON c.businessId = k.businessId AND c.id = k.companyId
+       WHERE k.businessId = ? ORDER BY k.createdAt DESC, k.id DESC LIMIT 5`,
+    );
+    const business = db.prepare(
+      `SELECT EXISTS (SELECT 1 FROM Contact WHERE businessId = b.id AND portalAccess = 1) AS portalAccess,
+              (b.logoKey IS NOT NULL OR lower(b.primaryColor) <> ? OR lower(b.secondaryColor) <> ? OR lower(b.buttonTextColor) <> ? OR b.loginText <> ?) AS branding
+       FROM Business b WHERE b.id = ?`,
+    );
+    return (_query, auth) => {
+      const b = auth.businessId;
+      const rows = {
+        projects: projects.all(b, ...ACTIVE_PROJECT_STATUSES),
+        files: files.all(b),
+        companies: companies.all(b),
+        contacts: contacts.all(b),
+        business: business.get(...BRAND_DEFAULT_VALUES, b),
+      } as OverviewRows;
+      return { body: overviewBody(rows, sqliteIso) };
+    };
+  },
+  postgres(pool) {
+    const texts = {
+      projects: `SELECT p.id, p."projectUid", p.name, p.status, p."companyId", c.name AS "companyName"
+        FROM "Project" p LEFT JOIN "Company" c ON c."businessId" = p."businessId" AND c.id = p."companyId"
+        WHERE p."businessId" = $1 AND p.status IN (${pgMarks(ACTIVE_PROJECT_STATUSES, 2)})
+        ORDER BY p."createdAt" DESC, p.id DESC LIMIT 5`,
+      files: `SELECT id, name, type, ${pgIso('"createdAt"')} AS "createdAt" FROM "Document"
+        WHERE "businessId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT 5`,
+      companies: `SELECT id, name, industry, status, ${pgIso('"createdAt"')} AS "createdAt" FROM "Company"
+        WHERE "businessId" = $1 ORDER BY "createdAt" DESC, id DESC LIMIT 5`,
+      contacts: `SELECT k.id, k."firstName", k."lastName", k.email, k."portalAccess", ${pgIso('k."createdAt"')} AS "createdAt", k."companyId", c.name AS "companyName"
+        FROM "Contact" k LEFT JOIN "Company" c ON c."businessId" = k."businessId" AND c.id = k."companyId"
+        WHERE k."businessId" = $1 ORDER BY k."createdAt" DESC, k.id DESC LIMIT 5`,
+      business: `SELECT EXISTS (SELECT 1 FROM "Contact" WHERE "businessId" = b.id AND "portalAccess") AS "portalAccess",
+          (b."logoKey" IS NOT NULL OR lower(b."primaryColor") <> $2 OR lower(b."secondaryColor") <> $3
+           OR lower(b."buttonTextColor") <> $4 OR b."loginText" <> $5) AS branding
+        FROM "Business" b WHERE b.id = $1`,
+    };
+    const run = (name: keyof typeof texts, values: unknown[]) => pool.query({ name: `dashboard-${name}`, text: texts[name], values }).then((r) => r.rows);
+    return async (_query, auth) => {
+      const b = auth.businessId;
+      const [projects, files, companies, contacts, [business]] = await Promise.all([
+        run('projects', [b, ...ACTIVE_PROJECT_STATUSES]),
+        run('files', [b]),
+        run('companies', [b]),
+        run('contacts', [b]),
+        run('business', [b, ...BRAND_DEFAULT_VALUES]),
+      ]);
+      return { body: overviewBody({ projects, files, companies, contacts, business } as OverviewRows, (v) => v as string | null) };
+    };
+  },
+};
+
+// ---------------------------------------------------------------- GET /api/contacts and GET /contact/v1/{id}
+
+type ContactListParams = { limit: number; cursor: number | null; search: string | null; companyId: number | 'none' | null };
+
+function contactListParams(query: Query): ContactListParams {
+  const company = query.companyId;
+  return {
+    limit: intParam(query.limit, PAGE_SIZE, 1, PAGE_SIZE_MAX)!,
+    cursor: intParam(query.cursor, null, 1, MAX_ID),
+    search: textParam(query.search, 100),
+    companyId: company === 'none' ? 'none' : intParam(company, null, 1, MAX_ID),
+  };
+}
+
+/** LIKE pattern with the user's % _ \ taken literally (ESCAPE '\' on SQLite, ILIKE's default escape on pg). */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const notFoundReply = (message: string): Reply => ({ status: 404, body: { message, code: 'NOT_FOUND' } });
+const COMPANY_NOT_FOUND = 'That company does not exist in your agency.';
+const CONTACT_NOT_FOUND = 'Contact not found';
+
+type ContactRow = {
+  id: number;
+  companyId: number | null;
+  companyName: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  title: string | null;
+  role: string | null;
+  portalAccess: number | boolean;
+  hasPortalPassword: number | boolean;
+  inviteExpiresAt: unknown;
+  createdAt: unknown;
+};
+
+/** A list row in the app's key order (contactRowOutput). */
+const contactItem = (r: ContactRow, iso: (v: unknown) => string | null) => ({
+  id: r.id,
+  companyId: r.companyId,
+  companyOfContact: r.companyId !== null && r.companyName !== null ? { id: r.companyId, name: r.companyName } : null,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  phone: r.phone,
+  title: r.title,
+  role: r.role,
+  portalAccess: !!r.portalAccess,
+  hasPortalPassword: !!r.hasPortalPassword,
+  invitePending: r.inviteExpiresAt != null && Date.parse(iso(r.inviteExpiresAt)!) > Date.now(),
+  createdAt: iso(r.createdAt),
+});
+
+/** The detail read in the app's key order, snake_case as /contact/v1/{id} answers it. */
+const contactDetail = (r: ContactRow & { updatedAt: unknown }, projectIds: number[], iso: (v: unknown) => string | null) => {
+  const item = contactItem(r, iso);
+  const invite = iso(r.inviteExpiresAt);
+  return {
+    id: item.id,
+    company_id: item.companyId,
+    company_of_contact: item.companyOfContact,
+    first_name: item.firstName,
+    last_name: item.lastName,
+    email: item.email,
+    phone: item.phone,
+    title: item.title,
+    role: item.role,
+    portal_access: item.portalAccess,
+    has_portal_password: item.hasPortalPassword,
+    invite_pending: item.invitePending,
+    created_at: item.createdAt,
+    project_id: projectIds,
+    pending_invite_expires_at: invite !== null && Date.parse(invite) > Date.now() ? invite : null,
+    updated_at: iso(r.updatedAt),
+  };
+};
+
+const contactsList: SqlHandler = {
+  sqlite(db) {
+    const companyExists = db.prepare('SELECT 1 AS ok FROM Company WHERE businessId = ? AND id = ?');
+    const statements = new Map<string, BetterSqlite3.Statement>();
+    const statement = (search: boolean, company: 'id' | 'none' | null, cursor: boolean, count: boolean) => {
+      const key = `${search}${company}${cursor}${count}`;
+      let s = statements.get(key);
+      if (!s) {
+        const like = (column: string) => `${column} LIKE @pattern ESCAPE '\\'`;
+        const where = [
+          'c.businessId = @businessId',
+          ...(search
+            ? [`(${[like('c.firstName'), like('c.lastName'), like(`(c.firstName || ' ' || c.lastName)`), like('c.email'), like('c.title')].join(' OR ')})`]
+            : []),
+          ...(company === 'id' ? ['c.companyId = @companyId'] : company === 'none' ? ['c.companyId IS NULL'] : []),
+          ...(cursor
+            ? ['(c.firstName, c.id) > ((SELECT firstName FROM Contact WHERE id = @cursor AND businessId = @businessId), @cursor)']
+            : []),
+        ].join(' AND ');
+        s = db.prepare(
+          count
+            ? `SELECT COUNT(*) AS n FROM Contact c WHERE ${where}`
+            : `SELECT c.id, c.companyId, (SELECT co.name FROM Company co WHERE co.businessId = c.businessId AND co.id = c.companyId) AS companyName,
+                 c.firstName, c.lastName, c.email, c.phone, c.title, c.role, c.portalAccess,
+                 c.portalPasswordHash IS NOT NULL AS hasPortalPassword, c.createdAt,
+                 (SELECT MAX(i.expiresAt) FROM PortalInvite i WHERE i.businessId = c.businessId AND i.contactId = c.id AND i.usedAt IS NULL) AS inviteExpiresAt
+               FROM Contact c WHERE ${where} ORDER BY c.firstName, c.id LIMIT @take`,
+        );
+        statements.set(key, s);
+      }
+      return s;
+    };
+    return (query, auth) => {
+      const { limit, cursor, search, companyId } = contactListParams(query);
+      if (typeof companyId === 'number' && !companyExists.get(auth.businessId, companyId)) return notFoundReply(COMPANY_NOT_FOUND);
+      const company = companyId === null ? null : companyId === 'none' ? 'none' : 'id';
+      const params = { businessId: auth.businessId, pattern: search ? likeText(search) : null, companyId: typeof companyId === 'number' ? companyId : null, cursor, take: limit + 1 };
+      const rows = (statement(!!search, company, cursor !== null, false).all(params) as ContactRow[]).map((r) => contactItem(r, sqliteIso));
+      const total = cursor === null ? (statement(!!search, company, false, true).get(params) as { n: number }).n : null;
+      return companyPage(rows, limit, total);
+    };
+  },
+
+  postgres(pool) {
+    return async (query, auth) => {
+      const { limit, cursor, search, companyId } = contactListParams(query);
+      const company = companyId === null ? null : companyId === 'none' ? 'none' : 'id';
+      const values: unknown[] = [auth.businessId];
+      const where = ['c."businessId" = $1'];
+      if (search) {
+        values.push(likeText(search));
+        const p = `$${values.length}`;
+        where.push(`(c."firstName" ILIKE ${p} OR c."lastName" ILIKE ${p} OR (c."firstName" || ' ' || c."lastName") ILIKE ${p} OR c.email ILIKE ${p} OR c.title ILIKE ${p})`);
+      }
+      if (typeof companyId === 'number') {
+        values.push(companyId);
+        where.push(`c."companyId" = $${values.length}`);
+      } else if (companyId === 'none') where.push('c."companyId" IS NULL');
+      const countValues = [...values];
+      const countWhere = [...where];
+      if (cursor !== null) {
+        values.push(cursor);
+        const p = `$${values.length}`;
+        where.push(`(c."firstName", c.id) > ((SELECT "firstName" FROM "Contact" WHERE id = ${p} AND "businessId" = $1), ${p})`);
+      }
+      values.push(limit + 1);
+      const key = `${!!search}-${company}-${cursor !== null}`;
+      const [exists, rows, total] = await Promise.all([
+        typeof companyId === 'number'
+          ? pool.query({ name: 'contacts-company', text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, companyId] })
+          : null,
+        pool.query({
+          name: `contacts-${key}`,
+          text: `SELECT c.id, c."companyId",
+                   (SELECT co.name FROM "Company" co WHERE co."businessId" = c."businessId" AND co.id = c."companyId") AS "companyName",
+                   c."firstName", c."lastName", c.email, c.phone, c.title, c.role, c."portalAccess",
+                   c."portalPasswordHash" IS NOT NULL AS "hasPortalPassword", ${pgIso('c."createdAt"')} AS "createdAt",
+                   (SELECT ${pgIso('MAX(i."expiresAt")')} FROM "PortalInvite" i
+                     WHERE i."businessId" = c."businessId" AND i."contactId" = c.id AND i."usedAt" IS NULL) AS "inviteExpiresAt"
+                 FROM "Contact" c WHERE ${where.join(' AND ')} ORDER BY c."firstName", c.id LIMIT $${values.length}`,
+          values,
+        }),
+        cursor === null
+          ? pool.query({ name: `contacts-count-${!!search}-${company}`, text: `SELECT COUNT(*)::int AS n FROM "Contact" c WHERE ${countWhere.join(' AND ')}`, values: countValues })
+          : null,
+      ]);
+      if (exists && exists.rowCount === 0) return notFoundReply(COMPANY_NOT_FOUND);
+      const items = (rows.rows as ContactRow[]).map((r) => contactItem(r, (v) => (v === null ? null : String(v))));
+      return companyPage(items, limit, total ? (total.rows[0] as { n: number }).n : null);
+    };
+  },
+};
+
+const contactRead: SqlHandler = {
+  sqlite(db) {
+    const contact = db.prepare(
+      `SELECT c.id, c.companyId, co.name AS companyName, c.firstName, c.lastName, c.email, c.phone, c.title, c.role, c.portalAccess,
+         c.portalPasswordHash IS NOT NULL AS hasPortalPassword, c.createdAt, c.updatedAt,
+         (SELECT MAX(i.expiresAt) FROM PortalInvite i WHERE i.businessId = c.businessId AND i.contactId = c.id AND i.usedAt IS NULL) AS inviteExpiresAt
+       FROM Contact c LEFT JOIN Company co ON co.businessId = c.businessId AND co.id = c.companyId
+       WHERE c.businessId = ? AND c.id = ?`,
+    );
+    const projects = db.prepare('SELECT projectId FROM ProjectContact WHERE businessId = ? AND contactId = ? ORDER BY projectId');
+    return (query, auth) => {
+      const id = intParam(query.id, null, 1, MAX_ID);
+      if (id === null) throw new BadRequest();
+      const row = contact.get(auth.businessId, id) as (ContactRow & { updatedAt: unknown; inviteExpiresAt: unknown }) | undefined;
+      if (!row) return notFoundReply(CONTACT_NOT_FOUND);
+      const projectIds = (projects.all(auth.businessId, id) as { projectId: number }[]).map((p) => p.projectId);
+      return { body: contactDetail(row, projectIds, sqliteIso) };
+    };
+  },
+  postgres(pool) {
+    return async (query, auth) => {
+      const id = intParam(query.id, null, 1, MAX_ID);
+      if (id === null) throw new BadRequest();
+      const [row, projects] = await Promise.all([
+        pool.query({
+          name: 'contact-read',
+          text: `SELECT c.id, c."companyId", co.name AS "companyName", c."firstName", c."lastName", c.email, c.phone, c.title, c.role,
+                   c."portalAccess", c."portalPasswordHash" IS NOT NULL AS "hasPortalPassword",
+                   ${pgIso('c."createdAt"')} AS "createdAt", ${pgIso('c."updatedAt"')} AS "updatedAt",
+                   (SELECT ${pgIso('MAX(i."expiresAt")')} FROM "PortalInvite" i
+                     WHERE i."businessId" = c."businessId" AND i."contactId" = c.id AND i."usedAt" IS NULL) AS "inviteExpiresAt"
+                 FROM "Contact" c LEFT JOIN "Company" co ON co."businessId" = c."businessId" AND co.id = c."companyId"
+                 WHERE c."businessId" = $1 AND c.id = $2`,
+          values: [auth.businessId, id],
+        }),
+        pool.query({
+          name: 'contact-projects',
+          text: 'SELECT "projectId" FROM "ProjectContact" WHERE "businessId" = $1 AND "contactId" = $2 ORDER BY "projectId"',
+          values: [auth.businessId, id],
+        }),
+      ]);
+      const r = row.rows[0] as (ContactRow & { updatedAt: unknown; inviteExpiresAt: unknown }) | undefined;
+      if (!r) return notFoundReply(CONTACT_NOT_FOUND);
+      const projectIds = (projects.rows as { projectId: number }[]).map((p) => p.projectId);
+      return { body: contactDetail(r, projectIds, (v) => (v === null ? null : String(v))) };
+    };
+  },
+};
+
 // ---------------------------------------------------------------- the table
 
 export const benchCalls: BenchCall[] = [
@@ -233,6 +621,29 @@ export const benchCalls: BenchCall[] = [
     handler: companiesList,
   },
   { name: 'auth/v1/me', path: '/auth/v1/me', handler: authMe },
+  { name: 'contacts', path: '/api/contacts', handler: contactsList },
+  { name: 'contacts?search=manager', path: '/api/contacts?search=manager', handler: contactsList },
+  {
+    name: 'contacts?companyId=<first company>',
+    // The first company by name: its id is the next cursor of a one-row page.
+    path: async ({ appHeader }) => {
+      const id = await appHeader('/api/companies?limit=1', 'x-next-cursor');
+      return id === null ? null : `/api/contacts?companyId=${id}`;
+    },
+    route: '/api/contacts',
+    handler: contactsList,
+  },
+  {
+    name: 'contact/v1/{id}',
+    path: async ({ appHeader }) => {
+      const id = await appHeader('/api/contacts?limit=1', 'x-next-cursor');
+      return id === null ? null : `/contact/v1/${id}`;
+    },
+    route: '/contact/v1/:id',
+    handler: contactRead,
+  },
+  { name: 'dashboard/stats', path: '/api/dashboard/stats', handler: dashboardStats },
+  { name: 'dashboard/overview', path: '/api/dashboard/overview', handler: dashboardOverview },
 ];
 
 /** The baseline's Express route for a call. */

@@ -33,7 +33,8 @@ function slidExpiry(expiresAt: Date): Date | null {
   return expiresAt.getTime() - Date.now() < SESSION.renewWithinMs ? newExpiry() : null;
 }
 
-export async function createStaffSession(db: Db, userId: number) {
+/** db: the client or a transaction's client (a reset's new session is written with the password). */
+export async function createStaffSession(db: Pick<Db, 'session'>, userId: number) {
   const { token, id, expiresAt } = newSession();
   await db.session.create({ data: { id, userId, expiresAt } });
   return { token, expiresAt };
@@ -77,7 +78,7 @@ export async function invalidateStaffSession(db: Db, sessionId: string) {
   await db.session.deleteMany({ where: { id: sessionId } });
 }
 
-export async function createPortalSession(db: Db, businessId: number, contactId: number) {
+export async function createPortalSession(db: Pick<Db, 'portalSession'>, businessId: number, contactId: number) {
   const { token, id, expiresAt } = newSession();
   await db.portalSession.create({ data: { id, businessId, contactId, expiresAt } });
   return { token, expiresAt };

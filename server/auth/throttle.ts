@@ -18,6 +18,11 @@ export type ThrottleLimits = {
   signupWindowMs: number;
   /** Sign-ups from one client address per signupWindowMs; more answer 429. */
   signupsPerAddress: number;
+  resetWindowMs: number;
+  /** Password reset requests for one e-mail (whether or not it has an account) per resetWindowMs; more answer 429. */
+  resetsPerAccount: number;
+  /** Password reset requests from one client address per resetWindowMs, whatever the e-mail; more answer 429. */
+  resetsPerAddress: number;
 };
 
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
@@ -28,6 +33,9 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   slowdownMaxMs: 2_000,
   signupWindowMs: 60 * 60 * 1000,
   signupsPerAddress: 10,
+  resetWindowMs: 60 * 60 * 1000,
+  resetsPerAccount: 3,
+  resetsPerAddress: 10,
 };
 
 /** A started sign-in attempt: refused when retryAfter > 0 (seconds); else what to forgive if the password is right. */
@@ -115,6 +123,22 @@ export class LoginThrottle {
     return taken.retryAfter;
   }
 
+  /**
+   * Starts a password reset request: 0 when allowed (and counted), else the seconds to wait. Counted per e-mail
+   * (so nobody floods one inbox) and per client address (so nobody walks a list of addresses); the same whether
+   * or not the e-mail has an account, so the answer tells nothing about it.
+   */
+  async beginPasswordReset(email: string, ip: string): Promise<number> {
+    const emailKey = keyOf('reset-email', email);
+    const addressKey = keyOf('reset-address', throttleAddress(ip));
+    const { limits } = this;
+    const taken = await this.take([emailKey, addressKey], limits.resetWindowMs, {
+      [emailKey]: limits.resetsPerAccount,
+      [addressKey]: limits.resetsPerAddress,
+    });
+    return taken.retryAfter;
+  }
+
   /** Writes one row per key, then counts each key's rows in the window (its own included). */
   private async take(keys: string[], windowMs: number, limitOf: Record<string, number>) {
     await this.pruneNowAndThen();
@@ -154,7 +178,7 @@ export class LoginThrottle {
     const now = this.now();
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    const longest = Math.max(this.limits.loginWindowMs, this.limits.signupWindowMs);
+    const longest = Math.max(this.limits.loginWindowMs, this.limits.signupWindowMs, this.limits.resetWindowMs);
     await this.db.loginAttempt.deleteMany({ where: { createdAt: { lt: new Date(now - longest) } } });
   }
 }

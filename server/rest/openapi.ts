@@ -26,6 +26,7 @@ const ERROR_CODES = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  412: 'PRECONDITION_FAILED',
   429: 'TOO_MANY_REQUESTS',
 } as const;
 type ErrorStatus = keyof typeof ERROR_CODES;
@@ -154,13 +155,17 @@ function operation(route: RestRoute, operationId: string) {
 
 /** /api/companies/{id} and /companies/v1/{id} call the same procedure: the snake_case twin gets a suffix. */
 function operationIds(routes: RestRoute[]) {
-  const ids = routes.map((r) => {
+  const seen = new Set<string>();
+  return routes.map((r) => {
     const twin = routes.some((o) => o !== r && o.procedure === r.procedure && o.style !== r.style);
-    return twin && r.style === 'snake' ? `${r.procedure}_v1` : r.procedure;
+    let id = twin && r.style === 'snake' ? `${r.procedure}_v1` : r.procedure;
+    // A further path onto the same procedure in the same style (the spec's singular /contact/v1/{id}) is named
+    // after its first segment.
+    if (seen.has(id)) id = `${id}_${r.path.split('/')[1]}`;
+    if (seen.has(id)) throw new Error(`two REST rows would share the operationId ${id}`);
+    seen.add(id);
+    return id;
   });
-  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (duplicate) throw new Error(`two REST rows would share the operationId ${duplicate}`);
-  return ids;
 }
 
 export function buildOpenApiDocument(routes: RestRoute[] = restRoutes) {

@@ -25,7 +25,7 @@ export type RestRoute = {
   status?: number;
   list?: boolean;
   summary?: string;
-  errors?: readonly (409 | 401 | 429)[];
+  errors?: readonly (401 | 403 | 404 | 409 | 412 | 429)[];
 };
 
 type RowOptions = Partial<Pick<RestRoute, 'style' | 'status' | 'list' | 'summary' | 'errors'>>;
@@ -51,21 +51,21 @@ type DomainProcedures = {
  * A domain's usual rows on both documented prefixes, /api/<name> (camelCase) and /<name>/v1 (snake_case):
  * GET list, POST create (201), GET {id}, PATCH {id} update, DELETE {id} remove, for each procedure given.
  * `one` names a single row in the summaries ("company"); `extra` rows come first, so a literal segment
- * (/api/companies/industries) wins over {id}.
+ * (/api/companies/industries) wins over {id}. `errors`: further statuses of a procedure (e.g. create: [409]).
  */
 export function domain(
   name: string,
   procedures: DomainProcedures,
-  { one, extra = [] }: { one: string; extra?: RestRoute[] },
+  { one, extra = [], errors = {} }: { one: string; extra?: RestRoute[]; errors?: Partial<Record<keyof DomainProcedures, RestRoute['errors']>> },
 ): RestRoute[] {
   const rows: RestRoute[] = [...extra];
   const { list, get, create, update, remove } = procedures;
   for (const base of [`/api/${name}`, `/${name}/v1`]) {
-    if (list) rows.push(row('GET', base, list, { list: true, summary: `List ${name}` }));
-    if (create) rows.push(row('POST', base, create, { status: 201, summary: `Create a ${one}` }));
-    if (get) rows.push(row('GET', `${base}/{id}`, get, { summary: `Get a ${one}` }));
-    if (update) rows.push(row('PATCH', `${base}/{id}`, update, { summary: `Change the given fields of a ${one}` }));
-    if (remove) rows.push(row('DELETE', `${base}/{id}`, remove, { summary: `Delete a ${one}` }));
+    if (list) rows.push(row('GET', base, list, { list: true, summary: `List ${name}`, errors: errors.list }));
+    if (create) rows.push(row('POST', base, create, { status: 201, summary: `Create a ${one}`, errors: errors.create }));
+    if (get) rows.push(row('GET', `${base}/{id}`, get, { summary: `Get a ${one}`, errors: errors.get }));
+    if (update) rows.push(row('PATCH', `${base}/{id}`, update, { summary: `Change the given fields of a ${one}`, errors: errors.update }));
+    if (remove) rows.push(row('DELETE', `${base}/{id}`, remove, { summary: `Delete a ${one}`, errors: errors.remove }));
   }
   return rows;
 }
@@ -75,6 +75,23 @@ export const restRoutes: RestRoute[] = [
   row('POST', '/auth/v1/login', 'auth.login', { errors: [401, 429], summary: 'Sign in' }),
   row('GET', '/auth/v1/me', 'auth.me', { summary: 'The signed-in user' }),
   row('POST', '/auth/v1/logout', 'auth.logout', { summary: 'Sign out' }),
+  row('POST', '/auth/v1/password-reset', 'auth.requestPasswordReset', {
+    errors: [429],
+    summary: 'Mail a one-time password reset link (the same reply whether or not the address has an account)',
+  }),
+  row('GET', '/auth/v1/password-reset/{token}', 'auth.checkPasswordReset', { errors: [409, 412], summary: 'Whose a reset link is, if it still works' }),
+  row('POST', '/auth/v1/password-reset/confirm', 'auth.resetPassword', {
+    errors: [404, 409, 412],
+    summary: 'Set a new password from a reset link; every other session ends',
+  }),
+  row('POST', '/auth/portal/v1/login', 'portalAuth.login', { errors: [401, 429], summary: 'Sign in to a client portal' }),
+  row('GET', '/auth/portal/v1/me', 'portalAuth.me', { summary: 'The signed-in portal user' }),
+  row('POST', '/auth/portal/v1/logout', 'portalAuth.logout', { summary: 'Sign out of the client portal' }),
+  row('GET', '/auth/portal/v1/invite/{slug}/{token}', 'portalAuth.inviteInfo', { errors: [403, 409, 412], summary: 'Whom a portal invite link is for, if it still works' }),
+  row('POST', '/auth/portal/v1/invite', 'portalAuth.acceptInvite', {
+    errors: [403, 404, 409, 412],
+    summary: 'Choose a portal password from an invite link and sign in',
+  }),
 
   ...domain(
     'companies',
@@ -84,4 +101,23 @@ export const restRoutes: RestRoute[] = [
       extra: [row('GET', '/api/companies/industries', 'companies.industries', { summary: 'The industries present, for the filter' })],
     },
   ),
+
+  ...domain(
+    'contacts',
+    { list: 'contacts.list', get: 'contacts.get', create: 'contacts.create', update: 'contacts.update', remove: 'contacts.remove' },
+    {
+      one: 'contact',
+      // 409: another contact of the agency already uses the e-mail address.
+      errors: { create: [409], update: [409] },
+      extra: [
+        row('POST', '/api/contacts/{id}/invite', 'contacts.sendInvite', { summary: 'Create a one-time portal invite link (7 days) and e-mail it' }),
+        row('POST', '/contacts/v1/{id}/invite', 'contacts.sendInvite', { summary: 'Create a one-time portal invite link (7 days) and e-mail it' }),
+      ],
+    },
+  ),
+  // The spec's singular read path: the contact dialog reads a contact here before editing it.
+  row('GET', '/contact/v1/{id}', 'contacts.get', { summary: 'Get a contact (the path the contact dialog reads)' }),
+
+  row('GET', '/api/dashboard/stats', 'dashboard.stats', { summary: "The dashboard's numbers: active projects, pending tasks by priority, clients" }),
+  row('GET', '/api/dashboard/overview', 'dashboard.overview', { summary: "The dashboard's newest projects, files, companies, contacts and the getting-started checklist" }),
 ];

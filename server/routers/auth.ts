@@ -8,12 +8,19 @@ import {
   logoutOutput,
   meOutput,
   PASSWORD_MIN_SCORE,
+  passwordResetAvailableOutput,
+  passwordResetCheckInput,
+  passwordResetCheckOutput,
+  passwordResetInput,
+  passwordResetRequestInput,
+  passwordResetRequestOutput,
   passwordStrength,
   signupInput,
   signupOutput,
 } from '../../shared/schemas/auth';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { createStaffSession, invalidateStaffSession } from '../auth/sessions';
+import { generateSessionToken, hashToken } from '../auth/tokens';
 import { DEMO } from '../demo';
 import { isUniqueViolation } from '../errors';
 import { publicProcedure, router, staffProcedure, type Context } from '../trpc';
@@ -36,7 +43,7 @@ function conflict(message: string): never {
   throw new TRPCError({ code: 'CONFLICT', message });
 }
 
-function tooMany(ctx: Context, retryAfterSeconds: number, message: string): never {
+export function tooMany(ctx: Context, retryAfterSeconds: number, message: string): never {
   ctx.res.setHeader('Retry-After', String(retryAfterSeconds));
   throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
 }
@@ -47,12 +54,64 @@ function weakPassword(): never {
   throw new TRPCError({ code: 'BAD_REQUEST', message: M.signup.passwordTooWeak, cause });
 }
 
+/** The sign-up strength rule (also for reset and portal passwords); userInputs: names, e-mail, slug… of the person. */
+export async function requireStrongPassword(password: string, userInputs: string[]): Promise<void> {
+  const strength = await passwordStrength(password, userInputs);
+  if (strength.score < PASSWORD_MIN_SCORE) weakPassword();
+}
+
+/**
+ * A one-time link (portal invite, password reset), refused unless usable: unknown → NOT_FOUND, used → CONFLICT,
+ * expired → PRECONDITION_FAILED, each with its own message (shared/schemas/auth.ts and portal-auth.ts list them).
+ */
+export function usableLink<T extends { usedAt: Date | null; expiresAt: Date }>(
+  link: T | null,
+  messages: { invalid: string; used: string; expired: string },
+  now = new Date(),
+): T {
+  if (!link) throw new TRPCError({ code: 'NOT_FOUND', message: messages.invalid });
+  if (link.usedAt) throw new TRPCError({ code: 'CONFLICT', message: messages.used });
+  if (link.expiresAt.getTime() <= now.getTime()) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: messages.expired });
+  return link;
+}
+
+/** A reset link works once, for 1 hour. */
+export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
+export const passwordResetPath = (token: string) => `/hub/reset-password/${encodeURIComponent(token)}`;
+const resetMessages = { invalid: M.passwordReset.invalid, used: M.passwordReset.used, expired: M.passwordReset.expired };
+
+/** The user of a reset link, or the link's refusal. */
+async function usableReset(ctx: Context, token: string) {
+  const reset = await ctx.unscopedDb.passwordReset.findUnique({
+    where: { id: hashToken(token) },
+    select: {
+      id: true,
+      userId: true,
+      usedAt: true,
+      expiresAt: true,
+      user: { select: { email: true, firstName: true, lastName: true, business: { select: { name: true, slug: true } } } },
+    },
+  });
+  return usableLink(reset, resetMessages);
+}
+
+/** Writes a reset link for the address's account, if there is one, and mails it. */
+async function sendPasswordReset(ctx: Context, email: string) {
+  const user = await ctx.unscopedDb.user.findUnique({ where: { email }, select: { id: true, email: true, firstName: true } });
+  if (!user) return;
+  const token = generateSessionToken();
+  await ctx.unscopedDb.passwordReset.create({
+    data: { id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + PASSWORD_RESET_LIFETIME_MS) },
+  });
+  const url = ctx.app.env.publicUrl + passwordResetPath(token);
+  await ctx.app.mailer.send({ to: user.email, subject: M.mail.resetSubject, text: M.mail.resetText(user.firstName, url) });
+}
+
 export const authRouter = router({
   signup: publicProcedure.input(signupInput).output(signupOutput).mutation(async ({ ctx, input }) => {
     const wait = await ctx.app.throttle.beginSignup(ctx.ip);
     if (wait > 0) tooMany(ctx, wait, M.signup.throttled);
-    const strength = await passwordStrength(input.password, [input.email, input.name, input.firstName, input.lastName, input.slug]);
-    if (strength.score < PASSWORD_MIN_SCORE) weakPassword();
+    await requireStrongPassword(input.password, [input.email, input.name, input.firstName, input.lastName, input.slug]);
     if ((RESERVED_SLUGS as readonly string[]).includes(input.slug)) conflict(M.signup.slugTaken);
     const passwordHash = await hashPassword(input.password);
     const user = await ctx.unscopedDb
@@ -109,4 +168,52 @@ export const authRouter = router({
   }),
 
   demoHint: publicProcedure.output(demoHintOutput).query(({ ctx }) => demoHint(ctx)),
+
+  /** Whether 'Forgot your password?' can work: it needs outgoing mail. */
+  passwordResetAvailable: publicProcedure.output(passwordResetAvailableOutput).query(({ ctx }) => ({ available: ctx.app.mailer.configured })),
+
+  /**
+   * The same reply, at about the same speed, whether or not the address has an account: the look-up, the link and
+   * the mail happen after the reply. Throttled per address and per e-mail (429 alike for both kinds of address).
+   */
+  requestPasswordReset: publicProcedure.input(passwordResetRequestInput).output(passwordResetRequestOutput).mutation(async ({ ctx, input }) => {
+    const wait = await ctx.app.throttle.beginPasswordReset(input.email, ctx.ip);
+    if (wait > 0) tooMany(ctx, wait, M.passwordReset.throttled);
+    const emailConfigured = ctx.app.mailer.configured;
+    // Without mail nobody could receive the link (the page says to ask the agency's owner): none is written.
+    if (emailConfigured) {
+      sendPasswordReset(ctx, input.email).catch((error: unknown) => console.error('[password reset]', error));
+    }
+    return { ok: true as const, emailConfigured };
+  }),
+
+  checkPasswordReset: publicProcedure.input(passwordResetCheckInput).output(passwordResetCheckOutput).query(async ({ ctx, input }) => {
+    const reset = await usableReset(ctx, input.token);
+    return { email: reset.user.email };
+  }),
+
+  /**
+   * A new password from a reset link. One transaction: the link is claimed (once, even for two submits at the same
+   * moment), the password set, every session of the user and every other unused link ended, and a new session started.
+   */
+  resetPassword: publicProcedure.input(passwordResetInput).output(authTokenOutput).mutation(async ({ ctx, input }) => {
+    const reset = await usableReset(ctx, input.token);
+    const { user, userId } = reset;
+    await requireStrongPassword(input.password, [user.email, user.firstName, user.lastName, user.business.name, user.business.slug]);
+    const passwordHash = await hashPassword(input.password);
+    const { token, expiresAt } = await ctx.unscopedDb.$transaction(async (tx) => {
+      const now = new Date();
+      const claimed = await tx.passwordReset.updateMany({ where: { id: reset.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+      if (claimed.count !== 1) {
+        usableLink(await tx.passwordReset.findUnique({ where: { id: reset.id }, select: { usedAt: true, expiresAt: true } }), resetMessages, now);
+        throw new TRPCError({ code: 'CONFLICT', message: M.passwordReset.used });
+      }
+      await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+      await tx.session.deleteMany({ where: { userId } });
+      await tx.passwordReset.deleteMany({ where: { userId, usedAt: null } });
+      return createStaffSession(tx, userId);
+    });
+    ctx.sessions.setSessionCookie('staff', token, expiresAt);
+    return { authToken: token };
+  }),
 });

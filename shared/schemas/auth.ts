@@ -104,6 +104,11 @@ export const passwordResetRequestInput = z.object({ email: emailSchema });
 export const passwordResetRequestOutput = z.object({ ok: z.literal(true), emailConfigured: z.boolean() });
 export const passwordResetAvailableOutput = z.object({ available: z.boolean() });
 
+/**
+ * A reset link's token (/hub/reset-password/{token}). checkPasswordReset and resetPassword refuse a link with a code
+ * per case: NOT_FOUND (404) M.passwordReset.invalid, CONFLICT (409) M.passwordReset.used (links work once, and a reset
+ * voids the user's other links), PRECONDITION_FAILED (412) M.passwordReset.expired (older than 1 hour).
+ */
 const resetToken = z.string().trim().min(1).max(100);
 export const passwordResetCheckInput = z.object({ token: resetToken });
 export const passwordResetCheckOutput = z.object({ email: z.string() });

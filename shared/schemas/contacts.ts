@@ -88,6 +88,8 @@ export const contactRowOutput = z.object({
   portalAccess: z.boolean(),
   /** The contact has chosen (or been given) a portal password, so they can sign in. */
   hasPortalPassword: z.boolean(),
+  /** An unused invite link is out and still valid. */
+  invitePending: z.boolean(),
   createdAt: z.date(),
 });
 
@@ -106,6 +108,8 @@ export const contactRemoveOutput = z.object({ ok: z.literal(true) });
 
 /**
  * A new one-time invite link (valid 7 days). url is shown once, with a copy button; only its hash is stored.
- * emailed: false when the server has no SMTP settings (the UI then says so and offers the link to copy).
+ * emailed: false when the mail was not sent; emailConfigured then tells why: false, the server has no SMTP settings
+ * (M.contacts.portal.inviteNotEmailed), true, the SMTP server refused or was unreachable (inviteSendFailed).
+ * Either way the UI offers the link to copy.
  */
-export const contactInviteOutput = z.object({ url: z.string(), expiresAt: z.date(), emailed: z.boolean() });
+export const contactInviteOutput = z.object({ url: z.string(), expiresAt: z.date(), emailed: z.boolean(), emailConfigured: z.boolean() });

@@ -24,7 +24,14 @@ export const portalMeOutput = z.object({
   business: z.object({ name: z.string(), slug: z.string() }),
 });
 
-/** An invite link's token as it arrives from /portal/{slug}/invite/{token}. */
+/**
+ * An invite link's token as it arrives from /portal/{slug}/invite/{token}. inviteInfo and acceptInvite refuse a link
+ * with a code per case, so the page can tell them apart:
+ * - NOT_FOUND (404) M.portalAuth.inviteInvalid: no such token for the slug's business (or no such slug);
+ * - CONFLICT (409) M.portalAuth.inviteUsed: already used (links work once);
+ * - PRECONDITION_FAILED (412) M.portalAuth.inviteExpired: older than 7 days;
+ * - FORBIDDEN (403) M.portalAuth.noAccess: the contact's portal access is off, or they have no company.
+ */
 const inviteToken = z.string().trim().min(1).max(100);
 
 export const portalInviteInput = z.object({ slug: portalSlug, token: inviteToken });

@@ -135,10 +135,15 @@ test('at 390 px the page never scrolls sideways; the table scrolls in its own bo
   expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
 });
 
-test('a company opens from its card or row, by mouse and keyboard, in a dialog that keeps its size', async ({ page }) => {
+test('a company opens its page from its card or row, by mouse and keyboard; Edit opens a dialog that keeps its size', async ({ page }) => {
   await page.goto('/hub/companies');
   // Anywhere on the card: its middle is the industry line, not the name or a control.
   await page.getByRole('listitem').filter({ hasText: 'Blue Lagoon Spa' }).click();
+  await expect(page).toHaveURL(/\/hub\/companies\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Blue Lagoon Spa' })).toBeVisible();
+  await page.goBack();
+
+  await page.getByRole('button', { name: 'Edit Blue Lagoon Spa' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Company' })).toBeVisible();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Company name')).toHaveValue('Blue Lagoon Spa');
@@ -162,11 +167,11 @@ test('a company opens from its card or row, by mouse and keyboard, in a dialog t
 
   await page.getByRole('button', { name: 'List view' }).click();
   await page.getByRole('cell', { name: 'Manufacturing' }).click();
-  await expect(dialog.getByLabel('Company name')).toHaveValue('Acme Robotics');
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Copper Field Farms', exact: true }).focus();
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Robotics' })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: 'Copper Field Farms', exact: true }).focus();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByLabel('Company name')).toHaveValue('Copper Field Farms');
+  await expect(page.getByRole('heading', { level: 1, name: 'Copper Field Farms' })).toBeVisible();
 });
 
 test("a proxy's HTML error shows '{status}: {body text}', never a JSON parse error", async ({ page }) => {

@@ -45,7 +45,7 @@ test('a new agency signs up, manages companies, signs out and back in', async ({
 
   // Companies: empty state, then create one.
   await page.getByRole('button', { name: 'Clients' }).click();
-  await page.getByRole('link', { name: 'Companies' }).click();
+  await page.getByRole('menuitem', { name: 'Companies' }).click();
   await expect(page.getByRole('heading', { name: 'Companies', level: 1 })).toBeVisible();
   await expect(page.getByText('No companies yet')).toBeVisible();
   await expect(page.getByText('Showing 0 of 0 companies')).toBeVisible();

@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 const root = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+/** The e2e server sends mail here; specs that read mail start a real SMTP server on it (tests/support/smtp.ts). */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
 
 export default defineConfig({
   testDir: '.',
@@ -30,6 +32,6 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), PUBLIC_URL: baseURL },
+    env: { PORT: String(port), PUBLIC_URL: baseURL, SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`, MAIL_FROM: 'Clientflow e2e <hub@clientflow.test>' },
   },
 });

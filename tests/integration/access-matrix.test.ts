@@ -1,30 +1,54 @@
 /**
  * The access matrix: generated from the app router, so a new procedure is covered without anyone writing a test.
  * - every staff procedure answers 401 without a session, and with a portal session (Bearer token and cookie);
+ * - every portal procedure (built on portalProcedure, listed in PORTAL) answers 401 without a session, and with a
+ *   staff session (Bearer token and cookie);
  * - every procedure whose input takes an id (`id`, `…Id`, `…Ids`) answers NOT_FOUND for agency B's row when
  *   called by agency A, and that row stays exactly as it was; with A's own rows the same input is accepted.
  * Inputs come from each procedure's zod schema (tests/support/zod-sample.ts). A procedure that takes no id, or
- * that anyone may call, must be listed below; one that is neither fails "classifies every procedure".
+ * that anyone may call, must be listed below; one that is neither fails "classifies every procedure", and so does
+ * one that is not public but built on neither staffProcedure nor portalProcedure.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { appRouter } from '../../server/routers/_app';
+import { portalProcedure, staffProcedure } from '../../server/trpc';
 import { hashToken } from '../../server/auth/tokens';
 import { addCompanyTree, twoAgencies, type Agency, type RowsByModel, type TenantModel } from '../support/agencies';
 import { startApp, type TestApp } from '../support/app';
 import { refusal, untypedTrpcClient, type Credentials } from '../support/trpc';
 import { kindOf, sample, sampleProblems, shapeOf } from '../support/zod-sample';
 
-/** Anyone may call these: sign-up, sign-in and the sign-in screen's demo hint. */
-const PUBLIC = ['auth.signup', 'auth.login', 'auth.demoHint'];
+/** Anyone may call these: sign-up, sign-in, the sign-in screen's demo hint, password reset links and portal sign-in/invites. */
+const PUBLIC = [
+  'auth.signup',
+  'auth.login',
+  'auth.demoHint',
+  'auth.passwordResetAvailable',
+  'auth.requestPasswordReset',
+  'auth.checkPasswordReset',
+  'auth.resetPassword',
+  'portalAuth.login',
+  'portalAuth.inviteInfo',
+  'portalAuth.acceptInvite',
+];
 
-/** Staff procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
-const WITHOUT_ID = ['auth.me', 'auth.logout', 'companies.list', 'companies.industries', 'companies.create'];
+/**
+ * Client portal procedures: a portal session only, never a staff one. Must match what each is built on (checked);
+ * the ones without an id are also in WITHOUT_ID.
+ */
+const PORTAL = ['portalAuth.me', 'portalAuth.logout'];
+
+/** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
+const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'auth.me', 'auth.logout', 'companies.list', 'companies.industries', 'companies.create', 'dashboard.stats', 'dashboard.overview'];
 
 /** The model an `id` names in each router namespace (null: none of its procedures takes an `id`). One line per domain. */
 const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   auth: null,
+  portalAuth: null,
   companies: 'company',
+  contacts: 'contact',
+  dashboard: null,
   resources: 'resource',
 };
 
@@ -46,7 +70,15 @@ const ID_KEY_MODEL: Record<string, TenantModel> = {
   assigneeId: 'user',
 };
 
-type ProcedureDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[] } };
+type ProcedureDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[]; middlewares: unknown[] } };
+
+/** Which session a procedure requires, read from the middlewares it is built from (as server/rest/openapi.ts does). */
+function sessionOf(procedure: ProcedureDef): 'staff' | 'portal' | null {
+  const builtOn = (base: unknown) => (base as ProcedureDef)._def.middlewares.every((m) => procedure._def.middlewares.includes(m));
+  if (builtOn(staffProcedure)) return 'staff';
+  if (builtOn(portalProcedure)) return 'portal';
+  return null;
+}
 type IdKey = { path: string[]; key: string; many: boolean; model: TenantModel | undefined };
 
 const ID_KEY = /^(id|.+Id)$/;
@@ -82,6 +114,8 @@ type Entry = {
   path: string;
   type: ProcedureDef['_def']['type'];
   public: boolean;
+  /** The session it is built on (null: none, so it must be public). */
+  session: 'staff' | 'portal' | null;
   idKeys: IdKey[];
   /** A valid input (ids still samples), or why none could be made. */
   input: { ok: true; value: unknown } | { ok: false; reason: string };
@@ -101,14 +135,21 @@ const entries: Entry[] = Object.entries(procedures).map(([path, procedure]) => {
   } catch (error) {
     input = { ok: false, reason: (error as Error).message };
   }
-  return { path, type, public: PUBLIC.includes(path), idKeys: inputs.flatMap((schema) => idKeysOf(namespace, schema)), input };
+  return {
+    path,
+    type,
+    public: PUBLIC.includes(path),
+    session: sessionOf(procedure),
+    idKeys: inputs.flatMap((schema) => idKeysOf(namespace, schema)),
+    input,
+  };
 });
 
 function classificationProblems(): string[] {
   const known = new Set(entries.map((e) => e.path));
   const problems: string[] = [];
   if (Object.keys(lazy).length) problems.push(`lazy routers are not walked: ${Object.keys(lazy).join(', ')}`);
-  for (const listed of [...PUBLIC, ...WITHOUT_ID]) if (!known.has(listed)) problems.push(`${listed}: listed here but no such procedure`);
+  for (const listed of [...PUBLIC, ...PORTAL, ...WITHOUT_ID]) if (!known.has(listed)) problems.push(`${listed}: listed here but no such procedure`);
   for (const e of entries) {
     const namespace = e.path.split('.')[0];
     if (!(namespace in ID_MODEL_BY_NAMESPACE)) problems.push(`${e.path}: unknown namespace "${namespace}" — add it to ID_MODEL_BY_NAMESPACE`);
@@ -116,6 +157,11 @@ function classificationProblems(): string[] {
     if (!e.input.ok) problems.push(`${e.path}: no valid sample input (${e.input.reason})`);
     for (const idKey of e.idKeys) {
       if (!idKey.model) problems.push(`${e.path}: unknown id key "${idKey.path.join('.')}" — map it in ID_MODEL_BY_NAMESPACE / ID_KEY_MODEL`);
+    }
+    if (e.public && e.session) problems.push(`${e.path}: listed in PUBLIC but built on ${e.session}Procedure`);
+    if (!e.public && !e.session) problems.push(`${e.path}: built on neither staffProcedure nor portalProcedure — list it in PUBLIC if anyone may call it`);
+    if (PORTAL.includes(e.path) !== (e.session === 'portal')) {
+      problems.push(`${e.path}: ${e.session === 'portal' ? 'built on portalProcedure: list it in PORTAL' : 'listed in PORTAL but not built on portalProcedure'}`);
     }
     const withoutId = WITHOUT_ID.includes(e.path);
     if (withoutId && e.idKeys.length) problems.push(`${e.path}: listed in WITHOUT_ID but takes ${e.idKeys.map((k) => k.key).join(', ')}`);
@@ -138,6 +184,8 @@ const call = (credentials: Credentials, entry: Entry, input: unknown) => {
   const trpc = untypedTrpcClient(app.baseUrl, credentials);
   return entry.type === 'query' ? trpc.query(entry.path, input) : trpc.mutation(entry.path, input);
 };
+/** Agency A's own session of the kind the procedure needs. */
+const own = (entry: Entry): Credentials => ({ token: entry.session === 'portal' ? a.portal.token : a.token });
 /** How a call was refused; {} when it succeeded. */
 const outcome = (promise: Promise<unknown>) => promise.then(() => ({}), refusal);
 
@@ -146,13 +194,28 @@ const rowOf = (model: TenantModel, id: number) => (app.database.db[model] as unk
 
 /** The first of each model in an agency's rows (all under its first company). */
 const firstRow = (rows: RowsByModel) => (idKey: IdKey) => rows[idKey.model!][0];
+
+/**
+ * Where a sampled input breaks a rule that has nothing to do with tenancy, the fix, so that "accepts the same
+ * input" is about tenancy: a contact's e-mail is unique per agency (each call gets a fresh one), a portal password
+ * must pass the strength check, and an invite needs a contact whose portal access is on (set before the control).
+ */
+let sampleCounter = 0;
+const contactSampleFix = () => ({ email: `matrix-${Date.now().toString(36)}-${sampleCounter++}@client.test`, portalPassword: 'violet harbour quartz 4817 engine' });
+const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows: RowsByModel) => Promise<unknown> }> = {
+  'contacts.create': { input: contactSampleFix },
+  'contacts.update': { input: contactSampleFix },
+  'contacts.sendInvite': { beforeControl: (rows) => app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }) },
+};
+
 const validInput = (entry: Entry) => {
   if (!entry.input.ok) throw new Error(`${entry.path}: no valid sample input (${entry.input.reason})`);
-  return entry.input.value;
+  const fix = SAMPLE_FIXES[entry.path]?.input;
+  return fix ? { ...(entry.input.value as object), ...fix() } : entry.input.value;
 };
 
 describe('the access matrix', () => {
-  it('classifies every procedure: public, staff without an id, or staff with a known id', () => {
+  it('classifies every procedure: public, or staff/portal without an id or with a known id', () => {
     expect(classificationProblems()).toEqual([]);
   });
 
@@ -174,12 +237,21 @@ describe('the access matrix', () => {
       it('answers 401 without a session', async () => {
         expect(await outcome(call({}, entry, ownInput()))).toEqual(unauthorized);
       });
-      it("answers 401 with a portal session's Bearer token", async () => {
-        expect(await outcome(call({ token: a.portal.token }, entry, ownInput()))).toEqual(unauthorized);
-      });
-      it('answers 401 with the portal session cookie', async () => {
-        expect(await outcome(call({ portalCookie: a.portal.token, origin: app.baseUrl }, entry, ownInput()))).toEqual(unauthorized);
-      });
+      if (entry.session === 'portal') {
+        it("answers 401 with a staff session's Bearer token", async () => {
+          expect(await outcome(call({ token: a.token }, entry, ownInput()))).toEqual(unauthorized);
+        });
+        it('answers 401 with the staff session cookie', async () => {
+          expect(await outcome(call({ staffCookie: a.token, origin: app.baseUrl }, entry, ownInput()))).toEqual(unauthorized);
+        });
+      } else {
+        it("answers 401 with a portal session's Bearer token", async () => {
+          expect(await outcome(call({ token: a.portal.token }, entry, ownInput()))).toEqual(unauthorized);
+        });
+        it('answers 401 with the portal session cookie', async () => {
+          expect(await outcome(call({ portalCookie: a.portal.token, origin: app.baseUrl }, entry, ownInput()))).toEqual(unauthorized);
+        });
+      }
 
       for (const idKey of entry.idKeys.filter((k) => k.model)) {
         it(`answers NOT_FOUND for another agency's ${idKey.path.join('.')} (${idKey.model}) and leaves that row unchanged`, async () => {
@@ -190,17 +262,19 @@ describe('the access matrix', () => {
           const before = await Promise.all(named.map(([model, id]) => rowOf(model, id)));
           expect(before[entry.idKeys.indexOf(idKey)]).not.toBeNull();
 
-          expect(await outcome(call({ token: a.token }, entry, input))).toEqual({ code: 'NOT_FOUND', httpStatus: 404 });
+          expect(await outcome(call(own(entry), entry, input))).toEqual({ code: 'NOT_FOUND', httpStatus: 404 });
           expect(await Promise.all(named.map(([model, id]) => rowOf(model, id)))).toEqual(before);
         });
       }
 
       if (entry.idKeys.length) {
         it("accepts the same input with agency A's own rows (so the NOT_FOUND above is about tenancy)", async () => {
-          // A fresh company tree: mutations may change or remove what they are given.
-          const fresh = await addCompanyTree(app.database.db, a.businessId, a.userId, `Control for ${entry.path}`);
-          fresh.user = [a.userId];
-          expect(await outcome(call({ token: a.token }, entry, withIds(validInput(entry), entry.idKeys, firstRow(fresh))))).toEqual({});
+          // A fresh company tree: mutations may change or remove what they are given. A portal client sees only
+          // their own company's rows, so a portal procedure is given those (the portal is read-only).
+          const fresh = entry.session === 'portal' ? a.rows : await addCompanyTree(app.database.db, a.businessId, a.userId, `Control for ${entry.path}`);
+          if (entry.session !== 'portal') fresh.user = [a.userId];
+          await SAMPLE_FIXES[entry.path]?.beforeControl?.(fresh);
+          expect(await outcome(call(own(entry), entry, withIds(validInput(entry), entry.idKeys, firstRow(fresh))))).toEqual({});
         });
       }
     });

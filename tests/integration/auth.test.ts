@@ -195,7 +195,7 @@ describe('health and unknown paths', () => {
       ['GET', '/api/nothing-here'],
       ['GET', '/companies/v1/1/deeper'],
       ['DELETE', '/companies/v1/1'],
-      ['GET', '/contacts/v1'],
+      ['GET', '/contacts/v1/1/deeper'],
     ]) {
       const unknown = await api.call(method, path);
       expect(unknown.status, `${method} ${path}`).toBe(404);

@@ -126,7 +126,7 @@ describe('unknown paths under every documented prefix answer JSON 404', () => {
     ['GET', '/auth/nothing-here'],
     ['GET', '/auth/v1/nothing-here'],
     ['GET', '/trpc/nothing.here'],
-    ['GET', '/contacts/v1'],
+    ['GET', '/contacts/v1/1/deeper'],
     ['GET', '/contacts/v2/5'],
     ['GET', '/companies/v2'],
     ['GET', '/companies/v1/1/deeper'],

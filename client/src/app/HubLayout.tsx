@@ -1,12 +1,28 @@
-import { Fragment, lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type ToggleEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type ToggleEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, LogOut, Menu as MenuIcon, Settings, User, X } from 'lucide-react';
+import {
+  Building2,
+  ChevronDown,
+  Ellipsis,
+  FileText,
+  FolderKanban,
+  LayoutDashboard,
+  ListChecks,
+  LogOut,
+  Settings,
+  User,
+  Users,
+  Workflow,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
 import { M } from '../../../shared/messages';
 import { trpc } from '../lib/trpc';
 import { cn } from '../lib/cn';
 import { Logo } from '../ui/Logo';
 import { Spinner } from '../ui/Feedback';
+import { SkipLink } from '../ui/SkipLink';
 import { useSession } from './useSession';
 
 // Signed-in visits never download the sign-in form (and its form and validation libraries).
@@ -23,6 +39,9 @@ export const hubNav: NavItem[] = [
   { label: M.nav.flows, to: '/hub/flows' },
 ];
 
+/** Under this route (a list and its detail pages: /hub/companies and /hub/companies/12). */
+const isUnder = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
 const linkClass = (active: boolean) =>
   cn(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
@@ -31,9 +50,10 @@ const linkClass = (active: boolean) =>
 
 /**
  * A dropdown on the browser's own popover (top layer, light dismiss, Escape, focus back to its button), placed under
- * its button. The hub's frame is on every screen's first load: the native API keeps a menu library out of it.
+ * its button ('sheet': placed by its own classes). The hub's frame is on every screen's first load: the native API
+ * keeps a menu library out of it.
  */
-function useDropdown(align: 'start' | 'end') {
+function useDropdown(align: 'start' | 'end' | 'sheet') {
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -42,17 +62,21 @@ function useDropdown(align: 'start' | 'end') {
     if (panelRef.current?.matches(':popover-open')) panelRef.current.hidePopover();
   };
   useEffect(() => {
-    if (!open) return;
+    // (A sheet is placed by CSS; phones resize the window while scrolling, as their address bar comes and goes.)
+    if (!open || align === 'sheet') return;
     // A fixed-position panel would drift from its button when the window changes size.
     window.addEventListener('resize', close);
     return () => window.removeEventListener('resize', close);
-  }, [open]);
+  }, [open, align]);
   // Any navigation (a link in the panel, Back) closes it.
   const { pathname, search } = useLocation();
   useEffect(close, [pathname, search]);
   return {
     open,
     close,
+    /** Shows the panel (for keys that open it without a click). */
+    show: () => panelRef.current?.showPopover(),
+    panelRef,
     button: { ref: buttonRef, popoverTarget: id, 'aria-expanded': open },
     panel: {
       id,
@@ -60,7 +84,7 @@ function useDropdown(align: 'start' | 'end') {
       popover: 'auto' as const,
       onBeforeToggle: (event: ToggleEvent<HTMLDivElement>) => {
         const button = buttonRef.current;
-        if (event.newState !== 'open' || !button) return;
+        if (event.newState !== 'open' || !button || align === 'sheet') return;
         const rect = button.getBoundingClientRect();
         const style = event.currentTarget.style;
         style.top = `${rect.bottom + 4}px`;
@@ -74,17 +98,66 @@ function useDropdown(align: 'start' | 'end') {
 
 const panelClass = 'fixed inset-auto m-0 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200';
 
+/** Focuses a menu's first or last item. */
+function focusMenuItem(menu: HTMLElement | null, which: 'first' | 'last') {
+  const items = menu?.querySelectorAll<HTMLElement>('[role="menuitem"]');
+  items?.[which === 'first' ? 0 : items.length - 1]?.focus();
+}
+
+/**
+ * A top-navigation group (Clients, Work) as an ARIA menu button: Enter, Space or Arrow Down open it on its first
+ * item, Arrow Up on its last; inside, the arrows, Home and End move, Escape closes it and Tab leaves it.
+ */
 function NavGroup({ label, items }: { label: string; items: { label: string; to: string }[] }) {
   const { pathname } = useLocation();
   const dropdown = useDropdown('start');
+  const buttonId = useId();
+  // Where the focus goes when the menu opens: a pointer leaves it on the button, keys put it in the menu.
+  const focusOnOpen = useRef<'first' | 'last' | null>(null);
   return (
     <>
-      <button type="button" {...dropdown.button} className={cn(linkClass(items.some((c) => pathname.startsWith(c.to))), 'inline-flex items-center gap-1')}>
+      <button
+        type="button"
+        id={buttonId}
+        {...dropdown.button}
+        aria-haspopup="menu"
+        // A click from the keyboard (Enter, Space) has no pointer position: detail 0.
+        onClick={(event) => (focusOnOpen.current = event.detail === 0 ? 'first' : null)}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+          event.preventDefault();
+          const which = event.key === 'ArrowDown' ? 'first' : 'last';
+          if (dropdown.open) focusMenuItem(dropdown.panelRef.current, which);
+          else {
+            focusOnOpen.current = which;
+            dropdown.show();
+          }
+        }}
+        className={cn(linkClass(items.some((c) => isUnder(pathname, c.to))), 'inline-flex items-center gap-1')}
+      >
         {label} <ChevronDown className={cn('size-4 transition-transform', dropdown.open && 'rotate-180')} aria-hidden />
       </button>
-      <div {...dropdown.panel} className={cn(panelClass, 'w-44')}>
+      <div
+        {...dropdown.panel}
+        role="menu"
+        aria-labelledby={buttonId}
+        onToggle={(event) => {
+          dropdown.panel.onToggle(event);
+          if (event.newState === 'open' && focusOnOpen.current) focusMenuItem(event.currentTarget, focusOnOpen.current);
+          focusOnOpen.current = null;
+        }}
+        onKeyDown={(event) => onMenuKeyDown(event, dropdown.close)}
+        className={cn(panelClass, 'w-44')}
+      >
         {items.map((child) => (
-          <NavLink key={child.to} to={child.to} onClick={dropdown.close} className={({ isActive }) => cn(linkClass(isActive), 'block')}>
+          <NavLink
+            key={child.to}
+            to={child.to}
+            role="menuitem"
+            tabIndex={-1}
+            onClick={dropdown.close}
+            className={({ isActive }) => cn(linkClass(isActive), 'block focus:bg-slate-100 focus:text-slate-900')}
+          >
             {child.label}
           </NavLink>
         ))}
@@ -109,25 +182,89 @@ function DesktopNav() {
   );
 }
 
-function MobileNav({ onNavigate }: { onNavigate: () => void }) {
+/** The phone's bottom bar: the most used routes, and More for the rest. */
+const bottomBar: { label: string; to: string; Icon: LucideIcon; end?: boolean }[] = [
+  { label: M.nav.dashboard, to: '/hub', Icon: LayoutDashboard, end: true },
+  { label: M.nav.companies, to: '/hub/companies', Icon: Building2 },
+  { label: M.nav.contacts, to: '/hub/contacts', Icon: Users },
+  { label: M.nav.projects, to: '/hub/projects', Icon: FolderKanban },
+];
+const moreRoutes: { label: string; to: string; Icon: LucideIcon }[] = [
+  { label: M.nav.tasks, to: '/hub/tasks', Icon: ListChecks },
+  { label: M.nav.files, to: '/hub/documents', Icon: FileText },
+  { label: M.nav.resources, to: '/hub/resources', Icon: Wrench },
+  { label: M.nav.flows, to: '/hub/flows', Icon: Workflow },
+  { label: M.nav.account, to: '/hub/account', Icon: Settings },
+];
+
+const barItemClass = (active: boolean) =>
+  cn(
+    'group flex h-16 w-full flex-col items-center justify-center gap-1 text-[11px] font-medium focus-visible:outline-none',
+    active ? 'text-brand-700' : 'text-slate-500 hover:text-slate-800',
+  );
+/** The icon's pill: filled when its route is open, ringed when focused from the keyboard. */
+const barIconClass = (active: boolean) =>
+  cn(
+    'grid h-7 w-12 place-items-center rounded-full transition-colors group-focus-visible:ring-2 group-focus-visible:ring-brand-500',
+    active ? 'bg-brand-100/70' : 'group-hover:bg-slate-100',
+  );
+
+function BottomBar() {
+  const { pathname } = useLocation();
+  const more = useDropdown('sheet');
+  const moreActive = moreRoutes.some((route) => isUnder(pathname, route.to));
   return (
-    <nav aria-label={M.nav.main} className="border-t border-slate-200 px-4 py-3 lg:hidden">
-      {hubNav.map((item) =>
-        'to' in item ? (
-          <NavLink key={item.label} to={item.to} end={item.end} onClick={onNavigate} className={({ isActive }) => cn(linkClass(isActive), 'block')}>
-            {item.label}
-          </NavLink>
-        ) : (
-          <Fragment key={item.label}>
-            <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">{item.label}</p>
-            {item.children.map((child) => (
-              <NavLink key={child.to} to={child.to} onClick={onNavigate} className={({ isActive }) => cn(linkClass(isActive), 'block')}>
-                {child.label}
+    <nav
+      aria-label={M.nav.bottomBar}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+    >
+      <ul className="mx-auto grid max-w-lg grid-cols-5">
+        {bottomBar.map(({ label, to, Icon, end }) => (
+          <li key={to}>
+            <NavLink to={to} end={end} className={({ isActive }) => barItemClass(isActive)}>
+              {({ isActive }) => (
+                <>
+                  <span className={barIconClass(isActive)}>
+                    <Icon className="size-5" aria-hidden />
+                  </span>
+                  {label}
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <button type="button" {...more.button} className={barItemClass(moreActive || more.open)}>
+            <span className={barIconClass(moreActive)}>
+              <Ellipsis className="size-5" aria-hidden />
+            </span>
+            {M.nav.more}
+          </button>
+        </li>
+      </ul>
+      <div
+        {...more.panel}
+        className="fixed inset-auto inset-x-2 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] mx-auto my-0 w-auto max-w-lg rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200 backdrop:bg-slate-900/20"
+      >
+        <ul className="grid grid-cols-2 gap-1">
+          {moreRoutes.map(({ label, to, Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                onClick={more.close}
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center gap-3 rounded-xl px-3 py-3 text-sm font-medium focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+                    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+                  )
+                }
+              >
+                <Icon className="size-5 shrink-0" aria-hidden /> {label}
               </NavLink>
-            ))}
-          </Fragment>
-        ),
-      )}
+            </li>
+          ))}
+        </ul>
+      </div>
     </nav>
   );
 }
@@ -135,7 +272,7 @@ function MobileNav({ onNavigate }: { onNavigate: () => void }) {
 /** The section's own tabs (Clients → Companies/Contacts, Work → Projects/Tasks). */
 function SubNav() {
   const { pathname } = useLocation();
-  const section = hubNav.find((item) => 'children' in item && item.children.some((c) => pathname.startsWith(c.to)));
+  const section = hubNav.find((item) => 'children' in item && item.children.some((c) => isUnder(pathname, c.to)));
   if (!section || !('children' in section)) return null;
   return (
     <div className="border-b border-slate-200 bg-white">
@@ -212,7 +349,7 @@ function UserMenu({ firstName, lastName, email }: { firstName: string; lastName:
         <div className="my-1 h-px bg-slate-100" />
         <div role="menu" aria-label={`${initials} user menu`}>
           <Link role="menuitem" tabIndex={-1} to="/hub/account" onClick={dropdown.close} className={itemClass}>
-            <Settings className="size-4" aria-hidden /> Account
+            <Settings className="size-4" aria-hidden /> {M.nav.account}
           </Link>
           <Link role="menuitem" tabIndex={-1} to="/hub/account?tab=profile" onClick={dropdown.close} className={itemClass}>
             <User className="size-4" aria-hidden /> Profile
@@ -239,27 +376,31 @@ type SessionUser = NonNullable<ReturnType<typeof useSession>['user']>;
 
 /** The hub's header, navigation and page area around a signed-in user's screen (also the frame of an unknown address). */
 export function HubFrame({ user, children }: { user: SessionUser; children: ReactNode }) {
-  const [mobileOpen, setMobileOpen] = useState(false);
   return (
     <div className="min-h-screen">
+      <SkipLink to="main-content" />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-6 px-4 sm:px-6 lg:px-8">
           <Link to="/hub" className="rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" aria-label={M.nav.home}>
             <Logo />
           </Link>
           <DesktopNav />
-          <div className="ml-auto flex items-center gap-3">
-            <span className="hidden text-sm text-slate-500 sm:block">{user.business.name}</span>
+          <div className="ml-auto flex min-w-0 items-center gap-3">
+            <span className="hidden truncate text-sm text-slate-500 sm:block">{user.business.name}</span>
             <UserMenu firstName={user.firstName} lastName={user.lastName} email={user.email} />
-            <button type="button" className="rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-expanded={mobileOpen} aria-label={M.nav.menu} onClick={() => setMobileOpen((v) => !v)}>
-              {mobileOpen ? <X className="size-5" /> : <MenuIcon className="size-5" />}
-            </button>
           </div>
         </div>
-        {mobileOpen && <MobileNav onNavigate={() => setMobileOpen(false)} />}
       </header>
       <SubNav />
-      <main className="mx-auto max-w-screen-2xl px-4 py-8 sm:px-6 lg:px-8">{children}</main>
+      {/* On phones the bottom bar covers the last 4 rem (and the home indicator's area): the page ends above it. */}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto max-w-screen-2xl px-4 pt-8 pb-[calc(6rem+env(safe-area-inset-bottom))] focus:outline-none sm:px-6 lg:px-8 lg:pb-8"
+      >
+        {children}
+      </main>
+      <BottomBar />
     </div>
   );
 }

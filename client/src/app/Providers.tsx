@@ -37,7 +37,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <Toaster position="bottom-right" visibleToasts={1} duration={5000} hotkey={['F8']} swipeDirections={['right']} richColors closeButton />
+        <Toaster position="bottom-right" visibleToasts={1} duration={5000} hotkey={['F8']} swipeDirections={['right']} richColors closeButton mobileOffset={{ bottom: "calc(5rem + env(safe-area-inset-bottom))" }} />
       </QueryClientProvider>
     </trpc.Provider>
   );

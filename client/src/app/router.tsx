@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, redirect } from 'react-router-dom';
 import { M } from '../../../shared/messages';
 import { Spinner } from '../ui/Feedback';
 import { RouteError } from './RouteError';
@@ -63,13 +63,34 @@ export const router = createBrowserRouter([
         shouldRevalidate: () => false,
         children: [
           { path: 'hub/signup', lazy: page(() => import('../features/auth/SignUpPage')) },
+          // Password reset works signed out: outside the hub's sign-in gate.
+          { path: 'hub/forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage')) },
+          { path: 'hub/reset-password/:token', lazy: page(() => import('../features/auth/ResetPasswordPage')) },
+          // The client portal (spec §2.1): sign-in pages, then the signed-in pages inside PortalLayout.
+          { path: 'portal/login', lazy: page(() => import('../features/portal/PortalLoginPage')) },
+          {
+            path: 'portal/:slug',
+            children: [
+              { index: true, loader: ({ params }) => redirect(`/portal/${encodeURIComponent(params.slug ?? '')}/login`) },
+              { path: 'login', lazy: page(() => import('../features/portal/PortalLoginPage')) },
+              { path: 'invite/:token', lazy: page(() => import('../features/portal/PortalInvitePage')) },
+              {
+                lazy: page(() => import('../features/portal/PortalLayout')),
+                children: [
+                  { path: 'dashboard', lazy: page(() => import('../features/portal/PortalHomePage')) },
+                  // The portal's projects, projects/:id, tasks and files screens go here.
+                ],
+              },
+            ],
+          },
           {
             path: 'hub',
             lazy: page(() => import('./HubLayout')),
             children: [
               { index: true, lazy: page(() => import('../features/dashboard/DashboardPage')) },
               { path: 'companies', lazy: page(() => import('../features/companies/CompaniesPage')) },
-              { path: 'contacts', lazy: upcoming('ContactsPage') },
+              { path: 'companies/:companyId', lazy: page(() => import('../features/companies/CompanyPage')) },
+              { path: 'contacts', lazy: page(() => import('../features/contacts/ContactsPage')) },
               { path: 'projects', lazy: upcoming('ProjectsPage') },
               { path: 'projects/:projectUid', lazy: upcoming('ProjectsPage') },
               { path: 'tasks', lazy: upcoming('TasksPage') },

@@ -16,7 +16,7 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
         <div className="rounded-2xl bg-white p-8 shadow-lg ring-1 ring-slate-200">
           <div className="mb-6 text-center">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
-            <p className="mt-1 text-sm text-slate-500">{subtitle}</p>
+            {subtitle && <p className="mt-1 text-sm text-slate-500">{subtitle}</p>}
           </div>
           {children}
         </div>

@@ -47,7 +47,7 @@ export default function SignInPage({ onSignedIn }: { onSignedIn?: () => Promise<
   const [signedIn, setSignedIn] = useState(false);
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
-  const { register, handleSubmit, setValue, formState } = useForm<LoginForm>({
+  const { register, handleSubmit, setValue, watch, formState } = useForm<LoginForm>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
@@ -106,10 +106,10 @@ export default function SignInPage({ onSignedIn }: { onSignedIn?: () => Promise<
         <TextField label={M.shell.email} type="email" autoComplete="email" autoFocus placeholder={M.shell.emailPlaceholder} error={formState.errors.email?.message} {...register('email')} />
         <TextField label={M.shell.password} type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
         <div className="flex justify-end">
-          {/* Password reset arrives with e-mail delivery; the link is inert until then, as the spec has it. */}
-          <a href="#" onClick={(e) => e.preventDefault()} className="text-sm text-brand-700 hover:underline">
+          {/* The reset page starts with what was typed here. */}
+          <Link to="/hub/forgot-password" state={{ email: watch('email') }} className="text-sm text-brand-700 hover:underline">
             {M.auth.forgotPassword}
-          </a>
+          </Link>
         </div>
         <Button type="submit" className="w-full" busy={pending}>
           {pending ? M.auth.signingIn : M.auth.signIn}

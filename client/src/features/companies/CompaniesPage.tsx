@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Building2, ExternalLink, FolderKanban, Pencil, Plus, Users } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Building2, FolderKanban, Pencil, Plus, Users } from 'lucide-react';
 import { COMPANY_STATUSES, LIMITS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
 import { companyListInput } from '../../../../shared/schemas/companies';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { Badge, type Tone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
 import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
@@ -14,62 +14,42 @@ import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { useListFilters } from '../../lists/useListParams';
 import { CompanyDialog, type CompanyRow } from './CompanyDialog';
+import { CompanyStatusBadge, statusName, WebsiteLink } from './companyParts';
 
-const statusTone: Record<string, Tone> = {
-  active: 'green',
-  onboarding: 'blue',
-  prospect: 'purple',
-  paused: 'yellow',
-  'at-risk': 'orange',
-  canceled: 'red',
-  inactive: 'gray',
-};
-const statusName = (status: string) => M.companies.statusLabels[status] ?? status;
-
-export const CompanyStatusBadge = ({ status }: { status: string }) => <Badge tone={statusTone[status] ?? 'gray'}>{statusName(status)}</Badge>;
+export { CompanyStatusBadge };
 
 const searchMaxLength = companyListInput.shape.search.unwrap().maxLength ?? undefined;
 
-function WebsiteLink({ url }: { url: string | null }) {
-  if (!url) return <span className="text-slate-400">—</span>;
-  return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className="relative z-10 inline-flex max-w-full items-center gap-1 rounded-sm text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
-      <span className="truncate">{url.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '')}</span>
-      <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-      <span className="sr-only">{M.common.opensInNewTab}</span>
-    </a>
-  );
-}
+const companyPath = (company: CompanyRow) => `/hub/companies/${company.id}`;
 
-/** The company's name as the button that opens it; in a card it stretches over the whole card. */
-function OpenButton({ company, onOpen, stretched }: { company: CompanyRow; onOpen: () => void; stretched?: boolean }) {
+/** The company's name as a link to its page (a real link: middle-click, copy address); in a card it covers the card. */
+function OpenLink({ company, stretched }: { company: CompanyRow; stretched?: boolean }) {
   return (
-    <button
-      type="button"
-      onClick={onOpen}
+    <Link
+      to={companyPath(company)}
       title={company.name}
       className={
         stretched
           ? 'block w-full truncate rounded-sm text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-500'
-          : 'truncate rounded-sm text-left font-medium text-slate-900 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none'
+          : 'block min-w-0 truncate rounded-sm text-left font-medium text-slate-900 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none'
       }
     >
       {company.name}
-    </button>
+    </Link>
   );
 }
 
-function CompanyCard({ company, onOpen }: { company: CompanyRow; onOpen: () => void }) {
+function CompanyCard({ company, onEdit }: { company: CompanyRow; onEdit: () => void }) {
   return (
     <li className="relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:shadow-md hover:ring-slate-300">
       <div className="flex items-start justify-between">
         <CompanyStatusBadge status={company.status} />
-        <Button variant="ghost" size="sm" onClick={onOpen} aria-label={`${M.companies.edit} ${company.name}`} className="relative z-10 -mt-1 -mr-2">
+        <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`${M.companies.edit} ${company.name}`} className="relative z-10 -mt-1 -mr-2">
           <Pencil className="size-4" aria-hidden />
         </Button>
       </div>
       <h2 className="mt-3 text-base font-semibold text-slate-900">
-        <OpenButton company={company} onOpen={onOpen} stretched />
+        <OpenLink company={company} stretched />
       </h2>
       <p className="truncate text-sm text-slate-500">{company.industry || M.companies.noIndustry}</p>
       <div className="mt-2 min-h-5 min-w-0 text-sm">
@@ -92,6 +72,7 @@ export default function CompaniesPage() {
   const filters = useListFilters(companyListInput, { search: 'search', filters: ['industry', 'status'], defaultView: 'grid' });
   const list = useInfiniteList(trpc.companies.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
   const industries = trpc.companies.industries.useQuery();
+  const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ open: boolean; company: CompanyRow | null }>({ open: false, company: null });
 
   const openAdd = () => setDialog({ open: true, company: null });
@@ -111,7 +92,7 @@ export default function CompaniesPage() {
           <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
             <Building2 className="size-4" aria-hidden />
           </span>
-          <OpenButton company={c} onOpen={() => openEdit(c)} />
+          <OpenLink company={c} />
         </div>
       ),
     },
@@ -170,11 +151,11 @@ export default function CompaniesPage() {
         view={filters.view}
         count={M.companies.showing}
         rowKey={(c) => c.id}
-        onOpen={openEdit}
+        onOpen={(c) => navigate(companyPath(c))}
         empty={{ icon: <Building2 className="size-10" />, title: M.companies.emptyTitle, text: M.companies.emptyText, action: addButton }}
         noMatch={{ title: M.companies.noMatchTitle, text: M.companies.noMatchText, onClear: filters.clearAll }}
         table={{ caption: M.companies.title, columns }}
-        card={(c) => <CompanyCard company={c} onOpen={() => openEdit(c)} />}
+        card={(c) => <CompanyCard company={c} onEdit={() => openEdit(c)} />}
       />
       <CompanyDialog open={dialog.open} company={dialog.company} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
     </>

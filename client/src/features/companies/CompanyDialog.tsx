@@ -52,10 +52,8 @@ export function CompanyDialog({ open, company, onClose }: { open: boolean; compa
       createFailed: (text) => M.companies.createFailed(text ?? M.common.noReply),
       updateFailed: (text) => text ?? M.companies.updateFailed,
     },
-    invalidate: () => {
-      void utils.companies.list.invalidate();
-      void utils.companies.industries.invalidate();
-    },
+    // Lists, industries and the company page (companies.get).
+    invalidate: () => void utils.companies.invalidate(),
     onSaved: onClose,
     onFieldIssues: () => setTab(0),
   });

@@ -1,6 +1,18 @@
+import { lazy, Suspense, useState } from 'react';
 import { M } from '../../../../shared/messages';
 import { useSession } from '../../app/useSession';
+import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ActiveProjectsCard, RecentCompaniesCard, RecentContactsCard, RecentFilesCard, TasksOverviewCard } from './DashboardCards';
+import { GettingStarted } from './GettingStarted';
+import { StatCards } from './StatCards';
+
+// The dialogs (and their form libraries) load when first wanted: a hover or focus on an Add button starts the download.
+const loadCompanyDialog = () => import('../companies/CompanyDialog');
+const loadContactDialog = () => import('../contacts/ContactDialog');
+const CompanyDialog = lazy(() => loadCompanyDialog().then((m) => ({ default: m.CompanyDialog })));
+const ContactDialog = lazy(() => loadContactDialog().then((m) => ({ default: m.ContactDialog })));
+const preload = (load: () => Promise<unknown>) => () => void load().catch(() => {});
 
 /** 'Good morning' before 12:00, 'Good afternoon' before 17:00, otherwise 'Good evening' (local time). */
 export function greeting(date = new Date()) {
@@ -10,15 +22,99 @@ export function greeting(date = new Date()) {
   return M.dashboard.evening;
 }
 
+type ContactDialogState = { open: boolean; contactId: number | null; defaultCompanyId: number | null };
+
 export default function DashboardPage() {
   const { user } = useSession();
   useDocumentTitle(M.shell.titles.dashboard);
+  const utils = trpc.useUtils();
+  // The dashboard sums up every other screen, whose saves do not know about it: cached numbers show at once and are
+  // refreshed on each visit.
+  const stats = trpc.dashboard.stats.useQuery(undefined, { refetchOnMount: 'always' });
+  const overview = trpc.dashboard.overview.useQuery(undefined, { refetchOnMount: 'always' });
+
+  // A dialog is mounted from its first opening on, so it can play its closing transition.
+  const [companyDialog, setCompanyDialog] = useState<{ open: boolean; mounted: boolean }>({ open: false, mounted: false });
+  const [contactDialog, setContactDialog] = useState<ContactDialogState & { mounted: boolean }>({
+    open: false,
+    mounted: false,
+    contactId: null,
+    defaultCompanyId: null,
+  });
+
+  const refresh = () => void utils.dashboard.invalidate();
+  const openAddCompany = () => setCompanyDialog({ open: true, mounted: true });
+  const openContact = (contactId: number | null) =>
+    setContactDialog({
+      open: true,
+      mounted: true,
+      contactId,
+      // "Add a contact at that company": a new contact starts at the newest company.
+      defaultCompanyId: contactId === null ? (overview.data?.recentCompanies[0]?.id ?? null) : null,
+    });
+
+  const checklist = overview.data?.checklist;
+  const showChecklist = checklist && !Object.values(checklist).every(Boolean);
+  const overviewState = { data: overview.data, isPending: overview.isPending, isError: overview.isError, refetch: () => void overview.refetch() };
+  const statsState = { data: stats.data, isPending: stats.isPending, isError: stats.isError, refetch: () => void stats.refetch() };
+
   return (
-    <div>
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-        {greeting()}, {user?.firstName}
-      </h1>
-      <p className="mt-1 text-sm text-slate-500">{M.dashboard.subtitle}</p>
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+          {greeting()}, {user?.firstName}
+        </h1>
+        <p className="mt-1 text-sm text-slate-500">{M.dashboard.subtitle}</p>
+      </header>
+
+      {showChecklist && (
+        <GettingStarted
+          checklist={checklist}
+          onAddCompany={openAddCompany}
+          onAddContact={() => openContact(null)}
+          onCompanyIntent={preload(loadCompanyDialog)}
+          onContactIntent={preload(loadContactDialog)}
+        />
+      )}
+
+      <StatCards stats={stats.data} isPending={stats.isPending} isError={stats.isError} onRetry={statsState.refetch} />
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <ActiveProjectsCard query={overviewState} className="lg:col-span-2" />
+        <TasksOverviewCard query={statsState} />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <RecentFilesCard query={overviewState} />
+        <RecentCompaniesCard query={overviewState} onAdd={openAddCompany} onIntent={preload(loadCompanyDialog)} />
+        <RecentContactsCard query={overviewState} onAdd={() => openContact(null)} onOpen={openContact} onIntent={preload(loadContactDialog)} />
+      </div>
+
+      {companyDialog.mounted && (
+        <Suspense fallback={null}>
+          <CompanyDialog
+            open={companyDialog.open}
+            company={null}
+            onClose={() => {
+              setCompanyDialog((d) => ({ ...d, open: false }));
+              refresh();
+            }}
+          />
+        </Suspense>
+      )}
+      {contactDialog.mounted && (
+        <Suspense fallback={null}>
+          <ContactDialog
+            open={contactDialog.open}
+            contactId={contactDialog.contactId}
+            defaultCompanyId={contactDialog.defaultCompanyId}
+            onClose={() => {
+              setContactDialog((d) => ({ ...d, open: false }));
+              refresh();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,359 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { ArrowLeft, Building2, CalendarDays, Globe, KeyRound, Mail, MapPin, Pencil, Phone, Plus, Send, Users, X } from 'lucide-react';
+import { LIMITS } from '../../../../shared/constants';
+import { M } from '../../../../shared/messages';
+import { idSchema } from '../../../../shared/schemas/common';
+import { errorCode, trpc } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { LoadMore } from '../../lists/ListViews';
+import { useInfiniteList } from '../../lists/useInfiniteList';
+import { Button, buttonClass } from '../../ui/Button';
+import { Alert, EmptyState, Skeleton } from '../../ui/Feedback';
+import { Tabs } from '../../ui/Tabs';
+import { ContactAvatar, formatDate, fullName, PortalBadge, portalState, type ContactRow } from '../contacts/contactParts';
+import { ContactDialog } from '../contacts/ContactDialog';
+import { InviteLink, useSendInvite, type PortalInvite } from '../contacts/InviteLink';
+import { CompanyDialog, type CompanyRow } from './CompanyDialog';
+import { CompanyResourcesAccess } from './CompanyResourcesAccess';
+import { CompanyStatusBadge, WebsiteLink } from './companyParts';
+
+const C = M.companyPage;
+
+/** One tab of the company page; `key` is its ?tab= value. Later areas (projects, files, flows) add one line each. */
+type PageTab = { key: string; label: ReactNode; content: ReactNode };
+
+function BackLink() {
+  return (
+    <Link to="/hub/companies" className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+      <ArrowLeft className="size-4" aria-hidden /> {C.back}
+    </Link>
+  );
+}
+
+export default function CompanyPage() {
+  const { companyId } = useParams();
+  const parsed = idSchema.safeParse(companyId);
+  const id = parsed.success ? parsed.data : null;
+  const company = trpc.companies.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  const missing = id === null || errorCode(company.error) === 'NOT_FOUND';
+  useDocumentTitle(company.data?.name ?? (missing ? C.notFound : M.companies.title));
+
+  if (missing)
+    return (
+      <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+        <Building2 className="mb-3 size-10 text-slate-400" aria-hidden />
+        <h1 className="text-lg font-semibold text-slate-900">{C.notFound}</h1>
+        <p className="mt-1 max-w-sm text-sm text-slate-500">{C.notFoundText}</p>
+        <Link to="/hub/companies" className={buttonClass('secondary', 'md', 'mt-5')}>
+          <ArrowLeft className="size-4" aria-hidden /> {C.backToCompanies}
+        </Link>
+      </div>
+    );
+  if (company.isError)
+    return (
+      <div className="space-y-4">
+        <BackLink />
+        <Alert>
+          {M.common.loadFailed}{' '}
+          <button type="button" className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none" onClick={() => void company.refetch()}>
+            {M.common.retry}
+          </button>
+        </Alert>
+      </div>
+    );
+  if (!company.data) return <PageSkeleton />;
+  return <CompanyView company={company.data} />;
+}
+
+function CompanyView({ company }: { company: CompanyRow }) {
+  const [editing, setEditing] = useState(false);
+  const [params, setParams] = useSearchParams();
+
+  const tabs: PageTab[] = [
+    { key: 'contacts', label: <TabLabel text={C.contacts} count={company.contactCount} />, content: <CompanyContacts company={company} /> },
+    { key: 'resources', label: C.resourcesAccess, content: <ResourcesPanel companyId={company.id} /> },
+  ];
+  const selected = Math.max(0, tabs.findIndex((t) => t.key === params.get('tab')));
+  const selectTab = (index: number) =>
+    setParams(
+      (p) => {
+        if (index === 0) p.delete('tab');
+        else p.set('tab', tabs[index].key);
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  return (
+    <>
+      <BackLink />
+      <header className="mt-4 mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 items-start gap-4">
+          <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+            <Building2 className="size-6" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900">{company.name}</h1>
+              <CompanyStatusBadge status={company.status} />
+            </div>
+            <p className="mt-1 text-sm text-slate-500">{company.industry || M.companies.noIndustry}</p>
+          </div>
+        </div>
+        <Button variant="secondary" onClick={() => setEditing(true)} className="shrink-0 self-start">
+          <Pencil className="size-4" aria-hidden /> {C.edit}
+        </Button>
+      </header>
+
+      <dl className="mb-8 grid gap-px overflow-hidden rounded-xl bg-slate-200 shadow-xs ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
+        <Detail icon={<Globe className="size-4" />} term={C.website}>
+          {company.website ? <WebsiteLink url={company.website} /> : <NotSet />}
+        </Detail>
+        <Detail icon={<Phone className="size-4" />} term={C.phone}>
+          {company.phone ? (
+            <a href={`tel:${company.phone}`} className="rounded-sm text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+              {company.phone}
+            </a>
+          ) : (
+            <NotSet />
+          )}
+        </Detail>
+        <Detail icon={<MapPin className="size-4" />} term={C.address}>
+          {company.address ? <span title={company.address}>{company.address}</span> : <NotSet />}
+        </Detail>
+        <Detail icon={<CalendarDays className="size-4" />} term={C.since}>
+          {formatDate(company.createdAt)}
+        </Detail>
+      </dl>
+
+      {/* The segmented tab bar keeps its natural width on wide screens; on phones it spans the page. */}
+      <Tabs tabs={tabs} selectedIndex={selected} onChange={selectTab} className="sm:[&>[role=tablist]]:w-fit sm:[&>[role=tablist]>*]:flex-none sm:[&>[role=tablist]>*]:px-5" />
+      <CompanyDialog open={editing} company={company} onClose={() => setEditing(false)} />
+    </>
+  );
+}
+
+function TabLabel({ text, count }: { text: string; count: number }) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      {text}
+      <span className="rounded-full bg-slate-200/80 px-1.5 text-xs font-medium text-slate-600 tabular-nums">{count}</span>
+    </span>
+  );
+}
+
+function NotSet() {
+  return <span className="text-slate-400">{C.notSet}</span>;
+}
+
+function Detail({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 bg-white px-4 py-3">
+      <dt className="flex items-center gap-1.5 text-xs font-medium tracking-wide text-slate-500 uppercase">
+        <span className="text-slate-400" aria-hidden>
+          {icon}
+        </span>
+        {term}
+      </dt>
+      <dd className="mt-1 min-w-0 truncate text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function ResourcesPanel({ companyId }: { companyId: number }) {
+  return (
+    <div className="rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
+      <CompanyResourcesAccess companyId={companyId} />
+    </div>
+  );
+}
+
+/** The company's people, each with where they stand with the client portal and the next step to get them in. */
+function CompanyContacts({ company }: { company: CompanyRow }) {
+  const list = useInfiniteList(trpc.contacts.list, { limit: LIMITS.pageSize, companyId: company.id });
+  const [dialog, setDialog] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
+  // Links made on this page, shown under their contact until dismissed (the list has no invite state of its own).
+  const [invites, setInvites] = useState<Record<number, PortalInvite>>({});
+  const sendInvite = useSendInvite((invite, contactId) => setInvites((all) => ({ ...all, [contactId]: invite })));
+
+  const openAdd = () => setDialog({ open: true, contactId: null });
+  const openEdit = (contact: ContactRow) => setDialog({ open: true, contactId: contact.id });
+  const addButton = (
+    <Button onClick={openAdd}>
+      <Plus className="size-4" aria-hidden /> {C.addContact}
+    </Button>
+  );
+
+  let body: ReactNode;
+  if (list.state === 'error')
+    body = (
+      <Alert>
+        {M.common.loadFailed}{' '}
+        <button type="button" className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none" onClick={list.retry}>
+          {M.common.retry}
+        </button>
+      </Alert>
+    );
+  else if (list.state === 'loading')
+    body = (
+      <div role="status" aria-label={M.common.loading} className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="flex items-center gap-3 px-4 py-4">
+            <Skeleton className="size-9 rounded-full" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-40" />
+              <Skeleton className="h-3 w-56" />
+            </div>
+            <Skeleton className="h-6 w-24 rounded-full" />
+          </div>
+        ))}
+      </div>
+    );
+  else if (list.state === 'empty' || list.state === 'no-match')
+    body = <EmptyState icon={<Users className="size-10" />} title={C.noContacts} text={C.noContactsText} action={addButton} />;
+  else
+    body = (
+      <div className="rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
+        <ul className="divide-y divide-slate-100">
+          {list.items.map((contact) => (
+            <ContactItem
+              key={contact.id}
+              contact={contact}
+              invite={invites[contact.id] ?? null}
+              sending={sendInvite.pendingId === contact.id}
+              onOpen={() => openEdit(contact)}
+              onSendInvite={() => sendInvite.send(contact)}
+              onHideInvite={() =>
+                setInvites((all) => {
+                  const { [contact.id]: _hidden, ...rest } = all;
+                  return rest;
+                })
+              }
+            />
+          ))}
+        </ul>
+        <LoadMore hasMore={list.hasMore} loading={list.loadingMore} failed={list.loadMoreFailed} onLoad={list.loadMore} className="border-t border-slate-100 py-4" />
+      </div>
+    );
+
+  return (
+    <section aria-label={C.contacts}>
+      {list.state === 'ready' && (
+        <div className="mb-3 flex items-center justify-between gap-3">
+          <p className="text-sm text-slate-500">{M.companies.contactsCount(list.total)}</p>
+          {addButton}
+        </div>
+      )}
+      {body}
+      <ContactDialog open={dialog.open} contactId={dialog.contactId} defaultCompanyId={company.id} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+    </section>
+  );
+}
+
+type ContactItemProps = {
+  contact: ContactRow;
+  invite: PortalInvite | null;
+  sending: boolean;
+  onOpen: () => void;
+  onSendInvite: () => void;
+  onHideInvite: () => void;
+};
+
+function ContactItem({ contact, invite, sending, onOpen, onSendInvite, onHideInvite }: ContactItemProps) {
+  const name = fullName(contact);
+  const state = portalState(contact, invite !== null);
+  let action: ReactNode = null;
+  if (state === 'off')
+    action = (
+      <Button variant="secondary" size="sm" onClick={onOpen}>
+        <KeyRound className="size-4" aria-hidden /> {C.setUpAccess}
+      </Button>
+    );
+  else if (state === 'noPassword' || state === 'invited')
+    action = (
+      <Button variant="secondary" size="sm" busy={sending} onClick={onSendInvite}>
+        {!sending && <Send className="size-4" aria-hidden />}
+        {sending ? M.contacts.portal.sendingInvite : state === 'invited' ? M.contacts.portal.resendInvite : M.contacts.portal.sendInvite}
+      </Button>
+    );
+
+  return (
+    <li className="px-4 py-3">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:flex-nowrap">
+        <div className="flex min-w-0 flex-1 basis-60 items-center gap-3">
+          <ContactAvatar contact={contact} />
+          <div className="min-w-0">
+            <button
+              type="button"
+              onClick={onOpen}
+              className="block max-w-full truncate rounded-sm text-left text-sm font-medium text-slate-900 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            >
+              {name}
+            </button>
+            <p className="flex min-w-0 flex-col text-sm text-slate-500 sm:flex-row sm:items-center sm:gap-1.5">
+              {contact.title && <span className="truncate">{contact.title}</span>}
+              {contact.title && (
+                <span aria-hidden className="hidden sm:inline">
+                  ·
+                </span>
+              )}
+              <a href={`mailto:${contact.email}`} className="inline-flex min-w-0 items-center gap-1 rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+                <Mail className="size-3.5 shrink-0" aria-hidden />
+                <span className="truncate">{contact.email}</span>
+              </a>
+            </p>
+          </div>
+        </div>
+        <div className="flex w-full shrink-0 items-center gap-2 sm:w-auto" role="group" aria-label={C.contactActions(name)}>
+          <PortalBadge state={state} />
+          {/* A fixed slot, so the badges line up whatever the next step is. */}
+          <div className="flex whitespace-nowrap sm:w-48">{action}</div>
+          <Button variant="ghost" size="sm" onClick={onOpen} aria-label={M.contacts.editContact(name)} title={M.contacts.editContact(name)} className="ml-auto sm:ml-0">
+            <Pencil className="size-4" aria-hidden />
+          </Button>
+        </div>
+      </div>
+      {invite && (
+        <div className="relative mt-3 sm:ml-12">
+          <InviteLink invite={invite} email={contact.email} label={C.inviteFor(name)} />
+          <button
+            type="button"
+            onClick={onHideInvite}
+            aria-label={C.dismissInvite}
+            title={C.dismissInvite}
+            className="absolute top-2 right-2 rounded-md p-1 text-slate-400 hover:bg-slate-200/60 hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          >
+            <X className="size-4" aria-hidden />
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <div role="status" aria-label={M.common.loading}>
+      <Skeleton className="h-4 w-24" />
+      <div className="mt-4 mb-6 flex items-start gap-4">
+        <Skeleton className="size-12 rounded-xl" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-7 w-64" />
+          <Skeleton className="h-4 w-48" />
+        </div>
+        <Skeleton className="h-10 w-32" />
+      </div>
+      <div className="mb-8 grid gap-4 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="space-y-2">
+            <Skeleton className="h-3 w-16" />
+            <Skeleton className="h-4 w-32" />
+          </div>
+        ))}
+      </div>
+      <Skeleton className="mb-5 h-10 w-72" />
+      <Skeleton className="h-48 w-full rounded-xl" />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { formatDistanceToNow } from 'date-fns';
+import { FileText } from 'lucide-react';
+import { M } from '../../../../shared/messages';
+import { cn } from '../../lib/cn';
+import { Badge, statusLabel, type Tone } from '../../ui/Badge';
+
+/**
+ * Project status badges. The spec's colours: active green, pending yellow, completed gray, on-hold red; the
+ * statuses the forms store get neighbouring tones (waiting reads as pending, complete as completed).
+ */
+const projectTone: Record<string, Tone> = {
+  active: 'green',
+  pending: 'yellow',
+  completed: 'gray',
+  'on-hold': 'red',
+  draft: 'gray',
+  waiting: 'yellow',
+  approval: 'purple',
+  'in-progress': 'blue',
+  'at-risk': 'orange',
+  complete: 'gray',
+};
+
+export const ProjectStatusBadge = ({ status }: { status: string }) => <Badge tone={projectTone[status] ?? 'gray'}>{statusLabel(status)}</Badge>;
+
+/** The companies screen's tones (features/companies/CompaniesPage.tsx), without pulling that screen into this chunk. */
+const companyTone: Record<string, Tone> = {
+  active: 'green',
+  onboarding: 'blue',
+  prospect: 'purple',
+  paused: 'yellow',
+  'at-risk': 'orange',
+  canceled: 'red',
+  inactive: 'gray',
+};
+
+export const CompanyStatusBadge = ({ status }: { status: string }) => (
+  <Badge tone={companyTone[status] ?? 'gray'}>{M.companies.statusLabels[status] ?? statusLabel(status)}</Badge>
+);
+
+/** Icon colours by document type (the spec: contract red, agreement blue, proposal green, invoice purple, other grey). */
+const fileTone: Record<string, string> = {
+  contract: 'bg-red-50 text-red-600',
+  agreement: 'bg-sky-50 text-sky-600',
+  proposal: 'bg-emerald-50 text-emerald-600',
+  invoice: 'bg-violet-50 text-violet-600',
+  report: 'bg-amber-50 text-amber-600',
+  other: 'bg-slate-100 text-slate-500',
+};
+
+export function FileTypeIcon({ type }: { type: string }) {
+  return (
+    <span className={cn('grid size-8 shrink-0 place-items-center rounded-lg', fileTone[type] ?? fileTone.other)} title={statusLabel(type)}>
+      <FileText className="size-4" aria-hidden />
+    </span>
+  );
+}
+
+/** 'x ago' (date-fns), or 'Unknown time' when the date is missing or unreadable. */
+export function relativeTime(date: Date | string | null | undefined, now = new Date()): string {
+  if (!date) return M.dashboard.unknownTime;
+  const value = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(value.getTime())) return M.dashboard.unknownTime;
+  // A clock a little behind the server's would read "in less than a minute".
+  return formatDistanceToNow(value.getTime() > now.getTime() ? now : value, { addSuffix: true });
+}
+
+/** Two letters for an avatar. */
+export const initials = (first: string, last: string) => `${first.trim()[0] ?? ''}${last.trim()[0] ?? ''}`.toUpperCase() || '?';

@@ -1,0 +1,21 @@
+import { useOutletContext } from 'react-router-dom';
+import type { z } from 'zod';
+import type { portalMeOutput } from '../../../../shared/schemas/portal-auth';
+import { trpc } from '../../lib/trpc';
+
+/** The signed-in portal user and their agency (portalAuth.me). */
+export type PortalUser = z.infer<typeof portalMeOutput>;
+
+/** Slugs are stored lower-case; an address may carry any case. */
+export const sameSlug = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export const portalPath = (slug: string, page: string) => `/portal/${encodeURIComponent(slug.trim().toLowerCase())}/${page}`;
+
+/**
+ * Who is signed in to the portal. The session lives in an HttpOnly cookie the server sets, so there is nothing to
+ * store or read here; a 401 means signed out (no session, or access turned off).
+ */
+export const usePortalMe = () => trpc.portalAuth.me.useQuery(undefined, { retry: false, retryOnMount: false });
+
+/** The user of the portal page being shown (PortalLayout checks the session before any page renders). */
+export const usePortalUser = () => useOutletContext<PortalUser>();
