@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
-import type pg from 'pg';
+import pg from 'pg';
 
 /** Placeholder for the business id of the session, filled in by a tenant-bound runner only. */
 export const TENANT: unique symbol = Symbol('tenant');
@@ -119,6 +119,8 @@ export function sqliteExecutor(connection: BetterSqlite3.Database): Executor {
   };
 }
 
+const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
+
 export function postgresExecutor(pool: pg.Pool): Executor {
   // Named statements are prepared once per connection by pg and reused after.
   const names = new Map<string, string>();
@@ -131,18 +133,24 @@ export function postgresExecutor(pool: pg.Pool): Executor {
     return name;
   };
   const pgValue = (v: SqlValue) => (v instanceof Date ? v.toISOString() : v);
+  // Prisma stores UTC in `timestamp(3)` (without time zone) columns; pg would read them in the server's local
+  // zone. Keep the text, and toDate reads it as UTC, whatever TZ the process runs in.
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === TIMESTAMP_WITHOUT_TIME_ZONE ? (text: string) => text : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+  };
   return {
     provider: 'postgresql',
     async all(query, tenant) {
       const compiled = compile(query, (n) => `$${n}`);
       const values = bindTenant(compiled, tenant).map(pgValue);
-      const result = await pool.query({ name: nameOf(compiled.text), text: compiled.text, values });
+      const result = await pool.query({ name: nameOf(compiled.text), text: compiled.text, values, types });
       return result.rows as Row[];
     },
     async run(query, tenant) {
       const compiled = compile(query, (n) => `$${n}`);
       const values = bindTenant(compiled, tenant).map(pgValue);
-      const result = await pool.query({ name: nameOf(compiled.text), text: compiled.text, values });
+      const result = await pool.query({ name: nameOf(compiled.text), text: compiled.text, values, types });
       return result.rowCount ?? 0;
     },
     close: async () => {},

@@ -112,6 +112,8 @@ export const M = {
       branding: 'Set your portal branding',
     },
     checklistDone: (done: number, total: number) => `${done} of ${total} done`,
+    /** Read after a ticked step by screen readers (the strike-through is only visual). */
+    stepDone: 'done',
     statsFailed: 'The numbers could not be loaded.',
   },
   /** Page titles (shown as '{title} — Clientflow'), the hub's frame, the 404 page and the sign-in/sign-up extras. */

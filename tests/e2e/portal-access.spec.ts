@@ -46,7 +46,7 @@ test('a contact invited by e-mail sets a password, lands in the portal, and is s
   await dialog.getByLabel('Email').fill(email);
   const portalSwitch = dialog.getByRole('switch', { name: 'Allow this contact to access the client portal' });
   await expect(portalSwitch).toBeDisabled();
-  await dialog.getByRole('combobox').fill('Harbor');
+  await dialog.getByRole('combobox', { name: 'Company' }).fill('Harbor');
   await page.getByRole('option', { name: /Harbor Bakery/ }).click();
   await portalSwitch.click();
   await expect(portalSwitch).toBeChecked();
@@ -78,7 +78,7 @@ test('a contact invited by e-mail sets a password, lands in the portal, and is s
   await portal.getByLabel('Confirm Password').fill('Copper-kettle-morning-42');
   await portal.getByRole('button', { name: 'Set password and sign in' }).click();
   await expect(portal).toHaveURL(new RegExp(`/portal/${slug}/dashboard$`));
-  await expect(portal.getByText('Signed in as Olive Harbor')).toBeVisible();
+  await expect(portal.getByRole('main').getByText('Signed in as Olive Harbor')).toBeVisible();
 
   // The link works once.
   const again = await client.newPage();

@@ -51,6 +51,7 @@ function StepItem({
         <span className="flex-1">
           <span className="sr-only">{`${number}. `}</span>
           <s className="decoration-slate-300">{children}</s>
+          <span className="sr-only">{` (${M.dashboard.stepDone})`}</span>
         </span>
       </div>
     );
@@ -131,7 +132,7 @@ export function GettingStarted({
         </h2>
         {progress}
         <div className="w-full sm:ml-auto sm:w-auto sm:min-w-72">
-          <StepItem done={false} number={STEPS.indexOf(step) + 1} action={actions[step]} compact>
+          <StepItem done={false} number={STEPS.indexOf(step) + 1} action={actions[step]} compact next>
             {M.dashboard.checklist[step]}
           </StepItem>
         </div>
