@@ -20,6 +20,9 @@ export const FLOW_TYPES = ['onboard', 'collect', 'inform'] as const;
 export const FLOW_FIELD_TYPES = ['text', 'textarea', 'file', 'select', 'checkbox', 'date'] as const;
 export const STAFF_ROLES = ['owner', 'admin', 'member'] as const;
 
+/** The portal login page's text until the agency sets its own (the Business.loginText default in prisma/schema.prisma). */
+export const DEFAULT_LOGIN_TEXT = 'Sign in to follow your projects, tasks and files.';
+
 export const DEFAULT_BRAND_STYLE = {
   primaryColor: '#276398',
   secondaryColor: '#5b5b5b',

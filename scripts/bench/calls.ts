@@ -3,7 +3,7 @@
 // A later list call is one more entry in `benchCalls` (and, when it needs new SQL, one more SqlHandler).
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
-import { DEFAULT_BRAND_STYLE } from '../../shared/constants';
+import { DEFAULT_BRAND_STYLE, DEFAULT_LOGIN_TEXT } from '../../shared/constants';
 import { ACTIVE_PROJECT_STATUSES, CLIENT_COMPANY_STATUSES, PENDING_TASK_STATUSES } from '../../shared/status';
 
 /** The signed-in staff member, from the baseline's one-statement session lookup. */
@@ -318,7 +318,7 @@ const BRAND_DEFAULT_VALUES = [
   DEFAULT_BRAND_STYLE.primaryColor,
   DEFAULT_BRAND_STYLE.secondaryColor,
   DEFAULT_BRAND_STYLE.buttonTextColor,
-  'Sign in to follow your projects, tasks and files.',
+  DEFAULT_LOGIN_TEXT,
 ];
 
 const dashboardOverview: SqlHandler = {

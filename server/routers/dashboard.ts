@@ -3,7 +3,7 @@
  * counted. What counts as "active" or "pending" comes from shared/status.ts; the IN lists are built from those
  * arrays, so the numbers here match every other screen that reads them.
  */
-import { DEFAULT_BRAND_STYLE, LIMITS } from '../../shared/constants';
+import { DEFAULT_BRAND_STYLE, DEFAULT_LOGIN_TEXT, LIMITS } from '../../shared/constants';
 import { dashboardOverviewOutput, dashboardStatsOutput } from '../../shared/schemas/dashboard';
 import { ACTIVE_PROJECT_STATUSES, CLIENT_COMPANY_STATUSES, PENDING_TASK_STATUSES } from '../../shared/status';
 import { join, raw, sql, TENANT, toDate, toInt, type Row, type Sql } from '../sql';
@@ -22,10 +22,10 @@ const inList = (values: readonly string[]): Sql => sql`(${join(values.map((v) =>
 
 /**
  * The Business row's defaults in prisma/schema.prisma: branding counts as set once any of them differs (or a logo
- * was uploaded). loginText has no shared constant; tests/integration/dashboard.test.ts checks that a new agency
+ * was uploaded). loginText's default is DEFAULT_LOGIN_TEXT; tests/integration/dashboard.test.ts checks that a new agency
  * (created with the schema's defaults) reads as "not set", so a drift between the two fails there.
  */
-const BRAND_DEFAULTS = { ...DEFAULT_BRAND_STYLE, loginText: 'Sign in to follow your projects, tasks and files.' } as const;
+const BRAND_DEFAULTS = { ...DEFAULT_BRAND_STYLE, loginText: DEFAULT_LOGIN_TEXT } as const;
 
 const brandingSet = (row: Row) =>
   row.logoKey != null ||

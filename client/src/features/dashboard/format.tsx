@@ -23,20 +23,7 @@ const projectTone: Record<string, Tone> = {
 
 export const ProjectStatusBadge = ({ status }: { status: string }) => <Badge tone={projectTone[status] ?? 'gray'}>{statusLabel(status)}</Badge>;
 
-/** The companies screen's tones (features/companies/CompaniesPage.tsx), without pulling that screen into this chunk. */
-const companyTone: Record<string, Tone> = {
-  active: 'green',
-  onboarding: 'blue',
-  prospect: 'purple',
-  paused: 'yellow',
-  'at-risk': 'orange',
-  canceled: 'red',
-  inactive: 'gray',
-};
-
-export const CompanyStatusBadge = ({ status }: { status: string }) => (
-  <Badge tone={companyTone[status] ?? 'gray'}>{M.companies.statusLabels[status] ?? statusLabel(status)}</Badge>
-);
+export { CompanyStatusBadge } from '../companies/companyParts';
 
 /** Icon colours by document type (the spec: contract red, agreement blue, proposal green, invoice purple, other grey). */
 const fileTone: Record<string, string> = {

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Contact_businessId_portalAccess_idx" ON "Contact"("businessId", "portalAccess");
+
