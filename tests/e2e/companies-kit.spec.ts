@@ -152,9 +152,13 @@ test('a company opens its page from its card or row, by mouse and keyboard; Edit
   await expect(dialog.locator('button, input, select, textarea, a[href], [tabindex="0"]').first()).toHaveAccessibleName('Close');
 
   const panel = dialog.locator('form');
+  // Measured once the dialog's opening transition (a scale) has finished.
+  const settled = () => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await settled();
   const detailsHeight = (await panel.boundingBox())!.height;
   await dialog.getByRole('tab', { name: 'Resources Access' }).click();
   await expect(dialog.getByText('No resources for this company yet.')).toBeVisible();
+  await settled();
   expect((await panel.boundingBox())!.height).toBe(detailsHeight);
   await dialog.getByRole('tab', { name: 'Company Details' }).click();
 
