@@ -218,16 +218,12 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
     data: { businessId, email: DEMO.email, ...DEMO_OWNER, passwordHash, role: 'owner', createdAt: daysAgo(400) },
     select: { id: true },
   });
-  await tx.user.create({
+  const member = await tx.user.create({
     data: { businessId, ...DEMO_MEMBER, passwordHash, role: 'member', createdAt: daysAgo(300) },
     select: { id: true },
   });
-  const assignees = [
-    `${DEMO_OWNER.firstName} ${DEMO_OWNER.lastName}`,
-    `${DEMO_MEMBER.firstName} ${DEMO_MEMBER.lastName}`,
-    `${DEMO_MEMBER.firstName} ${DEMO_MEMBER.lastName}`,
-    ...FREELANCERS,
-  ];
+  // Tasks go to the two staff users; the freelancers' share stays unassigned (they have no account).
+  const assignees: (number | null)[] = [owner.id, member.id, member.id, ...FREELANCERS.map(() => null)];
 
   // ---- companies: unique names (so the list sorts and searches sensibly), every status represented.
   type CompanyPlan = { name: string; domain: string; place: (typeof PLACES)[number] };
@@ -426,7 +422,7 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
       status,
       priority: i < TASK_PRIORITIES.length ? TASK_PRIORITIES[i] : rng.weighted({ low: 30, medium: 45, high: 25 }),
       dueDate,
-      assignedTo: rng.chance(0.1) ? null : rng.pick(assignees),
+      assigneeId: rng.chance(0.1) ? null : rng.pick(assignees),
       createdAt,
       updatedAt: status === 'pending' ? createdAt : maxDate(createdAt, daysAgo(rng.int(0, 20))),
     });
