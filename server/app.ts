@@ -10,6 +10,7 @@ import { M } from '../shared/messages';
 import { parseAuthorization } from './auth/authorization';
 import { jsonTextTooDeep, valueTooDeep } from './lib/input-guards';
 import '../shared/zod-messages';
+import { documentFileRoutes } from './files/routes';
 import { API_PREFIXES, isApiPath, restRouter } from './rest';
 import { appRouter } from './routers/_app';
 import { createContextFactory, type AppDeps } from './trpc';
@@ -145,6 +146,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       },
     }),
   );
+
+  // File bytes (multipart uploads, downloads) stream outside the JSON parsers.
+  app.use(documentFileRoutes(createContext));
 
   app.use(express.json({ limit: JSON_LIMIT }));
   // JSON.parse itself does not recurse; refuse deep bodies before the REST adapter's key conversion does.

@@ -2,7 +2,7 @@ import { LoginThrottle } from './auth/throttle';
 import { createApp } from './app';
 import { openDatabase } from './db';
 import { loadEnv } from './env';
-import { FileStorage } from './files/storage';
+import { LocalFileStorage } from './files/storage';
 import { Mailer } from './mail';
 
 async function main() {
@@ -14,7 +14,7 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase(env.DATABASE_URL);
-  const app = createApp({ env, database, throttle: new LoginThrottle(database.db, { signupsPerAddress: env.SIGNUPS_PER_ADDRESS_PER_HOUR }), storage: new FileStorage(env.uploadDir), mailer: Mailer.fromEnv(env) });
+  const app = createApp({ env, database, throttle: new LoginThrottle(database.db, { signupsPerAddress: env.SIGNUPS_PER_ADDRESS_PER_HOUR }), storage: new LocalFileStorage(env.uploadDir), mailer: Mailer.fromEnv(env) });
   const server = app.listen(env.PORT, () => {
     console.log(`Clientflow is listening on ${env.publicUrl} (port ${env.PORT}, ${database.provider})`);
   });

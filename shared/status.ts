@@ -1,8 +1,8 @@
 // Which stored statuses count as what. The dashboard, the portal, reports and search all read these sets, so a
 // number means the same on every screen. SQL builds its IN lists from them (never a copy of the values).
-import { COMPANY_STATUSES, PROJECT_FILTER_STATUSES, PROJECT_STATUSES, TASK_PRIORITIES } from './constants';
+import { COMPANY_STATUSES, PROJECT_FILTER_STATUSES, PROJECT_STATUSES, STORED_PROJECT_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from './constants';
 
-type ProjectStatus = (typeof PROJECT_STATUSES)[number] | (typeof PROJECT_FILTER_STATUSES)[number];
+type ProjectStatus = (typeof STORED_PROJECT_STATUSES)[number];
 
 /**
  * "Active Projects": work in flight. Draft (not started), on-hold and complete/completed are not active.
@@ -12,6 +12,39 @@ export const ACTIVE_PROJECT_STATUSES = ['active', 'waiting', 'approval', 'in-pro
 
 /** Finished projects (the portal's "completed"; the forms store complete, the filter knows completed). */
 export const FINISHED_PROJECT_STATUSES = ['complete', 'completed'] as const satisfies readonly ProjectStatus[];
+
+/**
+ * On hold: only the 'on-hold' of older rows. The forms have no paused status, and 'waiting' (on the client) is work
+ * in flight that the dashboard counts as active; a filter choice must never overlap another, so it stays there.
+ */
+export const ON_HOLD_PROJECT_STATUSES = ['on-hold'] as const satisfies readonly ProjectStatus[];
+
+/**
+ * The project list's status filter (spec §2.3: draft, active, completed, on-hold) as the stored statuses each
+ * choice matches. The four sets never overlap and together cover every stored status, so the choices' counts add
+ * up to the total. A form status (waiting, at-risk…) given to the filter matches itself exactly.
+ */
+export const PROJECT_FILTER_MATCHES: Record<(typeof PROJECT_FILTER_STATUSES)[number], readonly ProjectStatus[]> = {
+  draft: ['draft'],
+  active: ACTIVE_PROJECT_STATUSES,
+  completed: FINISHED_PROJECT_STATUSES,
+  'on-hold': ON_HOLD_PROJECT_STATUSES,
+};
+
+/** What the list's status filter accepts: the spec's four filter values, or one exact form status. */
+export const PROJECT_LIST_STATUS_FILTERS = [
+  ...PROJECT_FILTER_STATUSES,
+  ...(['waiting', 'approval', 'in-progress', 'at-risk', 'complete'] as const satisfies readonly (typeof PROJECT_STATUSES)[number][]),
+] as const;
+export type ProjectListStatusFilter = (typeof PROJECT_LIST_STATUS_FILTERS)[number];
+
+/** The stored statuses a list filter value matches. */
+export function projectStatusesFor(filter: ProjectListStatusFilter): readonly ProjectStatus[] {
+  return filter in PROJECT_FILTER_MATCHES ? PROJECT_FILTER_MATCHES[filter as keyof typeof PROJECT_FILTER_MATCHES] : [filter as ProjectStatus];
+}
+
+/** A task counted as done in a project's progress ("tasks done out of total"). */
+export const DONE_TASK_STATUSES = ['completed'] as const satisfies readonly (typeof TASK_STATUSES)[number][];
 
 /** "Pending Tasks" ("tasks in progress" under the count): every task not completed or cancelled. */
 export const PENDING_TASK_STATUSES = ['pending', 'in-progress'] as const;

@@ -3,8 +3,16 @@
 // A later list call is one more entry in `benchCalls` (and, when it needs new SQL, one more SqlHandler).
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
-import { DEFAULT_BRAND_STYLE, DEFAULT_LOGIN_TEXT } from '../../shared/constants';
-import { ACTIVE_PROJECT_STATUSES, CLIENT_COMPANY_STATUSES, PENDING_TASK_STATUSES } from '../../shared/status';
+import { DEFAULT_BRAND_STYLE, DEFAULT_LOGIN_TEXT, TASK_PRIORITIES, TASK_STATUSES } from '../../shared/constants';
+import {
+  ACTIVE_PROJECT_STATUSES,
+  CLIENT_COMPANY_STATUSES,
+  DONE_TASK_STATUSES,
+  PENDING_TASK_STATUSES,
+  PROJECT_LIST_STATUS_FILTERS,
+  projectStatusesFor,
+  type ProjectListStatusFilter,
+} from '../../shared/status';
 
 /** The signed-in staff member, from the baseline's one-statement session lookup. */
 export type Auth = {
@@ -606,6 +614,661 @@ const contactRead: SqlHandler = {
   },
 };
 
+// ---------------------------------------------------------------- GET /api/projects, GET /projects/v1/{id}
+
+const PROJECT_NOT_FOUND = 'Project not found';
+
+type ProjectListParams = { limit: number; cursor: number | null; search: string | null; companyId: number | null; statuses: readonly string[] | null };
+
+function projectListParams(query: Query): ProjectListParams {
+  const status = query.status;
+  if (status !== undefined && (typeof status !== 'string' || !(PROJECT_LIST_STATUS_FILTERS as readonly string[]).includes(status))) throw new BadRequest();
+  return {
+    limit: intParam(query.limit, PAGE_SIZE, 1, PAGE_SIZE_MAX)!,
+    cursor: intParam(query.cursor, null, 1, MAX_ID),
+    search: textParam(query.search, 100),
+    companyId: intParam(query.companyId, null, 1, MAX_ID),
+    statuses: status === undefined ? null : projectStatusesFor(status as ProjectListStatusFilter),
+  };
+}
+
+type ProjectRowSql = {
+  id: number;
+  projectUid: string;
+  name: string;
+  description: string | null;
+  status: string;
+  companyId: number | null;
+  companyName: string | null;
+  contactIds: string | null;
+  startDate: unknown;
+  completionDate: unknown;
+  totalHoursEstimated: number | null;
+  totalHoursWorked: number | null;
+  totalBilledCents: number | null;
+  taskCount: number;
+  completedTaskCount: number;
+  fileCount: number;
+  createdAt: unknown;
+  updatedAt: unknown;
+};
+
+/** A list row in the app's key order (projectRowOutput); `day` turns a stored date into yyyy-mm-dd. */
+const projectItem = (r: ProjectRowSql, iso: (v: unknown) => string | null, day: (v: unknown) => string | null) => ({
+  id: r.id,
+  projectUid: r.projectUid,
+  name: r.name,
+  description: r.description,
+  status: r.status,
+  companyId: r.companyId,
+  company: r.companyId !== null && r.companyName !== null ? { id: r.companyId, name: r.companyName } : null,
+  projectContactId: r.contactIds ? r.contactIds.split(',').map(Number).sort((a, b) => a - b) : [],
+  projectStartDate: day(r.startDate),
+  projectCompletionDate: day(r.completionDate),
+  totalHoursEstimated: r.totalHoursEstimated,
+  totalHoursWorked: r.totalHoursWorked,
+  totalBilled: r.totalBilledCents === null ? null : r.totalBilledCents / 100,
+  taskCount: r.taskCount,
+  completedTaskCount: r.completedTaskCount,
+  fileCount: r.fileCount,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+const sqliteDay = (v: unknown) => (v === null || v === undefined ? null : sqliteIso(v)!.slice(0, 10));
+
+/** The page's extras (company name, contact ids, task, done-task and file counts) for a project aliased p. */
+const sqliteProjectExtras = `(SELECT co.name FROM Company co WHERE co.businessId = p.businessId AND co.id = p.companyId) AS companyName,
+  (SELECT group_concat(pc.contactId) FROM ProjectContact pc WHERE pc.businessId = p.businessId AND pc.projectId = p.id) AS contactIds,
+  (SELECT COUNT(*) FROM Task x WHERE x.businessId = p.businessId AND x.projectId = p.id) AS taskCount,
+  (SELECT COUNT(CASE WHEN x.status IN (${DONE_TASK_STATUSES.map((s) => `'${s}'`).join(', ')}) THEN 1 END) FROM Task x WHERE x.businessId = p.businessId AND x.projectId = p.id) AS completedTaskCount,
+  (SELECT COUNT(*) FROM Document d WHERE d.businessId = p.businessId AND d.projectId = p.id) AS fileCount`;
+const pgProjectExtras = `(SELECT co.name FROM "Company" co WHERE co."businessId" = p."businessId" AND co.id = p."companyId") AS "companyName",
+  (SELECT string_agg(pc."contactId"::text, ',') FROM "ProjectContact" pc WHERE pc."businessId" = p."businessId" AND pc."projectId" = p.id) AS "contactIds",
+  (SELECT COUNT(*)::int FROM "Task" x WHERE x."businessId" = p."businessId" AND x."projectId" = p.id) AS "taskCount",
+  (SELECT COUNT(CASE WHEN x.status IN (${DONE_TASK_STATUSES.map((s) => `'${s}'`).join(', ')}) THEN 1 END)::int FROM "Task" x WHERE x."businessId" = p."businessId" AND x."projectId" = p.id) AS "completedTaskCount",
+  (SELECT COUNT(*)::int FROM "Document" d WHERE d."businessId" = p."businessId" AND d."projectId" = p.id) AS "fileCount"`;
+const pgProjectColumns = `p.id, p."projectUid", p.name, p.description, p.status, p."companyId",
+  to_char(p."startDate", 'YYYY-MM-DD') AS "startDate", to_char(p."completionDate", 'YYYY-MM-DD') AS "completionDate",
+  p."totalHoursEstimated", p."totalHoursWorked", p."totalBilledCents", ${pgIso('p."createdAt"')} AS "createdAt", ${pgIso('p."updatedAt"')} AS "updatedAt"`;
+
+const projectsList: SqlHandler = {
+  sqlite(db) {
+    const companyExists = db.prepare('SELECT 1 AS ok FROM Company WHERE businessId = ? AND id = ?');
+    const statements = new Map<string, BetterSqlite3.Statement>();
+    const statement = (search: boolean, company: boolean, statuses: number, cursor: boolean, count: boolean) => {
+      const key = `${search}${company}${statuses}${cursor}${count}`;
+      let s = statements.get(key);
+      if (!s) {
+        const where = [
+          'p.businessId = @businessId',
+          ...(search ? [`(p.name LIKE @pattern ESCAPE '\\' OR p.description LIKE @pattern ESCAPE '\\')`] : []),
+          ...(company ? ['p.companyId = @companyId'] : []),
+          ...(statuses ? [`p.status IN (${Array.from({ length: statuses }, (_, i) => `@s${i}`).join(', ')})`] : []),
+          ...(cursor ? ['(p.createdAt, p.id) < ((SELECT createdAt FROM Project WHERE businessId = @businessId AND id = @cursor), @cursor)'] : []),
+        ].join(' AND ');
+        s = db.prepare(
+          count
+            ? `SELECT COUNT(*) AS n FROM Project p WHERE ${where}`
+            : `SELECT p.id, p.projectUid, p.name, p.description, p.status, p.companyId, p.startDate, p.completionDate,
+                 p.totalHoursEstimated, p.totalHoursWorked, p.totalBilledCents, p.createdAt, p.updatedAt, ${sqliteProjectExtras}
+               FROM Project p WHERE ${where} ORDER BY p.createdAt DESC, p.id DESC LIMIT @take`,
+        );
+        statements.set(key, s);
+      }
+      return s;
+    };
+    return (query, auth) => {
+      const { limit, cursor, search, companyId, statuses } = projectListParams(query);
+      if (companyId !== null && !companyExists.get(auth.businessId, companyId)) return notFoundReply(COMPANY_NOT_FOUND);
+      const params: Record<string, unknown> = { businessId: auth.businessId, pattern: search ? likeText(search) : null, companyId, cursor, take: limit + 1 };
+      (statuses ?? []).forEach((s, i) => (params[`s${i}`] = s));
+      const n = statuses?.length ?? 0;
+      const rows = (statement(!!search, companyId !== null, n, cursor !== null, false).all(params) as ProjectRowSql[]).map((r) => projectItem(r, sqliteIso, sqliteDay));
+      const total = cursor === null ? (statement(!!search, companyId !== null, n, false, true).get(params) as { n: number }).n : null;
+      return companyPage(rows, limit, total);
+    };
+  },
+
+  postgres(pool) {
+    return async (query, auth) => {
+      const { limit, cursor, search, companyId, statuses } = projectListParams(query);
+      const values: unknown[] = [auth.businessId];
+      const where = ['p."businessId" = $1'];
+      if (search) {
+        values.push(likeText(search));
+        where.push(`(p.name ILIKE $${values.length} OR p.description ILIKE $${values.length})`);
+      }
+      if (companyId !== null) {
+        values.push(companyId);
+        where.push(`p."companyId" = $${values.length}`);
+      }
+      if (statuses) {
+        const marks = statuses.map((s) => (values.push(s), `$${values.length}`));
+        where.push(`p.status IN (${marks.join(', ')})`);
+      }
+      const countValues = [...values];
+      const countWhere = [...where];
+      if (cursor !== null) {
+        values.push(cursor);
+        const c = `$${values.length}`;
+        where.push(`(p."createdAt", p.id) < ((SELECT "createdAt" FROM "Project" WHERE "businessId" = $1 AND id = ${c}), ${c})`);
+      }
+      values.push(limit + 1);
+      const key = `${!!search}-${companyId !== null}-${statuses?.length ?? 0}-${cursor !== null}`;
+      const [exists, rows, total] = await Promise.all([
+        companyId !== null
+          ? pool.query({ name: 'projects-company', text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, companyId] })
+          : null,
+        pool.query({
+          name: `projects-${key}`,
+          text: `SELECT ${pgProjectColumns}, ${pgProjectExtras}
+                 FROM "Project" p WHERE ${where.join(' AND ')} ORDER BY p."createdAt" DESC, p.id DESC LIMIT $${values.length}`,
+          values,
+        }),
+        cursor === null
+          ? pool.query({ name: `projects-count-${key}`, text: `SELECT COUNT(*)::int AS n FROM "Project" p WHERE ${countWhere.join(' AND ')}`, values: countValues })
+          : null,
+      ]);
+      if (exists && exists.rowCount === 0) return notFoundReply(COMPANY_NOT_FOUND);
+      const text = (v: unknown) => (v === null ? null : String(v));
+      const items = (rows.rows as ProjectRowSql[]).map((r) => projectItem(r, text, text));
+      return companyPage(items, limit, total ? (total.rows[0] as { n: number }).n : null);
+    };
+  },
+};
+
+type ProjectContactSql = { id: number; companyId: number | null; firstName: string; lastName: string; email: string; phone: string | null; title: string | null; role: string | null };
+type ProjectTaskSql = { id: number; title: string; description: string | null; status: string; priority: string; dueDate: unknown; assigneeId: number | null; createdAt: unknown };
+type ProjectFileSql = { id: number; name: string; type: string; size: number; url: string; storageKey: string | null; createdAt: unknown };
+
+/** The detail read in the app's key order, snake_case as /projects/v1/{id} answers it. */
+function projectDetail(
+  r: ProjectRowSql & { companyContactCount: number },
+  contacts: ProjectContactSql[],
+  tasks: ProjectTaskSql[],
+  files: ProjectFileSql[],
+  iso: (v: unknown) => string | null,
+  day: (v: unknown) => string | null,
+) {
+  const p = projectItem(r, iso, day);
+  return {
+    id: p.id,
+    project_uid: p.projectUid,
+    name: p.name,
+    description: p.description,
+    status: p.status,
+    company_id: p.companyId,
+    company: p.company,
+    project_contact_id: p.projectContactId,
+    project_start_date: p.projectStartDate,
+    project_completion_date: p.projectCompletionDate,
+    total_hours_estimated: p.totalHoursEstimated,
+    total_hours_worked: p.totalHoursWorked,
+    total_billed: p.totalBilled,
+    task_count: p.taskCount,
+    completed_task_count: p.completedTaskCount,
+    file_count: p.fileCount,
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
+    companies_id: p.companyId,
+    contacts: contacts.map((k) => ({ id: k.id, company_id: k.companyId, first_name: k.firstName, last_name: k.lastName, email: k.email, phone: k.phone, title: k.title, role: k.role })),
+    company_contact_count: r.companyContactCount,
+    tasks_of_project: tasks.map((t) => ({
+      id: t.id,
+      name: t.title,
+      description: t.description,
+      status: t.status,
+      priority: t.priority,
+      due_date: iso(t.dueDate),
+      assignee_id: t.assigneeId,
+      created_at: iso(t.createdAt),
+    })),
+    files_of_project: files.map((f) => ({
+      id: f.id,
+      name: f.name,
+      file_type: f.type,
+      file_size: f.size,
+      file_url: f.url ? f.url : f.storageKey ? `/api/documents/${f.id}/download` : '',
+      created_at: iso(f.createdAt),
+    })),
+  };
+}
+
+const projectRead: SqlHandler = {
+  sqlite(db) {
+    const project = db.prepare(
+      `SELECT p.id, p.projectUid, p.name, p.description, p.status, p.companyId, p.startDate, p.completionDate,
+         p.totalHoursEstimated, p.totalHoursWorked, p.totalBilledCents, p.createdAt, p.updatedAt, ${sqliteProjectExtras},
+         (SELECT COUNT(*) FROM Contact k WHERE k.businessId = p.businessId AND k.companyId = p.companyId) AS companyContactCount
+       FROM Project p WHERE p.businessId = @businessId AND p.id = @id`,
+    );
+    const contacts = db.prepare(
+      `SELECT k.id, k.companyId, k.firstName, k.lastName, k.email, k.phone, k.title, k.role
+       FROM ProjectContact pc JOIN Contact k ON k.businessId = pc.businessId AND k.id = pc.contactId
+       WHERE pc.businessId = @businessId AND pc.projectId = @id ORDER BY k.firstName, k.lastName, k.id`,
+    );
+    const tasks = db.prepare(
+      `SELECT id, title, description, status, priority, dueDate, assigneeId, createdAt FROM Task
+       WHERE businessId = @businessId AND projectId = @id ORDER BY createdAt DESC, id DESC LIMIT 100`,
+    );
+    const files = db.prepare(
+      `SELECT id, name, type, size, url, storageKey, createdAt FROM Document
+       WHERE businessId = @businessId AND projectId = @id ORDER BY createdAt DESC, id DESC LIMIT 100`,
+    );
+    return (query, auth) => {
+      const id = intParam(query.id, null, 1, MAX_ID);
+      if (id === null) throw new BadRequest();
+      const params = { businessId: auth.businessId, id };
+      const row = project.get(params) as (ProjectRowSql & { companyContactCount: number }) | undefined;
+      if (!row) return notFoundReply(PROJECT_NOT_FOUND);
+      return {
+        body: projectDetail(row, contacts.all(params) as ProjectContactSql[], tasks.all(params) as ProjectTaskSql[], files.all(params) as ProjectFileSql[], sqliteIso, sqliteDay),
+      };
+    };
+  },
+  postgres(pool) {
+    return async (query, auth) => {
+      const id = intParam(query.id, null, 1, MAX_ID);
+      if (id === null) throw new BadRequest();
+      const values = [auth.businessId, id];
+      const [row, contacts, tasks, files] = await Promise.all([
+        pool.query({
+          name: 'project-read',
+          text: `SELECT ${pgProjectColumns}, ${pgProjectExtras},
+                   (SELECT COUNT(*)::int FROM "Contact" k WHERE k."businessId" = p."businessId" AND k."companyId" = p."companyId") AS "companyContactCount"
+                 FROM "Project" p WHERE p."businessId" = $1 AND p.id = $2`,
+          values,
+        }),
+        pool.query({
+          name: 'project-contacts',
+          text: `SELECT k.id, k."companyId", k."firstName", k."lastName", k.email, k.phone, k.title, k.role
+                 FROM "ProjectContact" pc JOIN "Contact" k ON k."businessId" = pc."businessId" AND k.id = pc."contactId"
+                 WHERE pc."businessId" = $1 AND pc."projectId" = $2 ORDER BY k."firstName", k."lastName", k.id`,
+          values,
+        }),
+        pool.query({
+          name: 'project-tasks',
+          text: `SELECT id, title, description, status, priority, ${pgIso('"dueDate"')} AS "dueDate", "assigneeId", ${pgIso('"createdAt"')} AS "createdAt"
+                 FROM "Task" WHERE "businessId" = $1 AND "projectId" = $2 ORDER BY "createdAt" DESC, id DESC LIMIT 100`,
+          values,
+        }),
+        pool.query({
+          name: 'project-files',
+          text: `SELECT id, name, type, size, url, "storageKey", ${pgIso('"createdAt"')} AS "createdAt"
+                 FROM "Document" WHERE "businessId" = $1 AND "projectId" = $2 ORDER BY "createdAt" DESC, id DESC LIMIT 100`,
+          values,
+        }),
+      ]);
+      const r = row.rows[0] as (ProjectRowSql & { companyContactCount: number }) | undefined;
+      if (!r) return notFoundReply(PROJECT_NOT_FOUND);
+      const text = (v: unknown) => (v === null ? null : String(v));
+      return { body: projectDetail(r, contacts.rows, tasks.rows, files.rows, text, text) };
+    };
+  },
+};
+
+// ---------------------------------------------------------------- GET /api/tasks
+
+type TaskListParams = {
+  limit: number;
+  cursor: number | null;
+  search: string | null;
+  projectId: number | null;
+  status: string | null;
+  priority: string | null;
+  assigneeId: number | 'none' | null;
+};
+
+/** Like zod's z.enum: absent or empty means no filter; anything else outside the values is a 400. */
+function enumParam(value: unknown, values: readonly string[]): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !values.includes(value)) throw new BadRequest();
+  return value;
+}
+
+function taskListParams(query: Query): TaskListParams {
+  return {
+    limit: intParam(query.limit, PAGE_SIZE, 1, PAGE_SIZE_MAX)!,
+    cursor: intParam(query.cursor, null, 1, MAX_ID),
+    search: textParam(query.search, 100),
+    projectId: intParam(query.projectId, null, 1, MAX_ID),
+    status: enumParam(query.status, TASK_STATUSES),
+    priority: enumParam(query.priority, TASK_PRIORITIES),
+    assigneeId: query.assigneeId === 'none' ? 'none' : intParam(query.assigneeId, null, 1, MAX_ID),
+  };
+}
+
+const TASK_PROJECT_NOT_FOUND = 'That project does not exist in your agency.';
+const ASSIGNEE_NOT_FOUND = 'That team member does not exist in your agency.';
+
+type BenchTaskRow = {
+  id: number;
+  title: string;
+  description: string | null;
+  status: string;
+  priority: string;
+  dueDate: unknown;
+  projectId: number | null;
+  projectName: string | null;
+  projectUid: string | null;
+  assigneeId: number | null;
+  assigneeFirstName: string | null;
+  assigneeLastName: string | null;
+  createdAt: unknown;
+};
+
+/** A list row in the app's key order (taskOutput); `day` gives the due date's yyyy-mm-dd. */
+const taskItem = (r: BenchTaskRow, iso: (v: unknown) => string | null, day: (v: unknown) => string | null) => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  status: r.status,
+  priority: r.priority,
+  dueDate: day(r.dueDate),
+  projectId: r.projectId,
+  project: r.projectId !== null && r.projectName !== null ? { id: r.projectId, name: r.projectName, projectUid: r.projectUid } : null,
+  assignedTo: r.assigneeId,
+  assignee: r.assigneeId !== null && r.assigneeFirstName !== null ? { id: r.assigneeId, firstName: r.assigneeFirstName, lastName: r.assigneeLastName } : null,
+  createdAt: iso(r.createdAt),
+});
+
+/** The WHERE conditions of a task list request, with `mark(value)` binding a value (`?` or `$n`). */
+function taskConditions(p: TaskListParams, col: (name: string) => string, like: (column: string, mark: string) => string, mark: (value: unknown) => string) {
+  const where: string[] = [];
+  if (p.search) {
+    // One bound value per use: SQLite's ? is positional.
+    const pattern = likeText(p.search);
+    where.push(`(${like(col('title'), mark(pattern))} OR ${like(col('description'), mark(pattern))})`);
+  }
+  if (p.projectId !== null) where.push(`${col('projectId')} = ${mark(p.projectId)}`);
+  if (p.status) where.push(`${col('status')} = ${mark(p.status)}`);
+  if (p.priority) where.push(`${col('priority')} = ${mark(p.priority)}`);
+  if (p.assigneeId === 'none') where.push(`${col('assigneeId')} IS NULL`);
+  else if (p.assigneeId !== null) where.push(`${col('assigneeId')} = ${mark(p.assigneeId)}`);
+  return where;
+}
+
+const tasksList: SqlHandler = {
+  sqlite(db) {
+    const projectExists = db.prepare('SELECT 1 AS ok FROM Project WHERE businessId = ? AND id = ?');
+    const userExists = db.prepare('SELECT 1 AS ok FROM User WHERE businessId = ? AND id = ?');
+    const statements = new Map<string, BetterSqlite3.Statement>();
+    const prepare = (text: string) => {
+      let s = statements.get(text);
+      if (!s) statements.set(text, (s = db.prepare(text)));
+      return s;
+    };
+    return (query, auth) => {
+      const p = taskListParams(query);
+      if (p.projectId !== null && !projectExists.get(auth.businessId, p.projectId)) return notFoundReply(TASK_PROJECT_NOT_FOUND);
+      if (typeof p.assigneeId === 'number' && !userExists.get(auth.businessId, p.assigneeId)) return notFoundReply(ASSIGNEE_NOT_FOUND);
+      const values: unknown[] = [auth.businessId];
+      const mark = (v: unknown) => (values.push(v), '?');
+      const where = ['t.businessId = ?', ...taskConditions(p, (c) => `t.${c}`, (c, m) => `${c} LIKE ${m} ESCAPE '\\'`, mark)];
+      const countValues = [...values];
+      const countWhere = [...where];
+      if (p.cursor !== null) {
+        where.push('(t.createdAt, t.id) < ((SELECT createdAt FROM Task WHERE businessId = ? AND id = ?), ?)');
+        values.push(auth.businessId, p.cursor, p.cursor);
+      }
+      values.push(p.limit + 1);
+      const rows = prepare(
+        `SELECT t.id, t.title, t.description, t.status, t.priority, t.dueDate, t.projectId, pr.name AS projectName, pr.projectUid,
+           t.assigneeId, u.firstName AS assigneeFirstName, u.lastName AS assigneeLastName, t.createdAt
+         FROM Task t
+         LEFT JOIN Project pr ON pr.businessId = t.businessId AND pr.id = t.projectId
+         LEFT JOIN User u ON u.businessId = t.businessId AND u.id = t.assigneeId
+         WHERE ${where.join(' AND ')} ORDER BY t.createdAt DESC, t.id DESC LIMIT ?`,
+      ).all(...values) as BenchTaskRow[];
+      const items = rows.map((r) => taskItem(r, sqliteIso, (v) => (v === null ? null : sqliteIso(v)!.slice(0, 10))));
+      const total = p.cursor === null ? (prepare(`SELECT COUNT(*) AS n FROM Task t WHERE ${countWhere.join(' AND ')}`).get(...countValues) as { n: number }).n : null;
+      return companyPage(items, p.limit, total);
+    };
+  },
+
+  postgres(pool) {
+    return async (query, auth) => {
+      const p = taskListParams(query);
+      const values: unknown[] = [auth.businessId];
+      const mark = (v: unknown) => (values.push(v), `$${values.length}`);
+      const where = ['t."businessId" = $1', ...taskConditions(p, (c) => `t."${c}"`, (c, m) => `${c} ILIKE ${m}`, mark)];
+      const countValues = [...values];
+      const countWhere = [...where];
+      if (p.cursor !== null) {
+        const m = mark(p.cursor);
+        where.push(`(t."createdAt", t.id) < ((SELECT "createdAt" FROM "Task" WHERE "businessId" = $1 AND id = ${m}), ${m})`);
+      }
+      const limitMark = mark(p.limit + 1);
+      const shape = `${!!p.search}-${p.projectId !== null}-${!!p.status}-${!!p.priority}-${p.assigneeId === 'none' ? 'none' : p.assigneeId !== null}`;
+      const [project, user, rows, total] = await Promise.all([
+        p.projectId !== null
+          ? pool.query({ name: 'tasks-project', text: 'SELECT 1 FROM "Project" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, p.projectId] })
+          : null,
+        typeof p.assigneeId === 'number'
+          ? pool.query({ name: 'tasks-user', text: 'SELECT 1 FROM "User" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, p.assigneeId] })
+          : null,
+        pool.query({
+          name: `tasks-${shape}-${p.cursor !== null}`,
+          text: `SELECT t.id, t.title, t.description, t.status, t.priority, to_char(t."dueDate", 'YYYY-MM-DD') AS "dueDate", t."projectId",
+                   pr.name AS "projectName", pr."projectUid", t."assigneeId", u."firstName" AS "assigneeFirstName", u."lastName" AS "assigneeLastName",
+                   ${pgIso('t."createdAt"')} AS "createdAt"
+                 FROM "Task" t
+                 LEFT JOIN "Project" pr ON pr."businessId" = t."businessId" AND pr.id = t."projectId"
+                 LEFT JOIN "User" u ON u."businessId" = t."businessId" AND u.id = t."assigneeId"
+                 WHERE ${where.join(' AND ')} ORDER BY t."createdAt" DESC, t.id DESC LIMIT ${limitMark}`,
+          values,
+        }),
+        p.cursor === null
+          ? pool.query({ name: `tasks-count-${shape}`, text: `SELECT COUNT(*)::int AS n FROM "Task" t WHERE ${countWhere.join(' AND ')}`, values: countValues })
+          : null,
+      ]);
+      if (project && project.rowCount === 0) return notFoundReply(TASK_PROJECT_NOT_FOUND);
+      if (user && user.rowCount === 0) return notFoundReply(ASSIGNEE_NOT_FOUND);
+      const items = (rows.rows as BenchTaskRow[]).map((r) => taskItem(r, (v) => (v === null ? null : String(v)), (v) => (v === null ? null : String(v))));
+      return companyPage(items, p.limit, total ? (total.rows[0] as { n: number }).n : null);
+    };
+  },
+};
+
+// ---------------------------------------------------------------- GET /api/documents and GET /api/documents/{id}
+
+const DOCUMENT_TYPES_LIST = ['contract', 'agreement', 'proposal', 'invoice', 'report', 'other'];
+const DOCUMENT_NOT_FOUND = 'File not found';
+const DOCUMENT_PROJECT_NOT_FOUND = 'That project does not exist in this company.';
+
+type DocumentListParams = { limit: number; cursor: number | null; search: string | null; type: string | null; companyId: number | null; projectId: number | 'none' | null };
+
+function documentListParams(query: Query): DocumentListParams {
+  const type = query.type;
+  if (type !== undefined && (typeof type !== 'string' || !DOCUMENT_TYPES_LIST.includes(type))) throw new BadRequest();
+  const project = query.projectId;
+  return {
+    limit: intParam(query.limit, PAGE_SIZE, 1, PAGE_SIZE_MAX)!,
+    cursor: intParam(query.cursor, null, 1, MAX_ID),
+    search: textParam(query.search, 100),
+    type: (type as string | undefined) ?? null,
+    companyId: intParam(query.companyId, null, 1, MAX_ID),
+    projectId: project === 'none' ? 'none' : intParam(project, null, 1, MAX_ID),
+  };
+}
+
+type DocumentRowSql = {
+  id: number;
+  name: string;
+  type: string;
+  url: string;
+  size: number;
+  companyId: number | null;
+  projectId: number | null;
+  uploadedById: number | null;
+  storageKey: string | null;
+  originalName: string | null;
+  mimeType: string | null;
+  visibleInPortal: number | boolean;
+  createdAt: unknown;
+  companyName: string | null;
+  projectName: string | null;
+  uploaderName: string | null;
+};
+
+/** A file in the app's key order (documentOutput). */
+const documentItem = (r: DocumentRowSql, iso: (v: unknown) => string | null) => ({
+  id: r.id,
+  name: r.name,
+  type: r.type,
+  url: r.storageKey !== null ? `/api/documents/${r.id}/download` : r.url,
+  size: Number(r.size),
+  companyId: r.companyId,
+  projectId: r.projectId,
+  company: r.companyId !== null && r.companyName !== null ? { id: r.companyId, name: r.companyName } : null,
+  project: r.projectId !== null && r.projectName !== null ? { id: r.projectId, name: r.projectName } : null,
+  uploadedBy: r.uploadedById,
+  uploadedByName: r.uploaderName,
+  stored: r.storageKey !== null,
+  originalName: r.originalName,
+  mimeType: r.mimeType,
+  visibleInPortal: !!r.visibleInPortal,
+  createdAt: iso(r.createdAt),
+});
+
+/** The columns and names of a file (alias d), the same three look-ups the app makes. */
+const documentSelect = (q: (name: string) => string) => `d.id, d.name, d.type, d.url, d.size, d.${q('companyId')}, d.${q('projectId')}, d.${q('uploadedById')},
+  d.${q('storageKey')}, d.${q('originalName')}, d.${q('mimeType')}, d.${q('visibleInPortal')},
+  (SELECT c.name FROM ${q('Company')} c WHERE c.${q('businessId')} = d.${q('businessId')} AND c.id = d.${q('companyId')}) AS ${q('companyName')},
+  (SELECT p.name FROM ${q('Project')} p WHERE p.${q('businessId')} = d.${q('businessId')} AND p.id = d.${q('projectId')}) AS ${q('projectName')},
+  (SELECT u.${q('firstName')} || ' ' || u.${q('lastName')} FROM ${q('User')} u WHERE u.${q('businessId')} = d.${q('businessId')} AND u.id = d.${q('uploadedById')}) AS ${q('uploaderName')}`;
+const bare = (name: string) => name;
+const quoted = (name: string) => `"${name}"`;
+
+const documentsList: SqlHandler = {
+  sqlite(db) {
+    const companyExists = db.prepare('SELECT 1 AS ok FROM Company WHERE businessId = ? AND id = ?');
+    const projectExists = db.prepare('SELECT 1 AS ok FROM Project WHERE businessId = ? AND id = ?');
+    const statements = new Map<string, BetterSqlite3.Statement>();
+    const statement = (p: DocumentListParams, count: boolean) => {
+      const project = p.projectId === null ? null : p.projectId === 'none' ? 'none' : 'id';
+      const cursor = !count && p.cursor !== null;
+      const key = `${!!p.search}${!!p.type}${p.companyId !== null}${project}${cursor}${count}`;
+      let s = statements.get(key);
+      if (!s) {
+        const where = [
+          'd.businessId = @businessId',
+          ...(p.search ? ["d.name LIKE @pattern ESCAPE '\\'"] : []),
+          ...(p.type ? ['d.type = @type'] : []),
+          ...(p.companyId !== null ? ['d.companyId = @companyId'] : []),
+          ...(project === 'id' ? ['d.projectId = @projectId'] : project === 'none' ? ['d.projectId IS NULL'] : []),
+          ...(cursor ? ['(d.createdAt, d.id) < ((SELECT createdAt FROM Document WHERE businessId = @businessId AND id = @cursor), @cursor)'] : []),
+        ].join(' AND ');
+        s = db.prepare(
+          count
+            ? `SELECT COUNT(*) AS n FROM Document d WHERE ${where}`
+            : `SELECT ${documentSelect(bare)}, d.createdAt FROM Document d WHERE ${where} ORDER BY d.createdAt DESC, d.id DESC LIMIT @take`,
+        );
+        statements.set(key, s);
+      }
+      return s;
+    };
+    return (query, auth) => {
+      const p = documentListParams(query);
+      if (p.companyId !== null && !companyExists.get(auth.businessId, p.companyId)) return notFoundReply(COMPANY_NOT_FOUND);
+      if (typeof p.projectId === 'number' && !projectExists.get(auth.businessId, p.projectId)) return notFoundReply(DOCUMENT_PROJECT_NOT_FOUND);
+      const params = {
+        businessId: auth.businessId,
+        pattern: p.search ? likeText(p.search) : null,
+        type: p.type,
+        companyId: p.companyId,
+        projectId: typeof p.projectId === 'number' ? p.projectId : null,
+        cursor: p.cursor,
+        take: p.limit + 1,
+      };
+      const rows = (statement(p, false).all(params) as DocumentRowSql[]).map((r) => documentItem(r, sqliteIso));
+      const total = p.cursor === null ? (statement(p, true).get(params) as { n: number }).n : null;
+      return companyPage(rows, p.limit, total);
+    };
+  },
+
+  postgres(pool) {
+    return async (query, auth) => {
+      const p = documentListParams(query);
+      const values: unknown[] = [auth.businessId];
+      const where = ['d."businessId" = $1'];
+      if (p.search) {
+        values.push(likeText(p.search));
+        where.push(`d.name ILIKE $${values.length}`);
+      }
+      if (p.type) {
+        values.push(p.type);
+        where.push(`d.type = $${values.length}`);
+      }
+      if (p.companyId !== null) {
+        values.push(p.companyId);
+        where.push(`d."companyId" = $${values.length}`);
+      }
+      if (p.projectId === 'none') where.push('d."projectId" IS NULL');
+      else if (p.projectId !== null) {
+        values.push(p.projectId);
+        where.push(`d."projectId" = $${values.length}`);
+      }
+      const countValues = [...values];
+      const countWhere = [...where];
+      if (p.cursor !== null) {
+        values.push(p.cursor);
+        const c = `$${values.length}`;
+        where.push(`(d."createdAt", d.id) < ((SELECT "createdAt" FROM "Document" WHERE "businessId" = $1 AND id = ${c}), ${c})`);
+      }
+      values.push(p.limit + 1);
+      const key = `${!!p.search}-${!!p.type}-${p.companyId !== null}-${p.projectId === null ? null : p.projectId === 'none' ? 'none' : 'id'}`;
+      const [company, project, rows, total] = await Promise.all([
+        p.companyId !== null
+          ? pool.query({ name: 'documents-company', text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, p.companyId] })
+          : null,
+        typeof p.projectId === 'number'
+          ? pool.query({ name: 'documents-project', text: 'SELECT 1 FROM "Project" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, p.projectId] })
+          : null,
+        pool.query({
+          name: `documents-${key}-${p.cursor !== null}`,
+          text: `SELECT ${documentSelect(quoted)}, ${pgIso('d."createdAt"')} AS "createdAt"
+                 FROM "Document" d WHERE ${where.join(' AND ')} ORDER BY d."createdAt" DESC, d.id DESC LIMIT $${values.length}`,
+          values,
+        }),
+        p.cursor === null
+          ? pool.query({ name: `documents-count-${key}`, text: `SELECT COUNT(*)::int AS n FROM "Document" d WHERE ${countWhere.join(' AND ')}`, values: countValues })
+          : null,
+      ]);
+      if (company && company.rowCount === 0) return notFoundReply(COMPANY_NOT_FOUND);
+      if (project && project.rowCount === 0) return notFoundReply(DOCUMENT_PROJECT_NOT_FOUND);
+      const items = (rows.rows as DocumentRowSql[]).map((r) => documentItem(r, (v) => (v === null ? null : String(v))));
+      return companyPage(items, p.limit, total ? (total.rows[0] as { n: number }).n : null);
+    };
+  },
+};
+
+const documentRead: SqlHandler = {
+  sqlite(db) {
+    const statement = db.prepare(`SELECT ${documentSelect(bare)}, d.createdAt FROM Document d WHERE d.businessId = ? AND d.id = ?`);
+    return (query, auth) => {
+      const id = intParam(query.id, null, 1, MAX_ID);
+      if (id === null) throw new BadRequest();
+      const row = statement.get(auth.businessId, id) as DocumentRowSql | undefined;
+      return row ? { body: documentItem(row, sqliteIso) } : notFoundReply(DOCUMENT_NOT_FOUND);
+    };
+  },
+  postgres(pool) {
+    return async (query, auth) => {
+      const id = intParam(query.id, null, 1, MAX_ID);
+      if (id === null) throw new BadRequest();
+      const { rows } = await pool.query({
+        name: 'document-read',
+        text: `SELECT ${documentSelect(quoted)}, ${pgIso('d."createdAt"')} AS "createdAt" FROM "Document" d WHERE d."businessId" = $1 AND d.id = $2`,
+        values: [auth.businessId, id],
+      });
+      const row = rows[0] as DocumentRowSql | undefined;
+      return row ? { body: documentItem(row, (v) => (v === null ? null : String(v))) } : notFoundReply(DOCUMENT_NOT_FOUND);
+    };
+  },
+};
+
 // ---------------------------------------------------------------- the table
 
 export const benchCalls: BenchCall[] = [
@@ -644,6 +1307,81 @@ export const benchCalls: BenchCall[] = [
   },
   { name: 'dashboard/stats', path: '/api/dashboard/stats', handler: dashboardStats },
   { name: 'dashboard/overview', path: '/api/dashboard/overview', handler: dashboardOverview },
+  { name: 'projects', path: '/api/projects', handler: projectsList },
+  { name: 'projects?status=active', path: '/api/projects?status=active', handler: projectsList },
+  { name: 'projects?search=website', path: '/api/projects?search=website', handler: projectsList },
+  {
+    name: 'projects?cursor=<page 2>',
+    path: async ({ appHeader }) => {
+      const next = await appHeader('/api/projects', 'x-next-cursor');
+      return next === null ? null : `/api/projects?cursor=${encodeURIComponent(next)}`;
+    },
+    route: '/api/projects',
+    handler: projectsList,
+  },
+  {
+    name: 'projects/v1/{id}',
+    // The newest project: its id is the next cursor of a one-row page.
+    path: async ({ appHeader }) => {
+      const id = await appHeader('/api/projects?limit=1', 'x-next-cursor');
+      return id === null ? null : `/projects/v1/${id}`;
+    },
+    route: '/projects/v1/:id',
+    handler: projectRead,
+  },
+  { name: 'tasks', path: '/api/tasks', handler: tasksList },
+  { name: 'tasks?search=review', path: '/api/tasks?search=review', handler: tasksList },
+  { name: 'tasks?status=pending&priority=high', path: '/api/tasks?status=pending&priority=high', handler: tasksList },
+  {
+    name: 'tasks?cursor=<page 2>',
+    path: async ({ appHeader }) => {
+      const next = await appHeader('/api/tasks', 'x-next-cursor');
+      return next === null ? null : `/api/tasks?cursor=${encodeURIComponent(next)}`;
+    },
+    route: '/api/tasks',
+    handler: tasksList,
+  },
+  {
+    name: 'tasks?projectId=<newest project>',
+    path: async ({ appHeader }) => {
+      const id = await appHeader('/api/projects?limit=1', 'x-next-cursor');
+      return id === null ? null : `/api/tasks?projectId=${id}`;
+    },
+    route: '/api/tasks',
+    handler: tasksList,
+  },
+  { name: 'documents', path: '/api/documents', handler: documentsList },
+  { name: 'documents?type=invoice', path: '/api/documents?type=invoice', handler: documentsList },
+  { name: 'documents?projectId=none', path: '/api/documents?projectId=none', handler: documentsList },
+  { name: 'documents?search=proposal', path: '/api/documents?search=proposal', handler: documentsList },
+  {
+    name: 'documents?cursor=<page 2>',
+    path: async ({ appHeader }) => {
+      const next = await appHeader('/api/documents', 'x-next-cursor');
+      return next === null ? null : `/api/documents?cursor=${encodeURIComponent(next)}`;
+    },
+    route: '/api/documents',
+    handler: documentsList,
+  },
+  {
+    name: 'documents?companyId=<first company>',
+    path: async ({ appHeader }) => {
+      const id = await appHeader('/api/companies?limit=1', 'x-next-cursor');
+      return id === null ? null : `/api/documents?companyId=${id}`;
+    },
+    route: '/api/documents',
+    handler: documentsList,
+  },
+  {
+    name: 'documents/{id}',
+    // The newest file: its id is the next cursor of a one-row page.
+    path: async ({ appHeader }) => {
+      const id = await appHeader('/api/documents?limit=1', 'x-next-cursor');
+      return id === null ? null : `/api/documents/${id}`;
+    },
+    route: '/api/documents/:id',
+    handler: documentRead,
+  },
 ];
 
 /** The baseline's Express route for a call. */

@@ -1,33 +1,119 @@
+/**
+ * Where uploaded bytes live. Routers and routes only see the `FileStorage` interface: bytes are streamed in and
+ * out (never held whole in memory), and rows keep only the key. The local-disk implementation is the default;
+ * an S3-compatible one implements the same five methods.
+ */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
-/** Uploaded bytes on local disk, one folder per business; rows keep only the key. */
-export class FileStorage {
-  constructor(readonly root: string) {
-    fs.mkdirSync(root, { recursive: true });
+/** The object is larger than the caller allowed; nothing of it is kept. */
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The file is larger than ${maxBytes} bytes.`);
+    this.name = 'FileTooLargeError';
+  }
+}
+
+/** No object under that key (never stored, or removed). */
+export class FileNotFoundError extends Error {
+  constructor(key: string) {
+    super(`No stored file under ${key}.`);
+    this.name = 'FileNotFoundError';
+  }
+}
+
+export interface FileStorage {
+  /** A fresh, random key under the business's prefix. The file's own name is never part of it. */
+  newKey(businessId: number): string;
+  /**
+   * Streams `source` into a new object. Resolves with its size once every byte is stored; on any failure
+   * (the source errors or is destroyed, the disk is full, more than `maxBytes` arrive) it rejects and nothing is left.
+   */
+  writeStream(key: string, source: Readable, options?: { maxBytes?: number }): Promise<{ size: number }>;
+  /** The object's bytes as a stream; rejects with FileNotFoundError when there is none. */
+  readStream(key: string): Promise<Readable>;
+  /** Removes the object; a missing one is not an error. */
+  remove(key: string): Promise<void>;
+  /** The object's size in bytes, or null when there is none. */
+  size(key: string): Promise<number | null>;
+}
+
+/** `{businessId}/{uuid}`: the only shape of key this storage accepts, so no key can name another path. */
+const KEY = /^[1-9]\d{0,9}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Counts the bytes going through and fails the pipeline past `maxBytes`. */
+function byteCounter(maxBytes: number) {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) callback(new FileTooLargeError(maxBytes));
+      else callback(null, chunk);
+    },
+  });
+  return { counter, size: () => size };
+}
+
+/** Files under one folder (UPLOAD_DIR), one sub-folder per business, named by a random UUID. */
+export class LocalFileStorage implements FileStorage {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+    fs.mkdirSync(this.root, { recursive: true });
   }
 
-  /** A fresh key under the business's folder; the original name never becomes a path. */
-  newKey(businessId: number, originalName: string): string {
-    const ext = path.extname(originalName).toLowerCase().replace(/[^.a-z0-9]/g, '').slice(0, 10);
-    return `${businessId}/${randomUUID()}${ext}`;
+  newKey(businessId: number): string {
+    return `${businessId}/${randomUUID()}`;
   }
 
+  /** The file of a key; anything but a key of newKey's shape is refused before it reaches the disk. */
   pathOf(key: string): string {
+    if (!KEY.test(key)) throw new Error('Not a storage key');
     const full = path.resolve(this.root, key);
     if (!full.startsWith(this.root + path.sep)) throw new Error('Storage key escapes the upload folder');
     return full;
   }
 
-  async write(key: string, data: Buffer): Promise<void> {
+  async writeStream(key: string, source: Readable, options: { maxBytes?: number } = {}): Promise<{ size: number }> {
     const full = this.pathOf(key);
     await fsp.mkdir(path.dirname(full), { recursive: true });
-    await fsp.writeFile(full, data);
+    // Written under a temporary name and renamed once complete: a reader never sees half a file under the key.
+    const partial = `${full}.${randomUUID()}.part`;
+    const { counter, size } = byteCounter(options.maxBytes ?? Number.POSITIVE_INFINITY);
+    try {
+      await pipeline(source, counter, fs.createWriteStream(partial, { flags: 'wx' }));
+      await fsp.rename(partial, full);
+    } catch (error) {
+      await fsp.rm(partial, { force: true }).catch(() => {});
+      throw error;
+    }
+    return { size: size() };
+  }
+
+  async readStream(key: string): Promise<Readable> {
+    const full = this.pathOf(key);
+    // Opened before the stream is handed out, so a missing file is a rejection here, not an error mid-response.
+    const handle = await fsp.open(full, 'r').catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'ENOENT' ? new FileNotFoundError(key) : error;
+    });
+    return handle.createReadStream();
   }
 
   async remove(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await fsp.stat(this.pathOf(key))).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 }

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { SESSION } from '../../shared/constants';
 import { M } from '../../shared/messages';
+import { MAX_ID } from '../../shared/schemas/common';
+import { documentOutput, documentUploadFields } from '../../shared/schemas/documents';
 import { appRouter } from '../routers/_app';
 import { portalProcedure, staffProcedure } from '../trpc';
 import { camelToSnake } from './case';
@@ -27,6 +29,7 @@ const ERROR_CODES = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   412: 'PRECONDITION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
   429: 'TOO_MANY_REQUESTS',
 } as const;
 type ErrorStatus = keyof typeof ERROR_CODES;
@@ -168,6 +171,65 @@ function operationIds(routes: RestRoute[]) {
   });
 }
 
+/**
+ * The two routes that carry file bytes (server/files/routes.ts): Express routes beside the REST table, since tRPC
+ * speaks JSON only. Their fields come from the same zod schemas as the procedures.
+ */
+export function fileOperations() {
+  const security = [{ bearer: [] }, { staffCookie: [] }];
+  const errors = (...statuses: ErrorStatus[]) => Object.fromEntries(statuses.map((status) => [String(status), errorResponse(status)]));
+  const fields = jsonSchemaOf(documentUploadFields, 'input');
+  const json = (schema: z.ZodType) => ({ 'application/json': { schema: jsonSchemaOf(schema, 'output') } });
+  return {
+    '/api/documents/upload': {
+      post: {
+        operationId: 'documents.upload',
+        tags: ['documents'],
+        summary: 'Upload a file: multipart/form-data with the file in the field "file" (at most MAX_UPLOAD_BYTES, 100 MB by default)',
+        description:
+          'The file streams to storage under a random name. `name` defaults to the file’s own name, `type` to contract, ' +
+          '`visibleInPortal` to true; with a project and no company, the project’s company is taken. An empty file is refused (400), ' +
+          'a bigger one too (413); nothing of a refused or interrupted upload is kept.',
+        security,
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: { file: { type: 'string', format: 'binary', description: 'The file; its name and type come from the part’s headers.' }, ...fields.properties },
+              },
+            },
+          },
+        },
+        responses: { '201': { description: M.api.ok, content: json(documentOutput) }, ...errors(400, 401, 403, 404, 413) },
+      },
+    },
+    '/api/documents/{id}/download': {
+      get: {
+        operationId: 'documents.download',
+        tags: ['documents'],
+        summary: 'The file’s bytes, with its original name (Content-Disposition); a link answers 302 to its URL',
+        security,
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID } },
+          { name: 'download', in: 'query', required: false, description: 'Present: always as an attachment, never shown in the browser tab.', schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': {
+            description: M.api.ok,
+            headers: { 'Content-Disposition': { description: 'inline or attachment, with filename and filename* (RFC 6266)', schema: { type: 'string' } } },
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '302': { description: 'A link to an external file: Location is its URL.', headers: { Location: { schema: { type: 'string', format: 'uri' } } } },
+          ...errors(401, 404),
+        },
+      },
+    },
+  };
+}
+
 export function buildOpenApiDocument(routes: RestRoute[] = restRoutes) {
   const ids = operationIds(routes);
   const paths: Record<string, Record<string, unknown>> = {};
@@ -175,6 +237,7 @@ export function buildOpenApiDocument(routes: RestRoute[] = restRoutes) {
     paths[route.path] ??= {};
     paths[route.path][route.method.toLowerCase()] = operation(route, ids[i]);
   });
+  Object.assign(paths, fileOperations());
   return {
     openapi: '3.1.0',
     info: { title: M.api.title, version: '1.0.0', description: M.api.description },

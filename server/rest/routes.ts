@@ -120,4 +120,47 @@ export const restRoutes: RestRoute[] = [
 
   row('GET', '/api/dashboard/stats', 'dashboard.stats', { summary: "The dashboard's numbers: active projects, pending tasks by priority, clients" }),
   row('GET', '/api/dashboard/overview', 'dashboard.overview', { summary: "The dashboard's newest projects, files, companies, contacts and the getting-started checklist" }),
+
+  // Projects (spec §7.1). GET /projects/v1 is the spec's picker read ({id, name}, optionally of one company), so the
+  // list lives on /api/projects; the spec's detail read (/api/projects/xano/{project_uid}) answers snake_case.
+  // 404 on create and update: the company or a contact is not the agency's own.
+  row('GET', '/api/projects', 'projects.list', { list: true, errors: [404], summary: 'List projects (search, company and status filters)' }),
+  row('POST', '/api/projects', 'projects.create', { status: 201, errors: [404], summary: 'Create a project' }),
+  row('GET', '/api/projects/options', 'projects.options', { errors: [404], summary: 'Project ids and names for pickers, optionally of one company' }),
+  row('GET', '/api/projects/xano/{project_uid}', 'projects.get', {
+    style: 'snake',
+    summary: 'A project by its uid, with tasks_of_project and files_of_project (first 100 each)',
+  }),
+  row('GET', '/api/projects/{id}', 'projects.get', { summary: 'Get a project, with its contacts, tasks and files' }),
+  row('PATCH', '/api/projects/{id}', 'projects.update', { summary: 'Change the given fields of a project' }),
+  row('DELETE', '/api/projects/{id}', 'projects.remove', { summary: 'Delete a project and its tasks; its files stay, with no project' }),
+  row('GET', '/projects/v1', 'projects.options', { errors: [404], summary: 'Project ids and names for pickers, optionally of one company (company_id)' }),
+  row('POST', '/projects/v1', 'projects.create', { status: 201, errors: [404], summary: 'Create a project (the spec’s snake_case payload)' }),
+  row('GET', '/projects/v1/{id}', 'projects.get', { summary: 'Get a project, with tasks_of_project and files_of_project' }),
+  row('PATCH', '/projects/v1/{id}', 'projects.update', { summary: 'Change the given fields of a project' }),
+  row('DELETE', '/projects/v1/{id}', 'projects.remove', { summary: 'Delete a project and its tasks; its files stay, with no project' }),
+
+  ...domain(
+    'tasks',
+    { list: 'tasks.list', get: 'tasks.get', create: 'tasks.create', update: 'tasks.update', remove: 'tasks.remove' },
+    {
+      one: 'task',
+      // 404 also when the project or the assignee (assignedTo / assigneeId) is not the agency's own.
+      errors: { list: [404], create: [404] },
+    },
+  ),
+  row('GET', '/api/team', 'team.list', { summary: "The agency's staff users (the assignee choice of tasks)" }),
+
+  // Files (spec §7.2). POST creates a link to an external file; uploads and downloads carry bytes and are Express
+  // routes of their own (server/files/routes.ts), documented beside these in the OpenAPI document.
+  ...domain(
+    'documents',
+    { list: 'documents.list', get: 'documents.get', create: 'documents.create', update: 'documents.update', remove: 'documents.remove' },
+    {
+      one: 'document',
+      // 404 also when the company or project (a filter, or where the file goes) is not the agency's own.
+      errors: { list: [404], create: [404] },
+      extra: [row('GET', '/api/documents/stats', 'documents.stats', { summary: 'File counts (all, created in the last 7 days), bytes stored and the upload limit' })],
+    },
+  ),
 ];

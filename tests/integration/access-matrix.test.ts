@@ -40,7 +40,7 @@ const PUBLIC = [
 const PORTAL = ['portalAuth.me', 'portalAuth.logout'];
 
 /** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
-const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'auth.me', 'auth.logout', 'companies.list', 'companies.industries', 'companies.create', 'dashboard.stats', 'dashboard.overview'];
+const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'auth.me', 'auth.logout', 'companies.list', 'companies.industries', 'companies.create', 'dashboard.stats', 'dashboard.overview', 'team.list', 'documents.stats'];
 
 /** The model an `id` names in each router namespace (null: none of its procedures takes an `id`). One line per domain. */
 const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
@@ -49,13 +49,20 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   companies: 'company',
   contacts: 'contact',
   dashboard: null,
+  documents: 'document',
+  projects: 'project',
   resources: 'resource',
+  tasks: 'task',
+  team: null,
 };
 
 /** The model an `…Id` / `…Ids` key names, in any namespace. */
 const ID_KEY_MODEL: Record<string, TenantModel> = {
   companyId: 'company',
   contactId: 'contact',
+  /** The spec's project payload: companies_id, and project_contact_id (a list). */
+  companiesId: 'company',
+  projectContactId: 'contact',
   projectId: 'project',
   taskId: 'task',
   documentId: 'document',
@@ -89,9 +96,10 @@ function idKeysOf(namespace: string, schema: z.ZodType, path: string[] = []): Id
   const shape = shapeOf(schema);
   if (!shape) return [];
   return Object.entries(shape).flatMap(([key, child]): IdKey[] => {
-    const many = ID_LIST_KEY.test(key) && kindOf(child) === 'array';
+    // A list of ids: `…Ids`, or a `…Id` key whose value is a list (the spec's project_contact_id).
+    const many = (ID_LIST_KEY.test(key) || ID_KEY.test(key)) && kindOf(child) === 'array';
     if (ID_KEY.test(key) || many) {
-      const singular = many ? key.replace(/s$/, '') : key;
+      const singular = many && ID_LIST_KEY.test(key) ? key.replace(/s$/, '') : key;
       const model = singular === 'id' ? (ID_MODEL_BY_NAMESPACE[namespace] ?? undefined) : ID_KEY_MODEL[singular];
       return [{ path: [...path, key], key, many, model }];
     }
@@ -205,6 +213,8 @@ const contactSampleFix = () => ({ email: `matrix-${Date.now().toString(36)}-${sa
 const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows: RowsByModel) => Promise<unknown> }> = {
   'contacts.create': { input: contactSampleFix },
   'contacts.update': { input: contactSampleFix },
+  // By id alone: the sampled projectUid would name no project (both must match when both are given).
+  'projects.get': { input: () => ({ projectUid: undefined }) },
   'contacts.sendInvite': { beforeControl: (rows) => app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }) },
 };
 

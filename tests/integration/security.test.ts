@@ -9,7 +9,7 @@ import { createApp } from '../../server/app';
 import { LoginThrottle } from '../../server/auth/throttle';
 import { openDatabase, type Database } from '../../server/db';
 import { loadEnv } from '../../server/env';
-import { FileStorage } from '../../server/files/storage';
+import { LocalFileStorage } from '../../server/files/storage';
 import { Mailer } from '../../server/mail';
 import { hasNul, jsonTextTooDeep, MAX_INPUT_DEPTH, valueTooDeep } from '../../server/lib/input-guards';
 import { client, newAgency, signUpAgency, startApp, type TestApp } from '../support/app';
@@ -238,7 +238,7 @@ describe('static files of the built client', () => {
     const databaseUrl = inject('databaseUrl');
     const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: clientDir, PORT: '0' });
     database = await openDatabase(databaseUrl);
-    const deps = { env, database, throttle: new LoginThrottle(database.db), storage: new FileStorage(path.join(clientDir, 'uploads')), mailer: new Mailer({}, () => {}) };
+    const deps = { env, database, throttle: new LoginThrottle(database.db), storage: new LocalFileStorage(path.join(clientDir, 'uploads')), mailer: new Mailer({}, () => {}) };
     const express = createApp(deps, { clientDir });
     server = await new Promise<Server>((resolve) => {
       const s = express.listen(0, '127.0.0.1', () => resolve(s));

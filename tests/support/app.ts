@@ -7,23 +7,24 @@ import { createApp } from '../../server/app';
 import { LoginThrottle, type ThrottleLimits } from '../../server/auth/throttle';
 import { openDatabase, type Database } from '../../server/db';
 import { loadEnv } from '../../server/env';
-import { FileStorage } from '../../server/files/storage';
+import { LocalFileStorage } from '../../server/files/storage';
 import { Mailer } from '../../server/mail';
 
-export type TestApp = { baseUrl: string; database: Database; close: () => Promise<void> };
+export type TestApp = { baseUrl: string; database: Database; uploadDir: string; close: () => Promise<void> };
 
 /** The real app on an ephemeral port, over this run's fresh database. */
 /** smtpUrl: send mail to that server (tests/support/smtp.ts); without it mail is logged, as on a server without SMTP. */
-export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options: { smtpUrl?: string } = {}): Promise<TestApp> {
+/** env: further configuration (e.g. MAX_UPLOAD_BYTES), as the server would read it from its environment. */
+export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options: { smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
   const databaseUrl = inject('databaseUrl');
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-uploads-'));
-  const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir, PORT: '0' });
+  const env = loadEnv({ ...options.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir, PORT: '0' });
   const database = await openDatabase(databaseUrl);
   // Every test file signs agencies up from 127.0.0.1 into one database: the per-address sign-up budget is lifted
   // unless a test asks for the real one (tests/integration/security.test.ts).
   const throttle = new LoginThrottle(database.db, throttleLimits ?? { signupsPerAddress: 100_000 });
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: 'Clientflow <hub@clientflow.test>' }, () => {});
-  const app = createApp({ env, database, throttle, storage: new FileStorage(uploadDir), mailer });
+  const app = createApp({ env, database, throttle, storage: new LocalFileStorage(uploadDir), mailer });
   const server = await new Promise<import('node:http').Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -31,6 +32,7 @@ export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     database,
+    uploadDir,
     close: async () => {
       await new Promise((r) => server.close(r));
       mailer.close();

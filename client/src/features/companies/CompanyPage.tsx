@@ -11,6 +11,8 @@ import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button, buttonClass } from '../../ui/Button';
 import { Alert, EmptyState, Skeleton } from '../../ui/Feedback';
 import { Tabs } from '../../ui/Tabs';
+import { ProjectsPanel } from '../projects/ProjectsPanel';
+import { DocumentsPanel, useDocumentCount } from '../documents/DocumentsPanel';
 import { ContactAvatar, formatDate, fullName, PortalBadge, portalState, type ContactRow } from '../contacts/contactParts';
 import { ContactDialog } from '../contacts/ContactDialog';
 import { InviteLink, useSendInvite, type PortalInvite } from '../contacts/InviteLink';
@@ -69,9 +71,12 @@ export default function CompanyPage() {
 function CompanyView({ company }: { company: CompanyRow }) {
   const [editing, setEditing] = useState(false);
   const [params, setParams] = useSearchParams();
+  const fileCount = useDocumentCount({ companyId: company.id });
 
   const tabs: PageTab[] = [
     { key: 'contacts', label: <TabLabel text={C.contacts} count={company.contactCount} />, content: <CompanyContacts company={company} /> },
+    { key: 'projects', label: <TabLabel text={M.projects.title} count={company.projectCount} />, content: <ProjectsPanel companyId={company.id} /> },
+    { key: 'files', label: <TabLabel text={M.documents.title} count={fileCount ?? 0} />, content: <DocumentsPanel companyId={company.id} /> },
     { key: 'resources', label: C.resourcesAccess, content: <ResourcesPanel companyId={company.id} /> },
   ];
   const selected = Math.max(0, tabs.findIndex((t) => t.key === params.get('tab')));
@@ -127,8 +132,14 @@ function CompanyView({ company }: { company: CompanyRow }) {
         </Detail>
       </dl>
 
-      {/* The segmented tab bar keeps its natural width on wide screens; on phones it spans the page. */}
-      <Tabs tabs={tabs} selectedIndex={selected} onChange={selectTab} className="sm:[&>[role=tablist]]:w-fit sm:[&>[role=tablist]>*]:flex-none sm:[&>[role=tablist]>*]:px-5" />
+      {/* The segmented tab bar keeps its natural width on wide screens; on phones it spans the page, each tab on one
+          line, and scrolls sideways when they do not fit. */}
+      <Tabs
+        tabs={tabs}
+        selectedIndex={selected}
+        onChange={selectTab}
+        className="[&>[role=tablist]]:overflow-x-auto [&>[role=tablist]>*]:shrink-0 [&>[role=tablist]>*]:whitespace-nowrap sm:[&>[role=tablist]]:w-fit sm:[&>[role=tablist]>*]:flex-none sm:[&>[role=tablist]>*]:px-5"
+      />
       <CompanyDialog open={editing} company={company} onClose={() => setEditing(false)} />
     </>
   );

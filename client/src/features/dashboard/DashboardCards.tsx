@@ -9,7 +9,8 @@ import { Badge } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
 import { Skeleton } from '../../ui/Feedback';
 import { Card, EmptyRow, FooterLink, LoadFailed, rowClass, rowLinkClass, SkeletonRows } from './Card';
-import { CompanyStatusBadge, FileTypeIcon, initials, ProjectStatusBadge, relativeTime } from './format';
+import { ProjectStatusBadge } from '../projects/projectParts';
+import { CompanyStatusBadge, FileTypeIcon, initials, relativeTime } from './format';
 
 type Overview = RouterOutputs['dashboard']['overview'];
 type Stats = RouterOutputs['dashboard']['stats'];

@@ -2,26 +2,7 @@ import { formatDistanceToNow } from 'date-fns';
 import { FileText } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { cn } from '../../lib/cn';
-import { Badge, statusLabel, type Tone } from '../../ui/Badge';
-
-/**
- * Project status badges. The spec's colours: active green, pending yellow, completed gray, on-hold red; the
- * statuses the forms store get neighbouring tones (waiting reads as pending, complete as completed).
- */
-const projectTone: Record<string, Tone> = {
-  active: 'green',
-  pending: 'yellow',
-  completed: 'gray',
-  'on-hold': 'red',
-  draft: 'gray',
-  waiting: 'yellow',
-  approval: 'purple',
-  'in-progress': 'blue',
-  'at-risk': 'orange',
-  complete: 'gray',
-};
-
-export const ProjectStatusBadge = ({ status }: { status: string }) => <Badge tone={projectTone[status] ?? 'gray'}>{statusLabel(status)}</Badge>;
+import { statusLabel } from '../../ui/Badge';
 
 export { CompanyStatusBadge } from '../companies/companyParts';
 

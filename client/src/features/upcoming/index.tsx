@@ -14,7 +14,7 @@ function Upcoming({ title, subtitle }: { title: string; subtitle: string }) {
       <EmptyState
         icon={<Construction className="size-10" />}
         title={`${title} are not available yet`}
-        text="This part of the hub is being built. Companies are ready to use today."
+        text="This part of the hub is being built. Companies, contacts, projects, tasks and files are ready to use today."
         action={
           <Link to="/hub/companies" className={buttonClass('secondary')}>
             Go to Companies
@@ -25,10 +25,6 @@ function Upcoming({ title, subtitle }: { title: string; subtitle: string }) {
   );
 }
 
-export const ContactsPage = () => <Upcoming title="Contacts" subtitle="Manage your business contacts and relationships" />;
-export const ProjectsPage = () => <Upcoming title="Projects" subtitle="Plan and follow your client projects" />;
-export const TasksPage = () => <Upcoming title="Tasks" subtitle="Track the work across your projects" />;
-export const DocumentsPage = () => <Upcoming title="Files" subtitle="Contracts, proposals, invoices and reports" />;
 export const ResourcesPage = () => <Upcoming title="Resources" subtitle="Tools and information to share with clients" />;
 export const FlowsPage = () => <Upcoming title="Flows" subtitle="Onboarding, intake and information workflows" />;
 export const AccountPage = () => <Upcoming title="Account settings" subtitle="Business information, branding and integrations" />;

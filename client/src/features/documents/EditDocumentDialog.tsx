@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertTriangle } from 'lucide-react';
+import { toast } from 'sonner';
+import { formatFileSize } from '../../../../shared/file-size';
+import { M } from '../../../../shared/messages';
+import { documentFormSchema, type DocumentForm, type DocumentFormValues } from '../../../../shared/schemas/documents';
+import { errorText, trpc } from '../../lib/trpc';
+import { applyServerIssues } from '../../ui/form';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { DocumentFields } from './DocumentFields';
+import { FileIcon, FileLink, formatListDate, useInvalidateDocuments, type DocumentRow } from './documentParts';
+
+const D = M.documents;
+
+const valuesOf = (d: DocumentRow): DocumentForm => ({
+  name: d.name,
+  type: d.type,
+  companyId: d.companyId ?? '',
+  projectId: d.projectId ?? '',
+  visibleInPortal: d.visibleInPortal,
+});
+
+/** 'Edit File': rename, re-type, move to another company or project, show or hide in the client portal. */
+export function EditDocumentDialog({ document: asked, onClose }: { document: DocumentRow | null; onClose: () => void }) {
+  // The last file asked about stays on screen while the dialog fades out.
+  const [document, setDocument] = useState(asked);
+  if (asked && asked !== document) setDocument(asked);
+  const form = useForm<DocumentForm, unknown, DocumentFormValues>({ resolver: zodResolver(documentFormSchema), defaultValues: asked ? valuesOf(asked) : undefined });
+  const invalidate = useInvalidateDocuments();
+
+  const { reset } = form;
+  useEffect(() => {
+    if (asked) reset(valuesOf(asked));
+  }, [asked, reset]);
+
+  const update = trpc.documents.update.useMutation({
+    onSuccess: () => {
+      toast.success(D.updated, { description: D.updatedText });
+      void invalidate();
+      onClose();
+    },
+    onError: (error) => {
+      applyServerIssues(error, form.setError, documentFormSchema);
+      toast.error(M.common.error, { description: errorText(error) ?? D.updateFailed });
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (!document) return;
+    if (values.companyId === '') return form.setError('companyId', { message: D.companyRequired });
+    update.mutate({
+      id: document.id,
+      name: values.name,
+      type: values.type,
+      companyId: values.companyId,
+      projectId: values.projectId === '' ? null : values.projectId,
+      visibleInPortal: values.visibleInPortal,
+    });
+  });
+
+  return (
+    <Dialog open={asked !== null} onClose={() => !update.isPending && onClose()} title={D.dialogEdit}>
+      {document && (
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
+          <div className="relative flex items-center gap-3 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset">
+            <FileIcon document={document} />
+            <div className="min-w-0 flex-1">
+              <FileLink document={document} className="text-sm" />
+              <p className="truncate text-xs text-slate-500">
+                {[document.stored ? document.originalName : document.url, formatFileSize(document.size), formatListDate(document.createdAt)].filter(Boolean).join(' · ')}
+              </p>
+            </div>
+          </div>
+          <DocumentFields form={form} place="company-and-project" companyName={document.company?.name} autoFocusName />
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+              {D.cancel}
+            </Button>
+            <Button type="submit" busy={update.isPending}>
+              {update.isPending ? D.saving : D.submitEdit}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/** Asks before deleting a file (an upload's stored copy goes with it). */
+export function DeleteDocumentDialog({ document: asked, onClose }: { document: DocumentRow | null; onClose: () => void }) {
+  const [document, setDocument] = useState(asked);
+  if (asked && asked !== document) setDocument(asked);
+  const invalidate = useInvalidateDocuments();
+  const remove = trpc.documents.remove.useMutation({
+    onSuccess: () => {
+      toast.success(D.deleted, { description: document ? D.deletedText(document.name) : undefined });
+      void invalidate();
+      onClose();
+    },
+    onError: (error) => toast.error(M.common.error, { description: errorText(error) ?? D.deleteFailed }),
+  });
+  const name = document?.name ?? '';
+  return (
+    <Dialog open={asked !== null} onClose={() => !remove.isPending && onClose()} title={D.deleteTitle(name)} size="md">
+      <div className="flex gap-4">
+        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-red-50 text-red-600">
+          <AlertTriangle className="size-5" aria-hidden />
+        </span>
+        <div className="space-y-2 text-sm text-slate-600">
+          <p>{D.deleteText}</p>
+          {document?.stored && <p>{D.deleteStoredText}</p>}
+        </div>
+      </div>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={remove.isPending} autoFocus>
+          {D.cancel}
+        </Button>
+        <Button variant="danger" busy={remove.isPending} onClick={() => document && remove.mutate({ id: document.id })}>
+          {remove.isPending ? D.deleting : D.delete}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

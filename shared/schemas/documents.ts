@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { DOCUMENT_TYPES } from '../constants';
+import { M } from '../messages';
+import { idSchema, pageInput } from './common';
+import { pageOutput, storedEnum } from './output';
+
+/** contract (the default), agreement, proposal, invoice, report, other. */
+export const documentTypeSchema = z.enum(DOCUMENT_TYPES);
+
+/** Sizes are 32-bit integers in both databases. */
+export const MAX_DOCUMENT_SIZE = 2_147_483_647;
+
+export const documentNameSchema = z.string().trim().min(1, M.documents.nameRequired).max(255);
+
+/** An external file's address: absolute http(s) only (never javascript:, data: or a path on this server). */
+export const documentUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
+    } catch {
+      return false;
+    }
+  }, M.documents.invalidUrl);
+
+/** The spec: a document's size is an integer, and a non-numeric value becomes 0. */
+const sizeSchema = z.preprocess((value) => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : 0;
+}, z.number().int().min(0).max(MAX_DOCUMENT_SIZE));
+
+/**
+ * Where a file sits: a company of the agency and, optionally, one of that company's projects. With a project and
+ * no company, the file goes to the project's company.
+ */
+const placement = {
+  companyId: idSchema.nullish(),
+  projectId: idSchema.nullish(),
+};
+
+/**
+ * POST /api/documents (spec §7.2): links an external file by its URL. `uploadedBy` is accepted for the spec's
+ * payload and ignored: the uploader is always the signed-in user. Uploading the file itself is
+ * POST /api/documents/upload (multipart).
+ */
+export const documentCreateInput = z.object({
+  name: documentNameSchema,
+  type: documentTypeSchema.default('contract'),
+  url: documentUrlSchema,
+  size: sizeSchema.optional(),
+  ...placement,
+  /** Ignored: always the signed-in user. */
+  uploadedBy: z.unknown().optional(),
+  visibleInPortal: z.boolean().default(true),
+});
+export type DocumentCreateInput = z.input<typeof documentCreateInput>;
+export type DocumentCreate = z.output<typeof documentCreateInput>;
+
+/** The text fields of the multipart upload (every value arrives as text); `name` defaults to the file's own name. */
+export const documentUploadFields = z.object({
+  name: z.string().trim().max(255).optional(),
+  type: z.union([documentTypeSchema, z.literal('')]).optional().transform((v) => v || 'contract'),
+  companyId: z.union([z.literal(''), idSchema]).optional().transform((v) => (v === '' ? undefined : v)),
+  projectId: z.union([z.literal(''), idSchema]).optional().transform((v) => (v === '' ? undefined : v)),
+  visibleInPortal: z.enum(['true', 'false']).optional().transform((v) => v !== 'false'),
+});
+
+/** Rename, re-type, move between company and project (null: no project), show or hide in the portal. */
+export const documentUpdateInput = z.object({
+  id: idSchema,
+  name: documentNameSchema.optional(),
+  type: documentTypeSchema.optional(),
+  /** Moving a file to another company takes it out of its project unless a project of that company is given. */
+  companyId: idSchema.optional(),
+  projectId: idSchema.nullable().optional(),
+  visibleInPortal: z.boolean().optional(),
+});
+export type DocumentUpdateInput = z.input<typeof documentUpdateInput>;
+
+/**
+ * The upload and edit dialogs' form: the same rules over plain inputs ('' for no company or no project). Whether a
+ * company is needed depends on where the dialog is opened (a project page knows it), so the dialog checks that.
+ */
+export const documentFormSchema = z.object({
+  name: documentNameSchema,
+  type: documentTypeSchema,
+  companyId: z.union([idSchema, z.literal('')]),
+  projectId: z.union([idSchema, z.literal('')]),
+  visibleInPortal: z.boolean(),
+});
+export type DocumentForm = z.input<typeof documentFormSchema>;
+export type DocumentFormValues = z.output<typeof documentFormSchema>;
+
+/** The project filter: a project's id, or 'none' for files without a project ('No Project'). */
+export const documentProjectFilter = z.union([z.literal('none'), idSchema]);
+
+export const documentListInput = z.object({
+  ...pageInput,
+  /** Matches the file's name. */
+  search: z.string().trim().max(100).optional(),
+  type: documentTypeSchema.optional(),
+  companyId: idSchema.optional(),
+  projectId: documentProjectFilter.optional(),
+  /** Also count all of the agency's files ("Showing X of Y"). */
+  withOverall: z.boolean().optional(),
+});
+export type DocumentListInput = z.input<typeof documentListInput>;
+
+export const documentIdInput = z.object({ id: idSchema });
+
+const ref = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+/** A file as lists, the dialogs and the download link read it. */
+export const documentOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: storedEnum(DOCUMENT_TYPES),
+  /** An external file's address, or this server's download path for an uploaded one. */
+  url: z.string(),
+  /** Bytes; 0 when unknown. */
+  size: z.number().int(),
+  companyId: z.number().int().nullable(),
+  projectId: z.number().int().nullable(),
+  company: ref,
+  project: ref,
+  /** The staff user who added it. */
+  uploadedBy: z.number().int().nullable(),
+  uploadedByName: z.string().nullable(),
+  /** True when the hub keeps the bytes (an upload); false for a link to an external file. */
+  stored: z.boolean(),
+  /** The uploaded file's own name (the download's file name). */
+  originalName: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  visibleInPortal: z.boolean(),
+  createdAt: z.date(),
+});
+export type DocumentRow = z.output<typeof documentOutput>;
+
+export const documentPageOutput = pageOutput(documentOutput).extend({ overall: z.number().int().nullable() });
+
+export const documentRemoveOutput = z.object({ ok: z.literal(true) });
+
+/** The files screen's numbers, SQL aggregates over the agency's files. */
+export const documentStatsOutput = z.object({
+  total: z.number().int(),
+  /** Created within the last 7 days (the spec's "recent files"). */
+  recent: z.number().int(),
+  /** Bytes of all files whose size is known. */
+  totalSize: z.number(),
+  /** The most one upload may carry (MAX_UPLOAD_BYTES), so the dialog can refuse a bigger file before sending it. */
+  maxUploadBytes: z.number().int(),
+});
+
+/** The download path of an uploaded file (GET, staff session). */
+export const documentDownloadPath = (id: number) => `/api/documents/${id}/download`;
