@@ -27,7 +27,7 @@ export function sendError(res: Response, error: unknown) {
 function inputOf(route: RestRoute, req: Request): unknown {
   const source = route.method === 'GET' || route.method === 'DELETE' ? req.query : req.body;
   const fields = { ...(source && typeof source === 'object' ? source : {}), ...req.params };
-  return route.style === 'snake' ? keysToCamel(fields) : fields;
+  return route.style === 'snake' || route.snakeInput ? keysToCamel(fields) : fields;
 }
 
 function callProcedure(caller: ReturnType<typeof createCaller>, path: ProcedurePath, input: unknown): Promise<unknown> {

@@ -25,10 +25,12 @@ export type RestRoute = {
   status?: number;
   list?: boolean;
   summary?: string;
+  /** Also accept snake_case input names on a camelCase path (the spec's project edit sends them to /api). */
+  snakeInput?: boolean;
   errors?: readonly (401 | 403 | 404 | 409 | 412 | 429)[];
 };
 
-type RowOptions = Partial<Pick<RestRoute, 'style' | 'status' | 'list' | 'summary' | 'errors'>>;
+type RowOptions = Partial<Pick<RestRoute, 'style' | 'status' | 'list' | 'summary' | 'errors' | 'snakeInput'>>;
 
 /** A single row; the style follows the path (/api is camelCase, everything else snake_case) unless given. */
 export const row = (method: HttpMethod, path: string, procedure: ProcedurePath, options: RowOptions = {}): RestRoute => ({
@@ -132,7 +134,7 @@ export const restRoutes: RestRoute[] = [
     summary: 'A project by its uid, with tasks_of_project and files_of_project (first 100 each)',
   }),
   row('GET', '/api/projects/{id}', 'projects.get', { summary: 'Get a project, with its contacts, tasks and files' }),
-  row('PATCH', '/api/projects/{id}', 'projects.update', { summary: 'Change the given fields of a project' }),
+  row('PATCH', '/api/projects/{id}', 'projects.update', { snakeInput: true, summary: 'Change the given fields of a project' }),
   row('DELETE', '/api/projects/{id}', 'projects.remove', { summary: 'Delete a project and its tasks; its files stay, with no project' }),
   row('GET', '/projects/v1', 'projects.options', { errors: [404], summary: 'Project ids and names for pickers, optionally of one company (company_id)' }),
   row('POST', '/projects/v1', 'projects.create', { status: 201, errors: [404], summary: 'Create a project (the spec’s snake_case payload)' }),

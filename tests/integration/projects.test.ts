@@ -232,6 +232,10 @@ describe('the spec’s calls (§7.1), with their field names', () => {
       projectContactId: [grace.id],
       companyId: acme.id,
     });
+    // The spec's edit dialog sends its snake_case names to this /api path: they count too.
+    const fromSpec = await api.patch(`/api/projects/${project.id}`, { total_hours_worked: 7.5, project_start_date: '2030-02-01' }, { token });
+    expect(fromSpec.status).toBe(200);
+    expect(fromSpec.body).toMatchObject({ totalHoursWorked: 7.5, projectStartDate: '2030-02-01', name: 'Renamed' });
     const snake = await api.patch(`/projects/v1/${project.id}`, { project_contact_id: [alan.id], description: '' }, { token });
     expect(snake.status).toBe(200);
     expect(snake.body).toMatchObject({ project_contact_id: [alan.id], description: null, name: 'Renamed' });
