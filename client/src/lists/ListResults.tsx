@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { M } from '../../../shared/messages';
 import { cn } from '../lib/cn';
 import { Button } from '../ui/Button';
-import { Alert, EmptyState } from '../ui/Feedback';
+import { EmptyState, LoadFailed } from '../ui/Feedback';
 import { ResultCount } from './ListToolbar';
 import { CardGrid, DataTable, ListSkeleton, LoadMore, type Column } from './ListViews';
 import type { InfiniteList } from './useInfiniteList';
@@ -34,12 +34,7 @@ type ListResultsProps<T> = {
 export function ListResults<T>({ list, view, count, empty, noMatch, table, card, rowKey, onOpen, skeletons = 6 }: ListResultsProps<T>) {
   if (list.state === 'error')
     return (
-      <Alert>
-        {M.common.loadFailed}{' '}
-        <button type="button" className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none" onClick={list.retry}>
-          {M.common.retry}
-        </button>
-      </Alert>
+      <LoadFailed onRetry={list.retry} />
     );
 
   const loading = list.state === 'loading';

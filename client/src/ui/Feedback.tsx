@@ -35,3 +35,42 @@ export function Alert({ children, className }: { children: ReactNode; className?
     </div>
   );
 }
+
+/** 'Something went wrong while loading.' with a Try again button: every list and panel says it the same way. */
+export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert>
+      {M.common.loadFailed}{' '}
+      <button type="button" className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none" onClick={onRetry}>
+        {M.common.retry}
+      </button>
+    </Alert>
+  );
+}
+
+/** The loading shape of a record page (company, project): back link, header, a row of facts, tabs, content. */
+export function RecordPageSkeleton() {
+  return (
+    <div role="status" aria-label={M.common.loading}>
+      <Skeleton className="h-4 w-24" />
+      <div className="mt-4 mb-6 flex items-start gap-4">
+        <Skeleton className="size-12 rounded-xl" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-7 w-64" />
+          <Skeleton className="h-4 w-48" />
+        </div>
+        <Skeleton className="h-10 w-36" />
+      </div>
+      <div className="mb-8 grid grid-cols-2 gap-4 rounded-xl bg-white p-4 ring-1 ring-slate-200 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="space-y-2">
+            <Skeleton className="h-3 w-16" />
+            <Skeleton className="h-4 w-32" />
+          </div>
+        ))}
+      </div>
+      <Skeleton className="mb-5 h-10 w-80" />
+      <Skeleton className="h-48 w-full rounded-xl" />
+    </div>
+  );
+}

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { LoadMore } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button, buttonClass } from '../../ui/Button';
-import { Alert, EmptyState, Skeleton } from '../../ui/Feedback';
+import { EmptyState, LoadFailed, RecordPageSkeleton, Skeleton } from '../../ui/Feedback';
 import { Tabs } from '../../ui/Tabs';
 import { ProjectsPanel } from '../projects/ProjectsPanel';
 import { DocumentsPanel, useDocumentCount } from '../documents/DocumentsPanel';
@@ -56,15 +56,10 @@ export default function CompanyPage() {
     return (
       <div className="space-y-4">
         <BackLink />
-        <Alert>
-          {M.common.loadFailed}{' '}
-          <button type="button" className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none" onClick={() => void company.refetch()}>
-            {M.common.retry}
-          </button>
-        </Alert>
+        <LoadFailed onRetry={() => void company.refetch()} />
       </div>
     );
-  if (!company.data) return <PageSkeleton />;
+  if (!company.data) return <RecordPageSkeleton />;
   return <CompanyView company={company.data} />;
 }
 
@@ -199,12 +194,7 @@ function CompanyContacts({ company }: { company: CompanyRow }) {
   let body: ReactNode;
   if (list.state === 'error')
     body = (
-      <Alert>
-        {M.common.loadFailed}{' '}
-        <button type="button" className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none" onClick={list.retry}>
-          {M.common.retry}
-        </button>
-      </Alert>
+      <LoadFailed onRetry={list.retry} />
     );
   else if (list.state === 'loading')
     body = (
@@ -343,28 +333,3 @@ function ContactItem({ contact, invite, sending, onOpen, onSendInvite, onHideInv
   );
 }
 
-function PageSkeleton() {
-  return (
-    <div role="status" aria-label={M.common.loading}>
-      <Skeleton className="h-4 w-24" />
-      <div className="mt-4 mb-6 flex items-start gap-4">
-        <Skeleton className="size-12 rounded-xl" />
-        <div className="flex-1 space-y-2">
-          <Skeleton className="h-7 w-64" />
-          <Skeleton className="h-4 w-48" />
-        </div>
-        <Skeleton className="h-10 w-32" />
-      </div>
-      <div className="mb-8 grid gap-4 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="space-y-2">
-            <Skeleton className="h-3 w-16" />
-            <Skeleton className="h-4 w-32" />
-          </div>
-        ))}
-      </div>
-      <Skeleton className="mb-5 h-10 w-72" />
-      <Skeleton className="h-48 w-full rounded-xl" />
-    </div>
-  );
-}

@@ -7,7 +7,7 @@ import { trpc } from '../../lib/trpc';
 import { LoadMore } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button } from '../../ui/Button';
-import { Alert, EmptyState, Skeleton } from '../../ui/Feedback';
+import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { DeleteDocumentDialog, EditDocumentDialog } from './EditDocumentDialog';
 import { DownloadLink, FileIcon, FileLink, FileSubline, formatListDate, TypeBadge, type DocumentRow } from './documentParts';
 import { UploadDialog } from './UploadDialog';
@@ -44,12 +44,7 @@ export function DocumentsPanel({ projectId, companyId }: Place) {
   let body: ReactNode;
   if (list.state === 'error')
     body = (
-      <Alert>
-        {M.common.loadFailed}{' '}
-        <button type="button" className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none" onClick={list.retry}>
-          {M.common.retry}
-        </button>
-      </Alert>
+      <LoadFailed onRetry={list.retry} />
     );
   else if (list.state === 'loading')
     body = (

@@ -9,7 +9,7 @@ import { idSchema } from '../../../../shared/schemas/common';
 import { errorCode, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
-import { Alert, EmptyState, Skeleton } from '../../ui/Feedback';
+import { Alert, EmptyState, LoadFailed, RecordPageSkeleton, Skeleton } from '../../ui/Feedback';
 import { Tabs } from '../../ui/Tabs';
 import { ContactAvatar, fullName } from '../contacts/contactParts';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
@@ -81,7 +81,7 @@ export default function ProjectDetailPage() {
       </div>
     );
   }
-  if (!data) return <PageSkeleton />;
+  if (!data) return <RecordPageSkeleton />;
   return <ProjectView project={data} />;
 }
 
@@ -255,12 +255,7 @@ class PanelBoundary extends Component<{ children: ReactNode }, { failed: boolean
   render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Alert>
-        {M.common.loadFailed}{' '}
-        <button type="button" className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none" onClick={() => window.location.reload()}>
-          {M.common.retry}
-        </button>
-      </Alert>
+      <LoadFailed onRetry={() => window.location.reload()} />
     );
   }
 }
@@ -357,28 +352,3 @@ function PeopleList({ title, people }: { title: string; people: PersonRow[] }) {
   );
 }
 
-function PageSkeleton() {
-  return (
-    <div role="status" aria-label={M.common.loading}>
-      <Skeleton className="h-4 w-24" />
-      <div className="mt-4 mb-6 flex items-start gap-4">
-        <Skeleton className="size-12 rounded-xl" />
-        <div className="flex-1 space-y-2">
-          <Skeleton className="h-7 w-64" />
-          <Skeleton className="h-4 w-48" />
-        </div>
-        <Skeleton className="h-10 w-40" />
-      </div>
-      <div className="mb-8 grid grid-cols-2 gap-4 rounded-xl bg-white p-4 ring-1 ring-slate-200 lg:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="space-y-2">
-            <Skeleton className="h-3 w-16" />
-            <Skeleton className="h-4 w-32" />
-          </div>
-        ))}
-      </div>
-      <Skeleton className="mb-5 h-10 w-80" />
-      <Skeleton className="h-48 w-full rounded-xl" />
-    </div>
-  );
-}

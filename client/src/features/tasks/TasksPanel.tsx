@@ -8,7 +8,7 @@ import { trpc } from '../../lib/trpc';
 import { LoadMore } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button } from '../../ui/Button';
-import { Alert, EmptyState, Skeleton } from '../../ui/Feedback';
+import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { TaskDialog } from './TaskDialog';
 import { Assignee, CompleteCheck, DueDate, PriorityBadge, StatusSelect, useTaskStatus, type TaskRow } from './taskParts';
 
@@ -32,12 +32,7 @@ export function TasksPanel({ projectId }: { projectId: number }) {
   let body;
   if (list.state === 'error')
     body = (
-      <Alert>
-        {M.common.loadFailed}{' '}
-        <button type="button" className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none" onClick={list.retry}>
-          {M.common.retry}
-        </button>
-      </Alert>
+      <LoadFailed onRetry={list.retry} />
     );
   else if (list.state === 'loading')
     body = (
