@@ -1,4 +1,5 @@
-// `npm run bench [-- --scale N] [--pg] [--duration S] [--rounds R] [--connections 1,32] [--tag NAME] [--no-gzip]`
+// `npm run bench [-- --scale N] [--pg] [--duration S] [--rounds R] [--connections 1,32] [--tag NAME] [--no-gzip] [--only TEXT]`
+// (--only: just the calls whose name contains TEXT, e.g. `--only flows --tag flows`.)
 //
 // Compares the production build of the app with the floor, in one run:
 //  1. a fresh database (a temp SQLite file; with --pg a new PostgreSQL database on POSTGRES_ADMIN_URL, dropped
@@ -37,6 +38,8 @@ type Options = {
   rounds: number;
   connections: number[];
   tag: string | null;
+  /** Only the calls whose name contains this text. */
+  only: string | null;
   gzip: boolean;
 };
 
@@ -69,6 +72,7 @@ function parseArgs(argv: string[]): Options {
     connections,
     tag,
     gzip: !argv.includes('--no-gzip'),
+    only: value('only') ?? null,
   };
 }
 
@@ -310,7 +314,7 @@ async function main(): Promise<number> {
     const c = seeded.counts;
     console.log(
       `Seeded scale ${options.scale} in ${sec(seeded.ms)}: ${c.companies} companies, ${c.contacts} contacts, ` +
-        `${c.projects} projects, ${c.tasks} tasks, ${c.documents} documents`,
+        `${c.projects} projects, ${c.tasks} tasks, ${c.documents} documents, ${c.flows} flows (${c.flowSteps} steps, ${c.flowFields} fields)`,
     );
     if (options.pg) {
       // Planner statistics, as autovacuum would gather them shortly after a bulk load, so that the plans
@@ -348,6 +352,8 @@ async function main(): Promise<number> {
     baseline = startChild('the baseline', ['--import', 'tsx', 'scripts/bench/baseline.ts', database.url, String(baselinePort)], {
       ...childEnv,
       NODE_ENV: 'production',
+      // The app's own address (it has no PUBLIC_URL, so http://localhost:PORT): the business's portal_url names it.
+      PUBLIC_URL: `http://localhost:${appPort}`,
     });
     const baselineBase = `http://127.0.0.1:${baselinePort}`;
     await waitForHttp(baseline, `${baselineBase}/auth/v1/me`, headers);
@@ -359,8 +365,9 @@ async function main(): Promise<number> {
       return res.headers.get(header);
     };
     const calls: { call: BenchCall; path: string }[] = [];
-    for (const call of benchCalls) {
-      const p = typeof call.path === 'string' ? call.path : await call.path({ appHeader });
+    const appBody = async (p: string) => (await fetch(appBase + p, { headers })).json();
+    for (const call of benchCalls.filter((c) => options.only === null || c.name.includes(options.only))) {
+      const p = typeof call.path === 'string' ? call.path : await call.path({ appHeader, appBody });
       if (p === null) console.log(`${call.name}: does not apply at this scale, skipped`);
       else calls.push({ call, path: p });
     }

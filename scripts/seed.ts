@@ -538,6 +538,30 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
   );
   await tx.flowField.createMany({ data: fieldRows });
 
+  // ---- more flows as the scale grows (scale / 4: 25 at the bench's scale 100, so the flows page has a second
+  // page): 3–10 steps each, 0–5 form fields per step of a collect flow. The newest is a collect flow of 8 steps and
+  // 20 fields: the flow editor's load that `npm run bench` measures.
+  const more = generatedFlows(Math.floor(scale / 4), { rng, today, daysAgo, companies: clientCompanies.length ? clientCompanies : companies });
+  const moreFlows = (
+    await inChunksReturning(more, (plans) =>
+      tx.flow.createManyAndReturn({
+        data: plans.map(({ steps: _steps, ...flow }) => ({ ...flow, businessId, createdById: owner.id })),
+        select: { id: true },
+      }),
+    )
+  ).sort(byId);
+  const moreSteps = (
+    await inChunksReturning(
+      more.flatMap((plan, i) => plan.steps.map((s, k) => ({ businessId, flowId: moreFlows[i].id, stepOrder: k + 1, stepTitle: s.title, content: s.content }))),
+      (data) => tx.flowStep.createManyAndReturn({ data, select: { id: true, flowId: true, stepOrder: true } }),
+    )
+  ).sort(byId);
+  const moreStepId = new Map(moreSteps.map((s) => [`${s.flowId}:${s.stepOrder}`, s.id]));
+  const moreFieldRows: Prisma.FlowFieldCreateManyInput[] = more.flatMap((plan, i) =>
+    plan.steps.flatMap((s, k) => s.fields.map((f) => ({ ...f, businessId, flowStepId: moreStepId.get(`${moreFlows[i].id}:${k + 1}`)! }))),
+  );
+  await inChunks(moreFieldRows, (data) => tx.flowField.createMany({ data }));
+
   return {
     businessId,
     ownerId: owner.id,
@@ -553,12 +577,89 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
       documents: documentRows.length,
       resources: resources.length,
       resourceDetails: detailRows.length,
-      flows: flows.length,
-      flowSteps: steps.length,
-      flowFields: fieldRows.length,
+      flows: flows.length + moreFlows.length,
+      flowSteps: steps.length + moreSteps.length,
+      flowFields: fieldRows.length + moreFieldRows.length,
     },
     ms: performance.now() - started,
   };
+}
+
+// ---------------------------------------------------------------- generated flows (larger scales)
+
+const FLOW_NAMES = {
+  onboard: ['Client onboarding', 'Kick-off guide', 'Welcome pack', 'Retainer onboarding', 'New website onboarding'],
+  collect: ['Website intake', 'Brand questionnaire', 'Content request', 'Launch sign-off', 'Quarterly feedback', 'SEO audit intake'],
+  inform: ['Support and billing', 'Launch checklist', 'Maintenance plan', 'Hosting and domains', 'How we work'],
+} as const;
+const STEP_TITLES = ['Introduction', 'About your business', 'Goals', 'Audience', 'Brand', 'Content', 'Technical details', 'Timeline', 'Budget', 'Access and logins', 'Review', 'Next steps'];
+const FIELD_PLANS = [
+  { label: 'Company name', type: 'text' },
+  { label: 'Website address', type: 'text' },
+  { label: 'Describe your ideal customer', type: 'textarea' },
+  { label: 'What should the project achieve?', type: 'textarea' },
+  { label: 'Logo files', type: 'file' },
+  { label: 'Existing brand guidelines', type: 'file' },
+  { label: 'Preferred launch date', type: 'date' },
+  { label: 'Budget range', type: 'select', choices: ['Under $10k', '$10k–$25k', '$25k–$50k', 'Over $50k'] },
+  { label: 'Main goal', type: 'select', choices: ['More leads', 'Online sales', 'Brand awareness', 'Recruiting'] },
+  { label: 'We may show the work in our portfolio', type: 'checkbox' },
+] as const;
+const STEP_NOTES = [
+  'This step takes about five minutes. Everything can be changed later.',
+  'We read every answer before our kick-off call, so the more detail the better.',
+  'If something is unclear, leave a note and your account lead will follow up.',
+  'Have your brand files and logins at hand before you start.',
+];
+/** Fields per step of the newest generated flow: 20 over 8 steps. */
+const NEWEST_FIELDS = [3, 2, 4, 0, 3, 2, 4, 2];
+
+type FlowPlan = Omit<Prisma.FlowCreateManyInput, 'businessId' | 'createdById'> & {
+  steps: { title: string; content: string; fields: Omit<Prisma.FlowFieldCreateManyInput, 'businessId' | 'flowStepId'>[] }[];
+};
+
+function generatedFlows(
+  count: number,
+  { rng, today, daysAgo, companies }: { rng: Rng; today: Date; daysAgo: (days: number) => Date; companies: { id: number; name: string }[] },
+): FlowPlan[] {
+  const plans: FlowPlan[] = [];
+  for (let i = 0; i < count; i++) {
+    const newest = i === 0;
+    const workflowType = newest ? 'collect' : rng.weighted({ onboard: 35, collect: 40, inform: 25 });
+    const company = companies.length && rng.chance(0.6) ? rng.pick(companies) : null;
+    const createdAt = newest ? today : new Date(daysAgo(rng.int(1, 400)).getTime() + rng.int(8, 18) * HOUR);
+    const stepCount = newest ? NEWEST_FIELDS.length : rng.int(3, 10);
+    const titles = [...STEP_TITLES].sort(() => rng.next() - 0.5).slice(0, stepCount);
+    const steps = titles.map((title, k) => {
+      const fieldCount = workflowType !== 'collect' ? 0 : newest ? NEWEST_FIELDS[k] : rng.int(0, 5);
+      const fields = Array.from({ length: fieldCount }, (_, order) => {
+        const f = rng.pick(FIELD_PLANS);
+        return {
+          fieldLabel: f.label,
+          fieldType: f.type,
+          isRequired: rng.chance(0.4),
+          options: JSON.stringify('choices' in f ? { choices: f.choices } : {}),
+          helpText: rng.chance(0.3) ? rng.pick(STEP_NOTES) : null,
+          order,
+        };
+      });
+      const note = rng.pick(STEP_NOTES);
+      const content = workflowType === 'onboard' ? `## ${title}\n\n${note}\n\n- Questions any time in the portal` : workflowType === 'inform' ? note : '';
+      return { title, content, fields };
+    });
+    const name = rng.pick(FLOW_NAMES[workflowType]);
+    plans.push({
+      name: company ? `${name} – ${company.name}` : `${name} ${i + 1}`,
+      description: `${name} for ${company ? company.name : 'every client'}.`,
+      workflowType,
+      companyId: company?.id ?? null,
+      isActive: newest || rng.chance(0.8),
+      createdAt,
+      updatedAt: maxDate(createdAt, minDate(today, new Date(createdAt.getTime() + rng.int(0, 30) * DAY))),
+      steps,
+    });
+  }
+  return plans;
 }
 
 // ---------------------------------------------------------------- CLI

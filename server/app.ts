@@ -10,6 +10,7 @@ import { M } from '../shared/messages';
 import { parseAuthorization } from './auth/authorization';
 import { jsonTextTooDeep, valueTooDeep } from './lib/input-guards';
 import '../shared/zod-messages';
+import { businessLogoRoutes } from './files/logo';
 import { documentFileRoutes } from './files/routes';
 import { API_PREFIXES, isApiPath, restRouter } from './rest';
 import { appRouter } from './routers/_app';
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // File bytes (multipart uploads, downloads) stream outside the JSON parsers.
   app.use(documentFileRoutes(createContext));
+  app.use(businessLogoRoutes(createContext));
 
   app.use(express.json({ limit: JSON_LIMIT }));
   // JSON.parse itself does not recurse; refuse deep bodies before the REST adapter's key conversion does.

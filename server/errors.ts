@@ -24,3 +24,9 @@ export function notFoundOn(message: string) {
     throw error;
   };
 }
+
+/** A 400 on one field, carrying its issue like the input schema's own errors (see issuesOf in server/trpc.ts). */
+export function fieldError(field: string, message: string): never {
+  const cause = Object.assign(new Error(message), { issues: [{ path: [field], message }] });
+  throw new TRPCError({ code: 'BAD_REQUEST', message, cause });
+}

@@ -23,6 +23,11 @@ export class Mailer {
     return this.transport !== null;
   }
 
+  /** The From address (MAIL_FROM), null when none is set (nodemailer then uses the SMTP account's). */
+  get from(): string | null {
+    return this.settings.from || null;
+  }
+
   /** true when the SMTP server accepted the message; false when mail is not configured (the message is logged). */
   async send(message: MailMessage): Promise<boolean> {
     if (!this.transport) {
@@ -31,6 +36,32 @@ export class Mailer {
     }
     await this.transport.sendMail({ from: this.settings.from, to: message.to, subject: message.subject, text: message.text });
     return true;
+  }
+
+  /**
+   * send, for a reply that must not hang or fail because of mail: never throws, never waits longer than timeoutMs
+   * (an unreachable SMTP host would hold the request for minutes); a failure is logged with `what`.
+   */
+  async trySend(message: MailMessage, what: string, timeoutMs = 10_000): Promise<'sent' | 'not-configured' | 'failed'> {
+    if (!this.transport) {
+      await this.send(message);
+      return 'not-configured';
+    }
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const sending = this.send(message);
+      sending.catch(() => {}); // a late failure after the timeout is already reported below
+      const tooSlow = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer from the SMTP server within ${timeoutMs} ms`)), timeoutMs);
+      });
+      await Promise.race([sending, tooSlow]);
+      return 'sent';
+    } catch (error) {
+      this.log(`[mail] ${what} could not be sent: ${(error as Error).message}`);
+      return 'failed';
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   close() {

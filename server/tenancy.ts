@@ -20,6 +20,8 @@ export const TENANT_MODELS = [
   'Contact',
   'PortalSession',
   'PortalInvite',
+  'ApiToken',
+  'StaffInvite',
   'Project',
   'ProjectContact',
   'Task',

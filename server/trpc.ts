@@ -15,9 +15,11 @@ import type { Env } from './env';
 import type { FileStorage } from './files/storage';
 import type { Mailer } from './mail';
 import { parseAuthorization } from './auth/authorization';
+import { isApiToken, validateApiToken } from './auth/api-tokens';
 import { hasNul } from './lib/input-guards';
 import { tenantRunner } from './sql';
 import { runAsTenant, tenantScopedDb } from './tenancy';
+import { can, type Permission } from '../shared/permissions';
 
 /** What the app is built from; tests build their own. */
 export type AppDeps = {
@@ -57,12 +59,19 @@ export class RequestSessions {
     return ((this.req.cookies ?? {}) as Record<string, string | undefined>)[cookieName(kind)] ?? null;
   }
 
+  /** A personal API token (Bearer header only) stands for its owner's staff session; never for a portal one. */
+  private get apiToken(): string | null {
+    const token = this.authorization?.token;
+    return token && isApiToken(token) ? token : null;
+  }
+
   getStaff(): Promise<StaffSession | null> {
-    return (this.staff ??= this.lookUp('staff', validateStaffSession));
+    const apiToken = this.apiToken;
+    return (this.staff ??= apiToken ? validateApiToken(this.app.database, apiToken) : this.lookUp('staff', validateStaffSession));
   }
 
   getPortal(): Promise<PortalSessionInfo | null> {
-    return (this.portal ??= this.lookUp('portal', validatePortalSession));
+    return (this.portal ??= this.apiToken ? Promise.resolve(null) : this.lookUp('portal', validatePortalSession));
   }
 
   private async lookUp<T extends { renewed: boolean; expiresAt: Date }>(
@@ -124,7 +133,14 @@ export function publicError(error: TRPCError): { message: string; issues?: Field
   return { message: error.code === 'INTERNAL_SERVER_ERROR' ? M.common.internal : error.message };
 }
 
-const t = initTRPC.context<Context>().create({
+/**
+ * What a procedure declares about itself, for tests and documents that walk the router (the checks themselves are
+ * the middlewares below): permission, the shared/permissions.ts permission it needs (permittedProcedure);
+ * sessionOnly, refused to API tokens (sessionProcedure).
+ */
+export type ProcedureMeta = { permission?: Permission; sessionOnly?: boolean };
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const { message, issues } = publicError(error);
@@ -173,6 +189,28 @@ export const staffProcedure = t.procedure.use(async ({ ctx, getRawInput, next })
     }),
   );
 });
+
+/**
+ * A signed-in staff session, not a personal API token (FORBIDDEN): for what manages credentials and access — the
+ * user's own e-mail and password, signing out, API tokens, the team — so a leaked token can read and change the
+ * agency's data with its owner's rights but cannot make itself a password, another token or a new teammate.
+ */
+export const sessionProcedure = staffProcedure.meta({ sessionOnly: true }).use(({ ctx, next }) => {
+  if (ctx.session.apiTokenId !== null) throw new TRPCError({ code: 'FORBIDDEN', message: M.apiTokens.sessionOnly });
+  return next();
+});
+
+/**
+ * A staff session whose role holds the permission (shared/permissions.ts, the one permission module); other staff
+ * get FORBIDDEN. The role is read with the session on every request, so a changed role counts at once.
+ * The procedure's meta names the permission (tests/integration/role-matrix.test.ts finds every such procedure by it).
+ * sessionOnly: also refused to API tokens (see sessionProcedure).
+ */
+export const permittedProcedure = (permission: Permission, options: { sessionOnly?: boolean } = {}) =>
+  (options.sessionOnly ? sessionProcedure : staffProcedure).meta({ permission }).use(({ ctx, next }) => {
+    if (!can(ctx.user.role, permission)) throw new TRPCError({ code: 'FORBIDDEN', message: M.permissions.forbidden });
+    return next();
+  });
 
 /** A valid portal session; business, company and contact all come from it (a portal user always has a company). */
 export const portalProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {

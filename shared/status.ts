@@ -1,6 +1,6 @@
 // Which stored statuses count as what. The dashboard, the portal, reports and search all read these sets, so a
 // number means the same on every screen. SQL builds its IN lists from them (never a copy of the values).
-import { COMPANY_STATUSES, PROJECT_FILTER_STATUSES, PROJECT_STATUSES, STORED_PROJECT_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from './constants';
+import { COMPANY_STATUSES, PROJECT_FILTER_STATUSES, PROJECT_STATUSES, RESOURCE_TYPES, STORED_PROJECT_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from './constants';
 
 type ProjectStatus = (typeof STORED_PROJECT_STATUSES)[number];
 
@@ -54,3 +54,23 @@ export const CLIENT_COMPANY_STATUSES = COMPANY_STATUSES;
 
 /** Priorities in the order the dashboard lists them. */
 export const PRIORITY_ORDER = ['high', 'medium', 'low'] as const satisfies readonly (typeof TASK_PRIORITIES)[number][];
+
+/**
+ * The resource list's type filter, mapped onto the stored types in this one place. Resources are stored as
+ * 'information' or 'tool' (spec §4); the hub's route also takes template, guideline or tool (spec §2.1). A
+ * template and a guideline are both information a client reads (neither is a stored type of its own), so both
+ * match 'information'; 'tool' matches 'tool'. The stored types themselves match exactly.
+ */
+export const RESOURCE_TYPE_FILTER_MATCHES = {
+  information: ['information'],
+  tool: ['tool'],
+  template: ['information'],
+  guideline: ['information'],
+} as const satisfies Record<string, readonly (typeof RESOURCE_TYPES)[number][]>;
+
+/** What the resource list's type filter accepts: the stored types, then the route's words. */
+export const RESOURCE_TYPE_FILTERS = ['information', 'tool', 'template', 'guideline'] as const satisfies readonly (keyof typeof RESOURCE_TYPE_FILTER_MATCHES)[];
+export type ResourceTypeFilter = (typeof RESOURCE_TYPE_FILTERS)[number];
+
+/** The stored types a resource type filter matches. */
+export const resourceTypesFor = (filter: ResourceTypeFilter): readonly (typeof RESOURCE_TYPES)[number][] => RESOURCE_TYPE_FILTER_MATCHES[filter];

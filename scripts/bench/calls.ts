@@ -3,7 +3,9 @@
 // A later list call is one more entry in `benchCalls` (and, when it needs new SQL, one more SqlHandler).
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
+import { flowRead, flowsList } from './flows';
 import { DEFAULT_BRAND_STYLE, DEFAULT_LOGIN_TEXT, TASK_PRIORITIES, TASK_STATUSES } from '../../shared/constants';
+import { DEMO } from '../../server/demo';
 import {
   ACTIVE_PROJECT_STATUSES,
   CLIENT_COMPANY_STATUSES,
@@ -36,8 +38,8 @@ export type SqlHandler = {
   postgres: (pool: pg.Pool) => (query: Query, auth: Auth) => Promise<Reply>;
 };
 
-/** What a call's path may ask of the app at run time (a cursor taken from an earlier page, an id…). */
-export type PathContext = { appHeader: (path: string, header: string) => Promise<string | null> };
+/** What a call's path may ask of the app at run time (a cursor taken from an earlier page, an id, a flow_uid…). */
+export type PathContext = { appHeader: (path: string, header: string) => Promise<string | null>; appBody: (path: string) => Promise<unknown> };
 
 export type BenchCall = {
   name: string;
@@ -46,6 +48,8 @@ export type BenchCall = {
   /** The baseline's Express route; defaults to a string path without its query (required when path is a function). */
   route?: string;
   handler: SqlHandler;
+  /** Answers without a session (the portal's public branding): the baseline skips its session look-up too. */
+  public?: boolean;
 };
 
 // ---------------------------------------------------------------- conversions shared by the handlers
@@ -227,6 +231,95 @@ const meBody = (a: Auth) => ({
   role: a.role,
   business: { id: a.businessId, name: a.businessName, slug: a.businessSlug },
 });
+
+// ---------------------------------------------------------------- GET /api/business and /api/business/branding/{slug}
+
+type BusinessRow = {
+  id: number;
+  name: string;
+  slug: string;
+  email: string;
+  phone: string;
+  street1: string;
+  street2: string;
+  cityTown: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  primaryColor: string;
+  secondaryColor: string;
+  buttonTextColor: string;
+  loginText: string;
+  logoKey: string | null;
+  logoName: string | null;
+};
+
+const BUSINESS_COLUMNS = ['id', 'name', 'slug', 'email', 'phone', 'street1', 'street2', 'cityTown', 'state', 'zipcode', 'country', 'primaryColor', 'secondaryColor', 'buttonTextColor', 'loginText', 'logoKey', 'logoName'];
+
+/** The app's public address as the app computes it (PUBLIC_URL, else http://localhost:PORT); scripts/bench.ts passes it. */
+const publicUrl = () => (process.env.PUBLIC_URL ?? '').replace(/\/$/, '');
+
+/** GET /api/business answers snake_case (spec §3), in the app's key order. */
+const businessBody = (r: BusinessRow) => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  email: r.email,
+  phone: r.phone,
+  portal_url: `${publicUrl()}/portal/${r.slug}`,
+  logo: r.logoKey ? { url: `/api/business/logo/${r.logoKey}`, name: r.logoName ?? '' } : null,
+  location: { street_1: r.street1, street_2: r.street2, city_town: r.cityTown, state: r.state, zipcode: r.zipcode, country: r.country },
+  style: { primary_color: r.primaryColor, secondary_color: r.secondaryColor, button_text_color: r.buttonTextColor, login_text: r.loginText },
+});
+
+const businessRead: SqlHandler = {
+  sqlite(db) {
+    const statement = db.prepare(`SELECT ${BUSINESS_COLUMNS.join(', ')} FROM Business WHERE id = ?`);
+    return (_query, auth) => ({ body: businessBody(statement.get(auth.businessId) as BusinessRow) });
+  },
+  postgres(pool) {
+    const text = `SELECT ${BUSINESS_COLUMNS.map((c) => `"${c}"`).join(', ')} FROM "Business" WHERE id = $1`;
+    return async (_query, auth) => {
+      const { rows } = await pool.query({ name: 'business-read', text, values: [auth.businessId] });
+      return { body: businessBody(rows[0] as BusinessRow) };
+    };
+  },
+};
+
+type BrandingRow = { name: string; logoKey: string | null; loginText: string; primaryColor: string; secondaryColor: string; buttonTextColor: string };
+
+/** The portal's branding (spec §3's mixed names); a slug no agency uses is 404. */
+function brandingReply(row: BrandingRow | undefined): Reply {
+  if (!row) return { status: 404, body: { message: 'No client portal at this address.', code: 'NOT_FOUND' } };
+  return {
+    body: {
+      businessName: row.name,
+      logo: row.logoKey ? `/api/business/logo/${row.logoKey}` : null,
+      loginText: row.loginText,
+      style: { primaryColor: row.primaryColor, secondaryColor: row.secondaryColor, button_text_color: row.buttonTextColor },
+    },
+  };
+}
+
+const brandingSlug = (query: Query) => {
+  const slug = typeof query.slug === 'string' ? query.slug.trim().toLowerCase() : '';
+  if (!slug || slug.length > 100) throw new BadRequest();
+  return slug;
+};
+
+const businessBranding: SqlHandler = {
+  sqlite(db) {
+    const statement = db.prepare('SELECT name, logoKey, loginText, primaryColor, secondaryColor, buttonTextColor FROM Business WHERE slug = ?');
+    return (query) => brandingReply(statement.get(brandingSlug(query)) as BrandingRow | undefined);
+  },
+  postgres(pool) {
+    const text = 'SELECT name, "logoKey", "loginText", "primaryColor", "secondaryColor", "buttonTextColor" FROM "Business" WHERE slug = $1';
+    return async (query) => {
+      const { rows } = await pool.query({ name: 'business-branding', text, values: [brandingSlug(query)] });
+      return brandingReply(rows[0] as BrandingRow | undefined);
+    };
+  },
+};
 
 // ---------------------------------------------------------------- GET /api/dashboard/stats and /api/dashboard/overview
 
@@ -1269,6 +1362,185 @@ const documentRead: SqlHandler = {
   },
 };
 
+// ---------------------------------------------------------------- GET /api/resources (snake_case, spec §7.3)
+
+/** The list's type filter as shared/status.ts maps it: the route's template and guideline are stored as information. */
+const RESOURCE_TYPE_MATCH: Record<string, string> = { information: 'information', tool: 'tool', template: 'information', guideline: 'information' };
+const RESOURCE_STATUSES_LIST = ['active', 'live', 'pending', 'planned', 'beta', 'deprecated'];
+
+type ResourceListParams = { limit: number; cursor: number | null; search: string | null; type: string | null; status: string | null; companyId: number | null };
+
+function resourceListParams(query: Query): ResourceListParams {
+  const { type, status } = query;
+  if (type !== undefined && (typeof type !== 'string' || !(type in RESOURCE_TYPE_MATCH))) throw new BadRequest();
+  if (status !== undefined && (typeof status !== 'string' || !RESOURCE_STATUSES_LIST.includes(status))) throw new BadRequest();
+  return {
+    limit: intParam(query.limit, PAGE_SIZE, 1, PAGE_SIZE_MAX)!,
+    cursor: intParam(query.cursor, null, 1, MAX_ID),
+    search: textParam(query.search, 100),
+    type: type === undefined ? null : RESOURCE_TYPE_MATCH[type as string],
+    status: (status as string | undefined) ?? null,
+    companyId: intParam(query.company_id, null, 1, MAX_ID),
+  };
+}
+
+type ResourceRowSql = {
+  id: number;
+  title: string;
+  description: string;
+  type: string;
+  status: string;
+  visibleToClient: number | boolean;
+  companyId: number;
+  projectId: number | null;
+  companyName: string | null;
+  projectName: string | null;
+  createdAt: unknown;
+  updatedAt: unknown;
+};
+type ResourceDetailSql = { resourceId: number; key: string; value: string };
+
+/** A resource in the app's key order (resourceOutput), with the snake_case names of the /api/resources row. */
+function resourceItem(r: ResourceRowSql, details: { key: string; value: string }[], iso: (v: unknown) => string | null) {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    type: r.type,
+    status: r.status,
+    visible_to_client: !!r.visibleToClient,
+    company_id: r.companyId,
+    project_id: r.projectId,
+    company: { id: r.companyId, name: r.companyName ?? '' },
+    project: r.projectId !== null && r.projectName !== null ? { id: r.projectId, name: r.projectName } : null,
+    value: Object.fromEntries(details.map((d) => [d.key, d.value])),
+    details,
+    created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
+  };
+}
+
+function groupDetails(rows: ResourceDetailSql[]) {
+  const byResource = new Map<number, { key: string; value: string }[]>();
+  for (const d of rows) {
+    const list = byResource.get(Number(d.resourceId)) ?? [];
+    list.push({ key: d.key, value: d.value });
+    byResource.set(Number(d.resourceId), list);
+  }
+  return byResource;
+}
+
+const resourceSelect = (q: (name: string) => string) => `r.id, r.title, r.description, r.type, r.status, r.${q('visibleToClient')}, r.${q('companyId')}, r.${q('projectId')},
+  (SELECT c.name FROM ${q('Company')} c WHERE c.${q('businessId')} = r.${q('businessId')} AND c.id = r.${q('companyId')}) AS ${q('companyName')},
+  (SELECT p.name FROM ${q('Project')} p WHERE p.${q('businessId')} = r.${q('businessId')} AND p.id = r.${q('projectId')}) AS ${q('projectName')}`;
+
+const resourcesList: SqlHandler = {
+  sqlite(db) {
+    const companyExists = db.prepare('SELECT 1 AS ok FROM Company WHERE businessId = ? AND id = ?');
+    const details = db.prepare(
+      'SELECT resourceId, key, value FROM ResourceDetail WHERE businessId = ? AND resourceId IN (SELECT value FROM json_each(?)) ORDER BY resourceId, position, id',
+    );
+    const statements = new Map<string, BetterSqlite3.Statement>();
+    const statement = (p: ResourceListParams, count: boolean) => {
+      const cursor = !count && p.cursor !== null;
+      const key = `${!!p.search}${!!p.type}${!!p.status}${p.companyId !== null}${cursor}${count}`;
+      let s = statements.get(key);
+      if (!s) {
+        const where = [
+          'r.businessId = @businessId',
+          ...(p.search ? ["(r.title LIKE @pattern ESCAPE '\\' OR r.description LIKE @pattern ESCAPE '\\')"] : []),
+          ...(p.type ? ['r.type = @type'] : []),
+          ...(p.status ? ['r.status = @status'] : []),
+          ...(p.companyId !== null ? ['r.companyId = @companyId'] : []),
+          ...(cursor ? ['r.id < @cursor AND EXISTS (SELECT 1 FROM Resource c WHERE c.businessId = @businessId AND c.id = @cursor)'] : []),
+        ].join(' AND ');
+        s = db.prepare(
+          count
+            ? `SELECT COUNT(*) AS n FROM Resource r WHERE ${where}`
+            : `SELECT ${resourceSelect(bare)}, r.createdAt, r.updatedAt FROM Resource r WHERE ${where} ORDER BY r.id DESC LIMIT @take`,
+        );
+        statements.set(key, s);
+      }
+      return s;
+    };
+    return (query, auth) => {
+      const p = resourceListParams(query);
+      if (p.companyId !== null && !companyExists.get(auth.businessId, p.companyId)) return notFoundReply(COMPANY_NOT_FOUND);
+      const params = { businessId: auth.businessId, pattern: p.search ? likeText(p.search) : null, type: p.type, status: p.status, companyId: p.companyId, cursor: p.cursor, take: p.limit + 1 };
+      const found = statement(p, false).all(params) as ResourceRowSql[];
+      const rows = found.slice(0, p.limit);
+      const byResource = groupDetails(details.all(auth.businessId, JSON.stringify(rows.map((r) => r.id))) as ResourceDetailSql[]);
+      const items = rows.map((r) => resourceItem(r, byResource.get(r.id) ?? [], sqliteIso));
+      const more = found.length > p.limit;
+      const total = p.cursor === null ? (statement(p, true).get(params) as { n: number }).n : null;
+      const headers: Record<string, string> = {};
+      if (total !== null) headers['X-Total-Count'] = String(total);
+      if (more) headers['X-Next-Cursor'] = String(items[items.length - 1].id);
+      return { body: items, headers };
+    };
+  },
+
+  postgres(pool) {
+    return async (query, auth) => {
+      const p = resourceListParams(query);
+      const values: unknown[] = [auth.businessId];
+      const where = ['r."businessId" = $1'];
+      if (p.search) {
+        values.push(likeText(p.search));
+        where.push(`(r.title ILIKE $${values.length} OR r.description ILIKE $${values.length})`);
+      }
+      if (p.type) {
+        values.push(p.type);
+        where.push(`r.type = $${values.length}`);
+      }
+      if (p.status) {
+        values.push(p.status);
+        where.push(`r.status = $${values.length}`);
+      }
+      if (p.companyId !== null) {
+        values.push(p.companyId);
+        where.push(`r."companyId" = $${values.length}`);
+      }
+      const countValues = [...values];
+      const countWhere = [...where];
+      if (p.cursor !== null) {
+        values.push(p.cursor);
+        const c = `$${values.length}`;
+        where.push(`r.id < ${c} AND EXISTS (SELECT 1 FROM "Resource" x WHERE x."businessId" = $1 AND x.id = ${c})`);
+      }
+      values.push(p.limit + 1);
+      const key = `${!!p.search}-${!!p.type}-${!!p.status}-${p.companyId !== null}`;
+      const [company, rows, total] = await Promise.all([
+        p.companyId !== null
+          ? pool.query({ name: 'resources-company', text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, p.companyId] })
+          : null,
+        pool.query({
+          name: `resources-${key}-${p.cursor !== null}`,
+          text: `SELECT ${resourceSelect(quoted)}, ${pgIso('r."createdAt"')} AS "createdAt", ${pgIso('r."updatedAt"')} AS "updatedAt"
+                 FROM "Resource" r WHERE ${where.join(' AND ')} ORDER BY r.id DESC LIMIT $${values.length}`,
+          values,
+        }),
+        p.cursor === null
+          ? pool.query({ name: `resources-count-${key}`, text: `SELECT COUNT(*)::int AS n FROM "Resource" r WHERE ${countWhere.join(' AND ')}`, values: countValues })
+          : null,
+      ]);
+      if (company && company.rowCount === 0) return notFoundReply(COMPANY_NOT_FOUND);
+      const page = (rows.rows as ResourceRowSql[]).slice(0, p.limit);
+      const details = await pool.query({
+        name: 'resources-details',
+        text: 'SELECT "resourceId", key, value FROM "ResourceDetail" WHERE "businessId" = $1 AND "resourceId" = ANY($2::int[]) ORDER BY "resourceId", position, id',
+        values: [auth.businessId, page.map((r) => r.id)],
+      });
+      const byResource = groupDetails(details.rows as ResourceDetailSql[]);
+      const items = page.map((r) => resourceItem(r, byResource.get(r.id) ?? [], (v) => (v === null ? null : String(v))));
+      const headers: Record<string, string> = {};
+      if (total) headers['X-Total-Count'] = String((total.rows[0] as { n: number }).n);
+      if (rows.rows.length > p.limit) headers['X-Next-Cursor'] = String(items[items.length - 1].id);
+      return { body: items, headers };
+    };
+  },
+};
+
 // ---------------------------------------------------------------- the table
 
 export const benchCalls: BenchCall[] = [
@@ -1284,6 +1556,8 @@ export const benchCalls: BenchCall[] = [
     handler: companiesList,
   },
   { name: 'auth/v1/me', path: '/auth/v1/me', handler: authMe },
+  { name: 'business', path: '/api/business', handler: businessRead },
+  { name: 'business/branding/{slug}', path: `/api/business/branding/${DEMO.slug}`, route: '/api/business/branding/:slug', handler: businessBranding, public: true },
   { name: 'contacts', path: '/api/contacts', handler: contactsList },
   { name: 'contacts?search=manager', path: '/api/contacts?search=manager', handler: contactsList },
   {
@@ -1381,6 +1655,30 @@ export const benchCalls: BenchCall[] = [
     },
     route: '/api/documents/:id',
     handler: documentRead,
+  },
+  // The flows page and the flow editor's load (./flows.ts).
+  { name: 'flows', path: '/api/flows', handler: flowsList },
+  { name: 'flows?workflowType=collect&isActive=true', path: '/api/flows?workflowType=collect&isActive=true', handler: flowsList },
+  {
+    name: 'flows/v1?flow_uid=<newest: 8 steps, 20 fields>',
+    path: async ({ appBody }) => {
+      const [newest] = (await appBody('/api/flows?limit=1')) as { flowUid: string }[];
+      return newest ? `/flows/v1?flow_uid=${encodeURIComponent(newest.flowUid)}` : null;
+    },
+    route: '/flows/v1',
+    handler: flowRead,
+  },
+  { name: 'resources', path: '/api/resources', handler: resourcesList },
+  { name: 'resources?type=template', path: '/api/resources?type=template', handler: resourcesList },
+  { name: 'resources?search=dashboard', path: '/api/resources?search=dashboard', handler: resourcesList },
+  {
+    name: 'resources?cursor=<page 2 of 2>',
+    path: async ({ appHeader }) => {
+      const next = await appHeader('/api/resources?limit=2', 'x-next-cursor');
+      return next === null ? null : `/api/resources?limit=2&cursor=${encodeURIComponent(next)}`;
+    },
+    route: '/api/resources',
+    handler: resourcesList,
   },
 ];
 

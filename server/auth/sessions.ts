@@ -4,7 +4,10 @@ import { sql, toDate, toInt } from '../sql';
 import { generateSessionToken, hashToken } from './tokens';
 
 export type StaffSession = {
+  /** The session row's id (its token's hash); '' for an API token, which is no session. */
   sessionId: string;
+  /** Set when the request came with a personal API token (server/auth/api-tokens.ts) instead of a session. */
+  apiTokenId: number | null;
   expiresAt: Date;
   renewed: boolean;
   user: { id: number; email: string; firstName: string; lastName: string; role: string; businessId: number };
@@ -60,6 +63,7 @@ export async function validateStaffSession(database: Database, token: string): P
   const businessId = toInt(row.businessId);
   return {
     sessionId: id,
+    apiTokenId: null,
     expiresAt: slid ?? expiresAt,
     renewed: !!slid,
     user: {

@@ -23,6 +23,9 @@ export type ThrottleLimits = {
   resetsPerAccount: number;
   /** Password reset requests from one client address per resetWindowMs, whatever the e-mail; more answer 429. */
   resetsPerAddress: number;
+  testMailWindowMs: number;
+  /** Test e-mails (Integrations tab) one user may send per testMailWindowMs; more answer 429. */
+  testMailsPerUser: number;
 };
 
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
@@ -36,6 +39,8 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   resetWindowMs: 60 * 60 * 1000,
   resetsPerAccount: 3,
   resetsPerAddress: 10,
+  testMailWindowMs: 15 * 60 * 1000,
+  testMailsPerUser: 5,
 };
 
 /** A started sign-in attempt: refused when retryAfter > 0 (seconds); else what to forgive if the password is right. */
@@ -139,6 +144,13 @@ export class LoginThrottle {
     return taken.retryAfter;
   }
 
+  /** Starts a test e-mail of a staff user: 0 when allowed (and counted), else the seconds to wait. */
+  async beginTestMail(userId: number): Promise<number> {
+    const key = keyOf('test-mail-user', String(userId));
+    const taken = await this.take([key], this.limits.testMailWindowMs, { [key]: this.limits.testMailsPerUser });
+    return taken.retryAfter;
+  }
+
   /** Writes one row per key, then counts each key's rows in the window (its own included). */
   private async take(keys: string[], windowMs: number, limitOf: Record<string, number>) {
     await this.pruneNowAndThen();
@@ -178,7 +190,7 @@ export class LoginThrottle {
     const now = this.now();
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    const longest = Math.max(this.limits.loginWindowMs, this.limits.signupWindowMs, this.limits.resetWindowMs);
+    const longest = Math.max(this.limits.loginWindowMs, this.limits.signupWindowMs, this.limits.resetWindowMs, this.limits.testMailWindowMs);
     await this.db.loginAttempt.deleteMany({ where: { createdAt: { lt: new Date(now - longest) } } });
   }
 }

@@ -23,7 +23,7 @@ import type { createContextFactory } from '../trpc';
 import { FileNotFoundError, FileTooLargeError, type FileStorage } from './storage';
 
 /** What a multipart body may add around the file itself (boundaries, part headers, the few text fields). */
-const MULTIPART_OVERHEAD = 64 * 1024;
+export const MULTIPART_OVERHEAD = 64 * 1024;
 
 /**
  * Types a browser may show in its own tab (the list's link opens files there); any other file is sent as an
@@ -94,7 +94,7 @@ function storageEngine(storage: FileStorage, businessId: number, maxBytes: numbe
 }
 
 /** Runs multer on the request; resolves once the file is stored (or rejects, with nothing left behind). */
-function receive(req: Request, res: Response, engine: StorageEngine, maxBytes: number): Promise<void> {
+export function receive(req: Request, res: Response, engine: StorageEngine, maxBytes: number): Promise<void> {
   const middleware = multer({
     storage: engine,
     // Browsers send UTF-8 file names without marking them (RFC 7578); busboy's default would read them as Latin-1.

@@ -27,7 +27,7 @@ export function sendError(res: Response, error: unknown) {
 function inputOf(route: RestRoute, req: Request): unknown {
   const source = route.method === 'GET' || route.method === 'DELETE' ? req.query : req.body;
   const fields = { ...(source && typeof source === 'object' ? source : {}), ...req.params };
-  return route.style === 'snake' || route.snakeInput ? keysToCamel(fields) : fields;
+  return route.style === 'snake' || route.snakeInput ? keysToCamel(fields, route.opaque) : fields;
 }
 
 function callProcedure(caller: ReturnType<typeof createCaller>, path: ProcedurePath, input: unknown): Promise<unknown> {
@@ -57,7 +57,8 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
   rest.use(docsRouter());
   for (const route of restRoutes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
-    rest[method](expressPath(route.path), async (req, res) => {
+    rest[method](expressPath(route.path), async (req, res, next) => {
+      if (route.when && req.query[route.when] === undefined) return next();
       try {
         const caller = createCaller(createContext({ req, res }));
         let result = await callProcedure(caller, route.procedure, inputOf(route, req));
@@ -67,7 +68,7 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
           if (page.nextCursor !== null) res.setHeader('X-Next-Cursor', String(page.nextCursor));
           result = page.items;
         }
-        res.status(route.status ?? 200).json(route.style === 'snake' ? keysToSnake(result) : result);
+        res.status(route.status ?? 200).json(route.style === 'snake' ? keysToSnake(result, route.opaque) : result);
       } catch (error) {
         sendError(res, error);
       }

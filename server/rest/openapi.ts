@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { SESSION } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import { MAX_ID } from '../../shared/schemas/common';
+import { logoOutput } from '../../shared/schemas/business';
 import { documentOutput, documentUploadFields } from '../../shared/schemas/documents';
 import { appRouter } from '../routers/_app';
 import { portalProcedure, staffProcedure } from '../trpc';
@@ -51,17 +52,23 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
   return json;
 }
 
-/** The same key mapping the snake_case paths apply to their bodies, applied to a schema's property names. */
-function snakeSchema(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(snakeSchema);
+/**
+ * The same key mapping the snake_case paths apply to their bodies, applied to a schema's property names; an
+ * `opaque` property (a free map of the user's own keys) is renamed, its contents are not.
+ */
+function snakeSchema(schema: unknown, opaque: readonly string[] = []): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => snakeSchema(s, opaque));
   if (!schema || typeof schema !== 'object') return schema;
   return Object.fromEntries(
     Object.entries(schema).map(([key, value]) => {
       if (key === 'properties') {
-        return [key, Object.fromEntries(Object.entries(value as object).map(([name, s]) => [camelToSnake(name), snakeSchema(s)]))];
+        return [
+          key,
+          Object.fromEntries(Object.entries(value as object).map(([name, s]) => [camelToSnake(name), opaque.includes(name) ? s : snakeSchema(s, opaque)])),
+        ];
       }
       if (key === 'required') return [key, (value as string[]).map(camelToSnake)];
-      return [key, snakeSchema(value)];
+      return [key, snakeSchema(value, opaque)];
     }),
   );
 }
@@ -94,7 +101,7 @@ function operation(route: RestRoute, operationId: string) {
   if (procedure._def.inputs.length > 1) throw new Error(`${route.procedure}: the REST table needs a single .input() schema`);
   const output = procedure._def.output;
   if (!output) throw new Error(`${route.procedure} has a REST path, so it must declare .output(schema)`);
-  const names = (schema: JsonSchema) => (route.style === 'snake' ? (snakeSchema(schema) as JsonSchema) : schema);
+  const names = (schema: JsonSchema) => (route.style === 'snake' ? (snakeSchema(schema, route.opaque) as JsonSchema) : schema);
 
   const input = procedure._def.inputs[0] ? names(jsonSchemaOf(procedure._def.inputs[0], 'input')) : undefined;
   if (input && input.type !== 'object') throw new Error(`${route.procedure}: REST input must be an object`);
@@ -206,6 +213,46 @@ export function fileOperations() {
         responses: { '201': { description: M.api.ok, content: json(documentOutput) }, ...errors(400, 401, 403, 404, 413) },
       },
     },
+    '/api/business/logo': {
+      post: {
+        operationId: 'business.uploadLogo',
+        tags: ['business'],
+        summary: 'Upload the logo: multipart/form-data with the image in the field "file" (JPEG, PNG or GIF, at most 5 MB)',
+        description:
+          'The file’s first bytes decide its type (its name and declared type do not count): anything but a PNG, JPEG or GIF ' +
+          'image, SVG included, is refused (400), a file over 5 MB too (413). It is stored under a random name and served at a ' +
+          'new public address; the logo it replaces is deleted. Needs the owner or admin role (403 otherwise).',
+        security,
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The image.' } } },
+            },
+          },
+        },
+        responses: { '200': { description: M.api.ok, content: json(logoOutput) }, ...errors(400, 401, 403, 413) },
+      },
+    },
+    '/api/business/logo/{businessId}/{file}': {
+      get: {
+        operationId: 'business.logo',
+        tags: ['business'],
+        summary: 'The logo’s bytes (no authorisation): the address the business answers as logo.url, cached for a year',
+        parameters: [
+          { name: 'businessId', in: 'path', required: true, schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID } },
+          { name: 'file', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+        ],
+        responses: {
+          '200': {
+            description: M.api.ok,
+            headers: { 'Cache-Control': { description: 'public, max-age=31536000, immutable', schema: { type: 'string' } } },
+            content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/jpeg': { schema: { type: 'string', format: 'binary' } }, 'image/gif': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...errors(404),
+        },
+      },
+    },
     '/api/documents/{id}/download': {
       get: {
         operationId: 'documents.download',
@@ -234,10 +281,19 @@ export function buildOpenApiDocument(routes: RestRoute[] = restRoutes) {
   const ids = operationIds(routes);
   const paths: Record<string, Record<string, unknown>> = {};
   routes.forEach((route, i) => {
+    if (route.when) return;
     paths[route.path] ??= {};
     paths[route.path][route.method.toLowerCase()] = operation(route, ids[i]);
   });
-  Object.assign(paths, fileOperations());
+  // A row that answers only with a query parameter shares its path and method with another: described there.
+  for (const route of routes.filter((r) => r.when)) {
+    const shared = paths[route.path]?.[route.method.toLowerCase()] as { description?: string; parameters?: object[] } | undefined;
+    if (!shared) throw new Error(`${route.method} ${route.path}?${route.when}: no row without the parameter to describe it on`);
+    shared.description = `With \`${route.when}\`: ${route.summary ?? route.procedure}.`;
+    shared.parameters = [...(shared.parameters ?? []), { name: route.when, in: 'query', required: false, schema: { type: 'string' } }];
+  }
+  // A path may have both (DELETE /api/business/logo is a procedure, POST carries the bytes).
+  for (const [path, item] of Object.entries(fileOperations())) paths[path] = { ...paths[path], ...item };
   return {
     openapi: '3.1.0',
     info: { title: M.api.title, version: '1.0.0', description: M.api.description },

@@ -28,9 +28,19 @@ export type RestRoute = {
   /** Also accept snake_case input names on a camelCase path (the spec's project edit sends them to /api). */
   snakeInput?: boolean;
   errors?: readonly (401 | 403 | 404 | 409 | 412 | 429)[];
+  /**
+   * Answers only when this query parameter (wire name) is present; otherwise the next row of the same path does.
+   * The spec reads one flow from the list path (GET /flows/v1/?flow_uid=); the document describes it on that path.
+   */
+  when?: string;
+  /**
+   * Fields whose contents are data, not field names: the snake/camel conversion renames the field but leaves what
+   * it holds as sent (a resource's `value`, a free map of the user's own keys such as "Login URL" or "api_key").
+   */
+  opaque?: readonly string[];
 };
 
-type RowOptions = Partial<Pick<RestRoute, 'style' | 'status' | 'list' | 'summary' | 'errors' | 'snakeInput'>>;
+type RowOptions = Partial<Pick<RestRoute, 'style' | 'status' | 'list' | 'summary' | 'errors' | 'snakeInput' | 'when' | 'opaque'>>;
 
 /** A single row; the style follows the path (/api is camelCase, everything else snake_case) unless given. */
 export const row = (method: HttpMethod, path: string, procedure: ProcedurePath, options: RowOptions = {}): RestRoute => ({
@@ -58,16 +68,21 @@ type DomainProcedures = {
 export function domain(
   name: string,
   procedures: DomainProcedures,
-  { one, extra = [], errors = {} }: { one: string; extra?: RestRoute[]; errors?: Partial<Record<keyof DomainProcedures, RestRoute['errors']>> },
+  {
+    one,
+    extra = [],
+    errors = {},
+    opaque,
+  }: { one: string; extra?: RestRoute[]; errors?: Partial<Record<keyof DomainProcedures, RestRoute['errors']>>; opaque?: RestRoute['opaque'] },
 ): RestRoute[] {
   const rows: RestRoute[] = [...extra];
   const { list, get, create, update, remove } = procedures;
   for (const base of [`/api/${name}`, `/${name}/v1`]) {
-    if (list) rows.push(row('GET', base, list, { list: true, summary: `List ${name}`, errors: errors.list }));
-    if (create) rows.push(row('POST', base, create, { status: 201, summary: `Create a ${one}`, errors: errors.create }));
-    if (get) rows.push(row('GET', `${base}/{id}`, get, { summary: `Get a ${one}`, errors: errors.get }));
-    if (update) rows.push(row('PATCH', `${base}/{id}`, update, { summary: `Change the given fields of a ${one}`, errors: errors.update }));
-    if (remove) rows.push(row('DELETE', `${base}/{id}`, remove, { summary: `Delete a ${one}`, errors: errors.remove }));
+    if (list) rows.push(row('GET', base, list, { list: true, summary: `List ${name}`, errors: errors.list, opaque }));
+    if (create) rows.push(row('POST', base, create, { status: 201, summary: `Create a ${one}`, errors: errors.create, opaque }));
+    if (get) rows.push(row('GET', `${base}/{id}`, get, { summary: `Get a ${one}`, errors: errors.get, opaque }));
+    if (update) rows.push(row('PATCH', `${base}/{id}`, update, { summary: `Change the given fields of a ${one}`, errors: errors.update, opaque }));
+    if (remove) rows.push(row('DELETE', `${base}/{id}`, remove, { summary: `Delete a ${one}`, errors: errors.remove, opaque }));
   }
   return rows;
 }
@@ -123,6 +138,15 @@ export const restRoutes: RestRoute[] = [
   row('GET', '/api/dashboard/stats', 'dashboard.stats', { summary: "The dashboard's numbers: active projects, pending tasks by priority, clients" }),
   row('GET', '/api/dashboard/overview', 'dashboard.overview', { summary: "The dashboard's newest projects, files, companies, contacts and the getting-started checklist" }),
 
+  // Business and branding (spec §7.5). The business answers the spec's snake_case names (style.primary_color,
+  // location.street_1…) and takes either spelling; the public branding keeps the spec's mixed names as they are.
+  // The logo's bytes are Express routes of their own (server/files/logo.ts), documented beside these.
+  row('GET', '/api/business', 'business.get', { style: 'snake', summary: 'The business, with style, logo and location' }),
+  row('PUT', '/api/business/info', 'business.updateInfo', { style: 'snake', summary: 'Change the business information: name, email, phone, location' }),
+  row('PUT', '/api/business/style', 'business.updateStyle', { style: 'snake', summary: 'Change the portal branding: colors and login text' }),
+  row('DELETE', '/api/business/logo', 'business.removeLogo', { style: 'snake', summary: 'Remove the logo (the portal shows the business name instead)' }),
+  row('GET', '/api/business/branding/{slug}', 'business.branding', { errors: [404], summary: "A client portal's branding, by its slug (no authorisation)" }),
+
   // Projects (spec §7.1). GET /projects/v1 is the spec's picker read ({id, name}, optionally of one company), so the
   // list lives on /api/projects; the spec's detail read (/api/projects/xano/{project_uid}) answers snake_case.
   // 404 on create and update: the company or a contact is not the agency's own.
@@ -151,7 +175,22 @@ export const restRoutes: RestRoute[] = [
       errors: { list: [404], create: [404] },
     },
   ),
-  row('GET', '/api/team', 'team.list', { summary: "The agency's staff users (the assignee choice of tasks)" }),
+  row('GET', '/api/team', 'team.list', { summary: "The agency's staff users with their roles (also the assignee choice of tasks)" }),
+  // The team, API tokens, e-mail status and the user's profile. 403: the role lacks the permission
+  // (shared/permissions.ts), or an API token asks for what needs a signed-in session (server/trpc.ts sessionProcedure).
+  row('GET', '/api/team/invites', 'team.invites', { errors: [403], summary: 'Unused staff invites, newest first (owner and admin)' }),
+  row('POST', '/api/team/invites', 'team.invite', { status: 201, errors: [409], summary: 'Invite someone to the staff by e-mail with a role: a one-time link valid 7 days' }),
+  row('POST', '/api/team/invites/{inviteId}/renew', 'team.renewInvite', { errors: [404, 409], summary: 'A new link for an unused invite; the earlier one stops working' }),
+  row('DELETE', '/api/team/invites/{inviteId}', 'team.revokeInvite', { summary: 'Revoke an unused invite' }),
+  row('PATCH', '/api/team/{id}', 'team.setRole', { summary: "Change a member's role (owner, admin, member)" }),
+  row('DELETE', '/api/team/{id}', 'team.remove', { summary: 'Remove a member: their tasks become unassigned, their sessions and API tokens end' }),
+  row('GET', '/api/api-tokens', 'apiTokens.list', { errors: [403], summary: "The signed-in user's personal API tokens (never the tokens themselves)" }),
+  row('POST', '/api/api-tokens', 'apiTokens.create', { status: 201, summary: 'Create a personal API token; the token is in this reply only' }),
+  row('DELETE', '/api/api-tokens/{id}', 'apiTokens.revoke', { summary: 'Revoke one of your API tokens; it stops working at once' }),
+  row('GET', '/api/integrations/email', 'integrations.emailStatus', { errors: [403], summary: 'Whether outgoing e-mail is configured, and its From address' }),
+  row('POST', '/api/integrations/email/test', 'integrations.sendTestEmail', { errors: [429], summary: 'Send a test e-mail to the signed-in user' }),
+  row('PATCH', '/api/profile', 'profile.update', { errors: [409], summary: 'Change your own name and e-mail' }),
+  row('POST', '/api/profile/password', 'profile.changePassword', { summary: 'Change your password (the current one is required); your other sessions end' }),
 
   // Files (spec §7.2). POST creates a link to an external file; uploads and downloads carry bytes and are Express
   // routes of their own (server/files/routes.ts), documented beside these in the OpenAPI document.
@@ -165,4 +204,47 @@ export const restRoutes: RestRoute[] = [
       extra: [row('GET', '/api/documents/stats', 'documents.stats', { summary: 'File counts (all, created in the last 7 days), bytes stored and the upload limit' })],
     },
   ),
+
+  // Resources (spec §7.3). The list answers the spec's snake_case fields on /api/resources too (visible_to_client,
+  // company_id…); POST takes `visible` for the visibility flag. `value` is the user's own map ("Login URL",
+  // "api_key"): its keys are never converted. 404: the company or project is not the agency's own (or not the
+  // company's project).
+  ...domain(
+    'resources',
+    { get: 'resources.get', create: 'resources.create', update: 'resources.update', remove: 'resources.remove' },
+    {
+      one: 'resource',
+      opaque: ['value'],
+      errors: { create: [404], update: [404] },
+      extra: [
+        row('GET', '/api/resources', 'resources.list', { style: 'snake', list: true, errors: [404], opaque: ['value'], summary: 'List resources (search; type, status and company filters)' }),
+        row('GET', '/resources/v1', 'resources.list', { list: true, errors: [404], opaque: ['value'], summary: 'List resources (search; type, status and company filters)' }),
+      ],
+    },
+  ),
+
+  // Flows (spec §7.4). The spec reads one flow from the list path with ?flow_uid=; steps and fields have their own
+  // data-service paths, and unlike the old app a step's title, content, order and deletion are saved.
+  ...domain(
+    'flows',
+    { list: 'flows.list', get: 'flows.get', create: 'flows.create', update: 'flows.update', remove: 'flows.remove' },
+    {
+      one: 'flow',
+      // 404: the company is not the agency's own.
+      errors: { create: [404] },
+      extra: [
+        row('GET', '/flows/v1', 'flows.get', { when: 'flow_uid', summary: 'One flow by flow_uid, with steps_of_flow (each with its fields) and company_of_flow' }),
+        row('POST', '/api/flows/{id}/duplicate', 'flows.duplicate', { status: 201, summary: 'Copy a flow with its steps and fields' }),
+        row('POST', '/flows/v1/{id}/duplicate', 'flows.duplicate', { status: 201, summary: 'Copy a flow with its steps and fields' }),
+      ],
+    },
+  ),
+  row('POST', '/flow_step/v1', 'flowSteps.create', { status: 201, errors: [404], summary: 'Add a step to a flow (last unless step_order is given); returns the created step' }),
+  row('POST', '/flow_step/v1/reorder', 'flowSteps.reorder', { errors: [404], summary: 'Put every step of a flow in a new order (step_order becomes 1…n)' }),
+  row('PATCH', '/flow_step/v1/{id}', 'flowSteps.update', { summary: 'Save a step’s title or content' }),
+  row('DELETE', '/flow_step/v1/{id}', 'flowSteps.remove', { summary: 'Delete a step and its fields; later steps move up' }),
+  row('GET', '/flow_field/v1', 'flowFields.list', { errors: [404], summary: 'The fields of one step (flow_step_id), in display order' }),
+  row('POST', '/flow_field/v1', 'flowFields.create', { status: 201, errors: [404], summary: 'Add a form field to a step' }),
+  row('PATCH', '/flow_field/v1/{id}', 'flowFields.update', { summary: 'Change the given properties of a form field' }),
+  row('DELETE', '/flow_field/v1/{id}', 'flowFields.remove', { summary: 'Delete a form field' }),
 ];

@@ -1,25 +1,38 @@
 import { router } from '../trpc';
+import { apiTokensRouter } from './api-tokens';
 import { authRouter } from './auth';
+import { businessRouter } from './business';
 import { companiesRouter } from './companies';
 import { contactsRouter } from './contacts';
 import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
+import { flowFieldsRouter, flowStepsRouter, flowsRouter } from './flows';
+import { integrationsRouter } from './integrations';
 import { portalAuthRouter } from './portal-auth';
+import { profileRouter } from './profile';
 import { projectsRouter } from './projects';
 import { resourcesRouter } from './resources';
 import { tasksRouter } from './tasks';
-import { teamRouter } from './team';
+import { staffInviteRouter, teamRouter } from './team';
 
 export const appRouter = router({
+  apiTokens: apiTokensRouter,
   auth: authRouter,
+  business: businessRouter,
   companies: companiesRouter,
   contacts: contactsRouter,
   dashboard: dashboardRouter,
   documents: documentsRouter,
+  flows: flowsRouter,
+  flowSteps: flowStepsRouter,
+  flowFields: flowFieldsRouter,
+  integrations: integrationsRouter,
   portalAuth: portalAuthRouter,
+  profile: profileRouter,
   projects: projectsRouter,
   resources: resourcesRouter,
   tasks: tasksRouter,
+  staffInvite: staffInviteRouter,
   team: teamRouter,
 });
 

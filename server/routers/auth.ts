@@ -22,8 +22,8 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwor
 import { createStaffSession, invalidateStaffSession } from '../auth/sessions';
 import { generateSessionToken, hashToken } from '../auth/tokens';
 import { DEMO } from '../demo';
-import { isUniqueViolation } from '../errors';
-import { publicProcedure, router, staffProcedure, type Context } from '../trpc';
+import { fieldError, isUniqueViolation } from '../errors';
+import { publicProcedure, router, sessionProcedure, staffProcedure, type Context } from '../trpc';
 
 /** The sign-in hint shows the demo account only while it exists with the seeded password. */
 let demoHintCache: { at: number; value: { email: string; password: string } | null } | undefined;
@@ -48,16 +48,10 @@ export function tooMany(ctx: Context, retryAfterSeconds: number, message: string
   throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
 }
 
-/** A field error on the password, carrying its issue like the input schema's own errors (see issuesOf). */
-function weakPassword(): never {
-  const cause = Object.assign(new Error(M.signup.passwordTooWeak), { issues: [{ path: ['password'], message: M.signup.passwordTooWeak }] });
-  throw new TRPCError({ code: 'BAD_REQUEST', message: M.signup.passwordTooWeak, cause });
-}
-
-/** The sign-up strength rule (also for reset and portal passwords); userInputs: names, e-mail, slug… of the person. */
-export async function requireStrongPassword(password: string, userInputs: string[]): Promise<void> {
+/** The sign-up strength rule (also for reset, invite, profile and portal passwords); userInputs: names, e-mail, slug… of the person. */
+export async function requireStrongPassword(password: string, userInputs: string[], field = 'password'): Promise<void> {
   const strength = await passwordStrength(password, userInputs);
-  if (strength.score < PASSWORD_MIN_SCORE) weakPassword();
+  if (strength.score < PASSWORD_MIN_SCORE) fieldError(field, M.signup.passwordTooWeak);
 }
 
 /**
@@ -161,7 +155,8 @@ export const authRouter = router({
     return { id, email, firstName, lastName, role, business: ctx.session.business };
   }),
 
-  logout: staffProcedure.output(logoutOutput).mutation(async ({ ctx }) => {
+  /** Ends the session of this request; an API token has none (it is revoked instead): FORBIDDEN. */
+  logout: sessionProcedure.output(logoutOutput).mutation(async ({ ctx }) => {
     await invalidateStaffSession(ctx.unscopedDb, ctx.session.sessionId);
     ctx.sessions.clearSessionCookie('staff');
     return { ok: true as const };

@@ -31,6 +31,9 @@ const PUBLIC = [
   'portalAuth.login',
   'portalAuth.inviteInfo',
   'portalAuth.acceptInvite',
+  'business.branding',
+  'staffInvite.info',
+  'staffInvite.accept',
 ];
 
 /**
@@ -40,20 +43,30 @@ const PUBLIC = [
 const PORTAL = ['portalAuth.me', 'portalAuth.logout'];
 
 /** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
-const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'auth.me', 'auth.logout', 'companies.list', 'companies.industries', 'companies.create', 'dashboard.stats', 'dashboard.overview', 'team.list', 'documents.stats'];
+const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'auth.me', 'auth.logout', 'companies.list', 'companies.industries', 'companies.create', 'dashboard.stats', 'dashboard.overview', 'team.list', 'documents.stats',
+  'business.get', 'business.updateInfo', 'business.updateStyle', 'business.removeLogo',
+  'team.invites', 'team.invite', 'apiTokens.list', 'apiTokens.create', 'integrations.emailStatus', 'integrations.sendTestEmail', 'profile.update', 'profile.changePassword'];
 
 /** The model an `id` names in each router namespace (null: none of its procedures takes an `id`). One line per domain. */
 const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   auth: null,
+  business: null,
   portalAuth: null,
   companies: 'company',
   contacts: 'contact',
   dashboard: null,
   documents: 'document',
+  flows: 'flow',
+  flowSteps: 'flowStep',
+  flowFields: 'flowField',
   projects: 'project',
   resources: 'resource',
   tasks: 'task',
-  team: null,
+  team: 'user',
+  apiTokens: 'apiToken',
+  integrations: null,
+  profile: null,
+  staffInvite: null,
 };
 
 /** The model an `…Id` / `…Ids` key names, in any namespace. */
@@ -75,6 +88,7 @@ const ID_KEY_MODEL: Record<string, TenantModel> = {
   userId: 'user',
   uploadedById: 'user',
   assigneeId: 'user',
+  inviteId: 'staffInvite',
 };
 
 type ProcedureDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[]; middlewares: unknown[] } };
@@ -215,8 +229,20 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
   'contacts.update': { input: contactSampleFix },
   // By id alone: the sampled projectUid would name no project (both must match when both are given).
   'projects.get': { input: () => ({ projectUid: undefined }) },
+  // By id alone, as projects.get.
+  'flows.get': { input: () => ({ flowUid: undefined }) },
   'contacts.sendInvite': { beforeControl: (rows) => app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }) },
+  // Nobody changes their own role or removes themselves: the control acts on another member of agency A.
+  'team.setRole': { beforeControl: (rows) => addMember(rows) },
+  'team.remove': { beforeControl: (rows) => addMember(rows) },
 };
+
+async function addMember(rows: RowsByModel) {
+  const member = await app.database.db.user.create({
+    data: { businessId: a.businessId, email: `matrix-member-${Date.now().toString(36)}-${sampleCounter++}@agency.test`, firstName: 'Morgan', lastName: 'Member', passwordHash: 'unused', role: 'member' },
+  });
+  rows.user = [member.id];
+}
 
 const validInput = (entry: Entry) => {
   if (!entry.input.ok) throw new Error(`${entry.path}: no valid sample input (${entry.input.reason})`);

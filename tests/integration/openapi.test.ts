@@ -49,7 +49,8 @@ describe('GET /api/openapi.json', () => {
     const operations = Object.values(doc.paths).flatMap((item) => Object.keys(item));
     // …besides the two routes that carry file bytes (upload, download), documented by hand.
     const fileRoutes = Object.values(fileOperations()).flatMap((item) => Object.keys(item));
-    expect(operations).toHaveLength(restRoutes.length + fileRoutes.length);
+    // …and rows answering only with a query parameter, described on their path's other row.
+    expect(operations).toHaveLength(restRoutes.filter((r) => !r.when).length + fileRoutes.length);
   });
 
   it('names properties in snake_case on /auth and /<name>/v1 paths and camelCase on /api paths', () => {
@@ -134,7 +135,7 @@ describe('unknown paths under every documented prefix answer JSON 404', () => {
     ['GET', '/companies/v2'],
     ['GET', '/companies/v1/1/deeper'],
     ['DELETE', '/companies/v1/1'],
-    ['POST', '/flow_field/v1/'],
+    ['POST', '/flow_field/v1/1/deeper'],
     ['PATCH', '/flow_field/v12/3'],
   ])('%s %s', async (method, path) => {
     const res = await api.call(method, path);

@@ -4,7 +4,7 @@ import type { Db } from '../../server/db';
 import { newAgency, type TestApp } from './app';
 
 /** The tenant-owned models the fixture fills, by their Prisma client name. */
-export const TENANT_MODELS = ['user', 'company', 'contact', 'project', 'task', 'document', 'resource', 'flow', 'flowStep', 'flowField'] as const;
+export const TENANT_MODELS = ['user', 'company', 'contact', 'project', 'task', 'document', 'resource', 'flow', 'flowStep', 'flowField', 'apiToken', 'staffInvite'] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
 export type RowsByModel = Record<TenantModel, number[]>;
 
@@ -23,7 +23,8 @@ export type Agency = {
   portal: { contactId: number; companyId: number; email: string; password: string; token: string };
   /**
    * Every row the fixture made, per model; each company has a contact, project, task, document, flow (step, field)
-   * and two resources, the first hidden from the client, the second visible.
+   * and two resources, the first hidden from the client, the second visible; with each company the owner also gets
+   * an API token and sends a staff invite (unusable: their tokens are unknown).
    */
   rows: RowsByModel;
 };
@@ -69,6 +70,13 @@ export async function addCompanyTree(db: Db, businessId: number, userId: number,
   rows.flowStep.push(step.id);
   const field = await db.flowField.create({ data: { businessId, flowStepId: step.id, fieldLabel: 'Company goals', fieldType: 'text' } });
   rows.flowField.push(field.id);
+  // The user's API token and an unused staff invite they sent (unknown tokens: only their hashes are stored).
+  const apiToken = await db.apiToken.create({ data: { businessId, userId, name: `${name} script`, tokenHash: `fixture-token-${n}`, prefix: 'cf_pat_fixtur' } });
+  rows.apiToken.push(apiToken.id);
+  const invite = await db.staffInvite.create({
+    data: { businessId, email: `invitee-${n}@agency.test`, role: 'member', tokenHash: `fixture-invite-${n}`, invitedById: userId, expiresAt: new Date(Date.now() + 86_400_000) },
+  });
+  rows.staffInvite.push(invite.id);
   return rows;
 }
 

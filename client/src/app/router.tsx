@@ -32,10 +32,6 @@ export function takeEarlyReplies(queries: readonly EarlyQuery[]) {
   return taken;
 }
 
-const upcoming = (name: Exclude<keyof typeof import('../features/upcoming'), 'default'>) => async () => ({
-  Component: (await import('../features/upcoming'))[name],
-});
-
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
@@ -66,6 +62,8 @@ export const router = createBrowserRouter([
           // Password reset works signed out: outside the hub's sign-in gate.
           { path: 'hub/forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage')) },
           { path: 'hub/reset-password/:token', lazy: page(() => import('../features/auth/ResetPasswordPage')) },
+          // A staff invite link: the invited person is not signed in yet (server/routers/team.ts staffInvite).
+          { path: 'hub/invite/:token', lazy: page(() => import('../features/account/StaffInvitePage')) },
           // The client portal (spec §2.1): sign-in pages, then the signed-in pages inside PortalLayout.
           { path: 'portal/login', lazy: page(() => import('../features/portal/PortalLoginPage')) },
           {
@@ -95,11 +93,12 @@ export const router = createBrowserRouter([
               { path: 'projects/:projectUid', lazy: page(() => import('../features/projects/ProjectDetailPage')) },
               { path: 'tasks', lazy: page(() => import('../features/tasks/TasksPage')) },
               { path: 'documents', lazy: page(() => import('../features/documents/DocumentsPage')) },
-              { path: 'resources', lazy: upcoming('ResourcesPage') },
-              { path: 'resources/create', lazy: upcoming('ResourcesPage') },
-              { path: 'flows', lazy: upcoming('FlowsPage') },
-              { path: 'flows/:flowUid', lazy: upcoming('FlowsPage') },
-              { path: 'account', lazy: upcoming('AccountPage') },
+              { path: 'resources', lazy: page(() => import('../features/resources/ResourcesPage')) },
+              { path: 'resources/create', lazy: page(() => import('../features/resources/ResourceFormPage')) },
+              { path: 'resources/:id/edit', lazy: page(() => import('../features/resources/ResourceFormPage')) },
+              { path: 'flows', lazy: page(() => import('../features/flows/FlowsPage')) },
+              { path: 'flows/:flowUid', lazy: page(() => import('../features/flows/FlowEditorPage')) },
+              { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
               { path: '*', lazy: page(() => import('./NotFoundPage')) },
             ],
           },

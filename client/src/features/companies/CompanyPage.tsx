@@ -13,11 +13,12 @@ import { EmptyState, LoadFailed, RecordPageSkeleton, Skeleton } from '../../ui/F
 import { Tabs } from '../../ui/Tabs';
 import { ProjectsPanel } from '../projects/ProjectsPanel';
 import { DocumentsPanel, useDocumentCount } from '../documents/DocumentsPanel';
+import { FlowsPanel, useFlowCount } from '../flows/FlowsPanel';
+import { ResourcesPanel, useResourceCount } from '../resources/ResourcesPanel';
 import { ContactAvatar, formatDate, fullName, PortalBadge, portalState, type ContactRow } from '../contacts/contactParts';
 import { ContactDialog } from '../contacts/ContactDialog';
 import { InviteLink, useSendInvite, type PortalInvite } from '../contacts/InviteLink';
 import { CompanyDialog, type CompanyRow } from './CompanyDialog';
-import { CompanyResourcesAccess } from './CompanyResourcesAccess';
 import { CompanyStatusBadge, WebsiteLink } from './companyParts';
 
 const C = M.companyPage;
@@ -67,12 +68,16 @@ function CompanyView({ company }: { company: CompanyRow }) {
   const [editing, setEditing] = useState(false);
   const [params, setParams] = useSearchParams();
   const fileCount = useDocumentCount({ companyId: company.id });
+  const flowCount = useFlowCount(company.id);
+  const resourceCount = useResourceCount(company.id);
 
   const tabs: PageTab[] = [
     { key: 'contacts', label: <TabLabel text={C.contacts} count={company.contactCount} />, content: <CompanyContacts company={company} /> },
     { key: 'projects', label: <TabLabel text={M.projects.title} count={company.projectCount} />, content: <ProjectsPanel companyId={company.id} /> },
     { key: 'files', label: <TabLabel text={M.documents.title} count={fileCount ?? 0} />, content: <DocumentsPanel companyId={company.id} /> },
-    { key: 'resources', label: C.resourcesAccess, content: <ResourcesPanel companyId={company.id} /> },
+    // The company's resources; each row's switch is the same flag as the company dialog's Resources Access tab.
+    { key: 'resources', label: <TabLabel text={M.resources.title} count={resourceCount ?? 0} />, content: <ResourcesPanel companyId={company.id} /> },
+    { key: 'flows', label: <TabLabel text={M.flows.title} count={flowCount ?? 0} />, content: <FlowsPanel companyId={company.id} /> },
   ];
   const selected = Math.max(0, tabs.findIndex((t) => t.key === params.get('tab')));
   const selectTab = (index: number) =>
@@ -163,14 +168,6 @@ function Detail({ icon, term, children }: { icon: ReactNode; term: string; child
         {term}
       </dt>
       <dd className="mt-1 min-w-0 truncate text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-function ResourcesPanel({ companyId }: { companyId: number }) {
-  return (
-    <div className="rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
-      <CompanyResourcesAccess companyId={companyId} />
     </div>
   );
 }

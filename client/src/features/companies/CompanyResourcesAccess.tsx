@@ -15,6 +15,9 @@ export function CompanyResourcesAccess({ companyId }: { companyId: number | null
       utils.resources.forCompany.setData({ companyId: companyId! }, (rows) =>
         rows?.map((r) => (r.id === resource.id ? { ...r, visibleToClient: resource.visibleToClient } : r)),
       );
+      // The same flag as the resource's own: the resource lists and details follow.
+      void utils.resources.list.invalidate();
+      void utils.resources.get.invalidate({ id: resource.id });
       const title = resources.data?.find((r) => r.id === input.id)?.title;
       toast.success(resource.visibleToClient ? M.resources.solutionEnabled : M.resources.solutionDisabled, { description: title });
     },

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Building2, LockKeyhole } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { cn } from '../../lib/cn';
+import { readableOn, type PortalBrand } from './branding';
 
 /** Up to two initials of the agency's name ("Northwind Creative" → "NC"). */
 const initialsOf = (name: string) =>
@@ -12,51 +13,104 @@ const initialsOf = (name: string) =>
     .map((word) => [...word][0]?.toUpperCase() ?? '')
     .join('');
 
-/** The agency's mark until its logo arrives with branding: its initials on a tile (decorative; the name is beside it). */
-export function BusinessMark({ name, className, inverted }: { name?: string; className?: string; inverted?: boolean }) {
+/**
+ * The agency's mark when it has no logo: its initials on a tile (decorative; the name is beside it). `color`: a
+ * white tile with initials in the agency's colour, readable on any branding side.
+ */
+export function BusinessMark({ name, className, inverted, color }: { name?: string; className?: string; inverted?: boolean; color?: string }) {
   return (
     <span
       aria-hidden
       className={cn(
         'grid shrink-0 place-items-center rounded-xl font-semibold tracking-tight',
-        inverted ? 'bg-white/15 text-white ring-1 ring-white/25' : 'bg-brand-600 text-white shadow-sm',
+        color ? 'bg-white shadow-sm' : inverted ? 'bg-white/15 text-white ring-1 ring-white/25' : 'bg-brand-600 text-white shadow-sm',
         className ?? 'size-10 text-sm',
       )}
+      style={color ? { color } : undefined}
     >
       {name ? initialsOf(name) : <Building2 className="size-1/2" />}
     </span>
   );
 }
 
+type FrameProps = {
+  /** The agency's branding (logo, name, login text, colours); without it, the product's own look. */
+  brand?: PortalBrand | null;
+  /** The agency's name when it is known but its branding is not (the invite page). */
+  businessName?: string;
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  /**
+   * Drawn inside another page (the account page's branding preview): a plain box that fills its parent instead of
+   * the whole window, with no page landmark.
+   */
+  preview?: boolean;
+};
+
 /**
- * The portal's sign-in pages (login, invite): a branding side (the agency's name when known, else "Client Portal",
- * and the login text) beside the form; on phones the branding is a band above it.
+ * The portal's sign-in pages (login, invite; spec §2.11): a branding side (the logo, or the agency's name, and the
+ * login text, on the primary colour) beside the form; narrower than 64rem, the branding is a band above it. The
+ * layout follows its own width (container queries), so the account page's scaled preview lays out like the page.
  */
-export function PortalAuthFrame({ businessName, title, subtitle, children }: { businessName?: string; title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function PortalAuthFrame({ brand, businessName, title, subtitle, children, preview }: FrameProps) {
+  const name = brand?.businessName ?? businessName;
+  const Root = preview ? 'div' : 'main';
+  const ink = brand ? readableOn(brand.primaryColor) : undefined;
+  const brandStyle: CSSProperties | undefined = brand ? { backgroundColor: brand.primaryColor, color: ink } : undefined;
   return (
-    <main className="flex min-h-dvh flex-col bg-white lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <div className="relative isolate overflow-hidden bg-linear-to-br from-brand-600 via-brand-700 to-brand-900 px-6 py-6 text-white sm:px-10 lg:flex lg:flex-col lg:p-12">
-        {/* Soft light shapes behind the text. */}
-        <div aria-hidden className="absolute -top-24 -right-24 -z-10 size-80 rounded-full bg-white/10 blur-2xl" />
-        <div aria-hidden className="absolute -bottom-32 -left-20 -z-10 size-96 rounded-full bg-brand-400/20 blur-3xl" />
-        <div className="flex items-center gap-3">
-          <BusinessMark name={businessName} inverted className="size-10 text-sm lg:size-12 lg:text-base" />
-          <p className="truncate text-lg font-semibold tracking-tight">{businessName ?? M.portalAuth.portalName}</p>
+    <div className={cn('@container', preview ? 'h-full' : 'min-h-dvh')}>
+      <Root className={cn('flex flex-col bg-white @5xl:grid @5xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]', preview ? 'h-full' : 'min-h-dvh')}>
+        <div
+          className={cn(
+            'relative isolate overflow-hidden px-6 py-6 @lg:px-10 @5xl:flex @5xl:flex-col @5xl:p-12',
+            !brand && 'bg-linear-to-br from-brand-600 via-brand-700 to-brand-900 text-white',
+          )}
+          style={brandStyle}
+        >
+          {brand ? (
+            <>
+              {/* Depth from the primary colour itself, and a glow of the secondary one. */}
+              <div aria-hidden className="absolute inset-0 -z-10 bg-linear-to-br from-white/10 via-transparent to-black/25" />
+              <div aria-hidden className="absolute -bottom-40 -left-24 -z-10 size-[28rem] rounded-full opacity-50 blur-3xl" style={{ backgroundColor: brand.secondaryColor }} />
+              <div aria-hidden className="absolute inset-x-0 bottom-0 h-1 @5xl:inset-y-0 @5xl:right-0 @5xl:left-auto @5xl:h-auto @5xl:w-1" style={{ backgroundColor: brand.secondaryColor }} />
+            </>
+          ) : (
+            <>
+              {/* Soft light shapes behind the text. */}
+              <div aria-hidden className="absolute -top-24 -right-24 -z-10 size-80 rounded-full bg-white/10 blur-2xl" />
+              <div aria-hidden className="absolute -bottom-32 -left-20 -z-10 size-96 rounded-full bg-brand-400/20 blur-3xl" />
+            </>
+          )}
+          {brand?.logoUrl ? (
+            <img
+              src={brand.logoUrl}
+              alt={M.account.logoAlt(brand.businessName)}
+              className="h-12 w-auto max-w-56 self-start rounded-xl bg-white object-contain p-2 shadow-sm @5xl:h-16 @5xl:max-w-72"
+            />
+          ) : (
+            <div className="flex items-center gap-3">
+              <BusinessMark name={name} inverted color={brand?.primaryColor} className="size-10 text-sm @5xl:size-12 @5xl:text-base" />
+              <p className="truncate text-lg font-semibold tracking-tight">{name ?? M.portalAuth.portalName}</p>
+            </div>
+          )}
+          <div className={cn('max-w-md @5xl:mt-auto @5xl:block', brand ? 'mt-4' : 'hidden')}>
+            <p className="text-sm leading-6 text-balance whitespace-pre-line opacity-90 @5xl:text-3xl @5xl:leading-tight @5xl:font-semibold @5xl:tracking-tight @5xl:opacity-100">
+              {brand ? brand.loginText : M.portalAuth.tagline}
+            </p>
+            <p className={cn('mt-6 hidden items-center gap-2 text-sm @5xl:flex', brand ? 'opacity-80' : 'text-brand-100')}>
+              <LockKeyhole className="size-4" aria-hidden /> {M.portalAuth.secure}
+            </p>
+          </div>
         </div>
-        <div className="mt-auto hidden max-w-md lg:block">
-          <p className="text-3xl leading-tight font-semibold tracking-tight text-balance">{M.portalAuth.tagline}</p>
-          <p className="mt-6 flex items-center gap-2 text-sm text-brand-100">
-            <LockKeyhole className="size-4" aria-hidden /> {M.portalAuth.secure}
-          </p>
+        <div className="flex justify-center px-4 pt-10 pb-12 @lg:px-6 @5xl:items-center @5xl:py-12">
+          <div className="w-full max-w-sm">
+            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">{title}</h1>
+            {subtitle && <p className="mt-2 text-sm leading-6 text-slate-500">{subtitle}</p>}
+            <div className="mt-8">{children}</div>
+          </div>
         </div>
-      </div>
-      <div className="flex justify-center px-4 pt-10 pb-12 sm:px-6 lg:items-center lg:py-12">
-        <div className="w-full max-w-sm">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
-          {subtitle && <p className="mt-2 text-sm leading-6 text-slate-500">{subtitle}</p>}
-          <div className="mt-8">{children}</div>
-        </div>
-      </div>
-    </main>
+      </Root>
+    </div>
   );
 }

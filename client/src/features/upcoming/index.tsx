@@ -25,6 +25,5 @@ function Upcoming({ title, subtitle }: { title: string; subtitle: string }) {
   );
 }
 
-export const ResourcesPage = () => <Upcoming title="Resources" subtitle="Tools and information to share with clients" />;
 export const FlowsPage = () => <Upcoming title="Flows" subtitle="Onboarding, intake and information workflows" />;
 export const AccountPage = () => <Upcoming title="Account settings" subtitle="Business information, branding and integrations" />;

@@ -1,0 +1,98 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { M } from '../../../../shared/messages';
+import { portalLoginInput, type PortalLoginInput } from '../../../../shared/schemas/portal-auth';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { Alert } from '../../ui/Feedback';
+import type { PortalBrand } from './branding';
+import { PortalAuthFrame } from './PortalBrand';
+
+type LoginViewProps = {
+  /** The agency's branding; null: "Client Portal Login" in the product's own look. */
+  brand: PortalBrand | null;
+  /** The slug of the address (/portal/{slug}/login); without one the form asks for it. */
+  routeSlug?: string;
+  /** The agency's name when its branding is not known (yet). */
+  businessName?: string;
+  alert?: string | null;
+  busy?: boolean;
+  onLogin?: (values: PortalLoginInput) => Promise<void> | void;
+  /** Drawn inside the account page as a live preview: nothing in it can be focused or submitted. */
+  preview?: boolean;
+};
+
+/**
+ * The portal's login page as it looks (spec §2.11), from its branding alone: used by /portal/login and
+ * /portal/{slug}/login, and by the account page's Brand Style preview with the branding not yet saved.
+ */
+export function PortalLoginView({ brand, routeSlug, businessName, alert, busy, onLogin, preview }: LoginViewProps) {
+  const name = brand?.businessName ?? businessName;
+  const title = name ? M.portalAuth.welcome(name) : M.portalAuth.loginTitle;
+  return (
+    // With branding, the agency's own login text is on the branding side: no generic subtitle under the title.
+    <PortalAuthFrame brand={brand} businessName={businessName} title={title} subtitle={brand ? undefined : M.portalAuth.subtitle} preview={preview}>
+      <PortalLoginForm brand={brand} routeSlug={routeSlug} alert={alert} busy={busy} onLogin={onLogin} preview={preview} />
+    </PortalAuthFrame>
+  );
+}
+
+function PortalLoginForm({ brand, routeSlug, alert, busy: pending, onLogin, preview }: Omit<LoginViewProps, 'businessName'>) {
+  const { register, handleSubmit, formState } = useForm<PortalLoginInput>({
+    resolver: zodResolver(portalLoginInput),
+    defaultValues: { slug: routeSlug ?? '', email: '', password: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    if (!preview) await onLogin?.(values);
+  });
+  const busy = !preview && (pending || formState.isSubmitting);
+  // In the preview, nothing takes focus (the page around it is the account page).
+  const inert = preview ? { tabIndex: -1, autoFocus: false } : {};
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {alert && <Alert>{alert}</Alert>}
+      {!routeSlug && (
+        <TextField
+          label={M.portalAuth.slugLabel}
+          autoComplete="organization"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          placeholder={M.portalAuth.slugPlaceholder}
+          hint={M.portalAuth.slugHint}
+          error={formState.errors.slug?.message}
+          {...register('slug')}
+          {...inert}
+        />
+      )}
+      <TextField
+        label={M.shell.email}
+        type="email"
+        autoComplete="username"
+        autoFocus={!!routeSlug}
+        error={formState.errors.email?.message}
+        {...register('email')}
+        {...inert}
+      />
+      <TextField
+        label={M.shell.password}
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.password?.message}
+        {...register('password')}
+        {...inert}
+      />
+      <Button
+        type="submit"
+        // Large bold text (WCAG: 3:1 suffices), so the spec's default colours (#010101 on #276398) stay readable.
+        className="h-12! w-full text-[19px]! font-bold tracking-wider hover:brightness-95 disabled:opacity-70"
+        busy={busy}
+        // The agency's LOGIN button: its primary colour with its button text colour (spec §2.11).
+        style={brand ? { backgroundColor: brand.primaryColor, color: brand.buttonTextColor } : undefined}
+        {...(preview ? { tabIndex: -1 } : {})}
+      >
+        {busy ? M.portalAuth.submitting : M.portalAuth.submit}
+      </Button>
+    </form>
+  );
+}

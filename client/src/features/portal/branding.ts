@@ -1,0 +1,112 @@
+import { useEffect } from 'react';
+import { DEFAULT_BRAND_STYLE } from '../../../../shared/constants';
+import type { PortalBrandingReply } from '../../../../shared/schemas/business';
+import { errorCode, trpc } from '../../lib/trpc';
+
+/** What the portal's sign-in pages show of an agency: its name, logo, login text and three colours. */
+export type PortalBrand = {
+  businessName: string;
+  logoUrl: string | null;
+  loginText: string;
+  primaryColor: string;
+  secondaryColor: string;
+  buttonTextColor: string;
+};
+
+const HEX = /^#[0-9a-f]{6}$/i;
+const colorOr = (value: unknown, fallback: string) => (typeof value === 'string' && HEX.test(value) ? value : fallback);
+
+/** The public branding reply (spec §3's mixed names) as the sign-in pages use it. */
+export function brandFromReply(reply: PortalBrandingReply): PortalBrand {
+  return {
+    businessName: reply.businessName,
+    logoUrl: reply.logo,
+    loginText: reply.loginText,
+    primaryColor: colorOr(reply.style.primaryColor, DEFAULT_BRAND_STYLE.primaryColor),
+    secondaryColor: colorOr(reply.style.secondaryColor, DEFAULT_BRAND_STYLE.secondaryColor),
+    buttonTextColor: colorOr(reply.style.button_text_color, DEFAULT_BRAND_STYLE.buttonTextColor),
+  };
+}
+
+/** Relative luminance of a #rrggbb colour (WCAG 2.1). */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  if (!HEX.test(a) || !HEX.test(b)) return 21;
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** White or near-black, whichever reads better on the given background (for text on the branding side). */
+export function readableOn(background: string): '#ffffff' | '#0f172a' {
+  if (!HEX.test(background)) return '#ffffff';
+  const l = luminance(background);
+  const onWhite = 1.05 / (l + 0.05);
+  const onDark = (l + 0.05) / (luminance('#0f172a') + 0.05);
+  return onWhite >= onDark ? '#ffffff' : '#0f172a';
+}
+
+// Spec §2.11: branding is cached by slug in browser storage; the cached copy is shown first, then refreshed.
+const cacheKey = (slug: string) => `clientflow.portalBranding.${slug.trim().toLowerCase()}`;
+
+function readCached(slug: string): PortalBrandingReply | undefined {
+  try {
+    const text = window.localStorage.getItem(cacheKey(slug));
+    const value = text ? (JSON.parse(text) as PortalBrandingReply) : undefined;
+    return value && typeof value.businessName === 'string' && value.style ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCached(slug: string, reply: PortalBrandingReply) {
+  try {
+    window.localStorage.setItem(cacheKey(slug), JSON.stringify(reply));
+  } catch {
+    // Storage full or switched off: the page still has the fresh reply.
+  }
+}
+
+function forgetCached(slug: string) {
+  try {
+    window.localStorage.removeItem(cacheKey(slug));
+  } catch {
+    // Nothing stored, or storage switched off.
+  }
+}
+
+/**
+ * The agency's branding for a portal slug (GET /api/business/branding/{slug}): the copy cached in this browser at
+ * once, then the server's. A failure is only logged (spec §8); the page keeps the cached copy or its own look.
+ */
+export function usePortalBranding(slug: string | undefined): PortalBrand | null {
+  const enabled = !!slug?.trim();
+  const query = trpc.business.branding.useQuery(
+    { slug: slug ?? '' },
+    {
+      enabled,
+      initialData: enabled ? () => readCached(slug!) : undefined,
+      // The cached copy counts as old: it is shown, and refreshed at once.
+      initialDataUpdatedAt: 0,
+      staleTime: 0,
+      retry: false,
+    },
+  );
+  useEffect(() => {
+    if (enabled && query.data && query.isFetchedAfterMount) writeCached(slug!, query.data);
+  }, [enabled, slug, query.data, query.isFetchedAfterMount]);
+  useEffect(() => {
+    if (!query.error) return;
+    console.error(`[portal] could not load the branding of "${slug}":`, query.error);
+    // No agency at this slug (any more): its old copy is not shown again.
+    if (errorCode(query.error) === 'NOT_FOUND') forgetCached(slug!);
+  }, [query.error, slug]);
+  return enabled && query.data && !(query.isError && errorCode(query.error) === 'NOT_FOUND') ? brandFromReply(query.data) : null;
+}

@@ -1,0 +1,123 @@
+import { useState, type ReactNode } from 'react';
+import { Library } from 'lucide-react';
+import { toast } from 'sonner';
+import { LIMITS } from '../../../../shared/constants';
+import { M } from '../../../../shared/messages';
+import { trpc } from '../../lib/trpc';
+import { LoadMore } from '../../lists/ListViews';
+import { useInfiniteList } from '../../lists/useInfiniteList';
+import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
+import { Switch } from '../../ui/Switch';
+import { ResourceDetailsDialog } from './ResourceDetailsDialog';
+import { CreateResourceLink, DetailPreview, ResourceIcon, StatusBadge, TypeBadge, useInvalidateResources, type ResourceRow } from './resourceParts';
+
+const R = M.resources;
+
+/** The panel's list input; the company page's tab count reads the same query (one request for both). */
+const panelInput = (companyId: number) => ({ limit: LIMITS.pageSize, companyId });
+
+/** How many resources a company has (the first page's total), for its tab's count; undefined while loading. */
+export function useResourceCount(companyId: number): number | undefined {
+  const list = useInfiniteList(trpc.resources.list, panelInput(companyId));
+  return list.state === 'loading' || list.state === 'error' ? undefined : list.total;
+}
+
+/**
+ * The company page's Resources tab: the company's resources, each opening the details dialog, with its client
+ * visibility as a switch that saves at once (the same flag as the company dialog's Resources Access tab), and a
+ * 'Create Resource' link that starts the form with this company.
+ */
+export function ResourcesPanel({ companyId }: { companyId: number }) {
+  const list = useInfiniteList(trpc.resources.list, panelInput(companyId));
+  const [open, setOpen] = useState<ResourceRow | null>(null);
+  const invalidate = useInvalidateResources();
+  const setVisibility = trpc.resources.setVisibility.useMutation({
+    onSuccess: (resource, input) => {
+      void invalidate();
+      const title = list.items.find((r) => r.id === input.id)?.title;
+      toast.success(resource.visibleToClient ? M.resources.solutionEnabled : M.resources.solutionDisabled, { description: title });
+    },
+    onError: () => toast.error(M.common.error, { description: M.resources.solutionFailed }),
+  });
+  const createLink = <CreateResourceLink companyId={companyId} />;
+
+  let body: ReactNode;
+  if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
+  else if (list.state === 'loading')
+    body = (
+      <div role="status" aria-label={M.common.loading} className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="flex items-center gap-3 px-4 py-4">
+            <Skeleton className="size-9 rounded-lg" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-48" />
+              <Skeleton className="h-3 w-64" />
+            </div>
+            <Skeleton className="h-6 w-11 rounded-full" />
+          </div>
+        ))}
+      </div>
+    );
+  else if (list.state === 'empty' || list.state === 'no-match')
+    body = <EmptyState icon={<Library className="size-10" />} title={R.emptyTitle} text={R.companyEmptyText} action={createLink} />;
+  else
+    body = (
+      <div className="rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
+        <ul className="divide-y divide-slate-100">
+          {list.items.map((resource) => {
+            const pending = setVisibility.isPending && setVisibility.variables?.id === resource.id;
+            return (
+              <li key={resource.id} className="flex flex-wrap items-start gap-x-4 gap-y-3 px-4 py-3.5 sm:flex-nowrap">
+                <div className="flex min-w-0 flex-1 basis-64 items-start gap-3">
+                  <ResourceIcon type={resource.type} />
+                  <div className="min-w-0 flex-1">
+                    <button
+                      type="button"
+                      onClick={() => setOpen(resource)}
+                      aria-label={R.openResource(resource.title)}
+                      className="block max-w-full truncate rounded-sm text-left text-sm font-medium text-slate-900 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                    >
+                      {resource.title}
+                    </button>
+                    <p className="truncate text-xs text-slate-500">{resource.description}</p>
+                    <div className="mt-2 max-w-md">
+                      <DetailPreview resource={resource} />
+                    </div>
+                  </div>
+                </div>
+                <div className="flex w-full shrink-0 items-center gap-2 sm:w-auto">
+                  <TypeBadge type={resource.type} />
+                  <StatusBadge status={resource.status} />
+                  <span className="ml-auto flex items-center gap-2 pl-2 sm:ml-3">
+                    <span className="w-12 text-right text-xs text-slate-500">{resource.visibleToClient ? R.visible : R.hidden}</span>
+                    <Switch
+                      checked={resource.visibleToClient}
+                      busy={pending}
+                      onChange={(visibleToClient) => setVisibility.mutate({ id: resource.id, visibleToClient })}
+                      label={`${R.visibleToClient}: ${resource.title}`}
+                    />
+                  </span>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <LoadMore hasMore={list.hasMore} loading={list.loadingMore} failed={list.loadMoreFailed} onLoad={list.loadMore} className="border-t border-slate-100 py-4" />
+      </div>
+    );
+
+  return (
+    <section aria-label={R.title}>
+      {list.state === 'ready' && (
+        <div className="mb-3 flex items-center justify-between gap-3">
+          <p className="text-sm text-slate-500">{R.panelCount(list.total)}</p>
+          {createLink}
+        </div>
+      )}
+      {body}
+      <ResourceDetailsDialog resource={open} onClose={() => setOpen(null)} />
+    </section>
+  );
+}
+
+export default ResourcesPanel;

@@ -1,0 +1,46 @@
+import { TRPCError } from '@trpc/server';
+import { M } from '../../shared/messages';
+import {
+  apiTokenCreatedOutput,
+  apiTokenCreateInput,
+  apiTokenIdInput,
+  apiTokenListOutput,
+  apiTokenRevokeOutput,
+} from '../../shared/schemas/integrations';
+import { newApiToken } from '../auth/api-tokens';
+import { permittedProcedure, router } from '../trpc';
+
+const tokenSelect = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true } as const;
+
+/**
+ * Personal API tokens (`Authorization: Bearer cf_pat_…` on every REST path and /trpc, with the owner's rights; see
+ * server/auth/api-tokens.ts). Each user sees and revokes only their own. Creating one needs a signed-in session: a
+ * token cannot mint more tokens. Revoking is allowed with a token too (it only takes access away).
+ */
+export const apiTokensRouter = router({
+  list: permittedProcedure('integrations.manage')
+    .output(apiTokenListOutput)
+    .query(({ ctx }) =>
+      ctx.db.apiToken.findMany({ where: { userId: ctx.user.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: tokenSelect }),
+    ),
+
+  /** The token is answered this once; only its SHA-256 is stored. */
+  create: permittedProcedure('integrations.manage', { sessionOnly: true })
+    .input(apiTokenCreateInput)
+    .output(apiTokenCreatedOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { token, tokenHash, prefix } = newApiToken();
+      const row = await ctx.db.apiToken.create({ data: { businessId: ctx.businessId, userId: ctx.user.id, name: input.name, tokenHash, prefix }, select: tokenSelect });
+      return { ...row, token };
+    }),
+
+  /** Works at once: the next request with the token answers 401. */
+  revoke: permittedProcedure('integrations.manage')
+    .input(apiTokenIdInput)
+    .output(apiTokenRevokeOutput)
+    .mutation(async ({ ctx, input }) => {
+      const revoked = await ctx.db.apiToken.deleteMany({ where: { id: input.id, userId: ctx.user.id } });
+      if (revoked.count !== 1) throw new TRPCError({ code: 'NOT_FOUND', message: M.apiTokens.notFound });
+      return { ok: true as const };
+    }),
+});

@@ -1,0 +1,145 @@
+/**
+ * The agency's own business (work-flows-account-portal.md §2.10, §3, §5, §7.5): its information and portal branding
+ * for the account page, and the public branding the portal's login page reads by slug. The logo's bytes travel
+ * outside tRPC (server/files/logo.ts); `replaceLogo` is the one place a business's logo changes.
+ */
+import { TRPCError } from '@trpc/server';
+import { M } from '../../shared/messages';
+import {
+  brandingInput,
+  brandStyleInput,
+  businessInfoInput,
+  businessOutput,
+  logoPath,
+  portalBrandingOutput,
+  type BusinessDetails,
+} from '../../shared/schemas/business';
+import type { Db } from '../db';
+import type { FileStorage } from '../files/storage';
+import { raw, sql, TENANT, toInt } from '../sql';
+import { permittedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
+
+const businessSelect = {
+  id: true,
+  name: true,
+  slug: true,
+  email: true,
+  phone: true,
+  street1: true,
+  street2: true,
+  cityTown: true,
+  state: true,
+  zipcode: true,
+  country: true,
+  primaryColor: true,
+  secondaryColor: true,
+  buttonTextColor: true,
+  loginText: true,
+  logoKey: true,
+  logoName: true,
+} as const;
+
+const BUSINESS_COLUMNS = raw(Object.keys(businessSelect).map((column) => `"${column}"`).join(', '));
+
+type BusinessRow = { [K in keyof typeof businessSelect]: K extends 'id' ? number : K extends 'logoKey' | 'logoName' ? string | null : string };
+
+function businessFromRow(row: BusinessRow, publicUrl: string): BusinessDetails {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    email: row.email,
+    phone: row.phone,
+    portalUrl: `${publicUrl}/portal/${row.slug}`,
+    logo: row.logoKey ? { url: logoPath(row.logoKey), name: row.logoName ?? '' } : null,
+    location: { street1: row.street1, street2: row.street2, cityTown: row.cityTown, state: row.state, zipcode: row.zipcode, country: row.country },
+    style: { primaryColor: row.primaryColor, secondaryColor: row.secondaryColor, buttonTextColor: row.buttonTextColor, loginText: row.loginText },
+  };
+}
+
+const businessNotFound = (): never => {
+  throw new TRPCError({ code: 'NOT_FOUND', message: M.account.businessNotFound });
+};
+
+/** A new logo already in storage (or none): its key, the file's own name and the type its bytes were checked to be. */
+export type StoredLogo = { key: string; name: string; mime: string } | null;
+
+/**
+ * Makes `next` the business's logo, then removes the file it replaces. Compare-and-swap on the old key, so two
+ * uploads at once never both keep (or both delete) the same file: the loser reads the winner's key and swaps again.
+ * The old file goes only after the row no longer names it; a failure to remove it is logged, never undone.
+ */
+export async function replaceLogo(db: Db, storage: FileStorage, businessId: number, next: StoredLogo) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const current = await db.business.findUnique({ where: { id: businessId }, select: { logoKey: true } });
+    if (!current) return businessNotFound();
+    const { count } = await db.business.updateMany({
+      where: { id: businessId, logoKey: current.logoKey },
+      data: { logoKey: next?.key ?? null, logoName: next?.name ?? null, logoMime: next?.mime ?? null },
+    });
+    if (count === 1) {
+      const old = current.logoKey;
+      if (old && old !== next?.key) await storage.remove(old).catch((error) => console.error(`[logo] could not remove ${old}:`, error));
+      return;
+    }
+  }
+  throw new Error('The logo changed too often at once; try again.');
+}
+
+export const businessRouter = router({
+  /** GET /api/business: any staff member may read it (members see the account page read-only). */
+  // One hand-written statement (a read on every visit of the account page; the bench compares it with raw SQL).
+  get: staffProcedure.output(businessOutput).query(async ({ ctx }) => {
+    const row = await ctx.sql.get<BusinessRow>(sql`SELECT ${BUSINESS_COLUMNS} FROM "Business" WHERE "id" = ${TENANT}`);
+    return businessFromRow(row ? { ...row, id: toInt(row.id) } : businessNotFound(), ctx.app.env.publicUrl);
+  }),
+
+  /** PUT /api/business/info {name, email, phone, location}. */
+  updateInfo: permittedProcedure('account.manage')
+    .input(businessInfoInput)
+    .output(businessOutput)
+    .mutation(async ({ ctx, input }) => {
+      const row = await ctx.db.business.update({
+        where: { id: ctx.businessId },
+        data: { name: input.name, email: input.email, phone: input.phone, ...input.location },
+        select: businessSelect,
+      });
+      return businessFromRow(row, ctx.app.env.publicUrl);
+    }),
+
+  /** PUT /api/business/style {primary_color, secondary_color, button_text_color, login_text}. */
+  updateStyle: permittedProcedure('branding.manage')
+    .input(brandStyleInput)
+    .output(businessOutput)
+    .mutation(async ({ ctx, input }) => {
+      const row = await ctx.db.business.update({ where: { id: ctx.businessId }, data: input, select: businessSelect });
+      return businessFromRow(row, ctx.app.env.publicUrl);
+    }),
+
+  /** DELETE /api/business/logo: back to the business name on the portal's login page. */
+  removeLogo: permittedProcedure('branding.manage')
+    .output(businessOutput)
+    .mutation(async ({ ctx }) => {
+      await replaceLogo(ctx.app.database.db, ctx.app.storage, ctx.businessId, null);
+      const row = await ctx.db.business.findUnique({ where: { id: ctx.businessId }, select: businessSelect });
+      return businessFromRow(row ?? businessNotFound(), ctx.app.env.publicUrl);
+    }),
+
+  /** GET /api/business/branding/{slug}: public (the portal's login page, before anyone signs in). */
+  branding: publicProcedure
+    .input(brandingInput)
+    .output(portalBrandingOutput)
+    .query(async ({ ctx, input }) => {
+      // Public, before anyone signs in: by slug alone, on the unscoped runner (no session, so no tenant).
+      const row = await ctx.app.database.sql.get<{ name: string; logoKey: string | null; loginText: string; primaryColor: string; secondaryColor: string; buttonTextColor: string }>(
+        sql`SELECT "name", "logoKey", "loginText", "primaryColor", "secondaryColor", "buttonTextColor" FROM "Business" WHERE "slug" = ${input.slug}`,
+      );
+      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: M.account.brandingNotFound });
+      return {
+        businessName: row.name,
+        logo: row.logoKey ? logoPath(row.logoKey) : null,
+        loginText: row.loginText,
+        style: { primaryColor: row.primaryColor, secondaryColor: row.secondaryColor, button_text_color: row.buttonTextColor },
+      };
+    }),
+});

@@ -1,0 +1,443 @@
+/**
+ * Flows (work-flows-account-portal.md §2.8, §2.9, §4, §7.4): the list, one flow with its steps and their fields,
+ * create/update/delete/duplicate; steps (create, save title and content, reorder, delete with their fields) and
+ * form fields. Unlike the old app, every step change is saved. Three routers of one domain: flows, flowSteps and
+ * flowFields (each `id` names its own model, which the access matrix relies on). Reads are hand-written SQL over
+ * (businessId, …) indexes; writes go through the tenant-scoped Prisma client, multi-row ones in one transaction.
+ */
+import { TRPCError } from '@trpc/server';
+import { M } from '../../shared/messages';
+import {
+  FLOW_LIMITS,
+  flowCreateInput,
+  flowDetailOutput,
+  flowFieldCreateInput,
+  flowFieldIdInput,
+  flowFieldListInput,
+  flowFieldListOutput,
+  flowFieldOutput,
+  flowFieldUpdateInput,
+  flowGetInput,
+  flowIdInput,
+  flowListInput,
+  flowOutput,
+  flowPageOutput,
+  flowRemoveOutput,
+  flowStepCreateInput,
+  flowStepIdInput,
+  flowStepOutput,
+  flowStepReorderInput,
+  flowStepReorderOutput,
+  flowStepUpdateInput,
+  flowUpdateInput,
+  type FlowDetail,
+  type FlowFieldRow,
+  type FlowRow,
+  type FlowStepRow,
+} from '../../shared/schemas/flows';
+import { notFoundOn } from '../errors';
+import { containsText, keysetPage } from '../lib/pagination';
+import { sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
+import type { ScopedDb } from '../tenancy';
+import { router, staffProcedure } from '../trpc';
+
+type Ctx = { db: ScopedDb; sql: SqlRunner; businessId: number };
+
+const fail = (code: 'NOT_FOUND' | 'BAD_REQUEST', message: string): never => {
+  throw new TRPCError({ code, message });
+};
+const flowNotFound = () => fail('NOT_FOUND', M.flows.notFound);
+const stepNotFound = () => fail('NOT_FOUND', M.flows.stepNotFound);
+const fieldNotFound = () => fail('NOT_FOUND', M.flows.fieldNotFound);
+
+/** pg answers booleans, SQLite 0/1. */
+const toBool = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
+
+// ── Reading ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const flowColumns = sql`t."id", t."flowUid", t."name", t."description", t."workflowType", t."isActive", t."businessId",
+  t."companyId", t."createdAt", t."updatedAt"`;
+
+/** The company's name and the step count of a flow aliased `f`: indexed look-ups by (businessId, …). */
+const flowExtras = (f: Sql) => sql`
+  (SELECT fc."name" FROM "Company" fc WHERE fc."businessId" = ${TENANT} AND fc."id" = ${f}."companyId") AS "companyName",
+  (SELECT COUNT(*) FROM "FlowStep" fs WHERE fs."businessId" = ${TENANT} AND fs."flowId" = ${f}."id") AS "stepCount"`;
+
+function flowFromRow(r: Row): FlowRow {
+  const companyId = r.companyId == null ? null : toInt(r.companyId);
+  return {
+    id: toInt(r.id),
+    flowUid: String(r.flowUid),
+    name: String(r.name),
+    description: String(r.description),
+    workflowType: String(r.workflowType) as FlowRow['workflowType'],
+    isActive: toBool(r.isActive),
+    businessId: toInt(r.businessId),
+    companyId,
+    companyOfFlow: companyId !== null && r.companyName != null ? { id: companyId, name: String(r.companyName) } : null,
+    stepCount: toInt(r.stepCount ?? 0),
+    createdAt: toDate(r.createdAt),
+    updatedAt: toDate(r.updatedAt),
+  };
+}
+
+/** A select field's choices, from its stored options ({"choices": [...]}); anything else reads as none. */
+export function choicesOf(options: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(options);
+    const choices = (parsed as { choices?: unknown })?.choices;
+    return Array.isArray(choices) ? choices.filter((c): c is string => typeof c === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const fieldColumns = sql`x."id", x."flowStepId", x."fieldLabel", x."fieldType", x."isRequired", x."options", x."helpText", x."order"`;
+
+function fieldFromRow(r: Row): FlowFieldRow {
+  const options = String(r.options ?? '{}');
+  return {
+    id: toInt(r.id),
+    flowStep: toInt(r.flowStepId),
+    flowStepId: toInt(r.flowStepId),
+    fieldLabel: String(r.fieldLabel),
+    fieldType: String(r.fieldType) as FlowFieldRow['fieldType'],
+    isRequired: toBool(r.isRequired),
+    options,
+    choices: choicesOf(options),
+    helpText: (r.helpText as string | null) ?? null,
+    order: toInt(r.order),
+  };
+}
+
+const stepColumns = sql`s."id", s."businessId", s."flowId", s."stepOrder", s."stepTitle", s."content", s."updatedAt"`;
+
+function stepFromRow(r: Row, fields: FlowFieldRow[]): FlowStepRow {
+  return {
+    id: toInt(r.id),
+    businessId: toInt(r.businessId),
+    flowId: toInt(r.flowId),
+    stepOrder: toInt(r.stepOrder),
+    stepTitle: String(r.stepTitle),
+    content: String(r.content ?? ''),
+    fieldsOfFlowStep: fields,
+    updatedAt: toDate(r.updatedAt),
+  };
+}
+
+/** Fields grouped by step id, each list in display order. */
+function fieldsByStep(rows: Row[]): Map<number, FlowFieldRow[]> {
+  const byStep = new Map<number, FlowFieldRow[]>();
+  for (const row of rows) {
+    const field = fieldFromRow(row);
+    const list = byStep.get(field.flowStepId) ?? [];
+    list.push(field);
+    byStep.set(field.flowStepId, list);
+  }
+  return byStep;
+}
+
+/** One flow with its company and step count; null when it is not the agency's. */
+async function readFlowRow(db: SqlRunner, id: number): Promise<FlowRow | null> {
+  const row = await db.get(sql`SELECT ${flowColumns}, ${flowExtras(sql`t`)} FROM "Flow" t WHERE t."businessId" = ${TENANT} AND t."id" = ${id}`);
+  return row ? flowFromRow(row) : null;
+}
+
+/**
+ * One flow with its steps (by step_order) and every step's fields (by order): three indexed statements whatever the
+ * number of steps — never one read per step.
+ */
+export async function readFlow(db: SqlRunner, key: { id?: number; flowUid?: string }): Promise<FlowDetail | null> {
+  const where = key.id !== undefined ? sql`t."id" = ${key.id}` : sql`t."flowUid" = ${key.flowUid ?? ''}`;
+  const row = await db.get(sql`SELECT ${flowColumns}, ${flowExtras(sql`t`)} FROM "Flow" t WHERE t."businessId" = ${TENANT} AND ${where}`);
+  if (!row) return null;
+  const flow = flowFromRow(row);
+  if (key.id !== undefined && key.flowUid !== undefined && flow.flowUid !== key.flowUid) return null;
+  const [steps, fields] = await Promise.all([
+    db.all(sql`SELECT ${stepColumns} FROM "FlowStep" s WHERE s."businessId" = ${TENANT} AND s."flowId" = ${flow.id} ORDER BY s."stepOrder", s."id"`),
+    db.all(sql`
+      SELECT ${fieldColumns} FROM "FlowField" x
+      WHERE x."businessId" = ${TENANT}
+        AND x."flowStepId" IN (SELECT s."id" FROM "FlowStep" s WHERE s."businessId" = ${TENANT} AND s."flowId" = ${flow.id})
+      ORDER BY x."flowStepId", x."order", x."id"`),
+  ]);
+  const grouped = fieldsByStep(fields);
+  return { ...flow, stepsOfFlow: steps.map((s) => stepFromRow(s, grouped.get(toInt(s.id)) ?? [])) };
+}
+
+async function readStep(db: SqlRunner, id: number): Promise<FlowStepRow | null> {
+  const [row, fields] = await Promise.all([
+    db.get(sql`SELECT ${stepColumns} FROM "FlowStep" s WHERE s."businessId" = ${TENANT} AND s."id" = ${id}`),
+    readFields(db, id),
+  ]);
+  return row ? stepFromRow(row, fields) : null;
+}
+
+const readFields = async (db: SqlRunner, stepId: number) =>
+  (await db.all(sql`SELECT ${fieldColumns} FROM "FlowField" x WHERE x."businessId" = ${TENANT} AND x."flowStepId" = ${stepId} ORDER BY x."order", x."id"`)).map(
+    fieldFromRow,
+  );
+
+async function readField(db: SqlRunner, id: number): Promise<FlowFieldRow | null> {
+  const row = await db.get(sql`SELECT ${fieldColumns} FROM "FlowField" x WHERE x."businessId" = ${TENANT} AND x."id" = ${id}`);
+  return row ? fieldFromRow(row) : null;
+}
+
+// ── Checks ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A flow's company must be the agency's (another agency's looks exactly like a missing one). */
+async function checkCompany(ctx: Ctx, companyId: number | null | undefined) {
+  if (companyId == null) return;
+  const company = await ctx.db.company.findUnique({ where: { id: companyId }, select: { id: true } });
+  if (!company) fail('NOT_FOUND', M.flows.companyNotFound);
+}
+
+/** The stored options text: the given options (object or text), with the editor's choices inside. */
+function optionsText(options: Record<string, unknown> | undefined, choices: string[] | undefined, current = '{}'): string {
+  let base: Record<string, unknown> = options ?? {};
+  if (!options) {
+    try {
+      base = JSON.parse(current) as Record<string, unknown>;
+    } catch {
+      base = {};
+    }
+  }
+  return JSON.stringify(choices !== undefined ? { ...base, choices } : base);
+}
+
+/**
+ * The flow of a step change, NOT_FOUND when it is not the agency's. A real UPDATE (updatedAt set explicitly): its row
+ * lock makes every other step change of the same flow wait until this transaction ends, so on PostgreSQL two steps
+ * added at once never take the same step_order, and a delete or reorder never renumbers from a stale order.
+ * (SQLite runs one write transaction at a time anyway.)
+ */
+function lockFlow<S extends { id: true; workflowType?: true }>(tx: FlowTx, id: number, select: S) {
+  return tx.flow.update({ where: { id }, data: { updatedAt: new Date() }, select }).catch(notFoundOn(M.flows.notFound));
+}
+type FlowTx = Pick<ScopedDb, 'flow'>;
+
+// ── Routers ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const flowsRouter = router({
+  /** Newest first over (businessId, createdAt); company names and step counts for the page's rows only. */
+  list: staffProcedure.input(flowListInput).output(flowPageOutput).query(async ({ ctx, input }) => {
+    const filters: Sql[] = [];
+    if (input.search) filters.push(sql`(${containsText(ctx.sql, sql`t."name"`, input.search)} OR ${containsText(ctx.sql, sql`t."description"`, input.search)})`);
+    if (input.workflowType) filters.push(sql`t."workflowType" = ${input.workflowType}`);
+    if (input.companyId !== undefined) filters.push(sql`t."companyId" = ${input.companyId}`);
+    if (input.isActive !== undefined) filters.push(sql`t."isActive" = ${input.isActive}`);
+    const [, page] = await Promise.all([
+      checkCompany(ctx, input.companyId),
+      keysetPage(ctx.sql, {
+      table: 'Flow',
+      columns: flowColumns,
+      filters,
+      sort: { column: 'createdAt', direction: 'desc' },
+      pageExtras: flowExtras(sql`p`),
+      limit: input.limit,
+      cursor: input.cursor,
+        withOverall: input.withOverall,
+        map: flowFromRow,
+      }),
+    ]);
+    return page;
+  }),
+
+  /** GET /flows/v1/?flow_uid= (spec §7.4): the flow with steps_of_flow (each with its fields) and company_of_flow. */
+  get: staffProcedure.input(flowGetInput).output(flowDetailOutput).query(async ({ ctx, input }) => {
+    return (await readFlow(ctx.sql, input)) ?? flowNotFound();
+  }),
+
+  /** The business is the session's whatever the payload says; a new flow is active (spec §4). */
+  create: staffProcedure.input(flowCreateInput).output(flowOutput).mutation(async ({ ctx, input }) => {
+    await checkCompany(ctx, input.companyId);
+    const flow = await ctx.db.flow.create({
+      data: {
+        businessId: ctx.businessId,
+        name: input.name,
+        description: input.description,
+        workflowType: input.workflowType,
+        companyId: input.companyId,
+        createdById: ctx.user.id,
+        isActive: true,
+      },
+      select: { id: true },
+    });
+    return (await readFlowRow(ctx.sql, flow.id)) ?? flowNotFound();
+  }),
+
+  update: staffProcedure.input(flowUpdateInput).output(flowOutput).mutation(async ({ ctx, input }) => {
+    const { id, ...data } = input;
+    await checkCompany(ctx, data.companyId);
+    await ctx.db.flow.update({ where: { id }, data, select: { id: true } }).catch(notFoundOn(M.flows.notFound));
+    return (await readFlowRow(ctx.sql, id)) ?? flowNotFound();
+  }),
+
+  /** Deletes the flow with its steps, fields and clients' submissions (the foreign keys cascade). */
+  remove: staffProcedure.input(flowIdInput).output(flowRemoveOutput).mutation(async ({ ctx, input }) => {
+    await ctx.db.flow.delete({ where: { id: input.id }, select: { id: true } }).catch(notFoundOn(M.flows.notFound));
+    return { id: input.id };
+  }),
+
+  /** A copy of the flow with every step and field (never the clients' submissions), in one transaction. */
+  duplicate: staffProcedure.input(flowIdInput).output(flowOutput).mutation(async ({ ctx, input }) => {
+    const source = (await readFlow(ctx.sql, { id: input.id })) ?? flowNotFound();
+    const businessId = ctx.businessId;
+    const copyId = await ctx.db.$transaction(async (tx) => {
+      const copy = await tx.flow.create({
+        data: {
+          businessId,
+          name: M.flows.copyName(source.name).slice(0, FLOW_LIMITS.nameMax),
+          description: source.description,
+          workflowType: source.workflowType,
+          companyId: source.companyId,
+          createdById: ctx.user.id,
+          isActive: true,
+        },
+        select: { id: true },
+      });
+      for (const step of source.stepsOfFlow) {
+        const created = await tx.flowStep.create({
+          data: { businessId, flowId: copy.id, stepOrder: step.stepOrder, stepTitle: step.stepTitle, content: step.content },
+          select: { id: true },
+        });
+        if (step.fieldsOfFlowStep.length) {
+          await tx.flowField.createMany({
+            data: step.fieldsOfFlowStep.map((f) => ({
+              businessId,
+              flowStepId: created.id,
+              fieldLabel: f.fieldLabel,
+              fieldType: f.fieldType,
+              isRequired: f.isRequired,
+              options: f.options,
+              helpText: f.helpText,
+              order: f.order,
+            })),
+          });
+        }
+      }
+      return copy.id;
+    });
+    return (await readFlowRow(ctx.sql, copyId)) ?? flowNotFound();
+  }),
+});
+
+export const flowStepsRouter = router({
+  /**
+   * POST /flow_step/v1/ (spec §7.4). Without step_order the step goes last (highest + 1, or 1); at a taken order the
+   * later steps move down one. Without a title it is "Step {n}"; a new onboard step starts with the placeholder.
+   */
+  create: staffProcedure.input(flowStepCreateInput).output(flowStepOutput).mutation(async ({ ctx, input }) => {
+    const businessId = ctx.businessId;
+    const id = await ctx.db.$transaction(async (tx) => {
+      const flow = await lockFlow(tx, input.flowId, { id: true, workflowType: true });
+      const [count, last] = await Promise.all([
+        tx.flowStep.count({ where: { flowId: flow.id } }),
+        tx.flowStep.findFirst({ where: { flowId: flow.id }, orderBy: [{ stepOrder: 'desc' }], select: { stepOrder: true } }),
+      ]);
+      if (count >= FLOW_LIMITS.stepsMax) fail('BAD_REQUEST', M.flows.tooManySteps(FLOW_LIMITS.stepsMax));
+      const next = (last?.stepOrder ?? 0) + 1;
+      const stepOrder = input.stepOrder !== undefined && input.stepOrder < next ? input.stepOrder : next;
+      if (stepOrder < next) {
+        await tx.flowStep.updateMany({ where: { flowId: flow.id, stepOrder: { gte: stepOrder } }, data: { stepOrder: { increment: 1 } } });
+      }
+      const content = input.content ?? (flow.workflowType === 'onboard' ? M.flows.onboardPlaceholder(stepOrder) : '');
+      const step = await tx.flowStep.create({
+        data: { businessId, flowId: flow.id, stepOrder, stepTitle: input.stepTitle ?? M.flows.stepTitle(stepOrder), content },
+        select: { id: true },
+      });
+      return step.id;
+    });
+    return (await readStep(ctx.sql, id)) ?? stepNotFound();
+  }),
+
+  /** PATCH /flow_step/v1/{id}: the editor's debounced saves of a title or content. */
+  update: staffProcedure.input(flowStepUpdateInput).output(flowStepOutput).mutation(async ({ ctx, input }) => {
+    const { id, ...data } = input;
+    await ctx.db.flowStep.update({ where: { id }, data, select: { id: true } }).catch(notFoundOn(M.flows.stepNotFound));
+    return (await readStep(ctx.sql, id)) ?? stepNotFound();
+  }),
+
+  /** Every step of the flow, in its new order: step_order becomes 1…n in one transaction. */
+  reorder: staffProcedure.input(flowStepReorderInput).output(flowStepReorderOutput).mutation(async ({ ctx, input }) => {
+    return ctx.db.$transaction(async (tx) => {
+      const flow = await lockFlow(tx, input.flowId, { id: true });
+      const steps = await tx.flowStep.findMany({ where: { flowId: flow.id }, select: { id: true } });
+      const known = new Set(steps.map((s) => s.id));
+      const given = new Set(input.stepIds);
+      // A step of another flow (or agency) is one this flow does not have: NOT_FOUND, revealing nothing about it.
+      if (input.stepIds.some((id) => !known.has(id))) stepNotFound();
+      if (given.size !== input.stepIds.length || given.size !== known.size) fail('BAD_REQUEST', M.flows.reorderMismatch);
+      const order = input.stepIds.map((id, i) => ({ id, stepOrder: i + 1 }));
+      for (const { id, stepOrder } of order) await tx.flowStep.update({ where: { id }, data: { stepOrder }, select: { id: true } });
+      return order;
+    });
+  }),
+
+  /** DELETE /flow_step/v1/{id}: the step and its fields go; later steps move up one so the order stays 1…n. */
+  remove: staffProcedure.input(flowStepIdInput).output(flowRemoveOutput).mutation(async ({ ctx, input }) => {
+    await ctx.db.$transaction(async (tx) => {
+      const found = (await tx.flowStep.findUnique({ where: { id: input.id }, select: { flowId: true } })) ?? stepNotFound();
+      await lockFlow(tx, found.flowId, { id: true });
+      // Read after the lock: a concurrent change of the same flow may have moved this step.
+      const step = await tx.flowStep
+        .delete({ where: { id: input.id }, select: { flowId: true, stepOrder: true } })
+        .catch(notFoundOn(M.flows.stepNotFound));
+      await tx.flowStep.updateMany({ where: { flowId: step.flowId, stepOrder: { gt: step.stepOrder } }, data: { stepOrder: { decrement: 1 } } });
+    });
+    return { id: input.id };
+  }),
+});
+
+export const flowFieldsRouter = router({
+  /** GET /flow_field/v1/?flow_step_id= : the step's fields in display order. */
+  list: staffProcedure.input(flowFieldListInput).output(flowFieldListOutput).query(async ({ ctx, input }) => {
+    const [step, fields] = await Promise.all([
+      ctx.sql.get(sql`SELECT 1 AS "ok" FROM "FlowStep" WHERE "businessId" = ${TENANT} AND "id" = ${input.flowStepId}`),
+      readFields(ctx.sql, input.flowStepId),
+    ]);
+    return step ? fields : stepNotFound();
+  }),
+
+  /** POST /flow_field/v1/ (spec §7.4). */
+  create: staffProcedure.input(flowFieldCreateInput).output(flowFieldOutput).mutation(async ({ ctx, input }) => {
+    const id = await ctx.db.$transaction(async (tx) => {
+      const step = await tx.flowStep.findUnique({ where: { id: input.flowStepId }, select: { id: true } });
+      if (!step) return stepNotFound();
+      if ((await tx.flowField.count({ where: { flowStepId: step.id } })) >= FLOW_LIMITS.fieldsMax) {
+        fail('BAD_REQUEST', M.flows.tooManyFields(FLOW_LIMITS.fieldsMax));
+      }
+      const field = await tx.flowField.create({
+        data: {
+          businessId: ctx.businessId,
+          flowStepId: step.id,
+          fieldLabel: input.fieldLabel,
+          fieldType: input.fieldType,
+          isRequired: input.isRequired,
+          options: optionsText(input.options, input.choices),
+          helpText: input.helpText,
+          order: input.order,
+        },
+        select: { id: true },
+      });
+      return field.id;
+    });
+    return (await readField(ctx.sql, id)) ?? fieldNotFound();
+  }),
+
+  /** PATCH /flow_field/v1/{id}: only the given properties change (spec §7.4 sends one per edit). */
+  update: staffProcedure.input(flowFieldUpdateInput).output(flowFieldOutput).mutation(async ({ ctx, input }) => {
+    const { id, options, choices, ...data } = input;
+    const current = (await ctx.db.flowField.findUnique({ where: { id }, select: { options: true } })) ?? fieldNotFound();
+    const nextOptions = options !== undefined || choices !== undefined ? optionsText(options, choices, current.options) : undefined;
+    await ctx.db.flowField
+      .update({ where: { id }, data: { ...data, ...(nextOptions !== undefined ? { options: nextOptions } : {}) }, select: { id: true } })
+      .catch(notFoundOn(M.flows.fieldNotFound));
+    return (await readField(ctx.sql, id)) ?? fieldNotFound();
+  }),
+
+  remove: staffProcedure.input(flowFieldIdInput).output(flowRemoveOutput).mutation(async ({ ctx, input }) => {
+    await ctx.db.flowField.delete({ where: { id: input.id }, select: { id: true } }).catch(notFoundOn(M.flows.fieldNotFound));
+    return { id: input.id };
+  }),
+});

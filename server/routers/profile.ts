@@ -1,0 +1,62 @@
+import { TRPCError } from '@trpc/server';
+import { M } from '../../shared/messages';
+import { changePasswordInput, changePasswordOutput, profileOutput, profileUpdateInput } from '../../shared/schemas/profile';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { fieldError, isUniqueViolation } from '../errors';
+import { router, sessionProcedure } from '../trpc';
+import { requireStrongPassword, tooMany } from './auth';
+
+const emailTaken = (): never => {
+  throw new TRPCError({ code: 'CONFLICT', message: M.profile.emailTaken });
+};
+
+/** The signed-in user's own account. A signed-in session only: an API token cannot change the e-mail or password it belongs to. */
+export const profileRouter = router({
+  /** Name and e-mail. A new e-mail voids the reset links sent to the old one. */
+  update: sessionProcedure
+    .input(profileUpdateInput)
+    .output(profileOutput)
+    .mutation(async ({ ctx, input }) => {
+      const userId = ctx.user.id;
+      const emailChanged = input.email !== ctx.user.email;
+      if (emailChanged && (await ctx.unscopedDb.user.findUnique({ where: { email: input.email }, select: { id: true } }))) emailTaken();
+      return ctx.unscopedDb
+        .$transaction(async (tx) => {
+          if (emailChanged) await tx.passwordReset.deleteMany({ where: { userId, usedAt: null } });
+          return tx.user.update({
+            where: { id: userId },
+            data: { firstName: input.firstName, lastName: input.lastName, email: input.email },
+            select: { id: true, firstName: true, lastName: true, email: true },
+          });
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) emailTaken();
+          throw error;
+        });
+    }),
+
+  /**
+   * A new password, given the current one (throttled like a sign-in: guesses of the current password count against
+   * the account). Every other session of the user and every unused reset link ends; this session stays.
+   */
+  changePassword: sessionProcedure
+    .input(changePasswordInput)
+    .output(changePasswordOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { user, session } = ctx;
+      const attempt = await ctx.app.throttle.beginLogin(user.email, ctx.ip);
+      if (attempt.retryAfter > 0) tooMany(ctx, attempt.retryAfter, M.auth.throttled);
+      const stored = await ctx.unscopedDb.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } });
+      if (!stored || !(await verifyPassword(stored.passwordHash, input.currentPassword))) fieldError('currentPassword', M.profile.currentWrong);
+      await ctx.app.throttle.loginSucceeded(attempt);
+      const { name, slug } = session.business;
+      await requireStrongPassword(input.newPassword, [user.email, user.firstName, user.lastName, name, slug], 'newPassword');
+      const passwordHash = await hashPassword(input.newPassword);
+      const ended = await ctx.unscopedDb.$transaction(async (tx) => {
+        await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+        await tx.passwordReset.deleteMany({ where: { userId: user.id, usedAt: null } });
+        return tx.session.deleteMany({ where: { userId: user.id, id: { not: session.sessionId } } });
+      });
+      return { ok: true as const, endedSessions: ended.count };
+    }),
+});

@@ -1,0 +1,120 @@
+/**
+ * The agency's business information and portal branding (work-flows-account-portal.md §3, §5, §7.5): the rules of
+ * the Business Information and Brand Style Settings forms, used by the procedures and by react-hook-form alike.
+ */
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { M } from '../messages';
+
+const A = M.account;
+
+/** Required text with the spec's one message for a missing, non-text or blank value. */
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+
+/** Optional text, stored as '' when absent (the columns are NOT NULL with '' as default). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? '');
+
+/** The address (spec §3 `location`: street_1, street_2, city_town, state, zipcode, country). */
+export const businessLocationSchema = z.object({
+  street1: requiredText(A.streetRequired, 200),
+  street2: optionalText(200),
+  cityTown: requiredText(A.cityRequired, 100),
+  state: requiredText(A.stateRequired, 100),
+  zipcode: requiredText(A.zipRequired, 20),
+  country: requiredText(A.countryRequired, 100),
+});
+
+/** PUT /api/business/info {name, email, phone, location}; the slug is not editable. */
+export const businessInfoInput = z.object({
+  name: z.string({ error: A.nameRequired }).trim().min(1, A.nameRequired).max(LIMITS.businessNameMax, A.nameTooLong),
+  email: z.string({ error: A.invalidEmail }).trim().max(254, A.invalidEmail).pipe(z.email({ error: A.invalidEmail })),
+  phone: optionalText(40),
+  location: businessLocationSchema,
+});
+export type BusinessInfoForm = z.input<typeof businessInfoInput>;
+export type BusinessInfo = z.output<typeof businessInfoInput>;
+
+/** '#' and six hex digits, stored lower-case. */
+export const hexColorSchema = z
+  .string({ error: A.invalidHex })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, A.invalidHex)
+  .transform((v) => v.toLowerCase());
+
+export const loginTextSchema = z
+  .string({ error: A.loginTextRequired })
+  .trim()
+  .min(1, A.loginTextRequired)
+  .max(LIMITS.loginTextMax, A.loginTextTooLong);
+
+/** PUT /api/business/style {primary_color, secondary_color, button_text_color, login_text}. */
+export const brandStyleInput = z.object({
+  primaryColor: hexColorSchema,
+  secondaryColor: hexColorSchema,
+  buttonTextColor: hexColorSchema,
+  loginText: loginTextSchema,
+});
+export type BrandStyleForm = z.input<typeof brandStyleInput>;
+export type BrandStyle = z.output<typeof brandStyleInput>;
+
+/** The logo as the business answers it: its public address (changes with every new logo) and its file's name. */
+export const logoOutput = z.object({ url: z.string(), name: z.string() });
+
+/** GET /api/business: the business with style, logo and location (spec §3, §7.5). */
+export const businessOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** `${PUBLIC_URL}/portal/${slug}` (spec §9). */
+  portalUrl: z.string(),
+  logo: logoOutput.nullable(),
+  location: z.object({
+    street1: z.string(),
+    street2: z.string(),
+    cityTown: z.string(),
+    state: z.string(),
+    zipcode: z.string(),
+    country: z.string(),
+  }),
+  style: z.object({
+    primaryColor: z.string(),
+    secondaryColor: z.string(),
+    buttonTextColor: z.string(),
+    loginText: z.string(),
+  }),
+});
+export type BusinessDetails = z.infer<typeof businessOutput>;
+
+/** GET /api/business/branding/{slug}: any string; a slug no agency uses answers 404. */
+export const brandingInput = z.object({ slug: z.string().trim().toLowerCase().min(1, M.portalAuth.slugRequired).max(100) });
+
+/**
+ * Portal branding as the portal reads it (spec §3), with the spec's mixed naming kept as it is:
+ * businessName, logo (address or null), loginText, style {primaryColor, secondaryColor, button_text_color}.
+ */
+export const portalBrandingOutput = z.object({
+  businessName: z.string(),
+  logo: z.string().nullable(),
+  loginText: z.string(),
+  style: z.object({
+    primaryColor: z.string(),
+    secondaryColor: z.string(),
+    button_text_color: z.string(),
+  }),
+});
+export type PortalBrandingReply = z.infer<typeof portalBrandingOutput>;
+
+/** The logo's public path: the storage key is `{businessId}/{uuid}`, new for every upload. */
+export const logoPath = (logoKey: string) => `/api/business/logo/${logoKey}`;
+
+/** What the browser may check before uploading (the server checks the bytes themselves). */
+export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const LOGO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;

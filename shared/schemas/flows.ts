@@ -1,0 +1,311 @@
+/**
+ * Flows, their steps and their form fields (work-flows-account-portal.md §3, §4, §5, §7.4). One set of schemas for
+ * the procedures, the REST paths (snake_case on /flows/v1, /flow_step/v1, /flow_field/v1) and the editor's forms.
+ */
+import { z } from 'zod';
+import { FLOW_FIELD_TYPES, FLOW_TYPES } from '../constants';
+import { M } from '../messages';
+import { idSchema, MAX_ID, pageInput } from './common';
+import { pageOutput, storedEnum } from './output';
+
+export const FLOW_LIMITS = {
+  nameMax: 200,
+  descriptionMax: 2000,
+  stepTitleMax: 200,
+  /** A step's markdown or plain text. */
+  contentMax: 50_000,
+  /** Steps of one flow and fields of one step. */
+  stepsMax: 100,
+  fieldsMax: 100,
+  labelMax: 200,
+  helpTextMax: 500,
+  choicesMax: 50,
+  choiceMax: 100,
+  orderMax: 10_000,
+} as const;
+
+export type FlowType = (typeof FLOW_TYPES)[number];
+export type FlowFieldType = (typeof FLOW_FIELD_TYPES)[number];
+
+/** Which step kind each flow type adds (spec §2.9): content (markdown), information (plain text) or form fields. */
+export const STEP_KIND: Record<FlowType, 'content' | 'information' | 'form'> = {
+  onboard: 'content',
+  inform: 'information',
+  collect: 'form',
+};
+
+export const flowTypeSchema = z.enum(FLOW_TYPES, { error: M.flows.typeInvalid });
+export const flowFieldTypeSchema = z.enum(FLOW_FIELD_TYPES, { error: M.flows.fieldTypeInvalid });
+
+/** The spec: name and description are required, whitespace counts as empty → 'Please fill in all required fields'. */
+const requiredText = (max: number) => z.string({ error: M.flows.requiredFields }).trim().min(1, M.flows.requiredFields).max(max);
+
+/** The spec's company choice: optional, 0 (or null, or '') meaning no specific company. */
+const flowCompanySchema = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_ID)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** true/false, also as the text a query string carries. */
+const booleanParam = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+/**
+ * POST /flows/v1/ (spec §7.4): {name, description, workflow_type, company_id, business_id, is_active}. The business
+ * is always the session's and a new flow is always active, so business_id and is_active are ignored.
+ */
+export const flowCreateInput = z.object({
+  name: requiredText(FLOW_LIMITS.nameMax),
+  description: requiredText(FLOW_LIMITS.descriptionMax),
+  workflowType: flowTypeSchema,
+  companyId: flowCompanySchema,
+  // business_id is not read at all (unknown keys are dropped): the business is always the session's.
+  /** Ignored: a new flow is active. */
+  isActive: z.unknown().optional(),
+});
+export type FlowCreateInput = z.input<typeof flowCreateInput>;
+
+/** The Create Flow dialog's form ('' for no company). */
+export const flowFormSchema = z.object({
+  name: requiredText(FLOW_LIMITS.nameMax),
+  description: requiredText(FLOW_LIMITS.descriptionMax),
+  workflowType: flowTypeSchema,
+  companyId: z.union([idSchema, z.literal('')]),
+});
+export type FlowForm = z.input<typeof flowFormSchema>;
+
+/** Rename, describe, move to a company (0/null: none), activate or deactivate. The type is fixed once created. */
+export const flowUpdateInput = z.object({
+  id: idSchema,
+  name: requiredText(FLOW_LIMITS.nameMax).optional(),
+  description: requiredText(FLOW_LIMITS.descriptionMax).optional(),
+  companyId: flowCompanySchema.optional(),
+  isActive: booleanParam.optional(),
+});
+export type FlowUpdateInput = z.input<typeof flowUpdateInput>;
+
+export const flowListInput = z.object({
+  ...pageInput,
+  /** Matches the name or the description. */
+  search: z.string().trim().max(100).optional(),
+  workflowType: flowTypeSchema.optional(),
+  companyId: idSchema.optional(),
+  isActive: booleanParam.optional(),
+  /** Also count all of the agency's flows ("Showing X of Y"). */
+  withOverall: z.boolean().optional(),
+});
+export type FlowListInput = z.input<typeof flowListInput>;
+
+/** GET /flows/v1/?flow_uid= (spec §7.4), or by id. */
+export const flowGetInput = z
+  .object({
+    id: idSchema.optional(),
+    flowUid: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((v) => v.id !== undefined || v.flowUid !== undefined, { message: M.flows.notFound, path: ['flowUid'] });
+
+export const flowIdInput = z.object({ id: idSchema });
+
+// ── Steps ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const stepTitleSchema = z.string().trim().min(1, M.flows.stepTitleRequired).max(FLOW_LIMITS.stepTitleMax);
+const stepContentSchema = z.string().max(FLOW_LIMITS.contentMax);
+
+/**
+ * POST /flow_step/v1/ (spec §7.4): {business_id, flow_id, step_order, step_title, content}. Without step_order the step
+ * goes last (highest + 1, or 1); without a title it is "Step {n}"; a new onboard step gets the placeholder content.
+ */
+export const flowStepCreateInput = z.object({
+  flowId: idSchema,
+  stepOrder: z.coerce.number({ error: M.flows.stepOrderInvalid }).int(M.flows.stepOrderInvalid).min(1, M.flows.stepOrderInvalid).max(FLOW_LIMITS.orderMax).optional(),
+  stepTitle: stepTitleSchema.optional(),
+  content: stepContentSchema.optional(),
+  // business_id is not read (unknown keys are dropped): the step belongs to its flow's business, the session's.
+});
+export type FlowStepCreateInput = z.input<typeof flowStepCreateInput>;
+
+/** PATCH /flow_step/v1/{id}: the editor's debounced saves of a title or content. */
+export const flowStepUpdateInput = z.object({
+  id: idSchema,
+  stepTitle: stepTitleSchema.optional(),
+  content: stepContentSchema.optional(),
+});
+export type FlowStepUpdateInput = z.input<typeof flowStepUpdateInput>;
+
+/** The flow's steps in their new order: every step of the flow exactly once (step_order becomes 1…n). */
+export const flowStepReorderInput = z.object({
+  flowId: idSchema,
+  stepIds: z.array(idSchema).min(1).max(FLOW_LIMITS.stepsMax),
+});
+
+export const flowStepIdInput = z.object({ id: idSchema });
+
+// ── Fields ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A select field's choices: trimmed, non-empty, each once. */
+export const choicesSchema = z
+  .array(z.string().trim().min(1, M.flows.choiceBlank).max(FLOW_LIMITS.choiceMax))
+  .max(FLOW_LIMITS.choicesMax)
+  .refine((list) => new Set(list.map((c) => c.toLowerCase())).size === list.length, M.flows.choicesDuplicate);
+
+/**
+ * The spec sends `options` as the text of an empty object. Accepted as that text or as an object; `choices` (the
+ * editor's list for select fields) is stored inside it as {"choices": [...]}.
+ */
+const optionsSchema = z
+  .union([z.string().max(10_000), z.record(z.string(), z.unknown())])
+  .transform((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    if (value.trim() === '') return {};
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // falls through to the issue below
+    }
+    ctx.addIssue({ code: 'custom', message: M.flows.optionsInvalid });
+    return z.NEVER;
+  });
+
+/** The spec: order is an integer, 0 when not numeric, minimum 0. */
+const fieldOrderSchema = z.preprocess(
+  (value) => {
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : 0;
+  },
+  z.number().int().min(0, M.flows.orderNegative).max(FLOW_LIMITS.orderMax),
+);
+
+const fieldLabelSchema = z.string({ error: M.flows.fieldLabelRequired }).trim().min(1, M.flows.fieldLabelRequired).max(FLOW_LIMITS.labelMax);
+const helpTextSchema = z
+  .string()
+  .trim()
+  .max(FLOW_LIMITS.helpTextMax)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/**
+ * POST /flow_field/v1/ (spec §7.4): {flow_step, field_label, field_type, is_required, options, help_text, order}.
+ * `flow_step` is the step's id; `flowStepId` is the same under the name the rest of the API uses.
+ */
+export const flowFieldCreateInput = z
+  .object({
+    flowStepId: idSchema.optional(),
+    flowStep: idSchema.optional(),
+    fieldLabel: fieldLabelSchema,
+    fieldType: flowFieldTypeSchema,
+    isRequired: booleanParam.default(false),
+    options: optionsSchema.optional(),
+    choices: choicesSchema.optional(),
+    helpText: helpTextSchema,
+    order: fieldOrderSchema.default(0),
+  })
+  .transform(({ flowStep, flowStepId, ...rest }, ctx) => {
+    const step = flowStepId ?? flowStep;
+    if (step === undefined) {
+      ctx.addIssue({ code: 'custom', message: M.flows.fieldLabelRequired, path: ['flowStepId'] });
+      return z.NEVER;
+    }
+    return { ...rest, flowStepId: step };
+  });
+export type FlowFieldCreateInput = z.input<typeof flowFieldCreateInput>;
+
+/** PATCH /flow_field/v1/{id}: any of the properties, sent per edit (spec §7.4). */
+export const flowFieldUpdateInput = z.object({
+  id: idSchema,
+  fieldLabel: fieldLabelSchema.optional(),
+  fieldType: flowFieldTypeSchema.optional(),
+  isRequired: booleanParam.optional(),
+  options: optionsSchema.optional(),
+  choices: choicesSchema.optional(),
+  helpText: helpTextSchema.optional(),
+  order: fieldOrderSchema.optional(),
+});
+export type FlowFieldUpdateInput = z.input<typeof flowFieldUpdateInput>;
+
+/** GET /flow_field/v1/?flow_step_id= */
+export const flowFieldListInput = z.object({ flowStepId: idSchema });
+export const flowFieldIdInput = z.object({ id: idSchema });
+
+/** The Add/Edit Form Field dialog's form. */
+export const flowFieldFormSchema = z
+  .object({
+    fieldLabel: fieldLabelSchema,
+    fieldType: flowFieldTypeSchema,
+    order: fieldOrderSchema,
+    isRequired: z.boolean(),
+    helpText: z.string().trim().max(FLOW_LIMITS.helpTextMax),
+    choices: z.array(z.object({ value: z.string().trim().max(FLOW_LIMITS.choiceMax) })).max(FLOW_LIMITS.choicesMax),
+  })
+  .superRefine((form, ctx) => {
+    if (form.fieldType !== 'select') return;
+    const choices = form.choices.map((c) => c.value).filter(Boolean);
+    if (choices.length === 0) ctx.addIssue({ code: 'custom', message: M.flows.choicesRequired, path: ['choices'] });
+    else if (new Set(choices.map((c) => c.toLowerCase())).size !== choices.length) {
+      ctx.addIssue({ code: 'custom', message: M.flows.choicesDuplicate, path: ['choices'] });
+    }
+  });
+export type FlowFieldForm = z.input<typeof flowFieldFormSchema>;
+
+// ── Outputs ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const companyRef = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+export const flowFieldOutput = z.object({
+  id: z.number().int(),
+  /** The step's id, under the spec's name… */
+  flowStep: z.number().int(),
+  /** …and the API's usual one. */
+  flowStepId: z.number().int(),
+  fieldLabel: z.string(),
+  fieldType: storedEnum(FLOW_FIELD_TYPES),
+  isRequired: z.boolean(),
+  /** The stored options as JSON text, as the spec sends them ("{}"). */
+  options: z.string(),
+  /** A select field's choices, read from the options. */
+  choices: z.array(z.string()),
+  helpText: z.string().nullable(),
+  order: z.number().int(),
+});
+export type FlowFieldRow = z.output<typeof flowFieldOutput>;
+export const flowFieldListOutput = z.array(flowFieldOutput);
+
+export const flowStepOutput = z.object({
+  id: z.number().int(),
+  businessId: z.number().int(),
+  flowId: z.number().int(),
+  stepOrder: z.number().int(),
+  stepTitle: z.string(),
+  content: z.string(),
+  /** The step's fields in display order (the spec loads them separately; the editor gets them with the flow). */
+  fieldsOfFlowStep: z.array(flowFieldOutput),
+  updatedAt: z.date(),
+});
+export type FlowStepRow = z.output<typeof flowStepOutput>;
+
+/** A flow as the list shows it. */
+export const flowOutput = z.object({
+  id: z.number().int(),
+  flowUid: z.string(),
+  name: z.string(),
+  description: z.string(),
+  workflowType: storedEnum(FLOW_TYPES),
+  isActive: z.boolean(),
+  businessId: z.number().int(),
+  companyId: z.number().int().nullable(),
+  companyOfFlow: companyRef,
+  stepCount: z.number().int(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type FlowRow = z.output<typeof flowOutput>;
+export const flowPageOutput = pageOutput(flowOutput).extend({ overall: z.number().int().nullable() });
+
+/** One flow with its steps (ordered by step_order) and each step's fields: the editor's single read. */
+export const flowDetailOutput = flowOutput.extend({ stepsOfFlow: z.array(flowStepOutput) });
+export type FlowDetail = z.output<typeof flowDetailOutput>;
+
+export const flowRemoveOutput = z.object({ id: z.number().int() });
+export const flowStepReorderOutput = z.array(z.object({ id: z.number().int(), stepOrder: z.number().int() }));
