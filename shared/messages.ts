@@ -1253,7 +1253,6 @@ export const M = {
   },
   /** The account page's Profile tab: the signed-in user's own name, e-mail and password. */
   profile: {
-    title: 'Profile',
     detailsTitle: 'Your details',
     detailsText: 'Your name appears on tasks and files; you sign in with this e-mail address.',
     firstName: 'First Name',
@@ -1315,7 +1314,6 @@ export const M = {
     notFound: 'That API token does not exist.',
     /** Refused for procedures that manage sign-in, API tokens or the team (server/trpc.ts sessionProcedure). */
     sessionOnly: 'An API token cannot do this: sign in to the hub instead.',
-    membersOnly: 'Only the agency’s owner or an admin can create API tokens.',
   },
   /** The account page's Integrations tab: outgoing e-mail. */
   integrations: {

@@ -1362,6 +1362,68 @@ const documentRead: SqlHandler = {
   },
 };
 
+// ---------------------------------------------------------------- GET /api/team and GET /api/api-tokens
+
+type TeamRow = { id: number; firstName: string; lastName: string; email: string; role: string; createdAt: unknown };
+const teamItem = (r: TeamRow, iso: (v: unknown) => string | null) => ({
+  id: r.id,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  role: r.role,
+  createdAt: iso(r.createdAt),
+});
+
+/** The agency's staff by name (the Team tab, the task assignee picker). */
+const teamList: SqlHandler = {
+  sqlite(db) {
+    const statement = db.prepare('SELECT id, firstName, lastName, email, role, createdAt FROM User WHERE businessId = ? ORDER BY firstName, lastName, id');
+    return (_query, auth) => ({ body: (statement.all(auth.businessId) as TeamRow[]).map((r) => teamItem(r, sqliteIso)) });
+  },
+  postgres(pool) {
+    return async (_query, auth) => {
+      const { rows } = await pool.query({
+        name: 'team-list',
+        text: `SELECT id, "firstName", "lastName", email, role, ${pgIso('"createdAt"')} AS "createdAt" FROM "User" WHERE "businessId" = $1 ORDER BY "firstName", "lastName", id`,
+        values: [auth.businessId],
+      });
+      return { body: (rows as TeamRow[]).map((r) => teamItem(r, (v) => (v === null ? null : String(v)))) };
+    };
+  },
+};
+
+type ApiTokenRow = { id: number; name: string; prefix: string; createdAt: unknown; lastUsedAt: unknown };
+const apiTokenItem = (r: ApiTokenRow, iso: (v: unknown) => string | null) => ({
+  id: r.id,
+  name: r.name,
+  prefix: r.prefix,
+  createdAt: iso(r.createdAt),
+  lastUsedAt: iso(r.lastUsedAt),
+});
+/** integrations.manage (shared/permissions.ts): owners and admins. */
+const FORBIDDEN_REPLY: Reply = { status: 403, body: { message: 'Only the agency’s owner or an admin can do this.', code: 'FORBIDDEN' } };
+const managesIntegrations = (auth: Auth) => auth.role === 'owner' || auth.role === 'admin';
+
+/** The signed-in user's own API tokens, newest first. */
+const apiTokensList: SqlHandler = {
+  sqlite(db) {
+    const statement = db.prepare('SELECT id, name, prefix, createdAt, lastUsedAt FROM ApiToken WHERE businessId = ? AND userId = ? ORDER BY createdAt DESC, id DESC');
+    return (_query, auth) =>
+      managesIntegrations(auth) ? { body: (statement.all(auth.businessId, auth.userId) as ApiTokenRow[]).map((r) => apiTokenItem(r, sqliteIso)) } : FORBIDDEN_REPLY;
+  },
+  postgres(pool) {
+    return async (_query, auth) => {
+      if (!managesIntegrations(auth)) return FORBIDDEN_REPLY;
+      const { rows } = await pool.query({
+        name: 'api-tokens-list',
+        text: `SELECT id, name, prefix, ${pgIso('"createdAt"')} AS "createdAt", ${pgIso('"lastUsedAt"')} AS "lastUsedAt" FROM "ApiToken" WHERE "businessId" = $1 AND "userId" = $2 ORDER BY "createdAt" DESC, id DESC`,
+        values: [auth.businessId, auth.userId],
+      });
+      return { body: (rows as ApiTokenRow[]).map((r) => apiTokenItem(r, (v) => (v === null ? null : String(v)))) };
+    };
+  },
+};
+
 // ---------------------------------------------------------------- GET /api/resources (snake_case, spec §7.3)
 
 /** The list's type filter as shared/status.ts maps it: the route's template and guideline are stored as information. */
@@ -1680,6 +1742,8 @@ export const benchCalls: BenchCall[] = [
     route: '/api/resources',
     handler: resourcesList,
   },
+  { name: 'team', path: '/api/team', handler: teamList },
+  { name: 'api-tokens', path: '/api/api-tokens', handler: apiTokensList },
 ];
 
 /** The baseline's Express route for a call. */

@@ -16,6 +16,7 @@ import { LIMITS } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import { can } from '../../shared/permissions';
 import { logoPath } from '../../shared/schemas/business';
+import { idSchema } from '../../shared/schemas/common';
 import { sendError } from '../rest';
 import { replaceLogo } from '../routers/business';
 import type { createContextFactory } from '../trpc';
@@ -148,7 +149,7 @@ export function businessLogoRoutes(createContext: ReturnType<typeof createContex
       storedKey = file.path;
 
       const name = safeFileName(file.originalname ?? '');
-      await replaceLogo(database.db, storage, businessId, { key: file.path, name, mime: file.imageType });
+      await replaceLogo(database, storage, businessId, { key: file.path, name, mime: file.imageType });
       storedKey = null;
       res.status(200).json({ url: logoPath(file.path), name });
     } catch (error) {
@@ -163,9 +164,10 @@ export function businessLogoRoutes(createContext: ReturnType<typeof createContex
     const ctx = createContext({ req, res });
     try {
       const key = `${req.params.businessId}/${req.params.file}`;
-      if (!LOGO_KEY.test(key)) return refuse(res, notFound);
+      const businessId = idSchema.safeParse(req.params.businessId);
+      if (!businessId.success || !LOGO_KEY.test(key)) return refuse(res, notFound);
       // Only the file the business names as its logo: every other stored file (documents) stays private.
-      const row = await ctx.app.database.db.business.findFirst({ where: { id: Number(req.params.businessId), logoKey: key }, select: { logoMime: true } });
+      const row = await ctx.app.database.db.business.findFirst({ where: { id: businessId.data, logoKey: key }, select: { logoMime: true } });
       if (!row?.logoMime) return refuse(res, notFound);
       const size = await ctx.app.storage.size(key);
       const stream = size === null ? null : await ctx.app.storage.readStream(key).catch((error: unknown) => {

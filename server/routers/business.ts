@@ -14,9 +14,9 @@ import {
   portalBrandingOutput,
   type BusinessDetails,
 } from '../../shared/schemas/business';
-import type { Db } from '../db';
+import type { Database } from '../db';
 import type { FileStorage } from '../files/storage';
-import { raw, sql, TENANT, toInt } from '../sql';
+import { raw, sql, TENANT, tenantRunner, toInt } from '../sql';
 import { permittedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
 
 const businessSelect = {
@@ -65,20 +65,21 @@ const businessNotFound = (): never => {
 export type StoredLogo = { key: string; name: string; mime: string } | null;
 
 /**
- * Makes `next` the business's logo, then removes the file it replaces. Compare-and-swap on the old key, so two
- * uploads at once never both keep (or both delete) the same file: the loser reads the winner's key and swaps again.
- * The old file goes only after the row no longer names it; a failure to remove it is logged, never undone.
+ * Makes `next` the business's logo, then removes the file it replaces. Compare-and-swap on the old key in one
+ * conditional UPDATE, so two uploads at once never both keep (or both delete) the same file: the loser finds the
+ * winner's key and swaps again. The old file goes only after the row no longer names it; a failure to remove it is
+ * logged, never undone.
  */
-export async function replaceLogo(db: Db, storage: FileStorage, businessId: number, next: StoredLogo) {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const current = await db.business.findUnique({ where: { id: businessId }, select: { logoKey: true } });
+export async function replaceLogo(database: Database, storage: FileStorage, businessId: number, next: StoredLogo) {
+  const db = tenantRunner(database.sqlExecutor, businessId);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const current = await db.get<{ logoKey: string | null }>(sql`SELECT "logoKey" FROM "Business" WHERE "id" = ${TENANT}`);
     if (!current) return businessNotFound();
-    const { count } = await db.business.updateMany({
-      where: { id: businessId, logoKey: current.logoKey },
-      data: { logoKey: next?.key ?? null, logoName: next?.name ?? null, logoMime: next?.mime ?? null },
-    });
-    if (count === 1) {
-      const old = current.logoKey;
+    const old = current.logoKey;
+    const swapped = await db.run(sql`
+      UPDATE "Business" SET "logoKey" = ${next?.key ?? null}, "logoName" = ${next?.name ?? null}, "logoMime" = ${next?.mime ?? null}, "updatedAt" = ${new Date()}
+      WHERE "id" = ${TENANT} AND ${old === null ? sql`"logoKey" IS NULL` : sql`"logoKey" = ${old}`}`);
+    if (swapped === 1) {
       if (old && old !== next?.key) await storage.remove(old).catch((error) => console.error(`[logo] could not remove ${old}:`, error));
       return;
     }
@@ -120,7 +121,7 @@ export const businessRouter = router({
   removeLogo: permittedProcedure('branding.manage')
     .output(businessOutput)
     .mutation(async ({ ctx }) => {
-      await replaceLogo(ctx.app.database.db, ctx.app.storage, ctx.businessId, null);
+      await replaceLogo(ctx.app.database, ctx.app.storage, ctx.businessId, null);
       const row = await ctx.db.business.findUnique({ where: { id: ctx.businessId }, select: businessSelect });
       return businessFromRow(row ?? businessNotFound(), ctx.app.env.publicUrl);
     }),

@@ -1,4 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+
+/** No WCAG 2.1 A/AA violations that axe can detect (as tests/e2e/accessibility.spec.ts checks). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
 
 // A 1×1 PNG (the server checks the bytes, not the name).
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -23,6 +30,7 @@ test('brand style: the preview follows every change before it is saved, then the
   const preview = page.getByTestId('brand-preview');
   const login = preview.locator('button[type=submit]');
   await expect(login).toHaveCSS('background-color', 'rgb(39, 99, 152)');
+  await expectAccessible(page);
 
   await hex('Primary color', page).fill('#0f766e');
   await expect(login).toHaveCSS('background-color', 'rgb(15, 118, 110)');
@@ -106,6 +114,7 @@ test('logo: refused types are named, an image is uploaded and shown in the previ
   await expect(button).toHaveCSS('background-color', 'rgb(124, 45, 18)');
   await expect(button).toHaveCSS('color', 'rgb(254, 252, 232)');
   await expect(portal).toHaveTitle(`Welcome to ${name} — Clientflow`);
+  await expectAccessible(portal);
 
   // The branding is cached in the browser: a reload shows it before the server answers.
   await portal.route('**/trpc/business.branding**', (route) => route.abort());
@@ -126,6 +135,7 @@ test('business information: the spec’s validation messages, save, and the port
   await expect(page.getByRole('heading', { name: 'Business Information' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Business slug' })).toHaveValue(slug);
   await expect(page.getByRole('textbox', { name: 'Business slug' })).toBeDisabled();
+  await expectAccessible(page);
 
   // The client portal URL: copy and open.
   await expect(page.getByRole('textbox', { name: 'Client portal URL' })).toHaveValue(`${baseURL}/portal/${slug}`);

@@ -28,7 +28,7 @@ test('an invited colleague joins the team from the e-mailed link and has member 
   // The owner invites a member from the Team tab.
   await page.goto('/hub/account?tab=team');
   await expect(page.getByRole('heading', { name: 'Team', exact: true })).toBeVisible();
-  await expect(page.getByText('Iris Vale')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Team' }).getByText('Iris Vale')).toBeVisible();
   await page.getByRole('button', { name: 'Invite member' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Invite a team member' })).toBeVisible();
@@ -56,7 +56,7 @@ test('an invited colleague joins the team from the e-mailed link and has member 
   await expect(hub.getByLabel('Email Address')).toHaveValue(email);
   await hub.getByLabel('First Name').fill('Theo');
   await hub.getByLabel('Last Name').fill('Marsh');
-  await hub.getByLabel('Password', { exact: true }).fill('Copper-kettle-morning-42');
+  await hub.getByLabel(/^Password/).fill('Copper-kettle-morning-42');
   await hub.getByLabel('Confirm Password').fill('Copper-kettle-morning-42');
   await hub.getByRole('button', { name: 'Join and sign in' }).click();
   await expect(hub).toHaveURL(/\/hub$/);
@@ -64,7 +64,7 @@ test('an invited colleague joins the team from the e-mailed link and has member 
 
   // As a member: branding is read-only, no API tokens, and the team is a read-only list.
   await hub.goto('/hub/account?tab=branding');
-  await expect(hub.getByText('Only the agency’s owner or an admin can change these settings.').first()).toBeVisible();
+  await expect(hub.getByRole('region', { name: 'Brand Style Settings' }).getByText('Only the agency’s owner or an admin can change these settings.')).toBeVisible();
   await expect(hub.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
   await hub.goto('/hub/account?tab=integrations');
   await expect(hub.getByText('Only the agency’s owner or an admin can manage integrations.')).toBeVisible();
@@ -72,7 +72,7 @@ test('an invited colleague joins the team from the e-mailed link and has member 
   await hub.goto('/hub/account?tab=team');
   await expect(hub.getByText('Only the agency’s owner or an admin can invite people, change roles or remove members.')).toBeVisible();
   await expect(hub.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
-  await expect(hub.getByText('Theo Marsh')).toBeVisible();
+  await expect(hub.getByRole('region', { name: 'Team' }).getByText('Theo Marsh')).toBeVisible();
   await expect(hub.getByRole('combobox', { name: 'Role of Iris Vale' })).toHaveCount(0);
 
   // The link worked once.

@@ -338,8 +338,9 @@ describe('the list', () => {
   it('team.list answers the agency’s staff users by name, and GET /api/team the same', async () => {
     const team = await listTrpc.team.list.query();
     expect(team.map((u) => u.id).sort()).toEqual([list.userId, member].sort());
-    expect(team.find((u) => u.id === member)).toEqual({ id: member, firstName: 'Mo', lastName: 'Member', email: expect.stringContaining('@list.test') });
-    expect((await api.get('/api/team', { token: listToken })).body).toEqual(team);
+    expect(team.find((u) => u.id === member)).toEqual({ id: member, firstName: 'Mo', lastName: 'Member', email: expect.stringContaining('@list.test'), role: expect.any(String), createdAt: expect.any(Date) });
+    // The same list as JSON (dates as ISO text).
+    expect((await api.get('/api/team', { token: listToken })).body).toEqual(JSON.parse(JSON.stringify(team)));
   });
 });
 

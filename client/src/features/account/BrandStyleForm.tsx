@@ -125,18 +125,16 @@ export function BrandStyleForm({ business, canEdit }: { business: BusinessDetail
           actions={previewToggle}
           footer={
             canEdit && (
-            <>
-              {canEdit && formState.isDirty && (
-                <Button variant="ghost" onClick={() => form.reset(valuesOf(business))} disabled={update.isPending}>
-                  {A.discard}
-                </Button>
-              )}
-              {canEdit && (
+              <>
+                {formState.isDirty && (
+                  <Button variant="ghost" onClick={() => form.reset(valuesOf(business))} disabled={update.isPending}>
+                    {A.discard}
+                  </Button>
+                )}
                 <Button type="submit" busy={update.isPending} disabled={!formState.isDirty}>
                   {update.isPending ? A.saving : A.saveSettings}
                 </Button>
-              )}
-            </>
+              </>
             )
           }
         >

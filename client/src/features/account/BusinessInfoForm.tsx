@@ -76,10 +76,10 @@ export function BusinessInfoForm({ business, canEdit }: { business: BusinessDeta
         {/* The slug and the portal URL stay usable (copy, open) when the rest is read-only. */}
         <div className="grid gap-5 sm:grid-cols-2">
           <fieldset disabled={!canEdit} className="contents">
-            <TextField label={A.name} required autoComplete="organization" error={errors.name?.message} className="sm:col-span-2" {...register('name')} />
+            <TextField label={A.name} required autoComplete="organization" error={errors.name?.message} {...register('name')} />
           </fieldset>
           <TextField label={A.slug} value={business.slug} readOnly disabled hint={A.slugHint} />
-          <Field label={A.portalUrl} hint={A.portalUrlHint}>
+          <Field label={A.portalUrl} hint={A.portalUrlHint} className="sm:col-span-2">
             {({ id, describedBy }) => (
               <div className="flex gap-2">
                 <input id={id} value={business.portalUrl} readOnly aria-describedby={describedBy} className={`${controlClass()} min-w-0 bg-slate-50 font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
@@ -95,26 +95,26 @@ export function BusinessInfoForm({ business, canEdit }: { business: BusinessDeta
             )}
           </Field>
           <fieldset disabled={!canEdit} className="contents">
-          <TextField label={A.email} type="email" required autoComplete="email" error={errors.email?.message} {...register('email')} />
-          <TextField label={A.phone} type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+            <TextField label={A.email} type="email" required autoComplete="email" error={errors.email?.message} {...register('email')} />
+            <TextField label={A.phone} type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
 
-          <h3 className="mt-2 border-t border-slate-100 pt-5 text-sm font-semibold text-slate-900 sm:col-span-2">{A.address}</h3>
-          <TextField label={A.street1} required autoComplete="address-line1" error={errors.location?.street1?.message} className="sm:col-span-2" {...register('location.street1')} />
-          <TextField
-            label={
-              <>
-                {A.street2} <span className="font-normal text-slate-500">{A.optional}</span>
-              </>
-            }
-            autoComplete="address-line2"
-            error={errors.location?.street2?.message}
-            className="sm:col-span-2"
-            {...register('location.street2')}
-          />
-          <TextField label={A.cityTown} required autoComplete="address-level2" error={errors.location?.cityTown?.message} {...register('location.cityTown')} />
-          <TextField label={A.state} required autoComplete="address-level1" error={errors.location?.state?.message} {...register('location.state')} />
-          <TextField label={A.zipcode} required autoComplete="postal-code" error={errors.location?.zipcode?.message} {...register('location.zipcode')} />
-          <TextField label={A.country} required autoComplete="country-name" error={errors.location?.country?.message} {...register('location.country')} />
+            <h3 className="mt-2 border-t border-slate-100 pt-5 text-sm font-semibold text-slate-900 sm:col-span-2">{A.address}</h3>
+            <TextField label={A.street1} required autoComplete="address-line1" error={errors.location?.street1?.message} className="sm:col-span-2" {...register('location.street1')} />
+            <TextField
+              label={
+                <>
+                  {A.street2} <span className="font-normal text-slate-500">{A.optional}</span>
+                </>
+              }
+              autoComplete="address-line2"
+              error={errors.location?.street2?.message}
+              className="sm:col-span-2"
+              {...register('location.street2')}
+            />
+            <TextField label={A.cityTown} required autoComplete="address-level2" error={errors.location?.cityTown?.message} {...register('location.cityTown')} />
+            <TextField label={A.state} required autoComplete="address-level1" error={errors.location?.state?.message} {...register('location.state')} />
+            <TextField label={A.zipcode} required autoComplete="postal-code" error={errors.location?.zipcode?.message} {...register('location.zipcode')} />
+            <TextField label={A.country} required autoComplete="country-name" error={errors.location?.country?.message} {...register('location.country')} />
           </fieldset>
         </div>
       </SettingsCard>

@@ -70,8 +70,8 @@ function ApiTokensCard() {
       }
     >
       <div className="mb-5 flex flex-col gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-600 ring-1 ring-slate-200 ring-inset sm:flex-row sm:items-center sm:justify-between">
-        <p className="min-w-0">
-          {K.usage} <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs break-all text-slate-800 ring-1 ring-slate-200">Authorization: Bearer cf_pat_…</code>
+        <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1">
+          {K.usage} <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs whitespace-nowrap text-slate-800 ring-1 ring-slate-200">Authorization: Bearer cf_pat_…</code>
         </p>
         <a href="/api/docs" target="_blank" rel="noopener noreferrer" className="inline-flex shrink-0 items-center gap-1 font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
           {K.docs} <ExternalLink className="size-3.5" aria-hidden />
@@ -241,18 +241,17 @@ function EmailCard() {
   const status = trpc.integrations.emailStatus.useQuery();
   const [result, setResult] = useState<TestResult | null>(null);
   const test = trpc.integrations.sendTestEmail.useMutation({
+    onMutate: () => setResult(null),
     onSuccess: (sent) => {
       const outcome: TestResult =
         sent.reason === 'sent'
           ? { tone: 'ok', title: I.testSent, text: I.testSentText(sent.to) }
           : { tone: 'problem', title: I.testFailed, text: sent.reason === 'not-configured' ? I.testNotConfigured : I.testFailedText };
+      // Said once, beside the button (a toast as well would repeat it).
       setResult(outcome);
-      (outcome.tone === 'ok' ? toast.success : toast.error)(outcome.title, { description: outcome.text });
     },
     onError: (error) => {
-      const outcome: TestResult = { tone: 'problem', title: I.testFailed, text: errorText(error) ?? I.testFailedText };
-      setResult(outcome);
-      toast.error(outcome.title, { description: outcome.text });
+      setResult({ tone: 'problem', title: I.testFailed, text: errorText(error) ?? I.testFailedText });
     },
   });
 

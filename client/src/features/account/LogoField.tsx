@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
 import { ImagePlus, Trash2, Upload } from 'lucide-react';
 import { LIMITS } from '../../../../shared/constants';
@@ -41,6 +41,7 @@ async function uploadLogo(file: File) {
 /** The Brand Style form's logo: shown on a white tile, uploaded as soon as it is chosen (or dropped), removable. */
 export function LogoField({ business, canEdit }: { business: BusinessDetails; canEdit: boolean }) {
   const input = useRef<HTMLInputElement>(null);
+  const labelId = useId();
   const utils = trpc.useUtils();
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -83,7 +84,7 @@ export function LogoField({ business, canEdit }: { business: BusinessDetails; ca
 
   return (
     <div>
-      <p id="logo-label" className="block text-sm font-medium text-slate-700">
+      <p id={labelId} className="block text-sm font-medium text-slate-700">
         {A.logo}
       </p>
       <div className="mt-1.5 flex flex-wrap items-center gap-4">
@@ -116,7 +117,7 @@ export function LogoField({ business, canEdit }: { business: BusinessDetails; ca
                 accept={[...LOGO_TYPES, ...LOGO_EXTENSIONS.map((e) => `.${e}`)].join(',')}
                 className="sr-only"
                 tabIndex={-1}
-                aria-labelledby="logo-label"
+                aria-labelledby={labelId}
                 onChange={(e) => void upload(e.target.files?.[0])}
               />
               <Button variant="secondary" size="sm" busy={uploading} onClick={() => input.current?.click()}>

@@ -62,7 +62,7 @@ export default function StaffInvitePage() {
 
   if (problem)
     return (
-      <AuthCard title={problem.title} subtitle="" footer={<BackToSignIn />}>
+      <AuthCard title={problem.title} subtitle="">
         <CardNotice
           icon={<problem.Icon className="size-6" aria-hidden />}
           tone="amber"

@@ -14,7 +14,7 @@ import { errorCode, errorText, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Badge, type Tone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { controlClass, SelectField, TextField } from '../../ui/Field';
+import { controlClass, Field, TextField } from '../../ui/Field';
 import { Alert, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { SettingsCard } from './accountParts';
 import { Confirm } from './Confirm';
@@ -102,7 +102,7 @@ export function TeamPanel() {
       {canManage && invites.isError && <LoadFailed onRetry={() => void invites.refetch()} />}
       {canManage && invites.data && invites.data.length > 0 && (
         <SettingsCard title={T.pending} actions={<Badge tone="yellow">{T.pendingCount(invites.data.length)}</Badge>}>
-          <ul className="-mx-5 divide-y divide-slate-100 sm:-mx-6">
+          <ul className="-mx-5 -my-3 divide-y divide-slate-100 sm:-mx-6">
             {invites.data.map((invite) => (
               <InviteRow
                 key={invite.id}
@@ -185,20 +185,22 @@ function MemberRow({ member, actor, canManage, onRemove }: { member: Member; act
       </div>
       <div className="flex w-full items-center justify-end gap-2 pl-14 sm:w-auto sm:pl-0">
         {canManage ? (
-          <select
-            aria-label={T.roleOf(name)}
-            title={roles.length ? undefined : T.roleLocked}
-            value={role}
-            disabled={roles.length === 0 || setRole.isPending}
-            onChange={(e) => setRole.mutate({ id: member.id, role: e.target.value as Member['role'] })}
-            className={cn(controlClass(), 'w-32 py-1.5')}
-          >
-            {(['owner', 'admin', 'member'] as const).map((r) => (
-              <option key={r} value={r} disabled={r !== member.role && !roles.includes(r)}>
-                {roleLabel(r)}
-              </option>
-            ))}
-          </select>
+          <div className="w-32">
+            <select
+              aria-label={T.roleOf(name)}
+              title={roles.length ? undefined : T.roleLocked}
+              value={role}
+              disabled={roles.length === 0 || setRole.isPending}
+              onChange={(e) => setRole.mutate({ id: member.id, role: e.target.value as Member['role'] })}
+              className={cn(controlClass(), 'py-1.5')}
+            >
+              {(['owner', 'admin', 'member'] as const).map((r) => (
+                <option key={r} value={r} disabled={r !== member.role && !roles.includes(r)}>
+                  {roleLabel(r)}
+                </option>
+              ))}
+            </select>
+          </div>
         ) : (
           <Badge tone={roleTone[member.role]}>{roleLabel(member.role)}</Badge>
         )}
@@ -220,7 +222,7 @@ function InviteRow({ invite, renewing, onRenew, onRevoke }: { invite: Invite; re
   const expired = invite.expiresAt.getTime() <= Date.now();
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3.5 sm:flex-nowrap sm:px-6">
-      <div className="min-w-0 flex-1">
+      <div className="w-full min-w-0 sm:w-auto sm:flex-1">
         <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
           <span className="truncate">{invite.email}</span>
           <Badge tone={roleTone[invite.role]}>{roleLabel(invite.role)}</Badge>
@@ -273,9 +275,8 @@ function InviteDialog({ open, actor, onClose }: { open: boolean; actor: Actor; o
   const invalidate = useInvalidateTeam();
   const invite = trpc.team.invite.useMutation({
     onSuccess: (created) => {
+      // The dialog itself says whether it was mailed, with the link to copy.
       setLink(created);
-      if (created.emailed) toast.success(T.invited, { description: T.invitedText(created.email) });
-      else toast(T.inviteCreated, { description: created.emailConfigured ? T.sendFailed : T.notEmailed });
       void invalidate();
     },
     onError: (error) => {
@@ -296,7 +297,7 @@ function InviteDialog({ open, actor, onClose }: { open: boolean; actor: Actor; o
   const role = watch('role');
 
   return (
-    <Dialog open={open} onClose={close} title={link ? T.invited : T.inviteTitle} size="md">
+    <Dialog open={open} onClose={close} title={link ? (link.emailed ? T.invited : T.inviteCreated) : T.inviteTitle} size="md">
       {link ? (
         <>
           <LinkResult link={link} />
@@ -316,16 +317,17 @@ function InviteDialog({ open, actor, onClose }: { open: boolean; actor: Actor; o
           <p className="text-sm text-slate-600">{T.inviteText}</p>
           {alert && <Alert>{alert}</Alert>}
           <TextField label={T.email} type="email" required autoFocus autoComplete="off" placeholder={T.emailPlaceholder} error={formState.errors.email?.message} {...register('email')} />
-          <div>
-            <SelectField label={T.role} error={formState.errors.role?.message} {...register('role')}>
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {roleLabel(r)}
-                </option>
-              ))}
-            </SelectField>
-            <p className="mt-1.5 text-xs text-slate-500">{T.roleHints[role]}</p>
-          </div>
+          <Field label={T.role} error={formState.errors.role?.message} hint={T.roleHints[role]}>
+            {({ id, describedBy, invalid }) => (
+              <select id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={controlClass(invalid)} {...register('role')}>
+                {roles.map((r) => (
+                  <option key={r} value={r}>
+                    {roleLabel(r)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close} disabled={invite.isPending}>
               {T.cancel}

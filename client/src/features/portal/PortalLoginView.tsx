@@ -85,7 +85,7 @@ function PortalLoginForm({ brand, routeSlug, alert, busy: pending, onLogin, prev
       <Button
         type="submit"
         // Large bold text (WCAG: 3:1 suffices), so the spec's default colours (#010101 on #276398) stay readable.
-        className="h-12! w-full text-[19px]! font-bold tracking-wider hover:brightness-95 disabled:opacity-70"
+        className="h-12! w-full text-[19px]! font-bold! tracking-wider hover:brightness-95 disabled:opacity-70"
         busy={busy}
         // The agency's LOGIN button: its primary colour with its button text colour (spec §2.11).
         style={brand ? { backgroundColor: brand.primaryColor, color: brand.buttonTextColor } : undefined}
