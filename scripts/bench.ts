@@ -321,6 +321,12 @@ async function main(): Promise<number> {
       // (the same for app and baseline) do not depend on whether it has run yet.
       await opened.db.$executeRawUnsafe('ANALYZE');
     }
+    // The portal calls sign in as a portal contact of the demo agency (the seed gives them the demo password).
+    const portalContact = await opened.db.contact.findFirst({
+      where: { portalAccess: true, companyId: { not: null }, business: { slug: DEMO.slug } },
+      orderBy: { id: 'asc' },
+      select: { email: true },
+    });
     await opened.close();
 
     ensureServerBuild();
@@ -348,6 +354,17 @@ async function main(): Promise<number> {
     const token = ((await login.json()) as { authToken: string }).authToken;
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (options.gzip) headers['accept-encoding'] = 'gzip';
+    let portalHeaders: Record<string, string> | null = null;
+    if (portalContact) {
+      const portalLogin = await fetch(`${appBase}/auth/portal/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ slug: DEMO.slug, email: portalContact.email, password: DEMO.password }),
+      });
+      if (!portalLogin.ok) throw new Error(`portal sign-in failed: ${portalLogin.status} ${await portalLogin.text()}`);
+      portalHeaders = { ...headers, authorization: `Bearer ${((await portalLogin.json()) as { authToken: string }).authToken}` };
+    }
+    const headersOf = (call: BenchCall) => (call.portal ? portalHeaders! : headers);
 
     baseline = startChild('the baseline', ['--import', 'tsx', 'scripts/bench/baseline.ts', database.url, String(baselinePort)], {
       ...childEnv,
@@ -367,13 +384,13 @@ async function main(): Promise<number> {
     const calls: { call: BenchCall; path: string }[] = [];
     const appBody = async (p: string) => (await fetch(appBase + p, { headers })).json();
     for (const call of benchCalls.filter((c) => options.only === null || c.name.includes(options.only))) {
-      const p = typeof call.path === 'string' ? call.path : await call.path({ appHeader, appBody });
+      const p = call.portal && !portalHeaders ? null : typeof call.path === 'string' ? call.path : await call.path({ appHeader, appBody });
       if (p === null) console.log(`${call.name}: does not apply at this scale, skipped`);
       else calls.push({ call, path: p });
     }
     t = performance.now();
     let compared = 0;
-    for (const { call, path: p } of calls) compared += await checkIdentical(call, p, appBase, baselineBase, headers);
+    for (const { call, path: p } of calls) compared += await checkIdentical(call, p, appBase, baselineBase, headersOf(call));
     console.log(`Identical answers: ${compared} pages compared (bodies byte for byte, X-Total-Count, X-Next-Cursor) in ${sec(performance.now() - t)}`);
     const idleRssKb = rssKb(appPid) ?? 0;
 
@@ -390,14 +407,14 @@ async function main(): Promise<number> {
     );
     for (const { call, path: p } of calls) {
       for (const connections of options.connections) {
-        for (const side of ['app', 'baseline'] as Side[]) await loadRun(base[side] + p, connections, 1, headers);
+        for (const side of ['app', 'baseline'] as Side[]) await loadRun(base[side] + p, connections, 1, headersOf(call));
         const runs: Record<Side, Run[]> = { app: [], baseline: [] };
         let callRssKb = 0;
         for (let round = 0; round < options.rounds; round++) {
           const order: Side[] = round % 2 === 0 ? ['app', 'baseline'] : ['baseline', 'app'];
           for (const side of order) {
             const rss = side === 'app' ? sampleRss(appPid) : null;
-            const run = await loadRun(base[side] + p, connections, options.duration, headers);
+            const run = await loadRun(base[side] + p, connections, options.duration, headersOf(call));
             if (rss) callRssKb = Math.max(callRssKb, rss.stop());
             if (run.failures) {
               loadFailed = true;

@@ -12,6 +12,7 @@ import { jsonTextTooDeep, valueTooDeep } from './lib/input-guards';
 import '../shared/zod-messages';
 import { businessLogoRoutes } from './files/logo';
 import { documentFileRoutes } from './files/routes';
+import { portalFlowUploadRoutes } from './files/portal-flow-upload';
 import { API_PREFIXES, isApiPath, restRouter } from './rest';
 import { appRouter } from './routers/_app';
 import { createContextFactory, type AppDeps } from './trpc';
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // File bytes (multipart uploads, downloads) stream outside the JSON parsers.
   app.use(documentFileRoutes(createContext));
   app.use(businessLogoRoutes(createContext));
+  app.use(portalFlowUploadRoutes(createContext));
 
   app.use(express.json({ limit: JSON_LIMIT }));
   // JSON.parse itself does not recurse; refuse deep bodies before the REST adapter's key conversion does.

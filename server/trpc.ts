@@ -70,6 +70,11 @@ export class RequestSessions {
     return (this.staff ??= apiToken ? validateApiToken(this.app.database, apiToken) : this.lookUp('staff', validateStaffSession));
   }
 
+  /** Whether the request carries a portal token at all (an Authorization header, else the portal cookie). */
+  hasPortalToken(): boolean {
+    return this.tokenFor('portal') !== null;
+  }
+
   getPortal(): Promise<PortalSessionInfo | null> {
     return (this.portal ??= this.apiToken ? Promise.resolve(null) : this.lookUp('portal', validatePortalSession));
   }
@@ -216,7 +221,8 @@ export const permittedProcedure = (permission: Permission, options: { sessionOnl
 export const portalProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
   await refuseNul(getRawInput);
   const session = await ctx.sessions.getPortal();
-  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
+  // Spec §8: "No portal authentication token found" when the token is missing.
+  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.sessions.hasPortalToken() ? M.auth.unauthenticated : M.portalAuth.noToken });
   const businessId = session.businessId;
   return runAsTenant(businessId, () =>
     next({

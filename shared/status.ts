@@ -74,3 +74,63 @@ export type ResourceTypeFilter = (typeof RESOURCE_TYPE_FILTERS)[number];
 
 /** The stored types a resource type filter matches. */
 export const resourceTypesFor = (filter: ResourceTypeFilter): readonly (typeof RESOURCE_TYPES)[number][] => RESOURCE_TYPE_FILTER_MATCHES[filter];
+
+/**
+ * The client portal's words (spec §4): projects show active, in_progress, pending, completed or on_hold; tasks
+ * pending, in_progress, completed or blocked. Each stored hub status maps to exactly one portal status, and a portal
+ * filter value matches the stored statuses that map to it (the inverse, built from the same table).
+ * - Projects: the older 'active' stays active; work in flight (in-progress, at-risk, waiting, approval: the statuses
+ *   ACTIVE_PROJECT_STATUSES counts) is in_progress, so the portal's "Active Projects" count is exactly its active and
+ *   in_progress badges; not started (draft) is pending; complete/completed is completed; on-hold is on_hold.
+ * - Tasks: pending, in-progress and completed keep their meaning; a cancelled task will not go on: blocked.
+ */
+export const PORTAL_PROJECT_STATUSES = ['active', 'in_progress', 'pending', 'completed', 'on_hold'] as const;
+export type PortalProjectStatus = (typeof PORTAL_PROJECT_STATUSES)[number];
+export const PORTAL_TASK_STATUSES = ['pending', 'in_progress', 'completed', 'blocked'] as const;
+export type PortalTaskStatus = (typeof PORTAL_TASK_STATUSES)[number];
+
+export const PORTAL_PROJECT_STATUS_OF = {
+  active: 'active',
+  'in-progress': 'in_progress',
+  'at-risk': 'in_progress',
+  draft: 'pending',
+  waiting: 'in_progress',
+  approval: 'in_progress',
+  complete: 'completed',
+  completed: 'completed',
+  'on-hold': 'on_hold',
+} as const satisfies Record<ProjectStatus, PortalProjectStatus>;
+
+export const PORTAL_TASK_STATUS_OF = {
+  pending: 'pending',
+  'in-progress': 'in_progress',
+  completed: 'completed',
+  cancelled: 'blocked',
+} as const satisfies Record<(typeof TASK_STATUSES)[number], PortalTaskStatus>;
+
+/** A stored project status in the portal's words (an unknown one reads as pending). */
+export const portalProjectStatus = (stored: string): PortalProjectStatus =>
+  (PORTAL_PROJECT_STATUS_OF as Record<string, PortalProjectStatus>)[stored] ?? 'pending';
+
+/** A stored task status in the portal's words (an unknown one reads as pending). */
+export const portalTaskStatus = (stored: string): PortalTaskStatus => (PORTAL_TASK_STATUS_OF as Record<string, PortalTaskStatus>)[stored] ?? 'pending';
+
+/** The stored task statuses a portal task status stands for. */
+export const storedTaskStatusesFor = (status: PortalTaskStatus): (typeof TASK_STATUSES)[number][] =>
+  (Object.keys(PORTAL_TASK_STATUS_OF) as (typeof TASK_STATUSES)[number][]).filter((s) => PORTAL_TASK_STATUS_OF[s] === status);
+
+/** Badge colours of the portal (spec §4). */
+export const PORTAL_PROJECT_STATUS_TONE = {
+  active: 'green',
+  in_progress: 'green',
+  pending: 'yellow',
+  completed: 'blue',
+  on_hold: 'gray',
+} as const satisfies Record<PortalProjectStatus, string>;
+export const PORTAL_TASK_STATUS_TONE = {
+  completed: 'green',
+  in_progress: 'blue',
+  pending: 'yellow',
+  blocked: 'red',
+} as const satisfies Record<PortalTaskStatus, string>;
+export const PORTAL_PRIORITY_TONE = { high: 'red', medium: 'yellow', low: 'green' } as const satisfies Record<(typeof TASK_PRIORITIES)[number], string>;

@@ -12,7 +12,12 @@ import pg from 'pg';
 import { benchCalls, isBadRequest, routeOf, type Auth, type Query, type Reply } from './calls';
 
 type Handler = (query: Query, auth: Auth) => Reply | Promise<Reply>;
-type Backend = { authenticate: (tokenHash: string) => Auth | null | Promise<Auth | null>; handlers: Map<string, Handler> };
+type Backend = {
+  authenticate: (tokenHash: string) => Auth | null | Promise<Auth | null>;
+  /** A portal session: its contact (with portal access and a company), company and business. */
+  authenticatePortal: (tokenHash: string) => Auth | null | Promise<Auth | null>;
+  handlers: Map<string, Handler>;
+};
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -48,9 +53,19 @@ function sqliteBackend(file: string): Backend {
      FROM Session s JOIN User u ON u.id = s.userId JOIN Business b ON b.id = u.businessId
      WHERE s.id = ?`,
   );
+  const portalSession = db.prepare(
+    `SELECT c.id AS contactId, c.companyId, c.email, c.firstName, c.lastName, p.businessId, b.name AS businessName, b.slug AS businessSlug, p.expiresAt
+     FROM PortalSession p JOIN Contact c ON c.businessId = p.businessId AND c.id = p.contactId JOIN Business b ON b.id = p.businessId
+     WHERE p.id = ? AND c.portalAccess = 1 AND c.companyId IS NOT NULL`,
+  );
   return {
     authenticate(tokenHash) {
       const row = session.get(tokenHash) as (Auth & { expiresAt: unknown }) | undefined;
+      if (!row || sqliteMs(row.expiresAt) <= Date.now()) return null;
+      return row;
+    },
+    authenticatePortal(tokenHash) {
+      const row = portalSession.get(tokenHash) as (Auth & { expiresAt: unknown }) | undefined;
       if (!row || sqliteMs(row.expiresAt) <= Date.now()) return null;
       return row;
     },
@@ -73,6 +88,16 @@ function postgresBackend(url: string): Backend {
       });
       return (rows[0] as Auth | undefined) ?? null;
     },
+    async authenticatePortal(tokenHash) {
+      const { rows } = await pool.query({
+        name: 'auth-portal',
+        text: `SELECT c.id AS "contactId", c."companyId", c.email, c."firstName", c."lastName", p."businessId", b.name AS "businessName", b.slug AS "businessSlug"
+               FROM "PortalSession" p JOIN "Contact" c ON c."businessId" = p."businessId" AND c.id = p."contactId" JOIN "Business" b ON b.id = p."businessId"
+               WHERE p.id = $1 AND p."expiresAt" > (now() AT TIME ZONE 'UTC') AND c."portalAccess" AND c."companyId" IS NOT NULL`,
+        values: [tokenHash],
+      });
+      return (rows[0] as Auth | undefined) ?? null;
+    },
     handlers: routeHandlers((call) => call.handler.postgres(pool)),
   };
 }
@@ -88,13 +113,15 @@ function main() {
   app.disable('x-powered-by');
   app.set('etag', false);
   const publicRoutes = new Set(benchCalls.filter((call) => call.public).map(routeOf));
+  const portalRoutes = new Set(benchCalls.filter((call) => call.portal).map(routeOf));
   for (const [route, handler] of backend.handlers) {
     const isPublic = publicRoutes.has(route);
     app.get(route, async (req: Request, res: Response) => {
       try {
         const token = isPublic ? undefined : /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
         // A public call's handler never reads the session, as the app never looks one up for it.
-        const auth = isPublic ? PUBLIC : token ? await backend.authenticate(hashToken(token)) : null;
+        const authenticate = portalRoutes.has(route) ? backend.authenticatePortal : backend.authenticate;
+        const auth = isPublic ? PUBLIC : token ? await authenticate(hashToken(token)) : null;
         if (!auth) {
           res.status(401).json({ message: 'unauthenticated', code: 'UNAUTHORIZED' });
           return;

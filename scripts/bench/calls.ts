@@ -4,6 +4,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { flowRead, flowsList } from './flows';
+import { portalDashboard, portalFiles, portalProjects } from './portal';
 import { DEFAULT_BRAND_STYLE, DEFAULT_LOGIN_TEXT, TASK_PRIORITIES, TASK_STATUSES } from '../../shared/constants';
 import { DEMO } from '../../server/demo';
 import {
@@ -26,6 +27,9 @@ export type Auth = {
   businessId: number;
   businessName: string;
   businessSlug: string;
+  /** A portal session's contact and company (portal calls only, see ./portal.ts). */
+  contactId?: number;
+  companyId?: number;
 };
 
 /** A query string as Express parses it. */
@@ -50,6 +54,8 @@ export type BenchCall = {
   handler: SqlHandler;
   /** Answers without a session (the portal's public branding): the baseline skips its session look-up too. */
   public?: boolean;
+  /** Signed in with a portal session (a portal contact of the demo agency), not the staff one. */
+  portal?: boolean;
 };
 
 // ---------------------------------------------------------------- conversions shared by the handlers
@@ -1743,6 +1749,10 @@ export const benchCalls: BenchCall[] = [
     handler: resourcesList,
   },
   { name: 'team', path: '/api/team', handler: teamList },
+  // The client portal (./portal.ts), as a portal contact of the demo agency.
+  { name: 'portal dashboard', path: `/api/portal/dashboard/${DEMO.slug}`, route: '/api/portal/dashboard/:slug', handler: portalDashboard, portal: true },
+  { name: 'portal projects', path: `/api/portal/projects/${DEMO.slug}`, route: '/api/portal/projects/:slug', handler: portalProjects, portal: true },
+  { name: 'portal files', path: `/api/portal/files/${DEMO.slug}`, route: '/api/portal/files/:slug', handler: portalFiles, portal: true },
   { name: 'api-tokens', path: '/api/api-tokens', handler: apiTokensList },
 ];
 

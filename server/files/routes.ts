@@ -4,7 +4,8 @@
  *   then recorded by createDocument, the same code path as documents.create;
  * - GET /api/documents/{id}/download: the stored bytes, or a redirect to an external file's URL.
  * Both authenticate like every procedure (RequestSessions: Bearer token, else the staff cookie; app.ts's Origin
- * check covers the cookie upload), and another agency's file is NOT_FOUND.
+ * check covers the cookie upload), and another agency's file is NOT_FOUND. A download also accepts a portal session
+ * (Bearer token or portal cookie) for the files of the client's own company that are visible in the portal.
  */
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
@@ -174,14 +175,18 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
   routes.get('/api/documents/:id/download', async (req, res) => {
     const ctx = createContext({ req, res });
     try {
+      // Staff: any file of the agency. A portal client: only a file of their own company marked visible in the
+      // portal; anything else is NOT_FOUND, like a missing file.
       const session = await ctx.sessions.getStaff();
-      if (!session) return refuse(res, unauthenticated);
+      const portal = session ? null : await ctx.sessions.getPortal();
+      if (!session && !portal) return refuse(res, unauthenticated);
       const id = idSchema.safeParse(req.params.id);
       if (!id.success) return refuse(res, notFound);
-      const db = tenantRunner(ctx.app.database.sqlExecutor, session.user.businessId);
+      const db = tenantRunner(ctx.app.database.sqlExecutor, session ? session.user.businessId : portal!.businessId);
+      const clientOnly = portal ? sql` AND "companyId" = ${portal.contact.companyId} AND "visibleInPortal" = ${true}` : sql``;
       const row = await db.get(sql`
         SELECT "url", "storageKey", "originalName", "name", "mimeType", "size" FROM "Document"
-        WHERE "businessId" = ${TENANT} AND "id" = ${id.data}`);
+        WHERE "businessId" = ${TENANT} AND "id" = ${id.data}${clientOnly}`);
       if (!row) return refuse(res, notFound);
 
       if (row.storageKey == null) {

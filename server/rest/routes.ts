@@ -104,6 +104,21 @@ export const restRoutes: RestRoute[] = [
   row('POST', '/auth/portal/v1/login', 'portalAuth.login', { errors: [401, 429], summary: 'Sign in to a client portal' }),
   row('GET', '/auth/portal/v1/me', 'portalAuth.me', { summary: 'The signed-in portal user' }),
   row('POST', '/auth/portal/v1/logout', 'portalAuth.logout', { summary: 'Sign out of the client portal' }),
+  // The client portal's data (spec §7.6): the portal token (Bearer or cookie); business and company come from it,
+  // and a {slug} other than the session's is 403. Lists answer their items, like every list path.
+  row('GET', '/api/portal/projects/{slug}', 'portal.projects', { list: true, errors: [403], summary: "The signed-in client's projects, with task and file counts" }),
+  row('GET', '/api/portal/tasks/{slug}', 'portal.tasks', { list: true, errors: [403, 404], summary: "The tasks of the signed-in client's projects (search, status filter)" }),
+  row('GET', '/api/portal/documents/{slug}', 'portal.files', { list: true, errors: [403, 404], summary: 'The files shared with the signed-in client (search, project filter)' }),
+  row('GET', '/api/portal/dashboard/{slug}', 'portal.dashboard', { errors: [403], summary: "The portal dashboard: counts, recent projects and files, resources" }),
+  row('GET', '/api/portal/projects/{slug}/{id}', 'portal.project', { errors: [403], summary: 'One project of the signed-in client, with its tasks, files and contacts' }),
+  row('GET', '/api/portal/files/{slug}', 'portal.files', { errors: [403, 404], summary: 'The files shared with the signed-in client, with stats and the project filter' }),
+  row('GET', '/api/portal/resources/{slug}', 'portal.resources', { errors: [403], summary: 'The resources shared with the signed-in client, with their details' }),
+  // Flows in the client portal (portal token): the contact's active flows, one with their answers, a step's save, submit.
+  // File answers go through POST /api/portal/flows/upload (multipart, outside this table).
+  row('GET', '/api/portal/flows', 'portalFlows.list', { summary: "The signed-in client's active flows, each with their progress" }),
+  row('GET', '/api/portal/flows/{flowUid}', 'portalFlows.get', { errors: [404], summary: "One flow with its steps, fields and the client's saved answers" }),
+  row('POST', '/api/portal/flows/{flowId}/steps/{stepId}', 'portalFlows.saveStep', { summary: "Save one step's answers and the client's progress" }),
+  row('POST', '/api/portal/flows/{flowId}/submit', 'portalFlows.submit', { summary: 'Complete a flow (every required field answered)' }),
   row('GET', '/auth/portal/v1/invite/{slug}/{token}', 'portalAuth.inviteInfo', { errors: [403, 409, 412], summary: 'Whom a portal invite link is for, if it still works' }),
   row('POST', '/auth/portal/v1/invite', 'portalAuth.acceptInvite', {
     errors: [403, 404, 409, 412],
@@ -236,6 +251,7 @@ export const restRoutes: RestRoute[] = [
         row('GET', '/flows/v1', 'flows.get', { when: 'flow_uid', summary: 'One flow by flow_uid, with steps_of_flow (each with its fields) and company_of_flow' }),
         row('POST', '/api/flows/{id}/duplicate', 'flows.duplicate', { status: 201, summary: 'Copy a flow with its steps and fields' }),
         row('POST', '/flows/v1/{id}/duplicate', 'flows.duplicate', { status: 201, summary: 'Copy a flow with its steps and fields' }),
+        row('GET', '/api/flows/{flowId}/submissions', 'flows.submissions', { summary: "The clients' submissions of a flow, with answers and files" }),
       ],
     },
   ),

@@ -8,7 +8,9 @@ import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
 import { flowFieldsRouter, flowStepsRouter, flowsRouter } from './flows';
 import { integrationsRouter } from './integrations';
+import { portalRouter } from './portal';
 import { portalAuthRouter } from './portal-auth';
+import { portalFlowsRouter } from './portal-flows';
 import { profileRouter } from './profile';
 import { projectsRouter } from './projects';
 import { resourcesRouter } from './resources';
@@ -27,7 +29,9 @@ export const appRouter = router({
   flowSteps: flowStepsRouter,
   flowFields: flowFieldsRouter,
   integrations: integrationsRouter,
+  portal: portalRouter,
   portalAuth: portalAuthRouter,
+  portalFlows: portalFlowsRouter,
   profile: profileRouter,
   projects: projectsRouter,
   resources: resourcesRouter,

@@ -40,6 +40,7 @@ import { containsText, keysetPage } from '../lib/pagination';
 import { sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import type { ScopedDb } from '../tenancy';
 import { router, staffProcedure } from '../trpc';
+import { flowSubmissions } from './flow-submissions';
 
 type Ctx = { db: ScopedDb; sql: SqlRunner; businessId: number };
 
@@ -284,6 +285,9 @@ export const flowsRouter = router({
     await ctx.db.flow.delete({ where: { id: input.id }, select: { id: true } }).catch(notFoundOn(M.flows.notFound));
     return { id: input.id };
   }),
+
+  /** The clients' submissions of the flow, with their answers and files (server/routers/flow-submissions.ts). */
+  submissions: flowSubmissions,
 
   /** A copy of the flow with every step and field (never the clients' submissions), in one transaction. */
   duplicate: staffProcedure.input(flowIdInput).output(flowOutput).mutation(async ({ ctx, input }) => {

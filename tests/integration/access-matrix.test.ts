@@ -36,14 +36,17 @@ const PUBLIC = [
   'staffInvite.accept',
 ];
 
+/** The portal's work areas (server/routers/portal.ts); `slug` is only the REST path's, checked against the session's. */
+const PORTAL_DATA = ['portal.dashboard', 'portal.projects', 'portal.project', 'portal.tasks', 'portal.files', 'portal.resources'];
+
 /**
  * Client portal procedures: a portal session only, never a staff one. Must match what each is built on (checked);
  * the ones without an id are also in WITHOUT_ID.
  */
-const PORTAL = ['portalAuth.me', 'portalAuth.logout'];
+const PORTAL = ['portalAuth.me', 'portalAuth.logout', ...PORTAL_DATA, 'portalFlows.list', 'portalFlows.get', 'portalFlows.saveStep', 'portalFlows.submit'];
 
 /** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
-const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'auth.me', 'auth.logout', 'companies.list', 'companies.industries', 'companies.create', 'dashboard.stats', 'dashboard.overview', 'team.list', 'documents.stats',
+const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'portalFlows.list', 'portalFlows.get', 'portal.dashboard', 'portal.projects', 'portal.resources', 'auth.me', 'auth.logout', 'companies.list', 'companies.industries', 'companies.create', 'dashboard.stats', 'dashboard.overview', 'team.list', 'documents.stats',
   'business.get', 'business.updateInfo', 'business.updateStyle', 'business.removeLogo',
   'team.invites', 'team.invite', 'apiTokens.list', 'apiTokens.create', 'integrations.emailStatus', 'integrations.sendTestEmail', 'profile.update', 'profile.changePassword'];
 
@@ -52,6 +55,10 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   auth: null,
   business: null,
   portalAuth: null,
+  /** portalFlows: flowId / stepId name a flow and a step (portalFlows.get takes a flowUid: portal-flows.test.ts). */
+  portalFlows: null,
+  /** portal.project(id): a project of the client's company. */
+  portal: 'project',
   companies: 'company',
   contacts: 'contact',
   dashboard: null,
@@ -231,6 +238,10 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
   'projects.get': { input: () => ({ projectUid: undefined }) },
   // By id alone, as projects.get.
   'flows.get': { input: () => ({ flowUid: undefined }) },
+  // The fixture's flow is an onboard flow: its steps take no answers.
+  'portalFlows.saveStep': { input: () => ({ answers: [] }) },
+  // The sampled slug would name another portal (403): the session's own is implied.
+  ...Object.fromEntries(PORTAL_DATA.map((path) => [path, { input: () => ({ slug: undefined }) }])),
   'contacts.sendInvite': { beforeControl: (rows) => app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }) },
   // Nobody changes their own role or removes themselves: the control acts on another member of agency A.
   'team.setRole': { beforeControl: (rows) => addMember(rows) },

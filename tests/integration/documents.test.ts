@@ -432,7 +432,9 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
   it("answers 401 without a staff session, and 404 for another agency's file, an unknown id or a missing stored copy", async () => {
     const mine = await upload('mine');
     expect((await download(mine.body.id, '', null)).status).toBe(401);
-    expect((await download(mine.body.id, '', other.portal.token)).status).toBe(401);
+    // A portal session downloads only its own company's visible files (tests/integration/portal.test.ts): another
+    // agency's client gets 404, like a missing file.
+    expect((await download(mine.body.id, '', other.portal.token)).status).toBe(404);
     const foreign = await download(other.rows.document[0]);
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ message: M.documents.notFound, code: 'NOT_FOUND' });

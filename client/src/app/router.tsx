@@ -75,8 +75,13 @@ export const router = createBrowserRouter([
               {
                 lazy: page(() => import('../features/portal/PortalLayout')),
                 children: [
-                  { path: 'dashboard', lazy: page(() => import('../features/portal/PortalHomePage')) },
-                  // The portal's projects, projects/:id, tasks and files screens go here.
+                  { path: 'dashboard', lazy: page(() => import('../features/portal/PortalDashboardPage')) },
+                  { path: 'projects', lazy: page(() => import('../features/portal/PortalProjectsPage')) },
+                  { path: 'projects/:id', lazy: page(() => import('../features/portal/PortalProjectPage')) },
+                  { path: 'tasks', lazy: page(() => import('../features/portal/PortalTasksPage')) },
+                  { path: 'files', lazy: page(() => import('../features/portal/PortalFilesPage')) },
+                  { path: 'workflows', lazy: page(() => import('../features/portal/flows/PortalFlowsPage')) },
+                  { path: 'workflows/:flowUid', lazy: page(() => import('../features/portal/flows/PortalFlowPage')) },
                 ],
               },
             ],

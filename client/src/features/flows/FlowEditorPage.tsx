@@ -26,6 +26,7 @@ import { DeleteFlowDialog, useDuplicateFlow } from './flowActions';
 import { ActiveBadge, ConfirmDialog, FlowTypeBadge, FlowTypeTile, type FlowDetail, type FlowFieldRow, type FlowStepRow, type FlowType } from './flowParts';
 import { FieldDialog } from './FieldDialog';
 import { FlowPreview } from './FlowPreview';
+import { EditorViewTabs, FlowSubmissions, type EditorView } from './FlowSubmissions';
 import { StepCard } from './StepCard';
 import { useStepSaver, type SaveState } from './useStepSaver';
 
@@ -275,6 +276,7 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
   const [deletingFlow, setDeletingFlow] = useState(false);
 
   const reordering = order !== null;
+  const [view, setView] = useState<EditorView>('builder');
   const stepLimit = steps.length >= FLOW_LIMITS.stepsMax;
 
   return (
@@ -323,7 +325,9 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
         </div>
       </header>
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(20rem,26rem)] xl:grid-cols-[minmax(0,1fr)_minmax(24rem,32rem)]">
+      <EditorViewTabs flowId={flow.id} view={view} onChange={setView} />
+      {view === 'submissions' && <FlowSubmissions flowId={flow.id} />}
+      <div className={cn('grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(20rem,26rem)] xl:grid-cols-[minmax(0,1fr)_minmax(24rem,32rem)]', view !== 'builder' && 'hidden')}>
         <section aria-labelledby="flow-steps-heading" className="min-w-0">
           <div className="mb-3 flex min-h-8 items-center justify-between gap-3">
             <h2 id="flow-steps-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">

@@ -1,6 +1,7 @@
+import type { CSSProperties } from 'react';
 import { NavLink, Link, Outlet, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { LayoutDashboard, LogOut, ShieldAlert } from 'lucide-react';
+import { FileText, FolderKanban, LayoutDashboard, ListChecks, LogOut, ShieldAlert, Workflow, type LucideIcon } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { cn } from '../../lib/cn';
 import { errorCode, trpc } from '../../lib/trpc';
@@ -9,10 +10,108 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Spinner } from '../../ui/Feedback';
 import { SkipLink } from '../../ui/SkipLink';
 import { BusinessMark } from './PortalBrand';
+import { readableOn, usePortalBranding, type PortalBrand } from './branding';
 import { portalPath, sameSlug, usePortalMe, type PortalUser } from './session';
 
-/** The portal's sections; the projects, tasks and files screens add theirs here. */
-const portalNav = [{ label: M.nav.dashboard, page: 'dashboard', Icon: LayoutDashboard }];
+type NavItem = { label: string; page: string; Icon: LucideIcon };
+const N = M.portal.nav;
+/** Spec §2.1: Dashboard, Work (Projects, Tasks), Files and Flows (/portal/{slug}/workflows). */
+const portalNav: { group?: string; items: NavItem[] }[] = [
+  { items: [{ label: N.dashboard, page: 'dashboard', Icon: LayoutDashboard }] },
+  {
+    group: N.work,
+    items: [
+      { label: N.projects, page: 'projects', Icon: FolderKanban },
+      { label: N.tasks, page: 'tasks', Icon: ListChecks },
+    ],
+  },
+  {
+    items: [
+      { label: N.files, page: 'files', Icon: FileText },
+      { label: N.flows, page: 'workflows', Icon: Workflow },
+    ],
+  },
+];
+const allNavItems = portalNav.flatMap((g) => g.items);
+
+/**
+ * The agency's primary colour as the shell's brand scale (Tailwind's --color-brand-* variables): navigation,
+ * buttons, progress and focus rings take the agency's colour. A light primary is darkened where text sits on it.
+ */
+function brandVariables(brand: PortalBrand | null): CSSProperties | undefined {
+  if (!brand) return undefined;
+  const c = brand.primaryColor;
+  const strong = readableOn(c) === '#ffffff' ? c : `color-mix(in oklab, ${c} 55%, black)`;
+  return {
+    '--color-brand-50': `color-mix(in oklab, ${c} 8%, white)`,
+    '--color-brand-100': `color-mix(in oklab, ${c} 16%, white)`,
+    '--color-brand-200': `color-mix(in oklab, ${c} 30%, white)`,
+    '--color-brand-500': `color-mix(in oklab, ${c} 85%, white)`,
+    '--color-brand-600': strong,
+    '--color-brand-700': `color-mix(in oklab, ${strong} 85%, black)`,
+    '--color-brand-800': `color-mix(in oklab, ${strong} 70%, black)`,
+  } as CSSProperties;
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+  );
+
+/** Wide screens: a quiet sidebar with the Work group. */
+function SideNav({ slug }: { slug: string }) {
+  return (
+    <nav aria-label={M.portalAuth.nav} className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 overflow-y-auto border-r border-slate-200 bg-white px-3 py-6 lg:block">
+      {portalNav.map((group, i) => (
+        <div key={i} className={cn(i > 0 && 'mt-5')}>
+          {group.group && <p className="mb-1.5 px-2.5 text-[11px] font-semibold tracking-wider text-slate-400 uppercase">{group.group}</p>}
+          <ul className="space-y-0.5">
+            {group.items.map(({ label, page, Icon }) => (
+              <li key={page}>
+                <NavLink to={portalPath(slug, page)} className={navLinkClass}>
+                  <Icon className="size-4" aria-hidden /> {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** Phones and tablets: a bottom bar with every section, thumb-reachable. */
+function BottomNav({ slug }: { slug: string }) {
+  return (
+    <nav aria-label={M.portalAuth.nav} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden">
+      <ul className="mx-auto grid max-w-lg grid-cols-5">
+        {allNavItems.map(({ label, page, Icon }) => (
+          <li key={page}>
+            <NavLink
+              to={portalPath(slug, page)}
+              className={({ isActive }) =>
+                cn(
+                  'flex flex-col items-center gap-1 px-1 pt-2 pb-2.5 text-[11px] font-medium focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none focus-visible:ring-inset',
+                  isActive ? 'text-brand-700' : 'text-slate-500 hover:text-slate-900',
+                )
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <span className={cn('grid h-7 w-12 place-items-center rounded-full transition-colors', isActive && 'bg-brand-50')}>
+                    <Icon className="size-5" aria-hidden />
+                  </span>
+                  {label}
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 /** Spec §2.1: no user, or a user of another portal → "Access Denied" with a way to this portal's login. */
 function AccessDenied({ slug }: { slug: string }) {
@@ -33,7 +132,7 @@ function AccessDenied({ slug }: { slug: string }) {
   );
 }
 
-function PortalHeader({ user, slug }: { user: PortalUser; slug: string }) {
+function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; brand: PortalBrand | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = trpc.portalAuth.logout.useMutation({
@@ -47,30 +146,18 @@ function PortalHeader({ user, slug }: { user: PortalUser; slug: string }) {
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6 lg:px-8">
+      <div className="flex h-16 items-center gap-3 px-4 sm:gap-6 sm:px-6">
         <Link to={portalPath(slug, 'dashboard')} className="flex min-w-0 items-center gap-3 rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
-          <BusinessMark name={user.business.name} className="size-9 text-sm" />
+          {brand?.logoUrl ? (
+            <img src={brand.logoUrl} alt="" className="size-9 shrink-0 rounded-lg object-contain" />
+          ) : (
+            <BusinessMark name={user.business.name} className="size-9 text-sm" />
+          )}
           <span className="min-w-0">
             <span className="block truncate text-sm font-semibold text-slate-900">{user.business.name}</span>
             <span className="block text-xs text-slate-500">{M.portalAuth.portalName}</span>
           </span>
         </Link>
-        <nav aria-label={M.portalAuth.nav} className="hidden items-center gap-1 md:flex">
-          {portalNav.map(({ label, page, Icon }) => (
-            <NavLink
-              key={page}
-              to={portalPath(slug, page)}
-              className={({ isActive }) =>
-                cn(
-                  'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-                  isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-                )
-              }
-            >
-              <Icon className="size-4" aria-hidden /> {label}
-            </NavLink>
-          ))}
-        </nav>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <div className="hidden text-right sm:block" title={user.email}>
             <p className="text-sm font-medium text-slate-900">{fullName}</p>
@@ -97,6 +184,7 @@ function PortalHeader({ user, slug }: { user: PortalUser; slug: string }) {
 export default function PortalLayout() {
   const slug = useParams().slug ?? '';
   const me = usePortalMe();
+  const brand = usePortalBranding(slug);
   const denied = errorCode(me.error) === 'UNAUTHORIZED' || errorCode(me.error) === 'FORBIDDEN' || (me.data && !sameSlug(me.data.business.slug, slug));
 
   if (me.isPending) return <Spinner label={M.common.loading} />;
@@ -115,17 +203,25 @@ export default function PortalLayout() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
+    <div className="flex min-h-dvh flex-col bg-slate-50" style={brandVariables(brand)}>
       <SkipLink to="portal-main" />
-      <PortalHeader user={me.data} slug={slug} />
-      <main id="portal-main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8 lg:py-10">
-        <Outlet context={me.data} />
-      </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-slate-500 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} {me.data.business.name}
-        </p>
-      </footer>
+      {/* The agency's colour as a thin band above everything: branded, but calm. */}
+      <div aria-hidden className="h-1 bg-brand-600" style={brand ? { backgroundImage: `linear-gradient(90deg, ${brand.primaryColor}, ${brand.secondaryColor})` } : undefined} />
+      <PortalHeader user={me.data} slug={slug} brand={brand} />
+      <div className="flex flex-1">
+        <SideNav slug={slug} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main id="portal-main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-28 focus:outline-none sm:px-6 lg:px-10 lg:pt-10 lg:pb-12">
+            <Outlet context={me.data} />
+          </main>
+          <footer className="hidden border-t border-slate-200 lg:block">
+            <p className="mx-auto max-w-6xl px-10 py-5 text-xs text-slate-500">
+              © {new Date().getFullYear()} {me.data.business.name}
+            </p>
+          </footer>
+        </div>
+      </div>
+      <BottomNav slug={slug} />
     </div>
   );
 }

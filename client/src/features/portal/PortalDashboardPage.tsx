@@ -1,0 +1,137 @@
+import { Link, useParams } from 'react-router-dom';
+import { ArrowRight, BookOpen, FileText, FolderKanban, ListChecks, Wrench } from 'lucide-react';
+import { M } from '../../../../shared/messages';
+import type { PortalResource } from '../../../../shared/schemas/portal';
+import { trpc } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { Badge, statusLabel } from '../../ui/Badge';
+import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
+import { CardsSkeleton, FileRow, ListBox, PortalPageHeader, ProjectCard, RowsSkeleton, StatCard } from './PortalUi';
+import { portalPath, usePortalUser } from './session';
+
+const D = M.portal.dashboard;
+
+function SectionHeader({ id, title, to, linkLabel }: { id: string; title: string; to?: string; linkLabel?: string }) {
+  return (
+    <div className="mb-3 flex items-center justify-between gap-3">
+      <h2 id={id} className="text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      {to && (
+        <Link to={to} className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:text-brand-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+          {linkLabel} <ArrowRight className="size-3.5" aria-hidden />
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** A resource shared with the client: its description and key/value details (values that are links open). */
+function ResourceCard({ resource }: { resource: PortalResource }) {
+  const Icon = resource.type === 'tool' ? Wrench : BookOpen;
+  return (
+    <article className="rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
+      <div className="flex items-start gap-3">
+        <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
+          <Icon className="size-4" aria-hidden />
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-sm font-semibold text-slate-900">{resource.title}</h3>
+            <Badge tone="gray">{statusLabel(resource.type)}</Badge>
+          </div>
+          <p className="mt-1 text-sm text-slate-500">{resource.description}</p>
+        </div>
+      </div>
+      {resource.details.length > 0 && (
+        <dl className="mt-4 space-y-1.5 border-t border-slate-100 pt-3 text-sm">
+          {resource.details.map((d) => (
+            <div key={d.key} className="flex gap-3">
+              <dt className="w-32 shrink-0 truncate text-slate-500">{d.key}</dt>
+              <dd className="min-w-0 flex-1 font-medium break-words text-slate-800">
+                {/^https?:\/\//i.test(d.value) ? (
+                  <a href={d.value} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline-offset-2 hover:underline">
+                    {d.value}
+                  </a>
+                ) : (
+                  d.value
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </article>
+  );
+}
+
+/** /portal/{slug}/dashboard (spec §2.12): counts, 3 recent projects, 5 recent files, the shared resources. */
+export default function PortalDashboardPage() {
+  const user = usePortalUser();
+  const slug = useParams().slug ?? '';
+  useDocumentTitle(`${D.title} · ${user.business.name}`);
+  const query = trpc.portal.dashboard.useQuery(undefined);
+  const data = query.data;
+  return (
+    <>
+      <PortalPageHeader title={M.portalAuth.hello(user.firstName)} subtitle={D.subtitle} />
+      {query.isError && !data ? (
+        <LoadFailed onRetry={() => void query.refetch()} />
+      ) : (
+        <div className="space-y-10">
+          <section aria-label={D.title} className="grid grid-cols-3 gap-2 sm:gap-4">
+            <StatCard label={D.activeProjects} value={data?.counts.activeProjects} icon={<FolderKanban className="size-4" aria-hidden />} to={portalPath(slug, 'projects')} />
+            <StatCard label={D.pendingTasks} value={data?.counts.pendingTasks} icon={<ListChecks className="size-4" aria-hidden />} to={portalPath(slug, 'tasks')} />
+            <StatCard label={D.totalFiles} value={data?.counts.totalFiles} icon={<FileText className="size-4" aria-hidden />} to={portalPath(slug, 'files')} />
+          </section>
+
+          <section aria-labelledby="portal-recent-projects">
+            <SectionHeader id="portal-recent-projects" title={D.recentProjects} to={portalPath(slug, 'projects')} linkLabel={D.viewAllProjects} />
+            {!data ? (
+              <CardsSkeleton cards={3} />
+            ) : data.recentProjects.length === 0 ? (
+              <EmptyState icon={<FolderKanban className="size-8" aria-hidden />} title={D.noProjects} text={D.noProjectsText} />
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {data.recentProjects.map((p) => (
+                  <ProjectCard key={p.id} project={p} slug={slug} />
+                ))}
+              </div>
+            )}
+          </section>
+
+          <section aria-labelledby="portal-recent-files">
+            <SectionHeader id="portal-recent-files" title={D.recentFiles} to={portalPath(slug, 'files')} linkLabel={D.viewAllFiles} />
+            {!data ? (
+              <RowsSkeleton rows={5} />
+            ) : data.recentFiles.length === 0 ? (
+              <EmptyState icon={<FileText className="size-8" aria-hidden />} title={D.noFiles} text={D.noFilesText} />
+            ) : (
+              <ListBox>
+                {data.recentFiles.map((f) => (
+                  <FileRow key={f.id} file={f} />
+                ))}
+              </ListBox>
+            )}
+          </section>
+
+          {(!data || data.resources.length > 0) && (
+            <section aria-labelledby="portal-resources">
+              <SectionHeader id="portal-resources" title={D.resources} />
+              <p className="-mt-2 mb-3 text-sm text-slate-500">{D.resourcesText}</p>
+              {!data ? (
+                <Skeleton className="h-28 w-full rounded-xl" />
+              ) : (
+                <div className="grid gap-4 lg:grid-cols-2">
+                  {data.resources.map((r) => (
+                    <ResourceCard key={r.id} resource={r} />
+                  ))}
+                </div>
+              )}
+            </section>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

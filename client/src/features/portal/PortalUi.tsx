@@ -1,0 +1,181 @@
+/**
+ * The pieces the portal's work pages share: page header, status and priority badges in the spec's colours (§4),
+ * stat cards, project cards, file rows with Download, skeletons, and the dates and sizes as the spec writes them.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { format } from 'date-fns';
+import { ArrowRight, CalendarDays, Download, FileText, Paperclip, ListChecks } from 'lucide-react';
+import { M } from '../../../../shared/messages';
+import { formatFileSize } from '../../../../shared/file-size';
+import type { PortalFile, PortalProjectCard } from '../../../../shared/schemas/portal';
+import { PORTAL_PRIORITY_TONE, PORTAL_PROJECT_STATUS_TONE, PORTAL_TASK_STATUS_TONE, type PortalProjectStatus, type PortalTaskStatus } from '../../../../shared/status';
+import { cn } from '../../lib/cn';
+import { Badge } from '../../ui/Badge';
+import { buttonClass } from '../../ui/Button';
+import { Skeleton } from '../../ui/Feedback';
+import { portalPath } from './session';
+
+const P = M.portal;
+
+/** Spec §9: "MMM dd, yyyy" in lists, "MMMM d, yyyy" on project detail. A yyyy-mm-dd day is read as that day. */
+const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(`${value.slice(0, 10)}T00:00:00`) : value);
+export const listDate = (value: Date | string) => format(asDate(value), 'MMM dd, yyyy');
+export const longDate = (value: Date | string) => format(asDate(value), 'MMMM d, yyyy');
+
+export function PortalPageHeader({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:mb-8 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        {subtitle && <p className="mt-1 text-sm text-slate-500">{subtitle}</p>}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export function ProjectStatusBadge({ status }: { status: PortalProjectStatus }) {
+  return <Badge tone={PORTAL_PROJECT_STATUS_TONE[status]}>{P.status[status]}</Badge>;
+}
+export function TaskStatusBadge({ status }: { status: PortalTaskStatus }) {
+  return <Badge tone={PORTAL_TASK_STATUS_TONE[status]}>{P.status[status]}</Badge>;
+}
+export function PriorityBadge({ priority }: { priority: 'low' | 'medium' | 'high' }) {
+  return <Badge tone={PORTAL_PRIORITY_TONE[priority]}>{P.project.priority(priority)}</Badge>;
+}
+
+export function StatCard({ label, value, icon, hint, to }: { label: string; value: number | undefined; icon: ReactNode; hint?: string; to?: string }) {
+  const body = (
+    <>
+      <div className="flex items-start justify-between gap-2">
+        <p className="text-xs font-medium text-slate-500 sm:text-sm">{label}</p>
+        <span className="hidden size-8 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 sm:grid">{icon}</span>
+      </div>
+      {value === undefined ? <Skeleton className="mt-3 h-8 w-12" /> : <p className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums sm:mt-2 sm:text-3xl">{value}</p>}
+      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+    </>
+  );
+  const box = 'block rounded-xl bg-white p-3 shadow-xs ring-1 ring-slate-200 sm:p-5';
+  return to ? (
+    <Link to={to} className={cn(box, 'transition hover:ring-slate-300 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none')}>
+      {body}
+    </Link>
+  ) : (
+    <div className={box}>{body}</div>
+  );
+}
+
+export function ProgressBar({ value, label }: { value: number; label: string }) {
+  return (
+    <div role="progressbar" aria-label={label} aria-valuenow={value} aria-valuemin={0} aria-valuemax={100} className="h-1.5 w-full overflow-hidden rounded-full bg-slate-100">
+      <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${value}%` }} />
+    </div>
+  );
+}
+
+/** Spec §2.13: status, name, description, tasks done/total, file count, progress, start and due dates, "View Project". */
+export function ProjectCard({ project, slug }: { project: PortalProjectCard; slug: string }) {
+  return (
+    <article className="flex flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:ring-slate-300">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="min-w-0 text-base font-semibold text-slate-900">
+          <Link to={portalPath(slug, `projects/${project.id}`)} className="rounded hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+            {project.name}
+          </Link>
+        </h3>
+        <ProjectStatusBadge status={project.status} />
+      </div>
+      <p className="mt-1.5 line-clamp-2 min-h-10 text-sm text-slate-500">{project.description || '\u00a0'}</p>
+      <div className="mt-4">
+        <div className="mb-1.5 flex items-center justify-between text-xs">
+          <span className="font-medium text-slate-600">{P.projects.progress}</span>
+          <span className="font-semibold text-slate-900 tabular-nums">{project.progress}%</span>
+        </div>
+        <ProgressBar value={project.progress} label={`${project.name}: ${P.projects.progress}`} />
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-xs text-slate-600">
+        <div className="flex items-center gap-1.5">
+          <ListChecks className="size-3.5 text-slate-400" aria-hidden />
+          <dt className="sr-only">{P.project.tasks}</dt>
+          <dd>{P.projects.tasksDone(project.completedTaskCount, project.taskCount)}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <Paperclip className="size-3.5 text-slate-400" aria-hidden />
+          <dt className="sr-only">{P.project.files}</dt>
+          <dd>{P.projects.files(project.fileCount)}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <CalendarDays className="size-3.5 text-slate-400" aria-hidden />
+          <dt>{P.projects.start}</dt>
+          <dd className="font-medium text-slate-700">{project.startDate ? listDate(project.startDate) : P.projects.noDate}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <CalendarDays className="size-3.5 text-slate-400" aria-hidden />
+          <dt>{P.projects.due}</dt>
+          <dd className="font-medium text-slate-700">{project.endDate ? listDate(project.endDate) : P.projects.noDate}</dd>
+        </div>
+      </dl>
+      <Link to={portalPath(slug, `projects/${project.id}`)} className={buttonClass('secondary', 'sm', 'mt-5 self-start')} aria-label={`${P.projects.viewProject}: ${project.name}`}>
+        {P.projects.viewProject} <ArrowRight className="size-3.5" aria-hidden />
+      </Link>
+    </article>
+  );
+}
+
+/** A file with its facts and a Download button (the authorised download route; the browser saves it). */
+export function FileRow({ file, showProject = true }: { file: PortalFile; showProject?: boolean }) {
+  return (
+    <li className="flex items-center gap-3 px-4 py-3 sm:gap-4">
+      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-slate-100 text-slate-500">
+        <FileText className="size-5" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-slate-900">{file.name}</p>
+        <p className="mt-0.5 truncate text-xs text-slate-500">
+          {[showProject ? (file.project?.name ?? P.files.noProject) : null, formatFileSize(file.size), listDate(file.createdAt)].filter(Boolean).join(' · ')}
+        </p>
+      </div>
+      <a href={`${file.downloadUrl}?download`} download className={buttonClass('secondary', 'sm', 'shrink-0')} aria-label={`${P.files.download} ${file.name}`}>
+        <Download className="size-4" aria-hidden />
+        <span className="hidden sm:inline">{P.files.download}</span>
+      </a>
+    </li>
+  );
+}
+
+export function ListBox({ children, className }: { children: ReactNode; className?: string }) {
+  return <ul className={cn('divide-y divide-slate-100 overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-slate-200', className)}>{children}</ul>;
+}
+
+export function RowsSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <div role="status" aria-label={M.common.loading} className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="flex items-center gap-4 px-4 py-3.5">
+          <Skeleton className="size-10 rounded-lg" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-3 w-1/4" />
+          </div>
+          <Skeleton className="h-8 w-24" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function CardsSkeleton({ cards = 4 }: { cards?: number }) {
+  return (
+    <div role="status" aria-label={M.common.loading} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {Array.from({ length: cards }, (_, i) => (
+        <div key={i} className="space-y-3 rounded-xl bg-white p-5 ring-1 ring-slate-200">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-1.5 w-full" />
+          <Skeleton className="h-4 w-1/2" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+// The client portal's calls for `npm run bench` (server/routers/portal.ts): the dashboard, the projects list and the
+// files page, each answered by hand-written SQL that must give the app's JSON byte for byte. A portal call is signed
+// in with a portal session (scripts/bench.ts signs a portal contact of the demo agency in); the baseline looks it up
+// in one statement (PortalSession → Contact → Business, see baseline.ts) and hands over business and company.
+// One SQL text serves both databases: $n placeholders (named @pn on SQLite), quoted identifiers.
+import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
+import { LIMITS } from '../../shared/constants';
+import { ACTIVE_PROJECT_STATUSES, DONE_TASK_STATUSES, PENDING_TASK_STATUSES, portalProjectStatus } from '../../shared/status';
+// Only types come from ./calls (no import cycle), as in ./flows.ts.
+import type { Auth, Query, Reply, SqlHandler } from './calls';
+
+type Row = Record<string, unknown>;
+
+/** SQLite DATETIME text (or CURRENT_TIMESTAMP's form, or milliseconds) → toISOString's text (calls.ts sqliteIso). */
+function sqliteIso(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'bigint') return new Date(Number(value)).toISOString();
+  const text = String(value);
+  if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text)) return new Date(`${text.replace(' ', 'T')}Z`).toISOString();
+  return new Date(text).toISOString();
+}
+type Runner = { all(name: string, text: string, values: unknown[]): Promise<Row[]>; iso(column: string): string; iso2(value: unknown): string | null };
+
+function sqliteRunner(db: BetterSqlite3.Database): Runner {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    async all(_name, text, values) {
+      let stmt = cache.get(text);
+      if (!stmt) {
+        stmt = db.prepare(text.replace(/\$(\d+)/g, '@p$1'));
+        cache.set(text, stmt);
+      }
+      const params: Record<string, unknown> = {};
+      values.forEach((v, i) => {
+        params[`p${i + 1}`] = v instanceof Date ? v.toISOString().replace('Z', '+00:00') : typeof v === 'boolean' ? (v ? 1 : 0) : v;
+      });
+      return stmt.all(params) as Row[];
+    },
+    iso: (column) => column,
+    iso2: sqliteIso,
+  };
+}
+
+function pgRunner(pool: pg.Pool): Runner {
+  return {
+    async all(name, text, values) {
+      return (await pool.query({ name, text, values: values.map((v) => (v instanceof Date ? v.toISOString() : v)) })).rows as Row[];
+    },
+    iso: (column) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    iso2: (value) => (value == null ? null : String(value)),
+  };
+}
+
+const handler = (answer: (run: Runner, query: Query, auth: Auth) => Promise<Reply>): SqlHandler => ({
+  // The SQLite statements run synchronously inside; the reply comes back through one resolved promise.
+  sqlite: (db) => {
+    const run = sqliteRunner(db);
+    return ((query: Query, auth: Auth) => answer(run, query, auth)) as unknown as (query: Query, auth: Auth) => Reply;
+  },
+  postgres: (pool) => {
+    const run = pgRunner(pool);
+    return (query, auth) => answer(run, query, auth);
+  },
+});
+
+const FORBIDDEN: Reply = { status: 403, body: { message: 'You are signed in to another client portal.', code: 'FORBIDDEN' } };
+const slugOk = (query: Query, auth: Auth) => query.slug === undefined || String(query.slug).trim().toLowerCase() === auth.businessSlug;
+const marks = (values: readonly unknown[], from: number) => values.map((_, i) => `$${from + i}`).join(', ');
+const day = (run: Runner, v: unknown) => (v == null ? null : run.iso2(v)!.slice(0, 10));
+const ref = (id: unknown, name: unknown) => (id == null || name == null ? null : { id: Number(id), name: String(name) });
+const priorityOf = (p: unknown) => (p === 'low' || p === 'medium' || p === 'high' ? p : 'medium');
+
+function projectCard(run: Runner, r: Row) {
+  const taskCount = Number(r.taskCount);
+  const completedTaskCount = Number(r.completedTaskCount);
+  return {
+    id: Number(r.id),
+    name: String(r.name),
+    description: (r.description as string | null) ?? null,
+    status: portalProjectStatus(String(r.status)),
+    priority: priorityOf(r.priority),
+    startDate: day(run, r.startDate),
+    endDate: day(run, r.completionDate),
+    companyId: Number(r.companyId),
+    taskCount,
+    completedTaskCount,
+    fileCount: Number(r.fileCount),
+    progress: taskCount === 0 ? 0 : Math.round((completedTaskCount / taskCount) * 100),
+  };
+}
+
+function fileItem(run: Runner, r: Row) {
+  const id = Number(r.id);
+  return {
+    id,
+    name: String(r.name),
+    type: String(r.type),
+    size: Number(r.size ?? 0),
+    createdAt: run.iso2(r.createdAt),
+    projectId: r.projectId == null ? null : Number(r.projectId),
+    companyId: Number(r.companyId),
+    project: ref(r.projectId, r.projectName),
+    downloadUrl: `/api/documents/${id}/download`,
+  };
+}
+
+/** Project columns and counts (alias p), business $1; DONE statuses from $from. */
+const projectSelect = (run: Runner, from: number) => `p.id, p.name, p.description, p.status, p.priority, ${run.iso('p."startDate"')} AS "startDate",
+  ${run.iso('p."completionDate"')} AS "completionDate", p."companyId",
+  (SELECT COUNT(*) FROM "Task" x WHERE x."businessId" = $1 AND x."projectId" = p.id) AS "taskCount",
+  (SELECT COUNT(*) FROM "Task" x WHERE x."businessId" = $1 AND x."projectId" = p.id AND x.status IN (${marks(DONE_TASK_STATUSES, from)})) AS "completedTaskCount",
+  (SELECT COUNT(*) FROM "Document" d WHERE d."businessId" = $1 AND d."projectId" = p.id AND d."visibleInPortal" = $${from + DONE_TASK_STATUSES.length}) AS "fileCount"`;
+
+const fileSelect = (run: Runner) => `d.id, d.name, d.type, d.size, ${run.iso('d."createdAt"')} AS "createdAt", d."projectId", d."companyId",
+  (SELECT fp.name FROM "Project" fp WHERE fp."businessId" = d."businessId" AND fp.id = d."projectId") AS "projectName"`;
+
+function intParam(value: unknown, fallback: number | null, min: number, max: number): number | null {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (typeof value !== 'string' || !Number.isInteger(n) || n < min || n > max) throw Object.assign(new Error('bad request'), { badRequest: true });
+  return n;
+}
+
+/** GET /api/portal/dashboard/{slug}. */
+export const portalDashboard = handler(async (run, query, auth) => {
+  if (!slugOk(query, auth)) return FORBIDDEN;
+  const b = auth.businessId;
+  const c = auth.companyId!;
+  const [counts, projects, files, resources] = await Promise.all([
+    run.all(
+      'portal-dash-counts',
+      `SELECT
+        (SELECT COUNT(CASE WHEN status IN (${marks(ACTIVE_PROJECT_STATUSES, 4)}) THEN 1 END) FROM "Project" WHERE "businessId" = $1 AND "companyId" = $2) AS "activeProjects",
+        (SELECT COUNT(CASE WHEN x.status IN (${marks(PENDING_TASK_STATUSES, 4 + ACTIVE_PROJECT_STATUSES.length)}) THEN 1 END) FROM "Task" x
+           WHERE x."businessId" = $1 AND x."projectId" IN (SELECT id FROM "Project" WHERE "businessId" = $1 AND "companyId" = $2)) AS "pendingTasks",
+        (SELECT COUNT(*) FROM "Document" d WHERE d."businessId" = $1 AND d."companyId" = $2 AND d."visibleInPortal" = $3) AS "totalFiles"`,
+      [b, c, true, ...ACTIVE_PROJECT_STATUSES, ...PENDING_TASK_STATUSES],
+    ),
+    run.all(
+      'portal-dash-projects',
+      `SELECT ${projectSelect(run, 3)} FROM (SELECT * FROM "Project" WHERE "businessId" = $1 AND "companyId" = $2 ORDER BY "createdAt" DESC, id DESC LIMIT 3) p
+       ORDER BY p."createdAt" DESC, p.id DESC`,
+      [b, c, ...DONE_TASK_STATUSES, true],
+    ),
+    run.all(
+      'portal-dash-files',
+      `SELECT ${fileSelect(run)} FROM "Document" d WHERE d."businessId" = $1 AND d."companyId" = $2 AND d."visibleInPortal" = $3
+       ORDER BY d."createdAt" DESC, d.id DESC LIMIT ${LIMITS.recentFiles}`,
+      [b, c, true],
+    ),
+    run.all(
+      'portal-dash-resources',
+      `SELECT r.id, r.title, r.description, r.type, r.status, r."projectId", ${run.iso('r."createdAt"')} AS "createdAt",
+         (SELECT rp.name FROM "Project" rp WHERE rp."businessId" = r."businessId" AND rp.id = r."projectId") AS "projectName"
+       FROM "Resource" r WHERE r."businessId" = $1 AND r."companyId" = $2 AND r."visibleToClient" = $3
+       ORDER BY r."createdAt" DESC, r.id DESC LIMIT ${LIMITS.pageSizeMax}`,
+      [b, c, true],
+    ),
+  ]);
+  const ids = resources.map((r) => Number(r.id));
+  const details = ids.length
+    ? await run.all(
+        `portal-dash-details-${ids.length}`,
+        `SELECT "resourceId", key, value FROM "ResourceDetail" WHERE "businessId" = $1 AND "resourceId" IN (${marks(ids, 2)}) ORDER BY "resourceId", position`,
+        [b, ...ids],
+      )
+    : [];
+  const byResource = new Map<number, { key: string; value: string }[]>(ids.map((id) => [id, []]));
+  for (const d of details) byResource.get(Number(d.resourceId))?.push({ key: String(d.key), value: String(d.value) });
+  const n = counts[0];
+  return {
+    body: {
+      counts: { activeProjects: Number(n.activeProjects), pendingTasks: Number(n.pendingTasks), totalFiles: Number(n.totalFiles) },
+      recentProjects: projects.map((r) => projectCard(run, r)),
+      recentFiles: files.map((r) => fileItem(run, r)),
+      resources: resources.map((r) => ({
+        id: Number(r.id),
+        title: String(r.title),
+        description: String(r.description),
+        type: String(r.type),
+        status: String(r.status),
+        projectId: r.projectId == null ? null : Number(r.projectId),
+        project: ref(r.projectId, r.projectName),
+        details: byResource.get(Number(r.id)) ?? [],
+        createdAt: run.iso2(r.createdAt),
+      })),
+    },
+  };
+});
+
+/** GET /api/portal/projects/{slug}: the items, X-Total-Count (first page), X-Next-Cursor. */
+export const portalProjects = handler(async (run, query, auth) => {
+  if (!slugOk(query, auth)) return FORBIDDEN;
+  const limit = intParam(query.limit, LIMITS.pageSize, 1, LIMITS.pageSizeMax)!;
+  const cursor = intParam(query.cursor, null, 1, 2_147_483_647);
+  const b = auth.businessId;
+  const c = auth.companyId!;
+  const after = cursor ? ` AND ("createdAt", id) < ((SELECT "createdAt" FROM "Project" WHERE "businessId" = $1 AND id = $${5 + DONE_TASK_STATUSES.length}), $${5 + DONE_TASK_STATUSES.length})` : '';
+  const [rows, total] = await Promise.all([
+    run.all(
+      `portal-projects-${!!cursor}`,
+      `SELECT ${projectSelect(run, 4)} FROM (SELECT * FROM "Project" WHERE "businessId" = $1 AND "companyId" = $2${after} ORDER BY "createdAt" DESC, id DESC LIMIT $3) p
+       ORDER BY p."createdAt" DESC, p.id DESC`,
+      [b, c, limit + 1, ...DONE_TASK_STATUSES, true, ...(cursor ? [cursor] : [])],
+    ),
+    cursor ? null : run.all('portal-projects-count', 'SELECT COUNT(*) AS n FROM "Project" WHERE "businessId" = $1 AND "companyId" = $2', [b, c]),
+  ]);
+  const items = rows.slice(0, limit).map((r) => projectCard(run, r));
+  const headers: Record<string, string> = {};
+  if (total) headers['X-Total-Count'] = String(Number(total[0].n));
+  if (rows.length > limit) headers['X-Next-Cursor'] = String(items[items.length - 1].id);
+  return { body: items, headers };
+});
+
+/** GET /api/portal/files/{slug}: the first page of visible files, stats and the project filter's options. */
+export const portalFiles = handler(async (run, query, auth) => {
+  if (!slugOk(query, auth)) return FORBIDDEN;
+  const limit = intParam(query.limit, LIMITS.pageSize, 1, LIMITS.pageSizeMax)!;
+  const cursor = intParam(query.cursor, null, 1, 2_147_483_647);
+  const b = auth.businessId;
+  const c = auth.companyId!;
+  const since = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+  const after = cursor ? ' AND (d."createdAt", d.id) < ((SELECT "createdAt" FROM "Document" WHERE "businessId" = $1 AND id = $5), $5)' : '';
+  const [stats, options, rows, total] = await Promise.all([
+    run.all(
+      'portal-files-stats',
+      `SELECT COUNT(*) AS total, COUNT(DISTINCT "projectId") AS projects, COUNT(CASE WHEN "createdAt" >= $4 THEN 1 END) AS recent
+       FROM "Document" WHERE "businessId" = $1 AND "companyId" = $2 AND "visibleInPortal" = $3`,
+      [b, c, true, since],
+    ),
+    run.all('portal-files-options', 'SELECT id, name FROM "Project" WHERE "businessId" = $1 AND "companyId" = $2 ORDER BY name, id', [b, c]),
+    run.all(
+      `portal-files-${!!cursor}`,
+      `SELECT ${fileSelect(run)} FROM "Document" d WHERE d."businessId" = $1 AND d."companyId" = $2 AND d."visibleInPortal" = $3${after}
+       ORDER BY d."createdAt" DESC, d.id DESC LIMIT $4`,
+      [b, c, true, limit + 1, ...(cursor ? [cursor] : [])],
+    ),
+    cursor
+      ? null
+      : run.all('portal-files-count', 'SELECT COUNT(*) AS n FROM "Document" d WHERE d."businessId" = $1 AND d."companyId" = $2 AND d."visibleInPortal" = $3', [b, c, true]),
+  ]);
+  const items = rows.slice(0, limit).map((r) => fileItem(run, r));
+  const s = stats[0];
+  return {
+    body: {
+      items,
+      nextCursor: rows.length > limit ? items[items.length - 1].id : null,
+      total: total ? Number(total[0].n) : null,
+      stats: { total: Number(s.total), projects: Number(s.projects), recent: Number(s.recent) },
+      projectOptions: options.map((o) => ({ id: Number(o.id), name: String(o.name) })),
+    },
+  };
+});

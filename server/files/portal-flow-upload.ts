@@ -1,0 +1,146 @@
+/**
+ * POST /api/portal/flows/upload: a contact's file for a file field of a flow they may see (multipart: `file`,
+ * `flowId`, `fieldId`; portal session required). The bytes stream into FileStorage like the hub's uploads
+ * (server/files/routes.ts); the file becomes a Document of the contact's company (visible in the portal, no staff
+ * uploader) and the field's answer names it — the only way a file answer is set. Too large → 413; a flow or field the
+ * contact may not see → 404, with nothing stored.
+ */
+import { Router, type Response } from 'express';
+import { MulterError, type StorageEngine } from 'multer';
+import { formatFileSize } from '../../shared/file-size';
+import { M } from '../../shared/messages';
+import { portalFlowUploadFields } from '../../shared/schemas/portal-flows';
+import { hasNul } from '../lib/input-guards';
+import { sendError } from '../rest';
+import { readPortalFlow, submissionFor, type PortalScope } from '../routers/portal-flows';
+import { tenantRunner } from '../sql';
+import { runAsTenant } from '../tenancy';
+import type { createContextFactory } from '../trpc';
+import { MULTIPART_OVERHEAD, receive, safeFileName } from './routes';
+import { FileTooLargeError, type FileStorage } from './storage';
+
+type Refusal = { status: number; message: string; code: string };
+
+function refuse(res: Response, { status, message, code }: Refusal) {
+  if (res.headersSent || res.destroyed) return;
+  res.status(status).json({ message, code });
+}
+
+const badRequest = (message: string): Refusal => ({ status: 400, message, code: 'BAD_REQUEST' });
+const tooLarge = (maxBytes: number): Refusal => ({ status: 413, message: M.documents.tooLarge(formatFileSize(maxBytes)), code: 'PAYLOAD_TOO_LARGE' });
+
+const safeMimeType = (value: string | undefined) => {
+  const type = (value ?? '').trim().toLowerCase();
+  return /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/.test(type) ? type : null;
+};
+
+function storageEngine(storage: FileStorage, businessId: number, maxBytes: number): StorageEngine {
+  return {
+    _handleFile(_req, file, callback) {
+      const key = storage.newKey(businessId);
+      storage.writeStream(key, file.stream, { maxBytes }).then(
+        ({ size }) => callback(null, { path: key, size }),
+        (error: unknown) => callback(error),
+      );
+    },
+    _removeFile(_req, file, callback) {
+      storage.remove(file.path).then(() => callback(null), callback);
+    },
+  };
+}
+
+function uploadRefusal(error: unknown, maxBytes: number): Refusal {
+  if (error instanceof FileTooLargeError) return tooLarge(maxBytes);
+  if (error instanceof MulterError) {
+    if (error.code === 'LIMIT_FILE_SIZE') return tooLarge(maxBytes);
+    if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') return badRequest(M.documents.notMultipart);
+  }
+  return badRequest(M.documents.badUpload);
+}
+
+export function portalFlowUploadRoutes(createContext: ReturnType<typeof createContextFactory>) {
+  const routes = Router();
+
+  routes.post('/api/portal/flows/upload', async (req, res) => {
+    const ctx = createContext({ req, res });
+    const { storage, env } = ctx.app;
+    const maxBytes = env.MAX_UPLOAD_BYTES;
+    let storedKey: string | null = null;
+    try {
+      const session = await ctx.sessions.getPortal();
+      if (!session) return refuse(res, { status: 401, message: M.auth.unauthenticated, code: 'UNAUTHORIZED' });
+      if (!req.is('multipart/form-data')) return refuse(res, badRequest(M.documents.notMultipart));
+      const declared = Number(req.headers['content-length']);
+      if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) {
+        res.setHeader('Connection', 'close');
+        return refuse(res, tooLarge(maxBytes));
+      }
+      const businessId = session.businessId;
+      try {
+        await receive(req, res, storageEngine(storage, businessId, maxBytes), maxBytes);
+      } catch (error) {
+        if (res.destroyed || !res.socket || res.socket.destroyed) return;
+        return refuse(res, uploadRefusal(error, maxBytes));
+      }
+      const file = req.file;
+      if (file) storedKey = file.path;
+      const fields = portalFlowUploadFields.safeParse({ ...req.body });
+      if (!fields.success) return refuse(res, { status: 404, message: M.portalFlows.notFound, code: 'NOT_FOUND' });
+      if (!file) return refuse(res, badRequest(M.documents.noFile));
+      if (file.size === 0) return refuse(res, badRequest(M.documents.emptyFile));
+      if (hasNul(file.originalname)) return refuse(res, badRequest(M.common.nulCharacter));
+
+      const scope: PortalScope = {
+        db: ctx.app.tenantDb,
+        sql: tenantRunner(ctx.app.database.sqlExecutor, businessId),
+        businessId,
+        companyId: session.contact.companyId,
+        contactId: session.contact.id,
+      };
+      const originalName = safeFileName(file.originalname ?? '');
+      const stored = { storageKey: file.path, size: file.size, mimeType: safeMimeType(file.mimetype), originalName };
+      type Outcome = { refusal: Refusal } | { uploaded: { fieldId: number; file: { id: number; name: string; size: number } } };
+      const result = await runAsTenant(businessId, async (): Promise<Outcome> => {
+        const flow = await readPortalFlow(scope, { id: fields.data.flowId });
+        const field = flow.steps.flatMap((s) => s.fields).find((f) => f.id === fields.data.fieldId);
+        if (!field) return { refusal: { status: 404, message: M.portalFlows.notFound, code: 'NOT_FOUND' } };
+        if (field.fieldType !== 'file') return { refusal: badRequest(M.portalFlows.notAFileField) };
+        if (flow.state.status === 'completed') return { refusal: badRequest(M.portalFlows.alreadySubmitted) };
+        // The document (its url names the download route, which needs the id) and the answer: one transaction.
+        return scope.db.$transaction(async (tx): Promise<Outcome> => {
+          const submission = await submissionFor(tx, scope, flow.id);
+          if (submission.status === 'completed') return { refusal: badRequest(M.portalFlows.alreadySubmitted) };
+          const doc = await tx.document.create({
+            data: {
+              businessId,
+              companyId: scope.companyId,
+              name: originalName.slice(0, 255),
+              type: 'other',
+              url: '',
+              size: stored.size,
+              storageKey: stored.storageKey,
+              mimeType: stored.mimeType,
+              originalName,
+              visibleInPortal: true,
+              uploadedById: null,
+            },
+            select: { id: true, name: true, size: true },
+          });
+          await tx.document.update({ where: { id: doc.id }, data: { url: `/api/documents/${doc.id}/download` }, select: { id: true } });
+          await tx.flowAnswer.deleteMany({ where: { submissionId: submission.id, flowFieldId: field.id } });
+          await tx.flowAnswer.create({ data: { businessId, submissionId: submission.id, flowFieldId: field.id, value: String(doc.id) } });
+          return { uploaded: { fieldId: field.id, file: doc } };
+        });
+      });
+      if ('refusal' in result) return refuse(res, result.refusal);
+      storedKey = null;
+      res.status(201).json(result.uploaded);
+    } catch (error) {
+      sendError(res, error);
+    } finally {
+      if (storedKey) await storage.remove(storedKey).catch((error) => console.error(`[files] could not remove ${storedKey}:`, error));
+    }
+  });
+
+  return routes;
+}

@@ -1,0 +1,236 @@
+/**
+ * Flows in the client portal (/portal/{slug}/workflows): the signed-in contact's active flows (their company's and
+ * the all-companies ones), one flow with their saved answers, saving a step (answers checked against the step's
+ * fields, progress advanced, one transaction) and submitting. Business, company and contact always come from the
+ * portal session (portalProcedure); any flow the contact may not see — inactive, another company's, another
+ * agency's — is NOT_FOUND, exactly like a missing one. File answers are written by the upload route
+ * (server/files/portal-flow-upload.ts), which stores the file as a Document of the contact's company.
+ */
+import { TRPCError } from '@trpc/server';
+import { M } from '../../shared/messages';
+import {
+  fieldValueSchema,
+  portalFlowDetailOutput,
+  portalFlowGetInput,
+  portalFlowListOutput,
+  portalFlowSaveStepInput,
+  portalFlowSubmitInput,
+  type PortalAnswer,
+  type PortalFlowDetail,
+  type PortalFlowState,
+  type PortalFlowStep,
+} from '../../shared/schemas/portal-flows';
+import { fieldError } from '../errors';
+import { sql, TENANT, toDate, toInt, type Row, type SqlRunner } from '../sql';
+import type { ScopedDb } from '../tenancy';
+import { portalProcedure, router } from '../trpc';
+import { filesOf } from './flow-submissions';
+import { readFlow } from './flows';
+
+/** What a portal procedure (or the portal upload route, inside runAsTenant) works with. */
+export type PortalScope = { db: ScopedDb; sql: SqlRunner; businessId: number; companyId: number | null; contactId: number };
+
+export const flowNotFound = (): never => {
+  throw new TRPCError({ code: 'NOT_FOUND', message: M.portalFlows.notFound });
+};
+const badRequest = (message: string): never => {
+  throw new TRPCError({ code: 'BAD_REQUEST', message });
+};
+
+/** A flow the contact may see: active, and for their company or for all companies. */
+const visibleTo = (companyId: number | null) =>
+  companyId === null ? sql`t."isActive" = ${true} AND t."companyId" IS NULL` : sql`t."isActive" = ${true} AND (t."companyId" IS NULL OR t."companyId" = ${companyId})`;
+
+type Submission = { id: number; status: string; currentStep: number; createdAt: Date; completedAt: Date | null };
+
+function stateOf(submission: Submission | null, stepCount: number): PortalFlowState {
+  if (!submission) return { status: 'not_started', currentStep: 0, stepCount, startedAt: null, completedAt: null };
+  return {
+    status: submission.status === 'completed' ? 'completed' : 'in_progress',
+    currentStep: Math.min(Math.max(submission.currentStep, 1), Math.max(stepCount, 1)),
+    stepCount,
+    startedAt: submission.createdAt,
+    completedAt: submission.completedAt,
+  };
+}
+
+const submissionFromRow = (r: Row): Submission => ({
+  id: toInt(r.id),
+  status: String(r.status),
+  currentStep: toInt(r.currentStep),
+  createdAt: toDate(r.createdAt),
+  completedAt: r.completedAt == null ? null : toDate(r.completedAt),
+});
+
+/**
+ * The flow as the contact sees it (steps with their fields; only collect flows have a form), their submission and
+ * answers (file answers with their document); NOT_FOUND when they may not see it.
+ */
+export async function readPortalFlow(scope: PortalScope, key: { id?: number; flowUid?: string }): Promise<PortalFlowDetail & { submissionId: number | null }> {
+  const flow = await readFlow(scope.sql, key);
+  if (!flow || !flow.isActive || (flow.companyId !== null && flow.companyId !== scope.companyId)) return flowNotFound();
+  const [subRow, answerRows] = await Promise.all([
+    scope.sql.get(sql`SELECT "id", "status", "currentStep", "createdAt", "completedAt" FROM "FlowSubmission"
+      WHERE "businessId" = ${TENANT} AND "flowId" = ${flow.id} AND "contactId" = ${scope.contactId}`),
+    scope.sql.all(sql`
+      SELECT a."flowFieldId", a."value" FROM "FlowSubmission" s
+      JOIN "FlowAnswer" a ON a."businessId" = s."businessId" AND a."submissionId" = s."id"
+      WHERE s."businessId" = ${TENANT} AND s."flowId" = ${flow.id} AND s."contactId" = ${scope.contactId}`),
+  ]);
+  const files = await filesOf(scope.sql, flow.stepsOfFlow.flatMap((s) => s.fieldsOfFlowStep), answerRows, scope.companyId);
+  const submission = subRow ? submissionFromRow(subRow) : null;
+  const form = flow.workflowType === 'collect';
+  const steps: PortalFlowStep[] = flow.stepsOfFlow.map((s) => ({
+    id: s.id,
+    stepOrder: s.stepOrder,
+    stepTitle: s.stepTitle,
+    content: s.content,
+    fields: form
+      ? s.fieldsOfFlowStep.map((f) => ({ id: f.id, fieldLabel: f.fieldLabel, fieldType: f.fieldType, isRequired: f.isRequired, choices: f.choices, helpText: f.helpText, order: f.order }))
+      : [],
+  }));
+  const answers: PortalAnswer[] = answerRows.map((r) => ({
+    fieldId: toInt(r.flowFieldId),
+    value: String(r.value),
+    file: files.get(toInt(r.flowFieldId)) ?? null,
+  }));
+  return {
+    id: flow.id,
+    flowUid: flow.flowUid,
+    name: flow.name,
+    description: flow.description,
+    workflowType: flow.workflowType,
+    state: stateOf(submission, steps.length),
+    steps,
+    answers,
+    submissionId: submission?.id ?? null,
+  };
+}
+
+/** The contact's submission of a flow, created (in progress, on step 1) when there is none yet. */
+export async function submissionFor(tx: Pick<ScopedDb, 'flowSubmission'>, scope: PortalScope, flowId: number) {
+  return tx.flowSubmission.upsert({
+    where: { flowId_contactId: { flowId, contactId: scope.contactId } },
+    create: { businessId: scope.businessId, flowId, contactId: scope.contactId, companyId: scope.companyId, status: 'in_progress', currentStep: 1 },
+    update: {},
+    select: { id: true, status: true, currentStep: true },
+  });
+}
+
+const scopeOf = (ctx: PortalScope): PortalScope => ({
+  db: ctx.db,
+  sql: ctx.sql,
+  businessId: ctx.businessId,
+  companyId: ctx.companyId,
+  contactId: ctx.contactId,
+});
+
+export const portalFlowsRouter = router({
+  /**
+   * The contact's active flows, newest first, each with their state. Two indexed statements: the flows (with step
+   * counts) over (businessId, companyId), and the contact's submissions over (businessId, contactId).
+   */
+  list: portalProcedure.output(portalFlowListOutput).query(async ({ ctx }) => {
+    const [flows, submissions] = await Promise.all([
+      ctx.sql.all(sql`
+        SELECT t."id", t."flowUid", t."name", t."description", t."workflowType",
+          (SELECT COUNT(*) FROM "FlowStep" fs WHERE fs."businessId" = t."businessId" AND fs."flowId" = t."id") AS "stepCount"
+        FROM "Flow" t WHERE t."businessId" = ${TENANT} AND ${visibleTo(ctx.companyId)}
+        ORDER BY t."createdAt" DESC, t."id" DESC LIMIT 200`),
+      ctx.sql.all(sql`SELECT "id", "flowId", "status", "currentStep", "createdAt", "completedAt" FROM "FlowSubmission"
+        WHERE "businessId" = ${TENANT} AND "contactId" = ${ctx.contactId}`),
+    ]);
+    const byFlow = new Map(submissions.map((r) => [toInt(r.flowId), submissionFromRow(r)]));
+    return flows.map((r) => ({
+      id: toInt(r.id),
+      flowUid: String(r.flowUid),
+      name: String(r.name),
+      description: String(r.description),
+      workflowType: String(r.workflowType) as PortalFlowDetail['workflowType'],
+      state: stateOf(byFlow.get(toInt(r.id)) ?? null, toInt(r.stepCount)),
+    }));
+  }),
+
+  get: portalProcedure.input(portalFlowGetInput).output(portalFlowDetailOutput).query(async ({ ctx, input }) => {
+    const { submissionId: _omit, ...flow } = await readPortalFlow(scopeOf(ctx), { flowUid: input.flowUid });
+    return flow;
+  }),
+
+  /**
+   * Saves one step: every answer must be for a field of that step and pass its rules (shared/schemas/portal-flows.ts);
+   * a field left out keeps its stored answer, and the required check is on what will be stored. A file answer can
+   * only be kept or cleared here — the upload route is what sets it. Answers, the submission (created on the first
+   * save) and its current step (the furthest reached) are written in one transaction.
+   */
+  saveStep: portalProcedure.input(portalFlowSaveStepInput).output(portalFlowDetailOutput).mutation(async ({ ctx, input }) => {
+    const scope = scopeOf(ctx);
+    const flow = await readPortalFlow(scope, { id: input.flowId });
+    const position = flow.steps.findIndex((s) => s.id === input.stepId);
+    if (position < 0) flowNotFound();
+    if (flow.state.status === 'completed') badRequest(M.portalFlows.alreadySubmitted);
+    const step = flow.steps[position];
+    const stored = new Map(flow.answers.map((a) => [a.fieldId, a.value]));
+    const given = new Map<number, string | boolean | null>();
+    for (const answer of input.answers) {
+      if (!step.fields.some((f) => f.id === answer.field)) badRequest(M.portalFlows.fieldNotInStep);
+      given.set(answer.field, answer.value);
+    }
+    const writes: { fieldId: number; value: string }[] = [];
+    for (const field of step.fields) {
+      const value = given.has(field.id) ? given.get(field.id) : field.fieldType === 'checkbox' ? stored.get(field.id) === 'true' : (stored.get(field.id) ?? '');
+      const parsed = fieldValueSchema(field).safeParse(value);
+      if (!parsed.success) fieldError(`answers.${field.id}`, parsed.error.issues[0].message);
+      const text = parsed.data!;
+      if (field.fieldType === 'file' && text !== '' && text !== stored.get(field.id)) fieldError(`answers.${field.id}`, M.portalFlows.fileInvalid(field.fieldLabel));
+      if (given.has(field.id)) writes.push({ fieldId: field.id, value: text });
+    }
+    const next = Math.min(position + 2, flow.steps.length);
+    await ctx.db.$transaction(async (tx) => {
+      const submission = await submissionFor(tx, scope, flow.id);
+      if (submission.status === 'completed') badRequest(M.portalFlows.alreadySubmitted);
+      if (writes.length) {
+        await tx.flowAnswer.deleteMany({ where: { submissionId: submission.id, flowFieldId: { in: writes.map((w) => w.fieldId) } } });
+        const kept = writes.filter((w) => w.value !== '');
+        if (kept.length) {
+          await tx.flowAnswer.createMany({
+            data: kept.map((w) => ({ businessId: ctx.businessId, submissionId: submission.id, flowFieldId: w.fieldId, value: w.value })),
+          });
+        }
+      }
+      if (next > submission.currentStep) {
+        await tx.flowSubmission.update({ where: { id: submission.id }, data: { currentStep: next }, select: { id: true } });
+      } else {
+        await tx.flowSubmission.update({ where: { id: submission.id }, data: { updatedAt: new Date() }, select: { id: true } });
+      }
+    });
+    const { submissionId: _omit, ...saved } = await readPortalFlow(scope, { id: flow.id });
+    return saved;
+  }),
+
+  /** Completes the flow: every required field of every step answered (else 400 naming the first missing one). */
+  submit: portalProcedure.input(portalFlowSubmitInput).output(portalFlowDetailOutput).mutation(async ({ ctx, input }) => {
+    const scope = scopeOf(ctx);
+    const flow = await readPortalFlow(scope, { id: input.flowId });
+    if (flow.state.status === 'completed') badRequest(M.portalFlows.alreadySubmitted);
+    const answered = new Map(flow.answers.map((a) => [a.fieldId, a]));
+    for (const step of flow.steps) {
+      for (const field of step.fields) {
+        if (!field.isRequired) continue;
+        const answer = answered.get(field.id);
+        const ok = answer && answer.value !== '' && (field.fieldType !== 'checkbox' || answer.value === 'true') && (field.fieldType !== 'file' || answer.file);
+        if (!ok) fieldError(`answers.${field.id}`, M.portalFlows.missingField(field.fieldLabel));
+      }
+    }
+    await ctx.db.$transaction(async (tx) => {
+      const submission = await submissionFor(tx, scope, flow.id);
+      if (submission.status === 'completed') badRequest(M.portalFlows.alreadySubmitted);
+      await tx.flowSubmission.update({
+        where: { id: submission.id },
+        data: { status: 'completed', completedAt: new Date(), currentStep: Math.max(flow.steps.length, 1) },
+        select: { id: true },
+      });
+    });
+    const { submissionId: _omit, ...done } = await readPortalFlow(scope, { id: flow.id });
+    return done;
+  }),
+});

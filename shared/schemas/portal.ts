@@ -1,0 +1,132 @@
+/**
+ * The client portal's signed-in work areas (work-flows-account-portal.md §2.12–§2.16, §3 portal views, §7.6): what
+ * the `portal.*` procedures take and answer. Business and company always come from the portal session; `slug` is only
+ * the REST path's segment, checked against the session's (another slug: FORBIDDEN).
+ */
+import { z } from 'zod';
+import { PORTAL_PROJECT_STATUSES, PORTAL_TASK_STATUSES } from '../status';
+import { RESOURCE_STATUSES, RESOURCE_TYPES, TASK_PRIORITIES } from '../constants';
+import { idSchema, pageInput } from './common';
+
+/** The REST path's slug (GET /api/portal/projects/{slug}); compared with the session's, never used to find data. */
+const slug = z.string().trim().toLowerCase().min(1).max(100).optional();
+const search = z.string().trim().max(100).optional();
+
+export const portalSlugInput = z.object({ slug }).optional();
+export const portalProjectsInput = z.object({ ...pageInput, slug, search, status: z.enum(PORTAL_PROJECT_STATUSES).optional() });
+export const portalProjectInput = z.object({ id: idSchema, slug });
+export const portalTasksInput = z.object({ ...pageInput, slug, search, status: z.enum(PORTAL_TASK_STATUSES).optional(), projectId: idSchema.optional() });
+export const portalFilesInput = z.object({ ...pageInput, slug, search, projectId: idSchema.optional() });
+export type PortalTasksInput = z.input<typeof portalTasksInput>;
+export type PortalFilesInput = z.input<typeof portalFilesInput>;
+
+const ref = z.object({ id: z.number().int(), name: z.string() }).nullable();
+/** yyyy-mm-dd, or null. */
+const day = z.string().nullable();
+
+/** A project as the portal shows it (spec §3 "Project, portal view", plus the card's counts). */
+export const portalProjectCard = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(PORTAL_PROJECT_STATUSES),
+  priority: z.enum(TASK_PRIORITIES),
+  startDate: day,
+  endDate: day,
+  companyId: z.number().int(),
+  taskCount: z.number().int(),
+  completedTaskCount: z.number().int(),
+  /** Files of the project the client may see. */
+  fileCount: z.number().int(),
+  /** Completed tasks out of all, 0–100. */
+  progress: z.number().int(),
+});
+export type PortalProjectCard = z.infer<typeof portalProjectCard>;
+
+export const portalTask = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(PORTAL_TASK_STATUSES),
+  priority: z.enum(TASK_PRIORITIES),
+  dueDate: z.date().nullable(),
+  createdAt: z.date(),
+  projectId: z.number().int().nullable(),
+  project: ref,
+});
+export type PortalTask = z.infer<typeof portalTask>;
+
+/** A file the client may see (spec §3: id, name, type, size, createdAt, projectId, companyId) and where to get it. */
+export const portalFile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  size: z.number().int(),
+  createdAt: z.date(),
+  projectId: z.number().int().nullable(),
+  companyId: z.number().int(),
+  project: ref,
+  /** The authorised download route (an external link is redirected to from there). */
+  downloadUrl: z.string(),
+});
+export type PortalFile = z.infer<typeof portalFile>;
+
+export const portalContact = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  companyId: z.number().int(),
+});
+
+export const portalResource = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  type: z.enum(RESOURCE_TYPES),
+  status: z.enum(RESOURCE_STATUSES),
+  projectId: z.number().int().nullable(),
+  project: ref,
+  details: z.array(z.object({ key: z.string(), value: z.string() })),
+  createdAt: z.date(),
+});
+export type PortalResource = z.infer<typeof portalResource>;
+
+const page = <T extends z.ZodType>(item: T) => ({ items: z.array(item), nextCursor: z.number().int().nullable(), total: z.number().int().nullable() });
+
+export const portalDashboardOutput = z.object({
+  counts: z.object({ activeProjects: z.number().int(), pendingTasks: z.number().int(), totalFiles: z.number().int() }),
+  recentProjects: z.array(portalProjectCard),
+  recentFiles: z.array(portalFile),
+  resources: z.array(portalResource),
+});
+export type PortalDashboard = z.infer<typeof portalDashboardOutput>;
+
+export const portalProjectsOutput = z.object(page(portalProjectCard));
+
+export const portalProjectOutput = portalProjectCard.extend({
+  tasks: z.array(portalTask),
+  files: z.array(portalFile),
+  contacts: z.array(portalContact),
+});
+export type PortalProject = z.infer<typeof portalProjectOutput>;
+
+export const portalTaskCounts = z.object({
+  all: z.number().int(),
+  pending: z.number().int(),
+  in_progress: z.number().int(),
+  completed: z.number().int(),
+  blocked: z.number().int(),
+});
+export const portalTasksOutput = z.object({ ...page(portalTask), counts: portalTaskCounts });
+export type PortalTasksPage = z.infer<typeof portalTasksOutput>;
+
+export const portalFilesOutput = z.object({
+  ...page(portalFile),
+  stats: z.object({ total: z.number().int(), projects: z.number().int(), recent: z.number().int() }),
+  /** The client's projects, for the project filter. */
+  projectOptions: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type PortalFilesPage = z.infer<typeof portalFilesOutput>;
+
+export const portalResourcesOutput = z.array(portalResource);

@@ -1,0 +1,99 @@
+/**
+ * Flows in the client portal, end to end: staff build a collect flow (text, select, file) for a client company;
+ * the client signs in to the branded portal in their own browser, walks the flow — a required field refused, the
+ * answers kept when going back, a file uploaded — and finishes it; back in the hub, staff see the submission with
+ * the answers and the file.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+/** An agency with a client company, a contact with portal access, and a two-step collect flow. */
+export async function portalFlowAgency(request: APIRequestContext) {
+  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const slug = `flows${n}`;
+  const signup = await request.post('/auth/signup', {
+    data: { first_name: 'Mara', last_name: 'Stone', name: 'Stone Studio', email: `mara-${n}@studio.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug },
+  });
+  expect(signup.status()).toBe(201);
+  const headers = { authorization: `Bearer ${(await signup.json()).authToken as string}` };
+  const post = async (url: string, data: object) => {
+    const res = await request.post(url, { data, headers });
+    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+    return res.json();
+  };
+  const company = await post('/companies/v1', { name: 'Harbor Bakery', status: 'active' });
+  const email = `olive-${n}@harbor.test`;
+  const password = 'Copper-kettle-morning-42';
+  await post('/contacts/v1', { first_name: 'Olive', last_name: 'Harbor', email, company_id: company.id, portal_access: true, portal_password: password });
+  const flow = await post('/flows/v1', { name: 'Brand intake', description: 'Tell us about your brand so we can start.', workflow_type: 'collect', company_id: company.id });
+  const about = await post('/flow_step/v1', { flow_id: flow.id, step_title: 'About your bakery' });
+  await post('/flow_field/v1', { flow_step: about.id, field_label: 'Bakery name', field_type: 'text', is_required: true, order: 0, help_text: 'As it appears on your shop front.' });
+  await post('/flow_field/v1', { flow_step: about.id, field_label: 'Team size', field_type: 'select', is_required: true, order: 1, choices: ['1-10', '11-50', '51+'] });
+  const assets = await post('/flow_step/v1', { flow_id: flow.id, step_title: 'Your logo' });
+  await post('/flow_field/v1', { flow_step: assets.id, field_label: 'Logo file', field_type: 'file', is_required: true, order: 0 });
+  return { slug, email, password, flowUid: flow.flow_uid as string, headers, post, companyId: company.id as number };
+}
+
+test('a client completes a collect flow with a file upload, and staff see the submission', async ({ page, browser }) => {
+  const { slug, email, password, flowUid } = await portalFlowAgency(page.request);
+
+  // The client, in their own browser: sign in on the branded page and open Flows.
+  const context = await browser.newContext();
+  const portal = await context.newPage();
+  await portal.goto(`/portal/${slug}/login`);
+  await portal.getByLabel('Email').fill(email);
+  await portal.getByLabel('Password').fill(password);
+  await portal.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(portal).toHaveURL(new RegExp(`/portal/${slug}/dashboard$`));
+  await portal.goto(`/portal/${slug}/workflows`);
+  await expect(portal.getByRole('heading', { name: 'Brand intake' })).toBeVisible();
+  await expect(portal.getByText('Not started')).toBeVisible();
+  await portal.getByRole('link', { name: 'Start: Brand intake' }).click();
+
+  // Step 1: required fields are checked before anything is sent.
+  await expect(portal.getByRole('heading', { name: 'About your bakery' })).toBeVisible();
+  await portal.getByRole('button', { name: 'Next' }).click();
+  await expect(portal.getByText('Bakery name is required')).toBeVisible();
+  await portal.getByLabel('Bakery name').fill('Harbor Bakery Ltd');
+  await portal.getByLabel('Team size').selectOption('11-50');
+  await portal.getByRole('button', { name: 'Next' }).click();
+
+  // Step 2: going back shows the saved answers; then the file.
+  await expect(portal.getByRole('heading', { name: 'Your logo' })).toBeVisible();
+  await portal.getByRole('button', { name: 'Back' }).click();
+  await expect(portal.getByLabel('Bakery name')).toHaveValue('Harbor Bakery Ltd');
+  await expect(portal.getByLabel('Team size')).toHaveValue('11-50');
+  await portal.getByRole('button', { name: 'Next' }).click();
+  await expect(portal.getByRole('heading', { name: 'Your logo' })).toBeVisible();
+  await portal.getByRole('button', { name: 'Finish' }).click();
+  await expect(portal.getByText('Logo file is required')).toBeVisible();
+  await portal.getByLabel('Logo file').setInputFiles({ name: 'harbor-logo.png', mimeType: 'image/png', buffer: Buffer.from('fake png bytes') });
+  await expect(portal.getByText('harbor-logo.png')).toBeVisible();
+  await portal.getByRole('button', { name: 'Finish' }).click();
+
+  // The completed view, and the list says so.
+  await expect(portal.getByRole('heading', { name: 'Flow completed' })).toBeVisible();
+  await expect(portal.getByText('Harbor Bakery Ltd')).toBeVisible();
+  await portal.getByRole('link', { name: 'Back to Flows' }).first().click();
+  await expect(portal.getByText('Completed', { exact: true })).toBeVisible();
+  await context.close();
+
+  // Staff: the flow's Submissions tab shows the answers and the file.
+  await page.goto(`/hub/flows/${flowUid}`);
+  const tab = page.getByRole('tab', { name: /Submissions/ });
+  await expect(tab).toContainText('1');
+  await tab.click();
+  const submissions = page.locator('[data-flow-submissions]');
+  await expect(submissions.getByText('Olive Harbor')).toBeVisible();
+  await expect(submissions.getByText('Completed')).toBeVisible();
+  await expect(submissions.getByText('Harbor Bakery Ltd')).toBeVisible();
+  await expect(submissions.getByText('11-50')).toBeVisible();
+  const fileLink = submissions.getByRole('link', { name: /harbor-logo\.png/ });
+  await expect(fileLink).toBeVisible();
+  const download = await page.request.get((await fileLink.getAttribute('href'))!);
+  expect(download.status()).toBe(200);
+  expect(await download.text()).toBe('fake png bytes');
+
+  // The file is one of the company's files too.
+  await page.goto('/hub/documents');
+  await expect(page.getByText('harbor-logo.png').first()).toBeVisible();
+});

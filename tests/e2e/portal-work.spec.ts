@@ -1,0 +1,138 @@
+/**
+ * The client portal's work areas as a client lives them: staff give a contact of Harbor Bakery portal access and
+ * share projects, tasks and files (one file hidden, one company beside it); the contact, in their own browser,
+ * signs in on the agency's branded page, sees their projects, tasks and files, downloads a file, and never sees
+ * Northwind's project or the hidden file. With SHOTS=1 it also photographs every portal page at 1440 and 390 px.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const SHOTS = process.env.SHOTS === '1';
+const shot = async (page: Page, name: string) => {
+  if (!SHOTS) return;
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `scratch/shots/A-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+};
+
+async function agencyWithClientWork(page: Page) {
+  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const slug = `work${n}`;
+  const signup = await page.request.post('/auth/signup', {
+    data: { first_name: 'Mara', last_name: 'Stone', name: 'Stone Studio', email: `mara-${n}@studio.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug },
+  });
+  expect(signup.status()).toBe(201);
+  const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
+  const post = async (url: string, data: object) => {
+    const res = await page.request.post(url, { data, headers });
+    expect(res.status(), await res.text()).toBe(201);
+    return res.json();
+  };
+  // The agency's branding: a green primary colour.
+  expect((await page.request.put('/api/business/style', { data: { primary_color: '#0f766e', secondary_color: '#f59e0b', button_text_color: '#ffffff', login_text: 'Welcome back — your projects with Stone Studio.' }, headers })).status()).toBe(200);
+  const harbor = (await post('/api/companies', { name: 'Harbor Bakery', status: 'active' })).id as number;
+  const north = (await post('/api/companies', { name: 'Northwind Logistics', status: 'active' })).id as number;
+  const email = `olive-${n}@harbor.test`;
+  const password = 'Copper-kettle-morning-42';
+  const contact = await post('/api/contacts', { firstName: 'Olive', lastName: 'Harbor', email, phone: '(555) 010-2030', companyId: harbor, portalAccess: true, portalPassword: password });
+  const site = await post('/projects/v1', { name: 'Website relaunch', description: 'A faster, friendlier site with online ordering.', status: 'in-progress', companies_id: harbor, project_contact_id: [contact.id], project_start_date: '2026-01-05', project_completion_date: '2026-04-30' });
+  await post('/projects/v1', { name: 'Spring menu photography', description: 'Photos of the new seasonal menu.', status: 'waiting', companies_id: harbor });
+  await post('/projects/v1', { name: 'Northwind fleet portal', status: 'in-progress', companies_id: north });
+  for (const [title, status] of [['Approve homepage design', 'completed'], ['Write menu copy', 'in-progress'], ['Send product photos', 'pending'], ['Legacy shop migration', 'cancelled']]) {
+    await post('/api/tasks', { title, status, priority: status === 'pending' ? 'high' : 'medium', projectId: site.id, dueDate: '2026-02-20' });
+  }
+  const upload = async (name: string, companyId: number, visible: boolean, projectId?: number) => {
+    const res = await page.request.post('/api/documents/upload', {
+      headers,
+      multipart: { companyId: String(companyId), ...(projectId ? { projectId: String(projectId) } : {}), visibleInPortal: String(visible), file: { name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF ${name}`) } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  await upload('Sitemap.pdf', harbor, true, site.id);
+  await upload('Brand guidelines.pdf', harbor, true);
+  await upload('Internal margin notes.pdf', harbor, false, site.id);
+  await upload('Northwind contract.pdf', north, true);
+  return { slug, email, password };
+}
+
+test('a client signs in on the branded page and sees only their own projects, tasks and files; downloads a file', async ({ page, browser }) => {
+  const { slug, email, password } = await agencyWithClientWork(page);
+
+  const client = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+  const portal = await client.newPage();
+  await portal.goto(`/portal/${slug}/login`);
+  await expect(portal.getByRole('heading', { name: 'Welcome to Stone Studio' })).toBeVisible();
+  await shot(portal, 'login');
+  await portal.getByLabel('Email').fill(email);
+  await portal.getByLabel('Password').fill(password);
+  await portal.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(portal).toHaveURL(new RegExp(`/portal/${slug}/dashboard$`));
+
+  // Dashboard: counts, recent projects and files.
+  await expect(portal.getByRole('heading', { name: 'Welcome, Olive' })).toBeVisible();
+  const counts = portal.getByRole('region', { name: 'Dashboard' });
+  await expect(counts.getByRole('link', { name: /Active Projects\s*2/ })).toBeVisible();
+  await expect(counts.getByRole('link', { name: /Pending Tasks\s*2/ })).toBeVisible();
+  await expect(counts.getByRole('link', { name: /Total Files\s*2/ })).toBeVisible();
+  await expect(portal.getByRole('link', { name: 'Website relaunch', exact: true })).toBeVisible();
+  await expect(portal.getByText('Northwind')).toHaveCount(0);
+  await expect(portal.getByText('Internal margin notes.pdf')).toHaveCount(0);
+  await shot(portal, 'dashboard');
+
+  // Projects.
+  const nav = portal.getByRole('navigation', { name: 'Client portal' }).first();
+  await nav.getByRole('link', { name: 'Projects' }).click();
+  await expect(portal.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+  const card = portal.getByRole('article').filter({ hasText: 'Website relaunch' });
+  await expect(card.getByText('In Progress')).toBeVisible();
+  await expect(card.getByText('1/4 tasks')).toBeVisible();
+  await expect(card.getByText('1 file', { exact: true })).toBeVisible();
+  await expect(card.getByText('25%')).toBeVisible();
+  await expect(portal.getByText('Northwind fleet portal')).toHaveCount(0);
+  await shot(portal, 'projects');
+
+  // Project detail: badges, tabs, download.
+  await card.getByRole('link', { name: 'View Project: Website relaunch' }).click();
+  await expect(portal.getByRole('heading', { name: 'Website relaunch', level: 1 })).toBeVisible();
+  await expect(portal.getByText('January 5, 2026')).toBeVisible();
+  await expect(portal.getByText('Blocked')).toBeVisible();
+  await shot(portal, 'project');
+  await portal.getByRole('tab', { name: /Files/ }).click();
+  await expect(portal.getByText('Internal margin notes.pdf')).toHaveCount(0);
+  const [download] = await Promise.all([portal.waitForEvent('download'), portal.getByRole('link', { name: 'Download Sitemap.pdf' }).click()]);
+  expect(download.suggestedFilename()).toBe('Sitemap.pdf');
+  await portal.getByRole('tab', { name: /Contacts/ }).click();
+  const contacts = portal.getByRole('tabpanel', { name: /Contacts/ });
+  await expect(contacts.getByText('Olive Harbor')).toBeVisible();
+  await expect(contacts.getByRole('link', { name: email })).toBeVisible();
+
+  // Tasks: counts per status, filter.
+  await nav.getByRole('link', { name: 'Tasks' }).click();
+  await expect(portal.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
+  await expect(portal.getByRole('button', { name: /Blocked\s*1/ })).toBeVisible();
+  await shot(portal, 'tasks');
+  await portal.getByLabel('Status', { exact: true }).selectOption('completed');
+  await expect(portal.getByText('Approve homepage design')).toBeVisible();
+  await expect(portal.getByText('Write menu copy')).toHaveCount(0);
+
+  // Files: stats, only visible files of the company, Download.
+  await nav.getByRole('link', { name: 'Files' }).click();
+  await expect(portal.getByRole('heading', { name: 'Files', level: 1 })).toBeVisible();
+  await expect(portal.getByText('Brand guidelines.pdf')).toBeVisible();
+  await expect(portal.getByText('Sitemap.pdf')).toBeVisible();
+  await expect(portal.getByText('Internal margin notes.pdf')).toHaveCount(0);
+  await expect(portal.getByText('Northwind contract.pdf')).toHaveCount(0);
+  await shot(portal, 'files');
+  const [second] = await Promise.all([portal.waitForEvent('download'), portal.getByRole('link', { name: 'Download Brand guidelines.pdf' }).click()]);
+  expect(second.suggestedFilename()).toBe('Brand guidelines.pdf');
+
+  // The Flows link is there; another company's project answers "Project not found".
+  await expect(nav.getByRole('link', { name: 'Flows' })).toHaveAttribute('href', `/portal/${slug}/workflows`);
+  await portal.goto(`/portal/${slug}/projects/999999`);
+  await expect(portal.getByRole('heading', { name: 'Project not found' })).toBeVisible();
+  await expect(portal.getByRole('link', { name: 'Back to Projects' })).toBeVisible();
+  await shot(portal, 'project-not-found');
+  await client.close();
+});
