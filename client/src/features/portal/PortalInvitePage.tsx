@@ -12,6 +12,11 @@ import { TextField } from '../../ui/Field';
 import { Alert, Skeleton } from '../../ui/Feedback';
 import { PasswordStrengthMeter, preloadPasswordStrength } from '../auth/PasswordStrengthMeter';
 import { PortalAuthFrame } from './PortalBrand';
+import { readableOn, usePortalBranding, type PortalBrand } from './branding';
+
+/** The agency's primary colour on the page's main button, with whichever text colour reads on it (normal-size text). */
+const brandButton = (brand: PortalBrand | null) =>
+  brand ? { backgroundColor: brand.primaryColor, color: readableOn(brand.primaryColor) } : undefined;
 import { portalPath } from './session';
 
 type Problem = { title: string; message: string; Icon: LucideIcon; tone: 'amber' | 'slate' };
@@ -24,15 +29,15 @@ const problems: Record<string, Problem> = {
   FORBIDDEN: { title: M.portalAuth.inviteProblem.noAccess, message: M.portalAuth.noAccess, Icon: ShieldOff, tone: 'amber' },
 };
 
-function LinkProblem({ problem, text, slug }: { problem: Problem; text: string; slug: string }) {
+function LinkProblem({ problem, text, slug, brand }: { problem: Problem; text: string; slug: string; brand: PortalBrand | null }) {
   return (
-    <PortalAuthFrame title={problem.title}>
+    <PortalAuthFrame brand={brand} title={problem.title}>
       <div className="space-y-6">
         <div className={`flex gap-3 rounded-xl border p-4 text-sm leading-6 ${problem.tone === 'amber' ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}>
           <problem.Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
           <p>{text}</p>
         </div>
-        <Link to={portalPath(slug, 'login')} className={buttonClass('primary', 'md', 'w-full')}>
+        <Link to={portalPath(slug, 'login')} className={buttonClass('primary', 'md', 'w-full hover:brightness-95')} style={brandButton(brand)}>
           {M.portalAuth.goToLogin}
         </Link>
       </div>
@@ -46,6 +51,8 @@ export default function PortalInvitePage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const info = trpc.portalAuth.inviteInfo.useQuery({ slug, token }, { retry: false });
+  // The agency's logo, colours and name, as on its login page.
+  const brand = usePortalBranding(slug);
   const accept = trpc.portalAuth.acceptInvite.useMutation();
   const [alert, setAlert] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError, watch } = useForm<PortalPasswordForm>({
@@ -71,11 +78,11 @@ export default function PortalInvitePage() {
     navigate(portalPath(slug, 'dashboard'), { replace: true });
   });
 
-  if (problem) return <LinkProblem problem={problem} text={errorText(info.error) ?? problem.message} slug={slug} />;
+  if (problem) return <LinkProblem problem={problem} text={errorText(info.error) ?? problem.message} slug={slug} brand={brand} />;
 
   if (!info.data)
     return (
-      <PortalAuthFrame title={M.portalAuth.loginTitle}>
+      <PortalAuthFrame brand={brand} title={M.portalAuth.loginTitle}>
         <div role="status" className="space-y-5">
           <span className="sr-only">{M.common.loading}</span>
           {[0, 1, 2].map((i) => (
@@ -91,7 +98,7 @@ export default function PortalInvitePage() {
 
   const { firstName, email, businessName } = info.data;
   return (
-    <PortalAuthFrame businessName={businessName} title={M.portalAuth.inviteTitle(businessName)} subtitle={M.portalAuth.inviteText(firstName)}>
+    <PortalAuthFrame brand={brand} businessName={businessName} title={M.portalAuth.inviteTitle(businessName)} subtitle={M.portalAuth.inviteText(firstName)}>
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {alert && <Alert>{alert}</Alert>}
         {/* Whose password this is, for the contact and for password managers. */}
@@ -107,7 +114,7 @@ export default function PortalInvitePage() {
           {...register('password')}
         />
         <TextField label={M.signup.confirmPassword} type="password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
-        <Button type="submit" className="w-full" busy={accept.isPending}>
+        <Button type="submit" className="w-full hover:brightness-95" busy={accept.isPending} style={brandButton(brand)}>
           {accept.isPending ? M.portalAuth.inviteSubmitting : M.portalAuth.inviteSubmit}
         </Button>
       </form>
