@@ -4,7 +4,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { flowRead, flowsList } from './flows';
-import { portalDashboard, portalFiles, portalProjects } from './portal';
+import { portalDashboard, portalFiles, portalFlowGet, portalProjects } from './portal';
 import { DEFAULT_BRAND_STYLE, DEFAULT_LOGIN_TEXT, TASK_PRIORITIES, TASK_STATUSES } from '../../shared/constants';
 import { DEMO } from '../../server/demo';
 import {
@@ -1753,6 +1753,18 @@ export const benchCalls: BenchCall[] = [
   { name: 'portal dashboard', path: `/api/portal/dashboard/${DEMO.slug}`, route: '/api/portal/dashboard/:slug', handler: portalDashboard, portal: true },
   { name: 'portal projects', path: `/api/portal/projects/${DEMO.slug}`, route: '/api/portal/projects/:slug', handler: portalProjects, portal: true },
   { name: 'portal files', path: `/api/portal/files/${DEMO.slug}`, route: '/api/portal/files/:slug', handler: portalFiles, portal: true },
+  {
+    // The newest active collect flow for all companies (staff list, so any portal contact of the agency may see it).
+    name: 'portal flows/{flowUid}',
+    path: async ({ appBody }) => {
+      const flows = (await appBody('/api/flows?workflowType=collect&isActive=true&limit=100')) as { flowUid: string; companyId: number | null }[];
+      const flow = flows.find((f) => f.companyId === null);
+      return flow ? `/api/portal/flows/${encodeURIComponent(flow.flowUid)}` : null;
+    },
+    route: '/api/portal/flows/:flowUid',
+    handler: portalFlowGet,
+    portal: true,
+  },
   { name: 'api-tokens', path: '/api/api-tokens', handler: apiTokensList },
 ];
 

@@ -252,3 +252,118 @@ export const portalFiles = handler(async (run, query, auth) => {
     },
   };
 });
+
+/** A select field's choices, as the app reads them from the stored options (./flows.ts choicesOf). */
+function choicesOf(options: string): string[] {
+  try {
+    const choices = (JSON.parse(options) as { choices?: unknown })?.choices;
+    return Array.isArray(choices) ? choices.filter((c): c is string => typeof c === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * GET /api/portal/flows/{flowUid} (portalFlows.get): one flow the contact may see (active, for their company or for
+ * all companies) with its steps, their fields (collect flows only) and the contact's submission and answers (file
+ * answers with their document when it is one of the contact's company). Five statements at once, each finding the
+ * flow through its flowUid, then the answers' documents when there are file answers.
+ */
+export const portalFlowGet = handler(async (run, query, auth) => {
+  const uid = typeof query.flowUid === 'string' ? query.flowUid.trim() : '';
+  if (!uid || uid.length > 64) return { status: 400, body: { message: 'bad request', code: 'BAD_REQUEST' } };
+  const b = auth.businessId;
+  const c = auth.companyId ?? null;
+  const k = auth.contactId!;
+  const flowId = '(SELECT f.id FROM "Flow" f WHERE f."businessId" = $1 AND f."flowUid" = $2)';
+  const [flows, steps, fields, subs, answerRows] = await Promise.all([
+    run.all('portal-flow', 'SELECT t.id, t."flowUid", t.name, t.description, t."workflowType", t."isActive", t."companyId" FROM "Flow" t WHERE t."businessId" = $1 AND t."flowUid" = $2', [b, uid]),
+    run.all('portal-flow-steps', `SELECT s.id, s."stepOrder", s."stepTitle", s.content FROM "FlowStep" s WHERE s."businessId" = $1 AND s."flowId" = ${flowId} ORDER BY s."stepOrder", s.id`, [b, uid]),
+    run.all(
+      'portal-flow-fields',
+      `SELECT x.id, x."flowStepId", x."fieldLabel", x."fieldType", x."isRequired", x.options, x."helpText", x."order"
+       FROM "FlowStep" s JOIN "FlowField" x ON x."businessId" = s."businessId" AND x."flowStepId" = s.id
+       WHERE s."businessId" = $1 AND s."flowId" = ${flowId} ORDER BY x."flowStepId", x."order", x.id`,
+      [b, uid],
+    ),
+    run.all(
+      'portal-flow-submission',
+      `SELECT s.status, s."currentStep", ${run.iso('s."createdAt"')} AS "createdAt", ${run.iso('s."completedAt"')} AS "completedAt"
+       FROM "FlowSubmission" s WHERE s."businessId" = $1 AND s."flowId" = ${flowId} AND s."contactId" = $3`,
+      [b, uid, k],
+    ),
+    run.all(
+      'portal-flow-answers',
+      `SELECT a."flowFieldId", a.value FROM "FlowSubmission" s
+       JOIN "FlowAnswer" a ON a."businessId" = s."businessId" AND a."submissionId" = s.id
+       WHERE s."businessId" = $1 AND s."flowId" = ${flowId} AND s."contactId" = $3`,
+      [b, uid, k],
+    ),
+  ]);
+  const flow = flows[0];
+  if (!flow || !flow.isActive || (flow.companyId != null && Number(flow.companyId) !== c)) {
+    return { status: 404, body: { message: 'not found', code: 'NOT_FOUND' } };
+  }
+  // File answers: the value names a Document, shown only when it is one of the contact's company.
+  const fileFields = new Set(fields.filter((f) => f.fieldType === 'file').map((f) => Number(f.id)));
+  const docIdOf = (a: Row) => {
+    const id = Number(a.value);
+    return fileFields.has(Number(a.flowFieldId)) && Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+  };
+  const docIds = [...new Set(answerRows.map(docIdOf).filter((id): id is number => id !== null))];
+  const docs = docIds.length
+    ? await run.all(`portal-flow-docs-${docIds.length}`, `SELECT id, name, size, "companyId" FROM "Document" WHERE "businessId" = $1 AND id IN (${marks(docIds, 2)})`, [b, ...docIds])
+    : [];
+  const docById = new Map(docs.map((d) => [Number(d.id), d]));
+  const files = new Map<number, { id: number; name: string; size: number }>();
+  for (const a of answerRows) {
+    const d = docById.get(docIdOf(a) ?? 0);
+    if (d && (d.companyId == null ? null : Number(d.companyId)) === c) files.set(Number(a.flowFieldId), { id: Number(d.id), name: String(d.name), size: Number(d.size ?? 0) });
+  }
+  const form = flow.workflowType === 'collect';
+  const byStep = new Map<number, Row[]>();
+  for (const f of fields) {
+    const list = byStep.get(Number(f.flowStepId)) ?? [];
+    list.push(f);
+    byStep.set(Number(f.flowStepId), list);
+  }
+  const stepCount = steps.length;
+  const sub = subs[0];
+  const state = !sub
+    ? { status: 'not_started', currentStep: 0, stepCount, startedAt: null, completedAt: null }
+    : {
+        status: sub.status === 'completed' ? 'completed' : 'in_progress',
+        currentStep: Math.min(Math.max(Number(sub.currentStep), 1), Math.max(stepCount, 1)),
+        stepCount,
+        startedAt: run.iso2(sub.createdAt),
+        completedAt: run.iso2(sub.completedAt),
+      };
+  return {
+    body: {
+      id: Number(flow.id),
+      flowUid: String(flow.flowUid),
+      name: String(flow.name),
+      description: String(flow.description),
+      workflowType: String(flow.workflowType),
+      state,
+      steps: steps.map((s) => ({
+        id: Number(s.id),
+        stepOrder: Number(s.stepOrder),
+        stepTitle: String(s.stepTitle),
+        content: String(s.content ?? ''),
+        fields: form
+          ? (byStep.get(Number(s.id)) ?? []).map((f) => ({
+              id: Number(f.id),
+              fieldLabel: String(f.fieldLabel),
+              fieldType: String(f.fieldType),
+              isRequired: !!f.isRequired,
+              choices: choicesOf(String(f.options ?? '{}')),
+              helpText: f.helpText == null ? null : String(f.helpText),
+              order: Number(f.order),
+            }))
+          : [],
+      })),
+      answers: answerRows.map((a) => ({ fieldId: Number(a.flowFieldId), value: String(a.value), file: files.get(Number(a.flowFieldId)) ?? null })),
+    },
+  };
+});
