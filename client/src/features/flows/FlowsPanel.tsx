@@ -7,7 +7,7 @@ import { trpc } from '../../lib/trpc';
 import { LoadMore } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button } from '../../ui/Button';
-import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
+import { EmptyState, LoadFailed, PanelSkeleton } from '../../ui/Feedback';
 import { CreateFlowDialog } from './CreateFlowDialog';
 import { ActiveBadge, flowPath, FlowTypeBadge, FlowTypeTile } from './flowParts';
 
@@ -26,20 +26,7 @@ export function FlowsPanel({ companyId }: { companyId: number }) {
   let body: ReactNode;
   if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
   else if (list.state === 'loading')
-    body = (
-      <div role="status" aria-label={M.common.loading} className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="flex items-center gap-3 px-4 py-4">
-            <Skeleton className="size-9 rounded-lg" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-4 w-48" />
-              <Skeleton className="h-3 w-64" />
-            </div>
-            <Skeleton className="h-6 w-20 rounded-full" />
-          </div>
-        ))}
-      </div>
-    );
+    body = <PanelSkeleton trailing="h-6 w-20 rounded-full" />;
   else if (list.state === 'empty' || list.state === 'no-match')
     body = <EmptyState icon={<Workflow className="size-10" />} title={F.companyNoFlows} text={F.companyNoFlowsText} action={createButton} />;
   else
