@@ -30,6 +30,10 @@ const schema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(v), 'must be an address such as hub@agency.example or "Agency <hub@agency.example>"'),
+  /** How often each app process looks for due background jobs (notifications, e-mail), in ms; 0 turns the runner off. */
+  JOB_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  /** The hour (UTC, 0–23) daily notification digests are sent. */
+  DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(8),
 }).refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
 
 export type Env = z.infer<typeof schema> & { publicUrl: string; uploadDir: string; trustProxy: boolean | number | string };

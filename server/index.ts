@@ -4,6 +4,7 @@ import { openDatabase } from './db';
 import { loadEnv } from './env';
 import { LocalFileStorage } from './files/storage';
 import { Mailer } from './mail';
+import { createJobRunner } from './jobs';
 
 async function main() {
   let env;
@@ -14,7 +15,10 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase(env.DATABASE_URL);
-  const app = createApp({ env, database, throttle: new LoginThrottle(database.db, { signupsPerAddress: env.SIGNUPS_PER_ADDRESS_PER_HOUR }), storage: new LocalFileStorage(env.uploadDir), mailer: Mailer.fromEnv(env) });
+  const mailer = Mailer.fromEnv(env);
+  const app = createApp({ env, database, throttle: new LoginThrottle(database.db, { signupsPerAddress: env.SIGNUPS_PER_ADDRESS_PER_HOUR }), storage: new LocalFileStorage(env.uploadDir), mailer });
+  // Notifications and e-mail run in the background, on the same database (server/jobs).
+  const jobs = createJobRunner({ database, mailer, env }, { pollMs: env.JOB_POLL_MS }).start();
   const server = app.listen(env.PORT, () => {
     console.log(`Clientflow is listening on ${env.publicUrl} (port ${env.PORT}, ${database.provider})`);
   });
@@ -25,6 +29,7 @@ async function main() {
     stopping = true;
     console.log(`${signal} received: finishing open requests, then closing the database.`);
     server.close(async () => {
+      await jobs.stop();
       await database.close();
       process.exit(0);
     });

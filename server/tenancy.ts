@@ -33,6 +33,11 @@ export const TENANT_MODELS = [
   'FlowField',
   'FlowSubmission',
   'FlowAnswer',
+  'Activity',
+  'Notification',
+  'NotificationPreference',
+  'Job',
+  'SearchEntry',
 ] as const;
 const tenantModels = new Set<string>(TENANT_MODELS);
 

@@ -738,6 +738,31 @@ export const M = {
       `Hi ${firstName},\n\nSomeone asked to reset the password of your Clientflow account. Choose a new one here (the link works once and is valid for 1 hour):\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
     notConfigured: 'E-mail is not configured (SMTP_URL): the message was logged instead of sent.',
   },
+  /** Notifications: the bell, the e-mails, the preferences (Account → Notifications) and the portal's e-mail switch. */
+  notifications: {
+    taskAssigned: (actor: string, task: string) => `${actor} assigned you “${task}”`,
+    taskStatus: (actor: string, task: string, status: string) => `${actor} moved “${task}” to ${status}`,
+    flowCompleted: (contact: string, flow: string) => `${contact} completed “${flow}”`,
+    fileDownloaded: (contact: string, file: string) => `${contact} downloaded “${file}”`,
+    fileUploaded: (contact: string, file: string) => `${contact} uploaded “${file}”`,
+    portalInviteAccepted: (contact: string) => `${contact} accepted the portal invite`,
+    teamInviteAccepted: (user: string) => `${user} joined your team`,
+    staffMailText: (firstName: string, title: string, body: string, url: string, settingsUrl: string) =>
+      `Hi ${firstName},\n\n${title}.${body ? `\n\n${body}` : ''}\n\nOpen it in Clientflow:\n${url}\n\nChoose which e-mails you get: ${settingsUrl}`,
+    digestSubject: (count: number) => `Your Clientflow digest: ${count} new notification${count === 1 ? '' : 's'}`,
+    digestText: (firstName: string, lines: string, settingsUrl: string) =>
+      `Hi ${firstName},\n\nHere is what happened since your last digest:\n\n${lines}\n\nChoose which e-mails you get: ${settingsUrl}`,
+    portalFileSubject: (business: string, file: string) => `${business} shared a file with you: ${file}`,
+    portalFileText: (firstName: string, business: string, file: string, url: string) =>
+      `Hi ${firstName},\n\n${business} shared “${file}” with you in your client portal:\n${url}`,
+    portalFlowSubject: (business: string, flow: string) => `${business} asks you to complete: ${flow}`,
+    portalFlowText: (firstName: string, business: string, flow: string, url: string) =>
+      `Hi ${firstName},\n\n${business} has a new flow for you in your client portal, “${flow}”:\n${url}`,
+    portalOptOut: (url: string) => `You get these e-mails because you have access to the client portal. Turn them off here: ${url}`,
+    notFound: 'Notification not found',
+    jobNotFound: 'Job not found',
+    jobNotRetryable: 'Only failed jobs can be retried',
+  },
   /** Files (/hub/documents), the upload and edit dialogs, the panels of the company and project pages. */
   documents: {
     title: 'Files',

@@ -20,6 +20,10 @@ export const PERMISSIONS = {
   'integrations.manage': ['owner', 'admin'],
   /** Invite staff, change roles, remove members. */
   'team.manage': ['owner', 'admin'],
+  /** The whole agency's activity log with its filters and CSV download (the company tab and the dashboard card are for all staff). */
+  'activity.viewAll': ['owner'],
+  /** Background jobs: failed and dead-lettered deliveries, and retrying them. */
+  'jobs.manage': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

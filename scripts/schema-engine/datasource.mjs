@@ -75,7 +75,25 @@ const MULTI_STATEMENT = /more than one statement/i;
  * `executeRaw`, but better-sqlite3 prepares one statement at a time. Run such
  * SQL (it never has bind parameters) through `exec`, as `executeScript` does.
  */
+/**
+ * Full-text search tables (FTS5 virtual tables named *_fts and their shadow tables *_fts_data, *_fts_idx, ...)
+ * are written by hand in the migrations; Prisma's schema has no words for them. Hide them from the engine's
+ * introspection, so `db:new` does not offer to drop them.
+ */
+const FTS_TABLE = /_fts(_(data|idx|content|docsize|config))?$/;
+
+function hideFtsTables(result) {
+  if (!result?.columnNames || !Array.isArray(result.rows)) return result;
+  const columns = result.columnNames
+    .map((name, i) => (['name', 'table_name', 'tbl_name'].includes(String(name).toLowerCase()) ? i : -1))
+    .filter((i) => i >= 0);
+  if (columns.length === 0) return result;
+  return { ...result, rows: result.rows.filter((row) => !columns.some((i) => FTS_TABLE.test(String(row[i])))) };
+}
+
 function patchSqliteQueryable(q) {
+  const queryRaw = q.queryRaw.bind(q);
+  q.queryRaw = async (query) => hideFtsTables(await queryRaw(query));
   const executeRaw = q.executeRaw.bind(q);
   q.executeRaw = async (query) => {
     if (!query.args || query.args.length === 0) {
@@ -277,8 +295,21 @@ export async function pgDropDatabase(url) {
  * Trap 4: the engine's introspection selects `char` (oid 18) and `name`
  * (oid 19) columns, which @prisma/adapter-pg refuses to map. Both arrive from
  * `pg` as plain strings; report them as `text` (oid 25).
+ * Also: @prisma/adapter-pg's `executeScript` splits a script at every ";",
+ * which cuts dollar-quoted function bodies (the search triggers) apart. A
+ * migration script has no bind parameters, so send it whole: PostgreSQL's
+ * simple query protocol runs several statements in one message.
  */
 function patchPgQueryable(q) {
+  if (typeof q.executeScript === 'function' && q.client && typeof q.client.query === 'function') {
+    q.executeScript = async (script) => {
+      try {
+        await q.client.query(script);
+      } catch (e) {
+        q.onError(e);
+      }
+    };
+  }
   const performIO = q.performIO.bind(q);
   q.performIO = async (query) => {
     const result = await performIO(query);

@@ -1,4 +1,5 @@
 import { router } from '../trpc';
+import { activityRouter } from './activity';
 import { apiTokensRouter } from './api-tokens';
 import { authRouter } from './auth';
 import { businessRouter } from './business';
@@ -8,16 +9,20 @@ import { dashboardRouter } from './dashboard';
 import { documentsRouter } from './documents';
 import { flowFieldsRouter, flowStepsRouter, flowsRouter } from './flows';
 import { integrationsRouter } from './integrations';
+import { jobsRouter, notificationsRouter, portalNotificationsRouter } from './notifications';
+import { portalActivityRouter } from './portal-activity';
 import { portalRouter } from './portal';
 import { portalAuthRouter } from './portal-auth';
 import { portalFlowsRouter } from './portal-flows';
 import { profileRouter } from './profile';
 import { projectsRouter } from './projects';
 import { resourcesRouter } from './resources';
+import { searchRouter } from './search';
 import { tasksRouter } from './tasks';
 import { staffInviteRouter, teamRouter } from './team';
 
 export const appRouter = router({
+  activity: activityRouter,
   apiTokens: apiTokensRouter,
   auth: authRouter,
   business: businessRouter,
@@ -29,12 +34,17 @@ export const appRouter = router({
   flowSteps: flowStepsRouter,
   flowFields: flowFieldsRouter,
   integrations: integrationsRouter,
+  jobs: jobsRouter,
+  notifications: notificationsRouter,
   portal: portalRouter,
+  portalActivity: portalActivityRouter,
   portalAuth: portalAuthRouter,
+  portalNotifications: portalNotificationsRouter,
   portalFlows: portalFlowsRouter,
   profile: profileRouter,
   projects: projectsRouter,
   resources: resourcesRouter,
+  search: searchRouter,
   tasks: tasksRouter,
   staffInvite: staffInviteRouter,
   team: teamRouter,

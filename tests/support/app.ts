@@ -9,8 +9,11 @@ import { openDatabase, type Database } from '../../server/db';
 import { loadEnv } from '../../server/env';
 import { LocalFileStorage } from '../../server/files/storage';
 import { Mailer } from '../../server/mail';
+import { createJobRunner } from '../../server/jobs';
+import type { JobRunner } from '../../server/jobs/queue';
 
-export type TestApp = { baseUrl: string; database: Database; uploadDir: string; close: () => Promise<void> };
+/** jobs: the app's background job runner; it does not poll in tests: call `await app.jobs.drain()` to run what is due. */
+export type TestApp = { baseUrl: string; database: Database; uploadDir: string; jobs: JobRunner; close: () => Promise<void> };
 
 /** The real app on an ephemeral port, over this run's fresh database. */
 /** smtpUrl: send mail to that server (tests/support/smtp.ts); without it mail is logged, as on a server without SMTP. */
@@ -25,6 +28,7 @@ export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options
   const throttle = new LoginThrottle(database.db, throttleLimits ?? { signupsPerAddress: 100_000 });
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: 'Clientflow <hub@clientflow.test>' }, () => {});
   const app = createApp({ env, database, throttle, storage: new LocalFileStorage(uploadDir), mailer });
+  const jobs = createJobRunner({ database, mailer, env }, { pollMs: 0, log: () => {} });
   const server = await new Promise<import('node:http').Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -33,8 +37,10 @@ export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options
     baseUrl: `http://127.0.0.1:${port}`,
     database,
     uploadDir,
+    jobs,
     close: async () => {
       await new Promise((r) => server.close(r));
+      await jobs.stop();
       mailer.close();
       await database.close();
       fs.rmSync(uploadDir, { recursive: true, force: true });

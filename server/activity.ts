@@ -1,0 +1,109 @@
+/**
+ * The activity log: every write in the hub and every client action in the portal records who, what, when and the
+ * changed fields (old → new), append-only, in the same transaction as the change (pass the transaction's client).
+ * An entry that can notify someone also enqueues the fan-out job in that transaction (server/notifications), so a
+ * rolled-back change leaves neither an entry nor a notification, and a committed one always gets both.
+ */
+import type { ActivityAction, ActivityChange, ActivityEntityType, ActorType } from '../shared/activity';
+import { enqueueJob, type JobWriter } from './jobs/queue';
+import { fansOut } from './notifications/events';
+
+export type Actor =
+  | { type: 'staff'; userId: number; name: string }
+  | { type: 'contact'; contactId: number; name: string }
+  | { type: 'system'; name: string };
+
+const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+
+/** The signed-in staff user (ctx.user of a staff procedure). */
+export const staffActor = (user: { id: number; firstName: string; lastName: string }): Actor => ({ type: 'staff', userId: user.id, name: fullName(user) });
+
+/** The signed-in portal contact (ctx.portalSession.contact of a portal procedure). */
+export const contactActor = (contact: { id: number; firstName: string; lastName: string }): Actor => ({
+  type: 'contact',
+  contactId: contact.id,
+  name: fullName(contact),
+});
+
+export type ActivityEntry = {
+  entityType: ActivityEntityType;
+  entityId?: number | null;
+  /** What the record was called at the time (the log outlives the record). */
+  entityName?: string;
+  /** The client company the entry concerns (its Activity tab and, when clientVisible, its portal). */
+  companyId?: number | null;
+  action: ActivityAction;
+  changes?: ActivityChange[];
+  /** Shown to the company's contacts in the portal: what the agency shared with them, and what they did themselves. */
+  clientVisible?: boolean;
+};
+
+/** What recordActivity needs of a Prisma client or transaction (tenant-scoped or not). */
+export type ActivityWriter = JobWriter & {
+  activity: { create(args: { data: ActivityCreateData; select: { id: true } }): PromiseLike<{ id: number }> };
+};
+
+type ActivityCreateData = {
+  businessId: number;
+  actorType: ActorType;
+  actorUserId: number | null;
+  actorContactId: number | null;
+  actorName: string;
+  entityType: string;
+  entityId: number | null;
+  entityName: string;
+  companyId: number | null;
+  action: string;
+  changes: string;
+  clientVisible: boolean;
+};
+
+/** Writes one entry (and its fan-out job when it can notify someone). Returns the entry's id. */
+export async function recordActivity(db: ActivityWriter, businessId: number, actor: Actor, entry: ActivityEntry): Promise<number> {
+  const { id } = await db.activity.create({
+    data: {
+      businessId,
+      actorType: actor.type,
+      actorUserId: actor.type === 'staff' ? actor.userId : null,
+      actorContactId: actor.type === 'contact' ? actor.contactId : null,
+      actorName: actor.name,
+      entityType: entry.entityType,
+      entityId: entry.entityId ?? null,
+      entityName: entry.entityName ?? '',
+      companyId: entry.companyId ?? null,
+      action: entry.action,
+      changes: JSON.stringify(entry.changes ?? []),
+      clientVisible: entry.clientVisible ?? false,
+    },
+    select: { id: true },
+  });
+  if (fansOut(actor, entry)) {
+    await enqueueJob(db, { businessId, kind: 'notify', payload: { activityId: id }, dedupeKey: `notify:${id}` });
+  }
+  return id;
+}
+
+/** A value as the log shows it: dates as ISO text (a day when at midnight UTC), undefined as null. */
+function shown(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  }
+  return value;
+}
+
+/**
+ * The fields that differ between before and after, old → new. `fields` lists what to compare; a field missing
+ * from `after` did not change (a partial update).
+ */
+export function changesOf<T extends Record<string, unknown>>(before: T | null, after: Partial<T>, fields: readonly (keyof T & string)[]): ActivityChange[] {
+  const changes: ActivityChange[] = [];
+  for (const field of fields) {
+    if (!(field in after)) continue;
+    const from = shown(before?.[field]);
+    const to = shown(after[field]);
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes.push({ field, from, to });
+  }
+  return changes;
+}

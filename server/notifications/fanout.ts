@@ -1,0 +1,240 @@
+/**
+ * The jobs behind notifications:
+ * - notify (transactional): reads one activity entry and writes the staff notifications it causes (honouring each
+ *   user's preferences), the e-mail jobs for them, and the portal contacts' e-mails. It runs in one transaction
+ *   with marking the job done, and each notification has a dedupeKey, so an event notifies each person once.
+ * - email: sends one staff notification's e-mail (skipped once sent), or a prepared portal e-mail.
+ * - digest: one daily e-mail per user listing the notifications collected for it.
+ */
+import { hubLink } from '../../shared/links';
+import { M } from '../../shared/messages';
+import { NOTIFICATION_DEFAULTS, type NotificationChannel, type NotificationKind } from '../../shared/notifications';
+import type { ActivityChange } from '../../shared/activity';
+import { enqueueJob, type ClaimedJob, type JobDeps, type JobHandler } from '../jobs/queue';
+
+type Tx = Parameters<Extract<JobHandler, { transactional: true }>['run']>[0];
+
+type StaffNotice = { userId: number; kind: NotificationKind; title: string; body?: string; link?: string | null };
+
+/** The hour (UTC) digests go out, and the next such moment after `now`. */
+export function nextDigestAt(now: Date, hourUtc: number): Date {
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hourUtc));
+  if (at <= now) at.setUTCDate(at.getUTCDate() + 1);
+  return at;
+}
+
+async function staffIds(tx: Tx, businessId: number, roles?: string[]) {
+  const users = await tx.user.findMany({ where: { businessId, ...(roles ? { role: { in: roles } } : {}) }, select: { id: true } });
+  return users.map((u) => u.id);
+}
+
+/** Who is told what about one activity entry. */
+async function noticesFor(tx: Tx, activity: ActivityRow): Promise<StaffNotice[]> {
+  const changes = JSON.parse(activity.changes) as ActivityChange[];
+  const change = (field: string) => changes.find((c) => c.field === field);
+  const actorUserId = activity.actorUserId;
+  const notices: StaffNotice[] = [];
+  const name = activity.entityName;
+  switch (activity.entityType) {
+    case 'task': {
+      const link = hubLink('task', activity.entityId);
+      const assignee = change('assignee');
+      const assigned = assignee?.toId ?? null;
+      if (assigned != null && assigned !== actorUserId) {
+        notices.push({ userId: assigned, kind: 'task_assigned', title: M.notifications.taskAssigned(activity.actorName, name), link });
+      }
+      const status = change('status');
+      if (status) {
+        // The task's assignee now (unless just told about the assignment in the same change).
+        const task = activity.entityId == null ? null : await tx.task.findFirst({ where: { businessId: activity.businessId, id: activity.entityId }, select: { assigneeId: true } });
+        const owner = task?.assigneeId ?? null;
+        if (owner != null && owner !== actorUserId && owner !== assigned) {
+          const label = M.tasks.statusLabels[String(status.to)] ?? String(status.to);
+          notices.push({ userId: owner, kind: 'task_status', title: M.notifications.taskStatus(activity.actorName, name, label), link });
+        }
+      }
+      break;
+    }
+    case 'flow': {
+      if (activity.action !== 'flow_submitted') break;
+      const flow = activity.entityId == null ? null : await tx.flow.findFirst({ where: { businessId: activity.businessId, id: activity.entityId }, select: { flowUid: true } });
+      for (const userId of await staffIds(tx, activity.businessId)) {
+        notices.push({ userId, kind: 'flow_completed', title: M.notifications.flowCompleted(activity.actorName, name), link: hubLink('flow', activity.entityId, flow?.flowUid) });
+      }
+      break;
+    }
+    case 'file': {
+      if (activity.actorType !== 'contact') break;
+      const title = activity.action === 'uploaded' ? M.notifications.fileUploaded(activity.actorName, name) : M.notifications.fileDownloaded(activity.actorName, name);
+      for (const userId of await staffIds(tx, activity.businessId)) {
+        notices.push({ userId, kind: 'file_activity', title, link: hubLink('file', activity.entityId) });
+      }
+      break;
+    }
+    case 'contact': {
+      for (const userId of await staffIds(tx, activity.businessId)) {
+        notices.push({ userId, kind: 'portal_invite_accepted', title: M.notifications.portalInviteAccepted(name), link: hubLink('contact', activity.entityId) });
+      }
+      break;
+    }
+    case 'team': {
+      for (const userId of await staffIds(tx, activity.businessId, ['owner', 'admin'])) {
+        if (userId === activity.actorUserId) continue;
+        notices.push({ userId, kind: 'team_invite_accepted', title: M.notifications.teamInviteAccepted(name), link: '/hub/account?tab=team' });
+      }
+      break;
+    }
+  }
+  return notices;
+}
+
+type ActivityRow = {
+  id: number;
+  businessId: number;
+  actorType: string;
+  actorUserId: number | null;
+  actorName: string;
+  entityType: string;
+  entityId: number | null;
+  entityName: string;
+  companyId: number | null;
+  action: string;
+  changes: string;
+};
+
+/** The portal e-mails an entry causes: a file shared with the company, or a flow given to it. */
+async function portalMails(tx: Tx, activity: ActivityRow, deps: JobDeps) {
+  if (activity.actorType !== 'staff' || activity.companyId == null || activity.entityId == null) return;
+  let subject: string;
+  let text: (firstName: string, url: string) => string;
+  let path: string;
+  const business = await tx.business.findUniqueOrThrow({ where: { id: activity.businessId }, select: { name: true, slug: true } });
+  if (activity.entityType === 'file') {
+    const file = await tx.document.findFirst({ where: { businessId: activity.businessId, id: activity.entityId }, select: { visibleInPortal: true, companyId: true, name: true } });
+    if (!file?.visibleInPortal || file.companyId !== activity.companyId) return;
+    subject = M.notifications.portalFileSubject(business.name, file.name);
+    text = (firstName, url) => M.notifications.portalFileText(firstName, business.name, file.name, url);
+    path = 'files';
+  } else if (activity.entityType === 'flow') {
+    const flow = await tx.flow.findFirst({ where: { businessId: activity.businessId, id: activity.entityId }, select: { isActive: true, companyId: true, name: true, flowUid: true } });
+    if (!flow?.isActive || flow.companyId !== activity.companyId) return;
+    subject = M.notifications.portalFlowSubject(business.name, flow.name);
+    text = (firstName, url) => M.notifications.portalFlowText(firstName, business.name, flow.name, url);
+    path = `workflows/${flow.flowUid}`;
+  } else return;
+  const contacts = await tx.contact.findMany({
+    where: { businessId: activity.businessId, companyId: activity.companyId, portalAccess: true, notifyByEmail: true },
+    select: { id: true, email: true, firstName: true },
+  });
+  const url = `${deps.env.publicUrl}/portal/${business.slug}/${path}`;
+  for (const contact of contacts) {
+    await enqueueJob(tx, {
+      businessId: activity.businessId,
+      kind: 'email',
+      payload: { to: contact.email, subject, text: `${text(contact.firstName, url)}\n\n${M.notifications.portalOptOut(`${deps.env.publicUrl}/portal/${business.slug}/settings`)}` },
+      dedupeKey: `portal-mail:${activity.id}:${contact.id}`,
+    });
+  }
+}
+
+export const notifyHandler: JobHandler = {
+  transactional: true,
+  async run(tx, job, deps) {
+    const activityId = Number(job.payload.activityId);
+    const activity = await tx.activity.findFirst({ where: { id: activityId, businessId: job.businessId } });
+    if (!activity) return; // the agency was deleted meanwhile
+    const notices = await noticesFor(tx, activity);
+    if (notices.length > 0) {
+      const userIds = [...new Set(notices.map((n) => n.userId))];
+      const [prefs, users] = await Promise.all([
+        tx.notificationPreference.findMany({ where: { businessId: job.businessId, userId: { in: userIds } } }),
+        tx.user.findMany({ where: { businessId: job.businessId, id: { in: userIds } }, select: { id: true, emailDigest: true } }),
+      ]);
+      const channelOf = (userId: number, kind: NotificationKind): NotificationChannel =>
+        (prefs.find((p) => p.userId === userId && p.kind === kind)?.channel as NotificationChannel | undefined) ?? NOTIFICATION_DEFAULTS[kind];
+      for (const notice of notices) {
+        const user = users.find((u) => u.id === notice.userId);
+        const channel = channelOf(notice.userId, notice.kind);
+        if (!user || channel === 'off') continue;
+        const dedupeKey = `activity:${activity.id}:${notice.kind}`;
+        // Once per person and event, even if this job ran before and its transaction was rolled back after a partial write.
+        const existing = await tx.notification.findUnique({ where: { userId_dedupeKey: { userId: notice.userId, dedupeKey } }, select: { id: true } });
+        if (existing) continue;
+        const emailState = channel === 'email' ? (user.emailDigest ? 'digest' : 'pending') : 'none';
+        const created = await tx.notification.create({
+          data: {
+            businessId: job.businessId,
+            userId: notice.userId,
+            kind: notice.kind,
+            title: notice.title,
+            body: notice.body ?? '',
+            link: notice.link ?? null,
+            activityId: activity.id,
+            dedupeKey,
+            emailState,
+          },
+          select: { id: true },
+        });
+        if (emailState === 'pending') {
+          await enqueueJob(tx, { businessId: job.businessId, kind: 'email', payload: { notificationId: created.id }, dedupeKey: `notification-mail:${created.id}` });
+        } else if (emailState === 'digest') {
+          const at = nextDigestAt(new Date(), deps.env.DIGEST_HOUR_UTC);
+          const dedupe = `digest:${notice.userId}:${at.toISOString()}`;
+          if (!(await tx.job.findUnique({ where: { dedupeKey: dedupe }, select: { id: true } }))) {
+            await enqueueJob(tx, { businessId: job.businessId, kind: 'digest', payload: { userId: notice.userId }, dedupeKey: dedupe, runAt: at });
+          }
+        }
+      }
+    }
+    await portalMails(tx, activity, deps);
+  },
+};
+
+export const emailHandler: JobHandler = {
+  transactional: false,
+  async run(job: ClaimedJob, deps: JobDeps) {
+    const db = deps.database.db;
+    if (typeof job.payload.notificationId === 'number') {
+      const notification = await db.notification.findFirst({
+        where: { id: job.payload.notificationId, businessId: job.businessId },
+        select: { id: true, title: true, body: true, link: true, emailState: true, user: { select: { email: true, firstName: true } } },
+      });
+      if (!notification || notification.emailState !== 'pending') return; // sent already, or gone
+      const url = notification.link ? `${deps.env.publicUrl}${notification.link}` : `${deps.env.publicUrl}/hub`;
+      await deps.mailer.send({
+        to: notification.user.email,
+        subject: notification.title,
+        text: M.notifications.staffMailText(notification.user.firstName, notification.title, notification.body, url, `${deps.env.publicUrl}/hub/account?tab=notifications`),
+      });
+      await db.notification.update({ where: { id: notification.id }, data: { emailState: 'sent' } });
+      return;
+    }
+    const { to, subject, text } = job.payload as { to: string; subject: string; text: string };
+    await deps.mailer.send({ to, subject, text });
+  },
+};
+
+export const digestHandler: JobHandler = {
+  transactional: false,
+  async run(job: ClaimedJob, deps: JobDeps) {
+    const db = deps.database.db;
+    const userId = Number(job.payload.userId);
+    const user = await db.user.findFirst({ where: { id: userId, businessId: job.businessId }, select: { email: true, firstName: true } });
+    if (!user) return;
+    const pending = await db.notification.findMany({
+      where: { businessId: job.businessId, userId, emailState: 'digest' },
+      orderBy: { id: 'asc' },
+      select: { id: true, title: true, link: true },
+    });
+    if (pending.length === 0) return;
+    const lines = pending.map((n) => `- ${n.title}${n.link ? `\n  ${deps.env.publicUrl}${n.link}` : ''}`);
+    await deps.mailer.send({
+      to: user.email,
+      subject: M.notifications.digestSubject(pending.length),
+      text: M.notifications.digestText(user.firstName, lines.join('\n'), `${deps.env.publicUrl}/hub/account?tab=notifications`),
+    });
+    await db.notification.updateMany({ where: { id: { in: pending.map((n) => n.id) } }, data: { emailState: 'sent' } });
+  },
+};
+
+export const notificationHandlers = { notify: notifyHandler, email: emailHandler, digest: digestHandler };

@@ -1,0 +1,60 @@
+/**
+ * The activity log's vocabulary, shared by the server (which writes entries) and the client (which shows them).
+ * An entry says who (actor), did what (action) to which record (entityType + entityId + entityName snapshot),
+ * for which client company, and which fields changed (old → new).
+ */
+export const ACTIVITY_ENTITY_TYPES = [
+  'company',
+  'contact',
+  'project',
+  'task',
+  'file',
+  'resource',
+  'flow',
+  'business',
+  'team',
+  'api_token',
+  'portal',
+] as const;
+export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
+
+export const ACTIVITY_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  /** A portal contact signed in. */
+  'signed_in',
+  /** A file was downloaded (portal: by a client). */
+  'downloaded',
+  /** A file was uploaded (hub or portal). */
+  'uploaded',
+  /** A client completed a flow. */
+  'flow_submitted',
+  /** A portal or team invite was sent, or accepted. */
+  'invited',
+  'invite_accepted',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export type ActorType = 'staff' | 'contact' | 'system';
+
+/**
+ * One changed field: the value before and after, as shown (strings, numbers, booleans or null). A link to another
+ * record (a task's assignee) shows names and carries the ids in fromId/toId (the notifications use them).
+ */
+export type ActivityChange = { field: string; from: unknown; to: unknown; fromId?: number | null; toId?: number | null };
+
+/** The kinds the activity filters offer, with their labels (plural, for "filter by kind"). */
+export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
+  company: 'Companies',
+  contact: 'Contacts',
+  project: 'Projects',
+  task: 'Tasks',
+  file: 'Files',
+  resource: 'Resources',
+  flow: 'Flows',
+  business: 'Account settings',
+  team: 'Team',
+  api_token: 'API tokens',
+  portal: 'Portal sign-ins',
+};
