@@ -14,6 +14,8 @@ import { notFoundOn } from '../errors';
 import { containsText, keysetPage } from '../lib/pagination';
 import { sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import { router, staffProcedure } from '../trpc';
+import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../activity';
+import type { ActivityChange } from '../../shared/activity';
 
 const taskColumns = sql`t."id", t."title", t."description", t."status", t."priority", t."dueDate", t."projectId", t."assigneeId", t."createdAt"`;
 
@@ -70,6 +72,62 @@ async function requireOwnRows(db: SqlRunner, { projectId, assigneeId }: { projec
   if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: M.tasks.assigneeNotFound });
 }
 
+type TaskTx = ActivityWriter & {
+  task: {
+    findUnique(args: { where: { id: number }; select: typeof taskStateSelect }): PromiseLike<TaskStateRow | null>;
+  };
+};
+const taskStateSelect = {
+  title: true,
+  description: true,
+  status: true,
+  priority: true,
+  dueDate: true,
+  projectId: true,
+  assigneeId: true,
+  project: { select: { name: true, companyId: true } },
+  assignee: { select: { firstName: true, lastName: true } },
+} as const;
+type TaskStateRow = {
+  title: string;
+  description: string | null;
+  status: string;
+  priority: string;
+  dueDate: Date | null;
+  projectId: number | null;
+  assigneeId: number | null;
+  project: { name: string; companyId: number | null } | null;
+  assignee: { firstName: string; lastName: string } | null;
+};
+
+const personName = (p: { firstName: string; lastName: string } | null) => (p ? `${p.firstName} ${p.lastName}`.trim() : null);
+
+/** What changed on a task, old → new: its own fields, and its project and assignee by name (the assignee's ids too). */
+function taskChanges(before: TaskStateRow | null, after: TaskStateRow): ActivityChange[] {
+  const changes = changesOf(before, after, ['title', 'description', 'status', 'priority', 'dueDate']);
+  if ((before?.projectId ?? null) !== after.projectId) changes.push({ field: 'project', from: before?.project?.name ?? null, to: after.project?.name ?? null });
+  if ((before?.assigneeId ?? null) !== after.assigneeId) {
+    changes.push({ field: 'assignee', from: personName(before?.assignee ?? null), to: personName(after.assignee), fromId: before?.assigneeId ?? null, toId: after.assigneeId });
+  }
+  return changes;
+}
+
+/** Logs a task's creation or change (in the write's transaction); nothing when an update changed nothing. */
+async function logTask(tx: TaskTx, ctx: { businessId: number; user: { id: number; firstName: string; lastName: string } }, id: number, before: TaskStateRow | null) {
+  const after = await tx.task.findUnique({ where: { id }, select: taskStateSelect });
+  if (!after) return;
+  const changes = taskChanges(before, after);
+  if (before && changes.length === 0) return;
+  await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+    entityType: 'task',
+    entityId: id,
+    entityName: after.title,
+    companyId: after.project?.companyId ?? null,
+    action: before ? 'updated' : 'created',
+    changes,
+  });
+}
+
 export const tasksRouter = router({
   list: staffProcedure.input(taskListInput).output(taskPageOutput).query(async ({ ctx, input }) => {
     const { search, projectId, status, priority, assigneeId } = input;
@@ -105,9 +163,13 @@ export const tasksRouter = router({
   create: staffProcedure.input(taskCreateInput).output(taskOutput).mutation(async ({ ctx, input }) => {
     const { dueDate, assigneeId, ...fields } = input;
     await requireOwnRows(ctx.sql, { projectId: fields.projectId, assigneeId });
-    const task = await ctx.db.task.create({
-      data: { ...fields, dueDate: dueDateValue(dueDate), assigneeId: assigneeId ?? null, businessId: ctx.businessId },
-      select: { id: true },
+    const task = await ctx.db.$transaction(async (tx) => {
+      const created = await tx.task.create({
+        data: { ...fields, dueDate: dueDateValue(dueDate), assigneeId: assigneeId ?? null, businessId: ctx.businessId },
+        select: { id: true },
+      });
+      await logTask(tx, ctx, created.id, null);
+      return created;
     });
     return (await readTask(ctx.sql, task.id)) ?? notFound();
   }),
@@ -116,20 +178,36 @@ export const tasksRouter = router({
   update: staffProcedure.input(taskUpdateInput).output(taskOutput).mutation(async ({ ctx, input }) => {
     const { id, dueDate, ...fields } = input;
     await requireOwnRows(ctx.sql, fields);
-    await ctx.db.task
-      .update({ where: { id }, data: { ...fields, dueDate: dueDateValue(dueDate) }, select: { id: true } })
-      .catch(notFoundOn(M.tasks.notFound));
+    await ctx.db.$transaction(async (tx) => {
+      const before = (await tx.task.findUnique({ where: { id }, select: taskStateSelect })) ?? notFound();
+      await tx.task.update({ where: { id }, data: { ...fields, dueDate: dueDateValue(dueDate) }, select: { id: true } }).catch(notFoundOn(M.tasks.notFound));
+      await logTask(tx, ctx, id, before);
+    });
     return (await readTask(ctx.sql, id)) ?? notFound();
   }),
 
   /** The one-click status change and the board's move. */
   setStatus: staffProcedure.input(taskStatusInput).output(taskOutput).mutation(async ({ ctx, input }) => {
-    await ctx.db.task.update({ where: { id: input.id }, data: { status: input.status }, select: { id: true } }).catch(notFoundOn(M.tasks.notFound));
+    await ctx.db.$transaction(async (tx) => {
+      const before = (await tx.task.findUnique({ where: { id: input.id }, select: taskStateSelect })) ?? notFound();
+      await tx.task.update({ where: { id: input.id }, data: { status: input.status }, select: { id: true } }).catch(notFoundOn(M.tasks.notFound));
+      await logTask(tx, ctx, input.id, before);
+    });
     return (await readTask(ctx.sql, input.id)) ?? notFound();
   }),
 
   remove: staffProcedure.input(taskIdInput).output(taskRemoveOutput).mutation(async ({ ctx, input }) => {
-    await ctx.db.task.delete({ where: { id: input.id }, select: { id: true } }).catch(notFoundOn(M.tasks.notFound));
+    await ctx.db.$transaction(async (tx) => {
+      const before = (await tx.task.findUnique({ where: { id: input.id }, select: taskStateSelect })) ?? notFound();
+      await tx.task.delete({ where: { id: input.id }, select: { id: true } }).catch(notFoundOn(M.tasks.notFound));
+      await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+        entityType: 'task',
+        entityId: input.id,
+        entityName: before.title,
+        companyId: before.project?.companyId ?? null,
+        action: 'deleted',
+      });
+    });
     return { ok: true as const };
   }),
 });

@@ -214,11 +214,11 @@ CREATE TRIGGER "SearchEntry_fts_au" AFTER UPDATE OF "title", "body", "businessId
 END;
 
 CREATE TRIGGER "Company_search_ai" AFTER INSERT ON "Company" BEGIN
-  INSERT INTO "SearchEntry" ("businessId", "kind", "entityId", "companyId", "projectId", "ref", "title", "body", "updatedAt") VALUES (NEW."businessId", 'company', NEW."id", NEW."id", NULL, NULL, NEW."name", trim(COALESCE(NEW."industry",'') || ' ' || COALESCE(NEW."website",'') || ' ' || COALESCE(NEW."address",'') || ' ' || COALESCE(NEW."phone",'') || ' ' || NEW."status"), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'));
+  INSERT INTO "SearchEntry" ("businessId", "kind", "entityId", "companyId", "projectId", "ref", "title", "body", "updatedAt") VALUES (NEW."businessId", 'company', NEW."id", NEW."id", NULL, NULL, NEW."name", trim(COALESCE(NEW."industry",'') || ' ' || COALESCE(NEW."website",'') || ' ' || COALESCE(NEW."address",'') || ' ' || COALESCE(NEW."phone",'')), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'));
 END;
 
-CREATE TRIGGER "Company_search_au" AFTER UPDATE OF "name", "industry", "website", "address", "phone", "status" ON "Company" BEGIN
-  UPDATE "SearchEntry" SET "companyId" = NEW."id", "projectId" = NULL, "ref" = NULL, "title" = NEW."name", "body" = trim(COALESCE(NEW."industry",'') || ' ' || COALESCE(NEW."website",'') || ' ' || COALESCE(NEW."address",'') || ' ' || COALESCE(NEW."phone",'') || ' ' || NEW."status"), "updatedAt" = strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')
+CREATE TRIGGER "Company_search_au" AFTER UPDATE OF "name", "industry", "website", "address", "phone" ON "Company" BEGIN
+  UPDATE "SearchEntry" SET "companyId" = NEW."id", "projectId" = NULL, "ref" = NULL, "title" = NEW."name", "body" = trim(COALESCE(NEW."industry",'') || ' ' || COALESCE(NEW."website",'') || ' ' || COALESCE(NEW."address",'') || ' ' || COALESCE(NEW."phone",'')), "updatedAt" = strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')
   WHERE "kind" = 'company' AND "entityId" = NEW."id";
 END;
 
@@ -312,7 +312,7 @@ END;
 
 -- The rows that exist already.
 
-INSERT INTO "SearchEntry" ("businessId", "kind", "entityId", "companyId", "projectId", "ref", "title", "body", "updatedAt") SELECT x."businessId", 'company', x."id", x."id", NULL, NULL, x."name", trim(COALESCE(x."industry",'') || ' ' || COALESCE(x."website",'') || ' ' || COALESCE(x."address",'') || ' ' || COALESCE(x."phone",'') || ' ' || x."status"), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now') FROM "Company" x;
+INSERT INTO "SearchEntry" ("businessId", "kind", "entityId", "companyId", "projectId", "ref", "title", "body", "updatedAt") SELECT x."businessId", 'company', x."id", x."id", NULL, NULL, x."name", trim(COALESCE(x."industry",'') || ' ' || COALESCE(x."website",'') || ' ' || COALESCE(x."address",'') || ' ' || COALESCE(x."phone",'')), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now') FROM "Company" x;
 
 INSERT INTO "SearchEntry" ("businessId", "kind", "entityId", "companyId", "projectId", "ref", "title", "body", "updatedAt") SELECT x."businessId", 'contact', x."id", x."companyId", NULL, NULL, x."firstName" || ' ' || x."lastName", trim(x."email" || ' ' || COALESCE(x."phone",'') || ' ' || COALESCE(x."role",'') || ' ' || COALESCE(x."title",'')), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now') FROM "Contact" x;
 

@@ -192,13 +192,13 @@ BEGIN
     DELETE FROM "SearchEntry" WHERE "kind" = 'company' AND "entityId" = OLD."id";
     RETURN OLD;
   END IF;
-  INSERT INTO "SearchEntry" ("businessId", "kind", "entityId", "companyId", "projectId", "ref", "title", "body", "updatedAt") VALUES (NEW."businessId", 'company', NEW."id", NEW."id", NULL, NULL, NEW."name", trim(COALESCE(NEW."industry",'') || ' ' || COALESCE(NEW."website",'') || ' ' || COALESCE(NEW."address",'') || ' ' || COALESCE(NEW."phone",'') || ' ' || NEW."status"), now())
+  INSERT INTO "SearchEntry" ("businessId", "kind", "entityId", "companyId", "projectId", "ref", "title", "body", "updatedAt") VALUES (NEW."businessId", 'company', NEW."id", NEW."id", NULL, NULL, NEW."name", trim(COALESCE(NEW."industry",'') || ' ' || COALESCE(NEW."website",'') || ' ' || COALESCE(NEW."address",'') || ' ' || COALESCE(NEW."phone",'')), now())
   ON CONFLICT ("kind", "entityId") DO UPDATE SET "companyId" = EXCLUDED."companyId", "projectId" = EXCLUDED."projectId",
     "ref" = EXCLUDED."ref", "title" = EXCLUDED."title", "body" = EXCLUDED."body", "updatedAt" = EXCLUDED."updatedAt";
   RETURN NEW;
 END $$;
 
-CREATE TRIGGER "Company_search" AFTER INSERT OR DELETE OR UPDATE OF "name", "industry", "website", "address", "phone", "status" ON "Company" FOR EACH ROW EXECUTE FUNCTION "cf_search_Company"();
+CREATE TRIGGER "Company_search" AFTER INSERT OR DELETE OR UPDATE OF "name", "industry", "website", "address", "phone" ON "Company" FOR EACH ROW EXECUTE FUNCTION "cf_search_Company"();
 
 CREATE OR REPLACE FUNCTION "cf_search_Contact"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -291,7 +291,7 @@ CREATE TRIGGER "Flow_search" AFTER INSERT OR DELETE OR UPDATE OF "name", "descri
 
 -- The rows that exist already.
 
-INSERT INTO "SearchEntry" ("businessId", "kind", "entityId", "companyId", "projectId", "ref", "title", "body", "updatedAt") SELECT x."businessId", 'company', x."id", x."id", NULL, NULL, x."name", trim(COALESCE(x."industry",'') || ' ' || COALESCE(x."website",'') || ' ' || COALESCE(x."address",'') || ' ' || COALESCE(x."phone",'') || ' ' || x."status"), now() FROM "Company" x;
+INSERT INTO "SearchEntry" ("businessId", "kind", "entityId", "companyId", "projectId", "ref", "title", "body", "updatedAt") SELECT x."businessId", 'company', x."id", x."id", NULL, NULL, x."name", trim(COALESCE(x."industry",'') || ' ' || COALESCE(x."website",'') || ' ' || COALESCE(x."address",'') || ' ' || COALESCE(x."phone",'')), now() FROM "Company" x;
 
 INSERT INTO "SearchEntry" ("businessId", "kind", "entityId", "companyId", "projectId", "ref", "title", "body", "updatedAt") SELECT x."businessId", 'contact', x."id", x."companyId", NULL, NULL, x."firstName" || ' ' || x."lastName", trim(x."email" || ' ' || COALESCE(x."phone",'') || ' ' || COALESCE(x."role",'') || ' ' || COALESCE(x."title",'')), now() FROM "Contact" x;
 
