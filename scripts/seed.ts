@@ -429,6 +429,42 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
   }
   await inChunks(taskRows, (data) => tx.task.createMany({ data }));
 
+  // ---- activity: each task's creation and, once it moved on, its status change (the feeds are not empty).
+  const seededTasks = await tx.task.findMany({ where: { businessId }, select: { id: true, projectId: true }, orderBy: { id: 'asc' } });
+  const companyOfProject = new Map(projects.map((p) => [p.id, p.companyId]));
+  const activityActors = [
+    { actorUserId: owner.id, actorName: `${DEMO_OWNER.firstName} ${DEMO_OWNER.lastName}` },
+    { actorUserId: member.id, actorName: `${DEMO_MEMBER.firstName} ${DEMO_MEMBER.lastName}` },
+  ];
+  const activityRows: Prisma.ActivityCreateManyInput[] = [];
+  taskRows.forEach((t, i) => {
+    const task = seededTasks[i];
+    if (!task) return;
+    const base = { businessId, actorType: 'staff', entityType: 'task', entityId: task.id, entityName: t.title, companyId: t.projectId ? (companyOfProject.get(t.projectId) ?? null) : null };
+    activityRows.push({ ...base, ...activityActors[i % 2], action: 'created', createdAt: t.createdAt as Date });
+    if (t.status !== 'pending' && t.updatedAt && (t.updatedAt as Date) > (t.createdAt as Date)) {
+      const changes = [{ field: 'status', from: 'pending', to: t.status }];
+      activityRows.push({ ...base, ...activityActors[(i + 1) % 2], action: 'updated', changes: JSON.stringify(changes), createdAt: t.updatedAt as Date });
+    }
+  });
+  await inChunks(activityRows, (data) => tx.activity.createMany({ data }));
+
+  // ---- notifications: the owner's bell, one per task assigned to them by the member (older ones read).
+  const memberName = `${DEMO_MEMBER.firstName} ${DEMO_MEMBER.lastName}`;
+  const notificationRows: Prisma.NotificationCreateManyInput[] = taskRows
+    .filter((t) => t.assigneeId === owner.id)
+    .map((t, i) => ({
+      businessId,
+      userId: owner.id,
+      kind: 'task_assigned',
+      title: `${memberName} assigned you “${t.title}”`,
+      link: '/hub/tasks',
+      dedupeKey: `seed:${i}`,
+      createdAt: t.createdAt as Date,
+      readAt: (t.createdAt as Date) < daysAgo(7) ? (t.createdAt as Date) : null,
+    }));
+  await inChunks(notificationRows, (data) => tx.notification.createMany({ data }));
+
   // ---- documents: PDFs uploaded by the owner over the last 30 days.
   const documentRows: Prisma.DocumentCreateManyInput[] = [];
   const documentCount = 15 * scale;

@@ -83,15 +83,24 @@ export async function recordActivity(db: ActivityWriter, businessId: number, act
   return id;
 }
 
-/** A value as the log shows it: dates as ISO text (a day when at midnight UTC), undefined as null. */
+/** The longest text value an entry keeps (descriptions, step content): longer ones end in "…". */
+export const MAX_SHOWN_TEXT = 300;
+
+/** A text cut to MAX_SHOWN_TEXT characters with "…". */
+export const clipText = (text: string) => (text.length > MAX_SHOWN_TEXT ? `${text.slice(0, MAX_SHOWN_TEXT - 1)}…` : text);
+
+/** A value as the log shows it: dates as ISO text (a day when at midnight UTC), undefined as null, long text clipped. */
 function shown(value: unknown): unknown {
   if (value === undefined) return null;
+  if (typeof value === 'string') return clipText(value);
   if (value instanceof Date) {
     const iso = value.toISOString();
     return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
   }
   return value;
 }
+
+const comparable = (value: unknown) => (value === undefined ? null : value instanceof Date ? value.toISOString() : value);
 
 /**
  * The fields that differ between before and after, old → new. `fields` lists what to compare; a field missing
@@ -101,9 +110,10 @@ export function changesOf<T extends Record<string, unknown>>(before: T | null, a
   const changes: ActivityChange[] = [];
   for (const field of fields) {
     if (!(field in after)) continue;
-    const from = shown(before?.[field]);
-    const to = shown(after[field]);
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes.push({ field, from, to });
+    const from = before?.[field];
+    const to = after[field];
+    // Compared in full (two long texts may differ past the clipped part), shown clipped.
+    if (JSON.stringify(comparable(from)) !== JSON.stringify(comparable(to))) changes.push({ field, from: shown(from), to: shown(to) });
   }
   return changes;
 }

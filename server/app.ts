@@ -13,6 +13,7 @@ import '../shared/zod-messages';
 import { businessLogoRoutes } from './files/logo';
 import { documentFileRoutes } from './files/routes';
 import { portalFlowUploadRoutes } from './files/portal-flow-upload';
+import { activityCsvRoutes } from './activity-csv';
 import { API_PREFIXES, isApiPath, restRouter } from './rest';
 import { appRouter } from './routers/_app';
 import { createContextFactory, type AppDeps } from './trpc';
@@ -153,6 +154,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(documentFileRoutes(createContext));
   app.use(businessLogoRoutes(createContext));
   app.use(portalFlowUploadRoutes(createContext));
+  app.use(activityCsvRoutes(createContext));
 
   app.use(express.json({ limit: JSON_LIMIT }));
   // JSON.parse itself does not recurse; refuse deep bodies before the REST adapter's key conversion does.

@@ -5,6 +5,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { flowRead, flowsList } from './flows';
 import { portalDashboard, portalFiles, portalFlowGet, portalProjects } from './portal';
+import { searchQuery } from './search';
+import { notificationsList } from './notifications';
+import { activityList } from './activity';
 import { DEFAULT_BRAND_STYLE, DEFAULT_LOGIN_TEXT, TASK_PRIORITIES, TASK_STATUSES } from '../../shared/constants';
 import { DEMO } from '../../server/demo';
 import {
@@ -1672,6 +1675,37 @@ export const benchCalls: BenchCall[] = [
     handler: projectRead,
   },
   { name: 'tasks', path: '/api/tasks', handler: tasksList },
+  { name: 'notifications', path: '/api/notifications', handler: notificationsList },
+  { name: 'activity', path: '/api/activity', handler: activityList },
+  {
+    name: 'activity?cursor=<page 2>',
+    path: async ({ appHeader }) => {
+      const next = await appHeader('/api/activity', 'x-next-cursor');
+      return next === null ? null : `/api/activity?cursor=${encodeURIComponent(next)}`;
+    },
+    route: '/api/activity',
+    handler: activityList,
+  },
+  {
+    name: 'activity of a company',
+    path: async ({ appBody }) => {
+      const recent = (await appBody('/api/activity/recent?limit=20')) as { companyId: number | null }[];
+      const companyId = recent.find((e) => e.companyId !== null)?.companyId;
+      return companyId ? `/api/companies/${companyId}/activity` : null;
+    },
+    route: '/api/companies/:companyId/activity',
+    handler: activityList,
+  },
+  {
+    name: 'notifications?cursor=<page 2>',
+    path: async ({ appHeader }) => {
+      const next = await appHeader('/api/notifications', 'x-next-cursor');
+      return next === null ? null : `/api/notifications?cursor=${encodeURIComponent(next)}`;
+    },
+    route: '/api/notifications',
+    handler: notificationsList,
+  },
+  { name: 'notifications?unreadOnly=true', path: '/api/notifications?unreadOnly=true', handler: notificationsList },
   { name: 'tasks?search=review', path: '/api/tasks?search=review', handler: tasksList },
   { name: 'tasks?status=pending&priority=high', path: '/api/tasks?status=pending&priority=high', handler: tasksList },
   {
@@ -1766,6 +1800,10 @@ export const benchCalls: BenchCall[] = [
     portal: true,
   },
   { name: 'api-tokens', path: '/api/api-tokens', handler: apiTokensList },
+  // The command palette: a word in ~10% of tasks, two words ANDed, a one-letter prefix (capped ranking).
+  { name: 'search?q=design', path: '/api/search?q=design', handler: searchQuery },
+  { name: 'search?q=review client', path: '/api/search?q=review%20client', handler: searchQuery },
+  { name: 'search?q=a', path: '/api/search?q=a', handler: searchQuery },
 ];
 
 /** The baseline's Express route for a call. */

@@ -19,6 +19,7 @@ import { logoPath } from '../../shared/schemas/business';
 import { idSchema } from '../../shared/schemas/common';
 import { sendError } from '../rest';
 import { replaceLogo } from '../routers/business';
+import { staffActor } from '../activity';
 import type { createContextFactory } from '../trpc';
 import { MULTIPART_OVERHEAD, receive, safeFileName } from './routes';
 import { FileNotFoundError, FileTooLargeError, type FileStorage } from './storage';
@@ -149,7 +150,7 @@ export function businessLogoRoutes(createContext: ReturnType<typeof createContex
       storedKey = file.path;
 
       const name = safeFileName(file.originalname ?? '');
-      await replaceLogo(database, storage, businessId, { key: file.path, name, mime: file.imageType });
+      await replaceLogo(database, storage, businessId, { key: file.path, name, mime: file.imageType }, staffActor(session.user));
       storedKey = null;
       res.status(200).json({ url: logoPath(file.path), name });
     } catch (error) {

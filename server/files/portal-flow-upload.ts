@@ -14,6 +14,7 @@ import { hasNul } from '../lib/input-guards';
 import { sendError } from '../rest';
 import { readPortalFlow, submissionFor, type PortalScope } from '../routers/portal-flows';
 import { tenantRunner } from '../sql';
+import { contactActor, recordActivity } from '../activity';
 import { runAsTenant } from '../tenancy';
 import type { createContextFactory } from '../trpc';
 import { MULTIPART_OVERHEAD, receive, safeFileName } from './routes';
@@ -129,6 +130,15 @@ export function portalFlowUploadRoutes(createContext: ReturnType<typeof createCo
           await tx.document.update({ where: { id: doc.id }, data: { url: `/api/documents/${doc.id}/download` }, select: { id: true } });
           await tx.flowAnswer.deleteMany({ where: { submissionId: submission.id, flowFieldId: field.id } });
           await tx.flowAnswer.create({ data: { businessId, submissionId: submission.id, flowFieldId: field.id, value: String(doc.id) } });
+          await recordActivity(tx, businessId, contactActor(session.contact), {
+            entityType: 'file',
+            entityId: doc.id,
+            entityName: doc.name,
+            companyId: scope.companyId,
+            action: 'uploaded',
+            changes: [{ field: 'flow', from: null, to: flow.name }],
+            clientVisible: true,
+          });
           return { uploaded: { fieldId: field.id, file: doc } };
         });
       });

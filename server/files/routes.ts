@@ -18,6 +18,7 @@ import { documentNameSchema, documentUploadFields } from '../../shared/schemas/d
 import { hasNul } from '../lib/input-guards';
 import { sendError } from '../rest';
 import { createDocument, type StoredFile } from '../routers/documents';
+import { contactActor, recordActivity, staffActor } from '../activity';
 import { sql, TENANT, toInt, tenantRunner } from '../sql';
 import { runAsTenant } from '../tenancy';
 import type { createContextFactory } from '../trpc';
@@ -158,7 +159,13 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
       const name = documentNameSchema.parse(fields.data.name || originalName);
       const stored: StoredFile = { storageKey: file.path, size: file.size, mimeType: safeMimeType(file.mimetype), originalName };
 
-      const scope = { db: ctx.app.tenantDb, sql: tenantRunner(ctx.app.database.sqlExecutor, businessId), businessId, userId: session.user.id };
+      const scope = {
+        db: ctx.app.tenantDb,
+        sql: tenantRunner(ctx.app.database.sqlExecutor, businessId),
+        businessId,
+        userId: session.user.id,
+        actor: staffActor(session.user),
+      };
       const document = await runAsTenant(businessId, () =>
         createDocument(scope, { ...fields.data, name, visibleInPortal: fields.data.visibleInPortal }, stored),
       );
@@ -188,11 +195,24 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
         SELECT "url", "storageKey", "originalName", "name", "mimeType", "size" FROM "Document"
         WHERE "businessId" = ${TENANT} AND "id" = ${id.data}${clientOnly}`);
       if (!row) return refuse(res, notFound);
+      // A client's download (authorised above) is logged: not a write, so no transaction to share.
+      const logDownload = portal
+        ? () =>
+            recordActivity(ctx.app.database.db, portal.businessId, contactActor(portal.contact), {
+              entityType: 'file',
+              entityId: id.data,
+              entityName: String(row.name),
+              companyId: portal.contact.companyId,
+              action: 'downloaded',
+              clientVisible: true,
+            })
+        : async () => 0;
 
       if (row.storageKey == null) {
         // A link: the browser goes to the file itself (only http(s) addresses were ever accepted).
         const url = String(row.url);
         if (!/^https?:\/\//i.test(url)) return refuse(res, notFound);
+        await logDownload();
         return res.redirect(302, url);
       }
 
@@ -201,6 +221,12 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
         throw error;
       });
       if (!stream) return refuse(res, { status: 404, message: M.documents.storedFileMissing, code: 'NOT_FOUND' });
+      try {
+        await logDownload();
+      } catch (error) {
+        stream.destroy();
+        throw error;
+      }
 
       const declaredType = (row.mimeType as string | null) ?? '';
       const inline = INLINE_TYPES.has(declaredType) && req.query.download === undefined;

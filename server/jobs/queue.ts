@@ -9,7 +9,7 @@
 import type { Database } from '../db';
 import type { Env } from '../env';
 import type { Mailer } from '../mail';
-import { sql, toInt } from '../sql';
+import { join, sql, toInt } from '../sql';
 
 export type JobKind = 'notify' | 'email' | 'digest';
 
@@ -60,6 +60,8 @@ export type JobRunnerOptions = {
   leaseMs?: number;
   batch?: number;
   log?: (line: string) => void;
+  /** Claim only these agencies' jobs (tests that share one database with other test files running at once). */
+  businessIds?: number[];
 };
 
 export class JobRunner {
@@ -70,6 +72,7 @@ export class JobRunner {
   private readonly leaseMs: number;
   private readonly batch: number;
   private readonly log: (line: string) => void;
+  private readonly businessIds: number[] | null;
 
   constructor(
     private readonly deps: JobDeps,
@@ -80,6 +83,7 @@ export class JobRunner {
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.batch = options.batch ?? 20;
     this.log = options.log ?? ((line) => console.log(line));
+    this.businessIds = options.businessIds ?? null;
   }
 
   start() {
@@ -129,21 +133,30 @@ export class JobRunner {
     return total;
   }
 
+  private lastCleanup = 0;
+
   private async runBatch(now: Date): Promise<number> {
+    // Finished jobs are kept a week (to look into), then deleted; at most once an hour per runner.
+    if (now.getTime() - this.lastCleanup > 60 * 60_000) {
+      this.lastCleanup = now.getTime();
+      await this.deps.database.db.job.deleteMany({ where: { status: 'done', finishedAt: { lt: new Date(now.getTime() - 7 * 24 * 60 * 60_000) } } });
+    }
     const jobs = await this.claim(now);
-    for (const job of jobs) await this.runOne(job);
+    for (const job of jobs) await this.runOne(job, now);
     return jobs.length;
   }
 
   /** Takes due jobs (and running ones whose lease is over) atomically: two runners never take the same job. */
   async claim(now: Date): Promise<ClaimedJob[]> {
+    if (this.businessIds?.length === 0) return [];
     const stale = new Date(now.getTime() - this.leaseMs);
     const lock = this.deps.database.provider === 'postgresql' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+    const only = this.businessIds ? sql` AND "businessId" IN (${join(this.businessIds.map((id) => sql`${id}`), ', ')})` : sql``;
     const rows = await this.deps.database.sql.all(sql`
       UPDATE "Job" SET "status" = 'running', "lockedAt" = ${now}, "attempts" = "attempts" + 1
       WHERE "id" IN (
         SELECT "id" FROM "Job"
-        WHERE ("status" = 'pending' AND "runAt" <= ${now}) OR ("status" = 'running' AND "lockedAt" < ${stale})
+        WHERE (("status" = 'pending' AND "runAt" <= ${now}) OR ("status" = 'running' AND "lockedAt" < ${stale}))${only}
         ORDER BY "runAt", "id" LIMIT ${this.batch} ${lock}
       )
       RETURNING "id", "businessId", "kind", "payload", "attempts", "maxAttempts"`);
@@ -160,7 +173,7 @@ export class JobRunner {
       .sort((a, b) => a.id - b.id);
   }
 
-  private async runOne(job: ClaimedJob) {
+  private async runOne(job: ClaimedJob, now: Date) {
     const db = this.deps.database.db;
     const handler = this.handlers[job.kind];
     try {
@@ -181,7 +194,7 @@ export class JobRunner {
         where: { id: job.id, status: 'running', lockedAt: job.lockedAt },
         data: dead
           ? { status: 'dead', lockedAt: null, lastError: message.slice(0, 2000), finishedAt: new Date() }
-          : { status: 'pending', lockedAt: null, lastError: message.slice(0, 2000), runAt: new Date(Date.now() + backoffMs(job.attempts)) },
+          : { status: 'pending', lockedAt: null, lastError: message.slice(0, 2000), runAt: new Date(Math.max(now.getTime(), Date.now()) + backoffMs(job.attempts)) },
       });
       this.log(`[jobs] ${job.kind} job ${job.id} failed (attempt ${job.attempts} of ${job.maxAttempts}${dead ? ', now dead' : ''}): ${message}`);
     }

@@ -119,6 +119,9 @@ export const restRoutes: RestRoute[] = [
   row('GET', '/api/portal/flows/{flowUid}', 'portalFlows.get', { errors: [404], summary: "One flow with its steps, fields and the client's saved answers" }),
   row('POST', '/api/portal/flows/{flowId}/steps/{stepId}', 'portalFlows.saveStep', { summary: "Save one step's answers and the client's progress" }),
   row('POST', '/api/portal/flows/{flowId}/submit', 'portalFlows.submit', { summary: 'Complete a flow (every required field answered)' }),
+  row('GET', '/api/portal/activity', 'portalActivity.list', { list: true, summary: 'What the agency shared with the signed-in client and what the client did, newest first' }),
+  row('GET', '/api/portal/notifications', 'portalNotifications.get', { summary: 'Whether the signed-in client gets e-mail when files or flows are shared with them' }),
+  row('PUT', '/api/portal/notifications', 'portalNotifications.update', { summary: 'Turn those e-mails on or off (emailNotifications)' }),
   row('GET', '/auth/portal/v1/invite/{slug}/{token}', 'portalAuth.inviteInfo', { errors: [403, 409, 412], summary: 'Whom a portal invite link is for, if it still works' }),
   row('POST', '/auth/portal/v1/invite', 'portalAuth.acceptInvite', {
     errors: [403, 404, 409, 412],
@@ -152,6 +155,12 @@ export const restRoutes: RestRoute[] = [
 
   row('GET', '/api/dashboard/stats', 'dashboard.stats', { summary: "The dashboard's numbers: active projects, pending tasks by priority, clients" }),
   row('GET', '/api/dashboard/overview', 'dashboard.overview', { summary: "The dashboard's newest projects, files, companies, contacts and the getting-started checklist" }),
+  // The activity log: a company's Activity tab and the dashboard card (all staff), the whole log (owner only; the CSV
+  // download with the same filters is GET /api/activity.csv, outside this table).
+  row('GET', '/api/activity', 'activity.list', { list: true, errors: [403, 404], summary: 'The agency’s activity log, newest first (entityType, actorUserId, companyId, from, to filters; owner only)' }),
+  row('GET', '/api/activity/recent', 'activity.recent', { summary: 'The agency’s latest activity entries (limit up to 20)' }),
+  row('GET', '/api/companies/{companyId}/activity', 'activity.forCompany', { list: true, summary: 'A company’s activity, newest first (entityType filter)' }),
+  row('GET', '/api/search', 'search.query', { errors: [404], summary: 'Global search: companies, contacts, projects, tasks, files, resources and flows whose words start with every word of q, a few of each kind (companyId narrows to one client, kinds=task,file to some kinds)' }),
 
   // Business and branding (spec §7.5). The business answers the spec's snake_case names (style.primary_color,
   // location.street_1…) and takes either spelling; the public branding keeps the spec's mixed names as they are.
@@ -206,6 +215,15 @@ export const restRoutes: RestRoute[] = [
   row('POST', '/api/integrations/email/test', 'integrations.sendTestEmail', { errors: [429], summary: 'Send a test e-mail to the signed-in user' }),
   row('PATCH', '/api/profile', 'profile.update', { errors: [409], summary: 'Change your own name and e-mail' }),
   row('POST', '/api/profile/password', 'profile.changePassword', { summary: 'Change your password (the current one is required); your other sessions end' }),
+  // Notifications (the bell) and their preferences: always the caller's own; background jobs for the owner.
+  row('GET', '/api/notifications', 'notifications.list', { list: true, summary: 'Your notifications, newest first (unreadOnly=true for the unread ones)' }),
+  row('GET', '/api/notifications/unread-count', 'notifications.unreadCount', { summary: 'How many of your notifications are unread' }),
+  row('POST', '/api/notifications/read', 'notifications.markRead', { summary: 'Mark some of your notifications read (ids)' }),
+  row('POST', '/api/notifications/read-all', 'notifications.markAllRead', { summary: 'Mark all your notifications read' }),
+  row('GET', '/api/notifications/preferences', 'notifications.preferences', { summary: "Each notification kind's channel (in_app, email, off) and the daily digest switch" }),
+  row('PUT', '/api/notifications/preferences', 'notifications.updatePreferences', { summary: 'Change channels per kind and the daily digest switch (only what is given changes)' }),
+  row('GET', '/api/jobs', 'jobs.list', { list: true, errors: [403], summary: 'Background jobs that failed (waiting for a retry) or are dead (gave up), newest first' }),
+  row('POST', '/api/jobs/{id}/retry', 'jobs.retry', { errors: [403, 409], summary: 'Run a failed or dead job again with a fresh set of attempts' }),
 
   // Files (spec §7.2). POST creates a link to an external file; uploads and downloads carry bytes and are Express
   // routes of their own (server/files/routes.ts), documented beside these in the OpenAPI document.

@@ -10,6 +10,7 @@ import {
 import { newApiToken } from '../auth/api-tokens';
 import { sql, TENANT, toDate, toInt, type Row } from '../sql';
 import { permittedProcedure, router } from '../trpc';
+import { recordActivity, staffActor } from '../activity';
 
 const tokenSelect = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true } as const;
 
@@ -41,7 +42,12 @@ export const apiTokensRouter = router({
     .output(apiTokenCreatedOutput)
     .mutation(async ({ ctx, input }) => {
       const { token, tokenHash, prefix } = newApiToken();
-      const row = await ctx.db.apiToken.create({ data: { businessId: ctx.businessId, userId: ctx.user.id, name: input.name, tokenHash, prefix }, select: tokenSelect });
+      const row = await ctx.db.$transaction(async (tx) => {
+        const created = await tx.apiToken.create({ data: { businessId: ctx.businessId, userId: ctx.user.id, name: input.name, tokenHash, prefix }, select: tokenSelect });
+        // The token's name only: never the token, its prefix or its hash.
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), { entityType: 'api_token', entityId: created.id, entityName: created.name, action: 'created' });
+        return created;
+      });
       return { ...row, token };
     }),
 
@@ -50,8 +56,15 @@ export const apiTokensRouter = router({
     .input(apiTokenIdInput)
     .output(apiTokenRevokeOutput)
     .mutation(async ({ ctx, input }) => {
-      const revoked = await ctx.db.apiToken.deleteMany({ where: { id: input.id, userId: ctx.user.id } });
-      if (revoked.count !== 1) throw new TRPCError({ code: 'NOT_FOUND', message: M.apiTokens.notFound });
+      const notFound = (): never => {
+        throw new TRPCError({ code: 'NOT_FOUND', message: M.apiTokens.notFound });
+      };
+      await ctx.db.$transaction(async (tx) => {
+        const token = (await tx.apiToken.findFirst({ where: { id: input.id, userId: ctx.user.id }, select: { name: true } })) ?? notFound();
+        const revoked = await tx.apiToken.deleteMany({ where: { id: input.id, userId: ctx.user.id } });
+        if (revoked.count !== 1) notFound();
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), { entityType: 'api_token', entityId: input.id, entityName: token.name, action: 'deleted' });
+      });
       return { ok: true as const };
     }),
 });

@@ -24,6 +24,7 @@ import { generateSessionToken, hashToken } from '../auth/tokens';
 import { DEMO } from '../demo';
 import { fieldError, isUniqueViolation } from '../errors';
 import { publicProcedure, router, sessionProcedure, staffProcedure, type Context } from '../trpc';
+import { recordActivity, staffActor } from '../activity';
 
 /** The sign-in hint shows the demo account only while it exists with the seeded password. */
 let demoHintCache: { at: number; value: { email: string; password: string } | null } | undefined;
@@ -83,7 +84,7 @@ async function usableReset(ctx: Context, token: string) {
       userId: true,
       usedAt: true,
       expiresAt: true,
-      user: { select: { email: true, firstName: true, lastName: true, business: { select: { name: true, slug: true } } } },
+      user: { select: { email: true, firstName: true, lastName: true, businessId: true, business: { select: { name: true, slug: true } } } },
     },
   });
   return usableLink(reset, resetMessages);
@@ -206,6 +207,14 @@ export const authRouter = router({
       await tx.user.update({ where: { id: userId }, data: { passwordHash } });
       await tx.session.deleteMany({ where: { userId } });
       await tx.passwordReset.deleteMany({ where: { userId, usedAt: null } });
+      // That the password changed, without any value.
+      await recordActivity(tx, user.businessId, staffActor({ id: userId, ...user }), {
+        entityType: 'team',
+        entityId: userId,
+        entityName: `${user.firstName} ${user.lastName}`.trim(),
+        action: 'updated',
+        changes: [{ field: 'password', from: null, to: null }],
+      });
       return createStaffSession(tx, userId);
     });
     ctx.sessions.setSessionCookie('staff', token, expiresAt);

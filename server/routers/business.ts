@@ -16,8 +16,13 @@ import {
 } from '../../shared/schemas/business';
 import type { Database } from '../db';
 import type { FileStorage } from '../files/storage';
-import { raw, sql, TENANT, tenantRunner, toInt } from '../sql';
+import { raw, sql, TENANT, toInt } from '../sql';
 import { permittedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
+import { changesOf, recordActivity, staffActor, type Actor, type ActivityWriter } from '../activity';
+
+/** What an activity entry compares of the business (its account details and its portal style). */
+const INFO_FIELDS = ['name', 'email', 'phone', 'street1', 'street2', 'cityTown', 'state', 'zipcode', 'country'] as const;
+const STYLE_FIELDS = ['primaryColor', 'secondaryColor', 'buttonTextColor', 'loginText'] as const;
 
 const businessSelect = {
   id: true,
@@ -70,21 +75,47 @@ export type StoredLogo = { key: string; name: string; mime: string } | null;
  * winner's key and swaps again. The old file goes only after the row no longer names it; a failure to remove it is
  * logged, never undone.
  */
-export async function replaceLogo(database: Database, storage: FileStorage, businessId: number, next: StoredLogo) {
-  const db = tenantRunner(database.sqlExecutor, businessId);
+export async function replaceLogo(database: Database, storage: FileStorage, businessId: number, next: StoredLogo, actor: Actor) {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const current = await db.get<{ logoKey: string | null }>(sql`SELECT "logoKey" FROM "Business" WHERE "id" = ${TENANT}`);
-    if (!current) return businessNotFound();
-    const old = current.logoKey;
-    const swapped = await db.run(sql`
-      UPDATE "Business" SET "logoKey" = ${next?.key ?? null}, "logoName" = ${next?.name ?? null}, "logoMime" = ${next?.mime ?? null}, "updatedAt" = ${new Date()}
-      WHERE "id" = ${TENANT} AND ${old === null ? sql`"logoKey" IS NULL` : sql`"logoKey" = ${old}`}`);
-    if (swapped === 1) {
-      if (old && old !== next?.key) await storage.remove(old).catch((error) => console.error(`[logo] could not remove ${old}:`, error));
+    // The swap and its activity entry commit together; the old file goes only once they have.
+    const old = await database.db.$transaction(async (tx) => {
+      const current = await tx.business.findUnique({ where: { id: businessId }, select: { name: true, logoKey: true, logoName: true } });
+      if (!current) return businessNotFound();
+      const swapped = await tx.business.updateMany({
+        where: { id: businessId, logoKey: current.logoKey },
+        data: { logoKey: next?.key ?? null, logoName: next?.name ?? null, logoMime: next?.mime ?? null, updatedAt: new Date() },
+      });
+      if (swapped.count !== 1) return undefined;
+      if (current.logoKey !== null || next !== null) {
+        await recordActivity(tx, businessId, actor, {
+          entityType: 'business',
+          entityId: businessId,
+          entityName: current.name,
+          action: next ? 'uploaded' : 'deleted',
+          changes: [{ field: 'logo', from: current.logoKey ? current.logoName : null, to: next?.name ?? null }],
+        });
+      }
+      return { key: current.logoKey };
+    });
+    if (old !== undefined) {
+      if (old.key && old.key !== next?.key) await storage.remove(old.key).catch((error) => console.error(`[logo] could not remove ${old.key}:`, error));
       return;
     }
   }
   throw new Error('The logo changed too often at once; try again.');
+}
+
+/** Logs a change of the business's details or style in the write's transaction; nothing when nothing changed. */
+async function logBusiness(
+  tx: ActivityWriter,
+  ctx: { businessId: number; user: { id: number; firstName: string; lastName: string } },
+  before: BusinessRow,
+  after: BusinessRow,
+  fields: readonly (keyof BusinessRow & string)[],
+) {
+  const changes = changesOf(before, after, fields);
+  if (changes.length === 0) return;
+  await recordActivity(tx, ctx.businessId, staffActor(ctx.user), { entityType: 'business', entityId: ctx.businessId, entityName: after.name, action: 'updated', changes });
 }
 
 export const businessRouter = router({
@@ -100,10 +131,15 @@ export const businessRouter = router({
     .input(businessInfoInput)
     .output(businessOutput)
     .mutation(async ({ ctx, input }) => {
-      const row = await ctx.db.business.update({
-        where: { id: ctx.businessId },
-        data: { name: input.name, email: input.email, phone: input.phone, ...input.location },
-        select: businessSelect,
+      const row = await ctx.db.$transaction(async (tx) => {
+        const before = (await tx.business.findUnique({ where: { id: ctx.businessId }, select: businessSelect })) ?? businessNotFound();
+        const after = await tx.business.update({
+          where: { id: ctx.businessId },
+          data: { name: input.name, email: input.email, phone: input.phone, ...input.location },
+          select: businessSelect,
+        });
+        await logBusiness(tx, ctx, before, after, INFO_FIELDS);
+        return after;
       });
       return businessFromRow(row, ctx.app.env.publicUrl);
     }),
@@ -113,7 +149,12 @@ export const businessRouter = router({
     .input(brandStyleInput)
     .output(businessOutput)
     .mutation(async ({ ctx, input }) => {
-      const row = await ctx.db.business.update({ where: { id: ctx.businessId }, data: input, select: businessSelect });
+      const row = await ctx.db.$transaction(async (tx) => {
+        const before = (await tx.business.findUnique({ where: { id: ctx.businessId }, select: businessSelect })) ?? businessNotFound();
+        const after = await tx.business.update({ where: { id: ctx.businessId }, data: input, select: businessSelect });
+        await logBusiness(tx, ctx, before, after, STYLE_FIELDS);
+        return after;
+      });
       return businessFromRow(row, ctx.app.env.publicUrl);
     }),
 
@@ -121,7 +162,7 @@ export const businessRouter = router({
   removeLogo: permittedProcedure('branding.manage')
     .output(businessOutput)
     .mutation(async ({ ctx }) => {
-      await replaceLogo(ctx.app.database, ctx.app.storage, ctx.businessId, null);
+      await replaceLogo(ctx.app.database, ctx.app.storage, ctx.businessId, null, staffActor(ctx.user));
       const row = await ctx.db.business.findUnique({ where: { id: ctx.businessId }, select: businessSelect });
       return businessFromRow(row ?? businessNotFound(), ctx.app.env.publicUrl);
     }),

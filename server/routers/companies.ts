@@ -14,6 +14,10 @@ import { notFoundOn } from '../errors';
 import { containsText, keysetPage } from '../lib/pagination';
 import { sql, TENANT, toDate, toInt, type Row, type Sql } from '../sql';
 import { router, staffProcedure } from '../trpc';
+import { changesOf, recordActivity, staffActor } from '../activity';
+
+/** The fields an activity entry compares (old → new). */
+const LOGGED_FIELDS = ['name', 'industry', 'website', 'address', 'phone', 'status'] as const;
 
 const companySelect = {
   id: true,
@@ -85,14 +89,39 @@ export const companiesRouter = router({
   }),
 
   create: staffProcedure.input(companyCreateInput).output(companyOutput).mutation(({ ctx, input }) =>
-    // The scoped client sets the business on every create; the field is here because Prisma's types require it.
-    ctx.db.company.create({ data: { ...input, businessId: ctx.businessId }, select: companySelect }),
+    ctx.db.$transaction(async (tx) => {
+      // The scoped client sets the business on every create; the field is here because Prisma's types require it.
+      const company = await tx.company.create({ data: { ...input, businessId: ctx.businessId }, select: companySelect });
+      await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+        entityType: 'company',
+        entityId: company.id,
+        entityName: company.name,
+        companyId: company.id,
+        action: 'created',
+        changes: changesOf(null, company, LOGGED_FIELDS),
+      });
+      return company;
+    }),
   ),
 
   update: staffProcedure.input(companyUpdateInput).output(companyOutput).mutation(({ ctx, input }) => {
     const { id, ...data } = input;
-    return ctx.db.company
-      .update({ where: { id }, data, select: companySelect })
-      .catch(notFoundOn(M.companies.notFound));
+    return ctx.db.$transaction(async (tx) => {
+      const before = await tx.company.findUnique({ where: { id }, select: companySelect });
+      if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: M.companies.notFound });
+      const company = await tx.company.update({ where: { id }, data, select: companySelect }).catch(notFoundOn(M.companies.notFound));
+      const changes = changesOf(before, company, LOGGED_FIELDS);
+      if (changes.length > 0) {
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+          entityType: 'company',
+          entityId: id,
+          entityName: company.name,
+          companyId: id,
+          action: 'updated',
+          changes,
+        });
+      }
+      return company;
+    });
   }),
 });

@@ -17,6 +17,8 @@ import { isUniqueViolation, notFoundOn } from '../errors';
 import { containsText, keysetPage } from '../lib/pagination';
 import { sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import { router, staffProcedure, type AppScope } from '../trpc';
+import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../activity';
+import type { ActivityChange } from '../../shared/activity';
 
 /** Columns of the list and the detail read (alias t); never the password hash itself. */
 const contactColumns = sql`t."id", t."companyId", t."firstName", t."lastName", t."email", t."phone", t."title", t."role",
@@ -131,6 +133,57 @@ async function portalChecks(next: {
   return hashPassword(next.portalPassword);
 }
 
+/** What an activity entry compares of a contact (never the password hash: only whether one was set). */
+const contactStateSelect = {
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  title: true,
+  role: true,
+  portalAccess: true,
+  companyId: true,
+  company: { select: { name: true } },
+} as const;
+type ContactState = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  title: string | null;
+  role: string | null;
+  portalAccess: boolean;
+  companyId: number | null;
+  company: { name: string } | null;
+};
+type ContactTx = ActivityWriter & {
+  contact: { findUnique(args: { where: { id: number }; select: typeof contactStateSelect }): PromiseLike<ContactState | null> };
+};
+
+/** A contact's changes, old → new: its own fields, its company by name, and a new portal password without any value. */
+function contactChanges(before: ContactState | null, after: ContactState, passwordSet: boolean): ActivityChange[] {
+  const changes = changesOf(before, after, ['firstName', 'lastName', 'email', 'phone', 'title', 'role', 'portalAccess']);
+  if ((before?.companyId ?? null) !== after.companyId) changes.push({ field: 'company', from: before?.company?.name ?? null, to: after.company?.name ?? null });
+  if (passwordSet) changes.push({ field: 'portalPassword', from: null, to: null });
+  return changes;
+}
+
+/** Logs a contact's creation or change in the write's transaction; nothing when an update changed nothing. */
+async function logContact(tx: ContactTx, ctx: { businessId: number; user: { id: number; firstName: string; lastName: string } }, id: number, before: ContactState | null, passwordSet: boolean) {
+  const after = await tx.contact.findUnique({ where: { id }, select: contactStateSelect });
+  if (!after) return;
+  const changes = contactChanges(before, after, passwordSet);
+  if (before && changes.length === 0) return;
+  await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+    entityType: 'contact',
+    entityId: id,
+    entityName: `${after.firstName} ${after.lastName}`.trim(),
+    companyId: after.companyId,
+    action: before ? 'updated' : 'created',
+    changes,
+  });
+}
+
 export const contactsRouter = router({
   list: staffProcedure.input(contactListInput).output(contactPageOutput).query(async ({ ctx, input }) => {
     const { search, companyId } = input;
@@ -173,8 +226,12 @@ export const contactsRouter = router({
     if (fields.companyId !== null) await requireCompany(ctx, fields.companyId);
     await requireFreeEmail(ctx, fields.email);
     const portalPasswordHash = await portalChecks({ ...fields, portalPassword });
-    const contact = await ctx.db.contact
-      .create({ data: { ...fields, portalPasswordHash, businessId: ctx.businessId }, select: { id: true } })
+    const contact = await ctx.db
+      .$transaction(async (tx) => {
+        const created = await tx.contact.create({ data: { ...fields, portalPasswordHash, businessId: ctx.businessId }, select: { id: true } });
+        await logContact(tx, ctx, created.id, null, portalPasswordHash !== undefined);
+        return created;
+      })
       .catch(conflictOnEmail);
     return (await readContact(ctx.sql, contact.id)) ?? notFound();
   }),
@@ -201,6 +258,7 @@ export const contactsRouter = router({
 
     await ctx.db
       .$transaction(async (tx) => {
+        const before = (await tx.contact.findUnique({ where: { id }, select: contactStateSelect })) ?? notFound();
         await tx.contact.update({
           where: { id },
           data: { ...fields, ...(portalPasswordHash ? { portalPasswordHash } : {}) },
@@ -208,6 +266,7 @@ export const contactsRouter = router({
         });
         if (revoke) await endPortalAccess(tx, ctx.businessId, id);
         else if (portalPasswordHash) await tx.portalSession.deleteMany({ where: { contactId: id } });
+        await logContact(tx, ctx, id, before, portalPasswordHash !== undefined);
       })
       .catch(notFoundOn(M.contacts.notFound))
       .catch(conflictOnEmail);
@@ -222,8 +281,16 @@ export const contactsRouter = router({
   remove: staffProcedure.input(contactIdInput).output(contactRemoveOutput).mutation(async ({ ctx, input }) => {
     await ctx.db
       .$transaction(async (tx) => {
+        const before = (await tx.contact.findUnique({ where: { id: input.id }, select: contactStateSelect })) ?? notFound();
         await endPortalAccess(tx, ctx.businessId, input.id);
         await tx.contact.delete({ where: { id: input.id }, select: { id: true } });
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+          entityType: 'contact',
+          entityId: input.id,
+          entityName: `${before.firstName} ${before.lastName}`.trim(),
+          companyId: before.companyId,
+          action: 'deleted',
+        });
       })
       .catch(notFoundOn(M.contacts.notFound));
     return { ok: true as const };
@@ -236,13 +303,24 @@ export const contactsRouter = router({
   sendInvite: staffProcedure.input(contactIdInput).output(contactInviteOutput).mutation(async ({ ctx, input }) => {
     const contact = await ctx.db.contact.findUnique({
       where: { id: input.id },
-      select: { id: true, email: true, firstName: true, companyId: true, portalAccess: true },
+      select: { id: true, email: true, firstName: true, lastName: true, companyId: true, portalAccess: true },
     });
     if (!contact) return notFound();
     if (!contact.portalAccess || contact.companyId === null) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: M.contacts.portal.inviteSaveFirst });
     }
-    const { token, expiresAt } = await ctx.db.$transaction((tx) => createPortalInvite(tx, ctx.businessId, contact.id));
+    const { token, expiresAt } = await ctx.db.$transaction(async (tx) => {
+      const invite = await createPortalInvite(tx, ctx.businessId, contact.id);
+      // Who was invited, never the link's token.
+      await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+        entityType: 'contact',
+        entityId: contact.id,
+        entityName: `${contact.firstName} ${contact.lastName}`.trim(),
+        companyId: contact.companyId,
+        action: 'invited',
+      });
+      return invite;
+    });
     const { business } = ctx.session;
     const url = ctx.app.env.publicUrl + portalInvitePath(business.slug, token);
     let emailed = false;

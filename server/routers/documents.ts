@@ -23,12 +23,71 @@ import { containsText, keysetPage } from '../lib/pagination';
 import { raw, sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import type { ScopedDb } from '../tenancy';
 import { router, staffProcedure } from '../trpc';
+import { changesOf, recordActivity, staffActor, type Actor, type ActivityWriter } from '../activity';
+import type { ActivityChange } from '../../shared/activity';
 
 /** "Recent files": created within the last 7 days (spec §2.6). */
 const RECENT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** What a staff procedure (or the upload route, inside runAsTenant) works with. */
-export type DocumentScope = { db: ScopedDb; sql: SqlRunner; businessId: number; userId: number };
+/** actor: who the activity log names for the write. */
+export type DocumentScope = { db: ScopedDb; sql: SqlRunner; businessId: number; userId: number; actor: Actor };
+
+/** What an activity entry compares of a file: its fields, and its company and project by name. */
+const fileStateSelect = {
+  name: true,
+  type: true,
+  url: true,
+  storageKey: true,
+  visibleInPortal: true,
+  companyId: true,
+  projectId: true,
+  company: { select: { name: true } },
+  project: { select: { name: true } },
+} as const;
+type FileState = {
+  name: string;
+  type: string;
+  url: string;
+  storageKey: string | null;
+  visibleInPortal: boolean;
+  companyId: number | null;
+  projectId: number | null;
+  company: { name: string } | null;
+  project: { name: string } | null;
+};
+type FileTx = ActivityWriter & {
+  document: { findUnique(args: { where: { id: number }; select: typeof fileStateSelect }): PromiseLike<FileState | null> };
+};
+
+/**
+ * A file's changes, old → new (the notifications read 'visibleInPortal' and 'company', by name). An uploaded file's
+ * url is the download route's, not shown.
+ */
+function fileChanges(before: FileState | null, after: FileState): ActivityChange[] {
+  const changes = changesOf(before, after, after.storageKey ? ['name', 'type', 'visibleInPortal'] : ['name', 'type', 'url', 'visibleInPortal']);
+  if ((before?.companyId ?? null) !== after.companyId) changes.push({ field: 'company', from: before?.company?.name ?? null, to: after.company?.name ?? null });
+  if ((before?.projectId ?? null) !== after.projectId) changes.push({ field: 'project', from: before?.project?.name ?? null, to: after.project?.name ?? null });
+  return changes;
+}
+
+/** Logs a file's creation (a link: created; an upload: uploaded) or change in the write's transaction. */
+async function logFile(tx: FileTx, businessId: number, actor: Actor, id: number, before: FileState | null) {
+  const after = await tx.document.findUnique({ where: { id }, select: fileStateSelect });
+  if (!after) return;
+  const changes = fileChanges(before, after);
+  if (before && changes.length === 0) return;
+  await recordActivity(tx, businessId, actor, {
+    entityType: 'file',
+    entityId: id,
+    entityName: after.name,
+    companyId: after.companyId,
+    action: before ? 'updated' : after.storageKey ? 'uploaded' : 'created',
+    changes,
+    // Shared with the client: their portal shows it.
+    clientVisible: after.visibleInPortal && after.companyId !== null,
+  });
+}
 
 /** An upload already in storage, to be recorded by createDocument. */
 export type StoredFile = { storageKey: string; size: number; mimeType: string | null; originalName: string };
@@ -136,20 +195,26 @@ export async function createDocument(scope: DocumentScope, input: DocumentCreate
         select: { id: true },
       });
       await tx.document.update({ where: { id: row.id }, data: { url: documentDownloadPath(row.id) }, select: { id: true } });
+      await logFile(tx, scope.businessId, scope.actor, row.id, null);
       return row.id;
     });
   } else {
     const link = input as DocumentCreate;
-    id = (await scope.db.document.create({ data: { ...data, url: link.url, size: link.size ?? 0 }, select: { id: true } })).id;
+    id = await scope.db.$transaction(async (tx) => {
+      const row = await tx.document.create({ data: { ...data, url: link.url, size: link.size ?? 0 }, select: { id: true } });
+      await logFile(tx, scope.businessId, scope.actor, row.id, null);
+      return row.id;
+    });
   }
   return (await readDocument(scope.sql, id)) ?? notFound();
 }
 
-const scopeOf = (ctx: { db: ScopedDb; sql: SqlRunner; businessId: number; user: { id: number } }): DocumentScope => ({
+const scopeOf = (ctx: { db: ScopedDb; sql: SqlRunner; businessId: number; user: { id: number; firstName: string; lastName: string } }): DocumentScope => ({
   db: ctx.db,
   sql: ctx.sql,
   businessId: ctx.businessId,
   userId: ctx.user.id,
+  actor: staffActor(ctx.user),
 });
 
 export const documentsRouter = router({
@@ -205,14 +270,33 @@ export const documentsRouter = router({
     const where = moved
       ? await placementOf(scopeOf(ctx), companyChanged ? companyId! : current.companyId, nextProject)
       : { companyId: current.companyId, projectId: current.projectId };
-    await ctx.db.document.update({ where: { id }, data: { ...fields, ...where }, select: { id: true } }).catch(notFoundOn(M.documents.notFound));
+    await ctx.db
+      .$transaction(async (tx) => {
+        const before = (await tx.document.findUnique({ where: { id }, select: fileStateSelect })) ?? notFound();
+        await tx.document.update({ where: { id }, data: { ...fields, ...where }, select: { id: true } });
+        await logFile(tx, ctx.businessId, staffActor(ctx.user), id, before);
+      })
+      .catch(notFoundOn(M.documents.notFound));
     return (await readDocument(ctx.sql, id)) ?? notFound();
   }),
 
   /** Deletes the row, then (once that has committed) its stored bytes; a link has none. */
   remove: staffProcedure.input(documentIdInput).output(documentRemoveOutput).mutation(async ({ ctx, input }) => {
-    const removed = await ctx.db.document
-      .delete({ where: { id: input.id }, select: { storageKey: true } })
+    const removed = await ctx.db
+      .$transaction(async (tx) => {
+        const before = (await tx.document.findUnique({ where: { id: input.id }, select: fileStateSelect })) ?? notFound();
+        const row = await tx.document.delete({ where: { id: input.id }, select: { storageKey: true } });
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+          entityType: 'file',
+          entityId: input.id,
+          entityName: before.name,
+          companyId: before.companyId,
+          action: 'deleted',
+          // A shared file taken away is the client's news too.
+          clientVisible: before.visibleInPortal && before.companyId !== null,
+        });
+        return row;
+      })
       .catch(notFoundOn(M.documents.notFound));
     if (removed.storageKey) {
       // The row is gone either way; a file left behind is logged, never an error for the user.

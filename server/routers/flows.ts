@@ -41,6 +41,8 @@ import { sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '
 import type { ScopedDb } from '../tenancy';
 import { router, staffProcedure } from '../trpc';
 import { flowSubmissions } from './flow-submissions';
+import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../activity';
+import type { ActivityChange } from '../../shared/activity';
 
 type Ctx = { db: ScopedDb; sql: SqlRunner; businessId: number };
 
@@ -223,6 +225,78 @@ function lockFlow<S extends { id: true; workflowType?: true }>(tx: FlowTx, id: n
 }
 type FlowTx = Pick<ScopedDb, 'flow'>;
 
+// ── Activity ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What an activity entry compares of a flow: its fields and its company by name (the notifications read 'company' and 'isActive'). */
+const flowStateSelect = {
+  name: true,
+  description: true,
+  workflowType: true,
+  isActive: true,
+  companyId: true,
+  company: { select: { name: true } },
+} as const;
+type FlowState = { name: string; description: string; workflowType: string; isActive: boolean; companyId: number | null; company: { name: string } | null };
+type LogTx = ActivityWriter & {
+  flow: { findUnique(args: { where: { id: number }; select: typeof flowStateSelect }): PromiseLike<FlowState | null> };
+  flowStep: { findMany(args: { where: { flowId: number }; orderBy: { stepOrder: 'asc' }; select: { stepTitle: true } }): PromiseLike<{ stepTitle: string }[]> };
+};
+type StaffCtx = { businessId: number; user: { id: number; firstName: string; lastName: string } };
+
+const readFlowState = (tx: LogTx, id: number) => tx.flow.findUnique({ where: { id }, select: flowStateSelect });
+
+/** The flow's step titles in order, as one change value ("Welcome, Details, Sign"). */
+const stepList = async (tx: LogTx, flowId: number) =>
+  (await tx.flowStep.findMany({ where: { flowId }, orderBy: { stepOrder: 'asc' }, select: { stepTitle: true } })).map((s) => s.stepTitle).join(', ') || null;
+
+function flowChanges(before: FlowState | null, after: FlowState): ActivityChange[] {
+  const changes = changesOf(before, after, ['name', 'description', 'workflowType', 'isActive']);
+  if ((before?.companyId ?? null) !== after.companyId) changes.push({ field: 'company', from: before?.company?.name ?? null, to: after.company?.name ?? null });
+  return changes;
+}
+
+/**
+ * Logs a change of a flow (its own fields, or `extra` describing a step or field edit) in the write's transaction;
+ * nothing when nothing changed. A flow given to a client company and active is shown in its portal.
+ */
+async function logFlow(tx: LogTx, ctx: StaffCtx, flowId: number, before: FlowState | null, extra: ActivityChange[] = []) {
+  const after = await readFlowState(tx, flowId);
+  if (!after) return;
+  const changes = [...(before ? flowChanges(before, after) : flowChanges(null, after)), ...extra];
+  if (before && changes.length === 0) return;
+  await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+    entityType: 'flow',
+    entityId: flowId,
+    entityName: after.name,
+    companyId: after.companyId,
+    action: before ? 'updated' : 'created',
+    changes,
+    clientVisible: after.isActive && after.companyId !== null,
+  });
+}
+
+/**
+ * A flow's step or field edit: an 'updated' entry of the flow with the given changes (none: no entry). A change
+ * whose from equals its to names what was edited ('step': its title, 'field': its label) rather than a change.
+ */
+async function logFlowEdit(tx: LogTx, ctx: StaffCtx, flowId: number, changes: ActivityChange[]) {
+  if (changes.length === 0) return;
+  const flow = await readFlowState(tx, flowId);
+  if (!flow) return;
+  await logFlow(tx, ctx, flowId, flow, changes);
+}
+
+const fieldStateSelect = {
+  fieldLabel: true,
+  fieldType: true,
+  isRequired: true,
+  options: true,
+  helpText: true,
+  order: true,
+  step: { select: { flowId: true, stepTitle: true } },
+} as const;
+const FIELD_LOGGED = ['fieldLabel', 'fieldType', 'isRequired', 'options', 'helpText', 'order'] as const;
+
 // ── Routers ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
 export const flowsRouter = router({
@@ -258,17 +332,21 @@ export const flowsRouter = router({
   /** The business is the session's whatever the payload says; a new flow is active (spec §4). */
   create: staffProcedure.input(flowCreateInput).output(flowOutput).mutation(async ({ ctx, input }) => {
     await checkCompany(ctx, input.companyId);
-    const flow = await ctx.db.flow.create({
-      data: {
-        businessId: ctx.businessId,
-        name: input.name,
-        description: input.description,
-        workflowType: input.workflowType,
-        companyId: input.companyId,
-        createdById: ctx.user.id,
-        isActive: true,
-      },
-      select: { id: true },
+    const flow = await ctx.db.$transaction(async (tx) => {
+      const created = await tx.flow.create({
+        data: {
+          businessId: ctx.businessId,
+          name: input.name,
+          description: input.description,
+          workflowType: input.workflowType,
+          companyId: input.companyId,
+          createdById: ctx.user.id,
+          isActive: true,
+        },
+        select: { id: true },
+      });
+      await logFlow(tx, ctx, created.id, null);
+      return created;
     });
     return (await readFlowRow(ctx.sql, flow.id)) ?? flowNotFound();
   }),
@@ -276,13 +354,32 @@ export const flowsRouter = router({
   update: staffProcedure.input(flowUpdateInput).output(flowOutput).mutation(async ({ ctx, input }) => {
     const { id, ...data } = input;
     await checkCompany(ctx, data.companyId);
-    await ctx.db.flow.update({ where: { id }, data, select: { id: true } }).catch(notFoundOn(M.flows.notFound));
+    await ctx.db
+      .$transaction(async (tx) => {
+        const before = (await readFlowState(tx, id)) ?? flowNotFound();
+        await tx.flow.update({ where: { id }, data, select: { id: true } });
+        await logFlow(tx, ctx, id, before);
+      })
+      .catch(notFoundOn(M.flows.notFound));
     return (await readFlowRow(ctx.sql, id)) ?? flowNotFound();
   }),
 
   /** Deletes the flow with its steps, fields and clients' submissions (the foreign keys cascade). */
   remove: staffProcedure.input(flowIdInput).output(flowRemoveOutput).mutation(async ({ ctx, input }) => {
-    await ctx.db.flow.delete({ where: { id: input.id }, select: { id: true } }).catch(notFoundOn(M.flows.notFound));
+    await ctx.db
+      .$transaction(async (tx) => {
+        const before = (await readFlowState(tx, input.id)) ?? flowNotFound();
+        await tx.flow.delete({ where: { id: input.id }, select: { id: true } });
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+          entityType: 'flow',
+          entityId: input.id,
+          entityName: before.name,
+          companyId: before.companyId,
+          action: 'deleted',
+          clientVisible: before.isActive && before.companyId !== null,
+        });
+      })
+      .catch(notFoundOn(M.flows.notFound));
     return { id: input.id };
   }),
 
@@ -326,6 +423,7 @@ export const flowsRouter = router({
           });
         }
       }
+      await logFlow(tx, ctx, copy.id, null, [{ field: 'copiedFrom', from: null, to: source.name }]);
       return copy.id;
     });
     return (await readFlowRow(ctx.sql, copyId)) ?? flowNotFound();
@@ -341,6 +439,7 @@ export const flowStepsRouter = router({
     const businessId = ctx.businessId;
     const id = await ctx.db.$transaction(async (tx) => {
       const flow = await lockFlow(tx, input.flowId, { id: true, workflowType: true });
+      const stepsBefore = await stepList(tx, flow.id);
       const [count, last] = await Promise.all([
         tx.flowStep.count({ where: { flowId: flow.id } }),
         tx.flowStep.findFirst({ where: { flowId: flow.id }, orderBy: [{ stepOrder: 'desc' }], select: { stepOrder: true } }),
@@ -356,6 +455,7 @@ export const flowStepsRouter = router({
         data: { businessId, flowId: flow.id, stepOrder, stepTitle: input.stepTitle ?? M.flows.stepTitle(stepOrder), content },
         select: { id: true },
       });
+      await logFlowEdit(tx, ctx, flow.id, [{ field: 'steps', from: stepsBefore, to: await stepList(tx, flow.id) }]);
       return step.id;
     });
     return (await readStep(ctx.sql, id)) ?? stepNotFound();
@@ -364,7 +464,15 @@ export const flowStepsRouter = router({
   /** PATCH /flow_step/v1/{id}: the editor's debounced saves of a title or content. */
   update: staffProcedure.input(flowStepUpdateInput).output(flowStepOutput).mutation(async ({ ctx, input }) => {
     const { id, ...data } = input;
-    await ctx.db.flowStep.update({ where: { id }, data, select: { id: true } }).catch(notFoundOn(M.flows.stepNotFound));
+    await ctx.db
+      .$transaction(async (tx) => {
+        const select = { flowId: true, stepTitle: true, content: true } as const;
+        const before = (await tx.flowStep.findUnique({ where: { id }, select })) ?? stepNotFound();
+        const after = await tx.flowStep.update({ where: { id }, data, select });
+        const changes = changesOf(before, after, ['stepTitle', 'content']).map((c) => (c.field === 'content' ? { ...c, field: 'stepContent' } : c));
+        await logFlowEdit(tx, ctx, after.flowId, changes.length ? [{ field: 'step', from: before.stepTitle, to: after.stepTitle }, ...changes.filter((c) => c.field !== 'stepTitle')] : []);
+      })
+      .catch(notFoundOn(M.flows.stepNotFound));
     return (await readStep(ctx.sql, id)) ?? stepNotFound();
   }),
 
@@ -372,6 +480,7 @@ export const flowStepsRouter = router({
   reorder: staffProcedure.input(flowStepReorderInput).output(flowStepReorderOutput).mutation(async ({ ctx, input }) => {
     return ctx.db.$transaction(async (tx) => {
       const flow = await lockFlow(tx, input.flowId, { id: true });
+      const stepsBefore = await stepList(tx, flow.id);
       const steps = await tx.flowStep.findMany({ where: { flowId: flow.id }, select: { id: true } });
       const known = new Set(steps.map((s) => s.id));
       const given = new Set(input.stepIds);
@@ -380,6 +489,8 @@ export const flowStepsRouter = router({
       if (given.size !== input.stepIds.length || given.size !== known.size) fail('BAD_REQUEST', M.flows.reorderMismatch);
       const order = input.stepIds.map((id, i) => ({ id, stepOrder: i + 1 }));
       for (const { id, stepOrder } of order) await tx.flowStep.update({ where: { id }, data: { stepOrder }, select: { id: true } });
+      const stepsAfter = await stepList(tx, flow.id);
+      await logFlowEdit(tx, ctx, flow.id, stepsAfter === stepsBefore ? [] : [{ field: 'steps', from: stepsBefore, to: stepsAfter }]);
       return order;
     });
   }),
@@ -389,11 +500,13 @@ export const flowStepsRouter = router({
     await ctx.db.$transaction(async (tx) => {
       const found = (await tx.flowStep.findUnique({ where: { id: input.id }, select: { flowId: true } })) ?? stepNotFound();
       await lockFlow(tx, found.flowId, { id: true });
+      const stepsBefore = await stepList(tx, found.flowId);
       // Read after the lock: a concurrent change of the same flow may have moved this step.
       const step = await tx.flowStep
         .delete({ where: { id: input.id }, select: { flowId: true, stepOrder: true } })
         .catch(notFoundOn(M.flows.stepNotFound));
       await tx.flowStep.updateMany({ where: { flowId: step.flowId, stepOrder: { gt: step.stepOrder } }, data: { stepOrder: { decrement: 1 } } });
+      await logFlowEdit(tx, ctx, step.flowId, [{ field: 'steps', from: stepsBefore, to: await stepList(tx, step.flowId) }]);
     });
     return { id: input.id };
   }),
@@ -412,7 +525,7 @@ export const flowFieldsRouter = router({
   /** POST /flow_field/v1/ (spec §7.4). */
   create: staffProcedure.input(flowFieldCreateInput).output(flowFieldOutput).mutation(async ({ ctx, input }) => {
     const id = await ctx.db.$transaction(async (tx) => {
-      const step = await tx.flowStep.findUnique({ where: { id: input.flowStepId }, select: { id: true } });
+      const step = await tx.flowStep.findUnique({ where: { id: input.flowStepId }, select: { id: true, flowId: true, stepTitle: true } });
       if (!step) return stepNotFound();
       if ((await tx.flowField.count({ where: { flowStepId: step.id } })) >= FLOW_LIMITS.fieldsMax) {
         fail('BAD_REQUEST', M.flows.tooManyFields(FLOW_LIMITS.fieldsMax));
@@ -430,6 +543,10 @@ export const flowFieldsRouter = router({
         },
         select: { id: true },
       });
+      await logFlowEdit(tx, ctx, step.flowId, [
+        { field: 'step', from: step.stepTitle, to: step.stepTitle },
+        { field: 'field', from: null, to: input.fieldLabel },
+      ]);
       return field.id;
     });
     return (await readField(ctx.sql, id)) ?? fieldNotFound();
@@ -440,14 +557,38 @@ export const flowFieldsRouter = router({
     const { id, options, choices, ...data } = input;
     const current = (await ctx.db.flowField.findUnique({ where: { id }, select: { options: true } })) ?? fieldNotFound();
     const nextOptions = options !== undefined || choices !== undefined ? optionsText(options, choices, current.options) : undefined;
-    await ctx.db.flowField
-      .update({ where: { id }, data: { ...data, ...(nextOptions !== undefined ? { options: nextOptions } : {}) }, select: { id: true } })
+    await ctx.db
+      .$transaction(async (tx) => {
+        const before = (await tx.flowField.findUnique({ where: { id }, select: fieldStateSelect })) ?? fieldNotFound();
+        const after = await tx.flowField.update({
+          where: { id },
+          data: { ...data, ...(nextOptions !== undefined ? { options: nextOptions } : {}) },
+          select: fieldStateSelect,
+        });
+        const changes = changesOf(before, after, FIELD_LOGGED);
+        if (changes.length) {
+          await logFlowEdit(tx, ctx, after.step.flowId, [
+            { field: 'step', from: after.step.stepTitle, to: after.step.stepTitle },
+            { field: 'field', from: before.fieldLabel, to: after.fieldLabel },
+            ...changes.filter((c) => c.field !== 'fieldLabel'),
+          ]);
+        }
+      })
       .catch(notFoundOn(M.flows.fieldNotFound));
     return (await readField(ctx.sql, id)) ?? fieldNotFound();
   }),
 
   remove: staffProcedure.input(flowFieldIdInput).output(flowRemoveOutput).mutation(async ({ ctx, input }) => {
-    await ctx.db.flowField.delete({ where: { id: input.id }, select: { id: true } }).catch(notFoundOn(M.flows.fieldNotFound));
+    await ctx.db
+      .$transaction(async (tx) => {
+        const before = (await tx.flowField.findUnique({ where: { id: input.id }, select: fieldStateSelect })) ?? fieldNotFound();
+        await tx.flowField.delete({ where: { id: input.id }, select: { id: true } });
+        await logFlowEdit(tx, ctx, before.step.flowId, [
+          { field: 'step', from: before.step.stepTitle, to: before.step.stepTitle },
+          { field: 'field', from: before.fieldLabel, to: null },
+        ]);
+      })
+      .catch(notFoundOn(M.flows.fieldNotFound));
     return { id: input.id };
   }),
 });

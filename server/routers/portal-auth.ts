@@ -13,6 +13,7 @@ import { createPortalSession, invalidatePortalSession } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
 import { portalProcedure, publicProcedure, router, type Context } from '../trpc';
 import { requireStrongPassword, tooMany, usableLink } from './auth';
+import { contactActor, recordActivity } from '../activity';
 
 /**
  * The throttle key of a portal sign-in: the slug and the e-mail, behind a prefix and separated by newlines, which
@@ -54,13 +55,18 @@ export const portalAuthRouter = router({
     if (attempt.retryAfter > 0) tooMany(ctx, attempt.retryAfter, M.portalAuth.throttled);
     const contact = await ctx.unscopedDb.contact.findFirst({
       where: { email: input.email, business: { is: { slug: input.slug } } },
-      select: { id: true, businessId: true, companyId: true, portalAccess: true, portalPasswordHash: true },
+      select: { id: true, businessId: true, companyId: true, portalAccess: true, portalPasswordHash: true, firstName: true, lastName: true },
     });
     const passwordHash = contact?.portalPasswordHash;
     const valid = passwordHash ? await verifyPassword(passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
     if (!contact || !valid || !contact.portalAccess || contact.companyId === null) throw invalidCredentials();
     await ctx.app.throttle.loginSucceeded(attempt);
-    const { token, expiresAt } = await createPortalSession(ctx.unscopedDb, contact.businessId, contact.id);
+    const { companyId } = contact;
+    const { token, expiresAt } = await ctx.unscopedDb.$transaction(async (tx) => {
+      const session = await createPortalSession(tx, contact.businessId, contact.id);
+      await recordActivity(tx, contact.businessId, contactActor(contact), { entityType: 'portal', companyId, action: 'signed_in', clientVisible: true });
+      return session;
+    });
     ctx.sessions.setSessionCookie('portal', token, expiresAt);
     return { authToken: token };
   }),
@@ -109,6 +115,15 @@ export const portalAuthRouter = router({
       });
       if (updated.count !== 1) throw noAccess();
       await tx.portalSession.deleteMany({ where: { businessId, contactId } });
+      const name = `${contact.firstName} ${contact.lastName}`.trim();
+      await recordActivity(tx, businessId, contactActor({ id: contactId, ...contact }), {
+        entityType: 'contact',
+        entityId: contactId,
+        entityName: name,
+        companyId: contact.companyId,
+        action: 'invite_accepted',
+        clientVisible: true,
+      });
       return createPortalSession(tx, businessId, contactId);
     });
     ctx.sessions.setSessionCookie('portal', token, expiresAt);

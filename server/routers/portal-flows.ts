@@ -26,6 +26,7 @@ import type { ScopedDb } from '../tenancy';
 import { portalProcedure, router } from '../trpc';
 import { filesOf } from './flow-submissions';
 import { readFlow } from './flows';
+import { contactActor, recordActivity } from '../activity';
 
 /** What a portal procedure (or the portal upload route, inside runAsTenant) works with. */
 export type PortalScope = { db: ScopedDb; sql: SqlRunner; businessId: number; companyId: number | null; contactId: number };
@@ -228,6 +229,14 @@ export const portalFlowsRouter = router({
         where: { id: submission.id },
         data: { status: 'completed', completedAt: new Date(), currentStep: Math.max(flow.steps.length, 1) },
         select: { id: true },
+      });
+      await recordActivity(tx, ctx.businessId, contactActor(ctx.portalSession.contact), {
+        entityType: 'flow',
+        entityId: flow.id,
+        entityName: flow.name,
+        companyId: ctx.companyId,
+        action: 'flow_submitted',
+        clientVisible: true,
       });
     });
     const { submissionId: _omit, ...done } = await readPortalFlow(scope, { id: flow.id });

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { fieldError, isUniqueViolation } from '../errors';
 import { router, sessionProcedure } from '../trpc';
 import { requireStrongPassword, tooMany } from './auth';
+import { changesOf, recordActivity, staffActor } from '../activity';
 
 const emailTaken = (): never => {
   throw new TRPCError({ code: 'CONFLICT', message: M.profile.emailTaken });
@@ -23,11 +24,20 @@ export const profileRouter = router({
       return ctx.unscopedDb
         .$transaction(async (tx) => {
           if (emailChanged) await tx.passwordReset.deleteMany({ where: { userId, usedAt: null } });
-          return tx.user.update({
-            where: { id: userId },
-            data: { firstName: input.firstName, lastName: input.lastName, email: input.email },
-            select: { id: true, firstName: true, lastName: true, email: true },
-          });
+          const select = { id: true, firstName: true, lastName: true, email: true } as const;
+          const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select });
+          const after = await tx.user.update({ where: { id: userId }, data: { firstName: input.firstName, lastName: input.lastName, email: input.email }, select });
+          const changes = changesOf(before, after, ['firstName', 'lastName', 'email']);
+          if (changes.length > 0) {
+            await recordActivity(tx, ctx.user.businessId, staffActor(after), {
+              entityType: 'team',
+              entityId: userId,
+              entityName: `${after.firstName} ${after.lastName}`.trim(),
+              action: 'updated',
+              changes,
+            });
+          }
+          return after;
         })
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) emailTaken();
@@ -55,6 +65,14 @@ export const profileRouter = router({
       const ended = await ctx.unscopedDb.$transaction(async (tx) => {
         await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
         await tx.passwordReset.deleteMany({ where: { userId: user.id, usedAt: null } });
+        // That the password changed, without any value.
+        await recordActivity(tx, user.businessId, staffActor(user), {
+          entityType: 'team',
+          entityId: user.id,
+          entityName: `${user.firstName} ${user.lastName}`.trim(),
+          action: 'updated',
+          changes: [{ field: 'password', from: null, to: null }],
+        });
         return tx.session.deleteMany({ where: { userId: user.id, id: { not: session.sessionId } } });
       });
       return { ok: true as const, endedSessions: ended.count };

@@ -25,6 +25,8 @@ import { notFoundOn } from '../errors';
 import { containsText, keysetPage } from '../lib/pagination';
 import { join, raw, sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import { router, staffProcedure, type AppScope } from '../trpc';
+import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../activity';
+import type { ActivityChange } from '../../shared/activity';
 
 type Ctx = { db: AppScope['tenantDb']; sql: SqlRunner };
 
@@ -199,6 +201,67 @@ function columnsOf(input: ProjectFields) {
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<typeof columns>;
 }
 
+/** What an activity entry compares of a project: its fields, its company by name, and its contacts by name. */
+const projectStateSelect = {
+  name: true,
+  description: true,
+  status: true,
+  startDate: true,
+  completionDate: true,
+  totalHoursEstimated: true,
+  totalHoursWorked: true,
+  totalBilledCents: true,
+  companyId: true,
+  company: { select: { name: true } },
+  contacts: { select: { contact: { select: { firstName: true, lastName: true } } }, orderBy: { contactId: 'asc' } },
+} as const;
+type ProjectState = {
+  name: string;
+  description: string | null;
+  status: string;
+  startDate: Date | null;
+  completionDate: Date | null;
+  totalHoursEstimated: number | null;
+  totalHoursWorked: number | null;
+  totalBilledCents: number | null;
+  companyId: number | null;
+  company: { name: string } | null;
+  contacts: { contact: { firstName: string; lastName: string } }[];
+};
+type ProjectTx = ActivityWriter & {
+  project: { findUnique(args: { where: { id: number }; select: typeof projectStateSelect }): PromiseLike<ProjectState | null> };
+};
+
+const contactNames = (p: ProjectState | null) => (p?.contacts ?? []).map((c) => `${c.contact.firstName} ${c.contact.lastName}`.trim()).join(', ') || null;
+
+function projectChanges(before: ProjectState | null, after: ProjectState): ActivityChange[] {
+  const changes = changesOf(before, after, ['name', 'description', 'status', 'startDate', 'completionDate', 'totalHoursEstimated', 'totalHoursWorked', 'totalBilledCents']);
+  if ((before?.companyId ?? null) !== after.companyId) changes.push({ field: 'company', from: before?.company?.name ?? null, to: after.company?.name ?? null });
+  const [from, to] = [contactNames(before), contactNames(after)];
+  if (from !== to) changes.push({ field: 'contacts', from, to });
+  return changes;
+}
+
+/**
+ * Logs a project's creation or change in the write's transaction (nothing when an update changed nothing). A
+ * project of a company is the client's: its contacts see the entry in their portal.
+ */
+async function logProject(tx: ProjectTx, ctx: { businessId: number; user: { id: number; firstName: string; lastName: string } }, id: number, before: ProjectState | null) {
+  const after = await tx.project.findUnique({ where: { id }, select: projectStateSelect });
+  if (!after) return;
+  const changes = projectChanges(before, after);
+  if (before && changes.length === 0) return;
+  await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+    entityType: 'project',
+    entityId: id,
+    entityName: after.name,
+    companyId: after.companyId,
+    action: before ? 'updated' : 'created',
+    changes,
+    clientVisible: after.companyId !== null,
+  });
+}
+
 export const projectsRouter = router({
   list: staffProcedure.input(projectListInput).output(projectPageOutput).query(async ({ ctx, input }) => {
     const { search, companyId, status } = input;
@@ -239,6 +302,7 @@ export const projectsRouter = router({
       if (projectContactId.length) {
         await tx.projectContact.createMany({ data: projectContactId.map((contactId) => ({ businessId: ctx.businessId, projectId: project.id, contactId })) });
       }
+      await logProject(tx, ctx, project.id, null);
       return project.id;
     });
     return (await readProject(ctx.sql, { id })) ?? notFound();
@@ -259,6 +323,7 @@ export const projectsRouter = router({
 
     await ctx.db
       .$transaction(async (tx) => {
+        const before = (await tx.project.findUnique({ where: { id }, select: projectStateSelect })) ?? notFound();
         await tx.project.update({ where: { id }, data: columnsOf(fields), select: { id: true } });
         if (projectContactId !== undefined) {
           await tx.projectContact.deleteMany({ where: { projectId: id } });
@@ -268,6 +333,7 @@ export const projectsRouter = router({
         } else if (companyChanged) {
           await tx.projectContact.deleteMany({ where: companyId === null ? { projectId: id } : { projectId: id, NOT: { contact: { companyId } } } });
         }
+        await logProject(tx, ctx, id, before);
       })
       .catch(notFoundOn(M.projects.notFound));
     return (await readProject(ctx.sql, { id })) ?? notFound();
@@ -281,13 +347,22 @@ export const projectsRouter = router({
     const { id } = input;
     return ctx.db
       .$transaction(async (tx) => {
-        const project = await tx.project.findUnique({ where: { id }, select: { id: true } });
+        const project = await tx.project.findUnique({ where: { id }, select: { name: true, companyId: true } });
         if (!project) return notFound();
         const tasks = await tx.task.deleteMany({ where: { projectId: id } });
         const files = await tx.document.updateMany({ where: { projectId: id }, data: { projectId: null } });
         await tx.resource.updateMany({ where: { projectId: id }, data: { projectId: null } });
         await tx.projectContact.deleteMany({ where: { projectId: id } });
         await tx.project.delete({ where: { id }, select: { id: true } });
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+          entityType: 'project',
+          entityId: id,
+          entityName: project.name,
+          companyId: project.companyId,
+          action: 'deleted',
+          changes: tasks.count > 0 ? [{ field: 'tasks', from: tasks.count, to: 0 }] : [],
+          clientVisible: project.companyId !== null,
+        });
         return { ok: true as const, deletedTasks: tasks.count, unlinkedFiles: files.count };
       })
       .catch(notFoundOn(M.projects.notFound));

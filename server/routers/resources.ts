@@ -29,6 +29,8 @@ import { containsText, keysetPage } from '../lib/pagination';
 import { join, sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import type { ScopedDb } from '../tenancy';
 import { router, staffProcedure } from '../trpc';
+import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../activity';
+import type { ActivityChange } from '../../shared/activity';
 
 const R = M.resources;
 
@@ -112,6 +114,68 @@ async function writeDetails(tx: DetailWriter, businessId: number, resourceId: nu
   }
 }
 
+/** What an activity entry compares of a resource: its fields, company and project by name, and its details' keys. */
+const resourceStateSelect = {
+  title: true,
+  description: true,
+  type: true,
+  status: true,
+  visibleToClient: true,
+  companyId: true,
+  projectId: true,
+  company: { select: { name: true } },
+  project: { select: { name: true } },
+  details: { select: { key: true, value: true }, orderBy: { position: 'asc' } },
+} as const;
+type ResourceState = {
+  title: string;
+  description: string;
+  type: string;
+  status: string;
+  visibleToClient: boolean;
+  companyId: number;
+  projectId: number | null;
+  company: { name: string };
+  project: { name: string } | null;
+  details: { key: string; value: string }[];
+};
+type ResourceTx = ActivityWriter & {
+  resource: { findUnique(args: { where: { id: number }; select: typeof resourceStateSelect }): PromiseLike<ResourceState | null> };
+};
+
+/**
+ * A resource's changes, old → new. Its details may hold credentials: only their keys are shown (a change of values
+ * alone is a 'details' change without any value).
+ */
+function resourceChanges(before: ResourceState | null, after: ResourceState): ActivityChange[] {
+  const changes = changesOf(before, after, ['title', 'description', 'type', 'status', 'visibleToClient']);
+  if (before?.companyId !== after.companyId) changes.push({ field: 'company', from: before?.company.name ?? null, to: after.company.name });
+  if ((before?.projectId ?? null) !== after.projectId) changes.push({ field: 'project', from: before?.project?.name ?? null, to: after.project?.name ?? null });
+  const keys = (r: ResourceState | null) => (r?.details ?? []).map((d) => d.key).join(', ') || null;
+  if (JSON.stringify(before?.details ?? []) !== JSON.stringify(after.details)) {
+    const [from, to] = [keys(before), keys(after)];
+    changes.push(from === to ? { field: 'details', from: null, to: null } : { field: 'details', from, to });
+  }
+  return changes;
+}
+
+/** Logs a resource's creation or change in the write's transaction; a resource shown to the client is in its portal. */
+async function logResource(tx: ResourceTx, ctx: { businessId: number; user: { id: number; firstName: string; lastName: string } }, id: number, before: ResourceState | null) {
+  const after = await tx.resource.findUnique({ where: { id }, select: resourceStateSelect });
+  if (!after) return;
+  const changes = resourceChanges(before, after);
+  if (before && changes.length === 0) return;
+  await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+    entityType: 'resource',
+    entityId: id,
+    entityName: after.title,
+    companyId: after.companyId,
+    action: before ? 'updated' : 'created',
+    changes,
+    clientVisible: after.visibleToClient,
+  });
+}
+
 export const resourcesRouter = router({
   /**
    * Newest first (by id, over the (businessId, id) key), search on title and description, filters on type (the
@@ -166,6 +230,7 @@ export const resourcesRouter = router({
         select: { id: true },
       });
       await writeDetails(tx, ctx.businessId, resource.id, details, false);
+      await logResource(tx, ctx, resource.id, null);
       return resource.id;
     });
     return (await readResource(ctx.sql, id)) ?? notFound();
@@ -187,12 +252,14 @@ export const resourcesRouter = router({
       .$transaction(async (tx) => {
         // Always a real UPDATE (updatedAt set explicitly: with only details given Prisma would send none): its row
         // lock makes a concurrent edit wait, so on PostgreSQL two edits never interleave their delete and insert.
+        const before = (await tx.resource.findUnique({ where: { id }, select: resourceStateSelect })) ?? notFound();
         await tx.resource.update({
           where: { id },
           data: { ...fields, ...where, ...(visibleToClient === undefined ? {} : { visibleToClient }), updatedAt: new Date() },
           select: { id: true },
         });
         if (details !== undefined) await writeDetails(tx, ctx.businessId, id, details, true);
+        await logResource(tx, ctx, id, before);
       })
       .catch(notFoundOn(R.notFound));
     return (await readResource(ctx.sql, id)) ?? notFound();
@@ -203,10 +270,18 @@ export const resourcesRouter = router({
     const { id } = input;
     return ctx.db
       .$transaction(async (tx) => {
-        const resource = await tx.resource.findUnique({ where: { id }, select: { id: true } });
+        const resource = await tx.resource.findUnique({ where: { id }, select: { title: true, companyId: true, visibleToClient: true } });
         if (!resource) return notFound();
         await tx.resourceDetail.deleteMany({ where: { resourceId: id } });
         await tx.resource.delete({ where: { id }, select: { id: true } });
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+          entityType: 'resource',
+          entityId: id,
+          entityName: resource.title,
+          companyId: resource.companyId,
+          action: 'deleted',
+          clientVisible: resource.visibleToClient,
+        });
         return { ok: true as const };
       })
       .catch(notFoundOn(R.notFound));
@@ -225,11 +300,16 @@ export const resourcesRouter = router({
 
   /** Shows or hides a resource in the client's portal (the same flag as the resource's own `visibleToClient`). */
   setVisibility: staffProcedure.input(resourceVisibilityInput).output(resourceVisibilityOutput).mutation(({ ctx, input }) =>
-    ctx.db.resource
-      .update({
-        where: { id: input.id },
-        data: { visibleToClient: input.visibleToClient },
-        select: { id: true, visibleToClient: true },
+    ctx.db
+      .$transaction(async (tx) => {
+        const before = (await tx.resource.findUnique({ where: { id: input.id }, select: resourceStateSelect })) ?? notFound();
+        const row = await tx.resource.update({
+          where: { id: input.id },
+          data: { visibleToClient: input.visibleToClient },
+          select: { id: true, visibleToClient: true },
+        });
+        await logResource(tx, ctx, input.id, before);
+        return row;
       })
       .catch(notFoundOn(R.notFound)),
   ),

@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../errors';
 import { sql, TENANT, toDate, toInt, type Row } from '../sql';
 import { permittedProcedure, publicProcedure, router, staffProcedure, type AppScope, type Context } from '../trpc';
 import { requireStrongPassword, usableLink } from './auth';
+import { recordActivity, staffActor } from '../activity';
 
 /** A staff invite link works once, for 7 days (like a portal invite). */
 export const STAFF_INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -143,10 +144,18 @@ export const teamRouter = router({
       const link = newInviteLink();
       const invite = await ctx.db.$transaction(async (tx) => {
         await tx.staffInvite.deleteMany({ where: { email: input.email, usedAt: null } });
-        return tx.staffInvite.create({
+        const created = await tx.staffInvite.create({
           data: { businessId: ctx.businessId, email: input.email, role: input.role, tokenHash: link.tokenHash, expiresAt: link.expiresAt, invitedById: ctx.user.id },
           select: { id: true, email: true },
         });
+        // Who was invited with which role; never the link's token.
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+          entityType: 'team',
+          entityName: input.email,
+          action: 'invited',
+          changes: [{ field: 'role', from: null, to: input.role }],
+        });
+        return created;
       });
       return mailInviteLink(ctx, invite, link);
     }),
@@ -162,8 +171,11 @@ export const teamRouter = router({
       if (refusal) refuse(refusal, M.team.changeOwnRole);
       await requireNoAccount(ctx, invite.email);
       const link = newInviteLink();
-      const renewed = await ctx.db.staffInvite.updateMany({ where: { id: invite.id, usedAt: null }, data: { tokenHash: link.tokenHash, expiresAt: link.expiresAt } });
-      if (renewed.count !== 1) inviteNotFound();
+      await ctx.db.$transaction(async (tx) => {
+        const renewed = await tx.staffInvite.updateMany({ where: { id: invite.id, usedAt: null }, data: { tokenHash: link.tokenHash, expiresAt: link.expiresAt } });
+        if (renewed.count !== 1) inviteNotFound();
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), { entityType: 'team', entityName: invite.email, action: 'invited', changes: [] });
+      });
       return mailInviteLink(ctx, invite, link);
     }),
 
@@ -172,8 +184,17 @@ export const teamRouter = router({
     .input(teamInviteIdInput)
     .output(teamOkOutput)
     .mutation(async ({ ctx, input }) => {
-      const revoked = await ctx.db.staffInvite.deleteMany({ where: { id: input.inviteId, usedAt: null } });
-      if (revoked.count !== 1) inviteNotFound();
+      await ctx.db.$transaction(async (tx) => {
+        const invite = (await tx.staffInvite.findFirst({ where: { id: input.inviteId, usedAt: null }, select: { email: true, role: true } })) ?? inviteNotFound();
+        const revoked = await tx.staffInvite.deleteMany({ where: { id: input.inviteId, usedAt: null } });
+        if (revoked.count !== 1) inviteNotFound();
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+          entityType: 'team',
+          entityName: invite.email,
+          action: 'deleted',
+          changes: [{ field: 'invite', from: invite.role, to: null }],
+        });
+      });
       return { ok: true as const };
     }),
 
@@ -185,7 +206,17 @@ export const teamRouter = router({
         const refusal = setRoleRefusal(actor, target, input.role);
         if (refusal) refuse(refusal, M.team.changeOwnRole);
         await tx.user.updateMany({ where: { id: target.id }, data: { role: input.role } });
-        return tx.user.findUniqueOrThrow({ where: { id: target.id }, select: memberSelect });
+        const member = await tx.user.findUniqueOrThrow({ where: { id: target.id }, select: memberSelect });
+        if (target.role !== input.role) {
+          await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+            entityType: 'team',
+            entityId: target.id,
+            entityName: fullName(member),
+            action: 'updated',
+            changes: [{ field: 'role', from: target.role, to: input.role }],
+          });
+        }
+        return member;
       }),
     ),
 
@@ -202,11 +233,19 @@ export const teamRouter = router({
         const refusal = removeMemberRefusal(actor, target);
         if (refusal) refuse(refusal, M.team.removeSelf);
         const userId = target.id;
+        const member = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: memberSelect });
         await tx.task.updateMany({ where: { assigneeId: userId }, data: { assigneeId: null } });
         await tx.document.updateMany({ where: { uploadedById: userId }, data: { uploadedById: null } });
         await tx.flow.updateMany({ where: { createdById: userId }, data: { createdById: null } });
         await tx.staffInvite.updateMany({ where: { invitedById: userId }, data: { invitedById: null } });
         await tx.user.deleteMany({ where: { id: userId } });
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+          entityType: 'team',
+          entityId: userId,
+          entityName: fullName(member),
+          action: 'deleted',
+          changes: [{ field: 'role', from: member.role, to: null }],
+        });
         return { ok: true as const };
       }),
     ),
@@ -268,7 +307,14 @@ export const staffInviteRouter = router({
           }
           const user = await tx.user.create({
             data: { businessId, email, firstName: input.firstName, lastName: input.lastName, passwordHash, role: invite.role },
-            select: { id: true },
+            select: { id: true, firstName: true, lastName: true },
+          });
+          await recordActivity(tx, businessId, staffActor(user), {
+            entityType: 'team',
+            entityId: user.id,
+            entityName: fullName(user),
+            action: 'invite_accepted',
+            changes: [{ field: 'role', from: null, to: invite.role }],
           });
           return createStaffSession(tx, user.id);
         })

@@ -43,12 +43,15 @@ const PORTAL_DATA = ['portal.dashboard', 'portal.projects', 'portal.project', 'p
  * Client portal procedures: a portal session only, never a staff one. Must match what each is built on (checked);
  * the ones without an id are also in WITHOUT_ID.
  */
-const PORTAL = ['portalAuth.me', 'portalAuth.logout', ...PORTAL_DATA, 'portalFlows.list', 'portalFlows.get', 'portalFlows.saveStep', 'portalFlows.submit'];
+const PORTAL = ['portalAuth.me', 'portalAuth.logout', ...PORTAL_DATA, 'portalFlows.list', 'portalFlows.get', 'portalFlows.saveStep', 'portalFlows.submit', 'portalNotifications.get', 'portalNotifications.update', 'portalActivity.list'];
 
 /** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
 const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'portalFlows.list', 'portalFlows.get', 'portal.dashboard', 'portal.projects', 'portal.resources', 'auth.me', 'auth.logout', 'companies.list', 'companies.industries', 'companies.create', 'dashboard.stats', 'dashboard.overview', 'team.list', 'documents.stats',
   'business.get', 'business.updateInfo', 'business.updateStyle', 'business.removeLogo',
-  'team.invites', 'team.invite', 'apiTokens.list', 'apiTokens.create', 'integrations.emailStatus', 'integrations.sendTestEmail', 'profile.update', 'profile.changePassword'];
+  'team.invites', 'team.invite', 'apiTokens.list', 'apiTokens.create', 'integrations.emailStatus', 'integrations.sendTestEmail', 'profile.update', 'profile.changePassword',
+  'notifications.list', 'notifications.unreadCount', 'notifications.markAllRead', 'notifications.preferences', 'notifications.updatePreferences', 'jobs.list',
+  'portalNotifications.get', 'portalNotifications.update',
+  'activity.recent', 'portalActivity.list'];
 
 /** The model an `id` names in each router namespace (null: none of its procedures takes an `id`). One line per domain. */
 const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
@@ -68,12 +71,21 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   flowFields: 'flowField',
   projects: 'project',
   resources: 'resource',
+  /** search.query: companyId (optional) narrows to one client company. */
+  search: null,
   tasks: 'task',
   team: 'user',
   apiTokens: 'apiToken',
   integrations: null,
   profile: null,
   staffInvite: null,
+  /** notifications.markRead(ids): the caller's own notifications; jobs.retry(id): a job of the agency (owner). */
+  notifications: 'notification',
+  jobs: 'job',
+  portalNotifications: null,
+  /** activity: companyId and actorUserId filters (foreign ones are NOT_FOUND); portalActivity: the session's company. */
+  activity: null,
+  portalActivity: null,
 };
 
 /** The model an `…Id` / `…Ids` key names, in any namespace. */
@@ -96,6 +108,8 @@ const ID_KEY_MODEL: Record<string, TenantModel> = {
   uploadedById: 'user',
   assigneeId: 'user',
   inviteId: 'staffInvite',
+  /** The activity log's person filter: a staff user of the agency. */
+  actorUserId: 'user',
 };
 
 type ProcedureDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[]; middlewares: unknown[] } };

@@ -4,7 +4,7 @@ import type { Db } from '../../server/db';
 import { newAgency, type TestApp } from './app';
 
 /** The tenant-owned models the fixture fills, by their Prisma client name. */
-export const TENANT_MODELS = ['user', 'company', 'contact', 'project', 'task', 'document', 'resource', 'flow', 'flowStep', 'flowField', 'apiToken', 'staffInvite'] as const;
+export const TENANT_MODELS = ['user', 'company', 'contact', 'project', 'task', 'document', 'resource', 'flow', 'flowStep', 'flowField', 'apiToken', 'staffInvite', 'notification', 'job'] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
 export type RowsByModel = Record<TenantModel, number[]>;
 
@@ -24,7 +24,8 @@ export type Agency = {
   /**
    * Every row the fixture made, per model; each company has a contact, project, task, document, flow (step, field)
    * and two resources, the first hidden from the client, the second visible; with each company the owner also gets
-   * an API token and sends a staff invite (unusable: their tokens are unknown).
+   * an API token and sends a staff invite (unusable: their tokens are unknown), gets a notification, and the agency a
+   * dead job.
    */
   rows: RowsByModel;
 };
@@ -77,6 +78,15 @@ export async function addCompanyTree(db: Db, businessId: number, userId: number,
     data: { businessId, email: `invitee-${n}@agency.test`, role: 'member', tokenHash: `fixture-invite-${n}`, invitedById: userId, expiresAt: new Date(Date.now() + 86_400_000) },
   });
   rows.staffInvite.push(invite.id);
+  // A notification of the user's, and a dead e-mail job of the agency (the owner's Background jobs).
+  const notification = await db.notification.create({
+    data: { businessId, userId, kind: 'task_assigned', title: `Task assigned for ${name}`, link: `/hub/tasks?task=${task.id}`, dedupeKey: `fixture:${n}` },
+  });
+  rows.notification.push(notification.id);
+  const job = await db.job.create({
+    data: { businessId, kind: 'email', payload: JSON.stringify({ to: 'nobody@fixture.test', subject: 'Fixture', text: 'Fixture' }), status: 'dead', attempts: 5, lastError: 'Fixture failure', dedupeKey: `fixture:${n}` },
+  });
+  rows.job.push(job.id);
   return rows;
 }
 

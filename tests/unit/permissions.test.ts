@@ -20,14 +20,21 @@ const member = { id: 5, role: 'member' };
 const otherMember = { id: 6, role: 'member' };
 
 const permissions = Object.keys(PERMISSIONS) as Permission[];
+const OWNER_ONLY: Permission[] = ['activity.viewAll', 'jobs.manage'];
 
 describe('can', () => {
   it('gives owners and admins every settings permission, and members none', () => {
-    expect(permissions).toEqual(['account.manage', 'branding.manage', 'integrations.manage', 'team.manage']);
-    for (const permission of permissions) {
+    expect(permissions).toEqual(['account.manage', 'branding.manage', 'integrations.manage', 'team.manage', 'activity.viewAll', 'jobs.manage']);
+    for (const permission of permissions.filter((p) => !OWNER_ONLY.includes(p))) {
       expect([permission, can('owner', permission)]).toEqual([permission, true]);
       expect([permission, can('admin', permission)]).toEqual([permission, true]);
       expect([permission, can('member', permission)]).toEqual([permission, false]);
+    }
+  });
+
+  it("keeps the whole agency's activity log and the background jobs to owners", () => {
+    for (const permission of OWNER_ONLY) {
+      expect([permission, can('owner', permission), can('admin', permission), can('member', permission)]).toEqual([permission, true, false, false]);
     }
   });
 

@@ -7,6 +7,7 @@ import {
   Ellipsis,
   FileText,
   FolderKanban,
+  History,
   LayoutDashboard,
   ListChecks,
   LogOut,
@@ -24,11 +25,15 @@ import { Logo } from '../ui/Logo';
 import { Spinner } from '../ui/Feedback';
 import { SkipLink } from '../ui/SkipLink';
 import { useSession } from './useSession';
+import { can, type Permission } from '../../../shared/permissions';
+import { NotificationBell } from '../features/notifications/NotificationBell';
+import { SearchButton } from '../features/search/CommandPalette';
 
 // Signed-in visits never download the sign-in form (and its form and validation libraries).
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));
 
-type NavItem = { label: string; to: string; end?: boolean } | { label: string; children: { label: string; to: string }[] };
+/** `permission`: shown only to roles that have it (shared/permissions.ts; the server refuses the others anyway). */
+type NavItem = { label: string; to: string; end?: boolean; permission?: Permission } | { label: string; children: { label: string; to: string }[] };
 
 export const hubNav: NavItem[] = [
   { label: M.nav.dashboard, to: '/hub', end: true },
@@ -37,6 +42,7 @@ export const hubNav: NavItem[] = [
   { label: M.nav.files, to: '/hub/documents' },
   { label: M.nav.resources, to: '/hub/resources' },
   { label: M.nav.flows, to: '/hub/flows' },
+  { label: M.activity.title, to: '/hub/activity', permission: 'activity.viewAll' },
 ];
 
 /** Under this route (a list and its detail pages: /hub/companies and /hub/companies/12). */
@@ -166,10 +172,10 @@ function NavGroup({ label, items }: { label: string; items: { label: string; to:
   );
 }
 
-function DesktopNav() {
+function DesktopNav({ role }: { role: string }) {
   return (
     <nav aria-label={M.nav.main} className="hidden items-center gap-1 lg:flex">
-      {hubNav.map((item) =>
+      {hubNav.filter((item) => !('permission' in item && item.permission) || can(role, item.permission)).map((item) =>
         'to' in item ? (
           <NavLink key={item.label} to={item.to} end={item.end} className={({ isActive }) => linkClass(isActive)}>
             {item.label}
@@ -189,11 +195,12 @@ const bottomBar: { label: string; to: string; Icon: LucideIcon; end?: boolean }[
   { label: M.nav.contacts, to: '/hub/contacts', Icon: Users },
   { label: M.nav.projects, to: '/hub/projects', Icon: FolderKanban },
 ];
-const moreRoutes: { label: string; to: string; Icon: LucideIcon }[] = [
+const moreRoutes: { label: string; to: string; Icon: LucideIcon; permission?: Permission }[] = [
   { label: M.nav.tasks, to: '/hub/tasks', Icon: ListChecks },
   { label: M.nav.files, to: '/hub/documents', Icon: FileText },
   { label: M.nav.resources, to: '/hub/resources', Icon: Wrench },
   { label: M.nav.flows, to: '/hub/flows', Icon: Workflow },
+  { label: M.activity.title, to: '/hub/activity', Icon: History, permission: 'activity.viewAll' },
   { label: M.nav.account, to: '/hub/account', Icon: Settings },
 ];
 
@@ -209,10 +216,11 @@ const barIconClass = (active: boolean) =>
     active ? 'bg-brand-100/70' : 'group-hover:bg-slate-100',
   );
 
-function BottomBar() {
+function BottomBar({ role }: { role: string }) {
   const { pathname } = useLocation();
   const more = useDropdown('sheet');
-  const moreActive = moreRoutes.some((route) => isUnder(pathname, route.to));
+  const routes = moreRoutes.filter((route) => !route.permission || can(role, route.permission));
+  const moreActive = routes.some((route) => isUnder(pathname, route.to));
   return (
     <nav
       aria-label={M.nav.bottomBar}
@@ -247,7 +255,7 @@ function BottomBar() {
         className="fixed inset-auto inset-x-2 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] mx-auto my-0 w-auto max-w-lg rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200 backdrop:bg-slate-900/20"
       >
         <ul className="grid grid-cols-2 gap-1">
-          {moreRoutes.map(({ label, to, Icon }) => (
+          {routes.map(({ label, to, Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -384,9 +392,11 @@ export function HubFrame({ user, children }: { user: SessionUser; children: Reac
           <Link to="/hub" className="rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" aria-label={M.nav.home}>
             <Logo />
           </Link>
-          <DesktopNav />
+          <DesktopNav role={user.role} />
           <div className="ml-auto flex min-w-0 items-center gap-3">
             <span className="hidden truncate text-sm text-slate-500 sm:block">{user.business.name}</span>
+            <SearchButton />
+            <NotificationBell />
             <UserMenu firstName={user.firstName} lastName={user.lastName} email={user.email} />
           </div>
         </div>
@@ -400,7 +410,7 @@ export function HubFrame({ user, children }: { user: SessionUser; children: Reac
       >
         {children}
       </main>
-      <BottomBar />
+      <BottomBar role={user.role} />
     </div>
   );
 }

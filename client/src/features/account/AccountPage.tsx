@@ -1,7 +1,7 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { Building2, Palette, Plug, UserRound, Users, type LucideProps } from 'lucide-react';
+import { Bell, Building2, Palette, Plug, UserRound, Users, type LucideProps } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { can } from '../../../../shared/permissions';
 import { useSession } from '../../app/useSession';
@@ -15,6 +15,7 @@ import { BusinessInfoForm } from './BusinessInfoForm';
 import { IntegrationsPanel } from './IntegrationsPanel';
 import { ProfilePanel } from './ProfilePanel';
 import { TeamPanel } from './TeamPanel';
+import { NotificationsPanel } from '../notifications/NotificationsPanel';
 
 const A = M.account;
 
@@ -68,8 +69,18 @@ export default function AccountPage() {
     { key: 'integrations', Icon: Plug, content: <IntegrationsPanel /> },
     { key: 'team', Icon: Users, content: <TeamPanel /> },
     { key: 'profile', Icon: UserRound, content: <ProfilePanel /> },
+    { key: 'notifications', Icon: Bell, content: <NotificationsPanel /> },
   ];
   const selected = Math.max(0, tabs.findIndex((t) => t.key === params.get('tab')));
+  // On phones the tab row scrolls sideways: keep the open tab in sight (e.g. ?tab=notifications from an e-mail).
+  const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const list = tabList.current;
+    const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
+    const left = tab.getBoundingClientRect().left - list.getBoundingClientRect().left;
+    if (left < 0 || left + tab.offsetWidth > list.clientWidth) list.scrollLeft += left - 16;
+  }, [selected]);
   const select = (index: number) =>
     setParams(
       (p) => {
@@ -85,6 +96,7 @@ export default function AccountPage() {
       <PageHeader title={A.title} subtitle={A.subtitle} />
       <TabGroup selectedIndex={selected} onChange={select} vertical={wide} className="lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8">
         <TabList
+          ref={tabList}
           aria-label={A.sections}
           className="-mx-4 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:-mx-6 sm:px-6 lg:sticky lg:top-24 lg:mx-0 lg:mb-0 lg:flex-col lg:overflow-visible lg:border-b-0 lg:px-0"
         >

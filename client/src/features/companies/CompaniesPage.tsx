@@ -14,6 +14,7 @@ import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { useListFilters } from '../../lists/useListParams';
 import { CompanyDialog, type CompanyRow } from './CompanyDialog';
+import { useLinkParam } from '../search/useLinkParam';
 import { CompanyStatusBadge, statusName, WebsiteLink } from './companyParts';
 
 export { CompanyStatusBadge };
@@ -76,6 +77,8 @@ export default function CompaniesPage() {
   const [dialog, setDialog] = useState<{ open: boolean; company: CompanyRow | null }>({ open: false, company: null });
 
   const openAdd = () => setDialog({ open: true, company: null });
+  // ?new=1 (the search palette's quick actions) opens the create dialog.
+  useLinkParam('new', openAdd);
   const openEdit = (company: CompanyRow) => setDialog({ open: true, company });
   const addButton = (
     <Button onClick={openAdd}>

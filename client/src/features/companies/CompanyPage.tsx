@@ -11,6 +11,7 @@ import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState, LoadFailed, RecordPageSkeleton, Skeleton } from '../../ui/Feedback';
 import { Tabs } from '../../ui/Tabs';
+import { CompanyActivity } from '../activity/CompanyActivity';
 import { ProjectsPanel } from '../projects/ProjectsPanel';
 import { DocumentsPanel, useDocumentCount } from '../documents/DocumentsPanel';
 import { FlowsPanel, useFlowCount } from '../flows/FlowsPanel';
@@ -78,6 +79,7 @@ function CompanyView({ company }: { company: CompanyRow }) {
     // The company's resources; each row's switch is the same flag as the company dialog's Resources Access tab.
     { key: 'resources', label: <TabLabel text={M.resources.title} count={resourceCount ?? 0} />, content: <ResourcesPanel companyId={company.id} /> },
     { key: 'flows', label: <TabLabel text={M.flows.title} count={flowCount ?? 0} />, content: <FlowsPanel companyId={company.id} /> },
+    { key: 'activity', label: M.activity.title, content: <CompanyActivity companyId={company.id} /> },
   ];
   const selected = Math.max(0, tabs.findIndex((t) => t.key === params.get('tab')));
   const selectTab = (index: number) =>

@@ -17,6 +17,7 @@ import { useListFilters } from '../../lists/useListParams';
 import { CompanyPicker, useCompanyName } from './CompanyPicker';
 import { ContactAvatar, fullName, PortalBadge, portalState, type ContactRow } from './contactParts';
 import { ContactDialog } from './ContactDialog';
+import { useLinkParam } from '../search/useLinkParam';
 import { DeleteContactDialog } from './DeleteContactDialog';
 
 const searchMaxLength = contactListInput.shape.search.unwrap().maxLength ?? undefined;
@@ -102,6 +103,8 @@ export default function ContactsPage() {
   const [toDelete, setToDelete] = useState<ContactRow | null>(null);
 
   const openAdd = () => setDialog({ open: true, contactId: null });
+  // ?new=1 (the search palette's quick actions) opens the create dialog.
+  useLinkParam('new', openAdd);
   const openEdit = (contact: { id: number }) => setDialog({ open: true, contactId: contact.id });
 
   // ?contact={id} (links from the dashboard and company page) opens that contact once, then leaves the address.

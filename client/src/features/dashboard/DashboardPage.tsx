@@ -5,6 +5,7 @@ import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ActiveProjectsCard, RecentCompaniesCard, RecentContactsCard, RecentFilesCard, TasksOverviewCard } from './DashboardCards';
 import { GettingStarted } from './GettingStarted';
+import { RecentActivityCard } from '../activity/RecentActivityCard';
 import { StatCards } from './StatCards';
 
 // The dialogs (and their form libraries) load when first wanted: a hover or focus on an Add button starts the download.
@@ -89,6 +90,8 @@ export default function DashboardPage() {
         <RecentCompaniesCard query={overviewState} onAdd={openAddCompany} onIntent={preload(loadCompanyDialog)} />
         <RecentContactsCard query={overviewState} onAdd={() => openContact(null)} onOpen={openContact} onIntent={preload(loadContactDialog)} />
       </div>
+
+      <RecentActivityCard />
 
       {companyDialog.mounted && (
         <Suspense fallback={null}>

@@ -19,6 +19,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { DeleteDocumentDialog, EditDocumentDialog } from './EditDocumentDialog';
 import { DownloadLink, FileIcon, FileLink, FileSubline, formatListDate, TypeBadge, typeLabel, typeOptions, type DocumentRow } from './documentParts';
+import { useLinkParam } from '../search/useLinkParam';
+import { useLinkedRecord } from '../search/useLinkedRecord';
 import { UploadDialog } from './UploadDialog';
 
 const D = M.documents;
@@ -147,6 +149,10 @@ export default function DocumentsPage() {
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<DocumentRow | null>(null);
   const [deleting, setDeleting] = useState<DocumentRow | null>(null);
+  // ?file={id} (search, notifications, the activity log) opens that file's details; ?new=1 the upload dialog.
+  const utils = trpc.useUtils();
+  useLinkedRecord('file', (id) => utils.documents.get.fetch({ id }), setEditing);
+  useLinkParam('new', () => setUploading(true));
 
   const companyId = filters.values.companyId ?? null;
   const company = useCompanyName(companyId);

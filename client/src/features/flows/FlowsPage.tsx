@@ -17,6 +17,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { CreateFlowDialog } from './CreateFlowDialog';
 import { ActiveSwitch, DeleteFlowDialog, FlowMenu, useDuplicateFlow } from './flowActions';
+import { useLinkParam } from '../search/useLinkParam';
 import { flowPath, FlowTypeBadge, FlowTypeTile, flowTypeName, type FlowRow } from './flowParts';
 
 const F = M.flows;
@@ -104,6 +105,8 @@ export default function FlowsPage() {
   const list = useInfiniteList(trpc.flows.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  // ?new=1 (the search palette's quick actions) opens the create dialog.
+  useLinkParam('new', () => setCreating(true));
   const [toDelete, setToDelete] = useState<FlowRow | null>(null);
   const { duplicate, pendingId } = useDuplicateFlow();
 

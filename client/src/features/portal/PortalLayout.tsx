@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { NavLink, Link, Outlet, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileText, FolderKanban, LayoutDashboard, ListChecks, LogOut, ShieldAlert, Workflow, type LucideIcon } from 'lucide-react';
+import { FileText, FolderKanban, History, LayoutDashboard, ListChecks, LogOut, Settings, ShieldAlert, Workflow, type LucideIcon } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { cn } from '../../lib/cn';
 import { errorCode, trpc } from '../../lib/trpc';
@@ -13,7 +13,8 @@ import { BusinessMark } from './PortalBrand';
 import { readableOn, usePortalBranding, type PortalBrand } from './branding';
 import { portalPath, sameSlug, usePortalMe, type PortalUser } from './session';
 
-type NavItem = { label: string; page: string; Icon: LucideIcon };
+/** sideOnly: not in the phone's bottom bar (five fit); phones reach it from the header. */
+type NavItem = { label: string; page: string; Icon: LucideIcon; sideOnly?: boolean };
 const N = M.portal.nav;
 /** Spec §2.1: Dashboard, Work (Projects, Tasks), Files and Flows (/portal/{slug}/workflows). */
 const portalNav: { group?: string; items: NavItem[] }[] = [
@@ -29,10 +30,11 @@ const portalNav: { group?: string; items: NavItem[] }[] = [
     items: [
       { label: N.files, page: 'files', Icon: FileText },
       { label: N.flows, page: 'workflows', Icon: Workflow },
+      { label: M.activity.title, page: 'activity', Icon: History, sideOnly: true },
     ],
   },
 ];
-const allNavItems = portalNav.flatMap((g) => g.items);
+const allNavItems = portalNav.flatMap((g) => g.items).filter((item) => !item.sideOnly);
 
 /**
  * The agency's primary colour as the shell's brand scale (Tailwind's --color-brand-* variables): navigation,
@@ -77,6 +79,13 @@ function SideNav({ slug }: { slug: string }) {
           </ul>
         </div>
       ))}
+      <ul className="mt-5 border-t border-slate-100 pt-5">
+        <li>
+          <NavLink to={portalPath(slug, 'settings')} className={navLinkClass}>
+            <Settings className="size-4" aria-hidden /> {M.notifications.portalSettingsNav}
+          </NavLink>
+        </li>
+      </ul>
     </nav>
   );
 }
@@ -167,6 +176,31 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
             {initials}
           </span>
           <span className="sr-only">{M.portalAuth.account(fullName)}</span>
+          {/* The bottom bar has no room for Activity and Settings: on phones and tablets they sit here. */}
+          <NavLink
+            to={portalPath(slug, 'activity')}
+            aria-label={M.activity.title}
+            className={({ isActive }) =>
+              cn(
+                'grid size-9 place-items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:hidden',
+                isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-900',
+              )
+            }
+          >
+            <History className="size-4" aria-hidden />
+          </NavLink>
+          <NavLink
+            to={portalPath(slug, 'settings')}
+            aria-label={M.notifications.portalSettingsNav}
+            className={({ isActive }) =>
+              cn(
+                'grid size-9 place-items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:hidden',
+                isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-900',
+              )
+            }
+          >
+            <Settings className="size-4" aria-hidden />
+          </NavLink>
           <Button variant="ghost" size="sm" busy={logout.isPending} onClick={() => logout.mutate()} aria-label={M.portalAuth.signOut} className="px-2 sm:px-3">
             {!logout.isPending && <LogOut className="size-4" aria-hidden />}
             <span className="hidden sm:inline">{M.portalAuth.signOut}</span>

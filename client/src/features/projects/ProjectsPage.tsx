@@ -19,6 +19,7 @@ import { useListFilters } from '../../lists/useListParams';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectDialog } from './ProjectDialog';
+import { useLinkParam } from '../search/useLinkParam';
 import { dateRange, formatDay, projectPath, projectStatusName, ProjectStatusBadge, TaskProgress, type ProjectRow } from './projectParts';
 
 const searchMaxLength = projectListInput.shape.search.unwrap().maxLength ?? undefined;
@@ -146,6 +147,8 @@ export default function ProjectsPage() {
   const [toDelete, setToDelete] = useState<ProjectRow | null>(null);
 
   const openAdd = () => setDialog({ open: true, project: null });
+  // ?new=1 (the search palette's quick actions) opens the create dialog.
+  useLinkParam('new', openAdd);
   const openEdit = (project: ProjectRow) => setDialog({ open: true, project });
 
   const filteredCompanyId = filters.values.companyId ?? null;

@@ -17,6 +17,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { ResourceCard } from './ResourceCard';
 import { ResourceDetailsDialog } from './ResourceDetailsDialog';
+import { useLinkedRecord } from '../search/useLinkedRecord';
 import { CompanyName, CreateResourceLink, formatListDate, ResourceIcon, StatusBadge, statusLabel, statusOptions, typeLabel, typeOptions, TypeBadge, VisibilityTag, type ResourceRow } from './resourceParts';
 
 const R = M.resources;
@@ -36,6 +37,9 @@ export default function ResourcesPage() {
   const filters = useListFilters(resourceListInput, { search: 'search', filters: ['type', 'status', 'companyId'], defaultView: 'grid' });
   const list = useInfiniteList(trpc.resources.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
   const [open, setOpen] = useState<ResourceRow | null>(null);
+  // ?resource={id} (search, notifications, the activity log) opens that resource.
+  const utils = trpc.useUtils();
+  useLinkedRecord('resource', (id) => utils.resources.get.fetch({ id }), setOpen);
 
   const companyId = filters.values.companyId ?? null;
   const company = useCompanyName(companyId);

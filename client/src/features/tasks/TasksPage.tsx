@@ -19,6 +19,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { DeleteTaskDialog } from './DeleteTaskDialog';
 import { ProjectPicker, useProjectName } from './ProjectPicker';
 import { TaskDialog } from './TaskDialog';
+import { useLinkParam } from '../search/useLinkParam';
+import { useLinkedRecord } from '../search/useLinkedRecord';
 import { Assignee, CompleteCheck, DueDate, fullName, PriorityBadge, priorityName, StatusSelect, statusName, useTaskStatus, type TaskRow, type TaskStatusControl } from './taskParts';
 
 const T = M.tasks;
@@ -149,6 +151,10 @@ export default function TasksPage() {
 
   const openAdd = () => setDialog({ open: true, task: null });
   const openEdit = (task: TaskRow) => setDialog({ open: true, task });
+  // ?task={id} (search, notifications, the activity log) opens that task; ?new=1 the Add dialog.
+  const utils = trpc.useUtils();
+  useLinkedRecord('task', (id) => utils.tasks.get.fetch({ id }), openEdit);
+  useLinkParam('new', openAdd);
   const addButton = (
     <Button onClick={openAdd}>
       <Plus className="size-4" aria-hidden /> {T.add}

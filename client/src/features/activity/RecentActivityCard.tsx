@@ -1,0 +1,34 @@
+import { History } from 'lucide-react';
+import { M } from '../../../../shared/messages';
+import { can } from '../../../../shared/permissions';
+import { useSession } from '../../app/useSession';
+import { trpc } from '../../lib/trpc';
+import { Card, FooterLink } from '../dashboard/Card';
+import { ActivityFeed } from './ActivityFeed';
+
+const A = M.activity;
+
+/** The dashboard's "Recent activity" card: the agency's latest entries; the owner's footer opens the whole log. */
+export function RecentActivityCard({ className }: { className?: string }) {
+  const { user } = useSession();
+  const recent = trpc.activity.recent.useQuery({ limit: 6 }, { refetchOnMount: 'always' });
+  return (
+    <Card
+      title={A.recentTitle}
+      labelledBy="dash-activity"
+      icon={<History className="size-4" />}
+      className={className}
+      footer={user && can(user.role, 'activity.viewAll') ? <FooterLink to="/hub/activity">{A.viewAll}</FooterLink> : undefined}
+    >
+      <ActivityFeed
+        compact
+        label={A.recentTitle}
+        entries={recent.data}
+        isPending={recent.isPending}
+        isError={recent.isError}
+        onRetry={() => void recent.refetch()}
+        empty={{ title: A.emptyTitle, text: A.emptyAgency }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * How an activity entry reads, for the hub's feed, the portal's list and the CSV download alike:
+ * "Ada Lovelace changed task “Homepage”" and, per changed field, "Status: Pending → In Progress".
+ */
+import type { ActivityChange } from './activity';
+import { M } from './messages';
+
+const A = M.activity;
+
+/** The stored value names of each kind's choice fields, as the rest of the app shows them. */
+const VALUE_LABELS: Record<string, Record<string, Record<string, string>>> = {
+  task: { status: M.tasks.statusLabels, priority: M.tasks.priorityLabels },
+  company: { status: M.companies.statusLabels },
+  project: { status: M.projects.statusLabels },
+  resource: { status: M.resources.statusLabels, type: M.resources.typeLabels },
+  file: { type: M.documents.typeLabels },
+  flow: { type: M.flows.typeLabels },
+  contact: { role: M.contacts.roleLabels },
+};
+
+/** "dueDate" → "Due date", "portal_access" → "Portal access" (known names from the catalogue first). */
+export function fieldLabel(field: string): string {
+  const known = A.fieldLabels[field];
+  if (known) return known;
+  const words = field
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A value as people read it: the choice's label, Yes/No, "none" for empty; long text cut to `max` characters. */
+export function valueText(entityType: string, field: string, value: unknown, max = Infinity): string {
+  if (value === null || value === undefined || value === '') return A.empty;
+  if (typeof value === 'boolean') return value ? A.yes : A.no;
+  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
+  const label = VALUE_LABELS[entityType]?.[field]?.[text] ?? dayText(text);
+  const shown = label ?? text.replace(/\s+/g, ' ').trim();
+  return shown.length > max ? `${shown.slice(0, Math.max(1, max - 1)).trimEnd()}…` : shown;
+}
+
+/** A stored day (changesOf writes dates at midnight UTC as yyyy-mm-dd) as people read it: "Mar 1, 2031". */
+function dayText(text: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
+  const day = new Date(`${text}T00:00:00.000Z`);
+  return Number.isNaN(day.getTime()) ? undefined : day.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+export function changeText(entityType: string, change: ActivityChange, max = Infinity): string {
+  return `${fieldLabel(change.field)}: ${valueText(entityType, change.field, change.from, max)} → ${valueText(entityType, change.field, change.to, max)}`;
+}
+
+/**
+ * The sentence around the record's name, so the name can be a link: `${before}“${name}”${after}`, or just
+ * `before` when the entry names no record (a portal sign-in). The actor is the caller's to show.
+ */
+export function sentenceParts(entry: { entityType: string; entityName: string; action: string }): { verb: string; name: string | null } {
+  const verb = A.verbs[entry.action] ?? entry.action.replace(/_/g, ' ');
+  const noun = A.nouns[entry.entityType] ?? entry.entityType.replace(/_/g, ' ');
+  if (entry.action === 'signed_in' || entry.action === 'invite_accepted') return { verb, name: null };
+  if (entry.entityType === 'business') return { verb: `${verb} the ${noun}`, name: null };
+  if (entry.action === 'invited' || !entry.entityName) return { verb: entry.entityName ? verb : `${verb} a ${noun}`, name: entry.entityName || null };
+  return { verb: `${verb} ${noun}`, name: entry.entityName };
+}
+
+/** The whole sentence as text (CSV, titles): "Ada Lovelace changed task “Homepage”". */
+export function sentenceText(actor: string, entry: { entityType: string; entityName: string; action: string }): string {
+  const { verb, name } = sentenceParts(entry);
+  return `${actor} ${verb}${name ? ` “${name}”` : ''}`;
+}
+
+/** Initials for the avatar: "Ada Lovelace" → "AL". */
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (!parts.length) return '?';
+  return ((parts[0][0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1][0] ?? '') : '')).toUpperCase();
+}
