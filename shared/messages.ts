@@ -1580,7 +1580,7 @@ export const M = {
     title: 'Activity',
     recentTitle: 'Recent activity',
     pageSubtitle: 'Everything that happened in your agency: who changed what, and when.',
-    viewAll: 'View all',
+    viewAll: 'View all activity →',
     emptyTitle: 'No activity yet',
     emptyCompany: 'Changes to this company’s contacts, projects, tasks, files and flows show up here.',
     emptyAgency: 'Changes your team and your clients make show up here.',

@@ -3,7 +3,13 @@
  * company's Activity tab shows who changed it and the change itself (Status: Pending → In Progress), with the task's
  * name linking to it; the kind filter narrows the tab. Signs up its own agency through the API.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
 
 async function newAgency(page: Page) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -39,6 +45,7 @@ test('a task’s status change shows on its company’s Activity tab, old → ne
   await expect(entry).toContainText('Status: Pending → In Progress');
   await expect(entry.locator('time')).toHaveAttribute('title', /\d/);
   await expect(feed.getByRole('listitem').filter({ hasText: 'created task' })).toContainText('Tess Okafor created task “Print the new menus”');
+  await expectAccessible(page);
 
   // The kind filter: files only → nothing yet; tasks → the entries again.
   await page.getByLabel('Filter by kind').selectOption('file');
@@ -46,7 +53,32 @@ test('a task’s status change shows on its company’s Activity tab, old → ne
   await page.getByLabel('Filter by kind').selectOption('task');
   await expect(entry).toBeVisible();
 
-  // The task's name opens it.
+  // The task's name opens it (the tasks page opens ?task= in its dialog).
   await entry.getByRole('link', { name: '“Print the new menus”' }).click();
-  await expect(page).toHaveURL(new RegExp(`/hub/tasks\\?task=${agency.taskId}`));
+  await expect(page).toHaveURL(/\/hub\/tasks/);
+  await expect(page.getByRole('dialog').getByLabel('Title')).toHaveValue('Print the new menus');
+});
+
+test('the owner filters the whole log with chips and downloads it as CSV', async ({ page }) => {
+  await newAgency(page);
+  await page.goto('/hub');
+  await page.getByRole('link', { name: 'Activity', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+  await page.getByLabel('Kind').selectOption('task');
+  await expect(page.getByText('Kind: Tasks')).toBeVisible();
+  const feed = page.getByRole('list', { name: 'Activity' });
+  await expect(feed.getByRole('listitem')).toHaveCount(1);
+  await expect(feed).toContainText('Tess Okafor created task “Print the new menus”');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+  const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(',Tess Okafor,staff,created,task,Print the new menus,Juniper Cafe,');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await expect(page.getByText('Kind: Tasks')).toBeHidden();
+  await expect(feed).toContainText('Tess Okafor created company “Juniper Cafe”');
 });
