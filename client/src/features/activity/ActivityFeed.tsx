@@ -110,7 +110,7 @@ export function ActivityItem({ entry, compact, showCompany = true }: { entry: Fe
       <div className="min-w-0 flex-1">
         <Sentence entry={entry} />
         {!compact && <Changes entry={entry} />}
-        <p className="mt-1 flex min-w-0 items-center gap-1.5 text-xs text-slate-400">
+        <p className="mt-1 flex min-w-0 items-center gap-1.5 text-xs text-slate-500">
           <time dateTime={entry.createdAt.toISOString()} title={format(entry.createdAt, 'PPpp')} className="shrink-0">
             {relativeTime(entry.createdAt)}
           </time>
