@@ -10,7 +10,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { changeText } from '../shared/activity-format';
 import { M } from '../shared/messages';
-import { can } from '../shared/permissions';
+import { can, forbiddenMessage } from '../shared/permissions';
 import { activityFilterShape } from '../shared/schemas/activity';
 import { sendError } from './rest';
 import { activityConditions, activityRows, checkFilterRows, entryFromRow } from './routers/activity';
@@ -47,7 +47,7 @@ export function activityCsvRoutes(createContext: ReturnType<typeof createContext
     try {
       const session = await ctx.sessions.getStaff();
       if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
-      if (!can(session.user.role, 'activity.viewAll')) throw new TRPCError({ code: 'FORBIDDEN', message: M.permissions.forbidden });
+      if (!can(session.user.role, 'activity.viewAll')) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage('activity.viewAll') });
       if (hasNul(req.query)) throw new TRPCError({ code: 'BAD_REQUEST', message: M.common.nulCharacter });
       const parsed = csvQuery.safeParse(req.query);
       if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? A.dateInvalid, cause: parsed.error });

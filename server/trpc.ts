@@ -19,7 +19,7 @@ import { isApiToken, validateApiToken } from './auth/api-tokens';
 import { hasNul } from './lib/input-guards';
 import { tenantRunner } from './sql';
 import { runAsTenant, tenantScopedDb } from './tenancy';
-import { can, type Permission } from '../shared/permissions';
+import { can, forbiddenMessage, type Permission } from '../shared/permissions';
 
 /** What the app is built from; tests build their own. */
 export type AppDeps = {
@@ -213,7 +213,7 @@ export const sessionProcedure = staffProcedure.meta({ sessionOnly: true }).use((
  */
 export const permittedProcedure = (permission: Permission, options: { sessionOnly?: boolean } = {}) =>
   (options.sessionOnly ? sessionProcedure : staffProcedure).meta({ permission }).use(({ ctx, next }) => {
-    if (!can(ctx.user.role, permission)) throw new TRPCError({ code: 'FORBIDDEN', message: M.permissions.forbidden });
+    if (!can(ctx.user.role, permission)) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage(permission) });
     return next();
   });
 

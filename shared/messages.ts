@@ -1368,6 +1368,7 @@ export const M = {
   /** Staff roles (shared/permissions.ts). */
   permissions: {
     forbidden: 'Only the agency’s owner or an admin can do this.',
+    ownerOnly: 'Only the agency’s owner can do this.',
   },
   /** The account page's Team tab: staff, roles and invites (who may do what: shared/permissions.ts). */
   team: {

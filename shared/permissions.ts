@@ -8,6 +8,7 @@
  *   branding, API tokens or the team.
  */
 import { STAFF_ROLES } from './constants';
+import { M } from './messages';
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -29,6 +30,11 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 
 const isRole = (role: string): role is StaffRole => role === 'owner' || role === 'admin' || role === 'member';
+
+/** What a refused staff member is told: who may do it. */
+export function forbiddenMessage(permission: Permission): string {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes('admin') ? M.permissions.forbidden : M.permissions.ownerOnly;
+}
 
 export function can(role: string, permission: Permission): boolean {
   return isRole(role) && (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);

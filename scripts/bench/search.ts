@@ -58,15 +58,16 @@ const SQLITE = `
   WHERE r."n" <= ?
   ORDER BY r."rank", r."id" DESC`;
 
-const POSTGRES = `
+/** The PostgreSQL statement for n terms: $2 the tsquery, $4… one title pattern per term. */
+const postgresText = (n: number) => `
   SELECT e."kind", e."entityId", e."companyId", e."ref", e."title", e."body",
     (SELECT c."name" FROM "Company" c WHERE c."businessId" = $1 AND c."id" = e."companyId") AS "companyName"
   FROM (
     SELECT w."id", w."score", ROW_NUMBER() OVER (PARTITION BY w."kind" ORDER BY w."score" DESC, w."id" DESC) AS "n"
     FROM (
       SELECT m."id", m."kind",
-        ts_rank(to_tsvector('simple'::regconfig, m."folded"), to_tsquery('simple'::regconfig, $2))
-          + CASE WHEN to_tsvector('simple'::regconfig, cf_fold(m."title")) @@ to_tsquery('simple'::regconfig, $2) THEN 1 ELSE 0 END AS "score"
+        ${Array.from({ length: n }, (_, i) => `(CASE WHEN left(m."folded", length(m."title")) ~ $${i + 4} THEN 1 ELSE 0 END)`).join(' + ')}
+          + 64.0 / (65 + length(m."folded")) AS "score"
       FROM (
         SELECT e."id", e."kind", e."folded", e."title" FROM "SearchEntry" e
         WHERE e."businessId" = $1 AND to_tsvector('simple'::regconfig, e."folded") @@ to_tsquery('simple'::regconfig, $2)
@@ -98,7 +99,8 @@ export const searchQuery: SqlHandler = {
       try {
         const { q, terms, limit } = params(query);
         if (!terms.length) return body(q, terms, []);
-        const { rows } = await pool.query({ name: 'search-query', text: POSTGRES, values: [auth.businessId, terms.map((t) => `${t}:*`).join(' & '), limit] });
+        const values = [auth.businessId, terms.map((t) => `${t}:*`).join(' & '), limit, ...terms.map((t) => `(^|[^[:alnum:]])${t}`)];
+        const { rows } = await pool.query({ name: `search-query-${terms.length}`, text: postgresText(terms.length), values });
         return body(q, terms, rows as Row[]);
       } catch (error) {
         if (error instanceof Invalid) return badRequest;

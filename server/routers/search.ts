@@ -68,17 +68,21 @@ async function findHits(db: SqlRunner, terms: string[], perKind: number, filters
       WHERE r."n" <= ${perKind}
       ORDER BY r."rank", r."id" DESC`);
   } else {
-    // ts_rank over the folded text, plus 1 when the title alone matches every term; the GIN index finds the
-    // matches, the newest CANDIDATES of them are ranked.
+    // The GIN index finds the matches; the newest CANDIDATES are ranked: 1 for each term that starts a word of the
+    // title (the title's part of "folded", so no re-folding), plus a bonus under 1 for shorter text (where the
+    // words weigh more, as bm25's length normalisation on SQLite). ts_rank would re-parse every candidate's text:
+    // 35 ms more at 4,500 candidates.
     const query = sql`to_tsquery('simple'::regconfig, ${tsTerms(terms)})`;
+    const titleHits = join(
+      terms.map((t) => sql`(CASE WHEN left(m."folded", length(m."title")) ~ ${`(^|[^[:alnum:]])${t}`} THEN 1 ELSE 0 END)`),
+      ' + ',
+    );
     rows = await db.all(sql`
       SELECT e."kind", e."entityId", e."companyId", e."ref", e."title", e."body", r."score", ${companyNameOf}
       FROM (
         SELECT w."id", w."score", ROW_NUMBER() OVER (PARTITION BY w."kind" ORDER BY w."score" DESC, w."id" DESC) AS "n"
         FROM (
-          SELECT m."id", m."kind",
-            ts_rank(to_tsvector('simple'::regconfig, m."folded"), ${query})
-              + CASE WHEN to_tsvector('simple'::regconfig, cf_fold(m."title")) @@ ${query} THEN 1 ELSE 0 END AS "score"
+          SELECT m."id", m."kind", ${titleHits} + 64.0 / (65 + length(m."folded")) AS "score"
           FROM (
             SELECT e."id", e."kind", e."folded", e."title" FROM "SearchEntry" e
             WHERE e."businessId" = ${TENANT} AND to_tsvector('simple'::regconfig, e."folded") @@ ${query}${where}

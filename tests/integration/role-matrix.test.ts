@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { STAFF_ROLES } from '../../shared/constants';
 import { M } from '../../shared/messages';
-import { can, type Permission } from '../../shared/permissions';
+import { can, forbiddenMessage, type Permission } from '../../shared/permissions';
 import { createStaffSession } from '../../server/auth/sessions';
 import { appRouter } from '../../server/routers/_app';
 import type { ProcedureMeta } from '../../server/trpc';
@@ -104,7 +104,7 @@ describe('the role matrix', () => {
       for (const role of STAFF_ROLES.filter((r) => !can(r, entry.permission))) {
         it(`refuses ${anA(role)} with 403 and changes nothing`, async () => {
           const before = await snapshot();
-          expect(await outcome(tokens[role], entry)).toEqual({ code: 'FORBIDDEN', httpStatus: 403, message: M.permissions.forbidden });
+          expect(await outcome(tokens[role], entry)).toEqual({ code: 'FORBIDDEN', httpStatus: 403, message: forbiddenMessage(entry.permission) });
           const after = await snapshot();
           // The business row's updatedAt would move with any write; users, invites and tokens must match exactly.
           expect(after).toEqual(before);
@@ -114,7 +114,7 @@ describe('the role matrix', () => {
         it(`does not refuse ${anA(role)} for the role`, async () => {
           // A fresh session per call: a procedure may end the session it runs in.
           const { token } = await createStaffSession(app.database.db, userIds[role]);
-          expect(await outcome(token, entry)).not.toMatchObject({ message: M.permissions.forbidden });
+          expect(await outcome(token, entry)).not.toMatchObject({ message: forbiddenMessage(entry.permission) });
         });
       }
     });

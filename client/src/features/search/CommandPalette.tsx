@@ -121,12 +121,8 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
   // Highlight what the shown results were found for (they may lag the text by a keystroke).
   const shownTerms = results.data?.terms ?? terms;
   const groups = typedTerms.length && results.data ? results.data.groups : [];
-  const actions = useMemo(() => {
-    if (!typedTerms.length) return QUICK_ACTIONS;
-    const words = (label: string) => foldText(label).split(/[^\p{L}\p{N}]+/u);
-    return QUICK_ACTIONS.filter((a) => typedTerms.every((t) => words(a.label).some((w) => w.startsWith(t))));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typedTerms.join(' ')]);
+  const words = (label: string) => foldText(label).split(/[^\p{L}\p{N}]+/u);
+  const actions = typedTerms.length ? QUICK_ACTIONS.filter((a) => typedTerms.every((t) => words(a.label).some((w) => w.startsWith(t)))) : QUICK_ACTIONS;
 
   const items: Item[] = [
     ...groups.flatMap((g) => g.results.filter((r) => r.link).map((r) => ({ key: `${r.kind}-${r.id}`, to: r.link!, result: r }))),
