@@ -81,6 +81,13 @@ describe('search.query', () => {
     expect(await titles(`Ménu ${w}`)).toEqual([`Café ${w} menu`]);
   });
 
+  it('finds a contact by a part of their e-mail address ("nordlicht" finds jane@nordlicht.test)', async () => {
+    const w = word('nordlicht');
+    const contact = await trpc.contacts.create.mutate({ firstName: 'Jane', lastName: 'Doe', email: `jane@${w}.test` } as never);
+    expect(all(await search(w)).map((r) => r.id)).toEqual([contact.id]);
+    expect(all(await search(`jane ${w}`)).map((r) => r.id)).toEqual([contact.id]);
+  });
+
   it('ANDs several words (each may be in the title or the body)', async () => {
     const w = word('quartz');
     await task(`${w} alpha`, 'beta gamma');

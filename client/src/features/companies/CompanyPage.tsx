@@ -157,7 +157,7 @@ function TabLabel({ text, count }: { text: string; count: number }) {
 }
 
 function NotSet() {
-  return <span className="text-slate-400">{C.notSet}</span>;
+  return <span className="text-slate-500">{C.notSet}</span>;
 }
 
 function Detail({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {

@@ -170,10 +170,10 @@ ALTER TABLE "SearchEntry" ADD CONSTRAINT "SearchEntry_businessId_fkey" FOREIGN K
 
 -- SearchEntry holds one row per searchable record, kept in step by the triggers below. "folded" is title and body
 
--- lower-cased with accents removed (cf_fold), indexed by a GIN index over to_tsvector('simple', "folded").
+-- lower-cased with accents removed and punctuation as spaces (cf_fold: "jane@acme.com" → "jane acme com"), indexed by a GIN index over to_tsvector('simple', "folded").
 
 CREATE OR REPLACE FUNCTION cf_fold(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT translate(lower(COALESCE(t, '')), 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿāăąćĉċčďēĕėęěĝğġģĥĩīĭįĵķĺļľńņňōŏőŕŗřśŝşšţťũūŭůűųŵŷźżžơưǎǐǒǔǖǘǚǜǟǡǧǩǫǭǰǵǹǻȁȃȅȇȉȋȍȏȑȓȕȗșțȟȧȩȫȭȯȱȳ', 'aaaaaaceeeeiiiinooooouuuuyyaaaccccdeeeeegggghiiiijklllnnnooorrrssssttuuuuuuwyzzzouaiouuuuuaagkoojgnaaaeeiioorruusthaeooooy')
+  SELECT regexp_replace(translate(lower(COALESCE(t, '')), 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿāăąćĉċčďēĕėęěĝğġģĥĩīĭįĵķĺļľńņňōŏőŕŗřśŝşšţťũūŭůűųŵŷźżžơưǎǐǒǔǖǘǚǜǟǡǧǩǫǭǰǵǹǻȁȃȅȇȉȋȍȏȑȓȕȗșțȟȧȩȫȭȯȱȳ', 'aaaaaaceeeeiiiinooooouuuuyyaaaccccdeeeeegggghiiiijklllnnnooorrrssssttuuuuuuwyzzzouaiouuuuuaagkoojgnaaaeeiioorruusthaeooooy'), '[[:punct:]]+', ' ', 'g')
 $$;
 
 CREATE OR REPLACE FUNCTION cf_search_entry_fold() RETURNS trigger LANGUAGE plpgsql AS $$
