@@ -8,7 +8,6 @@
  * Test files share one database and run at once: every runner here claims only this file's agencies' jobs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordActivity, staffActor } from '../../server/activity';
 import { loadEnv } from '../../server/env';
 import { enqueueJob, JobRunner, type JobHandler, type JobKind } from '../../server/jobs/queue';
 import { Mailer } from '../../server/mail';
@@ -254,13 +253,9 @@ describe('the bell', () => {
 describe('portal contacts', () => {
   const contactEmail = () => agency.portal.email;
 
-  async function shareFile(name: string) {
-    const db = app.database.db;
-    const file = await db.document.create({
-      data: { businessId: agency.businessId, companyId: agency.portal.companyId, name, url: 'https://files.example.test/x.pdf', uploadedById: owner.id, visibleInPortal: true },
-    });
-    await recordActivity(db, agency.businessId, staffActor(owner), { entityType: 'file', entityId: file.id, entityName: name, companyId: agency.portal.companyId, action: 'created' });
-  }
+  /** Staff add a file for the contact's company, visible in the portal (the real procedure, which logs it). */
+  const shareFile = (name: string, visibleInPortal = true) =>
+    ownerApi.documents.create.mutate({ name, type: 'other', url: 'https://files.example.test/x.pdf', companyId: agency.portal.companyId, visibleInPortal } as never);
 
   it('e-mails the company’s portal contacts when a file is shared with it, with the opt-out link', async () => {
     smtp.received.length = 0;
@@ -274,16 +269,20 @@ describe('portal contacts', () => {
 
   it('e-mails them when a flow is given to their company', async () => {
     smtp.received.length = 0;
-    const db = app.database.db;
-    const flow = await db.flow.create({
-      data: { businessId: agency.businessId, companyId: agency.portal.companyId, createdById: owner.id, name: 'Onboarding', description: 'Welcome', workflowType: 'onboard' },
-    });
-    await recordActivity(db, agency.businessId, staffActor(owner), { entityType: 'flow', entityId: flow.id, entityName: flow.name, companyId: agency.portal.companyId, action: 'created' });
+    const created = await ownerApi.flows.create.mutate({ name: 'Onboarding', description: 'Welcome', workflowType: 'onboard', companyId: agency.portal.companyId } as never);
+    const flow = await app.database.db.flow.findUniqueOrThrow({ where: { id: (created as { id: number }).id } });
     await drain();
     const mails = mailsTo(contactEmail());
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe(M.notifications.portalFlowSubject(agency.name, 'Onboarding'));
     expect(mails[0].text).toContain(`/portal/${agency.slug}/workflows/${flow.flowUid}`);
+  });
+
+  it('sends nothing for a file kept internal (not visible in the portal)', async () => {
+    smtp.received.length = 0;
+    await shareFile('Internal notes.pdf', false);
+    await drain();
+    expect(mailsTo(contactEmail())).toHaveLength(0);
   });
 
   it('sends nothing once the contact turns e-mails off in the portal', async () => {
@@ -366,5 +365,77 @@ describe('the job queue', () => {
     await drain(now);
     expect(await db.job.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'done', attempts: 2 });
     expect(mailsTo('stuck@client.test')).toHaveLength(1);
+  });
+});
+
+describe('client and invite events, each from its real request, notify the staff once', () => {
+  const kindsOf = async (userId: number, kind: string) => (await notificationsOf(userId)).filter((n) => n.kind === kind);
+
+  it('a client download: every staff member gets one "file activity" notification (in-app by default, no e-mail)', async () => {
+    await clearInbox(owner.id);
+    await clearInbox(colleague.id);
+    const file = await app.database.db.document.create({
+      data: { businessId: agency.businessId, companyId: agency.portal.companyId, name: 'Proofs.pdf', url: 'https://files.example.test/proofs.pdf', visibleInPortal: true },
+    });
+    const res = await fetch(`${app.baseUrl}/api/documents/${file.id}/download`, { headers: { authorization: `Bearer ${agency.portal.token}` }, redirect: 'manual' });
+    expect(res.status).toBe(302);
+    await drain();
+    await drain();
+    const contact = await app.database.db.contact.findUniqueOrThrow({ where: { id: agency.portal.contactId } });
+    const title = M.notifications.fileDownloaded(`${contact.firstName} ${contact.lastName}`, 'Proofs.pdf');
+    for (const userId of [owner.id, colleague.id]) {
+      expect((await kindsOf(userId, 'file_activity')).map((n) => [n.title, n.link, n.emailState])).toEqual([[title, `/hub/documents?file=${file.id}`, 'none']]);
+    }
+    expect(mailsTo(colleague.email)).toHaveLength(0);
+  });
+
+  it('a client completes a flow: "flow completed" once per staff member, with an e-mail (the default)', async () => {
+    await clearInbox(owner.id);
+    await clearInbox(colleague.id);
+    const db = app.database.db;
+    const flow = await db.flow.create({ data: { businessId: agency.businessId, companyId: agency.portal.companyId, name: 'Brand intake', description: 'Tell us', workflowType: 'collect' } });
+    const step = await db.flowStep.create({ data: { businessId: agency.businessId, flowId: flow.id, stepOrder: 1, stepTitle: 'About you' } });
+    await db.flowField.create({ data: { businessId: agency.businessId, flowStepId: step.id, fieldLabel: 'Notes', fieldType: 'text' } });
+    const portal = trpcClient(app.baseUrl, { token: agency.portal.token });
+    await portal.portalFlows.submit.mutate({ flowId: flow.id });
+    await drain();
+    await drain();
+    for (const user of [{ id: owner.id, email: agency.email }, { id: colleague.id, email: colleague.email }]) {
+      const notices = await kindsOf(user.id, 'flow_completed');
+      expect(notices).toHaveLength(1);
+      expect(notices[0].title).toContain('“Brand intake”');
+      expect(notices[0].link).toBe(`/hub/flows/${flow.flowUid}`);
+      expect(mailsTo(user.email).filter((m) => m.subject === notices[0].title)).toHaveLength(1);
+    }
+  });
+
+  it('a contact accepts their portal invite: "portal invite accepted" once per staff member', async () => {
+    await clearInbox(owner.id);
+    const db = app.database.db;
+    const contact = await db.contact.create({
+      data: { businessId: agency.businessId, companyId: agency.portal.companyId, firstName: 'Ines', lastName: 'Invited', email: `ines-${Date.now()}@client.test`, portalAccess: true },
+    });
+    const { url } = await ownerApi.contacts.sendInvite.mutate({ id: contact.id });
+    const token = decodeURIComponent(url.split('/').pop()!);
+    await trpcClient(app.baseUrl).portalAuth.acceptInvite.mutate({ slug: agency.slug, token, password: 'marble orchard kettle 6614' });
+    await drain();
+    await drain();
+    const notices = await kindsOf(owner.id, 'portal_invite_accepted');
+    expect(notices.map((n) => [n.title, n.link])).toEqual([[M.notifications.portalInviteAccepted('Ines Invited'), `/hub/contacts?contact=${contact.id}`]]);
+  });
+
+  it('someone joins from a team invite: owners and admins are told once, the newcomer is not', async () => {
+    await clearInbox(owner.id);
+    const email = `nia-${Date.now()}@agency.test`;
+    const { url } = await ownerApi.team.invite.mutate({ email, role: 'member' });
+    const token = decodeURIComponent(url.split('/').pop()!);
+    await trpcClient(app.baseUrl).staffInvite.accept.mutate({ token, firstName: 'Nia', lastName: 'Newbie', password: 'saffron meadow lantern 4471' });
+    await drain();
+    await drain();
+    const newbie = await app.database.db.user.findUniqueOrThrow({ where: { email } });
+    expect((await kindsOf(owner.id, 'team_invite_accepted')).map((n) => n.title)).toEqual([M.notifications.teamInviteAccepted('Nia Newbie')]);
+    expect(await notificationsOf(newbie.id)).toEqual([]);
+    // A member is not told about the team.
+    expect(await kindsOf(colleague.id, 'team_invite_accepted')).toEqual([]);
   });
 });
