@@ -38,6 +38,8 @@ export const TENANT_MODELS = [
   'NotificationPreference',
   'Job',
   'SearchEntry',
+  'RecoveryCode',
+  'TwoFactorChallenge',
 ] as const;
 const tenantModels = new Set<string>(TENANT_MODELS);
 

@@ -16,10 +16,12 @@ import { portalAuthRouter } from './portal-auth';
 import { portalFlowsRouter } from './portal-flows';
 import { profileRouter } from './profile';
 import { projectsRouter } from './projects';
+import { reportsRouter } from './reports';
 import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
 import { tasksRouter } from './tasks';
 import { staffInviteRouter, teamRouter } from './team';
+import { twoFactorRouter } from './two-factor';
 
 export const appRouter = router({
   activity: activityRouter,
@@ -43,11 +45,13 @@ export const appRouter = router({
   portalFlows: portalFlowsRouter,
   profile: profileRouter,
   projects: projectsRouter,
+  reports: reportsRouter,
   resources: resourcesRouter,
   search: searchRouter,
   tasks: tasksRouter,
   staffInvite: staffInviteRouter,
   team: teamRouter,
+  twoFactor: twoFactorRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,4 @@
+import { router } from '../trpc';
+
+/** Reports (/hub/reports): to be built. */
+export const reportsRouter = router({});
