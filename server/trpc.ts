@@ -171,16 +171,25 @@ export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => 
 });
 
 /**
+ * What a staff session may still call while its agency requires two-factor sign-in and the user has not set it up
+ * (read with the session, no extra query): who they are, signing out, and the set-up. API tokens of such a user get nothing.
+ */
+export const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set(['auth.me', 'auth.logout', 'twoFactor.status', 'twoFactor.beginSetup', 'twoFactor.enable']);
+
+/**
  * A valid staff session. The business always comes from it, never from input: `ctx.db` is the tenant-scoped
  * client (every query of a tenant-owned model is limited to this business) and `ctx.sql` runs hand-written
  * statements bound to it.
  */
 // Staff and portal procedures are one middleware each, NUL check included: tRPC copies the context at every
 // middleware, and this is on every request's path.
-export const staffProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+export const staffProcedure = t.procedure.use(async ({ ctx, getRawInput, next, path }) => {
   await refuseNul(getRawInput);
   const session = await ctx.sessions.getStaff();
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
+  if (session.twoFactorSetupNeeded && (session.apiTokenId !== null || !TWO_FACTOR_SETUP_PATHS.has(path))) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: M.twoFactor.setupRequired });
+  }
   const businessId = session.user.businessId;
   return runAsTenant(businessId, () =>
     next({

@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'activity.viewAll': ['owner'],
   /** Background jobs: failed and dead-lettered deliveries, and retrying them. */
   'jobs.manage': ['owner'],
+  /** Sign-in security for the whole team: requiring two-factor sign-in. */
+  'security.manage': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

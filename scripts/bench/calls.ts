@@ -8,6 +8,7 @@ import { portalDashboard, portalFiles, portalFlowGet, portalProjects } from './p
 import { searchQuery } from './search';
 import { notificationsList } from './notifications';
 import { activityList } from './activity';
+import { reportsOverview } from './reports';
 import { DEFAULT_BRAND_STYLE, DEFAULT_LOGIN_TEXT, TASK_PRIORITIES, TASK_STATUSES } from '../../shared/constants';
 import { DEMO } from '../../server/demo';
 import {
@@ -1652,6 +1653,7 @@ export const benchCalls: BenchCall[] = [
   },
   { name: 'dashboard/stats', path: '/api/dashboard/stats', handler: dashboardStats },
   { name: 'dashboard/overview', path: '/api/dashboard/overview', handler: dashboardOverview },
+  { name: 'reports', path: '/api/reports', handler: reportsOverview },
   { name: 'projects', path: '/api/projects', handler: projectsList },
   { name: 'projects?status=active', path: '/api/projects?status=active', handler: projectsList },
   { name: 'projects?search=website', path: '/api/projects?search=website', handler: projectsList },

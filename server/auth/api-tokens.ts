@@ -1,7 +1,7 @@
 import { API_TOKEN_PREFIX, API_TOKEN_SHOWN_CHARS } from '../../shared/schemas/integrations';
 import type { Database } from '../db';
-import { sql, toDate, toInt } from '../sql';
-import type { StaffSession } from './sessions';
+import { raw, sql, toDate, toInt } from '../sql';
+import { isSetupNeeded, TWO_FACTOR_SETUP_NEEDED_SQL, type StaffSession } from './sessions';
 import { generateSessionToken, hashToken } from './tokens';
 
 /** lastUsedAt is written at most this often per token: a busy script must not turn every read into a write. */
@@ -27,7 +27,7 @@ export function newApiToken() {
 export async function validateApiToken(database: Database, token: string, now = new Date()): Promise<StaffSession | null> {
   const row = await database.sql.get<Record<string, unknown>>(sql`
     SELECT t."id" AS "tokenId", t."lastUsedAt", u."id", u."email", u."firstName", u."lastName", u."role", u."businessId",
-           b."name" AS "businessName", b."slug" AS "businessSlug"
+           b."name" AS "businessName", b."slug" AS "businessSlug", ${raw(TWO_FACTOR_SETUP_NEEDED_SQL)}
     FROM "ApiToken" t
     JOIN "User" u ON u."businessId" = t."businessId" AND u."id" = t."userId"
     JOIN "Business" b ON b."id" = t."businessId"
@@ -53,5 +53,6 @@ export async function validateApiToken(database: Database, token: string, now = 
       businessId,
     },
     business: { id: businessId, name: String(row.businessName), slug: String(row.businessSlug) },
+    twoFactorSetupNeeded: isSetupNeeded(row.twoFactorSetupNeeded),
   };
 }

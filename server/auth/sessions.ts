@@ -1,6 +1,6 @@
 import { SESSION } from '../../shared/constants';
 import type { Database, Db } from '../db';
-import { sql, toDate, toInt } from '../sql';
+import { raw, sql, toDate, toInt } from '../sql';
 import { generateSessionToken, hashToken } from './tokens';
 
 export type StaffSession = {
@@ -12,7 +12,14 @@ export type StaffSession = {
   renewed: boolean;
   user: { id: number; email: string; firstName: string; lastName: string; role: string; businessId: number };
   business: { id: number; name: string; slug: string };
+  /** The agency requires two-factor sign-in and this user has not set it up: only the set-up is allowed (server/trpc.ts). */
+  twoFactorSetupNeeded: boolean;
 };
+
+/** The SQL column both staff look-ups (session, API token) read: required by the agency and not on for the user. */
+export const TWO_FACTOR_SETUP_NEEDED_SQL = `CASE WHEN b."requireTwoFactor" AND u."totpEnabledAt" IS NULL THEN 1 ELSE 0 END AS "twoFactorSetupNeeded"`;
+/** SQLite answers 1, PostgreSQL 1 (an int either way; Number() also covers a bigint or a string). */
+export const isSetupNeeded = (value: unknown) => Number(value) === 1;
 
 export type PortalSessionInfo = {
   sessionId: string;
@@ -49,7 +56,7 @@ export async function validateStaffSession(database: Database, token: string): P
   // One indexed statement for session + user + business: this runs on every request.
   const row = await database.sql.get<Record<string, unknown>>(sql`
     SELECT s."expiresAt", u."id", u."email", u."firstName", u."lastName", u."role", u."businessId",
-           b."name" AS "businessName", b."slug" AS "businessSlug"
+           b."name" AS "businessName", b."slug" AS "businessSlug", ${raw(TWO_FACTOR_SETUP_NEEDED_SQL)}
     FROM "Session" s JOIN "User" u ON u."id" = s."userId" JOIN "Business" b ON b."id" = u."businessId"
     WHERE s."id" = ${id}`);
   if (!row) return null;
@@ -75,6 +82,7 @@ export async function validateStaffSession(database: Database, token: string): P
       businessId,
     },
     business: { id: businessId, name: String(row.businessName), slug: String(row.businessSlug) },
+    twoFactorSetupNeeded: isSetupNeeded(row.twoFactorSetupNeeded),
   };
 }
 

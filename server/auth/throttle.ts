@@ -144,6 +144,40 @@ export class LoginThrottle {
     return taken.retryAfter;
   }
 
+  /**
+   * Starts a two-factor code attempt (authenticator or recovery code) of a user from a client address: counted like a
+   * sign-in (its own keys, the same budgets and window), so a stolen password gives no more than that many guesses.
+   */
+  async beginTwoFactor(userId: number, ip: string): Promise<LoginTicket> {
+    const userKey = keyOf('two-factor-user', String(userId));
+    const addressKey = keyOf('two-factor-address', throttleAddress(ip));
+    const { limits } = this;
+    const taken = await this.take([userKey, addressKey], limits.loginWindowMs, {
+      [userKey]: limits.perAccountAndAddress,
+      [addressKey]: limits.perAddress,
+    });
+    if (taken.retryAfter > 0) return { retryAfter: taken.retryAfter };
+    return { retryAfter: 0, forgive: { ids: taken.ids, clearKeys: [userKey] } };
+  }
+
+  /**
+   * Claims a one-time value (a user's authenticator time step) for windowMs: true the first time, false when it was
+   * already claimed. Kept in the same table, so every app process sees it; written first and then counted, so of two
+   * racing claims at most one wins.
+   */
+  async claimOnce(kind: string, value: string, windowMs: number): Promise<boolean> {
+    await this.pruneNowAndThen();
+    const key = keyOf(kind, value);
+    const now = this.now();
+    const { id } = await this.db.loginAttempt.create({ data: { key, createdAt: new Date(now) }, select: { id: true } });
+    const first = await this.db.loginAttempt.findFirst({
+      where: { key, createdAt: { gt: new Date(now - windowMs) } },
+      orderBy: { id: 'asc' },
+      select: { id: true },
+    });
+    return first?.id === id;
+  }
+
   /** Starts a test e-mail of a staff user: 0 when allowed (and counted), else the seconds to wait. */
   async beginTestMail(userId: number): Promise<number> {
     const key = keyOf('test-mail-user', String(userId));

@@ -89,7 +89,14 @@ export function domain(
 
 export const restRoutes: RestRoute[] = [
   row('POST', '/auth/signup', 'auth.signup', { status: 201, errors: [409], summary: 'Sign up a new agency and its owner' }),
-  row('POST', '/auth/v1/login', 'auth.login', { errors: [401, 429], summary: 'Sign in' }),
+  row('POST', '/auth/v1/login', 'auth.login', {
+    errors: [401, 429],
+    summary: 'Sign in (with two-factor sign-in on, a right password answers a challenge for the code step instead of a token)',
+  }),
+  row('POST', '/auth/v1/login/two-factor', 'auth.verifyTwoFactor', {
+    errors: [401, 429],
+    summary: 'Sign in, code step: the challenge and a code from the authenticator app (or a recovery code)',
+  }),
   row('GET', '/auth/v1/me', 'auth.me', { summary: 'The signed-in user' }),
   row('POST', '/auth/v1/logout', 'auth.logout', { summary: 'Sign out' }),
   row('POST', '/auth/v1/password-reset', 'auth.requestPasswordReset', {
@@ -155,6 +162,7 @@ export const restRoutes: RestRoute[] = [
 
   row('GET', '/api/dashboard/stats', 'dashboard.stats', { summary: "The dashboard's numbers: active projects, pending tasks by priority, clients" }),
   row('GET', '/api/dashboard/overview', 'dashboard.overview', { summary: "The dashboard's newest projects, files, companies, contacts and the getting-started checklist" }),
+  row('GET', '/api/reports', 'reports.overview', { errors: [404], snakeInput: true, summary: 'The reports: projects, tasks, hours, clients, flows and files (from, to as yyyy-mm-dd; companyId; default the last 12 months)' }),
   // The activity log: a company's Activity tab and the dashboard card (all staff), the whole log (owner only; the CSV
   // download with the same filters is GET /api/activity.csv, outside this table).
   row('GET', '/api/activity', 'activity.list', { list: true, errors: [403, 404], summary: 'The agency’s activity log, newest first (entityType, actorUserId, companyId, from, to filters; owner only)' }),

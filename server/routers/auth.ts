@@ -25,6 +25,9 @@ import { DEMO } from '../demo';
 import { fieldError, isUniqueViolation } from '../errors';
 import { publicProcedure, router, sessionProcedure, staffProcedure, type Context } from '../trpc';
 import { recordActivity, staffActor } from '../activity';
+import { z } from 'zod';
+import { TWO_FACTOR_CHALLENGE_MS, twoFactorChallengeOutput, verifyTwoFactorInput } from '../../shared/schemas/two-factor';
+import { bareTotp, checkTotp, looksLikeTotp, spendRecoveryCode } from '../auth/two-factor';
 
 /** The sign-in hint shows the demo account only while it exists with the seeded password. */
 let demoHintCache: { at: number; value: { email: string; password: string } | null } | undefined;
@@ -139,21 +142,77 @@ export const authRouter = router({
     return { authToken: token, slug: input.slug };
   }),
 
-  login: publicProcedure.input(loginInput).output(authTokenOutput).mutation(async ({ ctx, input }) => {
+  /**
+   * The password step. With two-factor sign-in on, a right password starts no session: it answers a challenge for
+   * auth.verifyTwoFactor (10 minutes, single use); otherwise the session as before.
+   */
+  login: publicProcedure.input(loginInput).output(z.union([authTokenOutput, twoFactorChallengeOutput])).mutation(async ({ ctx, input }) => {
     const attempt = await ctx.app.throttle.beginLogin(input.email, ctx.ip);
     if (attempt.retryAfter > 0) tooMany(ctx, attempt.retryAfter, M.auth.throttled);
-    const user = await ctx.unscopedDb.user.findUnique({ where: { email: input.email }, select: { id: true, passwordHash: true } });
+    const user = await ctx.unscopedDb.user.findUnique({
+      where: { email: input.email },
+      select: { id: true, businessId: true, passwordHash: true, totpEnabledAt: true },
+    });
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
     if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.invalidCredentials });
     await ctx.app.throttle.loginSucceeded(attempt);
+    if (user.totpEnabledAt) {
+      const challenge = generateSessionToken();
+      await ctx.unscopedDb.twoFactorChallenge.create({
+        data: { id: hashToken(challenge), businessId: user.businessId, userId: user.id, expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_MS) },
+      });
+      return { twoFactorRequired: true as const, challenge };
+    }
     const { token, expiresAt } = await createStaffSession(ctx.unscopedDb, user.id);
+    ctx.sessions.setSessionCookie('staff', token, expiresAt);
+    return { authToken: token };
+  }),
+
+  /**
+   * The code step of a sign-in with two-factor on: the challenge of a right password and an authenticator code (or a
+   * recovery code, which works once). Code guesses are throttled per user and per address like passwords; the
+   * challenge is deleted with the session's creation, so it signs in once.
+   */
+  verifyTwoFactor: publicProcedure.input(verifyTwoFactorInput).output(authTokenOutput).mutation(async ({ ctx, input }) => {
+    const id = hashToken(input.challenge);
+    const challenge = await ctx.unscopedDb.twoFactorChallenge.findUnique({
+      where: { id },
+      select: { expiresAt: true, businessId: true, user: { select: { id: true, totpSecret: true, totpEnabledAt: true } } },
+    });
+    const expired = () => new TRPCError({ code: 'UNAUTHORIZED', message: M.twoFactor.challengeExpired });
+    if (!challenge || challenge.expiresAt.getTime() <= Date.now() || !challenge.user.totpEnabledAt || !challenge.user.totpSecret) {
+      if (challenge) await ctx.unscopedDb.twoFactorChallenge.deleteMany({ where: { id } });
+      throw expired();
+    }
+    const { user, businessId } = challenge;
+    const recoveryCode = input.recoveryCode?.trim();
+    const code = input.code === undefined ? undefined : bareTotp(input.code);
+    if (!recoveryCode && !code) fieldError('code', M.twoFactor.codeRequired);
+    if (!recoveryCode && !looksLikeTotp(code!)) fieldError('code', M.twoFactor.codeFormat);
+    const attempt = await ctx.app.throttle.beginTwoFactor(user.id, ctx.ip);
+    if (attempt.retryAfter > 0) tooMany(ctx, attempt.retryAfter, M.twoFactor.throttled);
+    if (recoveryCode) {
+      if (!(await spendRecoveryCode(ctx.unscopedDb, businessId, user.id, recoveryCode))) {
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: M.twoFactor.wrongRecoveryCode });
+      }
+    } else {
+      const result = await checkTotp(ctx.app.throttle, user.id, user.totpSecret!, code!);
+      if (result !== 'ok') throw new TRPCError({ code: 'UNAUTHORIZED', message: result === 'used' ? M.twoFactor.codeUsed : M.twoFactor.wrongCode });
+    }
+    await ctx.app.throttle.loginSucceeded(attempt);
+    const { token, expiresAt } = await ctx.unscopedDb.$transaction(async (tx) => {
+      // Claimed once: of two requests racing with the same challenge, only one starts a session.
+      const claimed = await tx.twoFactorChallenge.deleteMany({ where: { id, expiresAt: { gt: new Date() } } });
+      if (claimed.count !== 1) throw expired();
+      return createStaffSession(tx, user.id);
+    });
     ctx.sessions.setSessionCookie('staff', token, expiresAt);
     return { authToken: token };
   }),
 
   me: staffProcedure.output(meOutput).query(({ ctx }) => {
     const { id, email, firstName, lastName, role } = ctx.user;
-    return { id, email, firstName, lastName, role, business: ctx.session.business };
+    return { id, email, firstName, lastName, role, business: ctx.session.business, twoFactorSetupNeeded: ctx.session.twoFactorSetupNeeded };
   }),
 
   /** Ends the session of this request; an API token has none (it is revoked instead): FORBIDDEN. */

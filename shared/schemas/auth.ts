@@ -91,6 +91,8 @@ export const meOutput = z.object({
   lastName: z.string(),
   role: storedEnum(STAFF_ROLES),
   business: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  /** The agency requires two-factor sign-in and this user has not set it up yet: the hub shows only the set-up. */
+  twoFactorSetupNeeded: z.boolean(),
 });
 
 export const logoutOutput = z.object({ ok: z.literal(true) });

@@ -23,6 +23,7 @@ import { kindOf, sample, sampleProblems, shapeOf } from '../support/zod-sample';
 const PUBLIC = [
   'auth.signup',
   'auth.login',
+  'auth.verifyTwoFactor',
   'auth.demoHint',
   'auth.passwordResetAvailable',
   'auth.requestPasswordReset',
@@ -51,7 +52,8 @@ const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'portalFlows.list', 'p
   'team.invites', 'team.invite', 'apiTokens.list', 'apiTokens.create', 'integrations.emailStatus', 'integrations.sendTestEmail', 'profile.update', 'profile.changePassword',
   'notifications.list', 'notifications.unreadCount', 'notifications.markAllRead', 'notifications.preferences', 'notifications.updatePreferences', 'jobs.list',
   'portalNotifications.get', 'portalNotifications.update',
-  'activity.recent', 'portalActivity.list'];
+  'activity.recent', 'portalActivity.list',
+  'twoFactor.status', 'twoFactor.beginSetup', 'twoFactor.enable', 'twoFactor.disable', 'twoFactor.regenerateRecoveryCodes', 'twoFactor.setRequired'];
 
 /** The model an `id` names in each router namespace (null: none of its procedures takes an `id`). One line per domain. */
 const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
@@ -86,6 +88,10 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   /** activity: companyId and actorUserId filters (foreign ones are NOT_FOUND); portalActivity: the session's company. */
   activity: null,
   portalActivity: null,
+  /** twoFactor: the signed-in user's own two-factor sign-in, and the agency's switch. */
+  twoFactor: null,
+  /** reports.overview: the companyId filter (optional; a foreign one is NOT_FOUND). */
+  reports: null,
 };
 
 /** The model an `…Id` / `…Ids` key names, in any namespace. */

@@ -18,8 +18,9 @@ export type TestApp = { baseUrl: string; database: Database; uploadDir: string; 
 /** The real app on an ephemeral port, over this run's fresh database. */
 /** smtpUrl: send mail to that server (tests/support/smtp.ts); without it mail is logged, as on a server without SMTP. */
 /** env: further configuration (e.g. MAX_UPLOAD_BYTES), as the server would read it from its environment. */
-export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options: { smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const databaseUrl = inject('databaseUrl');
+/** databaseUrl: another (migrated) database than this run's shared one, e.g. tests/integration/backup.test.ts's own file. */
+export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options: { smtpUrl?: string; env?: Record<string, string>; databaseUrl?: string } = {}): Promise<TestApp> {
+  const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-uploads-'));
   const env = loadEnv({ ...options.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir, PORT: '0' });
   const database = await openDatabase(databaseUrl);

@@ -69,6 +69,8 @@ const KEY_HINTS: [RegExp, string][] = [
   [/colou?r/i, '#123456'],
   [/date|At$/, FORMAT_SAMPLES.datetime],
   [/phone/i, '+1 555 0100'],
+  /** A 6-digit authenticator code (two-factor sign-in). */
+  [/^code$/, '123456'],
 ];
 
 function sampleString(schema: z.ZodType, key: string): string {

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-do
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Building2,
+  ChartColumn,
   ChevronDown,
   Ellipsis,
   FileText,
@@ -31,6 +32,7 @@ import { SearchButton } from '../features/search/CommandPalette';
 
 // Signed-in visits never download the sign-in form (and its form and validation libraries).
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));
+const TwoFactorSetupPage = lazy(() => import('../features/account/TwoFactorSetupPage'));
 
 /** `permission`: shown only to roles that have it (shared/permissions.ts; the server refuses the others anyway). */
 type NavItem = { label: string; to: string; end?: boolean; permission?: Permission } | { label: string; children: { label: string; to: string }[] };
@@ -42,6 +44,7 @@ export const hubNav: NavItem[] = [
   { label: M.nav.files, to: '/hub/documents' },
   { label: M.nav.resources, to: '/hub/resources' },
   { label: M.nav.flows, to: '/hub/flows' },
+  { label: M.reports.title, to: '/hub/reports' },
   { label: M.activity.title, to: '/hub/activity', permission: 'activity.viewAll' },
 ];
 
@@ -200,6 +203,7 @@ const moreRoutes: { label: string; to: string; Icon: LucideIcon; permission?: Pe
   { label: M.nav.files, to: '/hub/documents', Icon: FileText },
   { label: M.nav.resources, to: '/hub/resources', Icon: Wrench },
   { label: M.nav.flows, to: '/hub/flows', Icon: Workflow },
+  { label: M.reports.title, to: '/hub/reports', Icon: ChartColumn },
   { label: M.activity.title, to: '/hub/activity', Icon: History, permission: 'activity.viewAll' },
   { label: M.nav.account, to: '/hub/account', Icon: Settings },
 ];
@@ -435,6 +439,14 @@ export default function HubLayout() {
       <Suspense fallback={<Spinner label={M.shell.loadingHub} />}>
         {/* Signed in here, the hub shows the address that was asked for. */}
         <SignInPage onSignedIn={() => utils.invalidate()} />
+      </Suspense>
+    );
+
+  // The agency requires two-factor sign-in and this user has none yet: only the set-up (the server refuses the rest).
+  if (user.twoFactorSetupNeeded)
+    return (
+      <Suspense fallback={<Spinner label={M.shell.loadingHub} />}>
+        <TwoFactorSetupPage />
       </Suspense>
     );
 

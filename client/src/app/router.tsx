@@ -107,6 +107,7 @@ export const router = createBrowserRouter([
               { path: 'flows/:flowUid', lazy: page(() => import('../features/flows/FlowEditorPage')) },
               { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
               { path: 'activity', lazy: page(() => import('../features/activity/ActivityPage')) },
+              { path: 'reports', lazy: page(() => import('../features/reports/ReportsPage')) },
               { path: '*', lazy: page(() => import('./NotFoundPage')) },
             ],
           },

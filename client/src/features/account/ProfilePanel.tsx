@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { PasswordStrengthMeter, preloadPasswordStrength } from '../auth/PasswordStrengthMeter';
 import { FormCardSkeleton, SettingsCard } from './accountParts';
+import { TwoFactorCard } from './TwoFactorCard';
 
 const P = M.profile;
 
@@ -33,6 +34,7 @@ export function ProfilePanel() {
     <div className="max-w-4xl space-y-6">
       <DetailsForm user={user} />
       <PasswordForm user={user} />
+      <TwoFactorCard />
     </div>
   );
 }

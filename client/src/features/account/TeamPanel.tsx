@@ -18,6 +18,7 @@ import { controlClass, Field, TextField } from '../../ui/Field';
 import { Alert, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { SettingsCard } from './accountParts';
 import { Confirm } from './Confirm';
+import { RequireTwoFactorCard } from './RequireTwoFactorCard';
 import { CopyField } from './CopyField';
 
 const T = M.team;
@@ -115,6 +116,8 @@ export function TeamPanel() {
           </ul>
         </SettingsCard>
       )}
+
+      {actor && can(actor.role, 'security.manage') && <RequireTwoFactorCard />}
 
       {actor && canManage && <InviteDialog open={inviting} actor={actor} onClose={() => setInviting(false)} />}
       <RemoveDialog member={removing} onClose={() => setRemoving(null)} />

@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Alert } from '../../ui/Feedback';
 import { AuthCard } from './AuthCard';
+import { TwoFactorStep } from './TwoFactorStep';
 
 type LoginForm = z.input<typeof loginInput>;
 type DemoHint = { email: string; password: string };
@@ -47,6 +48,8 @@ export default function SignInPage({ onSignedIn }: { onSignedIn?: () => Promise<
   const [signedIn, setSignedIn] = useState(false);
   const [pending, setPending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
+  /** Set when the password was right and two-factor sign-in is on: the code step shows. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const { register, handleSubmit, setValue, watch, formState } = useForm<LoginForm>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
@@ -68,17 +71,41 @@ export default function SignInPage({ onSignedIn }: { onSignedIn?: () => Promise<
     setAlert(null);
     setPending(true);
     try {
-      await (await loadSignIn()).signIn(values);
+      const reply = await (await loadSignIn()).signIn(values);
+      if ('twoFactorRequired' in reply) {
+        setPending(false);
+        setChallenge(reply.challenge);
+        return;
+      }
     } catch (error) {
       setPending(false);
       setAlert((error as Error).message || M.auth.invalidCredentialsAlert);
       return;
     }
-    if (onSignedIn) await onSignedIn();
-    else navigate('/hub', { replace: true });
+    await finish();
   });
 
+  const finish = async () => {
+    if (onSignedIn) await onSignedIn();
+    else navigate('/hub', { replace: true });
+  };
+
   if (onLoginPage && signedIn) return <Navigate to="/hub" replace />;
+
+  if (challenge) {
+    return (
+      <AuthCard title={M.twoFactor.stepTitle} subtitle="">
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={finish}
+          onBack={() => {
+            setChallenge(null);
+            setValue('password', '');
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -10,3 +10,6 @@ import { apiFetch } from '../../lib/trpc';
 const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: '/trpc', transformer: superjson, fetch: apiFetch })] });
 
 export const signIn = (values: z.input<typeof loginInput>) => client.auth.login.mutate(values);
+
+/** The code step of a sign-in with two-factor on: the password step's challenge and an app or recovery code. */
+export const verifyTwoFactor = (input: { challenge: string; code?: string; recoveryCode?: string }) => client.auth.verifyTwoFactor.mutate(input);

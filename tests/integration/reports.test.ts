@@ -1,0 +1,272 @@
+/**
+ * Reports against a known data set, on SQLite and PostgreSQL. Agency A's rows are written straight to the database
+ * with fixed dates in Jan–Mar 2026; agency B has rows of every kind in the same months, which must never be counted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, signUpAgency, startApp, type TestApp } from '../support/app';
+import { trpcClient, trpcCode } from '../support/trpc';
+
+let app: TestApp;
+let api: ReturnType<typeof client>;
+
+type Tenant = { token: string; businessId: number; userId: number };
+
+async function agency(): Promise<Tenant> {
+  const signedUp = await signUpAgency(api, { password: 'a-strong-password-2' });
+  const business = await app.database.db.business.findUniqueOrThrow({ where: { slug: signedUp.slug }, include: { users: true } });
+  return { token: signedUp.token, businessId: business.id, userId: business.users[0].id };
+}
+
+const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
+const at = (iso: string) => new Date(`${iso}.000Z`);
+
+let a: Tenant;
+let b: Tenant;
+const ids = { alder: 0, maple: 0, onboard: 0, p1: 0, p2: 0 };
+
+/** Writes one agency's data set; returns nothing (the expected numbers are written out in the tests). */
+async function seed(t: Tenant, prefix: string) {
+  const db = app.database.db;
+  const businessId = t.businessId;
+  const alder = await db.company.create({ data: { businessId, name: `${prefix}Alder`, status: 'active' } });
+  const maple = await db.company.create({ data: { businessId, name: `${prefix}Maple`, status: 'onboarding' } });
+  await db.company.create({ data: { businessId, name: `${prefix}Sorrel`, status: 'prospect' } });
+  await db.company.create({ data: { businessId, name: `${prefix}Zinnia`, status: 'active' } });
+
+  const project = (name: string, companyId: number | null, status: string, startDate: string | null, completionDate: string | null, est: number | null, worked: number | null, billed: number | null) =>
+    db.project.create({
+      data: {
+        businessId,
+        companyId,
+        name: `${prefix}${name}`,
+        status,
+        startDate: startDate ? day(startDate) : null,
+        completionDate: completionDate ? day(completionDate) : null,
+        totalHoursEstimated: est,
+        totalHoursWorked: worked,
+        totalBilledCents: billed,
+        createdAt: day('2025-12-15'),
+      },
+    });
+  // In Jan–Mar 2026: P1 (Alder, started Jan, completed Mar), P2 (Alder, started Feb), P3 (Maple, started Jan),
+  // P4 (no company, started Mar, draft). Out of range: P5 (completed in 2025), P6 (starts in May).
+  const p1 = await project('Website', alder.id, 'complete', '2026-01-10', '2026-03-05', 40, 42.5, 500000);
+  const p2 = await project('Rebrand', alder.id, 'in-progress', '2026-02-01', null, 20, 8, 100000);
+  await project('Launch', maple.id, 'at-risk', '2026-01-20', null, 30, 35, null);
+  await project('Internal', null, 'draft', '2026-03-31', null, 5, null, null);
+  await project('Old', maple.id, 'complete', '2025-06-01', '2025-11-30', 100, 100, 900000);
+  await project('Later', maple.id, 'waiting', '2026-05-01', null, 10, 0, 0);
+
+  // Overdue: 2 high (one on Alder's project, one without project), 1 low on Maple's; not overdue: completed,
+  // cancelled, due in the future, no due date.
+  const task = (title: string, projectId: number | null, status: string, priority: string, due: string | null) =>
+    db.task.create({ data: { businessId, projectId, title: `${prefix}${title}`, status, priority, dueDate: due ? day(due) : null } });
+  await task('T1', p1.id, 'pending', 'high', '2020-01-01');
+  await task('T2', null, 'in-progress', 'high', '2021-05-05');
+  await task('T3', p2.id === 0 ? null : (await db.project.findFirstOrThrow({ where: { businessId, name: `${prefix}Launch` } })).id, 'pending', 'low', '2022-02-02');
+  await task('T4', p1.id, 'completed', 'high', '2020-01-01');
+  await task('T5', p1.id, 'cancelled', 'medium', '2020-01-01');
+  await task('T6', p1.id, 'pending', 'medium', '2099-01-01');
+  await task('T7', p1.id, 'pending', 'medium', null);
+
+  // Task completions in the activity log: week of Mon 2026-01-05: tasks 1 and 2 (Alder) and task 1 again (reopened
+  // and completed again: counted once); week of Mon 2026-02-16: task 3 (Maple, created completed); a change to
+  // another field whose value is "completed" and a status change to in-progress never count.
+  const activity = (entityId: number, companyId: number | null, action: string, changes: unknown[], createdAt: string) =>
+    db.activity.create({
+      data: { businessId, actorType: 'staff', actorName: 'Test', entityType: 'task', entityId, companyId, action, changes: JSON.stringify(changes), createdAt: at(createdAt) },
+    });
+  await activity(1, alder.id, 'updated', [{ field: 'status', from: 'pending', to: 'completed' }], '2026-01-05T10:00:00');
+  await activity(2, alder.id, 'updated', [{ field: 'title', from: 'a', to: 'b' }, { field: 'status', from: 'in-progress', to: 'completed' }], '2026-01-08T10:00:00');
+  await activity(1, alder.id, 'updated', [{ field: 'status', from: 'completed', to: 'pending' }], '2026-01-09T10:00:00');
+  await activity(1, alder.id, 'updated', [{ field: 'status', from: 'pending', to: 'completed' }], '2026-01-11T23:59:00');
+  await activity(3, maple.id, 'created', [{ field: 'title', from: null, to: 'x' }, { field: 'status', from: null, to: 'completed' }], '2026-02-18T08:00:00');
+  await activity(4, maple.id, 'updated', [{ field: 'title', from: 'x', to: 'completed' }], '2026-02-18T09:00:00');
+  await activity(5, maple.id, 'updated', [{ field: 'status', from: 'pending', to: 'in-progress' }], '2026-02-19T09:00:00');
+  await activity(6, alder.id, 'updated', [{ field: 'status', from: 'pending', to: 'completed' }], '2025-12-31T23:00:00');
+
+  // Flows: Onboarding (Alder ×2 contacts, Maple ×1): 2 completed in 24 h and 48 h; Survey (Maple): 1 open.
+  const onboard = await db.flow.create({ data: { businessId, name: `${prefix}Onboarding`, description: '', workflowType: 'onboard', companyId: null } });
+  const survey = await db.flow.create({ data: { businessId, name: `${prefix}Survey`, description: '', workflowType: 'collect', companyId: null } });
+  const contact = (n: number, companyId: number) =>
+    db.contact.create({ data: { businessId, companyId, firstName: `C${n}`, lastName: prefix || 'A', email: `${prefix.toLowerCase()}c${n}-${businessId}@example.test` } });
+  const c1 = await contact(1, alder.id);
+  const c2 = await contact(2, alder.id);
+  const c3 = await contact(3, maple.id);
+  const submission = (flowId: number, contactId: number, companyId: number, createdAt: string, completedAt: string | null) =>
+    db.flowSubmission.create({
+      data: { businessId, flowId, contactId, companyId, status: completedAt ? 'completed' : 'in_progress', createdAt: at(createdAt), completedAt: completedAt ? at(completedAt) : null },
+    });
+  await submission(onboard.id, c1.id, alder.id, '2026-01-02T09:00:00', '2026-01-03T09:00:00');
+  await submission(onboard.id, c2.id, alder.id, '2026-02-02T09:00:00', '2026-02-04T09:00:00');
+  await submission(onboard.id, c3.id, maple.id, '2026-03-02T09:00:00', null);
+  await submission(survey.id, c3.id, maple.id, '2026-03-03T09:00:00', null);
+
+  // Files: uploaded Jan ×2 (Alder), Feb ×1 (Maple), Apr ×1 (out of range); client downloads Jan ×1 (Alder),
+  // Mar ×2 (Maple); a staff download entry (none are written, but a 'downloaded' by staff would not count).
+  const doc = (companyId: number | null, createdAt: string) =>
+    db.document.create({ data: { businessId, companyId, name: `${prefix}file.pdf`, url: 'https://files.example.test/f.pdf', createdAt: at(createdAt) } });
+  await doc(alder.id, '2026-01-03T10:00:00');
+  await doc(alder.id, '2026-01-30T10:00:00');
+  await doc(maple.id, '2026-02-14T10:00:00');
+  await doc(maple.id, '2026-04-01T10:00:00');
+  const download = (companyId: number, createdAt: string, actorType = 'contact') =>
+    db.activity.create({
+      data: { businessId, actorType, actorName: 'Client', entityType: 'file', entityId: 1, companyId, action: 'downloaded', createdAt: at(createdAt) },
+    });
+  await download(alder.id, '2026-01-04T10:00:00');
+  await download(maple.id, '2026-03-10T10:00:00');
+  await download(maple.id, '2026-03-11T10:00:00');
+  await download(maple.id, '2026-03-12T10:00:00', 'staff');
+  return { alder: alder.id, maple: maple.id, onboard: onboard.id, p1: p1.id, p2: p2.id };
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  api = client(app.baseUrl);
+  a = await agency();
+  b = await agency();
+  Object.assign(ids, await seed(a, ''));
+  await seed(b, 'B ');
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const reports = (t: Tenant) => trpcClient(app.baseUrl, { token: t.token }).reports;
+const Q1 = { from: '2026-01-01', to: '2026-03-31' };
+
+describe('reports.overview', () => {
+  it('answers the exact numbers of the data set for Jan–Mar 2026', async () => {
+    const r = await reports(a).overview.query(Q1);
+    expect(r.range).toEqual(Q1);
+    expect(r.companyId).toBeNull();
+    // P1–P4 overlap the range; Old (completed 2025) and Later (starts May) do not.
+    expect(r.projectsByStatus).toEqual([
+      { status: 'at-risk', count: 1 },
+      { status: 'complete', count: 1 },
+      { status: 'draft', count: 1 },
+      { status: 'in-progress', count: 1 },
+    ]);
+    expect(r.projectsPerMonth).toEqual([
+      { month: '2026-01', started: 2, completed: 0 },
+      { month: '2026-02', started: 1, completed: 0 },
+      { month: '2026-03', started: 1, completed: 1 },
+    ]);
+    expect(r.tasksCompletedPerWeek.length).toBe(14); // Mon 2025-12-29 … Mon 2026-03-30
+    expect(r.tasksCompletedPerWeek[0]).toEqual({ week: '2025-12-29', count: 0 });
+    expect(r.tasksCompletedPerWeek.filter((w) => w.count > 0)).toEqual([
+      { week: '2026-01-05', count: 2 },
+      { week: '2026-02-16', count: 1 },
+    ]);
+    expect(r.overdueTasksByPriority).toEqual([
+      { priority: 'high', count: 2 },
+      { priority: 'medium', count: 0 },
+      { priority: 'low', count: 1 },
+    ]);
+    expect(r.hoursByCompany).toEqual([
+      { companyId: ids.alder, name: 'Alder', projects: 2, estimated: 60, worked: 50.5, billedCents: 600000 },
+      { companyId: ids.maple, name: 'Maple', projects: 1, estimated: 30, worked: 35, billedCents: 0 },
+      { companyId: null, name: null, projects: 1, estimated: 5, worked: 0, billedCents: 0 },
+    ]);
+    expect(r.hoursByProject.map((p) => [p.name, p.companyName, p.estimated, p.worked, p.billedCents])).toEqual([
+      ['Website', 'Alder', 40, 42.5, 500000],
+      ['Launch', 'Maple', 30, 35, 0],
+      ['Rebrand', 'Alder', 20, 8, 100000],
+      ['Internal', null, 5, 0, 0],
+    ]);
+    expect(r.clientsByStatus).toEqual([
+      { status: 'active', count: 2 },
+      { status: 'onboarding', count: 1 },
+      { status: 'prospect', count: 1 },
+    ]);
+    expect(r.flows).toEqual([
+      { flowId: ids.onboard, name: 'Onboarding', started: 3, completed: 2, completionRate: 0.667, avgHoursToComplete: 36 },
+      { flowId: expect.any(Number), name: 'Survey', started: 1, completed: 0, completionRate: 0, avgHoursToComplete: null },
+    ]);
+    expect(r.filesPerMonth).toEqual([
+      { month: '2026-01', uploaded: 2, downloaded: 1 },
+      { month: '2026-02', uploaded: 1, downloaded: 0 },
+      { month: '2026-03', uploaded: 0, downloaded: 2 },
+    ]);
+  });
+
+  it('narrows every report to one company', async () => {
+    const r = await reports(a).overview.query({ ...Q1, companyId: ids.maple });
+    expect(r.companyId).toBe(ids.maple);
+    expect(r.projectsByStatus).toEqual([{ status: 'at-risk', count: 1 }]);
+    expect(r.projectsPerMonth.map((m) => [m.started, m.completed])).toEqual([
+      [1, 0],
+      [0, 0],
+      [0, 0],
+    ]);
+    expect(r.tasksCompletedPerWeek.filter((w) => w.count > 0)).toEqual([{ week: '2026-02-16', count: 1 }]);
+    expect(r.overdueTasksByPriority).toEqual([
+      { priority: 'high', count: 0 },
+      { priority: 'medium', count: 0 },
+      { priority: 'low', count: 1 },
+    ]);
+    expect(r.hoursByCompany).toEqual([{ companyId: ids.maple, name: 'Maple', projects: 1, estimated: 30, worked: 35, billedCents: 0 }]);
+    expect(r.clientsByStatus).toEqual([{ status: 'onboarding', count: 1 }]);
+    expect(r.flows.map((f) => [f.name, f.started, f.completed])).toEqual([
+      ['Onboarding', 1, 0],
+      ['Survey', 1, 0],
+    ]);
+    expect(r.filesPerMonth.map((m) => [m.uploaded, m.downloaded])).toEqual([
+      [0, 0],
+      [1, 0],
+      [0, 2],
+    ]);
+  });
+
+  it('follows the date range (one month)', async () => {
+    const r = await reports(a).overview.query({ from: '2026-02-01', to: '2026-02-28' });
+    // P1 (Jan–Mar), P2 (from Feb) and Launch (from Jan, open) overlap February; Internal starts Mar 31.
+    expect(r.projectsByStatus.reduce((n, s) => n + s.count, 0)).toBe(3);
+    expect(r.projectsPerMonth).toEqual([{ month: '2026-02', started: 1, completed: 0 }]);
+    expect(r.tasksCompletedPerWeek.map((w) => w.week)).toEqual(['2026-01-26', '2026-02-02', '2026-02-09', '2026-02-16', '2026-02-23']);
+    expect(r.flows.map((f) => [f.name, f.started, f.completed, f.avgHoursToComplete])).toEqual([['Onboarding', 1, 1, 48]]);
+    expect(r.filesPerMonth).toEqual([{ month: '2026-02', uploaded: 1, downloaded: 0 }]);
+  });
+
+  it('defaults to the last 12 months', async () => {
+    const r = await reports(a).overview.query({});
+    const now = new Date();
+    expect(r.range.to).toBe(now.toISOString().slice(0, 10));
+    expect(r.range.from).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 10));
+    expect(r.projectsPerMonth).toHaveLength(12);
+  });
+
+  it('counts a task completed through the app in this week (the real activity entry)', async () => {
+    const hub = trpcClient(app.baseUrl, { token: a.token });
+    const task = await hub.tasks.create.mutate({ title: 'Finish me', priority: 'low', projectId: ids.p2 } as never);
+    const today = new Date().toISOString().slice(0, 10);
+    const before = await hub.reports.overview.query({ from: today, to: today });
+    await hub.tasks.setStatus.mutate({ id: (task as { id: number }).id, status: 'completed' });
+    const after = await hub.reports.overview.query({ from: today, to: today });
+    const total = (r: typeof after) => r.tasksCompletedPerWeek.reduce((n, w) => n + w.count, 0);
+    expect(total(after)).toBe(total(before) + 1);
+  });
+
+  it('refuses a foreign company (404), a reversed range and a bad date (400, with a sentence)', async () => {
+    const foreign = await app.database.db.company.findFirstOrThrow({ where: { businessId: b.businessId } });
+    await expect(reports(a).overview.query({ companyId: foreign.id })).rejects.toSatisfy((e) => trpcCode(e) === 'NOT_FOUND');
+    const reversed = await api.get(`/api/reports?from=2026-03-01&to=2026-02-01`, { token: a.token });
+    expect(reversed.status).toBe(400);
+    expect(JSON.stringify(reversed.body)).toContain('The end of the date range cannot be before its start.');
+    const bad = await api.get(`/api/reports?from=2026-02-30`, { token: a.token });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Enter a valid date');
+    const foreignRest = await api.get(`/api/reports?company_id=${foreign.id}`, { token: a.token });
+    expect(foreignRest.status).toBe(404);
+  });
+
+  it('answers over REST with company_id', async () => {
+    const res = await api.get(`/api/reports?from=2026-01-01&to=2026-03-31&company_id=${ids.alder}`, { token: a.token });
+    expect(res.status).toBe(200);
+    expect(res.body.hoursByCompany).toEqual([{ companyId: ids.alder, name: 'Alder', projects: 2, estimated: 60, worked: 50.5, billedCents: 600000 }]);
+    const anon = await api.get(`/api/reports`);
+    expect(anon.status).toBe(401);
+  });
+});
