@@ -16,7 +16,7 @@ import { sendError } from './rest';
 import { activityConditions, activityRows, checkFilterRows, entryFromRow } from './routers/activity';
 import { tenantRunner } from './sql';
 import { hasNul } from './lib/input-guards';
-import type { createContextFactory } from './trpc';
+import { twoFactorSetupRefusal, type createContextFactory } from './trpc';
 
 const A = M.activity;
 const CSV_PAGE = 500;
@@ -47,6 +47,7 @@ export function activityCsvRoutes(createContext: ReturnType<typeof createContext
     try {
       const session = await ctx.sessions.getStaff();
       if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
+      if (session.twoFactorSetupNeeded) throw new TRPCError({ code: 'FORBIDDEN', message: twoFactorSetupRefusal.message });
       if (!can(session.user.role, 'activity.viewAll')) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage('activity.viewAll') });
       if (hasNul(req.query)) throw new TRPCError({ code: 'BAD_REQUEST', message: M.common.nulCharacter });
       const parsed = csvQuery.safeParse(req.query);

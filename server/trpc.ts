@@ -174,6 +174,9 @@ export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => 
  * What a staff session may still call while its agency requires two-factor sign-in and the user has not set it up
  * (read with the session, no extra query): who they are, signing out, and the set-up. API tokens of such a user get nothing.
  */
+/** The same refusal on the app's own routes (uploads, downloads, the logo, the CSV), which are not procedures. */
+export const twoFactorSetupRefusal = { status: 403, message: M.twoFactor.setupRequired, code: 'FORBIDDEN' } as const;
+
 export const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set(['auth.me', 'auth.logout', 'twoFactor.status', 'twoFactor.beginSetup', 'twoFactor.enable']);
 
 /**

@@ -20,7 +20,7 @@ import { idSchema } from '../../shared/schemas/common';
 import { sendError } from '../rest';
 import { replaceLogo } from '../routers/business';
 import { staffActor } from '../activity';
-import type { createContextFactory } from '../trpc';
+import { twoFactorSetupRefusal, type createContextFactory } from '../trpc';
 import { MULTIPART_OVERHEAD, receive, safeFileName } from './routes';
 import { FileNotFoundError, FileTooLargeError, type FileStorage } from './storage';
 
@@ -129,6 +129,7 @@ export function businessLogoRoutes(createContext: ReturnType<typeof createContex
     try {
       const session = await ctx.sessions.getStaff();
       if (!session) return refuse(res, { status: 401, message: M.auth.unauthenticated, code: 'UNAUTHORIZED' });
+      if (session.twoFactorSetupNeeded) return refuse(res, twoFactorSetupRefusal);
       if (!can(session.user.role, 'branding.manage')) return refuse(res, { status: 403, message: M.permissions.forbidden, code: 'FORBIDDEN' });
       if (!req.is('multipart/form-data')) return refuse(res, badRequest(M.documents.notMultipart));
       // A declared body far over the limit is refused before a byte of it is stored.

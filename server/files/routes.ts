@@ -21,7 +21,7 @@ import { createDocument, type StoredFile } from '../routers/documents';
 import { contactActor, recordActivity, staffActor } from '../activity';
 import { sql, TENANT, toInt, tenantRunner } from '../sql';
 import { runAsTenant } from '../tenancy';
-import type { createContextFactory } from '../trpc';
+import { twoFactorSetupRefusal, type createContextFactory } from '../trpc';
 import { FileNotFoundError, FileTooLargeError, type FileStorage } from './storage';
 
 /** What a multipart body may add around the file itself (boundaries, part headers, the few text fields). */
@@ -128,6 +128,7 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
     try {
       const session = await ctx.sessions.getStaff();
       if (!session) return refuse(res, unauthenticated);
+      if (session.twoFactorSetupNeeded) return refuse(res, twoFactorSetupRefusal);
       if (!req.is('multipart/form-data')) return refuse(res, badRequest(M.documents.notMultipart));
       // A declared body far over the limit is refused before a byte of it is stored.
       const declared = Number(req.headers['content-length']);
@@ -187,6 +188,7 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
       const session = await ctx.sessions.getStaff();
       const portal = session ? null : await ctx.sessions.getPortal();
       if (!session && !portal) return refuse(res, unauthenticated);
+      if (session?.twoFactorSetupNeeded) return refuse(res, twoFactorSetupRefusal);
       const id = idSchema.safeParse(req.params.id);
       if (!id.success) return refuse(res, notFound);
       const db = tenantRunner(ctx.app.database.sqlExecutor, session ? session.user.businessId : portal!.businessId);

@@ -267,6 +267,15 @@ describe('requiring two-factor sign-in for the agency (owner only)', () => {
     expect(await memberTrpc.twoFactor.status.query()).toMatchObject({ enabled: false, required: true });
     const viaToken = await api.get('/api/companies', { token: apiToken });
     expect([viaToken.status, viaToken.body.message]).toEqual([403, M.twoFactor.setupRequired]);
+    // The app's own routes (not procedures) refuse the same way: file upload and download.
+    const file = await app.database.db.document.create({ data: { businessId: owner.businessId, name: 'Plan.pdf', url: 'https://files.example.test/plan.pdf' } });
+    const download = await fetch(`${app.baseUrl}/api/documents/${file.id}/download`, { headers: { authorization: `Bearer ${member.token}` }, redirect: 'manual' });
+    expect([download.status, ((await download.json()) as { message: string }).message]).toEqual([403, M.twoFactor.setupRequired]);
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), 'plan.pdf');
+    const upload = await fetch(`${app.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${member.token}` } });
+    expect([upload.status, ((await upload.json()) as { message: string }).message]).toEqual([403, M.twoFactor.setupRequired]);
+    expect(await app.database.db.document.count({ where: { businessId: owner.businessId } })).toBe(1);
     // The owner (two-factor on) works as usual.
     expect(await ownerTrpc.companies.list.query({})).toBeTruthy();
 
