@@ -38,6 +38,7 @@ export const TENANT_MODELS = [
   'NotificationPreference',
   'Job',
   'SearchEntry',
+  'Export',
   'RecoveryCode',
   'TwoFactorChallenge',
 ] as const;

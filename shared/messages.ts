@@ -1750,6 +1750,28 @@ export const M = {
     },
     footer: { move: 'to move', open: 'to open', close: 'to close' },
   },
+  /** Data export and import (Account → Data, the company page's Export), server/data/. */
+  data: {
+    /** Export: the zip, its job and its e-mail. */
+    export: {
+      companyNotFound: 'That company does not exist in your agency.',
+      notFound: 'That export does not exist.',
+      notReady: 'This export is not ready yet.',
+      expired: 'This export has expired. Start a new one.',
+      failed: 'The export could not be built. Try again.',
+      // EXPORT-MESSAGES (keep this line: the export slice adds its texts above it)
+    },
+    /** Import: CSV and zip uploads, preview and commit. */
+    import: {
+      kindInvalid: 'Choose what the file holds: companies, contacts or a Clientflow export.',
+      mappingInvalid: 'The column mapping could not be read. Choose the columns again.',
+      // IMPORT-MESSAGES (keep this line: the import slice adds its texts above it)
+    },
+    /** The Data tab and the company page's export action. */
+    page: {
+      // PAGE-MESSAGES (keep this line: the UI slice adds its texts above it)
+    },
+  },
   /** Two-factor sign-in (TOTP authenticator app + recovery codes): Account → Profile, the sign-in code step, Team's switch. */
   twoFactor: {
     title: 'Two-factor sign-in',

@@ -27,6 +27,14 @@ export const PERMISSIONS = {
   'jobs.manage': ['owner'],
   /** Sign-in security for the whole team: requiring two-factor sign-in. */
   'security.manage': ['owner'],
+  /** Export the whole agency (zip of every record and file) and see its background exports. */
+  'data.export': ['owner'],
+  /** Export one client company's own data. */
+  'data.exportCompany': ['owner', 'admin'],
+  /** Import companies and contacts from CSV. */
+  'data.import': ['owner', 'admin'],
+  /** Import a Clientflow export (zip): moving an agency or a client between installations. */
+  'data.importArchive': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -6,6 +6,7 @@ import { businessRouter } from './business';
 import { companiesRouter } from './companies';
 import { contactsRouter } from './contacts';
 import { dashboardRouter } from './dashboard';
+import { dataRouter } from './data';
 import { documentsRouter } from './documents';
 import { flowFieldsRouter, flowStepsRouter, flowsRouter } from './flows';
 import { integrationsRouter } from './integrations';
@@ -31,6 +32,7 @@ export const appRouter = router({
   companies: companiesRouter,
   contacts: contactsRouter,
   dashboard: dashboardRouter,
+  data: dataRouter,
   documents: documentsRouter,
   flows: flowsRouter,
   flowSteps: flowStepsRouter,
