@@ -427,6 +427,8 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
       updatedAt: status === 'pending' ? createdAt : maxDate(createdAt, daysAgo(rng.int(0, 20))),
     });
   }
+  // A completed task was completed at its last change (the status change the activity below records).
+  for (const t of taskRows) t.completedAt = t.status === 'completed' ? t.updatedAt : null;
   await inChunks(taskRows, (data) => tx.task.createMany({ data }));
 
   // ---- activity: each task's creation and, once it moved on, its status change (the feeds are not empty).

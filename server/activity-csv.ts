@@ -16,6 +16,7 @@ import { sendError } from './rest';
 import { activityConditions, activityRows, checkFilterRows, entryFromRow } from './routers/activity';
 import { tenantRunner } from './sql';
 import { hasNul } from './lib/input-guards';
+import { csvCell } from './lib/csv';
 import { twoFactorSetupRefusal, type createContextFactory } from './trpc';
 
 const A = M.activity;
@@ -25,14 +26,7 @@ const csvQuery = z
   .object(activityFilterShape)
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: A.rangeInvalid, path: ['to'] });
 
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break; a cell that a spreadsheet would read as a
- * formula (= + - @, or a leading tab or carriage return) gets a leading apostrophe, so it stays text.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+export { csvCell };
 
 const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 

@@ -14,6 +14,8 @@ import { businessLogoRoutes } from './files/logo';
 import { documentFileRoutes } from './files/routes';
 import { portalFlowUploadRoutes } from './files/portal-flow-upload';
 import { activityCsvRoutes } from './activity-csv';
+import { importRoutes } from './data/import-routes';
+import { dataExportRoutes } from './data/routes';
 import { API_PREFIXES, isApiPath, restRouter } from './rest';
 import { appRouter } from './routers/_app';
 import { createContextFactory, type AppDeps } from './trpc';
@@ -155,6 +157,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(businessLogoRoutes(createContext));
   app.use(portalFlowUploadRoutes(createContext));
   app.use(activityCsvRoutes(createContext));
+  app.use(importRoutes(createContext));
+  app.use(dataExportRoutes(createContext));
 
   app.use(express.json({ limit: JSON_LIMIT }));
   // JSON.parse itself does not recurse; refuse deep bodies before the REST adapter's key conversion does.

@@ -34,6 +34,10 @@ const schema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(0).default(1000),
   /** The hour (UTC, 0–23) daily notification digests are sent. */
   DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(8),
+  /** An export with more rows than this is built in the background and e-mailed when ready; smaller ones download at once. */
+  EXPORT_INLINE_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
+  /** The same for the bytes of its stored files (default 200 MiB). */
+  EXPORT_INLINE_MAX_BYTES: z.coerce.number().int().min(0).default(200 * 1024 * 1024),
 }).refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
 
 export type Env = z.infer<typeof schema> & { publicUrl: string; uploadDir: string; trustProxy: boolean | number | string };

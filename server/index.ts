@@ -16,9 +16,10 @@ async function main() {
   }
   const database = await openDatabase(env.DATABASE_URL);
   const mailer = Mailer.fromEnv(env);
-  const app = createApp({ env, database, throttle: new LoginThrottle(database.db, { signupsPerAddress: env.SIGNUPS_PER_ADDRESS_PER_HOUR }), storage: new LocalFileStorage(env.uploadDir), mailer });
-  // Notifications and e-mail run in the background, on the same database (server/jobs).
-  const jobs = createJobRunner({ database, mailer, env }, { pollMs: env.JOB_POLL_MS }).start();
+  const storage = new LocalFileStorage(env.uploadDir);
+  const app = createApp({ env, database, throttle: new LoginThrottle(database.db, { signupsPerAddress: env.SIGNUPS_PER_ADDRESS_PER_HOUR }), storage, mailer });
+  // Notifications, e-mail and large exports run in the background, on the same database (server/jobs).
+  const jobs = createJobRunner({ database, mailer, env, storage }, { pollMs: env.JOB_POLL_MS }).start();
   const server = app.listen(env.PORT, () => {
     console.log(`Clientflow is listening on ${env.publicUrl} (port ${env.PORT}, ${database.provider})`);
   });

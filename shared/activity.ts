@@ -15,6 +15,8 @@ export const ACTIVITY_ENTITY_TYPES = [
   'team',
   'api_token',
   'portal',
+  /** A CSV or Clientflow export imported into the agency (Account → Data). */
+  'import',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 
@@ -33,6 +35,8 @@ export const ACTIVITY_ACTIONS = [
   /** A portal or team invite was sent, or accepted. */
   'invited',
   'invite_accepted',
+  /** Rows imported from a file (entityName: the file's name; changes: rows created per kind). */
+  'imported',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -57,4 +61,5 @@ export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
   team: 'Team',
   api_token: 'API tokens',
   portal: 'Portal sign-ins',
+  import: 'Imports',
 };

@@ -1,5 +1,5 @@
 // Reports for `npm run bench` (server/routers/reports.ts): GET /api/reports (the default range, the last 12 months),
-// answered by hand-written SQL that must give the app's JSON byte for byte: the company check, then nine GROUP BY
+// answered by hand-written SQL that must give the app's JSON byte for byte: the company check, then nine aggregate
 // statements. One SQL text per statement serves both databases ($n placeholders, named @pn on SQLite), with the
 // month / week / hours expressions per database.
 import type BetterSqlite3 from 'better-sqlite3';
@@ -21,18 +21,18 @@ const hoursBetween = (db: Db, a: string, b: string) =>
 export function texts(db: Db, company: boolean) {
   const co = (alias: string) => (company ? ` AND ${alias}."companyId" = $5` : '');
   const inRange = `p."businessId" = $1${co('p')} AND COALESCE(p."startDate", p."createdAt") < $3 AND (p."completionDate" IS NULL OR p."completionDate" >= $2)`;
-  const completed = ['null', '"pending"', '"in-progress"', '"cancelled"'].map((f) => `a.changes LIKE '%{"field":"status","from":${f},"to":"completed"}%'`).join(' OR ');
   return {
     status: `SELECT p.status, COUNT(*) AS n FROM "Project" p WHERE ${inRange} GROUP BY p.status ORDER BY n DESC, p.status`,
     months: `SELECT 's' AS kind, ${month(db, 'p."startDate"')} AS month, COUNT(*) AS n FROM "Project" p
       WHERE p."businessId" = $1${co('p')} AND p."startDate" >= $2 AND p."startDate" < $3 GROUP BY 2
       UNION ALL SELECT 'c' AS kind, ${month(db, 'p."completionDate"')} AS month, COUNT(*) AS n FROM "Project" p
       WHERE p."businessId" = $1${co('p')} AND p."completionDate" >= $2 AND p."completionDate" < $3 GROUP BY 2`,
-    weeks: `SELECT ${week(db, 'a."createdAt"')} AS week, COUNT(DISTINCT a."entityId") AS n FROM "Activity" a
-      WHERE a."businessId" = $1 AND a."entityType" = 'task' AND a."createdAt" >= $2 AND a."createdAt" < $3
-        AND a.action IN ('created', 'updated')${co('a')} AND (${completed}) GROUP BY 1`,
-    overdue: `SELECT t.priority, COUNT(*) AS n FROM "Task" t${company ? ` JOIN "Project" p ON p."businessId" = $1 AND p.id = t."projectId" AND p."companyId" = $5` : ''}
-      WHERE t."businessId" = $1 AND t.status IN ('pending', 'in-progress') AND t."dueDate" < $4 GROUP BY t.priority`,
+    weeks: `SELECT ${week(db, 't."completedAt"')} AS week, COUNT(*) AS n FROM "Task" t${company ? ` JOIN "Project" p ON p."businessId" = $1 AND p.id = t."projectId" AND p."companyId" = $5` : ''}
+      WHERE t."businessId" = $1 AND t."completedAt" >= $2 AND t."completedAt" < $3 GROUP BY 1`,
+    overdue: `SELECT COUNT(CASE WHEN t.priority = 'high' THEN 1 END) AS high, COUNT(CASE WHEN t.priority = 'medium' THEN 1 END) AS medium,
+        COUNT(CASE WHEN t.priority = 'low' THEN 1 END) AS low
+      FROM "Task" t${company ? ` JOIN "Project" p ON p."businessId" = $1 AND p.id = t."projectId" AND p."companyId" = $5` : ''}
+      WHERE t."businessId" = $1 AND t.status IN ('pending', 'in-progress') AND t."dueDate" < $4`,
     hoursCompany: `SELECT p."companyId", c.name, COUNT(*) AS projects, SUM(p."totalHoursEstimated") AS est, SUM(p."totalHoursWorked") AS worked, SUM(p."totalBilledCents") AS billed
       FROM "Project" p LEFT JOIN "Company" c ON c."businessId" = $1 AND c.id = p."companyId" WHERE ${inRange}
       GROUP BY p."companyId", c.name ORDER BY COALESCE(SUM(p."totalHoursWorked"), 0) DESC, COALESCE(SUM(p."totalHoursEstimated"), 0) DESC, c.name LIMIT 20`,
@@ -93,7 +93,6 @@ function reply(p: ReturnType<typeof params>, rows: Record<Name, Row[]>): Reply {
   for (let d = new Date(p.start.getTime() - ((p.start.getUTCDay() + 6) % 7) * DAY); d <= p.lastDay; d = new Date(d.getTime() + 7 * DAY)) weeks.push(ymd(d));
   const count = (list: Row[], kind: string, m: string) => Number(list.find((r) => r.kind === kind && r.month === m)?.n ?? 0);
   const weekN = new Map(rows.weeks.map((r) => [String(r.week), Number(r.n)]));
-  const overdueN = new Map(rows.overdue.map((r) => [String(r.priority), Number(r.n)]));
   return {
     body: {
       range: p.range,
@@ -101,7 +100,7 @@ function reply(p: ReturnType<typeof params>, rows: Record<Name, Row[]>): Reply {
       projectsByStatus: rows.status.map((r) => ({ status: String(r.status), count: Number(r.n) })),
       projectsPerMonth: months.map((m) => ({ month: m, started: count(rows.months, 's', m), completed: count(rows.months, 'c', m) })),
       tasksCompletedPerWeek: weeks.map((w) => ({ week: w, count: weekN.get(w) ?? 0 })),
-      overdueTasksByPriority: PRIORITIES.map((priority) => ({ priority, count: overdueN.get(priority) ?? 0 })),
+      overdueTasksByPriority: PRIORITIES.map((priority) => ({ priority, count: Number(rows.overdue[0][priority]) })),
       hoursByCompany: rows.hoursCompany.map((r) => ({
         companyId: r.companyId == null ? null : Number(r.companyId),
         name: r.name == null ? null : String(r.name),

@@ -8,10 +8,11 @@
  */
 import type { Database } from '../db';
 import type { Env } from '../env';
+import type { FileStorage } from '../files/storage';
 import type { Mailer } from '../mail';
 import { join, sql, toInt } from '../sql';
 
-export type JobKind = 'notify' | 'email' | 'digest';
+export type JobKind = 'notify' | 'email' | 'digest' | 'export';
 
 /** What enqueueJob needs of a Prisma client or transaction (tenant-scoped or not). */
 export type JobWriter = {
@@ -39,7 +40,7 @@ export async function enqueueJob(
 
 export type ClaimedJob = { id: number; businessId: number; kind: JobKind; payload: Record<string, unknown>; attempts: number; maxAttempts: number; lockedAt: Date };
 
-export type JobDeps = { database: Database; mailer: Mailer; env: Env };
+export type JobDeps = { database: Database; mailer: Mailer; env: Env; storage: FileStorage };
 type Tx = Parameters<Parameters<Database['db']['$transaction']>[0]>[0];
 
 /**
@@ -62,6 +63,8 @@ export type JobRunnerOptions = {
   log?: (line: string) => void;
   /** Claim only these agencies' jobs (tests that share one database with other test files running at once). */
   businessIds?: number[];
+  /** Housekeeping run with the hourly clean-up (e.g. removing expired exports), limited to businessIds when given. */
+  maintenance?: ((deps: JobDeps, now: Date, businessIds: number[] | null) => Promise<void>)[];
 };
 
 export class JobRunner {
@@ -73,6 +76,7 @@ export class JobRunner {
   private readonly batch: number;
   private readonly log: (line: string) => void;
   private readonly businessIds: number[] | null;
+  private readonly maintenance: NonNullable<JobRunnerOptions['maintenance']>;
 
   constructor(
     private readonly deps: JobDeps,
@@ -84,6 +88,7 @@ export class JobRunner {
     this.batch = options.batch ?? 20;
     this.log = options.log ?? ((line) => console.log(line));
     this.businessIds = options.businessIds ?? null;
+    this.maintenance = options.maintenance ?? [];
   }
 
   start() {
@@ -140,6 +145,9 @@ export class JobRunner {
     if (now.getTime() - this.lastCleanup > 60 * 60_000) {
       this.lastCleanup = now.getTime();
       await this.deps.database.db.job.deleteMany({ where: { status: 'done', finishedAt: { lt: new Date(now.getTime() - 7 * 24 * 60 * 60_000) } } });
+      for (const task of this.maintenance) {
+        await task(this.deps, now, this.businessIds).catch((error: unknown) => this.log(`[jobs] clean-up failed: ${(error as Error)?.message ?? String(error)}`));
+      }
     }
     const jobs = await this.claim(now);
     for (const job of jobs) await this.runOne(job, now);

@@ -253,6 +253,41 @@ export function fileOperations() {
         },
       },
     },
+    '/api/export.zip': {
+      get: {
+        operationId: 'data.exportZip',
+        tags: ['data'],
+        summary: 'The whole agency (owner), or with companyId one client company (owner and admin), as a zip streamed while it is written',
+        description:
+          'data/<entity>.json and .csv for every entity, data/business.json, the stored files under files/ and manifest.json (last: ' +
+          'row counts, and each file’s size and SHA-256). No password, two-factor secret, token or session is ever in it. ' +
+          'Large exports: POST /api/exports first (it answers this URL, or starts a background export).',
+        security,
+        parameters: [{ name: 'companyId', in: 'query', required: false, schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID } }],
+        responses: {
+          '200': {
+            description: M.api.ok,
+            headers: { 'Content-Disposition': { description: 'attachment; filename="clientflow-<agency>[-<company>]-<yyyy-mm-dd>.zip"', schema: { type: 'string' } } },
+            content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    '/api/exports/{id}/download': {
+      get: {
+        operationId: 'data.downloadExport',
+        tags: ['data'],
+        summary: 'A finished background export’s zip, for the user who requested it or an owner',
+        security,
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID } }],
+        responses: {
+          '200': { description: M.api.ok, content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+          ...errors(401, 404, 409),
+          '410': { description: `GONE: ${M.data.export.expired}`, content: { 'application/json': { schema: jsonSchemaOf(errorReply, 'output') } } },
+        },
+      },
+    },
     '/api/documents/{id}/download': {
       get: {
         operationId: 'documents.download',

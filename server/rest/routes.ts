@@ -169,6 +169,11 @@ export const restRoutes: RestRoute[] = [
   row('GET', '/api/activity/recent', 'activity.recent', { summary: 'The agency’s latest activity entries (limit up to 20)' }),
   row('GET', '/api/companies/{companyId}/activity', 'activity.forCompany', { list: true, summary: 'A company’s activity, newest first (entityType filter)' }),
   row('GET', '/api/search', 'search.query', { errors: [404], summary: 'Global search: companies, contacts, projects, tasks, files, resources and flows whose words start with every word of q, a few of each kind (companyId narrows to one client, kinds=task,file to some kinds)' }),
+  // Data export (server/data/): the zip itself is GET /api/export.zip[?companyId=] and a background one's
+  // GET /api/exports/{id}/download, Express routes outside this table.
+  row('POST', '/api/exports', 'data.requestExport', { summary: 'Export the whole agency: a download URL, or a background export e-mailed when ready (owner only)' }),
+  row('POST', '/api/companies/{companyId}/exports', 'data.requestCompanyExport', { errors: [404], summary: 'Export one client company’s own data: a download URL, or a background export (owner and admin)' }),
+  row('GET', '/api/exports', 'data.exports', { summary: 'The caller’s background exports, newest first (at most 20), with their download URLs while ready' }),
 
   // Business and branding (spec §7.5). The business answers the spec's snake_case names (style.primary_color,
   // location.street_1…) and takes either spelling; the public branding keeps the spec's mixed names as they are.

@@ -1,12 +1,11 @@
 /**
- * Reports (/hub/reports): SQL aggregates over ctx.sql, one GROUP BY statement per report, never rows loaded to be
+ * Reports (/hub/reports): SQL aggregates over ctx.sql, one aggregate statement per report, never rows loaded to be
  * counted. Dates: `from`/`to` are whole UTC days; SQLite holds ISO text ("2026-01-31T09:00:00.000+00:00"), which
  * date()/strftime() read, and PostgreSQL timestamp(3) in UTC, which to_char/date_trunc read as is. Months are
  * "yyyy-mm", weeks their Monday ("yyyy-mm-dd"), both in UTC; the empty months and weeks of the range are filled in
  * here (a few dozen entries, not table rows).
  */
 import { TRPCError } from '@trpc/server';
-import { TASK_STATUSES } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import { reportsOverviewInput, reportsOverviewOutput, type ReportsOverview } from '../../shared/schemas/reports';
 import { CLIENT_COMPANY_STATUSES, PENDING_TASK_STATUSES, PRIORITY_ORDER } from '../../shared/status';
@@ -62,16 +61,6 @@ function weeksOf(from: Date, to: Date) {
   return weeks;
 }
 
-/**
- * A status change to "completed" in a task's activity entry. The log stores the changes as JSON.stringify'd
- * `{"field":"status","from":…,"to":"completed"}` objects; one exact pattern per possible earlier status (null for a
- * task created completed) so that another field's value can never match.
- */
-const COMPLETED_CHANGE = join(
-  [null, ...TASK_STATUSES.filter((s) => s !== 'completed')].map((from) => sql`a."changes" LIKE ${`%{"field":"status","from":${JSON.stringify(from)},"to":"completed"}%`}`),
-  ' OR ',
-);
-
 export async function reportsOverview(db: SqlRunner, input: { from?: string; to?: string; companyId?: number }, now = new Date()): Promise<ReportsOverview> {
   const range = { ...defaultRange(now), ...(input.from ? { from: input.from } : {}), ...(input.to ? { to: input.to } : {}) };
   if (input.from && !input.to && range.from > range.to) range.to = range.from;
@@ -104,22 +93,20 @@ export async function reportsOverview(db: SqlRunner, input: { from?: string; to?
       UNION ALL
       SELECT 'c' AS "kind", ${d.month(sql`p."completionDate"`)} AS "month", COUNT(*) AS "n" FROM "Project" p
       WHERE p."businessId" = ${TENANT}${byCompany('p')} AND p."completionDate" >= ${start} AND p."completionDate" < ${end} GROUP BY 2`),
-    // Tasks completed per week. A task has no completedAt, and its updatedAt moves on any later edit (a completed
-    // task renamed next month would move weeks), so the honest source is the activity log: every status change is
-    // recorded (issue 12) with its old → new values, and the entry's createdAt is when it happened. A task
-    // completed, reopened and completed again in one week counts once (DISTINCT entityId). Served by
-    // Activity(businessId, entityType, createdAt).
+    // Tasks completed per week: Task.completedAt (set when a task becomes completed, cleared when it leaves that
+    // status), read from the covering index Task(businessId, completedAt); the company through the task's project.
     db.all<Row>(sql`
-      SELECT ${d.week(sql`a."createdAt"`)} AS "week", COUNT(DISTINCT a."entityId") AS "n" FROM "Activity" a
-      WHERE a."businessId" = ${TENANT} AND a."entityType" = 'task' AND a."createdAt" >= ${start} AND a."createdAt" < ${end}
-        AND a."action" IN ('created', 'updated')${byCompany('a')} AND (${COMPLETED_CHANGE})
-      GROUP BY 1`),
-    // Overdue today (not the range): Task(businessId, status, priority); the company through the task's project.
-    db.all<Row>(sql`
-      SELECT t."priority", COUNT(*) AS "n" FROM "Task" t
+      SELECT ${d.week(sql`t."completedAt"`)} AS "week", COUNT(*) AS "n" FROM "Task" t
       ${companyId === null ? sql`` : sql`JOIN "Project" p ON p."businessId" = ${TENANT} AND p."id" = t."projectId" AND p."companyId" = ${companyId}`}
-      WHERE t."businessId" = ${TENANT} AND t."status" IN ${inList(PENDING_TASK_STATUSES)} AND t."dueDate" < ${today}
-      GROUP BY t."priority"`),
+      WHERE t."businessId" = ${TENANT} AND t."completedAt" >= ${start} AND t."completedAt" < ${end}
+      GROUP BY 1`),
+    // Overdue today (not the range), one row: a count per priority over Task(businessId, status, dueDate) (a GROUP
+    // BY priority would walk Task(businessId, priority) over the whole agency instead); the company through the
+    // task's project.
+    db.all<Row>(sql`
+      SELECT ${join(PRIORITY_ORDER.map((priority) => sql`COUNT(CASE WHEN t."priority" = ${priority} THEN 1 END) AS ${raw(`"${priority}"`)}`), ', ')} FROM "Task" t
+      ${companyId === null ? sql`` : sql`JOIN "Project" p ON p."businessId" = ${TENANT} AND p."id" = t."projectId" AND p."companyId" = ${companyId}`}
+      WHERE t."businessId" = ${TENANT} AND t."status" IN ${inList(PENDING_TASK_STATUSES)} AND t."dueDate" < ${today}`),
     db.all<Row>(sql`
       SELECT p."companyId", c."name", COUNT(*) AS "projects", SUM(p."totalHoursEstimated") AS "estimated", SUM(p."totalHoursWorked") AS "worked",
              SUM(p."totalBilledCents") AS "billed"
@@ -156,7 +143,6 @@ export async function reportsOverview(db: SqlRunner, input: { from?: string; to?
   const months = monthsOf(start, lastDay);
   const countOf = (rows: Row[], kind: string, month: string) => toInt(rows.find((r) => r.kind === kind && r.month === month)?.n ?? 0);
   const weekCounts = new Map(perWeek.map((r) => [String(r.week), toInt(r.n)]));
-  const overdueCounts = new Map(overdue.map((r) => [String(r.priority), toInt(r.n)]));
 
   return {
     range,
@@ -164,7 +150,7 @@ export async function reportsOverview(db: SqlRunner, input: { from?: string; to?
     projectsByStatus: byStatus.map((r) => ({ status: String(r.status), count: toInt(r.n) })),
     projectsPerMonth: months.map((month) => ({ month, started: countOf(perMonth, 's', month), completed: countOf(perMonth, 'c', month) })),
     tasksCompletedPerWeek: weeksOf(start, lastDay).map((week) => ({ week, count: weekCounts.get(week) ?? 0 })),
-    overdueTasksByPriority: PRIORITY_ORDER.map((priority) => ({ priority, count: overdueCounts.get(priority) ?? 0 })),
+    overdueTasksByPriority: PRIORITY_ORDER.map((priority) => ({ priority, count: toInt(num(overdue[0]?.[priority])) })),
     hoursByCompany: hoursCompany.map((r) => ({
       companyId: r.companyId == null ? null : toInt(r.companyId),
       name: r.name == null ? null : String(r.name),
@@ -199,7 +185,7 @@ export async function reportsOverview(db: SqlRunner, input: { from?: string; to?
 }
 
 export const reportsRouter = router({
-  /** Every report of /hub/reports in one call (all staff): nine GROUP BY statements run side by side. */
+  /** Every report of /hub/reports in one call (all staff): nine aggregate statements run side by side. */
   overview: staffProcedure
     .input(reportsOverviewInput)
     .output(reportsOverviewOutput)

@@ -100,6 +100,13 @@ type TaskStateRow = {
   assignee: { firstName: string; lastName: string } | null;
 };
 
+/**
+ * Task.completedAt follows the status on every write: now when it becomes 'completed', null when it leaves it,
+ * untouched otherwise (a completed task's later edits keep its completion time; the reports count by it).
+ */
+const completedAtFor = (before: string | null, after: string | undefined) =>
+  after === undefined || after === before ? {} : { completedAt: after === 'completed' ? new Date() : null };
+
 const personName = (p: { firstName: string; lastName: string } | null) => (p ? `${p.firstName} ${p.lastName}`.trim() : null);
 
 /** What changed on a task, old → new: its own fields, and its project and assignee by name (the assignee's ids too). */
@@ -165,7 +172,7 @@ export const tasksRouter = router({
     await requireOwnRows(ctx.sql, { projectId: fields.projectId, assigneeId });
     const task = await ctx.db.$transaction(async (tx) => {
       const created = await tx.task.create({
-        data: { ...fields, dueDate: dueDateValue(dueDate), assigneeId: assigneeId ?? null, businessId: ctx.businessId },
+        data: { ...fields, ...completedAtFor(null, fields.status), dueDate: dueDateValue(dueDate), assigneeId: assigneeId ?? null, businessId: ctx.businessId },
         select: { id: true },
       });
       await logTask(tx, ctx, created.id, null);
@@ -180,7 +187,9 @@ export const tasksRouter = router({
     await requireOwnRows(ctx.sql, fields);
     await ctx.db.$transaction(async (tx) => {
       const before = (await tx.task.findUnique({ where: { id }, select: taskStateSelect })) ?? notFound();
-      await tx.task.update({ where: { id }, data: { ...fields, dueDate: dueDateValue(dueDate) }, select: { id: true } }).catch(notFoundOn(M.tasks.notFound));
+      await tx.task
+        .update({ where: { id }, data: { ...fields, ...completedAtFor(before.status, fields.status), dueDate: dueDateValue(dueDate) }, select: { id: true } })
+        .catch(notFoundOn(M.tasks.notFound));
       await logTask(tx, ctx, id, before);
     });
     return (await readTask(ctx.sql, id)) ?? notFound();
@@ -190,7 +199,9 @@ export const tasksRouter = router({
   setStatus: staffProcedure.input(taskStatusInput).output(taskOutput).mutation(async ({ ctx, input }) => {
     await ctx.db.$transaction(async (tx) => {
       const before = (await tx.task.findUnique({ where: { id: input.id }, select: taskStateSelect })) ?? notFound();
-      await tx.task.update({ where: { id: input.id }, data: { status: input.status }, select: { id: true } }).catch(notFoundOn(M.tasks.notFound));
+      await tx.task
+        .update({ where: { id: input.id }, data: { status: input.status, ...completedAtFor(before.status, input.status) }, select: { id: true } })
+        .catch(notFoundOn(M.tasks.notFound));
       await logTask(tx, ctx, input.id, before);
     });
     return (await readTask(ctx.sql, input.id)) ?? notFound();

@@ -9,6 +9,7 @@
  * that anyone may call, must be listed below; one that is neither fails "classifies every procedure", and so does
  * one that is not public but built on neither staffProcedure nor portalProcedure.
  */
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { appRouter } from '../../server/routers/_app';
@@ -53,7 +54,8 @@ const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'portalFlows.list', 'p
   'notifications.list', 'notifications.unreadCount', 'notifications.markAllRead', 'notifications.preferences', 'notifications.updatePreferences', 'jobs.list',
   'portalNotifications.get', 'portalNotifications.update',
   'activity.recent', 'portalActivity.list',
-  'twoFactor.status', 'twoFactor.beginSetup', 'twoFactor.enable', 'twoFactor.disable', 'twoFactor.regenerateRecoveryCodes', 'twoFactor.setRequired'];
+  'twoFactor.status', 'twoFactor.beginSetup', 'twoFactor.enable', 'twoFactor.disable', 'twoFactor.regenerateRecoveryCodes', 'twoFactor.setRequired',
+  'data.requestExport', 'data.exports'];
 
 /** The model an `id` names in each router namespace (null: none of its procedures takes an `id`). One line per domain. */
 const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
@@ -92,6 +94,8 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   twoFactor: null,
   /** reports.overview: the companyId filter (optional; a foreign one is NOT_FOUND). */
   reports: null,
+  /** data.requestCompanyExport: companyId (a foreign one is NOT_FOUND); the other exports take no id. */
+  data: null,
 };
 
 /** The model an `…Id` / `…Ids` key names, in any namespace. */
@@ -346,4 +350,64 @@ describe('the access matrix', () => {
       }
     });
   }
+});
+
+/**
+ * The app's own Express routes that write (outside tRPC, so not walked above): staff only. Each answers 401 without a
+ * session and with a portal session (Bearer token and cookie), and writes nothing.
+ */
+describe('Express routes', () => {
+  const importForm = () => {
+    const form = new FormData();
+    form.append('kind', 'companies');
+    form.append('commit', 'true');
+    form.append('file', new Blob(['Name\nMatrix Import Co\n'], { type: 'text/csv' }), 'companies.csv');
+    return form;
+  };
+  const credentials: [string, () => Record<string, string>][] = [
+    ['no session', () => ({})],
+    ["a portal session's Bearer token", () => ({ authorization: `Bearer ${a.portal.token}` })],
+    ['the portal session cookie', () => ({ cookie: `cf_portal=${a.portal.token}`, origin: app.baseUrl })],
+  ];
+  for (const [what, headers] of credentials) {
+    it(`POST /api/imports answers 401 with ${what}`, async () => {
+      const res = await fetch(`${app.baseUrl}/api/imports`, { method: 'POST', body: importForm(), headers: headers() });
+      expect(res.status).toBe(401);
+      expect(await app.database.db.company.count({ where: { name: 'Matrix Import Co' } })).toBe(0);
+    });
+  }
+});
+
+/**
+ * The export downloads (server/data/routes.ts, outside tRPC): staff only, 401 without a session and with a portal
+ * session; another agency's company or background export is 404, the same request on agency A's own is served.
+ */
+describe('Express export routes', () => {
+  const zipOf = async (agency: Agency) => {
+    const storageKey = app.storage.newKey(agency.businessId);
+    await app.storage.writeStream(storageKey, Readable.from([Buffer.from('PK zip of the matrix')]));
+    const row = await app.database.db.export.create({
+      data: { businessId: agency.businessId, requestedById: agency.userId, status: 'ready', fileName: 'matrix.zip', storageKey, size: 20, readyAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) },
+    });
+    return row.id;
+  };
+  const paths = (exportId: number) => ['/api/export.zip', `/api/export.zip?companyId=${a.companies[0].id}`, `/api/exports/${exportId}/download`];
+  const credentials: [string, () => Record<string, string>][] = [
+    ['no session', () => ({})],
+    ["a portal session's Bearer token", () => ({ authorization: `Bearer ${a.portal.token}` })],
+    ['the portal session cookie', () => ({ cookie: `cf_portal=${a.portal.token}`, origin: app.baseUrl })],
+  ];
+  for (const [what, headers] of credentials) {
+    it(`GET /api/export.zip[?companyId] and /api/exports/{id}/download answer 401 with ${what}`, async () => {
+      for (const path of paths(await zipOf(a))) expect([path, (await fetch(`${app.baseUrl}${path}`, { headers: headers() })).status]).toEqual([path, 401]);
+    });
+  }
+  it("answers 404 for another agency's company and export, and serves agency A's own", async () => {
+    const get = (path: string) => fetch(`${app.baseUrl}${path}`, { headers: { authorization: `Bearer ${a.token}` } });
+    expect((await get(`/api/export.zip?companyId=${b.companies[0].id}`)).status).toBe(404);
+    expect((await get(`/api/exports/${await zipOf(b)}/download`)).status).toBe(404);
+    expect((await get(`/api/export.zip?companyId=${a.companies[0].id}`)).status).toBe(200);
+    const own = await get(`/api/exports/${await zipOf(a)}/download`);
+    expect([own.status, await own.text()]).toEqual([200, 'PK zip of the matrix']);
+  });
 });

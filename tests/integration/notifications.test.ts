@@ -33,7 +33,7 @@ let projectId: number;
 
 /** A runner like the app's, over this file's agencies only, with handlers replaced where a test says so. */
 function runner(handlers: Partial<Record<JobKind, JobHandler>> = {}, businessIds = [agency.businessId, other.businessId]) {
-  return new JobRunner({ database: app.database, mailer, env }, { ...notificationHandlers, ...handlers }, { pollMs: 0, log: () => {}, businessIds });
+  return new JobRunner({ database: app.database, mailer, env, storage: app.storage }, { ...notificationHandlers, ...handlers }, { pollMs: 0, log: () => {}, businessIds });
 }
 const drain = (now?: Date) => runner().drain(now);
 const minutesFrom = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
@@ -141,7 +141,7 @@ describe('a task assigned to a colleague', () => {
     const down = new Mailer({ smtpUrl: 'smtp://127.0.0.1:9', from: 'Clientflow <hub@clientflow.test>' }, () => {});
     await assignTask(colleague.id, 'Mail outage');
     const now = minutesFrom(new Date(), 1);
-    await new JobRunner({ database: app.database, mailer: down, env }, notificationHandlers, { pollMs: 0, log: () => {}, businessIds: [agency.businessId] }).drain(now);
+    await new JobRunner({ database: app.database, mailer: down, env, storage: app.storage }, notificationHandlers, { pollMs: 0, log: () => {}, businessIds: [agency.businessId] }).drain(now);
     down.close();
     expect(mailsTo(colleague.email)).toHaveLength(0);
     const mailJob = await app.database.db.job.findFirstOrThrow({ where: { businessId: agency.businessId, kind: 'email' }, orderBy: { id: 'desc' } });

@@ -1,6 +1,7 @@
 /**
  * Reports against a known data set, on SQLite and PostgreSQL. Agency A's rows are written straight to the database
- * with fixed dates in Jan–Mar 2026; agency B has rows of every kind in the same months, which must never be counted.
+ * with fixed dates in Jan–Mar 2026 (tasks with their completedAt); agency B has rows of every kind in the same
+ * months, which must never be counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
@@ -59,31 +60,26 @@ async function seed(t: Tenant, prefix: string) {
 
   // Overdue: 2 high (one on Alder's project, one without project), 1 low on Maple's; not overdue: completed,
   // cancelled, due in the future, no due date.
-  const task = (title: string, projectId: number | null, status: string, priority: string, due: string | null) =>
-    db.task.create({ data: { businessId, projectId, title: `${prefix}${title}`, status, priority, dueDate: due ? day(due) : null } });
+  const task = (title: string, projectId: number | null, status: string, priority: string, due: string | null, completedAt: string | null = null) =>
+    db.task.create({
+      data: { businessId, projectId, title: `${prefix}${title}`, status, priority, dueDate: due ? day(due) : null, completedAt: completedAt ? at(completedAt) : null },
+    });
+  const launch = await db.project.findFirstOrThrow({ where: { businessId, name: `${prefix}Launch` } });
   await task('T1', p1.id, 'pending', 'high', '2020-01-01');
   await task('T2', null, 'in-progress', 'high', '2021-05-05');
-  await task('T3', p2.id === 0 ? null : (await db.project.findFirstOrThrow({ where: { businessId, name: `${prefix}Launch` } })).id, 'pending', 'low', '2022-02-02');
-  await task('T4', p1.id, 'completed', 'high', '2020-01-01');
+  await task('T3', launch.id, 'pending', 'low', '2022-02-02');
+  // Completed per week (Task.completedAt, UTC): week of Mon 2026-01-05: T4 (Monday) and T8 (Sunday 23:59), both
+  // Alder's; week of Mon 2026-02-16: T9 (Maple's) and T10 (no project: counted only without a company filter).
+  // Not counted: T11 before the range (in its first week, Mon 2025-12-29), T12 after it; the open and cancelled ones.
+  await task('T4', p1.id, 'completed', 'high', '2020-01-01', '2026-01-05T00:00:00');
   await task('T5', p1.id, 'cancelled', 'medium', '2020-01-01');
   await task('T6', p1.id, 'pending', 'medium', '2099-01-01');
   await task('T7', p1.id, 'pending', 'medium', null);
-
-  // Task completions in the activity log: week of Mon 2026-01-05: tasks 1 and 2 (Alder) and task 1 again (reopened
-  // and completed again: counted once); week of Mon 2026-02-16: task 3 (Maple, created completed); a change to
-  // another field whose value is "completed" and a status change to in-progress never count.
-  const activity = (entityId: number, companyId: number | null, action: string, changes: unknown[], createdAt: string) =>
-    db.activity.create({
-      data: { businessId, actorType: 'staff', actorName: 'Test', entityType: 'task', entityId, companyId, action, changes: JSON.stringify(changes), createdAt: at(createdAt) },
-    });
-  await activity(1, alder.id, 'updated', [{ field: 'status', from: 'pending', to: 'completed' }], '2026-01-05T10:00:00');
-  await activity(2, alder.id, 'updated', [{ field: 'title', from: 'a', to: 'b' }, { field: 'status', from: 'in-progress', to: 'completed' }], '2026-01-08T10:00:00');
-  await activity(1, alder.id, 'updated', [{ field: 'status', from: 'completed', to: 'pending' }], '2026-01-09T10:00:00');
-  await activity(1, alder.id, 'updated', [{ field: 'status', from: 'pending', to: 'completed' }], '2026-01-11T23:59:00');
-  await activity(3, maple.id, 'created', [{ field: 'title', from: null, to: 'x' }, { field: 'status', from: null, to: 'completed' }], '2026-02-18T08:00:00');
-  await activity(4, maple.id, 'updated', [{ field: 'title', from: 'x', to: 'completed' }], '2026-02-18T09:00:00');
-  await activity(5, maple.id, 'updated', [{ field: 'status', from: 'pending', to: 'in-progress' }], '2026-02-19T09:00:00');
-  await activity(6, alder.id, 'updated', [{ field: 'status', from: 'pending', to: 'completed' }], '2025-12-31T23:00:00');
+  await task('T8', p2.id, 'completed', 'low', null, '2026-01-11T23:59:59');
+  await task('T9', launch.id, 'completed', 'medium', null, '2026-02-18T08:00:00');
+  await task('T10', null, 'completed', 'medium', null, '2026-02-22T12:00:00');
+  await task('T11', p1.id, 'completed', 'medium', null, '2025-12-31T23:59:59');
+  await task('T12', launch.id, 'completed', 'medium', null, '2026-04-01T00:00:00');
 
   // Flows: Onboarding (Alder ×2 contacts, Maple ×1): 2 completed in 24 h and 48 h; Survey (Maple): 1 open.
   const onboard = await db.flow.create({ data: { businessId, name: `${prefix}Onboarding`, description: '', workflowType: 'onboard', companyId: null } });
@@ -158,7 +154,7 @@ describe('reports.overview', () => {
     expect(r.tasksCompletedPerWeek[0]).toEqual({ week: '2025-12-29', count: 0 });
     expect(r.tasksCompletedPerWeek.filter((w) => w.count > 0)).toEqual([
       { week: '2026-01-05', count: 2 },
-      { week: '2026-02-16', count: 1 },
+      { week: '2026-02-16', count: 2 },
     ]);
     expect(r.overdueTasksByPriority).toEqual([
       { priority: 'high', count: 2 },
@@ -225,7 +221,18 @@ describe('reports.overview', () => {
     // P1 (Jan–Mar), P2 (from Feb) and Launch (from Jan, open) overlap February; Internal starts Mar 31.
     expect(r.projectsByStatus.reduce((n, s) => n + s.count, 0)).toBe(3);
     expect(r.projectsPerMonth).toEqual([{ month: '2026-02', started: 1, completed: 0 }]);
-    expect(r.tasksCompletedPerWeek.map((w) => w.week)).toEqual(['2026-01-26', '2026-02-02', '2026-02-09', '2026-02-16', '2026-02-23']);
+    expect(r.tasksCompletedPerWeek).toEqual([
+      { week: '2026-01-26', count: 0 },
+      { week: '2026-02-02', count: 0 },
+      { week: '2026-02-09', count: 0 },
+      { week: '2026-02-16', count: 2 },
+      { week: '2026-02-23', count: 0 },
+    ]);
+    // The range's last day ends at its midnight (UTC): 23:59:59 on Sunday 11 January is in, so are both Mondays' 00:00.
+    const january = await reports(a).overview.query({ from: '2026-01-05', to: '2026-01-11' });
+    expect(january.tasksCompletedPerWeek).toEqual([{ week: '2026-01-05', count: 2 }]);
+    const sundayOff = await reports(a).overview.query({ from: '2026-01-05', to: '2026-01-10' });
+    expect(sundayOff.tasksCompletedPerWeek).toEqual([{ week: '2026-01-05', count: 1 }]);
     expect(r.flows.map((f) => [f.name, f.started, f.completed, f.avgHoursToComplete])).toEqual([['Onboarding', 1, 1, 48]]);
     expect(r.filesPerMonth).toEqual([{ month: '2026-02', uploaded: 1, downloaded: 0 }]);
   });
@@ -238,15 +245,18 @@ describe('reports.overview', () => {
     expect(r.projectsPerMonth).toHaveLength(12);
   });
 
-  it('counts a task completed through the app in this week (the real activity entry)', async () => {
+  it('counts a task completed through the app this week, and no longer once it is reopened', async () => {
     const hub = trpcClient(app.baseUrl, { token: a.token });
     const task = await hub.tasks.create.mutate({ title: 'Finish me', priority: 'low', projectId: ids.p2 } as never);
     const today = new Date().toISOString().slice(0, 10);
-    const before = await hub.reports.overview.query({ from: today, to: today });
-    await hub.tasks.setStatus.mutate({ id: (task as { id: number }).id, status: 'completed' });
-    const after = await hub.reports.overview.query({ from: today, to: today });
-    const total = (r: typeof after) => r.tasksCompletedPerWeek.reduce((n, w) => n + w.count, 0);
-    expect(total(after)).toBe(total(before) + 1);
+    const total = (r: Awaited<ReturnType<typeof hub.reports.overview.query>>) => r.tasksCompletedPerWeek.reduce((n, w) => n + w.count, 0);
+    const count = async (companyId?: number) => total(await hub.reports.overview.query({ from: today, to: today, companyId }));
+    const before = { all: await count(), alder: await count(ids.alder), maple: await count(ids.maple) };
+    const id = (task as { id: number }).id;
+    await hub.tasks.setStatus.mutate({ id, status: 'completed' });
+    expect({ all: await count(), alder: await count(ids.alder), maple: await count(ids.maple) }).toEqual({ ...before, all: before.all + 1, alder: before.alder + 1 });
+    await hub.tasks.setStatus.mutate({ id, status: 'in-progress' });
+    expect({ all: await count(), alder: await count(ids.alder), maple: await count(ids.maple) }).toEqual(before);
   });
 
   it('refuses a foreign company (404), a reversed range and a bad date (400, with a sentence)', async () => {

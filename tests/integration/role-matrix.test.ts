@@ -99,6 +99,15 @@ describe('the role matrix', () => {
     }
   });
 
+  it('finds the data exports: the whole agency is the owner’s, one company the owner’s and admins’', () => {
+    const permissionOf = (path: string) => entries.find((e) => e.path === path)?.permission;
+    expect(permissionOf('data.requestExport')).toBe('data.export');
+    expect(permissionOf('data.requestCompanyExport')).toBe('data.exportCompany');
+    expect(permissionOf('data.exports')).toBe('data.exportCompany');
+    expect(STAFF_ROLES.filter((r) => can(r, 'data.export'))).toEqual(['owner']);
+    expect(STAFF_ROLES.filter((r) => can(r, 'data.exportCompany'))).toEqual(['owner', 'admin']);
+  });
+
   for (const entry of permitted) {
     describe(`${entry.path} (${entry.permission})`, () => {
       for (const role of STAFF_ROLES.filter((r) => !can(r, entry.permission))) {

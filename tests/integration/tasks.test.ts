@@ -234,6 +234,55 @@ describe('reading, changing and deleting a task', () => {
     await expect(trpc.tasks.setStatus.mutate({ id: task.id, status: 'blocked' as never })).rejects.toSatisfy((e) => trpcCode(e) === 'BAD_REQUEST');
   });
 
+  describe('the completion time (completedAt, what the reports count by)', () => {
+    const completedAt = async (id: number) => (await taskRow(id))?.completedAt ?? null;
+    const between = (value: Date | null, from: Date, to: Date) => value !== null && value >= from && value <= to;
+    // Stored times have millisecond precision; a second's margin each side keeps this free of clock rounding.
+    const window = () => ({ from: new Date(Date.now() - 1000), to: () => new Date(Date.now() + 1000) });
+
+    it('is set when a task is created completed (tRPC and REST), and empty otherwise', async () => {
+      const w = window();
+      const done = await newTask({ status: 'completed' });
+      const rest = await api.post('/api/tasks', { title: 'Done already', projectId: website.id, status: 'completed' }, { token });
+      expect(rest.status).toBe(201);
+      expect(between(await completedAt(done.id), w.from, w.to())).toBe(true);
+      expect(between(await completedAt(rest.body.id), w.from, w.to())).toBe(true);
+      for (const status of ['pending', 'in-progress', 'cancelled'] as const) expect(await completedAt((await newTask({ status })).id)).toBeNull();
+    });
+
+    it('is set by the one-click status change and the board move, and cleared when the task leaves completed', async () => {
+      const task = await newTask({ status: 'in-progress' });
+      const w = window();
+      await trpc.tasks.setStatus.mutate({ id: task.id, status: 'completed' });
+      const first = await completedAt(task.id);
+      expect(between(first, w.from, w.to())).toBe(true);
+      // Completed again: the first completion time stays.
+      await trpc.tasks.setStatus.mutate({ id: task.id, status: 'completed' });
+      expect(await completedAt(task.id)).toEqual(first);
+      await trpc.tasks.setStatus.mutate({ id: task.id, status: 'pending' });
+      expect(await completedAt(task.id)).toBeNull();
+    });
+
+    it('follows PATCH (REST camelCase and snake_case, tRPC update): set on completed, kept by other edits, cleared on leaving', async () => {
+      const task = await newTask();
+      const w = window();
+      expect((await api.patch(`/api/tasks/${task.id}`, { status: 'completed' }, { token })).status).toBe(200);
+      const first = await completedAt(task.id);
+      expect(between(first, w.from, w.to())).toBe(true);
+      // A later edit of another field (or the same status again) does not move the completion time.
+      await api.patch(`/api/tasks/${task.id}`, { title: 'Renamed after completion', status: 'completed' }, { token });
+      await trpc.tasks.update.mutate({ id: task.id, priority: 'high' });
+      expect(await completedAt(task.id)).toEqual(first);
+      await api.patch(`/tasks/v1/${task.id}`, { status: 'cancelled' }, { token });
+      expect(await completedAt(task.id)).toBeNull();
+      const w2 = window();
+      await trpc.tasks.update.mutate({ id: task.id, status: 'completed' });
+      expect(between(await completedAt(task.id), w2.from, w2.to())).toBe(true);
+      await trpc.tasks.update.mutate({ id: task.id, status: 'in-progress' });
+      expect(await completedAt(task.id)).toBeNull();
+    });
+  });
+
   it('DELETE /api/tasks/{id} removes the task; it is then 404 everywhere', async () => {
     const task = await newTask();
     const res = await api.call('DELETE', `/api/tasks/${task.id}`, { token });

@@ -6,30 +6,32 @@ import { inject } from 'vitest';
 import { createApp } from '../../server/app';
 import { LoginThrottle, type ThrottleLimits } from '../../server/auth/throttle';
 import { openDatabase, type Database } from '../../server/db';
-import { loadEnv } from '../../server/env';
+import { loadEnv, type Env } from '../../server/env';
 import { LocalFileStorage } from '../../server/files/storage';
 import { Mailer } from '../../server/mail';
 import { createJobRunner } from '../../server/jobs';
 import type { JobRunner } from '../../server/jobs/queue';
 
 /** jobs: the app's background job runner; it does not poll in tests: call `await app.jobs.drain()` to run what is due. */
-export type TestApp = { baseUrl: string; database: Database; uploadDir: string; jobs: JobRunner; close: () => Promise<void> };
+export type TestApp = { baseUrl: string; database: Database; uploadDir: string; storage: LocalFileStorage; mailer: Mailer; env: Env; jobs: JobRunner; close: () => Promise<void> };
 
 /** The real app on an ephemeral port, over this run's fresh database. */
 /** smtpUrl: send mail to that server (tests/support/smtp.ts); without it mail is logged, as on a server without SMTP. */
 /** env: further configuration (e.g. MAX_UPLOAD_BYTES), as the server would read it from its environment. */
 /** databaseUrl: another (migrated) database than this run's shared one, e.g. tests/integration/backup.test.ts's own file. */
-export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options: { smtpUrl?: string; env?: Record<string, string>; databaseUrl?: string } = {}): Promise<TestApp> {
+/** uploadDir: share another app's upload folder (left in place on close), e.g. two configurations over the same files. */
+export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options: { smtpUrl?: string; env?: Record<string, string>; databaseUrl?: string; uploadDir?: string } = {}): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
-  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-uploads-'));
+  const uploadDir = options.uploadDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-uploads-'));
   const env = loadEnv({ ...options.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir, PORT: '0' });
   const database = await openDatabase(databaseUrl);
   // Every test file signs agencies up from 127.0.0.1 into one database: the per-address sign-up budget is lifted
   // unless a test asks for the real one (tests/integration/security.test.ts).
   const throttle = new LoginThrottle(database.db, throttleLimits ?? { signupsPerAddress: 100_000 });
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: 'Clientflow <hub@clientflow.test>' }, () => {});
-  const app = createApp({ env, database, throttle, storage: new LocalFileStorage(uploadDir), mailer });
-  const jobs = createJobRunner({ database, mailer, env }, { pollMs: 0, log: () => {} });
+  const storage = new LocalFileStorage(uploadDir);
+  const app = createApp({ env, database, throttle, storage, mailer });
+  const jobs = createJobRunner({ database, mailer, env, storage }, { pollMs: 0, log: () => {} });
   const server = await new Promise<import('node:http').Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -38,13 +40,16 @@ export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options
     baseUrl: `http://127.0.0.1:${port}`,
     database,
     uploadDir,
+    storage,
+    mailer,
+    env,
     jobs,
     close: async () => {
       await new Promise((r) => server.close(r));
       await jobs.stop();
       mailer.close();
       await database.close();
-      fs.rmSync(uploadDir, { recursive: true, force: true });
+      if (!options.uploadDir) fs.rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }

@@ -30,7 +30,8 @@ export function Providers({ children }: { children: ReactNode }) {
   });
   const [trpcClient] = useState(() =>
     trpc.createClient({
-      links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: apiFetch })],
+      // The server refuses batches of more than 10 calls (server/app.ts maxBatchSize): a screen that asks more splits them.
+      links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: apiFetch, maxItems: 10 })],
     }),
   );
   return (

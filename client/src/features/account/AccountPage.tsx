@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { Bell, Building2, Palette, Plug, UserRound, Users, type LucideProps } from 'lucide-react';
+import { Bell, Building2, DatabaseBackup, Palette, Plug, UserRound, Users, type LucideProps } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { can } from '../../../../shared/permissions';
 import { useSession } from '../../app/useSession';
@@ -16,6 +16,7 @@ import { IntegrationsPanel } from './IntegrationsPanel';
 import { ProfilePanel } from './ProfilePanel';
 import { TeamPanel } from './TeamPanel';
 import { NotificationsPanel } from '../notifications/NotificationsPanel';
+import { DataPanel } from '../data/DataPanel';
 
 const A = M.account;
 
@@ -71,6 +72,8 @@ export default function AccountPage() {
     { key: 'profile', Icon: UserRound, content: <ProfilePanel /> },
     { key: 'notifications', Icon: Bell, content: <NotificationsPanel /> },
   ];
+  // Export and import: only for those who may do one of them (the e-mail of a finished export links to ?tab=data).
+  if (can(role, 'data.exportCompany') || can(role, 'data.import')) tabs.push({ key: 'data', Icon: DatabaseBackup, content: <DataPanel /> });
   const selected = Math.max(0, tabs.findIndex((t) => t.key === params.get('tab')));
   // On phones the tab row scrolls sideways: keep the open tab in sight (e.g. ?tab=notifications from an e-mail).
   const tabList = useRef<HTMLDivElement>(null);

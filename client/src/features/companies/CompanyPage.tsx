@@ -21,6 +21,7 @@ import { ContactDialog } from '../contacts/ContactDialog';
 import { InviteLink, useSendInvite, type PortalInvite } from '../contacts/InviteLink';
 import { CompanyDialog, type CompanyRow } from './CompanyDialog';
 import { CompanyStatusBadge, WebsiteLink } from './companyParts';
+import { CompanyExportButton } from '../data/CompanyExportButton';
 
 const C = M.companyPage;
 
@@ -108,9 +109,12 @@ function CompanyView({ company }: { company: CompanyRow }) {
             <p className="mt-1 text-sm text-slate-500">{company.industry || M.companies.noIndustry}</p>
           </div>
         </div>
-        <Button variant="secondary" onClick={() => setEditing(true)} className="shrink-0 self-start">
-          <Pencil className="size-4" aria-hidden /> {C.edit}
-        </Button>
+        <div className="flex shrink-0 flex-wrap items-center gap-2 self-start">
+          <CompanyExportButton companyId={company.id} />
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            <Pencil className="size-4" aria-hidden /> {C.edit}
+          </Button>
+        </div>
       </header>
 
       <dl className="mb-8 grid gap-px overflow-hidden rounded-xl bg-slate-200 shadow-xs ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,0 +1,605 @@
+/**
+ * Import (POST /api/imports): companies and contacts from CSV (mapping, preview with errors and duplicates, commit
+ * in one transaction), Clientflow export zips (refusals of damaged or unsafe archives), permissions and tenancy, and
+ * the round trip: an agency exported (GET /api/export.zip) and imported into a fresh agency gives the same data and
+ * byte-identical files.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZipArchive } from 'archiver';
+import { M } from '../../shared/messages';
+import { ENTITIES, EXPORT_FORMAT, EXPORT_VERSION, csvPath, jsonPath } from '../../server/data/format';
+import { IMPORT_MAX_ROWS } from '../../shared/schemas/data';
+import { createAgency, type Agency } from '../support/agencies';
+import { client, signUpAgency, startApp, type TestApp } from '../support/app';
+import { addStaff } from '../support/staff';
+
+const I = M.data.import;
+
+const startedAt = Date.now();
+let app: TestApp;
+let a: Agency;
+let other: Agency;
+
+beforeAll(async () => {
+  app = await startApp();
+  a = await createAgency(app, ['Acme Studio']);
+  other = await createAgency(app, ['Foreign Foundry']);
+});
+afterAll(() => app?.close());
+
+type ImportOptions = { kind: string; commit?: boolean; mapping?: Record<string, string>; fileName?: string; token?: string | null; type?: string; cookie?: string; origin?: string };
+
+/** POST /api/imports as the client sends it (fetch's FormData: the fields, then the file). */
+async function importFile(content: Buffer | string, options: ImportOptions) {
+  const form = new FormData();
+  form.append('kind', options.kind);
+  if (options.mapping) form.append('mapping', JSON.stringify(options.mapping));
+  form.append('commit', options.commit ? 'true' : 'false');
+  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: options.type ?? 'text/csv' }), options.fileName ?? 'import.csv');
+  const headers: Record<string, string> = {};
+  const bearer = options.token === undefined ? a.token : options.token;
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.origin) headers.origin = options.origin;
+  const res = await fetch(`${app.baseUrl}/api/imports`, { method: 'POST', body: form, headers });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Every file under an upload folder, relative to it. */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+}
+
+/** What an import could have written for an agency: its row counts and the upload folder. */
+async function footprint(businessId: number) {
+  const db = app.database.db;
+  const where = { where: { businessId } };
+  return {
+    companies: await db.company.count(where),
+    contacts: await db.contact.count(where),
+    projects: await db.project.count(where),
+    documents: await db.document.count(where),
+    activities: await db.activity.count(where),
+    files: filesUnder(app.uploadDir),
+  };
+}
+
+describe('CSV: companies', () => {
+  const csv = [
+    'Company Name,Industry,Web site,Status,Notes',
+    'Birch Bakery,Food,https://birch.example,Active,ok',
+    'acme studio,Design,,,already in the agency',
+    '"Quince, Quarry",Mining,,at risk,"a note',
+    'over two lines"',
+    'Nope Inc,,not-a-url,,bad website',
+    'BIRCH BAKERY,,,,same as line 2',
+    ',Empty,,,no name',
+    'Yew Yachts,Boats,,sleeping,bad status',
+    '',
+  ].join('\r\n');
+
+  it('guesses the mapping from the headers and previews errors, duplicates and new rows with their lines, writing nothing', async () => {
+    const before = await footprint(a.businessId);
+    const res = await importFile(csv, { kind: 'companies' });
+    expect(res.status).toBe(200);
+    const preview = res.body;
+    expect(preview.headers).toEqual(['Company Name', 'Industry', 'Web site', 'Status', 'Notes']);
+    expect(preview.mapping).toEqual({ name: 'Company Name', industry: 'Industry', website: 'Web site', status: 'Status' });
+    expect(preview.counts).toEqual({ companies: { new: 2, duplicate: 2, error: 3 } });
+    // The quoted cell spans lines 4 and 5, so the bad website is on line 6.
+    expect(preview.issues).toEqual([
+      { line: 6, field: 'website', message: M.companies.invalidWebsite },
+      { line: 8, field: 'name', message: M.companies.nameRequired },
+      { line: 9, field: 'status', message: expect.stringContaining('prospect') },
+    ]);
+    expect(preview.rows.map((r: { line: number; status: string }) => [r.line, r.status])).toEqual([
+      [6, 'error'],
+      [8, 'error'],
+      [9, 'error'],
+      [3, 'duplicate'],
+      [7, 'duplicate'],
+      [2, 'new'],
+      [4, 'new'],
+    ]);
+    expect(preview.rows.find((r: { line: number }) => r.line === 3).messages).toEqual([I.companyExists('Acme Studio')]);
+    expect(preview.rows.find((r: { line: number }) => r.line === 7).messages).toEqual([I.sameAsLine(2)]);
+    expect(preview.rows.find((r: { line: number }) => r.line === 4).values).toMatchObject({ name: 'Quince, Quarry', status: 'at risk' });
+    expect(await footprint(a.businessId)).toEqual(before);
+  });
+
+  it('refuses to commit a file with problems: 400 with line-numbered issues, and nothing is written', async () => {
+    const before = await footprint(a.businessId);
+    const res = await importFile(csv, { kind: 'companies', commit: true });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', message: I.fileProblems(3) });
+    expect(res.body.issues.map((i: { line: number }) => i.line)).toEqual([6, 8, 9]);
+    expect(await footprint(a.businessId)).toEqual(before);
+  });
+
+  it('commits the new rows in one go, skipping duplicates, and logs the import', async () => {
+    const good = csv
+      .split('\r\n')
+      .filter((_l, i) => ![5, 7, 8].includes(i))
+      .join('\r\n');
+    const before = await footprint(a.businessId);
+    const res = await importFile(good, { kind: 'companies', commit: true, fileName: 'clients.csv' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ kind: 'companies', created: { companies: 2 }, skipped: { companies: 2 }, files: 0, notes: [] });
+    const rows = await app.database.db.company.findMany({ where: { businessId: a.businessId, name: { in: ['Birch Bakery', 'Quince, Quarry'] } }, orderBy: { name: 'asc' } });
+    expect(rows.map((r) => [r.name, r.industry, r.website, r.status])).toEqual([
+      ['Birch Bakery', 'Food', 'https://birch.example', 'active'],
+      ['Quince, Quarry', 'Mining', null, 'at-risk'],
+    ]);
+    expect(await footprint(a.businessId)).toMatchObject({ companies: before.companies + 2, activities: before.activities + 1 });
+    const entry = await app.database.db.activity.findFirstOrThrow({ where: { businessId: a.businessId, action: 'imported' }, orderBy: { id: 'desc' } });
+    expect(entry).toMatchObject({ entityType: 'import', entityName: 'clients.csv', actorUserId: a.userId });
+  });
+});
+
+describe('CSV: contacts', () => {
+  it('takes a mapping, semicolons and a company column: links existing companies (any case), creates new ones, skips duplicates', async () => {
+    const existing = await app.database.db.contact.findFirstOrThrow({ where: { businessId: a.businessId }, select: { email: true, firstName: true, lastName: true } });
+    const csv = [
+      'Vorname;Nachname;Mail;Firma;Position;Rolle',
+      'Grace;Hopper;GRACE@navy.example;ACME STUDIO;Rear admiral;Executive',
+      `Casey;Again;${existing.email.toUpperCase()};;;`,
+      'Alan;Turing;alan@bletchley.example;Bletchley Park;;manager',
+      'Alan;Twice;Alan@Bletchley.example;;;',
+      'Joan;Clarke;joan@bletchley.example;bletchley park;;',
+    ].join('\n');
+    const mapping = { firstName: 'Vorname', lastName: 'Nachname', email: 'Mail', company: 'Firma', title: 'Position', role: 'Rolle' };
+    const preview = await importFile(csv, { kind: 'contacts', mapping });
+    expect(preview.status).toBe(200);
+    expect(preview.body.counts).toEqual({ contacts: { new: 3, duplicate: 2, error: 0 } });
+    expect(preview.body.newCompanies).toEqual(['Bletchley Park']);
+    expect(preview.body.rows.filter((r: { status: string }) => r.status === 'duplicate').map((r: { line: number; messages: string[] }) => [r.line, r.messages])).toEqual([
+      [3, [I.contactExists(`${existing.firstName} ${existing.lastName}`)]],
+      [5, [I.sameAsLine(4)]],
+    ]);
+
+    const before = await footprint(a.businessId);
+    const res = await importFile(csv, { kind: 'contacts', mapping, commit: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ kind: 'contacts', created: { companies: 1, contacts: 3 }, skipped: { contacts: 2 }, files: 0, notes: [] });
+    const rows = await app.database.db.contact.findMany({
+      where: { businessId: a.businessId, email: { in: ['grace@navy.example', 'alan@bletchley.example', 'joan@bletchley.example'] } },
+      include: { company: { select: { name: true } } },
+      orderBy: { email: 'asc' },
+    });
+    expect(rows.map((r) => [r.email, r.firstName, r.title, r.role, r.company?.name, r.portalAccess])).toEqual([
+      ['alan@bletchley.example', 'Alan', null, 'manager', 'Bletchley Park', false],
+      ['grace@navy.example', 'Grace', 'Rear admiral', 'executive', 'Acme Studio', false],
+      ['joan@bletchley.example', 'Joan', null, null, 'Bletchley Park', false],
+    ]);
+    expect(await footprint(a.businessId)).toMatchObject({ companies: before.companies + 1, contacts: before.contacts + 3 });
+  });
+
+  it("never links to another agency's company of the same name", async () => {
+    const csv = 'First name,Last name,Email,Company\nFay,Foreign,fay@foundry.example,Foreign Foundry\n';
+    const preview = await importFile(csv, { kind: 'contacts' });
+    expect(preview.body.newCompanies).toEqual(['Foreign Foundry']);
+    const res = await importFile(csv, { kind: 'contacts', commit: true });
+    expect(res.status).toBe(200);
+    const contact = await app.database.db.contact.findFirstOrThrow({ where: { email: 'fay@foundry.example' }, include: { company: true } });
+    expect(contact.businessId).toBe(a.businessId);
+    expect(contact.company).toMatchObject({ businessId: a.businessId, name: 'Foreign Foundry' });
+    expect(contact.companyId).not.toBe(other.companies[0].id);
+    expect(await app.database.db.contact.count({ where: { businessId: other.businessId, email: 'fay@foundry.example' } })).toBe(0);
+  });
+
+  it('reports a missing required column and bad rows; a commit writes nothing', async () => {
+    const before = await footprint(a.businessId);
+    const noEmail = await importFile('First name,Last name\nAda,Byron\n', { kind: 'contacts', commit: true });
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.issues).toEqual([{ line: null, field: 'email', message: I.fieldRequired(I.fieldLabels.email) }]);
+    const badRows = await importFile('First name,Last name,Email,Role\n,Byron,ada@x.example,\nAda,Byron,not-an-email,\nAda,Byron,ada2@x.example,chief\n', { kind: 'contacts', commit: true });
+    expect(badRows.status).toBe(400);
+    expect(badRows.body.issues.map((i: { line: number; field: string }) => [i.line, i.field])).toEqual([
+      [2, 'firstName'],
+      [3, 'email'],
+      [4, 'role'],
+    ]);
+    expect(badRows.body.issues[1].message).toBe(M.auth.invalidEmail);
+    expect(await footprint(a.businessId)).toEqual(before);
+  });
+});
+
+describe('CSV: files that are not CSV, and the form', () => {
+  it('refuses with a sentence, never a 500', async () => {
+    const cases: [Buffer | string, ImportOptions, string][] = [
+      [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 1, 2]), { kind: 'companies' }, I.notCsv],
+      ['   \n\n', { kind: 'companies' }, I.emptyFile],
+      ['Name\n', { kind: 'companies' }, I.noRows],
+      ['Name\n"unclosed\n', { kind: 'companies' }, I.csvUnreadable(2)],
+      ['Name\nAcme\n', { kind: 'invoices' }, M.data.import.kindInvalid],
+      ['Name\nAcme\n', { kind: 'companies', mapping: { name: 'Title' } }, I.unknownColumn('Title')],
+      ['Name\nAcme\n', { kind: 'archive', token: a.token }, I.notZip],
+    ];
+    for (const [content, options, message] of cases) {
+      const res = await importFile(content, options);
+      expect([res.status, res.body.message ?? res.body.issues?.[0]?.message]).toEqual([res.status === 200 ? 200 : 400, message]);
+    }
+    const bad = await fetch(`${app.baseUrl}/api/imports`, { method: 'POST', headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(bad.status).toBe(400);
+    const noFile = new FormData();
+    noFile.append('kind', 'companies');
+    const none = await fetch(`${app.baseUrl}/api/imports`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: noFile });
+    expect([none.status, (await none.json()).message]).toEqual([400, I.noFile]);
+  });
+});
+
+describe('CSV: limits and spreadsheet quirks', () => {
+  it(`refuses more than ${IMPORT_MAX_ROWS} rows`, async () => {
+    const rows = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_v, i) => `Co ${i}`);
+    const res = await importFile(`Name\n${rows.join('\n')}\n`, { kind: 'companies' });
+    expect([res.status, res.body.message]).toEqual([400, I.tooManyRows(IMPORT_MAX_ROWS.toLocaleString('en-US'))]);
+  });
+
+  it('refuses a CSV over 10 MB with 413', async () => {
+    const big = `Name,Notes\n${'Big Co,'.padEnd(1000, 'x')}\n`.repeat(10_700);
+    const res = await importFile(big, { kind: 'companies' });
+    expect([res.status, res.body.message]).toEqual([413, I.csvTooLarge('10 MB')]);
+  });
+
+  it("reads tabs, a byte-order mark, and drops the apostrophe a CSV download puts before '+' or '='", async () => {
+    const res = await importFile(`\uFEFFCompany\tTelephone\r\nTabby Ltd\t'+1 555 0100\r\n`, { kind: 'companies' });
+    expect(res.body.mapping).toEqual({ name: 'Company', phone: 'Telephone' });
+    expect(res.body.rows[0]).toMatchObject({ line: 2, status: 'new', values: { name: 'Tabby Ltd', phone: '+1 555 0100' } });
+  });
+});
+
+describe('who may import', () => {
+  it('refuses without a session, with a portal session, and a member; an admin imports CSV but not an export', async () => {
+    const csv = 'Name\nRole Test Co\n';
+    expect((await importFile(csv, { kind: 'companies', token: null })).status).toBe(401);
+    expect((await importFile(csv, { kind: 'companies', token: a.portal.token })).status).toBe(401);
+    const member = await addStaff(app, a, 'member');
+    expect(await importFile(csv, { kind: 'companies', token: member.token, commit: true })).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', message: M.permissions.forbidden } });
+    const admin = await addStaff(app, a, 'admin');
+    expect((await importFile(csv, { kind: 'companies', token: admin.token })).status).toBe(200);
+    const zip = await buildArchive();
+    expect(await importFile(zip, { kind: 'archive', token: admin.token, commit: true, type: 'application/zip' })).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN', message: M.permissions.ownerOnly },
+    });
+    expect(await app.database.db.company.count({ where: { businessId: a.businessId, name: 'Role Test Co' } })).toBe(0);
+  });
+
+  it('refuses a cookie POST from another origin', async () => {
+    const res = await importFile('Name\nX\n', { kind: 'companies', token: null, cookie: `cf_session=${a.token}`, origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Zip archives built in the test, per server/data/format.ts
+
+const AT = '2026-01-02T03:04:05.000Z';
+const BRIEF = Buffer.from('The brief, byte for byte.\n');
+const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+type ArchiveParts = { manifest: Record<string, unknown>; data: Record<string, unknown[]>; business: unknown; files: Record<string, Buffer> };
+
+function archiveParts(): ArchiveParts {
+  const data: Record<string, unknown[]> = Object.fromEntries(ENTITIES.map((e) => [e.name, []]));
+  data.companies = [{ id: 7, name: 'Zip Zebra Co', industry: null, website: null, address: null, phone: null, status: 'active', createdAt: AT, updatedAt: AT }];
+  data.contacts = [
+    { id: 9, companyId: 7, firstName: 'Zed', lastName: 'Zipper', email: 'zed@zip.example', phone: null, role: null, title: null, portalAccess: false, notifyByEmail: true, createdAt: AT, updatedAt: AT },
+  ];
+  data.documents = [
+    { id: 3, companyId: 7, projectId: null, name: 'Brief', type: 'contract', url: '/api/documents/3/download', mimeType: 'text/plain', originalName: 'brief.txt', size: BRIEF.length, uploadedById: null, visibleInPortal: true, createdAt: AT, file: 'files/3/brief.txt' },
+  ];
+  const files = { 'files/3/brief.txt': BRIEF };
+  const manifest = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: AT,
+    scope: { kind: 'agency' },
+    business: { name: 'Zip Agency', slug: 'zip-agency' },
+    entities: ENTITIES.map((e) => ({ name: e.name, json: jsonPath(e.name), csv: csvPath(e.name), count: data[e.name].length })),
+    files: Object.entries(files).map(([p, bytes]) => ({ path: p, size: bytes.length, sha256: sha256(bytes) })),
+    logo: null,
+  };
+  return { manifest, data, business: { name: 'Zip Agency', slug: 'zip-agency' }, files };
+}
+
+async function zipOf(entries: [string, Buffer | string][]): Promise<Buffer> {
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const chunks: Buffer[] = [];
+  archive.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    archive.on('end', () => resolve());
+    archive.on('error', reject);
+  });
+  for (const [name, content] of entries) archive.append(content, { name });
+  await archive.finalize();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+async function buildArchive(change: (parts: ArchiveParts) => void = () => {}, extra: [string, Buffer | string][] = []): Promise<Buffer> {
+  const parts = archiveParts();
+  change(parts);
+  return zipOf([
+    ...Object.entries(parts.data).map(([name, rows]): [string, string] => [jsonPath(name), JSON.stringify(rows)]),
+    ['data/business.json', JSON.stringify(parts.business)],
+    ...Object.entries(parts.files),
+    ...extra,
+    ['manifest.json', JSON.stringify(parts.manifest)],
+  ]);
+}
+
+describe('Clientflow export zips', () => {
+  let zipAgency: Agency;
+  beforeAll(async () => {
+    zipAgency = await createAgency(app, ['Home Harbour']);
+  });
+  const send = (zip: Buffer, commit = true) => importFile(zip, { kind: 'archive', commit, token: zipAgency.token, type: 'application/zip', fileName: 'export.zip' });
+
+  it('refuses damaged or unsafe archives with a 400 and writes nothing', async () => {
+    const before = await footprint(zipAgency.businessId);
+    const traversal = await buildArchive(() => {}, [['xx/evil.txt', 'gotcha']]);
+    const cases: [string, Buffer, string | RegExp, number | null][] = [
+      ['not an export', await zipOf([['hello.txt', 'hi']]), I.notExport, null],
+      ['another format', await buildArchive((p) => void (p.manifest.format = 'something-else')), I.notExport, null],
+      ['a newer version', await buildArchive((p) => void (p.manifest.version = 2)), I.newerVersion('2'), null],
+      ['a missing data file', await buildArchive((p) => void delete p.data.tasks), I.missingPart('data/tasks.json'), null],
+      ['a missing stored file', await buildArchive((p) => void delete p.files['files/3/brief.txt']), I.fileProblems(1), 2],
+      ['a changed stored file', await buildArchive((p) => void (p.files['files/3/brief.txt'] = Buffer.from('The brief, byte for bytE.\n'))), I.fileProblems(1), 2],
+      ['a dangling reference', await buildArchive((p) => void ((p.data.contacts[0] as { companyId: number }).companyId = 99)), I.fileProblems(1), 2],
+      ['a wrong type', await buildArchive((p) => void ((p.data.companies[0] as { createdAt: unknown }).createdAt = 'yesterday')), I.fileProblems(1), 2],
+      ['a path with ..', Buffer.from(traversal.toString('latin1').replaceAll('xx/evil.txt', '../evil.txt'), 'latin1'), /unsafe name/, null],
+    ];
+    for (const [what, zip, message, line] of cases) {
+      const res = await send(zip);
+      expect([what, res.status, res.body.message]).toEqual([what, 400, message instanceof RegExp ? expect.stringMatching(message) : message]);
+      if (line !== null) expect([what, res.body.issues[0].line]).toEqual([what, line]);
+    }
+    const dangling = await send(await buildArchive((p) => void ((p.data.contacts[0] as { companyId: number }).companyId = 99)));
+    expect(dangling.body.issues).toEqual([{ line: 2, entity: 'contacts', field: 'companyId', message: I.danglingRef('companyId', 99) }]);
+    expect(await footprint(zipAgency.businessId)).toEqual(before);
+    expect(filesUnder(app.uploadDir)).toEqual(before.files);
+  });
+
+  it('rolls everything back, the stored files included, when the database refuses a row half-way', async () => {
+    const before = await footprint(zipAgency.businessId);
+    // Two details with the same key on one resource: only the database's unique index notices, after the file is stored.
+    const zip = await buildArchive((p) => {
+      p.data.resources = [{ id: 1, companyId: 7, projectId: null, title: 'Logins', description: '', type: 'information', status: 'active', visibleToClient: false, createdAt: AT, updatedAt: AT }];
+      p.data.resourceDetails = [
+        { id: 1, resourceId: 1, key: 'Key', value: 'a', position: 0 },
+        { id: 2, resourceId: 1, key: 'Key', value: 'b', position: 1 },
+      ];
+    });
+    expect((await send(zip, false)).body.issues).toEqual([]);
+    const res = await send(zip);
+    expect([res.status, res.body.message]).toEqual([400, I.exportConflict]);
+    expect(await footprint(zipAgency.businessId)).toEqual(before);
+  });
+
+  it('previews an export, then imports it with the file, and a second import finds the duplicates', async () => {
+    const zip = await buildArchive();
+    const preview = await send(zip, false);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      kind: 'archive',
+      source: { businessName: 'Zip Agency', exportedAt: AT, scope: 'agency' },
+      counts: { companies: { new: 1, duplicate: 0, error: 0 }, contacts: { new: 1, duplicate: 0, error: 0 }, documents: { new: 1, duplicate: 0, error: 0 } },
+      issues: [],
+    });
+    const res = await send(zip);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'archive', created: { companies: 1, contacts: 1, documents: 1 }, files: 1 });
+    expect(res.body.notes).toEqual([I.noteActivities, I.noteBusiness]);
+    const doc = await app.database.db.document.findFirstOrThrow({ where: { businessId: zipAgency.businessId, name: 'Brief' } });
+    expect(doc.url).toBe(`/api/documents/${doc.id}/download`);
+    const download = await fetch(`${app.baseUrl}${doc.url}`, { headers: { authorization: `Bearer ${zipAgency.token}` } });
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(BRIEF);
+    const contact = await app.database.db.contact.findFirstOrThrow({ where: { businessId: zipAgency.businessId, email: 'zed@zip.example' }, include: { company: true } });
+    expect(contact.company?.name).toBe('Zip Zebra Co');
+    expect(contact.createdAt.toISOString()).toBe(AT);
+
+    const again = await send(zip, false);
+    expect(again.body.counts).toMatchObject({ companies: { new: 0, duplicate: 1, error: 0 }, contacts: { new: 0, duplicate: 1, error: 0 } });
+    const second = await send(zip);
+    expect(second.body).toMatchObject({ skipped: { companies: 1, contacts: 1 }, created: { companies: 0, contacts: 0, documents: 1 } });
+    // The second copy of the file belongs to the company that was already there.
+    const docs = await app.database.db.document.findMany({ where: { businessId: zipAgency.businessId, name: 'Brief' } });
+    expect(new Set(docs.map((d) => d.companyId))).toEqual(new Set([contact.companyId]));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The round trip
+
+/** An agency's data with every id replaced by the natural key of the row it names, sorted. */
+async function snapshot(businessId: number) {
+  const db = app.database.db;
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const where = { where: { businessId } };
+  const companies = await db.company.findMany(where);
+  const companyName = new Map(companies.map((c) => [c.id, c.name]));
+  const contacts = await db.contact.findMany(where);
+  const contactEmail = new Map(contacts.map((c) => [c.id, c.email]));
+  const projects = await db.project.findMany({ ...where, include: { contacts: true } });
+  const projectName = new Map(projects.map((p) => [p.id, p.name]));
+  const users = await db.user.findMany(where);
+  const userEmail = new Map(users.map((u) => [u.id, u.email]));
+  const documents = await db.document.findMany(where);
+  const documentKey = new Map(documents.map((d) => [d.id, `${d.name}@${iso(d.createdAt)}`]));
+  const fieldsById = new Map((await db.flowField.findMany(where)).map((f) => [f.id, f]));
+  const sort = <T,>(rows: T[]) => rows.sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1));
+  return {
+    companies: sort(companies.map(({ id: _i, businessId: _b, ...c }) => ({ ...c, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt) }))),
+    contacts: sort(
+      contacts.map(({ id: _i, businessId: _b, companyId, portalPasswordHash: _p, ...c }) => ({ ...c, company: companyName.get(companyId!) ?? null, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt) })),
+    ),
+    projects: sort(
+      projects.map(({ id: _i, businessId: _b, projectUid: _u, companyId, contacts: links, ...p }) => ({
+        ...p,
+        company: companyName.get(companyId!) ?? null,
+        contacts: links.map((l) => contactEmail.get(l.contactId)).sort(),
+        startDate: iso(p.startDate),
+        completionDate: iso(p.completionDate),
+        createdAt: iso(p.createdAt),
+        updatedAt: iso(p.updatedAt),
+      })),
+    ),
+    tasks: sort(
+      (await db.task.findMany(where)).map(({ id: _i, businessId: _b, projectId, assigneeId, ...t }) => ({
+        ...t,
+        project: projectName.get(projectId!) ?? null,
+        assignee: userEmail.get(assigneeId!) ?? null,
+        dueDate: iso(t.dueDate),
+        completedAt: iso(t.completedAt),
+        createdAt: iso(t.createdAt),
+        updatedAt: iso(t.updatedAt),
+      })),
+    ),
+    documents: sort(
+      documents.map(({ id: _i, businessId: _b, storageKey, url, companyId, projectId, uploadedById, ...d }) => ({
+        ...d,
+        url: storageKey ? 'stored' : url,
+        company: companyName.get(companyId!) ?? null,
+        project: projectName.get(projectId!) ?? null,
+        uploader: userEmail.get(uploadedById!) ?? null,
+        createdAt: iso(d.createdAt),
+      })),
+    ),
+    resources: sort(
+      (await db.resource.findMany({ ...where, include: { details: { orderBy: { position: 'asc' } } } })).map(({ id: _i, businessId: _b, companyId, projectId, details, ...r }) => ({
+        ...r,
+        company: companyName.get(companyId) ?? null,
+        project: projectName.get(projectId!) ?? null,
+        details: details.map((d) => ({ key: d.key, value: d.value, position: d.position })),
+        createdAt: iso(r.createdAt),
+        updatedAt: iso(r.updatedAt),
+      })),
+    ),
+    flows: sort(
+      (await db.flow.findMany({ ...where, include: { steps: { include: { fields: true } } } })).map(({ id: _i, businessId: _b, flowUid: _u, companyId, createdById, steps, ...f }) => ({
+        ...f,
+        company: companyName.get(companyId!) ?? null,
+        author: userEmail.get(createdById!) ?? null,
+        steps: sort(
+          steps.map(({ id: _si, businessId: _sb, flowId: _f, fields, ...s }) => ({
+            ...s,
+            fields: sort(fields.map(({ id: _fi, businessId: _fb, flowStepId: _s, ...x }) => ({ ...x, createdAt: iso(x.createdAt) }))),
+            createdAt: iso(s.createdAt),
+            updatedAt: iso(s.updatedAt),
+          })),
+        ),
+        createdAt: iso(f.createdAt),
+        updatedAt: iso(f.updatedAt),
+      })),
+    ),
+    submissions: sort(
+      (await db.flowSubmission.findMany({ ...where, include: { flow: true, answers: true } })).map(({ id: _i, businessId: _b, flowId: _f, flow, contactId, companyId, answers, ...s }) => ({
+        ...s,
+        flow: flow.name,
+        contact: contactEmail.get(contactId),
+        company: companyName.get(companyId!) ?? null,
+        answers: sort(
+          answers.map((x) => {
+            const field = fieldsById.get(x.flowFieldId)!;
+            return { field: field.fieldLabel, value: field.fieldType === 'file' ? documentKey.get(Number(x.value)) : x.value };
+          }),
+        ),
+        completedAt: iso(s.completedAt),
+        createdAt: iso(s.createdAt),
+        updatedAt: iso(s.updatedAt),
+      })),
+    ),
+  };
+}
+
+/** sha256 of every stored file of an agency, downloaded through the app, by the document's natural key. */
+async function storedFiles(businessId: number, token: string) {
+  const docs = await app.database.db.document.findMany({ where: { businessId, storageKey: { not: null } }, orderBy: { id: 'asc' } });
+  const out: Record<string, string> = {};
+  for (const d of docs) {
+    const res = await fetch(`${app.baseUrl}/api/documents/${d.id}/download?download`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    out[`${d.name}@${d.createdAt.toISOString()}`] = sha256(Buffer.from(await res.arrayBuffer()));
+  }
+  return out;
+}
+
+describe('the round trip: export, then import into a fresh agency', () => {
+  it('gives the same data, with byte-identical files', { timeout: 60_000 }, async () => {
+    const db = app.database.db;
+    const source = await createAgency(app, ['Alder Architects', 'Maple Media']);
+    const bid = source.businessId;
+    const [alder, maple] = source.companies;
+    const auth = { authorization: `Bearer ${source.token}` };
+    // Every kind of record: project contacts, an assigned and completed task, uploads with bytes, resource details,
+    // a flow with a file field answered through the portal's upload route, and a text answer.
+    const project = await db.project.findFirstOrThrow({ where: { businessId: bid, companyId: alder.id } });
+    const contact = await db.contact.findFirstOrThrow({ where: { businessId: bid, companyId: alder.id } });
+    await db.project.update({ where: { id: project.id }, data: { description: 'Line one\nline two, "quoted"', startDate: new Date('2026-03-01T00:00:00Z'), totalHoursEstimated: 12.5, totalBilledCents: 123456 } });
+    await db.projectContact.create({ data: { businessId: bid, projectId: project.id, contactId: contact.id } });
+    await db.task.create({ data: { businessId: bid, projectId: project.id, title: 'Ship it', status: 'completed', assigneeId: source.userId, completedAt: new Date('2026-04-05T06:07:08.009Z'), dueDate: new Date('2026-04-01T00:00:00Z') } });
+    const resource = await db.resource.findFirstOrThrow({ where: { businessId: bid, companyId: maple.id } });
+    await db.resourceDetail.createMany({ data: [{ businessId: bid, resourceId: resource.id, key: 'Login', value: 'ops@maple.example', position: 0 }, { businessId: bid, resourceId: resource.id, key: 'Notes', value: 'ünïcödé ✓', position: 1 }] });
+    const bytes = crypto.randomBytes(70_000);
+    for (const [name, content] of [['photo.bin', bytes], ['notes.txt', Buffer.from('plain notes\n')]] as const) {
+      const form = new FormData();
+      form.append('companyId', String(maple.id));
+      form.append('file', new Blob([new Uint8Array(content)], { type: 'application/octet-stream' }), name);
+      expect((await fetch(`${app.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: auth })).status).toBe(201);
+    }
+    const flow = await db.flow.create({ data: { businessId: bid, companyId: alder.id, createdById: source.userId, name: 'Asset intake', description: 'Send us things', workflowType: 'collect' } });
+    const step = await db.flowStep.create({ data: { businessId: bid, flowId: flow.id, stepOrder: 1, stepTitle: 'Assets', content: '# Hello' } });
+    const fileField = await db.flowField.create({ data: { businessId: bid, flowStepId: step.id, fieldLabel: 'Logo', fieldType: 'file', options: '{}', order: 0 } });
+    await db.flowField.create({ data: { businessId: bid, flowStepId: step.id, fieldLabel: 'Size', fieldType: 'select', options: JSON.stringify({ choices: ['S', 'M'] }), order: 1, helpText: 'Pick one' } });
+    const form = new FormData();
+    form.append('flowId', String(flow.id));
+    form.append('fieldId', String(fileField.id));
+    form.append('file', new Blob([new Uint8Array(Buffer.from('PNG bytes of the logo'))], { type: 'image/png' }), 'logo.png');
+    const portalUpload = await fetch(`${app.baseUrl}/api/portal/flows/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${source.portal.token}` } });
+    expect(portalUpload.status).toBeLessThan(300);
+    expect(await db.flowAnswer.count({ where: { businessId: bid } })).toBe(1);
+
+    const exported = await fetch(`${app.baseUrl}/api/export.zip`, { headers: auth });
+    expect(exported.status).toBe(200);
+    const zip = Buffer.from(await exported.arrayBuffer());
+
+    const target = await signUpAgency(client(app.baseUrl));
+    const targetId = (await db.user.findUniqueOrThrow({ where: { email: target.email } })).businessId;
+    const res = await importFile(zip, { kind: 'archive', commit: true, token: target.token, type: 'application/zip', fileName: 'export.zip' });
+    expect(res.status).toBe(200);
+    expect(res.body.files).toBe(3);
+    expect(res.body.notes[0]).toContain(source.email);
+
+    const before = await snapshot(bid);
+    const after = await snapshot(targetId);
+    // The source really holds every kind of record the comparison is about.
+    expect(before.tasks).toContainEqual(expect.objectContaining({ title: 'Ship it', assignee: source.email, completedAt: '2026-04-05T06:07:08.009Z' }));
+    expect(before.projects).toContainEqual(expect.objectContaining({ contacts: [contact.email], totalBilledCents: 123456 }));
+    expect(before.resources.flatMap((r) => r.details)).toHaveLength(2);
+    expect(before.documents.filter((d) => d.url === 'stored')).toHaveLength(3);
+    expect(before.flows.flatMap((f) => f.steps.flatMap((s) => s.fields))).toContainEqual(expect.objectContaining({ fieldLabel: 'Size', options: JSON.stringify({ choices: ['S', 'M'] }) }));
+    // People are never created by an import: the source's owner is not on the new team, so those links are empty.
+    const noPeople = <T extends Record<string, unknown>>(rows: T[], key: string) => rows.map((r) => ({ ...r, [key]: null }));
+    expect(after.tasks).toEqual(noPeople(before.tasks, 'assignee'));
+    expect(after.documents).toEqual(noPeople(before.documents, 'uploader'));
+    expect(after.flows).toEqual(noPeople(before.flows, 'author'));
+    expect({ ...after, tasks: [], documents: [], flows: [] }).toEqual({ ...before, tasks: [], documents: [], flows: [] });
+    expect(before.submissions[0].answers).toEqual([{ field: 'Logo', value: expect.stringMatching(/^logo\.png@/) }]);
+    expect(await storedFiles(targetId, target.token)).toEqual(await storedFiles(bid, source.token));
+  });
+});
+
+describe('temporary files', () => {
+  it('leaves no upload behind in the temporary folder', () => {
+    // Only this file's uploads (a crashed run elsewhere may have left older ones).
+    const mine = (name: string) => name.startsWith('clientflow-import-') && fs.statSync(path.join(os.tmpdir(), name)).mtimeMs >= startedAt;
+    expect(fs.readdirSync(os.tmpdir()).filter(mine)).toEqual([]);
+  });
+});
