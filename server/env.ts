@@ -11,6 +11,8 @@ const schema = z.object({
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
   /** The largest file one upload may carry, in bytes (sizes are stored as 32-bit integers: at most 2 GiB − 1). */
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(2_147_483_647).default(100 * 1024 * 1024),
+  /** The largest export zip an import may upload, in bytes (a temporary file on disk; default and most: 2 GiB − 1). */
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(1).max(2_147_483_647).default(2_147_483_647),
   PUBLIC_URL: z.url('must be an absolute URL such as https://hub.example.com').optional(),
   /** Express's "trust proxy": which proxies may set X-Forwarded-For (the client IP used by login throttling). */
   TRUST_PROXY: z.string().default('loopback'),

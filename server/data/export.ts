@@ -5,8 +5,11 @@
  *   the business in every `where`; each entity is read twice, once for its JSON and once for its CSV.
  * - Stored files come first, one storage stream open at a time, hashed (SHA-256) on the way for the manifest; a
  *   document whose bytes are gone is exported with `file: null` rather than failing the whole export.
- * - Rows created after the export started are left out (each entity stops at its largest id at the start), so a
- *   row never names one that the zip does not hold because it was created mid-export.
+ * - Rows created after the export started are left out (each entity stops at its largest id at the start). Reads are
+ *   not one snapshot, so a reference is checked as it is written (resolveRefs): one naming a row above its entity's
+ *   max at the start, or (company exports) a row that is not in the zip, is written as null; a row that cannot exist
+ *   without it (REQUIRED_REFS) is left out. So every export is importable: the importer refuses dangling references.
+ *   Company exports keep the written ids per entity (one client's rows); agency exports need only the maxima.
  * - Only the columns of ENTITIES are ever selected: no password hash, two-factor secret, portal password, storage
  *   key or token can reach the zip.
  */
@@ -51,11 +54,23 @@ const delegateOf = (db: Db, spec: EntitySpec) => (db as unknown as Record<string
 const COMPUTED: Partial<Record<EntityName, string[]>> = { documents: ['file'] };
 /** Database columns read for a computed one, never written out. */
 const EXTRA: Partial<Record<EntityName, string[]>> = { documents: ['storageKey', 'originalName', 'name'] };
+/** References a row cannot exist without (NOT NULL in the schema): pointing outside the export, the row is left out. */
+const REQUIRED_REFS: Partial<Record<EntityName, string[]>> = {
+  projectContacts: ['projectId', 'contactId'],
+  resources: ['companyId'],
+  resourceDetails: ['resourceId'],
+  flowSteps: ['flowId'],
+  flowFields: ['flowStepId'],
+  flowSubmissions: ['flowId', 'contactId'],
+  flowAnswers: ['submissionId', 'flowFieldId'],
+};
 
 /**
  * Which rows of each entity the export holds, besides the business: everything for an agency; for one company, the
- * client's own data (its contacts, projects and their tasks and contacts, its files, resources, flows it was given
- * or submitted to, its submissions and answers, its activity, and only the staff those rows name).
+ * client's own data (its contacts, projects and their tasks and contacts, its files, resources, its flows and the
+ * agency-wide ones it submitted to, its submissions and their answers, its activity, and only the staff those rows
+ * name). Submissions go by their own companyId only: a contact who moved in from another client never brings that
+ * client's submissions or flows along.
  */
 export function scopeWhere(scope: ExportScope): Record<EntityName, Where> {
   const businessId = scope.businessId;
@@ -64,8 +79,8 @@ export function scopeWhere(scope: ExportScope): Record<EntityName, Where> {
   if (c !== null) {
     const projectOf = { project: { companyId: c } };
     const documents = { OR: [{ companyId: c }, projectOf] };
-    const submissions = { OR: [{ companyId: c }, { contact: { companyId: c } }] };
-    const flows = { OR: [{ companyId: c }, { submissions: { some: submissions } }] };
+    const flows = { OR: [{ companyId: c }, { companyId: null, submissions: { some: { companyId: c } } }] };
+    const submissions = { companyId: c, flow: flows };
     Object.assign(all, {
       users: { OR: [{ assignedTasks: { some: projectOf } }, { documents: { some: documents } }, { flows: { some: flows } }] },
       companies: { id: c },
@@ -218,7 +233,52 @@ function keysetAfter(columns: string[], last: Row): Where {
   return or.length === 1 ? or[0] : { OR: or };
 }
 
-type Context = { db: Db; missing: Set<number> };
+type Context = {
+  db: Db;
+  missing: Set<number>;
+  /** Each entity's largest id when the export started. */
+  max: Partial<Record<EntityName, number>>;
+  /** Company exports: the ids written so far per entity (its JSON); null for an agency (every row up to max). */
+  written: Partial<Record<EntityName, Set<number>>> | null;
+  /** Rows left out for a reference they need (few: rows changed mid-export), so their children are left out too. */
+  dropped: Partial<Record<EntityName, Set<number>>>;
+  /** Fields of type "file" written so far: their answers name a document. */
+  fileFields: Set<number>;
+};
+
+/** Whether a reference names a row of this export. */
+function inExport(context: Context, target: EntityName, id: number): boolean {
+  if (id > (context.max[target] ?? 0) || context.dropped[target]?.has(id)) return false;
+  return context.written === null || (context.written[target]?.has(id) ?? false);
+}
+
+/**
+ * The row with every reference outside the export written as null (a file answer's document id as ''), or null when
+ * a reference it cannot do without points outside (the row is left out of the JSON and the CSV alike).
+ */
+function resolveRefs(context: Context, spec: EntitySpec, row: Row): Row | null {
+  let out = row;
+  for (const [column, target] of Object.entries(spec.refs)) {
+    const id = row[column];
+    if (typeof id !== 'number' || inExport(context, target, id)) continue;
+    if (REQUIRED_REFS[spec.name]?.includes(column)) {
+      if (typeof row.id === 'number') (context.dropped[spec.name] ??= new Set()).add(row.id);
+      return null;
+    }
+    out = { ...out, [column]: null };
+  }
+  if (spec.name === 'flowAnswers' && context.fileFields.has(row.flowFieldId as number) && row.value !== '') {
+    const id = Number(row.value);
+    if (!Number.isSafeInteger(id) || !inExport(context, 'documents', id)) out = { ...out, value: '' };
+  }
+  return out;
+}
+
+/** After a row went into the JSON: what later rows may name. */
+function noteWritten(context: Context, spec: EntitySpec, row: Row) {
+  if (spec.name === 'flowFields' && row.fieldType === 'file') context.fileFields.add(row.id as number);
+  if (context.written && typeof row.id === 'number') (context.written[spec.name] ??= new Set()).add(row.id);
+}
 
 /** One row's cells, computed columns included, in the spec's column order. */
 function cellsOf(context: Context, spec: EntitySpec, row: Row): Row {
@@ -242,7 +302,10 @@ function jsonEntry(context: Context, plan: Plan, counted: (count: number) => voi
       yield utf8('[');
       for await (const page of pages(context.db, plan)) {
         let chunk = '';
-        for (const row of page) {
+        for (const read of page) {
+          const row = resolveRefs(context, plan.spec, read);
+          if (!row) continue;
+          noteWritten(context, plan.spec, row);
           const cells = cellsOf(context, plan.spec, row);
           const object = Object.fromEntries(columns.map(([column, type]) => [column, jsonValue(type, cells[column])]));
           chunk += `${count++ === 0 ? '\n' : ',\n'}${JSON.stringify(object)}`;
@@ -264,7 +327,9 @@ function csvEntry(context: Context, plan: Plan): Readable {
       yield utf8(`${columns.map(([column]) => column).join(',')}\r\n`);
       for await (const page of pages(context.db, plan)) {
         let chunk = '';
-        for (const row of page) {
+        for (const read of page) {
+          const row = resolveRefs(context, plan.spec, read);
+          if (!row) continue;
           const cells = cellsOf(context, plan.spec, row);
           chunk += `${columns.map(([column, type]) => csvValue(type, cells[column])).join(',')}\r\n`;
         }
@@ -308,14 +373,16 @@ async function writeExport(archive: ZipArchive, db: Db, storage: FileStorage, sc
 
   // Each entity stops at its largest id now: rows created while the export runs are not half in it.
   const wheres = scopeWhere(scope);
+  const maxIds: Context['max'] = {};
   const plans: Plan[] = await Promise.all(
     ENTITIES.map(async (spec): Promise<Plan> => {
       if (!('id' in spec.columns)) return { spec, where: wheres[spec.name] };
-      const max = await delegateOf(db, spec).aggregate({ where: { businessId }, _max: { id: true } });
-      return { spec, where: { AND: [wheres[spec.name], { id: { lte: max._max.id ?? 0 } }] } };
+      const max = (await delegateOf(db, spec).aggregate({ where: { businessId }, _max: { id: true } }))._max.id ?? 0;
+      maxIds[spec.name] = max;
+      return { spec, where: { AND: [wheres[spec.name], { id: { lte: max } }] } };
     }),
   );
-  const context: Context = { db, missing: new Set() };
+  const context: Context = { db, missing: new Set(), max: maxIds, written: companyId === null ? null : {}, dropped: {}, fileFields: new Set() };
   const files: ManifestFile[] = [];
   const append = (source: Readable | Buffer, name: string) => addEntry(archive, source, name, now);
 

@@ -6,23 +6,84 @@
  * written are removed again.
  */
 import { createHash } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { z } from 'zod';
+import {
+  COMPANY_STATUSES,
+  CONTACT_ROLES,
+  DOCUMENT_TYPES,
+  FLOW_FIELD_TYPES,
+  FLOW_TYPES,
+  LIMITS,
+  RESOURCE_STATUSES,
+  RESOURCE_TYPES,
+  STAFF_ROLES,
+  STORED_PROJECT_STATUSES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+} from '../../shared/constants';
 import { M } from '../../shared/messages';
-import { documentDownloadPath } from '../../shared/schemas/documents';
+import { emailSchema } from '../../shared/schemas/auth';
+import { hexColorSchema, loginTextSchema } from '../../shared/schemas/business';
+import { documentDownloadPath, documentUrlSchema } from '../../shared/schemas/documents';
+import { FLOW_LIMITS } from '../../shared/schemas/flows';
+import { SUBMISSION_STATUSES } from '../../shared/schemas/portal-flows';
+import { RESOURCE_LIMITS } from '../../shared/schemas/resources';
 import type { ImportIssue, ImportPreview, ImportPreviewRow, ImportSummary } from '../../shared/schemas/data';
 import { IMPORT_PREVIEW_ROWS } from '../../shared/schemas/data';
 import { recordActivity, type Actor } from '../activity';
 import type { Db } from '../db';
+import { imageTypeOf, type ImageType } from '../files/logo';
 import type { FileStorage } from '../files/storage';
 import { BUSINESS_PATH, ENTITIES, EXPORT_FORMAT, EXPORT_VERSION, MANIFEST_PATH, jsonPath, type EntityName, type EntitySpec } from './format';
-import { ImportFileError, ImportIssuesError } from './import-csv';
+import { ImportFileError, ImportIssuesError, capIssues, transactionRefusal } from './import-csv';
 
 const I = M.data.import;
 
-/** The most one data/*.json (or manifest.json) may unpack to: it is read into memory. */
-const MAX_JSON_BYTES = 256 * 1024 * 1024;
+/** The most one data/*.json (or manifest.json) may unpack to: it is read into memory and parsed. */
+const MAX_JSON_BYTES = 128 * 1024 * 1024;
+/** The most entries a zip may list (each is held in memory while the import runs): one per stored file, plus the data. */
+export const MAX_ZIP_ENTRIES = 200_000;
+
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * What the app itself would accept for each column (its create forms' limits and the lists its output schemas read
+ * back with storedEnum): a value outside them never reaches the database, where one bad status would break a list.
+ */
+type Rule = { oneOf?: readonly string[]; max?: number; email?: true; url?: true };
+const RULES: Partial<Record<EntityName, Record<string, Rule>>> = {
+  users: { role: { oneOf: STAFF_ROLES } },
+  companies: { name: { max: 200 }, industry: { max: 100 }, website: { max: 300, url: true }, address: { max: 300 }, phone: { max: 40 }, status: { oneOf: COMPANY_STATUSES } },
+  contacts: { firstName: { max: 100 }, lastName: { max: 100 }, email: { email: true }, phone: { max: 40 }, role: { oneOf: CONTACT_ROLES }, title: { max: 100 } },
+  projects: { projectUid: { max: 64 }, name: { max: 200 }, description: { max: 5000 }, status: { oneOf: STORED_PROJECT_STATUSES }, priority: { oneOf: TASK_PRIORITIES } },
+  tasks: { title: { max: 200 }, description: { max: 5000 }, status: { oneOf: TASK_STATUSES }, priority: { oneOf: TASK_PRIORITIES } },
+  documents: { name: { max: 255 }, type: { oneOf: DOCUMENT_TYPES }, url: { max: 2048 }, mimeType: { max: 255 }, originalName: { max: 255 }, file: { max: 1024 } },
+  resources: { title: { max: RESOURCE_LIMITS.titleMax }, description: { max: RESOURCE_LIMITS.descriptionMax }, type: { oneOf: RESOURCE_TYPES }, status: { oneOf: RESOURCE_STATUSES } },
+  resourceDetails: { key: { max: RESOURCE_LIMITS.keyMax }, value: { max: RESOURCE_LIMITS.valueMax } },
+  flows: { flowUid: { max: 64 }, name: { max: FLOW_LIMITS.nameMax }, description: { max: FLOW_LIMITS.descriptionMax }, workflowType: { oneOf: FLOW_TYPES } },
+  flowSteps: { stepTitle: { max: FLOW_LIMITS.stepTitleMax }, content: { max: FLOW_LIMITS.contentMax } },
+  flowFields: { fieldLabel: { max: FLOW_LIMITS.labelMax }, fieldType: { oneOf: FLOW_FIELD_TYPES }, helpText: { max: FLOW_LIMITS.helpTextMax }, options: { max: 20_000 } },
+  flowSubmissions: { status: { oneOf: SUBMISSION_STATUSES } },
+  flowAnswers: { value: { max: 10_000 } },
+};
+
+/** The first problem of a checked value with its column's rule, or null. */
+function ruleProblem(column: string, rule: Rule, value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  if (rule.oneOf && !rule.oneOf.includes(value)) return I.notOneOf(column, rule.oneOf.join(', '));
+  if (rule.max !== undefined && value.length > rule.max) return I.tooLongValue(column, rule.max);
+  if (rule.email && (value.length > 320 || !emailSchema.safeParse(value).success)) return I.badEmail(column);
+  if (rule.url && value !== '' && !/^https?:\/\/[^\s.]+\.[^\s]+$/i.test(value.trim())) return I.badUrl(column);
+  return null;
+}
+
+/** documentDownloadPath(id) around the id, for the one UPDATE that sets the urls of imported files. */
+const [DOWNLOAD_PREFIX, DOWNLOAD_SUFFIX] = documentDownloadPath(0).split(/(?<=\/)0(?=\/)/);
+/** A download route of a stored document (of whichever installation wrote it). */
+const DOWNLOAD_PATH = /^\/api\/documents\/\d+\/download$/;
 
 /** Columns that may be null (the rest must have a value). */
 const NULLABLE: Partial<Record<EntityName, readonly string[]>> = {
@@ -69,6 +130,10 @@ export class Archive {
     ).catch(() => {
       throw new ImportFileError(I.notZip);
     });
+    if (zip.entryCount > MAX_ZIP_ENTRIES) {
+      zip.close();
+      throw new ImportFileError(I.tooManyEntries(MAX_ZIP_ENTRIES.toLocaleString('en-US')));
+    }
     const entries = new Map<string, Entry>();
     let total = 0;
     try {
@@ -79,6 +144,7 @@ export class Archive {
           total += entry.uncompressedSize;
           if (total > maxTotal) return reject(new ImportFileError(I.unpackedTooLarge));
           if (!name.endsWith('/')) entries.set(name, entry);
+          if (entries.size > MAX_ZIP_ENTRIES) return reject(new ImportFileError(I.tooManyEntries(MAX_ZIP_ENTRIES.toLocaleString('en-US'))));
           zip.readEntry();
         });
         zip.on('end', () => resolve());
@@ -115,6 +181,13 @@ export class Archive {
     } catch {
       throw new ImportFileError(I.badPart(path));
     }
+  }
+
+  /** A small entry's bytes (the caller has checked its size). */
+  async bytes(entry: Entry): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.stream(entry)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
   }
 
   /** The SHA-256 (hex) and size of an entry's bytes. */
@@ -166,6 +239,8 @@ function checkValue(type: string, value: unknown): { ok: true; value: unknown } 
 
 type Analysis = {
   preview: ImportPreview;
+  /** How many issues the file has (the preview lists the first ones). */
+  issueCount: number;
   manifest: Manifest;
   /** Checked rows per entity (values converted: dates as Date, json as text). */
   rows: Record<EntityName, Row[]>;
@@ -175,12 +250,33 @@ type Analysis = {
   /** Old user id → the target agency's user with that e-mail. */
   userMatch: Map<number, number>;
   unmatchedPeople: string[];
+  /** applyBusiness: the export's business columns (slug excepted, checked) and its logo, or null. */
+  business: { values: Row; logoPath: string | null; logoMime: ImageType | null } | null;
 };
+
+const optional = (max: number) => z.string().trim().max(max).nullish().transform((v) => v ?? '');
+/** business.json as applied to this agency: the limits of the business and branding forms (the slug stays). */
+const businessJsonSchema = z.object({
+  name: z.string().trim().min(1).max(LIMITS.businessNameMax),
+  email: z.string().trim().max(254).pipe(z.email()),
+  phone: optional(40),
+  street1: optional(200),
+  street2: optional(200),
+  cityTown: optional(100),
+  state: optional(100),
+  zipcode: optional(20),
+  country: optional(100),
+  primaryColor: hexColorSchema,
+  secondaryColor: hexColorSchema,
+  buttonTextColor: hexColorSchema,
+  loginText: loginTextSchema,
+  logoName: z.string().trim().max(255).nullish(),
+});
 
 const nameKey = (name: string) => name.trim().toLowerCase();
 
 /** Reads and checks the whole export against the target agency (nothing is written). */
-export async function analyseArchive(db: Db, businessId: number, archive: Archive): Promise<Analysis> {
+export async function analyseArchive(db: Db, businessId: number, archive: Archive, options: { applyBusiness?: boolean } = {}): Promise<Analysis> {
   const manifestValue = await archive.json(MANIFEST_PATH).catch((error) => {
     if (error instanceof ImportFileError && !archive.entries.has(MANIFEST_PATH)) throw new ImportFileError(I.notExport);
     throw new ImportFileError(I.badManifest);
@@ -202,7 +298,8 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
   for (const spec of ENTITIES) {
     errorLines[spec.name] = new Set();
     const path = jsonPath(spec.name);
-    if (spec.name === 'activities' && !archive.entries.has(path)) {
+    // The activity log is not imported: never read (it can be the largest file of an export).
+    if (spec.name === 'activities') {
       rows.activities = [];
       continue;
     }
@@ -247,6 +344,31 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
     } else emailLine.set(key, index + 2);
   });
 
+  // Keys that must be unique: ids within an entity, a stored file per document, a detail key per resource, one
+  // submission per contact and flow (the commit would otherwise refuse, or link two rows to one file).
+  const unique = (entity: EntityName, key: (row: Row) => string | null, message: (line: number) => string, field: string) => {
+    const seen = new Map<string, number>();
+    rows[entity].forEach((row, index) => {
+      const k = key(row);
+      if (k === null) return;
+      const earlier = seen.get(k);
+      if (earlier === undefined) seen.set(k, index + 2);
+      else {
+        issues.push({ line: index + 2, entity, field, message: message(earlier) });
+        errorLines[entity].add(index + 2);
+      }
+    });
+  };
+  for (const spec of IMPORTED) if ('id' in spec.columns) unique(spec.name, (r) => (typeof r.id === 'number' ? String(r.id) : null), I.sameIdInExport, 'id');
+  unique('documents', (r) => (typeof r.file === 'string' ? r.file : null), I.sameFileInExport, 'file');
+  unique('resourceDetails', (r) => (typeof r.resourceId === 'number' && typeof r.key === 'string' ? `${r.resourceId}:${r.key}` : null), I.sameDetailInExport, 'key');
+  unique(
+    'flowSubmissions',
+    (r) => (typeof r.flowId === 'number' && typeof r.contactId === 'number' ? `${r.flowId}:${r.contactId}` : null),
+    I.sameSubmissionInExport,
+    'contactId',
+  );
+
   // Stored files: listed in the manifest, present, with its size and checksum.
   const listed = new Map(manifest.files.map((f) => [f.path, f]));
   for (const [index, doc] of rows.documents.entries()) {
@@ -268,6 +390,30 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
     }
     const actual = await archive.digest(entry).catch(() => null);
     if (!actual || actual.sha256 !== expected.sha256.toLowerCase() || actual.size !== expected.size) fail(I.fileChanged(path));
+  }
+
+  // The business details and logo, when they are to replace this agency's.
+  let applied: Analysis['business'] = null;
+  if (options.applyBusiness) {
+    const checked = businessJsonSchema.safeParse(business);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) issues.push({ line: null, entity: 'business', field: String(issue.path[0] ?? ''), message: I.businessInvalid(String(issue.path[0] ?? '')) });
+    }
+    let logoMime: ImageType | null = null;
+    const logoPath = manifest.logo;
+    if (logoPath) {
+      const entry = isSafePath(logoPath) ? archive.entries.get(logoPath) : undefined;
+      const listed = manifest.files.find((f) => f.path === logoPath);
+      const bytes = entry && listed && entry.uncompressedSize <= LIMITS.logoMaxBytes ? await archive.bytes(entry).catch(() => null) : null;
+      logoMime = bytes ? imageTypeOf(bytes) : null;
+      if (!bytes || !listed || createHash('sha256').update(bytes).digest('hex') !== listed.sha256.toLowerCase() || !logoMime) {
+        issues.push({ line: null, entity: 'business', field: 'logo', message: I.logoInvalid(logoPath) });
+      }
+    }
+    if (checked.success) {
+      const { logoName, ...values } = checked.data;
+      applied = { values: { ...values, logoName: logoPath ? (logoName ?? null) : null }, logoPath: logoPath ?? null, logoMime };
+    }
   }
 
   // Duplicates against the target agency: companies by name, contacts by e-mail.
@@ -311,7 +457,14 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
   }
 
   const previewRows: ImportPreviewRow[] = [];
-  const messagesAt = (entity: EntityName, line: number) => issues.filter((i) => i.entity === entity && i.line === line).map((i) => i.message);
+  const byLine = new Map<string, string[]>();
+  for (const issue of issues) {
+    const key = `${issue.entity}:${issue.line}`;
+    const list = byLine.get(key);
+    if (list) list.push(issue.message);
+    else byLine.set(key, [issue.message]);
+  }
+  const messagesAt = (entity: EntityName, line: number) => byLine.get(`${entity}:${line}`) ?? [];
   rows.companies.forEach((c, index) => {
     const line = index + 2;
     const existing = existingCompany.get(c.id as number);
@@ -344,7 +497,7 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
     mapping: {},
     rows: previewRows.slice(0, IMPORT_PREVIEW_ROWS),
     counts,
-    issues,
+    issues: capIssues(issues),
     newCompanies: [],
     source: {
       businessName: manifest.business.name,
@@ -352,7 +505,7 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
       scope: manifest.scope.kind === 'company' ? manifest.scope.companyName : manifest.scope.kind,
     },
   };
-  return { preview, manifest, rows, existingCompany, existingContact, userMatch, unmatchedPeople };
+  return { preview, issueCount: issues.length, manifest, rows, existingCompany, existingContact, userMatch, unmatchedPeople, business: applied };
 }
 
 const textValues = (row: Row, columns: string[]) => Object.fromEntries(columns.map((c) => [c, row[c] == null ? '' : String(row[c])]));
@@ -370,6 +523,7 @@ function checkRow(spec: EntitySpec, raw: unknown, line: number, issues: ImportIs
   const source = raw as Row;
   const row: Row = {};
   const nullable = NULLABLE[spec.name] ?? [];
+  const rules = RULES[spec.name] ?? {};
   for (const [column, type] of Object.entries(spec.columns)) {
     if (!(column in source)) {
       fail(column, I.columnMissing(column));
@@ -382,27 +536,31 @@ function checkRow(spec: EntitySpec, raw: unknown, line: number, issues: ImportIs
       continue;
     }
     const checked = checkValue(type, value);
-    if (checked.ok) row[column] = checked.value;
-    else fail(column, I.columnType(column, I.typeLabels[type] ?? type));
+    if (!checked.ok) {
+      fail(column, I.columnType(column, I.typeLabels[type] ?? type));
+      continue;
+    }
+    // Ids, sizes, positions and cents are 32-bit integers in both databases.
+    if (type === 'int' && ((value as number) < INT32_MIN || (value as number) > INT32_MAX)) {
+      fail(column, I.outOfRange(column));
+      continue;
+    }
+    const rule = rules[column];
+    const problem = rule ? ruleProblem(column, rule, checked.value) : null;
+    if (problem) {
+      fail(column, problem);
+      continue;
+    }
+    row[column] = checked.value;
+  }
+  // A link without a stored file is an http(s) address, none, or the source's download route (imported as none).
+  if (spec.name === 'documents' && row.file === null && typeof row.url === 'string' && row.url !== '' && !DOWNLOAD_PATH.test(row.url)) {
+    if (!documentUrlSchema.safeParse(row.url).success) fail('url', I.badUrl('url'));
   }
   return row;
 }
 
 const CHUNK = 200;
-
-/** Byte-counts a stream (the archive's bytes were checked before; this only confirms the size written). */
-function counting() {
-  let size = 0;
-  return {
-    stream: new Transform({
-      transform(chunk: Buffer, _e, cb) {
-        size += chunk.length;
-        cb(null, chunk);
-      },
-    }),
-    size: () => size,
-  };
-}
 
 /** Writes the files, then every row in one transaction; on any failure the files written are removed. */
 export async function commitArchive(
@@ -414,30 +572,66 @@ export async function commitArchive(
   archive: Archive,
   analysis: Analysis,
 ): Promise<ImportSummary> {
-  if (analysis.preview.issues.length) throw new ImportIssuesError(analysis.preview.issues);
+  if (analysis.issueCount) throw new ImportIssuesError(analysis.preview.issues, analysis.issueCount);
   const { rows } = analysis;
   const written: string[] = [];
   const keyOfPath = new Map<string, { key: string; size: number }>();
+  let oldLogo: string | null = null;
   try {
     for (const doc of rows.documents) {
       const path = doc.file;
       if (typeof path !== 'string' || keyOfPath.has(path)) continue;
       const key = storage.newKey(businessId);
       written.push(key);
-      const counter = counting();
-      const source = await archive.stream(archive.entries.get(path)!);
-      await storage.writeStream(key, source.pipe(counter.stream));
-      keyOfPath.set(path, { key, size: counter.size() });
+      keyOfPath.set(path, { key, size: await copyEntry(archive, path, storage, key) });
     }
-    return await db.$transaction(
-      (tx) => writeRows(tx as unknown as Db, businessId, actor, fileName, analysis, keyOfPath),
+    let logo: { key: string; name: string; mime: string } | null = null;
+    if (analysis.business) {
+      const { logoPath: path, logoMime } = analysis.business;
+      if (path && logoMime) {
+        const key = storage.newKey(businessId);
+        written.push(key);
+        await copyEntry(archive, path, storage, key);
+        logo = { key, name: String(analysis.business.values.logoName ?? '') || path.split('/').pop()!, mime: logoMime };
+      }
+    }
+    const summary = await db.$transaction(
+      async (tx) => {
+        const summary = await writeRows(tx as unknown as Db, businessId, actor, fileName, analysis, keyOfPath);
+        // A company export carries no logo: this agency's stays; an agency export's logo (or none) replaces it.
+        const keepLogo = analysis.manifest.scope.kind === 'company';
+        if (analysis.business) oldLogo = await applyBusiness(tx as unknown as Db, businessId, analysis.business.values, keepLogo ? undefined : logo);
+        return summary;
+      },
       { timeout: 300_000, maxWait: 10_000 },
     );
+    // The replaced logo's file goes once the business no longer names it.
+    const replaced = oldLogo as string | null;
+    if (replaced) await storage.remove(replaced).catch((e) => console.error(`[import] could not remove ${replaced}:`, e));
+    return summary;
   } catch (error) {
     await Promise.all(written.map((key) => storage.remove(key).catch((e) => console.error(`[import] could not remove ${key}:`, e))));
     if ((error as { code?: string }).code === 'P2002') throw new ImportFileError(I.exportConflict);
-    throw error;
+    throw transactionRefusal(error) ?? error;
   }
+}
+
+/**
+ * Streams one zip entry into storage and returns its size. The entry stream goes to writeStream as it is (no .pipe in
+ * between, which would not pass a read error on): its stream/promises pipeline rejects on a read or write error.
+ */
+async function copyEntry(archive: Archive, path: string, storage: FileStorage, key: string): Promise<number> {
+  const source = await archive.stream(archive.entries.get(path)!);
+  return (await storage.writeStream(key, source)).size;
+}
+
+/** The export's business details, branding and logo on this agency (the slug stays); returns the old logo's key. */
+async function applyBusiness(tx: Db, businessId: number, values: Row, logo: { key: string; name: string; mime: string } | null | undefined): Promise<string | null> {
+  const current = await tx.business.findUnique({ where: { id: businessId }, select: { logoKey: true } });
+  const { logoName: _name, ...details } = values;
+  const logoColumns = logo === undefined ? {} : { logoKey: logo?.key ?? null, logoName: logo?.name ?? null, logoMime: logo?.mime ?? null };
+  await tx.business.update({ where: { id: businessId }, data: { ...details, ...logoColumns, updatedAt: new Date() }, select: { id: true } });
+  return logo === undefined || current?.logoKey === logo?.key ? null : (current?.logoKey ?? null);
 }
 
 /**
@@ -472,7 +666,29 @@ async function writeRows(
   analysis: Analysis,
   keyOfPath: Map<string, { key: string; size: number }>,
 ): Promise<ImportSummary> {
-  const { rows, existingCompany, existingContact, userMatch } = analysis;
+  const { rows, userMatch } = analysis;
+  // Read again inside the transaction: a company or contact added since the preview (another import, the hub) is a
+  // duplicate too, so it is never created twice.
+  const existingCompany = new Map(analysis.existingCompany);
+  const existingContact = new Map(analysis.existingContact);
+  const companyByName = new Map<string, number>();
+  for (const c of await tx.company.findMany({ where: { businessId }, select: { id: true, name: true }, orderBy: { id: 'asc' } })) {
+    if (!companyByName.has(nameKey(c.name))) companyByName.set(nameKey(c.name), c.id);
+  }
+  for (const c of rows.companies) {
+    const match = companyByName.get(nameKey(String(c.name)));
+    if (match !== undefined && !existingCompany.has(c.id as number)) existingCompany.set(c.id as number, match);
+  }
+  const emails = rows.contacts.map((c) => String(c.email).trim().toLowerCase());
+  const contactByEmail = new Map<string, number>();
+  for (let i = 0; i < emails.length; i += CHUNK * 5) {
+    const found = await tx.contact.findMany({ where: { businessId, email: { in: emails.slice(i, i + CHUNK * 5) } }, select: { id: true, email: true } });
+    for (const c of found) contactByEmail.set(c.email.toLowerCase(), c.id);
+  }
+  for (const c of rows.contacts) {
+    const match = contactByEmail.get(String(c.email).trim().toLowerCase());
+    if (match !== undefined && !existingContact.has(c.id as number)) existingContact.set(c.id as number, match);
+  }
   const created: Record<string, number> = {};
   const skipped: Record<string, number> = {};
   const idMap = {} as Record<EntityName, Map<number, number>>;
@@ -570,7 +786,8 @@ async function writeRows(
         projectId: ref('projects', d.projectId),
         uploadedById: ref('users', d.uploadedById),
         ...stamps(d, 'name', 'type', 'mimeType', 'originalName', 'visibleInPortal', 'createdAt'),
-        url: stored ? '' : d.url,
+        // A link to the source installation's download route would name another record here: no link instead.
+        url: stored || (typeof d.url === 'string' && DOWNLOAD_PATH.test(d.url)) ? '' : d.url,
         storageKey: stored?.key ?? null,
         size: stored ? stored.size : d.size,
       };
@@ -578,12 +795,16 @@ async function writeRows(
     (data, select) => tx.document.createManyAndReturn({ data: data as never, select }) as Promise<Row[]>,
     'name',
   );
-  // A stored file's url is its download route, which names the new id.
-  for (const d of rows.documents) {
-    if (typeof d.file !== 'string') continue;
-    const id = idMap.documents.get(d.id as number)!;
-    await tx.document.update({ where: { id }, data: { url: documentDownloadPath(id) }, select: { id: true } });
+  // A stored file's url is its download route, which names the new id: one UPDATE per chunk (the ids are the
+  // integers the database just gave, so they are written into the statement as they are).
+  const storedIds = rows.documents.filter((d) => typeof d.file === 'string').map((d) => idMap.documents.get(d.id as number)!);
+  for (let i = 0; i < storedIds.length; i += CHUNK * 5) {
+    const ids = storedIds.slice(i, i + CHUNK * 5).map((id) => String(Math.trunc(Number(id))));
+    await tx.$executeRawUnsafe(
+      `UPDATE "Document" SET "url" = '${DOWNLOAD_PREFIX}' || CAST("id" AS TEXT) || '${DOWNLOAD_SUFFIX}' WHERE "businessId" = ${Math.trunc(businessId)} AND "id" IN (${ids.join(',')})`,
+    );
   }
+  const sourceLinks = rows.documents.filter((d) => typeof d.file !== 'string' && typeof d.url === 'string' && DOWNLOAD_PATH.test(d.url)).length;
   created.files = keyOfPath.size;
 
   await record(
@@ -673,7 +894,8 @@ async function writeRows(
   const notes: string[] = [];
   if (analysis.unmatchedPeople.length) notes.push(I.notePeople(analysis.unmatchedPeople.join(', ')));
   if (skipped.flowSubmissions) notes.push(I.noteSubmissions(skipped.flowSubmissions));
-  notes.push(I.noteActivities, I.noteBusiness);
+  if (sourceLinks) notes.push(I.noteSourceLinks(sourceLinks));
+  notes.push(I.noteActivities, analysis.business ? I.noteBusinessApplied : I.noteBusiness);
 
   await recordActivity(tx, businessId, actor, {
     entityType: 'import',

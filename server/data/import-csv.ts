@@ -38,10 +38,54 @@ export class ImportFileError extends Error {
 
 /** The file has problems (issues with lines): a commit answers 400 with them and writes nothing. */
 export class ImportIssuesError extends Error {
-  constructor(readonly issues: ImportIssue[]) {
-    super(I.fileProblems(issues.length));
+  constructor(
+    readonly issues: ImportIssue[],
+    total = issues.length,
+  ) {
+    super(I.fileProblems(total));
     this.name = 'ImportIssuesError';
   }
+}
+
+/** The issues an answer lists (the rest are counted in one last line): a file of errors stays a small answer. */
+const MAX_ISSUES = 500;
+
+export function capIssues(issues: ImportIssue[]): ImportIssue[] {
+  if (issues.length <= MAX_ISSUES) return issues;
+  return [...issues.slice(0, MAX_ISSUES), { line: null, message: I.moreIssues(issues.length - MAX_ISSUES) }];
+}
+
+/** Another import of the agency is running, or the database could not finish this one now (answered 409). */
+export class ImportBusyError extends Error {
+  constructor(message: string = I.busy) {
+    super(message);
+    this.name = 'ImportBusyError';
+  }
+}
+
+/**
+ * Agencies with an import running in this process. One at a time per agency: two imports of one file would both see
+ * "new" rows. In-process only (a deployment with several app processes also relies on the duplicate checks inside
+ * each commit's transaction and on the unique indexes).
+ */
+const running = new Set<number>();
+
+export async function oneImportAtATime<T>(businessId: number, work: () => Promise<T>): Promise<T> {
+  if (running.has(businessId)) throw new ImportBusyError();
+  running.add(businessId);
+  try {
+    return await work();
+  } finally {
+    running.delete(businessId);
+  }
+}
+
+/** A transaction the database gave up on (timeout, write conflict, busy SQLite file): a 409 sentence, never a 500. */
+export function transactionRefusal(error: unknown): Error | null {
+  const code = (error as { code?: unknown }).code;
+  const text = String((error as { message?: unknown }).message ?? '');
+  if (code === 'P2028' || code === 'P2034' || code === 'P1008' || /SQLITE_BUSY|database is locked|could not serialize|deadlock detected/i.test(text)) return new ImportBusyError();
+  return null;
 }
 
 export type CsvTable = { headers: string[]; rows: { line: number; cells: string[] }[] };
@@ -188,7 +232,7 @@ type Row = {
 const issuesOf = (error: z.ZodError, line: number): ImportIssue[] =>
   error.issues.map((issue) => ({ line, field: String(issue.path[0] ?? ''), message: issue.message }));
 
-export type CsvAnalysis = { preview: ImportPreview; rows: Row[] };
+export type CsvAnalysis = { preview: ImportPreview; issueCount: number; rows: Row[] };
 
 const nameKey = (name: string) => name.trim().toLowerCase();
 
@@ -199,7 +243,7 @@ export async function analyseCsv(db: Db, businessId: number, kind: CsvImportKind
   const issues = mappingIssues(kind, table.headers, mapping);
   const base = { kind, headers: table.headers, mapping, newCompanies: [] as string[], source: null };
   if (issues.length) {
-    return { preview: { ...base, rows: [], counts: { [kind]: { new: 0, duplicate: 0, error: 0 } }, issues }, rows: [] };
+    return { preview: { ...base, rows: [], counts: { [kind]: { new: 0, duplicate: 0, error: 0 } }, issues }, issueCount: issues.length, rows: [] };
   }
   const column = Object.fromEntries(Object.entries(mapping).map(([field, header]) => [field, table.headers.indexOf(header)]));
   const rows: Row[] = table.rows.map(({ line, cells }) => ({
@@ -294,7 +338,8 @@ export async function analyseCsv(db: Db, businessId: number, kind: CsvImportKind
     .slice(0, IMPORT_PREVIEW_ROWS)
     .map(({ line, status, values, messages }) => ({ line, status, values, messages }));
   return {
-    preview: { ...base, rows: shown, counts: { [kind]: { new: count('new'), duplicate: count('duplicate'), error: count('error') } }, issues },
+    preview: { ...base, rows: shown, counts: { [kind]: { new: count('new'), duplicate: count('duplicate'), error: count('error') } }, issues: capIssues(issues) },
+    issueCount: issues.length,
     rows,
   };
 }
@@ -311,29 +356,41 @@ const CHUNK = 500;
  * caller has checked there are no issues.
  */
 export async function commitCsv(db: Db, businessId: number, actor: Actor, kind: CsvImportKind, fileName: string, analysis: CsvAnalysis): Promise<ImportSummary> {
-  if (analysis.preview.issues.length) throw new ImportIssuesError(analysis.preview.issues);
-  const fresh = analysis.rows.filter((r) => r.status === 'new');
-  const skipped = analysis.rows.filter((r) => r.status === 'duplicate').length;
+  if (analysis.issueCount) throw new ImportIssuesError(analysis.preview.issues, analysis.issueCount);
+  const previewed = analysis.rows.filter((r) => r.status === 'new');
   const write = db.$transaction(
     async (tx) => {
       const created: Record<string, number> = {};
+      let fresh = previewed;
       if (kind === 'companies') {
+        // Read again inside the transaction: a company added since the preview (another import, the hub) is skipped.
+        const names = new Set((await tx.company.findMany({ where: { businessId }, select: { name: true } })).map((c) => nameKey(c.name)));
+        fresh = fresh.filter((r) => !names.has(nameKey((r.data as { name: string }).name)));
         for (let i = 0; i < fresh.length; i += CHUNK) {
           await tx.company.createMany({ data: fresh.slice(i, i + CHUNK).map((r) => ({ ...(r.data as z.output<typeof companyCreateInput>), businessId })) });
         }
         created.companies = fresh.length;
       } else {
+        // The same for contacts, by e-mail.
+        const emails = fresh.map((r) => (r.data as { email: string }).email);
+        const taken = new Set<string>();
+        for (let i = 0; i < emails.length; i += CHUNK) {
+          const found = await tx.contact.findMany({ where: { businessId, email: { in: emails.slice(i, i + CHUNK) } }, select: { email: true } });
+          for (const c of found) taken.add(c.email.toLowerCase());
+        }
+        fresh = fresh.filter((r) => !taken.has((r.data as { email: string }).email));
         const companyIds = new Map<string, number>();
-        // Read again inside the transaction: the names the contacts link to, and the companies still to create.
+        // The names the contacts link to, and the companies still to create.
         const names = [...new Set(fresh.map((r) => r.company).filter((n): n is string => !!n))];
         if (names.length) {
           const existing = await tx.company.findMany({ where: { businessId }, select: { id: true, name: true }, orderBy: { id: 'asc' } });
           for (const c of existing) if (!companyIds.has(nameKey(c.name))) companyIds.set(nameKey(c.name), c.id);
           const missing = new Map<string, string>();
           for (const name of names) if (!companyIds.has(nameKey(name)) && !missing.has(nameKey(name))) missing.set(nameKey(name), name);
-          for (const name of missing.values()) {
-            const company = await tx.company.create({ data: { businessId, name }, select: { id: true } });
-            companyIds.set(nameKey(name), company.id);
+          const toCreate = [...missing.values()];
+          for (let i = 0; i < toCreate.length; i += CHUNK) {
+            const made = await tx.company.createManyAndReturn({ data: toCreate.slice(i, i + CHUNK).map((name) => ({ businessId, name })), select: { id: true, name: true } });
+            for (const company of made) if (!companyIds.has(nameKey(company.name))) companyIds.set(nameKey(company.name), company.id);
           }
           created.companies = missing.size;
         }
@@ -353,13 +410,14 @@ export async function commitCsv(db: Db, businessId: number, actor: Actor, kind: 
         action: 'imported',
         changes: Object.entries(created).map(([field, to]) => ({ field, from: null, to })),
       });
+      const skipped = analysis.rows.filter((r) => r.status === 'duplicate').length + previewed.length - fresh.length;
       return { kind, created, skipped: { [kind]: skipped }, files: 0, notes: [] };
     },
     { timeout: 120_000, maxWait: 10_000 },
   );
-  // The same e-mail written by someone else since the preview: the unique index refuses it, and nothing is kept.
+  // The same e-mail written by someone else since the re-check: the unique index refuses it, and nothing is kept.
   return write.catch((error: { code?: string }) => {
     if (error.code === 'P2002') throw new ImportFileError(I.changedMeanwhile);
-    throw error;
+    throw transactionRefusal(error) ?? error;
   });
 }

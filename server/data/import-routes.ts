@@ -1,5 +1,5 @@
 /**
- * POST /api/imports: multipart (`file` and the fields of importFormFields: kind, mapping, commit). A CSV of companies
+ * POST /api/imports: multipart (`file` and the fields of importFormFields: kind, mapping, commit, applyBusiness). A CSV of companies
  * or contacts ('data.import': owner and admin) or a Clientflow export zip ('data.importArchive': owner). commit
  * "true" writes everything in one transaction (200 with the summary) or, when the file has any problem, nothing
  * (400 with the issues, line by line); otherwise the answer is the preview. The upload lands in a temporary file
@@ -21,7 +21,7 @@ import { hasNul } from '../lib/input-guards';
 import { sendError } from '../rest';
 import { twoFactorSetupRefusal, type createContextFactory } from '../trpc';
 import { Archive, analyseArchive, commitArchive } from './import-archive';
-import { ImportFileError, ImportIssuesError, analyseCsv, commitCsv } from './import-csv';
+import { ImportBusyError, ImportFileError, ImportIssuesError, analyseCsv, commitCsv, oneImportAtATime } from './import-csv';
 
 const I = M.data.import;
 
@@ -59,7 +59,8 @@ export function importRoutes(createContext: ReturnType<typeof createContextFacto
     const ctx = createContext({ req, res });
     const { env, storage } = ctx.app;
     const db = ctx.app.database.db;
-    const maxBytes = Math.max(env.MAX_UPLOAD_BYTES, CSV_MAX_BYTES);
+    // The kind is only known once the form is read: the zip's limit applies to the upload, a CSV is checked after.
+    const maxBytes = Math.max(env.IMPORT_MAX_BYTES, CSV_MAX_BYTES);
     let tempFile: string | null = null;
     let archive: Archive | null = null;
 
@@ -74,13 +75,13 @@ export function importRoutes(createContext: ReturnType<typeof createContextFacto
       const declared = Number(req.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) {
         res.setHeader('Connection', 'close');
-        return tooLarge(I.archiveTooLarge(formatFileSize(env.MAX_UPLOAD_BYTES)));
+        return tooLarge(I.archiveTooLarge(formatFileSize(env.IMPORT_MAX_BYTES)));
       }
       try {
         await receive(req, res, maxBytes);
       } catch (error) {
         if (res.destroyed || !res.socket || res.socket.destroyed) return null;
-        if (error instanceof MulterError && error.code === 'LIMIT_FILE_SIZE') return tooLarge(I.archiveTooLarge(formatFileSize(env.MAX_UPLOAD_BYTES)));
+        if (error instanceof MulterError && error.code === 'LIMIT_FILE_SIZE') return tooLarge(I.archiveTooLarge(formatFileSize(env.IMPORT_MAX_BYTES)));
         if (error instanceof MulterError && (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT')) return badRequest(I.notMultipart);
         return badRequest(I.badUpload);
       }
@@ -95,7 +96,7 @@ export function importRoutes(createContext: ReturnType<typeof createContextFacto
         return { status: 400, message: issues[0].message, code: 'BAD_REQUEST', issues };
       }
       if (hasNul(fields.data) || hasNul(file.originalname)) return badRequest(M.common.nulCharacter);
-      const { kind, mapping, commit } = fields.data;
+      const { kind, mapping, commit, applyBusiness } = fields.data;
       const permission = kind === 'archive' ? 'data.importArchive' : 'data.import';
       if (!can(session.user.role, permission)) return forbidden(permission);
       const businessId = session.user.businessId;
@@ -103,13 +104,20 @@ export function importRoutes(createContext: ReturnType<typeof createContextFacto
       const actor = staffActor(session.user);
 
       if (kind === 'archive') {
-        archive = await Archive.open(file.path, 4 * env.MAX_UPLOAD_BYTES + 256 * 1024 * 1024);
-        const analysis = await analyseArchive(db, businessId, archive);
-        return ok(commit ? await commitArchive(db, storage, businessId, actor, fileName, archive, analysis) : analysis.preview);
+        if (file.size > env.IMPORT_MAX_BYTES) return tooLarge(I.archiveTooLarge(formatFileSize(env.IMPORT_MAX_BYTES)));
+        const opened = await Archive.open(file.path, 4 * env.IMPORT_MAX_BYTES + 256 * 1024 * 1024);
+        archive = opened;
+        if (!commit) return ok((await analyseArchive(db, businessId, opened, { applyBusiness })).preview);
+        // The analysis runs again inside the guard: what it found duplicates is what the commit skips.
+        return ok(
+          await oneImportAtATime(businessId, async () =>
+            commitArchive(db, storage, businessId, actor, fileName, opened, await analyseArchive(db, businessId, opened, { applyBusiness })),
+          ),
+        );
       }
       if (file.size > CSV_MAX_BYTES) return tooLarge(I.csvTooLarge(formatFileSize(CSV_MAX_BYTES)));
       const analysis = await analyseCsv(db, businessId, kind, await fsp.readFile(file.path), mapping);
-      return ok(commit ? await commitCsv(db, businessId, actor, kind, fileName, analysis) : analysis.preview);
+      return ok(commit ? await oneImportAtATime(businessId, () => commitCsv(db, businessId, actor, kind, fileName, analysis)) : analysis.preview);
     };
 
     let reply: Reply | null = null;
@@ -119,6 +127,7 @@ export function importRoutes(createContext: ReturnType<typeof createContextFacto
     } catch (error) {
       if (error instanceof ImportIssuesError) reply = { status: 400, message: error.message, code: 'BAD_REQUEST', issues: error.issues };
       else if (error instanceof ImportFileError) reply = badRequest(error.message);
+      else if (error instanceof ImportBusyError) reply = { status: 409, message: error.message, code: 'CONFLICT' };
       else failure = error;
     } finally {
       (archive as Archive | null)?.close();

@@ -4,6 +4,7 @@
  * - GET /api/export.zip: the whole agency (owner, 'data.export'), streamed as it is written;
  *   GET /api/export.zip?companyId=N: one client company (owner and admin, 'data.exportCompany'); another agency's
  *   or an unknown company is 404. A failure after the first byte destroys the response: never a short "valid" zip.
+ *   One such stream per agency at a time: another one meanwhile is 409 (M.data.export.busy).
  * - GET /api/exports/{id}/download: a finished background export, for its requester (while they still hold the
  *   permission) or an owner; anyone else, and an unknown id, 404; not built yet 409, failed 409, expired 410.
  */
@@ -54,6 +55,12 @@ function failed(res: Response, error: unknown, what: string) {
   sendError(res, error);
 }
 
+/**
+ * Agencies with a zip streaming now. Per process: with several app processes each may stream one per agency, which
+ * still bounds the load; big exports go through the background job (data.requestExport above the thresholds).
+ */
+const streaming = new Set<number>();
+
 export function dataExportRoutes(createContext: ReturnType<typeof createContextFactory>) {
   const routes = Router();
 
@@ -76,10 +83,16 @@ export function dataExportRoutes(createContext: ReturnType<typeof createContextF
         companyName = company.name;
       }
       const business = await db.business.findUniqueOrThrow({ where: { id: user.businessId }, select: { slug: true } });
-      const now = new Date();
-      const zip = exportZip(ctx.app.database, ctx.app.storage, { businessId: user.businessId, companyId }, { now });
-      zipHeaders(res, exportFileName(business.slug, companyName, now));
-      await pipeline(zip, res);
+      if (streaming.has(user.businessId)) throw new TRPCError({ code: 'CONFLICT', message: X.busy });
+      streaming.add(user.businessId);
+      try {
+        const now = new Date();
+        const zip = exportZip(ctx.app.database, ctx.app.storage, { businessId: user.businessId, companyId }, { now });
+        zipHeaders(res, exportFileName(business.slug, companyName, now));
+        await pipeline(zip, res);
+      } finally {
+        streaming.delete(user.businessId);
+      }
     } catch (error) {
       failed(res, error, 'download');
     }

@@ -4,7 +4,8 @@
  * does. A JobRunner in every app process claims due jobs atomically (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite:
  * one writer), runs them, retries failures with backoff, and after maxAttempts leaves them dead (the dead letter
  * the owner sees in Account → Notifications). A job whose process died while running is taken again once its
- * lease is over, so work survives restarts.
+ * lease is over, so work survives restarts. While a non-transactional job runs (an export can take longer than the
+ * lease), its runner renews the lease (lockedAt) every lease/3, so a live job is never taken by another runner.
  */
 import type { Database } from '../db';
 import type { Env } from '../env';
@@ -38,6 +39,7 @@ export async function enqueueJob(
   return id;
 }
 
+/** lockedAt: the lease this runner holds (renewed while the job runs); done/failed are written only while it matches. */
 export type ClaimedJob = { id: number; businessId: number; kind: JobKind; payload: Record<string, unknown>; attempts: number; maxAttempts: number; lockedAt: Date };
 
 export type JobDeps = { database: Database; mailer: Mailer; env: Env; storage: FileStorage };
@@ -192,7 +194,13 @@ export class JobRunner {
           await this.markDone(tx, job);
         });
       } else {
-        await handler.run(job, this.deps);
+        // Transactional jobs are short and hold a write transaction (SQLite: one writer), so only these renew.
+        const lease = this.renewLease(job, now);
+        try {
+          await handler.run(job, this.deps);
+        } finally {
+          await lease.stop();
+        }
         await this.markDone(db, job);
       }
     } catch (error) {
@@ -206,6 +214,32 @@ export class JobRunner {
       });
       this.log(`[jobs] ${job.kind} job ${job.id} failed (attempt ${job.attempts} of ${job.maxAttempts}${dead ? ', now dead' : ''}): ${message}`);
     }
+  }
+
+  /**
+   * Renews the job's lease every leaseMs/3 while it runs: lockedAt moves on by the time that really passed since the
+   * claim (claim's `now` may be a test's clock), and job.lockedAt follows, so markDone and the failure update match
+   * the renewed value. A renewal that matches nothing (the lease was lost) stops renewing; markDone then refuses.
+   * stop() waits for a renewal in flight, so nothing writes lockedAt after it.
+   */
+  private renewLease(job: ClaimedJob, claimedAt: Date) {
+    const started = Date.now();
+    let inFlight: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      inFlight = inFlight.then(async () => {
+        const lockedAt = new Date(claimedAt.getTime() + (Date.now() - started));
+        const { count } = await this.deps.database.db.job.updateMany({ where: { id: job.id, status: 'running', lockedAt: job.lockedAt }, data: { lockedAt } });
+        if (count === 1) job.lockedAt = lockedAt;
+        else clearInterval(timer);
+      }).catch((error: unknown) => this.log(`[jobs] lease of job ${job.id} not renewed: ${(error as Error)?.message ?? String(error)}`));
+    }, Math.max(1, Math.floor(this.leaseMs / 3)));
+    timer.unref();
+    return {
+      stop: async () => {
+        clearInterval(timer);
+        await inFlight;
+      },
+    };
   }
 
   /** Done only if this runner still holds the job (its lease was not taken over); otherwise the transaction rolls back. */

@@ -101,6 +101,11 @@ export const importFormFields = z.object({
     .string()
     .optional()
     .transform((v) => v === 'true'),
+  /** An export zip only: "true" replaces this agency's details, branding and logo with the export's (slug kept). */
+  applyBusiness: z
+    .string()
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 /** One problem of the file, by line (1 = the CSV's header line; for a zip, the line of the entity's CSV file). */

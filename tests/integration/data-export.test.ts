@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseDisposition } from 'content-disposition';
@@ -22,6 +22,7 @@ import { hashToken } from '../../server/auth/tokens';
 import { ENTITIES, ENTITY_NAMES, type Manifest } from '../../server/data/format';
 import { exportZip } from '../../server/data/export';
 import { createJobRunner } from '../../server/jobs';
+import { JobRunner, enqueueJob, type JobDeps } from '../../server/jobs/queue';
 import type { FileStorage } from '../../server/files/storage';
 import { createAgency, PORTAL_PASSWORD, type Agency } from '../support/agencies';
 import { startApp, type TestApp } from '../support/app';
@@ -475,5 +476,187 @@ describe('the zip stream', () => {
     expect(json(zip, 'data/documents.json').find((d) => d.id === gone)).toMatchObject({ file: null, originalName: 'gone.txt' });
     expect(manifestOf(zip).files.some((f) => f.path.startsWith(`files/${gone}/`))).toBe(false);
     await app.database.db.document.delete({ where: { id: gone } });
+  });
+});
+
+/**
+ * A company export holds that client's rows only, whatever moved: a contact who came from another client brings
+ * neither that client's submissions nor its flows nor the documents its answers name; it imports as it is.
+ */
+describe('a company export after a contact moved between clients', () => {
+  let m: Agency;
+  let cedar: { id: number; name: string };
+  let dune: { id: number; name: string };
+  const ids = {} as Record<'duneFlow' | 'template' | 'duneTemplate' | 'duneDoc' | 'duneSubmission' | 'cedarSubmission' | 'stored' | 'cedarTask' | 'cedarContact', number>;
+
+  beforeAll(async () => {
+    m = await createAgency(app, ['Cedar Consulting', 'Dune Design']);
+    [cedar, dune] = m.companies;
+    const db = app.database.db;
+    const businessId = m.businessId;
+    ids.stored = await upload(app, m.token, cedar.id, 'cedar-brief.txt', Buffer.from('cedar brief'));
+    const [cedarContact, moved] = await Promise.all([cedar, dune].map((c) => db.contact.findFirstOrThrow({ where: { businessId, companyId: c.id } })));
+    ids.cedarContact = cedarContact.id;
+    ids.cedarTask = (await db.task.findFirstOrThrow({ where: { businessId, project: { companyId: cedar.id } } })).id;
+    ids.duneDoc = (await db.document.findFirstOrThrow({ where: { businessId, companyId: dune.id } })).id;
+    const fileField = async (flowId: number) => {
+      const step = await db.flowStep.findFirst({ where: { businessId, flowId } }) ?? (await db.flowStep.create({ data: { businessId, flowId, stepOrder: 1, stepTitle: 'Files' } }));
+      return db.flowField.create({ data: { businessId, flowStepId: step.id, fieldLabel: 'A file', fieldType: 'file', options: '{}', order: 5 } });
+    };
+    const submit = async (flowId: number, contactId: number, companyId: number, fieldId: number, value: string) => {
+      const s = await db.flowSubmission.create({ data: { businessId, flowId, contactId, companyId } });
+      await db.flowAnswer.create({ data: { businessId, submissionId: s.id, flowFieldId: fieldId, value } });
+      return s.id;
+    };
+    // Dune's contact answers Dune's flow with a Dune document, and an agency-wide template only Dune submitted to.
+    const duneFlow = await db.flow.findFirstOrThrow({ where: { businessId, companyId: dune.id } });
+    ids.duneFlow = duneFlow.id;
+    ids.duneSubmission = await submit(duneFlow.id, moved.id, dune.id, (await fileField(duneFlow.id)).id, String(ids.duneDoc));
+    const duneTemplate = await db.flow.create({ data: { businessId, companyId: null, name: 'Dune-only template', description: 'Template', workflowType: 'collect' } });
+    ids.duneTemplate = duneTemplate.id;
+    await submit(duneTemplate.id, moved.id, dune.id, (await fileField(duneTemplate.id)).id, String(ids.duneDoc));
+    // Cedar's contact answers an agency-wide template with Cedar's file, and Cedar's flow naming Dune's document.
+    const template = await db.flow.create({ data: { businessId, companyId: null, name: 'Agency template', description: 'Template', workflowType: 'collect' } });
+    ids.template = template.id;
+    await submit(template.id, cedarContact.id, cedar.id, (await fileField(template.id)).id, String(ids.stored));
+    const cedarFlow = await db.flow.findFirstOrThrow({ where: { businessId, companyId: cedar.id } });
+    ids.cedarSubmission = await submit(cedarFlow.id, cedarContact.id, cedar.id, (await fileField(cedarFlow.id)).id, String(ids.duneDoc));
+    // Then the contact moves from Dune to Cedar.
+    await db.contact.update({ where: { id: moved.id }, data: { companyId: cedar.id } });
+  });
+
+  it("leaves out the other client's flows, submissions and documents; references outside the zip are empty", async () => {
+    const res = await get(`/api/export.zip?companyId=${cedar.id}`, m.token);
+    expect(res.status).toBe(200);
+    const zip = await readZip(res.body);
+    const flowIds = json(zip, 'data/flows.json').map((f) => f.id);
+    expect(flowIds).toContain(ids.template);
+    expect(flowIds).not.toContain(ids.duneFlow);
+    expect(flowIds).not.toContain(ids.duneTemplate);
+    expect(json(zip, 'data/flowSubmissions.json').map((s) => s.companyId)).toEqual([cedar.id, cedar.id]);
+    expect(json(zip, 'data/flowSubmissions.json').map((s) => s.id)).not.toContain(ids.duneSubmission);
+    expect(json(zip, 'data/documents.json').map((d) => d.id)).not.toContain(ids.duneDoc);
+    const answers = json(zip, 'data/flowAnswers.json');
+    expect(answers.map((x) => x.value).sort()).toEqual(['', String(ids.stored)]);
+    expect(csv(zip, 'data/flowAnswers.csv').map((x) => x.value).sort()).toEqual(['', String(ids.stored)]);
+    const text = allText(zip);
+    for (const name of ['Dune Design onboarding', 'Dune-only template', 'Dune Design contract.pdf']) expect(text.includes(name), name).toBe(false);
+  });
+
+  it('imports into a fresh agency as it is', async () => {
+    const zip = (await get(`/api/export.zip?companyId=${cedar.id}`, m.token)).body;
+    const target = await createAgency(app, ['Target Trading']);
+    const form = new FormData();
+    form.append('kind', 'archive');
+    form.append('commit', 'true');
+    form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'cedar.zip');
+    const res = await fetch(`${app.baseUrl}/api/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${target.token}` } });
+    const body = (await res.json()) as { created: Record<string, number> };
+    expect([res.status, body]).toMatchObject([200, { created: { companies: 1, flows: 2, flowSubmissions: 2, flowAnswers: 2 } }]);
+  });
+
+  it('streams one export per agency at a time: another one meanwhile is 409', async () => {
+    const storage = app.storage as FileStorage & { readStream: FileStorage['readStream'] };
+    let release!: () => void;
+    let reading!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const started = new Promise<void>((r) => (reading = r));
+    const original = storage.readStream.bind(storage);
+    storage.readStream = async (key) => {
+      reading();
+      await gate;
+      return original(key);
+    };
+    try {
+      const first = get(`/api/export.zip?companyId=${cedar.id}`, m.token);
+      await started;
+      for (const url of ['/api/export.zip', `/api/export.zip?companyId=${dune.id}`]) {
+        const busy = await get(url, m.token);
+        expect(busy.status).toBe(409);
+        expect(busy.json()).toEqual({ message: X.busy, code: 'CONFLICT' });
+      }
+      release();
+      expect((await first).status).toBe(200);
+    } finally {
+      release();
+      delete (storage as Partial<FileStorage>).readStream;
+    }
+    expect((await get('/api/export.zip', m.token)).status).toBe(200);
+  });
+
+  it('writes as empty a reference to a row created after the export began, and leaves out a row that needs one', async () => {
+    const db = app.database.db;
+    const businessId = m.businessId;
+    const made = {} as { project: number; contact: number };
+    // The stored files come first: while they are read, a task and a submission are re-linked to new rows.
+    const relinking: FileStorage = Object.assign(Object.create(app.storage) as FileStorage, {
+      readStream: async (key: string) => {
+        if (!made.project) {
+          made.project = (await db.project.create({ data: { businessId, companyId: cedar.id, name: 'Born mid-export' } })).id;
+          made.contact = (await db.contact.create({ data: { businessId, companyId: cedar.id, firstName: 'New', lastName: 'Comer', email: `newcomer-${businessId}@client.test` } })).id;
+          await db.task.update({ where: { id: ids.cedarTask }, data: { projectId: made.project } });
+          await db.flowSubmission.update({ where: { id: ids.cedarSubmission }, data: { contactId: made.contact } });
+        }
+        return app.storage.readStream(key);
+      },
+    });
+    for (const scope of [{ businessId }, { businessId, companyId: cedar.id }]) {
+      if (made.project) {
+        await db.task.update({ where: { id: ids.cedarTask }, data: { projectId: (await db.project.findFirstOrThrow({ where: { businessId, companyId: cedar.id } })).id } });
+        await db.flowSubmission.update({ where: { id: ids.cedarSubmission }, data: { contactId: ids.cedarContact } });
+        await db.task.deleteMany({ where: { projectId: made.project } });
+        await db.project.delete({ where: { id: made.project } });
+        await db.contact.delete({ where: { id: made.contact } });
+        delete (made as Partial<typeof made>).project;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of exportZip(app.database, relinking, scope)) chunks.push(chunk as Buffer);
+      const zip = await readZip(Buffer.concat(chunks));
+      expect(made.project, 'the hook ran').toBeGreaterThan(0);
+      expect(json(zip, 'data/tasks.json').find((t) => t.id === ids.cedarTask)).toMatchObject({ projectId: null });
+      expect(csv(zip, 'data/tasks.csv').find((t) => t.id === String(ids.cedarTask))).toMatchObject({ projectId: '' });
+      expect(json(zip, 'data/projects.json').map((p) => p.id)).not.toContain(made.project);
+      for (const name of ['flowSubmissions', 'flowAnswers'] as const) {
+        const column = name === 'flowSubmissions' ? 'id' : 'submissionId';
+        expect(json(zip, `data/${name}.json`).map((r) => r[column])).not.toContain(ids.cedarSubmission);
+        expect(csv(zip, `data/${name}.csv`).map((r) => r[column])).not.toContain(String(ids.cedarSubmission));
+        expect(manifestOf(zip).entities.find((e) => e.name === name)!.count).toBe(json(zip, `data/${name}.json`).length);
+      }
+    }
+  });
+});
+
+describe('the job lease while a long export runs', () => {
+  it('is renewed, so a second runner never takes the job meanwhile, and the job ends done once', async () => {
+    const leaseMs = 300;
+    const m = await createAgency(app, ['Lease Labs']);
+    const deps: JobDeps = { database: app.database, mailer: app.mailer, env: app.env, storage: app.storage };
+    let release!: () => void;
+    let running!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const started = new Promise<void>((r) => (running = r));
+    let runs = 0;
+    const slow = {
+      transactional: false as const,
+      run: async () => {
+        runs++;
+        running();
+        await gate;
+      },
+    };
+    const options = { pollMs: 0, leaseMs, log: () => {}, businessIds: [m.businessId] };
+    const jobId = await enqueueJob(app.database.db, { businessId: m.businessId, kind: 'export', payload: {} });
+    const first = new JobRunner(deps, { export: slow }, options);
+    const second = new JobRunner(deps, { export: slow }, options);
+    const draining = first.drain();
+    await started;
+    const claimed = (await app.database.db.job.findUniqueOrThrow({ where: { id: jobId } })).lockedAt!.getTime();
+    // Wait for a renewal (no clock in the assertion: the second runner is given a time past the first lease).
+    await vi.waitFor(async () => expect((await app.database.db.job.findUniqueOrThrow({ where: { id: jobId } })).lockedAt!.getTime()).toBeGreaterThan(claimed), { timeout: 10_000, interval: 20 });
+    expect(await second.runDue(new Date(claimed + leaseMs + 50))).toBe(0);
+    release();
+    await draining;
+    expect(runs).toBe(1);
+    expect(await app.database.db.job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({ status: 'done', lockedAt: null, attempts: 1 });
   });
 });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipArchive } from 'archiver';
 import { M } from '../../shared/messages';
 import { ENTITIES, EXPORT_FORMAT, EXPORT_VERSION, csvPath, jsonPath } from '../../server/data/format';
+import { ImportBusyError, analyseCsv, commitCsv, oneImportAtATime, transactionRefusal } from '../../server/data/import-csv';
 import { IMPORT_MAX_ROWS } from '../../shared/schemas/data';
 import { createAgency, type Agency } from '../support/agencies';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
@@ -31,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-type ImportOptions = { kind: string; commit?: boolean; mapping?: Record<string, string>; fileName?: string; token?: string | null; type?: string; cookie?: string; origin?: string };
+type ImportOptions = { kind: string; commit?: boolean; applyBusiness?: boolean; mapping?: Record<string, string>; fileName?: string; token?: string | null; type?: string; cookie?: string; origin?: string };
 
 /** POST /api/imports as the client sends it (fetch's FormData: the fields, then the file). */
 async function importFile(content: Buffer | string, options: ImportOptions) {
@@ -39,6 +40,7 @@ async function importFile(content: Buffer | string, options: ImportOptions) {
   form.append('kind', options.kind);
   if (options.mapping) form.append('mapping', JSON.stringify(options.mapping));
   form.append('commit', options.commit ? 'true' : 'false');
+  if (options.applyBusiness) form.append('applyBusiness', 'true');
   form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: options.type ?? 'text/csv' }), options.fileName ?? 'import.csv');
   const headers: Record<string, string> = {};
   const bearer = options.token === undefined ? a.token : options.token;
@@ -369,12 +371,15 @@ describe('Clientflow export zips', () => {
 
   it('rolls everything back, the stored files included, when the database refuses a row half-way', async () => {
     const before = await footprint(zipAgency.businessId);
-    // Two details with the same key on one resource: only the database's unique index notices, after the file is stored.
+    // Two answers to one field of one submission: only the database's unique index notices, after the file is stored.
     const zip = await buildArchive((p) => {
-      p.data.resources = [{ id: 1, companyId: 7, projectId: null, title: 'Logins', description: '', type: 'information', status: 'active', visibleToClient: false, createdAt: AT, updatedAt: AT }];
-      p.data.resourceDetails = [
-        { id: 1, resourceId: 1, key: 'Key', value: 'a', position: 0 },
-        { id: 2, resourceId: 1, key: 'Key', value: 'b', position: 1 },
+      p.data.flows = [{ id: 1, flowUid: 'f1', companyId: 7, createdById: null, name: 'Intake', description: '', workflowType: 'collect', isActive: true, createdAt: AT, updatedAt: AT }];
+      p.data.flowSteps = [{ id: 1, flowId: 1, stepOrder: 1, stepTitle: 'One', content: '', createdAt: AT, updatedAt: AT }];
+      p.data.flowFields = [{ id: 1, flowStepId: 1, fieldLabel: 'Name', fieldType: 'text', isRequired: false, options: {}, helpText: null, order: 0, createdAt: AT }];
+      p.data.flowSubmissions = [{ id: 1, flowId: 1, contactId: 9, companyId: 7, status: 'in_progress', currentStep: 1, completedAt: null, createdAt: AT, updatedAt: AT }];
+      p.data.flowAnswers = [
+        { id: 1, submissionId: 1, flowFieldId: 1, value: 'a' },
+        { id: 2, submissionId: 1, flowFieldId: 1, value: 'b' },
       ];
     });
     expect((await send(zip, false)).body.issues).toEqual([]);
@@ -412,6 +417,145 @@ describe('Clientflow export zips', () => {
     // The second copy of the file belongs to the company that was already there.
     const docs = await app.database.db.document.findMany({ where: { businessId: zipAgency.businessId, name: 'Brief' } });
     expect(new Set(docs.map((d) => d.companyId))).toEqual(new Set([contact.companyId]));
+  });
+});
+
+describe('export zips: what the app itself would refuse', () => {
+  let agency: Agency;
+  beforeAll(async () => {
+    agency = await createAgency(app, ['Domain Dock']);
+  });
+  const send = (zip: Buffer, commit = true) => importFile(zip, { kind: 'archive', commit, token: agency.token, type: 'application/zip', fileName: 'export.zip' });
+
+  it('previews bad values, duplicate keys and shared files with their lines, and a commit writes none of them', async () => {
+    const before = await footprint(agency.businessId);
+    const zip = await buildArchive((p) => {
+      const company = p.data.companies[0] as Record<string, unknown>;
+      p.data.companies.push(
+        { ...company, id: 8, name: 'Bad Status', status: 'archived' },
+        { ...company, id: 9, name: 'x'.repeat(201) },
+        { ...company, id: 10, name: 'Web', website: 'javascript:alert(1)' },
+        { ...company, id: 7, name: 'Same id' },
+      );
+      const contact = p.data.contacts[0] as Record<string, unknown>;
+      p.data.contacts.push({ ...contact, id: 10, email: 'not-an-email' }, { ...contact, id: 11, email: 'role@zip.example', role: 'boss' });
+      const doc = p.data.documents[0] as Record<string, unknown>;
+      p.data.documents.push({ ...doc, id: 4, size: 3_000_000_000 }, { ...doc, id: 5, type: 'memo', file: 'files/3/brief.txt' });
+      p.data.resources = [{ id: 1, companyId: 7, projectId: null, title: 'Logins', description: '', type: 'information', status: 'gone', visibleToClient: false, createdAt: AT, updatedAt: AT }];
+      p.data.resourceDetails = [
+        { id: 1, resourceId: 1, key: 'Key', value: 'a', position: 0 },
+        { id: 2, resourceId: 1, key: 'Key', value: 'b', position: 1 },
+      ];
+      p.data.flows = [{ id: 1, flowUid: 'f1', companyId: 7, createdById: null, name: 'Intake', description: '', workflowType: 'survey', isActive: true, createdAt: AT, updatedAt: AT }];
+      p.data.flowSubmissions = [
+        { id: 1, flowId: 1, contactId: 9, companyId: 7, status: 'in_progress', currentStep: 1, completedAt: null, createdAt: AT, updatedAt: AT },
+        { id: 2, flowId: 1, contactId: 9, companyId: 7, status: 'done', currentStep: 1, completedAt: null, createdAt: AT, updatedAt: AT },
+      ];
+    });
+    const preview = await send(zip, false);
+    expect(preview.status).toBe(200);
+    const issues = preview.body.issues.map((i: { entity: string; line: number; field: string; message: string }) => [i.entity, i.line, i.field, i.message]);
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        ['companies', 3, 'status', I.notOneOf('status', 'prospect, onboarding, active, canceled, paused, at-risk')],
+        ['companies', 4, 'name', I.tooLongValue('name', 200)],
+        ['companies', 5, 'website', I.badUrl('website')],
+        ['companies', 6, 'id', I.sameIdInExport(2)],
+        ['contacts', 3, 'email', I.badEmail('email')],
+        ['contacts', 4, 'role', I.notOneOf('role', 'executive, manager, contributor')],
+        ['documents', 3, 'size', I.outOfRange('size')],
+        ['documents', 4, 'type', expect.stringContaining('“type” must be one of')],
+        ['documents', 4, 'file', I.sameFileInExport(2)],
+        ['resources', 2, 'status', expect.stringContaining('“status” must be one of')],
+        ['resourceDetails', 3, 'key', I.sameDetailInExport(2)],
+        ['flows', 2, 'workflowType', I.notOneOf('workflowType', 'onboard, collect, inform')],
+        ['flowSubmissions', 3, 'status', I.notOneOf('status', 'in_progress, completed')],
+        ['flowSubmissions', 3, 'contactId', I.sameSubmissionInExport(2)],
+      ]),
+    );
+    const shown = preview.body.rows.find((r: { line: number; values: { name: string } }) => r.values.name === 'Bad Status');
+    expect(shown).toMatchObject({ status: 'error', messages: [expect.stringContaining('“status” must be one of')] });
+    const res = await send(zip);
+    expect([res.status, res.body.message]).toEqual([400, I.fileProblems(res.body.issues.length)]);
+    expect(await footprint(agency.businessId)).toEqual(before);
+  });
+
+  it("imports a link to the source's download route without a link, and says so", async () => {
+    const zip = await buildArchive((p) => {
+      p.data.documents.push({ ...(p.data.documents[0] as Record<string, unknown>), id: 4, name: 'Lost file', url: '/api/documents/4/download', file: null, size: 10 });
+    });
+    const res = await send(zip);
+    expect(res.status).toBe(200);
+    expect(res.body.notes).toContain(I.noteSourceLinks(1));
+    const lost = await app.database.db.document.findFirstOrThrow({ where: { businessId: agency.businessId, name: 'Lost file' } });
+    expect([lost.url, lost.storageKey]).toEqual(['', null]);
+    const brief = await app.database.db.document.findFirstOrThrow({ where: { businessId: agency.businessId, name: 'Brief' } });
+    expect(brief.url).toBe(`/api/documents/${brief.id}/download`);
+  });
+
+  it('answers 409 with a sentence while another import of the agency runs', async () => {
+    let release = () => {};
+    const held = oneImportAtATime(agency.businessId, () => new Promise<void>((resolve) => (release = resolve)));
+    const res = await send(await buildArchive());
+    const csv = await importFile('Company name\nBusy Co\n', { kind: 'companies', commit: true, token: agency.token });
+    release();
+    await held;
+    expect([res.status, res.body.message, csv.status, csv.body.message]).toEqual([409, I.busy, 409, I.busy]);
+    // Previews are not held up.
+    expect((await importFile('Company name\nBusy Co\n', { kind: 'companies', token: agency.token })).status).toBe(200);
+  });
+
+  it('takes export zips up to IMPORT_MAX_BYTES, not the upload limit', async () => {
+    const zip = await buildArchive((p) => void (p.files['files/3/brief.txt'] = BRIEF), [['padding.bin', crypto.randomBytes(8_000)]]);
+    const post = async (other: TestApp) => {
+      const form = new FormData();
+      form.append('kind', 'archive');
+      form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'export.zip');
+      const res = await fetch(`${other.baseUrl}/api/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${agency.token}` } });
+      return { status: res.status, body: await res.json() };
+    };
+    const roomy = await startApp(undefined, { env: { MAX_UPLOAD_BYTES: '1000' } });
+    const tight = await startApp(undefined, { env: { IMPORT_MAX_BYTES: '4000' } });
+    try {
+      expect(roomy.env.IMPORT_MAX_BYTES).toBe(2 ** 31 - 1);
+      expect((await post(roomy)).status).toBe(200);
+      const refused = await post(tight);
+      expect([refused.status, refused.body.message]).toEqual([413, expect.stringContaining('larger than')]);
+    } finally {
+      await roomy.close();
+      await tight.close();
+    }
+  });
+
+  it('turns a timed-out, conflicting or busy transaction into that sentence', () => {
+    for (const error of [{ code: 'P2028' }, { code: 'P2034' }, new Error('SQLITE_BUSY: database is locked')]) {
+      expect(transactionRefusal(error)).toBeInstanceOf(ImportBusyError);
+    }
+    expect(transactionRefusal({ code: 'P2025' })).toBeNull();
+  });
+
+  it('skips a company or contact added between the preview and the commit, never creating it twice', async () => {
+    const db = app.database.db;
+    const actor = { type: 'staff' as const, userId: agency.userId, name: 'Tester' };
+    const companies = await analyseCsv(db, agency.businessId, 'companies', Buffer.from('Company name\nLate Lantern\nEarly Elm\n'), undefined);
+    const contacts = await analyseCsv(db, agency.businessId, 'contacts', Buffer.from('First name,Last name,Email,Company\nLia,Late,lia@late.example,Late Lantern\nEd,Early,ed@early.example,\n'), undefined);
+    // Meanwhile (another import, the hub):
+    await db.company.create({ data: { businessId: agency.businessId, name: 'late lantern' } });
+    await db.contact.create({ data: { businessId: agency.businessId, firstName: 'Lia', lastName: 'Late', email: 'lia@late.example' } });
+    const one = await commitCsv(db, agency.businessId, actor, 'companies', 'c.csv', companies);
+    const two = await commitCsv(db, agency.businessId, actor, 'contacts', 'p.csv', contacts);
+    expect([one.created, one.skipped, two.created, two.skipped]).toEqual([{ companies: 1 }, { companies: 1 }, { contacts: 1 }, { contacts: 1 }]);
+    expect(await db.company.count({ where: { businessId: agency.businessId, name: { in: ['late lantern', 'Late Lantern'] } } })).toBe(1);
+    expect(await db.contact.count({ where: { businessId: agency.businessId, email: 'lia@late.example' } })).toBe(1);
+  });
+
+  it('lists the first 500 problems of a file and counts the rest', async () => {
+    const csv = `Company name,Website\n${Array.from({ length: 600 }, (_, i) => `Co ${i},not a url`).join('\n')}\n`;
+    const res = await importFile(csv, { kind: 'companies', token: agency.token });
+    expect(res.body.issues).toHaveLength(501);
+    expect(res.body.issues[500]).toEqual({ line: null, message: I.moreIssues(100) });
+    const commit = await importFile(csv, { kind: 'companies', commit: true, token: agency.token });
+    expect([commit.status, commit.body.message]).toEqual([400, I.fileProblems(600)]);
   });
 });
 
@@ -566,16 +710,42 @@ describe('the round trip: export, then import into a fresh agency', () => {
     expect(portalUpload.status).toBeLessThan(300);
     expect(await db.flowAnswer.count({ where: { businessId: bid } })).toBe(1);
 
+    // Business details, branding and a logo, applied to the target on request (applyBusiness).
+    await db.business.update({ where: { id: bid }, data: { phone: '+44 20 1234', street1: '1 Quay', cityTown: 'Bristol', state: 'Avon', zipcode: 'BS1', country: 'UK', primaryColor: '#123456', secondaryColor: '#abcdef', buttonTextColor: '#fefefe', loginText: 'Welcome back, friend.' } });
+    const logoBytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(2_000)]);
+    const logoForm = new FormData();
+    logoForm.append('file', new Blob([new Uint8Array(logoBytes)], { type: 'image/png' }), 'brand.png');
+    expect((await fetch(`${app.baseUrl}/api/business/logo`, { method: 'POST', body: logoForm, headers: auth })).status).toBe(200);
+
     const exported = await fetch(`${app.baseUrl}/api/export.zip`, { headers: auth });
     expect(exported.status).toBe(200);
     const zip = Buffer.from(await exported.arrayBuffer());
 
     const target = await signUpAgency(client(app.baseUrl));
     const targetId = (await db.user.findUniqueOrThrow({ where: { email: target.email } })).businessId;
-    const res = await importFile(zip, { kind: 'archive', commit: true, token: target.token, type: 'application/zip', fileName: 'export.zip' });
+    const oldLogo = Buffer.concat([Buffer.from('GIF89a'), crypto.randomBytes(100)]);
+    const oldLogoForm = new FormData();
+    oldLogoForm.append('file', new Blob([new Uint8Array(oldLogo)], { type: 'image/gif' }), 'old.gif');
+    expect((await fetch(`${app.baseUrl}/api/business/logo`, { method: 'POST', body: oldLogoForm, headers: { authorization: `Bearer ${target.token}` } })).status).toBe(200);
+    const oldLogoKey = (await db.business.findUniqueOrThrow({ where: { id: targetId } })).logoKey!;
+    const res = await importFile(zip, { kind: 'archive', commit: true, applyBusiness: true, token: target.token, type: 'application/zip', fileName: 'export.zip' });
     expect(res.status).toBe(200);
     expect(res.body.files).toBe(3);
     expect(res.body.notes[0]).toContain(source.email);
+    expect(res.body.notes).toContain(I.noteBusinessApplied);
+
+    // The business, slug excepted, and the logo's bytes; the old logo's file is gone.
+    const business = async (id: number) => {
+      const { id: _i, slug: _s, logoKey, createdAt: _c, updatedAt: _u, requireTwoFactor: _t, ...rest } = await db.business.findUniqueOrThrow({ where: { id } });
+      const logo = await fetch(`${app.baseUrl}/api/business/logo/${logoKey}`);
+      expect(logo.status).toBe(200);
+      return { ...rest, logo: sha256(Buffer.from(await logo.arrayBuffer())) };
+    };
+    const [sourceBusiness, targetBusiness] = [await business(bid), await business(targetId)];
+    expect(sourceBusiness).toMatchObject({ primaryColor: '#123456', logoName: 'brand.png', logo: sha256(logoBytes) });
+    expect(targetBusiness).toEqual(sourceBusiness);
+    expect(await app.storage.size(oldLogoKey)).toBeNull();
+    expect((await db.business.findUniqueOrThrow({ where: { id: targetId } })).slug).not.toBe((await db.business.findUniqueOrThrow({ where: { id: bid } })).slug);
 
     const before = await snapshot(bid);
     const after = await snapshot(targetId);

@@ -20,11 +20,11 @@ const member = { id: 5, role: 'member' };
 const otherMember = { id: 6, role: 'member' };
 
 const permissions = Object.keys(PERMISSIONS) as Permission[];
-const OWNER_ONLY: Permission[] = ['activity.viewAll', 'jobs.manage', 'security.manage'];
+const OWNER_ONLY: Permission[] = ['activity.viewAll', 'jobs.manage', 'security.manage', 'data.export', 'data.importArchive'];
 
 describe('can', () => {
   it('gives owners and admins every settings permission, and members none', () => {
-    expect(permissions).toEqual(['account.manage', 'branding.manage', 'integrations.manage', 'team.manage', 'activity.viewAll', 'jobs.manage', 'security.manage']);
+    expect(permissions).toEqual(['account.manage', 'branding.manage', 'integrations.manage', 'team.manage', 'activity.viewAll', 'jobs.manage', 'security.manage', 'data.export', 'data.exportCompany', 'data.import', 'data.importArchive']);
     for (const permission of permissions.filter((p) => !OWNER_ONLY.includes(p))) {
       expect([permission, can('owner', permission)]).toEqual([permission, true]);
       expect([permission, can('admin', permission)]).toEqual([permission, true]);

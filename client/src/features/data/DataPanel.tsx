@@ -33,7 +33,7 @@ export function DataPanel() {
 }
 
 function ExportCard() {
-  const requestExport = useAgencyExport();
+  const { mutation: requestExport, downloadFailed } = useAgencyExport();
   const result = requestExport.data;
   // The same list as "Your exports" (one query): the notice turns into a download once the export is built.
   const exports = trpc.data.exports.useQuery(undefined, { enabled: result?.mode === 'background' });
@@ -75,10 +75,18 @@ function ExportCard() {
             {P.preparing(result.email)}
           </p>
         )}
-        {result?.mode === 'download' && !requestExport.isPending && (
+        {result?.mode === 'download' && !requestExport.isPending && !downloadFailed && (
           <p className="mt-4 flex items-start gap-2 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-emerald-200 ring-inset">
             <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
             {P.downloadStarted}
+          </p>
+        )}
+        {result?.mode === 'download' && !requestExport.isPending && downloadFailed && (
+          <p className="mt-4 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-700 ring-1 ring-red-200 ring-inset">
+            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>
+              <span className="font-medium">{P.downloadFailed}</span> {downloadFailed}
+            </span>
           </p>
         )}
       </div>

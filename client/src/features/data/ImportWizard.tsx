@@ -43,6 +43,13 @@ function fileProblem(file: File, kind: ImportKind): string | null {
   return file.name.toLowerCase().endsWith(extensionOf(kind)) ? null : P.wrongType(extensionOf(kind));
 }
 
+/** The same columns for the same fields (a field left out and one mapped to nothing are alike). */
+function sameMapping(a: ImportMapping | null, b: ImportMapping | null): boolean {
+  const entries = (m: ImportMapping | null) => Object.entries(m ?? {}).filter(([, header]) => header);
+  const left = entries(a);
+  return left.length === entries(b).length && left.every(([field, header]) => b?.[field] === header);
+}
+
 function failureOf(error: unknown, title: string): Failure {
   if (error instanceof ImportRequestError) return { title, message: error.message, issues: error.issues };
   return { title, message: P.noReply, issues: [] };
@@ -52,7 +59,8 @@ function failureOf(error: unknown, title: string): Failure {
  * The import wizard: 1) what the file holds and the file, 2) (CSV) which column feeds which field, every change
  * re-running the preview, 3) the preview with new rows, duplicates and errors marked, 4) the summary. The server
  * does every check (POST /api/imports without commit) and writes all rows in one transaction, or none. The chosen
- * file and mapping stay when a request fails.
+ * file and mapping stay when a request fails. The import sends the mapping the shown preview was made with
+ * (preview.mapping), never a newer choice whose preview failed; until that choice is previewed, the wizard doesn't go on.
  */
 export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }) {
   const utils = trpc.useUtils();
@@ -66,6 +74,8 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState<'preview' | 'commit' | null>(null);
+  /** A zip's commit also takes over the export's agency details and branding (owner's choice, off by default). */
+  const [applyBusiness, setApplyBusiness] = useState(false);
   const pending = useRef<AbortController | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -87,12 +97,14 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
     setFailure(null);
     // The mapping stays for the columns the new file still has (a corrected file keeps its choices), see runPreview.
     setPreview(null);
+    setApplyBusiness(false);
   }
 
   function chooseKind(next: ImportKind) {
     setKind(next);
     setMapping(null);
     setPreview(null);
+    setApplyBusiness(false);
     setFailure(null);
     setFileError(file ? fileProblem(file, next) : null);
   }
@@ -131,11 +143,12 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
   }
 
   async function runImport() {
-    if (!file || !preview) return;
+    if (!file || !preview || stale) return;
     setBusy('commit');
     setFailure(null);
     try {
-      const result = await commitImport({ file, kind, mapping: isCsvKind(kind) ? mapping : null });
+      // The mapping of the preview the person saw (the server's, guesses included), not a newer unpreviewed choice.
+      const result = await commitImport({ file, kind, mapping: isCsvKind(kind) ? preview.mapping : null, applyBusiness: kind === 'archive' && canImportArchive && applyBusiness });
       setSummary(result);
       setStep('done');
       toast.success(P.imported);
@@ -165,6 +178,7 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
     setSummary(null);
     setFailure(null);
     setBusy(null);
+    setApplyBusiness(false);
   }
 
   const goBack = (to: Step) => {
@@ -173,6 +187,8 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
   };
 
   const missing = isCsvKind(kind) && mapping ? (REQUIRED_IMPORT_FIELDS[kind] as readonly string[]).filter((field) => !mapping[field]) : [];
+  /** The shown preview is not of the chosen columns (their re-preview is running, or failed). */
+  const stale = isCsvKind(kind) && !!preview && !sameMapping(mapping, preview.mapping);
 
   let body: ReactNode;
   let footer: ReactNode;
@@ -190,6 +206,7 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
           setFileError(null);
           setPreview(null);
           setMapping(null);
+          setApplyBusiness(false);
         }}
         disabled={busy !== null}
       />
@@ -207,28 +224,42 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
       </Button>
     );
   } else if (step === 'map' && preview && isCsvKind(kind)) {
-    body = <MapStep kind={kind} preview={preview} mapping={mapping ?? {}} samples={samples} missing={missing} busy={busy === 'preview'} onChange={changeMapping} />;
+    body = <MapStep kind={kind} preview={preview} mapping={mapping ?? {}} samples={samples} missing={missing} busy={busy === 'preview'} stale={stale} onChange={changeMapping} />;
     footer = (
       <>
         <Button variant="ghost" onClick={() => goBack('file')} className="mr-auto">
           <ArrowLeft className="size-4" aria-hidden /> {P.back}
         </Button>
-        <Button onClick={() => goBack('preview')} disabled={busy !== null || missing.length > 0}>
-          {P.showPreview}
-        </Button>
+        {stale && busy === null ? (
+          // The last re-preview failed: try it again (the preview step only opens on a preview of these columns).
+          <Button onClick={() => void runPreview(mapping)}>
+            <RotateCcw className="size-4" aria-hidden /> {P.retryPreview}
+          </Button>
+        ) : (
+          <Button onClick={() => goBack('preview')} disabled={busy !== null || stale || missing.length > 0}>
+            {P.showPreview}
+          </Button>
+        )}
       </>
     );
   } else if (step === 'preview' && preview) {
     const errors = totalOf(preview, 'error');
     const fresh = totalOf(preview, 'new');
-    body = <PreviewStep preview={preview} kind={kind} onChooseFile={() => goBack('file')} />;
+    body = (
+      <PreviewStep
+        preview={preview}
+        kind={kind}
+        onChooseFile={() => goBack('file')}
+        applyBusiness={kind === 'archive' && canImportArchive ? { checked: applyBusiness, onChange: setApplyBusiness, disabled: busy !== null } : null}
+      />
+    );
     footer = (
       <>
         <Button variant="ghost" onClick={() => goBack(kind === 'archive' ? 'file' : 'map')} className="mr-auto" disabled={busy === 'commit'}>
           <ArrowLeft className="size-4" aria-hidden /> {P.back}
         </Button>
         {errors === 0 && <p className="hidden text-xs text-slate-500 md:block">{P.allOrNothing}</p>}
-        <Button onClick={() => void runImport()} busy={busy === 'commit'} disabled={busy === 'preview' || errors > 0 || fresh === 0} aria-describedby={errors > 0 ? 'import-blocked' : undefined}>
+        <Button onClick={() => void runImport()} busy={busy === 'commit'} disabled={busy === 'preview' || stale || errors > 0 || fresh === 0} aria-describedby={errors > 0 ? 'import-blocked' : undefined}>
           {busy === 'commit' ? P.importing : kind === 'archive' ? P.importArchiveButton : P.importButton(fresh)}
         </Button>
       </>
@@ -441,9 +472,11 @@ function MapStep(props: {
   samples: Record<string, string>;
   missing: string[];
   busy: boolean;
+  /** The counts below are of other columns than the chosen ones (their re-preview failed). */
+  stale: boolean;
   onChange: (field: string, header: string) => void;
 }) {
-  const { kind, preview, mapping, samples, missing, busy, onChange } = props;
+  const { kind, preview, mapping, samples, missing, busy, stale, onChange } = props;
   const required = REQUIRED_IMPORT_FIELDS[kind] as readonly string[];
   const id = useId();
   return (
@@ -493,6 +526,10 @@ function MapStep(props: {
         {busy ? (
           <span className="inline-flex items-center gap-2 text-slate-500">
             <Loader2 className="size-4 animate-spin" aria-hidden /> {P.updatingPreview}
+          </span>
+        ) : stale ? (
+          <span className="inline-flex items-center gap-2 text-amber-800">
+            <Info className="size-4 shrink-0" aria-hidden /> {P.previewOutdated}
           </span>
         ) : (
           <CountChips preview={preview} />
@@ -548,7 +585,10 @@ const recordText = (values: Record<string, string>) =>
   [values.name || [values.firstName, values.lastName].filter(Boolean).join(' '), values.email].filter(Boolean).join(' · ') ||
   Object.values(values).filter(Boolean).slice(0, 3).join(' · ');
 
-function PreviewStep({ preview, kind, onChooseFile }: { preview: ImportPreview; kind: ImportKind; onChooseFile: () => void }) {
+type ApplyBusiness = { checked: boolean; onChange: (checked: boolean) => void; disabled: boolean };
+
+function PreviewStep({ preview, kind, onChooseFile, applyBusiness }: { preview: ImportPreview; kind: ImportKind; onChooseFile: () => void; applyBusiness: ApplyBusiness | null }) {
+  const applyId = useId();
   const [filter, setFilter] = useState<RowFilter>('all');
   const errors = totalOf(preview, 'error');
   const fresh = totalOf(preview, 'new');
@@ -585,6 +625,27 @@ function PreviewStep({ preview, kind, onChooseFile }: { preview: ImportPreview; 
           <FileArchive className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
           {P.sourceText(preview.source.businessName, sourceDate(preview.source.exportedAt))}
         </p>
+      )}
+      {applyBusiness && (
+        <div className={cn('flex items-start gap-3 rounded-lg px-3 py-2.5 ring-1 ring-inset transition-colors', applyBusiness.checked ? 'bg-brand-50/60 ring-brand-200' : 'ring-slate-200')}>
+          <input
+            id={applyId}
+            type="checkbox"
+            checked={applyBusiness.checked}
+            disabled={applyBusiness.disabled}
+            onChange={(e) => applyBusiness.onChange(e.target.checked)}
+            aria-describedby={`${applyId}-hint`}
+            className="mt-0.5 size-4 shrink-0 cursor-pointer rounded accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 focus-visible:outline-none disabled:cursor-not-allowed"
+          />
+          <div className="min-w-0 text-sm">
+            <label htmlFor={applyId} className="cursor-pointer font-medium text-slate-900">
+              {P.applyBusiness}
+            </label>
+            <p id={`${applyId}-hint`} className="mt-0.5 text-slate-500">
+              {P.applyBusinessHint}
+            </p>
+          </div>
+        </div>
       )}
       <div>
         <h4 className="mb-2 text-sm font-semibold text-slate-900">{P.previewTitle}</h4>

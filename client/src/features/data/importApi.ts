@@ -13,17 +13,19 @@ export class ImportRequestError extends Error {
   }
 }
 
-type ImportRequest = { file: File; kind: ImportKind; mapping?: ImportMapping | null };
+/** applyBusiness (a zip's commit): the export's agency details and branding replace the current ones. */
+type ImportRequest = { file: File; kind: ImportKind; mapping?: ImportMapping | null; applyBusiness?: boolean };
 
 /**
  * POST /api/imports as multipart/form-data (like the file upload: the session cookie authenticates it, the
  * browser's Origin header passes the same-origin check). Text fields go first: the server reads them before the file.
  */
-async function postImport({ file, kind, mapping }: ImportRequest, commit: boolean, signal?: AbortSignal): Promise<unknown> {
+async function postImport({ file, kind, mapping, applyBusiness }: ImportRequest, commit: boolean, signal?: AbortSignal): Promise<unknown> {
   const body = new FormData();
   body.append('kind', kind);
   if (mapping) body.append('mapping', JSON.stringify(mapping));
   body.append('commit', commit ? 'true' : 'false');
+  if (kind === 'archive' && applyBusiness) body.append('applyBusiness', 'true');
   body.append('file', file, file.name);
   let response: Response;
   try {
