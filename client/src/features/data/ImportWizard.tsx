@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { format } from 'date-fns';
 import { toast } from 'sonner';
-import { AlertCircle, ArrowLeft, Building2, Check, CircleAlert, CirclePlus, Copy, FileArchive, FileSpreadsheet, FileUp, Info, Loader2, RotateCcw, Users, X } from 'lucide-react';
-import { formatFileSize } from '../../../../shared/file-size';
+import { AlertCircle, ArrowLeft, Building2, Check, CircleAlert, CirclePlus, Copy, FileArchive, FileSpreadsheet, FileUp, Info, Loader2, RotateCcw, Users } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import {
   IMPORT_FIELDS,
@@ -22,6 +21,7 @@ import { Badge, type Tone } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
 import { controlClass, RequiredMark } from '../../ui/Field';
 import { Alert } from '../../ui/Feedback';
+import { FilePicker } from '../../ui/FilePicker';
 import { SettingsCard } from '../account/accountParts';
 import { sampleValues } from './csvHead';
 import { commitImport, ImportRequestError, previewImport } from './importApi';
@@ -35,7 +35,7 @@ type RowFilter = 'all' | ImportPreviewRow['status'];
 const kindIcon = { companies: Building2, contacts: Users, archive: FileArchive } as const;
 const extensionOf = (kind: ImportKind) => (kind === 'archive' ? '.zip' : '.csv');
 const isCsvKind = (kind: ImportKind): kind is CsvImportKind => kind !== 'archive';
-const fieldName = (field: string) => P.fields[field] ?? field;
+const fieldName = (field: string) => M.data.import.fieldLabels[field] ?? field;
 const entityName = (entity: string) => P.entities[entity] ?? entity;
 
 function fileProblem(file: File, kind: ImportKind): string | null {
@@ -346,15 +346,7 @@ function FileStep(props: {
   disabled: boolean;
 }) {
   const { kind, onKind, canImportArchive, file, fileError, onFile, onRemove, disabled } = props;
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
-  const [dragging, setDragging] = useState(false);
   const kinds: ImportKind[] = canImportArchive ? ['companies', 'contacts', 'archive'] : ['companies', 'contacts'];
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    onFile(e.dataTransfer.files?.[0]);
-  };
   return (
     <div className="space-y-6">
       <fieldset disabled={disabled}>
@@ -383,84 +375,18 @@ function FileStep(props: {
         </div>
       </fieldset>
 
-      <div>
-        {/* Before the drop zone and the chosen file's row (both label it): visually hidden, still focusable, its focus ring shows on them. */}
-        <input
-          id={inputId}
-          type="file"
-          accept={kind === 'archive' ? '.zip,application/zip' : '.csv,text/csv'}
-          className="peer sr-only"
-          aria-label={P.fileLabel}
-          aria-invalid={!!fileError || undefined}
-          aria-describedby={fileError ? errorId : undefined}
-          disabled={disabled}
-          onChange={(e) => {
-            onFile(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
-        {file ? (
-          <div
-            className={cn(
-              'flex items-center gap-3 rounded-lg px-4 py-3 ring-1 ring-inset peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500',
-              fileError ? 'bg-red-50 ring-red-200' : 'bg-slate-50 ring-slate-200',
-            )}
-          >
-            <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-white text-brand-700 ring-1 ring-slate-200">
-              {kind === 'archive' ? <FileArchive className="size-4" aria-hidden /> : <FileSpreadsheet className="size-4" aria-hidden />}
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-slate-900" title={file.name}>
-                {file.name}
-              </p>
-              <p className="text-xs text-slate-500">{formatFileSize(file.size)}</p>
-            </div>
-            {!disabled && (
-              <>
-                <label htmlFor={inputId} className="cursor-pointer rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
-                  {P.replaceFile}
-                </label>
-                <button
-                  type="button"
-                  onClick={onRemove}
-                  aria-label={P.removeFile}
-                  title={P.removeFile}
-                  className="rounded-md p-1 text-slate-400 hover:bg-slate-200/60 hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-                >
-                  <X className="size-4" aria-hidden />
-                </button>
-              </>
-            )}
-          </div>
-        ) : (
-          <label
-            htmlFor={inputId}
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={cn(
-              'flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors peer-focus-visible:border-brand-500 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-100',
-              dragging ? 'border-brand-500 bg-brand-50' : fileError ? 'border-red-300 bg-red-50/50' : 'border-slate-300 bg-slate-50/60 hover:border-brand-400 hover:bg-brand-50/40',
-            )}
-          >
-            <span className="mb-3 grid size-11 place-items-center rounded-full bg-white text-brand-700 shadow-xs ring-1 ring-slate-200">
-              <FileUp className="size-5" aria-hidden />
-            </span>
-            <span className="text-sm text-slate-500">
-              <span className="font-semibold text-brand-700">{P.chooseFile}</span> {P.dropHere}
-            </span>
-            <span className="mt-2 text-xs text-slate-400">{kind === 'archive' ? P.acceptZip : P.acceptCsv}</span>
-          </label>
-        )}
-        {fileError && (
-          <p id={errorId} role="alert" className="mt-2 text-xs font-medium text-red-600">
-            {fileError}
-          </p>
-        )}
-      </div>
+      <FilePicker
+        file={file}
+        error={fileError}
+        onFile={onFile}
+        onRemove={onRemove}
+        disabled={disabled}
+        label={P.fileLabel}
+        accept={kind === 'archive' ? '.zip,application/zip' : '.csv,text/csv'}
+        icon={kind === 'archive' ? <FileArchive className="size-4" aria-hidden /> : <FileSpreadsheet className="size-4" aria-hidden />}
+        hint={kind === 'archive' ? P.acceptZip : P.acceptCsv}
+        texts={{ choose: P.chooseFile, drop: P.dropHere, replace: P.replaceFile, remove: P.removeFile }}
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { FileUp, Paperclip, X } from 'lucide-react';
+import { Paperclip } from 'lucide-react';
 import { formatFileSize } from '../../../../shared/file-size';
 import { M } from '../../../../shared/messages';
 import { documentFormSchema, type DocumentForm, type DocumentFormValues } from '../../../../shared/schemas/documents';
@@ -11,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Alert } from '../../ui/Feedback';
+import { FilePicker } from '../../ui/FilePicker';
 import { DocumentFields } from './DocumentFields';
 import { useInvalidateDocuments } from './documentParts';
 
@@ -79,8 +80,6 @@ export function UploadDialog({ open, onClose, companyId, projectId, defaultCompa
   const upload = useRef<Upload | null>(null);
   /** The name field still holds what the last chosen file filled in (so a new file may replace it). */
   const autoName = useRef('');
-  const [dragging, setDragging] = useState(false);
-  const inputId = useId();
   const stats = trpc.documents.stats.useQuery(undefined, { enabled: open, staleTime: 60_000 });
   const maxBytes = stats.data?.maxUploadBytes ?? null;
   const invalidate = useInvalidateDocuments();
@@ -152,90 +151,26 @@ export function UploadDialog({ open, onClose, companyId, projectId, defaultCompa
     });
   });
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    choose(e.dataTransfer.files?.[0]);
-  };
-
   const percent = progress ? Math.min(100, Math.floor((progress.loaded / Math.max(1, progress.total)) * 100)) : 0;
   const sent = progress !== null && progress.loaded >= progress.total;
 
   return (
     <Dialog open={open} onClose={() => !uploading && close()} title={D.dialogAdd}>
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        {/* Before the drop zone and the chosen file's row (both label it): visually hidden, still focusable, and its focus ring shows on them. */}
-        <input
-          id={inputId}
-          type="file"
-          className="peer sr-only"
-          aria-label={D.fields.file}
-          aria-invalid={!!fileError || undefined}
-          disabled={uploading}
-          onChange={(e) => {
-            choose(e.target.files?.[0]);
-            e.target.value = '';
+        <FilePicker
+          file={file}
+          error={fileError}
+          onFile={choose}
+          onRemove={() => {
+            setFile(null);
+            setFileError(null);
           }}
+          disabled={uploading}
+          label={D.fields.file}
+          icon={<Paperclip className="size-4" aria-hidden />}
+          hint={maxBytes !== null ? D.maxSize(formatFileSize(maxBytes)) : undefined}
+          texts={{ choose: D.chooseFile, drop: D.dropHere, replace: D.replaceFile, remove: D.removeFile }}
         />
-        {file ? (
-          <div className={cn('flex items-center gap-3 rounded-lg px-4 py-3 ring-1 ring-inset peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500', fileError ? 'bg-red-50 ring-red-200' : 'bg-slate-50 ring-slate-200')}>
-            <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-white text-brand-700 ring-1 ring-slate-200">
-              <Paperclip className="size-4" aria-hidden />
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-slate-900" title={file.name}>
-                {file.name}
-              </p>
-              <p className="text-xs text-slate-500">{formatFileSize(file.size)}</p>
-            </div>
-            {!uploading && (
-              <>
-                <label htmlFor={inputId} className="cursor-pointer rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
-                  {D.replaceFile}
-                </label>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setFile(null);
-                    setFileError(null);
-                  }}
-                  aria-label={D.removeFile}
-                  title={D.removeFile}
-                  className="rounded-md p-1 text-slate-400 hover:bg-slate-200/60 hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-                >
-                  <X className="size-4" aria-hidden />
-                </button>
-              </>
-            )}
-          </div>
-        ) : (
-          <label
-            htmlFor={inputId}
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={cn(
-              'flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors peer-focus-visible:border-brand-500 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-100',
-              dragging ? 'border-brand-500 bg-brand-50' : fileError ? 'border-red-300 bg-red-50/50' : 'border-slate-300 bg-slate-50/60 hover:border-brand-400 hover:bg-brand-50/40',
-            )}
-          >
-            <span className="mb-3 grid size-11 place-items-center rounded-full bg-white text-brand-700 shadow-xs ring-1 ring-slate-200">
-              <FileUp className="size-5" aria-hidden />
-            </span>
-            <span className="text-sm text-slate-500">
-              <span className="font-semibold text-brand-700">{D.chooseFile}</span> {D.dropHere}
-            </span>
-            {maxBytes !== null && <span className="mt-2 text-xs text-slate-400">{D.maxSize(formatFileSize(maxBytes))}</span>}
-          </label>
-        )}
-        {fileError && (
-          <p role="alert" className="-mt-3 text-xs font-medium text-red-600">
-            {fileError}
-          </p>
-        )}
 
         <fieldset disabled={uploading} className="min-w-0">
           <DocumentFields form={form} place={place} />
