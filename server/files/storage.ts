@@ -85,10 +85,14 @@ export class LocalFileStorage implements FileStorage {
     // Written under a temporary name and renamed once complete: a reader never sees half a file under the key.
     const partial = `${full}.${randomUUID()}.part`;
     const { counter, size } = byteCounter(options.maxBytes ?? Number.POSITIVE_INFINITY);
+    const out = fs.createWriteStream(partial, { flags: 'wx' });
     try {
-      await pipeline(source, counter, fs.createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(source, counter, out);
       await fsp.rename(partial, full);
     } catch (error) {
+      // A write stream destroyed before its file was open still creates the file when the open completes: wait until
+      // it is closed, or the removal below may run first and leave the partial file behind.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await fsp.rm(partial, { force: true }).catch(() => {});
       throw error;
     }
