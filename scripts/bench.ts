@@ -1,5 +1,14 @@
 // `npm run bench [-- --scale N] [--pg] [--duration S] [--rounds R] [--connections 1,32] [--tag NAME] [--no-gzip] [--only TEXT]`
 // (--only: just the calls whose name contains TEXT, e.g. `--only flows --tag flows`.)
+// `--set screens`: every screen's first request as the screen asks it (scripts/bench/calls.ts, screenCalls) instead
+// of the default set; `--set all` both.
+// `--agencies N [--fraction F]`: the agency-scale generator instead of the demo seed (`--agencies 20` is the full size:
+// 20 agencies of 200 companies, 2,000 contacts and projects, 50,000 tasks, 20,000 files, 50 flows; the demo agency,
+// the first, is the one measured).
+// `--compare FILE`: also compares this run with an earlier result (e.g. 1/10 of the size): per call, the app's p50 at
+// one connection, its response size and its RSS must not grow more than 1.5×.
+// `--check` (`npm run bench:check`): the exit code fails when a budget fails, not only when a request does.
+// `--check-pages N`: compare at most N pages of each list in the identical-answers check (default 1,000).
 //
 // Compares the production build of the app with the floor, in one run:
 //  1. a fresh database (a temp SQLite file; with --pg a new PostgreSQL database on POSTGRES_ADMIN_URL, dropped
@@ -21,13 +30,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/db';
 import { DEMO } from '../server/demo';
-import { benchCalls, type BenchCall } from './bench/calls';
+import { benchCalls, screenCalls, type BenchCall } from './bench/calls';
 import { loadRun, rssKb, sampleRss, summarize, type Run, type Summary } from './bench/load';
-import { seed } from './seed';
+import { generate, seed, type SeedCounts } from './seed';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_URL = process.env.POSTGRES_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const BUDGET = { p50: 1.5, p99: 2, rssMb: 200, atConnections: 32 };
+const BUDGET = { p50: 1.5, p99: 2, rssMb: 200, atConnections: 32, growth: 1.5, dashboardStatsSqliteMs: 10 };
 
 // ---------------------------------------------------------------- arguments
 
@@ -41,6 +50,12 @@ type Options = {
   /** Only the calls whose name contains this text. */
   only: string | null;
   gzip: boolean;
+  set: 'default' | 'screens' | 'all';
+  agencies: number | null;
+  fraction: number;
+  compare: string | null;
+  check: boolean;
+  checkPages: number;
 };
 
 function parseArgs(argv: string[]): Options {
@@ -73,7 +88,26 @@ function parseArgs(argv: string[]): Options {
     tag,
     gzip: !argv.includes('--no-gzip'),
     only: value('only') ?? null,
+    set: setOf(value('set')),
+    agencies: value('agencies') === undefined ? null : positive('agencies', 1, true),
+    fraction: fractionOf(value('fraction')),
+    compare: value('compare') ?? null,
+    check: argv.includes('--check'),
+    checkPages: positive('check-pages', 1000, true),
   };
+}
+
+function setOf(raw: string | undefined): Options['set'] {
+  if (raw === undefined) return 'default';
+  if (raw === 'default' || raw === 'screens' || raw === 'all') return raw;
+  throw new Error(`--set expects default, screens or all (got ${raw})`);
+}
+
+function fractionOf(raw: string | undefined): number {
+  if (raw === undefined) return 1;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > 1) throw new Error(`--fraction expects a number above 0 and at most 1 (got ${raw})`);
+  return n;
 }
 
 // ---------------------------------------------------------------- small helpers
@@ -211,7 +245,7 @@ async function createDatabase(usePg: boolean): Promise<BenchDatabase> {
 
 // ---------------------------------------------------------------- the identical-answers check
 
-type Answer = { status: number; body: string; total: string | null; next: string | null };
+type Answer = { status: number; body: string; total: string | null; overall: string | null; next: string | null };
 
 async function answer(base: string, p: string, headers: Record<string, string>): Promise<Answer> {
   const res = await fetch(base + p, { headers });
@@ -219,6 +253,7 @@ async function answer(base: string, p: string, headers: Record<string, string>):
     status: res.status,
     body: await res.text(),
     total: res.headers.get('x-total-count'),
+    overall: res.headers.get('x-overall-count'),
     next: res.headers.get('x-next-cursor'),
   };
 }
@@ -227,6 +262,7 @@ async function answer(base: string, p: string, headers: Record<string, string>):
 function difference(app: Answer, baseline: Answer): string | null {
   if (app.status !== baseline.status) return `status ${app.status} (app) vs ${baseline.status} (baseline)`;
   if (app.total !== baseline.total) return `X-Total-Count ${app.total} (app) vs ${baseline.total} (baseline)`;
+  if (app.overall !== baseline.overall) return `X-Overall-Count ${app.overall} (app) vs ${baseline.overall} (baseline)`;
   if (app.next !== baseline.next) return `X-Next-Cursor ${app.next} (app) vs ${baseline.next} (baseline)`;
   if (app.body === baseline.body) return null;
   let i = 0;
@@ -241,19 +277,24 @@ const withCursor = (p: string, cursor: string) => {
   return u.pathname + u.search;
 };
 
-/** Compares the call and, for a list, every following page (up to 1,000). Returns the number of answers compared. */
-async function checkIdentical(call: BenchCall, p: string, appBase: string, baselineBase: string, headers: Record<string, string>) {
+/**
+ * Compares the call and, for a list, every following page (up to maxPages). Returns the number of answers compared and
+ * the first page's size (uncompressed bytes).
+ */
+async function checkIdentical(call: BenchCall, p: string, appBase: string, baselineBase: string, headers: Record<string, string>, maxPages: number) {
   let compared = 0;
+  let bytes = 0;
   let current: string | null = p;
-  while (current && compared < 1000) {
+  while (current && compared < maxPages) {
     const [a, b]: Answer[] = await Promise.all([answer(appBase, current, headers), answer(baselineBase, current, headers)]);
+    if (compared === 0) bytes = Buffer.byteLength(a.body);
     compared++;
     const diff = difference(a, b);
     if (diff) throw new Error(`app and baseline disagree on ${call.name} (GET ${current}): ${diff}`);
     if (a.status !== 200) throw new Error(`${call.name} (GET ${current}) answered ${a.status}: ${a.body.slice(0, 300)}`);
     current = a.next ? withCursor(current, a.next) : null;
   }
-  return compared;
+  return { compared, bytes };
 }
 
 // ---------------------------------------------------------------- main
@@ -267,6 +308,7 @@ type Row = {
   baseline: Summary;
   ratio: { p50: number; p99: number; rps: number };
   appRssPeakMb: number;
+  bytes: number;
 };
 
 async function main(): Promise<number> {
@@ -307,14 +349,24 @@ async function main(): Promise<number> {
     console.log(`Migrated in ${sec(performance.now() - t)}`);
 
     const opened = await openDatabase(database.url);
-    const seeded = await seed(opened.db, { scale: options.scale }).catch(async (error) => {
+    type Seeded = { ms: number; counts: SeedCounts; totals: SeedCounts | null };
+    const seeded: Seeded = await (async (): Promise<Seeded> => {
+      if (options.agencies === null) {
+        const result = await seed(opened.db, { scale: options.scale });
+        return { ms: result.ms, counts: result.counts, totals: null };
+      }
+      const result = await generate(opened.db, { agencies: options.agencies, fraction: options.fraction });
+      return { ms: result.ms, counts: result.agencies[0].counts, totals: result.counts };
+    })().catch(async (error) => {
       await opened.close();
       throw error;
     });
     const c = seeded.counts;
+    const sizeLabel = options.agencies === null ? `scale ${options.scale}` : `${options.agencies} agencies × ${options.fraction === 1 ? 'the full agency shape' : `${options.fraction} of the agency shape`}`;
     console.log(
-      `Seeded scale ${options.scale} in ${sec(seeded.ms)}: ${c.companies} companies, ${c.contacts} contacts, ` +
-        `${c.projects} projects, ${c.tasks} tasks, ${c.documents} documents, ${c.flows} flows (${c.flowSteps} steps, ${c.flowFields} fields)`,
+      `${options.agencies === null ? 'Seeded' : 'Generated'} ${sizeLabel} in ${sec(seeded.ms)}: ${c.companies} companies, ${c.contacts} contacts, ` +
+        `${c.projects} projects, ${c.tasks} tasks, ${c.documents} documents, ${c.flows} flows (${c.flowSteps} steps, ${c.flowFields} fields)` +
+        (seeded.totals ? ` in the measured (demo) agency; ${seeded.totals.tasks} tasks and ${seeded.totals.documents} files in all` : ''),
     );
     if (options.pg) {
       // Planner statistics, as autovacuum would gather them shortly after a bulk load, so that the plans
@@ -383,15 +435,23 @@ async function main(): Promise<number> {
     };
     const calls: { call: BenchCall; path: string }[] = [];
     const appBody = async (p: string) => (await fetch(appBase + p, { headers })).json();
-    for (const call of benchCalls.filter((c) => options.only === null || c.name.includes(options.only))) {
+    const set = options.set === 'screens' ? screenCalls : options.set === 'all' ? [...benchCalls, ...screenCalls] : benchCalls;
+    for (const call of set.filter((c) => options.only === null || c.name.includes(options.only))) {
       const p = call.portal && !portalHeaders ? null : typeof call.path === 'string' ? call.path : await call.path({ appHeader, appBody });
       if (p === null) console.log(`${call.name}: does not apply at this scale, skipped`);
       else calls.push({ call, path: p });
     }
     t = performance.now();
     let compared = 0;
-    for (const { call, path: p } of calls) compared += await checkIdentical(call, p, appBase, baselineBase, headersOf(call));
-    console.log(`Identical answers: ${compared} pages compared (bodies byte for byte, X-Total-Count, X-Next-Cursor) in ${sec(performance.now() - t)}`);
+    const bytesOf = new Map<string, number>();
+    for (const { call, path: p } of calls) {
+      const checked = await checkIdentical(call, p, appBase, baselineBase, headersOf(call), options.checkPages);
+      compared += checked.compared;
+      bytesOf.set(call.name, checked.bytes);
+    }
+    console.log(
+      `Identical answers: ${compared} pages compared (bodies byte for byte, X-Total-Count, X-Overall-Count, X-Next-Cursor) in ${sec(performance.now() - t)}`,
+    );
     const idleRssKb = rssKb(appPid) ?? 0;
 
     // Load: per call and connection count, a short warm-up of each side, then alternating rounds
@@ -407,7 +467,7 @@ async function main(): Promise<number> {
     );
     for (const { call, path: p } of calls) {
       for (const connections of options.connections) {
-        for (const side of ['app', 'baseline'] as Side[]) await loadRun(base[side] + p, connections, 1, headersOf(call));
+        for (const side of ['app', 'baseline'] as Side[]) await loadRun(base[side] + p, connections, Math.min(1, options.duration / 2), headersOf(call));
         const runs: Record<Side, Run[]> = { app: [], baseline: [] };
         let callRssKb = 0;
         for (let round = 0; round < options.rounds; round++) {
@@ -434,17 +494,18 @@ async function main(): Promise<number> {
           baseline: b,
           ratio: { p50: a.p50 / b.p50, p99: a.p99 / b.p99, rps: a.rps / b.rps },
           appRssPeakMb: Math.round(mb(callRssKb)),
+          bytes: bytesOf.get(call.name) ?? 0,
         });
       }
     }
 
     // The table, the budgets, the file.
     console.log(
-      `\n${kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}, scale ${options.scale} (${c.companies} companies); ` +
+      `\n${kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}, ${sizeLabel} (${c.companies} companies, ${c.tasks} tasks in the measured agency); ` +
         `latencies in ms; ×: app/baseline (requests/s: below 1 means the app serves fewer)`,
     );
     table(
-      ['call', 'conns', 'p50 app', 'p50 base', 'p50 ×', 'p99 app', 'p99 base', 'p99 ×', 'req/s app', 'req/s base', 'req/s ×', 'app RSS MB'],
+      ['call', 'conns', 'p50 app', 'p50 base', 'p50 ×', 'p99 app', 'p99 base', 'p99 ×', 'req/s app', 'req/s base', 'req/s ×', 'app RSS MB', 'KB'],
       rows.map((r) => [
         r.call,
         String(r.connections),
@@ -458,6 +519,7 @@ async function main(): Promise<number> {
         r.baseline.rps.toFixed(0),
         fmtRatio(r.ratio.rps),
         String(r.appRssPeakMb),
+        (r.bytes / 1024).toFixed(1),
       ]),
     );
 
@@ -468,10 +530,34 @@ async function main(): Promise<number> {
     }
     const peakMb = mb(appRssPeakKb);
     budgets.push({ name: 'app RSS peak under load (MB)', value: peakMb, limit: BUDGET.rssMb, pass: peakMb < BUDGET.rssMb });
+    if (kind === 'sqlite') {
+      for (const r of rows.filter((row) => row.call === 'screen: dashboard stats' && row.connections === 1)) {
+        const limit = BUDGET.dashboardStatsSqliteMs;
+        budgets.push({ name: `dashboard stats p50 at 1 connection (ms)`, value: r.app.p50, limit, pass: r.app.p50 < limit });
+      }
+    }
+    // Growth with the size of the data: this run against an earlier one (--compare), call by call.
+    const growth: { call: string; p50: number; bytes: number; rss: number }[] = [];
+    let against: { scale: number; agencies: number | null; fraction: number | null; file: string } | null = null;
+    if (options.compare) {
+      type Earlier = { scale: number; size?: { agencies: number | null; fraction: number }; calls: { call: string; connections: number; app: { p50: number }; appRssPeakMb: number; bytes?: number }[] };
+      const earlier = JSON.parse(fs.readFileSync(path.resolve(options.compare), 'utf8')) as Earlier;
+      against = { scale: earlier.scale, agencies: earlier.size?.agencies ?? null, fraction: earlier.size?.fraction ?? null, file: options.compare };
+      for (const r of rows.filter((row) => row.connections === 1)) {
+        const before = earlier.calls.find((e) => e.call === r.call && e.connections === 1);
+        if (!before) continue;
+        const g = { call: r.call, p50: r.app.p50 / before.app.p50, bytes: before.bytes ? r.bytes / before.bytes : 1, rss: r.appRssPeakMb / before.appRssPeakMb };
+        growth.push(g);
+        budgets.push({ name: `${r.call}: p50 at 1 connection, this size ÷ ${options.compare}`, value: g.p50, limit: BUDGET.growth, pass: g.p50 <= BUDGET.growth });
+        budgets.push({ name: `${r.call}: response size, this size ÷ ${options.compare}`, value: g.bytes, limit: BUDGET.growth, pass: g.bytes <= BUDGET.growth });
+        budgets.push({ name: `${r.call}: app RSS, this size ÷ ${options.compare}`, value: g.rss, limit: BUDGET.growth, pass: g.rss <= BUDGET.growth });
+      }
+    }
     console.log(`\nBudgets (app p50 ≤ ${BUDGET.p50}× and p99 ≤ ${BUDGET.p99}× the baseline at ${BUDGET.atConnections} connections; RSS < ${BUDGET.rssMb} MB):`);
     for (const b of budgets) {
-      const shown = b.name.endsWith('(MB)') ? `${b.value.toFixed(0)} MB` : fmtRatio(b.value);
-      console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${shown} (limit ${b.limit}${b.name.endsWith('(MB)') ? ' MB' : '×'})`);
+      const unit = b.name.endsWith('(MB)') ? ' MB' : b.name.endsWith('(ms)') ? ' ms' : '×';
+      const shown = unit === '×' ? fmtRatio(b.value) : `${b.value.toFixed(unit === ' ms' ? 2 : 0)}${unit}`;
+      console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${shown} (limit ${b.limit}${unit})`);
     }
     console.log(`  App RSS: ${mb(idleRssKb).toFixed(0)} MB after the identical-answers check, ${peakMb.toFixed(0)} MB peak under load.`);
 
@@ -479,7 +565,9 @@ async function main(): Promise<number> {
     const file = path.join(
       ROOT,
       'bench/results',
-      `${date}-${kind}${options.scale === 100 ? '' : `-scale${options.scale}`}${options.tag ? `-${options.tag}` : ''}.json`,
+      `${date}-${kind}${
+        options.agencies !== null ? `-agencies${options.agencies}${options.fraction === 1 ? '' : `-f${options.fraction}`}` : options.scale === 100 ? '' : `-scale${options.scale}`
+      }${options.set === 'default' ? '' : `-${options.set}`}${options.tag ? `-${options.tag}` : ''}.json`,
     );
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const round = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : null);
@@ -494,6 +582,8 @@ async function main(): Promise<number> {
       date: started.toISOString(),
       database: kind,
       scale: options.scale,
+      size: { agencies: options.agencies, fraction: options.fraction },
+      set: options.set,
       state,
       machine: { node: process.version, cpus: os.cpus().length, loadAverageAtStart: os.loadavg().map((v) => round(v)) },
       settings: {
@@ -502,7 +592,7 @@ async function main(): Promise<number> {
         connections: options.connections,
         acceptEncoding: options.gzip ? 'gzip' : null,
       },
-      seed: { seconds: round(seeded.ms / 1000), counts: c },
+      seed: { seconds: round(seeded.ms / 1000), counts: c, totals: seeded.totals },
       identicalAnswersCompared: compared,
       appRssMb: { afterCheck: Math.round(mb(idleRssKb)), peakUnderLoad: Math.round(peakMb) },
       calls: rows.map((r) => ({
@@ -513,7 +603,9 @@ async function main(): Promise<number> {
         baseline: summary(r.baseline),
         ratio: { p50: round(r.ratio.p50), p99: round(r.ratio.p99), rps: round(r.ratio.rps) },
         appRssPeakMb: r.appRssPeakMb,
+        bytes: r.bytes,
       })),
+      growth: against ? { against, calls: growth.map((g) => ({ call: g.call, p50: round(g.p50), bytes: round(g.bytes), rss: round(g.rss) })) } : null,
       budgets: budgets.map((b) => ({ ...b, value: round(b.value) })),
     };
     fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
@@ -523,6 +615,12 @@ async function main(): Promise<number> {
       console.error('\nBenchmark FAILED: some requests failed under load (see above).');
       return 1;
     }
+    const failed = budgets.filter((b) => !b.pass);
+    if (options.check && failed.length) {
+      console.error(`\nbench:check FAILED: ${failed.length} budget${failed.length === 1 ? '' : 's'} broken:\n${failed.map((b) => `  ${b.name}`).join('\n')}`);
+      return 1;
+    }
+    if (options.check) console.log(`\nbench:check passed: ${budgets.length} budgets hold.`);
     return 0;
   } catch (error) {
     console.error(`\nBenchmark FAILED: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,8 +3,12 @@
 // contacts, projects, tasks and documents by N (for load tests). Data comes from a seeded PRNG, so two
 // runs on the same day produce the same rows; dates are relative to the start of the current day (UTC).
 //
-// Importable: `seed(db, { scale })` is shared with scripts/bench.ts; the CLI runs only when this file is
-// the entry point.
+// `npm run seed -- --agencies 20 [--fraction 0.1]` is the generator for agency scale: 20 agencies, each with 200
+// companies, 2,000 contacts, 2,000 projects, 50,000 tasks, 20,000 files and 50 flows with submissions (AGENCY_SHAPE),
+// written in bulk with the big tables' indexes built afterwards (about 2 minutes on a 2-core machine).
+//
+// Importable: `seed(db, { scale })` and `generate(db, { agencies })` are shared with scripts/bench.ts; the CLI runs
+// only when this file is the entry point.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -15,7 +19,7 @@ import {
   TASK_STATUSES,
 } from '../shared/constants';
 import { hashPassword } from '../server/auth/password';
-import { openDatabase, providerOf, sqlitePath, type Db } from '../server/db';
+import { openDatabase, providerOf, sqlitePath, type Db, type Provider } from '../server/db';
 import { loadEnv } from '../server/env';
 import type { Prisma } from '../server/generated/sqlite/client';
 import { DEMO } from '../server/demo';
@@ -47,9 +51,76 @@ type DocumentType = keyof typeof DOCUMENT_NAMES;
 export type SeedOptions = {
   /** Multiplies companies, contacts, projects, tasks and documents (default 1). */
   scale?: number;
+  /** Exact counts instead of the scale's (the generator's agency shape, see AGENCY_SHAPE). */
+  shape?: SeedShape;
+  /** Which agency to (re)create; default the demo agency (slug demo, admin@demo.test). */
+  agency?: SeedAgency;
   /** Anchor for relative dates (default: now); rounded down to the start of its UTC day. */
   now?: Date;
+  /** The demo password's argon2id hash, when the caller already has one (the generator hashes once for 20 agencies). */
+  passwordHash?: string;
+  /**
+   * The generator on PostgreSQL: the tasks' and files' search triggers are switched off for the load, so their search
+   * entries are written here in one statement each (the same values as the triggers'; tests/integration/generate.test.ts).
+   */
+  searchInBulk?: boolean;
 };
+
+/** How much one agency holds. */
+export type SeedShape = {
+  companies: number;
+  /** Contacts per company, [fewest, most]. */
+  contactsPerCompany: readonly [number, number];
+  projects: number;
+  tasks: number;
+  documents: number;
+  /** Generated flows on top of the three fixed ones (onboarding, intake, information). */
+  moreFlows: number;
+  /** Portal contacts who started (most also finished) each onboarding and collect flow, at most. */
+  submissionsPerFlow: number;
+};
+
+export type SeedAgency = { slug: string; name: string; ownerEmail: string; memberEmail: string; number: number };
+
+/** The demo agency's counts at `--scale N` (12 companies, 2–4 contacts each, 10 projects, 40 tasks, 15 files per N). */
+export function shapeOfScale(scale: number): SeedShape {
+  return {
+    companies: 12 * scale,
+    contactsPerCompany: [2, 4],
+    projects: 10 * scale,
+    tasks: 40 * scale,
+    documents: 15 * scale,
+    moreFlows: Math.floor(scale / 4),
+    submissionsPerFlow: 0,
+  };
+}
+
+/** An agency with years of history (issue "every screen at agency scale"): 50 flows in all, with submissions. */
+export const AGENCY_SHAPE: SeedShape = {
+  companies: 200,
+  contactsPerCompany: [10, 10],
+  projects: 2_000,
+  tasks: 50_000,
+  documents: 20_000,
+  moreFlows: 47,
+  submissionsPerFlow: 20,
+};
+
+/** A fraction of a shape (at least one company, project and flow submission; the fixed flows stay). */
+export function fractionOfShape(shape: SeedShape, fraction: number): SeedShape {
+  const part = (n: number) => Math.max(1, Math.round(n * fraction));
+  return {
+    companies: part(shape.companies),
+    contactsPerCompany: shape.contactsPerCompany,
+    projects: part(shape.projects),
+    tasks: part(shape.tasks),
+    documents: part(shape.documents),
+    moreFlows: Math.round(shape.moreFlows * fraction),
+    submissionsPerFlow: part(shape.submissionsPerFlow),
+  };
+}
+
+export const DEMO_AGENCY: SeedAgency = { slug: DEMO.slug, name: 'Demo Agency', ownerEmail: DEMO.email, memberEmail: 'sam@demo.test', number: 1 };
 
 export type SeedCounts = {
   users: number;
@@ -57,6 +128,8 @@ export type SeedCounts = {
   contacts: number;
   portalContacts: number;
   projects: number;
+  flowSubmissions: number;
+  flowAnswers: number;
   projectContacts: number;
   tasks: number;
   documents: number;
@@ -82,6 +155,8 @@ const DEMO_OWNER = { firstName: 'Alex', lastName: 'Morgan' } as const;
 
 /** Rows per INSERT statement. */
 const CHUNK = 500;
+/** Rows per bulkInsert statement (one JSON parameter). */
+const BULK_CHUNK = 5_000;
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
@@ -148,6 +223,130 @@ async function inChunksReturning<T, R>(rows: T[], insert: (chunk: T[]) => Promis
   return out;
 }
 
+type ColumnType = 'int' | 'text' | 'date' | 'bool' | 'float';
+
+/**
+ * Many rows in few statements, for the tables that grow with the agency (tasks, their activity, files, …): each chunk
+ * of 5,000 rows is one JSON parameter that the database unpacks itself (json_each on SQLite, jsonb_array_elements on
+ * PostgreSQL), about 10× faster than createMany at 50,000 tasks. Values are written as Prisma writes them (SQLite:
+ * ISO text with +00:00, booleans 0/1; PostgreSQL: timestamp(3) in UTC); a column missing from a row gets its
+ * default from `columns`, or NULL.
+ */
+async function bulkInsert(
+  tx: Tx,
+  provider: Provider,
+  table: string,
+  columns: Record<string, ColumnType | readonly [ColumnType, string | number | boolean]>,
+  rows: Record<string, unknown>[],
+) {
+  const names = Object.keys(columns);
+  const specs = names.map((name) => {
+    const spec = columns[name];
+    return typeof spec === 'string' ? { name, type: spec, fallback: null } : { name, type: spec[0], fallback: spec[1] };
+  });
+  const value = (row: Record<string, unknown>, spec: (typeof specs)[number]) => {
+    const v = row[spec.name] ?? spec.fallback;
+    if (v === null || v === undefined) return null;
+    if (v instanceof Date) return provider === 'sqlite' ? v.toISOString().replace('Z', '+00:00') : v.toISOString();
+    if (typeof v === 'boolean') return provider === 'sqlite' ? (v ? 1 : 0) : v;
+    return v;
+  };
+  const pgType: Record<ColumnType, string> = { int: 'integer', text: 'text', date: 'timestamp(3)', bool: 'boolean', float: 'double precision' };
+  const list = names.map((n) => `"${n}"`).join(', ');
+  const text =
+    provider === 'sqlite'
+      ? `INSERT INTO "${table}" (${list}) SELECT ${specs.map((_, i) => `value ->> ${i}`).join(', ')} FROM json_each(?)`
+      : `INSERT INTO "${table}" (${list}) SELECT ${specs.map((c, i) => `(r ->> ${i})::${pgType[c.type]}`).join(', ')} FROM jsonb_array_elements($1::jsonb) AS r`;
+  for (let i = 0; i < rows.length; i += BULK_CHUNK) {
+    const json = JSON.stringify(rows.slice(i, i + BULK_CHUNK).map((row) => specs.map((spec) => value(row, spec))));
+    await tx.$executeRawUnsafe(text, json);
+  }
+}
+
+/** Which database a client talks to: PostgreSQL has version(), SQLite has not (asked outside any transaction). */
+async function providerOfClient(db: Db): Promise<Provider> {
+  try {
+    await db.$queryRawUnsafe('SELECT version()');
+    return 'postgresql';
+  } catch {
+    return 'sqlite';
+  }
+}
+
+/** What the PostgreSQL triggers "Task_search" and "Document_search" write for each row, for a whole agency at once. */
+const TASK_SEARCH_ENTRIES = `INSERT INTO "SearchEntry" ("businessId", "kind", "entityId", "companyId", "projectId", "ref", "title", "body", "updatedAt")
+  SELECT t."businessId", 'task', t."id", p."companyId", t."projectId", p."projectUid", t."title", COALESCE(t."description", ''), now()
+  FROM "Task" t LEFT JOIN "Project" p ON p."businessId" = t."businessId" AND p."id" = t."projectId" WHERE t."businessId" = $1`;
+const DOCUMENT_SEARCH_ENTRIES = `INSERT INTO "SearchEntry" ("businessId", "kind", "entityId", "companyId", "projectId", "ref", "title", "body", "updatedAt")
+  SELECT d."businessId", 'file', d."id", d."companyId", d."projectId", NULL, d."name", trim(COALESCE(d."originalName", '') || ' ' || d."type"), now()
+  FROM "Document" d WHERE d."businessId" = $1`;
+const BULK_SEARCH_TRIGGERS = [
+  ['Task', 'Task_search'],
+  ['Document', 'Document_search'],
+] as const;
+
+const CONTACT_COLUMNS = {
+  businessId: 'int',
+  companyId: 'int',
+  firstName: 'text',
+  lastName: 'text',
+  email: 'text',
+  phone: 'text',
+  role: 'text',
+  title: 'text',
+  portalAccess: ['bool', false],
+  portalPasswordHash: 'text',
+  createdAt: 'date',
+  updatedAt: 'date',
+} as const;
+const PROJECT_COLUMNS = {
+  businessId: 'int',
+  projectUid: 'text',
+  companyId: 'int',
+  name: 'text',
+  description: 'text',
+  status: 'text',
+  priority: 'text',
+  startDate: 'date',
+  completionDate: 'date',
+  totalHoursEstimated: 'float',
+  totalHoursWorked: 'float',
+  totalBilledCents: 'int',
+  createdAt: 'date',
+  updatedAt: 'date',
+} as const;
+/** A project uid in the shape of Prisma's cuid (a "c" and 24 lower-case letters and digits), from the seeded PRNG. */
+const uid = (rng: Rng) => `c${Array.from({ length: 24 }, () => '0123456789abcdefghijklmnopqrstuvwxyz'[rng.int(0, 35)]).join('')}`;
+const TASK_COLUMNS = { businessId: 'int', projectId: 'int', title: 'text', description: 'text', status: 'text', priority: 'text', dueDate: 'date', assigneeId: 'int', completedAt: 'date', createdAt: 'date', updatedAt: 'date' } as const;
+const ACTIVITY_COLUMNS = {
+  businessId: 'int',
+  actorType: 'text',
+  actorUserId: 'int',
+  actorName: 'text',
+  entityType: 'text',
+  entityId: 'int',
+  entityName: ['text', ''],
+  companyId: 'int',
+  action: 'text',
+  changes: ['text', '[]'],
+  clientVisible: ['bool', false],
+  createdAt: 'date',
+} as const;
+const NOTIFICATION_COLUMNS = { businessId: 'int', userId: 'int', kind: 'text', title: 'text', body: ['text', ''], link: 'text', dedupeKey: 'text', emailState: ['text', 'none'], readAt: 'date', createdAt: 'date' } as const;
+const DOCUMENT_COLUMNS = {
+  businessId: 'int',
+  companyId: 'int',
+  projectId: 'int',
+  name: 'text',
+  type: 'text',
+  url: 'text',
+  mimeType: 'text',
+  size: ['int', 0],
+  uploadedById: 'int',
+  visibleInPortal: ['bool', true],
+  createdAt: 'date',
+} as const;
+
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
   for (const item of items) {
@@ -168,20 +367,26 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
   const anchor = options.now ?? new Date();
   const today = new Date(Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth(), anchor.getUTCDate()));
   const daysAgo = (days: number) => new Date(today.getTime() - days * DAY);
-  const rng = new Rng(0xc11e47 + scale);
+  const shape = options.shape ?? shapeOfScale(scale);
+  const agency = options.agency ?? DEMO_AGENCY;
+  const rng = new Rng(0xc11e47 + (options.shape ? agency.number * 7919 + shape.tasks : scale));
 
   // One argon2id hash, reused by both staff users and the portal contacts (all use the demo password).
-  const passwordHash = await hashPassword(DEMO.password);
+  const passwordHash = options.passwordHash ?? (await hashPassword(DEMO.password));
+  const provider = await providerOfClient(db);
 
   return db.$transaction(
-    (tx) => fill(tx, { scale, today, daysAgo, rng, passwordHash, started }),
+    (tx) => fill(tx, { shape, agency, provider, searchInBulk: options.searchInBulk ?? false, today, daysAgo, rng, passwordHash, started }),
     // Large scales take a while on PostgreSQL; the default 5 s interactive-transaction timeout is too short.
     { maxWait: 30_000, timeout: 15 * 60_000 },
   );
 }
 
 type Ctx = {
-  scale: number;
+  shape: SeedShape;
+  agency: SeedAgency;
+  provider: Provider;
+  searchInBulk: boolean;
   today: Date;
   daysAgo: (days: number) => Date;
   rng: Rng;
@@ -189,17 +394,17 @@ type Ctx = {
   started: number;
 };
 
-async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started }: Ctx): Promise<SeedResult> {
-  // ---- the agency: delete the old demo (every table cascades from Business), then recreate it.
-  await tx.business.deleteMany({ where: { slug: DEMO.slug } });
-  const clash = await tx.user.findFirst({ where: { email: { in: [DEMO.email, DEMO_MEMBER.email] } }, select: { email: true } });
+async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, daysAgo, rng, passwordHash, started }: Ctx): Promise<SeedResult> {
+  // ---- the agency: delete the old one (every table cascades from Business), then recreate it.
+  await tx.business.deleteMany({ where: { slug: agency.slug } });
+  const clash = await tx.user.findFirst({ where: { email: { in: [agency.ownerEmail, agency.memberEmail] } }, select: { email: true } });
   if (clash) throw new Error(`${clash.email} already belongs to another agency; delete that user first, then seed again.`);
 
   const business = await tx.business.create({
     data: {
-      name: 'Demo Agency',
-      slug: DEMO.slug,
-      email: 'hello@demo.test',
+      name: agency.name,
+      slug: agency.slug,
+      email: `hello@${agency.slug}.test`,
       phone: '+1 (503) 555-0142',
       street1: '1200 NW Market St',
       street2: 'Suite 300',
@@ -215,11 +420,11 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
   const businessId = business.id;
 
   const owner = await tx.user.create({
-    data: { businessId, email: DEMO.email, ...DEMO_OWNER, passwordHash, role: 'owner', createdAt: daysAgo(400) },
+    data: { businessId, email: agency.ownerEmail, ...DEMO_OWNER, passwordHash, role: 'owner', createdAt: daysAgo(400) },
     select: { id: true },
   });
   const member = await tx.user.create({
-    data: { businessId, ...DEMO_MEMBER, passwordHash, role: 'member', createdAt: daysAgo(300) },
+    data: { businessId, ...DEMO_MEMBER, email: agency.memberEmail, passwordHash, role: 'member', createdAt: daysAgo(300) },
     select: { id: true },
   });
   // Tasks go to the two staff users; the freelancers' share stays unassigned (they have no account).
@@ -230,7 +435,7 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
   const companyPlans = new Map<string, CompanyPlan>();
   const usedKeys = new Set<string>();
   const companyRows: Prisma.CompanyCreateManyInput[] = [];
-  const companyCount = 12 * scale;
+  const companyCount = shape.companies;
   for (let i = 0; i < companyCount; i++) {
     const industry = i < INDUSTRIES.length ? INDUSTRIES[i] : rng.pick(INDUSTRIES);
     const status: CompanyStatus =
@@ -276,7 +481,7 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
   const portalEmails: string[] = [];
   for (const company of companies) {
     const plan = companyPlans.get(company.name)!;
-    const n = rng.int(2, 4);
+    const n = rng.int(...shape.contactsPerCompany);
     const emails = new Set<string>();
     for (let k = 0; k < n; k++) {
       const role = k === 0 ? 'executive' : k === 1 ? 'manager' : rng.chance(0.2) ? 'manager' : 'contributor';
@@ -312,17 +517,17 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
       });
     }
   }
-  const contacts = (
-    await inChunksReturning(contactRows, (data) =>
-      tx.contact.createManyAndReturn({ data, select: { id: true, companyId: true } }),
-    )
-  ).sort(byId);
+  await bulkInsert(tx, provider, 'Contact', CONTACT_COLUMNS, contactRows);
+  const contactIds = new Map(
+    (await tx.contact.findMany({ where: { businessId }, select: { id: true, email: true } })).map((c) => [c.email, c.id]),
+  );
+  const contacts = contactRows.map((r) => ({ id: contactIds.get(r.email)!, companyId: r.companyId as number }));
   const contactsByCompany = groupBy(contacts, (c) => c.companyId);
 
   // ---- projects: mostly for clients past the prospect stage; every status represented.
   const clientCompanies = companies.filter((c) => c.status !== 'prospect');
   const projectRows: Prisma.ProjectCreateManyInput[] = [];
-  const projectCount = 10 * scale;
+  const projectCount = shape.projects;
   for (let i = 0; i < projectCount; i++) {
     const template = i < PROJECT_TEMPLATES.length ? PROJECT_TEMPLATES[i] : rng.pick(PROJECT_TEMPLATES);
     let status: ProjectStatus =
@@ -376,14 +581,21 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
       updatedAt: maxDate(createdAt, minDate(today, completionDate ?? today)),
     });
   }
-  const projects = (
-    await inChunksReturning(projectRows, (data) =>
-      tx.project.createManyAndReturn({
-        data,
-        select: { id: true, companyId: true, status: true, startDate: true, completionDate: true, createdAt: true },
-      }),
-    )
-  ).sort(byId);
+  // Uids from a PRNG of their own, so the demo's other rows stay the same as before bulk inserts.
+  const uidRng = new Rng(0x5eed + businessId);
+  for (const row of projectRows) row.projectUid = uid(uidRng);
+  await bulkInsert(tx, provider, 'Project', PROJECT_COLUMNS, projectRows);
+  const projectIds = new Map(
+    (await tx.project.findMany({ where: { businessId }, select: { id: true, projectUid: true } })).map((p) => [p.projectUid, p.id]),
+  );
+  const projects = projectRows.map((r) => ({
+    id: projectIds.get(r.projectUid!)!,
+    companyId: r.companyId as number,
+    status: r.status as string,
+    startDate: (r.startDate ?? null) as Date | null,
+    completionDate: (r.completionDate ?? null) as Date | null,
+    createdAt: r.createdAt as Date,
+  }));
   const projectsByCompany = groupBy(projects, (p) => p.companyId);
 
   // ---- project contacts: most projects name one or two people at the client.
@@ -394,11 +606,11 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
     const n = Math.min(people.length, rng.int(1, 2));
     for (let k = 0; k < n; k++) projectContactRows.push({ businessId, projectId: project.id, contactId: people[k].id });
   }
-  await inChunks(projectContactRows, (data) => tx.projectContact.createMany({ data }));
+  await bulkInsert(tx, provider, 'ProjectContact', { businessId: 'int', projectId: 'int', contactId: 'int' }, projectContactRows);
 
   // ---- tasks: about four per project, statuses following the project's.
   const taskRows: Prisma.TaskCreateManyInput[] = [];
-  const taskCount = 40 * scale;
+  const taskCount = shape.tasks;
   for (let i = 0; i < taskCount; i++) {
     const project = rng.chance(0.9) ? rng.pick(projects) : null;
     let status: TaskStatus;
@@ -429,7 +641,8 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
   }
   // A completed task was completed at its last change (the status change the activity below records).
   for (const t of taskRows) t.completedAt = t.status === 'completed' ? t.updatedAt : null;
-  await inChunks(taskRows, (data) => tx.task.createMany({ data }));
+  await bulkInsert(tx, provider, 'Task', TASK_COLUMNS, taskRows);
+  if (searchInBulk) await tx.$executeRawUnsafe(TASK_SEARCH_ENTRIES, businessId);
 
   // ---- activity: each task's creation and, once it moved on, its status change (the feeds are not empty).
   const seededTasks = await tx.task.findMany({ where: { businessId }, select: { id: true, projectId: true }, orderBy: { id: 'asc' } });
@@ -449,7 +662,7 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
       activityRows.push({ ...base, ...activityActors[(i + 1) % 2], action: 'updated', changes: JSON.stringify(changes), createdAt: t.updatedAt as Date });
     }
   });
-  await inChunks(activityRows, (data) => tx.activity.createMany({ data }));
+  await bulkInsert(tx, provider, 'Activity', ACTIVITY_COLUMNS, activityRows);
 
   // ---- notifications: the owner's bell, one per task assigned to them by the member (older ones read).
   const memberName = `${DEMO_MEMBER.firstName} ${DEMO_MEMBER.lastName}`;
@@ -465,11 +678,11 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
       createdAt: t.createdAt as Date,
       readAt: (t.createdAt as Date) < daysAgo(7) ? (t.createdAt as Date) : null,
     }));
-  await inChunks(notificationRows, (data) => tx.notification.createMany({ data }));
+  await bulkInsert(tx, provider, 'Notification', NOTIFICATION_COLUMNS, notificationRows);
 
   // ---- documents: PDFs uploaded by the owner over the last 30 days.
   const documentRows: Prisma.DocumentCreateManyInput[] = [];
-  const documentCount = 15 * scale;
+  const documentCount = shape.documents;
   const documentTypes = Object.keys(DOCUMENT_NAMES) as DocumentType[];
   let invoiceNumber = 1000;
   for (let i = 0; i < documentCount; i++) {
@@ -498,7 +711,8 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
       createdAt: new Date(today.getTime() - rng.next() * 30 * DAY),
     });
   }
-  await inChunks(documentRows, (data) => tx.document.createMany({ data }));
+  await bulkInsert(tx, provider, 'Document', DOCUMENT_COLUMNS, documentRows);
+  if (searchInBulk) await tx.$executeRawUnsafe(DOCUMENT_SEARCH_ENTRIES, businessId);
 
   // ---- resources (a fixed handful) with their key/value details.
   const activeCompanies = companies.filter((c) => c.status === 'active');
@@ -579,7 +793,7 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
   // ---- more flows as the scale grows (scale / 4: 25 at the bench's scale 100, so the flows page has a second
   // page): 3–10 steps each, 0–5 form fields per step of a collect flow. The newest is a collect flow of 8 steps and
   // 20 fields: the flow editor's load that `npm run bench` measures.
-  const more = generatedFlows(Math.floor(scale / 4), { rng, today, daysAgo, companies: clientCompanies.length ? clientCompanies : companies });
+  const more = generatedFlows(shape.moreFlows, { rng, today, daysAgo, companies: clientCompanies.length ? clientCompanies : companies });
   const moreFlows = (
     await inChunksReturning(more, (plans) =>
       tx.flow.createManyAndReturn({
@@ -600,6 +814,64 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
   );
   await inChunks(moreFieldRows, (data) => tx.flowField.createMany({ data }));
 
+  // ---- submissions (the generator's agency shape): portal contacts who started an onboarding or collect flow meant
+  // for them, most of them finished; a finished collect flow has an answer for every field (a file answer names one
+  // of the company's files).
+  const submissionRows: Prisma.FlowSubmissionCreateManyInput[] = [];
+  const answerPlans: { fields: SubmissionField[]; companyId: number | null }[] = [];
+  if (shape.submissionsPerFlow > 0) {
+    const portalContacts = contacts.filter((_, i) => contactRows[i].portalAccess);
+    const portalByCompany = groupBy(portalContacts, (c) => c.companyId);
+    const tree = await tx.flow.findMany({
+      where: { businessId, workflowType: { in: ['onboard', 'collect'] } },
+      select: {
+        id: true,
+        companyId: true,
+        createdAt: true,
+        steps: { select: { stepOrder: true, fields: { select: { id: true, fieldType: true, options: true }, orderBy: { order: 'asc' } } }, orderBy: { stepOrder: 'asc' } },
+      },
+      orderBy: { id: 'asc' },
+    });
+    for (const flow of tree) {
+      const people = flow.companyId === null ? portalContacts : (portalByCompany.get(flow.companyId) ?? []);
+      const chosen = [...people].sort(() => rng.next() - 0.5).slice(0, shape.submissionsPerFlow);
+      for (const contact of chosen) {
+        const createdAt = maxDate(flow.createdAt, minDate(today, new Date(flow.createdAt.getTime() + rng.int(0, 60) * DAY + rng.int(8, 18) * HOUR)));
+        const done = rng.chance(0.7);
+        const completedAt = done ? minDate(today, new Date(createdAt.getTime() + rng.int(1, 72) * HOUR)) : null;
+        submissionRows.push({
+          businessId,
+          flowId: flow.id,
+          contactId: contact.id,
+          companyId: contact.companyId,
+          status: done ? 'completed' : 'in_progress',
+          currentStep: done ? Math.max(flow.steps.length, 1) : rng.int(1, Math.max(flow.steps.length, 1)),
+          completedAt,
+          createdAt,
+          updatedAt: completedAt ?? createdAt,
+        });
+        answerPlans.push({ fields: done ? flow.steps.flatMap((s) => s.fields) : [], companyId: contact.companyId });
+      }
+    }
+  }
+  const submissions = (
+    await inChunksReturning(submissionRows, (data) => tx.flowSubmission.createManyAndReturn({ data, select: { id: true } }))
+  ).sort(byId);
+  const answerRows: Prisma.FlowAnswerCreateManyInput[] = [];
+  if (submissions.length) {
+    const filesByCompany = groupBy(
+      await tx.document.findMany({ where: { businessId }, select: { id: true, companyId: true }, orderBy: { id: 'asc' } }),
+      (d) => d.companyId,
+    );
+    answerPlans.forEach((plan, i) => {
+      for (const field of plan.fields) {
+        const value = answerValue(field, rng, today, filesByCompany.get(plan.companyId) ?? []);
+        if (value !== null) answerRows.push({ businessId, submissionId: submissions[i].id, flowFieldId: field.id, value });
+      }
+    });
+  }
+  await bulkInsert(tx, provider, 'FlowAnswer', { businessId: 'int', submissionId: 'int', flowFieldId: 'int', value: 'text' }, answerRows);
+
   return {
     businessId,
     ownerId: owner.id,
@@ -610,6 +882,8 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
       contacts: contacts.length,
       portalContacts: portalEmails.length,
       projects: projects.length,
+      flowSubmissions: submissionRows.length,
+      flowAnswers: answerRows.length,
       projectContacts: projectContactRows.length,
       tasks: taskRows.length,
       documents: documentRows.length,
@@ -621,6 +895,28 @@ async function fill(tx: Tx, { scale, today, daysAgo, rng, passwordHash, started 
     },
     ms: performance.now() - started,
   };
+}
+
+// ---------------------------------------------------------------- flow answers
+
+type SubmissionField = { id: number; fieldType: string; options: string };
+const TEXT_ANSWERS = ['Northwind Studio', 'https://www.example.com', 'Small business owners in the Pacific Northwest', 'A site that turns visitors into booked calls'];
+
+function answerValue(field: SubmissionField, rng: Rng, today: Date, files: { id: number }[]): string | null {
+  switch (field.fieldType) {
+    case 'checkbox':
+      return 'true';
+    case 'date':
+      return new Date(today.getTime() + rng.int(14, 120) * DAY).toISOString().slice(0, 10);
+    case 'select': {
+      const choices = (JSON.parse(field.options) as { choices?: string[] }).choices ?? [];
+      return choices.length ? rng.pick(choices) : null;
+    }
+    case 'file':
+      return files.length ? String(rng.pick(files).id) : null;
+    default:
+      return rng.pick(TEXT_ANSWERS);
+  }
 }
 
 // ---------------------------------------------------------------- generated flows (larger scales)
@@ -700,6 +996,112 @@ function generatedFlows(
   return plans;
 }
 
+// ---------------------------------------------------------------- the generator (agency scale)
+
+const AGENCY_NAMES = ['Demo Agency', 'Lund Creative', 'Holm Studio', 'Brightline Digital', 'Copper & Oak', 'Northfield Media', 'Saltwater Web', 'Kestrel Design', 'Meridian Growth', 'Fable & Frame', 'Tidewater Labs', 'Juniper Co-op', 'Atlas Pixel', 'Harbor Light', 'Quill & Query', 'Redwood Systems', 'Summit Social', 'Willow Works', 'Basalt Brand', 'Cinder Studio'];
+
+export type GenerateOptions = {
+  /** Agencies to create (the first is the demo agency, the others agency-02 … with owner@agency-02.test …). */
+  agencies: number;
+  /** Part of AGENCY_SHAPE each agency gets (1 = the full size). */
+  fraction?: number;
+  now?: Date;
+  /** Called after each agency. */
+  progress?: (done: number, result: SeedResult) => void;
+};
+
+export type GenerateResult = { agencies: SeedResult[]; counts: SeedCounts; ms: number };
+
+export function agencyOf(number: number): SeedAgency {
+  if (number === 1) return DEMO_AGENCY;
+  const slug = `agency-${pad(number)}`;
+  const name = AGENCY_NAMES[(number - 1) % AGENCY_NAMES.length];
+  return { slug, name: number > AGENCY_NAMES.length ? `${name} ${number}` : name, ownerEmail: `owner@${slug}.test`, memberEmail: `sam@${slug}.test`, number };
+}
+
+/**
+ * The full size for `npm run bench -- --size full`: `agencies` agencies of AGENCY_SHAPE (times `fraction`), each in its
+ * own transaction, one after the other (SQLite has one writer; on PostgreSQL the triggers' search index is the cost).
+ */
+export async function generate(db: Db, options: GenerateOptions): Promise<GenerateResult> {
+  const started = performance.now();
+  const shape = fractionOfShape(AGENCY_SHAPE, options.fraction ?? 1);
+  const passwordHash = await hashPassword(DEMO.password);
+  const provider = await providerOfClient(db);
+  const agencies: SeedResult[] = [];
+  // Earlier runs' agencies go first, while every foreign key still cascades from Business.
+  await db.business.deleteMany({ where: { slug: { in: Array.from({ length: options.agencies }, (_, i) => agencyOf(i + 1).slug) } } });
+  await withoutSecondaryIndexes(db, provider, async () => {
+    // PostgreSQL writes two agencies at a time (a backend per core); SQLite has one writer.
+    const workers = provider === 'postgresql' ? 2 : 1;
+    let next = 1;
+    const work = async () => {
+      while (next <= options.agencies) {
+        const number = next++;
+        const result = await seed(db, { shape, agency: agencyOf(number), now: options.now, passwordHash, searchInBulk: provider === 'postgresql' });
+        agencies[number - 1] = result;
+        options.progress?.(agencies.filter(Boolean).length, result);
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, work));
+  });
+  const counts = {} as SeedCounts;
+  for (const a of agencies) for (const [k, v] of Object.entries(a.counts) as [keyof SeedCounts, number][]) counts[k] = (counts[k] ?? 0) + v;
+  return { agencies, counts, ms: performance.now() - started };
+}
+
+/** The big tables' indexes the generator drops while it loads and builds again afterwards (faster than row by row). */
+const BULK_TABLES = ['Contact', 'Project', 'ProjectContact', 'Task', 'Activity', 'Notification', 'Document', 'SearchEntry'];
+/** Kept: the seed itself reads by them while it loads (tasks and files of the agency). */
+const KEPT_INDEXES = new Set(['Task_businessId_projectId_idx', 'Document_businessId_companyId_idx']);
+
+/**
+ * Runs a bulk load with the big tables' secondary indexes dropped (unique ones stay: the search triggers and the
+ * tenancy keys need them), then creates them again exactly as the migrations wrote them, even when the load fails.
+ */
+async function withoutSecondaryIndexes(db: Db, provider: Provider, load: () => Promise<void>) {
+  const tables = BULK_TABLES.map((t) => `'${t}'`).join(', ');
+  const indexes = (
+    provider === 'sqlite'
+      ? await db.$queryRawUnsafe<{ name: string; sql: string }[]>(
+          `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN (${tables}) AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'`,
+        )
+      : await db.$queryRawUnsafe<{ name: string; sql: string }[]>(
+          `SELECT indexname AS name, indexdef AS sql FROM pg_indexes WHERE schemaname = current_schema() AND tablename IN (${tables}) AND indexdef NOT LIKE 'CREATE UNIQUE%'`,
+        )
+  ).filter((i) => !KEPT_INDEXES.has(i.name));
+  // PostgreSQL: the foreign keys of those tables too (checked row by row while loading; checked again as a whole,
+  // one join each, when they are added back — a row that breaks one fails the generator there).
+  const foreignKeys =
+    provider === 'postgresql'
+      ? await db.$queryRawUnsafe<{ table: string; name: string; definition: string }[]>(
+          `SELECT c.conrelid::regclass::text AS "table", c.conname AS name, pg_get_constraintdef(c.oid) AS definition
+           FROM pg_constraint c WHERE c.contype = 'f' AND c.conrelid::regclass::text IN (${BULK_TABLES.map((t) => `'"${t}"'`).join(', ')})`,
+        )
+      : [];
+  for (const fk of foreignKeys) await db.$executeRawUnsafe(`ALTER TABLE ${fk.table} DROP CONSTRAINT "${fk.name}"`);
+  for (const index of indexes) await db.$executeRawUnsafe(`DROP INDEX "${index.name}"`);
+  // PostgreSQL: the row-by-row search triggers of tasks and files are most of the load's time; seed() writes their
+  // entries in bulk instead (searchInBulk).
+  if (provider === 'postgresql') for (const [table, trigger] of BULK_SEARCH_TRIGGERS) await db.$executeRawUnsafe(`ALTER TABLE "${table}" DISABLE TRIGGER "${trigger}"`);
+  try {
+    await load();
+  } finally {
+    await db.$transaction(
+      async (tx) => {
+        if (provider === 'postgresql') {
+          for (const [table, trigger] of BULK_SEARCH_TRIGGERS) await tx.$executeRawUnsafe(`ALTER TABLE "${table}" ENABLE TRIGGER "${trigger}"`);
+          await tx.$executeRawUnsafe(`SET LOCAL maintenance_work_mem = '256MB'`);
+        }
+        for (const index of indexes) await tx.$executeRawUnsafe(index.sql);
+        for (const fk of foreignKeys) await tx.$executeRawUnsafe(`ALTER TABLE ${fk.table} ADD CONSTRAINT "${fk.name}" ${fk.definition}`);
+      },
+      { maxWait: 30_000, timeout: 15 * 60_000 },
+    );
+    await db.$executeRawUnsafe('ANALYZE');
+  }
+}
+
 // ---------------------------------------------------------------- CLI
 
 /** `--scale N` or `--scale=N`; default 1. */
@@ -726,11 +1128,35 @@ export function describeDatabase(url: string): string {
   return `PostgreSQL ${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
 }
 
+/** `--agencies N` (the generator) and `--fraction F` (its share of the full agency shape, default 1). */
+export function parseGenerator(argv: string[]): { agencies: number; fraction: number } | null {
+  const value = (name: string) => {
+    for (let i = 0; i < argv.length; i++) {
+      if (argv[i] === `--${name}`) return argv[i + 1];
+      if (argv[i].startsWith(`--${name}=`)) return argv[i].slice(name.length + 3);
+    }
+    return undefined;
+  };
+  const agencies = value('agencies');
+  const fraction = value('fraction');
+  if (agencies === undefined) {
+    if (fraction !== undefined) throw new Error('--fraction goes with --agencies N');
+    return null;
+  }
+  const n = Number(agencies);
+  if (!Number.isInteger(n) || n < 1 || n > 999) throw new Error(`--agencies expects a whole number from 1 to 999 (got ${agencies})`);
+  const f = fraction === undefined ? 1 : Number(fraction);
+  if (!Number.isFinite(f) || f <= 0 || f > 1) throw new Error(`--fraction expects a number above 0 and at most 1 (got ${fraction})`);
+  return { agencies: n, fraction: f };
+}
+
 async function main() {
   let scale: number;
+  let generator: ReturnType<typeof parseGenerator>;
   let env: ReturnType<typeof loadEnv>;
   try {
     scale = parseScale(process.argv.slice(2));
+    generator = parseGenerator(process.argv.slice(2));
     env = loadEnv();
   } catch (error) {
     console.error((error as Error).message);
@@ -738,6 +1164,23 @@ async function main() {
   }
   const database = await openDatabase(env.DATABASE_URL);
   try {
+    if (generator) {
+      const shape = fractionOfShape(AGENCY_SHAPE, generator.fraction);
+      console.log(
+        `Generating ${generator.agencies} agencies into ${describeDatabase(env.DATABASE_URL)}, each with ${shape.companies} companies, ` +
+          `${shape.companies * shape.contactsPerCompany[0]} contacts, ${shape.projects} projects, ${shape.tasks} tasks, ${shape.documents} files and ${shape.moreFlows + 3} flows…`,
+      );
+      const result = await generate(database.db, {
+        ...generator,
+        progress: (done, agency) => console.log(`  ${String(done).padStart(3)}/${generator!.agencies}  agency ${agency.businessId} in ${(agency.ms / 1000).toFixed(1)} s`),
+      });
+      const c = result.counts;
+      console.log(`Generated in ${(result.ms / 1000).toFixed(1)} s (indexes and foreign keys built after the load):`);
+      console.log(`  ${c.companies} companies, ${c.contacts} contacts, ${c.projects} projects, ${c.tasks} tasks, ${c.documents} files`);
+      console.log(`  ${c.flows} flows, ${c.flowSubmissions} submissions (${c.flowAnswers} answers)`);
+      console.log(`Sign in at ${env.publicUrl}/hub as ${DEMO.email} / ${DEMO.password}; the other agencies' owners are owner@agency-02.test …, same password`);
+      return;
+    }
     const result = await seed(database.db, { scale });
     const c = result.counts;
     console.log(`Seeded the demo agency into ${describeDatabase(env.DATABASE_URL)} (scale ${scale}) in ${(result.ms / 1000).toFixed(1)} s:`);

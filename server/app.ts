@@ -17,12 +17,11 @@ import { activityCsvRoutes } from './activity-csv';
 import { importRoutes } from './data/import-routes';
 import { dataExportRoutes } from './data/routes';
 import { API_PREFIXES, isApiPath, restRouter } from './rest';
+import { API_COMPRESSION_THRESHOLD } from './lib/compression';
 import { appRouter } from './routers/_app';
 import { createContextFactory, type AppDeps } from './trpc';
 
 const JSON_LIMIT = 1024 * 1024;
-/** Smaller replies go out uncompressed: compressing a 7.5 KB JSON page cost more CPU (1.7 ms) than it saved. */
-const COMPRESSION_THRESHOLD = 8 * 1024;
 /** The API's paths (the data-service ones are /<name>/v1/...): JSON only, never cached, never the client's HTML. */
 /** Browser features the app never uses, switched off for every page (and anything a page might embed). */
 const PERMISSIONS_POLICY = [
@@ -112,7 +111,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }),
   );
   // API replies: compressed only above the threshold. Static files (JS, CSS, SVG) always are, from 1 KB.
-  const compressApi = compression({ threshold: COMPRESSION_THRESHOLD });
+  const compressApi = compression({ threshold: API_COMPRESSION_THRESHOLD });
   const compressStatic = compression({ threshold: 1024 });
   app.use((req, res, next) => (isApiPath(req.path) ? compressApi : compressStatic)(req, res, next));
   app.use((_req, res, next) => {

@@ -1572,6 +1572,7 @@ export const M = {
     },
     listHeaders: {
       total: 'Rows matching the filters (first page only).',
+      overall: 'Every row of the list, whatever the filters (first page only, when withOverall=true is asked).',
       nextCursor: 'Pass as `cursor` for the next page; absent on the last page.',
     },
     retryAfter: 'Seconds to wait before trying again.',

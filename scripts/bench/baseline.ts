@@ -1,15 +1,18 @@
 // The raw baseline of `npm run bench`: a minimal Express server answering every call of ./calls.ts with
 // hand-written SQL on the same database as the app (better-sqlite3, or pg for a postgresql:// URL).
-// Authentication is one statement: SHA-256 of the Bearer token → Session joined with User and Business.
+// Authentication is one statement: SHA-256 of the Bearer token → Session joined with User and Business. Replies
+// are gzipped from the app's threshold, as the app's are.
 //
 // Run by scripts/bench.ts as a child process: `node --import tsx scripts/bench/baseline.ts <DATABASE_URL> <PORT>`;
 // prints "ready" once it listens.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import compression from 'compression';
 import express, { type Request, type Response } from 'express';
 import pg from 'pg';
-import { benchCalls, isBadRequest, routeOf, type Auth, type Query, type Reply } from './calls';
+import { API_COMPRESSION_THRESHOLD } from '../../server/lib/compression';
+import { allCalls as benchCalls, isBadRequest, routeOf, type Auth, type Query, type Reply } from './calls';
 
 type Handler = (query: Query, auth: Auth) => Reply | Promise<Reply>;
 type Backend = {
@@ -112,6 +115,8 @@ function main() {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // The same bytes on the wire as the app: gzip from the same size (the bench asks with Accept-Encoding: gzip).
+  app.use(compression({ threshold: API_COMPRESSION_THRESHOLD }));
   const publicRoutes = new Set(benchCalls.filter((call) => call.public).map(routeOf));
   const portalRoutes = new Set(benchCalls.filter((call) => call.portal).map(routeOf));
   for (const [route, handler] of backend.handlers) {

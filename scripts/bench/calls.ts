@@ -1613,11 +1613,120 @@ const resourcesList: SqlHandler = {
   },
 };
 
+// ---------------------------------------------------------------- withOverall (every list screen asks for it)
+
+/** Query parameters that are not filters: with none of the others, the overall count is the total itself. */
+const NOT_FILTERS = new Set(['limit', 'cursor', 'withOverall']);
+
+/**
+ * A list handler that also answers withOverall=true as the list screens ask it (server/lib/pagination.ts): on the
+ * first page, X-Overall-Count is every row of the agency, counted separately (at the same time) when a filter is set.
+ */
+function withOverall(handler: SqlHandler, table: string): SqlHandler {
+  const asked = (query: Query) => (query.withOverall === 'true' || query.withOverall === '1') && query.cursor === undefined;
+  const filtered = (query: Query) => Object.keys(query).some((k) => !NOT_FILTERS.has(k));
+  const add = (reply: Reply, overall: number | null) => {
+    const total = reply.headers?.['X-Total-Count'];
+    if (total === undefined || (reply.status ?? 200) !== 200) return reply;
+    return { ...reply, headers: { ...reply.headers, 'X-Overall-Count': String(overall ?? total) } };
+  };
+  return {
+    sqlite(db) {
+      const inner = handler.sqlite(db);
+      const count = db.prepare(`SELECT COUNT(*) AS n FROM "${table}" WHERE "businessId" = ?`);
+      return (query, auth) => {
+        if (!asked(query)) return inner(query, auth);
+        const reply = inner(query, auth);
+        return add(reply, filtered(query) ? (count.get(auth.businessId) as { n: number }).n : null);
+      };
+    },
+    postgres(pool) {
+      const inner = handler.postgres(pool);
+      return async (query, auth) => {
+        if (!asked(query)) return inner(query, auth);
+        const [reply, count] = await Promise.all([
+          inner(query, auth),
+          filtered(query)
+            ? pool.query({ name: `overall-${table}`, text: `SELECT COUNT(*)::int AS n FROM "${table}" WHERE "businessId" = $1`, values: [auth.businessId] })
+            : null,
+        ]);
+        return add(reply, count ? (count.rows[0] as { n: number }).n : null);
+      };
+    },
+  };
+}
+
 // ---------------------------------------------------------------- the table
 
+const companiesScreen = withOverall(companiesList, 'Company');
+const contactsScreen = withOverall(contactsList, 'Contact');
+const projectsScreen = withOverall(projectsList, 'Project');
+const tasksScreen = withOverall(tasksList, 'Task');
+const documentsScreen = withOverall(documentsList, 'Document');
+const resourcesScreen = withOverall(resourcesList, 'Resource');
+
+/** The first company by name: its id is the next cursor of a one-row page. */
+const firstCompany = async ({ appHeader }: PathContext) => appHeader('/api/companies?limit=1', 'x-next-cursor');
+
+/**
+ * Every screen's first request, as the screen asks it (`npm run bench -- --set screens`; the issue "every screen at
+ * agency scale"): the list screens ask withOverall=true ("Showing 24 of 1,234", and an empty agency told apart from a
+ * filter that matches nothing). The task board asks one such page per status column, in one batch.
+ */
+export const screenCalls: BenchCall[] = [
+  { name: 'screen: dashboard stats', path: '/api/dashboard/stats', handler: dashboardStats },
+  { name: 'screen: companies, search', path: '/api/companies?search=tech&withOverall=true', handler: companiesScreen },
+  {
+    name: 'screen: contacts, company filter',
+    path: async (ctx) => {
+      const id = await firstCompany(ctx);
+      return id === null ? null : `/api/contacts?companyId=${id}&withOverall=true`;
+    },
+    route: '/api/contacts',
+    handler: contactsScreen,
+  },
+  { name: 'screen: projects, status filter', path: '/api/projects?status=active&withOverall=true', handler: projectsScreen },
+  { name: 'screen: tasks, status + priority', path: '/api/tasks?status=pending&priority=high&withOverall=true', handler: tasksScreen },
+  { name: 'screen: task board column', path: '/api/tasks?status=in-progress&withOverall=true', handler: tasksScreen },
+  { name: 'screen: files, type filter', path: '/api/documents?type=invoice&withOverall=true', handler: documentsScreen },
+  {
+    name: 'screen: project detail',
+    path: async ({ appHeader }) => {
+      const id = await appHeader('/api/projects?limit=1', 'x-next-cursor');
+      return id === null ? null : `/projects/v1/${id}`;
+    },
+    route: '/projects/v1/:id',
+    handler: projectRead,
+  },
+  { name: 'screen: resources', path: '/api/resources?withOverall=true', handler: resourcesScreen },
+  {
+    name: 'screen: flow editor load',
+    path: async ({ appBody }) => {
+      const [newest] = (await appBody('/api/flows?limit=1')) as { flowUid: string }[];
+      return newest ? `/flows/v1?flow_uid=${encodeURIComponent(newest.flowUid)}` : null;
+    },
+    route: '/flows/v1',
+    handler: flowRead,
+  },
+  { name: 'screen: portal dashboard', path: `/api/portal/dashboard/${DEMO.slug}`, route: '/api/portal/dashboard/:slug', handler: portalDashboard, portal: true },
+  { name: 'screen: portal projects', path: `/api/portal/projects/${DEMO.slug}`, route: '/api/portal/projects/:slug', handler: portalProjects, portal: true },
+  { name: 'screen: portal files', path: `/api/portal/files/${DEMO.slug}`, route: '/api/portal/files/:slug', handler: portalFiles, portal: true },
+  {
+    name: 'screen: portal flow load',
+    path: async ({ appBody }) => {
+      const flows = (await appBody('/api/flows?workflowType=collect&isActive=true&limit=100')) as { flowUid: string; companyId: number | null }[];
+      const flow = flows.find((f) => f.companyId === null);
+      return flow ? `/api/portal/flows/${encodeURIComponent(flow.flowUid)}` : null;
+    },
+    route: '/api/portal/flows/:flowUid',
+    handler: portalFlowGet,
+    portal: true,
+  },
+];
+
 export const benchCalls: BenchCall[] = [
-  { name: 'companies', path: '/api/companies', handler: companiesList },
-  { name: 'companies?search=tech', path: '/api/companies?search=tech', handler: companiesList },
+  { name: 'companies', path: '/api/companies', handler: companiesScreen },
+  { name: 'companies?search=tech', path: '/api/companies?search=tech', handler: companiesScreen },
   {
     name: 'companies?cursor=<page 2>',
     path: async ({ appHeader }) => {
@@ -1625,13 +1734,13 @@ export const benchCalls: BenchCall[] = [
       return next === null ? null : `/api/companies?cursor=${encodeURIComponent(next)}`;
     },
     route: '/api/companies',
-    handler: companiesList,
+    handler: companiesScreen,
   },
   { name: 'auth/v1/me', path: '/auth/v1/me', handler: authMe },
   { name: 'business', path: '/api/business', handler: businessRead },
   { name: 'business/branding/{slug}', path: `/api/business/branding/${DEMO.slug}`, route: '/api/business/branding/:slug', handler: businessBranding, public: true },
-  { name: 'contacts', path: '/api/contacts', handler: contactsList },
-  { name: 'contacts?search=manager', path: '/api/contacts?search=manager', handler: contactsList },
+  { name: 'contacts', path: '/api/contacts', handler: contactsScreen },
+  { name: 'contacts?search=manager', path: '/api/contacts?search=manager', handler: contactsScreen },
   {
     name: 'contacts?companyId=<first company>',
     // The first company by name: its id is the next cursor of a one-row page.
@@ -1640,7 +1749,7 @@ export const benchCalls: BenchCall[] = [
       return id === null ? null : `/api/contacts?companyId=${id}`;
     },
     route: '/api/contacts',
-    handler: contactsList,
+    handler: contactsScreen,
   },
   {
     name: 'contact/v1/{id}',
@@ -1654,9 +1763,9 @@ export const benchCalls: BenchCall[] = [
   { name: 'dashboard/stats', path: '/api/dashboard/stats', handler: dashboardStats },
   { name: 'dashboard/overview', path: '/api/dashboard/overview', handler: dashboardOverview },
   { name: 'reports', path: '/api/reports', handler: reportsOverview },
-  { name: 'projects', path: '/api/projects', handler: projectsList },
-  { name: 'projects?status=active', path: '/api/projects?status=active', handler: projectsList },
-  { name: 'projects?search=website', path: '/api/projects?search=website', handler: projectsList },
+  { name: 'projects', path: '/api/projects', handler: projectsScreen },
+  { name: 'projects?status=active', path: '/api/projects?status=active', handler: projectsScreen },
+  { name: 'projects?search=website', path: '/api/projects?search=website', handler: projectsScreen },
   {
     name: 'projects?cursor=<page 2>',
     path: async ({ appHeader }) => {
@@ -1664,7 +1773,7 @@ export const benchCalls: BenchCall[] = [
       return next === null ? null : `/api/projects?cursor=${encodeURIComponent(next)}`;
     },
     route: '/api/projects',
-    handler: projectsList,
+    handler: projectsScreen,
   },
   {
     name: 'projects/v1/{id}',
@@ -1676,7 +1785,7 @@ export const benchCalls: BenchCall[] = [
     route: '/projects/v1/:id',
     handler: projectRead,
   },
-  { name: 'tasks', path: '/api/tasks', handler: tasksList },
+  { name: 'tasks', path: '/api/tasks', handler: tasksScreen },
   { name: 'notifications', path: '/api/notifications', handler: notificationsList },
   { name: 'activity', path: '/api/activity', handler: activityList },
   {
@@ -1708,8 +1817,8 @@ export const benchCalls: BenchCall[] = [
     handler: notificationsList,
   },
   { name: 'notifications?unreadOnly=true', path: '/api/notifications?unreadOnly=true', handler: notificationsList },
-  { name: 'tasks?search=review', path: '/api/tasks?search=review', handler: tasksList },
-  { name: 'tasks?status=pending&priority=high', path: '/api/tasks?status=pending&priority=high', handler: tasksList },
+  { name: 'tasks?search=review', path: '/api/tasks?search=review', handler: tasksScreen },
+  { name: 'tasks?status=pending&priority=high', path: '/api/tasks?status=pending&priority=high', handler: tasksScreen },
   {
     name: 'tasks?cursor=<page 2>',
     path: async ({ appHeader }) => {
@@ -1717,7 +1826,7 @@ export const benchCalls: BenchCall[] = [
       return next === null ? null : `/api/tasks?cursor=${encodeURIComponent(next)}`;
     },
     route: '/api/tasks',
-    handler: tasksList,
+    handler: tasksScreen,
   },
   {
     name: 'tasks?projectId=<newest project>',
@@ -1726,12 +1835,12 @@ export const benchCalls: BenchCall[] = [
       return id === null ? null : `/api/tasks?projectId=${id}`;
     },
     route: '/api/tasks',
-    handler: tasksList,
+    handler: tasksScreen,
   },
-  { name: 'documents', path: '/api/documents', handler: documentsList },
-  { name: 'documents?type=invoice', path: '/api/documents?type=invoice', handler: documentsList },
-  { name: 'documents?projectId=none', path: '/api/documents?projectId=none', handler: documentsList },
-  { name: 'documents?search=proposal', path: '/api/documents?search=proposal', handler: documentsList },
+  { name: 'documents', path: '/api/documents', handler: documentsScreen },
+  { name: 'documents?type=invoice', path: '/api/documents?type=invoice', handler: documentsScreen },
+  { name: 'documents?projectId=none', path: '/api/documents?projectId=none', handler: documentsScreen },
+  { name: 'documents?search=proposal', path: '/api/documents?search=proposal', handler: documentsScreen },
   {
     name: 'documents?cursor=<page 2>',
     path: async ({ appHeader }) => {
@@ -1739,7 +1848,7 @@ export const benchCalls: BenchCall[] = [
       return next === null ? null : `/api/documents?cursor=${encodeURIComponent(next)}`;
     },
     route: '/api/documents',
-    handler: documentsList,
+    handler: documentsScreen,
   },
   {
     name: 'documents?companyId=<first company>',
@@ -1748,7 +1857,7 @@ export const benchCalls: BenchCall[] = [
       return id === null ? null : `/api/documents?companyId=${id}`;
     },
     route: '/api/documents',
-    handler: documentsList,
+    handler: documentsScreen,
   },
   {
     name: 'documents/{id}',
@@ -1772,9 +1881,9 @@ export const benchCalls: BenchCall[] = [
     route: '/flows/v1',
     handler: flowRead,
   },
-  { name: 'resources', path: '/api/resources', handler: resourcesList },
-  { name: 'resources?type=template', path: '/api/resources?type=template', handler: resourcesList },
-  { name: 'resources?search=dashboard', path: '/api/resources?search=dashboard', handler: resourcesList },
+  { name: 'resources', path: '/api/resources', handler: resourcesScreen },
+  { name: 'resources?type=template', path: '/api/resources?type=template', handler: resourcesScreen },
+  { name: 'resources?search=dashboard', path: '/api/resources?search=dashboard', handler: resourcesScreen },
   {
     name: 'resources?cursor=<page 2 of 2>',
     path: async ({ appHeader }) => {
@@ -1782,7 +1891,7 @@ export const benchCalls: BenchCall[] = [
       return next === null ? null : `/api/resources?limit=2&cursor=${encodeURIComponent(next)}`;
     },
     route: '/api/resources',
-    handler: resourcesList,
+    handler: resourcesScreen,
   },
   { name: 'team', path: '/api/team', handler: teamList },
   // The client portal (./portal.ts), as a portal contact of the demo agency.
@@ -1807,6 +1916,9 @@ export const benchCalls: BenchCall[] = [
   { name: 'search?q=review client', path: '/api/search?q=review%20client', handler: searchQuery },
   { name: 'search?q=a', path: '/api/search?q=a', handler: searchQuery },
 ];
+
+/** Every call the baseline answers: the default set and the screens. */
+export const allCalls: BenchCall[] = [...benchCalls, ...screenCalls];
 
 /** The baseline's Express route for a call. */
 export function routeOf(call: BenchCall): string {

@@ -136,6 +136,7 @@ function operation(route: RestRoute, operationId: string) {
         description: M.api.ok,
         headers: {
           'X-Total-Count': { description: M.api.listHeaders.total, schema: { type: 'integer' } },
+          ...('withOverall' in (input?.properties ?? {}) ? { 'X-Overall-Count': { description: M.api.listHeaders.overall, schema: { type: 'integer' } } } : {}),
           'X-Next-Cursor': { description: M.api.listHeaders.nextCursor, schema: { type: 'integer' } },
         },
         content: { 'application/json': { schema: result.properties!.items } },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_STATUSES, DEFAULT_COMPANY_STATUS } from '../constants';
 import { M } from '../messages';
-import { idSchema, optionalText, pageInput } from './common';
+import { idSchema, optionalText, pageInput, queryFlag } from './common';
 import { pageOutput, storedEnum } from './output';
 
 const website = z
@@ -40,7 +40,7 @@ export const companyListInput = z.object({
   industry: z.string().trim().max(100).optional(),
   status: z.enum(COMPANY_STATUSES).optional(),
   /** Also count all of the business's companies ("Showing X of Y"); REST callers only read the total. */
-  withOverall: z.boolean().optional(),
+  withOverall: queryFlag.optional(),
 });
 export type CompanyListInput = z.input<typeof companyListInput>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTACT_ROLES, LIMITS } from '../constants';
 import { M } from '../messages';
 import { emailSchema } from './auth';
-import { idSchema, optionalText, pageInput } from './common';
+import { idSchema, optionalText, pageInput, queryFlag } from './common';
 import { pageOutput, storedEnum } from './output';
 
 /** The spec's role choice: executive, manager, contributor, or none ('' and 'none' store nothing). */
@@ -65,7 +65,7 @@ export const contactListInput = z.object({
   search: z.string().trim().max(100).optional(),
   companyId: contactCompanyFilter.optional(),
   /** Also count all of the agency's contacts ("Showing X of Y"). */
-  withOverall: z.boolean().optional(),
+  withOverall: queryFlag.optional(),
 });
 export type ContactListInput = z.input<typeof contactListInput>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../constants';
 import { M } from '../messages';
-import { idSchema, pageInput } from './common';
+import { idSchema, pageInput, queryFlag } from './common';
 import { pageOutput, storedEnum } from './output';
 
 /** contract (the default), agreement, proposal, invoice, report, other. */
@@ -105,7 +105,7 @@ export const documentListInput = z.object({
   companyId: idSchema.optional(),
   projectId: documentProjectFilter.optional(),
   /** Also count all of the agency's files ("Showing X of Y"). */
-  withOverall: z.boolean().optional(),
+  withOverall: queryFlag.optional(),
 });
 export type DocumentListInput = z.input<typeof documentListInput>;
 

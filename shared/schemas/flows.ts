@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { FLOW_FIELD_TYPES, FLOW_TYPES } from '../constants';
 import { M } from '../messages';
-import { idSchema, MAX_ID, pageInput } from './common';
+import { idSchema, MAX_ID, pageInput, queryFlag } from './common';
 import { pageOutput, storedEnum } from './output';
 
 export const FLOW_LIMITS = {
@@ -94,7 +94,7 @@ export const flowListInput = z.object({
   companyId: idSchema.optional(),
   isActive: booleanParam.optional(),
   /** Also count all of the agency's flows ("Showing X of Y"). */
-  withOverall: z.boolean().optional(),
+  withOverall: queryFlag.optional(),
 });
 export type FlowListInput = z.input<typeof flowListInput>;
 

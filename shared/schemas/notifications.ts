@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from '../notifications';
-import { idSchema, pageInput } from './common';
+import { idSchema, pageInput, queryFlag } from './common';
 import { pageOutput, storedEnum } from './output';
-
-/** A flag that also reads "true"/"false" from a REST query string. */
-const queryFlag = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
 
 /** The bell's list: the caller's own notifications, newest first; unreadOnly leaves out the read ones. */
 export const notificationListInput = z.object({ ...pageInput, unreadOnly: queryFlag.optional() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CALENDAR_MIN_DATE, DOCUMENT_TYPES, PROJECT_STATUSES, STORED_PROJECT_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../constants';
 import { M } from '../messages';
 import { PROJECT_LIST_STATUS_FILTERS } from '../status';
-import { idSchema, optionalText, pageInput } from './common';
+import { idSchema, optionalText, pageInput, queryFlag } from './common';
 import { pageOutput, storedEnum } from './output';
 
 /** A calendar date as the spec writes it (yyyy-mm-dd): a real day, not before 1900-01-01. */
@@ -111,7 +111,7 @@ export const projectListInput = z.object({
   /** The spec's filter values (draft, active, completed, on-hold; shared/status.ts maps them) or one form status. */
   status: z.enum(PROJECT_LIST_STATUS_FILTERS).optional(),
   /** Also count all of the agency's projects (the counter "X of Y"). */
-  withOverall: z.boolean().optional(),
+  withOverall: queryFlag.optional(),
 });
 export type ProjectListInput = z.input<typeof projectListInput>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RESOURCE_STATUSES, RESOURCE_TYPES } from '../constants';
 import { M } from '../messages';
 import { RESOURCE_TYPE_FILTERS } from '../status';
-import { idSchema, MAX_ID, pageInput } from './common';
+import { idSchema, MAX_ID, pageInput, queryFlag } from './common';
 import { pageOutput, storedEnum } from './output';
 
 const R = M.resources;
@@ -243,7 +243,7 @@ export const resourceListInput = z.object({
   status: z.enum(RESOURCE_STATUSES).optional(),
   companyId: idSchema.optional(),
   /** Also count all of the agency's resources ("Showing X of Y"). */
-  withOverall: z.boolean().optional(),
+  withOverall: queryFlag.optional(),
 });
 export type ResourceListInput = z.input<typeof resourceListInput>;
 

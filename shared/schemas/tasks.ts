@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../constants';
 import { M } from '../messages';
-import { idSchema, MAX_ID, optionalText, pageInput } from './common';
+import { idSchema, MAX_ID, optionalText, pageInput, queryFlag } from './common';
 import { pageOutput, storedEnum } from './output';
 
 const T = M.tasks;
@@ -140,7 +140,7 @@ export const taskListInput = z.object({
   priority: z.enum(TASK_PRIORITIES).optional(),
   assigneeId: taskAssigneeFilter.optional(),
   /** Also count all of the agency's tasks ("Showing X of Y tasks"). */
-  withOverall: z.boolean().optional(),
+  withOverall: queryFlag.optional(),
 });
 export type TaskListInput = z.input<typeof taskListInput>;
 

@@ -100,6 +100,25 @@ describe('GET /api/companies', () => {
     expect((await list('?status=nonsense')).status).toBe(400);
   });
 
+  it('answers withOverall=true with every company of the agency in X-Overall-Count (first page only)', async () => {
+    const all = Number((await list('')).headers.get('x-total-count'));
+    const active = await list('?status=active&withOverall=true');
+    expect(active.headers.get('x-total-count')).toBe('2');
+    expect(active.headers.get('x-overall-count')).toBe(String(all));
+    expect((await list('?status=active')).headers.get('x-overall-count')).toBeNull();
+    const second = await list(`?limit=1&withOverall=true&cursor=${active.body[0].id}`);
+    expect(second.headers.get('x-overall-count')).toBeNull();
+    expect((await list('?withOverall=maybe')).status).toBe(400);
+  });
+
+  it('matches paths as Express did: any case, a trailing slash, percent-escapes decoded, a broken one a 400', async () => {
+    const id = (await list('?limit=1')).body[0].id;
+    expect((await api.get(`/API/Companies/${id}`, { token })).status).toBe(200);
+    expect((await api.get(`/api/companies/${id}/`, { token })).status).toBe(200);
+    expect((await api.get(`/api/companies/%${id}`, { token })).status).toBe(400);
+    expect((await api.get('/api/companies/1/nothing-here', { token })).status).toBe(404);
+  });
+
   it('paginates with limit and cursor, without gaps or repeats', async () => {
     const all = (await list('?limit=100')).body.map((c: { id: number }) => c.id);
     const seen: number[] = [];

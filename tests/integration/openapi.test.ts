@@ -75,7 +75,7 @@ describe('GET /api/openapi.json', () => {
     expect(list.parameters!.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(
       expect.arrayContaining(['limit', 'cursor', 'search', 'industry', 'status']),
     );
-    expect(Object.keys(list.responses['200'].headers)).toEqual(['X-Total-Count', 'X-Next-Cursor']);
+    expect(Object.keys(list.responses['200'].headers)).toEqual(['X-Total-Count', 'X-Overall-Count', 'X-Next-Cursor']);
 
     const patch = doc.paths['/companies/v1/{id}'].patch;
     expect(patch.requestBody.content['application/json'].schema.properties).toHaveProperty('status');

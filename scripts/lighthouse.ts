@@ -1,0 +1,154 @@
+// `npm run lighthouse [-- --keep]`: Lighthouse (its default mobile run: simulated slow 4G and a 4× slower CPU) on the
+// production build, for the landing page, the hub (signed in), the portal's sign-in and the portal's dashboard
+// (signed in as a client). Budgets: performance and accessibility ≥ 95 on each; the exit code fails when one breaks.
+//
+// The app runs from dist/ (run `npm run build` first) on a temporary SQLite database holding one generated agency
+// (a tenth of the agency-scale shape). Chromium: CHROME_PATH, default /usr/bin/chromium. Reports (JSON) go to
+// bench/results/lighthouse-<date>.json; --keep also keeps each page's full Lighthouse report next to it.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { SESSION } from '../shared/constants';
+import { openDatabase } from '../server/db';
+import { DEMO } from '../server/demo';
+import { generate } from './seed';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BUDGET = { performance: 95, accessibility: 95 };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+async function login(base: string, p: string, body: object): Promise<string> {
+  const res = await fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { authToken: string }).authToken;
+}
+
+async function main(): Promise<number> {
+  const keep = process.argv.includes('--keep');
+  for (const built of ['dist/server/index.mjs', 'dist/client/index.html']) {
+    if (!fs.existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-lighthouse-'));
+  const url = `file:${path.join(dir, 'app.db')}`;
+  let app: ReturnType<typeof spawn> | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: 'pipe' });
+    const database = await openDatabase(url);
+    await generate(database.db, { agencies: 1, fraction: 0.1 });
+    const portalContact = await database.db.contact.findFirstOrThrow({ where: { portalAccess: true, companyId: { not: null } }, orderBy: { id: 'asc' }, select: { email: true } });
+    await database.close();
+
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(port), UPLOAD_DIR: path.join(dir, 'uploads'), PUBLIC_URL: base };
+    app = spawn(process.execPath, ['dist/server/index.mjs'], { cwd: ROOT, env, stdio: 'ignore' });
+    await waitFor(`${base}/healthz`);
+    const staff = await login(base, '/auth/v1/login', { email: DEMO.email, password: DEMO.password });
+    const portal = await login(base, '/auth/portal/v1/login', { slug: DEMO.slug, email: portalContact.email, password: DEMO.password });
+
+    const pages = [
+      { name: 'landing', path: '/', cookie: null },
+      { name: 'hub (signed in)', path: '/hub', cookie: `${SESSION.staffCookie}=${staff}` },
+      { name: 'portal sign-in', path: `/portal/${DEMO.slug}/login`, cookie: null },
+      { name: 'portal dashboard (signed in)', path: `/portal/${DEMO.slug}/dashboard`, cookie: `${SESSION.portalCookie}=${portal}` },
+    ];
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    const results: { page: string; url: string; performance: number; accessibility: number; metrics: Record<string, number | null>; failedAudits: string[] }[] = [];
+    const date = new Date().toISOString().slice(0, 10);
+    for (const page of pages) {
+      const runner = await lighthouse(
+        base + page.path,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined },
+      );
+      if (!runner) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      const lhr = runner.lhr;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const metric = (id: string) => (lhr.audits[id]?.numericValue === undefined ? null : Math.round(lhr.audits[id].numericValue!));
+      const failedAudits = Object.values(lhr.categories.accessibility.auditRefs)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+        .map((a) => `${a.id}: ${a.title}`);
+      if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(page.path)) {
+        throw new Error(`${page.name}: Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${page.path} (the session cookie was not taken?)`);
+      }
+      results.push({
+        page: page.name,
+        url: page.path,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        metrics: {
+          firstContentfulPaintMs: metric('first-contentful-paint'),
+          largestContentfulPaintMs: metric('largest-contentful-paint'),
+          totalBlockingTimeMs: metric('total-blocking-time'),
+          cumulativeLayoutShift: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
+          speedIndexMs: metric('speed-index'),
+        },
+        failedAudits,
+      });
+      if (keep) {
+        const file = path.join(ROOT, 'bench/results', `lighthouse-${date}-${page.name.replace(/\W+/g, '-')}.report.json`);
+        fs.writeFileSync(file, runner.report as string);
+      }
+    }
+
+    console.log('\nLighthouse (mobile: simulated slow 4G, 4× CPU slowdown), production build:');
+    for (const r of results) {
+      const ok = r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility;
+      console.log(
+        `  ${ok ? 'PASS' : 'FAIL'}  ${r.page.padEnd(30)} performance ${String(r.performance).padStart(3)}  accessibility ${String(r.accessibility).padStart(3)}` +
+          `  (FCP ${r.metrics.firstContentfulPaintMs} ms, LCP ${r.metrics.largestContentfulPaintMs} ms, TBT ${r.metrics.totalBlockingTimeMs} ms, CLS ${(r.metrics.cumulativeLayoutShift ?? 0).toFixed(3)})`,
+      );
+      for (const a of r.failedAudits) console.log(`        accessibility audit failed: ${a}`);
+    }
+    const file = path.join(ROOT, 'bench/results', `lighthouse-${date}.json`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), budget: BUDGET, results }, null, 2)}\n`);
+    console.log(`Written to ${path.relative(ROOT, file)}`);
+    return results.every((r) => r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility) ? 0 : 1;
+  } finally {
+    if (chrome) await chrome.kill();
+    app?.kill('SIGTERM');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
