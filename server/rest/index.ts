@@ -46,8 +46,8 @@ export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => (typeof prefix === 'string' ? path === prefix || path.startsWith(`${prefix}/`) : prefix.test(path)));
 }
 
-/** A route's bucket: its method and the first two segments of its path (never a {param} in the table). */
-const dispatchKey = (method: string, path: string) => `${method} ${path.split('/', 3).join('/').toLowerCase()}`;
+/** The table's {param} segments in Express's :param form. */
+const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 export function restRouter(createContext: ReturnType<typeof createContextFactory>) {
   const rest = Router();
@@ -55,36 +55,10 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
     res.json(openApiDocument());
   });
   rest.use(docsRouter());
-  // One dispatcher for the table's 151 paths: candidates are found by method and the path's first two segments
-  // (a Map look-up), then matched by a precompiled pattern — instead of Express walking a layer per path on every
-  // request. Matching follows Express's: case-insensitive, an optional trailing slash, {param} is one segment,
-  // percent-decoded (a broken escape is a 400).
-  const index = new Map<string, { route: RestRoute; pattern: RegExp; keys: string[] }[]>();
   for (const route of restRoutes) {
-    const keys = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-    const source = route.path
-      .split(/\{\w+\}/)
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('([^/]+?)');
-    const key = dispatchKey(route.method, route.path);
-    const list = index.get(key) ?? [];
-    list.push({ route, pattern: new RegExp(`^${source}/?$`, 'i'), keys });
-    index.set(key, list);
-  }
-  rest.use(async (req, res, next) => {
-    const candidates = index.get(dispatchKey(req.method === 'HEAD' ? 'GET' : req.method, req.path));
-    if (!candidates) return next();
-    for (const { route, pattern, keys } of candidates) {
-      const match = pattern.exec(req.path);
-      if (!match) continue;
-      if (route.when && req.query[route.when] === undefined) continue;
-      const params: Record<string, string> = {};
-      try {
-        keys.forEach((k, i) => (params[k] = decodeURIComponent(match[i + 1])));
-      } catch {
-        return next(Object.assign(new URIError(`Failed to decode param`), { status: 400, expose: true }));
-      }
-      req.params = params;
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
+    rest[method](expressPath(route.path), async (req, res, next) => {
+      if (route.when && req.query[route.when] === undefined) return next();
       try {
         const caller = createCaller(createContext({ req, res }));
         let result = await callProcedure(caller, route.procedure, inputOf(route, req));
@@ -99,10 +73,8 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
       } catch (error) {
         sendError(res, error);
       }
-      return;
-    }
-    next();
-  });
+    });
+  }
   // Unknown paths (and methods) under an API prefix answer JSON, never the client's index.html.
   rest.use(API_PREFIXES, (_req, res) => {
     res.status(404).json({ message: M.common.unknownPath, code: 'NOT_FOUND' });
