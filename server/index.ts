@@ -1,3 +1,5 @@
+// First: V8 flags that must be set before any WebAssembly is compiled.
+import './v8-flags';
 import { LoginThrottle } from './auth/throttle';
 import { createApp } from './app';
 import { openDatabase } from './db';

@@ -67,7 +67,7 @@ export function firstLoadReport(srcDir: string): Plugin {
       console.log(`\nFirst load, gzipped JavaScript (level 9):\n${lines.join('\n')}`);
       this.emitFile({ type: 'asset', fileName: 'first-load.json', source: `${JSON.stringify(report, null, 2)}\n` });
       const over = report.filter((r) => r.gzipBytes / 1024 > r.budgetKb);
-      if (over.length) this.error(`first load over budget: ${over.map((r) => `${r.name} ${kb(r.gzipBytes)} > ${r.budgetKb} KB`).join(', ')}`);
+      if (over.length && process.env.FIRST_LOAD_REPORT_ONLY !== "1") this.error(`first load over budget: ${over.map((r) => `${r.name} ${kb(r.gzipBytes)} > ${r.budgetKb} KB`).join(', ')}`);
     },
   };
 }
