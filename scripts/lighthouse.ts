@@ -86,7 +86,16 @@ async function main(): Promise<number> {
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
-    const results: { page: string; url: string; performance: number; accessibility: number; metrics: Record<string, number | null>; failedAudits: string[] }[] = [];
+    const results: {
+      page: string;
+      url: string;
+      performance: number;
+      accessibility: number;
+      /** JavaScript the page downloaded as served (gzip), from Lighthouse's network log: the real first load. */
+      scriptTransferKb: number;
+      metrics: Record<string, number | null>;
+      failedAudits: string[];
+    }[] = [];
     const date = new Date().toISOString().slice(0, 10);
     for (const page of pages) {
       const runner = await lighthouse(
@@ -104,9 +113,12 @@ async function main(): Promise<number> {
       if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(page.path)) {
         throw new Error(`${page.name}: Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${page.path} (the session cookie was not taken?)`);
       }
+      const requests = ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []);
+      const scriptBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
       results.push({
         page: page.name,
         url: page.path,
+        scriptTransferKb: Math.round(scriptBytes / 102.4) / 10,
         performance: score('performance'),
         accessibility: score('accessibility'),
         metrics: {
@@ -128,7 +140,7 @@ async function main(): Promise<number> {
     for (const r of results) {
       const ok = r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility;
       console.log(
-        `  ${ok ? 'PASS' : 'FAIL'}  ${r.page.padEnd(30)} performance ${String(r.performance).padStart(3)}  accessibility ${String(r.accessibility).padStart(3)}` +
+        `  ${ok ? 'PASS' : 'FAIL'}  ${r.page.padEnd(30)} performance ${String(r.performance).padStart(3)}  accessibility ${String(r.accessibility).padStart(3)}  JS ${r.scriptTransferKb} KB` +
           `  (FCP ${r.metrics.firstContentfulPaintMs} ms, LCP ${r.metrics.largestContentfulPaintMs} ms, TBT ${r.metrics.totalBlockingTimeMs} ms, CLS ${(r.metrics.cumulativeLayoutShift ?? 0).toFixed(3)})`,
       );
       for (const a of r.failedAudits) console.log(`        accessibility audit failed: ${a}`);

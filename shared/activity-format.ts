@@ -3,7 +3,17 @@
  * "Ada Lovelace changed task “Homepage”" and, per changed field, "Status: Pending → In Progress".
  */
 import type { ActivityChange } from './activity';
-import { M } from './messages';
+import { activity } from './messages/activity';
+import { companies } from './messages/companies';
+import { contacts } from './messages/contacts';
+import { documents } from './messages/documents';
+import { flows } from './messages/flows';
+import { projects } from './messages/projects';
+import { resources } from './messages/resources';
+import { tasks } from './messages/tasks';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { activity, companies, contacts, documents, flows, projects, resources, tasks } as const;
 
 const A = M.activity;
 

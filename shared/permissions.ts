@@ -8,7 +8,10 @@
  *   branding, API tokens or the team.
  */
 import { STAFF_ROLES } from './constants';
-import { M } from './messages';
+import { permissions } from './messages/permissions';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { permissions } as const;
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
 

@@ -3,7 +3,10 @@
 // Importing this module configures zod once for the whole process: the server's entry (server/app.ts)
 // and the client's (client/src/app/Providers.tsx) import it.
 import { z } from 'zod';
-import { M } from './messages';
+import { validation } from './messages/validation';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { validation } as const;
 
 type Issue = Parameters<NonNullable<z.core.$ZodConfig['customError']>>[0];
 

@@ -63,6 +63,13 @@ export function firstLoadReport(srcDir: string): Plugin {
         return { name: page.name, url: page.url, files: list, gzipBytes: list.reduce((sum, f) => sum + gzipOf(byFile.get(f)!), 0), budgetKb: page.budgetKb };
       });
       const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+      if (process.env.FIRST_LOAD_DETAIL) {
+        // FIRST_LOAD_DETAIL=<page name>: the biggest modules (minified, before gzip) of that page's first load.
+        const page = report.find((r) => r.name === process.env.FIRST_LOAD_DETAIL);
+        const modules = (page?.files ?? []).flatMap((f) => Object.entries(byFile.get(f)!.modules).map(([id, m]) => [id.replace(/^.*node_modules\//, ''), m.renderedLength] as const));
+        modules.sort((a, b) => b[1] - a[1]);
+        console.log(modules.slice(0, Number(process.env.FIRST_LOAD_DETAIL_LIMIT ?? 40)).map(([id, n]) => `  ${String(n).padStart(8)}  ${id}`).join('\n'));
+      }
       const lines = report.map((r) => `  ${r.gzipBytes / 1024 <= r.budgetKb ? 'ok  ' : 'OVER'}  ${r.name.padEnd(15)} ${r.url.padEnd(26)} ${kb(r.gzipBytes).padStart(9)} gzipped JS in ${String(r.files.length).padStart(2)} files (budget ${r.budgetKb} KB)`);
       console.log(`\nFirst load, gzipped JavaScript (level 9):\n${lines.join('\n')}`);
       this.emitFile({ type: 'asset', fileName: 'first-load.json', source: `${JSON.stringify(report, null, 2)}\n` });

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { LIMITS, STAFF_ROLES } from '../constants';
-import { M } from '../messages';
+import { auth } from '../messages/auth';
+import { passwordReset } from '../messages/passwordReset';
+import { signup } from '../messages/signup';
 import { storedEnum } from './output';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { auth, passwordReset, signup } as const;
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email(M.auth.invalidEmail));
 

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { CONTACT_ROLES, LIMITS } from '../constants';
-import { M } from '../messages';
+import { contacts } from '../messages/contacts';
+import { signup } from '../messages/signup';
 import { emailSchema } from './auth';
 import { idSchema, optionalText, pageInput, queryFlag } from './common';
 import { pageOutput, storedEnum } from './output';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { contacts, signup } as const;
 
 /** The spec's role choice: executive, manager, contributor, or none ('' and 'none' store nothing). */
 const role = z

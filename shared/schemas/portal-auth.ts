@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { M } from '../messages';
+import { auth } from '../messages/auth';
+import { portalAuth } from '../messages/portalAuth';
+import { signup } from '../messages/signup';
 import { emailSchema } from './auth';
 import { portalPasswordSchema } from './contacts';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { auth, portalAuth, signup } as const;
 
 /** The portal's slug as typed or taken from the route; the sign-up rules decide which slugs exist. */
 const portalSlug = z.string().trim().toLowerCase().min(1, M.portalAuth.slugRequired).max(40);

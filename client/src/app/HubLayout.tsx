@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type ToggleEvent } from 'react';
+import { lazy, Suspense, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -19,7 +19,10 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { M } from '../../../shared/messages';
+import { CORE } from '../../../shared/messages-core';
+import { activity } from '../../../shared/messages/activity';
+import { nav } from '../../../shared/messages/nav';
+import { reports } from '../../../shared/messages/reports';
 import { trpc } from '../lib/trpc';
 import { cn } from '../lib/cn';
 import { Logo } from '../ui/Logo';
@@ -28,7 +31,11 @@ import { SkipLink } from '../ui/SkipLink';
 import { useSession } from './useSession';
 import { can, type Permission } from '../../../shared/permissions';
 import { NotificationBell } from '../features/notifications/NotificationBell';
-import { SearchButton } from '../features/search/CommandPalette';
+import { SearchButton } from '../features/search/SearchButton';
+import { useDropdown } from '../ui/useDropdown';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { common: CORE.common, shell: CORE.shell, activity, nav, reports } as const;
 
 // Signed-in visits never download the sign-in form (and its form and validation libraries).
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));
@@ -56,54 +63,6 @@ const linkClass = (active: boolean) =>
     'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
     active ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   );
-
-/**
- * A dropdown on the browser's own popover (top layer, light dismiss, Escape, focus back to its button), placed under
- * its button ('sheet': placed by its own classes). The hub's frame is on every screen's first load: the native API
- * keeps a menu library out of it.
- */
-function useDropdown(align: 'start' | 'end' | 'sheet') {
-  const id = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const [open, setOpen] = useState(false);
-  const close = () => {
-    if (panelRef.current?.matches(':popover-open')) panelRef.current.hidePopover();
-  };
-  useEffect(() => {
-    // (A sheet is placed by CSS; phones resize the window while scrolling, as their address bar comes and goes.)
-    if (!open || align === 'sheet') return;
-    // A fixed-position panel would drift from its button when the window changes size.
-    window.addEventListener('resize', close);
-    return () => window.removeEventListener('resize', close);
-  }, [open, align]);
-  // Any navigation (a link in the panel, Back) closes it.
-  const { pathname, search } = useLocation();
-  useEffect(close, [pathname, search]);
-  return {
-    open,
-    close,
-    /** Shows the panel (for keys that open it without a click). */
-    show: () => panelRef.current?.showPopover(),
-    panelRef,
-    button: { ref: buttonRef, popoverTarget: id, 'aria-expanded': open },
-    panel: {
-      id,
-      ref: panelRef,
-      popover: 'auto' as const,
-      onBeforeToggle: (event: ToggleEvent<HTMLDivElement>) => {
-        const button = buttonRef.current;
-        if (event.newState !== 'open' || !button || align === 'sheet') return;
-        const rect = button.getBoundingClientRect();
-        const style = event.currentTarget.style;
-        style.top = `${rect.bottom + 4}px`;
-        if (align === 'start') style.left = `${rect.left}px`;
-        else style.right = `${document.documentElement.clientWidth - rect.right}px`;
-      },
-      onToggle: (event: ToggleEvent<HTMLDivElement>) => setOpen(event.newState === 'open'),
-    },
-  };
-}
 
 const panelClass = 'fixed inset-auto m-0 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200';
 

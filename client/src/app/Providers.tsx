@@ -1,11 +1,30 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import superjson from 'superjson';
-import { Toaster } from 'sonner';
 import { apiFetch, errorCode, trpc } from '../lib/trpc';
-// Validation messages for people in every form (zod is configured once, on import).
-import '../../../shared/zod-messages';
+import { firstScreenShown } from '../lib/useDocumentTitle';
+
+// Toasts answer what someone did, never the first screen: their library loads once the first screen is shown and
+// the browser is idle (a toast raised before that waits in sonner's queue and shows when the Toaster mounts).
+// Validation messages for forms are configured by client/src/lib/zodResolver.ts, with the first form.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+function useAfterFirstScreen() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    void firstScreenShown.then(() => {
+      const go = () => !cancelled && setReady(true);
+      if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 1500 });
+      else setTimeout(go, 300);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return ready;
+}
 
 export function Providers({ children }: { children: ReactNode }) {
   // The spec's query defaults: data never goes stale, no refetch on focus, no retries; mutations invalidate what they change.
@@ -34,11 +53,16 @@ export function Providers({ children }: { children: ReactNode }) {
       links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: apiFetch, maxItems: 10 })],
     }),
   );
+  const toasts = useAfterFirstScreen();
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <Toaster position="bottom-right" visibleToasts={1} duration={5000} hotkey={['F8']} swipeDirections={['right']} richColors closeButton mobileOffset={{ bottom: "calc(5rem + env(safe-area-inset-bottom))" }} />
+        {toasts && (
+          <Suspense fallback={null}>
+            <Toaster position="bottom-right" visibleToasts={1} duration={5000} hotkey={['F8']} swipeDirections={['right']} richColors closeButton mobileOffset={{ bottom: "calc(5rem + env(safe-area-inset-bottom))" }} />
+          </Suspense>
+        )}
       </QueryClientProvider>
     </trpc.Provider>
   );

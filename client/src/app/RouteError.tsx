@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { M } from '../../../shared/messages';
+import { CORE as M } from '../../../shared/messages-core';
 import { buttonClass } from '../ui/Button';
 
 /** The 404 message itself; NotFoundPage frames it (marketing header or hub) and this page's error boundary uses it bare. */

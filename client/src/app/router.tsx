@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router-dom';
-import { M } from '../../../shared/messages';
+import { CORE as M } from '../../../shared/messages-core';
 import { Spinner } from '../ui/Feedback';
 import { RouteError } from './RouteError';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '../../../shared/messages';
+import { PRODUCT_NAME } from '../../../shared/messages-core';
 
 let markShown = () => {};
 /** Resolves once the first screen has rendered (every screen names itself with useDocumentTitle). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertCircle, Loader2 } from 'lucide-react';
-import { M } from '../../../shared/messages';
+import { CORE as M } from '../../../shared/messages-core';
 import { cn } from '../lib/cn';
 
 export function Skeleton({ className }: { className?: string }) {

@@ -1,6 +1,9 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { M } from '../../../shared/messages';
+import { CORE } from '../../../shared/messages-core';
 import { cn } from '../lib/cn';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { common: CORE.common } as const;
 
 export const controlClass = (invalid?: boolean) =>
   cn(

@@ -1,5 +1,5 @@
 import { Layers } from 'lucide-react';
-import { PRODUCT_NAME } from '../../../shared/messages';
+import { PRODUCT_NAME } from '../../../shared/messages-core';
 
 /** The product's mark: a gradient tile with a layered icon (decorative). */
 export function LogoMark({ className = 'size-8' }: { className?: string }) {

@@ -1,4 +1,7 @@
-import { M } from '../../../shared/messages';
+import { nav } from '../../../shared/messages/nav';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { nav } as const;
 
 /** The first stop of the Tab key, shown only when focused: past the navigation, straight to the page's main region. */
 export function SkipLink({ to }: { to: string }) {

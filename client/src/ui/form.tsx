@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import { toast } from 'sonner';
+import '../../../shared/zod-messages';
 import { z } from 'zod';
 import { M } from '../../../shared/messages';
 import { cn } from '../lib/cn';

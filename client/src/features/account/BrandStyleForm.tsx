@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { toast } from 'sonner';
 import { Eye, EyeOff, RotateCcw, TriangleAlert } from 'lucide-react';
 import { DEFAULT_BRAND_STYLE, LIMITS } from '../../../../shared/constants';

@@ -1,5 +1,5 @@
 import { useForm, type FieldPath } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { toast } from 'sonner';
 import { Copy, ExternalLink } from 'lucide-react';
 import { M } from '../../../../shared/messages';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { format, formatDistanceToNow } from 'date-fns';
 import { CircleCheck, CircleSlash, ExternalLink, KeyRound, Lock, Mail, Plus, Send, ShieldAlert, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useForm, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { toast } from 'sonner';
 import { M } from '../../../../shared/messages';
 import {

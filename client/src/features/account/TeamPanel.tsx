@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { format } from 'date-fns';
 import { CircleCheck, Lock, MailWarning, RefreshCw, Trash2, UserPlus, X } from 'lucide-react';
 import { toast } from 'sonner';

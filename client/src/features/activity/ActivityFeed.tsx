@@ -4,11 +4,15 @@ import { format } from 'date-fns';
 import { History, Loader2 } from 'lucide-react';
 import type { ActivityChange } from '../../../../shared/activity';
 import { changeText, initialsOf, sentenceParts } from '../../../../shared/activity-format';
-import { M } from '../../../../shared/messages';
+import { CORE } from '../../../../shared/messages-core';
+import { activity } from '../../../../shared/messages/activity';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/Button';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { relativeTime } from '../dashboard/format';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { common: CORE.common, activity } as const;
 
 const A = M.activity;
 

@@ -1,10 +1,13 @@
 import { History } from 'lucide-react';
-import { M } from '../../../../shared/messages';
+import { activity } from '../../../../shared/messages/activity';
 import { can } from '../../../../shared/permissions';
 import { useSession } from '../../app/useSession';
 import { trpc } from '../../lib/trpc';
 import { Card, FooterLink } from '../dashboard/Card';
 import { ActivityFeed } from './ActivityFeed';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { activity } as const;
 
 const A = M.activity;
 

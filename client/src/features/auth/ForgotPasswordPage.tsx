@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { useLocation } from 'react-router-dom';
 import { Info, MailCheck } from 'lucide-react';
 import type { z } from 'zod';

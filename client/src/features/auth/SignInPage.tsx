@@ -3,7 +3,9 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { KeyRound } from 'lucide-react';
 import type { z } from 'zod';
-import { M } from '../../../../shared/messages';
+import { CORE } from '../../../../shared/messages-core';
+import { auth } from '../../../../shared/messages/auth';
+import { twoFactor } from '../../../../shared/messages/twoFactor';
 import type { loginInput } from '../../../../shared/schemas/auth';
 import { takeEarlyReplies, type EarlyQuery } from '../../app/router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -12,6 +14,9 @@ import { TextField } from '../../ui/Field';
 import { Alert } from '../../ui/Feedback';
 import { AuthCard } from './AuthCard';
 import { TwoFactorStep } from './TwoFactorStep';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { shell: CORE.shell, auth, twoFactor } as const;
 
 type LoginForm = z.input<typeof loginInput>;
 type DemoHint = { email: string; password: string };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { CheckCircle2 } from 'lucide-react';
 import { M } from '../../../../shared/messages';

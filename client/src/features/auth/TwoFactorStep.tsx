@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
-import { M } from '../../../../shared/messages';
+import { twoFactor } from '../../../../shared/messages/twoFactor';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Alert } from '../../ui/Feedback';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { twoFactor } as const;
 
 /**
  * The sign-in's second step when two-factor sign-in is on: a code from the authenticator app, or a recovery code.

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { DEFAULT_COMPANY_STATUS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
 import { companyFormSchema, type CompanyForm } from '../../../../shared/schemas/companies';

@@ -1,7 +1,11 @@
 import { ExternalLink } from 'lucide-react';
-import { M } from '../../../../shared/messages';
+import { CORE } from '../../../../shared/messages-core';
+import { companies } from '../../../../shared/messages/companies';
 import { cn } from '../../lib/cn';
 import { Badge, type Tone } from '../../ui/Badge';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { common: CORE.common, companies } as const;
 
 const statusTone: Record<string, Tone> = {
   active: 'green',

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { CheckCircle2, Clock, Info, Send, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertCircle } from 'lucide-react';
-import { M } from '../../../../shared/messages';
+import { CORE } from '../../../../shared/messages-core';
 import { cn } from '../../lib/cn';
 import { Skeleton } from '../../ui/Feedback';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { common: CORE.common } as const;
 
 /** A dashboard card: a titled panel whose footer (a "View all" link) sits at the bottom however short the list. */
 export function Card({

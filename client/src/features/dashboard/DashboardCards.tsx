@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Building2, FileText, FolderKanban, ListTodo, Plus, Users } from 'lucide-react';
 import { PRIORITY_ORDER } from '../../../../shared/status';
-import { M } from '../../../../shared/messages';
+import { companies } from '../../../../shared/messages/companies';
+import { contacts } from '../../../../shared/messages/contacts';
+import { dashboard } from '../../../../shared/messages/dashboard';
 import { cn } from '../../lib/cn';
 import type { RouterOutputs } from '../../lib/trpc';
 import { Badge } from '../../ui/Badge';
@@ -11,6 +13,9 @@ import { Skeleton } from '../../ui/Feedback';
 import { Card, EmptyRow, FooterLink, LoadFailed, rowClass, rowLinkClass, SkeletonRows } from './Card';
 import { ProjectStatusBadge } from '../projects/projectParts';
 import { CompanyStatusBadge, FileTypeIcon, initials, relativeTime } from './format';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { companies, contacts, dashboard } as const;
 
 type Overview = RouterOutputs['dashboard']['overview'];
 type Stats = RouterOutputs['dashboard']['stats'];

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { M } from '../../../../shared/messages';
+import { CORE } from '../../../../shared/messages-core';
+import { dashboard } from '../../../../shared/messages/dashboard';
 import { useSession } from '../../app/useSession';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -7,6 +8,9 @@ import { ActiveProjectsCard, RecentCompaniesCard, RecentContactsCard, RecentFile
 import { GettingStarted } from './GettingStarted';
 import { RecentActivityCard } from '../activity/RecentActivityCard';
 import { StatCards } from './StatCards';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { shell: CORE.shell, dashboard } as const;
 
 // The dialogs (and their form libraries) load when first wanted: a hover or focus on an Add button starts the download.
 const loadCompanyDialog = () => import('../companies/CompanyDialog');

@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Building2, FolderKanban, ListTodo } from 'lucide-react';
-import { M } from '../../../../shared/messages';
+import { CORE } from '../../../../shared/messages-core';
+import { dashboard } from '../../../../shared/messages/dashboard';
 import type { RouterOutputs } from '../../lib/trpc';
 import { Skeleton } from '../../ui/Feedback';
 import { LoadFailed } from './Card';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { common: CORE.common, dashboard } as const;
 
 type Stats = RouterOutputs['dashboard']['stats'];
 

@@ -1,8 +1,11 @@
 import { formatDistanceToNow } from 'date-fns';
 import { FileText } from 'lucide-react';
-import { M } from '../../../../shared/messages';
+import { dashboard } from '../../../../shared/messages/dashboard';
 import { cn } from '../../lib/cn';
 import { statusLabel } from '../../ui/Badge';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { dashboard } as const;
 
 export { CompanyStatusBadge } from '../companies/companyParts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { AlertTriangle } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatFileSize } from '../../../../shared/file-size';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { toast } from 'sonner';
 import { Paperclip } from 'lucide-react';
 import { formatFileSize } from '../../../../shared/file-size';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { FLOW_TYPES } from '../../../../shared/constants';

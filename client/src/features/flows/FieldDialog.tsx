@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { Plus, X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { z } from 'zod';

@@ -1,12 +1,15 @@
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { formatDistanceToNowStrict } from 'date-fns';
 import { Bell, CheckCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { notifications } from '../../../../shared/messages/notifications';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
+import { useDropdown } from '../../ui/useDropdown';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { notifications } as const;
 
 const N = M.notifications;
 /** The bell asks again every 30 s and whenever the window gets the focus back. */
@@ -33,11 +36,16 @@ export function NotificationBell() {
   }, [count.data?.count]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  // The browser's own popover, under the bell's right edge (see useDropdown).
+  const dropdown = useDropdown('end');
+  const close = dropdown.close;
   return (
-    <Popover className="relative">
-      <PopoverButton
+    <>
+      <button
+        type="button"
+        {...dropdown.button}
         aria-label={unread ? N.bellUnread(unread) : N.bell}
-        className="relative grid size-9 place-items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none data-open:bg-slate-100 data-open:text-slate-900"
+        className="relative grid size-9 place-items-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none aria-expanded:bg-slate-100 aria-expanded:text-slate-900"
       >
         <Bell className="size-5" aria-hidden />
         {unread > 0 && (
@@ -49,12 +57,12 @@ export function NotificationBell() {
             {unread > 99 ? '99+' : unread}
           </span>
         )}
-      </PopoverButton>
-      <PopoverPanel
-        anchor={{ to: 'bottom end', gap: 8, padding: 8 }}
-        className="z-40 flex max-h-[min(32rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl bg-white shadow-lg ring-1 ring-slate-200 focus:outline-none"
+      </button>
+      <div
+        {...dropdown.panel}
+        className="fixed inset-auto m-0 max-h-[min(32rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl bg-white p-0 shadow-lg ring-1 ring-slate-200 focus:outline-none [&:popover-open]:flex"
       >
-        {({ close }) => (
+        {dropdown.open && (
           <>
             <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
               <h2 className="text-sm font-semibold text-slate-900">{N.bell}</h2>
@@ -121,8 +129,8 @@ export function NotificationBell() {
             </div>
           </>
         )}
-      </PopoverPanel>
-    </Popover>
+      </div>
+    </>
   );
 }
 

@@ -1,8 +1,12 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Building2, LockKeyhole } from 'lucide-react';
-import { M } from '../../../../shared/messages';
+import { account } from '../../../../shared/messages/account';
+import { portalAuth } from '../../../../shared/messages/portalAuth';
 import { cn } from '../../lib/cn';
 import { readableOn, type PortalBrand } from './branding';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { account, portalAuth } as const;
 
 /** Up to two initials of the agency's name ("Northwind Creative" → "NC"). */
 const initialsOf = (name: string) =>

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { ArrowRight, BookOpen, FileText, FolderKanban, ListChecks, Wrench } from 'lucide-react';
-import { M } from '../../../../shared/messages';
+import { portal } from '../../../../shared/messages/portal';
+import { portalAuth } from '../../../../shared/messages/portalAuth';
 import type { PortalResource } from '../../../../shared/schemas/portal';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -8,6 +9,9 @@ import { Badge, statusLabel } from '../../ui/Badge';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { CardsSkeleton, FileRow, ListBox, PortalPageHeader, ProjectCard, RowsSkeleton, StatCard } from './PortalUi';
 import { portalPath, usePortalUser } from './session';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { portal, portalAuth } as const;
 
 const D = M.portal.dashboard;
 

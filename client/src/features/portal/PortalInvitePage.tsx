@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CircleCheck, Link2Off, ShieldOff, TimerOff, type LucideIcon } from 'lucide-react';
 import { M } from '../../../../shared/messages';

@@ -2,7 +2,11 @@ import type { CSSProperties } from 'react';
 import { NavLink, Link, Outlet, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, FolderKanban, History, LayoutDashboard, ListChecks, LogOut, Settings, ShieldAlert, Workflow, type LucideIcon } from 'lucide-react';
-import { M } from '../../../../shared/messages';
+import { CORE } from '../../../../shared/messages-core';
+import { activity } from '../../../../shared/messages/activity';
+import { notifications } from '../../../../shared/messages/notifications';
+import { portal } from '../../../../shared/messages/portal';
+import { portalAuth } from '../../../../shared/messages/portalAuth';
 import { cn } from '../../lib/cn';
 import { errorCode, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -12,6 +16,9 @@ import { SkipLink } from '../../ui/SkipLink';
 import { BusinessMark } from './PortalBrand';
 import { readableOn, usePortalBranding, type PortalBrand } from './branding';
 import { portalPath, sameSlug, usePortalMe, type PortalUser } from './session';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { common: CORE.common, shell: CORE.shell, activity, notifications, portal, portalAuth } as const;
 
 /** sideOnly: not in the phone's bottom bar (five fit); phones reach it from the header. */
 type NavItem = { label: string; page: string; Icon: LucideIcon; sideOnly?: boolean };

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { M } from '../../../../shared/messages';
+import { portalAuth } from '../../../../shared/messages/portalAuth';
 import type { PortalLoginInput } from '../../../../shared/schemas/portal-auth';
 import { errorText, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { usePortalBranding } from './branding';
 import { PortalLoginView } from './PortalLoginView';
 import { portalPath, sameSlug, usePortalMe } from './session';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { portalAuth } as const;
 
 // Deviation from spec §3 (portal_token, portal_user, portal_slug in localStorage): the session is an HttpOnly cookie only.
 /** /portal/login (the slug typed in) and /portal/{slug}/login (spec §2.11), branded by the slug's agency. */

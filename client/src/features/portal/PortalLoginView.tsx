@@ -1,12 +1,20 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { M } from '../../../../shared/messages';
-import { portalLoginInput, type PortalLoginInput } from '../../../../shared/schemas/portal-auth';
+import { useForm, type Resolver } from 'react-hook-form';
+import { CORE } from '../../../../shared/messages-core';
+import { portalAuth } from '../../../../shared/messages/portalAuth';
+import type { PortalLoginInput } from '../../../../shared/schemas/portal-auth';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Alert } from '../../ui/Feedback';
 import type { PortalBrand } from './branding';
 import { PortalAuthFrame } from './PortalBrand';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { shell: CORE.shell, portalAuth } as const;
+
+// The shared schema (and zod with it) loads on the first keystroke or submit, not with the page, as on the hub's
+// sign-in (see SignInPage).
+const loadResolver = () => import('./portalLoginResolver');
+const portalLoginResolver: Resolver<PortalLoginInput> = async (...args) => (await loadResolver()).portalLoginResolver(...args);
 
 type LoginViewProps = {
   /** The agency's branding; null: "Client Portal Login" in the product's own look. */
@@ -39,7 +47,7 @@ export function PortalLoginView({ brand, routeSlug, businessName, alert, busy, o
 
 function PortalLoginForm({ brand, routeSlug, alert, busy: pending, onLogin, preview }: Omit<LoginViewProps, 'businessName'>) {
   const { register, handleSubmit, formState } = useForm<PortalLoginInput>({
-    resolver: zodResolver(portalLoginInput),
+    resolver: portalLoginResolver,
     defaultValues: { slug: routeSlug ?? '', email: '', password: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
@@ -49,7 +57,7 @@ function PortalLoginForm({ brand, routeSlug, alert, busy: pending, onLogin, prev
   // In the preview, nothing takes focus (the page around it is the account page).
   const inert = preview ? { tabIndex: -1, autoFocus: false } : {};
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onInput={() => void loadResolver()} noValidate className="space-y-5">
       {alert && <Alert>{alert}</Alert>}
       {!routeSlug && (
         <TextField

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { format } from 'date-fns';
 import { ArrowRight, CalendarDays, Download, FileText, Paperclip, ListChecks } from 'lucide-react';
-import { M } from '../../../../shared/messages';
+import { CORE } from '../../../../shared/messages-core';
+import { portal } from '../../../../shared/messages/portal';
 import { formatFileSize } from '../../../../shared/file-size';
 import type { PortalFile, PortalProjectCard } from '../../../../shared/schemas/portal';
 import { PORTAL_PRIORITY_TONE, PORTAL_PROJECT_STATUS_TONE, PORTAL_TASK_STATUS_TONE, type PortalProjectStatus, type PortalTaskStatus } from '../../../../shared/status';
@@ -15,6 +16,9 @@ import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { Skeleton } from '../../ui/Feedback';
 import { portalPath } from './session';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { common: CORE.common, portal } as const;
 
 const P = M.portal;
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { CALENDAR_MIN_DATE, PROJECT_STATUSES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
 import { projectFormSchema, type ProjectForm, type ProjectFormOutput } from '../../../../shared/schemas/projects';

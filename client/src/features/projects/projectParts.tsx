@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import type { z } from 'zod';
-import { M } from '../../../../shared/messages';
+import { projects } from '../../../../shared/messages/projects';
 import type { projectOutput, projectRowOutput } from '../../../../shared/schemas/projects';
 import { cn } from '../../lib/cn';
 import { Badge, statusLabel, type Tone } from '../../ui/Badge';
+
+/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+const M = { projects } as const;
 
 /** A project as lists read it, and as its page reads it (the shared contracts). */
 export type ProjectRow = z.output<typeof projectRowOutput>;

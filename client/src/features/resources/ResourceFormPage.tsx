@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { ArrowLeft, Braces, Library, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { M } from '../../../../shared/messages';

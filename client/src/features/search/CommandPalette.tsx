@@ -57,39 +57,6 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** Ctrl-K / Cmd-K anywhere, and the header's button: opens the palette. */
-export function SearchButton() {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        setOpen((was) => !was);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-  const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-keyshortcuts="Control+K Meta+K"
-        title={S.shortcut}
-        className="inline-flex h-9 items-center gap-2 rounded-lg px-2 text-sm text-slate-500 ring-1 ring-slate-200 transition-colors hover:bg-slate-50 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:w-56 lg:px-3"
-      >
-        <Search className="size-4 shrink-0" aria-hidden />
-        {/* The visible text is the button's name at every width (on phones for screen readers only). */}
-        <span className="sr-only lg:not-sr-only lg:flex-1 lg:text-left">{S.open}</span>
-        <kbd aria-hidden className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-[11px] font-medium text-slate-500 lg:inline">{isMac ? '⌘K' : 'Ctrl K'}</kbd>
-      </button>
-      <CommandPalette open={open} onClose={() => setOpen(false)} />
-    </>
-  );
-}
-
 export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">

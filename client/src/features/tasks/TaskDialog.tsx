@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zodResolver';
 import { Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../../../shared/constants';

@@ -1,6 +1,6 @@
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zodResolver';
 import { FileCheck2, Upload } from 'lucide-react';
 import { formatFileSize } from '../../../../../shared/file-size';
 import { M } from '../../../../../shared/messages';

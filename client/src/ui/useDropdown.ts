@@ -1,0 +1,51 @@
+import { useEffect, useId, useRef, useState, type ToggleEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+
+/**
+ * A dropdown on the browser's own popover (top layer, light dismiss, Escape, focus back to its button), placed under
+ * its button ('sheet': placed by its own classes). The hub's frame (its menus, the notification bell) is on every
+ * screen's first load: the native API keeps a menu and positioning library out of it.
+ */
+export function useDropdown(align: 'start' | 'end' | 'sheet') {
+  const id = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    if (panelRef.current?.matches(':popover-open')) panelRef.current.hidePopover();
+  };
+  useEffect(() => {
+    // (A sheet is placed by CSS; phones resize the window while scrolling, as their address bar comes and goes.)
+    if (!open || align === 'sheet') return;
+    // A fixed-position panel would drift from its button when the window changes size.
+    window.addEventListener('resize', close);
+    return () => window.removeEventListener('resize', close);
+  }, [open, align]);
+  // Any navigation (a link in the panel, Back) closes it.
+  const { pathname, search } = useLocation();
+  useEffect(close, [pathname, search]);
+  return {
+    open,
+    close,
+    /** Shows the panel (for keys that open it without a click). */
+    show: () => panelRef.current?.showPopover(),
+    panelRef,
+    button: { ref: buttonRef, popoverTarget: id, 'aria-expanded': open },
+    panel: {
+      id,
+      ref: panelRef,
+      popover: 'auto' as const,
+      onBeforeToggle: (event: ToggleEvent<HTMLDivElement>) => {
+        const button = buttonRef.current;
+        if (event.newState !== 'open' || !button || align === 'sheet') return;
+        const rect = button.getBoundingClientRect();
+        const style = event.currentTarget.style;
+        style.top = `${rect.bottom + 4}px`;
+        if (align === 'start') style.left = `${rect.left}px`;
+        else style.right = `${document.documentElement.clientWidth - rect.right}px`;
+      },
+      onToggle: (event: ToggleEvent<HTMLDivElement>) => setOpen(event.newState === 'open'),
+    },
+  };
+}
+

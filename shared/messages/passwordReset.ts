@@ -1,0 +1,23 @@
+/** Staff password reset ('Forgot your password?'). */
+export const passwordReset = {
+  title: 'Reset your password',
+  text: 'Enter the e-mail address you sign in with. We will send you a link to choose a new password.',
+  submit: 'Send reset link',
+  submitting: 'Sending...',
+  sentTitle: 'Check your e-mail',
+  sentText: (email: string) => `If an account exists for ${email}, a link to reset the password is on its way. It is valid for 1 hour.`,
+  unavailable: 'Password reset by e-mail is not set up on this server. Ask your agency’s owner to set a new password for you.',
+  backToSignIn: 'Back to sign in',
+  newTitle: 'Choose a new password',
+  newText: (email: string) => `For ${email}. You will be signed in, and signed out everywhere else.`,
+  newSubmit: 'Save password and sign in',
+  newSubmitting: 'Saving...',
+  invalid: 'This reset link is not valid. Request a new one.',
+  used: 'This reset link has already been used. Request a new one if you need to.',
+  expired: 'This reset link has expired. Request a new one.',
+  requestNew: 'Request a new link',
+  done: 'Your password was changed.',
+  throttled: 'Too many reset requests. Please try again later.',
+  problem: { invalid: 'Reset link not valid', used: 'Reset link already used', expired: 'Reset link expired' },
+  failed: 'Your password could not be changed. Please try again.',
+} as const;
