@@ -1,7 +1,8 @@
 // A Vite plugin that reports, at the end of `npm run build`, the gzipped JavaScript each kind of page loads first:
 // the entry chunk and its static imports, plus the lazy route modules that page renders (client/src/app/router.tsx)
 // and their static imports. Budgets (issue "every screen at agency scale"): landing ≤ 100 KB, hub and portal
-// ≤ 150 KB. Written to dist/client/first-load.json as well; the build fails when a budget breaks.
+// ≤ 150 KB. Written to dist/client/first-load.json as well; with FIRST_LOAD_STRICT=1 the build fails when a budget
+// breaks.
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
@@ -74,7 +75,8 @@ export function firstLoadReport(srcDir: string): Plugin {
       console.log(`\nFirst load, gzipped JavaScript (level 9):\n${lines.join('\n')}`);
       this.emitFile({ type: 'asset', fileName: 'first-load.json', source: `${JSON.stringify(report, null, 2)}\n` });
       const over = report.filter((r) => r.gzipBytes / 1024 > r.budgetKb);
-      if (over.length && process.env.FIRST_LOAD_REPORT_ONLY !== "1") this.error(`first load over budget: ${over.map((r) => `${r.name} ${kb(r.gzipBytes)} > ${r.budgetKb} KB`).join(', ')}`);
+      // FIRST_LOAD_STRICT=1 (npm run bench:bundle) fails the build over budget; a normal build reports it.
+      if (over.length && process.env.FIRST_LOAD_STRICT === '1') this.error(`first load over budget: ${over.map((r) => `${r.name} ${kb(r.gzipBytes)} > ${r.budgetKb} KB`).join(', ')}`);
     },
   };
 }
