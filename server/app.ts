@@ -176,6 +176,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         },
       }),
     );
+    // The marketing pages as static HTML, no script (scripts/prerender-marketing.mjs writes them at build time).
+    const marketingPages: Record<string, string> = { '/': 'landing.html', '/features': 'features.html', '/pricing': 'pricing.html' };
+    for (const [route, file] of Object.entries(marketingPages)) {
+      const page = path.join(clientDir, 'marketing', file);
+      if (!fs.existsSync(page)) continue;
+      app.get(route, (_req, res) => {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.sendFile(page);
+      });
+    }
     // Browsers that ignore <link rel="icon"> ask for /favicon.ico: answer the SVG icon.
     const icon = path.join(clientDir, 'favicon.svg');
     if (fs.existsSync(icon)) {

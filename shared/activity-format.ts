@@ -4,16 +4,19 @@
  */
 import type { ActivityChange } from './activity';
 import { activity } from './messages/activity';
-import { companies } from './messages/companies';
-import { contacts } from './messages/contacts';
-import { documents } from './messages/documents';
-import { flows } from './messages/flows';
-import { projects } from './messages/projects';
-import { resources } from './messages/resources';
-import { tasks } from './messages/tasks';
+import * as labels from './messages/labels';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
-const M = { activity, companies, contacts, documents, flows, projects, resources, tasks } as const;
+const M = {
+  activity,
+  companies: { statusLabels: labels.companiesStatusLabels },
+  contacts: { roleLabels: labels.contactsRoleLabels },
+  documents: { typeLabels: labels.documentsTypeLabels },
+  flows: { typeLabels: labels.flowsTypeLabels },
+  projects: { statusLabels: labels.projectsStatusLabels },
+  resources: { statusLabels: labels.resourcesStatusLabels, typeLabels: labels.resourcesTypeLabels },
+  tasks: { priorityLabels: labels.tasksPriorityLabels, statusLabels: labels.tasksStatusLabels },
+} as const;
 
 const A = M.activity;
 

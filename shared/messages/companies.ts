@@ -1,3 +1,5 @@
+import { companiesStatusLabels } from './labels';
+
 export const companies = {
   title: 'Companies',
   subtitle: 'Manage your client companies and prospects',
@@ -37,15 +39,7 @@ export const companies = {
   filterStatus: 'Filter by status',
   /** Names of the list's filters, as their chips show them. */
   filterNames: { search: 'Search', industry: 'Industry', status: 'Status' },
-  statusLabels: {
-    prospect: 'Prospect',
-    onboarding: 'Onboarding',
-    active: 'Active',
-    canceled: 'Canceled',
-    paused: 'Paused',
-    'at-risk': 'At-risk',
-    inactive: 'Inactive',
-  } as Record<string, string>,
+  statusLabels: companiesStatusLabels as Record<string, string>,
   /** The dialog's field labels and placeholders. */
   fields: {
     name: 'Company name',

@@ -1,3 +1,5 @@
+import { contactsRoleLabels } from './labels';
+
 export const contacts = {
   title: 'Contacts',
   subtitle: 'Manage your business contacts and relationships',
@@ -45,7 +47,7 @@ export const contacts = {
   deleteFailed: 'Failed to delete contact.',
   noTitle: 'No title',
   noCompanyText: 'No company',
-  roleLabels: { executive: 'Executive', manager: 'Manager', contributor: 'Contributor' } as Record<string, string>,
+  roleLabels: contactsRoleLabels as Record<string, string>,
   roleNone: 'None',
   fields: {
     firstName: 'First name',

@@ -1,3 +1,5 @@
+import { documentsTypeLabels } from './labels';
+
 /** Files (/hub/documents), the upload and edit dialogs, the panels of the company and project pages. */
 export const documents = {
   title: 'Files',
@@ -16,7 +18,7 @@ export const documents = {
   filterNames: { search: 'Search', type: 'Type', companyId: 'Company', projectId: 'Project' } as Record<string, string>,
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} files`,
   columns: ['File', 'Type', 'Company', 'Project', 'Size', 'Added', 'Actions'] as const,
-  typeLabels: { contract: 'Contract', agreement: 'Agreement', proposal: 'Proposal', invoice: 'Invoice', report: 'Report', other: 'Other' } as Record<string, string>,
+  typeLabels: documentsTypeLabels as Record<string, string>,
   unknownSize: 'Unknown size',
   unknownCompany: 'Unknown company',
   stats: { total: 'Total files', totalHint: 'Uploads and links', recent: 'Recent files', recentHint: 'Added in the last 7 days', storage: 'Storage used', storageHint: 'Uploaded to the hub' },

@@ -1,3 +1,5 @@
+import { flowsTypeLabels } from './labels';
+
 /**
  * Flows (/hub/flows, /hub/flows/{flowUid}; work-flows-account-portal.md §2.8, §2.9, §4, §5, §8). The spec's texts
  * first, then the ones the editor needs beyond it (saving, reordering, duplicating).
@@ -37,7 +39,7 @@ export const flows = {
   /** A new onboard step's content: a placeholder heading and the spec's text. */
   onboardPlaceholder: (n: number) => `## Step ${n}\n\nAdd your content here...`,
   contentPlaceholder: 'Add your content here...',
-  typeLabels: { onboard: 'Onboard', collect: 'Collect', inform: 'Inform' } as Record<string, string>,
+  typeLabels: flowsTypeLabels as Record<string, string>,
   fieldTypeLabels: {
     text: 'Text',
     textarea: 'Text area',

@@ -1,3 +1,5 @@
+import { projectsStatusLabels } from './labels';
+
 /** Projects: the list (/hub/projects), its dialogs and the project page (/hub/projects/{project_uid}). */
 export const projects = {
   title: 'Projects',
@@ -31,17 +33,7 @@ export const projects = {
   noDates: 'No dates set',
   filesCount: (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`,
   /** The filter's choices (spec §2.3) and the stored statuses' names. */
-  statusLabels: {
-    draft: 'Draft',
-    active: 'Active',
-    completed: 'Completed',
-    'on-hold': 'On Hold',
-    waiting: 'Waiting',
-    approval: 'Approval',
-    'in-progress': 'In Progress',
-    'at-risk': 'At-risk',
-    complete: 'Complete',
-  } as Record<string, string>,
+  statusLabels: projectsStatusLabels as Record<string, string>,
   dialogAdd: 'Add Project',
   dialogEdit: 'Edit Project',
   cancel: 'Cancel',

@@ -1,3 +1,5 @@
+import { resourcesStatusLabels, resourcesTypeLabels } from './labels';
+
 export const resources = {
   notFound: 'Resource not found',
   accessIntro: 'Choose which of this company’s resources its contacts see in the client portal.',
@@ -25,10 +27,10 @@ export const resources = {
   panelCount: (n: number) => `${n} ${n === 1 ? 'resource' : 'resources'}`,
   columns: ['Resource', 'Type', 'Status', 'Company', 'Details', 'Visibility', 'Created'] as const,
   /** The stored types, then the route's type filter words (shared/status.ts maps them). */
-  typeLabels: { information: 'Information', tool: 'Tool', template: 'Template', guideline: 'Guideline' } as Record<string, string>,
+  typeLabels: resourcesTypeLabels as Record<string, string>,
   /** A route word in the type filter, with the stored type it matches. */
   typeFilterLabel: (word: string, stored: string) => `${word} (${stored})`,
-  statusLabels: { active: 'Active', live: 'Live', pending: 'Pending', planned: 'Planned', beta: 'Beta', deprecated: 'Deprecated' } as Record<string, string>,
+  statusLabels: resourcesStatusLabels as Record<string, string>,
   visible: 'Visible',
   hidden: 'Hidden',
   visibleHint: 'Contacts of the company see this resource in the client portal.',

@@ -1,3 +1,5 @@
+import { tasksPriorityLabels, tasksStatusLabels } from './labels';
+
 /** Tasks (/hub/tasks, the project page's Tasks tab; work-flows-account-portal.md §2.5, §4, §8). */
 export const tasks = {
   title: 'Tasks',
@@ -17,8 +19,8 @@ export const tasks = {
   filterNames: { search: 'Search', projectId: 'Project', status: 'Status', priority: 'Priority', assigneeId: 'Assignee' } as Record<string, string>,
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} tasks`,
   columns: ['Task', 'Project', 'Status', 'Priority', 'Assignee', 'Due date', 'Actions'] as const,
-  statusLabels: { pending: 'Pending', 'in-progress': 'In Progress', completed: 'Completed', cancelled: 'Cancelled' } as Record<string, string>,
-  priorityLabels: { low: 'Low', medium: 'Medium', high: 'High' } as Record<string, string>,
+  statusLabels: tasksStatusLabels as Record<string, string>,
+  priorityLabels: tasksPriorityLabels as Record<string, string>,
   priorityName: (label: string) => `${label} priority`,
   emptyTitle: 'No tasks yet',
   emptyText: 'Add the first task of a project to start tracking the work.',

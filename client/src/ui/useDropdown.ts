@@ -44,7 +44,16 @@ export function useDropdown(align: 'start' | 'end' | 'sheet') {
         if (align === 'start') style.left = `${rect.left}px`;
         else style.right = `${document.documentElement.clientWidth - rect.right}px`;
       },
-      onToggle: (event: ToggleEvent<HTMLDivElement>) => setOpen(event.newState === 'open'),
+      onToggle: (event: ToggleEvent<HTMLDivElement>) => {
+        setOpen(event.newState === 'open');
+        // Kept 8 px inside the window: a panel wider than the room beside its button moves in (phones).
+        const panel = event.currentTarget;
+        if (event.newState !== 'open' || align === 'sheet') return;
+        const rect = panel.getBoundingClientRect();
+        const room = document.documentElement.clientWidth;
+        if (align === 'end' && rect.left < 8) panel.style.right = `${Math.max(8, parseFloat(panel.style.right || '0') - (8 - rect.left))}px`;
+        if (align === 'start' && rect.right > room - 8) panel.style.left = `${Math.max(8, parseFloat(panel.style.left || '0') - (rect.right - (room - 8)))}px`;
+      },
     },
   };
 }

@@ -1,11 +1,11 @@
 import { ExternalLink } from 'lucide-react';
 import { CORE } from '../../../../shared/messages-core';
-import { companies } from '../../../../shared/messages/companies';
+import { companiesStatusLabels } from '../../../../shared/messages/labels';
 import { cn } from '../../lib/cn';
 import { Badge, type Tone } from '../../ui/Badge';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
-const M = { common: CORE.common, companies } as const;
+const M = { common: CORE.common, companies: { statusLabels: companiesStatusLabels as Record<string, string> } } as const;
 
 const statusTone: Record<string, Tone> = {
   active: 'green',
