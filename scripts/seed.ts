@@ -1098,7 +1098,10 @@ async function withoutSecondaryIndexes(db: Db, provider: Provider, load: () => P
       },
       { maxWait: 30_000, timeout: 15 * 60_000 },
     );
-    await db.$executeRawUnsafe('ANALYZE');
+    // Planner statistics for the new rows; on PostgreSQL also the visibility map, as autovacuum would set it on a live
+    // database: without it every index-only count reads the heap (files by type at full size: 6,039 heap fetches and
+    // 21.6 ms cold, against 0 and 1 ms after VACUUM).
+    await db.$executeRawUnsafe(provider === 'postgresql' ? 'VACUUM (ANALYZE)' : 'ANALYZE');
   }
 }
 
