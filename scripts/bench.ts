@@ -23,19 +23,17 @@
 //     checks the budgets (printed, not the exit code) and is written to bench/results/<date>-<db>[-scaleN].json.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { openDatabase } from '../server/db';
 import { DEMO } from '../server/demo';
 import { benchCalls, screenCalls, type BenchCall } from './bench/calls';
 import { loadRun, rssKb, sampleRss, summarize, type Run, type Summary } from './bench/load';
+import { freePort, temporaryDatabase, type TemporaryDatabase } from './bench/support';
 import { generate, seed, type SeedCounts } from './seed';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ADMIN_URL = process.env.POSTGRES_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const BUDGET = { p50: 1.5, p99: 2, rssMb: 200, atConnections: 32, growth: 1.5, dashboardStatsSqliteMs: 10 };
 /** How far over a limit bench:check lets a ratio be before it fails (the noise of its short rounds). */
 const CHECK_NOISE = 1.2;
@@ -128,18 +126,6 @@ function table(head: string[], rows: string[][]) {
   for (const r of rows) console.log(line(r));
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function git(args: string[]): string {
   try {
     return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -218,33 +204,6 @@ async function stopChild(child: Child | undefined) {
 
 // ---------------------------------------------------------------- databases
 
-type BenchDatabase = { url: string; label: string; drop: () => Promise<void> };
-
-async function createDatabase(usePg: boolean): Promise<BenchDatabase> {
-  if (!usePg) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-bench-'));
-    const file = path.join(dir, 'bench.db');
-    return { url: `file:${file}`, label: `SQLite ${file}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `clientflow_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const target = new URL(ADMIN_URL);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    label: `PostgreSQL ${target.host}/${name}`,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 // ---------------------------------------------------------------- the identical-answers check
 
 type Answer = { status: number; body: string; total: string | null; overall: string | null; next: string | null };
@@ -321,7 +280,7 @@ async function main(): Promise<number> {
     commit: git(['log', '-1', '--oneline']),
     serverDiff: git(['diff', '--stat', 'HEAD', '--', 'server/']).split('\n').pop() || 'no uncommitted changes under server/',
   };
-  let database: BenchDatabase | undefined;
+  let database: TemporaryDatabase | undefined;
   let app: Child | undefined;
   let baseline: Child | undefined;
   let uploadDir: string | undefined;
@@ -339,7 +298,7 @@ async function main(): Promise<number> {
 
   try {
     console.log(`State: ${state.commit}; server/: ${state.serverDiff}`);
-    database = await createDatabase(options.pg);
+    database = await temporaryDatabase(options.pg, 'bench');
     console.log(`Database: ${database.label} (temporary)`);
 
     let t = performance.now();

@@ -7,7 +7,6 @@
 // bench/results/lighthouse-<date>.json; --keep also keeps each page's full Lighthouse report next to it.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,22 +15,11 @@ import lighthouse from 'lighthouse';
 import { SESSION } from '../shared/constants';
 import { openDatabase } from '../server/db';
 import { DEMO } from '../server/demo';
+import { freePort } from './bench/support';
 import { generate } from './seed';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGET = { performance: 95, accessibility: 95 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string) {
   const deadline = Date.now() + 60_000;

@@ -1665,6 +1665,23 @@ const tasksScreen = withOverall(tasksList, 'Task');
 const documentsScreen = withOverall(documentsList, 'Document');
 const resourcesScreen = withOverall(resourcesList, 'Resource');
 
+/** The newest project's detail: its id is the next cursor of a one-row page. */
+const newestProjectPath = async ({ appHeader }: PathContext) => {
+  const id = await appHeader('/api/projects?limit=1', 'x-next-cursor');
+  return id === null ? null : `/projects/v1/${id}`;
+};
+/** The flow editor's load of the newest flow (8 steps, 20 fields). */
+const newestFlowPath = async ({ appBody }: PathContext) => {
+  const [newest] = (await appBody('/api/flows?limit=1')) as { flowUid: string }[];
+  return newest ? `/flows/v1?flow_uid=${encodeURIComponent(newest.flowUid)}` : null;
+};
+/** The newest active collect flow for all companies (a staff list, so any portal contact of the agency may see it). */
+const portalFlowPath = async ({ appBody }: PathContext) => {
+  const flows = (await appBody('/api/flows?workflowType=collect&isActive=true&limit=100')) as { flowUid: string; companyId: number | null }[];
+  const flow = flows.find((f) => f.companyId === null);
+  return flow ? `/api/portal/flows/${encodeURIComponent(flow.flowUid)}` : null;
+};
+
 /** The first company by name: its id is the next cursor of a one-row page. */
 const firstCompany = async ({ appHeader }: PathContext) => appHeader('/api/companies?limit=1', 'x-next-cursor');
 
@@ -1691,20 +1708,14 @@ export const screenCalls: BenchCall[] = [
   { name: 'screen: files, type filter', path: '/api/documents?type=invoice&withOverall=true', handler: documentsScreen },
   {
     name: 'screen: project detail',
-    path: async ({ appHeader }) => {
-      const id = await appHeader('/api/projects?limit=1', 'x-next-cursor');
-      return id === null ? null : `/projects/v1/${id}`;
-    },
+    path: newestProjectPath,
     route: '/projects/v1/:id',
     handler: projectRead,
   },
   { name: 'screen: resources', path: '/api/resources?withOverall=true', handler: resourcesScreen },
   {
     name: 'screen: flow editor load',
-    path: async ({ appBody }) => {
-      const [newest] = (await appBody('/api/flows?limit=1')) as { flowUid: string }[];
-      return newest ? `/flows/v1?flow_uid=${encodeURIComponent(newest.flowUid)}` : null;
-    },
+    path: newestFlowPath,
     route: '/flows/v1',
     handler: flowRead,
   },
@@ -1713,11 +1724,7 @@ export const screenCalls: BenchCall[] = [
   { name: 'screen: portal files', path: `/api/portal/files/${DEMO.slug}`, route: '/api/portal/files/:slug', handler: portalFiles, portal: true },
   {
     name: 'screen: portal flow load',
-    path: async ({ appBody }) => {
-      const flows = (await appBody('/api/flows?workflowType=collect&isActive=true&limit=100')) as { flowUid: string; companyId: number | null }[];
-      const flow = flows.find((f) => f.companyId === null);
-      return flow ? `/api/portal/flows/${encodeURIComponent(flow.flowUid)}` : null;
-    },
+    path: portalFlowPath,
     route: '/api/portal/flows/:flowUid',
     handler: portalFlowGet,
     portal: true,
@@ -1778,10 +1785,7 @@ export const benchCalls: BenchCall[] = [
   {
     name: 'projects/v1/{id}',
     // The newest project: its id is the next cursor of a one-row page.
-    path: async ({ appHeader }) => {
-      const id = await appHeader('/api/projects?limit=1', 'x-next-cursor');
-      return id === null ? null : `/projects/v1/${id}`;
-    },
+    path: newestProjectPath,
     route: '/projects/v1/:id',
     handler: projectRead,
   },
@@ -1874,10 +1878,7 @@ export const benchCalls: BenchCall[] = [
   { name: 'flows?workflowType=collect&isActive=true', path: '/api/flows?workflowType=collect&isActive=true', handler: flowsList },
   {
     name: 'flows/v1?flow_uid=<newest: 8 steps, 20 fields>',
-    path: async ({ appBody }) => {
-      const [newest] = (await appBody('/api/flows?limit=1')) as { flowUid: string }[];
-      return newest ? `/flows/v1?flow_uid=${encodeURIComponent(newest.flowUid)}` : null;
-    },
+    path: newestFlowPath,
     route: '/flows/v1',
     handler: flowRead,
   },
@@ -1901,11 +1902,7 @@ export const benchCalls: BenchCall[] = [
   {
     // The newest active collect flow for all companies (staff list, so any portal contact of the agency may see it).
     name: 'portal flows/{flowUid}',
-    path: async ({ appBody }) => {
-      const flows = (await appBody('/api/flows?workflowType=collect&isActive=true&limit=100')) as { flowUid: string; companyId: number | null }[];
-      const flow = flows.find((f) => f.companyId === null);
-      return flow ? `/api/portal/flows/${encodeURIComponent(flow.flowUid)}` : null;
-    },
+    path: portalFlowPath,
     route: '/api/portal/flows/:flowUid',
     handler: portalFlowGet,
     portal: true,

@@ -10,31 +10,17 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { openDatabase } from '../../server/db';
 import { DEMO } from '../../server/demo';
 import { seed } from '../seed';
 import { rssKb, sampleRss } from './load';
+import { freePort, temporaryDatabase } from './support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ADMIN_URL = process.env.POSTGRES_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const BUDGET_GROWTH_MB = 50;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Writes `mb` MiB of random bytes in 1 MiB pieces; answers their sha256. */
 function writeRandomFile(file: string, mb: number): string {
@@ -61,31 +47,15 @@ async function main(): Promise<number> {
   if (!fs.existsSync(path.join(ROOT, 'dist/server/index.mjs'))) throw new Error('dist/server is missing: run `npm run build:server` first');
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-upload-bench-'));
-  let url = `file:${path.join(dir, 'app.db')}`;
-  let dropPg: (() => Promise<void>) | null = null;
-  if (usePg) {
-    const name = `clientflow_upload_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const target = new URL(ADMIN_URL);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    dropPg = async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const database = await temporaryDatabase(usePg, 'upload');
+  const url = database.url;
   let app: ReturnType<typeof spawn> | undefined;
   try {
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: 'pipe' });
-    const database = await openDatabase(url);
-    await seed(database.db, { scale: 1 });
-    const company = await database.db.company.findFirstOrThrow({ orderBy: { id: 'asc' }, select: { id: true } });
-    await database.close();
+    const opened = await openDatabase(url);
+    await seed(opened.db, { scale: 1 });
+    const company = await opened.db.company.findFirstOrThrow({ orderBy: { id: 'asc' }, select: { id: true } });
+    await opened.close();
 
     const file = path.join(dir, 'big.bin');
     let t = performance.now();
@@ -182,7 +152,7 @@ async function main(): Promise<number> {
     app?.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     fs.rmSync(dir, { recursive: true, force: true });
-    await dropPg?.();
+    await database.drop();
   }
 }
 

@@ -2,16 +2,12 @@
 // own: it drops and rebuilds indexes and (on PostgreSQL) foreign keys and switches search triggers off while it loads,
 // which the shared test database must never see.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db';
 import { DEMO } from '../../server/demo';
+import { temporaryDatabase } from '../../scripts/bench/support';
 import { AGENCY_SHAPE, agencyOf, fractionOfShape, generate, parseGenerator, type GenerateResult } from '../../scripts/seed';
 
-const ADMIN_URL = process.env.POSTGRES_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const postgres = process.env.TEST_DATABASE === 'postgres';
 const FRACTION = 0.02;
 
@@ -43,27 +39,9 @@ describe('agency-scale generator', () => {
 
   let before: string[];
   beforeAll(async () => {
-    let url: string;
-    if (postgres) {
-      const name = `clientflow_generate_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: ADMIN_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
-      await admin.end();
-      const target = new URL(ADMIN_URL);
-      target.pathname = `/${name}`;
-      url = target.toString();
-      drop = async () => {
-        const c = new pg.Client({ connectionString: ADMIN_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await c.end();
-      };
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-generate-'));
-      url = `file:${path.join(dir, 'app.db')}`;
-      drop = async () => fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const temporary = await temporaryDatabase(postgres, 'generate');
+    const url = temporary.url;
+    drop = temporary.drop;
     execFileSync(process.execPath, ['scripts/prisma.mjs', 'migrate', 'deploy'], { env: { ...process.env, DATABASE_URL: url }, stdio: 'pipe' });
     database = await openDatabase(url);
     before = await schemaObjects();
