@@ -20,8 +20,6 @@ try {
   const entry = fs.readdirSync(out).find((f) => /^prerender\.m?js$/.test(f));
   if (!entry) throw new Error(`prerender: no bundle in ${out}`);
   const { MARKETING_PAGES, renderMarketingPage } = await import(pathToFileURL(path.join(out, entry)).href);
-  // The Inter font's stylesheet (the SPA loads it after its first screen; a static page links it).
-  const font = fs.readdirSync(path.join(clientDir, 'assets')).find((f) => /^wght-.*\.css$/.test(f));
   const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   fs.mkdirSync(path.join(clientDir, 'marketing'), { recursive: true });
   for (const page of MARKETING_PAGES) {
@@ -29,8 +27,9 @@ try {
       .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)} — Clientflow</title>`)
-      .replace('</head>', font ? `  <link rel="stylesheet" href="/assets/${font}">\n  </head>` : '</head>')
-      .replace('<div id="root"></div>', `<div id="root">${renderMarketingPage(page.path)}</div>`);
+      .replace(/<!--[^]*?-->\s*/g, '')
+      .replace(/<div id="root">.*<\/div>\n/, `<div id="root">${renderMarketingPage(page.path)}</div>\n`);
+    if (!html.includes(renderMarketingPage(page.path))) throw new Error(`prerender: no root element in index.html for ${page.path}`);
     if (html.includes('<script')) throw new Error(`prerender: ${page.path} still has a script`);
     fs.writeFileSync(path.join(clientDir, 'marketing', page.file), html);
   }

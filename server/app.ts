@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import cookieParser from 'cookie-parser';
 import compression from 'compression';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { SESSION } from '../shared/constants';
+import { PAGE_DATA, SESSION } from '../shared/constants';
 import { M } from '../shared/messages';
 import { parseAuthorization } from './auth/authorization';
 import { jsonTextTooDeep, valueTooDeep } from './lib/input-guards';
@@ -18,6 +18,7 @@ import { importRoutes } from './data/import-routes';
 import { dataExportRoutes } from './data/routes';
 import { API_PREFIXES, isApiPath, restRouter } from './rest';
 import { API_COMPRESSION_THRESHOLD } from './lib/compression';
+import { portalSignInSlug, spaShell, withPageData } from './lib/spa-shell';
 import { appRouter } from './routers/_app';
 import { createContextFactory, type AppDeps } from './trpc';
 
@@ -198,9 +199,21 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       if (!req.path.startsWith('/assets/') && !/\.(?:js|mjs|css|map|ico|png|svg|webp|woff2?)$/.test(req.path)) return next();
       res.status(404).type('text/plain').send('Not found');
     });
-    app.get('/{*splat}', (_req, res) => {
+    const shell = spaShell(clientDir);
+    app.get('/{*splat}', async (req, res) => {
+      let html = shell(req.path);
+      // A portal's sign-in page comes with its agency's branding, so that it paints branded at once instead of
+      // shifting when the branding arrives (client/src/features/portal/branding.ts reads it).
+      const slug = portalSignInSlug(req.path);
+      if (slug) {
+        const branding = await appRouter
+          .createCaller(createContext({ req, res }))
+          .business.branding({ slug })
+          .catch(() => null);
+        if (branding) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
+      }
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(clientDir, 'index.html'));
+      res.type('html').send(html);
     });
   }
 

@@ -57,6 +57,12 @@ export const SESSION = {
   portalCookie: 'cf_portal',
 } as const;
 
+/** Ids of the JSON the server writes into the app's HTML for the first screen (server/lib/spa-shell.ts). */
+export const PAGE_DATA = {
+  /** On a portal's sign-in pages: { slug, branding } (the public branding reply of that slug). */
+  portalBranding: 'cf-portal-branding',
+} as const;
+
 export const LOGIN_THROTTLE = {
   maxFailures: 10,
   windowMs: 15 * 60 * 1000,

@@ -235,6 +235,15 @@ describe('static files of the built client', () => {
     fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), bigScript);
     fs.writeFileSync(path.join(clientDir, 'assets', 'chunk-def456.js'), smallScript);
     fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
+    // What the build's first-load report writes: each first screen's files (client/build/first-load-report.ts).
+    const firstLoads = [
+      { name: 'hub sign-in', files: ['assets/index-abc123.js', 'assets/signin-1.js'] },
+      { name: 'hub', files: ['assets/index-abc123.js', 'assets/hub-1.js', 'assets/hub_portal-1.js'] },
+      { name: 'portal sign-in', files: ['assets/index-abc123.js', 'assets/portal-sign-in-1.js'] },
+      { name: 'portal', files: ['assets/index-abc123.js', 'assets/portal-1.js', 'assets/hub_portal-1.js'] },
+    ];
+    fs.writeFileSync(path.join(clientDir, 'first-load.json'), JSON.stringify(firstLoads));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><head><title>Clientflow</title><script type="module" src="/assets/index-abc123.js"></script></head><div id="root"></div>');
     const databaseUrl = inject('databaseUrl');
     const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: clientDir, PORT: '0' });
     database = await openDatabase(databaseUrl);
@@ -270,6 +279,47 @@ describe('static files of the built client', () => {
     const page = await send(baseUrl, 'GET', '/hub/companies');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<div id="root">');
+  });
+
+  it('announces the first screen’s code of each address up front (modulepreload), and only that screen’s', async () => {
+    const preloads = async (url: string) => {
+      const page = await send(baseUrl, 'GET', url);
+      expect(page.status, url).toBe(200);
+      return [...page.text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    };
+    expect(await preloads('/hub')).toEqual(['/assets/hub-1.js', '/assets/hub_portal-1.js']);
+    expect(await preloads('/hub/companies/12')).toEqual(['/assets/hub-1.js', '/assets/hub_portal-1.js']);
+    expect(await preloads('/hub/login')).toEqual(['/assets/signin-1.js']);
+    expect(await preloads('/hub/signup')).toEqual([]);
+    expect(await preloads('/portal/some-agency/login')).toEqual(['/assets/portal-sign-in-1.js']);
+    expect(await preloads('/portal/some-agency/projects/3')).toEqual(['/assets/portal-1.js', '/assets/hub_portal-1.js']);
+    expect(await preloads('/portal/some-agency/invite/abc')).toEqual([]);
+    // The entry, which index.html already loads, is never announced twice.
+    expect(await preloads('/somewhere/else')).toEqual([]);
+  });
+
+  it('sends a portal’s sign-in page with its public branding, escaped, and nothing for an unknown slug', async () => {
+    const agency = await signUpAgency(api);
+    const loginText = 'Welcome </script><script>alert(1)</script> & <b>hello</b>';
+    await database.db.business.update({ where: { slug: agency.slug }, data: { loginText } });
+    const dataOf = (html: string) => /<script type="application\/json" id="cf-portal-branding">([^<]*)<\/script>/.exec(html)?.[1];
+    for (const url of [`/portal/${agency.slug}/login`, `/portal/${agency.slug.toUpperCase()}/login`, `/portal/${agency.slug}/invite/some-token`]) {
+      const page = await send(baseUrl, 'GET', url);
+      expect(page.status, url).toBe(200);
+      const json = dataOf(page.text);
+      expect(json, url).toBeDefined();
+      // Nothing in the value can end the element: every < is escaped, and the page has no second script of it.
+      expect(page.text.match(/<script/g)?.length, url).toBe(2);
+      const value = JSON.parse(json!);
+      expect(value.branding.businessName).toBe(agency.name);
+      expect(value.branding.loginText).toBe(loginText);
+    }
+    // Not a sign-in page, or an unknown agency: the plain page.
+    for (const url of [`/portal/${agency.slug}/dashboard`, '/portal/no-such-agency-here/login', '/hub/login']) {
+      const page = await send(baseUrl, 'GET', url);
+      expect(page.status, url).toBe(200);
+      expect(dataOf(page.text), url).toBeUndefined();
+    }
   });
 
   it('compresses static files from 1 KB (the API threshold is for API replies only)', async () => {

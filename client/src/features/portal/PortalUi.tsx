@@ -56,7 +56,14 @@ export function StatCard({ label, value, icon, hint, to }: { label: string; valu
         <p className="text-xs font-medium text-slate-500 sm:text-sm">{label}</p>
         <span className="hidden size-8 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 sm:grid">{icon}</span>
       </div>
-      {value === undefined ? <Skeleton className="mt-3 h-8 w-12" /> : <p className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums sm:mt-2 sm:text-3xl">{value}</p>}
+      {/* The placeholder is exactly as tall as the number's line, so nothing below moves when it arrives. */}
+      {value === undefined ? (
+        <div className="mt-1 flex h-8 items-center sm:mt-2 sm:h-9">
+          <Skeleton className="h-6 w-12 sm:h-7" />
+        </div>
+      ) : (
+        <p className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums sm:mt-2 sm:text-3xl">{value}</p>
+      )}
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
     </>
   );
@@ -156,13 +163,14 @@ export function RowsSkeleton({ rows = 5 }: { rows?: number }) {
   return (
     <div role="status" aria-label={M.common.loading} className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
       {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="flex items-center gap-4 px-4 py-3.5">
+        // FileRow's box: the same padding and a 40 px tall row.
+        <div key={i} className="flex items-center gap-3 px-4 py-3 sm:gap-4">
           <Skeleton className="size-10 rounded-lg" />
           <div className="flex-1 space-y-2">
             <Skeleton className="h-4 w-1/3" />
             <Skeleton className="h-3 w-1/4" />
           </div>
-          <Skeleton className="h-8 w-24" />
+          <Skeleton className="h-8 w-10 sm:w-28" />
         </div>
       ))}
     </div>
@@ -173,11 +181,30 @@ export function CardsSkeleton({ cards = 4 }: { cards?: number }) {
   return (
     <div role="status" aria-label={M.common.loading} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {Array.from({ length: cards }, (_, i) => (
-        <div key={i} className="space-y-3 rounded-xl bg-white p-5 ring-1 ring-slate-200">
-          <Skeleton className="h-5 w-2/3" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-1.5 w-full" />
-          <Skeleton className="h-4 w-1/2" />
+        // ProjectCard's boxes line for line (title, two lines of description, progress, four facts, the button), so
+        // that the sections below stay where they are when the cards arrive.
+        <div key={i} className="flex flex-col rounded-xl bg-white p-5 ring-1 ring-slate-200">
+          <div className="flex h-6 items-center justify-between gap-3">
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-5 w-16 rounded-full" />
+          </div>
+          <div className="mt-1.5 flex h-10 flex-col justify-around">
+            <Skeleton className="h-3.5 w-full" />
+            <Skeleton className="h-3.5 w-3/4" />
+          </div>
+          <div className="mt-4 flex h-4 items-center justify-between">
+            <Skeleton className="h-3 w-16" />
+            <Skeleton className="h-3 w-8" />
+          </div>
+          <Skeleton className="mt-1.5 h-1.5 w-full" />
+          <div className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2">
+            {[0, 1, 2, 3].map((fact) => (
+              <div key={fact} className="flex h-4 items-center">
+                <Skeleton className="h-3 w-20" />
+              </div>
+            ))}
+          </div>
+          <Skeleton className="mt-5 h-8 w-28" />
         </div>
       ))}
     </div>

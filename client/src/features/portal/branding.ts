@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { DEFAULT_BRAND_STYLE } from '../../../../shared/constants';
+import { useEffect, useMemo } from 'react';
+import { DEFAULT_BRAND_STYLE, PAGE_DATA } from '../../../../shared/constants';
 import type { PortalBrandingReply } from '../../../../shared/schemas/business';
 import { errorCode, trpc } from '../../lib/trpc';
 
@@ -82,26 +82,39 @@ function forgetCached(slug: string) {
   }
 }
 
+/** The branding the server wrote into the page for this slug (server/app.ts: portal sign-in pages), if any. */
+function readFromPage(slug: string): PortalBrandingReply | undefined {
+  try {
+    const text = document.getElementById(PAGE_DATA.portalBranding)?.textContent;
+    const value = text ? (JSON.parse(text) as { slug?: unknown; branding?: PortalBrandingReply }) : undefined;
+    return typeof value?.slug === 'string' && value.slug.trim().toLowerCase() === slug.trim().toLowerCase() && value.branding?.style ? value.branding : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The agency's branding for a portal slug (GET /api/business/branding/{slug}): the copy cached in this browser at
  * once, then the server's. A failure is only logged (spec §8); the page keeps the cached copy or its own look.
  */
 export function usePortalBranding(slug: string | undefined): PortalBrand | null {
   const enabled = !!slug?.trim();
+  // Sent with the page: current, so not asked for again for a minute.
+  const fromPage = useMemo(() => (enabled ? readFromPage(slug!) : undefined), [enabled, slug]);
   const query = trpc.business.branding.useQuery(
     { slug: slug ?? '' },
     {
       enabled,
-      initialData: enabled ? () => readCached(slug!) : undefined,
+      initialData: enabled ? () => fromPage ?? readCached(slug!) : undefined,
       // The cached copy counts as old: it is shown, and refreshed at once.
-      initialDataUpdatedAt: 0,
-      staleTime: 0,
+      initialDataUpdatedAt: fromPage ? Date.now() : 0,
+      staleTime: fromPage ? 60_000 : 0,
       retry: false,
     },
   );
   useEffect(() => {
-    if (enabled && query.data && query.isFetchedAfterMount) writeCached(slug!, query.data);
-  }, [enabled, slug, query.data, query.isFetchedAfterMount]);
+    if (enabled && query.data && (query.isFetchedAfterMount || query.data === fromPage)) writeCached(slug!, query.data);
+  }, [enabled, slug, query.data, query.isFetchedAfterMount, fromPage]);
   useEffect(() => {
     if (!query.error) return;
     console.error(`[portal] could not load the branding of "${slug}":`, query.error);
