@@ -60,8 +60,12 @@ export default function DashboardPage() {
 
   const checklist = overview.data?.checklist;
   const showChecklist = checklist && !Object.values(checklist).every(Boolean);
+  // The overview decides whether the getting-started checklist shows, above everything else: until it is in, every
+  // card stays a placeholder, so the checklist never pushes numbers the user is already reading down the page. The
+  // body is then drawn afresh (its key), its placeholders replaced rather than moved.
+  const waiting = overview.isPending;
   const overviewState = { data: overview.data, isPending: overview.isPending, isError: overview.isError, refetch: () => void overview.refetch() };
-  const statsState = { data: stats.data, isPending: stats.isPending, isError: stats.isError, refetch: () => void stats.refetch() };
+  const statsState = { data: stats.data, isPending: stats.isPending || waiting, isError: stats.isError, refetch: () => void stats.refetch() };
 
   return (
     <div className="space-y-6">
@@ -72,30 +76,32 @@ export default function DashboardPage() {
         <p className="mt-1 text-sm text-slate-500">{M.dashboard.subtitle}</p>
       </header>
 
-      {showChecklist && (
-        <GettingStarted
-          checklist={checklist}
-          onAddCompany={openAddCompany}
-          onAddContact={() => openContact(null)}
-          onCompanyIntent={preload(loadCompanyDialog)}
-          onContactIntent={preload(loadContactDialog)}
-        />
-      )}
+      <div key={waiting ? 'loading' : 'loaded'} className="space-y-6">
+        {showChecklist && (
+          <GettingStarted
+            checklist={checklist}
+            onAddCompany={openAddCompany}
+            onAddContact={() => openContact(null)}
+            onCompanyIntent={preload(loadCompanyDialog)}
+            onContactIntent={preload(loadContactDialog)}
+          />
+        )}
 
-      <StatCards stats={stats.data} isPending={stats.isPending} isError={stats.isError} onRetry={statsState.refetch} />
+        <StatCards stats={stats.data} isPending={statsState.isPending} isError={stats.isError} onRetry={statsState.refetch} />
 
-      <div className="grid gap-4 lg:grid-cols-3">
-        <ActiveProjectsCard query={overviewState} className="lg:col-span-2" />
-        <TasksOverviewCard query={statsState} />
+        <div className="grid gap-4 lg:grid-cols-3">
+          <ActiveProjectsCard query={overviewState} className="lg:col-span-2" />
+          <TasksOverviewCard query={statsState} />
+        </div>
+
+        <div className="grid gap-4 lg:grid-cols-3">
+          <RecentFilesCard query={overviewState} />
+          <RecentCompaniesCard query={overviewState} onAdd={openAddCompany} onIntent={preload(loadCompanyDialog)} />
+          <RecentContactsCard query={overviewState} onAdd={() => openContact(null)} onOpen={openContact} onIntent={preload(loadContactDialog)} />
+        </div>
+
+        <RecentActivityCard />
       </div>
-
-      <div className="grid gap-4 lg:grid-cols-3">
-        <RecentFilesCard query={overviewState} />
-        <RecentCompaniesCard query={overviewState} onAdd={openAddCompany} onIntent={preload(loadCompanyDialog)} />
-        <RecentContactsCard query={overviewState} onAdd={() => openContact(null)} onOpen={openContact} onIntent={preload(loadContactDialog)} />
-      </div>
-
-      <RecentActivityCard />
 
       {companyDialog.mounted && (
         <Suspense fallback={null}>

@@ -74,7 +74,7 @@ function SideNav({ slug }: { slug: string }) {
     <nav aria-label={M.portalAuth.nav} className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 overflow-y-auto border-r border-slate-200 bg-white px-3 py-6 lg:block">
       {portalNav.map((group, i) => (
         <div key={i} className={cn(i > 0 && 'mt-5')}>
-          {group.group && <p className="mb-1.5 px-2.5 text-[11px] font-semibold tracking-wider text-slate-400 uppercase">{group.group}</p>}
+          {group.group && <p className="mb-1.5 px-2.5 text-[11px] font-semibold tracking-wider text-slate-500 uppercase">{group.group}</p>}
           <ul className="space-y-0.5">
             {group.items.map(({ label, page, Icon }) => (
               <li key={page}>
