@@ -81,6 +81,9 @@ function trpcDepthLimit() {
   };
 }
 
+/** A readiness check that takes longer than this counts as failed (a load balancer's own timeout is a few seconds). */
+const READY_TIMEOUT_MS = 2_000;
+
 export type AppOptions = {
   /** The built client (index.html, assets/, favicon.svg); tests point it at a directory of their own. */
   clientDir?: string;
@@ -126,13 +129,21 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.use(cookieParser());
 
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await deps.database.db.$queryRawUnsafe('SELECT 1');
-      res.json({ ok: true });
-    } catch {
-      res.status(503).json({ ok: false });
-    }
+  // For load balancers and orchestrators. /healthz: the process is alive and serving. /readyz: it should get traffic:
+  // the database and the file storage answer, and it is not shutting down (server/index.ts sets `draining`).
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const check = (work: () => Promise<unknown>) =>
+      Promise.race([
+        work().then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(resolve, READY_TIMEOUT_MS, false).unref()),
+      ]).catch(() => false);
+    const [database, storage] = await Promise.all([check(() => deps.database.db.$queryRawUnsafe('SELECT 1')), check(() => deps.storage.ready())]);
+    const draining = app.locals.draining === true;
+    const ok = database && storage && !draining;
+    res.status(ok ? 200 : 503).json({ ok, database, storage, draining });
   });
 
   app.use(originCheck(deps.env.publicUrl));

@@ -34,6 +34,11 @@ const schema = z.object({
     .refine((v) => v === undefined || /^([^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(v), 'must be an address such as hub@agency.example or "Agency <hub@agency.example>"'),
   /** How often each app process looks for due background jobs (notifications, e-mail), in ms; 0 turns the runner off. */
   JOB_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  /**
+   * On SIGTERM, how long /readyz answers 503 while the server still takes requests, before it stops accepting
+   * connections and drains: set it to your load balancer's health-check interval (ms; default 0, for a single box).
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** The hour (UTC, 0–23) daily notification digests are sent. */
   DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(8),
   /** An export with more rows than this is built in the background and e-mailed when ready; smaller ones download at once. */

@@ -30,14 +30,19 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing open requests, then closing the database.`);
-    server.close(async () => {
-      await jobs.stop();
-      await database.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // /readyz answers 503 from now on, so a load balancer stops sending new requests; after SHUTDOWN_DELAY_MS (its
+    // health-check interval) the server stops accepting connections, finishes the requests in flight, then closes.
+    app.locals.draining = true;
+    console.log(`${signal} received: not ready any more; finishing open requests, then closing the database.`);
+    setTimeout(() => {
+      server.close(async () => {
+        await jobs.stop();
+        await database.close();
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+      setTimeout(() => process.exit(1), 10_000).unref();
+    }, env.SHUTDOWN_DELAY_MS).unref();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -40,6 +40,8 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** The object's size in bytes, or null when there is none. */
   size(key: string): Promise<number | null>;
+  /** Resolves when the storage can take files now (GET /readyz); rejects with the reason when it cannot. */
+  ready(): Promise<void>;
 }
 
 /** `{businessId}/{uuid}`: the only shape of key this storage accepts, so no key can name another path. */
@@ -69,6 +71,13 @@ export class LocalFileStorage implements FileStorage {
 
   newKey(businessId: number): string {
     return `${businessId}/${randomUUID()}`;
+  }
+
+  /** The upload folder is there, is a folder, and may be written to. */
+  async ready(): Promise<void> {
+    const stat = await fsp.stat(this.root);
+    if (!stat.isDirectory()) throw new Error(`${this.root} is not a folder`);
+    await fsp.access(this.root, fs.constants.W_OK);
   }
 
   /** The file of a key; anything but a key of newKey's shape is refused before it reaches the disk. */

@@ -13,7 +13,8 @@ import { createJobRunner } from '../../server/jobs';
 import type { JobRunner } from '../../server/jobs/queue';
 
 /** jobs: the app's background job runner; it does not poll in tests: call `await app.jobs.drain()` to run what is due. */
-export type TestApp = { baseUrl: string; database: Database; uploadDir: string; storage: LocalFileStorage; mailer: Mailer; env: Env; jobs: JobRunner; close: () => Promise<void> };
+/** http: the Express app itself (e.g. to set `locals.draining` as a SIGTERM would). */
+export type TestApp = { baseUrl: string; http: ReturnType<typeof createApp>; database: Database; uploadDir: string; storage: LocalFileStorage; mailer: Mailer; env: Env; jobs: JobRunner; close: () => Promise<void> };
 
 /** The real app on an ephemeral port, over this run's fresh database. */
 /** smtpUrl: send mail to that server (tests/support/smtp.ts); without it mail is logged, as on a server without SMTP. */
@@ -38,6 +39,7 @@ export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    http: app,
     database,
     uploadDir,
     storage,
