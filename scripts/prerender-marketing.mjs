@@ -23,13 +23,15 @@ try {
   const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   fs.mkdirSync(path.join(clientDir, 'marketing'), { recursive: true });
   for (const page of MARKETING_PAGES) {
+    const body = renderMarketingPage(page.path);
     const html = template
       .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)} — Clientflow</title>`)
       .replace(/<!--[^]*?-->\s*/g, '')
-      .replace(/<div id="root">.*<\/div>\n/, `<div id="root">${renderMarketingPage(page.path)}</div>\n`);
-    if (!html.includes(renderMarketingPage(page.path))) throw new Error(`prerender: no root element in index.html for ${page.path}`);
+      // A function, so that a "$&" or "$'" in the page's text is not read as a replacement pattern.
+      .replace(/<div id="root">.*<\/div>\n/, () => `<div id="root">${body}</div>\n`);
+    if (!html.includes(body)) throw new Error(`prerender: no root element in index.html for ${page.path}`);
     if (html.includes('<script')) throw new Error(`prerender: ${page.path} still has a script`);
     fs.writeFileSync(path.join(clientDir, 'marketing', page.file), html);
   }

@@ -38,7 +38,8 @@ export function portalSignInSlug(pathname: string): string | null {
  */
 export function withPageData(html: string, id: string, value: unknown): string {
   const json = JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return html.replace('</head>', `  <script type="application/json" id="${id}">${json}</script>\n  </head>`);
+  // A function, so that "$&" or "$'" in an agency's text is not read as a replacement pattern.
+  return html.replace('</head>', () => `  <script type="application/json" id="${id}">${json}</script>\n  </head>`);
 }
 
 export function spaShell(clientDir: string): (pathname: string) => string {

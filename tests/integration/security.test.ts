@@ -300,7 +300,7 @@ describe('static files of the built client', () => {
 
   it('sends a portal’s sign-in page with its public branding, escaped, and nothing for an unknown slug', async () => {
     const agency = await signUpAgency(api);
-    const loginText = 'Welcome </script><script>alert(1)</script> & <b>hello</b>';
+    const loginText = "Welcome </script><script>alert(1)</script> & <b>hello</b>, $& $' $` $1";
     await database.db.business.update({ where: { slug: agency.slug }, data: { loginText } });
     const dataOf = (html: string) => /<script type="application\/json" id="cf-portal-branding">([^<]*)<\/script>/.exec(html)?.[1];
     for (const url of [`/portal/${agency.slug}/login`, `/portal/${agency.slug.toUpperCase()}/login`, `/portal/${agency.slug}/invite/some-token`]) {
