@@ -13,6 +13,7 @@ import { M } from '../shared/messages';
 import { can, forbiddenMessage } from '../shared/permissions';
 import { activityFilterShape } from '../shared/schemas/activity';
 import { sendError } from './rest';
+import { log } from './log';
 import { activityConditions, activityRows, checkFilterRows, entryFromRow } from './routers/activity';
 import { tenantRunner } from './sql';
 import { hasNul } from './lib/input-guards';
@@ -81,7 +82,7 @@ export function activityCsvRoutes(createContext: ReturnType<typeof createContext
       res.end();
     } catch (error) {
       if (res.headersSent) {
-        console.error(error);
+        log.error({ err: error }, 'activity CSV: failed after the download started');
         res.destroy();
         return;
       }

@@ -16,7 +16,9 @@ import { portalFlowUploadRoutes } from './files/portal-flow-upload';
 import { activityCsvRoutes } from './activity-csv';
 import { importRoutes } from './data/import-routes';
 import { dataExportRoutes } from './data/routes';
-import { API_PREFIXES, isApiPath, restRouter } from './rest';
+import { API_PREFIXES, isApiPath, restRouter, sendRefusal } from './rest';
+import { log, requestIdOf, requestLogging } from './log';
+import { createMetrics, metricsRoute, routeLabeler, type Metrics } from './metrics';
 import { API_COMPRESSION_THRESHOLD } from './lib/compression';
 import { portalSignInSlug, spaShell, withPageData } from './lib/spa-shell';
 import { appRouter } from './routers/_app';
@@ -59,11 +61,11 @@ function originCheck(publicUrl: string) {
       host = null;
     }
     if (host && (host === req.headers.host || host === allowed)) return next();
-    res.status(403).json({ message: M.auth.originRefused, code: 'FORBIDDEN' });
+    sendRefusal(res, 403, { message: M.auth.originRefused, code: 'FORBIDDEN' });
   };
 }
 
-const tooDeep = (res: Response) => res.status(400).json({ message: M.common.tooDeep, code: 'BAD_REQUEST' });
+const tooDeep = (res: Response) => sendRefusal(res, 400, { message: M.common.tooDeep, code: 'BAD_REQUEST' });
 
 /**
  * /trpc input nested too deeply is refused before tRPC parses it and any recursive walk sees it:
@@ -89,11 +91,20 @@ export type AppOptions = {
   clientDir?: string;
 };
 
+/** The app's Prometheus metrics (server/metrics.ts), null unless METRICS_TOKEN or METRICS_PORT is set. */
+export const metricsOf = (app: ReturnType<typeof createApp>): Metrics | null => (app.locals.metrics as Metrics | null) ?? null;
+
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = express();
   const createContext = createContextFactory(deps);
   const clientDir = options.clientDir ?? path.resolve('dist/client');
+  // Nothing is counted unless someone can read it.
+  const metrics = deps.env.METRICS_TOKEN || deps.env.METRICS_PORT ? createMetrics(deps.database) : null;
+  app.locals.metrics = metrics;
 
+  // First: the request id (X-Request-Id in and out, on every log line of the request), one access line per request,
+  // and the request's metrics.
+  app.use(requestLogging({ route: routeLabeler(), done: metrics ? (request) => metrics.observe(request) : undefined }));
   app.disable('x-powered-by');
   // API replies change with every write and are never revalidated: no ETag (static files keep theirs).
   app.set('etag', false);
@@ -131,6 +142,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // For load balancers and orchestrators. /healthz: the process is alive and serving. /readyz: it should get traffic:
   // the database and the file storage answer, and it is not shutting down (server/index.ts sets `draining`).
+  // Prometheus (server/metrics.ts): only with METRICS_TOKEN, and not when METRICS_PORT serves it; otherwise 404.
+  app.get('/metrics', metricsRoute(metrics, deps.env));
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });
@@ -158,7 +171,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       // A batch is one HTTP request: keep it small so it cannot carry hundreds of password guesses.
       maxBatchSize: 10,
       onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path}:`, error.cause ?? error);
+        if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed');
       },
     }),
   );
@@ -231,15 +244,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Malformed requests (bad JSON, unknown encodings or charsets, broken %-escapes) are the client's fault:
   // answer their 4xx in the API's error shape, never a 500.
   app.use((error: { type?: string; status?: number; expose?: boolean; message?: string }, _req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent) return next(error);
-    if (error.type === 'entity.too.large') return res.status(413).json({ message: M.common.tooLarge, code: 'PAYLOAD_TOO_LARGE' });
-    if (error.type === 'entity.parse.failed') return res.status(400).json({ message: M.common.badJson, code: 'BAD_REQUEST' });
-    if (error instanceof URIError) return res.status(400).json({ message: M.common.badRequest, code: 'BAD_REQUEST' });
-    if (error.status && error.status >= 400 && error.status < 500) {
-      return res.status(error.status).json({ message: error.expose && error.message ? error.message : M.common.badRequest, code: 'BAD_REQUEST' });
+    if (res.headersSent) {
+      log.error({ err: error, reqId: requestIdOf(res) }, 'request failed after its reply started');
+      return next(error);
     }
-    console.error(error);
-    res.status(500).json({ message: M.common.internal, code: 'INTERNAL_SERVER_ERROR' });
+    if (error.type === 'entity.too.large') return sendRefusal(res, 413, { message: M.common.tooLarge, code: 'PAYLOAD_TOO_LARGE' });
+    if (error.type === 'entity.parse.failed') return sendRefusal(res, 400, { message: M.common.badJson, code: 'BAD_REQUEST' });
+    if (error instanceof URIError) return sendRefusal(res, 400, { message: M.common.badRequest, code: 'BAD_REQUEST' });
+    if (error.status && error.status >= 400 && error.status < 500) {
+      return sendRefusal(res, error.status, { message: error.expose && error.message ? error.message : M.common.badRequest, code: 'BAD_REQUEST' });
+    }
+    // Unexpected: logged with the error; the client gets a sentence and the request id to quote.
+    log.error({ err: error, reqId: requestIdOf(res) }, 'request failed');
+    sendRefusal(res, 500, { message: M.common.internal, code: 'INTERNAL_SERVER_ERROR' });
   });
 
   return app;

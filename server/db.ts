@@ -21,6 +21,8 @@ export type Database = {
   sqlExecutor: SqlExecutor;
   /** Unscoped hand-written SQL (session look-ups). */
   sql: SqlRunner;
+  /** PostgreSQL: the connection pool Prisma and the hand-written SQL share (its counts feed /metrics); SQLite: null. */
+  pool: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount' | 'options'> | null;
   close: () => Promise<void>;
 };
 
@@ -44,6 +46,7 @@ export async function openDatabase(url: string): Promise<Database> {
       provider,
       sqlExecutor,
       sql: unscopedRunner(sqlExecutor),
+      pool,
       close: async () => {
         await db.$disconnect();
         await pool.end().catch(() => {});
@@ -72,6 +75,7 @@ export async function openDatabase(url: string): Promise<Database> {
     provider,
     sqlExecutor,
     sql: unscopedRunner(sqlExecutor),
+    pool: null,
     close: async () => {
       clearInterval(optimizer);
       await db.$disconnect();

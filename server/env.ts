@@ -1,5 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS } from './log';
+
+/** An optional text setting: unset, empty or blank all mean "not set". */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -8,7 +16,21 @@ const schema = z.object({
     .string()
     .default('file:./data/app.db')
     .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), 'must start with file: (SQLite) or postgresql:// (PostgreSQL)'),
+  /** Where uploaded files, logos and exports are kept: `local` (UPLOAD_DIR on this machine) or `s3` (a bucket). */
+  STORAGE: z.enum(['local', 's3'], 'must be local or s3').default('local'),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+  /** STORAGE=s3: the service's address; unset for AWS S3 itself (R2: https://<account>.r2.cloudflarestorage.com). */
+  S3_ENDPOINT: optionalText.refine((v) => v === undefined || /^https?:\/\/[^\s/]+/.test(v), 'must be an address such as https://s3.example.com or http://minio:9000'),
+  S3_BUCKET: optionalText.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), 'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens'),
+  /** AWS region of the bucket (R2: auto; MinIO: us-east-1 unless configured otherwise). */
+  S3_REGION: optionalText.refine((v) => v === undefined || /^[a-z0-9-]{2,32}$/.test(v), 'must be a region such as eu-west-1, auto or us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** true for MinIO and most self-hosted servers (https://host/bucket/key); false for AWS and R2. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''], 'must be true or false')
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
   /** The largest file one upload may carry, in bytes (sizes are stored as 32-bit integers: at most 2 GiB − 1). */
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(2_147_483_647).default(100 * 1024 * 1024),
   /** The largest export zip an import may upload, in bytes (a temporary file on disk; default and most: 2 GiB − 1). */
@@ -45,7 +67,25 @@ const schema = z.object({
   EXPORT_INLINE_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
   /** The same for the bytes of its stored files (default 200 MiB). */
   EXPORT_INLINE_MAX_BYTES: z.coerce.number().int().min(0).default(200 * 1024 * 1024),
-}).refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
+  /** The least severe log lines written (JSON on stdout, server/log.ts); `silent` writes none. */
+  LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).default('info'),
+  /** GET /metrics (Prometheus) requires `Authorization: Bearer <this>`; unset: no /metrics on the main port. */
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9._~+/=-]{16,}$/.test(v), 'must be at least 16 characters of letters, digits and ._~+/=- (e.g. openssl rand -hex 32)'),
+  /** A second listener that serves only /metrics (on METRICS_HOST); unset: none. */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  /** The address the metrics listener binds to: loopback by default (0.0.0.0 in the container image). */
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+})
+  .refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE !== 's3') return;
+    if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+    if (!env.S3_REGION) ctx.addIssue({ code: 'custom', path: ['S3_REGION'], message: 'is required when STORAGE=s3 (R2: auto; MinIO: us-east-1)' });
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other one (or leave both unset to use the machine\'s AWS role)' });
+    }
+  });
 
 export type Env = z.infer<typeof schema> & { publicUrl: string; uploadDir: string; trustProxy: boolean | number | string };
 
@@ -57,6 +97,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) throw new Error('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
   return {
     ...env,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

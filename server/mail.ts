@@ -1,16 +1,20 @@
 import nodemailer from 'nodemailer';
 import { M } from '../shared/messages';
 import type { Env } from './env';
+import { log as appLog, redactText } from './log';
 
 export type MailMessage = { to: string; subject: string; text: string };
 
-/** Outgoing mail over SMTP (nodemailer). Without SMTP_URL nothing is sent: the message is logged, and callers say so. */
+/**
+ * Outgoing mail over SMTP (nodemailer). Without SMTP_URL nothing is sent: the message is logged (its one-time links
+ * and tokens masked: the hub shows such links to copy instead), and callers say so.
+ */
 export class Mailer {
   private readonly transport: ReturnType<typeof nodemailer.createTransport> | null;
 
   constructor(
     private readonly settings: { smtpUrl?: string; from?: string },
-    private readonly log: (line: string) => void = (line) => console.log(line),
+    private readonly log: (line: string, failed?: boolean) => void = (line, failed) => (failed ? appLog.warn(line) : appLog.info(line)),
   ) {
     this.transport = settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : null;
   }
@@ -31,7 +35,7 @@ export class Mailer {
   /** true when the SMTP server accepted the message; false when mail is not configured (the message is logged). */
   async send(message: MailMessage): Promise<boolean> {
     if (!this.transport) {
-      this.log(`[mail] ${M.mail.notConfigured}\n  To: ${message.to}\n  Subject: ${message.subject}\n${message.text.replace(/^/gm, '  | ')}`);
+      this.log(`[mail] ${M.mail.notConfigured}\n  To: ${message.to}\n  Subject: ${message.subject}\n${redactText(message.text).replace(/^/gm, '  | ')}`);
       return false;
     }
     await this.transport.sendMail({ from: this.settings.from, to: message.to, subject: message.subject, text: message.text });
@@ -57,7 +61,7 @@ export class Mailer {
       await Promise.race([sending, tooSlow]);
       return 'sent';
     } catch (error) {
-      this.log(`[mail] ${what} could not be sent: ${(error as Error).message}`);
+      this.log(`[mail] ${what} could not be sent: ${(error as Error).message}`, true);
       return 'failed';
     } finally {
       clearTimeout(timer);

@@ -41,6 +41,7 @@ export const TENANT_MODELS = [
   'Export',
   'RecoveryCode',
   'TwoFactorChallenge',
+  'AgencyLock',
 ] as const;
 const tenantModels = new Set<string>(TENANT_MODELS);
 

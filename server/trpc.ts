@@ -17,6 +17,7 @@ import type { Mailer } from './mail';
 import { parseAuthorization } from './auth/authorization';
 import { isApiToken, validateApiToken } from './auth/api-tokens';
 import { hasNul } from './lib/input-guards';
+import { requestIdOf } from './log';
 import { tenantRunner } from './sql';
 import { runAsTenant, tenantScopedDb } from './tenancy';
 import { can, forbiddenMessage, type Permission } from '../shared/permissions';
@@ -147,12 +148,13 @@ export type ProcedureMeta = { permission?: Permission; sessionOnly?: boolean };
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
+  // data.requestId: the request's id (its X-Request-Id header, the reqId of its log lines), to quote in a report.
+  errorFormatter({ shape, error, ctx }) {
     const { message, issues } = publicError(error);
     return {
       ...shape,
       message,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues, requestId: requestIdOf(ctx?.res) },
     };
   },
 });

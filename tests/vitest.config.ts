@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     globalSetup: ['tests/support/global-setup.ts'],
+    // Server logs (server/log.ts): warnings and errors only, so an unexpected 500 still shows; LOG_LEVEL=debug to see all.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -36,6 +36,7 @@ import { recordActivity, type Actor } from '../activity';
 import type { Db } from '../db';
 import { imageTypeOf, type ImageType } from '../files/logo';
 import type { FileStorage } from '../files/storage';
+import { log } from '../log';
 import { BUSINESS_PATH, ENTITIES, EXPORT_FORMAT, EXPORT_VERSION, MANIFEST_PATH, jsonPath, type EntityName, type EntitySpec } from './format';
 import { ImportFileError, ImportIssuesError, capIssues, transactionRefusal } from './import-csv';
 
@@ -607,10 +608,10 @@ export async function commitArchive(
     );
     // The replaced logo's file goes once the business no longer names it.
     const replaced = oldLogo as string | null;
-    if (replaced) await storage.remove(replaced).catch((e) => console.error(`[import] could not remove ${replaced}:`, e));
+    if (replaced) await storage.remove(replaced).catch((e: unknown) => log.error({ err: e, key: replaced }, 'import: the replaced logo could not be removed from storage'));
     return summary;
   } catch (error) {
-    await Promise.all(written.map((key) => storage.remove(key).catch((e) => console.error(`[import] could not remove ${key}:`, e))));
+    await Promise.all(written.map((key) => storage.remove(key).catch((e: unknown) => log.error({ err: e, key }, 'import: a file of the failed import could not be removed from storage'))));
     if ((error as { code?: string }).code === 'P2002') throw new ImportFileError(I.exportConflict);
     throw transactionRefusal(error) ?? error;
   }

@@ -25,6 +25,7 @@ import {
 } from '../../shared/schemas/data';
 import { recordActivity, type Actor } from '../activity';
 import type { Db } from '../db';
+import { withAgencyLock, type LockDb } from '../lib/agency-lock';
 
 const I = M.data.import;
 
@@ -64,20 +65,13 @@ export class ImportBusyError extends Error {
 }
 
 /**
- * Agencies with an import running in this process. One at a time per agency: two imports of one file would both see
- * "new" rows. In-process only (a deployment with several app processes also relies on the duplicate checks inside
- * each commit's transaction and on the unique indexes).
+ * One import (CSV or export zip) at a time per agency, across every app process on the database (an 'import' lease
+ * in AgencyLock, server/lib/agency-lock.ts, renewed while the import runs): two imports of one file would both see
+ * "new" rows. Another one meanwhile throws ImportBusyError (409). The duplicate checks inside each commit's
+ * transaction and the unique indexes remain the last line.
  */
-const running = new Set<number>();
-
-export async function oneImportAtATime<T>(businessId: number, work: () => Promise<T>): Promise<T> {
-  if (running.has(businessId)) throw new ImportBusyError();
-  running.add(businessId);
-  try {
-    return await work();
-  } finally {
-    running.delete(businessId);
-  }
+export function oneImportAtATime<T>(db: LockDb, businessId: number, work: () => Promise<T>): Promise<T> {
+  return withAgencyLock(db, businessId, 'import', work, { busy: () => new ImportBusyError() });
 }
 
 /** A transaction the database gave up on (timeout, write conflict, busy SQLite file): a 409 sentence, never a 500. */

@@ -18,7 +18,8 @@ import { importFormFields, type ImportIssue, type ImportPreview, type ImportSumm
 import { staffActor } from '../activity';
 import { MULTIPART_OVERHEAD, safeFileName } from '../files/routes';
 import { hasNul } from '../lib/input-guards';
-import { sendError } from '../rest';
+import { sendError, sendRefusal } from '../rest';
+import { log } from '../log';
 import { twoFactorSetupRefusal, type createContextFactory } from '../trpc';
 import { Archive, analyseArchive, commitArchive } from './import-archive';
 import { ImportBusyError, ImportFileError, ImportIssuesError, analyseCsv, commitCsv, oneImportAtATime } from './import-csv';
@@ -110,14 +111,14 @@ export function importRoutes(createContext: ReturnType<typeof createContextFacto
         if (!commit) return ok((await analyseArchive(db, businessId, opened, { applyBusiness })).preview);
         // The analysis runs again inside the guard: what it found duplicates is what the commit skips.
         return ok(
-          await oneImportAtATime(businessId, async () =>
+          await oneImportAtATime(db, businessId, async () =>
             commitArchive(db, storage, businessId, actor, fileName, opened, await analyseArchive(db, businessId, opened, { applyBusiness })),
           ),
         );
       }
       if (file.size > CSV_MAX_BYTES) return tooLarge(I.csvTooLarge(formatFileSize(CSV_MAX_BYTES)));
       const analysis = await analyseCsv(db, businessId, kind, await fsp.readFile(file.path), mapping);
-      return ok(commit ? await oneImportAtATime(businessId, () => commitCsv(db, businessId, actor, kind, fileName, analysis)) : analysis.preview);
+      return ok(commit ? await oneImportAtATime(db, businessId, () => commitCsv(db, businessId, actor, kind, fileName, analysis)) : analysis.preview);
     };
 
     let reply: Reply | null = null;
@@ -131,12 +132,13 @@ export function importRoutes(createContext: ReturnType<typeof createContextFacto
       else failure = error;
     } finally {
       (archive as Archive | null)?.close();
-      if (tempFile) await fsp.rm(tempFile, { force: true }).catch((error) => console.error(`[import] could not remove ${tempFile}:`, error));
+      if (tempFile) await fsp.rm(tempFile, { force: true }).catch((error: unknown) => log.error({ err: error, file: tempFile }, 'import: the temporary file could not be removed'));
     }
     if (failure) return sendError(res, failure);
     if (!reply || res.headersSent || res.destroyed) return;
     const { status, ...body } = reply;
-    res.status(status).json('body' in body ? body.body : body);
+    if ('body' in body) res.status(status).json(body.body);
+    else sendRefusal(res, status, body);
   });
 
   return routes;

@@ -4,7 +4,8 @@
  * - GET /api/export.zip: the whole agency (owner, 'data.export'), streamed as it is written;
  *   GET /api/export.zip?companyId=N: one client company (owner and admin, 'data.exportCompany'); another agency's
  *   or an unknown company is 404. A failure after the first byte destroys the response: never a short "valid" zip.
- *   One such stream per agency at a time: another one meanwhile is 409 (M.data.export.busy).
+ *   One such stream per agency at a time, across every app process on the database (an 'export-stream' lease in
+ *   AgencyLock, server/lib/agency-lock.ts): another one meanwhile is 409 (M.data.export.busy).
  * - GET /api/exports/{id}/download: a finished background export, for its requester (while they still hold the
  *   permission) or an owner; anyone else, and an unknown id, 404; not built yet 409, failed 409, expired 410.
  */
@@ -18,6 +19,7 @@ import { idSchema } from '../../shared/schemas/common';
 import { FileNotFoundError } from '../files/storage';
 import { sendError } from '../rest';
 import { hasNul } from '../lib/input-guards';
+import { withAgencyLock } from '../lib/agency-lock';
 import { twoFactorSetupRefusal, type createContextFactory } from '../trpc';
 import { exportFileName, exportZip } from './export';
 
@@ -55,12 +57,6 @@ function failed(res: Response, error: unknown, what: string) {
   sendError(res, error);
 }
 
-/**
- * Agencies with a zip streaming now. Per process: with several app processes each may stream one per agency, which
- * still bounds the load; big exports go through the background job (data.requestExport above the thresholds).
- */
-const streaming = new Set<number>();
-
 export function dataExportRoutes(createContext: ReturnType<typeof createContextFactory>) {
   const routes = Router();
 
@@ -83,16 +79,21 @@ export function dataExportRoutes(createContext: ReturnType<typeof createContextF
         companyName = company.name;
       }
       const business = await db.business.findUniqueOrThrow({ where: { id: user.businessId }, select: { slug: true } });
-      if (streaming.has(user.businessId)) throw new TRPCError({ code: 'CONFLICT', message: X.busy });
-      streaming.add(user.businessId);
-      try {
-        const now = new Date();
-        const zip = exportZip(ctx.app.database, ctx.app.storage, { businessId: user.businessId, companyId }, { now });
-        zipHeaders(res, exportFileName(business.slug, companyName, now));
-        await pipeline(zip, res);
-      } finally {
-        streaming.delete(user.businessId);
-      }
+      // One zip streaming per agency at a time, whichever app process serves it: the lease is renewed while the
+      // stream runs and released when it ends (or expires if this process dies). Big exports go through the
+      // background job instead (data.requestExport above the thresholds).
+      await withAgencyLock(
+        db,
+        user.businessId,
+        'export-stream',
+        async () => {
+          const now = new Date();
+          const zip = exportZip(ctx.app.database, ctx.app.storage, { businessId: user.businessId, companyId }, { now });
+          zipHeaders(res, exportFileName(business.slug, companyName, now));
+          await pipeline(zip, res);
+        },
+        { busy: () => new TRPCError({ code: 'CONFLICT', message: X.busy }) },
+      );
     } catch (error) {
       failed(res, error, 'download');
     }

@@ -218,13 +218,23 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
         return res.redirect(302, url);
       }
 
-      const stream = await ctx.app.storage.readStream(String(row.storageKey)).catch((error: unknown) => {
+      // One byte range (a video seeking, a download resumed) is answered 206 with just those bytes; several ranges
+      // or a malformed header get the whole file, as HTTP allows; a range past the end is 416.
+      const size = toInt(row.size);
+      const ranges = req.headers.range ? req.range(size, { combine: true }) : undefined;
+      if (ranges === -1) {
+        res.setHeader('Content-Range', `bytes */${size}`);
+        return refuse(res, { status: 416, message: M.documents.rangeNotSatisfiable, code: 'RANGE_NOT_SATISFIABLE' });
+      }
+      const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : null;
+      const stream = await ctx.app.storage.readStream(String(row.storageKey), range ?? undefined).catch((error: unknown) => {
         if (error instanceof FileNotFoundError) return null;
         throw error;
       });
       if (!stream) return refuse(res, { status: 404, message: M.documents.storedFileMissing, code: 'NOT_FOUND' });
       try {
-        await logDownload();
+        // A client's download is logged once, not once per range a media player asks for.
+        if (!range || range.start === 0) await logDownload();
       } catch (error) {
         stream.destroy();
         throw error;
@@ -233,9 +243,11 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
       const declaredType = (row.mimeType as string | null) ?? '';
       const inline = INLINE_TYPES.has(declaredType) && req.query.download === undefined;
       const fileName = safeFileName(String(row.originalName ?? row.name));
-      res.status(200);
+      res.status(range ? 206 : 200);
       res.setHeader('Content-Type', inline ? (declaredType === 'text/plain' ? 'text/plain; charset=utf-8' : declaredType) : 'application/octet-stream');
-      res.setHeader('Content-Length', String(toInt(row.size)));
+      res.setHeader('Accept-Ranges', 'bytes');
+      if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+      res.setHeader('Content-Length', String(range ? range.end - range.start + 1 : size));
       res.setHeader('Content-Disposition', contentDisposition(fileName, { type: inline ? 'inline' : 'attachment' }));
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Content-Security-Policy', DOWNLOAD_CSP);

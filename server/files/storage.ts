@@ -1,7 +1,8 @@
 /**
  * Where uploaded bytes live. Routers and routes only see the `FileStorage` interface: bytes are streamed in and
  * out (never held whole in memory), and rows keep only the key. The local-disk implementation is the default;
- * an S3-compatible one implements the same five methods.
+ * an S3-compatible one (STORAGE=s3, ./s3-storage.ts) implements the same methods. One contract test suite
+ * (tests/integration/storage-contract.test.ts) runs against both.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -26,7 +27,12 @@ export class FileNotFoundError extends Error {
   }
 }
 
+/** Bytes start…end of an object, both included (as in an HTTP Range header); end is below the object's size. */
+export type ByteRange = { start: number; end: number };
+
 export interface FileStorage {
+  /** Where the files are, for the start-up line and /readyz's logs (never a secret). */
+  readonly description: string;
   /** A fresh, random key under the business's prefix. The file's own name is never part of it. */
   newKey(businessId: number): string;
   /**
@@ -34,21 +40,28 @@ export interface FileStorage {
    * (the source errors or is destroyed, the disk is full, more than `maxBytes` arrive) it rejects and nothing is left.
    */
   writeStream(key: string, source: Readable, options?: { maxBytes?: number }): Promise<{ size: number }>;
-  /** The object's bytes as a stream; rejects with FileNotFoundError when there is none. */
-  readStream(key: string): Promise<Readable>;
+  /** The object's bytes (or the range of them) as a stream; rejects with FileNotFoundError when there is none. */
+  readStream(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes the object; a missing one is not an error. */
   remove(key: string): Promise<void>;
   /** The object's size in bytes, or null when there is none. */
   size(key: string): Promise<number | null>;
   /** Resolves when the storage can take files now (GET /readyz); rejects with the reason when it cannot. */
   ready(): Promise<void>;
+  /** Lets go of connections (at shutdown). */
+  close?(): void;
 }
 
 /** `{businessId}/{uuid}`: the only shape of key this storage accepts, so no key can name another path. */
 const KEY = /^[1-9]\d{0,9}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Refuses anything but a key of newKey's shape before it reaches a disk or a bucket. */
+export function assertKey(key: string): void {
+  if (!KEY.test(key)) throw new Error('Not a storage key');
+}
+
 /** Counts the bytes going through and fails the pipeline past `maxBytes`. */
-function byteCounter(maxBytes: number) {
+export function byteCounter(maxBytes: number) {
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -63,9 +76,11 @@ function byteCounter(maxBytes: number) {
 /** Files under one folder (UPLOAD_DIR), one sub-folder per business, named by a random UUID. */
 export class LocalFileStorage implements FileStorage {
   readonly root: string;
+  readonly description: string;
 
   constructor(root: string) {
     this.root = path.resolve(root);
+    this.description = `local folder ${this.root}`;
     fs.mkdirSync(this.root, { recursive: true });
   }
 
@@ -82,7 +97,7 @@ export class LocalFileStorage implements FileStorage {
 
   /** The file of a key; anything but a key of newKey's shape is refused before it reaches the disk. */
   pathOf(key: string): string {
-    if (!KEY.test(key)) throw new Error('Not a storage key');
+    assertKey(key);
     const full = path.resolve(this.root, key);
     if (!full.startsWith(this.root + path.sep)) throw new Error('Storage key escapes the upload folder');
     return full;
@@ -108,13 +123,13 @@ export class LocalFileStorage implements FileStorage {
     return { size: size() };
   }
 
-  async readStream(key: string): Promise<Readable> {
+  async readStream(key: string, range?: ByteRange): Promise<Readable> {
     const full = this.pathOf(key);
     // Opened before the stream is handed out, so a missing file is a rejection here, not an error mid-response.
     const handle = await fsp.open(full, 'r').catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'ENOENT' ? new FileNotFoundError(key) : error;
     });
-    return handle.createReadStream();
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
   async remove(key: string): Promise<void> {

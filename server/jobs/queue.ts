@@ -11,9 +11,11 @@ import type { Database } from '../db';
 import type { Env } from '../env';
 import type { FileStorage } from '../files/storage';
 import type { Mailer } from '../mail';
+import { log as appLog, withLogScope } from '../log';
 import { join, sql, toInt } from '../sql';
 
-export type JobKind = 'notify' | 'email' | 'digest' | 'export';
+export const JOB_KINDS = ['notify', 'email', 'digest', 'export'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
 
 /** What enqueueJob needs of a Prisma client or transaction (tenant-scoped or not). */
 export type JobWriter = {
@@ -62,7 +64,8 @@ export type JobRunnerOptions = {
   /** A running job whose lock is older than this is taken again (its process died). */
   leaseMs?: number;
   batch?: number;
-  log?: (line: string) => void;
+  /** Where the runner's own lines go (failures, retries); by default the app's log (server/log.ts). */
+  log?: (line: string, error?: unknown) => void;
   /** Claim only these agencies' jobs (tests that share one database with other test files running at once). */
   businessIds?: number[];
   /** Housekeeping run with the hourly clean-up (e.g. removing expired exports), limited to businessIds when given. */
@@ -76,7 +79,7 @@ export class JobRunner {
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly batch: number;
-  private readonly log: (line: string) => void;
+  private readonly log: (line: string, error?: unknown) => void;
   private readonly businessIds: number[] | null;
   private readonly maintenance: NonNullable<JobRunnerOptions['maintenance']>;
 
@@ -88,7 +91,7 @@ export class JobRunner {
     this.pollMs = options.pollMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.batch = options.batch ?? 20;
-    this.log = options.log ?? ((line) => console.log(line));
+    this.log = options.log ?? ((line, error) => appLog.warn(error === undefined ? {} : { err: error }, line));
     this.businessIds = options.businessIds ?? null;
     this.maintenance = options.maintenance ?? [];
   }
@@ -101,7 +104,7 @@ export class JobRunner {
       try {
         await this.runDue();
       } catch (error) {
-        this.log(`[jobs] ${(error as Error).message}`);
+        this.log(`[jobs] ${(error as Error).message}`, error);
       }
       if (!this.stopped) this.timer = setTimeout(tick, this.pollMs).unref();
     };
@@ -148,11 +151,12 @@ export class JobRunner {
       this.lastCleanup = now.getTime();
       await this.deps.database.db.job.deleteMany({ where: { status: 'done', finishedAt: { lt: new Date(now.getTime() - 7 * 24 * 60 * 60_000) } } });
       for (const task of this.maintenance) {
-        await task(this.deps, now, this.businessIds).catch((error: unknown) => this.log(`[jobs] clean-up failed: ${(error as Error)?.message ?? String(error)}`));
+        await task(this.deps, now, this.businessIds).catch((error: unknown) => this.log(`[jobs] clean-up failed: ${(error as Error)?.message ?? String(error)}`, error));
       }
     }
     const jobs = await this.claim(now);
-    for (const job of jobs) await this.runOne(job, now);
+    // Every line logged while a job runs, however deep, names it (server/log.ts).
+    for (const job of jobs) await withLogScope({ jobId: job.id, jobKind: job.kind }, () => this.runOne(job, now));
     return jobs.length;
   }
 
@@ -212,7 +216,7 @@ export class JobRunner {
           ? { status: 'dead', lockedAt: null, lastError: message.slice(0, 2000), finishedAt: new Date() }
           : { status: 'pending', lockedAt: null, lastError: message.slice(0, 2000), runAt: new Date(Math.max(now.getTime(), Date.now()) + backoffMs(job.attempts)) },
       });
-      this.log(`[jobs] ${job.kind} job ${job.id} failed (attempt ${job.attempts} of ${job.maxAttempts}${dead ? ', now dead' : ''}): ${message}`);
+      this.log(`[jobs] ${job.kind} job ${job.id} failed (attempt ${job.attempts} of ${job.maxAttempts}${dead ? ', now dead' : ''}): ${message}`, error);
     }
   }
 
@@ -231,7 +235,7 @@ export class JobRunner {
         const { count } = await this.deps.database.db.job.updateMany({ where: { id: job.id, status: 'running', lockedAt: job.lockedAt }, data: { lockedAt } });
         if (count === 1) job.lockedAt = lockedAt;
         else clearInterval(timer);
-      }).catch((error: unknown) => this.log(`[jobs] lease of job ${job.id} not renewed: ${(error as Error)?.message ?? String(error)}`));
+      }).catch((error: unknown) => this.log(`[jobs] lease of job ${job.id} not renewed: ${(error as Error)?.message ?? String(error)}`, error));
     }, Math.max(1, Math.floor(this.leaseMs / 3)));
     timer.unref();
     return {

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { M } from '../../shared/messages';
+import { log, requestIdOf } from '../log';
 import { appRouter } from '../routers/_app';
 import { createCallerFactory, publicError, type createContextFactory } from '../trpc';
 import { keysToCamel, keysToSnake } from './case';
@@ -11,17 +12,36 @@ import { restRoutes, type ProcedurePath, type RestRoute } from './routes';
 
 const createCaller = createCallerFactory(appRouter);
 
-/** One JSON error shape for every REST failure: { message, code, issues? }. */
+export type ErrorBody = { message: string; code: string; issues?: unknown[] };
+
+/**
+ * An error body with the request's id added (`requestId`, the same as the X-Request-Id header and the `reqId` of
+ * every log line of the request), so a reported failure can be found in the logs.
+ */
+export function withRequestId<T extends ErrorBody>(res: Response, body: T): T & { requestId?: string } {
+  const requestId = requestIdOf(res);
+  return requestId ? { ...body, requestId } : body;
+}
+
+/** A JSON refusal in the API's one error shape, { message, code, issues?, requestId }. */
+export function sendRefusal(res: Response, status: number, body: ErrorBody) {
+  res.status(status).json(withRequestId(res, body));
+}
+
+/**
+ * One JSON error shape for every REST failure: { message, code, issues?, requestId }. An unexpected error is logged
+ * with its cause (and the request id); the client gets a sentence for people and the request id, never internals.
+ */
 export function sendError(res: Response, error: unknown) {
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     const { message, issues } = publicError(error);
-    if (status >= 500) console.error(error.cause ?? error);
-    res.status(status).json({ message, code: error.code, ...(issues ? { issues } : {}) });
+    if (status >= 500) log.error({ err: error.cause ?? error, reqId: requestIdOf(res) }, 'request failed');
+    sendRefusal(res, status, { message, code: error.code, ...(issues ? { issues } : {}) });
     return;
   }
-  console.error(error);
-  res.status(500).json({ message: M.common.internal, code: 'INTERNAL_SERVER_ERROR' });
+  log.error({ err: error, reqId: requestIdOf(res) }, 'request failed');
+  sendRefusal(res, 500, { message: M.common.internal, code: 'INTERNAL_SERVER_ERROR' });
 }
 
 function inputOf(route: RestRoute, req: Request): unknown {
@@ -77,7 +97,7 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
   }
   // Unknown paths (and methods) under an API prefix answer JSON, never the client's index.html.
   rest.use(API_PREFIXES, (_req, res) => {
-    res.status(404).json({ message: M.common.unknownPath, code: 'NOT_FOUND' });
+    sendRefusal(res, 404, { message: M.common.unknownPath, code: 'NOT_FOUND' });
   });
   return rest;
 }

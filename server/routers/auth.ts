@@ -23,6 +23,7 @@ import { createStaffSession, invalidateStaffSession } from '../auth/sessions';
 import { generateSessionToken, hashToken } from '../auth/tokens';
 import { DEMO } from '../demo';
 import { fieldError, isUniqueViolation } from '../errors';
+import { log } from '../log';
 import { publicProcedure, router, sessionProcedure, staffProcedure, type Context } from '../trpc';
 import { recordActivity, staffActor } from '../activity';
 import { z } from 'zod';
@@ -237,7 +238,7 @@ export const authRouter = router({
     const emailConfigured = ctx.app.mailer.configured;
     // Without mail nobody could receive the link (the page says to ask the agency's owner): none is written.
     if (emailConfigured) {
-      sendPasswordReset(ctx, input.email).catch((error: unknown) => console.error('[password reset]', error));
+      sendPasswordReset(ctx, input.email).catch((error: unknown) => log.error({ err: error }, 'password reset: the link could not be sent'));
     }
     return { ok: true as const, emailConfigured };
   }),

@@ -16,6 +16,7 @@ import {
 } from '../../shared/schemas/business';
 import type { Database } from '../db';
 import type { FileStorage } from '../files/storage';
+import { log } from '../log';
 import { raw, sql, TENANT, toInt } from '../sql';
 import { permittedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
 import { changesOf, recordActivity, staffActor, type Actor, type ActivityWriter } from '../activity';
@@ -98,7 +99,7 @@ export async function replaceLogo(database: Database, storage: FileStorage, busi
       return { key: current.logoKey };
     });
     if (old !== undefined) {
-      if (old.key && old.key !== next?.key) await storage.remove(old.key).catch((error) => console.error(`[logo] could not remove ${old.key}:`, error));
+      if (old.key && old.key !== next?.key) await storage.remove(old.key).catch((error: unknown) => log.error({ err: error, key: old.key }, 'logo: the old logo could not be removed from storage'));
       return;
     }
   }

@@ -14,6 +14,7 @@ import {
 import { hashPassword } from '../auth/password';
 import { createPortalInvite, endPortalAccess, portalInvitePath } from '../auth/portal-access';
 import { isUniqueViolation, notFoundOn } from '../errors';
+import { log } from '../log';
 import { containsText, keysetPage } from '../lib/pagination';
 import { sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import { router, staffProcedure, type AppScope } from '../trpc';
@@ -339,7 +340,7 @@ export const contactsRouter = router({
       emailed = await Promise.race([sending, tooSlow]);
     } catch (error) {
       // SMTP down or refusing: the link still works, and staff are told to send it themselves.
-      console.error(`[mail] the portal invite to contact ${contact.id} could not be sent:`, error);
+      log.warn({ err: error, contactId: contact.id }, 'mail: the portal invite could not be sent');
     } finally {
       clearTimeout(timer);
     }

@@ -19,6 +19,7 @@ import {
   type DocumentRow,
 } from '../../shared/schemas/documents';
 import { notFoundOn } from '../errors';
+import { log } from '../log';
 import { containsText, keysetPage } from '../lib/pagination';
 import { raw, sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import type { ScopedDb } from '../tenancy';
@@ -300,7 +301,7 @@ export const documentsRouter = router({
       .catch(notFoundOn(M.documents.notFound));
     if (removed.storageKey) {
       // The row is gone either way; a file left behind is logged, never an error for the user.
-      await ctx.app.storage.remove(removed.storageKey).catch((error) => console.error(`[files] could not remove ${removed.storageKey}:`, error));
+      await ctx.app.storage.remove(removed.storageKey).catch((error: unknown) => log.error({ err: error, key: removed.storageKey }, 'files: a deleted file could not be removed from storage'));
     }
     return { ok: true as const };
   }),

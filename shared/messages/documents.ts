@@ -92,4 +92,5 @@ export const documents = {
   notMultipart: 'Send the file as multipart/form-data, in a field named "file".',
   badUpload: 'The upload could not be read. Please try again.',
   storedFileMissing: 'The stored copy of this file is missing.',
+  rangeNotSatisfiable: 'That part of the file does not exist: it is smaller than the range asked for.',
 } as const;

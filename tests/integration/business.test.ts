@@ -3,8 +3,6 @@
  * every call over tRPC and REST, every rule with the spec's message, the public branding by slug, the logo's
  * magic-byte checks, size limit, public address and replacement, and who may change what (owner and admin only).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND_STYLE, DEFAULT_LOGIN_TEXT, LIMITS } from '../../shared/constants';
 import { M } from '../../shared/messages';
@@ -13,6 +11,7 @@ import { hashPassword } from '../../server/auth/password';
 import { imageTypeOf } from '../../server/files/logo';
 import { createAgency, type Agency } from '../support/agencies';
 import { client, startApp, type TestApp } from '../support/app';
+import { storedKeys } from '../support/stored';
 import { trpcClient, trpcCode, type TrpcClient } from '../support/trpc';
 
 const A = M.account;
@@ -85,10 +84,7 @@ async function uploadLogo(content: Buffer | string, options: UploadOptions = {})
 }
 
 /** The files stored for a business (logos and documents alike), by key. */
-const storedFiles = (businessId: number) => {
-  const dir = path.join(app.uploadDir, String(businessId));
-  return fs.existsSync(dir) ? fs.readdirSync(dir).map((file) => `${businessId}/${file}`) : [];
-};
+const storedFiles = (businessId: number) => storedKeys(app, businessId);
 const logoKeyOf = async (businessId: number) =>
   (await app.database.db.business.findUniqueOrThrow({ where: { id: businessId }, select: { logoKey: true } })).logoKey;
 

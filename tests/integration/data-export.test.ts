@@ -9,8 +9,6 @@
  * Test files share one database and run at once: every job runner here claims only this file's agencies' jobs.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
@@ -27,6 +25,7 @@ import type { FileStorage } from '../../server/files/storage';
 import { createAgency, PORTAL_PASSWORD, type Agency } from '../support/agencies';
 import { startApp, type TestApp } from '../support/app';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { partialUploads, storedKeys } from '../support/stored';
 import { addStaff, type StaffUser } from '../support/staff';
 import { refusal, trpcClient } from '../support/trpc';
 
@@ -423,8 +422,7 @@ describe('background exports (over the thresholds)', () => {
 
   it('expires: 410, listed as expired, and the clean-up removes the stored zip', async () => {
     const row = await bg.database.db.export.findUniqueOrThrow({ where: { id: exportId } });
-    const file = path.join(app.uploadDir, row.storageKey!);
-    expect(fs.existsSync(file)).toBe(true);
+    expect(storedKeys(app)).toContain(row.storageKey);
     await bg.database.db.export.update({ where: { id: exportId }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const gone = await get(`/api/exports/${exportId}/download`, a.token, bg);
     expect(gone.status).toBe(410);
@@ -432,7 +430,7 @@ describe('background exports (over the thresholds)', () => {
     const item = (await trpcClient(bg.baseUrl, { token: a.token }).data.exports.query()).items.find((i) => i.id === exportId);
     expect(item).toMatchObject({ status: 'expired', downloadUrl: null });
     await runner(bg).drain();
-    expect(fs.existsSync(file)).toBe(false);
+    expect(storedKeys(app)).not.toContain(row.storageKey);
     expect(await bg.database.db.export.findUniqueOrThrow({ where: { id: exportId } })).toMatchObject({ status: 'expired', storageKey: null });
   });
 
@@ -443,11 +441,11 @@ describe('background exports (over the thresholds)', () => {
       },
     });
     const started = (await trpcClient(bg.baseUrl, { token: a.token }).data.requestCompanyExport.mutate({ companyId: a.companies[1].id })) as { exportId: number };
-    const before = fs.readdirSync(path.join(app.uploadDir, String(a.businessId))).sort();
+    const before = [...storedKeys(app, a.businessId), ...partialUploads(app, a.businessId)];
     let now = Date.now();
     for (let attempt = 0; attempt < 3; attempt++, now += 2 * 60 * 60_000) await runner(bg, broken).drain(new Date(now));
     expect(await bg.database.db.export.findUniqueOrThrow({ where: { id: started.exportId } })).toMatchObject({ status: 'failed', error: X.failed, storageKey: null });
-    expect(fs.readdirSync(path.join(app.uploadDir, String(a.businessId))).sort()).toEqual(before);
+    expect([...storedKeys(app, a.businessId), ...partialUploads(app, a.businessId)]).toEqual(before);
     const item = (await trpcClient(bg.baseUrl, { token: a.token }).data.exports.query()).items.find((i) => i.id === started.exportId);
     expect(item).toMatchObject({ status: 'failed', downloadUrl: null });
   });

@@ -495,7 +495,7 @@ describe('export zips: what the app itself would refuse', () => {
 
   it('answers 409 with a sentence while another import of the agency runs', async () => {
     let release = () => {};
-    const held = oneImportAtATime(agency.businessId, () => new Promise<void>((resolve) => (release = resolve)));
+    const held = oneImportAtATime(app.database.db, agency.businessId, () => new Promise<void>((resolve) => (release = resolve)));
     const res = await send(await buildArchive());
     const csv = await importFile('Company name\nBusy Co\n', { kind: 'companies', commit: true, token: agency.token });
     release();

@@ -4,9 +4,7 @@
  * delete; downloads with the original name; upload limits, interrupted uploads, memory; and another agency's files.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020';
@@ -17,6 +15,7 @@ import { M } from '../../shared/messages';
 import { loadEnv } from '../../server/env';
 import { createAgency, type Agency } from '../support/agencies';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
+import { loseStored, partialUploads, storedBytes, storedKeys } from '../support/stored';
 import { trpcClient, trpcCode, type TrpcClient } from '../support/trpc';
 
 const MB = 1024 * 1024;
@@ -81,11 +80,8 @@ const CAMEL_KEYS = [
   'createdAt',
 ];
 
-/** Every file under an upload folder (in-progress .part files included), relative to it. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
-}
+/** Everything an app has stored, in-progress uploads included (a .part file, an open multipart upload). */
+const filesOf = (target: TestApp) => [...storedKeys(target, businessId), ...partialUploads(target, businessId)];
 
 async function eventually(check: () => boolean | Promise<boolean>, what: string, ms = 5000) {
   const until = Date.now() + ms;
@@ -364,8 +360,7 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
     expect(row.url).toBe(`/api/documents/${res.body.id}/download`);
     // The stored name is the business and a UUID: nothing of the client's name reaches the disk.
     expect(row.storageKey).toMatch(new RegExp(`^${businessId}/[0-9a-f-]{36}$`));
-    const onDisk = path.join(app.uploadDir, row.storageKey!);
-    expect(fs.readFileSync(onDisk).equals(bytes)).toBe(true);
+    expect(storedBytes(app, row.storageKey!)?.equals(bytes)).toBe(true);
 
     const got = await download(res.body.id);
     expect(got.status).toBe(200);
@@ -446,17 +441,16 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
     expect((await download(999_999_999)).status).toBe(404);
     expect((await download(0)).status).toBe(404);
     const row = await app.database.db.document.findUniqueOrThrow({ where: { id: mine.body.id } });
-    fs.rmSync(path.join(app.uploadDir, row.storageKey!));
+    await loseStored(app, row.storageKey!);
     expect(await (await download(mine.body.id)).json()).toEqual({ message: M.documents.storedFileMissing, code: 'NOT_FOUND' });
   });
 
   it('deletes the stored bytes with the file', async () => {
     const res = await upload('to be deleted');
     const row = await app.database.db.document.findUniqueOrThrow({ where: { id: res.body.id } });
-    const onDisk = path.join(app.uploadDir, row.storageKey!);
-    expect(fs.existsSync(onDisk)).toBe(true);
+    expect(storedKeys(app)).toContain(row.storageKey);
     await trpc.documents.remove.mutate({ id: res.body.id });
-    expect(fs.existsSync(onDisk)).toBe(false);
+    expect(storedKeys(app)).not.toContain(row.storageKey);
     expect((await download(res.body.id)).status).toBe(404);
   });
 
@@ -464,11 +458,11 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
     const countRows = () => app.database.db.document.count({ where: { businessId } });
 
     async function expectNothingLeft(target: TestApp, run: () => Promise<unknown>) {
-      const before = filesUnder(target.uploadDir);
+      const before = filesOf(target);
       const rows = await countRows();
       await run();
       // Nothing new may stay (a partial file of an earlier request may still vanish meanwhile: that is fine).
-      await eventually(() => filesUnder(target.uploadDir).every((f) => before.includes(f)), 'no file left by the refused upload');
+      await eventually(() => filesOf(target).every((f) => before.includes(f)), 'no file left by the refused upload');
       expect(await countRows()).toBe(rows);
     }
 
@@ -557,15 +551,19 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
         });
         req.on('error', () => {});
         req.write(head);
-        req.write(Buffer.alloc(2 * MB, 7));
-        // The server has started storing it (a .part file exists) when the client goes away.
-        await eventually(() => filesUnder(app.uploadDir).some((f) => f.endsWith('.part')), 'a partial file to appear');
+        // The server has started storing it (a .part file exists, or the bucket holds a first part) when the client
+        // goes away: a bucket gets nothing before a whole part (8 MiB) has arrived.
+        for (let sent = 0; sent < 16 && partialUploads(app, businessId).length === 0; sent++) {
+          req.write(Buffer.alloc(MB, 7));
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        await eventually(() => partialUploads(app, businessId).length > 0, 'a partial file to appear');
         req.destroy();
       });
     });
   });
 
-  it('streams a 200 MB upload and download without holding the file in memory (RSS grows by less than 50 MB)', { timeout: 120_000 }, async () => {
+  it('streams a 200 MB upload and download without holding the file in memory (RSS grows by less than 50 MB; 80 MB to a bucket)', { timeout: 120_000 }, async () => {
     const chunk = crypto.randomBytes(MB);
     const total = 200;
     const boundary = 'memory-check';
@@ -633,8 +631,11 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
       clearInterval(sampler);
     }
     const grew = (peak - baseline) / MB;
-    console.log(`[memory] 200 MB upload + download: RSS ${Math.round(baseline / MB)} MB → peak ${Math.round(peak / MB)} MB (+${grew.toFixed(1)} MB)`);
-    expect(grew).toBeLessThan(50);
+    console.log(`[memory] 200 MB upload + download (${app.storage.description}): RSS ${Math.round(baseline / MB)} MB → peak ${Math.round(peak / MB)} MB (+${grew.toFixed(1)} MB)`);
+    // To a bucket, the SDK's multipart helper also holds the 5 MiB part it is assembling, its copy and the part in
+    // flight, and frees them only at the next collection: measured +60–68 MB here (+33 MB with a collection every
+    // 30 ms), the same for any file size.
+    expect(grew).toBeLessThan(app.env.STORAGE === 's3' ? 80 : 50);
   });
 });
 

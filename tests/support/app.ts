@@ -7,14 +7,16 @@ import { createApp } from '../../server/app';
 import { LoginThrottle, type ThrottleLimits } from '../../server/auth/throttle';
 import { openDatabase, type Database } from '../../server/db';
 import { loadEnv, type Env } from '../../server/env';
-import { LocalFileStorage } from '../../server/files/storage';
+import { configureLogging } from '../../server/log';
+import { createStorage } from '../../server/files/s3-storage';
+import type { FileStorage } from '../../server/files/storage';
 import { Mailer } from '../../server/mail';
 import { createJobRunner } from '../../server/jobs';
 import type { JobRunner } from '../../server/jobs/queue';
 
 /** jobs: the app's background job runner; it does not poll in tests: call `await app.jobs.drain()` to run what is due. */
 /** http: the Express app itself (e.g. to set `locals.draining` as a SIGTERM would). */
-export type TestApp = { baseUrl: string; http: ReturnType<typeof createApp>; database: Database; uploadDir: string; storage: LocalFileStorage; mailer: Mailer; env: Env; jobs: JobRunner; close: () => Promise<void> };
+export type TestApp = { baseUrl: string; http: ReturnType<typeof createApp>; database: Database; uploadDir: string; storage: FileStorage; mailer: Mailer; env: Env; jobs: JobRunner; close: () => Promise<void> };
 
 /** The real app on an ephemeral port, over this run's fresh database. */
 /** smtpUrl: send mail to that server (tests/support/smtp.ts); without it mail is logged, as on a server without SMTP. */
@@ -24,13 +26,18 @@ export type TestApp = { baseUrl: string; http: ReturnType<typeof createApp>; dat
 export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options: { smtpUrl?: string; env?: Record<string, string>; databaseUrl?: string; uploadDir?: string } = {}): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
   const uploadDir = options.uploadDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-uploads-'));
-  const env = loadEnv({ ...options.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir, PORT: '0' });
+  // TEST_STORAGE=s3: the run's S3-protocol server holds the files, unless the test names a storage itself.
+  const s3 = options.env?.STORAGE ? null : inject('s3');
+  // Logs: warnings and errors only (an unexpected 500 still shows), unless LOG_LEVEL says otherwise.
+  const env = loadEnv({ LOG_LEVEL: process.env.LOG_LEVEL || 'warn', ...s3?.env, ...options.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir, PORT: '0' });
+  configureLogging({ level: env.LOG_LEVEL });
   const database = await openDatabase(databaseUrl);
   // Every test file signs agencies up from 127.0.0.1 into one database: the per-address sign-up budget is lifted
   // unless a test asks for the real one (tests/integration/security.test.ts).
   const throttle = new LoginThrottle(database.db, throttleLimits ?? { signupsPerAddress: 100_000 });
   const mailer = new Mailer({ smtpUrl: options.smtpUrl, from: 'Clientflow <hub@clientflow.test>' }, () => {});
-  const storage = new LocalFileStorage(uploadDir);
+  // STORAGE=s3 with the S3_* settings of tests/support/s3-server.ts in options.env: the files go to that bucket.
+  const storage = createStorage(env);
   const app = createApp({ env, database, throttle, storage, mailer });
   const jobs = createJobRunner({ database, mailer, env, storage }, { pollMs: 0, log: () => {} });
   const server = await new Promise<import('node:http').Server>((resolve) => {
@@ -51,6 +58,7 @@ export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options
       await jobs.stop();
       mailer.close();
       await database.close();
+      storage.close?.();
       if (!options.uploadDir) fs.rmSync(uploadDir, { recursive: true, force: true });
     },
   };

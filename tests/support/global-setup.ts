@@ -4,10 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { startS3Server, type S3TestServer } from './s3-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** TEST_STORAGE=s3: the S3-protocol server every app of the run stores its files in (tests/support/stored.ts). */
+    s3: { env: Record<string, string>; directory: string; bucket: string } | null;
   }
 }
 
@@ -43,5 +46,12 @@ export default async function setup(project: TestProject) {
     stdio: 'pipe',
   });
   project.provide('databaseUrl', url);
-  return teardown;
+  // TEST_STORAGE=s3 (the PostgreSQL run): every app of the run keeps its files in one bucket of an S3-protocol server.
+  let s3: S3TestServer | null = null;
+  if (process.env.TEST_STORAGE === 's3') s3 = await startS3Server();
+  project.provide('s3', s3 ? { env: s3.env, directory: s3.directory, bucket: s3.bucket } : null);
+  return async () => {
+    await s3?.close();
+    await teardown();
+  };
 }
