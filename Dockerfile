@@ -33,7 +33,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends openssl && apt-
 # and tells the client's address in X-Forwarded-For; sign-in and sign-up throttling count per client address, so
 # without trusting the proxy every client would share its address and one budget. Name your proxy's address
 # instead when you can (-e TRUST_PROXY=172.18.0.2), and use -e TRUST_PROXY=false when clients connect directly.
-# METRICS_HOST: a metrics listener (only when -e METRICS_PORT=9100 is given) must be reachable from outside the
+# METRICS_HOST: a metrics listener (only when -e METRICS_PORT=9464 is given) must be reachable from outside the
 # container's own loopback; it is still only reachable where you publish or route that port.
 ENV NODE_ENV=production \
     PORT=3000 \

@@ -38,6 +38,10 @@ export const POSTGRES_REFUSAL =
   'DATABASE_URL names a PostgreSQL database: back it up with pg_dump (e.g. `pg_dump -Fc "$DATABASE_URL" > clientflow.dump`) ' +
   'and copy UPLOAD_DIR alongside, as the README\'s "Backups" section shows. `npm run backup` and `npm run restore` handle SQLite only.';
 
+export const S3_REFUSAL =
+  'STORAGE=s3 keeps the files in a bucket, which `npm run backup` cannot copy: back up the database with your tools ' +
+  'and the bucket with versioning, replication or `mc mirror`, as the README\'s "Several instances" section shows.';
+
 export async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
@@ -186,6 +190,7 @@ async function main() {
   try {
     const { loadEnv } = await import('../server/env');
     const env = loadEnv();
+    if (env.STORAGE === 's3') throw new BackupError(S3_REFUSAL);
     const { out } = parseArgs(process.argv.slice(2));
     const started = Date.now();
     const { dir, manifest, skippedFiles } = await backup({ databaseUrl: env.DATABASE_URL, uploadDir: env.uploadDir, out });

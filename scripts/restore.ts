@@ -16,6 +16,7 @@ import { providerOfUrl, sqlitePathFromUrl } from './database-url.mjs';
 import {
   appliedMigrations,
   BackupError,
+  S3_REFUSAL,
   FORMAT_VERSION,
   formatBytes,
   localMigrations,
@@ -222,6 +223,7 @@ async function main() {
   try {
     const { loadEnv } = await import('../server/env');
     const env = loadEnv();
+    if (env.STORAGE === 's3') throw new BackupError(S3_REFUSAL);
     const { from, force } = parseArgs(process.argv.slice(2));
     const result = await restore({ from, databaseUrl: env.DATABASE_URL, uploadDir: env.uploadDir, force });
     const m = result.manifest;

@@ -140,10 +140,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.use(cookieParser());
 
-  // For load balancers and orchestrators. /healthz: the process is alive and serving. /readyz: it should get traffic:
-  // the database and the file storage answer, and it is not shutting down (server/index.ts sets `draining`).
   // Prometheus (server/metrics.ts): only with METRICS_TOKEN, and not when METRICS_PORT serves it; otherwise 404.
   app.get('/metrics', metricsRoute(metrics, deps.env));
+  // For load balancers and orchestrators. /healthz: the process is alive and serving. /readyz: it should get traffic:
+  // the database and the file storage answer, and it is not shutting down (server/index.ts sets `draining`).
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });

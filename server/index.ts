@@ -31,7 +31,7 @@ async function main() {
   // Notifications, e-mail and large exports run in the background, on the same database (server/jobs).
   const jobs = createJobRunner({ database, mailer, env, storage }, { pollMs: env.JOB_POLL_MS }).start();
   const server = app.listen(env.PORT, () => {
-    log.info({ url: env.publicUrl, port: env.PORT, database: database.provider }, `Clientflow is listening on ${env.publicUrl} (port ${env.PORT}, ${database.provider})`);
+    log.info({ url: env.publicUrl, port: env.PORT, database: database.provider, storage: storage.description }, `Clientflow is listening on ${env.publicUrl} (port ${env.PORT}, ${database.provider}, files in ${storage.description})`);
   });
   // Prometheus on a listener of its own (METRICS_PORT), serving /metrics only.
   const metrics = metricsOf(app);

@@ -127,8 +127,8 @@ export function redactPath(url: string): string {
 /** Free text (a mail that is logged instead of sent, an error message) with one-time links and tokens masked. */
 export function redactText(text: string): string {
   return text
-    .replace(/(\/hub\/(?:reset-password|invite)\/)[^\s/?#"'<>]+/g, '$1[redacted]')
-    .replace(/(\/portal\/[^\s/?#"'<>]+\/invite\/)[^\s/?#"'<>]+/g, '$1[redacted]')
+    .replace(/(\/hub\/(?:reset-password|invite)\/)[A-Za-z0-9%_~-]+/g, '$1[redacted]')
+    .replace(/(\/portal\/[^\s/?#"'<>]+\/invite\/)[A-Za-z0-9%_~-]+/g, '$1[redacted]')
     .replace(/\bcf_[a-z]+_[A-Za-z0-9]+/gi, 'cf_[redacted]')
     .replace(/\b(Bearer\s+)[^\s"']+/gi, '$1[redacted]');
 }

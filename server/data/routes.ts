@@ -17,11 +17,12 @@ import { M } from '../../shared/messages';
 import { can, forbiddenMessage, type Permission } from '../../shared/permissions';
 import { idSchema } from '../../shared/schemas/common';
 import { FileNotFoundError } from '../files/storage';
-import { sendError } from '../rest';
+import { sendError, sendRefusal } from '../rest';
 import { hasNul } from '../lib/input-guards';
 import { withAgencyLock } from '../lib/agency-lock';
 import { twoFactorSetupRefusal, type createContextFactory } from '../trpc';
 import { exportFileName, exportZip } from './export';
+import { log } from '../log';
 
 const X = M.data.export;
 
@@ -49,7 +50,7 @@ function zipHeaders(res: Response, fileName: string, size?: number) {
 function failed(res: Response, error: unknown, what: string) {
   if (res.headersSent) {
     // A reader that went away is not a server error; anything else is logged. Either way the zip stays cut short.
-    if (!res.destroyed) console.error(`[export] ${what} failed:`, error);
+    if (!res.destroyed) log.error({ err: error }, `export: ${what} failed after the download started`);
     res.destroy();
     return;
   }
@@ -123,7 +124,7 @@ export function dataExportRoutes(createContext: ReturnType<typeof createContextF
       await pipeline(stream, res);
     } catch (error) {
       if (error instanceof GoneError && !res.headersSent) {
-        res.status(410).json({ message: X.expired, code: 'GONE' });
+        sendRefusal(res, 410, { message: X.expired, code: 'GONE' });
         return;
       }
       failed(res, error, 'export download');

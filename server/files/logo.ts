@@ -17,12 +17,13 @@ import { M } from '../../shared/messages';
 import { can } from '../../shared/permissions';
 import { logoPath } from '../../shared/schemas/business';
 import { idSchema } from '../../shared/schemas/common';
-import { sendError } from '../rest';
+import { sendError, sendRefusal } from '../rest';
 import { replaceLogo } from '../routers/business';
 import { staffActor } from '../activity';
 import { twoFactorSetupRefusal, type createContextFactory } from '../trpc';
 import { MULTIPART_OVERHEAD, receive, safeFileName } from './routes';
 import { FileNotFoundError, FileTooLargeError, type FileStorage } from './storage';
+import { log } from '../log';
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif';
 
@@ -95,7 +96,7 @@ type Refusal = { status: number; message: string; code: string };
 
 function refuse(res: Response, { status, message, code }: Refusal) {
   if (res.headersSent || res.destroyed) return;
-  res.status(status).json({ message, code });
+  sendRefusal(res, status, { message, code });
 }
 
 const badRequest = (message: string): Refusal => ({ status: 400, message, code: 'BAD_REQUEST' });
@@ -158,7 +159,7 @@ export function businessLogoRoutes(createContext: ReturnType<typeof createContex
       sendError(res, error);
     } finally {
       // Anything that ended without the business naming the file (refused, failed) leaves no file behind.
-      if (storedKey) await storage.remove(storedKey).catch((error) => console.error(`[logo] could not remove ${storedKey}:`, error));
+      if (storedKey) await storage.remove(storedKey).catch((error) => log.error({ err: error, key: storedKey }, 'logo: an upload not kept could not be removed from storage'));
     }
   });
 
@@ -189,7 +190,7 @@ export function businessLogoRoutes(createContext: ReturnType<typeof createContex
       });
     } catch (error) {
       if (res.headersSent) {
-        console.error('[logo] read failed:', error);
+        log.error({ err: error }, 'logo: read failed after the reply started');
         res.destroy();
         return;
       }

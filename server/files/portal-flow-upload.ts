@@ -11,7 +11,7 @@ import { formatFileSize } from '../../shared/file-size';
 import { M } from '../../shared/messages';
 import { portalFlowUploadFields } from '../../shared/schemas/portal-flows';
 import { hasNul } from '../lib/input-guards';
-import { sendError } from '../rest';
+import { sendError, sendRefusal } from '../rest';
 import { readPortalFlow, submissionFor, type PortalScope } from '../routers/portal-flows';
 import { tenantRunner } from '../sql';
 import { contactActor, recordActivity } from '../activity';
@@ -19,12 +19,13 @@ import { runAsTenant } from '../tenancy';
 import type { createContextFactory } from '../trpc';
 import { MULTIPART_OVERHEAD, receive, safeFileName } from './routes';
 import { FileTooLargeError, type FileStorage } from './storage';
+import { log } from '../log';
 
 type Refusal = { status: number; message: string; code: string };
 
 function refuse(res: Response, { status, message, code }: Refusal) {
   if (res.headersSent || res.destroyed) return;
-  res.status(status).json({ message, code });
+  sendRefusal(res, status, { message, code });
 }
 
 const badRequest = (message: string): Refusal => ({ status: 400, message, code: 'BAD_REQUEST' });
@@ -148,7 +149,7 @@ export function portalFlowUploadRoutes(createContext: ReturnType<typeof createCo
     } catch (error) {
       sendError(res, error);
     } finally {
-      if (storedKey) await storage.remove(storedKey).catch((error) => console.error(`[files] could not remove ${storedKey}:`, error));
+      if (storedKey) await storage.remove(storedKey).catch((error) => log.error({ err: error, key: storedKey }, 'files: an upload not kept could not be removed from storage'));
     }
   });
 

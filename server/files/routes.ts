@@ -16,13 +16,14 @@ import { M } from '../../shared/messages';
 import { idSchema } from '../../shared/schemas/common';
 import { documentNameSchema, documentUploadFields } from '../../shared/schemas/documents';
 import { hasNul } from '../lib/input-guards';
-import { sendError } from '../rest';
+import { sendError, sendRefusal } from '../rest';
 import { createDocument, type StoredFile } from '../routers/documents';
 import { contactActor, recordActivity, staffActor } from '../activity';
 import { sql, TENANT, toInt, tenantRunner } from '../sql';
 import { runAsTenant } from '../tenancy';
 import { twoFactorSetupRefusal, type createContextFactory } from '../trpc';
 import { FileNotFoundError, FileTooLargeError, type FileStorage } from './storage';
+import { log } from '../log';
 
 /** What a multipart body may add around the file itself (boundaries, part headers, the few text fields). */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -54,7 +55,7 @@ type Refusal = { status: number; message: string; code: string };
 
 function refuse(res: Response, { status, message, code }: Refusal) {
   if (res.headersSent || res.destroyed) return;
-  res.status(status).json({ message, code });
+  sendRefusal(res, status, { message, code });
 }
 
 const unauthenticated: Refusal = { status: 401, message: M.auth.unauthenticated, code: 'UNAUTHORIZED' };
@@ -153,7 +154,7 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
       const fields = documentUploadFields.safeParse({ ...req.body });
       if (!fields.success) {
         const issues = fields.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-        return res.status(400).json({ message: issues[0].message, code: 'BAD_REQUEST', issues });
+        return sendRefusal(res, 400, { message: issues[0].message, code: 'BAD_REQUEST', issues });
       }
       if (hasNul(fields.data) || hasNul(file.originalname)) return refuse(res, badRequest(M.common.nulCharacter));
       const originalName = safeFileName(file.originalname ?? '');
@@ -176,7 +177,7 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
       sendError(res, error);
     } finally {
       // Anything that ended without a row (refused, failed) leaves no file behind.
-      if (storedKey) await storage.remove(storedKey).catch((error) => console.error(`[files] could not remove ${storedKey}:`, error));
+      if (storedKey) await storage.remove(storedKey).catch((error) => log.error({ err: error, key: storedKey }, 'files: an upload not kept could not be removed from storage'));
     }
   });
 
@@ -259,7 +260,7 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
       });
     } catch (error) {
       if (res.headersSent) {
-        console.error('[files] download failed:', error);
+        log.error({ err: error }, 'files: download failed after it started');
         res.destroy();
         return;
       }

@@ -22,6 +22,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db';
+import { log as appLog } from '../log';
 
 /** What each lock guards; one row per agency and name at most. */
 export type AgencyLockName = 'export-stream' | 'import';
@@ -79,7 +80,7 @@ export async function releaseAgencyLock(db: LockDb, businessId: number, name: Ag
  */
 export async function withAgencyLock<T>(db: LockDb, businessId: number, name: AgencyLockName, work: () => Promise<T>, options: AgencyLockOptions = {}): Promise<T> {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = options.log ?? ((line: string) => appLog.warn(line));
   const holder = crypto.randomBytes(16).toString('hex');
   if (!(await tryAcquireAgencyLock(db, businessId, name, holder, leaseMs))) throw options.busy ? options.busy() : new AgencyLockBusyError(name);
   const lease = keepRenewing(db, businessId, name, holder, leaseMs, log);

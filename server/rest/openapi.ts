@@ -21,6 +21,7 @@ export const errorReply = z.object({
   message: z.string(),
   code: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional().describe(M.api.requestId),
 });
 
 const ERROR_CODES = {

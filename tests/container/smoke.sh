@@ -132,4 +132,47 @@ compilers=$(podman exec "$NAME" sh -c 'for c in gcc g++ cc c++ make python3; do 
 [ -z "$compilers" ] || fail "compilers or build tools in the image: $compilers"
 podman exec "$NAME" node -e "require('node:fs').accessSync('/data', require('node:fs').constants.W_OK)" || fail "/data is not writable by the app"
 say "runs as node; no compilers or build tools in the image"
+podman rm -f "$NAME" >/dev/null
+
+# ---- the same image on PostgreSQL (DATABASE_URL) with its files in an S3 bucket (STORAGE=s3): a fresh database,
+# and an S3-protocol server on this machine (tests/support/s3-server.ts), as several instances would share them.
+pg_admin=${POSTGRES_ADMIN_URL:-postgresql://postgres@127.0.0.1:5432/postgres}
+if ! command -v psql >/dev/null 2>&1 || ! psql "$pg_admin" -qAtc 'select 1' >/dev/null 2>&1; then
+  skip "PostgreSQL is not reachable at $pg_admin, so the PostgreSQL + S3 run cannot start (the SQLite run above passed)"
+fi
+pg_db="clientflow_smoke_$$"
+psql "$pg_admin" -qc "CREATE DATABASE $pg_db" >/dev/null || fail "could not create the database $pg_db"
+pg_url=$(node -e 'const u=new URL(process.argv[1]);u.pathname="/"+process.argv[2];console.log(u.toString())' "$pg_admin" "$pg_db")
+npx tsx tests/container/s3-server.ts >"$WORK/s3.json" 2>"$WORK/s3.log" &
+s3_pid=$!
+for _ in $(seq 1 30); do [ -s "$WORK/s3.json" ] && break; sleep 0.5; done
+[ -s "$WORK/s3.json" ] || fail "the S3-protocol server did not start: $(tail -n 5 "$WORK/s3.log")"
+s3_field() { node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"))[process.argv[2]])' "$WORK/s3.json" "$1"; }
+s3_endpoint=$(s3_field endpoint); s3_bucket=$(s3_field bucket); s3_dir=$(s3_field directory)
+cleanup_pg() {
+  kill "$s3_pid" 2>/dev/null || true
+  psql "$pg_admin" -qc "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null 2>&1 || true
+  cleanup
+}
+trap cleanup_pg EXIT
+podman run -d --name "$NAME" --network=host -e PORT="$PORT" -e PUBLIC_URL="http://127.0.0.1:$PORT" \
+  -e DATABASE_URL="$pg_url" -e STORAGE=s3 -e S3_ENDPOINT="$s3_endpoint" -e S3_BUCKET="$s3_bucket" -e S3_REGION=us-east-1 \
+  -e S3_ACCESS_KEY_ID=S3RVER -e S3_SECRET_ACCESS_KEY=S3RVER -e S3_FORCE_PATH_STYLE=true "$IMAGE" >/dev/null
+wait_healthy
+ready=$(curl -sS "http://127.0.0.1:$PORT/readyz") || fail "/readyz did not answer"
+echo "$ready" | grep -q '"database":true,"storage":true' || fail "/readyz on PostgreSQL + S3: $ready"
+say "PostgreSQL + S3: migrations applied at start, /readyz $ready"
+podman exec "$NAME" npm run seed --silent >"$WORK/seed-pg.log" 2>&1 || { tail -n 20 "$WORK/seed-pg.log"; fail "npm run seed failed on PostgreSQL"; }
+token=$(api -X POST "http://127.0.0.1:$PORT/auth/v1/login" -d '{"email":"admin@demo.test","password":"clientflow-demo"}' |
+  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>process.stdout.write(JSON.parse(s).authToken||""))') || fail "sign-in failed on PostgreSQL"
+company=$(api -X POST "http://127.0.0.1:$PORT/companies/v1" -H "authorization: Bearer $token" -d '{"name":"Bucket Test Studio"}' |
+  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>process.stdout.write(String(JSON.parse(s).id||"")))') || fail "creating a company failed on PostgreSQL"
+head -c 3000000 /dev/urandom >"$WORK/upload.bin"
+doc=$(curl -fsS -H "authorization: Bearer $token" -F companyId="$company" -F "file=@$WORK/upload.bin;type=application/octet-stream" \
+  "http://127.0.0.1:$PORT/api/documents/upload" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>process.stdout.write(String(JSON.parse(s).id||"")))') || fail "the upload failed on S3"
+curl -fsS -H "authorization: Bearer $token" -o "$WORK/download.bin" "http://127.0.0.1:$PORT/api/documents/$doc/download" || fail "the download failed on S3"
+cmp -s "$WORK/upload.bin" "$WORK/download.bin" || fail "the downloaded file differs from the uploaded one"
+find "$s3_dir/$s3_bucket" -name '*._S3rver_object' | grep -q . || fail "no object in the bucket after the upload"
+[ -z "$(podman exec "$NAME" sh -c 'ls -A /data/uploads 2>/dev/null')" ] || fail "STORAGE=s3 still wrote to /data/uploads"
+say "PostgreSQL + S3: seeded, signed in, a 3 MB file went into the bucket and came back byte for byte"
 say "PASS (build ${build_s} s, image ${size_mb} MB)"

@@ -205,7 +205,7 @@ describe('the routes on two instances', () => {
       await started;
       for (const on of [one, two]) {
         const busy = await get(on, '/api/export.zip');
-        expect([busy.status, busy.json()]).toEqual([409, { message: M.data.export.busy, code: 'CONFLICT' }]);
+        expect([busy.status, busy.json()]).toEqual([409, { message: M.data.export.busy, code: 'CONFLICT', requestId: expect.any(String) }]);
       }
       held.open();
       expect((await streaming).status).toBe(200);
@@ -228,7 +228,7 @@ describe('the routes on two instances', () => {
     await inside;
     try {
       const busy = await get(one, `/api/export.zip?companyId=${agency.companies[0].id}`);
-      expect([busy.status, busy.json()]).toEqual([409, { message: M.data.export.busy, code: 'CONFLICT' }]);
+      expect([busy.status, busy.json()]).toEqual([409, { message: M.data.export.busy, code: 'CONFLICT', requestId: expect.any(String) }]);
     } finally {
       held.open();
       await exporting;
@@ -245,7 +245,7 @@ describe('the routes on two instances', () => {
     await importInside;
     try {
       const refused = await importCsv(one, 'Company name\nLocked Out Ltd\n', true);
-      expect([refused.status, refused.body]).toEqual([409, { message: M.data.import.busy, code: 'CONFLICT' }]);
+      expect([refused.status, refused.body]).toEqual([409, { message: M.data.import.busy, code: 'CONFLICT', requestId: expect.any(String) }]);
       // A preview writes nothing and is not held up.
       expect((await importCsv(one, 'Company name\nLocked Out Ltd\n', false)).status).toBe(200);
     } finally {

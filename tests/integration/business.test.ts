@@ -386,7 +386,7 @@ describe('the logo: POST /api/business/logo and its public address', () => {
       const before = await logoKeyOf(owner.businessId);
       const res = await uploadLogo(content, options);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: A.invalidType, code: 'BAD_REQUEST' });
+      expect(res.body).toEqual({ message: A.invalidType, code: 'BAD_REQUEST', requestId: expect.any(String) });
       expect(await logoKeyOf(owner.businessId)).toBe(before);
       expect(storedFiles(owner.businessId)).toEqual([before]);
     });

@@ -379,7 +379,7 @@ describe('e-mail addresses are unique per agency', () => {
     const first = await newContact({ email });
     const res = await api.post('/api/contacts', { firstName: 'Dup', lastName: 'Licate', email: email.toUpperCase() }, { token });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: M.contacts.emailTaken, code: 'CONFLICT' });
+    expect(res.body).toEqual({ message: M.contacts.emailTaken, code: 'CONFLICT', requestId: expect.any(String) });
     const second = await newContact();
     const patch = await api.patch(`/contacts/v1/${second.id}`, { email }, { token });
     expect(patch.status).toBe(409);
@@ -436,7 +436,7 @@ describe('portal access rules', () => {
   it('needs a company: a field error on portalAccess', async () => {
     const res = await api.post('/api/contacts', { firstName: 'No', lastName: 'Company', email: uniqueEmail(), portalAccess: true }, { token });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: M.contacts.portal.needsCompany, code: 'BAD_REQUEST', issues: [{ path: 'portalAccess', message: M.contacts.portal.needsCompany }] });
+    expect(res.body).toEqual({ message: M.contacts.portal.needsCompany, code: 'BAD_REQUEST', issues: [{ path: 'portalAccess', message: M.contacts.portal.needsCompany }], requestId: expect.any(String) });
 
     const loner = await newContact({ companyId: null });
     const on = await api.patch(`/contacts/v1/${loner.id}`, { portal_access: true }, { token });

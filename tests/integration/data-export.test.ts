@@ -310,7 +310,7 @@ describe('GET /api/export.zip?companyId=: one client company', () => {
     for (const id of [b.companies[0].id, 2_000_000_000]) {
       const refused = await get(`/api/export.zip?companyId=${id}`, a.token);
       expect(refused.status).toBe(404);
-      expect(refused.json()).toEqual({ message: X.companyNotFound, code: 'NOT_FOUND' });
+      expect(refused.json()).toEqual({ message: X.companyNotFound, code: 'NOT_FOUND', requestId: expect.any(String) });
       expect(refused.headers.get('content-disposition')).toBeNull();
     }
     expect((await get('/api/export.zip?companyId=abc', a.token)).status).toBe(400);
@@ -571,7 +571,7 @@ describe('a company export after a contact moved between clients', () => {
       for (const url of ['/api/export.zip', `/api/export.zip?companyId=${dune.id}`]) {
         const busy = await get(url, m.token);
         expect(busy.status).toBe(409);
-        expect(busy.json()).toEqual({ message: X.busy, code: 'CONFLICT' });
+        expect(busy.json()).toEqual({ message: X.busy, code: 'CONFLICT', requestId: expect.any(String) });
       }
       release();
       expect((await first).status).toBe(200);

@@ -432,7 +432,7 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
     expect((await download(mine.body.id, '', other.portal.token)).status).toBe(404);
     const foreign = await download(other.rows.document[0]);
     expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toEqual({ message: M.documents.notFound, code: 'NOT_FOUND' });
+    expect(await foreign.json()).toEqual({ message: M.documents.notFound, code: 'NOT_FOUND', requestId: expect.any(String) });
     // Agency B's own upload, downloaded with agency A's session.
     const theirs = await upload('theirs', { token: other.token, fields: { companyId: String(other.companies[0].id) } });
     expect(theirs.status).toBe(201);
@@ -442,7 +442,7 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
     expect((await download(0)).status).toBe(404);
     const row = await app.database.db.document.findUniqueOrThrow({ where: { id: mine.body.id } });
     await loseStored(app, row.storageKey!);
-    expect(await (await download(mine.body.id)).json()).toEqual({ message: M.documents.storedFileMissing, code: 'NOT_FOUND' });
+    expect(await (await download(mine.body.id)).json()).toEqual({ message: M.documents.storedFileMissing, code: 'NOT_FOUND', requestId: expect.any(String) });
   });
 
   it('deletes the stored bytes with the file', async () => {
@@ -477,7 +477,7 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
       await expectNothingLeft(small, async () => {
         const res = await upload(Buffer.alloc(1025, 1), { on: small });
         expect(res.status).toBe(413);
-        expect(res.body).toEqual({ message: M.documents.tooLarge('1 KB'), code: 'PAYLOAD_TOO_LARGE' });
+        expect(res.body).toEqual({ message: M.documents.tooLarge('1 KB'), code: 'PAYLOAD_TOO_LARGE', requestId: expect.any(String) });
       });
       // Sent in chunks, with no Content-Length to refuse it up front: the limit stops it while it streams.
       await expectNothingLeft(small, async () => {
@@ -505,7 +505,7 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
         const form = new FormData();
         form.append('companyId', String(acme.id));
         const noFile = await fetch(`${app.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-        expect(await noFile.json()).toEqual({ message: M.documents.noFile, code: 'BAD_REQUEST' });
+        expect(await noFile.json()).toEqual({ message: M.documents.noFile, code: 'BAD_REQUEST', requestId: expect.any(String) });
         const json = await api.post('/api/documents/upload', { name: 'x' }, { token });
         expect(json).toMatchObject({ status: 400, body: { message: M.documents.notMultipart } });
         const foreign = await upload('x', { fields: { companyId: String(other.companies[0].id) } });

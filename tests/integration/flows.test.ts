@@ -591,7 +591,7 @@ describe('another agency’s flows, steps, fields and companies answer 404 and s
   });
   const expect404 = (res: { status: number; body: any }, message: string, what: string) => {
     expect(res.status, what).toBe(404);
-    expect(res.body, what).toEqual({ message, code: 'NOT_FOUND' });
+    expect(res.body, what).toEqual({ message, code: 'NOT_FOUND', requestId: expect.any(String) });
   };
 
   it('flows: read by id and by flow_uid, list, update, delete, duplicate', async () => {

@@ -65,7 +65,7 @@ const valueOf = (text: string, name: string, labels: Record<string, string>) =>
 
 /** The log entries of one request. */
 const linesOf = (reqId: string): LogEntry[] => logs.entries().filter((e) => e.reqId === reqId) as LogEntry[];
-/** Waits for a log entry (some are written after the reply, e.g. a mail sent in the background). */
+/** Waits for a log entry (the access line is written when the connection is done with the reply; a mail sent in the background later still). */
 async function waitForEntry(match: (e: LogEntry) => boolean, timeoutMs = 10_000): Promise<LogEntry> {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -79,14 +79,17 @@ async function waitForEntry(match: (e: LogEntry) => boolean, timeoutMs = 10_000)
 describe('configuration', () => {
   const base = { DATABASE_URL: 'file:./data/x.db' };
   it('validates LOG_LEVEL, METRICS_TOKEN and METRICS_PORT', () => {
-    expect(loadEnv(base)).toMatchObject({ LOG_LEVEL: 'info', METRICS_TOKEN: undefined, METRICS_PORT: undefined, METRICS_HOST: '127.0.0.1' });
+    const defaults = loadEnv(base);
+    expect(defaults).toMatchObject({ LOG_LEVEL: 'info', METRICS_HOST: '127.0.0.1' });
+    expect([defaults.METRICS_TOKEN, defaults.METRICS_PORT]).toEqual([undefined, undefined]);
     expect(loadEnv({ ...base, LOG_LEVEL: 'silent', METRICS_TOKEN: METRICS_TOKEN, METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' })).toMatchObject({
       LOG_LEVEL: 'silent',
       METRICS_TOKEN,
       METRICS_PORT: 9100,
       METRICS_HOST: '0.0.0.0',
     });
-    expect(loadEnv({ ...base, METRICS_TOKEN: '', METRICS_PORT: '' })).toMatchObject({ METRICS_TOKEN: undefined, METRICS_PORT: undefined });
+    const blank = loadEnv({ ...base, METRICS_TOKEN: '', METRICS_PORT: '' });
+    expect([blank.METRICS_TOKEN, blank.METRICS_PORT]).toEqual([undefined, undefined]);
     expect(() => loadEnv({ ...base, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadEnv({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
     expect(() => loadEnv({ ...base, METRICS_TOKEN: 'sixteen chars with spaces' })).toThrow(/METRICS_TOKEN/);
@@ -166,7 +169,8 @@ describe('what is masked in logs', () => {
     await api.get(`/hub/reset-password/${resetToken}`);
     expect((await api.post('/auth/v1/password-reset/confirm', { token: resetToken, password: newPassword })).status).toBe(200);
     // The same token as a tRPC query's input (in the query string).
-    await fetch(`${app.baseUrl}/trpc/auth.checkPasswordReset?input=${encodeURIComponent(JSON.stringify({ json: { token: resetToken } }))}`);
+    await (await fetch(`${app.baseUrl}/trpc/auth.checkPasswordReset?input=${encodeURIComponent(JSON.stringify({ json: { token: resetToken } }))}`)).text();
+    await waitForEntry((e) => e.msg === 'request' && e.path === '/trpc/auth.checkPasswordReset');
 
     const text = logs.text();
     for (const secret of secrets) expect(secret.length).toBeGreaterThan(8);
@@ -211,7 +215,7 @@ describe('request ids', () => {
     expect(trpc.status).toBe(401);
     expect((await trpc.json()).error.json.data).toMatchObject({ code: 'UNAUTHORIZED', requestId: 'trpc-check-1' });
 
-    const access = linesOf(refused.headers.get('x-request-id')!).find((e) => e.msg === 'request');
+    const access = await waitForEntry((e) => e.reqId === refused.headers.get('x-request-id') && e.msg === 'request');
     expect(access).toMatchObject({ level: 'info', method: 'GET', path: '/api/companies', route: '/api/companies', status: 401 });
     expect(access!.ms).toBeTypeOf('number');
   });
@@ -243,9 +247,8 @@ describe('request ids', () => {
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ message: M.common.internal, code: 'INTERNAL_SERVER_ERROR', requestId });
       expect(JSON.stringify(res.body)).not.toContain('internal-detail-42');
-      const lines = linesOf(requestId);
-      expect(lines.find((e) => e.msg === 'request failed')).toMatchObject({ level: 'error', err: { message: expect.stringContaining('internal-detail-42') } });
-      expect(lines.find((e) => e.msg === 'request')).toMatchObject({ level: 'error', status: 500, route: '/api/companies' });
+      expect(await waitForEntry((e) => e.reqId === requestId && e.msg === 'request')).toMatchObject({ level: 'error', status: 500, route: '/api/companies' });
+      expect(linesOf(requestId).find((e) => e.msg === 'request failed')).toMatchObject({ level: 'error', err: { message: expect.stringContaining('internal-detail-42') } });
 
       const text = await metricsText();
       expect(valueOf(text, 'http_request_errors_total', { route: '/api/companies' })).toBeGreaterThanOrEqual(1);
@@ -318,9 +321,16 @@ describe('/metrics', () => {
     for (let i = 0; i < 3; i++) expect((await api.get(`/api/companies/${company.body.id}`, { token: owner.token })).status).toBe(200);
     expect((await api.get('/api/companies/999999999', { token: owner.token })).status).toBe(404);
     const auth = { authorization: `Bearer ${owner.token}` };
-    expect((await fetch(`${app.baseUrl}/trpc/auth.me`, { headers: auth })).status).toBe(200);
-    expect((await fetch(`${app.baseUrl}/trpc/dashboard.stats,auth.me?batch=1&input=%7B%7D`, { headers: auth })).status).toBe(200);
-    expect((await fetch(`${app.baseUrl}/trpc/no.such,thing?batch=1&input=%7B%7D`)).status).toBe(404);
+    const status = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${app.baseUrl}${url}`, { headers: { ...headers, 'x-request-id': `counted-${url.length}-${Date.now()}` } });
+      await res.text();
+      // Counted when the reply is done with: wait for its access line, written at the same moment.
+      await waitForEntry((e) => e.msg === 'request' && e.reqId === res.headers.get('x-request-id'));
+      return res.status;
+    };
+    expect(await status('/trpc/auth.me', auth)).toBe(200);
+    expect(await status('/trpc/dashboard.stats,auth.me?batch=1&input=%7B%7D', auth)).toBe(200);
+    expect(await status('/trpc/no.such,thing?batch=1&input=%7B%7D')).toBe(404);
 
     const text = await metricsText();
     expect(valueOf(text, 'http_requests_total', { method: 'GET', route: '/api/companies/:id', status: '200' })).toBeGreaterThanOrEqual(3);

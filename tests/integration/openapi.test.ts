@@ -141,7 +141,7 @@ describe('unknown paths under every documented prefix answer JSON 404', () => {
     const res = await api.call(method, path);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    if (!path.startsWith('/trpc')) expect(res.body).toEqual({ message: 'No such API path.', code: 'NOT_FOUND' });
+    if (!path.startsWith('/trpc')) expect(res.body).toEqual({ message: 'No such API path.', code: 'NOT_FOUND', requestId: expect.any(String) });
   });
 
   it('leaves the client pages /portal/{slug}/… and /hub/… to the client, even for a brand URL like "v12"', async () => {

@@ -130,7 +130,7 @@ describe('password reset by e-mail', () => {
     expect((await confirm(token)).status).toBe(200);
     for (const reply of [await confirm(token, 'another-strong-password-3'), await check(token)]) {
       expect(reply.status).toBe(409);
-      expect(reply.body).toEqual({ message: USED, code: 'CONFLICT' });
+      expect(reply.body).toEqual({ message: USED, code: 'CONFLICT', requestId: expect.any(String) });
     }
   });
 
@@ -147,7 +147,7 @@ describe('password reset by e-mail', () => {
     await app.database.db.passwordReset.update({ where: { id: hashToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
     for (const reply of [await check(token), await confirm(token)]) {
       expect(reply.status).toBe(412);
-      expect(reply.body).toEqual({ message: EXPIRED, code: 'PRECONDITION_FAILED' });
+      expect(reply.body).toEqual({ message: EXPIRED, code: 'PRECONDITION_FAILED', requestId: expect.any(String) });
     }
     expect((await me(owner.token)).status).toBe(200);
     expect((await login(owner.email, owner.password)).status).toBe(200);
@@ -156,7 +156,7 @@ describe('password reset by e-mail', () => {
   it('answers 404 for an unknown token, over REST and tRPC', async () => {
     for (const reply of [await check('x'.repeat(32)), await confirm('x'.repeat(32))]) {
       expect(reply.status).toBe(404);
-      expect(reply.body).toEqual({ message: INVALID, code: 'NOT_FOUND' });
+      expect(reply.body).toEqual({ message: INVALID, code: 'NOT_FOUND', requestId: expect.any(String) });
     }
     const error = await trpcClient(app.baseUrl).auth.checkPasswordReset.query({ token: 'nosuchtoken' }).catch((e: unknown) => e);
     expect(refusal(error)).toEqual({ code: 'NOT_FOUND', httpStatus: 404 });
@@ -211,7 +211,7 @@ describe('password reset throttling', () => {
       for (let i = 0; i < 3; i++) expect((await requestReset(email)).status).toBe(200);
       const refused = await requestReset(email);
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS' });
+      expect(refused.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS', requestId: expect.any(String) });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
     }
   });

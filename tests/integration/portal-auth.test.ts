@@ -141,7 +141,7 @@ describe('portal sign-in (POST /auth/portal/v1/login)', () => {
     for (const attempt of attempts) {
       const reply = await portalLogin(attempt);
       expect(reply.status, JSON.stringify(attempt)).toBe(401);
-      expect(reply.body).toEqual({ message: INVALID, code: 'UNAUTHORIZED' });
+      expect(reply.body).toEqual({ message: INVALID, code: 'UNAUTHORIZED', requestId: expect.any(String) });
       expect(cookieOf(reply, SESSION.portalCookie)).toBeUndefined();
 
       const error = await trpcFrom().portalAuth.login.mutate(attempt).catch((e: unknown) => e);
@@ -175,7 +175,7 @@ describe('portal sign-in (POST /auth/portal/v1/login)', () => {
 
     const blocked = await portalLogin({ slug: agency.slug, email: agency.email, password: agency.portal.password }, attacker);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS' });
+    expect(blocked.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS', requestId: expect.any(String) });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     const error = await trpcFrom(attacker).portalAuth.login.mutate({ slug: agency.slug, email: agency.email, password: agency.portal.password }).catch((e: unknown) => e);
     expect(refusal(error)).toEqual({ code: 'TOO_MANY_REQUESTS', httpStatus: 429 });
@@ -263,7 +263,7 @@ describe('invite links', () => {
     // Single use: the link now says it was used, and changes nothing.
     for (const reply of [await accept(a.slug, token, 'another-strong-password-3'), await info(a.slug, token)]) {
       expect(reply.status).toBe(409);
-      expect(reply.body).toEqual({ message: INVITE_USED, code: 'CONFLICT' });
+      expect(reply.body).toEqual({ message: INVITE_USED, code: 'CONFLICT', requestId: expect.any(String) });
     }
     expect((await portalLogin({ slug: a.slug, email: contact.email, password: NEW_PASSWORD })).status).toBe(200);
   });
@@ -295,7 +295,7 @@ describe('invite links', () => {
     await app.database.db.portalInvite.updateMany({ where: { tokenHash: hashToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
     for (const reply of [await info(a.slug, token), await accept(a.slug, token)]) {
       expect(reply.status).toBe(412);
-      expect(reply.body).toEqual({ message: INVITE_EXPIRED, code: 'PRECONDITION_FAILED' });
+      expect(reply.body).toEqual({ message: INVITE_EXPIRED, code: 'PRECONDITION_FAILED', requestId: expect.any(String) });
     }
     const after = await app.database.db.contact.findUniqueOrThrow({ where: { id: contact.id } });
     expect(after.portalPasswordHash).toBeNull();
@@ -309,7 +309,7 @@ describe('invite links', () => {
     for (const [slug, t] of [[b.slug, token], ['nosuchagency', token], [a.slug, 'x'.repeat(32)], [a.slug, first.token]]) {
       for (const reply of [await info(slug, t), await accept(slug, t)]) {
         expect(reply.status, `${slug} ${t}`).toBe(404);
-        expect(reply.body).toEqual({ message: INVITE_INVALID, code: 'NOT_FOUND' });
+        expect(reply.body).toEqual({ message: INVITE_INVALID, code: 'NOT_FOUND', requestId: expect.any(String) });
       }
     }
     expect((await accept(a.slug.toUpperCase(), token)).status).toBe(200);
@@ -334,7 +334,7 @@ describe('invite links', () => {
     await app.database.db.contact.update({ where: { id: contact.id }, data: { companyId: null } });
     for (const reply of [await info(a.slug, token), await accept(a.slug, token)]) {
       expect(reply.status).toBe(403);
-      expect(reply.body).toEqual({ message: NO_ACCESS, code: 'FORBIDDEN' });
+      expect(reply.body).toEqual({ message: NO_ACCESS, code: 'FORBIDDEN', requestId: expect.any(String) });
     }
     expect((await app.database.db.contact.findUniqueOrThrow({ where: { id: contact.id } })).portalPasswordHash).toBeNull();
   });

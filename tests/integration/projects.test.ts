@@ -432,7 +432,7 @@ describe('another agency’s rows are refused as not found, and stay as they wer
     for (const url of [`/api/projects/${project.id}`, `/projects/v1/${project.id}`, `/api/projects/xano/${project.projectUid}`]) {
       const res = await api.get(url, { token });
       expect(res.status, url).toBe(404);
-      expect(res.body).toEqual({ message: M.projects.notFound, code: 'NOT_FOUND' });
+      expect(res.body).toEqual({ message: M.projects.notFound, code: 'NOT_FOUND', requestId: expect.any(String) });
     }
     expect(await trpc.projects.get.query({ projectUid: project.projectUid }).catch(trpcCode)).toBe('NOT_FOUND');
     const all = await trpc.projects.list.query({ limit: 100, search: 'Foreign Foundry' });

@@ -44,7 +44,7 @@ describe('input nested deeper than the limit answers 400 before anything recurse
   it('refuses it in a REST body, without signing in', async () => {
     const res = await send(app.baseUrl, 'POST', '/auth/signup', { body: `{"name":${deep()}}` });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: TOO_DEEP, code: 'BAD_REQUEST' });
+    expect(res.body).toEqual({ message: TOO_DEEP, code: 'BAD_REQUEST', requestId: expect.any(String) });
   });
 
   it('refuses it in a REST body of a signed-in call', async () => {
