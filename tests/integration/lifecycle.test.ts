@@ -10,11 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { client, newAgency, startApp, type TestApp } from '../support/app';
+import { startS3Server } from '../support/s3-server';
 
 describe('/readyz', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startApp();
+    // The local folder, whatever the run's storage: this test takes the folder away.
+    app = await startApp(undefined, { env: { STORAGE: 'local' } });
   });
   afterAll(() => app.close());
 
@@ -31,6 +33,22 @@ describe('/readyz', () => {
     app.http.locals.draining = true;
     expect(await api.get('/readyz')).toMatchObject({ status: 503, body: { ok: false, database: true, storage: true, draining: true } });
     app.http.locals.draining = false;
+  });
+
+  it('with STORAGE=s3: 503 while the bucket does not answer, 200 once it does', async () => {
+    const s3 = await startS3Server('clientflow-readyz');
+    const missing = await startApp(undefined, { env: { ...s3.env, S3_BUCKET: 'no-such-bucket' } });
+    const present = await startApp(undefined, { env: s3.env });
+    try {
+      expect(await client(missing.baseUrl).get('/readyz')).toMatchObject({ status: 503, body: { ok: false, database: true, storage: false } });
+      expect(await client(present.baseUrl).get('/readyz')).toMatchObject({ status: 200, body: { ok: true, database: true, storage: true } });
+      await s3.close();
+      expect(await client(present.baseUrl).get('/readyz')).toMatchObject({ status: 503, body: { ok: false, storage: false } });
+    } finally {
+      await missing.close();
+      await present.close();
+      await s3.close().catch(() => {});
+    }
   });
 });
 
