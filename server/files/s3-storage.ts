@@ -57,6 +57,14 @@ export class S3FileStorage implements FileStorage {
       // SDK's newer default (CRC32 trailers on every upload); multipart parts keep S3's own MD5/ETag integrity.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // A service that does not answer fails in seconds, not at the OS's TCP timeout. No idle timeout on the body:
+      // a download to a slow client pauses the bucket's stream for as long as that client needs. The SDK's default
+      // of 50 sockets would queue the 51st download in flight; uploads and downloads each hold one while they run.
+      requestHandler: {
+        connectionTimeout: 5_000,
+        httpAgent: { keepAlive: true, maxSockets: 512 },
+        httpsAgent: { keepAlive: true, maxSockets: 512 },
+      },
     });
   }
 

@@ -143,7 +143,7 @@ fi
 pg_db="clientflow_smoke_$$"
 psql "$pg_admin" -qc "CREATE DATABASE $pg_db" >/dev/null || fail "could not create the database $pg_db"
 pg_url=$(node -e 'const u=new URL(process.argv[1]);u.pathname="/"+process.argv[2];console.log(u.toString())' "$pg_admin" "$pg_db")
-npx tsx tests/container/s3-server.ts >"$WORK/s3.json" 2>"$WORK/s3.log" &
+node --import tsx tests/container/s3-server.ts >"$WORK/s3.json" 2>"$WORK/s3.log" &
 s3_pid=$!
 for _ in $(seq 1 30); do [ -s "$WORK/s3.json" ] && break; sleep 0.5; done
 [ -s "$WORK/s3.json" ] || fail "the S3-protocol server did not start: $(tail -n 5 "$WORK/s3.log")"
