@@ -8,28 +8,18 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newAgency } from '../support/app';
+import { freePort, temporaryDatabase, type TemporaryDatabase } from '../../scripts/bench/support';
 import { startS3Server, type S3TestServer } from '../support/s3-server';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { trpcClient } from '../support/trpc';
 
 const onPostgres = inject('databaseUrl').startsWith('postgres');
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const ADMIN_URL = process.env.POSTGRES_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 type Instance = { name: string; port: number; child: ChildProcess; output: () => string; exited: Promise<number | null>; ready: boolean };
 
@@ -93,7 +83,7 @@ function startProxy(instances: Instance[]): Promise<Proxy> {
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
+      const { port } = server.address() as AddressInfo;
       resolve({
         url: `http://127.0.0.1:${port}`,
         served,
@@ -134,7 +124,7 @@ async function startInstance(name: string, env: Record<string, string>): Promise
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL + S3)', () => {
-  const dbName = `clientflow_instances_${process.pid}_${Date.now()}`;
+  let database: TemporaryDatabase;
   let databaseUrl: string;
   let s3: S3TestServer;
   let smtp: TestSmtpServer;
@@ -145,13 +135,8 @@ describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL +
   const on = (instance: Instance) => ({ 'x-test-instance': instance.name });
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const target = new URL(ADMIN_URL);
-    target.pathname = `/${dbName}`;
-    databaseUrl = target.toString();
+    database = await temporaryDatabase(true, 'instances');
+    databaseUrl = database.url;
     execFileSync(process.execPath, ['scripts/prisma.mjs', 'migrate', 'deploy'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'pipe' });
     s3 = await startS3Server('clientflow-instances');
     smtp = await startSmtpServer();
@@ -177,10 +162,7 @@ describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL +
     await Promise.all([a?.exited, b?.exited]);
     await smtp?.close();
     await s3?.close();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
   });
 
   const call = (method: string, url: string, options: { body?: unknown; token?: string; via?: Instance } = {}) =>

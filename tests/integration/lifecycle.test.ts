@@ -5,10 +5,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { freePort } from '../../scripts/bench/support';
 import { client, newAgency, startApp, type TestApp } from '../support/app';
 import { startS3Server } from '../support/s3-server';
 
@@ -51,15 +51,6 @@ describe('/readyz', () => {
     }
   });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 describe('shutdown on SIGTERM', () => {
   it('answers 503 on /readyz at once, finishes an upload in flight, then refuses connections and exits 0', async () => {
