@@ -48,9 +48,11 @@ function zipHeaders(res: Response, fileName: string, size?: number) {
 }
 
 function failed(res: Response, error: unknown, what: string) {
+  // A reader that went away (before or after the first byte) is not a server error: nobody is left to answer.
+  if (res.destroyed) return;
   if (res.headersSent) {
-    // A reader that went away is not a server error; anything else is logged. Either way the zip stays cut short.
-    if (!res.destroyed) log.error({ err: error }, `export: ${what} failed after the download started`);
+    // Anything else is logged, and the zip stays cut short.
+    log.error({ err: error }, `export: ${what} failed after the download started`);
     res.destroy();
     return;
   }
@@ -81,7 +83,7 @@ export function dataExportRoutes(createContext: ReturnType<typeof createContextF
       }
       const business = await db.business.findUniqueOrThrow({ where: { id: user.businessId }, select: { slug: true } });
       // One zip streaming per agency at a time, whichever app process serves it: the lease is renewed while the
-      // stream runs and released when it ends (or expires if this process dies). Big exports go through the
+      // stream runs and released before the response ends (or expires if this process dies). Big exports go through the
       // background job instead (data.requestExport above the thresholds).
       await withAgencyLock(
         db,
@@ -91,10 +93,14 @@ export function dataExportRoutes(createContext: ReturnType<typeof createContextF
           const now = new Date();
           const zip = exportZip(ctx.app.database, ctx.app.storage, { businessId: user.businessId, companyId }, { now });
           zipHeaders(res, exportFileName(business.slug, companyName, now));
-          await pipeline(zip, res);
+          // Every byte but the response's end: a reader going away still rejects here (and releases the lock).
+          await pipeline(zip, res, { end: false });
         },
         { busy: () => new TRPCError({ code: 'CONFLICT', message: X.busy }) },
       );
+      // Ended only once the lock is released, so whoever has the whole zip can start the next one at once (no 409
+      // for a download that has already finished).
+      res.end();
     } catch (error) {
       failed(res, error, 'download');
     }

@@ -217,6 +217,38 @@ describe('the routes on two instances', () => {
     expect((await get(one, '/api/export.zip')).status).toBe(200);
   });
 
+  it('lets go of the lock when the reader of a streamed export goes away before its end', async () => {
+    const storage = two.storage as FileStorage & { readStream: FileStorage['readStream'] };
+    const held = gate();
+    let reading!: () => void;
+    const started = new Promise<void>((r) => (reading = r));
+    const original = storage.readStream.bind(storage);
+    storage.readStream = async (key) => {
+      reading();
+      await held.closed;
+      return original(key);
+    };
+    try {
+      const reader = new AbortController();
+      const response = fetch(`${two.baseUrl}/api/export.zip`, { headers: { authorization: `Bearer ${agency.token}` }, signal: reader.signal });
+      await started;
+      expect((await get(one, '/api/export.zip')).status).toBe(409);
+      reader.abort();
+      await response.then((r) => r.arrayBuffer()).catch(() => undefined);
+      // The server learns of the closed connection a moment later; the stored file's read is still held meanwhile.
+      let status = 409;
+      for (let waited = 0; status === 409 && waited < 5_000; waited += 25) {
+        await sleep(25);
+        status = (await rowOf(two, agency.businessId, 'export-stream')) ? 409 : 200;
+      }
+      expect(status).toBe(200);
+    } finally {
+      held.open();
+      delete (storage as Partial<FileStorage>).readStream;
+    }
+    expect((await get(one, '/api/export.zip')).status).toBe(200);
+  });
+
   it("answers 409 to an export or an import on one instance while the other holds the agency's lock", async () => {
     const held = gate();
     let entered!: () => void;
