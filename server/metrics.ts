@@ -111,7 +111,8 @@ export function createMetrics(database: Database): Metrics {
     poolGauge('db_pool_max_connections', 'The most connections the pool opens.', () => pool.options.max ?? 10);
   }
 
-  // One bounded statement over the ("status", "runAt") index per scrape, shared by both queue gauges.
+  // Two bounded statements over the ("status", "runAt") index per scrape (the counts, then the oldest due job), read
+  // once and shared by both queue gauges.
   let queueRead: Promise<{ depth: { kind: string; state: string; n: number }[]; oldestDue: Date | null } | null> | null = null;
   const readQueue = () =>
     (queueRead ??= (async () => {
