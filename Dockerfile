@@ -29,17 +29,18 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 # OpenSSL: Prisma detects the platform by it at start-up.
 RUN apt-get update && apt-get install -y --no-install-recommends openssl && apt-get clean && rm -rf /var/lib/apt/lists/* /var/cache/apt/*
-# TRUST_PROXY: a reverse proxy in front of the container (nginx, Traefik, Caddy…) reaches it from a private address
-# and tells the client's address in X-Forwarded-For; sign-in and sign-up throttling count per client address, so
-# without trusting the proxy every client would share its address and one budget. Name your proxy's address
-# instead when you can (-e TRUST_PROXY=172.18.0.2), and use -e TRUST_PROXY=false when clients connect directly.
+# TRUST_PROXY is left at the server's default, loopback: X-Forwarded-For is believed only from the container itself.
+# A reverse proxy in front of it (nginx, Traefik, Caddy…) reaches it from another address: name that address or its
+# network (-e TRUST_PROXY=172.18.0.2, or the subnet of a network only the proxy shares with the app, e.g.
+# 172.18.0.0/16; README, Docker), so that sign-in and sign-up throttling count per client, not all as the proxy.
+# Trusting every private address instead (uniquelocal) would let any client on those networks claim any address
+# and reset its throttle budgets.
 # METRICS_HOST: a metrics listener (only when -e METRICS_PORT=9464 is given) must be reachable from outside the
 # container's own loopback; it is still only reachable where you publish or route that port.
 ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_URL=file:/data/app.db \
     UPLOAD_DIR=/data/uploads \
-    TRUST_PROXY="loopback, uniquelocal" \
     METRICS_HOST=0.0.0.0
 COPY --from=build /app/package.json /app/prisma.config.ts ./
 COPY --from=build /app/node_modules ./node_modules

@@ -40,27 +40,36 @@ const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ');
 
+/** A URL's origin (scheme, host and port; a default port such as :443 dropped), or null when it is none. */
+function originOf(url: string | undefined): string | null {
+  try {
+    const origin = url ? new URL(url).origin : 'null';
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * State-changing requests authenticated by a cookie must come from our own origin
  * (SameSite=Lax already blocks most cross-site posts; this closes the rest).
+ * Our own origin: PUBLIC_URL's, or the address the request was sent to (its Host, over the scheme it came by, e.g. the
+ * dev server's proxy). Scheme, host and port must all match, and with an https PUBLIC_URL the scheme is https: a page
+ * on http://host (same site for the browser, and open to anyone on the network) cannot write.
  * A request with any Authorization header, well-formed or not, never uses the cookie (see trpc.ts),
  * so it is not a cookie request: a cross-site page cannot send that header without a CORS preflight.
  */
 function originCheck(publicUrl: string) {
-  const allowed = new URL(publicUrl).host;
+  const publicOrigin = originOf(publicUrl);
+  const httpsOnly = publicOrigin?.startsWith('https:') ?? false;
   return (req: Request, res: Response, next: NextFunction) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
     if (parseAuthorization(req.headers.authorization) !== null) return next();
     const cookies = (req.cookies ?? {}) as Record<string, string>;
     if (!cookies[SESSION.staffCookie] && !cookies[SESSION.portalCookie]) return next();
-    const origin = req.headers.origin;
-    let host: string | null = null;
-    try {
-      host = origin ? new URL(origin).host : null;
-    } catch {
-      host = null;
-    }
-    if (host && (host === req.headers.host || host === allowed)) return next();
+    const origin = originOf(req.headers.origin);
+    const requestOrigin = req.headers.host ? originOf(`${httpsOnly ? 'https' : req.protocol}://${req.headers.host}`) : null;
+    if (origin && (origin === publicOrigin || origin === requestOrigin)) return next();
     sendRefusal(res, 403, { message: M.auth.originRefused, code: 'FORBIDDEN' });
   };
 }
@@ -68,18 +77,32 @@ function originCheck(publicUrl: string) {
 const tooDeep = (res: Response) => sendRefusal(res, 400, { message: M.common.tooDeep, code: 'BAD_REQUEST' });
 
 /**
- * /trpc input nested too deeply is refused before tRPC parses it and any recursive walk sees it:
- * a POST's JSON body is read here as text (tRPC then uses that text), a GET's input is the `input` parameter.
+ * The only bodies tRPC v11 never parses as JSON (@trpc/server's unstable-core-do-not-import/http/contentType.ts): it
+ * reads these two as bytes or a form, and parses as JSON any body whose Content-Type merely starts with
+ * "application/json" (application/jsonx, application/json; charset=latin1…).
+ */
+const NOT_JSON_FOR_TRPC = ['multipart/form-data', 'application/octet-stream'];
+
+/**
+ * /trpc input nested too deeply is refused before tRPC parses it and any recursive walk sees it: a GET's input is
+ * the `input` parameter; any other request's body is read here whatever its Content-Type says (tRPC then uses that
+ * text; it answers 415 itself for types it does not take), except the two types tRPC reads as bytes or a form.
  */
 function trpcDepthLimit() {
-  const readJsonText = express.text({ type: 'application/json', limit: JSON_LIMIT });
+  // As bytes decoded as UTF-8 whatever the charset says (fetch's Request.json(), which tRPC calls, does the same).
+  const readBody = express.raw({ type: () => true, limit: JSON_LIMIT });
+  const utf8 = new TextDecoder();
   const check = (text: unknown, res: Response, next: NextFunction) =>
     typeof text === 'string' && jsonTextTooDeep(text) ? tooDeep(res) : next();
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET') return check(new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('input'), res, next);
-    // Other content types (multipart, octet-stream) stay tRPC's own to read.
-    if (!req.is('application/json')) return next();
-    readJsonText(req, res, (error?: unknown) => (error ? next(error) : check(req.body, res, next)));
+    const type = req.headers['content-type']?.trim() ?? '';
+    if (NOT_JSON_FOR_TRPC.some((t) => type.startsWith(t))) return next();
+    readBody(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (Buffer.isBuffer(req.body)) req.body = utf8.decode(req.body);
+      check(req.body, res, next);
+    });
   };
 }
 

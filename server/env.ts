@@ -9,6 +9,9 @@ const optionalText = z
   .optional()
   .transform((v) => v || undefined);
 
+/** A session lifetime in days: from 1 hour to 1 year. */
+const sessionDays = z.coerce.number('must be a number of days, such as 30 or 0.5').min(1 / 24, 'must be at least 1 hour (0.042 days)').max(365, 'must be at most 365 days');
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -33,13 +36,33 @@ const schema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** The largest file one upload may carry, in bytes (sizes are stored as 32-bit integers: at most 2 GiB − 1). */
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(2_147_483_647).default(100 * 1024 * 1024),
+  /**
+   * Each agency's storage quota in bytes: the sum of its stored files (hub uploads, clients' flow uploads, imported
+   * files). An upload or import that would go over it is refused with 413. 0 (the default): no quota.
+   */
+  STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
   /** The largest export zip an import may upload, in bytes (a temporary file on disk; default and most: 2 GiB − 1). */
   IMPORT_MAX_BYTES: z.coerce.number().int().min(1).max(2_147_483_647).default(2_147_483_647),
+  /** The most an export zip may unpack to, all its entries together, in bytes (default 4 GiB). */
+  IMPORT_MAX_UNPACKED_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(4 * 1024 ** 3),
+  /** The most an export zip (and each of its entries over 1 MiB) may unpack to, as a multiple of its packed size. */
+  IMPORT_MAX_RATIO: z.coerce.number().int().min(1).max(100_000).default(100),
   PUBLIC_URL: z.url('must be an absolute URL such as https://hub.example.com').optional(),
   /** Express's "trust proxy": which proxies may set X-Forwarded-For (the client IP used by login throttling). */
   TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * The absolute lifetime of a staff session, in days from sign-in (decimals allowed: 0.5 is 12 hours): past it,
+   * sign-in is asked again however active the session is. (A session unused for 30 days ends anyway: its sliding expiry.)
+   */
+  SESSION_MAX_AGE_DAYS: sessionDays.default(30),
+  /** The same for a client's portal session. */
+  PORTAL_SESSION_MAX_AGE_DAYS: sessionDays.default(30),
   /** Sign-ups allowed from one client address per hour (429 past it). */
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Invitation e-mails (staff and portal invites, and new links for them) one agency may send per hour (429 past it). */
+  INVITES_PER_AGENCY_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** The same for one staff user (or their API tokens) of the agency. */
+  INVITES_PER_USER_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Outgoing mail (portal invites, password resets): smtp://user:pass@host:587 or smtps://…:465. Unset: mail is logged, not sent. */
   SMTP_URL: z
     .string()

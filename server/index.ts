@@ -5,6 +5,7 @@ import { createApp, metricsOf } from './app';
 import { openDatabase } from './db';
 import { loadEnv } from './env';
 import { createStorage } from './files/s3-storage';
+import { startFileSweeps } from './files/sweep';
 import { Mailer } from './mail';
 import { createJobRunner } from './jobs';
 import { configureLogging, log } from './log';
@@ -30,6 +31,9 @@ async function main() {
   const app = createApp({ env, database, throttle: new LoginThrottle(database.db, { signupsPerAddress: env.SIGNUPS_PER_ADDRESS_PER_HOUR }), storage, mailer });
   // Notifications, e-mail and large exports run in the background, on the same database (server/jobs).
   const jobs = createJobRunner({ database, mailer, env, storage }, { pollMs: env.JOB_POLL_MS }).start();
+  // Crash leftovers (orphaned and partial files, import temp files): swept now and then periodically (server/files/sweep.ts);
+  // the storage sweeps are queued by the processes that run jobs.
+  const sweeps = startFileSweeps(database, { queue: env.JOB_POLL_MS > 0 });
   const server = app.listen(env.PORT, () => {
     log.info({ url: env.publicUrl, port: env.PORT, database: database.provider, storage: storage.description }, `Clientflow is listening on ${env.publicUrl} (port ${env.PORT}, ${database.provider}, files in ${storage.description})`);
   });
@@ -48,6 +52,7 @@ async function main() {
     log.info({ signal }, `${signal} received: not ready any more; finishing open requests, then closing the database.`);
     setTimeout(() => {
       server.close(async () => {
+        await sweeps.stop();
         await jobs.stop();
         await database.close();
         storage.close?.();

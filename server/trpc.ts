@@ -5,6 +5,7 @@ import { SESSION } from '../shared/constants';
 import { M } from '../shared/messages';
 import type { LoginThrottle } from './auth/throttle';
 import {
+  daysToMs,
   validatePortalSession,
   validateStaffSession,
   type PortalSessionInfo,
@@ -82,11 +83,12 @@ export class RequestSessions {
 
   private async lookUp<T extends { renewed: boolean; expiresAt: Date }>(
     kind: SessionKind,
-    validate: (database: AppDeps['database'], token: string) => Promise<T | null>,
+    validate: (database: AppDeps['database'], token: string, maxAgeMs: number) => Promise<T | null>,
   ): Promise<T | null> {
     const token = this.tokenFor(kind);
     if (!token) return null;
-    const session = await validate(this.app.database, token);
+    const { SESSION_MAX_AGE_DAYS, PORTAL_SESSION_MAX_AGE_DAYS } = this.app.env;
+    const session = await validate(this.app.database, token, daysToMs(kind === 'staff' ? SESSION_MAX_AGE_DAYS : PORTAL_SESSION_MAX_AGE_DAYS));
     if (!session && !this.authorization) this.clearSessionCookie(kind);
     if (session?.renewed && !this.authorization) this.setSessionCookie(kind, token, session.expiresAt);
     return session;

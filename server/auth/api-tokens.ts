@@ -1,5 +1,6 @@
 import { API_TOKEN_PREFIX, API_TOKEN_SHOWN_CHARS } from '../../shared/schemas/integrations';
-import type { Database } from '../db';
+import { recordActivity, staffActor, type ActivityWriter } from '../activity';
+import type { Database, Db } from '../db';
 import { raw, sql, toDate, toInt } from '../sql';
 import { isSetupNeeded, TWO_FACTOR_SETUP_NEEDED_SQL, type StaffSession } from './sessions';
 import { generateSessionToken, hashToken } from './tokens';
@@ -55,4 +56,23 @@ export async function validateApiToken(database: Database, token: string, now = 
     business: { id: businessId, name: String(row.businessName), slug: String(row.businessSlug) },
     twoFactorSetupNeeded: isSetupNeeded(row.twoFactorSetupNeeded),
   };
+}
+
+/**
+ * Ends every personal API token of a user, inside the caller's transaction (a password reset always; a password
+ * change unless the user keeps them): a token made with a stolen session must not outlive the recovery. Each one
+ * is logged as revoked, like apiTokens.revoke does. Returns how many ended.
+ */
+export async function revokeUserApiTokens(
+  tx: Pick<Db, 'apiToken'> & ActivityWriter,
+  user: { id: number; businessId: number; firstName: string; lastName: string },
+): Promise<number> {
+  const where = { businessId: user.businessId, userId: user.id };
+  const tokens = await tx.apiToken.findMany({ where, select: { id: true, name: true } });
+  if (tokens.length === 0) return 0;
+  await tx.apiToken.deleteMany({ where: { ...where, id: { in: tokens.map((t) => t.id) } } });
+  for (const token of tokens) {
+    await recordActivity(tx, user.businessId, staffActor(user), { entityType: 'api_token', entityId: token.id, entityName: token.name, action: 'deleted' });
+  }
+  return tokens.length;
 }

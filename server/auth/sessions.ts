@@ -30,49 +30,65 @@ export type PortalSessionInfo = {
   business: { id: number; name: string; slug: string };
 };
 
-const newExpiry = () => new Date(Date.now() + SESSION.lifetimeMs);
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The absolute lifetime when none is given (SESSION_MAX_AGE_DAYS and PORTAL_SESSION_MAX_AGE_DAYS default to it too). */
+export const DEFAULT_SESSION_MAX_AGE_MS = 30 * DAY_MS;
+/** A setting in days (decimals allowed) as milliseconds. */
+export const daysToMs = (days: number) => Math.round(days * DAY_MS);
 
-/** A fresh token, the id it is stored under (its hash) and its expiry. */
+/** A fresh token, the id it is stored under (its hash), its start and its expiry. */
 function newSession() {
   const token = generateSessionToken();
-  return { token, id: hashToken(token), expiresAt: newExpiry() };
+  const createdAt = new Date();
+  return { token, id: hashToken(token), createdAt, expiresAt: new Date(createdAt.getTime() + SESSION.lifetimeMs) };
 }
 
-/** Lucia's sliding window: with less than 15 of its 30 days left, a session gets a fresh 30 days. */
-function slidExpiry(expiresAt: Date): Date | null {
-  return expiresAt.getTime() - Date.now() < SESSION.renewWithinMs ? newExpiry() : null;
+/**
+ * A session's expiry at this request, or null when it has ended. Two limits: Lucia's sliding window (with less than
+ * 15 of its 30 days left, a session gets a fresh 30 days) and the absolute lifetime counted from sign-in (maxAgeMs),
+ * past which sign-in is asked again whatever the activity. The expiry never slides past that limit, so the cookie
+ * ends with it too. renewed: the expiry changed (to be stored and sent in a fresh cookie).
+ */
+export function sessionExpiry(expiresAt: Date, createdAt: Date, maxAgeMs: number, now = Date.now()): { expiresAt: Date; renewed: boolean } | null {
+  const limit = createdAt.getTime() + maxAgeMs;
+  // Not a number (an unreadable start) counts as ended.
+  if (!(expiresAt.getTime() > now && limit > now)) return null;
+  const slid = expiresAt.getTime() - now < SESSION.renewWithinMs ? now + SESSION.lifetimeMs : expiresAt.getTime();
+  const next = Math.min(slid, limit);
+  return next === expiresAt.getTime() ? { expiresAt, renewed: false } : { expiresAt: new Date(next), renewed: true };
 }
 
 /** db: the client or a transaction's client (a reset's new session is written with the password). */
 export async function createStaffSession(db: Pick<Db, 'session'>, userId: number) {
-  const { token, id, expiresAt } = newSession();
-  await db.session.create({ data: { id, userId, expiresAt } });
+  const { token, id, createdAt, expiresAt } = newSession();
+  await db.session.create({ data: { id, userId, createdAt, expiresAt } });
   return { token, expiresAt };
 }
 
-/** Looks the token's hash up; deletes it when expired; extends it when less than half its life remains. */
-export async function validateStaffSession(database: Database, token: string): Promise<StaffSession | null> {
+/**
+ * Looks the token's hash up; deletes it when expired or older than maxAgeMs (SESSION_MAX_AGE_DAYS); extends it when
+ * less than half its life remains (never past that age).
+ */
+export async function validateStaffSession(database: Database, token: string, maxAgeMs = DEFAULT_SESSION_MAX_AGE_MS): Promise<StaffSession | null> {
   const id = hashToken(token);
   // One indexed statement for session + user + business: this runs on every request.
   const row = await database.sql.get<Record<string, unknown>>(sql`
-    SELECT s."expiresAt", u."id", u."email", u."firstName", u."lastName", u."role", u."businessId",
+    SELECT s."expiresAt", s."createdAt", u."id", u."email", u."firstName", u."lastName", u."role", u."businessId",
            b."name" AS "businessName", b."slug" AS "businessSlug", ${raw(TWO_FACTOR_SETUP_NEEDED_SQL)}
     FROM "Session" s JOIN "User" u ON u."id" = s."userId" JOIN "Business" b ON b."id" = u."businessId"
     WHERE s."id" = ${id}`);
   if (!row) return null;
-  const expiresAt = toDate(row.expiresAt);
-  if (expiresAt.getTime() <= Date.now()) {
+  const expiry = sessionExpiry(toDate(row.expiresAt), toDate(row.createdAt), maxAgeMs);
+  if (!expiry) {
     await database.db.session.deleteMany({ where: { id } });
     return null;
   }
-  const slid = slidExpiry(expiresAt);
-  if (slid) await database.db.session.update({ where: { id }, data: { expiresAt: slid } });
+  if (expiry.renewed) await database.db.session.update({ where: { id }, data: { expiresAt: expiry.expiresAt } });
   const businessId = toInt(row.businessId);
   return {
     sessionId: id,
     apiTokenId: null,
-    expiresAt: slid ?? expiresAt,
-    renewed: !!slid,
+    ...expiry,
     user: {
       id: toInt(row.id),
       email: String(row.email),
@@ -91,37 +107,35 @@ export async function invalidateStaffSession(db: Db, sessionId: string) {
 }
 
 export async function createPortalSession(db: Pick<Db, 'portalSession'>, businessId: number, contactId: number) {
-  const { token, id, expiresAt } = newSession();
-  await db.portalSession.create({ data: { id, businessId, contactId, expiresAt } });
+  const { token, id, createdAt, expiresAt } = newSession();
+  await db.portalSession.create({ data: { id, businessId, contactId, createdAt, expiresAt } });
   return { token, expiresAt };
 }
 
 /**
- * A portal session also ends when the contact loses portal access or has no company (a portal user always
- * belongs to a company: every portal query is scoped by it).
+ * The same for a portal session, whose absolute lifetime is PORTAL_SESSION_MAX_AGE_DAYS. It also ends when the contact
+ * loses portal access or has no company (a portal user always belongs to a company: every portal query is scoped by it).
  */
-export async function validatePortalSession(database: Database, token: string): Promise<PortalSessionInfo | null> {
+export async function validatePortalSession(database: Database, token: string, maxAgeMs = DEFAULT_SESSION_MAX_AGE_MS): Promise<PortalSessionInfo | null> {
   const id = hashToken(token);
   const row = await database.sql.get<Record<string, unknown>>(sql`
-    SELECT p."expiresAt", p."businessId", c."id", c."email", c."firstName", c."lastName", c."companyId", c."portalAccess",
+    SELECT p."expiresAt", p."createdAt", p."businessId", c."id", c."email", c."firstName", c."lastName", c."companyId", c."portalAccess",
            b."name" AS "businessName", b."slug" AS "businessSlug"
     FROM "PortalSession" p
     JOIN "Contact" c ON c."businessId" = p."businessId" AND c."id" = p."contactId"
     JOIN "Business" b ON b."id" = p."businessId"
     WHERE p."id" = ${id}`);
   if (!row) return null;
-  const expiresAt = toDate(row.expiresAt);
-  if (expiresAt.getTime() <= Date.now() || !row.portalAccess || row.companyId === null) {
+  const expiry = sessionExpiry(toDate(row.expiresAt), toDate(row.createdAt), maxAgeMs);
+  if (!expiry || !row.portalAccess || row.companyId === null) {
     await database.db.portalSession.deleteMany({ where: { id } });
     return null;
   }
-  const slid = slidExpiry(expiresAt);
-  if (slid) await database.db.portalSession.update({ where: { id }, data: { expiresAt: slid } });
+  if (expiry.renewed) await database.db.portalSession.update({ where: { id }, data: { expiresAt: expiry.expiresAt } });
   const businessId = toInt(row.businessId);
   return {
     sessionId: id,
-    expiresAt: slid ?? expiresAt,
-    renewed: !!slid,
+    ...expiry,
     businessId,
     contact: {
       id: toInt(row.id),

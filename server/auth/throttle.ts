@@ -26,7 +26,14 @@ export type ThrottleLimits = {
   testMailWindowMs: number;
   /** Test e-mails (Integrations tab) one user may send per testMailWindowMs; more answer 429. */
   testMailsPerUser: number;
+  /** The window of the invitation budgets (their sizes come with each call: INVITES_PER_*_PER_HOUR). */
+  inviteWindowMs: number;
 };
+
+/** How many invitation e-mails (or links) an agency, and one user in it, may send per inviteWindowMs. */
+export type InviteBudget = { perAgency: number; perUser: number };
+/** A started invitation: refused when retryAfter > 0 (seconds), saying whose budget is spent; else what to hand back. */
+export type InviteTicket = { retryAfter: number; spent?: 'agency' | 'user'; ids: number[] };
 
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   loginWindowMs: LOGIN_THROTTLE.windowMs,
@@ -41,6 +48,7 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   resetsPerAddress: 10,
   testMailWindowMs: 15 * 60 * 1000,
   testMailsPerUser: 5,
+  inviteWindowMs: 60 * 60 * 1000,
 };
 
 /** A started sign-in attempt: refused when retryAfter > 0 (seconds); else what to forgive if the password is right. */
@@ -185,6 +193,24 @@ export class LoginThrottle {
     return taken.retryAfter;
   }
 
+  /**
+   * Starts an invitation (a staff invite, a portal invite, or a new link for either) by a staff user of an agency:
+   * counted per agency (so open sign-up cannot make an agency a mail relay) and per user (so one member cannot spend
+   * the whole agency's budget). Refused (retryAfter > 0 seconds) past either budget, and then nothing is counted.
+   */
+  async beginInvite(businessId: number, userId: number, budget: InviteBudget): Promise<InviteTicket> {
+    const agencyKey = keyOf('invite-agency', String(businessId));
+    const userKey = keyOf('invite-user', String(userId));
+    const taken = await this.take([agencyKey, userKey], this.limits.inviteWindowMs, { [agencyKey]: budget.perAgency, [userKey]: budget.perUser });
+    if (taken.retryAfter === 0) return { retryAfter: 0, ids: taken.ids };
+    return { retryAfter: taken.retryAfter, spent: taken.counts[agencyKey] > budget.perAgency ? 'agency' : 'user', ids: [] };
+  }
+
+  /** The invitation was not made after all (it failed before any link existed): its budget comes back. */
+  async inviteNotMade(ticket: InviteTicket): Promise<void> {
+    if (ticket.ids.length) await this.db.loginAttempt.deleteMany({ where: { id: { in: ticket.ids } } });
+  }
+
   /** Writes one row per key, then counts each key's rows in the window (its own included). */
   private async take(keys: string[], windowMs: number, limitOf: Record<string, number>) {
     await this.pruneNowAndThen();
@@ -224,7 +250,8 @@ export class LoginThrottle {
     const now = this.now();
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    const longest = Math.max(this.limits.loginWindowMs, this.limits.signupWindowMs, this.limits.resetWindowMs, this.limits.testMailWindowMs);
+    const { loginWindowMs, signupWindowMs, resetWindowMs, testMailWindowMs, inviteWindowMs } = this.limits;
+    const longest = Math.max(loginWindowMs, signupWindowMs, resetWindowMs, testMailWindowMs, inviteWindowMs);
     await this.db.loginAttempt.deleteMany({ where: { createdAt: { lt: new Date(now - longest) } } });
   }
 }

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { TokenParser, TokenType, Tokenizer } from '@streamparser/json';
 import yauzl from 'yauzl';
 import { z } from 'zod';
 import {
@@ -23,6 +24,7 @@ import {
   TASK_PRIORITIES,
   TASK_STATUSES,
 } from '../../shared/constants';
+import { formatFileSize } from '../../shared/file-size';
 import { M } from '../../shared/messages';
 import { emailSchema } from '../../shared/schemas/auth';
 import { hexColorSchema, loginTextSchema } from '../../shared/schemas/business';
@@ -31,10 +33,11 @@ import { FLOW_LIMITS } from '../../shared/schemas/flows';
 import { SUBMISSION_STATUSES } from '../../shared/schemas/portal-flows';
 import { RESOURCE_LIMITS } from '../../shared/schemas/resources';
 import type { ImportIssue, ImportPreview, ImportPreviewRow, ImportSummary } from '../../shared/schemas/data';
-import { IMPORT_PREVIEW_ROWS } from '../../shared/schemas/data';
+import { IMPORT_MAX_ISSUES, IMPORT_PREVIEW_ROWS } from '../../shared/schemas/data';
 import { recordActivity, type Actor } from '../activity';
 import type { Db } from '../db';
 import { imageTypeOf, type ImageType } from '../files/logo';
+import { assertStorageQuota, type QuotaEnv } from '../files/quota';
 import type { FileStorage } from '../files/storage';
 import { log } from '../log';
 import { BUSINESS_PATH, ENTITIES, EXPORT_FORMAT, EXPORT_VERSION, MANIFEST_PATH, jsonPath, type EntityName, type EntitySpec } from './format';
@@ -42,10 +45,33 @@ import { ImportFileError, ImportIssuesError, capIssues, transactionRefusal } fro
 
 const I = M.data.import;
 
-/** The most one data/*.json (or manifest.json) may unpack to: it is read into memory and parsed. */
-const MAX_JSON_BYTES = 128 * 1024 * 1024;
+/**
+ * What one import reads at most, whatever the zip holds: the work and memory of an analysis stay bounded (a zip of a
+ * few KB can unpack to gigabytes, or to millions of empty rows). The seed generator's agency (`npm run seed --
+ * --agencies`: 50,000 tasks, 20,000 files) has about 80,000 rows, its largest data file (tasks) about 15 MB.
+ */
+export const ARCHIVE_LIMITS = {
+  /** One data/*.json (or manifest.json), unpacked. */
+  jsonFileBytes: 64 * 1024 * 1024,
+  /** Every data/*.json that is read (the activity log is not), together. */
+  jsonTotalBytes: 160 * 1024 * 1024,
+  /** data/business.json: one object. */
+  businessBytes: 1024 * 1024,
+  /** One row of a data file (or one value of manifest.json); the longest text a row may hold is a flow step's 50,000 characters. */
+  recordBytes: 1024 * 1024,
+  /** Rows of one data file, and of all of them together. */
+  rowsPerFile: 250_000,
+  rowsInAll: 500_000,
+  /** How deep values may nest (a row is at depth 2; a flow field's options a few levels below). */
+  depth: 32,
+  /** Entries over this size are held to IMPORT_MAX_RATIO (small ones compress well and cost nothing), and so is the zip. */
+  ratioGraceBytes: 1024 * 1024,
+} as const;
 /** The most entries a zip may list (each is held in memory while the import runs): one per stored file, plus the data. */
 export const MAX_ZIP_ENTRIES = 200_000;
+
+/** The expansion limits of the configuration (IMPORT_MAX_UNPACKED_BYTES, IMPORT_MAX_RATIO) and the zip's size. */
+export type ArchiveOpenLimits = { maxUnpackedBytes: number; maxRatio: number; fileBytes: number };
 
 const INT32_MIN = -2_147_483_648;
 const INT32_MAX = 2_147_483_647;
@@ -124,8 +150,12 @@ export class Archive {
     readonly entries: Map<string, Entry>,
   ) {}
 
-  /** Opens the zip and lists its entries; refuses unsafe paths and more unpacked bytes than `maxTotal`. */
-  static async open(file: string, maxTotal: number): Promise<Archive> {
+  /**
+   * Opens the zip and lists its entries; refuses unsafe paths, more unpacked bytes than IMPORT_MAX_UNPACKED_BYTES, and
+   * an entry over 1 MiB, or the whole zip, unpacking to more than IMPORT_MAX_RATIO times its packed size. yauzl
+   * (validateEntrySizes) holds every entry's stream to the size listed here, so what is checked is what is read.
+   */
+  static async open(file: string, limits: ArchiveOpenLimits): Promise<Archive> {
     const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
       yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true }, (error, z) => (error || !z ? reject(error) : resolve(z))),
     ).catch(() => {
@@ -136,6 +166,7 @@ export class Archive {
       throw new ImportFileError(I.tooManyEntries(MAX_ZIP_ENTRIES.toLocaleString('en-US')));
     }
     const entries = new Map<string, Entry>();
+    const grace = ARCHIVE_LIMITS.ratioGraceBytes;
     let total = 0;
     try {
       await new Promise<void>((resolve, reject) => {
@@ -143,7 +174,10 @@ export class Archive {
           const name = entry.fileName;
           if (!isSafePath(name)) return reject(new ImportFileError(I.unsafePath(name)));
           total += entry.uncompressedSize;
-          if (total > maxTotal) return reject(new ImportFileError(I.unpackedTooLarge));
+          if (total > limits.maxUnpackedBytes) return reject(new ImportFileError(I.unpackedTooLarge(formatFileSize(limits.maxUnpackedBytes))));
+          if (entry.uncompressedSize > grace && entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize)) {
+            return reject(new ImportFileError(I.entryRatioTooHigh(name, limits.maxRatio)));
+          }
           if (!name.endsWith('/')) entries.set(name, entry);
           if (entries.size > MAX_ZIP_ENTRIES) return reject(new ImportFileError(I.tooManyEntries(MAX_ZIP_ENTRIES.toLocaleString('en-US'))));
           zip.readEntry();
@@ -154,6 +188,8 @@ export class Archive {
         );
         zip.readEntry();
       });
+      // Many small entries (or entries sharing their packed bytes) unpack to far more than the zip: the whole is held too.
+      if (total > grace && total > limits.maxRatio * Math.max(1, limits.fileBytes)) throw new ImportFileError(I.archiveRatioTooHigh(limits.maxRatio));
     } catch (error) {
       zip.close();
       throw error;
@@ -170,16 +206,77 @@ export class Archive {
     return new Promise((resolve, reject) => this.zip.openReadStream(entry, (error, stream) => (error || !stream ? reject(error) : resolve(stream))));
   }
 
-  /** A JSON entry, parsed; a missing or unreadable one refuses the whole file. */
-  async json(path: string): Promise<unknown> {
+  /** An entry that must be there, at most `maxBytes` unpacked. */
+  private part(path: string, maxBytes: number): Entry {
     const entry = this.entries.get(path);
     if (!entry) throw new ImportFileError(I.missingPart(path));
-    if (entry.uncompressedSize > MAX_JSON_BYTES) throw new ImportFileError(I.unpackedTooLarge);
+    if (entry.uncompressedSize > maxBytes) throw new ImportFileError(I.jsonTooLarge(path, formatFileSize(maxBytes)));
+    return entry;
+  }
+
+  /**
+   * A small JSON entry (manifest.json, data/business.json), parsed whole: at most `maxBytes`, and at most `maxValues`
+   * values (keys and values; a manifest lists one file per zip entry, so its count follows the zip's).
+   */
+  async json(path: string, maxBytes: number, maxValues: number): Promise<unknown> {
+    let value: unknown;
+    await this.parse(path, this.part(path, maxBytes), { maxValues, onValue: (v) => (value = v) });
+    return value;
+  }
+
+  /**
+   * A data/<entity>.json, streamed: `onRow` gets each element of its top-level array in turn, and the parsed row is
+   * dropped once it returns. At most `maxBytes` unpacked.
+   */
+  async rows(path: string, maxBytes: number, onRow: (row: unknown) => void): Promise<void> {
+    await this.parse(path, this.part(path, maxBytes), { rows: true, onValue: onRow });
+  }
+
+  /**
+   * Streams an entry through a tokenizer whose tokens are checked before they are assembled: nesting depth, the size
+   * of one record (a row, or for a whole document one token with the space before it), and the number of values.
+   * A JSON error, or a refusal from onValue, ends the read; only an ImportFileError's own sentence is kept.
+   */
+  private async parse(path: string, entry: Entry, options: { rows?: true; maxValues?: number; onValue: (value: unknown) => void }): Promise<void> {
+    const tokenizer = new Tokenizer();
+    const parser = new TokenParser(options.rows ? { paths: ['$.*'], keepStack: false } : { paths: ['$'] });
+    parser.onValue = ({ value }) => options.onValue(value);
+    const maxDepth = ARCHIVE_LIMITS.depth;
+    let depth = 0;
+    let values = 0;
+    let started = false;
+    /** Where the record being read began: a row's first byte, else the last token's. */
+    let anchor = 0;
+    let rowStart = 0;
+    tokenizer.onToken = (info) => {
+      const { token, offset } = info;
+      if (!started) {
+        started = true;
+        if (options.rows && token !== TokenType.LEFT_BRACKET) throw new ImportFileError(I.badPart(path));
+      }
+      if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) {
+        depth++;
+        if (depth > maxDepth) throw new ImportFileError(I.tooDeep(path, maxDepth));
+        if (depth === 2) rowStart = offset;
+      } else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) depth--;
+      if (token !== TokenType.COLON && token !== TokenType.COMMA && options.maxValues !== undefined && ++values > options.maxValues) {
+        throw new ImportFileError(I.tooManyValues(path));
+      }
+      anchor = options.rows && depth >= 2 ? rowStart : offset;
+      parser.write(info);
+    };
+    let read = 0;
     try {
-      const chunks: Buffer[] = [];
-      for await (const chunk of await this.stream(entry)) chunks.push(chunk as Buffer);
-      return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    } catch {
+      for await (const chunk of await this.stream(entry)) {
+        // A row (or a string, a number, a run of spaces) that has gone on too long is refused before it grows on.
+        if (read - anchor > ARCHIVE_LIMITS.recordBytes) throw new ImportFileError(I.recordTooLarge(path, formatFileSize(ARCHIVE_LIMITS.recordBytes)));
+        tokenizer.write(chunk as Buffer);
+        read += (chunk as Buffer).length;
+      }
+      if (!tokenizer.isEnded) tokenizer.end();
+      if (!parser.isEnded) throw new Error('The JSON ended early.');
+    } catch (error) {
+      if (error instanceof ImportFileError) throw error;
       throw new ImportFileError(I.badPart(path));
     }
   }
@@ -276,10 +373,57 @@ const businessJsonSchema = z.object({
 
 const nameKey = (name: string) => name.trim().toLowerCase();
 
+/**
+ * The problems of an export: every one counted, the first IMPORT_MAX_ISSUES kept for the answer, and for the
+ * entities the preview shows row by row (companies, contacts) the messages of their first IMPORT_PREVIEW_ROWS error
+ * lines, the most the preview can show. A file of a million bad rows stays a small analysis.
+ */
+class Problems {
+  count = 0;
+  readonly listed: ImportIssue[] = [];
+  private readonly shown = new Map<string, Map<number, string[]>>([
+    ['companies', new Map()],
+    ['contacts', new Map()],
+  ]);
+  /** The last line each entity keeps messages for. */
+  private readonly lastShown = new Map<string, number>();
+
+  push(issue: ImportIssue) {
+    this.count++;
+    if (this.listed.length < IMPORT_MAX_ISSUES) this.listed.push(issue);
+    const lines = issue.entity === undefined ? undefined : this.shown.get(issue.entity);
+    if (!lines || issue.line === null) return;
+    const entity = issue.entity!;
+    const kept = lines.get(issue.line);
+    if (kept) {
+      kept.push(issue.message);
+      return;
+    }
+    const last = this.lastShown.get(entity) ?? -1;
+    if (lines.size < IMPORT_PREVIEW_ROWS) {
+      lines.set(issue.line, [issue.message]);
+      this.lastShown.set(entity, Math.max(last, issue.line));
+    } else if (issue.line < last) {
+      // Full: an earlier line takes the place of the last one kept.
+      lines.delete(last);
+      lines.set(issue.line, [issue.message]);
+      this.lastShown.set(entity, Math.max(...lines.keys()));
+    }
+  }
+
+  messagesAt(entity: 'companies' | 'contacts', line: number): string[] {
+    return this.shown.get(entity)!.get(line) ?? [];
+  }
+}
+
 /** Reads and checks the whole export against the target agency (nothing is written). */
 export async function analyseArchive(db: Db, businessId: number, archive: Archive, options: { applyBusiness?: boolean } = {}): Promise<Analysis> {
-  const manifestValue = await archive.json(MANIFEST_PATH).catch((error) => {
-    if (error instanceof ImportFileError && !archive.entries.has(MANIFEST_PATH)) throw new ImportFileError(I.notExport);
+  // A manifest lists each stored file once, in 8 tokens: a zip of few entries has a small one.
+  const manifestValues = 16 * archive.entries.size + 1_000;
+  const manifestValue = await archive.json(MANIFEST_PATH, ARCHIVE_LIMITS.jsonFileBytes, manifestValues).catch((error) => {
+    if (!archive.entries.has(MANIFEST_PATH)) throw new ImportFileError(I.notExport);
+    // A limit's refusal keeps its sentence; anything else the manifest has is "could not be read".
+    if (error instanceof ImportFileError && error.message !== I.badPart(MANIFEST_PATH)) throw error;
     throw new ImportFileError(I.badManifest);
   });
   const parsed = manifestSchema.safeParse(manifestValue);
@@ -290,23 +434,38 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
   const manifest = parsed.data;
   if (manifest.version > EXPORT_VERSION) throw new ImportFileError(I.newerVersion(String(manifest.version)));
   if (manifest.version !== EXPORT_VERSION) throw new ImportFileError(I.badManifest);
-  const business = await archive.json(BUSINESS_PATH);
+  const business = await archive.json(BUSINESS_PATH, ARCHIVE_LIMITS.businessBytes, 1_000);
   if (!business || typeof business !== 'object' || Array.isArray(business)) throw new ImportFileError(I.badPart(BUSINESS_PATH));
 
-  const issues: ImportIssue[] = [];
+  const issues = new Problems();
   const rows = {} as Record<EntityName, Row[]>;
   const errorLines = {} as Record<EntityName, Set<number>>;
+  // The activity log is not imported: never read (it can be the largest file of an export).
+  const read = ENTITIES.filter((spec) => spec.name !== 'activities');
+  // Sizes first (as the zip lists them, which yauzl holds the reading to): nothing is read of a zip over a limit.
+  let jsonBytes = 0;
+  for (const spec of read) {
+    const entry = archive.entries.get(jsonPath(spec.name));
+    if (!entry) throw new ImportFileError(I.missingPart(jsonPath(spec.name)));
+    if (entry.uncompressedSize > ARCHIVE_LIMITS.jsonFileBytes) throw new ImportFileError(I.jsonTooLarge(jsonPath(spec.name), formatFileSize(ARCHIVE_LIMITS.jsonFileBytes)));
+    jsonBytes += entry.uncompressedSize;
+  }
+  if (jsonBytes > ARCHIVE_LIMITS.jsonTotalBytes) throw new ImportFileError(I.jsonTotalTooLarge(formatFileSize(ARCHIVE_LIMITS.jsonTotalBytes)));
+  // Each file is streamed row by row and only its checked columns are kept.
+  let rowsInAll = 0;
   for (const spec of ENTITIES) {
     errorLines[spec.name] = new Set();
     const path = jsonPath(spec.name);
-    // The activity log is not imported: never read (it can be the largest file of an export).
-    if (spec.name === 'activities') {
-      rows.activities = [];
+    if (!read.includes(spec)) {
+      rows[spec.name] = [];
       continue;
     }
-    const value = await archive.json(path);
-    if (!Array.isArray(value)) throw new ImportFileError(I.badPart(path));
-    rows[spec.name] = value.map((raw: unknown, index) => checkRow(spec, raw, index + 2, issues, errorLines[spec.name]));
+    const checked: Row[] = (rows[spec.name] = []);
+    await archive.rows(path, ARCHIVE_LIMITS.jsonFileBytes, (raw) => {
+      if (checked.length >= ARCHIVE_LIMITS.rowsPerFile) throw new ImportFileError(I.tooManyRowsInFile(path, ARCHIVE_LIMITS.rowsPerFile.toLocaleString('en-US')));
+      if (++rowsInAll > ARCHIVE_LIMITS.rowsInAll) throw new ImportFileError(I.tooManyRowsInAll(ARCHIVE_LIMITS.rowsInAll.toLocaleString('en-US')));
+      checked.push(checkRow(spec, raw, checked.length + 2, issues, errorLines[spec.name]));
+    });
   }
 
   // References: every id a row names is a row of the export (or null).
@@ -457,48 +616,44 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
     counts[spec.name] = { new: rows[spec.name].length - errors - duplicates, duplicate: duplicates, error: errors };
   }
 
-  const previewRows: ImportPreviewRow[] = [];
-  const byLine = new Map<string, string[]>();
-  for (const issue of issues) {
-    const key = `${issue.entity}:${issue.line}`;
-    const list = byLine.get(key);
-    if (list) list.push(issue.message);
-    else byLine.set(key, [issue.message]);
-  }
-  const messagesAt = (entity: EntityName, line: number) => byLine.get(`${entity}:${line}`) ?? [];
-  rows.companies.forEach((c, index) => {
-    const line = index + 2;
-    const existing = existingCompany.get(c.id as number);
-    const status = errorLines.companies.has(line) ? 'error' : existing !== undefined ? 'duplicate' : 'new';
-    previewRows.push({
-      line,
-      status,
-      values: textValues(c, ['name', 'industry', 'website', 'address', 'phone', 'status']),
-      messages: status === 'error' ? messagesAt('companies', line) : status === 'duplicate' ? [I.companyExists(String(c.name))] : [],
-    });
-  });
+  // The rows the preview shows: errors first, then duplicates, then new rows (companies before contacts, by line); only
+  // those are built.
   const companyName = new Map(rows.companies.map((c) => [c.id as number, String(c.name ?? '')]));
-  rows.contacts.forEach((c, index) => {
-    const line = index + 2;
-    const status = errorLines.contacts.has(line) ? 'error' : existingContact.has(c.id as number) ? 'duplicate' : 'new';
-    previewRows.push({
+  const statusOf = (entity: 'companies' | 'contacts', row: Row, line: number): ImportPreviewRow['status'] =>
+    errorLines[entity].has(line) ? 'error' : (entity === 'companies' ? existingCompany : existingContact).has(row.id as number) ? 'duplicate' : 'new';
+  const previewRow = (entity: 'companies' | 'contacts', row: Row, line: number, status: ImportPreviewRow['status']): ImportPreviewRow => {
+    if (entity === 'companies') {
+      return {
+        line,
+        status,
+        values: textValues(row, ['name', 'industry', 'website', 'address', 'phone', 'status']),
+        messages: status === 'error' ? issues.messagesAt('companies', line) : status === 'duplicate' ? [I.companyExists(String(row.name))] : [],
+      };
+    }
+    return {
       line,
       status,
-      values: { ...textValues(c, ['firstName', 'lastName', 'email', 'phone', 'role', 'title']), company: typeof c.companyId === 'number' ? (companyName.get(c.companyId) ?? '') : '' },
-      messages:
-        status === 'error' ? messagesAt('contacts', line) : status === 'duplicate' ? [I.contactExists(`${String(c.firstName)} ${String(c.lastName)}`.trim())] : [],
-    });
-  });
-  const order = { error: 0, duplicate: 1, new: 2 } as const;
-  previewRows.sort((a, b) => order[a.status] - order[b.status]);
+      values: { ...textValues(row, ['firstName', 'lastName', 'email', 'phone', 'role', 'title']), company: typeof row.companyId === 'number' ? (companyName.get(row.companyId) ?? '') : '' },
+      messages: status === 'error' ? issues.messagesAt('contacts', line) : status === 'duplicate' ? [I.contactExists(`${String(row.firstName)} ${String(row.lastName)}`.trim())] : [],
+    };
+  };
+  const previewRows: ImportPreviewRow[] = [];
+  for (const status of ['error', 'duplicate', 'new'] as const) {
+    for (const entity of ['companies', 'contacts'] as const) {
+      for (let index = 0; index < rows[entity].length && previewRows.length < IMPORT_PREVIEW_ROWS; index++) {
+        if (statusOf(entity, rows[entity][index], index + 2) === status) previewRows.push(previewRow(entity, rows[entity][index], index + 2, status));
+      }
+    }
+  }
 
   const preview: ImportPreview = {
     kind: 'archive',
     headers: [],
     mapping: {},
-    rows: previewRows.slice(0, IMPORT_PREVIEW_ROWS),
+    rows: previewRows,
     counts,
-    issues: capIssues(issues),
+    issues: capIssues(issues.listed, issues.count),
+    issueCount: issues.count,
     newCompanies: [],
     source: {
       businessName: manifest.business.name,
@@ -506,13 +661,13 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
       scope: manifest.scope.kind === 'company' ? manifest.scope.companyName : manifest.scope.kind,
     },
   };
-  return { preview, issueCount: issues.length, manifest, rows, existingCompany, existingContact, userMatch, unmatchedPeople, business: applied };
+  return { preview, issueCount: issues.count, manifest, rows, existingCompany, existingContact, userMatch, unmatchedPeople, business: applied };
 }
 
 const textValues = (row: Row, columns: string[]) => Object.fromEntries(columns.map((c) => [c, row[c] == null ? '' : String(row[c])]));
 
 /** One row's columns and types; issues are added with the row's line in data/<entity>.csv. */
-function checkRow(spec: EntitySpec, raw: unknown, line: number, issues: ImportIssue[], errorLines: Set<number>): Row {
+function checkRow(spec: EntitySpec, raw: unknown, line: number, issues: Problems, errorLines: Set<number>): Row {
   const fail = (field: string | undefined, message: string) => {
     issues.push({ line, entity: spec.name, ...(field ? { field } : {}), message });
     errorLines.add(line);
@@ -572,9 +727,14 @@ export async function commitArchive(
   fileName: string,
   archive: Archive,
   analysis: Analysis,
+  quota: QuotaEnv,
 ): Promise<ImportSummary> {
   if (analysis.issueCount) throw new ImportIssuesError(analysis.preview.issues, analysis.issueCount);
   const { rows } = analysis;
+  // The files' sizes were checked against the zip: an import that cannot fit the agency's quota copies nothing.
+  const paths = new Set(rows.documents.map((doc) => doc.file).filter((path): path is string => typeof path === 'string'));
+  const importedBytes = [...paths].reduce((total, path) => total + (archive.entries.get(path)?.uncompressedSize ?? 0), 0);
+  await assertStorageQuota(db, businessId, importedBytes, quota);
   const written: string[] = [];
   const keyOfPath = new Map<string, { key: string; size: number }>();
   let oldLogo: string | null = null;
@@ -598,6 +758,7 @@ export async function commitArchive(
     }
     const summary = await db.$transaction(
       async (tx) => {
+        await assertStorageQuota(tx as unknown as Db, businessId, importedBytes, quota);
         const summary = await writeRows(tx as unknown as Db, businessId, actor, fileName, analysis, keyOfPath);
         // A company export carries no logo: this agency's stays; an agency export's logo (or none) replaces it.
         const keepLogo = analysis.manifest.scope.kind === 'company';

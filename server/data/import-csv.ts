@@ -8,11 +8,13 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import '../../shared/zod-messages';
 import { COMPANY_STATUSES } from '../../shared/constants';
+import { withoutFormulaGuard } from '../../shared/csv';
 import { M } from '../../shared/messages';
 import { companyCreateInput, companyFields } from '../../shared/schemas/companies';
 import { contactCreateInput } from '../../shared/schemas/contacts';
 import {
   IMPORT_FIELDS,
+  IMPORT_MAX_ISSUES,
   IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_ROWS,
   REQUIRED_IMPORT_FIELDS,
@@ -48,12 +50,13 @@ export class ImportIssuesError extends Error {
   }
 }
 
-/** The issues an answer lists (the rest are counted in one last line): a file of errors stays a small answer. */
-const MAX_ISSUES = 500;
-
-export function capIssues(issues: ImportIssue[]): ImportIssue[] {
-  if (issues.length <= MAX_ISSUES) return issues;
-  return [...issues.slice(0, MAX_ISSUES), { line: null, message: I.moreIssues(issues.length - MAX_ISSUES) }];
+/**
+ * The issues an answer lists (the rest are counted in one last line): a file of errors stays a small answer. `total`
+ * is how many there are when the caller kept only the first ones (an export zip's analysis stops collecting there).
+ */
+export function capIssues(issues: ImportIssue[], total = issues.length): ImportIssue[] {
+  if (total <= IMPORT_MAX_ISSUES) return issues;
+  return [...issues.slice(0, IMPORT_MAX_ISSUES), { line: null, message: I.moreIssues(total - IMPORT_MAX_ISSUES) }];
 }
 
 /** Another import of the agency is running, or the database could not finish this one now (answered 409). */
@@ -142,7 +145,8 @@ export function readCsv(bytes: Buffer): CsvTable {
  * A cell as imported: trimmed, and without the apostrophe that CSV downloads (ours included) put before a leading
  * = + - @ so that spreadsheets keep it as text.
  */
-const cellText = (cell: string | undefined) => (cell ?? '').trim().replace(/^'(?=[=+\-@])/, '');
+/** A cell's text, without the apostrophe our exports (and spreadsheets) put before a formula-like value. */
+const cellText = (cell: string | undefined) => withoutFormulaGuard((cell ?? '').trim()).trim();
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -237,7 +241,7 @@ export async function analyseCsv(db: Db, businessId: number, kind: CsvImportKind
   const issues = mappingIssues(kind, table.headers, mapping);
   const base = { kind, headers: table.headers, mapping, newCompanies: [] as string[], source: null };
   if (issues.length) {
-    return { preview: { ...base, rows: [], counts: { [kind]: { new: 0, duplicate: 0, error: 0 } }, issues }, issueCount: issues.length, rows: [] };
+    return { preview: { ...base, rows: [], counts: { [kind]: { new: 0, duplicate: 0, error: 0 } }, issues, issueCount: issues.length }, issueCount: issues.length, rows: [] };
   }
   const column = Object.fromEntries(Object.entries(mapping).map(([field, header]) => [field, table.headers.indexOf(header)]));
   const rows: Row[] = table.rows.map(({ line, cells }) => ({
@@ -332,7 +336,7 @@ export async function analyseCsv(db: Db, businessId: number, kind: CsvImportKind
     .slice(0, IMPORT_PREVIEW_ROWS)
     .map(({ line, status, values, messages }) => ({ line, status, values, messages }));
   return {
-    preview: { ...base, rows: shown, counts: { [kind]: { new: count('new'), duplicate: count('duplicate'), error: count('error') } }, issues: capIssues(issues) },
+    preview: { ...base, rows: shown, counts: { [kind]: { new: count('new'), duplicate: count('duplicate'), error: count('error') } }, issues: capIssues(issues), issueCount: issues.length },
     issueCount: issues.length,
     rows,
   };

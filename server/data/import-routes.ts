@@ -106,14 +106,16 @@ export function importRoutes(createContext: ReturnType<typeof createContextFacto
 
       if (kind === 'archive') {
         if (file.size > env.IMPORT_MAX_BYTES) return tooLarge(I.archiveTooLarge(formatFileSize(env.IMPORT_MAX_BYTES)));
-        const opened = await Archive.open(file.path, 4 * env.IMPORT_MAX_BYTES + 256 * 1024 * 1024);
-        archive = opened;
-        if (!commit) return ok((await analyseArchive(db, businessId, opened, { applyBusiness })).preview);
-        // The analysis runs again inside the guard: what it found duplicates is what the commit skips.
+        // A preview reads as much as a commit: both run under the agency's import guard (another one meanwhile is 409),
+        // and what the analysis found duplicates is what the commit skips.
+        const limits = { maxUnpackedBytes: env.IMPORT_MAX_UNPACKED_BYTES, maxRatio: env.IMPORT_MAX_RATIO, fileBytes: file.size };
         return ok(
-          await oneImportAtATime(db, businessId, async () =>
-            commitArchive(db, storage, businessId, actor, fileName, opened, await analyseArchive(db, businessId, opened, { applyBusiness })),
-          ),
+          await oneImportAtATime(db, businessId, async () => {
+            const opened = await Archive.open(file.path, limits);
+            archive = opened;
+            const analysis = await analyseArchive(db, businessId, opened, { applyBusiness });
+            return commit ? commitArchive(db, storage, businessId, actor, fileName, opened, analysis, env) : analysis.preview;
+          }),
         );
       }
       if (file.size > CSV_MAX_BYTES) return tooLarge(I.csvTooLarge(formatFileSize(CSV_MAX_BYTES)));

@@ -23,6 +23,7 @@ import { sql, TENANT, toInt, tenantRunner } from '../sql';
 import { runAsTenant } from '../tenancy';
 import { twoFactorSetupRefusal, type createContextFactory } from '../trpc';
 import { FileNotFoundError, FileTooLargeError, type FileStorage } from './storage';
+import { StorageQuotaError, storageRoom } from './quota';
 import { log } from '../log';
 
 /** What a multipart body may add around the file itself (boundaries, part headers, the few text fields). */
@@ -62,6 +63,11 @@ const unauthenticated: Refusal = { status: 401, message: M.auth.unauthenticated,
 const notFound: Refusal = { status: 404, message: M.documents.notFound, code: 'NOT_FOUND' };
 const badRequest = (message: string): Refusal => ({ status: 400, message, code: 'BAD_REQUEST' });
 const tooLarge = (maxBytes: number): Refusal => ({ status: 413, message: M.documents.tooLarge(formatFileSize(maxBytes)), code: 'PAYLOAD_TOO_LARGE' });
+/** Over the agency's storage quota (server/files/quota.ts): 413 naming the quota and the space used. */
+const overQuota = (space: { quota: number; used: number }): Refusal => {
+  const { message, code } = new StorageQuotaError(space.quota, space.used);
+  return { status: 413, message, code };
+};
 
 /**
  * The file's own name as it may be shown and sent back: the last path segment, without control and bidi-override
@@ -107,11 +113,15 @@ export function receive(req: Request, res: Response, engine: StorageEngine, maxB
   return new Promise((resolve, reject) => middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
 }
 
-/** Why multer (or the storage under it) refused a body, as the client is told. */
-function uploadRefusal(error: unknown, maxBytes: number): Refusal {
-  if (error instanceof FileTooLargeError) return tooLarge(maxBytes);
+/**
+ * Why multer (or the storage under it) refused a body, as the client is told. quota: the agency's space when the
+ * stream was cut at the room its quota leaves (less than maxBytes): a file too large for it is over the quota.
+ */
+function uploadRefusal(error: unknown, maxBytes: number, quota: { quota: number; used: number } | null = null): Refusal {
+  const sizeRefusal = () => (quota ? overQuota(quota) : tooLarge(maxBytes));
+  if (error instanceof FileTooLargeError) return sizeRefusal();
   if (error instanceof MulterError) {
-    if (error.code === 'LIMIT_FILE_SIZE') return tooLarge(maxBytes);
+    if (error.code === 'LIMIT_FILE_SIZE') return sizeRefusal();
     if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') return badRequest(M.documents.notMultipart);
     return badRequest(M.documents.badUpload);
   }
@@ -126,6 +136,12 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
     const { storage, env } = ctx.app;
     const maxBytes = env.MAX_UPLOAD_BYTES;
     let storedKey: string | null = null;
+    /** Removes an upload that is not kept; before a refusal goes out, so whoever reads it finds nothing stored. */
+    const discard = async () => {
+      const key = storedKey;
+      storedKey = null;
+      if (key) await storage.remove(key).catch((error: unknown) => log.error({ err: error, key }, 'files: an upload not kept could not be removed from storage'));
+    };
     try {
       const session = await ctx.sessions.getStaff();
       if (!session) return refuse(res, unauthenticated);
@@ -138,13 +154,21 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
         return refuse(res, tooLarge(maxBytes));
       }
       const businessId = session.user.businessId;
+      // With a storage quota, a full agency (or a body declaring more than the room left) is refused before a byte
+      // is stored, and the stream stops at the room left; createDocument checks again with the file's real size.
+      const space = await storageRoom(ctx.app.database.db, businessId, env);
+      if (space && (space.room === 0 || (Number.isFinite(declared) && declared - MULTIPART_OVERHEAD > space.room))) {
+        res.setHeader('Connection', 'close');
+        return refuse(res, overQuota(space));
+      }
+      const limit = space ? Math.min(maxBytes, space.room) : maxBytes;
 
       try {
-        await receive(req, res, storageEngine(storage, businessId, maxBytes), maxBytes);
+        await receive(req, res, storageEngine(storage, businessId, limit), limit);
       } catch (error) {
         // The client went away mid-upload: the storage has already dropped the partial file; nobody to answer.
         if (res.destroyed || !res.socket || res.socket.destroyed) return;
-        return refuse(res, uploadRefusal(error, maxBytes));
+        return refuse(res, uploadRefusal(error, maxBytes, space && limit < maxBytes ? space : null));
       }
       const file = req.file;
       if (!file) return refuse(res, badRequest(M.documents.noFile));
@@ -169,15 +193,16 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
         actor: staffActor(session.user),
       };
       const document = await runAsTenant(businessId, () =>
-        createDocument(scope, { ...fields.data, name, visibleInPortal: fields.data.visibleInPortal }, stored),
+        createDocument(scope, { ...fields.data, name, visibleInPortal: fields.data.visibleInPortal }, stored, env),
       );
       storedKey = null;
       res.status(201).json(document);
     } catch (error) {
+      await discard();
       sendError(res, error);
     } finally {
       // Anything that ended without a row (refused, failed) leaves no file behind.
-      if (storedKey) await storage.remove(storedKey).catch((error) => log.error({ err: error, key: storedKey }, 'files: an upload not kept could not be removed from storage'));
+      await discard();
     }
   });
 

@@ -3,17 +3,18 @@
  * - Uploads stream through the AWS SDK's multipart upload helper: at most partSize × queueSize bytes are held at
  *   once, whatever the file's size. A failed or refused upload is aborted (its parts freed) and its key removed, so
  *   nothing is left under the key; a bucket lifecycle rule that aborts incomplete multipart uploads after a day
- *   covers a process that dies mid-upload (README).
+ *   covers a process that dies mid-upload (README). list() shows complete objects only: an open multipart upload is
+ *   no object (this server's sweep, server/files/sweep.ts, leaves those to that rule).
  * - Downloads stream the object's body (or a byte range of it) through the route that authorised the request.
  * Keys are the same `{businessId}/{uuid}` as on disk, so an export or backup moves between the two unchanged.
  */
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Env } from '../env';
-import { assertKey, byteCounter, FileNotFoundError, LocalFileStorage, type ByteRange, type FileStorage } from './storage';
+import { assertKey, assertListing, isStorageKey, byteCounter, FileNotFoundError, LocalFileStorage, type ByteRange, type FileStorage, type StoredPage } from './storage';
 
 export type S3StorageConfig = {
   bucket: string;
@@ -126,6 +127,30 @@ export class S3FileStorage implements FileStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch((error: unknown) => {
       if (!isMissing(error)) throw error;
     });
+  }
+
+  /**
+   * One ListObjects request (at most 1,000 keys, S3's own page) from the key after the cursor. The marker-based
+   * listing (S3, R2 and MinIO all have it) takes the last key as the cursor, which is all a sweep needs; ListObjectsV2
+   * would add continuation tokens (and the S3 test server cannot make those on Node 20: DES is gone from OpenSSL 3).
+   */
+  async list(prefix: string, options: { after?: string | null; limit: number }): Promise<StoredPage> {
+    assertListing(prefix, options.after);
+    const reply = await this.client.send(
+      new ListObjectsCommand({ Bucket: this.bucket, Prefix: prefix, Marker: options.after ?? undefined, MaxKeys: Math.min(1000, Math.max(1, Math.floor(options.limit))) }),
+    );
+    const contents = reply.Contents ?? [];
+    const entries = contents
+      .filter((o) => typeof o.Key === 'string' && isStorageKey(o.Key))
+      .map((o) => ({ key: o.Key!, modifiedAt: o.LastModified ?? new Date(), partial: false })); // no date given: counted as new, never swept
+    // The cursor is the last key S3 gave, listed or not, so a foreign name cannot stall the listing.
+    const last = contents[contents.length - 1]?.Key;
+    return { entries, next: reply.IsTruncated && last ? last : null };
+  }
+
+  /** A bucket holds no partial objects (an upload in flight is a multipart upload, not an object): nothing to remove. */
+  async removePartial(name: string): Promise<void> {
+    throw new Error(`Not a partial file: ${name}`);
   }
 
   async size(key: string): Promise<number | null> {

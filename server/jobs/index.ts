@@ -1,7 +1,11 @@
 import { exportHandlers, removeExpiredExports } from '../data/export-job';
+import { sweepHandler } from '../files/sweep';
 import { notificationHandlers } from '../notifications/fanout';
 import { JobRunner, type JobDeps, type JobRunnerOptions } from './queue';
 
-/** The app's job runner with every handler, and the hourly clean-up of expired exports. */
+/**
+ * The app's job runner with every handler, and the hourly clean-up of expired exports. 'sweep': one agency's file
+ * storage cleared of crash leftovers (server/files/sweep.ts, queued at start-up by server/index.ts).
+ */
 export const createJobRunner = (deps: JobDeps, options?: JobRunnerOptions) =>
-  new JobRunner(deps, { ...notificationHandlers, ...exportHandlers }, { maintenance: [removeExpiredExports], ...options });
+  new JobRunner(deps, { ...notificationHandlers, ...exportHandlers, sweep: sweepHandler }, { maintenance: [removeExpiredExports], ...options });

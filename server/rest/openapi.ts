@@ -198,7 +198,8 @@ export function fileOperations() {
         description:
           'The file streams to storage under a random name. `name` defaults to the file’s own name, `type` to contract, ' +
           '`visibleInPortal` to true; with a project and no company, the project’s company is taken. An empty file is refused (400), ' +
-          'a bigger one too (413); nothing of a refused or interrupted upload is kept.',
+          'a bigger one too (413), and so is one that would put the agency over its storage quota (STORAGE_QUOTA_BYTES; 413); ' +
+          'nothing of a refused or interrupted upload is kept.',
         security,
         requestBody: {
           required: true,

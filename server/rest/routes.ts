@@ -106,7 +106,7 @@ export const restRoutes: RestRoute[] = [
   row('GET', '/auth/v1/password-reset/{token}', 'auth.checkPasswordReset', { errors: [409, 412], summary: 'Whose a reset link is, if it still works' }),
   row('POST', '/auth/v1/password-reset/confirm', 'auth.resetPassword', {
     errors: [404, 409, 412],
-    summary: 'Set a new password from a reset link; every other session ends',
+    summary: 'Set a new password from a reset link; every session and API token ends (with two-factor sign-in on, answers a challenge for the code step instead of a token)',
   }),
   row('POST', '/auth/portal/v1/login', 'portalAuth.login', { errors: [401, 429], summary: 'Sign in to a client portal' }),
   row('GET', '/auth/portal/v1/me', 'portalAuth.me', { summary: 'The signed-in portal user' }),
@@ -152,8 +152,8 @@ export const restRoutes: RestRoute[] = [
       // 409: another contact of the agency already uses the e-mail address.
       errors: { create: [409], update: [409] },
       extra: [
-        row('POST', '/api/contacts/{id}/invite', 'contacts.sendInvite', { summary: 'Create a one-time portal invite link (7 days) and e-mail it' }),
-        row('POST', '/contacts/v1/{id}/invite', 'contacts.sendInvite', { summary: 'Create a one-time portal invite link (7 days) and e-mail it' }),
+        row('POST', '/api/contacts/{id}/invite', 'contacts.sendInvite', { errors: [429], summary: 'Create a one-time portal invite link (7 days) and e-mail it' }),
+        row('POST', '/contacts/v1/{id}/invite', 'contacts.sendInvite', { errors: [429], summary: 'Create a one-time portal invite link (7 days) and e-mail it' }),
       ],
     },
   ),
@@ -162,7 +162,7 @@ export const restRoutes: RestRoute[] = [
 
   row('GET', '/api/dashboard/stats', 'dashboard.stats', { summary: "The dashboard's numbers: active projects, pending tasks by priority, clients" }),
   row('GET', '/api/dashboard/overview', 'dashboard.overview', { summary: "The dashboard's newest projects, files, companies, contacts and the getting-started checklist" }),
-  row('GET', '/api/reports', 'reports.overview', { errors: [404], snakeInput: true, summary: 'The reports: projects, tasks, hours, clients, flows and files (from, to as yyyy-mm-dd; companyId; default the last 12 months)' }),
+  row('GET', '/api/reports', 'reports.overview', { errors: [404], snakeInput: true, summary: 'The reports: projects, tasks, hours, clients, flows and files (from, to as yyyy-mm-dd between 1900-01-01 and 2200-12-31, at most 5 years apart; companyId; default the last 12 months)' }),
   // The activity log: a company's Activity tab and the dashboard card (all staff), the whole log (owner only; the CSV
   // download with the same filters is GET /api/activity.csv, outside this table).
   row('GET', '/api/activity', 'activity.list', { list: true, errors: [403, 404], summary: 'The agency’s activity log, newest first (entityType, actorUserId, companyId, from, to filters; owner only)' }),
@@ -216,8 +216,8 @@ export const restRoutes: RestRoute[] = [
   // The team, API tokens, e-mail status and the user's profile. 403: the role lacks the permission
   // (shared/permissions.ts), or an API token asks for what needs a signed-in session (server/trpc.ts sessionProcedure).
   row('GET', '/api/team/invites', 'team.invites', { errors: [403], summary: 'Unused staff invites, newest first (owner and admin)' }),
-  row('POST', '/api/team/invites', 'team.invite', { status: 201, errors: [409], summary: 'Invite someone to the staff by e-mail with a role: a one-time link valid 7 days' }),
-  row('POST', '/api/team/invites/{inviteId}/renew', 'team.renewInvite', { errors: [404, 409], summary: 'A new link for an unused invite; the earlier one stops working' }),
+  row('POST', '/api/team/invites', 'team.invite', { status: 201, errors: [409, 429], summary: 'Invite someone to the staff by e-mail with a role: a one-time link valid 7 days' }),
+  row('POST', '/api/team/invites/{inviteId}/renew', 'team.renewInvite', { errors: [404, 409, 429], summary: 'A new link for an unused invite; the earlier one stops working' }),
   row('DELETE', '/api/team/invites/{inviteId}', 'team.revokeInvite', { summary: 'Revoke an unused invite' }),
   row('PATCH', '/api/team/{id}', 'team.setRole', { summary: "Change a member's role (owner, admin, member)" }),
   row('DELETE', '/api/team/{id}', 'team.remove', { summary: 'Remove a member: their tasks become unassigned, their sessions and API tokens end' }),
@@ -227,7 +227,7 @@ export const restRoutes: RestRoute[] = [
   row('GET', '/api/integrations/email', 'integrations.emailStatus', { errors: [403], summary: 'Whether outgoing e-mail is configured, and its From address' }),
   row('POST', '/api/integrations/email/test', 'integrations.sendTestEmail', { errors: [429], summary: 'Send a test e-mail to the signed-in user' }),
   row('PATCH', '/api/profile', 'profile.update', { errors: [409], summary: 'Change your own name and e-mail' }),
-  row('POST', '/api/profile/password', 'profile.changePassword', { summary: 'Change your password (the current one is required); your other sessions end' }),
+  row('POST', '/api/profile/password', 'profile.changePassword', { summary: 'Change your password (the current one is required); your other sessions end, and your API tokens unless revokeApiTokens is false' }),
   // Notifications (the bell) and their preferences: always the caller's own; background jobs for the owner.
   row('GET', '/api/notifications', 'notifications.list', { list: true, summary: 'Your notifications, newest first (unreadOnly=true for the unread ones)' }),
   row('GET', '/api/notifications/unread-count', 'notifications.unreadCount', { summary: 'How many of your notifications are unread' }),

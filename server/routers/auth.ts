@@ -18,9 +18,11 @@ import {
   signupInput,
   signupOutput,
 } from '../../shared/schemas/auth';
+import { revokeUserApiTokens } from '../auth/api-tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { createStaffSession, invalidateStaffSession } from '../auth/sessions';
 import { generateSessionToken, hashToken } from '../auth/tokens';
+import type { Db } from '../db';
 import { DEMO } from '../demo';
 import { fieldError, isUniqueViolation } from '../errors';
 import { log } from '../log';
@@ -106,6 +108,35 @@ async function sendPasswordReset(ctx: Context, email: string) {
   await ctx.app.mailer.send({ to: user.email, subject: M.mail.resetSubject, text: M.mail.resetText(user.firstName, url) });
 }
 
+type SignInStep = { twoFactorRequired: true; challenge: string } | { token: string; expiresAt: Date };
+
+/**
+ * What a right password leads to, the same after a login and after a reset: with two-factor sign-in on, no session
+ * but a challenge for auth.verifyTwoFactor (10 minutes, single use); otherwise a session. (A user whose agency
+ * requires two-factor and who has not set it up gets a session limited to the set-up: server/trpc.ts.)
+ * db: the client or a transaction's client (a reset writes this with the password).
+ */
+async function passwordAccepted(
+  db: Pick<Db, 'session' | 'twoFactorChallenge'>,
+  user: { id: number; businessId: number; totpEnabledAt: Date | null },
+): Promise<SignInStep> {
+  if (user.totpEnabledAt) {
+    const challenge = generateSessionToken();
+    await db.twoFactorChallenge.create({
+      data: { id: hashToken(challenge), businessId: user.businessId, userId: user.id, expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_MS) },
+    });
+    return { twoFactorRequired: true, challenge };
+  }
+  return createStaffSession(db, user.id);
+}
+
+/** The reply to a sign-in step: the challenge, or the session's token (and its cookie). */
+function answerSignIn(ctx: Context, step: SignInStep) {
+  if ('twoFactorRequired' in step) return { twoFactorRequired: true as const, challenge: step.challenge };
+  ctx.sessions.setSessionCookie('staff', step.token, step.expiresAt);
+  return { authToken: step.token };
+}
+
 export const authRouter = router({
   signup: publicProcedure.input(signupInput).output(signupOutput).mutation(async ({ ctx, input }) => {
     const wait = await ctx.app.throttle.beginSignup(ctx.ip);
@@ -157,16 +188,7 @@ export const authRouter = router({
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
     if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.invalidCredentials });
     await ctx.app.throttle.loginSucceeded(attempt);
-    if (user.totpEnabledAt) {
-      const challenge = generateSessionToken();
-      await ctx.unscopedDb.twoFactorChallenge.create({
-        data: { id: hashToken(challenge), businessId: user.businessId, userId: user.id, expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_MS) },
-      });
-      return { twoFactorRequired: true as const, challenge };
-    }
-    const { token, expiresAt } = await createStaffSession(ctx.unscopedDb, user.id);
-    ctx.sessions.setSessionCookie('staff', token, expiresAt);
-    return { authToken: token };
+    return answerSignIn(ctx, await passwordAccepted(ctx.unscopedDb, user));
   }),
 
   /**
@@ -250,21 +272,23 @@ export const authRouter = router({
 
   /**
    * A new password from a reset link. One transaction: the link is claimed (once, even for two submits at the same
-   * moment), the password set, every session of the user and every other unused link ended, and a new session started.
+   * moment), the password set, every session, API token and other unused link of the user ended; then the same
+   * sign-in step as a login: with two-factor sign-in on, a challenge for auth.verifyTwoFactor (the mailbox alone
+   * does not sign in), otherwise a new session.
    */
-  resetPassword: publicProcedure.input(passwordResetInput).output(authTokenOutput).mutation(async ({ ctx, input }) => {
+  resetPassword: publicProcedure.input(passwordResetInput).output(z.union([authTokenOutput, twoFactorChallengeOutput])).mutation(async ({ ctx, input }) => {
     const reset = await usableReset(ctx, input.token);
     const { user, userId } = reset;
     await requireStrongPassword(input.password, [user.email, user.firstName, user.lastName, user.business.name, user.business.slug]);
     const passwordHash = await hashPassword(input.password);
-    const { token, expiresAt } = await ctx.unscopedDb.$transaction(async (tx) => {
+    const step = await ctx.unscopedDb.$transaction(async (tx) => {
       const now = new Date();
       const claimed = await tx.passwordReset.updateMany({ where: { id: reset.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
       if (claimed.count !== 1) {
         usableLink(await tx.passwordReset.findUnique({ where: { id: reset.id }, select: { usedAt: true, expiresAt: true } }), resetMessages, now);
         throw new TRPCError({ code: 'CONFLICT', message: M.passwordReset.used });
       }
-      await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+      const { totpEnabledAt } = await tx.user.update({ where: { id: userId }, data: { passwordHash }, select: { totpEnabledAt: true } });
       await tx.session.deleteMany({ where: { userId } });
       await tx.passwordReset.deleteMany({ where: { userId, usedAt: null } });
       // That the password changed, without any value.
@@ -275,9 +299,10 @@ export const authRouter = router({
         action: 'updated',
         changes: [{ field: 'password', from: null, to: null }],
       });
-      return createStaffSession(tx, userId);
+      // A token made with a stolen session must not outlive the recovery.
+      await revokeUserApiTokens(tx, { id: userId, ...user });
+      return passwordAccepted(tx, { id: userId, businessId: user.businessId, totpEnabledAt });
     });
-    ctx.sessions.setSessionCookie('staff', token, expiresAt);
-    return { authToken: token };
+    return answerSignIn(ctx, step);
   }),
 });

@@ -18,6 +18,7 @@ import { log } from '../log';
 import { containsText, keysetPage } from '../lib/pagination';
 import { sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import { router, staffProcedure, type AppScope } from '../trpc';
+import { withinInviteBudget } from './team';
 import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../activity';
 import type { ActivityChange } from '../../shared/activity';
 
@@ -299,7 +300,8 @@ export const contactsRouter = router({
 
   /**
    * A new one-time invite link (7 days; earlier unused links stop working), e-mailed to the contact when the
-   * server can send mail. The link is answered either way, so staff can copy it.
+   * server can send mail. The link is answered either way, so staff can copy it. It spends the agency's and the
+   * user's invitation budget (shared with staff invites): past either, 429 and no link is made.
    */
   sendInvite: staffProcedure.input(contactIdInput).output(contactInviteOutput).mutation(async ({ ctx, input }) => {
     const contact = await ctx.db.contact.findUnique({
@@ -310,18 +312,20 @@ export const contactsRouter = router({
     if (!contact.portalAccess || contact.companyId === null) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: M.contacts.portal.inviteSaveFirst });
     }
-    const { token, expiresAt } = await ctx.db.$transaction(async (tx) => {
-      const invite = await createPortalInvite(tx, ctx.businessId, contact.id);
-      // Who was invited, never the link's token.
-      await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
-        entityType: 'contact',
-        entityId: contact.id,
-        entityName: `${contact.firstName} ${contact.lastName}`.trim(),
-        companyId: contact.companyId,
-        action: 'invited',
-      });
-      return invite;
-    });
+    const { token, expiresAt } = await withinInviteBudget(ctx, () =>
+      ctx.db.$transaction(async (tx) => {
+        const invite = await createPortalInvite(tx, ctx.businessId, contact.id);
+        // Who was invited, never the link's token.
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+          entityType: 'contact',
+          entityId: contact.id,
+          entityName: `${contact.firstName} ${contact.lastName}`.trim(),
+          companyId: contact.companyId,
+          action: 'invited',
+        });
+        return invite;
+      }),
+    );
     const { business } = ctx.session;
     const url = ctx.app.env.publicUrl + portalInvitePath(business.slug, token);
     let emailed = false;

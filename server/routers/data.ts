@@ -7,11 +7,12 @@
  */
 import { TRPCError } from '@trpc/server';
 import { M } from '../../shared/messages';
-import { exportListOutput, exportRequestInput, exportRequestOutput, type ExportItem, type ExportRequestOutput } from '../../shared/schemas/data';
+import { exportListOutput, exportRequestInput, exportRequestOutput, storageUsageOutput, type ExportItem, type ExportRequestOutput } from '../../shared/schemas/data';
 import { EXPORT_MAX_ATTEMPTS, EXPORT_TTL_MS } from '../data/export-job';
 import { estimateExport, exportFileName } from '../data/export';
 import { enqueueJob } from '../jobs/queue';
-import { permittedProcedure, router, type Context } from '../trpc';
+import { storageQuota, storageUsed } from '../files/quota';
+import { permittedProcedure, router, staffProcedure, type Context } from '../trpc';
 
 const X = M.data.export;
 /** The exports list shows the caller's latest ones. */
@@ -57,6 +58,14 @@ async function requestExport(ctx: Caller, company: { id: number; name: string } 
 }
 
 export const dataRouter = router({
+  /**
+   * The space the agency's stored files take, and the quota (Account → Data's Storage block). Any staff member: the
+   * Files page already shows everyone the bytes stored.
+   */
+  storage: staffProcedure.output(storageUsageOutput).query(async ({ ctx }) => ({
+    usedBytes: await storageUsed(ctx.db, ctx.businessId),
+    quotaBytes: storageQuota(ctx.app.env),
+  })),
   /** The whole agency (owner). */
   requestExport: permittedProcedure('data.export')
     .output(exportRequestOutput)

@@ -26,6 +26,7 @@ import type { ScopedDb } from '../tenancy';
 import { router, staffProcedure } from '../trpc';
 import { changesOf, recordActivity, staffActor, type Actor, type ActivityWriter } from '../activity';
 import type { ActivityChange } from '../../shared/activity';
+import { assertStorageQuota, type QuotaEnv } from '../files/quota';
 
 /** "Recent files": created within the last 7 days (spec §2.6). */
 const RECENT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -175,9 +176,15 @@ async function placementOf(scope: DocumentScope, companyId: number | null, proje
 /**
  * Records a file: a link to an external URL (`stored` null; the input's url and size), or an upload already
  * in storage (its key, size, type and original name; the download path becomes its url). The uploader is always
- * the signed-in user. The only way a Document row is created.
+ * the signed-in user. The only way a Document row is created. quota: the storage quota an upload must fit in
+ * (checked in the row's transaction; StorageQuotaError, 413, when it does not).
  */
-export async function createDocument(scope: DocumentScope, input: DocumentCreate | Omit<DocumentCreate, 'url'>, stored: StoredFile | null): Promise<DocumentRow> {
+export async function createDocument(
+  scope: DocumentScope,
+  input: DocumentCreate | Omit<DocumentCreate, 'url'>,
+  stored: StoredFile | null,
+  quota?: QuotaEnv,
+): Promise<DocumentRow> {
   const where = await placementOf(scope, input.companyId ?? null, input.projectId ?? null);
   const data = {
     businessId: scope.businessId,
@@ -191,6 +198,7 @@ export async function createDocument(scope: DocumentScope, input: DocumentCreate
   if (stored) {
     // The url column names the download route, which needs the id: written in the same transaction.
     id = await scope.db.$transaction(async (tx) => {
+      if (quota) await assertStorageQuota(tx, scope.businessId, stored.size, quota);
       const row = await tx.document.create({
         data: { ...data, url: '', size: stored.size, storageKey: stored.storageKey, mimeType: stored.mimeType, originalName: stored.originalName },
         select: { id: true },
@@ -274,7 +282,9 @@ export const documentsRouter = router({
     await ctx.db
       .$transaction(async (tx) => {
         const before = (await tx.document.findUnique({ where: { id }, select: fileStateSelect })) ?? notFound();
-        await tx.document.update({ where: { id }, data: { ...fields, ...where }, select: { id: true } });
+        // A client's flow upload that staff edit is theirs from now on: a newer upload to the flow field no longer
+        // removes it (server/files/portal-flow-upload.ts).
+        await tx.document.update({ where: { id }, data: { ...fields, ...where, flowSubmissionId: null, flowFieldId: null }, select: { id: true } });
         await logFile(tx, ctx.businessId, staffActor(ctx.user), id, before);
       })
       .catch(notFoundOn(M.documents.notFound));

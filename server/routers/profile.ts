@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { M } from '../../shared/messages';
 import { changePasswordInput, changePasswordOutput, profileOutput, profileUpdateInput } from '../../shared/schemas/profile';
+import { revokeUserApiTokens } from '../auth/api-tokens';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { fieldError, isUniqueViolation } from '../errors';
 import { router, sessionProcedure } from '../trpc';
@@ -47,7 +48,8 @@ export const profileRouter = router({
 
   /**
    * A new password, given the current one (throttled like a sign-in: guesses of the current password count against
-   * the account). Every other session of the user and every unused reset link ends; this session stays.
+   * the account). Every other session of the user and every unused reset link ends; this session stays. The user's
+   * API tokens are revoked too unless revokeApiTokens is false (the dialog's switch, on by default).
    */
   changePassword: sessionProcedure
     .input(changePasswordInput)
@@ -62,7 +64,7 @@ export const profileRouter = router({
       const { name, slug } = session.business;
       await requireStrongPassword(input.newPassword, [user.email, user.firstName, user.lastName, name, slug], 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
-      const ended = await ctx.unscopedDb.$transaction(async (tx) => {
+      const { ended, revoked } = await ctx.unscopedDb.$transaction(async (tx) => {
         await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
         await tx.passwordReset.deleteMany({ where: { userId: user.id, usedAt: null } });
         // That the password changed, without any value.
@@ -73,8 +75,10 @@ export const profileRouter = router({
           action: 'updated',
           changes: [{ field: 'password', from: null, to: null }],
         });
-        return tx.session.deleteMany({ where: { userId: user.id, id: { not: session.sessionId } } });
+        const revoked = input.revokeApiTokens ? await revokeUserApiTokens(tx, user) : 0;
+        const ended = await tx.session.deleteMany({ where: { userId: user.id, id: { not: session.sessionId } } });
+        return { ended: ended.count, revoked };
       });
-      return { ok: true as const, endedSessions: ended.count };
+      return { ok: true as const, endedSessions: ended, revokedApiTokens: revoked };
     }),
 });

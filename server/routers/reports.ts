@@ -7,7 +7,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { M } from '../../shared/messages';
-import { reportsOverviewInput, reportsOverviewOutput, type ReportsOverview } from '../../shared/schemas/reports';
+import { reportRange, reportRangeProblem, reportsOverviewInput, reportsOverviewOutput, type ReportsOverview } from '../../shared/schemas/reports';
 import { CLIENT_COMPANY_STATUSES, PENDING_TASK_STATUSES, PRIORITY_ORDER } from '../../shared/status';
 import { join, raw, sql, TENANT, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import { router, staffProcedure } from '../trpc';
@@ -19,12 +19,6 @@ const inList = (values: readonly string[]): Sql => sql`(${join(values.map((v) =>
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const num = (value: unknown) => (value == null ? 0 : Number(value));
 const round1 = (value: number) => Math.round(value * 10) / 10;
-
-/** The default range: from the first day of the month 11 months back up to today (12 calendar months). */
-export function defaultRange(now = new Date()) {
-  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-  return { from: dayOf(from), to: dayOf(now) };
-}
 
 type Dialect = {
   month: (column: Sql) => Sql;
@@ -62,9 +56,11 @@ function weeksOf(from: Date, to: Date) {
 }
 
 export async function reportsOverview(db: SqlRunner, input: { from?: string; to?: string; companyId?: number }, now = new Date()): Promise<ReportsOverview> {
-  const range = { ...defaultRange(now), ...(input.from ? { from: input.from } : {}), ...(input.to ? { to: input.to } : {}) };
-  if (input.from && !input.to && range.from > range.to) range.to = range.from;
-  if (input.to && !input.from && range.from > range.to) range.from = range.to;
+  const range = reportRange(input, now);
+  // The input schema checks a range given whole; one given end is checked here with the other filled in (from
+  // 1900-01-01 alone would otherwise reach today). Bounded, so are the months and weeks below (61 and 262 at most).
+  const problem = reportRangeProblem(range);
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
   const start = new Date(`${range.from}T00:00:00.000Z`);
   const lastDay = new Date(`${range.to}T00:00:00.000Z`);
   const end = new Date(lastDay.getTime() + DAY); // exclusive

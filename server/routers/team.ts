@@ -22,7 +22,7 @@ import { generateSessionToken, hashToken } from '../auth/tokens';
 import { isUniqueViolation } from '../errors';
 import { sql, TENANT, toDate, toInt, type Row } from '../sql';
 import { permittedProcedure, publicProcedure, router, staffProcedure, type AppScope, type Context } from '../trpc';
-import { requireStrongPassword, usableLink } from './auth';
+import { requireStrongPassword, tooMany, usableLink } from './auth';
 import { recordActivity, staffActor } from '../activity';
 
 /** A staff invite link works once, for 7 days (like a portal invite). */
@@ -39,7 +39,7 @@ const inviteNotFound = (): never => {
   throw new TRPCError({ code: 'NOT_FOUND', message: M.team.inviteNotFound });
 };
 const emailHasAccount = (): never => {
-  throw new TRPCError({ code: 'CONFLICT', message: M.team.emailHasAccount });
+  throw new TRPCError({ code: 'CONFLICT', message: M.staffInvite.emailHasAccount });
 };
 
 /** The refusals of shared/permissions.ts, each with its own message. */
@@ -52,8 +52,41 @@ type Ctx = { db: AppScope['tenantDb']; unscopedDb: Context['unscopedDb'] };
 type Tx = Parameters<Parameters<AppScope['tenantDb']['$transaction']>[0]>[0];
 
 /** Every e-mail is one account, whatever the agency (users sign in by e-mail alone). */
-async function requireNoAccount(ctx: Pick<Ctx, 'unscopedDb'>, email: string) {
-  if (await ctx.unscopedDb.user.findUnique({ where: { email }, select: { id: true } })) emailHasAccount();
+async function hasAccount(ctx: Pick<Ctx, 'unscopedDb'>, email: string) {
+  return (await ctx.unscopedDb.user.findUnique({ where: { email }, select: { id: true } })) !== null;
+}
+
+/**
+ * An invite to a member of this agency is refused (the inviter sees their own team anyway). Whether the address has an
+ * account in another agency is not checked here: the answer would tell anyone who can sign up which addresses use
+ * Clientflow. Such an invite is made and mailed like any other; its page tells the invited person (staffInvite.info).
+ */
+async function requireNotMember(ctx: Pick<Ctx, 'db'>, email: string) {
+  if (await ctx.db.user.findFirst({ where: { email }, select: { id: true } })) {
+    throw new TRPCError({ code: 'CONFLICT', message: M.team.alreadyMember });
+  }
+}
+
+/**
+ * Makes an invite link (make) within the invitation budgets of the agency and of the user (INVITES_PER_AGENCY_PER_HOUR,
+ * INVITES_PER_USER_PER_HOUR; staff invites, portal invites and new links all count): past either, 429 with the minutes
+ * to wait, and nothing is made or mailed. Call it after every other check, so only a link that is made spends budget;
+ * when make fails, the budget comes back.
+ */
+export async function withinInviteBudget<T>(ctx: Context & { businessId: number; user: { id: number } }, make: () => Promise<T>): Promise<T> {
+  const { env, throttle } = ctx.app;
+  const budget = { perAgency: env.INVITES_PER_AGENCY_PER_HOUR, perUser: env.INVITES_PER_USER_PER_HOUR };
+  const ticket = await throttle.beginInvite(ctx.businessId, ctx.user.id, budget);
+  if (ticket.retryAfter > 0) {
+    const who = ticket.spent ?? 'user';
+    tooMany(ctx, ticket.retryAfter, M.team.invitesThrottled(who, who === 'agency' ? budget.perAgency : budget.perUser, ticket.retryAfter));
+  }
+  try {
+    return await make();
+  } catch (error) {
+    await throttle.inviteNotMade(ticket);
+    throw error;
+  }
 }
 
 /**
@@ -140,23 +173,25 @@ export const teamRouter = router({
     .mutation(async ({ ctx, input }) => {
       const refusal = setRoleRefusal(ctx.user, null, input.role);
       if (refusal) refuse(refusal, M.team.changeOwnRole);
-      await requireNoAccount(ctx, input.email);
+      await requireNotMember(ctx, input.email);
       const link = newInviteLink();
-      const invite = await ctx.db.$transaction(async (tx) => {
-        await tx.staffInvite.deleteMany({ where: { email: input.email, usedAt: null } });
-        const created = await tx.staffInvite.create({
-          data: { businessId: ctx.businessId, email: input.email, role: input.role, tokenHash: link.tokenHash, expiresAt: link.expiresAt, invitedById: ctx.user.id },
-          select: { id: true, email: true },
-        });
-        // Who was invited with which role; never the link's token.
-        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
-          entityType: 'team',
-          entityName: input.email,
-          action: 'invited',
-          changes: [{ field: 'role', from: null, to: input.role }],
-        });
-        return created;
-      });
+      const invite = await withinInviteBudget(ctx, () =>
+        ctx.db.$transaction(async (tx) => {
+          await tx.staffInvite.deleteMany({ where: { email: input.email, usedAt: null } });
+          const created = await tx.staffInvite.create({
+            data: { businessId: ctx.businessId, email: input.email, role: input.role, tokenHash: link.tokenHash, expiresAt: link.expiresAt, invitedById: ctx.user.id },
+            select: { id: true, email: true },
+          });
+          // Who was invited with which role; never the link's token.
+          await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+            entityType: 'team',
+            entityName: input.email,
+            action: 'invited',
+            changes: [{ field: 'role', from: null, to: input.role }],
+          });
+          return created;
+        }),
+      );
       return mailInviteLink(ctx, invite, link);
     }),
 
@@ -169,13 +204,15 @@ export const teamRouter = router({
       if (!invite) return inviteNotFound();
       const refusal = setRoleRefusal(ctx.user, null, invite.role);
       if (refusal) refuse(refusal, M.team.changeOwnRole);
-      await requireNoAccount(ctx, invite.email);
+      await requireNotMember(ctx, invite.email);
       const link = newInviteLink();
-      await ctx.db.$transaction(async (tx) => {
-        const renewed = await tx.staffInvite.updateMany({ where: { id: invite.id, usedAt: null }, data: { tokenHash: link.tokenHash, expiresAt: link.expiresAt } });
-        if (renewed.count !== 1) inviteNotFound();
-        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), { entityType: 'team', entityName: invite.email, action: 'invited', changes: [] });
-      });
+      await withinInviteBudget(ctx, () =>
+        ctx.db.$transaction(async (tx) => {
+          const renewed = await tx.staffInvite.updateMany({ where: { id: invite.id, usedAt: null }, data: { tokenHash: link.tokenHash, expiresAt: link.expiresAt } });
+          if (renewed.count !== 1) inviteNotFound();
+          await recordActivity(tx, ctx.businessId, staffActor(ctx.user), { entityType: 'team', entityName: invite.email, action: 'invited', changes: [] });
+        }),
+      );
       return mailInviteLink(ctx, invite, link);
     }),
 
@@ -273,13 +310,23 @@ async function usableStaffInvite(ctx: Context, token: string) {
 
 /** /hub/invite/{token}: anyone with the link. */
 export const staffInviteRouter = router({
-  /** Who the link is for and from, so its page can say so; the same refusals as accept. */
+  /**
+   * Who the link is for and from, so its page can say so; the same refusals as accept. emailHasAccount: the address
+   * already has an account (in another agency), so accept will refuse: the page says so instead of showing the form.
+   * Only the holder of the link learns it, and each link spends the inviting agency's invitation budget.
+   */
   info: publicProcedure
     .input(staffInviteInput)
     .output(staffInviteInfoOutput)
     .query(async ({ ctx, input }) => {
       const invite = await usableStaffInvite(ctx, input.token);
-      return { email: invite.email, role: invite.role, businessName: invite.business.name, invitedBy: invite.invitedBy ? fullName(invite.invitedBy) : null };
+      return {
+        email: invite.email,
+        role: invite.role,
+        businessName: invite.business.name,
+        invitedBy: invite.invitedBy ? fullName(invite.invitedBy) : null,
+        emailHasAccount: await hasAccount(ctx, invite.email),
+      };
     }),
 
   /**
@@ -293,7 +340,7 @@ export const staffInviteRouter = router({
     .mutation(async ({ ctx, input }) => {
       const invite = await usableStaffInvite(ctx, input.token);
       const { business, businessId, email } = invite;
-      await requireNoAccount(ctx, email);
+      if (await hasAccount(ctx, email)) emailHasAccount();
       await requireStrongPassword(input.password, [email, input.firstName, input.lastName, business.name, business.slug]);
       const passwordHash = await hashPassword(input.password);
       const { token, expiresAt } = await ctx.unscopedDb

@@ -89,6 +89,11 @@ export const documents = {
   noFile: 'Choose a file to upload.',
   emptyFile: 'The file is empty.',
   tooLarge: (limit: string) => `The file is larger than ${limit}, the most one upload may carry.`,
+  /** STORAGE_QUOTA_BYTES: the agency's files would take more than its quota. */
+  storageQuotaExceeded: (quota: string, used: string) =>
+    `There is no room for this file: your agency’s storage quota is ${quota}, and ${used} of it is already used. Delete files you no longer need, or ask whoever runs Clientflow to raise the quota.`,
+  /** A size of nothing at all (formatFileSize says "Unknown size" for 0). */
+  noBytes: '0 Bytes',
   notMultipart: 'Send the file as multipart/form-data, in a field named "file".',
   badUpload: 'The upload could not be read. Please try again.',
   storedFileMissing: 'The stored copy of this file is missing.',

@@ -42,7 +42,7 @@ export const notifications = {
   jobsText: 'E-mails and notifications that could not be delivered. Failed jobs are tried again by themselves; dead ones gave up and wait for you.',
   jobsEmptyTitle: 'Nothing is stuck',
   jobsEmptyText: 'Every notification and e-mail went out.',
-  jobKinds: { notify: 'Notification fan-out', email: 'E-mail', digest: 'Daily digest' } as Record<string, string>,
+  jobKinds: { notify: 'Notification fan-out', email: 'E-mail', digest: 'Daily digest', sweep: 'File clean-up' } as Record<string, string>,
   jobStatus: { pending: 'Failed, will retry', dead: 'Dead' } as Record<string, string>,
   jobAttempts: (attempts: number, max: number) => `${attempts} of ${max} attempts`,
   jobNextTry: (when: string) => `next try ${when}`,

@@ -38,6 +38,8 @@ export const portalFlows = {
   fieldNotInStep: 'This answer belongs to no field of this step.',
   missingField: (label: string) => `${label} is required`,
   notAFileField: 'This field does not take a file.',
+  /** The agency's storage quota is used up (what the client is told; staff see the numbers in Account → Data). */
+  storageFull: 'This file could not be saved: your agency’s file storage is full. Please let them know.',
   chooseFile: 'Choose a file',
   noFileYet: 'No file chosen yet',
   replaceFile: 'Replace file',

@@ -10,7 +10,10 @@ export const profile = {
   saved: 'Profile updated',
   saveFailed: 'Failed to update your profile',
   passwordTitle: 'Password',
-  passwordText: 'Changing it signs you out on every other device and browser. Your API tokens keep working until you revoke them.',
+  passwordText:
+    'Changing it signs you out on every other device and browser, and revokes your API tokens unless you untick the box below. A password reset by e-mail always revokes them.',
+  revokeApiTokens: 'Also revoke my API tokens',
+  revokeApiTokensHint: 'Scripts and tools that use them stop working until you create new tokens.',
   newPasswordHint: 'At least 8 characters. A few unrelated words make a strong one.',
   currentPassword: 'Current password',
   newPassword: 'New password',
@@ -18,7 +21,8 @@ export const profile = {
   changePassword: 'Change password',
   changing: 'Changing...',
   passwordChanged: 'Password changed',
-  passwordChangedText: 'You are still signed in here; every other session has ended.',
+  passwordChangedText: (revoked: number) =>
+    `You are still signed in here; every other session has ended${revoked > 0 ? `, and ${revoked} API ${revoked === 1 ? 'token was' : 'tokens were'} revoked` : ''}.`,
   passwordFailed: 'Failed to change your password',
   currentRequired: 'Current password is required',
   currentWrong: 'The current password is not correct.',

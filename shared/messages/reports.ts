@@ -4,6 +4,8 @@ export const reports = {
   subtitle: 'How projects, tasks, hours, clients, flows and files add up over time.',
   dateInvalid: 'Enter a valid date (yyyy-mm-dd).',
   rangeInvalid: 'The end of the date range cannot be before its start.',
+  dateOutOfRange: 'Enter a date between 1 January 1900 and 31 December 2200.',
+  rangeTooLong: 'A report can cover at most 5 years: choose a shorter date range.',
   companyNotFound: 'That company does not exist in your agency.',
   presets: { last30: 'Last 30 days', last12: 'Last 12 months', thisYear: 'This year' },
   from: 'From',

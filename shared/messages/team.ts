@@ -67,7 +67,15 @@ export const team = {
   // Server refusals.
   notFound: 'That team member does not exist in your agency.',
   inviteNotFound: 'That invite does not exist in your agency.',
-  emailHasAccount: 'That e-mail address already has a Clientflow account.',
+  alreadyMember: 'That e-mail address is already a member of your team.',
+  /** Past INVITES_PER_AGENCY_PER_HOUR (who: agency) or INVITES_PER_USER_PER_HOUR (who: user); staff and portal invites count together. */
+  invitesThrottled: (who: 'agency' | 'user', limit: number, retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    const wait = `Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+    return who === 'agency'
+      ? `Your agency has sent ${limit} invitations (team and client portal) in the last hour, the most allowed. ${wait}`
+      : `You have sent ${limit} invitations (team and client portal) in the last hour, the most allowed for one person. ${wait}`;
+  },
   removeSelf: 'You cannot remove yourself from the team.',
   changeOwnRole: 'You cannot change your own role.',
   ownerOnly: 'Only an owner can remove an owner, or give or take away the owner role.',

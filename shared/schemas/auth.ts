@@ -120,7 +120,10 @@ const resetToken = z.string().trim().min(1).max(100);
 export const passwordResetCheckInput = z.object({ token: resetToken });
 export const passwordResetCheckOutput = z.object({ email: z.string() });
 
-/** A new password from a reset link; every other session of the user ends and a new one starts. */
+/**
+ * A new password from a reset link; every session and API token of the user ends. Then, as after a login: a new
+ * session, or with two-factor sign-in on a challenge for the code step (twoFactorChallengeOutput).
+ */
 export const passwordResetInput = z.object({
   token: resetToken,
   password: z.string().min(1, M.auth.passwordRequired).min(LIMITS.passwordMin, M.signup.passwordTooShort).max(200),

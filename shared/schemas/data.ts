@@ -52,6 +52,13 @@ export const exportListOutput = z.object({ items: z.array(exportItem) });
 
 export const exportIdInput = z.object({ id: idSchema });
 
+/** data.storage: the bytes the agency's stored files take, and its quota (STORAGE_QUOTA_BYTES; null: none). */
+export const storageUsageOutput = z.object({
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive().nullable(),
+});
+export type StorageUsage = z.infer<typeof storageUsageOutput>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Import
 
@@ -134,6 +141,8 @@ export type ImportPreviewRow = z.infer<typeof importPreviewRow>;
 export const IMPORT_PREVIEW_ROWS = 200;
 /** The most data rows one CSV import takes. */
 export const IMPORT_MAX_ROWS = 50_000;
+/** Problems an answer lists at most; a last line counts the rest ("… and N more problems"), and issueCount has them all. */
+export const IMPORT_MAX_ISSUES = 500;
 
 export const importCounts = z.record(z.string(), z.object({ new: z.number().int(), duplicate: z.number().int(), error: z.number().int() }));
 
@@ -146,7 +155,10 @@ export const importPreviewOutput = z.object({
   rows: z.array(importPreviewRow),
   /** Per entity (companies, contacts, projects, tasks, files, …): how many rows are new, duplicates and errors. */
   counts: importCounts,
+  /** The first IMPORT_MAX_ISSUES problems, then a line that counts the rest. */
   issues: z.array(importIssue),
+  /** How many problems the file has in all (issues lists the first ones). */
+  issueCount: z.number().int(),
   /** Companies a contacts CSV names that do not exist yet and will be created. */
   newCompanies: z.array(z.string()),
   /** Zip only: what the export says about itself (agency name, exported at, scope). */

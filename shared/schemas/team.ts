@@ -28,7 +28,11 @@ export const teamMemberIdInput = z.object({ id: idSchema });
 export const teamSetRoleInput = z.object({ id: idSchema, role: staffRoleSchema });
 export const teamOkOutput = z.object({ ok: z.literal(true) });
 
-/** Invite someone by e-mail; an address that already has an account is refused with CONFLICT (M.team.emailHasAccount). */
+/**
+ * Invite someone by e-mail. A member of the agency is refused with CONFLICT (M.team.alreadyMember); an address with
+ * an account in another agency is invited like any other (nothing tells the inviter it exists): its invite page says so.
+ * Past the agency's or the user's invitation budget: TOO_MANY_REQUESTS (M.team.invitesThrottled).
+ */
 export const teamInviteInput = z.object({ email: emailSchema, role: staffRoleSchema });
 export type TeamInviteForm = z.input<typeof teamInviteInput>;
 
@@ -62,7 +66,8 @@ export const teamInviteIdInput = z.object({ inviteId: idSchema });
 /**
  * A staff invite link's token (/hub/invite/{token}). info and accept refuse a link with a code per case:
  * NOT_FOUND (404) M.staffInvite.invalid, CONFLICT (409) M.staffInvite.used, PRECONDITION_FAILED (412)
- * M.staffInvite.expired; accept also CONFLICT M.team.emailHasAccount when the address got an account meanwhile.
+ * M.staffInvite.expired. When the address has an account (in another agency, or got one meanwhile) info answers
+ * emailHasAccount true, and accept refuses with CONFLICT M.staffInvite.emailHasAccount and creates nothing.
  */
 const inviteToken = z.string().trim().min(1).max(100);
 export const staffInviteInput = z.object({ token: inviteToken });
@@ -72,6 +77,8 @@ export const staffInviteInfoOutput = z.object({
   businessName: z.string(),
   /** The inviting user's name, null once they have been removed. */
   invitedBy: z.string().nullable(),
+  /** The address already has a Clientflow account (one address, one agency): the link cannot be accepted. */
+  emailHasAccount: z.boolean(),
 });
 
 /** The new staff user's name and password, with the sign-up rules. */

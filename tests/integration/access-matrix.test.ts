@@ -55,7 +55,7 @@ const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'portalFlows.list', 'p
   'portalNotifications.get', 'portalNotifications.update',
   'activity.recent', 'portalActivity.list',
   'twoFactor.status', 'twoFactor.beginSetup', 'twoFactor.enable', 'twoFactor.disable', 'twoFactor.regenerateRecoveryCodes', 'twoFactor.setRequired',
-  'data.requestExport', 'data.exports'];
+  'data.requestExport', 'data.exports', 'data.storage'];
 
 /** The model an `id` names in each router namespace (null: none of its procedures takes an `id`). One line per domain. */
 const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/auth/tokens';
+import { loadEnv } from '../../server/env';
 import { client, newAgency, signUpAgency, startApp, type TestApp } from '../support/app';
 
 let app: TestApp;
@@ -136,6 +137,68 @@ describe('login, me and logout', () => {
     expect((await api.get('/auth/v1/me', { token: body.authToken })).status).toBe(200);
     const renewed = await app.database.db.session.findUnique({ where: { id } });
     expect(renewed!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+  });
+});
+
+describe('the absolute session lifetime (SESSION_MAX_AGE_DAYS, 30 days by default)', () => {
+  const DAY = 24 * 3600 * 1000;
+  async function signedIn(target: TestApp) {
+    const agency = await signUpAgency(client(target.baseUrl));
+    const login = await client(target.baseUrl).post('/auth/v1/login', { email: agency.email, password: agency.password });
+    expect(login.status).toBe(200);
+    return { token: login.body.authToken as string, id: hashToken(login.body.authToken), cookie: login.headers.get('set-cookie')!.split(';')[0] };
+  }
+  /** Moves the session's sign-in back by `ago` ms; its (sliding) expiry stays ahead unless given. */
+  const signedInAgo = (target: TestApp, id: string, ago: number, expiresIn = 20 * DAY) =>
+    target.database.db.session.update({ where: { id }, data: { createdAt: new Date(Date.now() - ago), expiresAt: new Date(Date.now() + expiresIn) } });
+
+  it('ends a session signed in more than 30 days ago however active it is: 401, row deleted, cookie cleared', async () => {
+    const { token, id, cookie } = await signedIn(app);
+    await signedInAgo(app, id, 30 * DAY + 60_000);
+    const byCookie = await api.get('/auth/v1/me', { cookie });
+    expect(byCookie.status).toBe(401);
+    expect(byCookie.body.code).toBe('UNAUTHORIZED');
+    expect(byCookie.headers.get('set-cookie')).toMatch(/^cf_session=;/);
+    expect(await app.database.db.session.findUnique({ where: { id } })).toBeNull();
+    expect((await api.get('/auth/v1/me', { token })).status).toBe(401);
+  });
+
+  it('keeps a 29-day-old session, but never slides its expiry (nor its cookie) past 30 days from sign-in', async () => {
+    const { id, cookie } = await signedIn(app);
+    const { createdAt } = await signedInAgo(app, id, 29 * DAY, 12 * 3600 * 1000);
+    const me = await api.get('/auth/v1/me', { cookie });
+    expect(me.status).toBe(200);
+    const limit = createdAt.getTime() + 30 * DAY;
+    // Less than 15 days were left, so it slid: to the limit, not 30 days from now.
+    expect((await app.database.db.session.findUniqueOrThrow({ where: { id } })).expiresAt.getTime()).toBe(limit);
+    expect(new Date(me.headers.get('set-cookie')!.match(/Expires=([^;]+)/)![1]).getTime()).toBe(Math.floor(limit / 1000) * 1000);
+  });
+
+  it('takes its length from SESSION_MAX_AGE_DAYS, checked on /trpc as on REST', async () => {
+    const short = await startApp(undefined, { env: { SESSION_MAX_AGE_DAYS: '1' } });
+    try {
+      const kept = await signedIn(short);
+      await signedInAgo(short, kept.id, 23 * 3600 * 1000);
+      expect((await client(short.baseUrl).get('/trpc/auth.me', { token: kept.token })).status).toBe(200);
+      // The expiry was brought in to the limit at once (a fresh session's 30 days would outlast it).
+      const row = await short.database.db.session.findUniqueOrThrow({ where: { id: kept.id } });
+      expect(row.expiresAt.getTime()).toBe(row.createdAt.getTime() + DAY);
+      const ended = await signedIn(short);
+      await signedInAgo(short, ended.id, 25 * 3600 * 1000);
+      expect((await client(short.baseUrl).get('/trpc/auth.me', { token: ended.token })).status).toBe(401);
+      expect(await short.database.db.session.findUnique({ where: { id: ended.id } })).toBeNull();
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('refuses a lifetime out of range at start-up, naming the setting', () => {
+    expect(loadEnv({}).SESSION_MAX_AGE_DAYS).toBe(30);
+    expect(loadEnv({}).PORTAL_SESSION_MAX_AGE_DAYS).toBe(30);
+    expect(loadEnv({ SESSION_MAX_AGE_DAYS: '0.5' }).SESSION_MAX_AGE_DAYS).toBe(0.5);
+    expect(() => loadEnv({ SESSION_MAX_AGE_DAYS: '0' })).toThrow(/SESSION_MAX_AGE_DAYS: must be at least 1 hour/);
+    expect(() => loadEnv({ PORTAL_SESSION_MAX_AGE_DAYS: '366' })).toThrow(/PORTAL_SESSION_MAX_AGE_DAYS: must be at most 365 days/);
+    expect(() => loadEnv({ SESSION_MAX_AGE_DAYS: 'month' })).toThrow(/SESSION_MAX_AGE_DAYS: must be a number of days/);
   });
 });
 

@@ -11,6 +11,7 @@ import { hashToken } from '../../server/auth/tokens';
 import { createAgency, type Agency } from '../support/agencies';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
 import { startSmtpServer } from '../support/smtp';
+import { addStaff } from '../support/staff';
 import { trpcClient, trpcCode, type TrpcClient } from '../support/trpc';
 
 const STRONG = 'violet harbour quartz 4817 engine';
@@ -630,6 +631,58 @@ describe('invite e-mail over SMTP', () => {
       expect(await mailing.database.db.portalInvite.count({ where: { contactId: contact.id } })).toBe(1);
     } finally {
       await mailing.close();
+    }
+  });
+});
+
+describe('the invitation budget (INVITES_PER_AGENCY_PER_HOUR=3, INVITES_PER_USER_PER_HOUR=2)', () => {
+  it('answers the portal invite past the budget with 429 and the minutes to wait, makes no link and mails nothing; another agency is unaffected', async () => {
+    const smtp = await startSmtpServer();
+    const limited = await startApp(undefined, { smtpUrl: smtp.url, env: { INVITES_PER_AGENCY_PER_HOUR: '3', INVITES_PER_USER_PER_HOUR: '2' } });
+    try {
+      const rest = client(limited.baseUrl);
+      const db = limited.database.db;
+      const owner = await signUpAgency(rest);
+      const ownerBusinessId = (await db.business.findUniqueOrThrow({ where: { slug: owner.slug } })).id;
+      const company = (await rest.post('/api/companies', { name: 'Budget Co' }, { token: owner.token })).body;
+      const contactOf = async (as: string) =>
+        (await rest.post('/api/contacts', { firstName: 'Bud', lastName: 'Get', email: uniqueEmail('budget'), companyId: company.id, portalAccess: true }, { token: as })).body;
+      const invite = (as: string, id: number) => rest.post(`/api/contacts/${id}/invite`, undefined, { token: as });
+
+      // The owner's 2: an invite, then a new one for the same contact (a re-send counts too).
+      const first = await contactOf(owner.token);
+      for (let i = 0; i < 2; i++) expect(await invite(owner.token, first.id)).toMatchObject({ status: 200, body: { emailed: true } });
+      const spare = await contactOf(owner.token);
+      const refused = await invite(owner.token, spare.id);
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(59 * 60);
+      expect(refused).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS', message: M.team.invitesThrottled('user', 2, wait) } });
+      const nothingFor = async (contact: { id: number; email: string }) => {
+        expect(await db.portalInvite.count({ where: { contactId: contact.id } })).toBe(0);
+        expect(await db.activity.count({ where: { businessId: ownerBusinessId, entityType: 'contact', entityId: contact.id, action: 'invited' } })).toBe(0);
+        expect(smtp.received.some((m) => m.to.includes(contact.email))).toBe(false);
+      };
+      await nothingFor(spare);
+
+      // A member has their own 2, but the agency only 1 left; a staff invite and a portal invite share it.
+      const member = await addStaff(limited, { businessId: ownerBusinessId }, 'member');
+      expect(await invite(member.token, spare.id)).toMatchObject({ status: 200, body: { emailed: true } });
+      const last = await contactOf(member.token);
+      const full = await invite(member.token, last.id);
+      expect(full).toMatchObject({ status: 429, body: { message: M.team.invitesThrottled('agency', 3, Number(full.headers.get('retry-after'))) } });
+      await nothingFor(last);
+      expect(await rest.post('/api/team/invites', { email: uniqueEmail('staff'), role: 'member' }, { token: owner.token })).toMatchObject({ status: 429 });
+
+      // Another agency has its own budget.
+      const elsewhere = await signUpAgency(rest);
+      const theirCompany = (await rest.post('/api/companies', { name: 'Elsewhere Co' }, { token: elsewhere.token })).body;
+      const theirs = (
+        await rest.post('/api/contacts', { firstName: 'Al', lastName: 'So', email: uniqueEmail(), companyId: theirCompany.id, portalAccess: true }, { token: elsewhere.token })
+      ).body;
+      expect(await invite(elsewhere.token, theirs.id)).toMatchObject({ status: 200, body: { emailed: true } });
+    } finally {
+      await limited.close();
+      await smtp.close();
     }
   });
 });

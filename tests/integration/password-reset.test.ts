@@ -1,6 +1,6 @@
 /**
  * Staff password reset by e-mail, against a real SMTP server in this process (tests/support/smtp.ts): request →
- * mail with a one-time link → check → new password → every other session ends. Requests come from addresses of
+ * mail with a one-time link → check → new password → every other session and every API token of the user ends. Requests come from addresses of
  * their own (X-Forwarded-For; the app trusts loopback proxies), so the per-address budget of one test never meets
  * another's.
  */
@@ -9,6 +9,7 @@ import { SESSION } from '../../shared/constants';
 import { hashToken } from '../../server/auth/tokens';
 import { client, signUpAgency, startApp, type Reply, type TestApp } from '../support/app';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
+import { addApiToken, addStaff } from '../support/staff';
 import { refusal, trpcClient } from '../support/trpc';
 
 const INVALID = 'This reset link is not valid. Request a new one.';
@@ -125,6 +126,19 @@ describe('password reset by e-mail', () => {
     expect((await login(owner.email, NEW_PASSWORD)).status).toBe(200);
   });
 
+  it("ends the user's personal API tokens (and only theirs): a token made before answers 401", async () => {
+    const { owner, token } = await ownerWithLink();
+    const user = await app.database.db.user.findUniqueOrThrow({ where: { email: owner.email }, select: { id: true, businessId: true } });
+    const colleague = await addStaff(app, user, 'admin');
+    const [mine, theirs] = [await addApiToken(app, user.businessId, user.id), await addApiToken(app, user.businessId, colleague.id)];
+    for (const t of [mine, theirs]) expect((await api.get('/api/companies', { token: t.token })).status).toBe(200);
+    expect((await confirm(token)).status).toBe(200);
+    const refused = await api.get('/api/companies', { token: mine.token });
+    expect(refused.status).toBe(401);
+    expect(await app.database.db.apiToken.count({ where: { userId: user.id } })).toBe(0);
+    expect((await api.get('/api/companies', { token: theirs.token })).status).toBe(200);
+  });
+
   it('works once: a second use, and a check after it, answer 409', async () => {
     const { token } = await ownerWithLink();
     expect((await confirm(token)).status).toBe(200);
@@ -200,8 +214,9 @@ describe('password reset by e-mail', () => {
     const { owner, token } = await ownerWithLink();
     const trpc = trpcClient(app.baseUrl);
     expect(await trpc.auth.checkPasswordReset.query({ token })).toEqual({ email: owner.email });
-    const { authToken } = await trpc.auth.resetPassword.mutate({ token, password: NEW_PASSWORD });
-    expect(await trpcClient(app.baseUrl, { token: authToken }).auth.me.query()).toMatchObject({ email: owner.email });
+    const reply = await trpc.auth.resetPassword.mutate({ token, password: NEW_PASSWORD });
+    if (!('authToken' in reply)) throw new Error('expected a session: this owner has no two-factor sign-in');
+    expect(await trpcClient(app.baseUrl, { token: reply.authToken }).auth.me.query()).toMatchObject({ email: owner.email });
   });
 });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION } from '../../shared/constants';
 import { createPortalInvite, endPortalAccess } from '../../server/auth/portal-access';
 import { verifyPassword } from '../../server/auth/password';
-import { createPortalSession } from '../../server/auth/sessions';
+import { createPortalSession, createStaffSession } from '../../server/auth/sessions';
 import { hashToken } from '../../server/auth/tokens';
 import type { AppRouter } from '../../server/routers/_app';
 import { addCompanyTree, createAgency, type Agency } from '../support/agencies';
@@ -387,5 +387,45 @@ describe('revoking portal access ends the sessions at once', () => {
     const { contact, authToken } = await signedInContact();
     await app.database.db.contact.update({ where: { id: contact.id }, data: { companyId: null } });
     expect((await rest('GET', '/auth/portal/v1/me', undefined, { token: authToken })).status).toBe(401);
+  });
+});
+
+describe('the absolute portal session lifetime (PORTAL_SESSION_MAX_AGE_DAYS, 30 days by default)', () => {
+  const DAY = 24 * 3600 * 1000;
+  /** A fresh portal session of the fixture's client, signed in `ago` ms ago and still ahead of its sliding expiry. */
+  async function portalSessionAgo(ago: number) {
+    const { token } = await createPortalSession(app.database.db, a.businessId, a.portal.contactId);
+    const id = hashToken(token);
+    await app.database.db.portalSession.update({ where: { id }, data: { createdAt: new Date(Date.now() - ago), expiresAt: new Date(Date.now() + 20 * DAY) } });
+    return { token, id };
+  }
+
+  it('ends a portal session signed in more than 30 days ago however active: 401, row deleted, cookie cleared', async () => {
+    const kept = await portalSessionAgo(29 * DAY);
+    expect((await rest('GET', '/auth/portal/v1/me', undefined, { token: kept.token })).status).toBe(200);
+    const ended = await portalSessionAgo(30 * DAY + 60_000);
+    const me = await rest('GET', '/auth/portal/v1/me', undefined, { cookie: `${SESSION.portalCookie}=${ended.token}` });
+    expect(me.status).toBe(401);
+    expect(cookieOf(me, SESSION.portalCookie)![0]).toBe(`${SESSION.portalCookie}=`);
+    expect(await app.database.db.portalSession.findUnique({ where: { id: ended.id } })).toBeNull();
+  });
+
+  it('takes its length from PORTAL_SESSION_MAX_AGE_DAYS, apart from the staff one', async () => {
+    // The same database: sessions made here are read by the other app.
+    const short = await startApp(undefined, { env: { PORTAL_SESSION_MAX_AGE_DAYS: '2' } });
+    try {
+      const call = (path: string, token: string) => fetch(short.baseUrl + path, { headers: { authorization: `Bearer ${token}` } });
+      const young = await portalSessionAgo(DAY);
+      expect((await call('/auth/portal/v1/me', young.token)).status).toBe(200);
+      const old = await portalSessionAgo(3 * DAY);
+      expect((await call('/auth/portal/v1/me', old.token)).status).toBe(401);
+      expect(await app.database.db.portalSession.findUnique({ where: { id: old.id } })).toBeNull();
+      // A staff session of the same age is under SESSION_MAX_AGE_DAYS (30 days) and stays.
+      const staff = await createStaffSession(app.database.db, a.userId);
+      await app.database.db.session.update({ where: { id: hashToken(staff.token) }, data: { createdAt: new Date(Date.now() - 3 * DAY) } });
+      expect((await call('/auth/v1/me', staff.token)).status).toBe(200);
+    } finally {
+      await short.close();
+    }
   });
 });

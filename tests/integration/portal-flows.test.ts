@@ -5,6 +5,7 @@
  * Document of the contact's company), submitting, the staff's view of submissions, and NOT_FOUND for another
  * company's or another agency's flow on every procedure and on the upload route.
  */
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '../../shared/messages';
 import { twoAgencies, type Agency } from '../support/agencies';
@@ -245,6 +246,80 @@ describe('POST /api/portal/flows/upload', () => {
     // Staff see it among the company's files.
     const files = await staff.documents.list.query({ companyId: a.portal.companyId });
     expect(files.items.map((f) => f.id)).toContain(doc.id);
+  });
+});
+
+describe('uploading again to the same field replaces the file', () => {
+  let replace: FlowIds;
+  beforeAll(async () => {
+    replace = await makeFlow(a, a.portal.companyId, { name: 'Contract upload', steps: [{ title: 'Papers', fields: [{ label: 'Contract', type: 'file' }, { label: 'Invoice', type: 'file' }] }] });
+  });
+  const namedLike = async (prefix: string) => (await app.database.db.document.findMany({ where: { businessId: a.businessId, name: { startsWith: prefix } }, orderBy: { id: 'asc' } }));
+  const portalFileNames = async () => (await portal.portal.files.query({ slug: a.slug, search: 'contract-v', limit: 100 })).items.map((f) => f.name);
+
+  it('five uploads leave one Document, one stored file, seen once by staff and client, answering the field', async () => {
+    const ids: number[] = [];
+    const keys: string[] = [];
+    for (let v = 1; v <= 5; v += 1) {
+      const res = await upload({ flowId: replace.id, fieldId: replace.fields.Contract }, `contract version ${v}`, a.portal.token, `contract-v${v}.pdf`);
+      expect(res.status).toBe(201);
+      ids.push(res.body.file.id);
+      keys.push((await app.database.db.document.findUniqueOrThrow({ where: { id: res.body.file.id } })).storageKey!);
+    }
+    const docs = await namedLike('contract-v');
+    expect(docs.map((d) => d.id)).toEqual([ids[4]]);
+    // The stored bytes of the four replaced uploads are gone; the last one is there.
+    const sizes = await Promise.all(keys.map((key) => app.storage.size(key)));
+    expect(sizes).toEqual([null, null, null, null, 'contract version 5'.length]);
+    const staffFiles = await staff.documents.list.query({ companyId: a.portal.companyId, search: 'contract-v' });
+    expect(staffFiles.items.map((f) => f.name)).toEqual(['contract-v5.pdf']);
+    expect(await portalFileNames()).toEqual(['contract-v5.pdf']);
+    const flow = await portal.portalFlows.get.query({ flowUid: replace.flowUid });
+    expect(flow.answers.find((ans) => ans.fieldId === replace.fields.Contract)).toMatchObject({ value: String(ids[4]), file: { id: ids[4], name: 'contract-v5.pdf' } });
+    // The log tells what happened to each replaced file.
+    const deleted = await app.database.db.activity.findMany({ where: { businessId: a.businessId, entityType: 'file', action: 'deleted', entityId: { in: ids } } });
+    expect(deleted.map((r) => r.entityId).sort()).toEqual(ids.slice(0, 4).sort());
+  });
+
+  it('keeps the stored bytes of every replaced upload out of storage', async () => {
+    const first = await upload({ flowId: replace.id, fieldId: replace.fields.Invoice }, 'invoice one', a.portal.token, 'invoice-1.pdf');
+    const firstKey = (await app.database.db.document.findUniqueOrThrow({ where: { id: first.body.file.id } })).storageKey!;
+    expect(await app.storage.size(firstKey)).toBe('invoice one'.length);
+    const second = await upload({ flowId: replace.id, fieldId: replace.fields.Invoice }, 'invoice two', a.portal.token, 'invoice-2.pdf');
+    expect(second.status).toBe(201);
+    expect(await app.storage.size(firstKey)).toBeNull();
+    expect(await app.database.db.document.findUnique({ where: { id: first.body.file.id } })).toBeNull();
+    // Replacing one field never touches the other field's file.
+    expect((await namedLike('contract-v')).map((d) => d.name)).toEqual(['contract-v5.pdf']);
+  });
+
+  it('keeps a file staff took over (renamed, moved) and only replaces the answer', async () => {
+    const [current] = await namedLike('contract-v');
+    await staff.documents.update.mutate({ id: current.id, name: 'Signed contract (kept)' });
+    const res = await upload({ flowId: replace.id, fieldId: replace.fields.Contract }, 'contract version 6', a.portal.token, 'contract-v6.pdf');
+    expect(res.status).toBe(201);
+    const kept = await app.database.db.document.findUniqueOrThrow({ where: { id: current.id } });
+    expect(kept.name).toBe('Signed contract (kept)');
+    expect(await app.storage.size(kept.storageKey!)).toBe('contract version 5'.length);
+    const flow = await portal.portalFlows.get.query({ flowUid: replace.flowUid });
+    expect(flow.answers.find((ans) => ans.fieldId === replace.fields.Contract)?.file?.id).toBe(res.body.file.id);
+  });
+
+  it('never removes a file the answer names but this upload route did not make for that field', async () => {
+    // A staff upload of the same company, named by the answer (as an import could leave it).
+    const key = app.storage.newKey(a.businessId);
+    await app.storage.writeStream(key, Readable.from([Buffer.from('staff')]));
+    const staffDoc = await app.database.db.document.create({
+      data: { businessId: a.businessId, companyId: a.portal.companyId, name: 'Staff copy', url: '/x', size: 5, storageKey: key, uploadedById: a.userId },
+    });
+    const submission = await app.database.db.flowSubmission.findFirstOrThrow({ where: { flowId: replace.id, contactId: a.portal.contactId } });
+    await app.database.db.flowAnswer.update({ where: { submissionId_flowFieldId: { submissionId: submission.id, flowFieldId: replace.fields.Contract } }, data: { value: String(staffDoc.id) } });
+    const res = await upload({ flowId: replace.id, fieldId: replace.fields.Contract }, 'contract version 7', a.portal.token, 'contract-v7.pdf');
+    expect(res.status).toBe(201);
+    expect(await app.database.db.document.findUnique({ where: { id: staffDoc.id } })).not.toBeNull();
+    expect(await app.storage.size(key)).toBe(5);
+    // The invoice field's upload (made for the other field) stays too.
+    expect((await namedLike('invoice-')).map((d) => d.name)).toEqual(['invoice-2.pdf']);
   });
 });
 

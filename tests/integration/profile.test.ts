@@ -96,20 +96,36 @@ describe('profile.changePassword', () => {
     expect(weak).toMatchObject({ code: 'BAD_REQUEST', issues: [{ path: 'newPassword', message: M.signup.passwordTooWeak }] });
   });
 
-  it('signs the user out everywhere else and voids reset links; this session, and API tokens, keep working', async () => {
+  it('signs the user out everywhere else, voids reset links and by default revokes the API tokens; this session stays', async () => {
     const user = await addStaff(app, a, 'admin');
+    const colleague = await addStaff(app, a, 'admin');
     const other = await createStaffSession(app.database.db, user.id);
     const third = await createStaffSession(app.database.db, user.id);
-    const apiToken = await addApiToken(app, a.businessId, user.id);
+    const apiTokens = [await addApiToken(app, a.businessId, user.id), await addApiToken(app, a.businessId, user.id)];
+    const colleagueToken = await addApiToken(app, a.businessId, colleague.id);
+    for (const { token } of apiTokens) expect((await api.get('/auth/v1/me', { token })).status).toBe(200);
     await addReset(user.id);
     const newPassword = 'copper willow harbour 3141';
     const done = await trpcClient(app.baseUrl, { token: user.token }).profile.changePassword.mutate({ currentPassword: STAFF_PASSWORD, newPassword });
-    expect(done).toEqual({ ok: true, endedSessions: 2 });
+    expect(done).toEqual({ ok: true, endedSessions: 2, revokedApiTokens: 2 });
     expect((await api.get('/auth/v1/me', { token: user.token })).status).toBe(200);
     for (const token of [other.token, third.token]) expect((await api.get('/auth/v1/me', { token })).status).toBe(401);
-    expect((await api.get('/auth/v1/me', { token: apiToken.token })).status).toBe(200);
+    for (const { token } of apiTokens) expect((await api.get('/auth/v1/me', { token })).status).toBe(401);
+    // Only the user's own tokens; each is logged as revoked.
+    expect((await api.get('/auth/v1/me', { token: colleagueToken.token })).status).toBe(200);
+    const logged = await app.database.db.activity.findMany({ where: { businessId: a.businessId, entityType: 'api_token', action: 'deleted', actorUserId: user.id } });
+    expect(logged.map((e) => e.entityId).sort()).toEqual(apiTokens.map((t) => t.id).sort());
     expect(await app.database.db.passwordReset.count({ where: { userId: user.id } })).toBe(0);
     expect((await api.post('/auth/v1/login', { email: user.email, password: newPassword })).status).toBe(200);
     expect((await api.post('/auth/v1/login', { email: user.email, password: STAFF_PASSWORD })).status).toBe(401);
+  });
+
+  it('keeps the API tokens working when asked to (revokeApiTokens false, over REST)', async () => {
+    const user = await addStaff(app, a, 'owner');
+    const apiToken = await addApiToken(app, a.businessId, user.id);
+    const res = await api.post('/api/profile/password', { currentPassword: STAFF_PASSWORD, newPassword: 'granite puffin saddle 2236', revokeApiTokens: false }, { token: user.token });
+    expect(res).toMatchObject({ status: 200, body: { ok: true, endedSessions: 0, revokedApiTokens: 0 } });
+    expect((await api.get('/auth/v1/me', { token: apiToken.token })).status).toBe(200);
+    expect(await app.database.db.apiToken.count({ where: { userId: user.id } })).toBe(1);
   });
 });

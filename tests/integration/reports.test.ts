@@ -4,6 +4,7 @@
  * months, which must never be counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { M } from '../../shared/messages';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
 import { trpcClient, trpcCode } from '../support/trpc';
 
@@ -270,6 +271,50 @@ describe('reports.overview', () => {
     expect(JSON.stringify(bad.body)).toContain('Enter a valid date');
     const foreignRest = await api.get(`/api/reports?company_id=${foreign.id}`, { token: a.token });
     expect(foreignRest.status).toBe(404);
+  });
+
+  it('answers the widest allowed range: 5 years, at either end of 1900–2200 too, with a reply of a few KB', async () => {
+    // Five years of the data set's months: every task completed in 2025–2026 (T4, T8–T12) is in.
+    const wide = await api.get(`/api/reports?from=2022-01-01&to=2026-12-31`, { token: a.token });
+    expect(wide.status).toBe(200);
+    const r = wide.body as Awaited<ReturnType<ReturnType<typeof reports>['overview']['query']>>;
+    expect(r.range).toEqual({ from: '2022-01-01', to: '2026-12-31' });
+    expect(r.projectsPerMonth).toHaveLength(60);
+    expect(r.filesPerMonth).toHaveLength(60);
+    expect(r.tasksCompletedPerWeek).toHaveLength(262); // Mon 2021-12-27 … Mon 2026-12-28
+    expect(r.tasksCompletedPerWeek.reduce((n, w) => n + w.count, 0)).toBe(6);
+    expect(r.filesPerMonth.reduce((n, m) => n + m.uploaded, 0)).toBe(4);
+    // The whole reply stays small (0001-01-01 to 9999-12-31 used to build 24.6 MB).
+    expect(JSON.stringify(wide.body).length).toBeLessThan(32_000);
+    for (const range of [
+      { from: '1900-01-01', to: '1904-12-31' },
+      { from: '2196-01-01', to: '2200-12-31' },
+      { from: '2021-03-01', to: '2026-02-28' }, // the last day before "5 years later"
+    ]) {
+      const res = await reports(a).overview.query(range);
+      expect(res.range).toEqual(range);
+      expect(res.projectsPerMonth).toHaveLength(60);
+    }
+  });
+
+  it('refuses a range over 5 years or a day outside 1900–2200 (400, with the sentence), 9999-12-31 included', async () => {
+    const refused = async (query: string, message: string) => {
+      const res = await api.get(`/api/reports?${query}`, { token: a.token });
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toBe(message);
+    };
+    await refused('from=0001-01-01&to=9999-12-31', M.reports.dateOutOfRange);
+    await refused('to=9999-12-31', M.reports.dateOutOfRange); // was a 500 on PostgreSQL (the day after is year 10000)
+    await refused('from=1899-12-31&to=1900-06-30', M.reports.dateOutOfRange);
+    await refused('from=2200-06-01&to=2201-01-01', M.reports.dateOutOfRange);
+    await refused('from=2021-03-01&to=2026-03-01', M.reports.rangeTooLong); // 5 years and a day
+    await refused('from=1900-01-01&to=2200-12-31', M.reports.rangeTooLong);
+    // One end alone: checked with the other filled in (from 1900 up to today; 2200 back to the default start).
+    await refused('from=1900-01-01', M.reports.rangeTooLong);
+    await refused('to=2200-12-31', M.reports.rangeTooLong);
+    await expect(reports(a).overview.query({ from: '1900-01-01', to: '2200-12-31' })).rejects.toSatisfy(
+      (e: Error) => trpcCode(e) === 'BAD_REQUEST' && e.message.includes(M.reports.rangeTooLong),
+    );
   });
 
   it('answers over REST with company_id', async () => {

@@ -92,6 +92,73 @@ describe('input nested deeper than the limit answers 400 before anything recurse
   });
 });
 
+describe('the nesting guard covers every body that is parsed as JSON, whatever its Content-Type', () => {
+  /** A flow step of a new agency, and its owner's token: a signed-in write whose input takes free-form options. */
+  async function signedInStep() {
+    const { token } = await signUpAgency(api);
+    const flow = await api.post('/flows/v1/', { name: 'Deep', description: 'x', workflow_type: 'collect', company_id: 0 }, { token });
+    const step = await api.post('/flow_step/v1/', { flow_id: flow.body.id }, { token });
+    expect(step.status).toBe(201);
+    return { token, stepId: step.body.id as number };
+  }
+  const fieldBody = (stepId: number, options: string) =>
+    `{"json":{"flowStepId":${stepId},"fieldLabel":"Deep","fieldType":"text","options":{"a":${options}}}}`;
+
+  it('refuses 20,000 levels in a /trpc body sent as application/jsonx (tRPC parses any application/json… type) with a 400', async () => {
+    const { token, stepId } = await signedInStep();
+    const authorization = `Bearer ${token}`;
+    // tRPC's JSON handler takes any type that starts with "application/json"; the others it would refuse (415), but
+    // the guard reads them too, so no future parser change can open the hole again.
+    for (const type of ['application/jsonx', 'application/json; charset=utf-8', 'application/json-patch+json', 'application/jsonl', 'application/json;charset=latin1', 'application/vnd.api+json', 'text/plain', 'APPLICATION/JSON']) {
+      const res = await send(app.baseUrl, 'POST', '/trpc/flowFields.create', { body: fieldBody(stepId, deep(20_000)), headers: { authorization, 'content-type': type } });
+      expect(res.status, type).toBe(400);
+      expect(res.body?.message, type).toBe(TOO_DEEP);
+      const batch = await send(app.baseUrl, 'POST', '/trpc/flowFields.create,flowFields.create?batch=1', {
+        body: `{"0":${fieldBody(stepId, '1').slice(0, -1)}},"1":{"json":${deep(20_000)}}}`,
+        headers: { authorization, 'content-type': type },
+      });
+      expect(batch.status, `${type} batch`).toBe(400);
+    }
+    // Without a Content-Type too (tRPC answers 415 for it; never a parse of the deep text).
+    const bare = await fetch(`${app.baseUrl}/trpc/flowFields.create`, { method: 'POST', headers: { authorization }, body: new Blob([fieldBody(stepId, deep(20_000))]) });
+    expect(bare.status).toBe(400);
+    // The two types tRPC reads as bytes or a form are never parsed as JSON: refused as bad input, not a 500.
+    for (const type of ['application/octet-stream', 'multipart/form-data; boundary=x']) {
+      const res = await send(app.baseUrl, 'POST', '/trpc/flowFields.create', { body: fieldBody(stepId, deep(20_000)), headers: { authorization, 'content-type': type } });
+      expect(res.status, type).toBeGreaterThanOrEqual(400);
+      expect(res.status, type).toBeLessThan(500);
+    }
+  });
+
+  it('still takes a proper body under any type tRPC parses as JSON (read once, as UTF-8)', async () => {
+    const { token, stepId } = await signedInStep();
+    for (const type of ['application/jsonx', 'application/json; charset=utf-8', 'application/json;charset=latin1']) {
+      const res = await send(app.baseUrl, 'POST', '/trpc/flowFields.create', {
+        body: fieldBody(stepId, '{"b":["é"]}'),
+        headers: { authorization: `Bearer ${token}`, 'content-type': type },
+      });
+      expect(res.status, type).toBe(200);
+      expect(JSON.parse(res.body.result.data.json.options), type).toEqual({ a: { b: ['é'] } });
+    }
+  });
+
+  it('refuses a deep REST body under every type the REST parser takes, and a 4xx (never 500) for the others', async () => {
+    const { token } = await signUpAgency(api);
+    const authorization = `Bearer ${token}`;
+    for (const type of ['application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json ;charset=UTF-8']) {
+      const res = await send(app.baseUrl, 'POST', '/companies/v1', { body: `{"name":"Acme","address":${deep(20_000)}}`, headers: { authorization, 'content-type': type } });
+      expect(res.status, type).toBe(400);
+      expect(res.body.message, type).toBe(TOO_DEEP);
+    }
+    // Bodies of other types are never parsed on the REST paths: the input is empty, refused as such.
+    for (const type of ['application/jsonx', 'application/vnd.api+json', 'text/plain']) {
+      const res = await send(app.baseUrl, 'POST', '/companies/v1', { body: `{"name":"Acme","address":${deep(20_000)}}`, headers: { authorization, 'content-type': type } });
+      expect(res.status, type).toBe(400);
+      expect(res.body.code, type).toBe('BAD_REQUEST');
+    }
+  });
+});
+
 describe('response headers', () => {
   it('sends Cache-Control: no-store on every /api, /auth, /trpc and data-service reply, errors and 404s included', async () => {
     const { token } = await signUpAgency(api);
@@ -217,6 +284,54 @@ describe('the Authorization header', () => {
     // Without the header, the cookie request still needs its Origin.
     const crossSite = await send(app.baseUrl, 'POST', '/auth/v1/logout', { body: '{}', headers: { cookie } });
     expect(crossSite.status).toBe(403);
+  });
+});
+
+describe('the Origin check compares scheme, host and port', () => {
+  /** A signed-in cookie on `target`, and a cookie write with this Origin: 403 when refused, 400 (empty input) when let through. */
+  async function cookieOf(target: TestApp) {
+    const agency = await signUpAgency(client(target.baseUrl));
+    const login = await send(target.baseUrl, 'POST', '/auth/v1/login', { body: JSON.stringify({ email: agency.email, password: agency.password }) });
+    expect(login.status).toBe(200);
+    return login.headers.get('set-cookie')!.split(';')[0];
+  }
+  const write = (target: TestApp, cookie: string, origin: string) =>
+    send(target.baseUrl, 'POST', '/companies/v1', { body: '{}', headers: { cookie, origin } });
+
+  it('refuses a cookie write from http://host when PUBLIC_URL is https://host, and lets https://host (default port or not) write', async () => {
+    const https = await startApp(undefined, { env: { PUBLIC_URL: 'https://hub.example.test' } });
+    try {
+      const cookie = await cookieOf(https);
+      const own = new URL(https.baseUrl).host;
+      for (const origin of [
+        'http://hub.example.test',
+        'http://hub.example.test:443',
+        'https://hub.example.test:8443',
+        'https://hub.example.test.evil.test',
+        'wss://hub.example.test',
+        // The Host the request was sent to, over plain http: never ours when PUBLIC_URL says https.
+        `http://${own}`,
+        'null',
+      ]) {
+        const res = await write(https, cookie, origin);
+        expect(res.status, origin).toBe(403);
+        expect(res.body.code, origin).toBe('FORBIDDEN');
+      }
+      for (const origin of ['https://hub.example.test', 'https://hub.example.test:443', 'https://HUB.example.test', `https://${own}`]) {
+        expect((await write(https, cookie, origin)).status, origin).toBe(400);
+      }
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('without PUBLIC_URL, takes only the scheme, host and port the request came by', async () => {
+    const cookie = await cookieOf(app);
+    const { host, port } = new URL(app.baseUrl);
+    expect((await write(app, cookie, app.baseUrl)).status).toBe(400);
+    for (const origin of [`https://${host}`, `http://127.0.0.1:${Number(port) + 1}`, 'http://127.0.0.1', `http://localhost:${port}`]) {
+      expect((await write(app, cookie, origin)).status, origin).toBe(403);
+    }
   });
 });
 

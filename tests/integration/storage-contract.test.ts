@@ -2,23 +2,25 @@
  * The FileStorage contract, run against both implementations: the local folder (STORAGE=local) and an S3 bucket
  * (STORAGE=s3) on an S3-protocol server started in this process (tests/support/s3-server.ts). Whatever the
  * routes, jobs and imports rely on is said here once: put, get, range get, delete, a missing key, a refused or
- * interrupted upload leaving nothing, keys that cannot name anything else.
+ * interrupted upload leaving nothing, keys that cannot name anything else, and the listing the sweep pages through.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../server/env';
 import { createStorage, S3FileStorage } from '../../server/files/s3-storage';
 import { FileNotFoundError, FileTooLargeError, LocalFileStorage, type FileStorage } from '../../server/files/storage';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { startS3Server, type S3TestServer } from '../support/s3-server';
 
 type Backend = {
   name: string;
-  open(): Promise<{ storage: FileStorage; leftovers(): string[]; close(): Promise<void> }>;
+  /** plant: writes raw bytes under a name behind the storage's back (what a crash, or something else, left). */
+  open(): Promise<{ storage: FileStorage; leftovers(): string[]; plant(name: string): Promise<void>; close(): Promise<void> }>;
 };
 
 let s3: S3TestServer;
@@ -40,6 +42,10 @@ const backends: Backend[] = [
         storage,
         // Anything on disk that is not a complete object (a .part file) is left over.
         leftovers: () => files(dir).filter((f) => f.endsWith('.part')),
+        plant: async (name: string) => {
+          fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+          fs.writeFileSync(path.join(dir, name), 'left behind');
+        },
         close: async () => fs.rmSync(dir, { recursive: true, force: true }),
       };
     },
@@ -52,6 +58,9 @@ const backends: Backend[] = [
       return {
         storage,
         leftovers: () => s3.pendingUploads(),
+        plant: async (name: string) => {
+          await storage.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: name, Body: 'left behind' }));
+        },
         close: async () => storage.close?.(),
       };
     },
@@ -77,9 +86,10 @@ const eventually = async (check: () => boolean, what: string) => {
 describe.each(backends)('FileStorage contract: $name', (backend) => {
   let storage: FileStorage;
   let leftovers: () => string[];
+  let plant: (name: string) => Promise<void>;
   let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ storage, leftovers, close } = await backend.open());
+    ({ storage, leftovers, plant, close } = await backend.open());
   });
   afterAll(async () => {
     await close?.();
@@ -188,6 +198,68 @@ describe.each(backends)('FileStorage contract: $name', (backend) => {
       await expect(storage.remove(key)).rejects.toThrow('Not a storage key');
       await expect(storage.size(key)).rejects.toThrow('Not a storage key');
     }
+  });
+
+  it("lists one agency's keys in key order with their last-modified time, a page at a time", async () => {
+    const businessId = 880_000 + Math.floor(Math.random() * 10_000);
+    const start = Date.now();
+    const keys = Array.from({ length: 5 }, () => storage.newKey(businessId)).sort();
+    for (const key of keys) await storage.writeStream(key, Readable.from([Buffer.from(key)]));
+    // Another agency's file, and one whose id starts with the same digits: neither is under this prefix.
+    await storage.writeStream(storage.newKey(businessId + 1), Readable.from([Buffer.from('other')]));
+    await storage.writeStream(storage.newKey(businessId * 10), Readable.from([Buffer.from('other')]));
+    const seen: string[] = [];
+    const pages: number[] = [];
+    let after: string | null = null;
+    do {
+      const page = await storage.list(`${businessId}/`, { after, limit: 2 });
+      pages.push(page.entries.length);
+      for (const entry of page.entries) {
+        seen.push(entry.key);
+        expect(entry.partial).toBe(false);
+        // Whole seconds on some services (S3 LastModified): a second either side.
+        expect(entry.modifiedAt.getTime()).toBeGreaterThanOrEqual(start - 1_000);
+        expect(entry.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+      }
+      after = page.next;
+    } while (after !== null && pages.length < 10);
+    expect(seen).toEqual(keys);
+    expect(pages).toEqual([2, 2, 1]);
+    // From a cursor in the middle, and an agency with nothing stored.
+    expect((await storage.list(`${businessId}/`, { after: keys[2], limit: 10 })).entries.map((e) => e.key)).toEqual(keys.slice(3));
+    expect(await storage.list(`${businessId + 2}/`, { limit: 10 })).toEqual({ entries: [], next: null });
+  });
+
+  it('lists only names of its own shapes: an interrupted write is partial (local folder), anything else is not listed', async () => {
+    const businessId = 890_000 + Math.floor(Math.random() * 10_000);
+    const key = storage.newKey(businessId);
+    await storage.writeStream(key, Readable.from([Buffer.from('kept')]));
+    const part = `${storage.newKey(businessId)}.${randomUUID()}.part`;
+    await plant(part);
+    await plant(`${businessId}/notes.txt`);
+    await plant(`${businessId}/${randomUUID()}.bak`);
+    const { entries, next } = await storage.list(`${businessId}/`, { limit: 100 });
+    expect(next).toBeNull();
+    if (backend.name === 'local folder') {
+      expect(entries.map((e) => [e.key, e.partial])).toEqual([[key, false], [part, true]].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+      await storage.removePartial(part);
+      expect((await storage.list(`${businessId}/`, { limit: 100 })).entries.map((e) => e.key)).toEqual([key]);
+    } else {
+      // A bucket holds no partial objects: a name like a local .part file is just someone else's object.
+      expect(entries.map((e) => [e.key, e.partial])).toEqual([[key, false]]);
+    }
+    // removePartial takes nothing but a partial name: never a key, never a path elsewhere.
+    for (const name of [key, `${businessId}/notes.txt`, `../${businessId}/${randomUUID()}.${randomUUID()}.part`, `${businessId}/../x.part`]) {
+      await expect(storage.removePartial(name)).rejects.toThrow();
+    }
+    expect(await storage.size(key)).toBe(4);
+  });
+
+  it("refuses a listing prefix other than one agency's, and a cursor outside it", async () => {
+    for (const prefix of ['', '/', '../', '1', '1/2/', '0/', 'x/']) {
+      await expect(storage.list(prefix, { limit: 10 })).rejects.toThrow('Not a storage prefix');
+    }
+    await expect(storage.list('1/', { after: '2/x', limit: 10 })).rejects.toThrow('outside the prefix');
   });
 
   it('keeps files written at the same time apart', async () => {

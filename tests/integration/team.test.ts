@@ -10,7 +10,7 @@ import { createStaffSession } from '../../server/auth/sessions';
 import { hashToken } from '../../server/auth/tokens';
 import { STAFF_INVITE_LIFETIME_MS } from '../../server/routers/team';
 import { addCompanyTree, createAgency, type Agency } from '../support/agencies';
-import { client, startApp, type TestApp } from '../support/app';
+import { client, startApp, type Reply, type TestApp } from '../support/app';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { addApiToken, addStaff, type StaffUser } from '../support/staff';
 import { trpcClient, type TrpcClient } from '../support/trpc';
@@ -26,7 +26,8 @@ let api: ReturnType<typeof client>;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  app = await startApp(undefined, { smtpUrl: smtp.url });
+  // Agency A's owner sends more invites than the default hourly budget: lifted here, tested with a small one below.
+  app = await startApp(undefined, { smtpUrl: smtp.url, env: { INVITES_PER_AGENCY_PER_HOUR: '10000', INVITES_PER_USER_PER_HOUR: '10000' } });
   api = client(app.baseUrl);
   a = await createAgency(app, ['Alder Architects']);
   b = await createAgency(app, ['Birch Bakery']);
@@ -92,7 +93,7 @@ describe('invites', () => {
     expect(pending.find((i) => i.id === link.id)).toMatchObject({ email, role: 'admin', invitedBy: { id: a.userId } });
 
     const visitor = trpcClient(app.baseUrl);
-    expect(await visitor.staffInvite.info.query({ token })).toEqual({ email, role: 'admin', businessName: a.name, invitedBy: expect.any(String) });
+    expect(await visitor.staffInvite.info.query({ token })).toEqual({ email, role: 'admin', businessName: a.name, invitedBy: expect.any(String), emailHasAccount: false });
     const { authToken } = await visitor.staffInvite.accept.mutate({ token, firstName: 'Grace', lastName: 'Hopper', password: NEW_PASSWORD });
 
     const me = await trpcClient(app.baseUrl, { token: authToken }).auth.me.query();
@@ -126,12 +127,47 @@ describe('invites', () => {
     expect(ok.headers.get('set-cookie')).toMatch(/^cf_session=[a-z2-7]{32};.*HttpOnly/i);
   });
 
-  it('refuses an address that already has an account, in this agency or any other, with a clear 409', async () => {
-    for (const email of [a.email, b.email]) {
-      expect(await failure(owner.team.invite.mutate({ email, role: 'member' }))).toEqual({ code: 'CONFLICT', httpStatus: 409, message: M.team.emailHasAccount });
+  it('refuses an address that is already a member of this agency with a clear 409', async () => {
+    const colleague = await addStaff(app, a, 'member');
+    for (const email of [a.email, colleague.email]) {
+      expect(await failure(owner.team.invite.mutate({ email, role: 'member' }))).toEqual({ code: 'CONFLICT', httpStatus: 409, message: M.team.alreadyMember });
     }
-    const rest = await api.post('/api/team/invites', { email: b.email, role: 'member' }, { token: a.token });
-    expect(rest).toMatchObject({ status: 409, body: { message: M.team.emailHasAccount } });
+    const rest = await api.post('/api/team/invites', { email: colleague.email.toUpperCase(), role: 'admin' }, { token: a.token });
+    expect(rest).toMatchObject({ status: 409, body: { message: M.team.alreadyMember } });
+    expect(await app.database.db.staffInvite.count({ where: { email: colleague.email } })).toBe(0);
+  });
+
+  it("invites another agency's member exactly like a fresh address (no account oracle); the invite page tells them, and accepting creates nothing", async () => {
+    const [fresh, taken] = [freshEmail(), b.email];
+    const replies: Reply[] = [];
+    for (const email of [fresh, taken]) replies.push(await api.post('/api/team/invites', { email, role: 'member' }, { token: a.token }));
+    /** Everything of a reply but its values that must differ (the address, the invite's id, the link's token, the time). */
+    const shape = (r: Reply) => ({
+      status: r.status,
+      keys: Object.keys(r.body),
+      emailed: r.body.emailed,
+      emailConfigured: r.body.emailConfigured,
+      path: new URL(r.body.url).pathname.replace(/[^/]+$/, '{token}'),
+      expiresIn: Math.round((Date.parse(r.body.expiresAt) - Date.now()) / 60_000),
+    });
+    expect(shape(replies[1])).toEqual(shape(replies[0]));
+    expect(replies[1]).toMatchObject({ status: 201, body: { email: taken, emailed: true } });
+    // Both are mailed, with A's text, and a new link for either answers alike too.
+    for (const reply of replies) expect(smtp.received.some((m) => m.subject === M.staffInvite.mailSubject(a.name) && m.text.includes(reply.body.url))).toBe(true);
+    const renewed = await Promise.all(replies.map((r) => api.post(`/api/team/invites/${r.body.id}/renew`, undefined, { token: a.token })));
+    expect(shape(renewed[1])).toEqual({ ...shape(renewed[0]), status: 200 });
+
+    const visitor = trpcClient(app.baseUrl);
+    const [freshToken, takenToken] = renewed.map((r) => tokenOf(r.body.url));
+    expect(await visitor.staffInvite.info.query({ token: freshToken })).toMatchObject({ email: fresh, emailHasAccount: false });
+    expect(await visitor.staffInvite.info.query({ token: takenToken })).toMatchObject({ email: taken, businessName: a.name, emailHasAccount: true });
+    const refused = await failure(visitor.staffInvite.accept.mutate({ token: takenToken, firstName: 'Bea', lastName: 'Twice', password: NEW_PASSWORD }));
+    expect(refused).toEqual({ code: 'CONFLICT', httpStatus: 409, message: M.staffInvite.emailHasAccount });
+    expect(await app.database.db.user.findMany({ where: { email: taken }, select: { id: true, businessId: true, firstName: true } })).toEqual([
+      { id: b.userId, businessId: b.businessId, firstName: expect.not.stringMatching(/^Bea$/) },
+    ]);
+    expect(await app.database.db.staffInvite.findUniqueOrThrow({ where: { id: replies[1].body.id } })).toMatchObject({ usedAt: null });
+    expect(await app.database.db.activity.count({ where: { businessId: a.businessId, action: 'invite_accepted', entityName: { contains: 'Twice' } } })).toBe(0);
   });
 
   it('refuses to accept when the address got an account after the invite (and the link stays unused)', async () => {
@@ -140,8 +176,9 @@ describe('invites', () => {
     // The same person joins agency B first.
     const other = await trpcClient(app.baseUrl, { token: b.token }).team.invite.mutate({ email, role: 'member' });
     await trpcClient(app.baseUrl).staffInvite.accept.mutate({ token: tokenOf(other.url), firstName: 'Bo', lastName: 'B', password: NEW_PASSWORD });
+    expect(await trpcClient(app.baseUrl).staffInvite.info.query({ token: tokenOf(link.url) })).toMatchObject({ email, emailHasAccount: true });
     const refused = await failure(trpcClient(app.baseUrl).staffInvite.accept.mutate({ token: tokenOf(link.url), firstName: 'Bo', lastName: 'A', password: NEW_PASSWORD }));
-    expect(refused).toEqual({ code: 'CONFLICT', httpStatus: 409, message: M.team.emailHasAccount });
+    expect(refused).toEqual({ code: 'CONFLICT', httpStatus: 409, message: M.staffInvite.emailHasAccount });
     expect(await app.database.db.staffInvite.findUniqueOrThrow({ where: { id: link.id } })).toMatchObject({ usedAt: null });
   });
 
@@ -335,5 +372,64 @@ describe('removing a member', () => {
     const left = await boss.team.list.query();
     expect(left.map((u) => [u.id, u.role]).sort()).toEqual([[agency.userId, 'owner'], [admin.id, 'admin']].sort());
     expect(await app.database.db.user.findUnique({ where: { id: b.userId } })).not.toBeNull();
+  });
+});
+
+describe('the invitation budget (INVITES_PER_AGENCY_PER_HOUR=3, INVITES_PER_USER_PER_HOUR=2)', () => {
+  let limited: TestApp;
+  let rest: ReturnType<typeof client>;
+  beforeAll(async () => {
+    limited = await startApp(undefined, { smtpUrl: smtp.url, env: { INVITES_PER_AGENCY_PER_HOUR: '3', INVITES_PER_USER_PER_HOUR: '2' } });
+    rest = client(limited.baseUrl);
+  });
+  afterAll(() => limited.close());
+
+  /** A refused invite left no invite, no activity entry and no mail for the address. */
+  async function nothingFor(businessId: number, email: string) {
+    const db = limited.database.db;
+    expect(await db.staffInvite.count({ where: { email } })).toBe(0);
+    expect(await db.activity.count({ where: { businessId, entityName: email } })).toBe(0);
+    expect(smtp.received.some((m) => m.to.includes(email))).toBe(false);
+  }
+
+  it('answers 429 with the minutes to wait past the user’s budget, then the agency’s, writing and mailing nothing; another agency is unaffected', async () => {
+    const agency = await createAgency(limited, ['Budget Bureau']);
+    const boss = trpcClient(limited.baseUrl, { token: agency.token });
+    const first = await boss.team.invite.mutate({ email: freshEmail(), role: 'member' });
+    // A new link counts like an invite: the owner's 2 are spent.
+    const renewed = await boss.team.renewInvite.mutate({ inviteId: first.id });
+    expect(renewed).toMatchObject({ emailed: true });
+
+    const third = freshEmail('third');
+    const refused = await rest.post('/api/team/invites', { email: third, role: 'member' }, { token: agency.token });
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(59 * 60);
+    expect(wait).toBeLessThanOrEqual(60 * 60);
+    expect(refused).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS', message: M.team.invitesThrottled('user', 2, wait) } });
+    expect(refused.body.message).toBe('You have sent 2 invitations (team and client portal) in the last hour, the most allowed for one person. Please try again in 60 minutes.');
+    await nothingFor(agency.businessId, third);
+    // A refused new link leaves the last one working.
+    expect(await failure(boss.team.renewInvite.mutate({ inviteId: first.id }))).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429 });
+    expect(await trpcClient(limited.baseUrl).staffInvite.info.query({ token: tokenOf(renewed.url) })).toMatchObject({ email: first.email });
+
+    // An admin of the same agency has their own 2, but the agency only 1 left.
+    const admin = await addStaff(limited, agency, 'admin');
+    const adminApi = trpcClient(limited.baseUrl, { token: admin.token });
+    await adminApi.team.invite.mutate({ email: freshEmail(), role: 'member' });
+    const fourth = freshEmail('fourth');
+    const full = await failure(adminApi.team.invite.mutate({ email: fourth, role: 'member' }));
+    expect(full).toEqual({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: M.team.invitesThrottled('agency', 3, 60 * 60) });
+    await nothingFor(agency.businessId, fourth);
+
+    // Another agency has its own budget.
+    const other = await createAgency(limited, ['Elsewhere Ltd']);
+    expect(await trpcClient(limited.baseUrl, { token: other.token }).team.invite.mutate({ email: freshEmail(), role: 'member' })).toMatchObject({ emailed: true });
+  });
+
+  it('spends nothing on an invite that is refused for another reason', async () => {
+    const agency = await createAgency(limited, ['Careful Co']);
+    const boss = trpcClient(limited.baseUrl, { token: agency.token });
+    for (let i = 0; i < 3; i++) expect(await failure(boss.team.invite.mutate({ email: agency.email, role: 'member' }))).toMatchObject({ code: 'CONFLICT' });
+    for (let i = 0; i < 2; i++) expect(await boss.team.invite.mutate({ email: freshEmail(), role: 'member' })).toMatchObject({ emailed: true });
   });
 });

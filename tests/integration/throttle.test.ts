@@ -170,6 +170,29 @@ describe('the throttle over the database (clock under test control)', () => {
     expect(await throttle.beginSignup(freshAddress())).toBe(0);
   });
 
+  it('counts invitations per agency and per user, refuses past either without counting, frees them after the hour, and gives back one not made', async () => {
+    let now = Date.now();
+    const throttle = new LoginThrottle(app.database.db, {}, () => now);
+    const budget = { perAgency: 3, perUser: 2 };
+    // Ids no real agency or user has, so no other test's invites count here.
+    const agency = 2_000_000_000 + (process.pid % 1000) * 1000 + (n++ % 1000);
+    const [ann, bob] = [agency, agency + 1_000_000];
+    const ticket = await throttle.beginInvite(agency, ann, budget);
+    expect(ticket).toMatchObject({ retryAfter: 0, ids: [expect.any(Number), expect.any(Number)] });
+    // Made after all? No: its budget comes back.
+    await throttle.inviteNotMade(ticket);
+    expect((await throttle.beginInvite(agency, ann, budget)).retryAfter).toBe(0);
+    expect((await throttle.beginInvite(agency, ann, budget)).retryAfter).toBe(0);
+    expect(await throttle.beginInvite(agency, ann, budget)).toEqual({ retryAfter: 60 * 60, spent: 'user', ids: [] });
+    now += 10 * 60_000;
+    expect((await throttle.beginInvite(agency, bob, budget)).retryAfter).toBe(0);
+    expect(await throttle.beginInvite(agency, bob, budget)).toEqual({ retryAfter: 50 * 60, spent: 'agency', ids: [] });
+    // The refusals counted nothing: once Ann's two leave the window, Bob has one more.
+    now += 50 * 60_000 + 1;
+    expect((await throttle.beginInvite(agency, bob, budget)).retryAfter).toBe(0);
+    expect((await throttle.beginInvite(agency + 1, ann, budget)).retryAfter).toBe(0);
+  });
+
   it('prunes rows older than the longest window, and writes no e-mail or address in clear', async () => {
     // 50 minutes ago: inside every window, so no other process prunes these rows meanwhile.
     const then = Date.now() - 50 * 60_000;

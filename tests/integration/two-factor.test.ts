@@ -289,3 +289,65 @@ describe('requiring two-factor sign-in for the agency (owner only)', () => {
     expect(await ownerTrpc.twoFactor.status.query()).toMatchObject({ required: false });
   });
 });
+
+describe('a password reset with two-factor on', () => {
+  const NEW_PASSWORD = 'quartz meadow lantern 5813';
+  /** A reset link of the user, written as auth.requestPasswordReset writes it (its token's hash, valid 1 hour). */
+  async function resetLink(userId: number) {
+    const token = `reset-${userId}-${Math.random().toString(36).slice(2)}`;
+    await app.database.db.passwordReset.create({ data: { id: hashToken(token), userId, expiresAt: new Date(Date.now() + 3_600_000) } });
+    return token;
+  }
+
+  it('sets the password and ends every session, but answers a challenge, no session: a wrong code is refused, a right one signs in', async () => {
+    const owner = await ownerWithTwoFactor();
+    const token = await resetLink(owner.userId);
+    const res = await api.post('/auth/v1/password-reset/confirm', { token, password: NEW_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['challenge', 'two_factor_required']);
+    expect(res.body.two_factor_required).toBe(true);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    // No session at all: the old one ended, and none started.
+    expect(await app.database.db.session.count({ where: { userId: owner.userId } })).toBe(0);
+    expect((await api.get('/auth/v1/me', { token: owner.token })).status).toBe(401);
+    // The new password is the one now, and the link is used.
+    expect(await passwordStep({ email: owner.email, password: NEW_PASSWORD })).toEqual(expect.any(String));
+    expect((await api.post('/auth/v1/password-reset/confirm', { token, password: 'another strong password 99' })).status).toBe(409);
+
+    const { challenge } = res.body as { challenge: string };
+    expect(await refused(verify({ challenge, code: wrongCode(owner.secret) }))).toEqual({ code: 'UNAUTHORIZED', httpStatus: 401, message: M.twoFactor.wrongCode });
+    expect(await refused(verify({ challenge, recoveryCode: 'zzzzz-zzzzz' }))).toEqual({ code: 'UNAUTHORIZED', httpStatus: 401, message: M.twoFactor.wrongRecoveryCode });
+    const done = await api.post('/auth/v1/login/two-factor', { challenge, code: codeFor(owner.secret) });
+    expect(done.status).toBe(200);
+    expect(done.headers.get('set-cookie')).toContain('HttpOnly');
+    expect((await api.get('/auth/v1/me', { token: done.body.authToken })).body).toMatchObject({ email: owner.email });
+  });
+
+  it('completes with a recovery code too (tRPC), once', async () => {
+    const owner = await ownerWithTwoFactor();
+    const reply = await trpcClient(app.baseUrl).auth.resetPassword.mutate({ token: await resetLink(owner.userId), password: NEW_PASSWORD });
+    expect(reply).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+    const { challenge } = reply as { challenge: string };
+    const { authToken } = await verify({ challenge, recoveryCode: owner.recoveryCodes[3] });
+    expect(await trpcClient(app.baseUrl, { token: authToken }).auth.me.query()).toMatchObject({ email: owner.email });
+    expect(await refused(verify({ challenge, recoveryCode: owner.recoveryCodes[4] }))).toMatchObject({ httpStatus: 401, message: M.twoFactor.challengeExpired });
+  });
+
+  it('without two-factor, signs in at once; where the agency requires it, limited to the set-up, as after a login', async () => {
+    const owner = await ownerWithTwoFactor();
+    const member = await addStaff(app, { businessId: owner.businessId }, 'member');
+    const plain = await trpcClient(app.baseUrl).auth.resetPassword.mutate({ token: await resetLink(member.id), password: NEW_PASSWORD });
+    expect(plain).toEqual({ authToken: expect.any(String) });
+    expect(await trpcClient(app.baseUrl, { token: (plain as { authToken: string }).authToken }).companies.list.query({})).toBeTruthy();
+
+    expect(await trpcClient(app.baseUrl, { token: owner.token }).twoFactor.setRequired.mutate({ required: true })).toEqual({ required: true });
+    const res = await api.post('/auth/v1/password-reset/confirm', { token: await resetLink(member.id), password: `${NEW_PASSWORD} b` });
+    expect(Object.keys(res.body)).toEqual(['authToken']);
+    const limited = trpcClient(app.baseUrl, { token: res.body.authToken });
+    expect(await limited.auth.me.query()).toMatchObject({ id: member.id, twoFactorSetupNeeded: true });
+    expect(await refused(limited.companies.list.query({}))).toEqual({ code: 'FORBIDDEN', httpStatus: 403, message: M.twoFactor.setupRequired });
+    // A login with the same password lands in the same place.
+    const login = await api.post('/auth/v1/login', { email: member.email, password: `${NEW_PASSWORD} b` });
+    expect(await trpcClient(app.baseUrl, { token: login.body.authToken }).auth.me.query()).toMatchObject({ twoFactorSetupNeeded: true });
+  });
+});

@@ -101,7 +101,7 @@ export function FilePicker(props: {
           <span className="text-sm text-slate-500">
             <span className="font-semibold text-brand-700">{texts.choose}</span> {texts.drop}
           </span>
-          {hint && <span className="mt-2 text-xs text-slate-400">{hint}</span>}
+          {hint && <span className="mt-2 text-xs text-slate-500">{hint}</span>}
         </label>
       )}
       {error && (

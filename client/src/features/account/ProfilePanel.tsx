@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '../../lib/zodResolver';
 import { toast } from 'sonner';
@@ -96,17 +96,21 @@ function DetailsForm({ user }: { user: SignedIn }) {
   );
 }
 
-const blankPasswords: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const blankPasswords: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '', revokeApiTokens: true };
 
 function PasswordForm({ user }: { user: SignedIn }) {
+  const utils = trpc.useUtils();
+  const revokeId = useId();
   const form = useForm<ChangePasswordForm>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: blankPasswords });
   const { register, formState, watch, reset } = form;
   const newPassword = watch('newPassword');
 
   const change = trpc.profile.changePassword.useMutation({
-    onSuccess: () => {
+    onSuccess: ({ revokedApiTokens }) => {
       reset(blankPasswords);
-      toast.success(P.passwordChanged, { description: P.passwordChangedText });
+      toast.success(P.passwordChanged, { description: P.passwordChangedText(revokedApiTokens) });
+      // The Integrations tab lists the tokens.
+      if (revokedApiTokens > 0) void utils.apiTokens.invalidate();
     },
     onError: (error) => {
       const onFields = applyIssues(error, form, ['currentPassword', 'newPassword']);
@@ -115,7 +119,7 @@ function PasswordForm({ user }: { user: SignedIn }) {
   });
 
   return (
-    <form onSubmit={form.handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }))} noValidate>
+    <form onSubmit={form.handleSubmit(({ currentPassword, newPassword, revokeApiTokens }) => change.mutate({ currentPassword, newPassword, revokeApiTokens }))} noValidate>
       <SettingsCard
         title={P.passwordTitle}
         text={P.passwordText}
@@ -148,6 +152,23 @@ function PasswordForm({ user }: { user: SignedIn }) {
             {...register('newPassword')}
           />
           <TextField label={P.confirmPassword} type="password" required autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+          <div className="flex items-start gap-3 text-sm sm:col-span-2">
+            <input
+              id={`${revokeId}-box`}
+              type="checkbox"
+              aria-describedby={`${revokeId}-hint`}
+              className="mt-0.5 size-4 shrink-0 cursor-pointer rounded accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 focus-visible:outline-none"
+              {...register('revokeApiTokens')}
+            />
+            <div className="min-w-0">
+              <label htmlFor={`${revokeId}-box`} className="block cursor-pointer font-medium text-slate-900">
+                {P.revokeApiTokens}
+              </label>
+              <p id={`${revokeId}-hint`} className="text-slate-500">
+                {P.revokeApiTokensHint}
+              </p>
+            </div>
+          </div>
         </div>
       </SettingsCard>
     </form>

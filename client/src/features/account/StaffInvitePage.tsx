@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../lib/zodResolver';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { CircleCheck, Link2Off, TimerOff, type LucideIcon } from 'lucide-react';
+import { CircleCheck, Link2Off, TimerOff, UserRoundX, type LucideIcon } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { staffInviteFormSchema, type StaffInviteForm } from '../../../../shared/schemas/team';
 import { errorCode, errorText, fieldIssues, trpc } from '../../lib/trpc';
@@ -24,6 +24,8 @@ const problems: Record<string, Problem> = {
   CONFLICT: { title: S.problem.used, message: S.used, Icon: CircleCheck },
   PRECONDITION_FAILED: { title: S.problem.expired, message: S.expired, Icon: TimerOff },
 };
+/** The address already has an account (one address, one agency): accepting would be refused, so the page says so at once. */
+const emailTaken: Problem = { title: S.problem.emailHasAccount, message: S.emailHasAccount, Icon: UserRoundX };
 
 const FIELDS = ['firstName', 'lastName', 'password'] as const;
 
@@ -41,8 +43,14 @@ export default function StaffInvitePage() {
   });
   const { register, handleSubmit, formState, setError, watch } = form;
   const [password, firstName, lastName] = watch(['password', 'firstName', 'lastName']);
-  const problem = !token ? problems.NOT_FOUND : info.isError ? (problems[errorCode(info.error) ?? ''] ?? problems.NOT_FOUND) : null;
-  useDocumentTitle(info.data ? S.title(info.data.businessName) : (problem?.title ?? M.shell.titles.signIn));
+  const problem = !token
+    ? problems.NOT_FOUND
+    : info.isError
+      ? (problems[errorCode(info.error) ?? ''] ?? problems.NOT_FOUND)
+      : info.data?.emailHasAccount
+        ? emailTaken
+        : null;
+  useDocumentTitle(problem?.title ?? (info.data ? S.title(info.data.businessName) : M.shell.titles.signIn));
 
   const onSubmit = handleSubmit(async ({ firstName, lastName, password }) => {
     setAlert(null);

@@ -283,7 +283,7 @@ function InviteDialog({ open, actor, onClose }: { open: boolean; actor: Actor; o
       void invalidate();
     },
     onError: (error) => {
-      if (errorCode(error) === 'CONFLICT') setError('email', { type: 'server', message: errorText(error) ?? T.emailHasAccount }, { shouldFocus: true });
+      if (errorCode(error) === 'CONFLICT') setError('email', { type: 'server', message: errorText(error) ?? T.alreadyMember }, { shouldFocus: true });
       else setAlert(errorText(error) ?? T.inviteFailed);
     },
   });

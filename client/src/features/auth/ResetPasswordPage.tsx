@@ -14,6 +14,7 @@ import { Alert, Spinner } from '../../ui/Feedback';
 import { AuthCard } from './AuthCard';
 import { BackToSignIn, CardNotice } from './AuthNotice';
 import { PasswordStrengthMeter, preloadPasswordStrength } from './PasswordStrengthMeter';
+import { TwoFactorStep } from './TwoFactorStep';
 
 /** The server refuses a link as unknown (NOT_FOUND), used (CONFLICT) or expired (PRECONDITION_FAILED). */
 const problems = {
@@ -22,37 +23,58 @@ const problems = {
 } as Record<string, { title: string; message: string; Icon: typeof Link2Off } | undefined>;
 const invalidLink = { title: M.passwordReset.problem.invalid, message: M.passwordReset.invalid, Icon: Link2Off };
 
-/** /hub/reset-password/{token}: the link from the reset e-mail; a new password signs the user in (and out elsewhere). */
+/**
+ * /hub/reset-password/{token}: the link from the reset e-mail; a new password signs the user in (and out elsewhere).
+ * With two-factor sign-in on, the new password is saved but signing in takes the code step, as on the sign-in screen.
+ */
 export default function ResetPasswordPage() {
   const token = useParams().token ?? '';
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const check = trpc.auth.checkPasswordReset.useQuery({ token }, { retry: false, enabled: token.length > 0 });
   const reset = trpc.auth.resetPassword.useMutation();
+  // Once used, the link is not checked again (it would now answer "already used").
+  const check = trpc.auth.checkPasswordReset.useQuery({ token }, { retry: false, enabled: token.length > 0 && !reset.isSuccess });
   const [alert, setAlert] = useState<string | null>(null);
+  /** Set when the password was saved and two-factor sign-in is on: the code step shows. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError, watch } = useForm<PasswordResetForm>({
     resolver: zodResolver(passwordResetFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const password = watch('password');
   const problem = !token ? invalidLink : check.isError ? (problems[errorCode(check.error) ?? ''] ?? invalidLink) : null;
-  useDocumentTitle(problem ? problem.title : M.passwordReset.newTitle);
+  useDocumentTitle(challenge ? M.twoFactor.stepTitle : problem ? problem.title : M.passwordReset.newTitle);
+
+  const signedIn = async () => {
+    toast.success(M.passwordReset.done);
+    // The new session's user, fetched before the hub asks (refetching everything here would re-check the used link).
+    await utils.auth.me.fetch(undefined, { staleTime: 0 }).catch(() => undefined);
+    navigate('/hub', { replace: true });
+  };
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setAlert(null);
     try {
-      await reset.mutateAsync({ token, password });
+      const reply = await reset.mutateAsync({ token, password });
+      if ('twoFactorRequired' in reply) {
+        setChallenge(reply.challenge);
+        return;
+      }
     } catch (error) {
       const issue = fieldIssues(error).find((i) => i.path === 'password');
       if (issue) setError('password', { message: issue.message }, { shouldFocus: true });
       else setAlert(errorText(error) ?? M.passwordReset.failed);
       return;
     }
-    toast.success(M.passwordReset.done);
-    // The new session's user, fetched before the hub asks (refetching everything here would re-check the used link).
-    await utils.auth.me.fetch(undefined, { staleTime: 0 }).catch(() => undefined);
-    navigate('/hub', { replace: true });
+    await signedIn();
   });
+
+  if (challenge)
+    return (
+      <AuthCard title={M.twoFactor.stepTitle} subtitle={M.passwordReset.codeStepText}>
+        <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onBack={() => navigate('/hub/login', { replace: true })} />
+      </AuthCard>
+    );
 
   if (problem)
     return (

@@ -1,9 +1,9 @@
 import { format, formatDistanceToNow } from 'date-fns';
-import { AlertCircle, Building2, CheckCircle2, Download, FileArchive, Loader2, Mail } from 'lucide-react';
+import { AlertCircle, Building2, CheckCircle2, Download, FileArchive, HardDrive, Loader2, Mail } from 'lucide-react';
 import { formatFileSize } from '../../../../shared/file-size';
 import { M } from '../../../../shared/messages';
 import { can } from '../../../../shared/permissions';
-import type { ExportItem, ExportStatus } from '../../../../shared/schemas/data';
+import type { ExportItem, ExportStatus, StorageUsage } from '../../../../shared/schemas/data';
 import { useSession } from '../../app/useSession';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
@@ -28,6 +28,60 @@ export function DataPanel() {
       {can(user.role, 'data.export') && <ExportCard />}
       {can(user.role, 'data.exportCompany') && <ExportsCard />}
       {can(user.role, 'data.import') && <ImportWizard canImportArchive={can(user.role, 'data.importArchive')} />}
+      <StorageCard />
+    </div>
+  );
+}
+
+/** "0 Bytes" rather than formatFileSize's "Unknown size". */
+const sizeText = (bytes: number) => (bytes > 0 ? formatFileSize(bytes) : M.documents.noBytes);
+
+/** Storage: the space the agency's files take, and of how much when a quota is set (STORAGE_QUOTA_BYTES). */
+function StorageCard() {
+  const storage = trpc.data.storage.useQuery();
+  const usage = storage.data;
+  return (
+    <SettingsCard title={P.storageTitle} text={P.storageText}>
+      {storage.isError && !usage ? (
+        <LoadFailed onRetry={() => void storage.refetch()} />
+      ) : !usage ? (
+        <div role="status" aria-label={M.common.loading}>
+          <Skeleton className="h-12 w-full" />
+        </div>
+      ) : (
+        <StorageMeter usage={usage} />
+      )}
+    </SettingsCard>
+  );
+}
+
+function StorageMeter({ usage }: { usage: StorageUsage }) {
+  const used = sizeText(usage.usedBytes);
+  const quota = usage.quotaBytes;
+  const percent = quota === null ? 0 : Math.min(100, Math.round((usage.usedBytes / quota) * 100));
+  const full = quota !== null && usage.usedBytes >= quota;
+  return (
+    <div className="flex gap-3">
+      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+        <HardDrive className="size-5" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1 space-y-2 text-sm">
+        <p className="font-medium text-slate-900 tabular-nums">{quota === null ? P.storageUsed(used) : P.storageUsedOf(used, sizeText(quota))}</p>
+        {quota !== null && (
+          <div
+            role="progressbar"
+            aria-label={P.storageTitle}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={P.storagePercent(percent)}
+            className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
+          >
+            <div className={cn('h-full rounded-full', full ? 'bg-red-500' : percent >= 90 ? 'bg-amber-500' : 'bg-brand-600')} style={{ width: `${percent}%` }} />
+          </div>
+        )}
+        <p className={full ? 'font-medium text-red-700' : 'text-slate-500'}>{quota === null ? P.storageNoQuota : full ? P.storageFull : P.storageQuotaHint}</p>
+      </div>
     </div>
   );
 }

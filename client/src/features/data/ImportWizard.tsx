@@ -6,6 +6,7 @@ import { AlertCircle, ArrowLeft, Building2, Check, CircleAlert, CirclePlus, Copy
 import { M } from '../../../../shared/messages';
 import {
   IMPORT_FIELDS,
+  IMPORT_MAX_ISSUES,
   REQUIRED_IMPORT_FIELDS,
   type CsvImportKind,
   type ImportIssue,
@@ -599,7 +600,7 @@ function PreviewStep({ preview, kind, onChooseFile, applyBusiness }: { preview: 
       {issues.length > 0 && (
         <div className="rounded-lg border border-red-200 px-3 py-2.5 text-sm">
           <p className="font-medium text-red-700">{P.fileIssues}</p>
-          <IssueList issues={issues} className="mt-1 text-red-700" />
+          <IssueList issues={issues} total={isCsvKind(kind) ? undefined : preview.issueCount} className="mt-1 text-red-700" />
         </div>
       )}
       {preview.newCompanies.length > 0 && (
@@ -705,8 +706,16 @@ function sourceDate(text: string) {
   return Number.isNaN(date.getTime()) ? text : format(date, 'PPp');
 }
 
-function IssueList({ issues, className }: { issues: ImportIssue[]; className?: string }) {
-  const shown = issues.slice(0, 20);
+/**
+ * The first 20 problems, then how many more there are. `total`: every problem of the file (the preview's issueCount);
+ * the server lists at most IMPORT_MAX_ISSUES of them, followed by a line that counts the rest, which is left out here.
+ */
+function IssueList({ issues, total, className }: { issues: ImportIssue[]; total?: number; className?: string }) {
+  const capped = issues.length > IMPORT_MAX_ISSUES;
+  const listed = capped ? issues.slice(0, IMPORT_MAX_ISSUES) : issues;
+  const shown = listed.slice(0, 20);
+  // A refused commit's list has no total (its message says how many): "…" then.
+  const more = total !== undefined ? total - shown.length : capped ? null : listed.length - shown.length;
   return (
     <ul className={cn('list-disc space-y-0.5 pl-5 text-sm', className)}>
       {shown.map((issue, i) => (
@@ -716,7 +725,7 @@ function IssueList({ issues, className }: { issues: ImportIssue[]; className?: s
           {issue.message}
         </li>
       ))}
-      {issues.length > shown.length && <li>…</li>}
+      {more === null ? <li>…</li> : more > 0 && <li>{M.data.import.moreIssues(more)}</li>}
     </ul>
   );
 }

@@ -4,10 +4,10 @@ import { format, parseISO, startOfYear, subDays, subMonths, startOfMonth } from 
 import { Download } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { M } from '../../../../shared/messages';
-import type { ReportsOverview } from '../../../../shared/schemas/reports';
+import { REPORT_FIRST_DAY, REPORT_LAST_DAY, reportRange, reportRangeProblem, type ReportsOverview } from '../../../../shared/schemas/reports';
 import { FilterChips, ListToolbar } from '../../lists/ListToolbar';
 import { cn } from '../../lib/cn';
-import { trpc } from '../../lib/trpc';
+import { errorCode, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { buttonClass } from '../../ui/Button';
 import { statusLabel } from '../../ui/Badge';
@@ -22,6 +22,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const idOf = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 const dayOf = (value: string | null) => (value && DAY.test(value) && !Number.isNaN(parseISO(value).getTime()) ? value : undefined);
 const ymd = (date: Date) => format(date, 'yyyy-MM-dd');
+const outOfRange = (day: string | undefined) => !!day && (day < REPORT_FIRST_DAY || day > REPORT_LAST_DAY);
 
 /** Presets: the viewer's own today. */
 function presets(now = new Date()) {
@@ -233,7 +234,13 @@ export default function ReportsPage() {
   useDocumentTitle(R.title);
   const filters = useReportFilters();
   const { raw } = filters;
-  const query = trpc.reports.overview.useQuery(filters.input, { placeholderData: (previous) => previous, retry: false });
+  // The server's rules, checked here first (the same functions): a day out of 1900–2200 or a range over 5 years is
+  // not asked for; a 400 the server answers anyway (its today differs) is shown at the fields too.
+  const badDay = { from: outOfRange(raw.from), to: outOfRange(raw.to) };
+  const localProblem = badDay.from || badDay.to ? R.dateOutOfRange : reportRangeProblem(reportRange(filters.input));
+  const query = trpc.reports.overview.useQuery(filters.input, { placeholderData: (previous) => previous, retry: false, enabled: !localProblem });
+  const rangeError = localProblem ?? (query.isError && errorCode(query.error) === 'BAD_REQUEST' ? query.error.message : null);
+  const rangeErrorId = useId();
   const company = useCompanyName(raw.companyId ?? null);
   const range = query.data?.range;
   const dayLabel = (day: string) => format(parseISO(day), 'PP');
@@ -245,19 +252,25 @@ export default function ReportsPage() {
   ];
   const current = presets().find((p) => p.from === (raw.from ?? range?.from) && p.to === (raw.to ?? range?.to));
 
-  const dateField = (key: 'from' | 'to', label: string) => (
-    <label className="flex min-w-0 items-center gap-2 text-sm text-slate-500">
-      <span className="w-10 shrink-0 sm:w-auto">{label}</span>
-      <input
-        type="date"
-        value={raw[key] ?? range?.[key] ?? ''}
-        max={key === 'from' ? (raw.to ?? range?.to) : undefined}
-        min={key === 'to' ? (raw.from ?? range?.from) : undefined}
-        onChange={(e) => filters.set({ [key]: e.target.value })}
-        className={cn(controlClass(), 'min-w-0 sm:w-40')}
-      />
-    </label>
-  );
+  const dateField = (key: 'from' | 'to', label: string) => {
+    // A day out of bounds marks its own field; a range too long or reversed marks both.
+    const invalid = !!rangeError && (badDay.from || badDay.to ? badDay[key] : true);
+    return (
+      <label className="flex min-w-0 items-center gap-2 text-sm text-slate-500">
+        <span className="w-10 shrink-0 sm:w-auto">{label}</span>
+        <input
+          type="date"
+          value={raw[key] ?? range?.[key] ?? ''}
+          max={key === 'from' ? (raw.to ?? range?.to ?? REPORT_LAST_DAY) : REPORT_LAST_DAY}
+          min={key === 'to' ? (raw.from ?? range?.from ?? REPORT_FIRST_DAY) : REPORT_FIRST_DAY}
+          onChange={(e) => filters.set({ [key]: e.target.value })}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? rangeErrorId : undefined}
+          className={cn(controlClass(invalid), 'min-w-0 sm:w-40')}
+        />
+      </label>
+    );
+  };
 
   return (
     <>
@@ -285,9 +298,16 @@ export default function ReportsPage() {
             </button>
           ))}
         </div>
-        <div className="flex flex-col gap-3 sm:flex-row md:ml-auto">
-          {dateField('from', R.from)}
-          {dateField('to', R.to)}
+        <div className="min-w-0 md:ml-auto">
+          <div className="flex flex-col gap-3 sm:flex-row">
+            {dateField('from', R.from)}
+            {dateField('to', R.to)}
+          </div>
+          {rangeError && (
+            <p id={rangeErrorId} role="alert" className="mt-1.5 text-xs font-medium text-red-600 sm:max-w-[26rem]">
+              {rangeError}
+            </p>
+          )}
         </div>
       </ListToolbar>
       <FilterChips
@@ -295,7 +315,9 @@ export default function ReportsPage() {
         onRemove={(key) => filters.set(key === 'from' || key === 'to' ? { from: '', to: '' } : { [key]: '' })}
         onClearAll={filters.clearAll}
       />
-      {query.isError && !query.data ? (
+      {rangeError ? (
+        <p className="rounded-lg border border-dashed border-slate-200 px-4 py-10 text-center text-sm text-slate-500">{rangeError}</p>
+      ) : query.isError && !query.data ? (
         <div className="space-y-3">
           <p className="text-sm text-slate-600">{query.error.message}</p>
           <LoadFailed onRetry={() => query.refetch()} />

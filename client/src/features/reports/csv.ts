@@ -1,15 +1,17 @@
+import { csvText } from '../../../../shared/csv';
+
 /**
  * CSV built in the browser from the report's own rows. Cells are quoted when they hold a comma, quote or line
- * break; text that a spreadsheet would run as a formula (= + - @, tab, carriage return) gets a leading apostrophe.
- * Numbers are written as they are (a negative number is data, not a formula).
+ * break; text that a spreadsheet could run as a formula gets a leading apostrophe (shared/csv.ts: = + - @, their
+ * full-width forms, a leading tab or line break, also after leading spaces). Numbers are written as they are (a
+ * negative number is data, not a formula).
  */
 export type CsvCell = string | number | null;
 
 export function csvCell(value: CsvCell): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+  return csvText(value);
 }
 
 export function toCsv(header: string[], rows: CsvCell[][]): string {
