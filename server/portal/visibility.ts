@@ -1,0 +1,56 @@
+/**
+ * What a client may see: one rule per entity, decided here and nowhere else (issue 27, "Internal until shared").
+ * A client is a portal session: one contact of one company of one agency. Every portal read, client e-mail, client
+ * activity entry, client search result and client export asks these rules, as SQL conditions (lists, counts) or as
+ * predicates over a row already read (one record, an e-mail about it). Which FIELDS of a visible record a client
+ * reads is the portal's output schemas' business (shared/schemas/portal.ts and portal-flows.ts: zod strips the rest).
+ *
+ * - A project: of the client's company, shared by staff (visibleToClient), and never while it is a draft.
+ * - A task: of a visible project, and not marked internal. A task without a project is never shown.
+ * - A file: of the client's company, shared (visibleInPortal), and when it belongs to a project, that project is
+ *   visible (an internal project's name never reaches the client through its files).
+ * - A resource: the same, with its visibleToClient.
+ * - A flow: published (isActive), for the client's company or for every client (companyId null), with at least one step.
+ *
+ * Aliases: each condition takes the alias its table has in the caller's statement (sql`t`) and includes the agency
+ * (TENANT) and the company, so a condition alone is a whole tenancy check.
+ */
+import { sql, TENANT, type Sql } from '../sql';
+
+/** The project status that is never shown to a client, whatever its visibility. */
+export const DRAFT_PROJECT_STATUS = 'draft';
+
+const project = (p: Sql, companyId: number) =>
+  sql`${p}."businessId" = ${TENANT} AND ${p}."companyId" = ${companyId} AND ${p}."visibleToClient" = ${true} AND ${p}."status" <> ${DRAFT_PROJECT_STATUS}`;
+
+/** The ids of the company's visible projects (walks Project(businessId, companyId)). */
+const visibleProjectIds = (companyId: number) => sql`(SELECT vp."id" FROM "Project" vp WHERE ${project(sql`vp`, companyId)})`;
+
+/** A row that may name a project (files, resources): none, or a visible one. */
+const projectShownOrNone = (x: Sql, companyId: number) => sql`(${x}."projectId" IS NULL OR ${x}."projectId" IN ${visibleProjectIds(companyId)})`;
+
+export const clientVisible = {
+  project,
+  visibleProjectIds,
+  task: (t: Sql, companyId: number) => sql`${t}."businessId" = ${TENANT} AND ${t}."internal" = ${false} AND ${t}."projectId" IN ${visibleProjectIds(companyId)}`,
+  document: (d: Sql, companyId: number) =>
+    sql`${d}."businessId" = ${TENANT} AND ${d}."companyId" = ${companyId} AND ${d}."visibleInPortal" = ${true} AND ${projectShownOrNone(d, companyId)}`,
+  resource: (r: Sql, companyId: number) =>
+    sql`${r}."businessId" = ${TENANT} AND ${r}."companyId" = ${companyId} AND ${r}."visibleToClient" = ${true} AND ${projectShownOrNone(r, companyId)}`,
+  flow: (f: Sql, companyId: number) =>
+    sql`${f}."businessId" = ${TENANT} AND ${f}."isActive" = ${true} AND (${f}."companyId" IS NULL OR ${f}."companyId" = ${companyId})
+      AND EXISTS (SELECT 1 FROM "FlowStep" vs WHERE vs."businessId" = ${TENANT} AND vs."flowId" = ${f}."id")`,
+} as const;
+
+/** The same rules over a row already read (an e-mail or an activity entry about one record). */
+type ProjectRow = { companyId: number | null; visibleToClient: boolean; status: string };
+export const isClientVisible = {
+  project: (p: ProjectRow, companyId: number) => p.companyId === companyId && p.visibleToClient && p.status !== DRAFT_PROJECT_STATUS,
+  task: (t: { internal: boolean }, project: ProjectRow | null, companyId: number) => !t.internal && project !== null && isClientVisible.project(project, companyId),
+  document: (d: { companyId: number | null; visibleInPortal: boolean }, project: ProjectRow | null, companyId: number) =>
+    d.companyId === companyId && d.visibleInPortal && (project === null || isClientVisible.project(project, companyId)),
+  resource: (r: { companyId: number | null; visibleToClient: boolean }, project: ProjectRow | null, companyId: number) =>
+    r.companyId === companyId && r.visibleToClient && (project === null || isClientVisible.project(project, companyId)),
+  flow: (f: { isActive: boolean; companyId: number | null; stepCount: number }, companyId: number) =>
+    f.isActive && (f.companyId === null || f.companyId === companyId) && f.stepCount > 0,
+} as const;
