@@ -312,6 +312,8 @@ const PROJECT_COLUMNS = {
   totalHoursEstimated: 'float',
   totalHoursWorked: 'float',
   totalBilledCents: 'int',
+  // The demo's projects are shared with their clients (drafts are never shown all the same; issue 27).
+  visibleToClient: ['bool', true],
   createdAt: 'date',
   updatedAt: 'date',
 } as const;

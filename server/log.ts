@@ -128,7 +128,7 @@ export function redactPath(url: string): string {
 export function redactText(text: string): string {
   return text
     .replace(/(\/hub\/(?:reset-password|invite)\/)[A-Za-z0-9%_~-]+/g, '$1[redacted]')
-    .replace(/(\/portal\/[^\s/?#"'<>]+\/invite\/)[A-Za-z0-9%_~-]+/g, '$1[redacted]')
+    .replace(/(\/portal\/[^\s/?#"'<>]+\/(?:invite|reset-password)\/)[A-Za-z0-9%_~-]+/g, '$1[redacted]')
     .replace(/\bcf_[a-z]+_[A-Za-z0-9]+/gi, 'cf_[redacted]')
     .replace(/\b(Bearer\s+)[^\s"']+/gi, '$1[redacted]');
 }

@@ -233,12 +233,20 @@ export const permittedProcedure = (permission: Permission, options: { sessionOnl
     return next();
   });
 
+/**
+ * A staff preview of the portal (PortalSessionInfo.preview) reads as the contact and changes nothing: every portal
+ * mutation but these is refused with M.portal.preview.readOnly, and so is the portal's upload route (previewRefusal).
+ */
+export const PREVIEW_ALLOWED_MUTATIONS: ReadonlySet<string> = new Set(['portalAuth.logout']);
+export const previewRefusal = { status: 403, message: M.portal.preview.readOnly, code: 'FORBIDDEN' } as const;
+
 /** A valid portal session; business, company and contact all come from it (a portal user always has a company). */
-export const portalProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+export const portalProcedure = t.procedure.use(async ({ ctx, getRawInput, next, type, path }) => {
   await refuseNul(getRawInput);
   const session = await ctx.sessions.getPortal();
   // Spec §8: "No portal authentication token found" when the token is missing.
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.sessions.hasPortalToken() ? M.auth.unauthenticated : M.portalAuth.noToken });
+  if (session.preview && type !== 'query' && !PREVIEW_ALLOWED_MUTATIONS.has(path)) throw new TRPCError({ code: 'FORBIDDEN', message: M.portal.preview.readOnly });
   const businessId = session.businessId;
   return runAsTenant(businessId, () =>
     next({

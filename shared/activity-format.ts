@@ -1,8 +1,9 @@
 /**
- * How an activity entry reads, for the hub's feed, the portal's list and the CSV download alike:
- * "Ada Lovelace changed task “Homepage”" and, per changed field, "Status: Pending → In Progress".
+ * How an activity entry reads, for the hub's feed and the CSV download alike: "Ada Lovelace changed task “Homepage”"
+ * and, per changed field, "Status: Pending → In Progress". The portal's feed reads client events instead
+ * (clientEventText below), never an entry's changes.
  */
-import type { ActivityChange } from './activity';
+import type { ActivityChange, ClientEventKind } from './activity';
 import { activity } from './messages/activity';
 import * as labels from './messages/labels';
 
@@ -88,4 +89,12 @@ export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   if (!parts.length) return '?';
   return ((parts[0][0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1][0] ?? '') : '')).toUpperCase();
+}
+
+/**
+ * A client feed entry's sentence (the portal's Activity list): the kind's template with the allow-listed values only.
+ * `actor` is who did it as the client knows them: "You", a contact of their company, or the agency.
+ */
+export function clientEventText(kind: ClientEventKind, values: { actor: string; name: string | null; status: string | null }): string {
+  return A.client[kind]({ actor: values.actor, name: values.name ?? '', status: values.status ?? '' });
 }

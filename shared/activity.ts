@@ -32,6 +32,9 @@ export const ACTIVITY_ACTIONS = [
   'uploaded',
   /** A client completed a flow. */
   'flow_submitted',
+  /** Staff published a flow (clients start to see it) or unpublished it. */
+  'published',
+  'unpublished',
   /** A portal or team invite was sent, or accepted. */
   'invited',
   'invite_accepted',
@@ -63,3 +66,25 @@ export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
   portal: 'Portal sign-ins',
   import: 'Imports',
 };
+
+/**
+ * What a client's feed (the portal's Activity list and the dashboard's recent activity) can say: a small fixed list,
+ * each derived from an activity entry by server/portal/client-events.ts and written from a template of the catalogue
+ * (M.activity.client) with only allow-listed values: the record's current name, a portal status word, the agency's
+ * name or the client's own. Never the entry's changes.
+ */
+export const CLIENT_EVENT_KINDS = [
+  'file_shared',
+  'file_uploaded',
+  'file_downloaded',
+  'resource_shared',
+  'project_shared',
+  'project_status',
+  'task_added',
+  'task_status',
+  'flow_published',
+  'flow_submitted',
+  'signed_in',
+  'joined',
+] as const;
+export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];

@@ -76,27 +76,27 @@ export type ResourceTypeFilter = (typeof RESOURCE_TYPE_FILTERS)[number];
 export const resourceTypesFor = (filter: ResourceTypeFilter): readonly (typeof RESOURCE_TYPES)[number][] => RESOURCE_TYPE_FILTER_MATCHES[filter];
 
 /**
- * The client portal's words (spec §4): projects show active, in_progress, pending, completed or on_hold; tasks
- * pending, in_progress, completed or blocked. Each stored hub status maps to exactly one portal status, and a portal
- * filter value matches the stored statuses that map to it (the inverse, built from the same table).
- * - Projects: the older 'active' stays active; work in flight (in-progress, at-risk, waiting, approval: the statuses
- *   ACTIVE_PROJECT_STATUSES counts) is in_progress, so the portal's "Active Projects" count is exactly its active and
- *   in_progress badges; not started (draft) is pending; complete/completed is completed; on-hold is on_hold.
- * - Tasks: pending, in-progress and completed keep their meaning; a cancelled task will not go on: blocked.
+ * The client portal's statuses: the hub's own, one for one (issue 27: "The portal uses the same status words as the
+ * hub"; this replaces spec §4's coarser portal set, whose "blocked" showed a cancelled task as a red "Blocked" and
+ * whose "pending" named a draft). The portal's API spells them in snake_case (in_progress, at_risk, on_hold) and
+ * shows them with the hub's words (shared/messages/labels.ts), so a status reads the same on both sides.
+ * - Projects: every stored status keeps its name. A draft is never shown to a client (server/portal/visibility.ts);
+ *   it is here only so the table covers every stored status.
+ * - Tasks: pending, in_progress, completed, cancelled (grey).
  */
-export const PORTAL_PROJECT_STATUSES = ['active', 'in_progress', 'pending', 'completed', 'on_hold'] as const;
+export const PORTAL_PROJECT_STATUSES = ['draft', 'waiting', 'approval', 'in_progress', 'at_risk', 'complete', 'active', 'completed', 'on_hold'] as const;
 export type PortalProjectStatus = (typeof PORTAL_PROJECT_STATUSES)[number];
-export const PORTAL_TASK_STATUSES = ['pending', 'in_progress', 'completed', 'blocked'] as const;
+export const PORTAL_TASK_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
 export type PortalTaskStatus = (typeof PORTAL_TASK_STATUSES)[number];
 
 export const PORTAL_PROJECT_STATUS_OF = {
-  active: 'active',
+  draft: 'draft',
+  waiting: 'waiting',
+  approval: 'approval',
   'in-progress': 'in_progress',
-  'at-risk': 'in_progress',
-  draft: 'pending',
-  waiting: 'in_progress',
-  approval: 'in_progress',
-  complete: 'completed',
+  'at-risk': 'at_risk',
+  complete: 'complete',
+  active: 'active',
   completed: 'completed',
   'on-hold': 'on_hold',
 } as const satisfies Record<ProjectStatus, PortalProjectStatus>;
@@ -105,25 +105,40 @@ export const PORTAL_TASK_STATUS_OF = {
   pending: 'pending',
   'in-progress': 'in_progress',
   completed: 'completed',
-  cancelled: 'blocked',
+  cancelled: 'cancelled',
 } as const satisfies Record<(typeof TASK_STATUSES)[number], PortalTaskStatus>;
 
-/** A stored project status in the portal's words (an unknown one reads as pending). */
-export const portalProjectStatus = (stored: string): PortalProjectStatus =>
-  (PORTAL_PROJECT_STATUS_OF as Record<string, PortalProjectStatus>)[stored] ?? 'pending';
+/** The hub's stored status a portal status names (the inverse of the tables above, one for one). */
+const inverse = <K extends string, V extends string>(table: Record<K, V>) => Object.fromEntries(Object.entries(table).map(([k, v]) => [v, k])) as Record<V, K>;
+export const STORED_PROJECT_STATUS_OF = inverse(PORTAL_PROJECT_STATUS_OF);
+export const STORED_TASK_STATUS_OF = inverse(PORTAL_TASK_STATUS_OF);
 
-/** A stored task status in the portal's words (an unknown one reads as pending). */
+/** A stored project status in the portal's spelling (an unknown one reads as waiting: started, not finished). */
+export const portalProjectStatus = (stored: string): PortalProjectStatus =>
+  (PORTAL_PROJECT_STATUS_OF as Record<string, PortalProjectStatus>)[stored] ?? 'waiting';
+
+/** A stored task status in the portal's spelling (an unknown one reads as pending). */
 export const portalTaskStatus = (stored: string): PortalTaskStatus => (PORTAL_TASK_STATUS_OF as Record<string, PortalTaskStatus>)[stored] ?? 'pending';
 
 /** The stored task statuses a portal task status stands for. */
-export const storedTaskStatusesFor = (status: PortalTaskStatus): (typeof TASK_STATUSES)[number][] =>
-  (Object.keys(PORTAL_TASK_STATUS_OF) as (typeof TASK_STATUSES)[number][]).filter((s) => PORTAL_TASK_STATUS_OF[s] === status);
+export const storedTaskStatusesFor = (status: PortalTaskStatus): (typeof TASK_STATUSES)[number][] => [STORED_TASK_STATUS_OF[status]];
 
-/** Badge colours of the portal (spec §4). */
+/** The stored project statuses a portal project status stands for. */
+export const storedProjectStatusesFor = (status: PortalProjectStatus): ProjectStatus[] => [STORED_PROJECT_STATUS_OF[status]];
+
+/**
+ * Badge colours of the portal: spec §4's for the statuses it names (active and in progress green, completed blue,
+ * on hold grey; tasks: completed green, in progress blue, pending yellow), the hub's neighbours for the others, and a
+ * cancelled task grey (issue 27), never red.
+ */
 export const PORTAL_PROJECT_STATUS_TONE = {
-  active: 'green',
+  draft: 'gray',
+  waiting: 'yellow',
+  approval: 'purple',
   in_progress: 'green',
-  pending: 'yellow',
+  at_risk: 'orange',
+  complete: 'blue',
+  active: 'green',
   completed: 'blue',
   on_hold: 'gray',
 } as const satisfies Record<PortalProjectStatus, string>;
@@ -131,6 +146,6 @@ export const PORTAL_TASK_STATUS_TONE = {
   completed: 'green',
   in_progress: 'blue',
   pending: 'yellow',
-  blocked: 'red',
+  cancelled: 'gray',
 } as const satisfies Record<PortalTaskStatus, string>;
 export const PORTAL_PRIORITY_TONE = { high: 'red', medium: 'yellow', low: 'green' } as const satisfies Record<(typeof TASK_PRIORITIES)[number], string>;

@@ -34,3 +34,22 @@ export async function endPortalAccess(db: PortalDb, businessId: number, contactI
   await db.portalSession.deleteMany({ where: { businessId, contactId } });
   await db.portalInvite.deleteMany({ where: { businessId, contactId, usedAt: null } });
 }
+
+/**
+ * Portal password resets share PortalInvite (a one-time link that lets a contact choose a password) without a schema
+ * change: a reset's tokenHash carries this prefix, so an invite page never accepts a reset token nor the reverse, and
+ * "Invited" (contacts.ts) counts only rows without it. A reset link works once, for 1 hour, like a staff reset.
+ */
+export const PORTAL_RESET_PREFIX = 'reset:';
+export const PORTAL_RESET_LIFETIME_MS = 60 * 60 * 1000;
+export const portalResetHash = (token: string) => PORTAL_RESET_PREFIX + hashToken(token);
+
+/** A new reset link for a contact; earlier unused ones keep working until one is used (as staff resets). */
+export async function createPortalReset(db: PortalDb, businessId: number, contactId: number, now = new Date()) {
+  const token = generateSessionToken();
+  const expiresAt = new Date(now.getTime() + PORTAL_RESET_LIFETIME_MS);
+  await db.portalInvite.create({ data: { businessId, contactId, tokenHash: portalResetHash(token), expiresAt } });
+  return { token, expiresAt };
+}
+
+export const portalResetPath = (slug: string, token: string) => `/portal/${encodeURIComponent(slug)}/reset-password/${encodeURIComponent(token)}`;

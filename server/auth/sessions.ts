@@ -28,7 +28,15 @@ export type PortalSessionInfo = {
   businessId: number;
   contact: { id: number; email: string; firstName: string; lastName: string; companyId: number };
   business: { id: number; name: string; slug: string };
+  /**
+   * A staff user's read-only look at the portal as this contact ("Preview as this contact", server/routers/portal-preview.ts):
+   * who previews; null for the contact's own session. server/trpc.ts refuses every portal write to it.
+   */
+  preview: { userId: number; staffName: string } | null;
 };
+
+/** A preview session's absolute lifetime: it never slides, whatever PORTAL_SESSION_MAX_AGE_DAYS says. */
+export const PORTAL_PREVIEW_LIFETIME_MS = 60 * 60 * 1000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The absolute lifetime when none is given (SESSION_MAX_AGE_DAYS and PORTAL_SESSION_MAX_AGE_DAYS default to it too). */
@@ -106,28 +114,36 @@ export async function invalidateStaffSession(db: Db, sessionId: string) {
   await db.session.deleteMany({ where: { id: sessionId } });
 }
 
-export async function createPortalSession(db: Pick<Db, 'portalSession'>, businessId: number, contactId: number) {
-  const { token, id, createdAt, expiresAt } = newSession();
-  await db.portalSession.create({ data: { id, businessId, contactId, createdAt, expiresAt } });
+/** previewUserId: a staff user's preview of the portal as this contact, which lasts PORTAL_PREVIEW_LIFETIME_MS. */
+export async function createPortalSession(db: Pick<Db, 'portalSession'>, businessId: number, contactId: number, previewUserId: number | null = null) {
+  const session = newSession();
+  const { token, id, createdAt } = session;
+  const expiresAt = previewUserId === null ? session.expiresAt : new Date(createdAt.getTime() + PORTAL_PREVIEW_LIFETIME_MS);
+  await db.portalSession.create({ data: { id, businessId, contactId, createdAt, expiresAt, previewUserId } });
   return { token, expiresAt };
 }
 
 /**
  * The same for a portal session, whose absolute lifetime is PORTAL_SESSION_MAX_AGE_DAYS. It also ends when the contact
  * loses portal access or has no company (a portal user always belongs to a company: every portal query is scoped by it).
+ * A preview lasts PORTAL_PREVIEW_LIFETIME_MS from its start and never slides; it ends with its staff user too.
  */
 export async function validatePortalSession(database: Database, token: string, maxAgeMs = DEFAULT_SESSION_MAX_AGE_MS): Promise<PortalSessionInfo | null> {
   const id = hashToken(token);
   const row = await database.sql.get<Record<string, unknown>>(sql`
     SELECT p."expiresAt", p."createdAt", p."businessId", c."id", c."email", c."firstName", c."lastName", c."companyId", c."portalAccess",
-           b."name" AS "businessName", b."slug" AS "businessSlug"
+           b."name" AS "businessName", b."slug" AS "businessSlug",
+           p."previewUserId", u."id" AS "previewerId", u."firstName" AS "previewerFirstName", u."lastName" AS "previewerLastName"
     FROM "PortalSession" p
     JOIN "Contact" c ON c."businessId" = p."businessId" AND c."id" = p."contactId"
     JOIN "Business" b ON b."id" = p."businessId"
+    LEFT JOIN "User" u ON u."id" = p."previewUserId" AND u."businessId" = p."businessId"
     WHERE p."id" = ${id}`);
   if (!row) return null;
-  const expiry = sessionExpiry(toDate(row.expiresAt), toDate(row.createdAt), maxAgeMs);
-  if (!expiry || !row.portalAccess || row.companyId === null) {
+  const isPreview = row.previewUserId != null;
+  const expiry = sessionExpiry(toDate(row.expiresAt), toDate(row.createdAt), isPreview ? Math.min(maxAgeMs, PORTAL_PREVIEW_LIFETIME_MS) : maxAgeMs);
+  // A preview whose staff user is gone (removed from the team) ends with them.
+  if (!expiry || !row.portalAccess || row.companyId === null || (isPreview && row.previewerId == null)) {
     await database.db.portalSession.deleteMany({ where: { id } });
     return null;
   }
@@ -145,6 +161,9 @@ export async function validatePortalSession(database: Database, token: string, m
       companyId: toInt(row.companyId),
     },
     business: { id: businessId, name: String(row.businessName), slug: String(row.businessSlug) },
+    preview: isPreview
+      ? { userId: toInt(row.previewerId), staffName: `${String(row.previewerFirstName ?? '')} ${String(row.previewerLastName ?? '')}`.trim() }
+      : null,
   };
 }
 

@@ -36,6 +36,18 @@ export type EntitySpec = {
   orderBy: string[];
 };
 
+/**
+ * Columns added to version 1 after its first exports (issue 27, "Internal until shared"), with the value a row of
+ * an export written before them takes: the behaviour of the installation that wrote it. Its projects were all shown
+ * to their company's clients (a draft too; the importing installation's rule still hides drafts), and no task was
+ * internal. A newer export always holds these columns; the version stays 1, since every reader of version 1 that
+ * knows these columns reads both kinds.
+ */
+export const COLUMNS_OF_OLDER_EXPORTS: Partial<Record<EntityName, Record<string, boolean>>> = {
+  projects: { visibleToClient: true },
+  tasks: { internal: false },
+};
+
 export const ENTITY_NAMES = [
   'users',
   'companies',
@@ -124,6 +136,7 @@ export const ENTITIES: readonly EntitySpec[] = [
       totalHoursEstimated: 'number',
       totalHoursWorked: 'number',
       totalBilledCents: 'int',
+      visibleToClient: 'boolean',
       createdAt: 'date',
       updatedAt: 'date',
     },
@@ -150,6 +163,7 @@ export const ENTITIES: readonly EntitySpec[] = [
       dueDate: 'date',
       assigneeId: 'int',
       completedAt: 'date',
+      internal: 'boolean',
       createdAt: 'date',
       updatedAt: 'date',
     },

@@ -40,7 +40,7 @@ import { imageTypeOf, type ImageType } from '../files/logo';
 import { assertStorageQuota, type QuotaEnv } from '../files/quota';
 import type { FileStorage } from '../files/storage';
 import { log } from '../log';
-import { BUSINESS_PATH, ENTITIES, EXPORT_FORMAT, EXPORT_VERSION, MANIFEST_PATH, jsonPath, type EntityName, type EntitySpec } from './format';
+import { BUSINESS_PATH, COLUMNS_OF_OLDER_EXPORTS, ENTITIES, EXPORT_FORMAT, EXPORT_VERSION, MANIFEST_PATH, jsonPath, type EntityName, type EntitySpec } from './format';
 import { ImportFileError, ImportIssuesError, capIssues, transactionRefusal } from './import-csv';
 
 const I = M.data.import;
@@ -682,7 +682,10 @@ function checkRow(spec: EntitySpec, raw: unknown, line: number, issues: Problems
   const rules = RULES[spec.name] ?? {};
   for (const [column, type] of Object.entries(spec.columns)) {
     if (!(column in source)) {
-      fail(column, I.columnMissing(column));
+      // An export written before the column existed: the value that keeps its old behaviour (format.ts).
+      const older = COLUMNS_OF_OLDER_EXPORTS[spec.name];
+      if (older && column in older) row[column] = older[column];
+      else fail(column, I.columnMissing(column));
       continue;
     }
     const value = source[column];
@@ -904,7 +907,7 @@ async function writeRows(
     (p) => ({
       businessId,
       companyId: ref('companies', p.companyId),
-      ...stamps(p, 'name', 'description', 'status', 'priority', 'startDate', 'completionDate', 'totalHoursEstimated', 'totalHoursWorked', 'totalBilledCents', 'createdAt', 'updatedAt'),
+      ...stamps(p, 'name', 'description', 'status', 'priority', 'startDate', 'completionDate', 'totalHoursEstimated', 'totalHoursWorked', 'totalBilledCents', 'visibleToClient', 'createdAt', 'updatedAt'),
     }),
     (data, select) => tx.project.createManyAndReturn({ data: data as never, select }) as Promise<Row[]>,
     'name',
@@ -929,7 +932,7 @@ async function writeRows(
       businessId,
       projectId: ref('projects', t.projectId),
       assigneeId: ref('users', t.assigneeId),
-      ...stamps(t, 'title', 'description', 'status', 'priority', 'dueDate', 'completedAt', 'createdAt', 'updatedAt'),
+      ...stamps(t, 'title', 'description', 'status', 'priority', 'dueDate', 'completedAt', 'internal', 'createdAt', 'updatedAt'),
       // An older export may lack completion dates: a completed task then counts as completed at its last change.
       completedAt: t.status === 'completed' ? (t.completedAt ?? t.updatedAt ?? null) : null,
     }),

@@ -3,7 +3,8 @@
  * `flowId`, `fieldId`; portal session required). The bytes stream into FileStorage like the hub's uploads
  * (server/files/routes.ts); the file becomes a Document of the contact's company (visible in the portal, no staff
  * uploader) and the field's answer names it — the only way a file answer is set. Too large, or over the agency's
- * storage quota (./quota.ts) → 413; a flow or field the contact may not see → 404, with nothing stored.
+ * storage quota (./quota.ts) → 413; a flow or field the contact may not see (readPortalFlow: the portal's rule,
+ * clientVisible.flow — a draft or a flow without steps takes no file) → 404, with nothing stored.
  *
  * Uploading again to the same field replaces the file: the Document the earlier upload made for this submission and
  * field goes (row in the answer's transaction, bytes once it has committed), so five uploads leave one file. Only a
@@ -21,7 +22,7 @@ import { readPortalFlow, submissionFor, type PortalScope } from '../routers/port
 import { tenantRunner } from '../sql';
 import { contactActor, recordActivity } from '../activity';
 import { runAsTenant } from '../tenancy';
-import type { createContextFactory } from '../trpc';
+import { previewRefusal, type createContextFactory } from '../trpc';
 import { MULTIPART_OVERHEAD, receive, safeFileName } from './routes';
 import { FileTooLargeError, type FileStorage } from './storage';
 import { assertStorageQuota, StorageQuotaError } from './quota';
@@ -101,6 +102,8 @@ export function portalFlowUploadRoutes(createContext: ReturnType<typeof createCo
     try {
       const session = await ctx.sessions.getPortal();
       if (!session) return refuse(res, { status: 401, message: M.auth.unauthenticated, code: 'UNAUTHORIZED' });
+      // A staff preview of the portal changes nothing: refused before a byte is stored.
+      if (session.preview) return refuse(res, previewRefusal);
       if (!req.is('multipart/form-data')) return refuse(res, badRequest(M.documents.notMultipart));
       const declared = Number(req.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) {

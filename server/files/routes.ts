@@ -5,7 +5,8 @@
  * - GET /api/documents/{id}/download: the stored bytes, or a redirect to an external file's URL.
  * Both authenticate like every procedure (RequestSessions: Bearer token, else the staff cookie; app.ts's Origin
  * check covers the cookie upload), and another agency's file is NOT_FOUND. A download also accepts a portal session
- * (Bearer token or portal cookie) for the files of the client's own company that are visible in the portal.
+ * (Bearer token or portal cookie) for the files the portal's rule shows that client (clientVisible.document).
+ * A new upload is internal (visibleInPortal false) unless the form says 'true'.
  */
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
@@ -25,6 +26,7 @@ import { twoFactorSetupRefusal, type createContextFactory } from '../trpc';
 import { FileNotFoundError, FileTooLargeError, type FileStorage } from './storage';
 import { StorageQuotaError, storageRoom } from './quota';
 import { log } from '../log';
+import { clientVisible } from '../portal/visibility';
 
 /** What a multipart body may add around the file itself (boundaries, part headers, the few text fields). */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -209,8 +211,9 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
   routes.get('/api/documents/:id/download', async (req, res) => {
     const ctx = createContext({ req, res });
     try {
-      // Staff: any file of the agency. A portal client: only a file of their own company marked visible in the
-      // portal; anything else is NOT_FOUND, like a missing file.
+      // Staff: any file of the agency. A portal client: only a file the portal's rule shows them (their own
+      // company's, shared, and not in a project they do not see: server/portal/visibility.ts); anything else is
+      // NOT_FOUND, like a missing file.
       const session = await ctx.sessions.getStaff();
       const portal = session ? null : await ctx.sessions.getPortal();
       if (!session && !portal) return refuse(res, unauthenticated);
@@ -218,13 +221,14 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
       const id = idSchema.safeParse(req.params.id);
       if (!id.success) return refuse(res, notFound);
       const db = tenantRunner(ctx.app.database.sqlExecutor, session ? session.user.businessId : portal!.businessId);
-      const clientOnly = portal ? sql` AND "companyId" = ${portal.contact.companyId} AND "visibleInPortal" = ${true}` : sql``;
+      const clientOnly = portal ? sql` AND ${clientVisible.document(sql`d`, portal.contact.companyId)}` : sql``;
       const row = await db.get(sql`
-        SELECT "url", "storageKey", "originalName", "name", "mimeType", "size" FROM "Document"
-        WHERE "businessId" = ${TENANT} AND "id" = ${id.data}${clientOnly}`);
+        SELECT d."url", d."storageKey", d."originalName", d."name", d."mimeType", d."size" FROM "Document" d
+        WHERE d."businessId" = ${TENANT} AND d."id" = ${id.data}${clientOnly}`);
       if (!row) return refuse(res, notFound);
       // A client's download (authorised above) is logged: not a write, so no transaction to share.
-      const logDownload = portal
+      // A staff preview of the portal (portal.preview) is no client: nothing is logged.
+      const logDownload = portal && !portal.preview
         ? () =>
             recordActivity(ctx.app.database.db, portal.businessId, contactActor(portal.contact), {
               entityType: 'file',

@@ -1,8 +1,20 @@
 /**
  * Which activity entries can notify someone: a cheap test made when the entry is written, so only those enqueue a
- * fan-out job. The fan-out (./fanout.ts) decides the recipients.
+ * fan-out job. The fan-out (./fanout.ts) decides the recipients. Clients are e-mailed only about the client events
+ * that mail (server/portal/client-events.ts: a file shared, a flow published), never about creating or uploading an
+ * internal record; the fan-out then checks that the record is still one they may see.
  */
 import type { Actor, ActivityEntry } from '../activity';
+import { clientMailOf } from '../portal/client-events';
+
+/** The entry as a client event sees it (the actor's kind, what changed, whether it was shared then). */
+const clientFacts = (actor: Actor, entry: ActivityEntry) => ({
+  actorType: actor.type,
+  entityType: entry.entityType,
+  action: entry.action,
+  changes: entry.changes ?? [],
+  clientVisible: entry.clientVisible ?? false,
+});
 
 export function fansOut(actor: Actor, entry: ActivityEntry): boolean {
   const changed = (field: string) => entry.changes?.some((c) => c.field === field) ?? false;
@@ -11,12 +23,12 @@ export function fansOut(actor: Actor, entry: ActivityEntry): boolean {
       return (entry.action === 'created' || entry.action === 'updated') && (changed('assignee') || changed('status'));
     case 'flow':
       if (entry.action === 'flow_submitted') return actor.type === 'contact';
-      // A flow given to a client company (new, or moved to it, or switched on): its contacts get an e-mail.
-      return actor.type === 'staff' && entry.companyId != null && (entry.action === 'created' || changed('company') || changed('isActive'));
+      // Published (or, published, given to another company): the contacts who now see it are asked to complete it.
+      return clientMailOf(clientFacts(actor, entry)) !== null;
     case 'file':
       if (actor.type === 'contact') return entry.action === 'downloaded' || entry.action === 'uploaded';
-      // A file shared with a client company: its contacts get an e-mail.
-      return entry.companyId != null && (entry.action === 'created' || entry.action === 'uploaded' || changed('visibleInPortal') || changed('company'));
+      // A file shared with a client company (when written, or switched on later, or moved to it while shared).
+      return entry.companyId != null && clientMailOf(clientFacts(actor, entry)) !== null;
     case 'contact':
       return entry.action === 'invite_accepted';
     case 'team':

@@ -11,6 +11,8 @@ import { M } from '../../shared/messages';
 import { NOTIFICATION_DEFAULTS, type NotificationChannel, type NotificationKind } from '../../shared/notifications';
 import type { ActivityChange } from '../../shared/activity';
 import { enqueueJob, type ClaimedJob, type JobDeps, type JobHandler } from '../jobs/queue';
+import { clientMailOf } from '../portal/client-events';
+import { isClientVisible } from '../portal/visibility';
 
 type Tx = Parameters<Extract<JobHandler, { transactional: true }>['run']>[0];
 
@@ -100,30 +102,44 @@ type ActivityRow = {
   companyId: number | null;
   action: string;
   changes: string;
+  actorContactId: number | null;
+  clientVisible: boolean;
 };
 
-/** The portal e-mails an entry causes: a file shared with the company, or a flow given to it. */
+/**
+ * The portal e-mails an entry causes (server/portal/client-events.ts: a file shared, a flow published), to the
+ * contacts who may see the record now (server/portal/visibility.ts): a file unshared or moved meanwhile mails
+ * nobody; a flow for every client asks the contacts of every company. Once per entry and contact (dedupeKey).
+ */
 async function portalMails(tx: Tx, activity: ActivityRow, deps: JobDeps) {
-  if (activity.actorType !== 'staff' || activity.companyId == null || activity.entityId == null) return;
+  if (activity.entityId == null) return;
+  const kind = clientMailOf({ ...activity, changes: JSON.parse(activity.changes) as ActivityChange[] });
+  if (!kind) return;
   let subject: string;
   let text: (firstName: string, url: string) => string;
   let path: string;
+  const where = { businessId: activity.businessId, id: activity.entityId };
   const business = await tx.business.findUniqueOrThrow({ where: { id: activity.businessId }, select: { name: true, slug: true } });
-  if (activity.entityType === 'file') {
-    const file = await tx.document.findFirst({ where: { businessId: activity.businessId, id: activity.entityId }, select: { visibleInPortal: true, companyId: true, name: true } });
-    if (!file?.visibleInPortal || file.companyId !== activity.companyId) return;
+  if (kind === 'file_shared') {
+    const file = await tx.document.findFirst({
+      where,
+      select: { visibleInPortal: true, companyId: true, name: true, project: { select: { companyId: true, visibleToClient: true, status: true } } },
+    });
+    if (!file || activity.companyId == null || !isClientVisible.document(file, file.project, activity.companyId)) return;
     subject = M.notifications.portalFileSubject(business.name, file.name);
     text = (firstName, url) => M.notifications.portalFileText(firstName, business.name, file.name, url);
     path = 'files';
-  } else if (activity.entityType === 'flow') {
-    const flow = await tx.flow.findFirst({ where: { businessId: activity.businessId, id: activity.entityId }, select: { isActive: true, companyId: true, name: true, flowUid: true } });
-    if (!flow?.isActive || flow.companyId !== activity.companyId) return;
+  } else {
+    const flow = await tx.flow.findFirst({ where, select: { isActive: true, companyId: true, name: true, flowUid: true, _count: { select: { steps: true } } } });
+    // Still where it was published (a move makes an entry of its own), and seen by clients.
+    if (!flow || flow.companyId !== activity.companyId) return;
+    if (!isClientVisible.flow({ ...flow, stepCount: flow._count.steps }, flow.companyId ?? 0)) return;
     subject = M.notifications.portalFlowSubject(business.name, flow.name);
     text = (firstName, url) => M.notifications.portalFlowText(firstName, business.name, flow.name, url);
     path = `workflows/${flow.flowUid}`;
-  } else return;
+  }
   const contacts = await tx.contact.findMany({
-    where: { businessId: activity.businessId, companyId: activity.companyId, portalAccess: true, notifyByEmail: true },
+    where: { businessId: activity.businessId, companyId: activity.companyId ?? { not: null }, portalAccess: true, notifyByEmail: true },
     select: { id: true, email: true, firstName: true },
   });
   const url = `${deps.env.publicUrl}/portal/${business.slug}/${path}`;

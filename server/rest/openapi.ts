@@ -197,7 +197,7 @@ export function fileOperations() {
         summary: 'Upload a file: multipart/form-data with the file in the field "file" (at most MAX_UPLOAD_BYTES, 100 MB by default)',
         description:
           'The file streams to storage under a random name. `name` defaults to the file’s own name, `type` to contract, ' +
-          '`visibleInPortal` to true; with a project and no company, the project’s company is taken. An empty file is refused (400), ' +
+          '`visibleInPortal` to false (a new file is internal until shared); with a project and no company, the project’s company is taken. An empty file is refused (400), ' +
           'a bigger one too (413), and so is one that would put the agency over its storage quota (STORAGE_QUOTA_BYTES; 413); ' +
           'nothing of a refused or interrupted upload is kept.',
         security,

@@ -149,8 +149,8 @@ export const restRoutes: RestRoute[] = [
     { list: 'contacts.list', get: 'contacts.get', create: 'contacts.create', update: 'contacts.update', remove: 'contacts.remove' },
     {
       one: 'contact',
-      // 409: another contact of the agency already uses the e-mail address.
-      errors: { create: [409], update: [409] },
+      // 409: another contact of the agency already uses the e-mail address; 429: send_invite past the invitation budget.
+      errors: { create: [409, 429], update: [409, 429] },
       extra: [
         row('POST', '/api/contacts/{id}/invite', 'contacts.sendInvite', { errors: [429], summary: 'Create a one-time portal invite link (7 days) and e-mail it' }),
         row('POST', '/contacts/v1/{id}/invite', 'contacts.sendInvite', { errors: [429], summary: 'Create a one-time portal invite link (7 days) and e-mail it' }),
@@ -280,8 +280,8 @@ export const restRoutes: RestRoute[] = [
       errors: { create: [404] },
       extra: [
         row('GET', '/flows/v1', 'flows.get', { when: 'flow_uid', summary: 'One flow by flow_uid, with steps_of_flow (each with its fields) and company_of_flow' }),
-        row('POST', '/api/flows/{id}/duplicate', 'flows.duplicate', { status: 201, summary: 'Copy a flow with its steps and fields' }),
-        row('POST', '/flows/v1/{id}/duplicate', 'flows.duplicate', { status: 201, summary: 'Copy a flow with its steps and fields' }),
+        row('POST', '/api/flows/{id}/duplicate', 'flows.duplicate', { status: 201, summary: 'Copy a flow with its steps and fields, as a draft' }),
+        row('POST', '/flows/v1/{id}/duplicate', 'flows.duplicate', { status: 201, summary: 'Copy a flow with its steps and fields, as a draft' }),
         row('GET', '/api/flows/{flowId}/submissions', 'flows.submissions', { summary: "The clients' submissions of a flow, with answers and files" }),
       ],
     },

@@ -15,6 +15,7 @@ import { portalActivityRouter } from './portal-activity';
 import { portalRouter } from './portal';
 import { portalAuthRouter } from './portal-auth';
 import { portalFlowsRouter } from './portal-flows';
+import { portalPreviewRouter } from './portal-preview';
 import { profileRouter } from './profile';
 import { projectsRouter } from './projects';
 import { reportsRouter } from './reports';
@@ -45,6 +46,7 @@ export const appRouter = router({
   portalAuth: portalAuthRouter,
   portalNotifications: portalNotificationsRouter,
   portalFlows: portalFlowsRouter,
+  portalPreview: portalPreviewRouter,
   profile: profileRouter,
   projects: projectsRouter,
   reports: reportsRouter,

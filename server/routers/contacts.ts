@@ -9,10 +9,12 @@ import {
   contactOutput,
   contactPageOutput,
   contactRemoveOutput,
+  contactSavedOutput,
   contactUpdateInput,
+  type PortalState,
 } from '../../shared/schemas/contacts';
 import { hashPassword } from '../auth/password';
-import { createPortalInvite, endPortalAccess, portalInvitePath } from '../auth/portal-access';
+import { createPortalInvite, endPortalAccess, PORTAL_RESET_PREFIX, portalInvitePath } from '../auth/portal-access';
 import { isUniqueViolation, notFoundOn } from '../errors';
 import { log } from '../log';
 import { containsText, keysetPage } from '../lib/pagination';
@@ -29,6 +31,10 @@ const contactColumns = sql`t."id", t."companyId", t."firstName", t."lastName", t
 /** A row of the hand-written SQL as the procedures answer it (companyName from the company sub-select). */
 const contactFromRow = (r: Row) => {
   const companyId = r.companyId === null ? null : toInt(r.companyId);
+  // SQLite answers 0/1, PostgreSQL booleans.
+  const portalAccess = Number(r.portalAccess) === 1;
+  const hasPortalPassword = Number(r.hasPortalPassword) === 1;
+  const invitePending = r.inviteExpiresAt != null && toDate(r.inviteExpiresAt).getTime() > Date.now();
   return {
     id: toInt(r.id),
     companyId,
@@ -39,18 +45,33 @@ const contactFromRow = (r: Row) => {
     phone: (r.phone as string | null) ?? null,
     title: (r.title as string | null) ?? null,
     role: (r.role as string | null) ?? null,
-    // SQLite answers 0/1, PostgreSQL booleans.
-    portalAccess: Number(r.portalAccess) === 1,
-    hasPortalPassword: Number(r.hasPortalPassword) === 1,
-    invitePending: r.inviteExpiresAt != null && toDate(r.inviteExpiresAt).getTime() > Date.now(),
+    portalAccess,
+    hasPortalPassword,
+    invitePending,
+    portalState: portalStateOf({ portalAccess, companyId, hasPortalPassword, invitePending }),
     createdAt: toDate(r.createdAt),
   };
 };
 
-/** The contact's unused invite's expiry (earlier unused invites are deleted when a new one is made: at most one). */
+/**
+ * Where a contact stands with the portal, from the columns alone: Active once they have a password (set by staff or
+ * chosen through an invite); Invited while an unused, unexpired invite link is out and no password yet; otherwise
+ * No access (access off, no company, or an invite that expired unused).
+ */
+export function portalStateOf(c: { portalAccess: boolean; companyId: number | null; hasPortalPassword: boolean; invitePending: boolean }): PortalState {
+  if (!c.portalAccess || c.companyId === null) return 'none';
+  if (c.hasPortalPassword) return 'active';
+  return c.invitePending ? 'invited' : 'none';
+}
+
+/**
+ * The contact's unused invite's expiry (earlier unused invites are deleted when a new one is made: at most one).
+ * Password reset links share the table (server/auth/portal-access.ts) and are not invites.
+ */
 const inviteExpiryOf = (contact: Sql) =>
   sql`(SELECT MAX(i."expiresAt") FROM "PortalInvite" i
-    WHERE i."businessId" = ${TENANT} AND i."contactId" = ${contact}."id" AND i."usedAt" IS NULL) AS "inviteExpiresAt"`;
+    WHERE i."businessId" = ${TENANT} AND i."contactId" = ${contact}."id" AND i."usedAt" IS NULL
+      AND i."tokenHash" NOT LIKE ${`${PORTAL_RESET_PREFIX}%`}) AS "inviteExpiresAt"`;
 
 const companyNameOf = (contact: Sql) =>
   sql`(SELECT co."name" FROM "Company" co WHERE co."businessId" = ${TENANT} AND co."id" = ${contact}."companyId") AS "companyName"`;
@@ -123,11 +144,14 @@ async function portalChecks(next: {
   companyId: number | null;
   portalAccess: boolean;
   portalPassword: string | undefined;
+  sendInvite?: boolean;
   email: string;
   firstName: string;
   lastName: string;
 }): Promise<string | undefined> {
   if (next.portalAccess && next.companyId === null) fieldError('portalAccess', M.contacts.portal.needsCompany);
+  if (next.sendInvite && !next.portalAccess) fieldError('portalAccess', M.contacts.portal.inviteNeedsAccess);
+  if (next.sendInvite && next.portalPassword !== undefined) fieldError('portalPassword', M.contacts.portal.inviteOrPassword);
   if (next.portalPassword === undefined) return undefined;
   if (!next.portalAccess) fieldError('portalPassword', M.contacts.portal.passwordNeedsAccess);
   const strength = await passwordStrength(next.portalPassword, [next.email, next.firstName, next.lastName]);
@@ -186,6 +210,51 @@ async function logContact(tx: ContactTx, ctx: { businessId: number; user: { id: 
   });
 }
 
+type InviteCtx = Parameters<typeof withinInviteBudget>[0] & { db: AppScope['tenantDb']; session: { business: { name: string; slug: string } }; user: { id: number; firstName: string; lastName: string } };
+type InviteTx = Parameters<Parameters<AppScope['tenantDb']['$transaction']>[0]>[0];
+type Invitee = { id: number; email: string; firstName: string; lastName: string; companyId: number | null };
+
+/** A new invite link for the contact (earlier unused ones stop working) and its activity entry, in the caller's transaction. */
+async function inviteInTx(tx: InviteTx, ctx: InviteCtx, contact: Invitee) {
+  const invite = await createPortalInvite(tx, ctx.businessId, contact.id);
+  // Who was invited, never the link's token.
+  await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+    entityType: 'contact',
+    entityId: contact.id,
+    entityName: `${contact.firstName} ${contact.lastName}`.trim(),
+    companyId: contact.companyId,
+    action: 'invited',
+  });
+  return invite;
+}
+
+/** Mails a made invite link; the link is answered either way (emailed false: no SMTP, or it refused / did not answer). */
+async function mailInvite(ctx: InviteCtx, contact: Invitee, invite: { token: string; expiresAt: Date }) {
+  const { business } = ctx.session;
+  const url = ctx.app.env.publicUrl + portalInvitePath(business.slug, invite.token);
+  let emailed = false;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const sending = ctx.app.mailer.send({
+      to: contact.email,
+      subject: M.mail.inviteSubject(business.name),
+      text: M.mail.inviteText(contact.firstName, business.name, url),
+    });
+    // An unreachable SMTP host would hold the request for minutes (nodemailer's connection timeout).
+    const tooSlow = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from the SMTP server within ${INVITE_MAIL_TIMEOUT_MS} ms`)), INVITE_MAIL_TIMEOUT_MS);
+    });
+    sending.catch(() => {}); // a late failure after the timeout is already reported below
+    emailed = await Promise.race([sending, tooSlow]);
+  } catch (error) {
+    // SMTP down or refusing: the link still works, and staff are told to send it themselves.
+    log.warn({ err: error, contactId: contact.id }, 'mail: the portal invite could not be sent');
+  } finally {
+    clearTimeout(timer);
+  }
+  return { url, expiresAt: invite.expiresAt, emailed, emailConfigured: ctx.app.mailer.configured };
+}
+
 export const contactsRouter = router({
   list: staffProcedure.input(contactListInput).output(contactPageOutput).query(async ({ ctx, input }) => {
     const { search, companyId } = input;
@@ -223,19 +292,26 @@ export const contactsRouter = router({
     return (await readContact(ctx.sql, input.id)) ?? notFound();
   }),
 
-  create: staffProcedure.input(contactCreateInput).output(contactOutput).mutation(async ({ ctx, input }) => {
-    const { portalPassword, ...fields } = input;
+  /**
+   * sendInvite: with portal access on, also makes an invite link and mails it ("Send invite now"), in the same
+   * transaction as the contact and within the invitation budget (past it, 429 and nothing is saved).
+   */
+  create: staffProcedure.input(contactCreateInput).output(contactSavedOutput).mutation(async ({ ctx, input }) => {
+    const { portalPassword, sendInvite, ...fields } = input;
     if (fields.companyId !== null) await requireCompany(ctx, fields.companyId);
     await requireFreeEmail(ctx, fields.email);
-    const portalPasswordHash = await portalChecks({ ...fields, portalPassword });
-    const contact = await ctx.db
-      .$transaction(async (tx) => {
+    const portalPasswordHash = await portalChecks({ ...fields, portalPassword, sendInvite });
+    const write = () =>
+      ctx.db.$transaction(async (tx) => {
         const created = await tx.contact.create({ data: { ...fields, portalPasswordHash, businessId: ctx.businessId }, select: { id: true } });
         await logContact(tx, ctx, created.id, null, portalPasswordHash !== undefined);
-        return created;
-      })
-      .catch(conflictOnEmail);
-    return (await readContact(ctx.sql, contact.id)) ?? notFound();
+        const invite = sendInvite ? await inviteInTx(tx, ctx, { id: created.id, ...fields }) : null;
+        return { id: created.id, invite };
+      });
+    const { id, invite } = await (sendInvite ? withinInviteBudget(ctx, write) : write()).catch(conflictOnEmail);
+    const mailed = invite ? await mailInvite(ctx, { id, ...fields }, invite) : undefined;
+    const contact = (await readContact(ctx.sql, id)) ?? notFound();
+    return mailed ? { ...contact, invite: mailed } : contact;
   }),
 
   /**
@@ -243,8 +319,8 @@ export const contactsRouter = router({
    * to none) or changing their e-mail ends their portal sessions and voids their invite in the same transaction;
    * a new portal password ends their sessions too.
    */
-  update: staffProcedure.input(contactUpdateInput).output(contactOutput).mutation(async ({ ctx, input }) => {
-    const { id, portalPassword, ...fields } = input;
+  update: staffProcedure.input(contactUpdateInput).output(contactSavedOutput).mutation(async ({ ctx, input }) => {
+    const { id, portalPassword, sendInvite, ...fields } = input;
     const current = await ctx.db.contact.findUnique({
       where: { id },
       select: { companyId: true, email: true, firstName: true, lastName: true, portalAccess: true },
@@ -255,11 +331,11 @@ export const contactsRouter = router({
     if (companyChanged && next.companyId !== null) await requireCompany(ctx, next.companyId);
     const emailChanged = fields.email !== undefined && fields.email !== current.email;
     if (emailChanged) await requireFreeEmail(ctx, next.email, id);
-    const portalPasswordHash = await portalChecks({ ...next, portalPassword });
+    const portalPasswordHash = await portalChecks({ ...next, portalPassword, sendInvite });
     const revoke = (current.portalAccess && !next.portalAccess) || companyChanged || emailChanged;
 
-    await ctx.db
-      .$transaction(async (tx) => {
+    const write = () =>
+      ctx.db.$transaction(async (tx) => {
         const before = (await tx.contact.findUnique({ where: { id }, select: contactStateSelect })) ?? notFound();
         await tx.contact.update({
           where: { id },
@@ -269,10 +345,13 @@ export const contactsRouter = router({
         if (revoke) await endPortalAccess(tx, ctx.businessId, id);
         else if (portalPasswordHash) await tx.portalSession.deleteMany({ where: { contactId: id } });
         await logContact(tx, ctx, id, before, portalPasswordHash !== undefined);
-      })
-      .catch(notFoundOn(M.contacts.notFound))
-      .catch(conflictOnEmail);
-    return (await readContact(ctx.sql, id)) ?? notFound();
+        // After any revocation above, so the new link is the one that stays.
+        return sendInvite ? inviteInTx(tx, ctx, { id, ...next }) : null;
+      });
+    const invite = await (sendInvite ? withinInviteBudget(ctx, write) : write()).catch(notFoundOn(M.contacts.notFound)).catch(conflictOnEmail);
+    const mailed = invite ? await mailInvite(ctx, { id, ...next }, invite) : undefined;
+    const contact = (await readContact(ctx.sql, id)) ?? notFound();
+    return mailed ? { ...contact, invite: mailed } : contact;
   }),
 
   /**
@@ -312,42 +391,7 @@ export const contactsRouter = router({
     if (!contact.portalAccess || contact.companyId === null) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: M.contacts.portal.inviteSaveFirst });
     }
-    const { token, expiresAt } = await withinInviteBudget(ctx, () =>
-      ctx.db.$transaction(async (tx) => {
-        const invite = await createPortalInvite(tx, ctx.businessId, contact.id);
-        // Who was invited, never the link's token.
-        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
-          entityType: 'contact',
-          entityId: contact.id,
-          entityName: `${contact.firstName} ${contact.lastName}`.trim(),
-          companyId: contact.companyId,
-          action: 'invited',
-        });
-        return invite;
-      }),
-    );
-    const { business } = ctx.session;
-    const url = ctx.app.env.publicUrl + portalInvitePath(business.slug, token);
-    let emailed = false;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const sending = ctx.app.mailer.send({
-        to: contact.email,
-        subject: M.mail.inviteSubject(business.name),
-        text: M.mail.inviteText(contact.firstName, business.name, url),
-      });
-      // An unreachable SMTP host would hold the request for minutes (nodemailer's connection timeout).
-      const tooSlow = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer from the SMTP server within ${INVITE_MAIL_TIMEOUT_MS} ms`)), INVITE_MAIL_TIMEOUT_MS);
-      });
-      sending.catch(() => {}); // a late failure after the timeout is already reported below
-      emailed = await Promise.race([sending, tooSlow]);
-    } catch (error) {
-      // SMTP down or refusing: the link still works, and staff are told to send it themselves.
-      log.warn({ err: error, contactId: contact.id }, 'mail: the portal invite could not be sent');
-    } finally {
-      clearTimeout(timer);
-    }
-    return { url, expiresAt, emailed, emailConfigured: ctx.app.mailer.configured };
+    const invite = await withinInviteBudget(ctx, () => ctx.db.$transaction((tx) => inviteInTx(tx, ctx, contact)));
+    return mailInvite(ctx, contact, invite);
   }),
 });

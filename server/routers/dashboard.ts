@@ -6,6 +6,7 @@
 import { DEFAULT_BRAND_STYLE, DEFAULT_LOGIN_TEXT, LIMITS } from '../../shared/constants';
 import { dashboardOverviewOutput, dashboardStatsOutput } from '../../shared/schemas/dashboard';
 import { ACTIVE_PROJECT_STATUSES, CLIENT_COMPANY_STATUSES, PENDING_TASK_STATUSES } from '../../shared/status';
+import { PORTAL_RESET_PREFIX } from '../auth/portal-access';
 import { join, raw, sql, TENANT, toDate, toInt, type Row, type Sql } from '../sql';
 import { router, staffProcedure } from '../trpc';
 
@@ -67,7 +68,8 @@ export const dashboardRouter = router({
    * The lists (5 newest of each, over the (businessId, createdAt) / (businessId, status, createdAt) indexes) and the
    * getting-started checklist: five LIMITed statements, companies joined in, no query per row. "Any company" and
    * "any contact" follow from the recent lists; the last statement reads the business's branding and whether any
-   * contact has portal access.
+   * contact has really been let in: portal access with an invite sent (used or not) or a password set, not merely the
+   * switch on (a reset link is no invite).
    */
   overview: staffProcedure.output(dashboardOverviewOutput).query(async ({ ctx }) => {
     const [projects, files, companies, contacts, business] = await Promise.all([
@@ -98,7 +100,9 @@ export const dashboardRouter = router({
         WHERE k."businessId" = ${TENANT} ORDER BY k."createdAt" DESC, k."id" DESC LIMIT ${RECENT}`),
       ctx.sql.get<Row>(sql`
         SELECT b."primaryColor", b."secondaryColor", b."buttonTextColor", b."loginText", b."logoKey",
-               EXISTS (SELECT 1 FROM "Contact" k WHERE k."businessId" = ${TENANT} AND k."portalAccess" = ${true}) AS "portalAccess"
+               EXISTS (SELECT 1 FROM "Contact" k WHERE k."businessId" = ${TENANT} AND k."portalAccess" = ${true} AND k."companyId" IS NOT NULL
+                 AND (k."portalPasswordHash" IS NOT NULL OR EXISTS (SELECT 1 FROM "PortalInvite" i
+                   WHERE i."businessId" = ${TENANT} AND i."contactId" = k."id" AND i."tokenHash" NOT LIKE ${`${PORTAL_RESET_PREFIX}%`}))) AS "portalAccess"
         FROM "Business" b WHERE b."id" = ${TENANT}`),
     ]);
     return {

@@ -22,6 +22,7 @@ import {
   flowListInput,
   flowOutput,
   flowPageOutput,
+  flowPublishPreviewOutput,
   flowRemoveOutput,
   flowStepCreateInput,
   flowStepIdInput,
@@ -34,6 +35,7 @@ import {
   type FlowFieldRow,
   type FlowRow,
   type FlowStepRow,
+  PUBLISH_PREVIEW_NAMES,
 } from '../../shared/schemas/flows';
 import { notFoundOn } from '../errors';
 import { containsText, keysetPage } from '../lib/pagination';
@@ -43,6 +45,7 @@ import { router, staffProcedure } from '../trpc';
 import { flowSubmissions } from './flow-submissions';
 import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../activity';
 import type { ActivityChange } from '../../shared/activity';
+import { isClientVisible } from '../portal/visibility';
 
 type Ctx = { db: ScopedDb; sql: SqlRunner; businessId: number };
 
@@ -227,7 +230,10 @@ type FlowTx = Pick<ScopedDb, 'flow'>;
 
 // ── Activity ────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** What an activity entry compares of a flow: its fields and its company by name (the notifications read 'company' and 'isActive'). */
+/**
+ * What an activity entry compares of a flow: its fields and its company by name, and its step count (whether
+ * clients see it: server/portal/visibility.ts).
+ */
 const flowStateSelect = {
   name: true,
   description: true,
@@ -235,34 +241,78 @@ const flowStateSelect = {
   isActive: true,
   companyId: true,
   company: { select: { name: true } },
+  _count: { select: { steps: true } },
 } as const;
-type FlowState = { name: string; description: string; workflowType: string; isActive: boolean; companyId: number | null; company: { name: string } | null };
+type FlowStateRow = {
+  name: string;
+  description: string;
+  workflowType: string;
+  isActive: boolean;
+  companyId: number | null;
+  company: { name: string } | null;
+  _count: { steps: number };
+};
+type FlowState = Omit<FlowStateRow, '_count'> & { stepCount: number };
 type LogTx = ActivityWriter & {
-  flow: { findUnique(args: { where: { id: number }; select: typeof flowStateSelect }): PromiseLike<FlowState | null> };
+  flow: { findUnique(args: { where: { id: number }; select: typeof flowStateSelect }): PromiseLike<FlowStateRow | null> };
   flowStep: { findMany(args: { where: { flowId: number }; orderBy: { stepOrder: 'asc' }; select: { stepTitle: true } }): PromiseLike<{ stepTitle: string }[]> };
 };
 type StaffCtx = { businessId: number; user: { id: number; firstName: string; lastName: string } };
 
-const readFlowState = (tx: LogTx, id: number) => tx.flow.findUnique({ where: { id }, select: flowStateSelect });
+async function readFlowState(tx: LogTx, id: number): Promise<FlowState | null> {
+  const row = await tx.flow.findUnique({ where: { id }, select: flowStateSelect });
+  if (!row) return null;
+  const { _count, ...state } = row;
+  return { ...state, stepCount: _count.steps };
+}
+
+/**
+ * Whether some client sees the flow: the portal's rule (published, with a step) for the flow's own company, or for
+ * any company when it is for all of them.
+ */
+const shownToClients = (flow: FlowState) => isClientVisible.flow(flow, flow.companyId ?? 0);
+
+/**
+ * Records that a write published or unpublished a flow, in its transaction: 'published' when clients start to see
+ * it (the Publish button, an API switching it on once it has a step, or the first step of a flow already switched
+ * on), client-visible when it reaches a company (server/notifications asks its contacts to complete it);
+ * 'unpublished' when it is switched off or clients stop seeing it (staff only). true when an entry was written.
+ */
+async function logPublication(tx: LogTx, ctx: StaffCtx, flowId: number, before: FlowState, after: FlowState): Promise<boolean> {
+  const wasShown = shownToClients(before);
+  const isShown = shownToClients(after);
+  const action = !wasShown && isShown ? 'published' : (before.isActive && !after.isActive) || (wasShown && !isShown) ? 'unpublished' : null;
+  if (!action) return false;
+  await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+    entityType: 'flow',
+    entityId: flowId,
+    entityName: after.name,
+    companyId: after.companyId,
+    action,
+    clientVisible: action === 'published' && after.companyId !== null,
+  });
+  return true;
+}
 
 /** The flow's step titles in order, as one change value ("Welcome, Details, Sign"). */
 const stepList = async (tx: LogTx, flowId: number) =>
   (await tx.flowStep.findMany({ where: { flowId }, orderBy: { stepOrder: 'asc' }, select: { stepTitle: true } })).map((s) => s.stepTitle).join(', ') || null;
 
-function flowChanges(before: FlowState | null, after: FlowState): ActivityChange[] {
-  const changes = changesOf(before, after, ['name', 'description', 'workflowType', 'isActive']);
+function flowChanges(before: FlowState | null, after: FlowState, withActive = true): ActivityChange[] {
+  const changes = changesOf(before, after, withActive ? ['name', 'description', 'workflowType', 'isActive'] : ['name', 'description', 'workflowType']);
   if ((before?.companyId ?? null) !== after.companyId) changes.push({ field: 'company', from: before?.company?.name ?? null, to: after.company?.name ?? null });
   return changes;
 }
 
 /**
  * Logs a change of a flow (its own fields, or `extra` describing a step or field edit) in the write's transaction;
- * nothing when nothing changed. A flow given to a client company and active is shown in its portal.
+ * nothing when nothing changed. Shown in the portal of the flow's company only while its clients see the flow.
+ * `withActive` false: the switch itself went into a 'published' / 'unpublished' entry (logPublication).
  */
-async function logFlow(tx: LogTx, ctx: StaffCtx, flowId: number, before: FlowState | null, extra: ActivityChange[] = []) {
+async function logFlow(tx: LogTx, ctx: StaffCtx, flowId: number, before: FlowState | null, extra: ActivityChange[] = [], withActive = true) {
   const after = await readFlowState(tx, flowId);
   if (!after) return;
-  const changes = [...(before ? flowChanges(before, after) : flowChanges(null, after)), ...extra];
+  const changes = [...flowChanges(before, after, withActive), ...extra];
   if (before && changes.length === 0) return;
   await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
     entityType: 'flow',
@@ -271,7 +321,7 @@ async function logFlow(tx: LogTx, ctx: StaffCtx, flowId: number, before: FlowSta
     companyId: after.companyId,
     action: before ? 'updated' : 'created',
     changes,
-    clientVisible: after.isActive && after.companyId !== null,
+    clientVisible: shownToClients(after) && after.companyId !== null,
   });
 }
 
@@ -284,6 +334,12 @@ async function logFlowEdit(tx: LogTx, ctx: StaffCtx, flowId: number, changes: Ac
   const flow = await readFlowState(tx, flowId);
   if (!flow) return;
   await logFlow(tx, ctx, flowId, flow, changes);
+}
+
+/** After a step was added or deleted: 'published' / 'unpublished' when that changed whether clients see the flow. */
+async function logStepCountChange(tx: LogTx, ctx: StaffCtx, flowId: number, before: FlowState | null) {
+  const after = await readFlowState(tx, flowId);
+  if (before && after) await logPublication(tx, ctx, flowId, before, after);
 }
 
 const fieldStateSelect = {
@@ -329,7 +385,10 @@ export const flowsRouter = router({
     return (await readFlow(ctx.sql, input)) ?? flowNotFound();
   }),
 
-  /** The business is the session's whatever the payload says; a new flow is active (spec §4). */
+  /**
+   * The business is the session's whatever the payload says. A new flow is a draft unless the API sends isActive
+   * true; it has no step yet, so no client sees it either way (its first step publishes an active one).
+   */
   create: staffProcedure.input(flowCreateInput).output(flowOutput).mutation(async ({ ctx, input }) => {
     await checkCompany(ctx, input.companyId);
     const flow = await ctx.db.$transaction(async (tx) => {
@@ -341,7 +400,7 @@ export const flowsRouter = router({
           workflowType: input.workflowType,
           companyId: input.companyId,
           createdById: ctx.user.id,
-          isActive: true,
+          isActive: input.isActive ?? false,
         },
         select: { id: true },
       });
@@ -351,6 +410,10 @@ export const flowsRouter = router({
     return (await readFlowRow(ctx.sql, flow.id)) ?? flowNotFound();
   }),
 
+  /**
+   * Rename, describe, move; isActive (the API's is_active) publishes or unpublishes like the buttons, except that a
+   * flow without steps may be switched on: clients see it once it has one.
+   */
   update: staffProcedure.input(flowUpdateInput).output(flowOutput).mutation(async ({ ctx, input }) => {
     const { id, ...data } = input;
     await checkCompany(ctx, data.companyId);
@@ -358,7 +421,9 @@ export const flowsRouter = router({
       .$transaction(async (tx) => {
         const before = (await readFlowState(tx, id)) ?? flowNotFound();
         await tx.flow.update({ where: { id }, data, select: { id: true } });
-        await logFlow(tx, ctx, id, before);
+        const after = (await readFlowState(tx, id)) ?? flowNotFound();
+        const published = await logPublication(tx, ctx, id, before, after);
+        await logFlow(tx, ctx, id, before, [], !published);
       })
       .catch(notFoundOn(M.flows.notFound));
     return (await readFlowRow(ctx.sql, id)) ?? flowNotFound();
@@ -376,7 +441,7 @@ export const flowsRouter = router({
           entityName: before.name,
           companyId: before.companyId,
           action: 'deleted',
-          clientVisible: before.isActive && before.companyId !== null,
+          clientVisible: shownToClients(before) && before.companyId !== null,
         });
       })
       .catch(notFoundOn(M.flows.notFound));
@@ -386,7 +451,7 @@ export const flowsRouter = router({
   /** The clients' submissions of the flow, with their answers and files (server/routers/flow-submissions.ts). */
   submissions: flowSubmissions,
 
-  /** A copy of the flow with every step and field (never the clients' submissions), in one transaction. */
+  /** A copy of the flow with every step and field (never the clients' submissions), in one transaction: a draft. */
   duplicate: staffProcedure.input(flowIdInput).output(flowOutput).mutation(async ({ ctx, input }) => {
     const source = (await readFlow(ctx.sql, { id: input.id })) ?? flowNotFound();
     const businessId = ctx.businessId;
@@ -399,7 +464,7 @@ export const flowsRouter = router({
           workflowType: source.workflowType,
           companyId: source.companyId,
           createdById: ctx.user.id,
-          isActive: true,
+          isActive: false,
         },
         select: { id: true },
       });
@@ -428,6 +493,64 @@ export const flowsRouter = router({
     });
     return (await readFlowRow(ctx.sql, copyId)) ?? flowNotFound();
   }),
+
+  /**
+   * Who the flow reaches once published (the Publish dialog): the contacts with portal access of its company, or of
+   * every client company for a flow for all companies; their count and the first few first names.
+   */
+  publishPreview: staffProcedure.input(flowIdInput).output(flowPublishPreviewOutput).query(async ({ ctx, input }) => {
+    const flow = (await readFlowRow(ctx.sql, input.id)) ?? flowNotFound();
+    // A portal user always has a company (server/auth/sessions.ts): contacts without one are never asked.
+    const audience =
+      flow.companyId === null
+        ? sql`c."businessId" = ${TENANT} AND c."portalAccess" = ${true} AND c."companyId" IS NOT NULL`
+        : sql`c."businessId" = ${TENANT} AND c."portalAccess" = ${true} AND c."companyId" = ${flow.companyId}`;
+    const [count, names] = await Promise.all([
+      ctx.sql.get(sql`SELECT COUNT(*) AS "n" FROM "Contact" c WHERE ${audience}`),
+      ctx.sql.all(sql`SELECT c."firstName" FROM "Contact" c WHERE ${audience} ORDER BY c."firstName", c."id" LIMIT ${PUBLISH_PREVIEW_NAMES}`),
+    ]);
+    return {
+      id: flow.id,
+      isActive: flow.isActive,
+      stepCount: flow.stepCount,
+      company: flow.companyOfFlow,
+      contactCount: toInt(count?.n ?? 0),
+      firstNames: names.map((r) => String(r.firstName)),
+    };
+  }),
+
+  /**
+   * Publishes a draft: refused (400) while it has no step. Clients then see it, and an activity entry 'published'
+   * (client-visible when it is for a company) lets server/notifications ask them to complete it. Publishing a
+   * published flow changes nothing.
+   */
+  publish: staffProcedure.input(flowIdInput).output(flowOutput).mutation(async ({ ctx, input }) => {
+    await ctx.db
+      .$transaction(async (tx) => {
+        // Locked first: a step deleted meanwhile waits, so the step count read below still holds at commit.
+        await lockFlow(tx, input.id, { id: true });
+        const before = (await readFlowState(tx, input.id)) ?? flowNotFound();
+        if (before.stepCount === 0) fail('BAD_REQUEST', M.flows.publishNeedsStep);
+        if (before.isActive) return;
+        await tx.flow.update({ where: { id: input.id }, data: { isActive: true }, select: { id: true } });
+        await logPublication(tx, ctx, input.id, before, (await readFlowState(tx, input.id)) ?? flowNotFound());
+      })
+      .catch(notFoundOn(M.flows.notFound));
+    return (await readFlowRow(ctx.sql, input.id)) ?? flowNotFound();
+  }),
+
+  /** Hides a published flow from clients again; their submissions stay. Unpublishing a draft changes nothing. */
+  unpublish: staffProcedure.input(flowIdInput).output(flowOutput).mutation(async ({ ctx, input }) => {
+    await ctx.db
+      .$transaction(async (tx) => {
+        const before = (await readFlowState(tx, input.id)) ?? flowNotFound();
+        if (!before.isActive) return;
+        await tx.flow.update({ where: { id: input.id }, data: { isActive: false }, select: { id: true } });
+        await logPublication(tx, ctx, input.id, before, (await readFlowState(tx, input.id)) ?? flowNotFound());
+      })
+      .catch(notFoundOn(M.flows.notFound));
+    return (await readFlowRow(ctx.sql, input.id)) ?? flowNotFound();
+  }),
 });
 
 export const flowStepsRouter = router({
@@ -439,7 +562,7 @@ export const flowStepsRouter = router({
     const businessId = ctx.businessId;
     const id = await ctx.db.$transaction(async (tx) => {
       const flow = await lockFlow(tx, input.flowId, { id: true, workflowType: true });
-      const stepsBefore = await stepList(tx, flow.id);
+      const [stepsBefore, stateBefore] = await Promise.all([stepList(tx, flow.id), readFlowState(tx, flow.id)]);
       const [count, last] = await Promise.all([
         tx.flowStep.count({ where: { flowId: flow.id } }),
         tx.flowStep.findFirst({ where: { flowId: flow.id }, orderBy: [{ stepOrder: 'desc' }], select: { stepOrder: true } }),
@@ -456,6 +579,7 @@ export const flowStepsRouter = router({
         select: { id: true },
       });
       await logFlowEdit(tx, ctx, flow.id, [{ field: 'steps', from: stepsBefore, to: await stepList(tx, flow.id) }]);
+      await logStepCountChange(tx, ctx, flow.id, stateBefore);
       return step.id;
     });
     return (await readStep(ctx.sql, id)) ?? stepNotFound();
@@ -500,13 +624,14 @@ export const flowStepsRouter = router({
     await ctx.db.$transaction(async (tx) => {
       const found = (await tx.flowStep.findUnique({ where: { id: input.id }, select: { flowId: true } })) ?? stepNotFound();
       await lockFlow(tx, found.flowId, { id: true });
-      const stepsBefore = await stepList(tx, found.flowId);
+      const [stepsBefore, stateBefore] = await Promise.all([stepList(tx, found.flowId), readFlowState(tx, found.flowId)]);
       // Read after the lock: a concurrent change of the same flow may have moved this step.
       const step = await tx.flowStep
         .delete({ where: { id: input.id }, select: { flowId: true, stepOrder: true } })
         .catch(notFoundOn(M.flows.stepNotFound));
       await tx.flowStep.updateMany({ where: { flowId: step.flowId, stepOrder: { gt: step.stepOrder } }, data: { stepOrder: { decrement: 1 } } });
       await logFlowEdit(tx, ctx, step.flowId, [{ field: 'steps', from: stepsBefore, to: await stepList(tx, step.flowId) }]);
+      await logStepCountChange(tx, ctx, step.flowId, stateBefore);
     });
     return { id: input.id };
   }),

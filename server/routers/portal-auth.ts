@@ -6,11 +6,21 @@ import {
   portalInviteInfoOutput,
   portalInviteInput,
   portalLoginInput,
+  portalChangePasswordInput,
+  portalChangePasswordOutput,
   portalMeOutput,
+  portalResetCheckInput,
+  portalResetCheckOutput,
+  portalResetInput,
+  portalResetRequestInput,
+  portalResetRequestOutput,
 } from '../../shared/schemas/portal-auth';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password';
 import { createPortalSession, invalidatePortalSession } from '../auth/sessions';
+import { createPortalReset, PORTAL_RESET_PREFIX, portalResetHash, portalResetPath } from '../auth/portal-access';
 import { hashToken } from '../auth/tokens';
+import { fieldError } from '../errors';
+import { log } from '../log';
 import { portalProcedure, publicProcedure, router, type Context } from '../trpc';
 import { requireStrongPassword, tooMany, usableLink } from './auth';
 import { contactActor, recordActivity } from '../activity';
@@ -48,6 +58,58 @@ async function usableInvite(ctx: Context, input: { slug: string; token: string }
   return usable;
 }
 
+const resetMessages = { invalid: M.passwordReset.invalid, used: M.passwordReset.used, expired: M.passwordReset.expired };
+
+/** The contact of a portal reset link, within the slug's business, or the link's refusal (as usableInvite). */
+async function usableReset(ctx: Context, input: { slug: string; token: string }) {
+  const reset = await ctx.unscopedDb.portalInvite.findFirst({
+    where: { tokenHash: portalResetHash(input.token), business: { is: { slug: input.slug } } },
+    select: {
+      id: true,
+      businessId: true,
+      contactId: true,
+      expiresAt: true,
+      usedAt: true,
+      business: { select: { name: true, slug: true } },
+      contact: { select: { email: true, firstName: true, lastName: true, portalAccess: true, companyId: true } },
+    },
+  });
+  const usable = usableLink(reset, resetMessages);
+  if (!usable.contact.portalAccess || usable.contact.companyId === null) throw noAccess();
+  return usable;
+}
+
+/**
+ * Writes a reset link for the contact with this address at this slug, if they can sign in today (portal access, a
+ * company and a password: a contact without a password is invited by the agency instead), and mails it.
+ */
+async function sendPortalReset(ctx: Context, slug: string, email: string) {
+  const contact = await ctx.unscopedDb.contact.findFirst({
+    where: { email, portalAccess: true, companyId: { not: null }, portalPasswordHash: { not: null }, business: { is: { slug } } },
+    select: { id: true, businessId: true, email: true, firstName: true, business: { select: { name: true, slug: true } } },
+  });
+  if (!contact) return;
+  const { token } = await createPortalReset(ctx.unscopedDb, contact.businessId, contact.id);
+  const url = ctx.app.env.publicUrl + portalResetPath(contact.business.slug, token);
+  await ctx.app.mailer.send({
+    to: contact.email,
+    subject: M.portalAuth.forgot.mailSubject(contact.business.name),
+    text: M.portalAuth.forgot.mailText(contact.firstName, contact.business.name, url),
+  });
+}
+
+/** That a contact's portal password changed (staff audit only, never a value). */
+function logPasswordChange(tx: Parameters<typeof recordActivity>[0], businessId: number, contact: { id: number; firstName: string; lastName: string; companyId: number | null }) {
+  return recordActivity(tx, businessId, contactActor(contact), {
+    entityType: 'contact',
+    entityId: contact.id,
+    entityName: `${contact.firstName} ${contact.lastName}`.trim(),
+    companyId: contact.companyId,
+    action: 'updated',
+    changes: [{ field: 'portalPassword', from: null, to: null }],
+  });
+}
+
 export const portalAuthRouter = router({
   /** Wrong slug, unknown e-mail, wrong password, no password yet or no access: one answer, after one password check. */
   login: publicProcedure.input(portalLoginInput).output(authTokenOutput).mutation(async ({ ctx, input }) => {
@@ -71,10 +133,14 @@ export const portalAuthRouter = router({
     return { authToken: token };
   }),
 
-  me: portalProcedure.output(portalMeOutput).query(({ ctx }) => {
+  me: portalProcedure.output(portalMeOutput).query(async ({ ctx }) => {
     const { id, email, firstName, lastName, companyId } = ctx.portalSession.contact;
     const { name, slug } = ctx.portalSession.business;
-    return { id, email, firstName, lastName, companyId, business: { name, slug } };
+    const { preview: previewer } = ctx.portalSession;
+    const preview = previewer
+      ? { staffName: previewer.staffName, companyName: (await ctx.db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true } })).name }
+      : null;
+    return { id, email, firstName, lastName, companyId, business: { name, slug }, preview };
   }),
 
   logout: portalProcedure.output(logoutOutput).mutation(async ({ ctx }) => {
@@ -128,5 +194,83 @@ export const portalAuthRouter = router({
     });
     ctx.sessions.setSessionCookie('portal', token, expiresAt);
     return { authToken: token };
+  }),
+  /**
+   * "Forgot password?": the same reply, at about the same speed, whether or not the address can sign in at this slug
+   * (the look-up, the link and the mail happen after the reply). Throttled per e-mail at this slug and per client
+   * address, with the staff reset's budgets (429 alike for both kinds of address).
+   */
+  requestPasswordReset: publicProcedure.input(portalResetRequestInput).output(portalResetRequestOutput).mutation(async ({ ctx, input }) => {
+    const wait = await ctx.app.throttle.beginPasswordReset(portalThrottleKey(input.slug, input.email), ctx.ip);
+    if (wait > 0) tooMany(ctx, wait, M.passwordReset.throttled);
+    const emailConfigured = ctx.app.mailer.configured;
+    if (emailConfigured) {
+      sendPortalReset(ctx, input.slug, input.email).catch((error: unknown) => log.error({ err: error }, 'portal password reset: the link could not be sent'));
+    }
+    return { ok: true as const, emailConfigured };
+  }),
+
+  /** Who a reset link is for, so its page can say so; the same refusals as resetPassword. */
+  checkPasswordReset: publicProcedure.input(portalResetCheckInput).output(portalResetCheckOutput).query(async ({ ctx, input }) => {
+    const reset = await usableReset(ctx, input);
+    return { email: reset.contact.email, businessName: reset.business.name };
+  }),
+
+  /**
+   * A new portal password from a reset link. One transaction: the link is claimed (once, even for two submits at the
+   * same moment), the password set, every portal session and every other unused link of the contact ended, and a
+   * new session started.
+   */
+  resetPassword: publicProcedure.input(portalResetInput).output(authTokenOutput).mutation(async ({ ctx, input }) => {
+    const reset = await usableReset(ctx, input);
+    const { contact, business, businessId, contactId } = reset;
+    await requireStrongPassword(input.password, [contact.email, contact.firstName, contact.lastName, business.name, business.slug]);
+    const passwordHash = await hashPassword(input.password);
+    const { token, expiresAt } = await ctx.unscopedDb.$transaction(async (tx) => {
+      const now = new Date();
+      const claimed = await tx.portalInvite.updateMany({
+        where: { id: reset.id, businessId, tokenHash: { startsWith: PORTAL_RESET_PREFIX }, usedAt: null, expiresAt: { gt: now } },
+        data: { usedAt: now },
+      });
+      if (claimed.count !== 1) {
+        usableLink(await tx.portalInvite.findFirst({ where: { id: reset.id, businessId }, select: { usedAt: true, expiresAt: true } }), resetMessages, now);
+        throw new TRPCError({ code: 'CONFLICT', message: M.passwordReset.used });
+      }
+      const updated = await tx.contact.updateMany({
+        where: { businessId, id: contactId, portalAccess: true, companyId: { not: null } },
+        data: { portalPasswordHash: passwordHash },
+      });
+      if (updated.count !== 1) throw noAccess();
+      await tx.portalSession.deleteMany({ where: { businessId, contactId } });
+      await tx.portalInvite.deleteMany({ where: { businessId, contactId, usedAt: null } });
+      await logPasswordChange(tx, businessId, { id: contactId, ...contact });
+      return createPortalSession(tx, businessId, contactId);
+    });
+    ctx.sessions.setSessionCookie('portal', token, expiresAt);
+    return { authToken: token };
+  }),
+
+  /**
+   * "Change password" in portal settings: the current password first (wrong guesses count like sign-in attempts),
+   * then the portal's strength rule; the contact's other portal sessions and unused reset links end, this one stays.
+   */
+  changePassword: portalProcedure.input(portalChangePasswordInput).output(portalChangePasswordOutput).mutation(async ({ ctx, input }) => {
+    const { contact, business, sessionId } = ctx.portalSession;
+    const attempt = await ctx.app.throttle.beginLogin(portalThrottleKey(business.slug, contact.email), ctx.ip);
+    if (attempt.retryAfter > 0) tooMany(ctx, attempt.retryAfter, M.portalAuth.throttled);
+    const stored = await ctx.db.contact.findUnique({ where: { id: contact.id }, select: { portalPasswordHash: true } });
+    const valid = stored?.portalPasswordHash ? await verifyPassword(stored.portalPasswordHash, input.currentPassword) : (await burnPasswordCheck(input.currentPassword), false);
+    if (!valid) fieldError('currentPassword', M.portalAuth.currentWrong);
+    await ctx.app.throttle.loginSucceeded(attempt);
+    await requireStrongPassword(input.newPassword, [contact.email, contact.firstName, contact.lastName, business.name, business.slug], 'newPassword');
+    const passwordHash = await hashPassword(input.newPassword);
+    const businessId = ctx.businessId;
+    const ended = await ctx.db.$transaction(async (tx) => {
+      await tx.contact.update({ where: { id: contact.id }, data: { portalPasswordHash: passwordHash }, select: { id: true } });
+      await tx.portalInvite.deleteMany({ where: { businessId, contactId: contact.id, usedAt: null, tokenHash: { startsWith: PORTAL_RESET_PREFIX } } });
+      await logPasswordChange(tx, businessId, contact);
+      return tx.portalSession.deleteMany({ where: { businessId, contactId: contact.id, id: { not: sessionId } } });
+    });
+    return { ok: true as const, endedSessions: ended.count };
   }),
 });

@@ -1,9 +1,10 @@
 /**
- * Flows in the client portal (/portal/{slug}/workflows): the signed-in contact's active flows (their company's and
- * the all-companies ones), one flow with their saved answers, saving a step (answers checked against the step's
+ * Flows in the client portal (/portal/{slug}/workflows): the signed-in contact's published flows (their company's
+ * and the all-companies ones), one flow with their saved answers, saving a step (answers checked against the step's
  * fields, progress advanced, one transaction) and submitting. Business, company and contact always come from the
- * portal session (portalProcedure); any flow the contact may not see — inactive, another company's, another
- * agency's — is NOT_FOUND, exactly like a missing one. File answers are written by the upload route
+ * portal session (portalProcedure); which flows the contact sees is the portal's rule (clientVisible.flow in
+ * server/portal/visibility.ts): any other — a draft, one without steps, another company's, another agency's — is
+ * NOT_FOUND, exactly like a missing one, and takes no answers. File answers are written by the upload route
  * (server/files/portal-flow-upload.ts), which stores the file as a Document of the contact's company.
  */
 import { TRPCError } from '@trpc/server';
@@ -27,9 +28,10 @@ import { portalProcedure, router } from '../trpc';
 import { filesOf } from './flow-submissions';
 import { readFlow } from './flows';
 import { contactActor, recordActivity } from '../activity';
+import { clientVisible, isClientVisible } from '../portal/visibility';
 
-/** What a portal procedure (or the portal upload route, inside runAsTenant) works with. */
-export type PortalScope = { db: ScopedDb; sql: SqlRunner; businessId: number; companyId: number | null; contactId: number };
+/** What a portal procedure (or the portal upload route, inside runAsTenant) works with (a portal user always has a company). */
+export type PortalScope = { db: ScopedDb; sql: SqlRunner; businessId: number; companyId: number; contactId: number };
 
 export const flowNotFound = (): never => {
   throw new TRPCError({ code: 'NOT_FOUND', message: M.portalFlows.notFound });
@@ -37,10 +39,6 @@ export const flowNotFound = (): never => {
 const badRequest = (message: string): never => {
   throw new TRPCError({ code: 'BAD_REQUEST', message });
 };
-
-/** A flow the contact may see: active, and for their company or for all companies. */
-const visibleTo = (companyId: number | null) =>
-  companyId === null ? sql`t."isActive" = ${true} AND t."companyId" IS NULL` : sql`t."isActive" = ${true} AND (t."companyId" IS NULL OR t."companyId" = ${companyId})`;
 
 type Submission = { id: number; status: string; currentStep: number; createdAt: Date; completedAt: Date | null };
 
@@ -65,11 +63,12 @@ const submissionFromRow = (r: Row): Submission => ({
 
 /**
  * The flow as the contact sees it (steps with their fields; only collect flows have a form), their submission and
- * answers (file answers with their document); NOT_FOUND when they may not see it.
+ * answers (file answers with their document); NOT_FOUND when the portal's rule does not show it to them. Every
+ * portal read and write of one flow (get, saveStep, submit, the upload route) starts here.
  */
 export async function readPortalFlow(scope: PortalScope, key: { id?: number; flowUid?: string }): Promise<PortalFlowDetail & { submissionId: number | null }> {
   const flow = await readFlow(scope.sql, key);
-  if (!flow || !flow.isActive || (flow.companyId !== null && flow.companyId !== scope.companyId)) return flowNotFound();
+  if (!flow || !isClientVisible.flow(flow, scope.companyId)) return flowNotFound();
   const [subRow, answerRows] = await Promise.all([
     scope.sql.get(sql`SELECT "id", "status", "currentStep", "createdAt", "completedAt" FROM "FlowSubmission"
       WHERE "businessId" = ${TENANT} AND "flowId" = ${flow.id} AND "contactId" = ${scope.contactId}`),
@@ -128,7 +127,7 @@ const scopeOf = (ctx: PortalScope): PortalScope => ({
 
 export const portalFlowsRouter = router({
   /**
-   * The contact's active flows, newest first, each with their state. Two indexed statements: the flows (with step
+   * The contact's flows (the portal's rule: clientVisible.flow), newest first, each with their state. Two indexed statements: the flows (with step
    * counts) over (businessId, companyId), and the contact's submissions over (businessId, contactId).
    */
   list: portalProcedure.output(portalFlowListOutput).query(async ({ ctx }) => {
@@ -136,7 +135,7 @@ export const portalFlowsRouter = router({
       ctx.sql.all(sql`
         SELECT t."id", t."flowUid", t."name", t."description", t."workflowType",
           (SELECT COUNT(*) FROM "FlowStep" fs WHERE fs."businessId" = t."businessId" AND fs."flowId" = t."id") AS "stepCount"
-        FROM "Flow" t WHERE t."businessId" = ${TENANT} AND ${visibleTo(ctx.companyId)}
+        FROM "Flow" t WHERE ${clientVisible.flow(sql`t`, ctx.companyId)}
         ORDER BY t."createdAt" DESC, t."id" DESC LIMIT 200`),
       ctx.sql.all(sql`SELECT "id", "flowId", "status", "currentStep", "createdAt", "completedAt" FROM "FlowSubmission"
         WHERE "businessId" = ${TENANT} AND "contactId" = ${ctx.contactId}`),

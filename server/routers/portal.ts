@@ -2,9 +2,11 @@
  * The client portal's signed-in work areas (work-flows-account-portal.md §2.12–§2.16, §7.6): dashboard, projects,
  * one project, tasks, files and resources of the signed-in contact's own company. Every procedure is on
  * portalProcedure: the business (TENANT) and the company come from the portal session, never from input, and a
- * project of another company or agency is NOT_FOUND, like a missing one. Files are only those marked visible in
- * the portal; resources only those visible to the client. Statuses are shown in the portal's words
- * (shared/status.ts). Lists are keyset pages in hand-written SQL; counts are computed for the page's rows only.
+ * project of another company or agency is NOT_FOUND, like a missing one, and so is one the client may not see.
+ * Which rows a client reads is decided by one rule per entity, server/portal/visibility.ts (clientVisible.*): every
+ * statement here names its rows through it, counts included (a project's task and file counts count only what the
+ * client sees). Statuses are the hub's, spelt the portal's way (shared/status.ts). Lists are keyset pages in
+ * hand-written SQL; counts are computed for the page's rows only.
  */
 import { TRPCError } from '@trpc/server';
 import { LIMITS } from '../../shared/constants';
@@ -31,13 +33,14 @@ import {
   ACTIVE_PROJECT_STATUSES,
   DONE_TASK_STATUSES,
   PENDING_TASK_STATUSES,
-  PORTAL_PROJECT_STATUS_OF,
   PORTAL_TASK_STATUSES,
   portalProjectStatus,
   portalTaskStatus,
+  storedProjectStatusesFor,
   storedTaskStatusesFor,
 } from '../../shared/status';
 import { containsText, keysetPage } from '../lib/pagination';
+import { clientVisible } from '../portal/visibility';
 import { join, raw, sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import { portalProcedure, router } from '../trpc';
 
@@ -64,19 +67,16 @@ function checkSlug(ctx: PortalCtx, slug: string | undefined) {
   if (slug !== undefined && slug !== ctx.portalSession.business.slug) throw new TRPCError({ code: 'FORBIDDEN', message: M.portal.wrongSlug });
 }
 
-/** The company's projects, by id (an IN list for tasks; every lookup walks Project(businessId, companyId)). */
-const companyProjects = (companyId: number) => sql`(SELECT cp."id" FROM "Project" cp WHERE cp."businessId" = ${TENANT} AND cp."companyId" = ${companyId})`;
-
-/** The files a client may see: their company's, marked visible in the portal. `d` is the Document alias. */
-const visibleFiles = (d: Sql, companyId: number) => sql`${d}."businessId" = ${TENANT} AND ${d}."companyId" = ${companyId} AND ${d}."visibleInPortal" = ${true}`;
-
 const projectColumns = sql`t."id", t."name", t."description", t."status", t."priority", t."startDate", t."completionDate", t."companyId", t."createdAt"`;
 
-/** Per-project counts of a project aliased `p`, each over the (businessId, projectId) index of its table. */
-const projectCounts = (p: Sql) => sql`
-  (SELECT COUNT(*) FROM "Task" x WHERE x."businessId" = ${TENANT} AND x."projectId" = ${p}."id") AS "taskCount",
-  (SELECT COUNT(CASE WHEN x."status" IN ${inList(DONE_TASK_STATUSES)} THEN 1 END) FROM "Task" x WHERE x."businessId" = ${TENANT} AND x."projectId" = ${p}."id") AS "completedTaskCount",
-  (SELECT COUNT(CASE WHEN d."visibleInPortal" = ${true} THEN 1 END) FROM "Document" d WHERE d."businessId" = ${TENANT} AND d."projectId" = ${p}."id") AS "fileCount"`;
+/**
+ * Per-project counts of a project aliased `p`: only the tasks and files the client may see (the rule), each over the
+ * (businessId, projectId) index of its table.
+ */
+const projectCounts = (p: Sql, companyId: number) => sql`
+  (SELECT COUNT(*) FROM "Task" x WHERE x."projectId" = ${p}."id" AND ${clientVisible.task(sql`x`, companyId)}) AS "taskCount",
+  (SELECT COUNT(CASE WHEN x."status" IN ${inList(DONE_TASK_STATUSES)} THEN 1 END) FROM "Task" x WHERE x."projectId" = ${p}."id" AND ${clientVisible.task(sql`x`, companyId)}) AS "completedTaskCount",
+  (SELECT COUNT(*) FROM "Document" d WHERE d."projectId" = ${p}."id" AND ${clientVisible.document(sql`d`, companyId)}) AS "fileCount"`;
 
 function projectFromRow(r: Row): PortalProjectCard {
   const taskCount = toInt(r.taskCount ?? 0);
@@ -134,12 +134,12 @@ function taskFromRow(r: Row): PortalTask {
   };
 }
 
-/** The company's resources visible to the client, newest first, with their details in their order: two statements. */
+/** The resources the client may see, newest first, with their details in their order: two statements. */
 async function visibleResources(db: SqlRunner, companyId: number): Promise<PortalResource[]> {
   const rows = await db.all(sql`
     SELECT r."id", r."title", r."description", r."type", r."status", r."projectId", r."createdAt",
       (SELECT rp."name" FROM "Project" rp WHERE rp."businessId" = ${TENANT} AND rp."id" = r."projectId") AS "projectName"
-    FROM "Resource" r WHERE r."businessId" = ${TENANT} AND r."companyId" = ${companyId} AND r."visibleToClient" = ${true}
+    FROM "Resource" r WHERE ${clientVisible.resource(sql`r`, companyId)}
     ORDER BY r."createdAt" DESC, r."id" DESC LIMIT ${raw(String(LIMITS.pageSizeMax))}`);
   if (!rows.length) return [];
   const ids = rows.map((r) => toInt(r.id));
@@ -162,9 +162,9 @@ async function visibleResources(db: SqlRunner, companyId: number): Promise<Porta
   }));
 }
 
-/** The project must be the client's company's (else NOT_FOUND, whoever's it is). */
-async function requireOwnProject(ctx: PortalCtx, id: number) {
-  const row = await ctx.sql.get(sql`SELECT 1 AS "ok" FROM "Project" WHERE "businessId" = ${TENANT} AND "id" = ${id} AND "companyId" = ${ctx.companyId}`);
+/** The project must be one the client may see (else NOT_FOUND, whoever's it is and whatever keeps it hidden). */
+async function requireVisibleProject(ctx: PortalCtx, id: number) {
+  const row = await ctx.sql.get(sql`SELECT 1 AS "ok" FROM "Project" p WHERE p."id" = ${id} AND ${clientVisible.project(sql`p`, ctx.companyId)}`);
   if (!row) projectNotFound();
 }
 
@@ -181,17 +181,17 @@ export const portalRouter = router({
     const [counts, projects, files, resources] = await Promise.all([
       ctx.sql.get<Row>(sql`
         SELECT
-          (SELECT COUNT(CASE WHEN "status" IN ${inList(ACTIVE_PROJECT_STATUSES)} THEN 1 END) FROM "Project" WHERE "businessId" = ${TENANT} AND "companyId" = ${companyId}) AS "activeProjects",
-          (SELECT COUNT(CASE WHEN x."status" IN ${inList(PENDING_TASK_STATUSES)} THEN 1 END) FROM "Task" x WHERE x."businessId" = ${TENANT} AND x."projectId" IN ${companyProjects(companyId)}) AS "pendingTasks",
-          (SELECT COUNT(*) FROM "Document" d WHERE ${visibleFiles(sql`d`, companyId)}) AS "totalFiles"`),
+          (SELECT COUNT(CASE WHEN p."status" IN ${inList(ACTIVE_PROJECT_STATUSES)} THEN 1 END) FROM "Project" p WHERE ${clientVisible.project(sql`p`, companyId)}) AS "activeProjects",
+          (SELECT COUNT(CASE WHEN x."status" IN ${inList(PENDING_TASK_STATUSES)} THEN 1 END) FROM "Task" x WHERE ${clientVisible.task(sql`x`, companyId)}) AS "pendingTasks",
+          (SELECT COUNT(*) FROM "Document" d WHERE ${clientVisible.document(sql`d`, companyId)}) AS "totalFiles"`),
       ctx.sql.all<Row>(sql`
-        SELECT p.*, ${projectCounts(sql`p`)} FROM (
-          SELECT ${projectColumns} FROM "Project" t WHERE t."businessId" = ${TENANT} AND t."companyId" = ${companyId}
+        SELECT p.*, ${projectCounts(sql`p`, companyId)} FROM (
+          SELECT ${projectColumns} FROM "Project" t WHERE ${clientVisible.project(sql`t`, companyId)}
           ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${RECENT_PROJECTS}) p
         ORDER BY p."createdAt" DESC, p."id" DESC`),
       ctx.sql.all<Row>(sql`
         SELECT p.*, ${fileProjectName(sql`p`)} FROM (
-          SELECT ${fileColumns} FROM "Document" t WHERE ${visibleFiles(sql`t`, companyId)}
+          SELECT ${fileColumns} FROM "Document" t WHERE ${clientVisible.document(sql`t`, companyId)}
           ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${RECENT_FILES}) p
         ORDER BY p."createdAt" DESC, p."id" DESC`),
       visibleResources(ctx.sql, companyId),
@@ -208,21 +208,18 @@ export const portalRouter = router({
     };
   }),
 
-  /** The company's projects, newest first; task and visible-file counts for the page's rows only. */
+  /** The projects the client may see, newest first; visible task and file counts for the page's rows only. */
   projects: portalProcedure.input(portalProjectsInput).output(portalProjectsOutput).query(async ({ ctx, input }) => {
     checkSlug(ctx, input.slug);
-    const filters: Sql[] = [sql`t."companyId" = ${ctx.companyId}`];
+    const filters: Sql[] = [clientVisible.project(sql`t`, ctx.companyId)];
     if (input.search) filters.push(sql`(${containsText(ctx.sql, sql`t."name"`, input.search)} OR ${containsText(ctx.sql, sql`t."description"`, input.search)})`);
-    if (input.status) {
-      const stored = Object.entries(PORTAL_PROJECT_STATUS_OF).filter(([, s]) => s === input.status).map(([k]) => k);
-      filters.push(sql`t."status" IN ${inList(stored)}`);
-    }
+    if (input.status) filters.push(sql`t."status" IN ${inList(storedProjectStatusesFor(input.status))}`);
     const page = await keysetPage(ctx.sql, {
       table: 'Project',
       columns: projectColumns,
       filters,
       sort: { column: 'createdAt', direction: 'desc' },
-      pageExtras: projectCounts(sql`p`),
+      pageExtras: projectCounts(sql`p`, ctx.companyId),
       limit: input.limit,
       cursor: input.cursor,
       map: projectFromRow,
@@ -230,27 +227,30 @@ export const portalRouter = router({
     return { items: page.items, nextCursor: page.nextCursor, total: page.total };
   }),
 
-  /** One project of the company: counts, its tasks, its visible files and its contacts (name, email, phone). */
+  /**
+   * One project the client may see (else NOT_FOUND): visible counts, its visible tasks and files, and its contacts
+   * (name, email, phone).
+   */
   project: portalProcedure.input(portalProjectInput).output(portalProjectOutput).query(async ({ ctx, input }) => {
     checkSlug(ctx, input.slug);
     const { companyId } = ctx;
     const id = input.id;
     const [row, tasks, files, contacts] = await Promise.all([
       ctx.sql.get<Row>(sql`
-        SELECT ${projectColumns}, ${projectCounts(sql`t`)} FROM "Project" t
-        WHERE t."businessId" = ${TENANT} AND t."id" = ${id} AND t."companyId" = ${companyId}`),
+        SELECT ${projectColumns}, ${projectCounts(sql`t`, companyId)} FROM "Project" t
+        WHERE t."id" = ${id} AND ${clientVisible.project(sql`t`, companyId)}`),
       ctx.sql.all<Row>(sql`
         SELECT ${taskColumns} FROM "Task" t
-        WHERE t."businessId" = ${TENANT} AND t."projectId" = ${id} AND t."projectId" IN ${companyProjects(companyId)}
+        WHERE t."projectId" = ${id} AND ${clientVisible.task(sql`t`, companyId)}
         ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${DETAIL_ITEMS}`),
       ctx.sql.all<Row>(sql`
         SELECT ${fileColumns} FROM "Document" t
-        WHERE ${visibleFiles(sql`t`, companyId)} AND t."projectId" = ${id}
+        WHERE t."projectId" = ${id} AND ${clientVisible.document(sql`t`, companyId)}
         ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${DETAIL_ITEMS}`),
       ctx.sql.all<Row>(sql`
         SELECT k."id", k."firstName", k."lastName", k."email", k."phone", k."companyId"
         FROM "ProjectContact" pc JOIN "Contact" k ON k."businessId" = ${TENANT} AND k."id" = pc."contactId"
-        WHERE pc."businessId" = ${TENANT} AND pc."projectId" = ${id} AND k."companyId" = ${companyId}
+        WHERE pc."businessId" = ${TENANT} AND pc."projectId" = ${id} AND pc."projectId" IN ${clientVisible.visibleProjectIds(companyId)} AND k."companyId" = ${companyId}
         ORDER BY k."firstName", k."lastName", k."id"`),
     ]);
     if (!row) return projectNotFound();
@@ -270,12 +270,11 @@ export const portalRouter = router({
     };
   }),
 
-  /** Tasks of the company's projects, newest first; the count of each portal status in one aggregate. */
+  /** The tasks the client may see, newest first; the count of each status in one aggregate. */
   tasks: portalProcedure.input(portalTasksInput).output(portalTasksOutput).query(async ({ ctx, input }) => {
     checkSlug(ctx, input.slug);
     const { companyId } = ctx;
-    const own = sql`t."projectId" IN ${companyProjects(companyId)}`;
-    const filters: Sql[] = [own];
+    const filters: Sql[] = [clientVisible.task(sql`t`, companyId)];
     if (input.projectId !== undefined) filters.push(sql`t."projectId" = ${input.projectId}`);
     if (input.search) filters.push(sql`(${containsText(ctx.sql, sql`t."title"`, input.search)} OR ${containsText(ctx.sql, sql`t."description"`, input.search)})`);
     const countFilters = [...filters];
@@ -283,7 +282,7 @@ export const portalRouter = router({
     const countOf = (status: (typeof PORTAL_TASK_STATUSES)[number]) =>
       sql`COUNT(CASE WHEN t."status" IN ${inList(storedTaskStatusesFor(status))} THEN 1 END) AS ${raw(`"${status}"`)}`;
     const [, counts, page] = await Promise.all([
-      input.projectId !== undefined ? requireOwnProject(ctx, input.projectId) : null,
+      input.projectId !== undefined ? requireVisibleProject(ctx, input.projectId) : null,
       ctx.sql.get<Row>(sql`
         SELECT COUNT(*) AS "all", ${join(PORTAL_TASK_STATUSES.map(countOf), ', ')}
         FROM "Task" t WHERE t."businessId" = ${TENANT} AND ${join(countFilters, ' AND ')}`),
@@ -307,26 +306,26 @@ export const portalRouter = router({
         pending: toInt(counts?.pending ?? 0),
         in_progress: toInt(counts?.in_progress ?? 0),
         completed: toInt(counts?.completed ?? 0),
-        blocked: toInt(counts?.blocked ?? 0),
+        cancelled: toInt(counts?.cancelled ?? 0),
       },
     };
   }),
 
-  /** The company's visible files, newest first; stats (all, projects with files, last 7 days) in one statement. */
+  /** The files the client may see, newest first; stats (all, projects with files, last 7 days) in one statement. */
   files: portalProcedure.input(portalFilesInput).output(portalFilesOutput).query(async ({ ctx, input }) => {
     checkSlug(ctx, input.slug);
     const { companyId } = ctx;
-    const filters: Sql[] = [sql`t."companyId" = ${companyId}`, sql`t."visibleInPortal" = ${true}`];
+    const filters: Sql[] = [clientVisible.document(sql`t`, companyId)];
     if (input.projectId !== undefined) filters.push(sql`t."projectId" = ${input.projectId}`);
     if (input.search) filters.push(containsText(ctx.sql, sql`t."name"`, input.search));
     const since = new Date(Date.now() - RECENT_MS);
     const [, stats, projectOptions, page] = await Promise.all([
-      input.projectId !== undefined ? requireOwnProject(ctx, input.projectId) : null,
+      input.projectId !== undefined ? requireVisibleProject(ctx, input.projectId) : null,
       ctx.sql.get<Row>(sql`
         SELECT COUNT(*) AS "total", COUNT(DISTINCT d."projectId") AS "projects", COUNT(CASE WHEN d."createdAt" >= ${since} THEN 1 END) AS "recent"
-        FROM "Document" d WHERE ${visibleFiles(sql`d`, companyId)}`),
+        FROM "Document" d WHERE ${clientVisible.document(sql`d`, companyId)}`),
       ctx.sql.all<Row>(sql`
-        SELECT o."id", o."name" FROM "Project" o WHERE o."businessId" = ${TENANT} AND o."companyId" = ${companyId}
+        SELECT o."id", o."name" FROM "Project" o WHERE ${clientVisible.project(sql`o`, companyId)}
         ORDER BY o."name", o."id"`),
       keysetPage(ctx.sql, {
         table: 'Document',
@@ -348,7 +347,7 @@ export const portalRouter = router({
     };
   }),
 
-  /** The company's resources marked visible to the client, with their key/value details. */
+  /** The resources the client may see, with their key/value details. */
   resources: portalProcedure.input(portalSlugInput).output(portalResourcesOutput).query(async ({ ctx, input }) => {
     checkSlug(ctx, input?.slug);
     return visibleResources(ctx.sql, ctx.companyId);

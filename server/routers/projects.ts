@@ -8,6 +8,8 @@ import { TRPCError } from '@trpc/server';
 import { M } from '../../shared/messages';
 import {
   PROJECT_DETAIL_ITEMS,
+  projectAudienceInput,
+  projectAudienceOutput,
   projectCreateInput,
   projectGetInput,
   projectIdInput,
@@ -45,7 +47,7 @@ const inList = (values: readonly string[]): Sql => sql`(${join(values.map((v) =>
 
 /** Columns of the list and the detail read (alias t). */
 const projectColumns = sql`t."id", t."projectUid", t."name", t."description", t."status", t."companyId", t."startDate", t."completionDate",
-  t."totalHoursEstimated", t."totalHoursWorked", t."totalBilledCents", t."createdAt", t."updatedAt"`;
+  t."totalHoursEstimated", t."totalHoursWorked", t."totalBilledCents", t."visibleToClient", t."createdAt", t."updatedAt"`;
 
 /**
  * The per-row extras of a project aliased `p`: company name, contact ids, task, done-task and file counts. Each
@@ -69,6 +71,8 @@ function projectExtras(db: SqlRunner, p: Sql): Sql {
 /** A stored date as the spec's yyyy-mm-dd (dates are stored at UTC midnight). */
 const dayOf = (value: unknown) => (value == null ? null : toDate(value).toISOString().slice(0, 10));
 const numberOrNull = (value: unknown) => (value == null ? null : Number(value));
+/** A boolean column: true/false from pg, 1/0 from SQLite. */
+const toBool = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
 
 /** A row of the hand-written SQL as the procedures answer it. */
 function projectFromRow(r: Row) {
@@ -88,6 +92,7 @@ function projectFromRow(r: Row) {
     totalHoursEstimated: numberOrNull(r.totalHoursEstimated),
     totalHoursWorked: numberOrNull(r.totalHoursWorked),
     totalBilled: r.totalBilledCents == null ? null : Number(r.totalBilledCents) / 100,
+    visibleToClient: toBool(r.visibleToClient),
     taskCount: toInt(r.taskCount),
     completedTaskCount: toInt(r.completedTaskCount),
     fileCount: toInt(r.fileCount),
@@ -120,7 +125,7 @@ async function readProject(db: SqlRunner, key: { id?: number; projectUid?: strin
       WHERE pc."businessId" = ${TENANT} AND pc."projectId" = ${projectId}
       ORDER BY k."firstName", k."lastName", k."id"`),
     db.all(sql`
-      SELECT "id", "title", "description", "status", "priority", "dueDate", "assigneeId", "createdAt" FROM "Task"
+      SELECT "id", "title", "description", "status", "priority", "dueDate", "assigneeId", "internal", "createdAt" FROM "Task"
       WHERE "businessId" = ${TENANT} AND "projectId" = ${projectId} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`),
     db.all(sql`
       SELECT "id", "name", "type", "size", "url", "storageKey", "createdAt" FROM "Document"
@@ -150,6 +155,7 @@ async function readProject(db: SqlRunner, key: { id?: number; projectUid?: strin
       priority: String(t.priority),
       dueDate: t.dueDate == null ? null : toDate(t.dueDate),
       assigneeId: t.assigneeId == null ? null : toInt(t.assigneeId),
+      internal: toBool(t.internal),
       createdAt: toDate(t.createdAt),
     })),
     filesOfProject: files.map((f) => ({
@@ -197,6 +203,7 @@ function columnsOf(input: ProjectFields) {
     totalHoursEstimated: input.totalHoursEstimated,
     totalHoursWorked: input.totalHoursWorked,
     totalBilledCents: input.totalBilled === undefined ? undefined : input.totalBilled === null ? null : Math.round(input.totalBilled * 100),
+    visibleToClient: input.visibleToClient,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<typeof columns>;
 }
@@ -211,6 +218,7 @@ const projectStateSelect = {
   totalHoursEstimated: true,
   totalHoursWorked: true,
   totalBilledCents: true,
+  visibleToClient: true,
   companyId: true,
   company: { select: { name: true } },
   contacts: { select: { contact: { select: { firstName: true, lastName: true } } }, orderBy: { contactId: 'asc' } },
@@ -224,6 +232,7 @@ type ProjectState = {
   totalHoursEstimated: number | null;
   totalHoursWorked: number | null;
   totalBilledCents: number | null;
+  visibleToClient: boolean;
   companyId: number | null;
   company: { name: string } | null;
   contacts: { contact: { firstName: string; lastName: string } }[];
@@ -235,7 +244,7 @@ type ProjectTx = ActivityWriter & {
 const contactNames = (p: ProjectState | null) => (p?.contacts ?? []).map((c) => `${c.contact.firstName} ${c.contact.lastName}`.trim()).join(', ') || null;
 
 function projectChanges(before: ProjectState | null, after: ProjectState): ActivityChange[] {
-  const changes = changesOf(before, after, ['name', 'description', 'status', 'startDate', 'completionDate', 'totalHoursEstimated', 'totalHoursWorked', 'totalBilledCents']);
+  const changes = changesOf(before, after, ['name', 'description', 'status', 'startDate', 'completionDate', 'totalHoursEstimated', 'totalHoursWorked', 'totalBilledCents', 'visibleToClient']);
   if ((before?.companyId ?? null) !== after.companyId) changes.push({ field: 'company', from: before?.company?.name ?? null, to: after.company?.name ?? null });
   const [from, to] = [contactNames(before), contactNames(after)];
   if (from !== to) changes.push({ field: 'contacts', from, to });
@@ -366,6 +375,19 @@ export const projectsRouter = router({
         return { ok: true as const, deletedTasks: tasks.count, unlinkedFiles: files.count };
       })
       .catch(notFoundOn(M.projects.notFound));
+  }),
+
+  /**
+   * Who sharing a project of this company reaches (the share control's question): the company's name and how many
+   * of its contacts have portal access. Another agency's company is NOT_FOUND, like a missing one.
+   */
+  audience: staffProcedure.input(projectAudienceInput).output(projectAudienceOutput).query(async ({ ctx, input }) => {
+    const row = await ctx.sql.get(sql`
+      SELECT c."name",
+        (SELECT COUNT(*) FROM "Contact" k WHERE k."businessId" = ${TENANT} AND k."companyId" = c."id" AND k."portalAccess" = ${true}) AS "portalContacts"
+      FROM "Company" c WHERE c."businessId" = ${TENANT} AND c."id" = ${input.companyId}`);
+    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: M.projects.companyNotFound });
+    return { companyName: String(row.name), portalContacts: toInt(row.portalContacts) };
   }),
 
   /** {id, name} of the agency's projects, or of one company's (GET /projects/v1?company_id=), by name. */

@@ -23,6 +23,7 @@ import {
   type ResourceDetail,
   type ResourceRow,
 } from '../../shared/schemas/resources';
+import { shareAudienceInput, shareAudienceOutput } from '../../shared/schemas/documents';
 import { resourceTypesFor } from '../../shared/status';
 import { notFoundOn } from '../errors';
 import { containsText, keysetPage } from '../lib/pagination';
@@ -31,6 +32,7 @@ import type { ScopedDb } from '../tenancy';
 import { router, staffProcedure } from '../trpc';
 import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../activity';
 import type { ActivityChange } from '../../shared/activity';
+import { shareAudience } from './documents';
 
 const R = M.resources;
 
@@ -293,10 +295,13 @@ export const resourcesRouter = router({
     if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.companies.notFound });
     return ctx.db.resource.findMany({
       where: { companyId: company.id },
-      select: { id: true, title: true, description: true, type: true, status: true, visibleToClient: true },
+      select: { id: true, title: true, description: true, type: true, status: true, visibleToClient: true, projectId: true },
       orderBy: [{ title: 'asc' }, { id: 'asc' }],
     });
   }),
+
+  /** Who sharing a resource with a company reaches: the share switch's question (the files' shareAudience). */
+  shareAudience: staffProcedure.input(shareAudienceInput).output(shareAudienceOutput).query(({ ctx, input }) => shareAudience(ctx, input)),
 
   /** Shows or hides a resource in the client's portal (the same flag as the resource's own `visibleToClient`). */
   setVisibility: staffProcedure.input(resourceVisibilityInput).output(resourceVisibilityOutput).mutation(({ ctx, input }) =>

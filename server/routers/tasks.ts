@@ -17,7 +17,7 @@ import { router, staffProcedure } from '../trpc';
 import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../activity';
 import type { ActivityChange } from '../../shared/activity';
 
-const taskColumns = sql`t."id", t."title", t."description", t."status", t."priority", t."dueDate", t."projectId", t."assigneeId", t."createdAt"`;
+const taskColumns = sql`t."id", t."title", t."description", t."status", t."priority", t."dueDate", t."projectId", t."assigneeId", t."internal", t."createdAt"`;
 
 /** The project's name and uid and the assignee's names of a task row `r` (indexed (businessId, id) look-ups). */
 const namesOf = (r: Sql) => sql`
@@ -30,6 +30,9 @@ const namesOf = (r: Sql) => sql`
 const dayOf = (value: unknown) => (value == null ? null : toDate(value).toISOString().slice(0, 10));
 
 /** A due day as stored. */
+/** A boolean column: true/false from pg, 1/0 from SQLite. */
+const toBool = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
+
 const dueDateValue = (day: string | null | undefined) => (day == null ? day : new Date(`${day}T00:00:00.000Z`));
 
 const taskFromRow = (r: Row) => {
@@ -46,6 +49,7 @@ const taskFromRow = (r: Row) => {
     project: projectId !== null && r.projectName != null ? { id: projectId, name: String(r.projectName), projectUid: String(r.projectUid) } : null,
     assignedTo,
     assignee: assignedTo !== null && r.assigneeFirstName != null ? { id: assignedTo, firstName: String(r.assigneeFirstName), lastName: String(r.assigneeLastName) } : null,
+    internal: toBool(r.internal),
     createdAt: toDate(r.createdAt),
   };
 };
@@ -85,6 +89,7 @@ const taskStateSelect = {
   dueDate: true,
   projectId: true,
   assigneeId: true,
+  internal: true,
   project: { select: { name: true, companyId: true } },
   assignee: { select: { firstName: true, lastName: true } },
 } as const;
@@ -96,6 +101,7 @@ type TaskStateRow = {
   dueDate: Date | null;
   projectId: number | null;
   assigneeId: number | null;
+  internal: boolean;
   project: { name: string; companyId: number | null } | null;
   assignee: { firstName: string; lastName: string } | null;
 };
@@ -111,7 +117,7 @@ const personName = (p: { firstName: string; lastName: string } | null) => (p ? `
 
 /** What changed on a task, old → new: its own fields, and its project and assignee by name (the assignee's ids too). */
 function taskChanges(before: TaskStateRow | null, after: TaskStateRow): ActivityChange[] {
-  const changes = changesOf(before, after, ['title', 'description', 'status', 'priority', 'dueDate']);
+  const changes = changesOf(before, after, ['title', 'description', 'status', 'priority', 'dueDate', 'internal']);
   if ((before?.projectId ?? null) !== after.projectId) changes.push({ field: 'project', from: before?.project?.name ?? null, to: after.project?.name ?? null });
   if ((before?.assigneeId ?? null) !== after.assigneeId) {
     changes.push({ field: 'assignee', from: personName(before?.assignee ?? null), to: personName(after.assignee), fromId: before?.assigneeId ?? null, toId: after.assigneeId });

@@ -46,6 +46,8 @@ export const activity = {
     downloaded: 'downloaded',
     uploaded: 'uploaded',
     flow_submitted: 'completed',
+    published: 'published',
+    unpublished: 'unpublished',
     invited: 'invited',
     invite_accepted: 'accepted the invite',
     imported: 'imported',
@@ -71,6 +73,26 @@ export const activity = {
   csvHeaders: ['Date (UTC)', 'Person', 'Person type', 'Action', 'Kind', 'Record', 'Company', 'Changes', 'Visible to client'],
   csvFileName: (day: string) => `activity-${day}.csv`,
   portalSubtitle: 'What we shared with you, and what you did in this portal.',
+  /**
+   * The client's feed (shared/activity.ts CLIENT_EVENT_KINDS): `actor` is the agency's name, the contact's, or "You";
+   * `name` the record's current name; `status` a portal status word. Nothing else reaches these sentences.
+   */
+  client: {
+    file_shared: ({ actor, name }) => `${actor} shared a file: ${name}`,
+    file_uploaded: ({ actor, name }) => `${actor} uploaded a file: ${name}`,
+    file_downloaded: ({ actor, name }) => `${actor} downloaded ${name}`,
+    resource_shared: ({ actor, name }) => `${actor} shared a resource: ${name}`,
+    project_shared: ({ actor, name }) => `${actor} shared a project: ${name}`,
+    project_status: ({ name, status }) => `Project ${name} moved to ${status}`,
+    task_added: ({ name }) => `New task: ${name}`,
+    task_status: ({ name, status }) => `Task ${name} moved to ${status}`,
+    flow_published: ({ name }) => `New flow to complete: ${name}`,
+    flow_submitted: ({ actor, name }) => `${actor} completed ${name}`,
+    signed_in: ({ actor }) => `${actor} signed in to the portal`,
+    joined: ({ actor }) => `${actor} joined the portal`,
+  } satisfies Record<string, (p: { actor: string; name: string; status: string }) => string>,
+  /** A status the portal has no word for (never the stored value itself). */
+  clientNewStatus: 'a new status',
   portalEmpty: 'Files we share with you and what you do here show up in this list.',
   ownerOnly: 'Only the agency’s owner can see the whole activity log.',
   fromLabel: 'From',

@@ -19,6 +19,8 @@ export const companyPage = {
   since: 'Client since',
   notSet: 'Not set',
   setUpAccess: 'Set up access',
+  manageAccess: 'Manage access',
+  manageAccessOf: (name: string) => `Manage portal access of ${name}`,
   contactActions: (name: string) => `Portal access of ${name}`,
   inviteFor: (name: string) => `Invite link for ${name}`,
   dismissInvite: 'Hide link',

@@ -50,6 +50,21 @@ export const documents = {
     visibleHint: 'Contacts of the company see this file in the client portal.',
     url: 'Link',
   },
+  // Sharing asks once (issue 27): who the file reaches, before the switch turns on.
+  share: {
+    title: (name: string) => (name ? `Share ${name}?` : 'Share this file?'),
+    question: (n: number, company: string) => `Share with ${n} ${n === 1 ? 'contact' : 'contacts'} of ${company} and e-mail them?`,
+    nobodyYet: 'None of its contacts has portal access yet: they will see the file once they get it.',
+    projectHidden: (project: string) => `The client will not see it for now: its project ${project} is not shared yet.`,
+    confirm: 'Share and e-mail',
+    cancel: 'Keep internal',
+    loading: 'Counting the company’s portal contacts...',
+    failed: 'Could not count the company’s portal contacts. Please try again.',
+    /** The switch is off and disabled while the file has no company. */
+    needsCompany: 'Choose a company first: only the contacts of a company can see a file.',
+    /** A shared file moved to another company is internal again until shared with that one. */
+    companyChanged: 'Moved to another company: share it again with that company’s contacts.',
+  },
   chooseFile: 'Choose a file',
   dropHere: 'or drag and drop it here',
   replaceFile: 'Choose another file',
@@ -84,6 +99,7 @@ export const documents = {
   companyNotFound: 'That company does not exist in your agency.',
   projectNotFound: 'That project does not exist in this company.',
   companyRequired: 'Choose a company for this file.',
+  shareNeedsCompany: 'A file without a company cannot be shared: only the contacts of a company can see it. Choose a company first.',
   nameRequired: 'File name is required',
   invalidUrl: 'Please enter a valid URL starting with http:// or https://',
   noFile: 'Choose a file to upload.',

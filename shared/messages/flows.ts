@@ -14,8 +14,9 @@ export const flows = {
   loadFailed: 'Failed to load flow. Please try again.',
   created: 'Flow created successfully',
   backToFlows: 'Back to Flows',
-  active: 'Active',
-  inactive: 'Inactive',
+  // Issue 27: a flow is a draft until staff publish it (the spec's Active/Inactive badge reads Published/Draft).
+  active: 'Published',
+  inactive: 'Draft',
   view: 'View',
   edit: 'Edit',
   noCompany: 'No specific company',
@@ -80,8 +81,42 @@ export const flows = {
   stepDeleted: 'Step deleted',
   stepDeleteFailed: 'Failed to delete step',
   reorderFailed: 'Failed to reorder steps',
-  statusUpdated: (active: boolean) => (active ? 'Flow activated' : 'Flow deactivated'),
+  statusUpdated: (active: boolean) => (active ? 'Flow published' : 'Flow unpublished'),
   statusFailed: 'Failed to update flow status',
+  // Publishing (issue 27): drafts until published; Publish says who will be asked.
+  publish: 'Publish',
+  /** The list's menu item: it opens the Publish dialog. */
+  publishMore: 'Publish…',
+  unpublish: 'Unpublish',
+  publishing: 'Publishing…',
+  unpublishing: 'Unpublishing…',
+  publishFlow: (name: string) => `Publish ${name}`,
+  unpublishFlow: (name: string) => `Unpublish ${name}`,
+  publishTitle: (name: string) => `Publish ${name}?`,
+  publishNeedsStep: 'Add at least one step before publishing.',
+  publishFailed: 'Failed to publish flow',
+  unpublishFailed: 'Failed to unpublish flow',
+  publishIntro: 'Clients will see this flow in their portal, and those who get e-mails will be asked to complete it.',
+  /** The contacts a company's flow reaches: "2 contacts of Acme will be asked: Ann and Bob." */
+  publishAudience: (company: string, count: number, names: string) =>
+    count === 0
+      ? `Nobody at ${company} has portal access yet, so nobody will be asked for now. Contacts who get access later will see the flow.`
+      : `${count === 1 ? '1 contact' : `${count} contacts`} of ${company} will be asked: ${names}.`,
+  /** A flow for all companies. */
+  publishAudienceAll: (count: number, names: string) =>
+    count === 0
+      ? 'Every client with portal access will be asked. Nobody has portal access yet.'
+      : `Every client with portal access will be asked: ${count === 1 ? '1 contact' : `${count} contacts`} today (${names}).`,
+  /** First names, then how many more: "Ann, Bob and 3 more". */
+  nameList: (names: string[], total: number) => {
+    const more = total - names.length;
+    if (more > 0) return `${names.join(', ')} and ${more} more`;
+    return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
+  },
+  publishPreviewFailed: 'Failed to load who will be asked. Please try again.',
+  draftHint: 'Draft: clients do not see this flow. Publish it when it is ready.',
+  publishedHint: 'Published: clients with portal access see this flow.',
+  publishedNoStepsHint: 'Published, but clients see it only once it has a step.',
   // The list, the Create Flow dialog and the editor (client/src/features/flows).
   subtitle: 'Onboarding, intake and information workflows for your clients',
   searchPlaceholder: 'Search flows by name or description...',

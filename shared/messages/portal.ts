@@ -1,3 +1,5 @@
+import { projectsStatusLabels, tasksStatusLabels } from './labels';
+
 /** The client portal's signed-in work areas (work-flows-account-portal.md §2.1, §2.12–§2.16, §4, §8). */
 export const portal = {
   wrongSlug: 'You are signed in to another client portal.',
@@ -20,6 +22,13 @@ export const portal = {
     noFilesText: 'Files shared with you will appear here.',
     resources: 'Resources',
     resourcesText: 'Tools and information shared with you.',
+    /** What the client has to do, first on the dashboard (issue 27). */
+    todoTitle: 'To do',
+    todo: (n: number) => (n === 0 ? 'To do: nothing waiting for you' : `To do: ${n} ${n === 1 ? 'flow' : 'flows'} waiting`),
+    todoNoneText: 'When we ask you to complete a flow, it shows up here.',
+    viewAllFlows: 'View all flows',
+    recentActivity: 'Recent activity',
+    viewAllActivity: 'View all activity',
   },
   projects: {
     title: 'Projects',
@@ -80,13 +89,26 @@ export const portal = {
     noMatchText: 'Try another search or project.',
     noProject: 'General',
   },
-  status: {
-    active: 'Active',
-    in_progress: 'In Progress',
-    pending: 'Pending',
-    completed: 'Completed',
-    on_hold: 'On Hold',
-    blocked: 'Blocked',
-  } as Record<string, string>,
+  /**
+   * A portal status (shared/status.ts, the hub's statuses in snake_case) in the hub's own words: the portal uses the
+   * same status words as the hub (issue 27), so a cancelled task reads "Cancelled", never "Blocked".
+   */
+  status: Object.fromEntries(
+    [...Object.entries(projectsStatusLabels), ...Object.entries(tasksStatusLabels)].map(([stored, word]) => [stored.replace(/-/g, '_'), word]),
+  ) as Record<string, string>,
   loadFailed: 'Could not load this page.',
+  /** Staff looking at the portal as one contact sees it (issue 27, "Preview as this contact"). */
+  preview: {
+    readOnly: 'This is a preview: nothing can be changed.',
+    noAccess: 'This contact has no portal access. Turn portal access on to preview the portal as them.',
+    noCompany: 'This contact belongs to no company. Add them to a company to preview the portal as them.',
+    banner: (contact: string, company: string) => `Previewing as ${contact} (${company}) — read-only`,
+    by: (staff: string) => `Opened by ${staff}`,
+    exit: 'Exit preview',
+    start: 'Preview portal',
+    startLabel: (contact: string) => `Preview portal as ${contact}`,
+    startTitle: 'Preview portal as this contact',
+    popupBlocked: 'Your browser blocked the new tab. Allow pop-ups for this site, or open the portal here:',
+    openHere: 'Open the preview',
+  },
 } as const;

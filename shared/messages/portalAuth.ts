@@ -37,6 +37,33 @@ export const portalAuth = {
   hello: (firstName: string) => `Welcome, ${firstName}`,
   nav: 'Client portal',
   account: (name: string) => `Signed in as ${name}`,
+  /** "Forgot password?" on the portal sign-in page, the reset link's page and its e-mail (rules as staff resets). */
+  forgot: {
+    link: 'Forgot password?',
+    title: 'Reset your portal password',
+    text: 'Enter the e-mail address you sign in with. We will send you a link to choose a new password.',
+    sentText: (email: string) => `If ${email} has access to this portal, a link to choose a new password is on its way. It works once and is valid for 1 hour.`,
+    unavailable: 'Password reset by e-mail is not set up for this portal. Ask your contact at the agency to send you a new invite.',
+    newText: (email: string) => `For ${email}. You will be signed in, and signed out everywhere else.`,
+    mailSubject: (business: string) => `Reset your password for ${business}’s client portal`,
+    mailText: (firstName: string, business: string, url: string) =>
+      `Hi ${firstName},\n\nSomeone asked to reset your password for ${business}’s client portal. Choose a new one here (the link works once and is valid for 1 hour):\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
+  },
+  /** "Change password" in the portal's settings. */
+  changePassword: {
+    title: 'Change password',
+    text: 'Enter your current password and choose a new one. Your other signed-in devices will be signed out.',
+    current: 'Current password',
+    new: 'New password',
+    confirm: 'Confirm new password',
+    submit: 'Change password',
+    submitting: 'Changing...',
+    done: 'Password changed',
+    doneText: (ended: number) => (ended === 0 ? 'Your new password is saved.' : `Your new password is saved, and ${ended} other ${ended === 1 ? 'session was' : 'sessions were'} signed out.`),
+    failed: 'Your password could not be changed.',
+  },
+  currentRequired: 'Enter your current password.',
+  currentWrong: 'The current password is not right.',
   inviteProblem: {
     invalid: 'Invite link not valid',
     used: 'Invite link already used',

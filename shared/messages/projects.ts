@@ -51,6 +51,31 @@ export const projects = {
     hoursEstimated: 'Hours estimated',
     hoursWorked: 'Hours worked',
     billed: 'Total billed',
+    visibleToClient: 'Visible to client',
+  },
+  /**
+   * Internal until shared (issue 27): a project reaches its company's portal only once staff share it, and never while
+   * it is a draft. The share question says who will see it.
+   */
+  visibility: {
+    sharedHint: 'The company’s contacts with portal access see this project, its tasks that are not internal and its shared files.',
+    internalHint: 'Internal: only your team sees this project.',
+    noCompanyHint: 'A project without a company is never shown in a client portal.',
+    draftHint: 'Drafts are never shown to clients: it appears once its status moves on from Draft.',
+    shared: 'Shared',
+    internal: 'Internal',
+    sharedTitle: 'Shared with the client portal',
+    internalTitle: 'Internal: not shown in the client portal',
+    shareTitle: (name: string) => (name ? `Share “${name}”?` : 'Share this project?'),
+    question: (n: number, company: string) => `Share with ${n} ${n === 1 ? 'contact' : 'contacts'} of ${company}?`,
+    nobodyYet: 'No contact of this company has portal access yet: nobody sees it until one does.',
+    loading: 'Counting who will see it…',
+    failed: 'Could not count who will see it. Try again.',
+    cancel: 'Cancel',
+    confirm: 'Share',
+    sharedToast: (name: string) => `${name} is shared with the client.`,
+    unsharedToast: (name: string) => `${name} is internal again.`,
+    changeFailed: 'Failed to change who sees the project.',
   },
   contactsNeedCompany: 'Choose a company first: project contacts work at the project’s company.',
   contactsNone: 'This company has no contacts yet.',

@@ -9,7 +9,7 @@ export const resources = {
   solutionEnabled: 'Solution Enabled',
   solutionDisabled: 'Solution Disabled',
   solutionFailed: 'Failed to update solution access.',
-  savesAtOnce: 'Each switch saves as soon as you flip it; Cancel does not undo it.',
+  savesAtOnce: 'Each switch saves as soon as you flip it (showing a resource asks first); Cancel does not undo it.',
   // The resource library (work-flows-account-portal.md §2.7, §5, §8).
   title: 'Resources',
   subtitle: 'Tools and information for your clients, shared in their portal when you choose',
@@ -31,6 +31,19 @@ export const resources = {
   /** A route word in the type filter, with the stored type it matches. */
   typeFilterLabel: (word: string, stored: string) => `${word} (${stored})`,
   statusLabels: resourcesStatusLabels as Record<string, string>,
+  // Sharing asks once (issue 27). Resources are not e-mailed to clients, so the question says nothing of e-mail.
+  share: {
+    title: (title: string) => (title ? `Share ${title}?` : 'Share this resource?'),
+    question: (n: number, company: string) => `Share with ${n} ${n === 1 ? 'contact' : 'contacts'} of ${company}?`,
+    nobodyYet: 'None of its contacts has portal access yet: they will see the resource once they get it.',
+    projectHidden: (project: string) => `The client will not see it for now: its project ${project} is not shared yet.`,
+    confirm: 'Share',
+    cancel: 'Keep hidden',
+    /** The switch is off and disabled while no company is chosen. */
+    needsCompany: 'Choose a company first: only the contacts of a company can see a resource.',
+    /** A shared resource moved to another company is hidden again until shared with that one. */
+    companyChanged: 'Moved to another company: share it again with that company’s contacts.',
+  },
   visible: 'Visible',
   hidden: 'Hidden',
   visibleHint: 'Contacts of the company see this resource in the client portal.',

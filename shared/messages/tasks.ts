@@ -54,7 +54,11 @@ export const tasks = {
     priority: 'Priority',
     dueDate: 'Due date',
     assignee: 'Assigned to',
+    internal: 'Internal (hidden from the client)',
   },
+  /** A task marked internal is never shown in the client portal, even on a shared project. */
+  internalBadge: 'Internal',
+  internalHint: 'Hidden from the client',
   titleRequired: 'Task title is required',
   projectRequired: 'Please choose a project',
   assigneeInvalid: 'Choose a member of your team',

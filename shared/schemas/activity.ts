@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_ENTITY_TYPES } from '../activity';
+import { ACTIVITY_ENTITY_TYPES, CLIENT_EVENT_KINDS } from '../activity';
 import { M } from '../messages';
 import { idSchema, pageInput } from './common';
 import { pageOutput, storedEnum } from './output';
@@ -79,17 +79,22 @@ export type ActivityEntryRow = z.infer<typeof activityEntryOutput>;
 export const activityPageOutput = pageOutput(activityEntryOutput);
 export const activityRecentOutput = z.array(activityEntryOutput);
 
-/** One entry as the client's portal shows it: no staff ids, no hub links; `mine` = done by the signed-in contact. */
+/**
+ * One entry of the client's feed: a kind of CLIENT_EVENT_KINDS and its sentence, written from the catalogue's template
+ * with allow-listed values only (the record's current name, a portal status word, the agency's or a contact's name).
+ * No changes, field names, staff ids or hub links. `mine` = done by the signed-in contact; `path` is the portal page
+ * the record opens on (relative to /portal/{slug}/), null when there is none.
+ */
 export const portalActivityEntryOutput = z.object({
   id: z.number().int(),
-  actorType: storedEnum(['staff', 'contact', 'system']),
+  kind: z.enum(CLIENT_EVENT_KINDS),
   actorName: z.string(),
   mine: z.boolean(),
-  entityType: z.string(),
-  entityName: z.string(),
-  action: z.string(),
-  changes: z.array(changeOutput),
+  text: z.string(),
+  path: z.string().nullable(),
   createdAt: z.date(),
 });
 export type PortalActivityEntryRow = z.infer<typeof portalActivityEntryOutput>;
 export const portalActivityPageOutput = pageOutput(portalActivityEntryOutput);
+/** The keys a client's feed entry may carry: the allow-list the tests check every reply against. */
+export const PORTAL_ACTIVITY_KEYS = Object.keys(portalActivityEntryOutput.shape) as (keyof PortalActivityEntryRow)[];

@@ -33,11 +33,18 @@ export const contactFields = {
   portalAccess: z.boolean(),
 };
 
+/**
+ * "Send invite now": with portal access on, the save also makes a one-time invite link and e-mails it (spending the
+ * invitation budget; past it, 429 and nothing is saved). Not together with a portal password ("Set a password").
+ */
+const sendInvite = z.boolean().optional();
+
 export const contactCreateInput = z.object({
   ...contactFields,
   portalAccess: contactFields.portalAccess.default(false),
   /** Optional: sets the contact's portal password (portal access must be on). */
   portalPassword: portalPasswordSchema.optional(),
+  sendInvite,
 });
 export type ContactCreateInput = z.input<typeof contactCreateInput>;
 
@@ -49,7 +56,7 @@ export type ContactCreateInput = z.input<typeof contactCreateInput>;
 export const contactUpdateInput = z
   .object({ id: idSchema })
   .extend(z.object(contactFields).partial().shape)
-  .extend({ portalPassword: portalPasswordSchema.optional() });
+  .extend({ portalPassword: portalPasswordSchema.optional(), sendInvite });
 export type ContactUpdateInput = z.input<typeof contactUpdateInput>;
 
 /** The dialog's form: the same rules as plain inputs; companyId '' means no company. */
@@ -75,6 +82,13 @@ export type ContactListInput = z.input<typeof contactListInput>;
 
 export const contactIdInput = z.object({ id: idSchema });
 
+/**
+ * Where a contact stands with the client portal: none (No access: access off, no company, or an invite that expired
+ * unused), invited (an unused, unexpired invite link is out and no password yet), active (has a password).
+ */
+export const PORTAL_STATES = ['none', 'invited', 'active'] as const;
+export type PortalState = (typeof PORTAL_STATES)[number];
+
 const companyRef = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
 /** A contact as lists show it. */
@@ -94,6 +108,7 @@ export const contactRowOutput = z.object({
   hasPortalPassword: z.boolean(),
   /** An unused invite link is out and still valid. */
   invitePending: z.boolean(),
+  portalState: z.enum(PORTAL_STATES),
   createdAt: z.date(),
 });
 
@@ -117,3 +132,6 @@ export const contactRemoveOutput = z.object({ ok: z.literal(true) });
  * Either way the UI offers the link to copy.
  */
 export const contactInviteOutput = z.object({ url: z.string(), expiresAt: z.date(), emailed: z.boolean(), emailConfigured: z.boolean() });
+
+/** A saved contact; invite only when the save was asked to send one (sendInvite). */
+export const contactSavedOutput = contactOutput.extend({ invite: contactInviteOutput.optional() });

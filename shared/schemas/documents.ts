@@ -54,7 +54,8 @@ export const documentCreateInput = z.object({
   ...placement,
   /** Ignored: always the signed-in user. */
   uploadedBy: z.unknown().optional(),
-  visibleInPortal: z.boolean().default(true),
+  /** Internal until shared (issue 27): a new file is kept from the client portal unless this says otherwise. */
+  visibleInPortal: z.boolean().default(false),
 });
 export type DocumentCreateInput = z.input<typeof documentCreateInput>;
 export type DocumentCreate = z.output<typeof documentCreateInput>;
@@ -65,7 +66,8 @@ export const documentUploadFields = z.object({
   type: z.union([documentTypeSchema, z.literal('')]).optional().transform((v) => v || 'contract'),
   companyId: z.union([z.literal(''), idSchema]).optional().transform((v) => (v === '' ? undefined : v)),
   projectId: z.union([z.literal(''), idSchema]).optional().transform((v) => (v === '' ? undefined : v)),
-  visibleInPortal: z.enum(['true', 'false']).optional().transform((v) => v !== 'false'),
+  /** Internal until shared (issue 27): only 'true' shows the new file in the client portal. */
+  visibleInPortal: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
 });
 
 /** Rename, re-type, move between company and project (null: no project), show or hide in the portal. */
@@ -153,6 +155,23 @@ export const documentStatsOutput = z.object({
   /** The most one upload may carry (MAX_UPLOAD_BYTES), so the dialog can refuse a bigger file before sending it. */
   maxUploadBytes: z.number().int(),
 });
+
+/**
+ * Who sharing with a company reaches, for the share dialogs of files and resources: the company, how many of its
+ * contacts have portal access, and (when a project is named) whether the client sees that project, without which
+ * the client does not see what is shared in it either (server/portal/visibility.ts).
+ */
+/** With a project and no company, the project's company is taken (as a file's placement does). */
+export const shareAudienceInput = z.object({ companyId: idSchema.nullish(), projectId: idSchema.nullish() });
+export type ShareAudienceInput = z.input<typeof shareAudienceInput>;
+export const shareAudienceOutput = z.object({
+  company: z.object({ id: z.number().int(), name: z.string() }),
+  /** The company's contacts with portal access. */
+  portalContacts: z.number().int(),
+  /** The named project; `shown`: the client sees it (shared, not a draft). */
+  project: z.object({ id: z.number().int(), name: z.string(), shown: z.boolean() }).nullable(),
+});
+export type ShareAudience = z.output<typeof shareAudienceOutput>;
 
 /** The download path of an uploaded file (GET, staff session). */
 export const documentDownloadPath = (id: number) => `/api/documents/${id}/download`;

@@ -54,7 +54,8 @@ const booleanParam = z.union([z.boolean(), z.enum(['true', 'false']).transform((
 
 /**
  * POST /flows/v1/ (spec §7.4): {name, description, workflow_type, company_id, business_id, is_active}. The business
- * is always the session's and a new flow is always active, so business_id and is_active are ignored.
+ * is always the session's, so business_id is ignored. A new flow is a draft (inactive) unless is_active is true, as
+ * the spec's client sends it; even then clients see it only once it has a step (server/portal/visibility.ts).
  */
 export const flowCreateInput = z.object({
   name: requiredText(FLOW_LIMITS.nameMax),
@@ -62,8 +63,8 @@ export const flowCreateInput = z.object({
   workflowType: flowTypeSchema,
   companyId: flowCompanySchema,
   // business_id is not read at all (unknown keys are dropped): the business is always the session's.
-  /** Ignored: a new flow is active. */
-  isActive: z.unknown().optional(),
+  /** Published at once (the API's is_active: true); the hub never sends it: its flows start as drafts. */
+  isActive: booleanParam.optional(),
 });
 export type FlowCreateInput = z.input<typeof flowCreateInput>;
 
@@ -308,4 +309,22 @@ export const flowDetailOutput = flowOutput.extend({ stepsOfFlow: z.array(flowSte
 export type FlowDetail = z.output<typeof flowDetailOutput>;
 
 export const flowRemoveOutput = z.object({ id: z.number().int() });
+
+/** How many contacts of a flow's audience the preview names by first name (the rest are counted). */
+export const PUBLISH_PREVIEW_NAMES = 5;
+
+/**
+ * Who a flow reaches once published (the Publish dialog): the contacts with portal access of its company, or of
+ * every client company for a flow for all companies; their count and the first few first names (A→Z).
+ */
+export const flowPublishPreviewOutput = z.object({
+  id: z.number().int(),
+  isActive: z.boolean(),
+  stepCount: z.number().int(),
+  /** null: a flow for every client company. */
+  company: companyRef,
+  contactCount: z.number().int(),
+  firstNames: z.array(z.string()),
+});
+export type FlowPublishPreview = z.output<typeof flowPublishPreviewOutput>;
 export const flowStepReorderOutput = z.array(z.object({ id: z.number().int(), stepOrder: z.number().int() }));

@@ -27,6 +27,11 @@ export const portalMeOutput = z.object({
   lastName: z.string(),
   companyId: z.number().int(),
   business: z.object({ name: z.string(), slug: z.string() }),
+  /**
+   * A staff preview of the portal as this contact (read-only): who opens it and the contact's company, for its
+   * banner; null in the contact's own session (a client never learns a staff name this way).
+   */
+  preview: z.object({ staffName: z.string(), companyName: z.string() }).nullable(),
 });
 
 /**
@@ -55,3 +60,32 @@ export const portalPasswordFormSchema = z
   .object({ password: portalPasswordSchema, confirmPassword: z.string().min(1, M.signup.confirmRequired) })
   .refine((v) => v.password === v.confirmPassword, { message: M.signup.passwordsDontMatch, path: ['confirmPassword'] });
 export type PortalPasswordForm = z.input<typeof portalPasswordFormSchema>;
+
+/**
+ * "Forgot password?" on the portal sign-in page: the same reply whether or not the address has portal access at that
+ * slug (emailConfigured only says whether this server can send mail at all). Throttled per address and per e-mail.
+ */
+export const portalResetRequestInput = z.object({ slug: portalSlug, email: emailSchema });
+export const portalResetRequestOutput = z.object({ ok: z.literal(true), emailConfigured: z.boolean() });
+
+/**
+ * A reset link's token as it arrives from /portal/{slug}/reset-password/{token}: refused as staff reset links are
+ * (NOT_FOUND M.passwordReset.invalid, CONFLICT M.passwordReset.used, PRECONDITION_FAILED M.passwordReset.expired), and
+ * FORBIDDEN M.portalAuth.noAccess when the contact's access was turned off meanwhile.
+ */
+export const portalResetCheckInput = z.object({ slug: portalSlug, token: inviteToken });
+export const portalResetCheckOutput = z.object({ email: z.string(), businessName: z.string() });
+/** A new password from a reset link: the contact's other portal sessions end and a new one starts. */
+export const portalResetInput = portalResetCheckInput.extend({ password: portalPasswordSchema });
+
+/** "Change password" in portal settings: the current password, and a new one by the same rules as the portal's. */
+export const portalChangePasswordInput = z.object({
+  currentPassword: z.string().min(1, M.portalAuth.currentRequired).max(200),
+  newPassword: portalPasswordSchema,
+});
+export const portalChangePasswordFormSchema = portalChangePasswordInput
+  .extend({ confirmPassword: z.string().min(1, M.signup.confirmRequired) })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: M.signup.passwordsDontMatch, path: ['confirmPassword'] });
+export type PortalChangePasswordForm = z.input<typeof portalChangePasswordFormSchema>;
+/** endedSessions: how many other portal sessions of the contact were signed out. */
+export const portalChangePasswordOutput = z.object({ ok: z.literal(true), endedSessions: z.number().int() });

@@ -24,7 +24,10 @@ const ref = z.object({ id: z.number().int(), name: z.string() }).nullable();
 /** yyyy-mm-dd, or null. */
 const day = z.string().nullable();
 
-/** A project as the portal shows it (spec §3 "Project, portal view", plus the card's counts). */
+/**
+ * A project as the portal shows it (spec §3 "Project, portal view", plus the card's counts), only ever a project the
+ * client may see (server/portal/visibility.ts); its counts count only the tasks and files the client may see.
+ */
 export const portalProjectCard = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -111,12 +114,13 @@ export const portalProjectOutput = portalProjectCard.extend({
 });
 export type PortalProject = z.infer<typeof portalProjectOutput>;
 
+/** How many of the client's visible tasks have each status (and all of them). */
 export const portalTaskCounts = z.object({
   all: z.number().int(),
   pending: z.number().int(),
   in_progress: z.number().int(),
   completed: z.number().int(),
-  blocked: z.number().int(),
+  cancelled: z.number().int(),
 });
 export const portalTasksOutput = z.object({ ...page(portalTask), counts: portalTaskCounts });
 export type PortalTasksPage = z.infer<typeof portalTasksOutput>;

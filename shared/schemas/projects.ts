@@ -74,11 +74,17 @@ export const projectFields = {
   totalHoursEstimated: optionalAmount(HOURS_MAX),
   totalHoursWorked: optionalAmount(HOURS_MAX),
   totalBilled: optionalAmount(BILLED_MAX),
+  /**
+   * Shared with the client's portal (REST visible_to_client). A project is internal until staff share it, and a
+   * draft is never shown whatever this says (server/portal/visibility.ts).
+   */
+  visibleToClient: z.boolean(),
 };
 
 export const projectCreateInput = z.object({
   ...projectFields,
   status: projectFields.status.default('draft'),
+  visibleToClient: projectFields.visibleToClient.default(false),
 });
 export type ProjectCreateInput = z.input<typeof projectCreateInput>;
 export type ProjectCreateValues = z.output<typeof projectCreateInput>;
@@ -145,6 +151,8 @@ export const projectRowOutput = z.object({
   totalHoursEstimated: z.number().nullable(),
   totalHoursWorked: z.number().nullable(),
   totalBilled: z.number().nullable(),
+  /** Shared with the client (a draft is never shown, whatever this says). */
+  visibleToClient: z.boolean(),
   taskCount: z.number().int(),
   /** Tasks done (shared/status.ts DONE_TASK_STATUSES). */
   completedTaskCount: z.number().int(),
@@ -175,6 +183,8 @@ export const projectTaskOutput = z.object({
   priority: storedEnum(TASK_PRIORITIES),
   dueDate: z.date().nullable(),
   assigneeId: z.number().int().nullable(),
+  /** Hidden from the client even on a shared project. */
+  internal: z.boolean(),
   createdAt: z.date(),
 });
 
@@ -204,6 +214,10 @@ export const projectOutput = projectRowOutput.extend({
   tasksOfProject: z.array(projectTaskOutput),
   filesOfProject: z.array(projectFileOutput),
 });
+
+/** Who a shared project of this company reaches: the company's contacts with portal access. */
+export const projectAudienceInput = z.object({ companyId: idSchema });
+export const projectAudienceOutput = z.object({ companyName: z.string(), portalContacts: z.number().int() });
 
 export const projectOptionsOutput = z.array(z.object({ id: z.number().int(), name: z.string() }));
 

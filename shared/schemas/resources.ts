@@ -27,6 +27,8 @@ export const companyResourceOutput = z.object({
   type: storedEnum(RESOURCE_TYPES),
   status: storedEnum(RESOURCE_STATUSES),
   visibleToClient: z.boolean(),
+  /** Its project, if any (the share dialog says when the client does not see that project yet). */
+  projectId: z.number().int().nullable(),
 });
 export const companyResourcesOutput = z.array(companyResourceOutput);
 export const resourceVisibilityOutput = z.object({ id: z.number().int(), visibleToClient: z.boolean() });

@@ -86,6 +86,8 @@ export const taskFields = {
   assigneeId: assigneeSchema,
   /** The spec's name for the same choice (`POST /api/tasks {…, assignedTo}`); assigneeId wins when both are sent. */
   assignedTo: assigneeSchema,
+  /** Hidden from the client even on a shared project (server/portal/visibility.ts). */
+  internal: z.boolean(),
 };
 
 /** One assignee from either name: assigneeId when given, else assignedTo (undefined: unchanged / nobody). */
@@ -99,6 +101,7 @@ export const taskCreateInput = z
     ...taskFields,
     status: taskFields.status.default(DEFAULT_TASK_STATUS),
     priority: taskFields.priority.default(DEFAULT_TASK_PRIORITY),
+    internal: taskFields.internal.default(false),
   })
   .transform(oneAssignee);
 export type TaskCreateInput = z.input<typeof taskCreateInput>;
@@ -125,6 +128,7 @@ export const taskFormSchema = z.object({
   priority: taskFields.priority,
   dueDate: dueDateSchema,
   assigneeId: assigneeSchema,
+  internal: taskFields.internal,
 });
 export type TaskForm = z.input<typeof taskFormSchema>;
 
@@ -158,6 +162,8 @@ export const taskOutput = z.object({
   /** The assignee's user id (the spec's assignedTo). */
   assignedTo: z.number().int().nullable(),
   assignee: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }).nullable(),
+  /** Hidden from the client even on a shared project. */
+  internal: z.boolean(),
   createdAt: z.date(),
 });
 

@@ -1,6 +1,6 @@
 /**
- * Files as staff use them (/hub/documents): upload a real file through 'Add New File' and watch its progress bar,
- * download it and get the same bytes, filter the list, edit the file, delete it.
+ * Files as staff use them (/hub/documents): upload a real file through 'Add New File' (sharing it asks once) and watch
+ * its progress bar, download it and get the same bytes, filter the list, edit the file, delete it.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -46,7 +46,17 @@ test('a file is uploaded with a progress bar, downloads with the same bytes, fil
   await page.getByRole('option', { name: /Harbor Bakery/ }).click();
   await expect(dialog.getByLabel('Project')).toBeEnabled();
   await dialog.getByLabel('Project').selectOption({ label: 'Website relaunch' });
-  await expect(dialog.getByRole('switch', { name: 'Visible in client portal' })).toBeChecked();
+  // Internal until shared: the switch starts off, and turning it on asks once who the file reaches (nobody has portal
+  // access yet; the new project is internal, so the client would not see the file before the project is shared).
+  const share = dialog.getByRole('switch', { name: 'Visible in client portal' });
+  await expect(share).not.toBeChecked();
+  await share.click();
+  const asking = page.getByRole('dialog', { name: 'Share Signed proposal.pdf?' });
+  await expect(asking.getByText('Share with 0 contacts of Harbor Bakery and e-mail them?')).toBeVisible();
+  await expect(asking.getByText('its project Website relaunch is not shared yet', { exact: false })).toBeVisible();
+  await asking.getByRole('button', { name: 'Share and e-mail' }).click();
+  await expect(asking).toHaveCount(0);
+  await expect(share).toBeChecked();
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -137,4 +147,6 @@ test('the company page has a Files tab with its count, an Upload File button and
   await expect(page.getByText('File created successfully!')).toBeVisible();
   await expect(page.getByRole('tab', { name: /Files\s*1/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open notes.txt in a new tab' })).toBeVisible();
+  // Not shared in the dialog: internal.
+  await expect(page.getByRole('region', { name: 'Files' }).getByText('Internal')).toBeVisible();
 });

@@ -1,8 +1,9 @@
 /**
  * Flows as staff build them (spec §2.8, §2.9): create a collect flow from the empty list, add steps and form fields
  * and see them all after a reload; rename and reorder steps (buttons, keyboard and mouse) and see that saved too;
- * write onboard markdown and see it rendered (and stored HTML stay inert); duplicate a flow with its steps. Each
- * test signs up its own agency through the API.
+ * write onboard markdown and see it rendered (and stored HTML stay inert); duplicate a flow with its steps; publish
+ * a draft from the editor and from the list (issue 27: flows start as drafts). Each test signs up its own agency
+ * through the API.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -101,7 +102,9 @@ test('creates a collect flow with steps and fields, and finds everything again a
   await expect(page.getByRole('heading', { level: 1, name: 'Client intake' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Juniper Cafe');
   await expect(page.getByRole('main').getByText('Collect', { exact: true })).toBeVisible();
-  await expect(page.getByRole('main').getByText('Active', { exact: true })).toBeVisible();
+  // A new flow is a draft (issue 27).
+  await expect(page.getByRole('main').getByText('Draft', { exact: true })).toBeVisible();
+  await expect(page.getByText('Draft: clients do not see this flow. Publish it when it is ready.')).toBeVisible();
   const preview = page.getByRole('complementary', { name: 'Preview of Client intake' });
   await expect(preview).toContainText('No steps added yet. Add some steps to see the preview.');
 
@@ -150,6 +153,16 @@ test('creates a collect flow with steps and fields, and finds everything again a
   await expect(preview.getByRole('heading', { level: 3 })).toHaveText(['1. Step 1', '2. Step 2']);
   await expect(preview.getByLabel('Plan')).toContainText('Pro');
   await expect(preview.getByLabel('Start date')).toHaveAttribute('type', 'date');
+
+  // Publish: the dialog says who will be asked (nobody at Juniper Cafe has portal access yet).
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const publishDialog = page.getByRole('dialog', { name: 'Publish Client intake?' });
+  await expect(publishDialog).toContainText('Nobody at Juniper Cafe has portal access yet');
+  await expectAccessible(page);
+  await publishDialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText('Flow published')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Published', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible();
 
   // Edit a field (it refreshes the step), then delete one after confirming.
   await stepCard(page, 1).getByRole('button', { name: 'Edit Plan' }).click();
@@ -270,11 +283,15 @@ test('renders onboard markdown in the preview, keeps stored HTML inert, and dupl
   await expect.poll(() => stepTitles(page)).toEqual(['Welcome']);
   await expect(page.getByRole('complementary', { name: 'Preview of Welcome pack (copy)' }).getByRole('heading', { name: 'Hello and welcome' })).toBeVisible();
 
-  // The list: both flows; the switch deactivates one and the filter finds it.
+  // The list: both flows are drafts; the row menu publishes one and the filter finds the other.
   await page.goto('/hub/flows');
   await expect(page.getByText('Showing 2 of 2 flows')).toBeVisible();
-  await page.getByRole('switch', { name: 'Active: Welcome pack (copy)' }).click();
-  await expect(page.getByText('Flow deactivated')).toBeVisible();
+  await page.getByRole('button', { name: 'More actions for Welcome pack', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Publish…' }).click();
+  const publishDialog = page.getByRole('dialog', { name: 'Publish Welcome pack?' });
+  await expect(publishDialog).toContainText('Every client with portal access will be asked');
+  await publishDialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText('Flow published')).toBeVisible();
   await page.getByLabel('Filter by status').selectOption('false');
   await expect(page.getByText('Showing 1 of 2 flows')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Welcome pack (copy)' })).toBeVisible();

@@ -1,7 +1,9 @@
 /**
- * Client portal access, as an agency and its client live it: staff add a contact, press 'Send invite', the e-mail
- * arrives at a real SMTP server, the client opens the link in their own browser, chooses a password and lands in
- * the portal signed in; staff then turn access off and the client's session ends at once.
+ * Client portal access, as an agency and its client live it: staff add a contact with portal access and "Send invite
+ * now" (one step), the e-mail arrives at a real SMTP server, the client opens the link in their own browser, chooses
+ * a password and lands in the portal signed in (Invited, then Active); staff then turn access off and the client's
+ * session ends at once. And: "Set up access" on the company page with "Set a password", then the client's "Forgot
+ * password?" and "Change password".
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -28,7 +30,7 @@ async function agencyWithCompany(page: Page) {
   const token = (await signup.json()).authToken as string;
   const company = await page.request.post('/companies/v1', { data: { name: 'Harbor Bakery', status: 'active' }, headers: { authorization: `Bearer ${token}` } });
   expect(company.status()).toBe(201);
-  return { slug, n };
+  return { slug, n, token, companyId: (await company.json()).id as number };
 }
 
 test('a contact invited by e-mail sets a password, lands in the portal, and is signed out when access is turned off', async ({ page, browser }) => {
@@ -50,24 +52,21 @@ test('a contact invited by e-mail sets a password, lands in the portal, and is s
   await page.getByRole('option', { name: /Harbor Bakery/ }).click();
   await portalSwitch.click();
   await expect(portalSwitch).toBeChecked();
+  // Switching access on asks how they get in: "Send invite now" is the default.
+  await expect(dialog.getByRole('radio', { name: /Send invite now/ })).toBeChecked();
   await dialog.getByRole('button', { name: 'Create Contact' }).click();
   await expect(page.getByText('Contact created', { exact: true })).toBeVisible();
-  await expect(page.getByText('Showing 1 of 1 contacts')).toBeVisible();
-
-  // Staff: open the contact and send the invite.
-  await page.getByRole('button', { name: /Olive Harbor/ }).first().click();
-  await expect(dialog.getByRole('heading', { name: 'Edit Contact' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Send invite' }).click();
   await expect(page.getByText('Invite sent', { exact: true })).toBeVisible();
-  const shownLink = await dialog.getByLabel('Invite link').inputValue();
-  expect(shownLink).toMatch(new RegExp(`/portal/${slug}/invite/[a-z0-9]+$`));
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Showing 1 of 1 contacts')).toBeVisible();
+  await expect(page.getByText('Invited', { exact: true }).first()).toBeVisible();
 
-  // The e-mail arrived over SMTP with the same link.
+  // The e-mail arrived over SMTP, once.
   const mail = await smtp.waitFor(email);
   expect(mail.subject).toBe('Stone Studio invited you to their client portal');
   const link = smtp.linkIn(mail, `/portal/${slug}/invite/`);
-  expect(link).toBe(shownLink);
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(link).toMatch(new RegExp(`/portal/${slug}/invite/[a-z0-9]+$`));
+  expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
 
   // The client, in their own browser: choose a password and land in the portal, signed in.
   const client = await browser.newContext();
@@ -85,6 +84,10 @@ test('a contact invited by e-mail sets a password, lands in the portal, and is s
   await again.goto(link);
   await expect(again.getByText('This invite link has already been used.', { exact: false })).toBeVisible();
   await again.close();
+
+  // Staff see them Active.
+  await page.reload();
+  await expect(page.getByText('Active', { exact: true }).first()).toBeVisible();
 
   // Staff turn access off: the client's next portal call is refused.
   await page.getByRole('button', { name: /Olive Harbor/ }).first().click();
@@ -128,4 +131,61 @@ test("'Forgot your password?' sends a one-time link that sets a new password and
   await tab.goto(link);
   await expect(tab.getByText('This reset link has already been used.', { exact: false })).toBeVisible();
   await other.close();
+});
+
+test("'Set up access' with a password lets the client in at once; the client resets a forgotten password and changes it", async ({ page, browser }) => {
+  const { slug, n, token, companyId } = await agencyWithCompany(page);
+  const email = `pia-${n}@harbor.test`;
+  const contact = await page.request.post('/api/contacts', { data: { firstName: 'Pia', lastName: 'Baker', email, companyId }, headers: { authorization: `Bearer ${token}` } });
+  expect(contact.status()).toBe(201);
+  const company = { id: companyId };
+
+  // Staff: the company page's "Set up access" opens the focused panel, not the whole edit dialog.
+  await page.goto(`/hub/companies/${company.id}`);
+  await page.getByRole('button', { name: 'Set up access' }).click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByRole('heading', { name: 'Portal access for Pia Baker' })).toBeVisible();
+  await expect(panel.getByLabel('First name')).toHaveCount(0);
+  await panel.getByRole('radio', { name: /Set a password/ }).check();
+  await panel.getByLabel('Portal password').fill('Lantern-orchard-velvet-93');
+  await panel.getByRole('button', { name: 'Give access' }).click();
+  await expect(page.getByText('Password set', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Active', { exact: true })).toBeVisible();
+  await panel.getByRole('button', { name: 'Close' }).first().click();
+  expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(0);
+
+  // The client forgot it: "Forgot password?" on the portal's sign-in page.
+  const client = await browser.newContext();
+  const portal = await client.newPage();
+  await portal.goto(`/portal/${slug}/login`);
+  await portal.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(portal.getByRole('heading', { name: 'Reset your portal password' })).toBeVisible();
+  await portal.getByLabel('Email').fill(email);
+  await portal.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(portal.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  const link = smtp.linkIn(await smtp.waitFor(email), `/portal/${slug}/reset-password/`);
+  await portal.goto(link);
+  await expect(portal.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await portal.getByLabel('Password', { exact: true }).fill('Copper-kettle-morning-42');
+  await portal.getByLabel('Confirm Password').fill('Copper-kettle-morning-42');
+  await portal.getByRole('button', { name: 'Save password and sign in' }).click();
+  await expect(portal).toHaveURL(new RegExp(`/portal/${slug}/dashboard$`));
+
+  // Used once.
+  const again = await client.newPage();
+  await again.goto(link);
+  await expect(again.getByText('This reset link has already been used.', { exact: false })).toBeVisible();
+  await again.close();
+
+  // Change password in the portal's settings: the current one first.
+  await portal.goto(`/portal/${slug}/settings`);
+  await portal.getByLabel('Current password').fill('not my password');
+  await portal.getByLabel('New password', { exact: true }).fill('Meadow-quartz-harbor-61');
+  await portal.getByLabel('Confirm new password').fill('Meadow-quartz-harbor-61');
+  await portal.getByRole('button', { name: 'Change password' }).click();
+  await expect(portal.getByText('The current password is not right.')).toBeVisible();
+  await portal.getByLabel('Current password').fill('Copper-kettle-morning-42');
+  await portal.getByRole('button', { name: 'Change password' }).click();
+  await expect(portal.getByText('Password changed', { exact: true })).toBeVisible();
+  await client.close();
 });

@@ -24,7 +24,8 @@ export async function portalFlowAgency(request: APIRequestContext) {
   const email = `olive-${n}@harbor.test`;
   const password = 'Copper-kettle-morning-42';
   await post('/contacts/v1', { first_name: 'Olive', last_name: 'Harbor', email, company_id: company.id, portal_access: true, portal_password: password });
-  const flow = await post('/flows/v1', { name: 'Brand intake', description: 'Tell us about your brand so we can start.', workflow_type: 'collect', company_id: company.id });
+  // Published at once, as the spec's client sends it (issue 27: clients see it once it has a step).
+  const flow = await post('/flows/v1', { name: 'Brand intake', description: 'Tell us about your brand so we can start.', workflow_type: 'collect', company_id: company.id, is_active: true });
   const about = await post('/flow_step/v1', { flow_id: flow.id, step_title: 'About your bakery' });
   await post('/flow_field/v1', { flow_step: about.id, field_label: 'Bakery name', field_type: 'text', is_required: true, order: 0, help_text: 'As it appears on your shop front.' });
   await post('/flow_field/v1', { flow_step: about.id, field_label: 'Team size', field_type: 'select', is_required: true, order: 1, choices: ['1-10', '11-50', '51+'] });

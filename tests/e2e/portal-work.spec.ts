@@ -1,8 +1,8 @@
 /**
  * The client portal's work areas as a client lives them: staff give a contact of Harbor Bakery portal access and
- * share projects, tasks and files (one file hidden, one company beside it); the contact, in their own browser,
- * signs in on the agency's branded page, sees their projects, tasks and files, downloads a file, and never sees
- * Northwind's project or the hidden file. With SHOTS=1 it also photographs every portal page at 1440 and 390 px.
+ * share projects, tasks and files (one file hidden, one company beside it, one project and one task kept internal);
+ * the contact, in their own browser, signs in on the agency's branded page, sees their projects, tasks and files,
+ * downloads a file, and never sees Northwind's project, the hidden file, the internal project or the internal task. With SHOTS=1 it also photographs every portal page at 1440 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
 
@@ -37,9 +37,12 @@ async function agencyWithClientWork(page: Page) {
   const email = `olive-${n}@harbor.test`;
   const password = 'Copper-kettle-morning-42';
   const contact = await post('/api/contacts', { firstName: 'Olive', lastName: 'Harbor', email, phone: '(555) 010-2030', companyId: harbor, portalAccess: true, portalPassword: password });
-  const site = await post('/projects/v1', { name: 'Website relaunch', description: 'A faster, friendlier site with online ordering.', status: 'in-progress', companies_id: harbor, project_contact_id: [contact.id], project_start_date: '2026-01-05', project_completion_date: '2026-04-30' });
-  await post('/projects/v1', { name: 'Spring menu photography', description: 'Photos of the new seasonal menu.', status: 'waiting', companies_id: harbor });
-  await post('/projects/v1', { name: 'Northwind fleet portal', status: 'in-progress', companies_id: north });
+  const site = await post('/projects/v1', { name: 'Website relaunch', description: 'A faster, friendlier site with online ordering.', status: 'in-progress', companies_id: harbor, project_contact_id: [contact.id], project_start_date: '2026-01-05', project_completion_date: '2026-04-30', visible_to_client: true });
+  await post('/projects/v1', { name: 'Spring menu photography', description: 'Photos of the new seasonal menu.', status: 'waiting', companies_id: harbor, visible_to_client: true });
+  await post('/projects/v1', { name: 'Northwind fleet portal', status: 'in-progress', companies_id: north, visible_to_client: true });
+  // Kept internal (issue 27): a project not shared (the default) and an internal task of a shared one.
+  await post('/projects/v1', { name: 'Pricing review 2027', status: 'in-progress', companies_id: harbor });
+  await post('/api/tasks', { title: 'Send invoice', status: 'pending', projectId: site.id, internal: true });
   for (const [title, status] of [['Approve homepage design', 'completed'], ['Write menu copy', 'in-progress'], ['Send product photos', 'pending'], ['Legacy shop migration', 'cancelled']]) {
     await post('/api/tasks', { title, status, priority: status === 'pending' ? 'high' : 'medium', projectId: site.id, dueDate: '2026-02-20' });
   }
@@ -79,6 +82,7 @@ test('a client signs in on the branded page and sees only their own projects, ta
   await expect(portal.getByRole('link', { name: 'Website relaunch', exact: true })).toBeVisible();
   await expect(portal.getByText('Northwind')).toHaveCount(0);
   await expect(portal.getByText('Internal margin notes.pdf')).toHaveCount(0);
+  await expect(portal.getByText('Pricing review 2027')).toHaveCount(0);
   await shot(portal, 'dashboard');
 
   // Projects.
@@ -91,13 +95,17 @@ test('a client signs in on the branded page and sees only their own projects, ta
   await expect(card.getByText('1 file', { exact: true })).toBeVisible();
   await expect(card.getByText('25%')).toBeVisible();
   await expect(portal.getByText('Northwind fleet portal')).toHaveCount(0);
+  await expect(portal.getByText('Pricing review 2027')).toHaveCount(0);
   await shot(portal, 'projects');
 
   // Project detail: badges, tabs, download.
   await card.getByRole('link', { name: 'View Project: Website relaunch' }).click();
   await expect(portal.getByRole('heading', { name: 'Website relaunch', level: 1 })).toBeVisible();
   await expect(portal.getByText('January 5, 2026')).toBeVisible();
-  await expect(portal.getByText('Blocked')).toBeVisible();
+  // A cancelled task reads as the hub says it, in grey: never a red "Blocked".
+  await expect(portal.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(portal.getByText('Blocked')).toHaveCount(0);
+  await expect(portal.getByText('Send invoice')).toHaveCount(0);
   await shot(portal, 'project');
   await portal.getByRole('tab', { name: /Files/ }).click();
   await expect(portal.getByText('Internal margin notes.pdf')).toHaveCount(0);
@@ -111,7 +119,8 @@ test('a client signs in on the branded page and sees only their own projects, ta
   // Tasks: counts per status, filter.
   await nav.getByRole('link', { name: 'Tasks' }).click();
   await expect(portal.getByRole('heading', { name: 'Tasks', level: 1 })).toBeVisible();
-  await expect(portal.getByRole('button', { name: /Blocked\s*1/ })).toBeVisible();
+  await expect(portal.getByRole('button', { name: /Cancelled\s*1/ })).toBeVisible();
+  await expect(portal.getByText('Send invoice')).toHaveCount(0);
   await shot(portal, 'tasks');
   await portal.getByLabel('Status', { exact: true }).selectOption('completed');
   await expect(portal.getByText('Approve homepage design')).toBeVisible();

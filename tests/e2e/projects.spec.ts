@@ -72,6 +72,8 @@ test('a project made in the dialog with dates and contacts shows them on its pag
   const row = page.getByRole('row', { name: /Shop relaunch/ });
   await expect(row.getByText('Mar 01, 2030')).toBeVisible();
   await expect(row.getByText('Jun 30, 2030')).toBeVisible();
+  // Internal until shared (issue 27): the dialog's switch was off, so the new project is internal.
+  await expect(row.getByText('Internal', { exact: true })).toBeVisible();
 
   // The row opens the project's page at its uid.
   await row.getByRole('link', { name: 'Shop relaunch' }).click();
@@ -83,6 +85,16 @@ test('a project made in the dialog with dates and contacts shows them on its pag
   await expect(page.getByText('March 1, 2030')).toBeVisible();
   await expect(page.getByText('June 30, 2030')).toBeVisible();
   await expect(page.getByText('1,234.56')).toBeVisible();
+
+  // Sharing from the project page asks once, saying who will see it (no contact has portal access yet).
+  const share = page.getByRole('switch', { name: 'Visible to client' });
+  await expect(share).not.toBeChecked();
+  await share.click();
+  const ask = page.getByRole('dialog', { name: 'Share “Shop relaunch”?' });
+  await expect(ask.getByText('Share with 0 contacts of Harbor Bakery?')).toBeVisible();
+  await ask.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.getByText('Shop relaunch is shared with the client.')).toBeVisible();
+  await expect(share).toBeChecked();
 
   await expect(page.getByRole('tab', { name: /Tasks\s*0/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Files\s*0/ })).toBeVisible();

@@ -58,7 +58,13 @@ test('a resource is created with three details, shown, edited to four ("+1 more.
   await company.fill('Harbor');
   await page.getByRole('option', { name: /Harbor Bakery/ }).click();
   await project.selectOption({ label: 'Website relaunch' });
+  // Showing it to the client asks once who it reaches (resources are not e-mailed: no e-mail in the question).
   await page.getByRole('switch', { name: 'Visible to client' }).click();
+  const asking = page.getByRole('dialog', { name: 'Share Website hosting?' });
+  await expect(asking.getByText('Share with 0 contacts of Harbor Bakery?')).toBeVisible();
+  await asking.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(asking).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Visible to client' })).toBeChecked();
 
   // Three details, with a key typed twice on the way: refused with 'Validation Error'.
   const detail = async (n: number, key: string, value: string) => {
@@ -161,6 +167,17 @@ test("the list filters by the route's type words, and a company's Resources tab 
   await expect(visible).toBeChecked();
   await visible.click();
   await expect(visible).not.toBeChecked();
+  // Showing it again asks first; 'Keep hidden' leaves it hidden, 'Share' shows it.
+  await visible.click();
+  const asking = page.getByRole('dialog', { name: 'Share Brand guidelines?' });
+  await expect(asking.getByText('Share with 0 contacts of Harbor Bakery?')).toBeVisible();
+  await asking.getByRole('button', { name: 'Keep hidden' }).click();
+  await expect(asking).toHaveCount(0);
+  await expect(visible).not.toBeChecked();
+  await visible.click();
+  await asking.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.getByText('Solution Enabled')).toBeVisible();
+  await expect(visible).toBeChecked();
   await panel.getByRole('link', { name: 'Create Resource' }).click();
   await expect(page).toHaveURL(new RegExp(`/hub/resources/create\\?companyId=${harbor}$`));
   await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue('Harbor Bakery');

@@ -73,6 +73,10 @@ test('adds a task from the empty list, then completes it and changes its status 
   await dialog.getByLabel('Priority').selectOption('high');
   await dialog.getByLabel('Due date').fill('2031-02-14');
   await dialog.getByLabel('Assigned to').selectOption({ label: 'Tess Okafor' });
+  // Issue 27: a task can be kept from the client; off by default.
+  const internal = dialog.getByRole('checkbox', { name: 'Internal (hidden from the client)' });
+  await expect(internal).not.toBeChecked();
+  await internal.check();
   await dialog.getByRole('button', { name: 'Create Task' }).click();
   await expect(page.getByText('Task created successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -83,6 +87,7 @@ test('adds a task from the empty list, then completes it and changes its status 
   await expect(row).toContainText('Tess Okafor');
   await expect(row).toContainText('Feb 14, 2031');
   await expect(row).toContainText('High');
+  await expect(row.getByText('Internal', { exact: true })).toBeVisible();
 
   // One click completes it, and it stays completed after a reload.
   await row.getByRole('checkbox', { name: 'Mark Print the new menus as completed' }).click();

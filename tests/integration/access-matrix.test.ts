@@ -33,6 +33,9 @@ const PUBLIC = [
   'portalAuth.login',
   'portalAuth.inviteInfo',
   'portalAuth.acceptInvite',
+  'portalAuth.requestPasswordReset',
+  'portalAuth.checkPasswordReset',
+  'portalAuth.resetPassword',
   'business.branding',
   'staffInvite.info',
   'staffInvite.accept',
@@ -45,10 +48,10 @@ const PORTAL_DATA = ['portal.dashboard', 'portal.projects', 'portal.project', 'p
  * Client portal procedures: a portal session only, never a staff one. Must match what each is built on (checked);
  * the ones without an id are also in WITHOUT_ID.
  */
-const PORTAL = ['portalAuth.me', 'portalAuth.logout', ...PORTAL_DATA, 'portalFlows.list', 'portalFlows.get', 'portalFlows.saveStep', 'portalFlows.submit', 'portalNotifications.get', 'portalNotifications.update', 'portalActivity.list'];
+const PORTAL = ['portalAuth.me', 'portalAuth.logout', 'portalAuth.changePassword', ...PORTAL_DATA, 'portalFlows.list', 'portalFlows.get', 'portalFlows.saveStep', 'portalFlows.submit', 'portalNotifications.get', 'portalNotifications.update', 'portalActivity.list'];
 
 /** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
-const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'portalFlows.list', 'portalFlows.get', 'portal.dashboard', 'portal.projects', 'portal.resources', 'auth.me', 'auth.logout', 'companies.list', 'companies.industries', 'companies.create', 'dashboard.stats', 'dashboard.overview', 'team.list', 'documents.stats',
+const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'portalAuth.changePassword', 'portalFlows.list', 'portalFlows.get', 'portal.dashboard', 'portal.projects', 'portal.resources', 'auth.me', 'auth.logout', 'companies.list', 'companies.industries', 'companies.create', 'dashboard.stats', 'dashboard.overview', 'team.list', 'documents.stats',
   'business.get', 'business.updateInfo', 'business.updateStyle', 'business.removeLogo',
   'team.invites', 'team.invite', 'apiTokens.list', 'apiTokens.create', 'integrations.emailStatus', 'integrations.sendTestEmail', 'profile.update', 'profile.changePassword',
   'notifications.list', 'notifications.unreadCount', 'notifications.markAllRead', 'notifications.preferences', 'notifications.updatePreferences', 'jobs.list',
@@ -87,6 +90,8 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   notifications: 'notification',
   jobs: 'job',
   portalNotifications: null,
+  /** portalPreview.start: contactId, a contact of the agency (staff preview the portal as them). */
+  portalPreview: null,
   /** activity: companyId and actorUserId filters (foreign ones are NOT_FOUND); portalActivity: the session's company. */
   activity: null,
   portalActivity: null,
@@ -254,7 +259,8 @@ const firstRow = (rows: RowsByModel) => (idKey: IdKey) => rows[idKey.model!][0];
  * must pass the strength check, and an invite needs a contact whose portal access is on (set before the control).
  */
 let sampleCounter = 0;
-const contactSampleFix = () => ({ email: `matrix-${Date.now().toString(36)}-${sampleCounter++}@client.test`, portalPassword: 'violet harbour quartz 4817 engine' });
+// (sendInvite off: an invite and a password are either/or.)
+const contactSampleFix = () => ({ email: `matrix-${Date.now().toString(36)}-${sampleCounter++}@client.test`, portalPassword: 'violet harbour quartz 4817 engine', sendInvite: undefined });
 const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows: RowsByModel) => Promise<unknown> }> = {
   'contacts.create': { input: contactSampleFix },
   'contacts.update': { input: contactSampleFix },
@@ -266,6 +272,8 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
   'portalFlows.saveStep': { input: () => ({ answers: [] }) },
   // The sampled slug would name another portal (403): the session's own is implied.
   ...Object.fromEntries(PORTAL_DATA.map((path) => [path, { input: () => ({ slug: undefined }) }])),
+  // A preview needs a contact who can use the portal (access on; the control's contact has a company).
+  'portalPreview.start': { beforeControl: (rows) => app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }) },
   'contacts.sendInvite': { beforeControl: (rows) => app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }) },
   // Nobody changes their own role or removes themselves: the control acts on another member of agency A.
   'team.setRole': { beforeControl: (rows) => addMember(rows) },

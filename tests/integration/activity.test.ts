@@ -1,13 +1,19 @@
 /**
  * The activity log's read side: the company tab (activity.forCompany), the dashboard card (activity.recent), the
- * owner's whole log (activity.list, its filters and GET /api/activity.csv) and the portal's list
+ * owner's whole log (activity.list, its filters and GET /api/activity.csv), and the client's feed
  * (portalActivity.list): newest first, keyset pages without gaps or duplicates, every filter, the owner-only
- * permission, CSV escaping, and never another agency's or another company's entries, nor staff-internal ones in the
- * portal.
+ * permission, CSV escaping, never another agency's or another company's entries; and in the portal only client
+ * events about records the client may see now, written for them, with no diff, field name, amount or other
+ * company's name, over every entity type and action the log can hold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '../../shared/messages';
-import { recordActivity, staffActor, contactActor } from '../../server/activity';
+import { recordActivity, contactActor } from '../../server/activity';
+import { createPortalSession } from '../../server/auth/sessions';
+import { PORTAL_ACTIVITY_KEYS } from '../../shared/schemas/activity';
+import { ACTIVITY_ACTIONS, ACTIVITY_ENTITY_TYPES, CLIENT_EVENT_KINDS, type ActivityChange, type ActivityEntityType } from '../../shared/activity';
+import { clientEventOf } from '../../server/portal/client-events';
+import { join, raw, sql } from '../../server/sql';
 import { csvCell } from '../../server/activity-csv';
 import { createAgency, type Agency } from '../support/agencies';
 import { client, startApp, type TestApp } from '../support/app';
@@ -296,42 +302,233 @@ describe('GET /api/activity.csv', () => {
   });
 });
 
-describe('portalActivity.list (the client’s Activity list)', () => {
-  it('shows only its own company’s clientVisible entries, newest first, never internal ones or another company’s', async () => {
-    const portal = trpcClient(app.baseUrl, { token: agency.portal.token });
-    const items = await allPages((cursor) => portal.portalActivity.list.query({ limit: 2, cursor }));
-    expect(items.map((e) => e.id)).toEqual(newestFirst(seeded.filter((_, i) => i % 2 === 0 && i % 3 === 1)));
-    expect(Object.keys(items[0]).sort()).toEqual(['action', 'actorName', 'actorType', 'changes', 'createdAt', 'entityName', 'entityType', 'id', 'mine']);
+describe('portalActivity.list (the client’s feed, not the audit log)', () => {
+  const portal = () => trpcClient(app.baseUrl, { token: agency.portal.token });
+  /** The whole feed, every page of `limit`, as the portal reads it. */
+  const feed = (client: TrpcClient = portal(), limit = 2) => allPages((cursor) => client.portalActivity.list.query({ limit, cursor }));
+  const texts = async (client?: TrpcClient) => (await feed(client)).map((e) => e.text);
+  /** Only the entries a test writes count: clear the agency's log (the hand-written entries above name no record). */
+  const clearLog = () => app.database.db.activity.deleteMany({ where: { businessId: agency.businessId, id: { notIn: seeded } } });
+
+  it('never shows the audit log’s entries: the hand-written ones above name no record the client may see', async () => {
+    expect(await feed()).toEqual([]);
   });
 
-  it('marks what the signed-in client did as theirs (REST too)', async () => {
-    const contact = await app.database.db.contact.findUniqueOrThrow({ where: { id: agency.portal.contactId } });
-    const id = await recordActivity(app.database.db, agency.businessId, contactActor(contact), {
-      entityType: 'file',
-      entityName: 'Brief.pdf',
-      companyId: alder,
-      action: 'downloaded',
-      clientVisible: true,
-    });
+  it('tells the client what the agency shared with them and what moved, written for them, newest first', async () => {
+    await clearLog();
+    const project = await owner.projects.create.mutate({ name: 'Website rebuild', companiesId: alder, status: 'in-progress', visibleToClient: true });
+    await owner.projects.update.mutate({ id: project.id, status: 'approval' });
+    await owner.documents.create.mutate({ name: 'Brand guide.pdf', url: 'https://files.example.test/guide.pdf', companyId: alder, visibleInPortal: true });
+    await owner.documents.create.mutate({ name: 'Internal pricing.pdf', url: 'https://files.example.test/pricing.pdf', companyId: alder });
+    const flow = await owner.flows.create.mutate({ name: 'Onboarding', description: 'Welcome', workflowType: 'onboard', companyId: alder } as never);
+    await owner.flowSteps.create.mutate({ flowId: (flow as { id: number }).id, stepTitle: 'About you' });
+    await owner.flows.publish.mutate({ id: (flow as { id: number }).id });
+    const items = await feed();
+    expect(items.map((e) => e.text)).toEqual([
+      `New flow to complete: Onboarding`,
+      `${agency.name} shared a file: Brand guide.pdf`,
+      `Project Website rebuild moved to ${M.portal.status.approval}`,
+      `${agency.name} shared a project: Website rebuild`,
+    ]);
+    expect(items.map((e) => e.kind)).toEqual(['flow_published', 'file_shared', 'project_status', 'project_shared']);
+    expect(items.map((e) => e.path)).toEqual([expect.stringMatching(/^workflows\//), 'files', `projects/${project.id}`, `projects/${project.id}`]);
+    for (const item of items) expect(Object.keys(item).sort()).toEqual([...PORTAL_ACTIVITY_KEYS].sort());
+    // A page of the REST API says the same.
     const res = await api.get('/api/portal/activity?limit=1', { token: agency.portal.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([expect.objectContaining({ id, mine: true, action: 'downloaded', entityName: 'Brief.pdf' })]);
-    // A staff-internal entry of the same company never shows.
-    const internal = await recordActivity(app.database.db, agency.businessId, staffActor({ id: agency.userId, firstName: 'Olivia', lastName: 'Owner' }), {
-      entityType: 'task',
-      entityName: 'Internal note',
-      companyId: alder,
-      action: 'created',
+    expect(res.body).toEqual([expect.objectContaining({ kind: 'flow_published', text: 'New flow to complete: Onboarding', mine: false })]);
+  });
+
+  it('a project edit of its description and billing adds nothing to the feed: no diff, no amount, no field name', async () => {
+    await clearLog();
+    const project = await owner.projects.create.mutate({
+      name: 'Retainer 2027',
+      companiesId: alder,
+      status: 'in-progress',
+      visibleToClient: true,
+      description: 'Old scope: Zeta Corp budget is $90k',
+      totalBilled: 4321.5,
+      totalHoursWorked: 77,
     });
-    const again = await api.get('/api/portal/activity?limit=1', { token: agency.portal.token });
-    expect(again.body[0].id).toBe(id);
-    await app.database.db.activity.deleteMany({ where: { id: { in: [id, internal] } } });
+    await owner.projects.update.mutate({ id: project.id, description: 'New scope text', totalBilled: 9876.25, totalHoursWorked: 88 });
+    const staffLog = await owner.activity.forCompany.query({ companyId: alder });
+    // The staff audit log keeps the whole diff…
+    expect(JSON.stringify(staffLog)).toContain('Zeta Corp');
+    expect(JSON.stringify(staffLog)).toContain('987625');
+    // …the client's reply names the project once, as shared, and nothing of the edit.
+    const reply = await api.get('/api/portal/activity', { token: agency.portal.token });
+    expect(reply.body.map((e: { text: string }) => e.text)).toEqual([`${agency.name} shared a project: Retainer 2027`]);
+    const serialized = JSON.stringify(reply.body) + JSON.stringify(await feed());
+    for (const leak of ['Zeta', 'scope', '4321', '432150', '9876', '987625', '77', '88', 'description', 'totalBilled', 'totalHours', 'changes', 'from', '→']) {
+      expect(serialized).not.toContain(leak);
+    }
+  });
+
+  it('a file shared then unshared leaves the feed; shared again, it shows once more', async () => {
+    await clearLog();
+    const file = await owner.documents.create.mutate({ name: 'Moodboard.pdf', url: 'https://files.example.test/mood.pdf', companyId: alder, visibleInPortal: true });
+    expect(await texts()).toEqual([`${agency.name} shared a file: Moodboard.pdf`]);
+    await owner.documents.update.mutate({ id: file.id, visibleInPortal: false });
+    expect(await texts()).toEqual([]);
+    await owner.documents.update.mutate({ id: file.id, visibleInPortal: true, name: 'Moodboard v2.pdf' });
+    // Both shares, each under the file's current name (never the name it had).
+    expect(await texts()).toEqual([`${agency.name} shared a file: Moodboard v2.pdf`, `${agency.name} shared a file: Moodboard v2.pdf`]);
+  });
+
+  it('a file moved from company Y to X: X’s feed never names Y, Y’s project or contacts, and Y’s feed loses it', async () => {
+    await clearLog();
+    const db = app.database.db;
+    const mapleContact = await db.contact.findFirstOrThrow({ where: { businessId: agency.businessId, companyId: maple } });
+    await db.contact.update({ where: { id: mapleContact.id }, data: { portalAccess: true } });
+    const maplePortal = trpcClient(app.baseUrl, { token: (await createPortalSession(db, agency.businessId, mapleContact.id)).token });
+    const mapleProject = await db.project.findFirstOrThrow({ where: { businessId: agency.businessId, companyId: maple } });
+    const file = await owner.documents.create.mutate({ name: 'Launch plan.pdf', url: 'https://files.example.test/plan.pdf', companyId: maple, projectId: mapleProject.id, visibleInPortal: true });
+    expect(await texts(maplePortal)).toEqual([`${agency.name} shared a file: Launch plan.pdf`]);
+    await owner.documents.update.mutate({ id: file.id, companyId: alder, projectId: null });
+    expect(await texts(maplePortal)).toEqual([]);
+    const items = await feed();
+    expect(items.map((e) => e.text)).toEqual([`${agency.name} shared a file: Launch plan.pdf`]);
+    const serialized = JSON.stringify(items);
+    for (const leak of ['Maple', mapleProject.name, mapleContact.firstName, mapleContact.lastName]) expect(serialized).not.toContain(leak);
+  });
+
+  it('marks what the signed-in client did as theirs; another contact’s sign-ins are not theirs to see', async () => {
+    await clearLog();
+    const db = app.database.db;
+    const contact = await db.contact.findUniqueOrThrow({ where: { id: agency.portal.contactId } });
+    const file = await db.document.create({ data: { businessId: agency.businessId, companyId: alder, name: 'Brief.pdf', url: 'https://files.example.test/brief.pdf', visibleInPortal: true } });
+    await recordActivity(db, agency.businessId, contactActor(contact), { entityType: 'file', entityId: file.id, entityName: 'Brief.pdf', companyId: alder, action: 'downloaded', clientVisible: true });
+    await recordActivity(db, agency.businessId, contactActor(contact), { entityType: 'portal', companyId: alder, action: 'signed_in', clientVisible: true });
+    const colleague = await db.contact.create({ data: { businessId: agency.businessId, companyId: alder, firstName: 'Robin', lastName: 'Colleague', email: `robin-${Date.now()}@client.test` } });
+    await recordActivity(db, agency.businessId, contactActor(colleague), { entityType: 'portal', companyId: alder, action: 'signed_in', clientVisible: true });
+    await recordActivity(db, agency.businessId, contactActor(colleague), { entityType: 'file', entityId: file.id, entityName: 'Brief.pdf', companyId: alder, action: 'downloaded', clientVisible: true });
+    const items = await feed();
+    expect(items.map((e) => [e.text, e.mine])).toEqual([
+      ['Robin Colleague downloaded Brief.pdf', false],
+      [`${M.activity.you} signed in to the portal`, true],
+      [`${M.activity.you} downloaded Brief.pdf`, true],
+    ]);
   });
 
   it('the other agency’s portal client sees none of this agency’s entries', async () => {
     const foreignPortal = trpcClient(app.baseUrl, { token: other.portal.token });
     const items = await allPages((cursor) => foreignPortal.portalActivity.list.query({ cursor }));
-    expect(items.length).toBe(6);
-    expect(items.every((e) => e.entityName.startsWith('Foreign'))).toBe(true);
+    expect(JSON.stringify(items)).not.toContain(agency.name);
+    expect(items.every((e) => !e.text.includes('Record'))).toBe(true);
+  });
+});
+
+/**
+ * Every entity type × action × actor × kind of change the log can hold (a superset of what recordActivity is called
+ * with: grep recordActivity), about records the client may see and records they may not, of their company, another
+ * company and none. The feed answers exactly the entries that are a client event (the same rules the e-mails use)
+ * about a record visible now, each with only the allow-listed keys, and never a stored name, a change, a staff
+ * member's name or a hidden record's name (all "SECRET").
+ */
+describe('the client’s feed over every kind of entry', () => {
+  it('answers exactly the client events about records the client may see now, with only the allow-listed keys', async () => {
+    const db = app.database.db;
+    const walk = await createAgency(app, ['Walk Xylo', 'Walk Yarrow']);
+    const [x, y] = walk.companies.map((c) => c.id);
+    const b = walk.businessId;
+    const me = walk.portal.contactId;
+    const [projectX, projectY] = walk.rows.project;
+    const [taskX, taskY] = walk.rows.task;
+    const [fileX, fileY] = walk.rows.document;
+    const [hiddenResourceX, resourceX] = walk.rows.resource;
+    const [flowX, flowY] = walk.rows.flow;
+    await db.document.update({ where: { id: fileY }, data: { name: 'SECRET-Y-FILE' } });
+    await db.task.update({ where: { id: taskY }, data: { title: 'SECRET-Y-TASK' } });
+    await db.flow.update({ where: { id: flowY }, data: { name: 'SECRET-Y-FLOW' } });
+    await db.resource.update({ where: { id: hiddenResourceX }, data: { title: 'SECRET-HIDDEN-RESOURCE' } });
+    const draft = await db.project.create({ data: { businessId: b, companyId: x, name: 'SECRET-DRAFT-PROJECT', status: 'draft', visibleToClient: true } });
+    const internalProject = await db.project.create({ data: { businessId: b, companyId: x, name: 'SECRET-INTERNAL-PROJECT', status: 'active' } });
+    const internalFile = await db.document.create({ data: { businessId: b, companyId: x, name: 'SECRET-INTERNAL-FILE', url: 'https://files.example.test/a.pdf' } });
+    const fileInDraft = await db.document.create({ data: { businessId: b, companyId: x, projectId: draft.id, name: 'SECRET-FILE-IN-DRAFT', url: 'https://files.example.test/b.pdf', visibleInPortal: true } });
+    const internalTask = await db.task.create({ data: { businessId: b, projectId: projectX, title: 'SECRET-INTERNAL-TASK', internal: true } });
+    const unpublished = await db.flow.create({ data: { businessId: b, companyId: x, name: 'SECRET-UNPUBLISHED-FLOW', description: '', workflowType: 'collect' } });
+    await db.flowStep.create({ data: { businessId: b, flowId: unpublished.id, stepOrder: 1, stepTitle: 'SECRET-STEP' } });
+    const stepless = await db.flow.create({ data: { businessId: b, companyId: x, name: 'SECRET-STEPLESS-FLOW', description: '', workflowType: 'collect', isActive: true } });
+    const everyone = await db.flow.create({ data: { businessId: b, companyId: null, name: 'Walk survey for everyone', description: '', workflowType: 'collect', isActive: true } });
+    await db.flowStep.create({ data: { businessId: b, flowId: everyone.id, stepOrder: 1, stepTitle: 'Questions' } });
+    const robin = await db.contact.create({ data: { businessId: b, companyId: x, firstName: 'Robin', lastName: 'Walker', email: `robin-walk-${Date.now()}@client.test` } });
+
+    /** The records of each kind, and which of them the client may see now (by ./visibility.ts's rule). */
+    const records: Partial<Record<ActivityEntityType, { id: number; visible: boolean }[]>> = {
+      file: [{ id: fileX, visible: true }, { id: fileY, visible: false }, { id: internalFile.id, visible: false }, { id: fileInDraft.id, visible: false }],
+      project: [{ id: projectX, visible: true }, { id: projectY, visible: false }, { id: draft.id, visible: false }, { id: internalProject.id, visible: false }],
+      task: [{ id: taskX, visible: true }, { id: taskY, visible: false }, { id: internalTask.id, visible: false }],
+      resource: [{ id: resourceX, visible: true }, { id: hiddenResourceX, visible: false }],
+      flow: [{ id: flowX, visible: true }, { id: everyone.id, visible: true }, { id: flowY, visible: false }, { id: unpublished.id, visible: false }, { id: stepless.id, visible: false }],
+    };
+    const secrets: ActivityChange[] = [
+      { field: 'description', from: 'SECRET-OLD-TEXT', to: 'SECRET-NEW-TEXT' },
+      { field: 'totalBilledCents', from: 1234567, to: 7654321 },
+    ];
+    const variants: { changes: ActivityChange[]; clientVisible: boolean }[] = [
+      { changes: secrets, clientVisible: true },
+      { changes: [...secrets, { field: 'visibleInPortal', from: false, to: true }, { field: 'visibleToClient', from: null, to: true }], clientVisible: false },
+      { changes: [...secrets, { field: 'status', from: 'SECRET-STATUS', to: 'completed' }], clientVisible: true },
+      { changes: [...secrets, { field: 'company', from: 'SECRET-Y-COMPANY', to: 'Walk Xylo' }], clientVisible: true },
+      { changes: [...secrets, { field: 'company', from: 'SECRET-Y-COMPANY', to: 'Walk Xylo' }], clientVisible: false },
+    ];
+    const actors = [
+      { actorType: 'staff', actorUserId: walk.userId, actorContactId: null, actorName: 'SECRET-STAFF-NAME' },
+      { actorType: 'system', actorUserId: null, actorContactId: null, actorName: 'SECRET-SYSTEM' },
+      { actorType: 'contact', actorUserId: null, actorContactId: me, actorName: 'Casey Walk Xylo' },
+      { actorType: 'contact', actorUserId: null, actorContactId: robin.id, actorName: 'Robin Walker' },
+    ];
+    type Entry = { actorType: string; actorUserId: number | null; actorContactId: number | null; actorName: string; entityType: string; entityId: number; companyId: number | null; action: string; changes: string; clientVisible: boolean };
+    const rows: Entry[] = [];
+    const add = (entry: Entry) => rows.push(entry);
+    for (const entityType of ACTIVITY_ENTITY_TYPES) {
+      for (const record of records[entityType] ?? [{ id: me, visible: true }]) {
+        for (const action of ACTIVITY_ACTIONS) {
+          for (const [a, actor] of actors.entries()) {
+            for (const [v, variant] of variants.entries()) {
+              const entry = { ...actor, entityType, entityId: record.id, action, changes: JSON.stringify(variant.changes), clientVisible: variant.clientVisible };
+              add({ ...entry, companyId: x });
+              // Another company's entries and the agency-wide ones: a slice is enough to show they stay out.
+              if (a % 2 === 0 && v < 2) {
+                add({ ...entry, companyId: y });
+                add({ ...entry, companyId: null });
+              }
+            }
+          }
+        }
+      }
+    }
+    // Written in a few multi-row statements (one createMany per row would take this test's whole budget).
+    const columns = ['businessId', 'actorType', 'actorUserId', 'actorContactId', 'actorName', 'entityType', 'entityId', 'entityName', 'companyId', 'action', 'changes', 'clientVisible', 'createdAt'];
+    for (let i = 0; i < rows.length; i += 500) {
+      const values = rows.slice(i, i + 500).map((r, j) =>
+        sql`(${b}, ${r.actorType}, ${r.actorUserId}, ${r.actorContactId}, ${r.actorName}, ${r.entityType}, ${r.entityId}, ${'SECRET-SNAPSHOT'}, ${r.companyId}, ${r.action}, ${r.changes}, ${r.clientVisible}, ${new Date(BASE + (i + j) * 1000)})`,
+      );
+      await app.database.sql.run(sql`INSERT INTO "Activity" (${raw(columns.map((c) => `"${c}"`).join(', '))}) VALUES ${join(values, ', ')}`);
+    }
+    const written = await db.activity.findMany({ where: { businessId: b }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    const visibleNow = (e: (typeof written)[number]) =>
+      records[e.entityType as ActivityEntityType]?.find((r) => r.id === e.entityId)?.visible ?? ((e.entityType === 'portal' || e.entityType === 'contact') && e.actorContactId === me);
+    const expected = written.filter(
+      (e) =>
+        (e.companyId === x || (e.companyId === null && e.entityType === 'flow')) &&
+        visibleNow(e) &&
+        clientEventOf({ ...e, changes: JSON.parse(e.changes) as ActivityChange[] }, me) !== null,
+    );
+
+    const client = trpcClient(app.baseUrl, { token: walk.portal.token });
+    const items = await allPages((cursor) => client.portalActivity.list.query({ limit: 100, cursor }));
+    expect(items.map((e) => e.id)).toEqual(expected.map((e) => e.id));
+    expect(items.map((e) => e.kind)).toEqual(expected.map((e) => clientEventOf({ ...e, changes: JSON.parse(e.changes) as ActivityChange[] }, me)));
+    // The agency-wide flow reaches this company's feed too.
+    expect(items.some((e) => e.text === 'New flow to complete: Walk survey for everyone' && written.find((w) => w.id === e.id)?.companyId === null)).toBe(true);
+    // Every client event kind is reached, so the walk covers each rule.
+    expect(new Set(items.map((e) => e.kind))).toEqual(new Set(CLIENT_EVENT_KINDS));
+    for (const item of items) {
+      expect(Object.keys(item).sort()).toEqual([...PORTAL_ACTIVITY_KEYS].sort());
+      expect([walk.name, 'Casey Walk Xylo', 'Robin Walker']).toContain(item.actorName);
+    }
+    const serialized = JSON.stringify(items);
+    for (const leak of ['SECRET', 'Walk Yarrow', '1234567', '7654321', '12345', 'description', 'totalBilled', 'field']) expect(serialized).not.toContain(leak);
   });
 });

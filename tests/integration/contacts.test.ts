@@ -79,6 +79,7 @@ const CAMEL_KEYS = [
   'portalAccess',
   'hasPortalPassword',
   'invitePending',
+  'portalState',
   'createdAt',
   'projectId',
   'pendingInviteExpiresAt',
@@ -97,6 +98,7 @@ const SNAKE_KEYS = [
   'portal_access',
   'has_portal_password',
   'invite_pending',
+  'portal_state',
   'created_at',
   'project_id',
   'pending_invite_expires_at',
@@ -154,6 +156,7 @@ describe('create, read, update and delete over REST', () => {
       portal_access: false,
       has_portal_password: false,
       invite_pending: false,
+      portal_state: 'none',
       created_at: contact.createdAt.toISOString(),
       project_id: projects.map((p) => p.id).sort((a, b) => a - b),
       pending_invite_expires_at: null,
@@ -573,7 +576,7 @@ describe('invite links', () => {
     await trpc.contacts.sendInvite.mutate({ id: contact.id });
     await app.database.db.portalInvite.updateMany({ where: { contactId: contact.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await trpc.contacts.get.query({ id: contact.id })).pendingInviteExpiresAt).toBeNull();
-    expect((await trpc.contacts.list.query({ search: contact.email })).items[0].invitePending).toBe(false);
+    expect((await trpc.contacts.list.query({ search: contact.email })).items[0]).toMatchObject({ invitePending: false, portalState: 'none' });
   });
 
   it('answer snake_case on /contacts/v1/{id}/invite and camelCase on /api/contacts/{id}/invite', async () => {
@@ -663,6 +666,12 @@ describe('the invitation budget (INVITES_PER_AGENCY_PER_HOUR=3, INVITES_PER_USER
         expect(smtp.received.some((m) => m.to.includes(contact.email))).toBe(false);
       };
       await nothingFor(spare);
+      // "Send invite now" on a new contact spends the same budget: past it, 429 and the contact is not saved either.
+      const unsaved = uniqueEmail('unsaved');
+      const oneStep = await rest.post('/api/contacts', { firstName: 'Un', lastName: 'Saved', email: unsaved, companyId: company.id, portalAccess: true, sendInvite: true }, { token: owner.token });
+      expect(oneStep).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS' } });
+      expect(await db.contact.count({ where: { email: unsaved } })).toBe(0);
+      expect(smtp.received.some((m) => m.to.includes(unsaved))).toBe(false);
 
       // A member has their own 2, but the agency only 1 left; a staff invite and a portal invite share it.
       const member = await addStaff(limited, { businessId: ownerBusinessId }, 'member');
@@ -718,5 +727,97 @@ describe('over tRPC', () => {
     await expect(trpc.contacts.create.mutate({ firstName: 'A', lastName: 'B', email: uniqueEmail(), companyId: other.companies[0].id })).rejects.toSatisfy(
       (e) => trpcCode(e) === 'NOT_FOUND',
     );
+  });
+});
+
+describe('getting a client in, in one step (Send invite now / Set a password; Invited / Active / No access)', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let mailing: TestApp;
+  let staff: TrpcClient;
+  let company: { id: number };
+  let slug: string;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    mailing = await startApp(undefined, { smtpUrl: smtp.url });
+    const owner = await signUpAgency(client(mailing.baseUrl));
+    slug = owner.slug;
+    staff = trpcClient(mailing.baseUrl, { token: owner.token });
+    company = await staff.companies.create.mutate({ name: 'One Step Co' });
+  });
+  afterAll(async () => {
+    await mailing.close();
+    await smtp.close();
+  });
+  const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address.toLowerCase()));
+  const settle = () => new Promise((r) => setTimeout(r, 300));
+
+  it('Send invite now: one save makes the contact and the link and sends exactly one mail; Invited, then Active once the invite is accepted', async () => {
+    const email = uniqueEmail('invited');
+    const created = await staff.contacts.create.mutate({ firstName: 'Ines', lastName: 'Vite', email, companyId: company.id, portalAccess: true, sendInvite: true });
+    expect(created).toMatchObject({ portalAccess: true, hasPortalPassword: false, invitePending: true, portalState: 'invited', invite: { emailed: true, emailConfigured: true } });
+    const mail = await smtp.waitFor(email);
+    expect(smtp.linkIn(mail, '/portal/')).toBe(created.invite!.url);
+    await settle();
+    expect(mailsTo(email)).toHaveLength(1);
+    expect(await mailing.database.db.portalInvite.count({ where: { contactId: created.id } })).toBe(1);
+    expect((await staff.contacts.list.query({ search: email })).items[0].portalState).toBe('invited');
+
+    const token = new URL(created.invite!.url).pathname.split('/').pop()!;
+    await trpcClient(mailing.baseUrl).portalAuth.acceptInvite.mutate({ slug, token, password: STRONG });
+    expect(await staff.contacts.get.query({ id: created.id })).toMatchObject({ portalState: 'active', hasPortalPassword: true, invitePending: false });
+    expect((await staff.contacts.list.query({ search: email })).items[0].portalState).toBe('active');
+  });
+
+  it('Send invite now on an existing contact (turning access on in the edit dialog) works the same; Resend keeps it Invited with one live link', async () => {
+    const email = uniqueEmail('later');
+    const contact = await staff.contacts.create.mutate({ firstName: 'Lat', lastName: 'Er', email, companyId: company.id });
+    expect(contact.portalState).toBe('none');
+    const updated = await staff.contacts.update.mutate({ id: contact.id, portalAccess: true, sendInvite: true });
+    expect(updated).toMatchObject({ portalState: 'invited', invite: { emailed: true } });
+    const resent = await staff.contacts.sendInvite.mutate({ id: contact.id });
+    expect(resent.url).not.toBe(updated.invite!.url);
+    expect((await staff.contacts.get.query({ id: contact.id })).portalState).toBe('invited');
+    expect(await mailing.database.db.portalInvite.count({ where: { contactId: contact.id, usedAt: null } })).toBe(1);
+    await settle();
+    expect(mailsTo(email)).toHaveLength(2);
+    // An update that does not ask for an invite answers no invite.
+    expect(await staff.contacts.update.mutate({ id: contact.id, title: 'Buyer' })).not.toHaveProperty('invite');
+  });
+
+  it('Set a password: Active at once, no invite link and no mail', async () => {
+    const email = uniqueEmail('password');
+    const created = await staff.contacts.create.mutate({ firstName: 'Pass', lastName: 'Word', email, companyId: company.id, portalAccess: true, portalPassword: STRONG });
+    expect(created).toMatchObject({ portalState: 'active', hasPortalPassword: true, invitePending: false });
+    expect(created).not.toHaveProperty('invite');
+    const existing = await staff.contacts.create.mutate({ firstName: 'Set', lastName: 'Later', email: uniqueEmail('setlater'), companyId: company.id });
+    expect((await staff.contacts.update.mutate({ id: existing.id, portalAccess: true, portalPassword: STRONG })).portalState).toBe('active');
+    await settle();
+    expect(mailsTo(email)).toHaveLength(0);
+    expect(mailsTo(existing.email)).toHaveLength(0);
+    expect(await mailing.database.db.portalInvite.count({ where: { contactId: { in: [created.id, existing.id] } } })).toBe(0);
+  });
+
+  it('refuses an invite without portal access, or together with a password, writing and mailing nothing', async () => {
+    const refused = (p: Promise<unknown>) => p.then(() => ({}), (e: Error) => ({ code: trpcCode(e), message: e.message }));
+    const email = uniqueEmail('refused');
+    expect(await refused(staff.contacts.create.mutate({ firstName: 'No', lastName: 'Access', email, companyId: company.id, sendInvite: true }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: M.contacts.portal.inviteNeedsAccess,
+    });
+    expect(await refused(staff.contacts.create.mutate({ firstName: 'Both', lastName: 'Ways', email, companyId: company.id, portalAccess: true, sendInvite: true, portalPassword: STRONG }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: M.contacts.portal.inviteOrPassword,
+    });
+    expect(await mailing.database.db.contact.count({ where: { email } })).toBe(0);
+    await settle();
+    expect(mailsTo(email)).toHaveLength(0);
+  });
+
+  it('reads No access when access is off, when the invite expired unused, and after access is revoked', async () => {
+    const contact = await staff.contacts.create.mutate({ firstName: 'Ex', lastName: 'Pired', email: uniqueEmail('expired'), companyId: company.id, portalAccess: true, sendInvite: true });
+    await mailing.database.db.portalInvite.updateMany({ where: { contactId: contact.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await staff.contacts.get.query({ id: contact.id })).toMatchObject({ portalAccess: true, portalState: 'none' });
+    const active = await staff.contacts.create.mutate({ firstName: 'Re', lastName: 'Voked', email: uniqueEmail('revoked'), companyId: company.id, portalAccess: true, portalPassword: STRONG });
+    expect((await staff.contacts.update.mutate({ id: active.id, portalAccess: false })).portalState).toBe('none');
   });
 });

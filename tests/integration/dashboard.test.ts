@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVE_PROJECT_STATUSES, PENDING_TASK_STATUSES } from '../../shared/status';
+import { createPortalInvite, createPortalReset } from '../../server/auth/portal-access';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
 import { trpcClient, trpcCode } from '../support/trpc';
 
@@ -146,7 +147,9 @@ async function seedAgencyA(t: Tenant) {
     const company = companyIndex === null ? null : companies[companyIndex];
     contacts.push({
       row: await db.contact.create({
-        data: { businessId, companyId: company?.id ?? null, firstName, lastName: 'Known', email: `${firstName.toLowerCase()}-${businessId}@client.test`, portalAccess, createdAt: at(30 + i) },
+        data: { businessId, companyId: company?.id ?? null, firstName, lastName: 'Known', email: `${firstName.toLowerCase()}-${businessId}@client.test`, portalAccess, createdAt: at(30 + i),
+          // A contact with access has been let in (a password set), so the checklist's step ticks.
+          portalPasswordHash: portalAccess ? 'not-a-real-hash' : null },
       }),
       company,
     });
@@ -174,9 +177,11 @@ async function seedAgencyB(t: Tenant) {
     const project = await db.project.create({ data: { businessId, companyId: company.id, name: `B project ${i}`, status: 'active', createdAt: at(1000 + i) } });
     await db.task.create({ data: { businessId, projectId: project.id, title: `B task ${i}`, status: 'pending', priority: 'high' } });
     await db.document.create({ data: { businessId, name: `B file ${i}.pdf`, type: 'invoice', url: 'https://files.example.test/b.pdf', createdAt: at(1000 + i) } });
-    await db.contact.create({
+    const contact = await db.contact.create({
       data: { businessId, companyId: company.id, firstName: 'Bea', lastName: `B${i}`, email: `bea${i}-${businessId}@b.test`, portalAccess: true, createdAt: at(1000 + i) },
     });
+    // Invited (the checklist's portal step ticks on an invite as on a password).
+    await createPortalInvite(db, businessId, contact.id);
   }
   await db.business.update({ where: { id: businessId }, data: { primaryColor: '#112233' } });
 }
@@ -247,17 +252,31 @@ describe('dashboard.overview', () => {
     });
   });
 
-  it('ticks items off from real data: a contact without portal access, then branding', async () => {
+  it('ticks items off from real data: a contact, portal access only once an invite was sent, then branding', async () => {
     const db = app.database.db;
     const t = await agency();
     const company = await db.company.create({ data: { businessId: t.businessId, name: 'First Client' } });
     const contact = await db.contact.create({ data: { businessId: t.businessId, companyId: company.id, firstName: 'Pat', lastName: 'Lee', email: `pat-${t.businessId}@client.test` } });
     expect((await dashboard(t).overview.query()).checklist).toEqual({ company: true, contact: true, portalAccess: false, branding: false });
 
+    // The switch alone lets nobody in: the step ticks only once an invite was sent or a password set.
     await db.contact.update({ where: { id: contact.id }, data: { portalAccess: true } });
     // The same colour in capitals is still the default.
     await db.business.update({ where: { id: t.businessId }, data: { primaryColor: '#276398'.toUpperCase() } });
+    expect((await dashboard(t).overview.query()).checklist).toEqual({ company: true, contact: true, portalAccess: false, branding: false });
+    // A password reset link is no invite.
+    await createPortalReset(db, t.businessId, contact.id);
+    expect((await dashboard(t).overview.query()).checklist.portalAccess).toBe(false);
+    await createPortalInvite(db, t.businessId, contact.id);
     expect((await dashboard(t).overview.query()).checklist).toEqual({ company: true, contact: true, portalAccess: true, branding: false });
+    // Still ticked once the invite is used or expired: it was sent.
+    await db.portalInvite.updateMany({ where: { contactId: contact.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await dashboard(t).overview.query()).checklist.portalAccess).toBe(true);
+
+    // Access turned off (which voids unused invites): open again.
+    await db.contact.update({ where: { id: contact.id }, data: { portalAccess: false } });
+    await db.portalInvite.deleteMany({ where: { contactId: contact.id } });
+    expect((await dashboard(t).overview.query()).checklist.portalAccess).toBe(false);
 
     await db.business.update({ where: { id: t.businessId }, data: { loginText: 'Welcome to our client portal.' } });
     expect((await dashboard(t).overview.query()).checklist.branding).toBe(true);
@@ -280,5 +299,24 @@ describe('dashboard.overview', () => {
     expect(res.body.recentFiles[0]).toEqual({ ...expected.recentFiles[0], createdAt: expected.recentFiles[0].createdAt.toISOString() });
     expect(res.body.activeProjects[0]).toEqual(expected.activeProjects[0]);
     expect(Object.keys(res.body)).toEqual(['activeProjects', 'recentFiles', 'recentCompanies', 'recentContacts', 'checklist']);
+  });
+});
+
+describe('the checklist\'s portal access step through the contact procedures', () => {
+  it('ticks after "Send invite now" or "Set a password", not after the switch alone', async () => {
+    const t = await agency();
+    const staff = trpcClient(app.baseUrl, { token: t.token });
+    const company = await staff.companies.create.mutate({ name: 'Checklist Co' });
+    const n = Date.now().toString(36);
+    await staff.contacts.create.mutate({ firstName: 'Sw', lastName: 'Itch', email: `switch-${n}@client.test`, companyId: company.id, portalAccess: true });
+    expect((await dashboard(t).overview.query()).checklist.portalAccess).toBe(false);
+    await staff.contacts.create.mutate({ firstName: 'In', lastName: 'Vite', email: `invite-${n}@client.test`, companyId: company.id, portalAccess: true, sendInvite: true });
+    expect((await dashboard(t).overview.query()).checklist.portalAccess).toBe(true);
+
+    const other = await agency();
+    const otherStaff = trpcClient(app.baseUrl, { token: other.token });
+    const theirs = await otherStaff.companies.create.mutate({ name: 'Password Co' });
+    await otherStaff.contacts.create.mutate({ firstName: 'Pass', lastName: 'Word', email: `password-${n}@client.test`, companyId: theirs.id, portalAccess: true, portalPassword: 'violet harbour quartz 4817 engine' });
+    expect((await dashboard(other).overview.query()).checklist.portalAccess).toBe(true);
   });
 });

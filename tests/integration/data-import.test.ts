@@ -497,6 +497,32 @@ describe('export zips: what the app itself would refuse', () => {
     expect(brief.url).toBe(`/api/documents/${brief.id}/download`);
   });
 
+  it('an export written before projects and tasks could be internal (no visibleToClient, no internal) keeps its behaviour: projects shown, tasks not internal', async () => {
+    const db = app.database.db;
+    const project = { id: 5, projectUid: 'old-uid-1', companyId: 7, name: 'Old shared work', description: null, status: 'in-progress', priority: 'medium', startDate: null, completionDate: null, totalHoursEstimated: null, totalHoursWorked: null, totalBilledCents: null, createdAt: AT, updatedAt: AT };
+    const task = { id: 6, projectId: 5, title: 'Old visible task', description: null, status: 'pending', priority: 'medium', dueDate: null, assigneeId: null, completedAt: null, createdAt: AT, updatedAt: AT };
+    const zip = await buildArchive((p) => {
+      p.data.companies[0] = { ...(p.data.companies[0] as object), name: 'Legacy Lane' };
+      p.data.contacts[0] = { ...(p.data.contacts[0] as object), email: 'legacy@zip.example' };
+      p.data.projects = [project, { ...project, id: 8, projectUid: 'new-uid-2', name: 'New internal work', visibleToClient: false }];
+      p.data.tasks = [task, { ...task, id: 9, projectId: 8, title: 'New internal task', internal: true }];
+      for (const e of p.manifest.entities as { name: string; count: number }[]) e.count = p.data[e.name].length;
+    });
+    const res = await send(zip);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const projects = await db.project.findMany({ where: { businessId: agency.businessId, name: { in: ['Old shared work', 'New internal work'] } }, orderBy: { name: 'asc' } });
+    expect(projects.map((p) => [p.name, p.visibleToClient])).toEqual([['New internal work', false], ['Old shared work', true]]);
+    const tasks = await db.task.findMany({ where: { businessId: agency.businessId, title: { in: ['Old visible task', 'New internal task'] } }, orderBy: { title: 'asc' } });
+    expect(tasks.map((t) => [t.title, t.internal])).toEqual([['New internal task', true], ['Old visible task', false]]);
+    // Any other missing column is still a problem with its line.
+    const broken = await buildArchive((p) => {
+      const { name: _n, ...nameless } = project;
+      p.data.projects = [nameless];
+    });
+    const refused = await send(broken, false);
+    expect(refused.body.issues).toContainEqual(expect.objectContaining({ entity: 'projects', field: 'name', message: I.columnMissing('name') }));
+  });
+
   it('answers 409 with a sentence while another import of the agency runs', async () => {
     let release = () => {};
     const held = oneImportAtATime(app.database.db, agency.businessId, () => new Promise<void>((resolve) => (release = resolve)));
@@ -695,6 +721,9 @@ describe('the round trip: export, then import into a fresh agency', () => {
     await db.project.update({ where: { id: project.id }, data: { description: 'Line one\nline two, "quoted"', startDate: new Date('2026-03-01T00:00:00Z'), totalHoursEstimated: 12.5, totalBilledCents: 123456 } });
     await db.projectContact.create({ data: { businessId: bid, projectId: project.id, contactId: contact.id } });
     await db.task.create({ data: { businessId: bid, projectId: project.id, title: 'Ship it', status: 'completed', assigneeId: source.userId, completedAt: new Date('2026-04-05T06:07:08.009Z'), dueDate: new Date('2026-04-01T00:00:00Z') } });
+    // Issue 27: an internal task, and an unshared project beside the fixture's shared one.
+    await db.task.create({ data: { businessId: bid, projectId: project.id, title: 'Send invoice', internal: true } });
+    await db.project.create({ data: { businessId: bid, companyId: maple.id, name: 'Internal pitch', status: 'waiting', visibleToClient: false } });
     const resource = await db.resource.findFirstOrThrow({ where: { businessId: bid, companyId: maple.id } });
     await db.resourceDetail.createMany({ data: [{ businessId: bid, resourceId: resource.id, key: 'Login', value: 'ops@maple.example', position: 0 }, { businessId: bid, resourceId: resource.id, key: 'Notes', value: 'ünïcödé ✓', position: 1 }] });
     const bytes = crypto.randomBytes(70_000);
@@ -704,7 +733,7 @@ describe('the round trip: export, then import into a fresh agency', () => {
       form.append('file', new Blob([new Uint8Array(content)], { type: 'application/octet-stream' }), name);
       expect((await fetch(`${app.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: auth })).status).toBe(201);
     }
-    const flow = await db.flow.create({ data: { businessId: bid, companyId: alder.id, createdById: source.userId, name: 'Asset intake', description: 'Send us things', workflowType: 'collect' } });
+    const flow = await db.flow.create({ data: { businessId: bid, companyId: alder.id, createdById: source.userId, name: 'Asset intake', description: 'Send us things', workflowType: 'collect', isActive: true } });
     const step = await db.flowStep.create({ data: { businessId: bid, flowId: flow.id, stepOrder: 1, stepTitle: 'Assets', content: '# Hello' } });
     const fileField = await db.flowField.create({ data: { businessId: bid, flowStepId: step.id, fieldLabel: 'Logo', fieldType: 'file', options: '{}', order: 0 } });
     await db.flowField.create({ data: { businessId: bid, flowStepId: step.id, fieldLabel: 'Size', fieldType: 'select', options: JSON.stringify({ choices: ['S', 'M'] }), order: 1, helpText: 'Pick one' } });
@@ -758,6 +787,8 @@ describe('the round trip: export, then import into a fresh agency', () => {
     // The source really holds every kind of record the comparison is about.
     expect(before.tasks).toContainEqual(expect.objectContaining({ title: 'Ship it', assignee: source.email, completedAt: '2026-04-05T06:07:08.009Z' }));
     expect(before.projects).toContainEqual(expect.objectContaining({ contacts: [contact.email], totalBilledCents: 123456 }));
+    expect(before.projects.map((p) => p.visibleToClient).sort()).toEqual([false, true, true]);
+    expect(before.tasks).toContainEqual(expect.objectContaining({ title: 'Send invoice', internal: true }));
     expect(before.resources.flatMap((r) => r.details)).toHaveLength(2);
     expect(before.documents.filter((d) => d.url === 'stored')).toHaveLength(3);
     expect(before.flows.flatMap((f) => f.steps.flatMap((s) => s.fields))).toContainEqual(expect.objectContaining({ fieldLabel: 'Size', options: JSON.stringify({ choices: ['S', 'M'] }) }));

@@ -135,7 +135,8 @@ describe('links to external files (POST /api/documents, spec §7.2)', () => {
       stored: false,
       originalName: null,
       mimeType: null,
-      visibleInPortal: true,
+      // Internal until shared (issue 27).
+      visibleInPortal: false,
     });
     expect(Date.now() - Date.parse(res.body.createdAt)).toBeLessThan(60_000);
     const row = await app.database.db.document.findUniqueOrThrow({ where: { id: res.body.id } });
@@ -149,7 +150,7 @@ describe('links to external files (POST /api/documents, spec §7.2)', () => {
       { token },
     );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ company_id: acme.id, project_id: null, uploaded_by: userId, visible_in_portal: true, type: 'proposal' });
+    expect(res.body).toMatchObject({ company_id: acme.id, project_id: null, uploaded_by: userId, visible_in_portal: false, type: 'proposal' });
     expect(res.body).toHaveProperty('created_at');
   });
 
@@ -275,7 +276,8 @@ describe('get, update and remove', () => {
   });
 
   it('renames, re-types and hides a file from the portal; only the given fields change', async () => {
-    const created = await link({ name: 'Draft', projectId: website.id });
+    const created = await link({ name: 'Draft', projectId: website.id, visibleInPortal: true });
+    expect(created.visibleInPortal).toBe(true);
     const res = await api.patch(`/api/documents/${created.id}`, { name: 'Final', type: 'invoice', visibleInPortal: false }, { token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Final', type: 'invoice', visibleInPortal: false, companyId: acme.id, projectId: website.id, url: created.url });
@@ -353,7 +355,8 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
       stored: true,
       originalName: name,
       mimeType: 'application/pdf',
-      visibleInPortal: true,
+      // Internal until shared (issue 27).
+      visibleInPortal: false,
       url: `/api/documents/${res.body.id}/download`,
     });
     const row = await app.database.db.document.findUniqueOrThrow({ where: { id: res.body.id } });
@@ -663,5 +666,151 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
     const validate = ajv.compile(items);
     expect(validate(list.body) ? [] : validate.errors).toEqual([]);
     check('/api/documents/stats', 'get', 200, (await api.get('/api/documents/stats', { token })).body);
+  });
+});
+
+/**
+ * Internal until shared (issue 27): a new file is kept from the client; sharing it shows it in the portal and lets the
+ * client download it, unless its project is one the client does not see (server/portal/visibility.ts). The share
+ * dialog's numbers (documents.shareAudience) count only the company's contacts with portal access.
+ */
+describe('internal until shared', () => {
+  let studio: Agency;
+  let portal: TrpcClient;
+  let staff: TrpcClient;
+  let companyId: number;
+  beforeAll(async () => {
+    studio = await createAgency(app, ['Pottery Place', 'Quarry Co']);
+    portal = trpcClient(app.baseUrl, { token: studio.portal.token });
+    staff = trpcClient(app.baseUrl, { token: studio.token });
+    companyId = studio.portal.companyId;
+  });
+  const portalFileIds = async () => (await portal.portal.files.query({ limit: 100 })).items.map((f) => f.id);
+  const clientDownload = (id: number) => download(id, '', studio.portal.token);
+  const activityOf = (id: number) =>
+    app.database.db.activity.findMany({ where: { businessId: studio.businessId, entityType: 'file', entityId: id }, orderBy: { id: 'asc' }, select: { action: true, changes: true, clientVisible: true } });
+
+  it('keeps a new upload and a new link from the client (not listed, download 404) until staff share them', async () => {
+    const uploaded = await upload('internal bytes', { token: studio.token, fileName: 'pricing.txt', type: 'text/plain', fields: { companyId: String(companyId) } });
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.visibleInPortal).toBe(false);
+    const linked = await api.post('/api/documents', { name: 'Pricing sheet', url: 'https://files.example.test/pricing', companyId }, { token: studio.token });
+    expect(linked.status).toBe(201);
+    expect(linked.body.visibleInPortal).toBe(false);
+    const ids = [uploaded.body.id as number, linked.body.id as number];
+
+    expect(await portalFileIds()).not.toEqual(expect.arrayContaining([ids[0]]));
+    expect(await portalFileIds()).not.toEqual(expect.arrayContaining([ids[1]]));
+    for (const id of ids) {
+      const got = await clientDownload(id);
+      expect(got.status).toBe(404);
+      expect(await got.json()).toMatchObject({ message: M.documents.notFound, code: 'NOT_FOUND' });
+    }
+    // Staff still read both.
+    expect((await download(ids[0], '', studio.token)).status).toBe(200);
+
+    for (const id of ids) expect(await staff.documents.update.mutate({ id, visibleInPortal: true })).toMatchObject({ visibleInPortal: true });
+    expect(await portalFileIds()).toEqual(expect.arrayContaining(ids));
+    const got = await clientDownload(ids[0]);
+    expect([got.status, await got.text()]).toEqual([200, 'internal bytes']);
+    const redirected = await clientDownload(ids[1]);
+    expect([redirected.status, redirected.headers.get('location')]).toEqual([302, 'https://files.example.test/pricing']);
+
+    // Sharing is recorded as it always was: visibleInPortal false → true, an entry the client's feed may show (what
+    // the client is e-mailed about it is server/notifications' business).
+    const [created, shared] = (await activityOf(ids[0])).filter((a) => a.action !== 'downloaded');
+    expect(created).toMatchObject({ action: 'uploaded', clientVisible: false });
+    expect(shared.action).toBe('updated');
+    expect(shared.clientVisible).toBe(true);
+    expect(JSON.parse(shared.changes)).toEqual([{ field: 'visibleInPortal', from: false, to: true }]);
+  });
+
+  /** A project the client does not see (internal, in progress) with a shared upload and a shared link in it. */
+  async function sharedInInternalProject(tag: string) {
+    const project = await app.database.db.project.create({ data: { businessId: studio.businessId, companyId, name: `Internal: 2027 retainer ${tag}`, status: 'in_progress' } });
+    expect(project.visibleToClient).toBe(false);
+    const uploaded = await upload('retainer pricing', {
+      token: studio.token,
+      fileName: 'retainer.txt',
+      type: 'text/plain',
+      fields: { projectId: String(project.id), visibleInPortal: 'true' },
+    });
+    expect(uploaded.body).toMatchObject({ companyId, projectId: project.id, visibleInPortal: true });
+    const linked = await staff.documents.create.mutate({ name: 'Retainer link', url: 'https://files.example.test/retainer', projectId: project.id, visibleInPortal: true });
+    return { project, ids: [uploaded.body.id as number, linked.id] };
+  }
+
+  it('never lets a client download a shared file of an internal (or draft) project, until the project is shared', async () => {
+    const { project, ids } = await sharedInInternalProject('download');
+    const refused = async () => {
+      for (const id of ids) expect((await clientDownload(id)).status).toBe(404);
+    };
+    await refused();
+    // Shared but still a draft: never shown.
+    await app.database.db.project.update({ where: { id: project.id }, data: { visibleToClient: true, status: 'draft' } });
+    await refused();
+    await app.database.db.project.update({ where: { id: project.id }, data: { status: 'in_progress' } });
+    const got = await clientDownload(ids[0]);
+    expect([got.status, await got.text()]).toEqual([200, 'retainer pricing']);
+    expect((await clientDownload(ids[1])).status).toBe(302);
+  });
+
+  it("does not list a shared file of an internal project in the client's files, until the project is shared", async () => {
+    const { project, ids } = await sharedInInternalProject('list');
+    const listed = await portalFileIds();
+    for (const id of ids) expect(listed).not.toContain(id);
+    await app.database.db.project.update({ where: { id: project.id }, data: { visibleToClient: true } });
+    expect(await portalFileIds()).toEqual(expect.arrayContaining(ids));
+  });
+
+  it("never lets a client download another company's shared file, even of the same agency", async () => {
+    const theirs = await upload('quarry', { token: studio.token, fileName: 'quarry.txt', type: 'text/plain', fields: { companyId: String(studio.companies[1].id), visibleInPortal: 'true' } });
+    expect(theirs.body.visibleInPortal).toBe(true);
+    expect((await clientDownload(theirs.body.id)).status).toBe(404);
+    expect(await portalFileIds()).not.toContain(theirs.body.id);
+  });
+
+  it("counts only the company's contacts with portal access, and says whether the client sees the file's project", async () => {
+    const db = app.database.db;
+    const [pottery, quarry] = studio.companies;
+    // Pottery has the fixture's portal client; add one more with access and one without; Quarry gets one with access,
+    // and a contact without a company has access too: none of those count for Pottery.
+    const contact = (companyId: number | null, portalAccess: boolean, tag: string) =>
+      db.contact.create({ data: { businessId: studio.businessId, companyId, firstName: 'Sam', lastName: tag, email: `sam-${tag}-${Date.now().toString(36)}@client.test`, portalAccess } });
+    await contact(pottery.id, true, 'second');
+    await contact(pottery.id, false, 'no-access');
+    await contact(quarry.id, true, 'quarry');
+    await contact(null, true, 'nowhere');
+    // Another agency's contacts of the same-named company never count either.
+    expect(await staff.documents.shareAudience.query({ companyId: pottery.id })).toEqual({ company: { id: pottery.id, name: pottery.name }, portalContacts: 2, project: null });
+    expect((await staff.documents.shareAudience.query({ companyId: quarry.id })).portalContacts).toBe(1);
+
+    const internal = await db.project.create({ data: { businessId: studio.businessId, companyId: pottery.id, name: 'Pottery internal', status: 'in_progress' } });
+    expect(await staff.documents.shareAudience.query({ companyId: pottery.id, projectId: internal.id })).toMatchObject({
+      portalContacts: 2,
+      project: { id: internal.id, name: 'Pottery internal', shown: false },
+    });
+    // A project alone names its company; the fixture's project is shared and in progress.
+    const sharedProject = studio.rows.project[0];
+    expect(await staff.documents.shareAudience.query({ projectId: sharedProject })).toMatchObject({ company: { id: pottery.id }, portalContacts: 2, project: { id: sharedProject, shown: true } });
+    // Resources ask the same.
+    expect(await staff.resources.shareAudience.query({ companyId: pottery.id, projectId: internal.id })).toMatchObject({ portalContacts: 2, project: { shown: false } });
+
+    // Neither: a company is asked for; a project of another company, or another agency's company: NOT_FOUND.
+    expect(trpcCode(await staff.documents.shareAudience.query({}).catch((e) => e))).toBe('BAD_REQUEST');
+    expect(trpcCode(await staff.documents.shareAudience.query({ companyId: quarry.id, projectId: internal.id }).catch((e) => e))).toBe('NOT_FOUND');
+    expect(trpcCode(await staff.documents.shareAudience.query({ companyId: other.companies[0].id }).catch((e) => e))).toBe('NOT_FOUND');
+  });
+
+  it('refuses to share a file without a company (400, with a sentence), and leaves it internal', async () => {
+    const orphan = await app.database.db.document.create({
+      data: { businessId: studio.businessId, name: 'Orphan.pdf', url: 'https://files.example.test/orphan.pdf', uploadedById: studio.userId },
+    });
+    const res = await api.patch(`/api/documents/${orphan.id}`, { visibleInPortal: true }, { token: studio.token });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(M.documents.shareNeedsCompany);
+    expect((await app.database.db.document.findUniqueOrThrow({ where: { id: orphan.id } })).visibleInPortal).toBe(false);
+    // Given a company in the same edit, it can be shared.
+    expect(await staff.documents.update.mutate({ id: orphan.id, companyId, visibleInPortal: true })).toMatchObject({ companyId, visibleInPortal: true });
   });
 });

@@ -5,10 +5,12 @@
  * messages (§5, §8), and refusal of another agency's flows, steps, fields and companies on every path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobRunner } from '../../server/jobs/queue';
+import { notificationHandlers } from '../../server/notifications/fanout';
 import { M } from '../../shared/messages';
 import { createAgency, type Agency } from '../support/agencies';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
-import { trpcClient, trpcCode, type TrpcClient } from '../support/trpc';
+import { refusal, trpcClient, trpcCode, type TrpcClient } from '../support/trpc';
 
 let app: TestApp;
 let api: ReturnType<typeof client>;
@@ -91,11 +93,11 @@ const stepOrders = async (flowId: number) =>
   );
 
 describe('flows (§7.4), with the spec’s field names', () => {
-  it('POST /flows/v1/ takes the spec’s payload: the business is the session’s, a new flow is active, company 0 is none', async () => {
+  it('POST /flows/v1/ takes the spec’s payload: the business is the session’s, is_active true is kept (a draft without it), company 0 is none', async () => {
     for (const foreignBusiness of [1, other.businessId]) {
       const res = await api.post(
         '/flows/v1/',
-        { name: '  Client onboarding  ', description: ' Welcome pack ', workflow_type: 'onboard', company_id: 0, business_id: foreignBusiness, is_active: false },
+        { name: '  Client onboarding  ', description: ' Welcome pack ', workflow_type: 'onboard', company_id: 0, business_id: foreignBusiness, is_active: true },
         { token },
       );
       expect(res.status).toBe(201);
@@ -116,6 +118,8 @@ describe('flows (§7.4), with the spec’s field names', () => {
       expect(row).toMatchObject({ businessId, createdById: userId, isActive: true, companyId: null });
     }
     expect(await app.database.db.flow.count({ where: { businessId: other.businessId, name: 'Client onboarding' } })).toBe(0);
+    // Without is_active, or with false, a new flow is a draft (issue 27).
+    for (const isActive of [undefined, false, 'false']) expect((await api.get(`/flows/v1/${(await newFlow({ is_active: isActive })).id}`, { token })).body.is_active).toBe(false);
   });
 
   it('takes a company of the agency (company_of_flow with its name); company_id missing or null means none', async () => {
@@ -127,7 +131,7 @@ describe('flows (§7.4), with the spec’s field names', () => {
   });
 
   it('GET /flows/v1/ lists the spec’s fields newest first, with X-Total-Count and step counts; /api/flows in camelCase', async () => {
-    const older = await newFlow({ company_id: acme.id });
+    const older = await newFlow({ company_id: acme.id, is_active: true });
     await newStep(older.id);
     await newStep(older.id);
     const newer = await newFlow();
@@ -184,7 +188,7 @@ describe('flows (§7.4), with the spec’s field names', () => {
   });
 
   it('PATCH /flows/v1/{id}: the Active/Inactive toggle, renaming, moving to a company and back to none (0)', async () => {
-    const flow = await newFlow();
+    const flow = await newFlow({ is_active: true });
     expect((await api.patch(`/flows/v1/${flow.id}`, { is_active: false }, { token })).body).toMatchObject({ is_active: false, name: flow.name });
     expect((await api.get(`/flows/v1/?flow_uid=${flow.flow_uid}`, { token })).body.is_active).toBe(false);
     expect((await api.get('/flows/v1/?is_active=false', { token })).body.map((f: { id: number }) => f.id)).toContain(flow.id);
@@ -218,11 +222,12 @@ describe('flows (§7.4), with the spec’s field names', () => {
     // Another flow's steps must not come along.
     const bystander = await newFlow();
     await newField((await newStep(bystander.id, { step_title: 'Elsewhere' })).id);
-    await api.patch(`/flows/v1/${source.id}`, { is_active: false }, { token });
+    await api.patch(`/flows/v1/${source.id}`, { is_active: true }, { token });
 
+    // The copy of a published flow is a draft (issue 27).
     const res = await api.post(`/flows/v1/${source.id}/duplicate`, {}, { token });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: M.flows.copyName('Intake'), workflow_type: 'collect', company_id: acme.id, is_active: true, step_count: 2, business_id: businessId });
+    expect(res.body).toMatchObject({ name: M.flows.copyName('Intake'), workflow_type: 'collect', company_id: acme.id, is_active: false, step_count: 2, business_id: businessId });
     expect(res.body.id).not.toBe(source.id);
     expect(res.body.flow_uid).not.toBe(source.flow_uid);
     const [copy, original] = [await readDetail(res.body.flow_uid), await readDetail(source.flow_uid)];
@@ -248,7 +253,7 @@ describe('flows (§7.4), with the spec’s field names', () => {
   });
 
   it('tRPC: get by id or by flowUid (both must match when both are given), list filters, create, update, remove', async () => {
-    const flow = await trpc.flows.create.mutate({ name: unique('Rpc flow'), description: 'Over tRPC', workflowType: 'inform', companyId: acme.id });
+    const flow = await trpc.flows.create.mutate({ name: unique('Rpc flow'), description: 'Over tRPC', workflowType: 'inform', companyId: acme.id, isActive: true });
     expect(flow).toMatchObject({ workflowType: 'inform', isActive: true, companyOfFlow: { id: acme.id, name: 'Acme Studio' } });
     expect((await trpc.flows.get.query({ id: flow.id })).flowUid).toBe(flow.flowUid);
     expect((await trpc.flows.get.query({ flowUid: flow.flowUid })).id).toBe(flow.id);
@@ -603,6 +608,11 @@ describe('another agency’s flows, steps, fields and companies answer 404 and s
     expect404(await api.patch(`/flows/v1/${flow.id}`, { name: 'Taken over', is_active: false }, { token }), M.flows.notFound, 'update');
     expect404(await del(`/flows/v1/${flow.id}`), M.flows.notFound, 'delete');
     expect404(await api.post(`/flows/v1/${flow.id}/duplicate`, {}, { token }), M.flows.notFound, 'duplicate');
+    expect(await trpc.flows.publishPreview.query({ id: flow.id }).catch(trpcCode)).toBe('NOT_FOUND');
+    expect(await trpc.flows.unpublish.mutate({ id: flow.id }).catch(trpcCode)).toBe('NOT_FOUND');
+    await app.database.db.flow.update({ where: { id: flow.id }, data: { isActive: false } });
+    expect(await trpc.flows.publish.mutate({ id: flow.id }).catch(trpcCode)).toBe('NOT_FOUND');
+    await app.database.db.flow.update({ where: { id: flow.id }, data: { isActive: flow.isActive, updatedAt: flow.updatedAt } });
     expect(await foreignFlow()).toEqual(flow);
     expect(await foreignCounts()).toEqual(counts);
     expect(await app.database.db.flow.count({ where: { businessId, name: { contains: 'Foreign Foundry' } } })).toBe(0);
@@ -659,5 +669,148 @@ describe('another agency’s flows, steps, fields and companies answer 404 and s
     expect(res.status).toBe(200);
     expect(res.body.steps_of_flow.map((s: { id: number }) => s.id)).toEqual([other.rows.flowStep[0]]);
     expect(res.body.steps_of_flow[0].fields_of_flow_step.map((f: { id: number }) => f.id)).toEqual([other.rows.flowField[0]]);
+  });
+});
+
+/**
+ * Issue 27: flows are drafts until published. A flow reaches clients only while published and with a step (the
+ * portal's rule, server/portal/visibility.ts); Publish refuses a flow without steps and says who will be asked.
+ */
+describe('publishing: a flow is a draft until staff publish it', () => {
+  let pub: Agency;
+  let staff: TrpcClient;
+  let portal: TrpcClient;
+  let companyId: number;
+
+  beforeAll(async () => {
+    pub = await createAgency(app, ['Publish Press', 'Quiet Quarry']);
+    staff = trpcClient(app.baseUrl, { token: pub.token });
+    portal = trpcClient(app.baseUrl, { token: pub.portal.token });
+    companyId = pub.portal.companyId;
+  });
+
+  const portalNames = async () => (await portal.portalFlows.list.query()).map((f) => f.name);
+  const portalGet = (flowUid: string) => portal.portalFlows.get.query({ flowUid }).then(() => 'SHOWN', trpcCode);
+  const entries = (flowId: number) =>
+    app.database.db.activity.findMany({ where: { businessId: pub.businessId, entityType: 'flow', entityId: flowId }, orderBy: { id: 'asc' }, select: { action: true, clientVisible: true } });
+  /** Runs this agency's notification jobs (only its own: test files share the database), then its client e-mails. */
+  const clientMails = async () => {
+    await new JobRunner({ database: app.database, mailer: app.mailer, env: app.env, storage: app.storage }, notificationHandlers, { pollMs: 0, log: () => {}, businessIds: [pub.businessId] }).drain();
+    const jobs = await app.database.db.job.findMany({ where: { businessId: pub.businessId, kind: 'email' }, orderBy: { id: 'asc' }, select: { payload: true } });
+    return jobs.map((j) => JSON.parse(j.payload) as { to: string; subject: string }).filter((mail) => mail.to === pub.portal.email);
+  };
+  const hubFlow = async (name: string, company: number | null = companyId) => {
+    const flow = await staff.flows.create.mutate({ name: unique(name), description: 'Made in the hub', workflowType: 'onboard', companyId: company });
+    return flow;
+  };
+
+  it('a flow created in the hub is a draft: the client neither sees it (even with a step) nor gets an e-mail', async () => {
+    const mailsBefore = (await clientMails()).length;
+    const flow = await hubFlow('Draft welcome');
+    expect(flow).toMatchObject({ isActive: false, stepCount: 0 });
+    await staff.flowSteps.create.mutate({ flowId: flow.id, stepTitle: 'Hello' });
+    expect(await portalNames()).not.toContain(flow.name);
+    expect(await portalGet(flow.flowUid)).toBe('NOT_FOUND');
+    expect(await clientMails()).toHaveLength(mailsBefore);
+    expect((await entries(flow.id)).filter((e) => e.clientVisible || e.action === 'published')).toEqual([]);
+  });
+
+  it('publish refuses a flow without steps with a sentence, and changes nothing', async () => {
+    const flow = await hubFlow('Empty');
+    const refused = await staff.flows.publish.mutate({ id: flow.id }).catch((e: Error) => e);
+    expect(refusal(refused)).toEqual({ code: 'BAD_REQUEST', httpStatus: 400 });
+    expect((refused as Error).message).toBe(M.flows.publishNeedsStep);
+    expect(await app.database.db.flow.findUniqueOrThrow({ where: { id: flow.id }, select: { isActive: true } })).toEqual({ isActive: false });
+    expect((await entries(flow.id)).map((e) => e.action)).toEqual(['created']);
+  });
+
+  it('publishPreview names who will be asked: the portal contacts of the company, or every client for a flow for all companies', async () => {
+    const db = app.database.db;
+    for (const [firstName, portalAccess] of [['Avery', true], ['Blake', false]] as const) {
+      await db.contact.create({ data: { businessId: pub.businessId, companyId, firstName, lastName: 'Press', email: `${firstName.toLowerCase()}-${Date.now().toString(36)}@press.test`, portalAccess } });
+    }
+    const flow = await hubFlow('Preview');
+    expect(await staff.flows.publishPreview.query({ id: flow.id })).toEqual({
+      id: flow.id,
+      isActive: false,
+      stepCount: 0,
+      company: { id: companyId, name: 'Publish Press' },
+      contactCount: 2,
+      firstNames: ['Avery', 'Casey'],
+    });
+    // The other company has nobody with portal access; a flow for all companies reaches both companies' clients.
+    expect(await staff.flows.publishPreview.query({ id: (await hubFlow('Quiet', pub.companies[1].id)).id })).toMatchObject({ contactCount: 0, firstNames: [] });
+    await db.contact.update({ where: { id: pub.rows.contact[1] }, data: { portalAccess: true } });
+    const all = await staff.flows.publishPreview.query({ id: (await hubFlow('Everyone', null)).id });
+    expect(all).toMatchObject({ company: null, contactCount: 3, firstNames: ['Avery', 'Casey', 'Casey'] });
+  });
+
+  it('publish with a step shows the flow to the client, records one client-visible "published" entry; again changes nothing', async () => {
+    const flow = await hubFlow('Onboarding');
+    await staff.flowSteps.create.mutate({ flowId: flow.id, stepTitle: 'Welcome' });
+    expect(await portalGet(flow.flowUid)).toBe('NOT_FOUND');
+    const mailsBefore = (await clientMails()).length;
+    expect(await staff.flows.publish.mutate({ id: flow.id })).toMatchObject({ id: flow.id, isActive: true, stepCount: 1 });
+    expect(await portalNames()).toContain(flow.name);
+    expect(await portalGet(flow.flowUid)).toBe('SHOWN');
+    await staff.flows.publish.mutate({ id: flow.id });
+    expect((await entries(flow.id)).filter((e) => e.action === 'published')).toEqual([{ action: 'published', clientVisible: true }]);
+    // Only now is the client asked, once (the e-mail itself is server/notifications' business).
+    const mails = (await clientMails()).slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe(M.notifications.portalFlowSubject(pub.name, flow.name));
+  });
+
+  it('unpublish hides the flow again and keeps the client’s submission; publishing again brings their answers back', async () => {
+    const flow = await hubFlow('Intake');
+    const step = await staff.flowSteps.create.mutate({ flowId: flow.id, stepTitle: 'About you' });
+    await staff.flows.publish.mutate({ id: flow.id });
+    await portal.portalFlows.saveStep.mutate({ flowId: flow.id, stepId: step.id, answers: [] });
+    expect(await staff.flows.unpublish.mutate({ id: flow.id })).toMatchObject({ isActive: false });
+    expect(await portalNames()).not.toContain(flow.name);
+    expect(await portalGet(flow.flowUid)).toBe('NOT_FOUND');
+    expect(await portal.portalFlows.saveStep.mutate({ flowId: flow.id, stepId: step.id, answers: [] }).catch(trpcCode)).toBe('NOT_FOUND');
+    expect(await portal.portalFlows.submit.mutate({ flowId: flow.id }).catch(trpcCode)).toBe('NOT_FOUND');
+    // The submission stays, for staff and for the client once it is published again.
+    expect((await staff.flows.submissions.query({ flowId: flow.id })).total).toBe(1);
+    expect((await entries(flow.id)).filter((e) => e.action === 'unpublished')).toEqual([{ action: 'unpublished', clientVisible: false }]);
+    await staff.flows.unpublish.mutate({ id: flow.id });
+    expect((await entries(flow.id)).filter((e) => e.action === 'unpublished')).toHaveLength(1);
+    await staff.flows.publish.mutate({ id: flow.id });
+    expect((await portal.portalFlows.get.query({ flowUid: flow.flowUid })).state.status).toBe('in_progress');
+  });
+
+  it('an API create with is_active true but no step is invisible to the client; its first step publishes it, deleting it hides it', async () => {
+    const res = await api.post('/flows/v1/', { name: unique('Api flow'), description: 'From a script', workflow_type: 'inform', company_id: companyId, is_active: true }, { token: pub.token });
+    expect(res.body).toMatchObject({ is_active: true, step_count: 0 });
+    expect(await portalNames()).not.toContain(res.body.name);
+    expect(await portalGet(res.body.flow_uid)).toBe('NOT_FOUND');
+    expect((await entries(res.body.id)).map((e) => e.action)).toEqual(['created']);
+    const step = await api.post('/flow_step/v1/', { flow_id: res.body.id, step_title: 'Read me' }, { token: pub.token });
+    expect(await portalGet(res.body.flow_uid)).toBe('SHOWN');
+    expect((await entries(res.body.id)).filter((e) => e.action === 'published')).toEqual([{ action: 'published', clientVisible: true }]);
+    expect((await api.call('DELETE', `/flow_step/v1/${step.body.id}`, { token: pub.token })).status).toBe(200);
+    expect(await portalGet(res.body.flow_uid)).toBe('NOT_FOUND');
+    expect((await entries(res.body.id)).map((e) => e.action).slice(-1)).toEqual(['unpublished']);
+  });
+
+  it('PATCH is_active publishes and unpublishes like the buttons (entries "published" / "unpublished", not an edit)', async () => {
+    const flow = await hubFlow('Patched');
+    await staff.flowSteps.create.mutate({ flowId: flow.id, stepTitle: 'One' });
+    expect((await api.patch(`/flows/v1/${flow.id}`, { is_active: true }, { token: pub.token })).body.is_active).toBe(true);
+    expect(await portalGet(flow.flowUid)).toBe('SHOWN');
+    expect((await api.patch(`/flows/v1/${flow.id}`, { is_active: false }, { token: pub.token })).body.is_active).toBe(false);
+    expect(await portalGet(flow.flowUid)).toBe('NOT_FOUND');
+    expect((await entries(flow.id)).map((e) => e.action)).toEqual(['created', 'updated', 'published', 'unpublished']);
+  });
+
+  it('duplicating a published flow makes a draft the client does not see', async () => {
+    const flow = await hubFlow('Source');
+    await staff.flowSteps.create.mutate({ flowId: flow.id, stepTitle: 'One' });
+    await staff.flows.publish.mutate({ id: flow.id });
+    const copy = await staff.flows.duplicate.mutate({ id: flow.id });
+    expect(copy).toMatchObject({ isActive: false, stepCount: 1 });
+    expect(await portalGet(copy.flowUid)).toBe('NOT_FOUND');
+    expect(await portalGet(flow.flowUid)).toBe('SHOWN');
   });
 });

@@ -267,15 +267,121 @@ describe('portal contacts', () => {
     expect(smtp.linkIn(mails[0], `/portal/${agency.slug}/settings`)).toBe(`http://hub.test/portal/${agency.slug}/settings`);
   });
 
-  it('e-mails them when a flow is given to their company', async () => {
+  /** A real upload (POST /api/documents/upload), internal unless `visibleInPortal`. */
+  async function uploadFile(name: string, fields: Record<string, string> = {}) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ companyId: String(agency.portal.companyId), ...fields })) form.append(key, value);
+    form.append('file', new Blob(['%PDF-1.4 test'], { type: 'application/pdf' }), name);
+    const res = await fetch(`${app.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${agency.token}` } });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: number };
+  }
+  const fileMails = (name: string) => mailsTo(contactEmail()).filter((m) => m.subject === M.notifications.portalFileSubject(agency.name, name));
+  const flowMails = (name: string) => mailsTo(contactEmail()).filter((m) => m.subject === M.notifications.portalFlowSubject(agency.name, name));
+
+  it('an internal upload mails nobody; sharing it mails once; renaming it while shared mails nothing more', async () => {
     smtp.received.length = 0;
-    const created = await ownerApi.flows.create.mutate({ name: 'Onboarding', description: 'Welcome', workflowType: 'onboard', companyId: agency.portal.companyId } as never);
-    const flow = await app.database.db.flow.findUniqueOrThrow({ where: { id: (created as { id: number }).id } });
+    const file = await uploadFile('Draft budget.pdf');
     await drain();
-    const mails = mailsTo(contactEmail());
+    expect(smtp.received).toHaveLength(0);
+    await ownerApi.documents.update.mutate({ id: file.id, visibleInPortal: true });
+    await drain();
+    await drain();
+    expect(fileMails('Draft budget.pdf')).toHaveLength(1);
+    await ownerApi.documents.update.mutate({ id: file.id, name: 'Budget.pdf' });
+    await drain();
+    expect(mailsTo(contactEmail())).toHaveLength(1);
+  });
+
+  it('exactly one e-mail per share, even when the upload’s own job runs after the file was shared', async () => {
+    smtp.received.length = 0;
+    const file = await uploadFile('Site map.pdf');
+    // Shared before the upload's job ran: the upload is still no share.
+    await ownerApi.documents.update.mutate({ id: file.id, visibleInPortal: true });
+    await drain();
+    expect(fileMails('Site map.pdf')).toHaveLength(1);
+    // Unshared and shared again: a second share, a second e-mail.
+    await ownerApi.documents.update.mutate({ id: file.id, visibleInPortal: false });
+    await ownerApi.documents.update.mutate({ id: file.id, visibleInPortal: true });
+    await drain();
+    expect(fileMails('Site map.pdf')).toHaveLength(2);
+    expect(mailsTo(contactEmail())).toHaveLength(2);
+  });
+
+  it('an upload shared at once mails once; a file shared then unshared before its job ran mails nobody', async () => {
+    smtp.received.length = 0;
+    await uploadFile('Logo pack.pdf', { visibleInPortal: 'true' });
+    const gone = await shareFile('Gone.pdf');
+    await ownerApi.documents.update.mutate({ id: gone.id, visibleInPortal: false });
+    await drain();
+    expect(fileMails('Logo pack.pdf')).toHaveLength(1);
+    expect(mailsTo(contactEmail())).toHaveLength(1);
+  });
+
+  it('a file shared inside an internal project mails nobody, even when the project is shared later', async () => {
+    smtp.received.length = 0;
+    const project = await ownerApi.projects.create.mutate({ name: 'Internal rebrand', companiesId: agency.portal.companyId, status: 'in-progress' });
+    await ownerApi.documents.create.mutate({ name: 'Rebrand deck.pdf', url: 'https://files.example.test/deck.pdf', companyId: agency.portal.companyId, projectId: project.id, visibleInPortal: true });
+    await drain();
+    await ownerApi.projects.update.mutate({ id: project.id, visibleToClient: true });
+    await drain();
+    // Sharing a project e-mails nothing (its files show in the portal; the client's feed says the project was shared).
+    expect(smtp.received.filter((m) => m.to.includes(contactEmail().toLowerCase()))).toHaveLength(0);
+  });
+
+  it('a flow created mails nobody, nor does its first step; publishing it asks the contacts once', async () => {
+    smtp.received.length = 0;
+    const created = (await ownerApi.flows.create.mutate({ name: 'Onboarding', description: 'Welcome', workflowType: 'onboard', companyId: agency.portal.companyId } as never)) as { id: number };
+    const flow = await app.database.db.flow.findUniqueOrThrow({ where: { id: created.id } });
+    await drain();
+    expect(smtp.received).toHaveLength(0);
+    await ownerApi.flowSteps.create.mutate({ flowId: flow.id, stepTitle: 'About you' });
+    await drain();
+    expect(smtp.received).toHaveLength(0);
+    await ownerApi.flows.publish.mutate({ id: flow.id });
+    await drain();
+    await drain();
+    const mails = flowMails('Onboarding');
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe(M.notifications.portalFlowSubject(agency.name, 'Onboarding'));
     expect(mails[0].text).toContain(`/portal/${agency.slug}/workflows/${flow.flowUid}`);
+    // Edited while published: nothing more. Unpublished and published again: once more.
+    await ownerApi.flows.update.mutate({ id: flow.id, description: 'Welcome aboard' } as never);
+    await ownerApi.flowSteps.create.mutate({ flowId: flow.id, stepTitle: 'Goals' });
+    await drain();
+    expect(flowMails('Onboarding')).toHaveLength(1);
+    await ownerApi.flows.unpublish.mutate({ id: flow.id });
+    await ownerApi.flows.publish.mutate({ id: flow.id });
+    await drain();
+    expect(flowMails('Onboarding')).toHaveLength(2);
+  });
+
+  it('a flow created switched on over the API mails nobody until it has a step; then once', async () => {
+    smtp.received.length = 0;
+    const created = (await ownerApi.flows.create.mutate({ name: 'Kick-off form', description: 'Start here', workflowType: 'collect', companyId: agency.portal.companyId, isActive: true } as never)) as { id: number };
+    await drain();
+    expect(smtp.received).toHaveLength(0);
+    await ownerApi.flowSteps.create.mutate({ flowId: created.id, stepTitle: 'Basics' });
+    await ownerApi.flowSteps.create.mutate({ flowId: created.id, stepTitle: 'Details' });
+    await drain();
+    expect(flowMails('Kick-off form')).toHaveLength(1);
+    expect(mailsTo(contactEmail())).toHaveLength(1);
+  });
+
+  it('a flow for every client asks the portal contacts of every company, once each; another agency’s, none', async () => {
+    const db = app.database.db;
+    const second = await db.company.create({ data: { businessId: agency.businessId, name: 'Second Client Co', status: 'active' } });
+    const secondContact = await db.contact.create({
+      data: { businessId: agency.businessId, companyId: second.id, firstName: 'Sam', lastName: 'Second', email: `sam-${Date.now()}@second.test`, portalAccess: true },
+    });
+    smtp.received.length = 0;
+    const created = (await ownerApi.flows.create.mutate({ name: 'Satisfaction survey', description: 'How are we doing?', workflowType: 'collect', companyId: null } as never)) as { id: number };
+    await ownerApi.flowSteps.create.mutate({ flowId: created.id, stepTitle: 'Questions' });
+    await ownerApi.flows.publish.mutate({ id: created.id });
+    await drain();
+    await drain();
+    expect(flowMails('Satisfaction survey')).toHaveLength(1);
+    expect(mailsTo(secondContact.email)).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes(other.portal.email.toLowerCase()))).toHaveLength(0);
   });
 
   it('sends nothing for a file kept internal (not visible in the portal)', async () => {
@@ -393,7 +499,7 @@ describe('client and invite events, each from its real request, notify the staff
     await clearInbox(owner.id);
     await clearInbox(colleague.id);
     const db = app.database.db;
-    const flow = await db.flow.create({ data: { businessId: agency.businessId, companyId: agency.portal.companyId, name: 'Brand intake', description: 'Tell us', workflowType: 'collect' } });
+    const flow = await db.flow.create({ data: { businessId: agency.businessId, companyId: agency.portal.companyId, name: 'Brand intake', description: 'Tell us', workflowType: 'collect', isActive: true } });
     const step = await db.flowStep.create({ data: { businessId: agency.businessId, flowId: flow.id, stepOrder: 1, stepTitle: 'About you' } });
     await db.flowField.create({ data: { businessId: agency.businessId, flowStepId: step.id, fieldLabel: 'Notes', fieldType: 'text' } });
     const portal = trpcClient(app.baseUrl, { token: agency.portal.token });

@@ -1,5 +1,6 @@
 /**
- * Client portal sign-in (REST and tRPC), the portal session's reach, invite links and revocation.
+ * Client portal sign-in (REST and tRPC), the portal session's reach, invite links and revocation, "Forgot password?"
+ * (a one-time reset link by e-mail, through a real SMTP server) and "Change password".
  * Sign-in attempts come from addresses of their own (X-Forwarded-For; the app trusts loopback proxies), so the
  * throttle counts of other test files on 127.0.0.1 never interfere.
  */
@@ -7,13 +8,15 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION } from '../../shared/constants';
-import { createPortalInvite, endPortalAccess } from '../../server/auth/portal-access';
-import { verifyPassword } from '../../server/auth/password';
+import { createPortalInvite, createPortalReset, endPortalAccess } from '../../server/auth/portal-access';
+import { hashPassword, verifyPassword } from '../../server/auth/password';
 import { createPortalSession, createStaffSession } from '../../server/auth/sessions';
 import { hashToken } from '../../server/auth/tokens';
+import { redactText } from '../../server/log';
 import type { AppRouter } from '../../server/routers/_app';
 import { addCompanyTree, createAgency, type Agency } from '../support/agencies';
 import { startApp, type Reply, type TestApp } from '../support/app';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
 import { refusal, trpcClient } from '../support/trpc';
 
 const INVALID = 'Invalid email or password.';
@@ -101,6 +104,8 @@ describe('portal sign-in (POST /auth/portal/v1/login)', () => {
       last_name: contact.lastName,
       company_id: a.portal.companyId,
       business: { name: a.name, slug: a.slug },
+      // Only a staff preview of the portal says whose it is.
+      preview: null,
     });
     // The browser's way: the cookie alone.
     const byCookie = await rest('GET', '/auth/portal/v1/me', undefined, { cookie: `${SESSION.portalCookie}=${login.body.authToken}` });
@@ -427,5 +432,171 @@ describe('the absolute portal session lifetime (PORTAL_SESSION_MAX_AGE_DAYS, 30 
     } finally {
       await short.close();
     }
+  });
+});
+
+describe('portal "Forgot password?" (portalAuth.requestPasswordReset / checkPasswordReset / resetPassword)', () => {
+  const RESET_INVALID = 'This reset link is not valid. Request a new one.';
+  const RESET_USED = 'This reset link has already been used. Request a new one if you need to.';
+  const RESET_EXPIRED = 'This reset link has expired. Request a new one.';
+  const RESET_THROTTLED = 'Too many reset requests. Please try again later.';
+  let smtp: TestSmtpServer;
+  let mailing: TestApp;
+  let agency: Agency;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    mailing = await startApp(undefined, { smtpUrl: smtp.url });
+    agency = await createAgency(mailing, ['Reset Ready']);
+  });
+  afterAll(async () => {
+    await mailing.close();
+    await smtp.close();
+  });
+
+  /** The app's tRPC client from a client address of its own (optionally with a portal session). */
+  const portalTrpc = (from = freshAddress(), token?: string) =>
+    createTRPCClient<AppRouter>({
+      links: [httpLink({ url: `${mailing.baseUrl}/trpc`, transformer: superjson, headers: { 'x-forwarded-for': from, ...(token ? { authorization: `Bearer ${token}` } : {}) } })],
+    });
+  const outcome = (p: Promise<unknown>) => p.then(() => ({}), (e: Error) => ({ ...refusal(e), message: e.message }));
+  const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address.toLowerCase()));
+  const resetTokenIn = (mail: ReceivedMail) => decodeURIComponent(new URL(smtp.linkIn(mail, `/portal/${agency.slug}/reset-password/`)).pathname.split('/').pop()!);
+
+  /** A contact of the agency who can sign in (access, company, password), with two live portal sessions. */
+  async function signedInContact() {
+    const db = mailing.database.db;
+    const tree = await addCompanyTree(db, agency.businessId, agency.userId, `Resetting ${n++}`);
+    const contact = await db.contact.update({
+      where: { id: tree.contact[0] },
+      data: { portalAccess: true, email: `reset-${Date.now().toString(36)}-${n++}@client.test`, portalPasswordHash: await hashPassword(agency.portal.password) },
+    });
+    const sessions = [await createPortalSession(db, agency.businessId, contact.id), await createPortalSession(db, agency.businessId, contact.id)];
+    return { contact, sessions: sessions.map((s) => s.token) };
+  }
+  const meWith = (token: string) => outcome(portalTrpc(freshAddress(), token).portalAuth.me.query());
+
+  it('mails a one-time link (hash stored, 1 hour) to a contact who can sign in, and the same answer, with no mail, for every other address', async () => {
+    const { contact } = await signedInContact();
+    const db = mailing.database.db;
+    const noPassword = await db.contact.update({ where: { id: (await addCompanyTree(db, agency.businessId, agency.userId, `No password ${n++}`)).contact[0] }, data: { portalAccess: true } });
+    const asked = [
+      { slug: agency.slug, email: contact.email },
+      { slug: agency.slug, email: `nobody-${n++}@client.test` }, // unknown address
+      { slug: a.slug, email: contact.email }, // another portal's slug
+      { slug: 'nosuchportal', email: contact.email },
+      { slug: agency.slug, email: noPassword.email }, // no password yet: the agency invites them instead
+    ];
+    const replies = [];
+    for (const input of asked) replies.push(await portalTrpc().portalAuth.requestPasswordReset.mutate(input));
+    expect(replies).toEqual(asked.map(() => ({ ok: true, emailConfigured: true })));
+
+    const mail = await smtp.waitFor(contact.email);
+    expect(mail.subject).toBe(`Reset your password for ${agency.name}’s client portal`);
+    expect(mail.text).toContain('valid for 1 hour');
+    const token = resetTokenIn(mail);
+    const rows = await db.portalInvite.findMany({ where: { contactId: contact.id } });
+    expect(rows.map((r) => r.tokenHash)).toEqual([`reset:${hashToken(token)}`]);
+    expect(rows[0].expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60 * 1000);
+    expect(rows[0].expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+    // Nothing for the others (the reply came before the look-up: give a stray mail the time to arrive).
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo(contact.email)).toHaveLength(1);
+    expect(mailsTo(noPassword.email)).toHaveLength(0);
+    expect(await db.portalInvite.count({ where: { contactId: noPassword.id } })).toBe(0);
+    // A reset link is not an invite: the contact still reads Active, never Invited.
+    const staff = trpcClient(mailing.baseUrl, { token: agency.token });
+    expect(await staff.contacts.get.query({ id: contact.id })).toMatchObject({ portalState: 'active', invitePending: false, pendingInviteExpiresAt: null });
+  });
+
+  it('works once: signs in, ends every other portal session, and the old password stops working', async () => {
+    const { contact, sessions } = await signedInContact();
+    await portalTrpc().portalAuth.requestPasswordReset.mutate({ slug: agency.slug, email: contact.email });
+    const token = resetTokenIn(await smtp.waitFor(contact.email));
+    const trpc = portalTrpc();
+    expect(await trpc.portalAuth.checkPasswordReset.query({ slug: agency.slug, token })).toEqual({ email: contact.email, businessName: agency.name });
+    // The link is no invite link, and another portal's slug does not know it.
+    expect(await outcome(trpc.portalAuth.inviteInfo.query({ slug: agency.slug, token }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await outcome(trpc.portalAuth.checkPasswordReset.query({ slug: a.slug, token }))).toEqual({ code: 'NOT_FOUND', httpStatus: 404, message: RESET_INVALID });
+
+    const { authToken } = await trpc.portalAuth.resetPassword.mutate({ slug: agency.slug, token, password: NEW_PASSWORD });
+    expect(await portalTrpc(freshAddress(), authToken).portalAuth.me.query()).toMatchObject({ id: contact.id });
+    for (const old of sessions) expect(await meWith(old)).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await mailing.database.db.portalSession.count({ where: { contactId: contact.id } })).toBe(1);
+    const stored = await mailing.database.db.contact.findUniqueOrThrow({ where: { id: contact.id } });
+    expect(await verifyPassword(stored.portalPasswordHash!, NEW_PASSWORD)).toBe(true);
+    expect(await outcome(portalTrpc().portalAuth.login.mutate({ slug: agency.slug, email: contact.email, password: agency.portal.password }))).toMatchObject({ code: 'UNAUTHORIZED' });
+
+    // Single use: a second submit is refused and changes nothing.
+    const again = await outcome(portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token, password: 'another-strong-password-3' }));
+    expect(again).toEqual({ code: 'CONFLICT', httpStatus: 409, message: RESET_USED });
+    expect(await outcome(portalTrpc().portalAuth.checkPasswordReset.query({ slug: agency.slug, token }))).toEqual({ code: 'CONFLICT', httpStatus: 409, message: RESET_USED });
+    expect(await portalTrpc(freshAddress(), authToken).portalAuth.me.query()).toMatchObject({ id: contact.id });
+    expect((await portalTrpc().portalAuth.login.mutate({ slug: agency.slug, email: contact.email, password: NEW_PASSWORD })).authToken).toBeTruthy();
+  });
+
+  it('keeps the link out of the logs, as invite links', () => {
+    expect(redactText(`GET /portal/${agency.slug}/reset-password/abc123def456`)).toBe(`GET /portal/${agency.slug}/reset-password/[redacted]`);
+  });
+
+  it('refuses an expired link (412), an invite token (404), a weak password, and a contact whose access was turned off (403)', async () => {
+    const db = mailing.database.db;
+    const { contact } = await signedInContact();
+    const late = await createPortalReset(db, agency.businessId, contact.id, new Date(Date.now() - 2 * 60 * 60 * 1000));
+    expect(await outcome(portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token: late.token, password: NEW_PASSWORD }))).toEqual({ code: 'PRECONDITION_FAILED', httpStatus: 412, message: RESET_EXPIRED });
+    const invite = await createPortalInvite(db, agency.businessId, contact.id);
+    expect(await outcome(portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token: invite.token, password: NEW_PASSWORD }))).toMatchObject({ code: 'NOT_FOUND' });
+    const fresh = await createPortalReset(db, agency.businessId, contact.id);
+    expect(await outcome(portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token: fresh.token, password: 'password' }))).toMatchObject({ code: 'BAD_REQUEST' });
+    await db.contact.update({ where: { id: contact.id }, data: { portalAccess: false } });
+    expect(await outcome(portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token: fresh.token, password: NEW_PASSWORD }))).toEqual({ code: 'FORBIDDEN', httpStatus: 403, message: NO_ACCESS });
+    const stored = await db.contact.findUniqueOrThrow({ where: { id: contact.id } });
+    expect(await verifyPassword(stored.portalPasswordHash!, agency.portal.password)).toBe(true);
+  });
+
+  it('is throttled per e-mail at the portal (429 alike for a known and an unknown address) and per client address', async () => {
+    const { contact } = await signedInContact();
+    const unknown = `nobody-${n++}@client.test`;
+    for (const email of [contact.email, unknown]) {
+      for (let i = 0; i < 3; i++) expect(await portalTrpc().portalAuth.requestPasswordReset.mutate({ slug: agency.slug, email })).toEqual({ ok: true, emailConfigured: true });
+      expect(await outcome(portalTrpc().portalAuth.requestPasswordReset.mutate({ slug: agency.slug, email }))).toEqual({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: RESET_THROTTLED });
+    }
+    // One client address, ten different e-mails, then refused.
+    const from = freshAddress();
+    for (let i = 0; i < 10; i++) await portalTrpc(from).portalAuth.requestPasswordReset.mutate({ slug: agency.slug, email: `walker-${n++}@client.test` });
+    expect(await outcome(portalTrpc(from).portalAuth.requestPasswordReset.mutate({ slug: agency.slug, email: `walker-${n++}@client.test` }))).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    // At most 3 links were mailed to the contact.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo(contact.email).length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('portal "Change password" (portalAuth.changePassword)', () => {
+  it('needs the current password; then sets the new one, ends the other portal sessions and keeps this one', async () => {
+    const db = app.database.db;
+    const contact = await portalContact(a);
+    await db.contact.update({ where: { id: contact.id }, data: { portalPasswordHash: await hashPasswordOf(a) } });
+    const mine = await createPortalSession(db, a.businessId, contact.id);
+    const other = await createPortalSession(db, a.businessId, contact.id);
+    const self = trpcClient(app.baseUrl, { token: mine.token });
+    const refused = (p: Promise<unknown>) => p.then(() => ({}), (e: Error) => ({ ...refusal(e), message: e.message }));
+
+    expect(await refused(self.portalAuth.changePassword.mutate({ currentPassword: 'not the password', newPassword: NEW_PASSWORD }))).toEqual({
+      code: 'BAD_REQUEST',
+      httpStatus: 400,
+      message: 'The current password is not right.',
+    });
+    expect(await refused(self.portalAuth.changePassword.mutate({ currentPassword: a.portal.password, newPassword: 'password1' }))).toMatchObject({ code: 'BAD_REQUEST' });
+    let stored = await db.contact.findUniqueOrThrow({ where: { id: contact.id } });
+    expect(await verifyPassword(stored.portalPasswordHash!, a.portal.password)).toBe(true);
+    expect(await db.portalSession.count({ where: { contactId: contact.id } })).toBe(2);
+
+    expect(await self.portalAuth.changePassword.mutate({ currentPassword: a.portal.password, newPassword: NEW_PASSWORD })).toEqual({ ok: true, endedSessions: 1 });
+    stored = await db.contact.findUniqueOrThrow({ where: { id: contact.id } });
+    expect(await verifyPassword(stored.portalPasswordHash!, NEW_PASSWORD)).toBe(true);
+    expect(await self.portalAuth.me.query()).toMatchObject({ id: contact.id });
+    expect(await refused(trpcClient(app.baseUrl, { token: other.token }).portalAuth.me.query())).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await portalLogin({ slug: a.slug, email: contact.email, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await portalLogin({ slug: a.slug, email: contact.email, password: a.portal.password })).status).toBe(401);
   });
 });

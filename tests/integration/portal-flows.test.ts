@@ -392,3 +392,43 @@ describe('REST', () => {
     expect((await api.call('GET', `/api/portal/flows/${otherAgency.flowUid}`, { token: a.portal.token })).status).toBe(404);
   });
 });
+
+/**
+ * Issue 27: every portal read and write of a flow asks the portal's rule (clientVisible.flow): a flow switched on but
+ * without a step, or a draft, is NOT_FOUND like a missing one, takes no answers and no file, and makes no submission.
+ */
+describe('a flow without steps, or a draft, does not reach the client', () => {
+  let stepless: FlowIds;
+  let steplessForAll: FlowIds;
+  let draft: FlowIds;
+
+  beforeAll(async () => {
+    stepless = await makeFlow(a, a.portal.companyId, { name: 'Switched on, no steps', steps: [] });
+    steplessForAll = await makeFlow(a, null, { name: 'For all, no steps', steps: [] });
+    draft = await makeFlow(a, a.portal.companyId, { name: 'Draft with a file', isActive: false, steps: [{ title: 'Files', fields: [{ label: 'Draft file', type: 'file' }] }] });
+  });
+
+  it('is not listed, and get, saveStep, submit and the upload route answer NOT_FOUND', async () => {
+    const names = (await portal.portalFlows.list.query()).map((f) => f.name);
+    for (const flow of [stepless, steplessForAll, draft]) {
+      expect(names).not.toContain((await app.database.db.flow.findUniqueOrThrow({ where: { id: flow.id } })).name);
+      expect(await refused(portal.portalFlows.get.query({ flowUid: flow.flowUid }))).toMatchObject({ code: 'NOT_FOUND', message: P.notFound });
+      expect(await refused(portal.portalFlows.saveStep.mutate({ flowId: flow.id, stepId: flow.steps[0] ?? collect.steps[0], answers: [] }))).toMatchObject({ code: 'NOT_FOUND' });
+      expect(await refused(portal.portalFlows.submit.mutate({ flowId: flow.id }))).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const documents = await app.database.db.document.count({ where: { businessId: a.businessId } });
+    expect(await upload({ flowId: draft.id, fieldId: draft.fields['Draft file'] })).toMatchObject({ status: 404, body: { message: P.notFound } });
+    expect(await app.database.db.document.count({ where: { businessId: a.businessId } })).toBe(documents);
+    expect(await app.database.db.flowSubmission.count({ where: { flowId: { in: [stepless.id, steplessForAll.id, draft.id] } } })).toBe(0);
+  });
+
+  it('once staff publish the draft, the client sees it and can upload; unpublished again, the upload is refused and the file kept', async () => {
+    await staff.flows.publish.mutate({ id: draft.id });
+    expect((await portal.portalFlows.list.query()).map((f) => f.id)).toContain(draft.id);
+    expect((await upload({ flowId: draft.id, fieldId: draft.fields['Draft file'] }, 'draft bytes', a.portal.token, 'draft.png')).status).toBe(201);
+    await staff.flows.unpublish.mutate({ id: draft.id });
+    expect((await upload({ flowId: draft.id, fieldId: draft.fields['Draft file'] }, 'again', a.portal.token, 'again.png')).status).toBe(404);
+    const { items } = await staff.flows.submissions.query({ flowId: draft.id });
+    expect(items.map((i) => i.answers.map((ans) => ans.file?.name))).toEqual([['draft.png']]);
+  });
+});

@@ -4,10 +4,12 @@
  * from server/rest/routes.ts) is called as agency A's portal client, with the Bearer token and with the cookie;
  * nothing of another company of the same agency, nor of agency B, may appear in any answer (names and ids). Then:
  * a slug other than the session's is 403, revoked access is 401, hidden files are never listed nor downloadable,
- * and the answers themselves (statuses in the portal's words, counts, progress, stats).
+ * nothing the agency keeps internal (a draft or unshared project, an internal task, a shared file of an internal
+ * project) appears anywhere (issue 27), and the answers themselves (the hub's status words, counts, progress, stats).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '../../shared/messages';
+import { PORTAL_PROJECT_STATUS_OF, PORTAL_TASK_STATUS_OF, PORTAL_TASK_STATUS_TONE } from '../../shared/status';
 import { appRouter } from '../../server/routers/_app';
 import { restRoutes } from '../../server/rest/routes';
 import { createPortalSession } from '../../server/auth/sessions';
@@ -20,6 +22,8 @@ let a: Agency;
 let b: Agency;
 /** Own company's rows (agency A, companies[0]) and the stored files made below. */
 let own: { projectId: number; otherProjectId: number; visibleUpload: number; hiddenUpload: number; hiddenLink: number };
+/** Rows of the client's own company that the agency keeps internal (issue 27). */
+let internal: { draftProjectId: number; unsharedProjectId: number; internalTaskId: number; fileOfUnsharedId: number };
 /** Files a client of A's first company must never get: A's other company's upload, B's upload. */
 let foreignUploads: number[];
 
@@ -28,7 +32,7 @@ const portalRest = restRoutes.filter((r) => r.procedure.startsWith('portal.'));
 
 /** Every name a foreign row carries contains its company's name (tests/support/agencies.ts). */
 const FOREIGN_NAMES = [...AGENCY_A_COMPANIES.slice(1), ...AGENCY_B_COMPANIES];
-const HIDDEN_NAMES = ['Hidden upload.txt', 'Hidden link.pdf', 'internal notes'];
+const HIDDEN_NAMES = ['Hidden upload.txt', 'Hidden link.pdf', 'internal notes', 'Pricing draft 2027', 'Internal retainer', 'Send invoice'];
 
 async function upload(agency: Agency, companyId: number, name: string, visibleInPortal: boolean, content: string) {
   const form = new FormData();
@@ -49,7 +53,9 @@ beforeAll(async () => {
   const companyId = a.portal.companyId;
   const projectId = a.rows.project[0];
   // A second project of the client's company, with tasks of every hub status and a contact on the first project.
-  const other = await db.project.create({ data: { businessId: a.businessId, companyId, name: 'Alder Architects brand refresh', status: 'on-hold', priority: 'high' } });
+  const other = await db.project.create({
+    data: { businessId: a.businessId, companyId, name: 'Alder Architects brand refresh', status: 'on-hold', priority: 'high', visibleToClient: true },
+  });
   await db.project.update({ where: { id: projectId }, data: { status: 'in-progress', startDate: new Date('2026-01-05T00:00:00Z'), completionDate: new Date('2026-03-31T00:00:00Z') } });
   for (const status of ['pending', 'in-progress', 'completed', 'completed', 'cancelled']) {
     await db.task.create({ data: { businessId: a.businessId, projectId, title: `Alder Architects ${status} task`, status } });
@@ -66,6 +72,20 @@ beforeAll(async () => {
   ).id;
   foreignUploads = [await upload(a, a.companies[1].id, 'Maple Media secret.txt', true, 'maple bytes'), await upload(b, b.companies[0].id, 'Birch Bakery secret.txt', true, 'birch bytes')];
   own = { projectId, otherProjectId: other.id, visibleUpload, hiddenUpload, hiddenLink };
+  // What the agency keeps internal, all of the client's own company: a shared draft, an unshared project in progress
+  // with a pending task and a file marked visible in the portal, and an internal pending task on the shared project.
+  const draft = await db.project.create({ data: { businessId: a.businessId, companyId, name: 'Pricing draft 2027', status: 'draft', visibleToClient: true } });
+  const unshared = await db.project.create({ data: { businessId: a.businessId, companyId, name: 'Internal retainer', status: 'in-progress' } });
+  await db.task.create({ data: { businessId: a.businessId, projectId: unshared.id, title: 'Internal retainer review', status: 'pending' } });
+  await db.task.create({ data: { businessId: a.businessId, projectId: draft.id, title: 'Pricing draft 2027 numbers', status: 'pending' } });
+  const internalTask = await db.task.create({ data: { businessId: a.businessId, projectId, title: 'Send invoice', status: 'pending', internal: true } });
+  const fileOfUnshared = await db.document.create({
+    data: { businessId: a.businessId, companyId, projectId: unshared.id, name: 'Internal retainer budget.pdf', url: 'https://files.example.test/budget.pdf', visibleInPortal: true },
+  });
+  await db.resource.create({
+    data: { businessId: a.businessId, companyId, projectId: unshared.id, title: 'Internal retainer login', description: 'x', type: 'tool', status: 'active', visibleToClient: true },
+  });
+  internal = { draftProjectId: draft.id, unsharedProjectId: unshared.id, internalTaskId: internalTask.id, fileOfUnsharedId: fileOfUnshared.id };
 });
 afterAll(() => app.close());
 
@@ -74,7 +94,7 @@ const inputs = (): Record<string, unknown[]> => ({
   'portal.dashboard': [undefined, {}],
   'portal.projects': [{}, { search: 'Alder' }, { status: 'in_progress' }, { limit: 1 }],
   'portal.project': [{ id: own.projectId }, { id: own.otherProjectId }],
-  'portal.tasks': [{}, { status: 'blocked' }, { status: 'completed' }, { projectId: own.projectId }, { search: 'task', limit: 2 }],
+  'portal.tasks': [{}, { status: 'cancelled' }, { status: 'completed' }, { projectId: own.projectId }, { search: 'task', limit: 2 }],
   'portal.files': [{}, { projectId: own.projectId }, { search: 'brief' }],
   'portal.resources': [undefined],
 });
@@ -96,16 +116,22 @@ function idsIn(value: unknown, out: number[] = []): number[] {
   return out;
 }
 
-/** Ids of every row the client may see: their company's own. */
+/**
+ * Ids of every row the client may see: their company's own, as issue 27 words it (written out here again, apart from
+ * server/portal/visibility.ts, so that a wrong rule there fails this test): a project shared and not a draft, a task
+ * of one not marked internal, a shared file or resource of no project or of a visible one.
+ */
 async function ownIds() {
   const db = app.database.db;
   const companyId = a.portal.companyId;
+  const visibleProject = { companyId, visibleToClient: true, status: { not: 'draft' } };
+  const projectShownOrNone = { OR: [{ projectId: null }, { project: visibleProject }] };
   const [projects, tasks, files, contacts, resources] = await Promise.all([
-    db.project.findMany({ where: { businessId: a.businessId, companyId }, select: { id: true } }),
-    db.task.findMany({ where: { businessId: a.businessId, project: { companyId } }, select: { id: true } }),
-    db.document.findMany({ where: { businessId: a.businessId, companyId, visibleInPortal: true }, select: { id: true } }),
+    db.project.findMany({ where: { businessId: a.businessId, ...visibleProject }, select: { id: true } }),
+    db.task.findMany({ where: { businessId: a.businessId, internal: false, project: visibleProject }, select: { id: true } }),
+    db.document.findMany({ where: { businessId: a.businessId, companyId, visibleInPortal: true, ...projectShownOrNone }, select: { id: true } }),
     db.contact.findMany({ where: { businessId: a.businessId, companyId }, select: { id: true } }),
-    db.resource.findMany({ where: { businessId: a.businessId, companyId, visibleToClient: true }, select: { id: true } }),
+    db.resource.findMany({ where: { businessId: a.businessId, companyId, visibleToClient: true, ...projectShownOrNone }, select: { id: true } }),
   ]);
   return new Set([companyId, ...[projects, tasks, files, contacts, resources].flat().map((r) => r.id)]);
 }
@@ -167,7 +193,8 @@ describe('the generated isolation matrix', () => {
 
   it("a project of another company of the agency, or of another agency, is NOT_FOUND (and as a filter)", async () => {
     const trpc = untypedTrpcClient(app.baseUrl, { token: a.portal.token });
-    for (const foreign of [a.rows.project[1], b.rows.project[0]]) {
+    // The client's own company's draft and unshared projects look exactly the same.
+    for (const foreign of [a.rows.project[1], b.rows.project[0], internal.draftProjectId, internal.unsharedProjectId]) {
       for (const [procedure, input] of [
         ['portal.project', { id: foreign }],
         ['portal.tasks', { projectId: foreign }],
@@ -289,12 +316,19 @@ describe('what the client sees', () => {
     expect(p.contacts).toEqual([{ id: a.portal.contactId, name: 'Casey Alder Architects', email: a.portal.email, phone: null, companyId: a.portal.companyId }]);
   });
 
-  it('tasks: counts per portal status in one answer; the filter maps to hub statuses (cancelled → blocked)', async () => {
+  it('tasks: counts per status in one answer; a cancelled task is "cancelled", read "Cancelled" in grey (never a red "Blocked")', async () => {
     const all = await trpc().query('portal.tasks', {});
-    expect(all.counts).toEqual({ all: 6, pending: 2, in_progress: 1, completed: 2, blocked: 1 });
-    const blocked = await trpc().query('portal.tasks', { status: 'blocked' });
-    expect(blocked.items.map((t: { title: string; status: string }) => [t.title, t.status])).toEqual([['Alder Architects cancelled task', 'blocked']]);
-    expect(blocked.counts).toEqual(all.counts);
+    // The internal "Send invoice" and the tasks of the draft and unshared projects (all pending) are not counted.
+    expect(all.counts).toEqual({ all: 6, pending: 2, in_progress: 1, completed: 2, cancelled: 1 });
+    const cancelled = await trpc().query('portal.tasks', { status: 'cancelled' });
+    expect(cancelled.items.map((t: { title: string; status: string }) => [t.title, t.status])).toEqual([['Alder Architects cancelled task', 'cancelled']]);
+    expect(cancelled.counts).toEqual(all.counts);
+    expect(M.portal.status[cancelled.items[0].status]).toBe('Cancelled');
+    expect(PORTAL_TASK_STATUS_TONE.cancelled).toBe('gray');
+    // The same words as the hub: every portal status reads as its hub status does.
+    for (const [stored, status] of Object.entries(PORTAL_TASK_STATUS_OF)) expect(M.portal.status[status]).toBe(M.tasks.statusLabels[stored]);
+    for (const [stored, status] of Object.entries(PORTAL_PROJECT_STATUS_OF)) expect(M.portal.status[status]).toBe(M.projects.statusLabels[stored]);
+    await expect(trpc().query('portal.tasks', { status: 'blocked' })).rejects.toSatisfy((e) => refusal(e)?.httpStatus === 400);
     expect((await trpc().query('portal.tasks', { search: 'cancelled' })).items).toHaveLength(1);
   });
 
@@ -305,5 +339,115 @@ describe('what the client sees', () => {
     expect(files.projectOptions.map((o: { id: number }) => o.id).sort()).toEqual([own.projectId, own.otherProjectId].sort());
     expect((await trpc().query('portal.files', { projectId: own.projectId })).items.map((f: { name: string }) => f.name)).toEqual(['Alder Architects contract.pdf']);
     expect((await trpc().query('portal.files', { search: 'BRIEF' })).items.map((f: { name: string }) => f.name)).toEqual(['Alder Architects brief.txt']);
+  });
+});
+
+describe('internal until shared (issue 27): what staff make stays internal until they share it', () => {
+  const trpc = () => untypedTrpcClient(app.baseUrl, { token: a.portal.token }) as unknown as { query: (p: string, i?: unknown) => Promise<any> };
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(app.baseUrl + path, {
+      method,
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+
+  /** Everything the portal answers, as one text, and whether the project itself is reachable. */
+  async function portalView(projectId: number) {
+    const [dashboard, projects, tasks, files, resources] = await Promise.all([
+      trpc().query('portal.dashboard'),
+      trpc().query('portal.projects', {}),
+      trpc().query('portal.tasks', {}),
+      trpc().query('portal.files', {}),
+      trpc().query('portal.resources'),
+    ]);
+    const detail = await trpc().query('portal.project', { id: projectId }).then((p) => p, (e: unknown) => refusal(e));
+    return { dashboard, projects, tasks, files, text: JSON.stringify([dashboard, projects, tasks, files, resources]), detail };
+  }
+
+  it('a new project (draft, not shared) with a task and a visible file: invisible everywhere; shared but draft: still; shared and started: visible', async () => {
+    const before = await portalView(own.projectId);
+    const created = await api('POST', '/api/projects', { name: 'Zeta launch plan', companiesId: a.portal.companyId });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'draft', visibleToClient: false });
+    const id = created.body.id as number;
+    const task = await api('POST', '/api/tasks', { title: 'Zeta kick-off call', projectId: id });
+    expect(task.status).toBe(201);
+    expect(task.body.internal).toBe(false);
+    await app.database.db.document.create({
+      data: { businessId: a.businessId, companyId: a.portal.companyId, projectId: id, name: 'Zeta plan.pdf', url: 'https://files.example.test/zeta.pdf', visibleInPortal: true },
+    });
+
+    const hidden = async () => {
+      const view = await portalView(id);
+      expect(view.text).not.toContain('Zeta');
+      expect(view.detail).toEqual({ code: 'NOT_FOUND', httpStatus: 404 });
+      expect(view.dashboard.counts).toEqual(before.dashboard.counts);
+      expect(view.tasks.counts).toEqual(before.tasks.counts);
+      expect(view.files.stats.total).toBe(before.files.stats.total);
+    };
+    await hidden();
+    // A status alone shares nothing.
+    expect((await api('PATCH', `/api/projects/${id}`, { status: 'in-progress' })).body.visibleToClient).toBe(false);
+    await hidden();
+    // Shared (the REST path's snake_case name), but a draft again: never shown.
+    const shared = await api('PATCH', `/api/projects/${id}`, { visible_to_client: true, status: 'draft' });
+    expect(shared.status).toBe(200);
+    expect(shared.body).toMatchObject({ visibleToClient: true, status: 'draft' });
+    await hidden();
+
+    expect((await api('PATCH', `/api/projects/${id}`, { status: 'waiting' })).body).toMatchObject({ visibleToClient: true, status: 'waiting' });
+    const view = await portalView(id);
+    expect(view.detail).toMatchObject({ id, name: 'Zeta launch plan', status: 'waiting', taskCount: 1, fileCount: 1 });
+    expect(view.detail.tasks.map((t: { title: string }) => t.title)).toEqual(['Zeta kick-off call']);
+    expect(view.detail.files.map((f: { name: string }) => f.name)).toEqual(['Zeta plan.pdf']);
+    expect(view.projects.items.map((p: { id: number }) => p.id)).toContain(id);
+    expect(view.dashboard.counts).toEqual({ ...before.dashboard.counts, activeProjects: before.dashboard.counts.activeProjects + 1, pendingTasks: before.dashboard.counts.pendingTasks + 1, totalFiles: before.dashboard.counts.totalFiles + 1 });
+    expect(view.dashboard.recentProjects[0]).toMatchObject({ id, taskCount: 1, fileCount: 1 });
+
+    // The task marked internal leaves the client's view and counts; the project stays.
+    expect((await api('PATCH', `/api/tasks/${task.body.id}`, { internal: true })).body.internal).toBe(true);
+    const after = await portalView(id);
+    expect(after.text).not.toContain('Zeta kick-off call');
+    expect(after.detail).toMatchObject({ taskCount: 0, tasks: [] });
+    expect(after.tasks.counts).toEqual(before.tasks.counts);
+
+    // Unshared again: gone, and its visible file with it.
+    await api('PATCH', `/api/projects/${id}`, { visible_to_client: false });
+    await hidden();
+    await api('DELETE', `/api/projects/${id}`);
+  });
+
+  it('an internal task of a shared project and a shared file of an internal project are never shown, nor counted', async () => {
+    const view = await portalView(own.projectId);
+    expect(view.text).not.toContain('Send invoice');
+    expect(view.text).not.toContain('Internal retainer');
+    expect(view.detail.tasks.map((t: { id: number }) => t.id)).not.toContain(internal.internalTaskId);
+    expect(view.files.items.map((f: { id: number }) => f.id)).not.toContain(internal.fileOfUnsharedId);
+    expect(view.files.projectOptions.map((o: { id: number }) => o.id)).not.toContain(internal.unsharedProjectId);
+    // The file itself is marked visible: only its project keeps it from the client.
+    expect((await app.database.db.document.findUniqueOrThrow({ where: { id: internal.fileOfUnsharedId } })).visibleInPortal).toBe(true);
+  });
+
+  it('REST: visible_to_client on create (snake_case path) and on PATCH /api/projects/{id}; internal on tasks; the defaults are internal', async () => {
+    const snake = await fetch(`${app.baseUrl}/projects/v1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Snake shared', companies_id: a.portal.companyId, status: 'waiting', visible_to_client: true }),
+    });
+    const body = await snake.json();
+    expect(snake.status).toBe(201);
+    expect(body.visible_to_client).toBe(true);
+    expect((await trpc().query('portal.project', { id: body.id })).name).toBe('Snake shared');
+    const camel = await api('POST', '/api/projects', { name: 'Camel shared', companiesId: a.portal.companyId, visibleToClient: true });
+    expect(camel.body.visibleToClient).toBe(true);
+    const off = await api('PATCH', `/api/projects/${body.id}`, { visible_to_client: false });
+    expect(off.body.visibleToClient).toBe(false);
+    expect(await trpc().query('portal.project', { id: body.id }).then(() => null, (e: unknown) => refusal(e))).toEqual({ code: 'NOT_FOUND', httpStatus: 404 });
+    const task = await api('POST', '/api/tasks', { title: 'Internal from the start', projectId: camel.body.id, internal: true });
+    expect(task.body.internal).toBe(true);
+    expect((await api('POST', '/api/projects', { name: 'Bad flag', visibleToClient: 'maybe' })).status).toBe(400);
+    for (const id of [body.id, camel.body.id]) await api('DELETE', `/api/projects/${id}`);
   });
 });

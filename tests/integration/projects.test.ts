@@ -64,6 +64,7 @@ const LIST_KEYS = [
   'totalHoursEstimated',
   'totalHoursWorked',
   'totalBilled',
+  'visibleToClient',
   'taskCount',
   'completedTaskCount',
   'fileCount',
@@ -142,6 +143,8 @@ describe('the spec’s calls (§7.1), with their field names', () => {
       total_hours_estimated: null,
       total_hours_worked: null,
       total_billed: null,
+      // Internal until shared (issue 27).
+      visible_to_client: false,
     });
   });
 
@@ -199,6 +202,7 @@ describe('the spec’s calls (§7.1), with their field names', () => {
         priority: 'high',
         due_date: '2030-05-01T00:00:00.000Z',
         assignee_id: null,
+        internal: false,
         created_at: task.createdAt.toISOString(),
       },
     ]);
@@ -239,6 +243,41 @@ describe('the spec’s calls (§7.1), with their field names', () => {
     const snake = await api.patch(`/projects/v1/${project.id}`, { project_contact_id: [alan.id], description: '' }, { token });
     expect(snake.status).toBe(200);
     expect(snake.body).toMatchObject({ project_contact_id: [alan.id], description: null, name: 'Renamed' });
+  });
+
+  it('visibleToClient (REST visible_to_client): false by default, set on create, changed with PATCH /api/projects/{id}, logged for staff', async () => {
+    const made = await api.post('/api/projects', { name: unique('Shared'), companiesId: acme.id, visibleToClient: true }, { token });
+    expect(made.status).toBe(201);
+    expect(made.body.visibleToClient).toBe(true);
+    const plain = await newProject();
+    expect(plain.visibleToClient).toBe(false);
+    const patched = await api.patch(`/api/projects/${plain.id}`, { visible_to_client: true }, { token });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ visibleToClient: true, name: plain.name, status: 'draft' });
+    expect((await app.database.db.project.findUniqueOrThrow({ where: { id: plain.id } })).visibleToClient).toBe(true);
+    // Another field leaves it as it is.
+    expect((await api.patch(`/api/projects/${plain.id}`, { status: 'waiting' }, { token })).body.visibleToClient).toBe(true);
+    expect((await api.patch(`/api/projects/${plain.id}`, { visibleToClient: false }, { token })).body.visibleToClient).toBe(false);
+    // Not a yes or no: 400, nothing changed.
+    const bad = await api.patch(`/api/projects/${plain.id}`, { visibleToClient: 'sure' }, { token });
+    expect(bad.status).toBe(400);
+    // The staff audit log records the change.
+    const entries = await app.database.db.activity.findMany({ where: { businessId, entityType: 'project', entityId: plain.id, action: 'updated' }, orderBy: { id: 'asc' } });
+    const visibility = entries.flatMap((e) => (JSON.parse(String(e.changes ?? '[]')) as { field: string; from: unknown; to: unknown }[]).filter((c) => c.field === 'visibleToClient'));
+    expect(visibility.map((c) => c.to)).toEqual([true, false]);
+    // The list and the detail read carry it too.
+    const listed = await api.get(`/api/projects?search=${encodeURIComponent(made.body.name)}`, { token });
+    expect(listed.body[0].visibleToClient).toBe(true);
+  });
+
+  it('audience: how many contacts of a company have portal access (the share control says who will see it)', async () => {
+    const company = (await api.post('/api/companies', { name: unique('Audience Co') }, { token })).body;
+    expect(await trpc.projects.audience.query({ companyId: company.id })).toEqual({ companyName: company.name, portalContacts: 0 });
+    for (const [firstName, portalAccess] of [['Pia', true], ['Pat', true], ['Noa', false]] as const) {
+      await trpc.contacts.create.mutate({ companyId: company.id, firstName, lastName: 'Tester', email: `${firstName.toLowerCase()}-${n++}-${Date.now().toString(36)}@client.test`, portalAccess });
+    }
+    expect(await trpc.projects.audience.query({ companyId: company.id })).toEqual({ companyName: company.name, portalContacts: 2 });
+    await expect(trpc.projects.audience.query({ companyId: other.companies[0].id })).rejects.toSatisfy((e) => trpcCode(e) === 'NOT_FOUND');
   });
 
   it('GET /projects/v1?company_id={id} answers id and name of that company’s projects only', async () => {

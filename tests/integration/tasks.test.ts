@@ -22,8 +22,8 @@ let branding: { id: number; name: string; projectUid: string };
 let owner: { id: number; firstName: string; lastName: string };
 let grace: { id: number; firstName: string; lastName: string };
 
-const CAMEL_KEYS = ['id', 'title', 'description', 'status', 'priority', 'dueDate', 'projectId', 'project', 'assignedTo', 'assignee', 'createdAt'];
-const SNAKE_KEYS = ['id', 'title', 'description', 'status', 'priority', 'due_date', 'project_id', 'project', 'assigned_to', 'assignee', 'created_at'];
+const CAMEL_KEYS = ['id', 'title', 'description', 'status', 'priority', 'dueDate', 'projectId', 'project', 'assignedTo', 'assignee', 'internal', 'createdAt'];
+const SNAKE_KEYS = ['id', 'title', 'description', 'status', 'priority', 'due_date', 'project_id', 'project', 'assigned_to', 'assignee', 'internal', 'created_at'];
 
 beforeAll(async () => {
   app = await startApp();
@@ -70,6 +70,7 @@ describe('POST /api/tasks (the spec’s payload)', () => {
       project: website,
       assignedTo: grace.id,
       assignee: grace,
+      internal: false,
       createdAt: expect.any(String),
     });
     expect(Date.now() - Date.parse(res.body.createdAt)).toBeLessThan(60_000);
@@ -80,7 +81,25 @@ describe('POST /api/tasks (the spec’s payload)', () => {
   it('defaults to priority medium and status pending, with no description, due date or assignee', async () => {
     const res = await api.post('/api/tasks', { title: 'Kick-off call', projectId: website.id }, { token });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'pending', priority: 'medium', description: null, dueDate: null, assignedTo: null, assignee: null });
+    expect(res.body).toMatchObject({ status: 'pending', priority: 'medium', description: null, dueDate: null, assignedTo: null, assignee: null, internal: false });
+  });
+
+  it('internal (hidden from the client): set on create and with PATCH, over REST and tRPC, logged for staff; not a yes or no is 400', async () => {
+    const res = await api.post('/api/tasks', { title: 'Send invoice', projectId: website.id, internal: true }, { token });
+    expect(res.status).toBe(201);
+    expect(res.body.internal).toBe(true);
+    expect((await taskRow(res.body.id))?.internal).toBe(true);
+    const snake = await api.patch(`/tasks/v1/${res.body.id}`, { internal: false }, { token });
+    expect(snake.body.internal).toBe(false);
+    expect((await trpc.tasks.update.mutate({ id: res.body.id, internal: true })).internal).toBe(true);
+    // Another field leaves it as it is.
+    expect((await trpc.tasks.update.mutate({ id: res.body.id, title: 'Send the invoice' })).internal).toBe(true);
+    expect((await api.patch(`/api/tasks/${res.body.id}`, { internal: 'yes' }, { token })).status).toBe(400);
+    expect((await api.post('/api/tasks', { title: 'Bad flag', projectId: website.id, internal: 'maybe' }, { token })).status).toBe(400);
+    const entries = await app.database.db.activity.findMany({ where: { businessId: agency.businessId, entityType: 'task', entityId: res.body.id }, orderBy: { id: 'asc' } });
+    const changes = entries.flatMap((e) => (JSON.parse(String(e.changes ?? '[]')) as { field: string; to: unknown }[]).filter((c) => c.field === 'internal').map((c) => c.to));
+    // Created internal, then shared, then internal again.
+    expect(changes).toEqual([true, false, true]);
   });
 
   it.each([

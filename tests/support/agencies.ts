@@ -22,7 +22,8 @@ export type Agency = {
   /** A contact with portal access at companies[0], and a live portal session of theirs. */
   portal: { contactId: number; companyId: number; email: string; password: string; token: string };
   /**
-   * Every row the fixture made, per model; each company has a contact, project, task, document, flow (step, field)
+   * Every row the fixture made, per model; each company has a contact, a shared project (in progress) with a task, a
+   * shared document, a published flow (step, field)
    * and two resources, the first hidden from the client, the second visible; with each company the owner also gets
    * an API token and sends a staff invite (unusable: their tokens are unknown), gets a notification, and the agency a
    * dead job.
@@ -49,12 +50,12 @@ export async function addCompanyTree(db: Db, businessId: number, userId: number,
     data: { businessId, companyId: company.id, firstName: 'Casey', lastName: name, email: `casey-${n}@client.test` },
   });
   rows.contact.push(contact.id);
-  const project = await db.project.create({ data: { businessId, companyId: company.id, name: `${name} website` } });
+  const project = await db.project.create({ data: { businessId, companyId: company.id, name: `${name} website`, status: 'in-progress', visibleToClient: true } });
   rows.project.push(project.id);
   const task = await db.task.create({ data: { businessId, projectId: project.id, title: `Kick-off for ${name}` } });
   rows.task.push(task.id);
   const document = await db.document.create({
-    data: { businessId, companyId: company.id, projectId: project.id, name: `${name} contract.pdf`, url: 'https://files.example.test/contract.pdf', uploadedById: userId },
+    data: { businessId, companyId: company.id, projectId: project.id, name: `${name} contract.pdf`, url: 'https://files.example.test/contract.pdf', uploadedById: userId, visibleInPortal: true },
   });
   rows.document.push(document.id);
   for (const [title, visibleToClient] of [[`${name} internal notes`, false], [`${name} brand guide`, true]] as const) {
@@ -64,7 +65,7 @@ export async function addCompanyTree(db: Db, businessId: number, userId: number,
     rows.resource.push(resource.id);
   }
   const flow = await db.flow.create({
-    data: { businessId, companyId: company.id, createdById: userId, name: `${name} onboarding`, description: 'Fixture flow', workflowType: 'onboard' },
+    data: { businessId, companyId: company.id, createdById: userId, name: `${name} onboarding`, description: 'Fixture flow', workflowType: 'onboard', isActive: true },
   });
   rows.flow.push(flow.id);
   const step = await db.flowStep.create({ data: { businessId, flowId: flow.id, stepOrder: 1, stepTitle: 'Welcome' } });

@@ -66,12 +66,16 @@ export const router = createBrowserRouter([
           { path: 'hub/invite/:token', lazy: page(() => import('../features/account/StaffInvitePage')) },
           // The client portal (spec §2.1): sign-in pages, then the signed-in pages inside PortalLayout.
           { path: 'portal/login', lazy: page(() => import('../features/portal/PortalLoginPage')) },
+          { path: 'portal/forgot-password', lazy: page(() => import('../features/portal/PortalForgotPasswordPage')) },
           {
             path: 'portal/:slug',
             children: [
               { index: true, loader: ({ params }) => redirect(`/portal/${encodeURIComponent(params.slug ?? '')}/login`) },
               { path: 'login', lazy: page(() => import('../features/portal/PortalLoginPage')) },
               { path: 'invite/:token', lazy: page(() => import('../features/portal/PortalInvitePage')) },
+              // "Forgot password?" on the portal's sign-in page, and the link it mails.
+              { path: 'forgot-password', lazy: page(() => import('../features/portal/PortalForgotPasswordPage')) },
+              { path: 'reset-password/:token', lazy: page(() => import('../features/portal/PortalResetPasswordPage')) },
               {
                 lazy: page(() => import('../features/portal/PortalLayout')),
                 children: [

@@ -19,6 +19,7 @@ import { ResourcesPanel, useResourceCount } from '../resources/ResourcesPanel';
 import { ContactAvatar, formatDate, fullName, PortalBadge, portalState, type ContactRow } from '../contacts/contactParts';
 import { ContactDialog } from '../contacts/ContactDialog';
 import { InviteLink, useSendInvite, type PortalInvite } from '../contacts/InviteLink';
+import { PortalAccessPanel } from '../contacts/PortalSetup';
 import { CompanyDialog, type CompanyRow } from './CompanyDialog';
 import { CompanyStatusBadge, WebsiteLink } from './companyParts';
 import { CompanyExportButton } from '../data/CompanyExportButton';
@@ -182,6 +183,8 @@ function Detail({ icon, term, children }: { icon: ReactNode; term: string; child
 function CompanyContacts({ company }: { company: CompanyRow }) {
   const list = useInfiniteList(trpc.contacts.list, { limit: LIMITS.pageSize, companyId: company.id });
   const [dialog, setDialog] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
+  // "Set up access" / "Manage access": the focused portal-access panel of one contact, not the whole edit dialog.
+  const [accessOf, setAccessOf] = useState<ContactRow | null>(null);
   // Links made on this page, shown under their contact until dismissed (the list has no invite state of its own).
   const [invites, setInvites] = useState<Record<number, PortalInvite>>({});
   const sendInvite = useSendInvite((invite, contactId) => setInvites((all) => ({ ...all, [contactId]: invite })));
@@ -227,6 +230,7 @@ function CompanyContacts({ company }: { company: CompanyRow }) {
               invite={invites[contact.id] ?? null}
               sending={sendInvite.pendingId === contact.id}
               onOpen={() => openEdit(contact)}
+              onManageAccess={() => setAccessOf(contact)}
               onSendInvite={() => sendInvite.send(contact)}
               onHideInvite={() =>
                 setInvites((all) => {
@@ -251,6 +255,7 @@ function CompanyContacts({ company }: { company: CompanyRow }) {
       )}
       {body}
       <ContactDialog open={dialog.open} contactId={dialog.contactId} defaultCompanyId={company.id} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+      <PortalAccessPanel contact={accessOf} onClose={() => setAccessOf(null)} />
     </section>
   );
 }
@@ -260,25 +265,32 @@ type ContactItemProps = {
   invite: PortalInvite | null;
   sending: boolean;
   onOpen: () => void;
+  onManageAccess: () => void;
   onSendInvite: () => void;
   onHideInvite: () => void;
 };
 
-function ContactItem({ contact, invite, sending, onOpen, onSendInvite, onHideInvite }: ContactItemProps) {
+function ContactItem({ contact, invite, sending, onOpen, onManageAccess, onSendInvite, onHideInvite }: ContactItemProps) {
   const name = fullName(contact);
   const state = portalState(contact, invite !== null);
   let action: ReactNode = null;
-  if (state === 'off')
+  if (state === 'none')
     action = (
-      <Button variant="secondary" size="sm" onClick={onOpen}>
+      <Button variant="secondary" size="sm" onClick={onManageAccess}>
         <KeyRound className="size-4" aria-hidden /> {C.setUpAccess}
       </Button>
     );
-  else if (state === 'noPassword' || state === 'invited')
+  else if (state === 'invited')
     action = (
       <Button variant="secondary" size="sm" busy={sending} onClick={onSendInvite}>
         {!sending && <Send className="size-4" aria-hidden />}
-        {sending ? M.contacts.portal.sendingInvite : state === 'invited' ? M.contacts.portal.resendInvite : M.contacts.portal.sendInvite}
+        {sending ? M.contacts.portal.sendingInvite : M.contacts.portal.resendInvite}
+      </Button>
+    );
+  else
+    action = (
+      <Button variant="ghost" size="sm" onClick={onManageAccess} aria-label={C.manageAccessOf(name)}>
+        <KeyRound className="size-4" aria-hidden /> {C.manageAccess}
       </Button>
     );
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Info } from 'lucide-react';
 import { toast } from 'sonner';
 import { M } from '../../../../shared/messages';
@@ -5,13 +6,20 @@ import { trpc } from '../../lib/trpc';
 import { Badge, statusLabel } from '../../ui/Badge';
 import { Skeleton } from '../../ui/Feedback';
 import { Switch } from '../../ui/Switch';
+import { ShareDialog, type ShareTarget } from '../documents/ShareDialog';
 
-/** The company dialog's Resources Access tab: which resources this company's contacts see in the portal. */
+/**
+ * The company dialog's Resources Access tab: which resources this company's contacts see in the portal. Showing
+ * one asks once who it reaches (ShareDialog); hiding saves at once.
+ */
 export function CompanyResourcesAccess({ companyId }: { companyId: number | null }) {
   const utils = trpc.useUtils();
   const resources = trpc.resources.forCompany.useQuery({ companyId: companyId ?? 0 }, { enabled: companyId !== null });
+  // Showing a resource to the client asks once who it reaches; hiding it saves at once.
+  const [asking, setAsking] = useState<(ShareTarget & { id: number }) | null>(null);
   const setVisibility = trpc.resources.setVisibility.useMutation({
     onSuccess: (resource, input) => {
+      setAsking(null);
       utils.resources.forCompany.setData({ companyId: companyId! }, (rows) =>
         rows?.map((r) => (r.id === resource.id ? { ...r, visibleToClient: resource.visibleToClient } : r)),
       );
@@ -59,13 +67,24 @@ export function CompanyResourcesAccess({ companyId }: { companyId: number | null
               <Switch
                 checked={resource.visibleToClient}
                 busy={pending}
-                onChange={(visibleToClient) => setVisibility.mutate({ id: resource.id, visibleToClient })}
+                onChange={(visibleToClient) =>
+                  visibleToClient
+                    ? setAsking({ id: resource.id, name: resource.title, companyId, projectId: resource.projectId })
+                    : setVisibility.mutate({ id: resource.id, visibleToClient })
+                }
                 label={`${M.resources.visibleToClient}: ${resource.title}`}
               />
             </li>
           );
         })}
       </ul>
+      <ShareDialog
+        kind="resource"
+        target={asking}
+        busy={setVisibility.isPending}
+        onClose={() => setAsking(null)}
+        onConfirm={() => asking && setVisibility.mutate({ id: asking.id, visibleToClient: true })}
+      />
     </div>
   );
 }

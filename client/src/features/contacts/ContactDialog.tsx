@@ -18,16 +18,21 @@ import { CompanyPicker } from './CompanyPicker';
 import { formatDateTime, useInvalidateContactData } from './contactParts';
 import { DeleteContactDialog } from './DeleteContactDialog';
 import { InviteLink, useSendInvite, type PortalInvite } from './InviteLink';
+import { announceInvite, PortalSetupChoice } from './PortalSetup';
 
 const F = M.contacts.fields;
 const P = M.contacts.portal;
 
-/** The shared contact form plus the optional portal password ('' keeps the current one). */
-const dialogSchema = contactFormSchema.extend({ portalPassword: z.union([z.literal(''), portalPasswordSchema]) });
+/**
+ * The shared contact form plus the optional portal password ('' keeps the current one) and, when access is being
+ * switched on, how it starts: "Send invite now" (the default) or "Set a password".
+ */
+const dialogSchema = contactFormSchema.extend({ portalPassword: z.union([z.literal(''), portalPasswordSchema]), portalSetup: z.enum(['invite', 'password']) });
 type DialogInput = z.input<typeof dialogSchema>;
 type DialogOutput = z.output<typeof dialogSchema>;
 
-const blank = (companyId: number | null | undefined) => formDefaults<DialogInput>(dialogSchema, { companyId: companyId ?? '', portalAccess: false, role: '', portalPassword: '' });
+const blank = (companyId: number | null | undefined) =>
+  formDefaults<DialogInput>(dialogSchema, { companyId: companyId ?? '', portalAccess: false, role: '', portalPassword: '', portalSetup: 'invite' });
 
 const personFields: FormFieldSpec<DialogInput>[] = [
   { name: 'firstName', label: F.firstName, autoFocus: true, autoComplete: 'off' },
@@ -37,11 +42,14 @@ const personFields: FormFieldSpec<DialogInput>[] = [
   { name: 'title', label: F.title, placeholder: F.titlePlaceholder },
 ];
 
-type Mutation = { useMutation: (opts: { onSuccess: () => void; onError: (error: unknown) => void }) => { mutate: (input: never) => void; isPending: boolean } };
+type Mutation = { useMutation: (opts: { onSuccess: (data: unknown) => void; onError: (error: unknown) => void }) => { mutate: (input: never) => void; isPending: boolean } };
 
-/** Runs `first` before the form kit's own error handling (which puts zod issues on fields and toasts). */
-function beforeErrors<P extends Mutation>(procedure: P, first: (error: unknown) => void): P {
-  return { useMutation: (opts) => procedure.useMutation({ ...opts, onError: (error) => (first(error), opts.onError(error)) }) } as P;
+/** Runs `saved` / `failed` before the form kit's own handling (which toasts, closes, or puts zod issues on fields). */
+function intercept<P extends Mutation>(procedure: P, saved: (data: unknown) => void, failed: (error: unknown) => void): P {
+  return {
+    useMutation: (opts) =>
+      procedure.useMutation({ ...opts, onSuccess: (data: unknown) => (saved(data), opts.onSuccess(data)), onError: (error) => (failed(error), opts.onError(error)) }),
+  } as P;
 }
 
 type ContactDialogProps = {
@@ -63,10 +71,14 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
   // The form takes the stored values once per opening: a refetch (after an invite) never wipes what is being typed.
   const [readyFor, setReadyFor] = useState<number | 'new' | null>(null);
   const [invite, setInvite] = useState<PortalInvite | null>(null);
+  // A link made by the save itself that could not be e-mailed: shown to copy before the dialog closes.
+  const [madeInvite, setMadeInvite] = useState<{ invite: PortalInvite; email: string } | null>(null);
+  const savedInvite = useRef<{ invite: PortalInvite; email: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   useEffect(() => {
     if (!open) {
       setReadyFor(null);
+      setMadeInvite(null);
       return;
     }
     if (!editing && readyFor !== 'new') {
@@ -91,6 +103,10 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
   const companyId = watch('companyId');
   const hasCompany = companyId !== '' && companyId !== null && companyId !== undefined;
   const revoking = !!stored?.portalAccess && !portalOn;
+  // Access being switched on: how should they get in? (A contact whose access was already on keeps Resend and the
+  // password field, so saving other fields never sends an invite by itself.)
+  const needsSetup = !stored || !stored.portalAccess;
+  const setupMode = watch('portalSetup');
 
   const lastError = useRef<unknown>(null);
   const onMutationError = (error: unknown) => {
@@ -101,9 +117,13 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
     else if (message === M.contacts.companyNotFound) setError('companyId', { type: 'server', message });
   };
   const invalidate = useInvalidateContactData();
+  const onSavedData = (data: unknown) => {
+    const saved = data as { email: string; invite?: PortalInvite };
+    savedInvite.current = saved.invite ? { invite: announceInvite(saved.invite, saved.email), email: saved.email } : null;
+  };
   const save = useSaveMutation({
-    create: beforeErrors(trpc.contacts.create, onMutationError),
-    update: beforeErrors(trpc.contacts.update, onMutationError),
+    create: intercept(trpc.contacts.create, onSavedData, onMutationError),
+    update: intercept(trpc.contacts.update, onSavedData, onMutationError),
     form: form as unknown as UseFormReturn<DialogInput>,
     schema: dialogSchema,
     messages: {
@@ -118,16 +138,27 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
       },
     },
     invalidate: () => void invalidate(),
-    onSaved: onClose,
+    onSaved: () => {
+      const made = savedInvite.current;
+      savedInvite.current = null;
+      if (made && !made.invite.emailed) setMadeInvite(made);
+      else onClose();
+    },
   });
 
   const sendInvite = useSendInvite((sent) => setInvite(sent));
 
-  const onSubmit = form.handleSubmit(({ portalPassword, ...fields }) => {
-    // A password only means something with access on (the field is hidden otherwise).
-    const password = fields.portalAccess && portalPassword ? portalPassword : undefined;
-    if (editing) save.update({ id: contactId, ...fields, portalPassword: password });
-    else save.create({ ...fields, portalPassword: password });
+  const onSubmit = form.handleSubmit(({ portalPassword, portalSetup, ...fields }) => {
+    const setup = fields.portalAccess && needsSetup ? portalSetup : null;
+    if (setup === 'password' && !portalPassword) {
+      setError('portalPassword', { type: 'required', message: P.setupPasswordRequired });
+      return;
+    }
+    // A password only means something with access on (the field is hidden otherwise), and not with an invite.
+    const password = fields.portalAccess && portalPassword && setup !== 'invite' ? portalPassword : undefined;
+    const sendInvite = setup === 'invite' ? true : undefined;
+    if (editing) save.update({ id: contactId, ...fields, portalPassword: password, sendInvite });
+    else save.create({ ...fields, portalPassword: password, sendInvite });
   });
 
   const close = () => !save.pending && onClose();
@@ -148,6 +179,13 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
             <Button variant="secondary" onClick={onClose}>
               {M.contacts.cancel}
             </Button>
+          </div>
+        </div>
+      ) : madeInvite ? (
+        <div className="space-y-4">
+          <InviteLink invite={madeInvite.invite} email={madeInvite.email} />
+          <div className="flex justify-end">
+            <Button onClick={onClose}>{P.close}</Button>
           </div>
         </div>
       ) : loading ? (
@@ -225,8 +263,30 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
               />
             </div>
 
-            {portalOn && hasCompany && (
+            {portalOn && hasCompany && needsSetup && (
+              <div className="mt-4 space-y-3 border-t border-slate-100 pt-4">
+                <PortalSetupChoice
+                  mode={setupMode ?? 'invite'}
+                  onMode={(mode) => {
+                    setValue('portalSetup', mode);
+                    if (mode === 'invite') setValue('portalPassword', '');
+                  }}
+                  password={
+                    <TextField
+                      label={P.password}
+                      type="password"
+                      autoComplete="new-password"
+                      placeholder={P.passwordPlaceholder}
+                      error={errors.portalPassword?.message}
+                      {...form.register('portalPassword')}
+                    />
+                  }
+                />
+              </div>
+            )}
+            {portalOn && hasCompany && !needsSetup && (
               <div className="mt-4 space-y-4 border-t border-slate-100 pt-4">
+                {stored?.portalState === 'none' && <p className="text-xs text-amber-800">{P.inviteExpired}</p>}
                 {stored?.hasPortalPassword && (
                   <p className="flex items-center gap-2 text-sm text-emerald-700">
                     <CheckCircle2 className="size-4 shrink-0" aria-hidden /> {P.hasPassword}

@@ -19,6 +19,7 @@ import { ContactAvatar, fullName, PortalBadge, portalState, type ContactRow } fr
 import { ContactDialog } from './ContactDialog';
 import { useLinkParam } from '../search/useLinkParam';
 import { DeleteContactDialog } from './DeleteContactDialog';
+import { PreviewPortalButton } from './PreviewPortalButton';
 
 const searchMaxLength = contactListInput.shape.search.unwrap().maxLength ?? undefined;
 const linkClass = 'relative z-10 inline-flex max-w-full min-w-0 items-center gap-1.5 rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
@@ -68,6 +69,7 @@ function ContactCard({ contact, onOpen }: { contact: ContactRow; onOpen: () => v
             <CompanyLink contact={contact} />
           </p>
         </div>
+        <PreviewPortalButton contact={contact} compact />
         <Button variant="ghost" size="sm" onClick={onOpen} aria-label={M.contacts.editContact(name)} className="relative z-10 -mt-1 -mr-2 shrink-0">
           <Pencil className="size-4" aria-hidden />
         </Button>
@@ -172,6 +174,7 @@ export default function ContactsPage() {
       className: 'text-right',
       cell: (c) => (
         <div className="flex justify-end gap-1">
+          <PreviewPortalButton contact={c} />
           <Button variant="ghost" size="sm" onClick={() => openEdit(c)} aria-label={M.contacts.editContact(fullName(c))}>
             <Pencil className="size-4" aria-hidden /> {M.contacts.edit}
           </Button>

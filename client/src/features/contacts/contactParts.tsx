@@ -39,16 +39,17 @@ export function ContactAvatar({ contact, size = 'md' }: { contact: { firstName: 
   );
 }
 
-export type PortalState = 'off' | 'noPassword' | 'invited' | 'active';
+export type PortalState = ContactRow['portalState'];
 
-/** Where a contact stands with the client portal. `invited`: an unused invite link is out and no password is set yet. */
-export function portalState(c: { portalAccess: boolean; hasPortalPassword: boolean; invitePending: boolean }, inviteJustSent = false): PortalState {
-  if (!c.portalAccess) return 'off';
-  if (c.hasPortalPassword) return 'active';
-  return c.invitePending || inviteJustSent ? 'invited' : 'noPassword';
+/**
+ * Where a contact stands with the client portal, as the server derives it (Invited / Active / No access); a link made
+ * on this screen counts as Invited before the list refreshes.
+ */
+export function portalState(c: { portalState: PortalState }, inviteJustSent = false): PortalState {
+  return inviteJustSent && c.portalState === 'none' ? 'invited' : c.portalState;
 }
 
-const portalTone: Record<PortalState, Tone> = { off: 'gray', noPassword: 'yellow', invited: 'blue', active: 'green' };
+const portalTone: Record<PortalState, Tone> = { none: 'gray', invited: 'blue', active: 'green' };
 
 export function PortalBadge({ state, className }: { state: PortalState; className?: string }) {
   return (

@@ -286,7 +286,7 @@ export function RecentContactsCard({
                     <span className={cn(nameClass, 'block group-hover:text-brand-700')}>{name}</span>
                     <span className={cn(metaClass, 'block')}>{contact.company?.name ?? M.contacts.noCompanyText}</span>
                   </span>
-                  {contact.portalAccess && <Badge tone="green">{M.contacts.portal.status.active}</Badge>}
+                  {contact.portalAccess && <Badge tone="green">{M.contacts.portal.accessOn}</Badge>}
                 </button>
               </li>
             );

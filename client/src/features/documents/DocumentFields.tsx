@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { M } from '../../../../shared/messages';
 import type { DocumentForm } from '../../../../shared/schemas/documents';
@@ -6,28 +7,46 @@ import { controlClass, Field, SelectField, TextField } from '../../ui/Field';
 import { Switch } from '../../ui/Switch';
 import { CompanyPicker } from '../contacts/CompanyPicker';
 import { typeOptions } from './documentParts';
+import { ShareDialog, type ShareTarget } from './ShareDialog';
 
-const F = M.documents.fields;
+const D = M.documents;
+const F = D.fields;
+const S = D.share;
 
 /**
  * The fields the upload and edit dialogs share: name, type, company and project (a project of the chosen
- * company; changing the company clears it), and whether the client portal shows the file.
+ * company; changing the company clears it), and whether the client portal shows the file. Turning that on asks
+ * once who it reaches (ShareDialog); without a company it stays off, and a shared file moved to another company is
+ * internal again until shared with that one.
  * `place`: which of company and project the dialog asks for (a project page already knows both).
+ * `fixedProjectId`: the project when the dialog does not ask for it (a project page); the share dialog takes its company.
  */
 export function DocumentFields({
   form,
   place,
   companyName,
   autoFocusName,
+  fixedProjectId,
 }: {
   form: UseFormReturn<DocumentForm>;
   place: 'company-and-project' | 'project' | 'none';
   companyName?: string | null;
   autoFocusName?: boolean;
+  fixedProjectId?: number | null;
 }) {
-  const { register, control, watch, setValue, formState } = form;
+  const { register, control, watch, setValue, getValues, formState } = form;
   const errors = formState.errors;
   const companyId = watch('companyId');
+  const [asking, setAsking] = useState<ShareTarget | null>(null);
+  const [movedOff, setMovedOff] = useState(false);
+  /** Where the file goes: the form's company and project, or the page's. */
+  const shareCompany = companyId !== '' ? Number(companyId) : null;
+  const canShare = shareCompany !== null || !!fixedProjectId;
+  const askToShare = () => {
+    if (!canShare) return;
+    const projectId = getValues('projectId');
+    setAsking({ name: getValues('name').trim(), companyId: shareCompany, projectId: projectId !== '' ? Number(projectId) : (fixedProjectId ?? null) });
+  };
   const projects = trpc.projects.options.useQuery({ companyId: companyId === '' ? undefined : Number(companyId) }, { enabled: companyId !== '' });
 
   return (
@@ -58,6 +77,11 @@ export function DocumentFields({
                     field.onChange(value === '' ? '' : Number(value));
                     // A project belongs to one company: a new company starts without one.
                     setValue('projectId', '');
+                    // Sharing was asked about another company's contacts: ask again for this one.
+                    if (getValues('visibleInPortal')) {
+                      setValue('visibleInPortal', false, { shouldDirty: true });
+                      setMovedOff(true);
+                    }
                   }}
                 />
               )}
@@ -103,15 +127,35 @@ export function DocumentFields({
       <Controller
         control={control}
         name="visibleInPortal"
-        render={({ field }) => (
-          <div className="flex items-start justify-between gap-4 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset sm:col-span-2">
-            <div className="min-w-0">
-              <p className="text-sm font-medium text-slate-800">{F.visibleInPortal}</p>
-              <p className="mt-0.5 text-xs text-slate-500">{F.visibleHint}</p>
+        render={({ field }) => {
+          const noCompany = !canShare && !field.value;
+          const hint = noCompany ? S.needsCompany : movedOff && !field.value ? S.companyChanged : field.value ? F.visibleHint : D.internalHint;
+          return (
+            <div className="flex items-start justify-between gap-4 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset sm:col-span-2">
+              <div className="min-w-0">
+                <p className="text-sm font-medium text-slate-800">{F.visibleInPortal}</p>
+                <p className="mt-0.5 text-xs text-slate-500">{hint}</p>
+              </div>
+              <Switch
+                checked={field.value}
+                disabled={noCompany}
+                // Off at once; on only once the share dialog is confirmed.
+                onChange={(on) => (on ? askToShare() : field.onChange(false))}
+                label={F.visibleInPortal}
+              />
             </div>
-            <Switch checked={field.value} onChange={field.onChange} label={F.visibleInPortal} />
-          </div>
-        )}
+          );
+        }}
+      />
+      <ShareDialog
+        kind="file"
+        target={asking}
+        onClose={() => setAsking(null)}
+        onConfirm={() => {
+          setValue('visibleInPortal', true, { shouldDirty: true });
+          setMovedOff(false);
+          setAsking(null);
+        }}
       />
     </div>
   );

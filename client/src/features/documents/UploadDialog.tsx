@@ -64,7 +64,8 @@ function sendUpload(fields: Record<string, string>, file: File, on: { progress: 
 /** Bytes sent so far: "0 Bytes" before the first (formatFileSize says 'Unknown size' for 0). */
 const amount = (bytes: number) => (bytes > 0 ? formatFileSize(bytes) : '0 Bytes');
 
-const blank = (companyId: number | null | undefined): DocumentForm => ({ name: '', type: 'contract', companyId: companyId ?? '', projectId: '', visibleInPortal: true });
+/** A new file is internal until shared (issue 27): the portal switch starts off. */
+const blank = (companyId: number | null | undefined): DocumentForm => ({ name: '', type: 'contract', companyId: companyId ?? '', projectId: '', visibleInPortal: false });
 
 /**
  * 'Add New File': choose or drop a file (its name fills the name field), its type, company and optional project,
@@ -173,7 +174,7 @@ export function UploadDialog({ open, onClose, companyId, projectId, defaultCompa
         />
 
         <fieldset disabled={uploading} className="min-w-0">
-          <DocumentFields form={form} place={place} />
+          <DocumentFields form={form} place={place} fixedProjectId={projectId} />
         </fieldset>
 
         {serverError && <Alert>{serverError}</Alert>}

@@ -13,7 +13,7 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Building2, Check, CloudOff, Copy, Loader2, Plus, Trash2, Workflow } from 'lucide-react';
+import { ArrowLeft, Building2, Check, CloudOff, Copy, EyeOff, Loader2, Plus, Send, Trash2, Workflow } from 'lucide-react';
 import { toast } from 'sonner';
 import { M } from '../../../../shared/messages';
 import { FLOW_LIMITS } from '../../../../shared/schemas/flows';
@@ -22,7 +22,7 @@ import { errorCode, errorText, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { Alert, Skeleton } from '../../ui/Feedback';
-import { DeleteFlowDialog, useDuplicateFlow } from './flowActions';
+import { DeleteFlowDialog, PublishFlowDialog, useDuplicateFlow, useUnpublishFlow } from './flowActions';
 import { ActiveBadge, ConfirmDialog, FlowTypeBadge, FlowTypeTile, type FlowDetail, type FlowFieldRow, type FlowStepRow, type FlowType } from './flowParts';
 import { FieldDialog } from './FieldDialog';
 import { FlowPreview } from './FlowPreview';
@@ -271,7 +271,9 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
     onError: (error) => toast.error(F.fieldDeleteFailed, { description: errorText(error) ?? undefined }),
   });
 
-  // ── The flow itself: duplicate, delete.
+  // ── The flow itself: publish or unpublish (issue 27), duplicate, delete.
+  const [publishing, setPublishing] = useState(false);
+  const { unpublish, pendingId: unpublishingId } = useUnpublishFlow();
   const { duplicate, pendingId } = useDuplicateFlow();
   const [deletingFlow, setDeletingFlow] = useState(false);
 
@@ -294,6 +296,7 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
               </span>
             </div>
             <p className="mt-1 max-w-3xl text-sm leading-6 break-words whitespace-pre-line text-slate-600">{flow.description}</p>
+            <PublicationHint active={flow.isActive} steps={steps.length} />
             <p className="mt-1 flex min-w-0 items-center gap-1.5 text-sm text-slate-500">
               <Building2 className="size-4 shrink-0 text-slate-400" aria-hidden />
               {flow.companyOfFlow ? (
@@ -309,7 +312,16 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
             </p>
           </div>
         </div>
-        <div className="flex shrink-0 gap-2 self-start" role="group" aria-label={F.flowActions}>
+        <div className="flex shrink-0 flex-wrap gap-2 self-start" role="group" aria-label={F.flowActions}>
+          {flow.isActive ? (
+            <Button variant="secondary" busy={unpublishingId === flow.id} onClick={() => unpublish(flow)}>
+              {unpublishingId !== flow.id && <EyeOff className="size-4" aria-hidden />} {unpublishingId === flow.id ? F.unpublishing : F.unpublish}
+            </Button>
+          ) : (
+            <Button onClick={() => setPublishing(true)}>
+              <Send className="size-4" aria-hidden /> {F.publish}
+            </Button>
+          )}
           <Button variant="secondary" busy={pendingId === flow.id} onClick={() => duplicate(flow)}>
             {pendingId !== flow.id && <Copy className="size-4" aria-hidden />} {F.duplicate}
           </Button>
@@ -425,12 +437,23 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
         onConfirm={() => fieldToDelete && removeField.mutate({ id: fieldToDelete.id })}
         onClose={() => setFieldToDelete(null)}
       />
+      <PublishFlowDialog flow={publishing ? flow : null} onClose={() => setPublishing(false)} />
       <DeleteFlowDialog
         flow={deletingFlow ? { id: flow.id, name: flow.name, stepCount: steps.length } : null}
         onClose={() => setDeletingFlow(false)}
         onDeleted={() => void navigate('/hub/flows', { replace: true })}
       />
     </>
+  );
+}
+
+/** Whether clients see the flow, in words (the badge says Draft / Published). */
+function PublicationHint({ active, steps }: { active: boolean; steps: number }) {
+  const text = !active ? F.draftHint : steps === 0 ? F.publishedNoStepsHint : F.publishedHint;
+  return (
+    <p data-publication={active ? 'published' : 'draft'} className={cn('mt-2 max-w-3xl text-sm', active && steps > 0 ? 'text-emerald-700' : 'text-amber-700')}>
+      {text}
+    </p>
   );
 }
 

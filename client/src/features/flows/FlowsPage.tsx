@@ -16,9 +16,9 @@ import { Button, buttonClass } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { CreateFlowDialog } from './CreateFlowDialog';
-import { ActiveSwitch, DeleteFlowDialog, FlowMenu, useDuplicateFlow } from './flowActions';
+import { DeleteFlowDialog, FlowMenu, PublishFlowDialog, useDuplicateFlow, useUnpublishFlow } from './flowActions';
 import { useLinkParam } from '../search/useLinkParam';
-import { flowPath, FlowTypeBadge, FlowTypeTile, flowTypeName, type FlowRow } from './flowParts';
+import { ActiveBadge, flowPath, FlowTypeBadge, FlowTypeTile, flowTypeName, type FlowRow } from './flowParts';
 
 const F = M.flows;
 const searchMaxLength = flowListInput.shape.search.unwrap().maxLength ?? undefined;
@@ -50,10 +50,10 @@ function CompanyName({ flow, className }: { flow: FlowRow; className?: string })
   );
 }
 
-type ActionsProps = { flow: FlowRow; onDuplicate: () => void; onDelete: () => void; duplicating: boolean };
+type ActionsProps = { flow: FlowRow; onPublish: () => void; onUnpublish: () => void; onDuplicate: () => void; onDelete: () => void; duplicating: boolean; busy: boolean };
 
 /** View and Edit (both open the editor, spec §2.8) and the ⋯ menu. */
-function RowActions({ flow, onDuplicate, onDelete, duplicating }: ActionsProps) {
+function RowActions({ flow, ...actions }: ActionsProps) {
   return (
     <div className="relative z-10 flex items-center justify-end gap-1">
       <Link to={flowPath(flow)} className={buttonClass('ghost', 'sm')} aria-label={F.viewFlow(flow.name)} title={F.viewFlow(flow.name)}>
@@ -62,7 +62,7 @@ function RowActions({ flow, onDuplicate, onDelete, duplicating }: ActionsProps) 
       <Link to={flowPath(flow)} className={buttonClass('ghost', 'sm')} aria-label={F.editFlow(flow.name)} title={F.editFlow(flow.name)}>
         <Pencil className="size-4" aria-hidden /> <span className="hidden xl:inline">{F.edit}</span>
       </Link>
-      <FlowMenu flow={flow} onDuplicate={onDuplicate} onDelete={onDelete} duplicating={duplicating} />
+      <FlowMenu flow={flow} {...actions} />
     </div>
   );
 }
@@ -88,9 +88,7 @@ function FlowCard({ flow, ...actions }: ActionsProps) {
         <span className="inline-flex items-center gap-1.5 text-xs text-slate-500">
           <ListOrdered className="size-3.5 text-slate-400" aria-hidden /> {F.stepsCount(flow.stepCount)}
         </span>
-        <span className="relative z-10">
-          <ActiveSwitch flow={flow} />
-        </span>
+        <ActiveBadge active={flow.isActive} />
       </div>
       <span className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700" aria-hidden>
         {F.edit} <ArrowRight className="size-4" />
@@ -109,6 +107,8 @@ export default function FlowsPage() {
   useLinkParam('new', () => setCreating(true));
   const [toDelete, setToDelete] = useState<FlowRow | null>(null);
   const { duplicate, pendingId } = useDuplicateFlow();
+  const [toPublish, setToPublish] = useState<FlowRow | null>(null);
+  const { unpublish, pendingId: unpublishingId } = useUnpublishFlow();
 
   const filteredCompanyId = filters.values.companyId ?? null;
   const filteredCompany = useCompanyName(filteredCompanyId);
@@ -119,7 +119,14 @@ export default function FlowsPage() {
       <Plus className="size-4" aria-hidden /> {F.create}
     </Button>
   );
-  const actionsOf = (flow: FlowRow) => ({ onDuplicate: () => duplicate(flow), onDelete: () => setToDelete(flow), duplicating: pendingId === flow.id });
+  const actionsOf = (flow: FlowRow) => ({
+    onPublish: () => setToPublish(flow),
+    onUnpublish: () => unpublish(flow),
+    onDuplicate: () => duplicate(flow),
+    onDelete: () => setToDelete(flow),
+    duplicating: pendingId === flow.id,
+    busy: unpublishingId === flow.id,
+  });
 
   const [colFlow, colCompany, colType, colSteps, colStatus, colActions] = F.columns;
   const columns: Column<FlowRow>[] = [
@@ -142,7 +149,7 @@ export default function FlowsPage() {
     { header: colCompany, className: 'max-w-52', cell: (flow) => <CompanyName flow={flow} /> },
     { header: colType, cell: (flow) => <FlowTypeBadge type={flow.workflowType} /> },
     { header: colSteps, className: 'tabular-nums', cell: (flow) => F.stepsCount(flow.stepCount) },
-    { header: colStatus, cell: (flow) => <ActiveSwitch flow={flow} /> },
+    { header: colStatus, cell: (flow) => <ActiveBadge active={flow.isActive} /> },
     { header: colActions, className: 'text-right', srOnlyHeader: true, cell: (flow) => <RowActions flow={flow} {...actionsOf(flow)} /> },
   ];
 
@@ -207,6 +214,7 @@ export default function FlowsPage() {
       />
       <CreateFlowDialog open={creating} onClose={() => setCreating(false)} defaultCompanyId={filteredCompanyId} />
       <DeleteFlowDialog flow={toDelete} onClose={() => setToDelete(null)} />
+      <PublishFlowDialog flow={toPublish} onClose={() => setToPublish(null)} />
     </>
   );
 }

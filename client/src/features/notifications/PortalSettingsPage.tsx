@@ -1,16 +1,22 @@
-import { Mail } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { KeyRound, Mail } from 'lucide-react';
 import { toast } from 'sonner';
 import { M } from '../../../../shared/messages';
-import { errorText, trpc } from '../../lib/trpc';
+import { portalChangePasswordFormSchema, type PortalChangePasswordForm } from '../../../../shared/schemas/portal-auth';
+import { errorText, fieldIssues, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { zodResolver } from '../../lib/zodResolver';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
+import { PasswordStrengthMeter, preloadPasswordStrength } from '../auth/PasswordStrengthMeter';
 import { Switch } from '../../ui/Switch';
 import { PortalPageHeader } from '../portal/PortalUi';
 import { usePortalUser } from '../portal/session';
 
 const N = M.notifications;
 
-/** /portal/{slug}/settings: the client's e-mail switch (the opt-out link of every portal e-mail lands here). */
+/** /portal/{slug}/settings: the client's e-mail switch (the opt-out link of every portal e-mail lands here) and "Change password". */
 export default function PortalSettingsPage() {
   const user = usePortalUser();
   useDocumentTitle(`${N.portalSettingsTitle} · ${user.business.name}`);
@@ -63,6 +69,66 @@ export default function PortalSettingsPage() {
           </div>
         )}
       </section>
+      <ChangePasswordCard />
     </>
+  );
+}
+
+const C = M.portalAuth.changePassword;
+
+/** The current password and a new one (the portal's strength rule); the client's other sessions are signed out. */
+function ChangePasswordCard() {
+  const user = usePortalUser();
+  const { register, handleSubmit, formState, setError, reset, watch } = useForm<PortalChangePasswordForm>({
+    resolver: zodResolver(portalChangePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const change = trpc.portalAuth.changePassword.useMutation();
+  const newPassword = watch('newPassword');
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      const done = await change.mutateAsync({ currentPassword, newPassword });
+      toast.success(C.done, { description: C.doneText(done.endedSessions) });
+      reset();
+    } catch (error) {
+      const issues = fieldIssues(error).filter((i) => i.path === 'currentPassword' || i.path === 'newPassword');
+      for (const issue of issues) setError(issue.path as 'currentPassword' | 'newPassword', { message: issue.message }, { shouldFocus: true });
+      if (!issues.length) toast.error(M.common.error, { description: errorText(error) ?? C.failed });
+    }
+  });
+  return (
+    <section aria-labelledby="portal-password-title" className="mt-6 max-w-2xl rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
+      <div className="flex items-start gap-4 px-5 py-5 sm:px-6">
+        <span className="hidden size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 sm:grid">
+          <KeyRound className="size-5" aria-hidden />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="portal-password-title" className="text-sm font-semibold text-slate-900">
+            {C.title}
+          </h2>
+          <p className="mt-1 text-sm text-slate-500">{C.text}</p>
+          <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+            {/* Whose password this is, for password managers. */}
+            <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+            <TextField label={C.current} type="password" autoComplete="current-password" error={formState.errors.currentPassword?.message} {...register('currentPassword')} />
+            <TextField
+              label={C.new}
+              type="password"
+              autoComplete="new-password"
+              error={formState.errors.newPassword?.message}
+              hint={newPassword ? <PasswordStrengthMeter password={newPassword} userInputs={[user.email, user.firstName, user.lastName, user.business.name, user.business.slug]} /> : undefined}
+              onFocus={preloadPasswordStrength}
+              {...register('newPassword')}
+            />
+            <TextField label={C.confirm} type="password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+            <div className="flex justify-end">
+              <Button type="submit" busy={change.isPending}>
+                {change.isPending ? C.submitting : C.submit}
+              </Button>
+            </div>
+          </form>
+        </div>
+      </div>
+    </section>
   );
 }

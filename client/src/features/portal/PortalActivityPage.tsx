@@ -1,14 +1,14 @@
 import { M } from '../../../../shared/messages';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { ActivityFeed } from '../activity/ActivityFeed';
+import { PortalActivityFeed } from './PortalActivityFeed';
 import { PortalPageHeader } from './PortalUi';
 import { usePortalUser } from './session';
 import { portalListOptions } from './usePortalList';
 
 const A = M.activity;
 
-/** /portal/{slug}/activity: what the agency shared with the client's company and what its people did, newest first. */
+/** /portal/{slug}/activity: the client's feed (what the agency shared with them, and what they did), newest first. */
 export default function PortalActivityPage() {
   const user = usePortalUser();
   useDocumentTitle(`${A.title} · ${user.business.name}`);
@@ -17,8 +17,7 @@ export default function PortalActivityPage() {
   return (
     <>
       <PortalPageHeader title={A.title} subtitle={A.portalSubtitle} />
-      <ActivityFeed
-        label={A.title}
+      <PortalActivityFeed
         entries={entries}
         isPending={query.isPending}
         isError={query.isError && !query.isFetchNextPageError}
@@ -27,7 +26,6 @@ export default function PortalActivityPage() {
         loadingMore={query.isFetchingNextPage}
         loadMoreFailed={query.isFetchNextPageError}
         onLoadMore={() => void query.fetchNextPage()}
-        empty={{ title: A.emptyTitle, text: A.portalEmpty }}
       />
     </>
   );

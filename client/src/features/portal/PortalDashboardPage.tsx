@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { ArrowRight, BookOpen, FileText, FolderKanban, ListChecks, Wrench } from 'lucide-react';
+import { ArrowRight, BookOpen, ClipboardList, FileText, FolderKanban, ListChecks, Wrench } from 'lucide-react';
 import { portal } from '../../../../shared/messages/portal';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
 import type { PortalResource } from '../../../../shared/schemas/portal';
@@ -7,6 +7,8 @@ import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Badge, statusLabel } from '../../ui/Badge';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
+import { FlowStateBadge } from './flows/flowState';
+import { PortalActivityFeed } from './PortalActivityFeed';
 import { CardsSkeleton, FileRow, ListBox, PortalPageHeader, ProjectCard, RowsSkeleton, StatCard } from './PortalUi';
 import { portalPath, usePortalUser } from './session';
 
@@ -69,7 +71,69 @@ function ResourceCard({ resource }: { resource: PortalResource }) {
   );
 }
 
-/** /portal/{slug}/dashboard (spec §2.12): counts, 3 recent projects, 5 recent files, the shared resources. */
+/** How many flows "To do" lists before "View all flows". */
+const TODO_SHOWN = 3;
+/** Events in the dashboard's recent activity. */
+const RECENT_EVENTS = 5;
+
+/**
+ * What the client has to do, first (issue 27): the flows waiting for them (not completed), each opening where they
+ * left off. There is no other kind of request to clients yet (files awaiting a reply do not exist).
+ */
+function TodoSection({ slug }: { slug: string }) {
+  const flows = trpc.portalFlows.list.useQuery();
+  const waiting = flows.data?.filter((f) => f.state.status !== 'completed');
+  return (
+    <section aria-labelledby="portal-todo">
+      <SectionHeader
+        id="portal-todo"
+        title={waiting ? D.todo(waiting.length) : D.todoTitle}
+        to={waiting && waiting.length > TODO_SHOWN ? portalPath(slug, 'workflows') : undefined}
+        linkLabel={D.viewAllFlows}
+      />
+      {flows.isError && !flows.data ? (
+        <LoadFailed onRetry={() => void flows.refetch()} />
+      ) : !waiting ? (
+        <Skeleton className="h-16 w-full rounded-xl" />
+      ) : waiting.length === 0 ? (
+        <p className="rounded-xl bg-white px-4 py-4 text-sm text-slate-500 shadow-xs ring-1 ring-slate-200">{D.todoNoneText}</p>
+      ) : (
+        <ListBox>
+          {waiting.slice(0, TODO_SHOWN).map((flow) => (
+            <li key={flow.id}>
+              <Link
+                to={portalPath(slug, `workflows/${encodeURIComponent(flow.flowUid)}`)}
+                className="flex flex-wrap items-center gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none focus-visible:ring-inset"
+              >
+                <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
+                  <ClipboardList className="size-4" aria-hidden />
+                </span>
+                <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{flow.name}</span>
+                <FlowStateBadge state={flow.state} />
+              </Link>
+            </li>
+          ))}
+        </ListBox>
+      )}
+    </section>
+  );
+}
+
+/** The client's latest events (their feed), with a link to the whole Activity list. */
+function RecentActivitySection({ slug }: { slug: string }) {
+  const query = trpc.portalActivity.list.useQuery({ limit: RECENT_EVENTS });
+  return (
+    <section aria-labelledby="portal-recent-activity">
+      <SectionHeader id="portal-recent-activity" title={D.recentActivity} to={portalPath(slug, 'activity')} linkLabel={D.viewAllActivity} />
+      <PortalActivityFeed entries={query.data?.items} isPending={query.isPending} isError={query.isError} onRetry={() => void query.refetch()} compact />
+    </section>
+  );
+}
+
+/**
+ * /portal/{slug}/dashboard (spec §2.12): first what the client has to do, then the counts, 3 recent projects,
+ * 5 recent files, the recent activity and the shared resources.
+ */
 export default function PortalDashboardPage() {
   const user = usePortalUser();
   const slug = useParams().slug ?? '';
@@ -83,6 +147,8 @@ export default function PortalDashboardPage() {
         <LoadFailed onRetry={() => void query.refetch()} />
       ) : (
         <div className="space-y-10">
+          <TodoSection slug={slug} />
+
           <section aria-label={D.title} className="grid grid-cols-3 gap-2 sm:gap-4">
             <StatCard label={D.activeProjects} value={data?.counts.activeProjects} icon={<FolderKanban className="size-4" aria-hidden />} to={portalPath(slug, 'projects')} />
             <StatCard label={D.pendingTasks} value={data?.counts.pendingTasks} icon={<ListChecks className="size-4" aria-hidden />} to={portalPath(slug, 'tasks')} />
@@ -118,6 +184,8 @@ export default function PortalDashboardPage() {
               </ListBox>
             )}
           </section>
+
+          <RecentActivitySection slug={slug} />
 
           {(!data || data.resources.length > 0) && (
             <section aria-labelledby="portal-resources">

@@ -14,6 +14,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Spinner } from '../../ui/Feedback';
 import { SkipLink } from '../../ui/SkipLink';
 import { BusinessMark } from './PortalBrand';
+import { PreviewBanner } from './PreviewBanner';
 import { readableOn, usePortalBranding, type PortalBrand } from './branding';
 import { portalPath, sameSlug, usePortalMe, type PortalUser } from './session';
 
@@ -69,9 +70,16 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /** Wide screens: a quiet sidebar with the Work group. */
-function SideNav({ slug }: { slug: string }) {
+function SideNav({ slug, preview }: { slug: string; preview: boolean }) {
   return (
-    <nav aria-label={M.portalAuth.nav} className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 overflow-y-auto border-r border-slate-200 bg-white px-3 py-6 lg:block">
+    <nav
+      aria-label={M.portalAuth.nav}
+      // Under the sticky header (4rem), and the preview banner (2.5rem on wide screens) when there is one.
+      className={cn(
+        'sticky hidden w-56 shrink-0 overflow-y-auto border-r border-slate-200 bg-white px-3 py-6 lg:block',
+        preview ? 'top-26 h-[calc(100dvh-6.5rem)]' : 'top-16 h-[calc(100dvh-4rem)]',
+      )}
+    >
       {portalNav.map((group, i) => (
         <div key={i} className={cn(i > 0 && 'mt-5')}>
           {group.group && <p className="mb-1.5 px-2.5 text-[11px] font-semibold tracking-wider text-slate-500 uppercase">{group.group}</p>}
@@ -161,15 +169,17 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="flex h-16 items-center gap-3 px-4 sm:gap-6 sm:px-6">
         <Link to={portalPath(slug, 'dashboard')} className="flex min-w-0 items-center gap-3 rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+          {/* The logo in a wide slot (up to 160×40), whatever its shape; without one, the agency's initials. */}
           {brand?.logoUrl ? (
-            <img src={brand.logoUrl} alt="" className="size-9 shrink-0 rounded-lg object-contain" />
+            <img src={brand.logoUrl} alt="" className="h-10 w-auto max-w-40 shrink-0 object-contain object-left" />
           ) : (
             <BusinessMark name={user.business.name} className="size-9 text-sm" />
           )}
-          <span className="min-w-0">
+          {/* Beside a logo, the name is for wider screens (and screen readers); the logo carries it on phones. */}
+          <span className={cn('min-w-0', brand?.logoUrl && 'sr-only sm:not-sr-only')}>
             <span className="block truncate text-sm font-semibold text-slate-900">{user.business.name}</span>
             <span className="block text-xs text-slate-500">{M.portalAuth.portalName}</span>
           </span>
@@ -208,10 +218,13 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
           >
             <Settings className="size-4" aria-hidden />
           </NavLink>
-          <Button variant="ghost" size="sm" busy={logout.isPending} onClick={() => logout.mutate()} aria-label={M.portalAuth.signOut} className="px-2 sm:px-3">
-            {!logout.isPending && <LogOut className="size-4" aria-hidden />}
-            <span className="hidden sm:inline">{M.portalAuth.signOut}</span>
-          </Button>
+          {/* A staff preview is ended by the banner's "Exit preview". */}
+          {!user.preview && (
+            <Button variant="ghost" size="sm" busy={logout.isPending} onClick={() => logout.mutate()} aria-label={M.portalAuth.signOut} className="px-2 sm:px-3">
+              {!logout.isPending && <LogOut className="size-4" aria-hidden />}
+              <span className="hidden sm:inline">{M.portalAuth.signOut}</span>
+            </Button>
+          )}
         </div>
       </div>
     </header>
@@ -248,9 +261,13 @@ export default function PortalLayout() {
       <SkipLink to="portal-main" />
       {/* The agency's colour as a thin band above everything: branded, but calm. */}
       <div aria-hidden className="h-1 bg-brand-600" style={brand ? { backgroundImage: `linear-gradient(90deg, ${brand.primaryColor}, ${brand.secondaryColor})` } : undefined} />
-      <PortalHeader user={me.data} slug={slug} brand={brand} />
+      {/* The header, and above it a staff preview's banner, stay in view. */}
+      <div className="sticky top-0 z-30">
+        {me.data.preview && <PreviewBanner user={{ ...me.data, preview: me.data.preview }} />}
+        <PortalHeader user={me.data} slug={slug} brand={brand} />
+      </div>
       <div className="flex flex-1">
-        <SideNav slug={slug} />
+        <SideNav slug={slug} preview={Boolean(me.data.preview)} />
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="portal-main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-28 focus:outline-none sm:px-6 lg:px-10 lg:pt-10 lg:pb-12">
             <Outlet context={me.data} />

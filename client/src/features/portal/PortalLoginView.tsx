@@ -1,4 +1,5 @@
 import { useForm, type Resolver } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { CORE } from '../../../../shared/messages-core';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
 import type { PortalLoginInput } from '../../../../shared/schemas/portal-auth';
@@ -90,6 +91,18 @@ function PortalLoginForm({ brand, routeSlug, alert, busy: pending, onLogin, prev
         {...register('password')}
         {...inert}
       />
+      <p className="-mt-2 text-right text-sm">
+        {preview ? (
+          <span className="font-medium text-slate-600">{M.portalAuth.forgot.link}</span>
+        ) : (
+          <Link
+            to={routeSlug ? `/portal/${encodeURIComponent(routeSlug.trim().toLowerCase())}/forgot-password` : '/portal/forgot-password'}
+            className="rounded-sm font-medium text-slate-600 hover:text-slate-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          >
+            {M.portalAuth.forgot.link}
+          </Link>
+        )}
+      </p>
       <Button
         type="submit"
         // Large bold text (WCAG: 3:1 suffices), so the spec's default colours (#010101 on #276398) stay readable.

@@ -15,7 +15,7 @@ import { portalPath, usePortalUser } from './session';
 import { portalListOptions, useDebouncedSearch } from './usePortalList';
 
 const T = M.portal.tasks;
-const DOT: Record<PortalTaskStatus, string> = { pending: 'bg-amber-400', in_progress: 'bg-sky-500', completed: 'bg-emerald-500', blocked: 'bg-red-500' };
+const DOT: Record<PortalTaskStatus, string> = { pending: 'bg-amber-400', in_progress: 'bg-sky-500', completed: 'bg-emerald-500', cancelled: 'bg-slate-400' };
 
 /** /portal/{slug}/tasks (spec §2.15): search, status filter, a count card per status, the list. */
 export default function PortalTasksPage() {

@@ -1,6 +1,7 @@
 /**
- * The pieces the portal's work pages share: page header, status and priority badges in the spec's colours (§4),
- * stat cards, project cards, file rows with Download, skeletons, and the dates and sizes as the spec writes them.
+ * The pieces the portal's work pages share: page header, status badges in the hub's own words (shared/status.ts; spec
+ * §4's colours where it names them, a cancelled task grey) and priority badges in the spec's colours, stat cards,
+ * project cards, file rows with Download, skeletons, and the dates and sizes as the spec writes them.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

@@ -14,6 +14,7 @@ import { Tabs } from '../../ui/Tabs';
 import { ContactAvatar, fullName } from '../contacts/contactParts';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectDialog } from './ProjectDialog';
+import { ProjectShareControl } from './ProjectShare';
 import { formatDay, formatHours, formatMoney, projectPath, ProjectStatusBadge, TaskProgress, type ProjectDetails } from './projectParts';
 
 const P = M.projects.page;
@@ -174,6 +175,10 @@ function ProjectView({ project }: { project: ProjectDetails }) {
       </header>
 
       {project.description && <p className="mb-6 max-w-3xl text-sm leading-6 whitespace-pre-line text-slate-700">{project.description}</p>}
+
+      <div className="mb-6 max-w-xl">
+        <ProjectShareControl project={project} />
+      </div>
 
       <dl className="mb-8 grid grid-cols-2 gap-px overflow-hidden rounded-xl bg-slate-200 shadow-xs ring-1 ring-slate-200 lg:grid-cols-4">
         <Detail icon={<CalendarDays className="size-4" />} term={P.startDate}>

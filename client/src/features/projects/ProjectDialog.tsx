@@ -11,9 +11,11 @@ import { Dialog } from '../../ui/Dialog';
 import { Skeleton } from '../../ui/Feedback';
 import { Field, SelectField, TextareaField, TextField } from '../../ui/Field';
 import { useSaveMutation } from '../../ui/form';
+import { Switch } from '../../ui/Switch';
 import { CompanyPicker } from '../contacts/CompanyPicker';
 import { ContactAvatar, fullName } from '../contacts/contactParts';
 import { projectStatusName, useInvalidateProjectData, type ProjectRow } from './projectParts';
+import { ProjectShareDialog, type ProjectShareTarget } from './ProjectShare';
 
 const F = M.projects.fields;
 
@@ -31,6 +33,8 @@ const blank = (companyId?: number | null): ProjectForm => ({
   totalHoursEstimated: '',
   totalHoursWorked: '',
   totalBilled: '',
+  // Internal until shared (issue 27).
+  visibleToClient: false,
 });
 
 /** A stored project as the form's plain values (empty → ''). */
@@ -46,6 +50,7 @@ const valuesOf = (p: ProjectRow): ProjectForm => ({
   totalHoursWorked: p.totalHoursWorked ?? '',
   // Money reads with its cents ("16875.00").
   totalBilled: p.totalBilled === null ? '' : p.totalBilled.toFixed(2),
+  visibleToClient: p.visibleToClient,
 });
 
 type ProjectDialogProps = {
@@ -103,6 +108,12 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
   const companyId = companyValue === '' || companyValue == null ? null : Number(companyValue);
   const legacyStatus = project && !(PROJECT_STATUSES as readonly string[]).includes(project.status) ? project.status : null;
   const close = () => !save.pending && onClose();
+  // "Visible to client" turns on only once the share question is confirmed.
+  const [askShare, setAskShare] = useState<ProjectShareTarget | null>(null);
+  const visible = watch('visibleToClient');
+  const status = watch('status');
+  const V = M.projects.visibility;
+  const visibilityHint = companyId === null ? V.noCompanyHint : !visible ? V.internalHint : status === 'draft' ? V.draftHint : V.sharedHint;
 
   return (
     <Dialog open={open} onClose={close} title={project ? M.projects.dialogEdit : M.projects.dialogAdd}>
@@ -126,6 +137,8 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
                       field.onChange(value === '' ? '' : Number(value));
                       // Project contacts work at the project's company: a new company starts with none.
                       setValue('projectContactId', [], { shouldDirty: true });
+                      // Another company is another audience: sharing is asked again.
+                      setValue('visibleToClient', false, { shouldDirty: true });
                     }}
                     fixedOptions={[{ value: '', label: M.projects.noCompany }]}
                   />
@@ -157,6 +170,26 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
             error={errors.projectCompletionDate?.message}
             {...register('projectCompletionDate')}
           />
+          <div className="flex items-start justify-between gap-4 rounded-lg bg-slate-50 px-3 py-3 ring-1 ring-slate-200 ring-inset sm:col-span-2">
+            <div className="min-w-0">
+              <p className="text-sm font-medium text-slate-800">{F.visibleToClient}</p>
+              <p className="mt-0.5 text-xs text-slate-500">{visibilityHint}</p>
+            </div>
+            <Controller
+              control={control}
+              name="visibleToClient"
+              render={({ field }) => (
+                <Switch
+                  checked={!!field.value}
+                  disabled={companyId === null && !field.value}
+                  label={F.visibleToClient}
+                  onChange={(on) =>
+                    on && companyId !== null ? setAskShare({ name: watch('name').trim(), companyId, status: watch('status') }) : field.onChange(false)
+                  }
+                />
+              )}
+            />
+          </div>
           <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
             <TextField label={F.hoursEstimated} type="number" inputMode="decimal" step={0.1} min={0} error={errors.totalHoursEstimated?.message} {...register('totalHoursEstimated')} />
             <TextField label={F.hoursWorked} type="number" inputMode="decimal" step={0.1} min={0} error={errors.totalHoursWorked?.message} {...register('totalHoursWorked')} />
@@ -172,6 +205,14 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
           </Button>
         </div>
       </form>
+      <ProjectShareDialog
+        target={askShare}
+        onConfirm={() => {
+          setValue('visibleToClient', true, { shouldDirty: true });
+          setAskShare(null);
+        }}
+        onClose={() => setAskShare(null)}
+      />
     </Dialog>
   );
 }

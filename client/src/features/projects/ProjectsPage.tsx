@@ -20,7 +20,7 @@ import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectDialog } from './ProjectDialog';
 import { useLinkParam } from '../search/useLinkParam';
-import { dateRange, formatDay, projectPath, projectStatusName, ProjectStatusBadge, TaskProgress, type ProjectRow } from './projectParts';
+import { dateRange, formatDay, projectPath, projectStatusName, ProjectStatusBadge, ProjectVisibilityBadge, TaskProgress, type ProjectRow } from './projectParts';
 
 const searchMaxLength = projectListInput.shape.search.unwrap().maxLength ?? undefined;
 const linkClass = 'rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
@@ -85,7 +85,10 @@ function ProjectCard({ project, onEdit, onDelete }: { project: ProjectRow; onEdi
   return (
     <li className="relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:shadow-md hover:ring-slate-300">
       <div className="flex items-start justify-between gap-2">
-        <ProjectStatusBadge status={project.status} />
+        <div className="flex flex-wrap gap-1.5">
+          <ProjectStatusBadge status={project.status} />
+          <ProjectVisibilityBadge project={project} />
+        </div>
         <div className="-mt-1 -mr-2">
           <RowActions project={project} onEdit={onEdit} onDelete={onDelete} />
         </div>
@@ -184,7 +187,15 @@ export default function ProjectsPage() {
       ),
     },
     { header: colCompany, className: 'max-w-52', cell: (p) => <CompanyLink project={p} /> },
-    { header: colStatus, cell: (p) => <ProjectStatusBadge status={p.status} /> },
+    {
+      header: colStatus,
+      cell: (p) => (
+        <div className="flex flex-wrap gap-1.5">
+          <ProjectStatusBadge status={p.status} />
+          <ProjectVisibilityBadge project={p} />
+        </div>
+      ),
+    },
     { header: colStart, className: 'tabular-nums', cell: (p) => <Day day={p.projectStartDate} /> },
     { header: colDue, className: 'tabular-nums', cell: (p) => <Day day={p.projectCompletionDate} /> },
     { header: colTasks, cell: (p) => <TaskProgress done={p.completedTaskCount} total={p.taskCount} /> },

@@ -9,7 +9,7 @@ import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button } from '../../ui/Button';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { ProjectDialog } from './ProjectDialog';
-import { dateRange, projectPath, ProjectStatusBadge, TaskProgress } from './projectParts';
+import { dateRange, projectPath, ProjectStatusBadge, ProjectVisibilityBadge, TaskProgress } from './projectParts';
 
 /** A company's projects (the company page's Projects tab), newest first, with Add Project for this company. */
 export function ProjectsPanel({ companyId }: { companyId: number }) {
@@ -69,6 +69,7 @@ export function ProjectsPanel({ companyId }: { companyId: number }) {
                 </div>
                 <div className="flex shrink-0 items-center gap-4 pl-12 sm:pl-0">
                   <TaskProgress done={project.completedTaskCount} total={project.taskCount} />
+                  <ProjectVisibilityBadge project={project} />
                   <ProjectStatusBadge status={project.status} className="sm:w-24 sm:justify-center" />
                 </div>
               </li>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
+import { EyeOff, Users } from 'lucide-react';
 import type { z } from 'zod';
 import { projects } from '../../../../shared/messages/projects';
 import type { projectOutput, projectRowOutput } from '../../../../shared/schemas/projects';
@@ -38,6 +39,19 @@ export const ProjectStatusBadge = ({ status, className }: { status: string; clas
     {projectStatusName(status)}
   </Badge>
 );
+
+/** "Shared" or "Internal", for lists (a shared draft reads Internal: the client does not see it). */
+export function ProjectVisibilityBadge({ project, className }: { project: { visibleToClient: boolean; status: string; companyId: number | null }; className?: string }) {
+  const shown = project.visibleToClient && project.status !== 'draft' && project.companyId !== null;
+  return (
+    <span title={shown ? M.projects.visibility.sharedTitle : M.projects.visibility.internalTitle} className={className}>
+      <Badge tone={shown ? 'green' : 'gray'} className="gap-1 whitespace-nowrap">
+        {shown ? <Users className="size-3" aria-hidden /> : <EyeOff className="size-3" aria-hidden />}
+        {shown ? M.projects.visibility.shared : M.projects.visibility.internal}
+      </Badge>
+    </span>
+  );
+}
 
 /** The project page's address: by uid, falling back to the numeric id (spec §2.3). */
 export const projectPath = (project: { id: number; projectUid?: string | null }) => `/hub/projects/${project.projectUid || project.id}`;

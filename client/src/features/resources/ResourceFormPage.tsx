@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../lib/zodResolver';
@@ -22,6 +22,7 @@ import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { controlClass, Field, RequiredMark, SelectField, TextareaField, TextField } from '../../ui/Field';
 import { Switch } from '../../ui/Switch';
 import { CompanyPicker } from '../contacts/CompanyPicker';
+import { ShareDialog, type ShareTarget } from '../documents/ShareDialog';
 import { statusOptions, typeOptions, useInvalidateResources, type ResourceRow } from './resourceParts';
 
 const R = M.resources;
@@ -136,8 +137,12 @@ function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow
   const invalidate = useInvalidateResources();
   const defaultValues = useMemo(() => valuesOf(resource, presetCompanyId), [resource, presetCompanyId]);
   const form = useForm<ResourceForm, unknown, ResourceFormValues>({ resolver: formResolver, defaultValues });
-  const { register, control, setValue, setError, formState } = form;
+  const { register, control, setValue, setError, getValues, formState } = form;
   const errors = formState.errors;
+  // Turning client visibility on asks once who it reaches; a shared resource moved to another company is hidden
+  // again until shared with that one.
+  const [asking, setAsking] = useState<ShareTarget | null>(null);
+  const [movedOff, setMovedOff] = useState(false);
   const rows = useFieldArray({ control, name: 'details' });
   const companyId = useWatch({ control, name: 'companyId' });
   const details = useWatch({ control, name: 'details' });
@@ -262,6 +267,10 @@ function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow
                       field.onChange(value === '' ? '' : Number(value));
                       // A project belongs to one company: a new company starts without one (spec §5).
                       setValue('projectId', '');
+                      if (getValues('visibleToClient')) {
+                        setValue('visibleToClient', false, { shouldDirty: true });
+                        setMovedOff(true);
+                      }
                     }}
                   />
                 )}
@@ -310,15 +319,40 @@ function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow
           <Controller
             control={control}
             name="visibleToClient"
-            render={({ field }) => (
-              <div className="flex items-start justify-between gap-4 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset sm:col-span-2">
-                <div className="min-w-0">
-                  <p className="text-sm font-medium text-slate-800">{F.visible}</p>
-                  <p className="mt-0.5 text-xs text-slate-500">{field.value ? R.visibleHint : R.hiddenHint}</p>
+            render={({ field }) => {
+              const noCompany = companyId === '' && !field.value;
+              const hint = noCompany ? R.share.needsCompany : movedOff && !field.value ? R.share.companyChanged : field.value ? R.visibleHint : R.hiddenHint;
+              return (
+                <div className="flex items-start justify-between gap-4 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset sm:col-span-2">
+                  <div className="min-w-0">
+                    <p className="text-sm font-medium text-slate-800">{F.visible}</p>
+                    <p className="mt-0.5 text-xs text-slate-500">{hint}</p>
+                  </div>
+                  <Switch
+                    checked={field.value}
+                    disabled={noCompany}
+                    // Off at once; on only once the share dialog is confirmed.
+                    onChange={(on) => {
+                      if (!on) return field.onChange(false);
+                      if (companyId === '') return;
+                      const projectId = getValues('projectId');
+                      setAsking({ name: getValues('title').trim(), companyId: Number(companyId), projectId: projectId === '' ? null : Number(projectId) });
+                    }}
+                    label={F.visible}
+                  />
                 </div>
-                <Switch checked={field.value} onChange={field.onChange} label={F.visible} />
-              </div>
-            )}
+              );
+            }}
+          />
+          <ShareDialog
+            kind="resource"
+            target={asking}
+            onClose={() => setAsking(null)}
+            onConfirm={() => {
+              setValue('visibleToClient', true, { shouldDirty: true });
+              setMovedOff(false);
+              setAsking(null);
+            }}
           />
         </div>
       </Card>

@@ -8,6 +8,7 @@ import { LoadMore } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { EmptyState, LoadFailed, PanelSkeleton } from '../../ui/Feedback';
 import { Switch } from '../../ui/Switch';
+import { ShareDialog, type ShareTarget } from '../documents/ShareDialog';
 import { ResourceDetailsDialog } from './ResourceDetailsDialog';
 import { CreateResourceLink, DetailPreview, ResourceIcon, StatusBadge, TypeBadge, useInvalidateResources, type ResourceRow } from './resourceParts';
 
@@ -24,15 +25,19 @@ export function useResourceCount(companyId: number): number | undefined {
 
 /**
  * The company page's Resources tab: the company's resources, each opening the details dialog, with its client
- * visibility as a switch that saves at once (the same flag as the company dialog's Resources Access tab), and a
+ * visibility as a switch (the same flag as the company dialog's Resources Access tab: showing asks once who it
+ * reaches, then saves; hiding saves at once), and a
  * 'Create Resource' link that starts the form with this company.
  */
 export function ResourcesPanel({ companyId }: { companyId: number }) {
   const list = useInfiniteList(trpc.resources.list, panelInput(companyId));
   const [open, setOpen] = useState<ResourceRow | null>(null);
   const invalidate = useInvalidateResources();
+  // Showing a resource to the client asks once who it reaches; hiding it saves at once.
+  const [asking, setAsking] = useState<(ShareTarget & { id: number }) | null>(null);
   const setVisibility = trpc.resources.setVisibility.useMutation({
     onSuccess: (resource, input) => {
+      setAsking(null);
       void invalidate();
       const title = list.items.find((r) => r.id === input.id)?.title;
       toast.success(resource.visibleToClient ? M.resources.solutionEnabled : M.resources.solutionDisabled, { description: title });
@@ -80,7 +85,11 @@ export function ResourcesPanel({ companyId }: { companyId: number }) {
                     <Switch
                       checked={resource.visibleToClient}
                       busy={pending}
-                      onChange={(visibleToClient) => setVisibility.mutate({ id: resource.id, visibleToClient })}
+                      onChange={(visibleToClient) =>
+                        visibleToClient
+                          ? setAsking({ id: resource.id, name: resource.title, companyId: resource.companyId, projectId: resource.projectId })
+                          : setVisibility.mutate({ id: resource.id, visibleToClient })
+                      }
                       label={`${R.visibleToClient}: ${resource.title}`}
                     />
                   </span>
@@ -103,6 +112,13 @@ export function ResourcesPanel({ companyId }: { companyId: number }) {
       )}
       {body}
       <ResourceDetailsDialog resource={open} onClose={() => setOpen(null)} />
+      <ShareDialog
+        kind="resource"
+        target={asking}
+        busy={setVisibility.isPending}
+        onClose={() => setAsking(null)}
+        onConfirm={() => asking && setVisibility.mutate({ id: asking.id, visibleToClient: true })}
+      />
     </section>
   );
 }

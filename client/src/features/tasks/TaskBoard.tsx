@@ -28,7 +28,7 @@ import { LoadMore } from '../../lists/ListViews';
 import { useInfiniteList, type InfiniteList } from '../../lists/useInfiniteList';
 import { Button } from '../../ui/Button';
 import { Alert, EmptyState, Skeleton } from '../../ui/Feedback';
-import { Assignee, DueDate, PriorityBadge, StatusSelect, statusDot, statusName, type TaskRow, type TaskStatus, type TaskStatusControl } from './taskParts';
+import { Assignee, DueDate, InternalBadge, PriorityBadge, StatusSelect, statusDot, statusName, type TaskRow, type TaskStatus, type TaskStatusControl } from './taskParts';
 
 const T = M.tasks;
 const B = T.board;
@@ -322,6 +322,7 @@ function CardBody({ task, control, onOpen, handle, overlay }: { task: TaskRow; c
       )}
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <PriorityBadge priority={task.priority} />
+        <InternalBadge task={task} />
         {task.dueDate && <DueDate task={{ dueDate: task.dueDate, status: control.statusOf(task) }} className="text-xs" />}
       </div>
       <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-2.5">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '../../lib/zodResolver';
-import { Trash2 } from 'lucide-react';
+import { Lock, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
@@ -30,6 +30,7 @@ const valuesOf = (task: TaskRow | null, projectId: number | null | undefined): F
   priority: (task?.priority as FormInput['priority']) ?? DEFAULT_TASK_PRIORITY,
   dueDate: task?.dueDate ?? '',
   assigneeId: task?.assignedTo != null ? String(task.assignedTo) : '',
+  internal: task?.internal ?? false,
 });
 
 type Mutation = { useMutation: (opts: { onSuccess: () => void; onError: (error: unknown) => void }) => { mutate: (input: never) => void; isPending: boolean } };
@@ -162,6 +163,16 @@ export function TaskDialog({ open, task, defaultProjectId, onClose }: TaskDialog
               </option>
             ))}
           </SelectField>
+          <label className="col-span-2 flex cursor-pointer items-start gap-3 rounded-lg px-1 py-1 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 cursor-pointer rounded accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 focus-visible:outline-none"
+              {...register('internal')}
+            />
+            <span className="inline-flex items-center gap-1.5 font-medium">
+              <Lock className="size-3.5 text-slate-500" aria-hidden /> {F.internal}
+            </span>
+          </label>
         </div>
 
         <div className="mt-6 flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center">

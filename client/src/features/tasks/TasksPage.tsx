@@ -21,7 +21,7 @@ import { ProjectPicker, useProjectName } from './ProjectPicker';
 import { TaskDialog } from './TaskDialog';
 import { useLinkParam } from '../search/useLinkParam';
 import { useLinkedRecord } from '../search/useLinkedRecord';
-import { Assignee, CompleteCheck, DueDate, fullName, PriorityBadge, priorityName, StatusSelect, statusName, useTaskStatus, type TaskRow, type TaskStatusControl } from './taskParts';
+import { Assignee, CompleteCheck, DueDate, fullName, InternalBadge, PriorityBadge, priorityName, StatusSelect, statusName, useTaskStatus, type TaskRow, type TaskStatusControl } from './taskParts';
 
 const T = M.tasks;
 // The board (and its drag-and-drop library) loads only when it is shown.
@@ -104,7 +104,10 @@ function TaskCard({ task, control, onOpen }: { task: TaskRow; control: TaskStatu
             <ProjectLink task={task} />
           </p>
         </div>
-        <PriorityBadge priority={task.priority} className="shrink-0" />
+        <div className="flex shrink-0 flex-col items-end gap-1.5">
+          <PriorityBadge priority={task.priority} />
+          <InternalBadge task={task} />
+        </div>
       </div>
       {task.description && <p className="mt-3 line-clamp-2 text-sm text-slate-500">{task.description}</p>}
       <div className="mt-auto pt-4">
@@ -182,7 +185,15 @@ export default function TasksPage() {
     },
     { header: colProject, className: 'max-w-56', cell: (t) => <ProjectLink task={t} /> },
     { header: colStatus, cell: (t) => <StatusSelect task={t} control={control} /> },
-    { header: colPriority, cell: (t) => <PriorityBadge priority={t.priority} /> },
+    {
+      header: colPriority,
+      cell: (t) => (
+        <div className="flex flex-wrap gap-1.5">
+          <PriorityBadge priority={t.priority} />
+          <InternalBadge task={t} />
+        </div>
+      ),
+    },
     { header: colAssignee, className: 'max-w-48', cell: (t) => <Assignee task={t} /> },
     { header: colDue, cell: (t) => <DueDate task={{ dueDate: t.dueDate, status: control.statusOf(t) }} /> },
     {

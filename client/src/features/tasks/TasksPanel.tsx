@@ -10,7 +10,7 @@ import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button } from '../../ui/Button';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { TaskDialog } from './TaskDialog';
-import { Assignee, CompleteCheck, DueDate, PriorityBadge, StatusSelect, useTaskStatus, type TaskRow } from './taskParts';
+import { Assignee, CompleteCheck, DueDate, InternalBadge, PriorityBadge, StatusSelect, useTaskStatus, type TaskRow } from './taskParts';
 
 const T = M.tasks;
 
@@ -70,6 +70,7 @@ export function TasksPanel({ projectId }: { projectId: number }) {
               </div>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2 pl-8 text-sm sm:pl-0">
                 <PriorityBadge priority={task.priority} />
+                <InternalBadge task={task} />
                 <DueDate task={{ dueDate: task.dueDate, status }} className="text-xs" />
                 <span className="max-w-40 min-w-0 text-slate-600">
                   <Assignee task={task} />

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { Check, ChevronDown, Flag } from 'lucide-react';
+import { Check, ChevronDown, Flag, Lock } from 'lucide-react';
 import { toast } from 'sonner';
 import { TASK_STATUSES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
@@ -41,6 +41,19 @@ export function PriorityBadge({ priority, className }: { priority: string; class
       <span className="sr-only">{T.priorityName(priorityName(priority))}</span>
       <span aria-hidden>{priorityName(priority)}</span>
     </Badge>
+  );
+}
+
+/** A lock and "Internal" on a task hidden from the client (nothing for the others). */
+export function InternalBadge({ task, className }: { task: { internal: boolean }; className?: string }) {
+  if (!task.internal) return null;
+  return (
+    <span title={T.internalHint} className={cn('inline-flex', className)}>
+      <Badge tone="gray" className="gap-1 whitespace-nowrap">
+        <Lock className="size-3" aria-hidden />
+        {T.internalBadge}
+      </Badge>
+    </span>
   );
 }
 
