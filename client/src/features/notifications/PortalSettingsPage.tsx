@@ -51,7 +51,7 @@ export default function PortalSettingsPage() {
               {N.portalEmailLabel}
             </h2>
             <p className="mt-1 text-sm text-slate-500">{N.portalEmailText}</p>
-            <p className="mt-2 truncate text-xs text-slate-400" title={user.email}>
+            <p className="mt-2 truncate text-xs text-slate-500" title={user.email}>
               {user.email}
             </p>
           </div>
