@@ -319,7 +319,7 @@ const PROJECT_COLUMNS = {
 } as const;
 /** A project uid in the shape of Prisma's cuid (a "c" and 24 lower-case letters and digits), from the seeded PRNG. */
 const uid = (rng: Rng) => `c${Array.from({ length: 24 }, () => '0123456789abcdefghijklmnopqrstuvwxyz'[rng.int(0, 35)]).join('')}`;
-const TASK_COLUMNS = { businessId: 'int', projectId: 'int', title: 'text', description: 'text', status: 'text', priority: 'text', dueDate: 'date', assigneeId: 'int', completedAt: 'date', createdAt: 'date', updatedAt: 'date' } as const;
+const TASK_COLUMNS = { businessId: 'int', projectId: 'int', title: 'text', description: 'text', status: 'text', priority: 'text', dueDate: 'date', assigneeId: 'int', completedAt: 'date', internal: ['bool', false], createdAt: 'date', updatedAt: 'date' } as const;
 const ACTIVITY_COLUMNS = {
   businessId: 'int',
   actorType: 'text',
@@ -378,7 +378,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
   const provider = await providerOfClient(db);
 
   return db.$transaction(
-    (tx) => fill(tx, { shape, agency, provider, searchInBulk: options.searchInBulk ?? false, today, daysAgo, rng, passwordHash, started }),
+    (tx) => fill(tx, { shape, agency, provider, searchInBulk: options.searchInBulk ?? false, today, daysAgo, rng, passwordHash, started, someInternal: !!options.shape }),
     // Large scales take a while on PostgreSQL; the default 5 s interactive-transaction timeout is too short.
     { maxWait: 30_000, timeout: 15 * 60_000 },
   );
@@ -394,9 +394,14 @@ type Ctx = {
   rng: Rng;
   passwordHash: string;
   started: number;
+  /**
+   * The generator's agencies (options.shape): most work is shared with the client, some kept internal (issue 27).
+   * The demo seed shares everything, as an upgraded installation does.
+   */
+  someInternal: boolean;
 };
 
-async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, daysAgo, rng, passwordHash, started }: Ctx): Promise<SeedResult> {
+async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, daysAgo, rng, passwordHash, started, someInternal }: Ctx): Promise<SeedResult> {
   // ---- the agency: delete the old one (every table cascades from Business), then recreate it.
   await tx.business.deleteMany({ where: { slug: agency.slug } });
   const clash = await tx.user.findFirst({ where: { email: { in: [agency.ownerEmail, agency.memberEmail] } }, select: { email: true } });
@@ -420,6 +425,11 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
     select: { id: true },
   });
   const businessId = business.id;
+  // Internal until shared (issue 27): which projects, tasks and files the client sees, from a PRNG of its own (the
+  // other rows stay what they were). The generator shares 85% of projects (drafts are never shown whatever this
+  // says), keeps 10% of tasks internal and shares 80% of files; the demo seed shares everything.
+  const shareRng = someInternal ? new Rng(0x5ea7ed + businessId) : null;
+  const shared = (share: number) => (shareRng ? shareRng.chance(share) : true);
 
   const owner = await tx.user.create({
     data: { businessId, email: agency.ownerEmail, ...DEMO_OWNER, passwordHash, role: 'owner', createdAt: daysAgo(400) },
@@ -579,6 +589,7 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
       totalHoursEstimated: estimated,
       totalHoursWorked: status === 'draft' ? null : worked,
       totalBilledCents: status === 'draft' ? null : Math.round(worked * rateCents),
+      visibleToClient: shared(status === 'draft' ? 0.3 : 0.85),
       createdAt,
       updatedAt: maxDate(createdAt, minDate(today, completionDate ?? today)),
     });
@@ -637,6 +648,7 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
       priority: i < TASK_PRIORITIES.length ? TASK_PRIORITIES[i] : rng.weighted({ low: 30, medium: 45, high: 25 }),
       dueDate,
       assigneeId: rng.chance(0.1) ? null : rng.pick(assignees),
+      internal: !shared(0.9),
       createdAt,
       updatedAt: status === 'pending' ? createdAt : maxDate(createdAt, daysAgo(rng.int(0, 20))),
     });
@@ -710,6 +722,7 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
       mimeType: 'application/pdf',
       size: rng.int(40_000, 4_500_000),
       uploadedById: owner.id,
+      visibleInPortal: shared(0.8),
       createdAt: new Date(today.getTime() - rng.next() * 30 * DAY),
     });
   }

@@ -52,7 +52,8 @@ function sqliteBackend(file: string): Backend {
   db.pragma('busy_timeout = 5000');
   const session = db.prepare(
     `SELECT u.id AS userId, u.email, u.firstName, u.lastName, u.role, u.businessId,
-            b.name AS businessName, b.slug AS businessSlug, s.expiresAt
+            b.name AS businessName, b.slug AS businessSlug, s.expiresAt,
+            CASE WHEN b.requireTwoFactor AND u.totpEnabledAt IS NULL THEN 1 ELSE 0 END AS twoFactorSetupNeeded
      FROM Session s JOIN User u ON u.id = s.userId JOIN Business b ON b.id = u.businessId
      WHERE s.id = ?`,
   );
@@ -84,7 +85,8 @@ function postgresBackend(url: string): Backend {
       const { rows } = await pool.query({
         name: 'auth',
         text: `SELECT u.id AS "userId", u.email, u."firstName", u."lastName", u.role, u."businessId",
-                      b.name AS "businessName", b.slug AS "businessSlug"
+                      b.name AS "businessName", b.slug AS "businessSlug",
+                      CASE WHEN b."requireTwoFactor" AND u."totpEnabledAt" IS NULL THEN 1 ELSE 0 END AS "twoFactorSetupNeeded"
                FROM "Session" s JOIN "User" u ON u.id = s."userId" JOIN "Business" b ON b.id = u."businessId"
                WHERE s.id = $1 AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`,
         values: [tokenHash],

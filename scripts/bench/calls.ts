@@ -11,6 +11,7 @@ import { activityList } from './activity';
 import { reportsOverview } from './reports';
 import { DEFAULT_BRAND_STYLE, DEFAULT_LOGIN_TEXT, TASK_PRIORITIES, TASK_STATUSES } from '../../shared/constants';
 import { DEMO } from '../../server/demo';
+import { PORTAL_RESET_PREFIX } from '../../server/auth/portal-access';
 import {
   ACTIVE_PROJECT_STATUSES,
   CLIENT_COMPANY_STATUSES,
@@ -31,6 +32,8 @@ export type Auth = {
   businessId: number;
   businessName: string;
   businessSlug: string;
+  /** Staff sessions: 1 when the agency requires two-factor sign-in and the user has not set it up (server/auth/sessions.ts). */
+  twoFactorSetupNeeded?: number;
   /** A portal session's contact and company (portal calls only, see ./portal.ts). */
   contactId?: number;
   companyId?: number;
@@ -240,6 +243,7 @@ const meBody = (a: Auth) => ({
   last_name: a.lastName,
   role: a.role,
   business: { id: a.businessId, name: a.businessName, slug: a.businessSlug },
+  two_factor_setup_needed: Number(a.twoFactorSetupNeeded) === 1,
 });
 
 // ---------------------------------------------------------------- GET /api/business and /api/business/branding/{slug}
@@ -448,7 +452,9 @@ const dashboardOverview: SqlHandler = {
        WHERE k.businessId = ? ORDER BY k.createdAt DESC, k.id DESC LIMIT 5`,
     );
     const business = db.prepare(
-      `SELECT EXISTS (SELECT 1 FROM Contact WHERE businessId = b.id AND portalAccess = 1) AS portalAccess,
+      `SELECT EXISTS (SELECT 1 FROM Contact k WHERE k.businessId = b.id AND k.portalAccess = 1 AND k.companyId IS NOT NULL
+                AND (k.portalPasswordHash IS NOT NULL OR EXISTS (SELECT 1 FROM PortalInvite i
+                  WHERE i.businessId = b.id AND i.contactId = k.id AND i.tokenHash NOT LIKE '${PORTAL_RESET_PREFIX}%'))) AS portalAccess,
               (b.logoKey IS NOT NULL OR lower(b.primaryColor) <> ? OR lower(b.secondaryColor) <> ? OR lower(b.buttonTextColor) <> ? OR b.loginText <> ?) AS branding
        FROM Business b WHERE b.id = ?`,
     );
@@ -477,7 +483,9 @@ const dashboardOverview: SqlHandler = {
       contacts: `SELECT k.id, k."firstName", k."lastName", k.email, k."portalAccess", ${pgIso('k."createdAt"')} AS "createdAt", k."companyId", c.name AS "companyName"
         FROM "Contact" k LEFT JOIN "Company" c ON c."businessId" = k."businessId" AND c.id = k."companyId"
         WHERE k."businessId" = $1 ORDER BY k."createdAt" DESC, k.id DESC LIMIT 5`,
-      business: `SELECT EXISTS (SELECT 1 FROM "Contact" WHERE "businessId" = b.id AND "portalAccess") AS "portalAccess",
+      business: `SELECT EXISTS (SELECT 1 FROM "Contact" k WHERE k."businessId" = b.id AND k."portalAccess" AND k."companyId" IS NOT NULL
+            AND (k."portalPasswordHash" IS NOT NULL OR EXISTS (SELECT 1 FROM "PortalInvite" i
+              WHERE i."businessId" = b.id AND i."contactId" = k.id AND i."tokenHash" NOT LIKE '${PORTAL_RESET_PREFIX}%'))) AS "portalAccess",
           (b."logoKey" IS NOT NULL OR lower(b."primaryColor") <> $2 OR lower(b."secondaryColor") <> $3
            OR lower(b."buttonTextColor") <> $4 OR b."loginText" <> $5) AS branding
         FROM "Business" b WHERE b.id = $1`,
@@ -548,6 +556,8 @@ const contactItem = (r: ContactRow, iso: (v: unknown) => string | null) => ({
   portalAccess: !!r.portalAccess,
   hasPortalPassword: !!r.hasPortalPassword,
   invitePending: r.inviteExpiresAt != null && Date.parse(iso(r.inviteExpiresAt)!) > Date.now(),
+  // server/routers/contacts.ts portalStateOf.
+  portalState: !r.portalAccess || r.companyId === null ? 'none' : r.hasPortalPassword ? 'active' : r.inviteExpiresAt != null && Date.parse(iso(r.inviteExpiresAt)!) > Date.now() ? 'invited' : 'none',
   createdAt: iso(r.createdAt),
 });
 
@@ -568,6 +578,7 @@ const contactDetail = (r: ContactRow & { updatedAt: unknown }, projectIds: numbe
     portal_access: item.portalAccess,
     has_portal_password: item.hasPortalPassword,
     invite_pending: item.invitePending,
+    portal_state: item.portalState,
     created_at: item.createdAt,
     project_id: projectIds,
     pending_invite_expires_at: invite !== null && Date.parse(invite) > Date.now() ? invite : null,
@@ -600,7 +611,8 @@ const contactsList: SqlHandler = {
             : `SELECT c.id, c.companyId, (SELECT co.name FROM Company co WHERE co.businessId = c.businessId AND co.id = c.companyId) AS companyName,
                  c.firstName, c.lastName, c.email, c.phone, c.title, c.role, c.portalAccess,
                  c.portalPasswordHash IS NOT NULL AS hasPortalPassword, c.createdAt,
-                 (SELECT MAX(i.expiresAt) FROM PortalInvite i WHERE i.businessId = c.businessId AND i.contactId = c.id AND i.usedAt IS NULL) AS inviteExpiresAt
+                 (SELECT MAX(i.expiresAt) FROM PortalInvite i WHERE i.businessId = c.businessId AND i.contactId = c.id AND i.usedAt IS NULL
+                   AND i.tokenHash NOT LIKE '${PORTAL_RESET_PREFIX}%') AS inviteExpiresAt
                FROM Contact c WHERE ${where} ORDER BY c.firstName, c.id LIMIT @take`,
         );
         statements.set(key, s);
@@ -653,7 +665,7 @@ const contactsList: SqlHandler = {
                    c."firstName", c."lastName", c.email, c.phone, c.title, c.role, c."portalAccess",
                    c."portalPasswordHash" IS NOT NULL AS "hasPortalPassword", ${pgIso('c."createdAt"')} AS "createdAt",
                    (SELECT ${pgIso('MAX(i."expiresAt")')} FROM "PortalInvite" i
-                     WHERE i."businessId" = c."businessId" AND i."contactId" = c.id AND i."usedAt" IS NULL) AS "inviteExpiresAt"
+                     WHERE i."businessId" = c."businessId" AND i."contactId" = c.id AND i."usedAt" IS NULL AND i."tokenHash" NOT LIKE '${PORTAL_RESET_PREFIX}%') AS "inviteExpiresAt"
                  FROM "Contact" c WHERE ${where.join(' AND ')} ORDER BY c."firstName", c.id LIMIT $${values.length}`,
           values,
         }),
@@ -673,7 +685,8 @@ const contactRead: SqlHandler = {
     const contact = db.prepare(
       `SELECT c.id, c.companyId, co.name AS companyName, c.firstName, c.lastName, c.email, c.phone, c.title, c.role, c.portalAccess,
          c.portalPasswordHash IS NOT NULL AS hasPortalPassword, c.createdAt, c.updatedAt,
-         (SELECT MAX(i.expiresAt) FROM PortalInvite i WHERE i.businessId = c.businessId AND i.contactId = c.id AND i.usedAt IS NULL) AS inviteExpiresAt
+         (SELECT MAX(i.expiresAt) FROM PortalInvite i WHERE i.businessId = c.businessId AND i.contactId = c.id AND i.usedAt IS NULL
+                   AND i.tokenHash NOT LIKE '${PORTAL_RESET_PREFIX}%') AS inviteExpiresAt
        FROM Contact c LEFT JOIN Company co ON co.businessId = c.businessId AND co.id = c.companyId
        WHERE c.businessId = ? AND c.id = ?`,
     );
@@ -698,7 +711,7 @@ const contactRead: SqlHandler = {
                    c."portalAccess", c."portalPasswordHash" IS NOT NULL AS "hasPortalPassword",
                    ${pgIso('c."createdAt"')} AS "createdAt", ${pgIso('c."updatedAt"')} AS "updatedAt",
                    (SELECT ${pgIso('MAX(i."expiresAt")')} FROM "PortalInvite" i
-                     WHERE i."businessId" = c."businessId" AND i."contactId" = c.id AND i."usedAt" IS NULL) AS "inviteExpiresAt"
+                     WHERE i."businessId" = c."businessId" AND i."contactId" = c.id AND i."usedAt" IS NULL AND i."tokenHash" NOT LIKE '${PORTAL_RESET_PREFIX}%') AS "inviteExpiresAt"
                  FROM "Contact" c LEFT JOIN "Company" co ON co."businessId" = c."businessId" AND co.id = c."companyId"
                  WHERE c."businessId" = $1 AND c.id = $2`,
           values: [auth.businessId, id],
@@ -749,6 +762,7 @@ type ProjectRowSql = {
   totalHoursEstimated: number | null;
   totalHoursWorked: number | null;
   totalBilledCents: number | null;
+  visibleToClient: unknown;
   taskCount: number;
   completedTaskCount: number;
   fileCount: number;
@@ -771,6 +785,8 @@ const projectItem = (r: ProjectRowSql, iso: (v: unknown) => string | null, day: 
   totalHoursEstimated: r.totalHoursEstimated,
   totalHoursWorked: r.totalHoursWorked,
   totalBilled: r.totalBilledCents === null ? null : r.totalBilledCents / 100,
+  // Shared with the client (issue 27): 1/0 from SQLite, a boolean from pg.
+  visibleToClient: !!r.visibleToClient,
   taskCount: r.taskCount,
   completedTaskCount: r.completedTaskCount,
   fileCount: r.fileCount,
@@ -793,7 +809,7 @@ const pgProjectExtras = `(SELECT co.name FROM "Company" co WHERE co."businessId"
   (SELECT COUNT(*)::int FROM "Document" d WHERE d."businessId" = p."businessId" AND d."projectId" = p.id) AS "fileCount"`;
 const pgProjectColumns = `p.id, p."projectUid", p.name, p.description, p.status, p."companyId",
   to_char(p."startDate", 'YYYY-MM-DD') AS "startDate", to_char(p."completionDate", 'YYYY-MM-DD') AS "completionDate",
-  p."totalHoursEstimated", p."totalHoursWorked", p."totalBilledCents", ${pgIso('p."createdAt"')} AS "createdAt", ${pgIso('p."updatedAt"')} AS "updatedAt"`;
+  p."totalHoursEstimated", p."totalHoursWorked", p."totalBilledCents", p."visibleToClient", ${pgIso('p."createdAt"')} AS "createdAt", ${pgIso('p."updatedAt"')} AS "updatedAt"`;
 
 const projectsList: SqlHandler = {
   sqlite(db) {
@@ -814,7 +830,7 @@ const projectsList: SqlHandler = {
           count
             ? `SELECT COUNT(*) AS n FROM Project p WHERE ${where}`
             : `SELECT p.id, p.projectUid, p.name, p.description, p.status, p.companyId, p.startDate, p.completionDate,
-                 p.totalHoursEstimated, p.totalHoursWorked, p.totalBilledCents, p.createdAt, p.updatedAt, ${sqliteProjectExtras}
+                 p.totalHoursEstimated, p.totalHoursWorked, p.totalBilledCents, p.visibleToClient, p.createdAt, p.updatedAt, ${sqliteProjectExtras}
                FROM Project p WHERE ${where} ORDER BY p.createdAt DESC, p.id DESC LIMIT @take`,
         );
         statements.set(key, s);
@@ -882,7 +898,17 @@ const projectsList: SqlHandler = {
 };
 
 type ProjectContactSql = { id: number; companyId: number | null; firstName: string; lastName: string; email: string; phone: string | null; title: string | null; role: string | null };
-type ProjectTaskSql = { id: number; title: string; description: string | null; status: string; priority: string; dueDate: unknown; assigneeId: number | null; createdAt: unknown };
+type ProjectTaskSql = {
+  id: number;
+  title: string;
+  description: string | null;
+  status: string;
+  priority: string;
+  dueDate: unknown;
+  assigneeId: number | null;
+  internal: unknown;
+  createdAt: unknown;
+};
 type ProjectFileSql = { id: number; name: string; type: string; size: number; url: string; storageKey: string | null; createdAt: unknown };
 
 /** The detail read in the app's key order, snake_case as /projects/v1/{id} answers it. */
@@ -909,6 +935,7 @@ function projectDetail(
     total_hours_estimated: p.totalHoursEstimated,
     total_hours_worked: p.totalHoursWorked,
     total_billed: p.totalBilled,
+    visible_to_client: p.visibleToClient,
     task_count: p.taskCount,
     completed_task_count: p.completedTaskCount,
     file_count: p.fileCount,
@@ -925,6 +952,7 @@ function projectDetail(
       priority: t.priority,
       due_date: iso(t.dueDate),
       assignee_id: t.assigneeId,
+      internal: !!t.internal,
       created_at: iso(t.createdAt),
     })),
     files_of_project: files.map((f) => ({
@@ -942,7 +970,7 @@ const projectRead: SqlHandler = {
   sqlite(db) {
     const project = db.prepare(
       `SELECT p.id, p.projectUid, p.name, p.description, p.status, p.companyId, p.startDate, p.completionDate,
-         p.totalHoursEstimated, p.totalHoursWorked, p.totalBilledCents, p.createdAt, p.updatedAt, ${sqliteProjectExtras},
+         p.totalHoursEstimated, p.totalHoursWorked, p.totalBilledCents, p.visibleToClient, p.createdAt, p.updatedAt, ${sqliteProjectExtras},
          (SELECT COUNT(*) FROM Contact k WHERE k.businessId = p.businessId AND k.companyId = p.companyId) AS companyContactCount
        FROM Project p WHERE p.businessId = @businessId AND p.id = @id`,
     );
@@ -952,7 +980,7 @@ const projectRead: SqlHandler = {
        WHERE pc.businessId = @businessId AND pc.projectId = @id ORDER BY k.firstName, k.lastName, k.id`,
     );
     const tasks = db.prepare(
-      `SELECT id, title, description, status, priority, dueDate, assigneeId, createdAt FROM Task
+      `SELECT id, title, description, status, priority, dueDate, assigneeId, internal, createdAt FROM Task
        WHERE businessId = @businessId AND projectId = @id ORDER BY createdAt DESC, id DESC LIMIT 100`,
     );
     const files = db.prepare(
@@ -992,7 +1020,7 @@ const projectRead: SqlHandler = {
         }),
         pool.query({
           name: 'project-tasks',
-          text: `SELECT id, title, description, status, priority, ${pgIso('"dueDate"')} AS "dueDate", "assigneeId", ${pgIso('"createdAt"')} AS "createdAt"
+          text: `SELECT id, title, description, status, priority, ${pgIso('"dueDate"')} AS "dueDate", "assigneeId", internal, ${pgIso('"createdAt"')} AS "createdAt"
                  FROM "Task" WHERE "businessId" = $1 AND "projectId" = $2 ORDER BY "createdAt" DESC, id DESC LIMIT 100`,
           values,
         }),
@@ -1058,6 +1086,7 @@ type BenchTaskRow = {
   assigneeId: number | null;
   assigneeFirstName: string | null;
   assigneeLastName: string | null;
+  internal: unknown;
   createdAt: unknown;
 };
 
@@ -1073,6 +1102,8 @@ const taskItem = (r: BenchTaskRow, iso: (v: unknown) => string | null, day: (v: 
   project: r.projectId !== null && r.projectName !== null ? { id: r.projectId, name: r.projectName, projectUid: r.projectUid } : null,
   assignedTo: r.assigneeId,
   assignee: r.assigneeId !== null && r.assigneeFirstName !== null ? { id: r.assigneeId, firstName: r.assigneeFirstName, lastName: r.assigneeLastName } : null,
+  // Hidden from the client even on a shared project (issue 27).
+  internal: !!r.internal,
   createdAt: iso(r.createdAt),
 });
 
@@ -1118,7 +1149,7 @@ const tasksList: SqlHandler = {
       values.push(p.limit + 1);
       const rows = prepare(
         `SELECT t.id, t.title, t.description, t.status, t.priority, t.dueDate, t.projectId, pr.name AS projectName, pr.projectUid,
-           t.assigneeId, u.firstName AS assigneeFirstName, u.lastName AS assigneeLastName, t.createdAt
+           t.assigneeId, u.firstName AS assigneeFirstName, u.lastName AS assigneeLastName, t.internal, t.createdAt
          FROM Task t
          LEFT JOIN Project pr ON pr.businessId = t.businessId AND pr.id = t.projectId
          LEFT JOIN User u ON u.businessId = t.businessId AND u.id = t.assigneeId
@@ -1155,7 +1186,7 @@ const tasksList: SqlHandler = {
           name: `tasks-${shape}-${p.cursor !== null}`,
           text: `SELECT t.id, t.title, t.description, t.status, t.priority, to_char(t."dueDate", 'YYYY-MM-DD') AS "dueDate", t."projectId",
                    pr.name AS "projectName", pr."projectUid", t."assigneeId", u."firstName" AS "assigneeFirstName", u."lastName" AS "assigneeLastName",
-                   ${pgIso('t."createdAt"')} AS "createdAt"
+                   t.internal, ${pgIso('t."createdAt"')} AS "createdAt"
                  FROM "Task" t
                  LEFT JOIN "Project" pr ON pr."businessId" = t."businessId" AND pr.id = t."projectId"
                  LEFT JOIN "User" u ON u."businessId" = t."businessId" AND u.id = t."assigneeId"
@@ -1675,10 +1706,13 @@ const newestFlowPath = async ({ appBody }: PathContext) => {
   const [newest] = (await appBody('/api/flows?limit=1')) as { flowUid: string }[];
   return newest ? `/flows/v1?flow_uid=${encodeURIComponent(newest.flowUid)}` : null;
 };
-/** The newest active collect flow for all companies (a staff list, so any portal contact of the agency may see it). */
+/**
+ * The newest published collect flow for all companies, with a step (a staff list, so any portal contact of the agency
+ * may see it: server/portal/visibility.ts clientVisible.flow).
+ */
 const portalFlowPath = async ({ appBody }: PathContext) => {
-  const flows = (await appBody('/api/flows?workflowType=collect&isActive=true&limit=100')) as { flowUid: string; companyId: number | null }[];
-  const flow = flows.find((f) => f.companyId === null);
+  const flows = (await appBody('/api/flows?workflowType=collect&isActive=true&limit=100')) as { flowUid: string; companyId: number | null; stepCount: number }[];
+  const flow = flows.find((f) => f.companyId === null && f.stepCount > 0);
   return flow ? `/api/portal/flows/${encodeURIComponent(flow.flowUid)}` : null;
 };
 
@@ -1900,7 +1934,7 @@ export const benchCalls: BenchCall[] = [
   { name: 'portal projects', path: `/api/portal/projects/${DEMO.slug}`, route: '/api/portal/projects/:slug', handler: portalProjects, portal: true },
   { name: 'portal files', path: `/api/portal/files/${DEMO.slug}`, route: '/api/portal/files/:slug', handler: portalFiles, portal: true },
   {
-    // The newest active collect flow for all companies (staff list, so any portal contact of the agency may see it).
+    // The newest published collect flow for all companies, with a step (staff list: any portal contact may see it).
     name: 'portal flows/{flowUid}',
     path: portalFlowPath,
     route: '/api/portal/flows/:flowUid',

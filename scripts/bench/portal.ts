@@ -7,6 +7,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { LIMITS } from '../../shared/constants';
 import { ACTIVE_PROJECT_STATUSES, DONE_TASK_STATUSES, PENDING_TASK_STATUSES, portalProjectStatus } from '../../shared/status';
+import { DRAFT_PROJECT_STATUS } from '../../server/portal/visibility';
 // Only types come from ./calls (no import cycle), as in ./flows.ts.
 import type { Auth, Query, Reply, SqlHandler } from './calls';
 
@@ -105,12 +106,57 @@ function fileItem(run: Runner, r: Row) {
   };
 }
 
-/** Project columns and counts (alias p), business $1; DONE statuses from $from. */
-const projectSelect = (run: Runner, from: number) => `p.id, p.name, p.description, p.status, p.priority, ${run.iso('p."startDate"')} AS "startDate",
+/**
+ * Which rows a client reads: server/portal/visibility.ts (clientVisible.*), the same conditions written out for the
+ * baseline. A portal statement is built with `mark(value)` binding each value once (`$n`; one SQL text per shape, so
+ * the prepared statements are reused), business and company first.
+ * - a project: the company's, shared (visibleToClient) and not a draft;
+ * - a task: not internal, of a visible project;
+ * - a file (a resource): the company's, shared (visibleInPortal / visibleToClient), with no project or a visible one.
+ */
+type Mark = (value: unknown) => string;
+type Statement = { text: string; values: unknown[] };
+
+function statement(b: number, c: number, build: (mark: Mark, v: Visible) => string): Statement {
+  const values: unknown[] = [];
+  const mark: Mark = (value) => (values.push(value), `$${values.length}`);
+  const business = mark(b);
+  const company = mark(c);
+  const project = (p: string) => `${p}."businessId" = ${business} AND ${p}."companyId" = ${company} AND ${p}."visibleToClient" = ${mark(true)} AND ${p}.status <> ${mark(DRAFT_PROJECT_STATUS)}`;
+  const projectIds = () => `(SELECT vp.id FROM "Project" vp WHERE ${project('vp')})`;
+  const v: Visible = {
+    business,
+    company,
+    project,
+    projectIds,
+    task: (t) => `${t}."businessId" = ${business} AND ${t}."internal" = ${mark(false)} AND ${t}."projectId" IN ${projectIds()}`,
+    document: (d) =>
+      `${d}."businessId" = ${business} AND ${d}."companyId" = ${company} AND ${d}."visibleInPortal" = ${mark(true)} AND (${d}."projectId" IS NULL OR ${d}."projectId" IN ${projectIds()})`,
+    resource: (r) =>
+      `${r}."businessId" = ${business} AND ${r}."companyId" = ${company} AND ${r}."visibleToClient" = ${mark(true)} AND (${r}."projectId" IS NULL OR ${r}."projectId" IN ${projectIds()})`,
+  };
+  return { text: build(mark, v), values };
+}
+type Visible = {
+  business: string;
+  company: string;
+  project: (alias: string) => string;
+  projectIds: () => string;
+  task: (alias: string) => string;
+  document: (alias: string) => string;
+  resource: (alias: string) => string;
+};
+const runStatement = (run: Runner, name: string, s: Statement) => run.all(name, s.text, s.values);
+
+/**
+ * Project columns and counts of a visible project (alias p): its tasks that are not internal, and its shared files
+ * of the client's company (the project being visible, the rule's project condition holds for both).
+ */
+const projectSelect = (run: Runner, mark: Mark, v: Visible) => `p.id, p.name, p.description, p.status, p.priority, ${run.iso('p."startDate"')} AS "startDate",
   ${run.iso('p."completionDate"')} AS "completionDate", p."companyId",
-  (SELECT COUNT(*) FROM "Task" x WHERE x."businessId" = $1 AND x."projectId" = p.id) AS "taskCount",
-  (SELECT COUNT(*) FROM "Task" x WHERE x."businessId" = $1 AND x."projectId" = p.id AND x.status IN (${marks(DONE_TASK_STATUSES, from)})) AS "completedTaskCount",
-  (SELECT COUNT(*) FROM "Document" d WHERE d."businessId" = $1 AND d."projectId" = p.id AND d."visibleInPortal" = $${from + DONE_TASK_STATUSES.length}) AS "fileCount"`;
+  (SELECT COUNT(*) FROM "Task" x WHERE x."businessId" = ${v.business} AND x."projectId" = p.id AND x."internal" = ${mark(false)}) AS "taskCount",
+  (SELECT COUNT(*) FROM "Task" x WHERE x."businessId" = ${v.business} AND x."projectId" = p.id AND x."internal" = ${mark(false)} AND x.status IN (${DONE_TASK_STATUSES.map(mark).join(', ')})) AS "completedTaskCount",
+  (SELECT COUNT(*) FROM "Document" d WHERE d."businessId" = ${v.business} AND d."projectId" = p.id AND d."companyId" = ${v.company} AND d."visibleInPortal" = ${mark(true)}) AS "fileCount"`;
 
 const fileSelect = (run: Runner) => `d.id, d.name, d.type, d.size, ${run.iso('d."createdAt"')} AS "createdAt", d."projectId", d."companyId",
   (SELECT fp.name FROM "Project" fp WHERE fp."businessId" = d."businessId" AND fp.id = d."projectId") AS "projectName"`;
@@ -128,34 +174,49 @@ export const portalDashboard = handler(async (run, query, auth) => {
   const b = auth.businessId;
   const c = auth.companyId!;
   const [counts, projects, files, resources] = await Promise.all([
-    run.all(
+    runStatement(
+      run,
       'portal-dash-counts',
-      `SELECT
-        (SELECT COUNT(CASE WHEN status IN (${marks(ACTIVE_PROJECT_STATUSES, 4)}) THEN 1 END) FROM "Project" WHERE "businessId" = $1 AND "companyId" = $2) AS "activeProjects",
-        (SELECT COUNT(CASE WHEN x.status IN (${marks(PENDING_TASK_STATUSES, 4 + ACTIVE_PROJECT_STATUSES.length)}) THEN 1 END) FROM "Task" x
-           WHERE x."businessId" = $1 AND x."projectId" IN (SELECT id FROM "Project" WHERE "businessId" = $1 AND "companyId" = $2)) AS "pendingTasks",
-        (SELECT COUNT(*) FROM "Document" d WHERE d."businessId" = $1 AND d."companyId" = $2 AND d."visibleInPortal" = $3) AS "totalFiles"`,
-      [b, c, true, ...ACTIVE_PROJECT_STATUSES, ...PENDING_TASK_STATUSES],
+      statement(
+        b,
+        c,
+        (mark, v) => `SELECT
+        (SELECT COUNT(CASE WHEN p.status IN (${ACTIVE_PROJECT_STATUSES.map(mark).join(', ')}) THEN 1 END) FROM "Project" p WHERE ${v.project('p')}) AS "activeProjects",
+        (SELECT COUNT(CASE WHEN x.status IN (${PENDING_TASK_STATUSES.map(mark).join(', ')}) THEN 1 END) FROM "Task" x WHERE ${v.task('x')}) AS "pendingTasks",
+        (SELECT COUNT(*) FROM "Document" d WHERE ${v.document('d')}) AS "totalFiles"`,
+      ),
     ),
-    run.all(
+    runStatement(
+      run,
       'portal-dash-projects',
-      `SELECT ${projectSelect(run, 3)} FROM (SELECT * FROM "Project" WHERE "businessId" = $1 AND "companyId" = $2 ORDER BY "createdAt" DESC, id DESC LIMIT 3) p
+      statement(
+        b,
+        c,
+        (mark, v) => `SELECT ${projectSelect(run, mark, v)} FROM (SELECT * FROM "Project" t WHERE ${v.project('t')} ORDER BY t."createdAt" DESC, t.id DESC LIMIT 3) p
        ORDER BY p."createdAt" DESC, p.id DESC`,
-      [b, c, ...DONE_TASK_STATUSES, true],
+      ),
     ),
-    run.all(
+    runStatement(
+      run,
       'portal-dash-files',
-      `SELECT ${fileSelect(run)} FROM "Document" d WHERE d."businessId" = $1 AND d."companyId" = $2 AND d."visibleInPortal" = $3
+      statement(
+        b,
+        c,
+        (_mark, v) => `SELECT ${fileSelect(run)} FROM "Document" d WHERE ${v.document('d')}
        ORDER BY d."createdAt" DESC, d.id DESC LIMIT ${LIMITS.recentFiles}`,
-      [b, c, true],
+      ),
     ),
-    run.all(
+    runStatement(
+      run,
       'portal-dash-resources',
-      `SELECT r.id, r.title, r.description, r.type, r.status, r."projectId", ${run.iso('r."createdAt"')} AS "createdAt",
+      statement(
+        b,
+        c,
+        (_mark, v) => `SELECT r.id, r.title, r.description, r.type, r.status, r."projectId", ${run.iso('r."createdAt"')} AS "createdAt",
          (SELECT rp.name FROM "Project" rp WHERE rp."businessId" = r."businessId" AND rp.id = r."projectId") AS "projectName"
-       FROM "Resource" r WHERE r."businessId" = $1 AND r."companyId" = $2 AND r."visibleToClient" = $3
+       FROM "Resource" r WHERE ${v.resource('r')}
        ORDER BY r."createdAt" DESC, r.id DESC LIMIT ${LIMITS.pageSizeMax}`,
-      [b, c, true],
+      ),
     ),
   ]);
   const ids = resources.map((r) => Number(r.id));
@@ -189,22 +250,24 @@ export const portalDashboard = handler(async (run, query, auth) => {
   };
 });
 
-/** GET /api/portal/projects/{slug}: the items, X-Total-Count (first page), X-Next-Cursor. */
+/** GET /api/portal/projects/{slug}: the visible projects, X-Total-Count (first page), X-Next-Cursor. */
 export const portalProjects = handler(async (run, query, auth) => {
   if (!slugOk(query, auth)) return FORBIDDEN;
   const limit = intParam(query.limit, LIMITS.pageSize, 1, LIMITS.pageSizeMax)!;
   const cursor = intParam(query.cursor, null, 1, 2_147_483_647);
   const b = auth.businessId;
   const c = auth.companyId!;
-  const after = cursor ? ` AND ("createdAt", id) < ((SELECT "createdAt" FROM "Project" WHERE "businessId" = $1 AND id = $${5 + DONE_TASK_STATUSES.length}), $${5 + DONE_TASK_STATUSES.length})` : '';
   const [rows, total] = await Promise.all([
-    run.all(
+    runStatement(
+      run,
       `portal-projects-${!!cursor}`,
-      `SELECT ${projectSelect(run, 4)} FROM (SELECT * FROM "Project" WHERE "businessId" = $1 AND "companyId" = $2${after} ORDER BY "createdAt" DESC, id DESC LIMIT $3) p
-       ORDER BY p."createdAt" DESC, p.id DESC`,
-      [b, c, limit + 1, ...DONE_TASK_STATUSES, true, ...(cursor ? [cursor] : [])],
+      statement(b, c, (mark, v) => {
+        const after = cursor ? ` AND (t."createdAt", t.id) < ((SELECT "createdAt" FROM "Project" WHERE "businessId" = ${v.business} AND id = ${mark(cursor)}), ${mark(cursor)})` : '';
+        return `SELECT ${projectSelect(run, mark, v)} FROM (SELECT * FROM "Project" t WHERE ${v.project('t')}${after} ORDER BY t."createdAt" DESC, t.id DESC LIMIT ${mark(limit + 1)}) p
+       ORDER BY p."createdAt" DESC, p.id DESC`;
+      }),
     ),
-    cursor ? null : run.all('portal-projects-count', 'SELECT COUNT(*) AS n FROM "Project" WHERE "businessId" = $1 AND "companyId" = $2', [b, c]),
+    cursor ? null : runStatement(run, 'portal-projects-count', statement(b, c, (_mark, v) => `SELECT COUNT(*) AS n FROM "Project" t WHERE ${v.project('t')}`)),
   ]);
   const items = rows.slice(0, limit).map((r) => projectCard(run, r));
   const headers: Record<string, string> = {};
@@ -221,24 +284,28 @@ export const portalFiles = handler(async (run, query, auth) => {
   const b = auth.businessId;
   const c = auth.companyId!;
   const since = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
-  const after = cursor ? ' AND (d."createdAt", d.id) < ((SELECT "createdAt" FROM "Document" WHERE "businessId" = $1 AND id = $5), $5)' : '';
   const [stats, options, rows, total] = await Promise.all([
-    run.all(
+    runStatement(
+      run,
       'portal-files-stats',
-      `SELECT COUNT(*) AS total, COUNT(DISTINCT "projectId") AS projects, COUNT(CASE WHEN "createdAt" >= $4 THEN 1 END) AS recent
-       FROM "Document" WHERE "businessId" = $1 AND "companyId" = $2 AND "visibleInPortal" = $3`,
-      [b, c, true, since],
+      statement(
+        b,
+        c,
+        (mark, v) => `SELECT COUNT(*) AS total, COUNT(DISTINCT d."projectId") AS projects, COUNT(CASE WHEN d."createdAt" >= ${mark(since)} THEN 1 END) AS recent
+       FROM "Document" d WHERE ${v.document('d')}`,
+      ),
     ),
-    run.all('portal-files-options', 'SELECT id, name FROM "Project" WHERE "businessId" = $1 AND "companyId" = $2 ORDER BY name, id', [b, c]),
-    run.all(
+    runStatement(run, 'portal-files-options', statement(b, c, (_mark, v) => `SELECT o.id, o.name FROM "Project" o WHERE ${v.project('o')} ORDER BY o.name, o.id`)),
+    runStatement(
+      run,
       `portal-files-${!!cursor}`,
-      `SELECT ${fileSelect(run)} FROM "Document" d WHERE d."businessId" = $1 AND d."companyId" = $2 AND d."visibleInPortal" = $3${after}
-       ORDER BY d."createdAt" DESC, d.id DESC LIMIT $4`,
-      [b, c, true, limit + 1, ...(cursor ? [cursor] : [])],
+      statement(b, c, (mark, v) => {
+        const after = cursor ? ` AND (d."createdAt", d.id) < ((SELECT "createdAt" FROM "Document" WHERE "businessId" = ${v.business} AND id = ${mark(cursor)}), ${mark(cursor)})` : '';
+        return `SELECT ${fileSelect(run)} FROM "Document" d WHERE ${v.document('d')}${after}
+       ORDER BY d."createdAt" DESC, d.id DESC LIMIT ${mark(limit + 1)}`;
+      }),
     ),
-    cursor
-      ? null
-      : run.all('portal-files-count', 'SELECT COUNT(*) AS n FROM "Document" d WHERE d."businessId" = $1 AND d."companyId" = $2 AND d."visibleInPortal" = $3', [b, c, true]),
+    cursor ? null : runStatement(run, 'portal-files-count', statement(b, c, (_mark, v) => `SELECT COUNT(*) AS n FROM "Document" d WHERE ${v.document('d')}`)),
   ]);
   const items = rows.slice(0, limit).map((r) => fileItem(run, r));
   const s = stats[0];
@@ -264,9 +331,9 @@ function choicesOf(options: string): string[] {
 }
 
 /**
- * GET /api/portal/flows/{flowUid} (portalFlows.get): one flow the contact may see (active, for their company or for
- * all companies) with its steps, their fields (collect flows only) and the contact's submission and answers (file
- * answers with their document when it is one of the contact's company). Five statements at once, each finding the
+ * GET /api/portal/flows/{flowUid} (portalFlows.get): one flow the contact may see (published, for their company or for
+ * all companies, with at least one step) with its steps, their fields (collect flows only) and the contact's
+ * submission and answers (file answers with their document when it is one of the contact's company). Five statements at once, each finding the
  * flow through its flowUid, then the answers' documents when there are file answers.
  */
 export const portalFlowGet = handler(async (run, query, auth) => {
@@ -301,7 +368,8 @@ export const portalFlowGet = handler(async (run, query, auth) => {
     ),
   ]);
   const flow = flows[0];
-  if (!flow || !flow.isActive || (flow.companyId != null && Number(flow.companyId) !== c)) {
+  // The portal's rule (server/portal/visibility.ts clientVisible.flow): published, for the company or for all, with a step.
+  if (!flow || !flow.isActive || (flow.companyId != null && Number(flow.companyId) !== c) || steps.length === 0) {
     return { status: 404, body: { message: 'not found', code: 'NOT_FOUND' } };
   }
   // File answers: the value names a Document, shown only when it is one of the contact's company.
