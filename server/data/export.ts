@@ -244,7 +244,35 @@ type Context = {
   dropped: Partial<Record<EntityName, Set<number>>>;
   /** Fields of type "file" written so far: their answers name a document. */
   fileFields: Set<number>;
+  /**
+   * Company exports: the names of the companies, projects and contacts written so far. An activity entry's change of
+   * a record's company, project or contacts keeps only these names: a record moved in from another client never
+   * brings that client's name, its project's or its contacts' into this client's export (issue 27).
+   */
+  names: Record<(typeof REFERENCE_FIELDS)[number], Set<string>> | null;
 };
+
+/** The activity change fields whose values name other records (server/routers/*: changes of a record's links). */
+const REFERENCE_FIELDS = ['company', 'project', 'contacts'] as const;
+const contactName = (row: Row) => `${String(row.firstName ?? '')} ${String(row.lastName ?? '')}`.trim();
+
+/** An activity entry's changes with every name outside this company export written as null (see Context.names). */
+function ownNamesOnly(names: NonNullable<Context['names']>, changes: unknown): unknown {
+  const parsed: unknown = typeof changes === 'string' ? JSON.parse(changes) : changes;
+  if (!Array.isArray(parsed)) return changes;
+  const keep = (field: (typeof REFERENCE_FIELDS)[number], value: unknown) => {
+    if (typeof value !== 'string') return value;
+    // contacts: a list of names, "Ann Lee, Bo Chan".
+    const kept = field === 'contacts' ? value.split(', ').filter((name) => names.contacts.has(name)).join(', ') : names[field].has(value) ? value : '';
+    return kept || null;
+  };
+  const out = parsed.map((change: { field?: unknown; from?: unknown; to?: unknown }) =>
+    REFERENCE_FIELDS.includes(change.field as never)
+      ? { ...change, from: keep(change.field as (typeof REFERENCE_FIELDS)[number], change.from), to: keep(change.field as (typeof REFERENCE_FIELDS)[number], change.to) }
+      : change,
+  );
+  return typeof changes === 'string' ? JSON.stringify(out) : out;
+}
 
 /** Whether a reference names a row of this export. */
 function inExport(context: Context, target: EntityName, id: number): boolean {
@@ -277,11 +305,15 @@ function resolveRefs(context: Context, spec: EntitySpec, row: Row): Row | null {
 /** After a row went into the JSON: what later rows may name. */
 function noteWritten(context: Context, spec: EntitySpec, row: Row) {
   if (spec.name === 'flowFields' && row.fieldType === 'file') context.fileFields.add(row.id as number);
+  if (context.names && spec.name === 'companies') context.names.company.add(String(row.name));
+  if (context.names && spec.name === 'projects') context.names.project.add(String(row.name));
+  if (context.names && spec.name === 'contacts') context.names.contacts.add(contactName(row));
   if (context.written && typeof row.id === 'number') (context.written[spec.name] ??= new Set()).add(row.id);
 }
 
 /** One row's cells, computed columns included, in the spec's column order. */
 function cellsOf(context: Context, spec: EntitySpec, row: Row): Row {
+  if (spec.name === 'activities' && context.names) return { ...row, changes: ownNamesOnly(context.names, row.changes) };
   if (spec.name === 'documents') {
     const id = row.id as number;
     const key = row.storageKey as string | null;
@@ -382,7 +414,8 @@ async function writeExport(archive: ZipArchive, db: Db, storage: FileStorage, sc
       return { spec, where: { AND: [wheres[spec.name], { id: { lte: max } }] } };
     }),
   );
-  const context: Context = { db, missing: new Set(), max: maxIds, written: companyId === null ? null : {}, dropped: {}, fileFields: new Set() };
+  const context: Context = { db, missing: new Set(), max: maxIds, written: companyId === null ? null : {}, dropped: {}, fileFields: new Set(),
+    names: companyId === null ? null : { company: new Set(), project: new Set(), contacts: new Set() } };
   const files: ManifestFile[] = [];
   const append = (source: Readable | Buffer, name: string) => addEntry(archive, source, name, now);
 

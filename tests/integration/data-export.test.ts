@@ -658,3 +658,30 @@ describe('the job lease while a long export runs', () => {
     expect(await app.database.db.job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({ status: 'done', lockedAt: null, attempts: 1 });
   });
 });
+
+describe('a company export and records moved in from another client (issue 27)', () => {
+  it("never names the other client, its project or its contacts in the moved record's activity", async () => {
+    const agency = await createAgency(app, ['Quince Quarry', 'Rowan Rentals']);
+    const [quince, rowan] = agency.companies;
+    const staff = trpcClient(app.baseUrl, { token: agency.token });
+    const rowanProject = await staff.projects.create.mutate({ name: 'Rowan secret rebrand', companiesId: rowan.id });
+    const file = await staff.documents.create.mutate({ name: 'Moved deck.pdf', url: 'https://files.example.test/deck.pdf', companyId: rowan.id, projectId: rowanProject.id });
+    await staff.documents.update.mutate({ id: file.id, companyId: quince.id, projectId: null });
+    const res = await get(`/api/export.zip?companyId=${quince.id}`, agency.token);
+    expect(res.status).toBe(200);
+    const zip = await readZip(res.body);
+    const activity = json(zip, 'data/activities.json');
+    // The move is there, as this client's own record…
+    const moved = activity.filter((e) => e.entityName === 'Moved deck.pdf');
+    expect(moved.length).toBeGreaterThan(0);
+    expect(JSON.stringify(moved)).toContain('Quince Quarry');
+    // …and nothing of where it came from, in the JSON or the CSV.
+    for (const name of ['Rowan Rentals', 'Rowan secret rebrand']) {
+      expect(zip.files.get('data/activities.json')!.toString('utf8')).not.toContain(name);
+      expect(zip.files.get('data/activities.csv')!.toString('utf8')).not.toContain(name);
+    }
+    // The agency's own export keeps the whole audit trail.
+    const whole = await readZip((await get('/api/export.zip', agency.token)).body);
+    expect(whole.files.get('data/activities.json')!.toString('utf8')).toContain('Rowan Rentals');
+  });
+});
