@@ -20,7 +20,7 @@ export const companyPage = {
   notSet: 'Not set',
   setUpAccess: 'Set up access',
   manageAccess: 'Manage access',
-  manageAccessOf: (name: string) => `Manage portal access of ${name}`,
+  manageAccessOf: (name: string) => `Manage access for ${name}`,
   contactActions: (name: string) => `Portal access of ${name}`,
   inviteFor: (name: string) => `Invite link for ${name}`,
   dismissInvite: 'Hide link',
