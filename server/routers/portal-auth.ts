@@ -37,12 +37,13 @@ const inviteMessages = { invalid: M.portalAuth.inviteInvalid, used: M.portalAuth
 const noAccess = () => new TRPCError({ code: 'FORBIDDEN', message: M.portalAuth.noAccess });
 
 /**
- * The invite of a link, only within the business of the link's slug (public procedure: the unscoped client, so the
- * slug's business is in the where clause). Refused as shared/schemas/portal-auth.ts lists.
+ * The contact of a portal link (an invite, or a reset link: told apart by how the token is hashed), only within the
+ * business of the link's slug (public procedures: the unscoped client, so the slug's business is in the where clause).
+ * Refused as shared/schemas/portal-auth.ts lists, and when the contact no longer has portal access or a company.
  */
-async function usableInvite(ctx: Context, input: { slug: string; token: string }) {
-  const invite = await ctx.unscopedDb.portalInvite.findFirst({
-    where: { tokenHash: hashToken(input.token), business: { is: { slug: input.slug } } },
+async function usablePortalLink(ctx: Context, tokenHash: string, slug: string, messages: { invalid: string; used: string; expired: string }) {
+  const link = await ctx.unscopedDb.portalInvite.findFirst({
+    where: { tokenHash, business: { is: { slug } } },
     select: {
       id: true,
       businessId: true,
@@ -53,31 +54,14 @@ async function usableInvite(ctx: Context, input: { slug: string; token: string }
       contact: { select: { email: true, firstName: true, lastName: true, portalAccess: true, companyId: true } },
     },
   });
-  const usable = usableLink(invite, inviteMessages);
+  const usable = usableLink(link, messages);
   if (!usable.contact.portalAccess || usable.contact.companyId === null) throw noAccess();
   return usable;
 }
 
 const resetMessages = { invalid: M.passwordReset.invalid, used: M.passwordReset.used, expired: M.passwordReset.expired };
-
-/** The contact of a portal reset link, within the slug's business, or the link's refusal (as usableInvite). */
-async function usableReset(ctx: Context, input: { slug: string; token: string }) {
-  const reset = await ctx.unscopedDb.portalInvite.findFirst({
-    where: { tokenHash: portalResetHash(input.token), business: { is: { slug: input.slug } } },
-    select: {
-      id: true,
-      businessId: true,
-      contactId: true,
-      expiresAt: true,
-      usedAt: true,
-      business: { select: { name: true, slug: true } },
-      contact: { select: { email: true, firstName: true, lastName: true, portalAccess: true, companyId: true } },
-    },
-  });
-  const usable = usableLink(reset, resetMessages);
-  if (!usable.contact.portalAccess || usable.contact.companyId === null) throw noAccess();
-  return usable;
-}
+const usableInvite = (ctx: Context, input: { slug: string; token: string }) => usablePortalLink(ctx, hashToken(input.token), input.slug, inviteMessages);
+const usableReset = (ctx: Context, input: { slug: string; token: string }) => usablePortalLink(ctx, portalResetHash(input.token), input.slug, resetMessages);
 
 /**
  * Writes a reset link for the contact with this address at this slug, if they can sign in today (portal access, a
