@@ -26,10 +26,10 @@ import { containsText, keysetPage } from '../lib/pagination';
 import { raw, sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import type { ScopedDb } from '../tenancy';
 import { router, staffProcedure } from '../trpc';
+import { shareAudience } from '../portal/audience';
 import { changesOf, recordActivity, staffActor, type Actor, type ActivityWriter } from '../activity';
 import type { ActivityChange } from '../../shared/activity';
 import { assertStorageQuota, type QuotaEnv } from '../files/quota';
-import { isClientVisible } from '../portal/visibility';
 
 /** "Recent files": created within the last 7 days (spec §2.6). */
 const RECENT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -219,33 +219,6 @@ export async function createDocument(
     });
   }
   return (await readDocument(scope.sql, id)) ?? notFound();
-}
-
-/**
- * Who sharing a file or a resource with a company reaches (the share dialogs ask before they share): the company's
- * contacts with portal access, counted over the (businessId, companyId) index; and whether the client sees the
- * project it belongs to, by the portal's own rule. With a project and no company, the project's company is taken.
- * Another agency's company or project, or a project that is not the company's, is NOT_FOUND.
- */
-export async function shareAudience(ctx: { db: ScopedDb; sql: SqlRunner }, input: { companyId?: number | null; projectId?: number | null }) {
-  const projectId = input.projectId ?? null;
-  const project =
-    projectId === null ? null : await ctx.db.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, companyId: true, visibleToClient: true, status: true } });
-  if (projectId !== null && !project) return projectNotFound();
-  // Without a company, the project's (as a file's placement takes it).
-  const companyId = input.companyId ?? project?.companyId ?? null;
-  if (companyId === null) return fieldError('companyId', M.documents.companyRequired);
-  if (project && project.companyId !== companyId) return projectNotFound();
-  const [company, count] = await Promise.all([
-    ctx.db.company.findUnique({ where: { id: companyId }, select: { id: true, name: true } }),
-    ctx.sql.get(sql`SELECT COUNT(*) AS "n" FROM "Contact" WHERE "businessId" = ${TENANT} AND "companyId" = ${companyId} AND "portalAccess" = ${true}`),
-  ]);
-  if (!company) return companyNotFound();
-  return {
-    company,
-    portalContacts: toInt(count?.n ?? 0),
-    project: project ? { id: project.id, name: project.name, shown: isClientVisible.project(project, companyId) } : null,
-  };
 }
 
 const scopeOf = (ctx: { db: ScopedDb; sql: SqlRunner; businessId: number; user: { id: number; firstName: string; lastName: string } }): DocumentScope => ({

@@ -26,6 +26,7 @@ import { DONE_TASK_STATUSES, projectStatusesFor } from '../../shared/status';
 import { notFoundOn } from '../errors';
 import { containsText, keysetPage } from '../lib/pagination';
 import { join, raw, sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
+import { shareAudience } from '../portal/audience';
 import { router, staffProcedure, type AppScope } from '../trpc';
 import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../activity';
 import type { ActivityChange } from '../../shared/activity';
@@ -382,12 +383,8 @@ export const projectsRouter = router({
    * of its contacts have portal access. Another agency's company is NOT_FOUND, like a missing one.
    */
   audience: staffProcedure.input(projectAudienceInput).output(projectAudienceOutput).query(async ({ ctx, input }) => {
-    const row = await ctx.sql.get(sql`
-      SELECT c."name",
-        (SELECT COUNT(*) FROM "Contact" k WHERE k."businessId" = ${TENANT} AND k."companyId" = c."id" AND k."portalAccess" = ${true}) AS "portalContacts"
-      FROM "Company" c WHERE c."businessId" = ${TENANT} AND c."id" = ${input.companyId}`);
-    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: M.projects.companyNotFound });
-    return { companyName: String(row.name), portalContacts: toInt(row.portalContacts) };
+    const { company, portalContacts } = await shareAudience(ctx, { companyId: input.companyId });
+    return { companyName: company.name, portalContacts };
   }),
 
   /** {id, name} of the agency's projects, or of one company's (GET /projects/v1?company_id=), by name. */

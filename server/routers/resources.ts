@@ -32,7 +32,7 @@ import type { ScopedDb } from '../tenancy';
 import { router, staffProcedure } from '../trpc';
 import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../activity';
 import type { ActivityChange } from '../../shared/activity';
-import { shareAudience } from './documents';
+import { shareAudience } from '../portal/audience';
 
 const R = M.resources;
 
