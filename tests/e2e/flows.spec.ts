@@ -47,6 +47,8 @@ const stepCard = (page: Page, n: number) => page.locator('[data-step-card]').nth
 const saveState = (page: Page) => page.locator('[data-save-state]');
 
 async function expectAccessible(page: Page) {
+  // A dialog fading in is measured at its final colours, not mid-fade (axe once read a choice's hint at part opacity).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // The toasts are the toast library's own (checked where they are the subject, not on every screen).
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-sonner-toaster]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
