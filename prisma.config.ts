@@ -49,12 +49,7 @@ if (!provider) {
 }
 // Only hand the URL to the CLI when it belongs to the chosen provider
 // (`generate` with PRISMA_PROVIDER set needs no database at all).
-const url =
-  urlProvider !== provider
-    ? undefined
-    : provider === 'sqlite'
-      ? absoluteSqliteUrl(databaseUrl)
-      : databaseUrl;
+const url = urlProvider !== provider ? undefined : provider === 'sqlite' ? absoluteSqliteUrl(databaseUrl) : databaseUrl;
 
 // Optional: a dedicated shadow database for `migrate dev` (PostgreSQL); by
 // default a temporary one is created and dropped on the same server.

@@ -70,10 +70,14 @@ export function localMigrations(): string[] {
 
 /** The migrations a database has applied (and not rolled back), oldest first; [] when it has no migrations table. */
 export function appliedMigrations(connection: BetterSqlite3.Database): string[] {
-  const table = connection.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+  const table = connection
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
+    .get();
   if (!table) return [];
   const rows = connection
-    .prepare('SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name')
+    .prepare(
+      'SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name',
+    )
     .all() as { name: string }[];
   return [...new Set(rows.map((r) => r.name))];
 }
@@ -83,7 +87,11 @@ export function appVersion(): string {
 }
 
 /** 2026-11-22T20-33-15Z: sortable, and valid as a folder name everywhere. */
-export const timestampName = (date = new Date()) => date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+export const timestampName = (date = new Date()) =>
+  date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
 
 export type BackupOptions = {
   databaseUrl: string;
@@ -98,9 +106,11 @@ export async function backup({ databaseUrl, uploadDir, out }: BackupOptions): Pr
   if (providerOfUrl(databaseUrl) === 'postgresql') throw new BackupError(POSTGRES_REFUSAL);
   if (providerOfUrl(databaseUrl) !== 'sqlite') throw new BackupError('DATABASE_URL must start with file: (SQLite).');
   const source = sqlitePathFromUrl(databaseUrl);
-  if (source === ':memory:' || !fs.existsSync(source)) throw new BackupError(`There is no database at ${source}: nothing to back up.`);
+  if (source === ':memory:' || !fs.existsSync(source))
+    throw new BackupError(`There is no database at ${source}: nothing to back up.`);
   const dir = path.resolve(out ?? path.join(ROOT, 'backups', timestampName()));
-  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new BackupError(`${dir} already exists and is not empty: choose another --out.`);
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0)
+    throw new BackupError(`${dir} already exists and is not empty: choose another --out.`);
 
   // Everything is written into a sibling work folder and renamed into place at the end: a folder under the final
   // name is always a complete backup, never the leftovers of an interrupted one.
@@ -157,8 +167,18 @@ export async function backup({ databaseUrl, uploadDir, out }: BackupOptions): Pr
       formatVersion: FORMAT_VERSION,
       createdAt: new Date().toISOString(),
       appVersion: appVersion(),
-      database: { file: DATABASE_FILE, size: (await fsp.stat(databaseFile)).size, sha256: await sha256File(databaseFile), migrations },
-      uploads: { folder: UPLOADS_FOLDER, fileCount: files.length, bytes: files.reduce((sum, f) => sum + f.size, 0), files },
+      database: {
+        file: DATABASE_FILE,
+        size: (await fsp.stat(databaseFile)).size,
+        sha256: await sha256File(databaseFile),
+        migrations,
+      },
+      uploads: {
+        folder: UPLOADS_FOLDER,
+        fileCount: files.length,
+        bytes: files.reduce((sum, f) => sum + f.size, 0),
+        files,
+      },
     };
     await fsp.writeFile(path.join(work, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx' });
     if (fs.existsSync(dir)) await fsp.rmdir(dir); // empty (checked above)
@@ -172,7 +192,13 @@ export async function backup({ databaseUrl, uploadDir, out }: BackupOptions): Pr
 }
 
 export const formatBytes = (n: number) =>
-  n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KiB` : n < 1024 ** 3 ? `${(n / 1024 ** 2).toFixed(1)} MiB` : `${(n / 1024 ** 3).toFixed(2)} GiB`;
+  n < 1024
+    ? `${n} B`
+    : n < 1024 ** 2
+      ? `${(n / 1024).toFixed(1)} KiB`
+      : n < 1024 ** 3
+        ? `${(n / 1024 ** 2).toFixed(1)} MiB`
+        : `${(n / 1024 ** 3).toFixed(2)} GiB`;
 
 /** `--out <folder>` (or `--out=<folder>`); anything else is refused. */
 function parseArgs(argv: string[]): { out?: string } {
@@ -193,14 +219,27 @@ async function main() {
     if (env.STORAGE === 's3') throw new BackupError(S3_REFUSAL);
     const { out } = parseArgs(process.argv.slice(2));
     const started = Date.now();
-    const { dir, manifest, skippedFiles } = await backup({ databaseUrl: env.DATABASE_URL, uploadDir: env.uploadDir, out });
-    console.log(`Backed up to ${path.relative(process.cwd(), dir) || dir} in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
-    console.log(`  database ${formatBytes(manifest.database.size)} (${manifest.database.migrations.length} migrations applied), sha256 ${manifest.database.sha256.slice(0, 16)}…`);
+    const { dir, manifest, skippedFiles } = await backup({
+      databaseUrl: env.DATABASE_URL,
+      uploadDir: env.uploadDir,
+      out,
+    });
+    console.log(
+      `Backed up to ${path.relative(process.cwd(), dir) || dir} in ${((Date.now() - started) / 1000).toFixed(1)} s:`,
+    );
+    console.log(
+      `  database ${formatBytes(manifest.database.size)} (${manifest.database.migrations.length} migrations applied), sha256 ${manifest.database.sha256.slice(0, 16)}…`,
+    );
     console.log(`  ${manifest.uploads.fileCount} uploaded files, ${formatBytes(manifest.uploads.bytes)}`);
-    if (skippedFiles.length) console.log(`  ${skippedFiles.length} files were removed while the backup ran and are not in it`);
+    if (skippedFiles.length)
+      console.log(`  ${skippedFiles.length} files were removed while the backup ran and are not in it`);
     console.log(`Restore with: npm run restore -- ${path.relative(process.cwd(), dir) || dir}`);
   } catch (error) {
-    console.error(error instanceof BackupError || (error as Error).message?.startsWith('Invalid configuration') ? (error as Error).message : error);
+    console.error(
+      error instanceof BackupError || (error as Error).message?.startsWith('Invalid configuration')
+        ? (error as Error).message
+        : error,
+    );
     process.exitCode = 1;
   }
 }

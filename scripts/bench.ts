@@ -106,7 +106,8 @@ function setOf(raw: string | undefined): Options['set'] {
 function fractionOf(raw: string | undefined): number {
   if (raw === undefined) return 1;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0 || n > 1) throw new Error(`--fraction expects a number above 0 and at most 1 (got ${raw})`);
+  if (!Number.isFinite(n) || n <= 0 || n > 1)
+    throw new Error(`--fraction expects a number above 0 and at most 1 (got ${raw})`);
   return n;
 }
 
@@ -242,17 +243,28 @@ const withCursor = (p: string, cursor: string) => {
  * Compares the call and, for a list, every following page (up to maxPages). Returns the number of answers compared and
  * the first page's size (uncompressed bytes).
  */
-async function checkIdentical(call: BenchCall, p: string, appBase: string, baselineBase: string, headers: Record<string, string>, maxPages: number) {
+async function checkIdentical(
+  call: BenchCall,
+  p: string,
+  appBase: string,
+  baselineBase: string,
+  headers: Record<string, string>,
+  maxPages: number,
+) {
   let compared = 0;
   let bytes = 0;
   let current: string | null = p;
   while (current && compared < maxPages) {
-    const [a, b]: Answer[] = await Promise.all([answer(appBase, current, headers), answer(baselineBase, current, headers)]);
+    const [a, b]: Answer[] = await Promise.all([
+      answer(appBase, current, headers),
+      answer(baselineBase, current, headers),
+    ]);
     if (compared === 0) bytes = Buffer.byteLength(a.body);
     compared++;
     const diff = difference(a, b);
     if (diff) throw new Error(`app and baseline disagree on ${call.name} (GET ${current}): ${diff}`);
-    if (a.status !== 200) throw new Error(`${call.name} (GET ${current}) answered ${a.status}: ${a.body.slice(0, 300)}`);
+    if (a.status !== 200)
+      throw new Error(`${call.name} (GET ${current}) answered ${a.status}: ${a.body.slice(0, 300)}`);
     current = a.next ? withCursor(current, a.next) : null;
   }
   return { compared, bytes };
@@ -278,7 +290,8 @@ async function main(): Promise<number> {
   const started = new Date();
   const state = {
     commit: git(['log', '-1', '--oneline']),
-    serverDiff: git(['diff', '--stat', 'HEAD', '--', 'server/']).split('\n').pop() || 'no uncommitted changes under server/',
+    serverDiff:
+      git(['diff', '--stat', 'HEAD', '--', 'server/']).split('\n').pop() || 'no uncommitted changes under server/',
   };
   let database: TemporaryDatabase | undefined;
   let app: Child | undefined;
@@ -323,11 +336,16 @@ async function main(): Promise<number> {
       throw error;
     });
     const c = seeded.counts;
-    const sizeLabel = options.agencies === null ? `scale ${options.scale}` : `${options.agencies} agencies × ${options.fraction === 1 ? 'the full agency shape' : `${options.fraction} of the agency shape`}`;
+    const sizeLabel =
+      options.agencies === null
+        ? `scale ${options.scale}`
+        : `${options.agencies} agencies × ${options.fraction === 1 ? 'the full agency shape' : `${options.fraction} of the agency shape`}`;
     console.log(
       `${options.agencies === null ? 'Seeded' : 'Generated'} ${sizeLabel} in ${sec(seeded.ms)}: ${c.companies} companies, ${c.contacts} contacts, ` +
         `${c.projects} projects, ${c.tasks} tasks, ${c.documents} documents, ${c.flows} flows (${c.flowSteps} steps, ${c.flowFields} fields)` +
-        (seeded.totals ? ` in the measured (demo) agency; ${seeded.totals.tasks} tasks and ${seeded.totals.documents} files in all` : ''),
+        (seeded.totals
+          ? ` in the measured (demo) agency; ${seeded.totals.tasks} tasks and ${seeded.totals.documents} files in all`
+          : ''),
     );
     if (options.pg) {
       // Planner statistics, as autovacuum would gather them shortly after a bulk load, so that the plans
@@ -375,16 +393,23 @@ async function main(): Promise<number> {
         body: JSON.stringify({ slug: DEMO.slug, email: portalContact.email, password: DEMO.password }),
       });
       if (!portalLogin.ok) throw new Error(`portal sign-in failed: ${portalLogin.status} ${await portalLogin.text()}`);
-      portalHeaders = { ...headers, authorization: `Bearer ${((await portalLogin.json()) as { authToken: string }).authToken}` };
+      portalHeaders = {
+        ...headers,
+        authorization: `Bearer ${((await portalLogin.json()) as { authToken: string }).authToken}`,
+      };
     }
     const headersOf = (call: BenchCall) => (call.portal ? portalHeaders! : headers);
 
-    baseline = startChild('the baseline', ['--import', 'tsx', 'scripts/bench/baseline.ts', database.url, String(baselinePort)], {
-      ...childEnv,
-      NODE_ENV: 'production',
-      // The app's own address (it has no PUBLIC_URL, so http://localhost:PORT): the business's portal_url names it.
-      PUBLIC_URL: `http://localhost:${appPort}`,
-    });
+    baseline = startChild(
+      'the baseline',
+      ['--import', 'tsx', 'scripts/bench/baseline.ts', database.url, String(baselinePort)],
+      {
+        ...childEnv,
+        NODE_ENV: 'production',
+        // The app's own address (it has no PUBLIC_URL, so http://localhost:PORT): the business's portal_url names it.
+        PUBLIC_URL: `http://localhost:${appPort}`,
+      },
+    );
     const baselineBase = `http://127.0.0.1:${baselinePort}`;
     await waitForHttp(baseline, `${baselineBase}/auth/v1/me`, headers);
 
@@ -396,9 +421,15 @@ async function main(): Promise<number> {
     };
     const calls: { call: BenchCall; path: string }[] = [];
     const appBody = async (p: string) => (await fetch(appBase + p, { headers })).json();
-    const set = options.set === 'screens' ? screenCalls : options.set === 'all' ? [...benchCalls, ...screenCalls] : benchCalls;
+    const set =
+      options.set === 'screens' ? screenCalls : options.set === 'all' ? [...benchCalls, ...screenCalls] : benchCalls;
     for (const call of set.filter((c) => options.only === null || c.name.includes(options.only))) {
-      const p = call.portal && !portalHeaders ? null : typeof call.path === 'string' ? call.path : await call.path({ appHeader, appBody });
+      const p =
+        call.portal && !portalHeaders
+          ? null
+          : typeof call.path === 'string'
+            ? call.path
+            : await call.path({ appHeader, appBody });
       if (p === null) console.log(`${call.name}: does not apply at this scale, skipped`);
       else calls.push({ call, path: p });
     }
@@ -428,7 +459,8 @@ async function main(): Promise<number> {
     );
     for (const { call, path: p } of calls) {
       for (const connections of options.connections) {
-        for (const side of ['app', 'baseline'] as Side[]) await loadRun(base[side] + p, connections, Math.min(1, options.duration / 2), headersOf(call));
+        for (const side of ['app', 'baseline'] as Side[])
+          await loadRun(base[side] + p, connections, Math.min(1, options.duration / 2), headersOf(call));
         const runs: Record<Side, Run[]> = { app: [], baseline: [] };
         let callRssKb = 0;
         for (let round = 0; round < options.rounds; round++) {
@@ -466,7 +498,21 @@ async function main(): Promise<number> {
         `latencies in ms; ×: app/baseline (requests/s: below 1 means the app serves fewer)`,
     );
     table(
-      ['call', 'conns', 'p50 app', 'p50 base', 'p50 ×', 'p99 app', 'p99 base', 'p99 ×', 'req/s app', 'req/s base', 'req/s ×', 'app RSS MB', 'KB'],
+      [
+        'call',
+        'conns',
+        'p50 app',
+        'p50 base',
+        'p50 ×',
+        'p99 app',
+        'p99 base',
+        'p99 ×',
+        'req/s app',
+        'req/s base',
+        'req/s ×',
+        'app RSS MB',
+        'KB',
+      ],
       rows.map((r) => [
         r.call,
         String(r.connections),
@@ -485,33 +531,74 @@ async function main(): Promise<number> {
     );
 
     // bench/budgets.json: known exceptions (a limit that must not get worse, and why), printed as such.
-    type Exceptions = { calls?: Record<string, { p50?: number; why?: string }>; rssMb?: { limit: number; why?: string } };
+    type Exceptions = {
+      calls?: Record<string, { p50?: number; why?: string }>;
+      rssMb?: { limit: number; why?: string };
+    };
     const exceptionsFile = path.join(ROOT, 'bench/budgets.json');
-    const exceptions: Exceptions = fs.existsSync(exceptionsFile) ? JSON.parse(fs.readFileSync(exceptionsFile, 'utf8')) : {};
+    const exceptions: Exceptions = fs.existsSync(exceptionsFile)
+      ? JSON.parse(fs.readFileSync(exceptionsFile, 'utf8'))
+      : {};
     // p99 over the short rounds of bench:check is noise (a handful of slow requests): --check gates p50, RSS and growth.
-    const budgets: { name: string; value: number; limit: number; pass: boolean; exception?: string; gate: boolean }[] = [];
+    const budgets: { name: string; value: number; limit: number; pass: boolean; exception?: string; gate: boolean }[] =
+      [];
     for (const r of rows.filter((row) => row.connections === BUDGET.atConnections)) {
       const known = exceptions.calls?.[r.call];
       const p50Limit = known?.p50 ?? BUDGET.p50;
-      budgets.push({ name: `${r.call}: p50 app/baseline at ${r.connections} connections`, value: r.ratio.p50, limit: p50Limit, pass: r.ratio.p50 <= p50Limit, exception: known?.why, gate: true });
-      budgets.push({ name: `${r.call}: p99 app/baseline at ${r.connections} connections`, value: r.ratio.p99, limit: BUDGET.p99, pass: r.ratio.p99 <= BUDGET.p99, gate: false });
+      budgets.push({
+        name: `${r.call}: p50 app/baseline at ${r.connections} connections`,
+        value: r.ratio.p50,
+        limit: p50Limit,
+        pass: r.ratio.p50 <= p50Limit,
+        exception: known?.why,
+        gate: true,
+      });
+      budgets.push({
+        name: `${r.call}: p99 app/baseline at ${r.connections} connections`,
+        value: r.ratio.p99,
+        limit: BUDGET.p99,
+        pass: r.ratio.p99 <= BUDGET.p99,
+        gate: false,
+      });
     }
     const peakMb = mb(appRssPeakKb);
     const rssLimit = exceptions.rssMb?.limit ?? BUDGET.rssMb;
-    budgets.push({ name: 'app RSS peak under load (MB)', value: peakMb, limit: rssLimit, pass: peakMb < rssLimit, exception: exceptions.rssMb?.why, gate: true });
+    budgets.push({
+      name: 'app RSS peak under load (MB)',
+      value: peakMb,
+      limit: rssLimit,
+      pass: peakMb < rssLimit,
+      exception: exceptions.rssMb?.why,
+      gate: true,
+    });
     if (kind === 'sqlite') {
       for (const r of rows.filter((row) => row.call === 'screen: dashboard stats' && row.connections === 1)) {
         const limit = BUDGET.dashboardStatsSqliteMs;
-        budgets.push({ name: `dashboard stats p50 at 1 connection (ms)`, value: r.app.p50, limit, pass: r.app.p50 < limit, gate: true });
+        budgets.push({
+          name: `dashboard stats p50 at 1 connection (ms)`,
+          value: r.app.p50,
+          limit,
+          pass: r.app.p50 < limit,
+          gate: true,
+        });
       }
     }
     // Growth with the size of the data: this run against an earlier one (--compare), call by call.
     const growth: { call: string; p50: number; bytes: number; rss: number }[] = [];
     let against: { scale: number; agencies: number | null; fraction: number | null; file: string } | null = null;
     if (options.compare) {
-      type Earlier = { scale: number; size?: { agencies: number | null; fraction: number }; calls: { call: string; connections: number; app: { p50: number }; appRssPeakMb: number; bytes?: number }[] };
+      type Earlier = {
+        scale: number;
+        size?: { agencies: number | null; fraction: number };
+        calls: { call: string; connections: number; app: { p50: number }; appRssPeakMb: number; bytes?: number }[];
+      };
       const earlier = JSON.parse(fs.readFileSync(path.resolve(options.compare), 'utf8')) as Earlier;
-      against = { scale: earlier.scale, agencies: earlier.size?.agencies ?? null, fraction: earlier.size?.fraction ?? null, file: options.compare };
+      against = {
+        scale: earlier.scale,
+        agencies: earlier.size?.agencies ?? null,
+        fraction: earlier.size?.fraction ?? null,
+        file: options.compare,
+      };
       // Growth is the larger data's figure over the smaller's, whichever run came first.
       type EarlierSeed = { seed?: { counts?: SeedCounts; totals?: SeedCounts | null } };
       const earlierRows = ((earlier as EarlierSeed).seed?.totals ?? (earlier as EarlierSeed).seed?.counts)?.tasks ?? 0;
@@ -520,27 +607,60 @@ async function main(): Promise<number> {
       for (const r of rows.filter((row) => row.connections === 1)) {
         const before = earlier.calls.find((e) => e.call === r.call && e.connections === 1);
         if (!before) continue;
-        const g = { call: r.call, p50: over(r.app.p50, before.app.p50), bytes: before.bytes ? over(r.bytes, before.bytes) : 1, rss: over(r.appRssPeakMb, before.appRssPeakMb) };
+        const g = {
+          call: r.call,
+          p50: over(r.app.p50, before.app.p50),
+          bytes: before.bytes ? over(r.bytes, before.bytes) : 1,
+          rss: over(r.appRssPeakMb, before.appRssPeakMb),
+        };
         growth.push(g);
-        budgets.push({ name: `${r.call}: p50 at 1 connection, larger data ÷ smaller`, value: g.p50, limit: BUDGET.growth, pass: g.p50 <= BUDGET.growth, gate: true });
-        budgets.push({ name: `${r.call}: response size, larger data ÷ smaller`, value: g.bytes, limit: BUDGET.growth, pass: g.bytes <= BUDGET.growth, gate: true });
-        budgets.push({ name: `${r.call}: app RSS, larger data ÷ smaller`, value: g.rss, limit: BUDGET.growth, pass: g.rss <= BUDGET.growth, gate: true });
+        budgets.push({
+          name: `${r.call}: p50 at 1 connection, larger data ÷ smaller`,
+          value: g.p50,
+          limit: BUDGET.growth,
+          pass: g.p50 <= BUDGET.growth,
+          gate: true,
+        });
+        budgets.push({
+          name: `${r.call}: response size, larger data ÷ smaller`,
+          value: g.bytes,
+          limit: BUDGET.growth,
+          pass: g.bytes <= BUDGET.growth,
+          gate: true,
+        });
+        budgets.push({
+          name: `${r.call}: app RSS, larger data ÷ smaller`,
+          value: g.rss,
+          limit: BUDGET.growth,
+          pass: g.rss <= BUDGET.growth,
+          gate: true,
+        });
       }
     }
-    console.log(`\nBudgets (app p50 ≤ ${BUDGET.p50}× and p99 ≤ ${BUDGET.p99}× the baseline at ${BUDGET.atConnections} connections; RSS < ${BUDGET.rssMb} MB):`);
+    console.log(
+      `\nBudgets (app p50 ≤ ${BUDGET.p50}× and p99 ≤ ${BUDGET.p99}× the baseline at ${BUDGET.atConnections} connections; RSS < ${BUDGET.rssMb} MB):`,
+    );
     for (const b of budgets) {
       const unit = b.name.endsWith('(MB)') ? ' MB' : b.name.endsWith('(ms)') ? ' ms' : '×';
       const shown = unit === '×' ? fmtRatio(b.value) : `${b.value.toFixed(unit === ' ms' ? 2 : 0)}${unit}`;
-      console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${shown} (limit ${b.limit}${unit}${b.exception ? ', a known exception: bench/budgets.json' : ''})`);
+      console.log(
+        `  ${b.pass ? 'PASS' : 'FAIL'}  ${b.name}: ${shown} (limit ${b.limit}${unit}${b.exception ? ', a known exception: bench/budgets.json' : ''})`,
+      );
     }
-    console.log(`  App RSS: ${mb(idleRssKb).toFixed(0)} MB after the identical-answers check, ${peakMb.toFixed(0)} MB peak under load.`);
+    console.log(
+      `  App RSS: ${mb(idleRssKb).toFixed(0)} MB after the identical-answers check, ${peakMb.toFixed(0)} MB peak under load.`,
+    );
 
     const date = `${started.getFullYear()}-${String(started.getMonth() + 1).padStart(2, '0')}-${String(started.getDate()).padStart(2, '0')}`;
     const file = path.join(
       ROOT,
       'bench/results',
       `${date}-${kind}${
-        options.agencies !== null ? `-agencies${options.agencies}${options.fraction === 1 ? '' : `-f${options.fraction}`}` : options.scale === 100 ? '' : `-scale${options.scale}`
+        options.agencies !== null
+          ? `-agencies${options.agencies}${options.fraction === 1 ? '' : `-f${options.fraction}`}`
+          : options.scale === 100
+            ? ''
+            : `-scale${options.scale}`
       }${options.set === 'default' ? '' : `-${options.set}`}${options.tag ? `-${options.tag}` : ''}.json`,
     );
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -579,7 +699,12 @@ async function main(): Promise<number> {
         appRssPeakMb: r.appRssPeakMb,
         bytes: r.bytes,
       })),
-      growth: against ? { against, calls: growth.map((g) => ({ call: g.call, p50: round(g.p50), bytes: round(g.bytes), rss: round(g.rss) })) } : null,
+      growth: against
+        ? {
+            against,
+            calls: growth.map((g) => ({ call: g.call, p50: round(g.p50), bytes: round(g.bytes), rss: round(g.rss) })),
+          }
+        : null,
       budgets: budgets.map((b) => ({ ...b, value: round(b.value) })),
     };
     fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
@@ -593,10 +718,15 @@ async function main(): Promise<number> {
     // a budget only when the ratio is more than CHECK_NOISE over its limit (the full bench applies the limits as they are).
     const failed = budgets.filter((b) => b.gate && (options.check ? b.value > b.limit * CHECK_NOISE : !b.pass));
     if (options.check && failed.length) {
-      console.error(`\nbench:check FAILED: ${failed.length} budget${failed.length === 1 ? '' : 's'} broken:\n${failed.map((b) => `  ${b.name}`).join('\n')}`);
+      console.error(
+        `\nbench:check FAILED: ${failed.length} budget${failed.length === 1 ? '' : 's'} broken:\n${failed.map((b) => `  ${b.name}`).join('\n')}`,
+      );
       return 1;
     }
-    if (options.check) console.log(`\nbench:check passed: every gated budget holds within ${CHECK_NOISE}× of its limit (p50 ratios, RSS, growth; p99 is reported only).`);
+    if (options.check)
+      console.log(
+        `\nbench:check passed: every gated budget holds within ${CHECK_NOISE}× of its limit (p50 ratios, RSS, growth; p99 is reported only).`,
+      );
     return 0;
   } catch (error) {
     console.error(`\nBenchmark FAILED: ${error instanceof Error ? error.message : String(error)}`);

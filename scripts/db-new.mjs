@@ -38,7 +38,9 @@ const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 
 function usage(message) {
   if (message) console.error(`db:new: ${message}\n`);
-  console.error('Usage: npm run db:new -- <migration_name>\n\nCreates prisma/migrations/<ts>_<name> and prisma/postgres/migrations/<ts>_<name>.');
+  console.error(
+    'Usage: npm run db:new -- <migration_name>\n\nCreates prisma/migrations/<ts>_<name> and prisma/postgres/migrations/<ts>_<name>.',
+  );
   process.exit(2);
 }
 
@@ -46,11 +48,16 @@ function usage(message) {
 async function createMigration(label, dir, scratchUrl, name) {
   const before = new Set(listMigrations(dir));
   console.log(`\n== ${label}: migrate dev --create-only --name ${name} (scratch database ${redact(scratchUrl)})`);
-  const env = { DATABASE_URL: scratchUrl, PRISMA_PROVIDER: label === 'SQLite' ? 'sqlite' : 'postgresql', SHADOW_DATABASE_URL: '' };
+  const env = {
+    DATABASE_URL: scratchUrl,
+    PRISMA_PROVIDER: label === 'SQLite' ? 'sqlite' : 'postgresql',
+    SHADOW_DATABASE_URL: '',
+  };
   const code = await runPrisma(['migrate', 'dev', '--create-only', '--name', name], { env });
   const created = listMigrations(dir).filter((d) => !before.has(d));
   if (code !== 0) throw Object.assign(new Error(`${label}: prisma migrate dev failed (exit ${code})`), { created });
-  if (created.length !== 1) throw Object.assign(new Error(`${label}: expected one new migration folder, found ${created.length}`), { created });
+  if (created.length !== 1)
+    throw Object.assign(new Error(`${label}: expected one new migration folder, found ${created.length}`), { created });
   return created[0];
 }
 
@@ -104,7 +111,10 @@ async function main() {
   // Fail fast when the PostgreSQL server is not there.
   await withAdminClient((c) => c.query('SELECT 1'));
 
-  const lockFiles = [path.join(SQLITE_MIGRATIONS, 'migration_lock.toml'), path.join(PG_MIGRATIONS, 'migration_lock.toml')];
+  const lockFiles = [
+    path.join(SQLITE_MIGRATIONS, 'migration_lock.toml'),
+    path.join(PG_MIGRATIONS, 'migration_lock.toml'),
+  ];
   const lockExisted = lockFiles.map((f) => fs.existsSync(f));
   const createdDirs = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-db-new-'));
@@ -113,7 +123,12 @@ async function main() {
 
   try {
     // 2. SQLite, against a scratch file.
-    const sqliteDir = await createMigration('SQLite', SQLITE_MIGRATIONS, `file:${path.join(tmp, 'scratch.db')}`, name).catch((e) => {
+    const sqliteDir = await createMigration(
+      'SQLite',
+      SQLITE_MIGRATIONS,
+      `file:${path.join(tmp, 'scratch.db')}`,
+      name,
+    ).catch((e) => {
       createdDirs.push(...(e.created ?? []).map((d) => path.join(SQLITE_MIGRATIONS, d)));
       throw e;
     });
@@ -138,8 +153,11 @@ async function main() {
     const empty = [SQLITE_MIGRATIONS, PG_MIGRATIONS].every((d) =>
       EMPTY_MIGRATION.test(fs.readFileSync(path.join(d, sqliteDir, 'migration.sql'), 'utf8')),
     );
-    console.log(`\nCreated:\n  prisma/migrations/${sqliteDir}/migration.sql\n  prisma/postgres/migrations/${pgDir}/migration.sql`);
-    if (empty) console.log('\nNo schema change was found: both migrations are empty (fill them in by hand, or delete them).');
+    console.log(
+      `\nCreated:\n  prisma/migrations/${sqliteDir}/migration.sql\n  prisma/postgres/migrations/${pgDir}/migration.sql`,
+    );
+    if (empty)
+      console.log('\nNo schema change was found: both migrations are empty (fill them in by hand, or delete them).');
     console.log('\nReview both files, then apply with: npm run db:migrate');
   } catch (e) {
     for (const dir of createdDirs) fs.rmSync(dir, { recursive: true, force: true });

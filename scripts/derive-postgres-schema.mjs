@@ -22,13 +22,16 @@ const HEADER = `// DERIVED FILE - DO NOT EDIT.
 /** Replace `key = "..."` inside the first `<kind> <name> { ... }` block(s). */
 function rewriteBlocks(schema, kind, key, replace) {
   let count = 0;
-  const out = schema.replace(new RegExp(`(^\\s*${kind}\\s+\\w+\\s*\\{)([\\s\\S]*?)(^\\s*\\})`, 'gm'), (_, open, body, close) => {
-    const newBody = body.replace(new RegExp(`(^\\s*${key}\\s*=\\s*)"([^"]*)"`, 'm'), (m, lhs, value) => {
-      count++;
-      return `${lhs}"${replace(value)}"`;
-    });
-    return open + newBody + close;
-  });
+  const out = schema.replace(
+    new RegExp(`(^\\s*${kind}\\s+\\w+\\s*\\{)([\\s\\S]*?)(^\\s*\\})`, 'gm'),
+    (_, open, body, close) => {
+      const newBody = body.replace(new RegExp(`(^\\s*${key}\\s*=\\s*)"([^"]*)"`, 'm'), (m, lhs, value) => {
+        count++;
+        return `${lhs}"${replace(value)}"`;
+      });
+      return open + newBody + close;
+    },
+  );
   return { out, count };
 }
 
@@ -40,7 +43,8 @@ export function derivePostgresSchema(source) {
   let body = lines.slice(i).join('\n');
 
   const ds = rewriteBlocks(body, 'datasource', 'provider', (value) => {
-    if (value !== 'sqlite') throw new Error(`prisma/schema.prisma: expected datasource provider "sqlite", found "${value}"`);
+    if (value !== 'sqlite')
+      throw new Error(`prisma/schema.prisma: expected datasource provider "sqlite", found "${value}"`);
     return 'postgresql';
   });
   if (ds.count !== 1) throw new Error('prisma/schema.prisma: expected exactly one datasource block with a provider');

@@ -37,7 +37,11 @@ async function waitFor(url: string) {
 }
 
 async function login(base: string, p: string, body: object): Promise<string> {
-  const res = await fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(base + p, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { authToken: string }).authToken;
 }
@@ -57,25 +61,48 @@ async function main(): Promise<number> {
   let app: ReturnType<typeof spawn> | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: 'pipe',
+    });
     const database = await openDatabase(url);
     await generate(database.db, { agencies: 1, fraction: 0.1 });
-    const portalContact = await database.db.contact.findFirstOrThrow({ where: { portalAccess: true, companyId: { not: null } }, orderBy: { id: 'asc' }, select: { email: true } });
+    const portalContact = await database.db.contact.findFirstOrThrow({
+      where: { portalAccess: true, companyId: { not: null } },
+      orderBy: { id: 'asc' },
+      select: { email: true },
+    });
     await database.close();
 
     const port = await freePort();
     const base = `http://localhost:${port}`;
-    const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PORT: String(port), UPLOAD_DIR: path.join(dir, 'uploads'), PUBLIC_URL: base };
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      PORT: String(port),
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      PUBLIC_URL: base,
+    };
     app = spawn(process.execPath, ['dist/server/index.mjs'], { cwd: ROOT, env, stdio: 'ignore' });
     await waitFor(`${base}/healthz`);
     const staff = await login(base, '/auth/v1/login', { email: DEMO.email, password: DEMO.password });
-    const portal = await login(base, '/auth/portal/v1/login', { slug: DEMO.slug, email: portalContact.email, password: DEMO.password });
+    const portal = await login(base, '/auth/portal/v1/login', {
+      slug: DEMO.slug,
+      email: portalContact.email,
+      password: DEMO.password,
+    });
 
     const pages = [
       { name: 'landing', path: '/', cookie: null },
       { name: 'hub (signed in)', path: '/hub', cookie: `${SESSION.staffCookie}=${staff}` },
       { name: 'portal sign-in', path: `/portal/${DEMO.slug}/login`, cookie: null },
-      { name: 'portal dashboard (signed in)', path: `/portal/${DEMO.slug}/dashboard`, cookie: `${SESSION.portalCookie}=${portal}` },
+      {
+        name: 'portal dashboard (signed in)',
+        path: `/portal/${DEMO.slug}/dashboard`,
+        cookie: `${SESSION.portalCookie}=${portal}`,
+      },
     ];
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -99,7 +126,13 @@ async function main(): Promise<number> {
       for (let attempt = 0; runs.length < runCount && attempt < runCount + 3; attempt++) {
         const runner = await lighthouse(
           base + page.path,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined },
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+          },
           desktop ? desktopConfig : undefined,
         );
         if (runner && !runner.lhr.runtimeError) runs.push(runner);
@@ -109,16 +142,26 @@ async function main(): Promise<number> {
       const runner = runs[Math.floor(runs.length / 2)];
       const lhr = runner.lhr;
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const metric = (id: string) => (lhr.audits[id]?.numericValue === undefined ? null : Math.round(lhr.audits[id].numericValue!));
+      const metric = (id: string) =>
+        lhr.audits[id]?.numericValue === undefined ? null : Math.round(lhr.audits[id].numericValue!);
       const failedAudits = Object.values(lhr.categories.accessibility.auditRefs)
         .map((ref) => lhr.audits[ref.id])
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => `${a.id}: ${a.title}`);
       if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(page.path)) {
-        throw new Error(`${page.name}: Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${page.path} (the session cookie was not taken?)`);
+        throw new Error(
+          `${page.name}: Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${page.path} (the session cookie was not taken?)`,
+        );
       }
-      const requests = ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []);
-      const scriptBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+      const requests =
+        (
+          lhr.audits['network-requests']?.details as
+            | { items?: { resourceType?: string; transferSize?: number }[] }
+            | undefined
+        )?.items ?? [];
+      const scriptBytes = requests
+        .filter((r) => r.resourceType === 'Script')
+        .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
       results.push({
         page: page.name,
         url: page.path,
@@ -135,7 +178,11 @@ async function main(): Promise<number> {
         failedAudits,
       });
       if (keep) {
-        const file = path.join(ROOT, 'bench/results', `lighthouse-${date}${desktop ? '-desktop' : ''}-${page.name.replace(/\W+/g, '-')}.report.json`);
+        const file = path.join(
+          ROOT,
+          'bench/results',
+          `lighthouse-${date}${desktop ? '-desktop' : ''}-${page.name.replace(/\W+/g, '-')}.report.json`,
+        );
         fs.writeFileSync(file, runner.report as string);
       }
     }
@@ -151,7 +198,10 @@ async function main(): Promise<number> {
     }
     const file = path.join(ROOT, 'bench/results', `lighthouse-${date}${desktop ? '-desktop' : ''}.json`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), preset, runs: runCount, budget: BUDGET, results }, null, 2)}\n`);
+    fs.writeFileSync(
+      file,
+      `${JSON.stringify({ date: new Date().toISOString(), preset, runs: runCount, budget: BUDGET, results }, null, 2)}\n`,
+    );
     console.log(`Written to ${path.relative(ROOT, file)}`);
     return results.every((r) => r.performance >= BUDGET.performance && r.accessibility >= BUDGET.accessibility) ? 0 : 1;
   } finally {

@@ -35,7 +35,9 @@ try {
     if (html.includes('<script')) throw new Error(`prerender: ${page.path} still has a script`);
     fs.writeFileSync(path.join(clientDir, 'marketing', page.file), html);
   }
-  console.log(`Marketing pages: ${MARKETING_PAGES.map((p) => p.path).join(', ')} written as static HTML (no JavaScript) to dist/client/marketing/`);
+  console.log(
+    `Marketing pages: ${MARKETING_PAGES.map((p) => p.path).join(', ')} written as static HTML (no JavaScript) to dist/client/marketing/`,
+  );
 } finally {
   fs.rmSync(out, { recursive: true, force: true });
 }

@@ -60,14 +60,21 @@ function readManifest(from: string): Manifest {
     throw new BackupError(`${file} is not valid JSON: the backup is damaged.`);
   }
   const bad = (what: string) => new BackupError(`${file} is damaged (${what}); nothing was restored.`);
-  if (manifest?.formatVersion !== FORMAT_VERSION) throw bad(`format version ${String(manifest?.formatVersion)}, expected ${FORMAT_VERSION}`);
+  if (manifest?.formatVersion !== FORMAT_VERSION)
+    throw bad(`format version ${String(manifest?.formatVersion)}, expected ${FORMAT_VERSION}`);
   const safe = (rel: unknown) =>
-    typeof rel === 'string' && rel !== '' && !path.isAbsolute(rel) && !rel.split(/[\\/]/).some((part) => part === '..' || part === '' || part === '.');
+    typeof rel === 'string' &&
+    rel !== '' &&
+    !path.isAbsolute(rel) &&
+    !rel.split(/[\\/]/).some((part) => part === '..' || part === '' || part === '.');
   const db = manifest.database;
   if (!db || !safe(db.file) || !HEX64.test(db.sha256) || !Number.isInteger(db.size)) throw bad('database entry');
   const up = manifest.uploads;
-  if (!up || !safe(up.folder) || !Array.isArray(up.files) || up.files.length !== up.fileCount) throw bad('uploads entry');
-  for (const f of up.files) if (!safe(f?.path) || !HEX64.test(f.sha256) || !Number.isInteger(f.size)) throw bad(`file entry ${JSON.stringify(f?.path)}`);
+  if (!up || !safe(up.folder) || !Array.isArray(up.files) || up.files.length !== up.fileCount)
+    throw bad('uploads entry');
+  for (const f of up.files)
+    if (!safe(f?.path) || !HEX64.test(f.sha256) || !Number.isInteger(f.size))
+      throw bad(`file entry ${JSON.stringify(f?.path)}`);
   if (up.files.reduce((sum, f) => sum + f.size, 0) !== up.bytes) throw bad('uploads byte count');
   return manifest;
 }
@@ -77,7 +84,9 @@ async function verify(file: string, expected: { size: number; sha256: string }, 
   const stat = await fsp.stat(file).catch(() => null);
   if (!stat?.isFile()) throw new BackupError(`The backup is incomplete: ${what} is missing; nothing was restored.`);
   if (stat.size !== expected.size || (await sha256File(file)) !== expected.sha256)
-    throw new BackupError(`The backup is damaged: ${what} does not match its checksum in ${MANIFEST}; nothing was restored.`);
+    throw new BackupError(
+      `The backup is damaged: ${what} does not match its checksum in ${MANIFEST}; nothing was restored.`,
+    );
 }
 
 /**
@@ -103,7 +112,9 @@ function lockExisting(file: string): BetterSqlite3.Database | null {
     connection.close();
     const message = (error as Error).message;
     if (/locked|busy/i.test(message))
-      throw new BackupError(`The database ${file} is in use (is the app running?). Stop the app, then run the restore again; nothing was restored.`);
+      throw new BackupError(
+        `The database ${file} is in use (is the app running?). Stop the app, then run the restore again; nothing was restored.`,
+      );
     // Not a database at all (or damaged): --force replaces it like any other file.
     if (/not a database|malformed/i.test(message)) return null;
     throw error;
@@ -119,25 +130,35 @@ async function exists(p: string) {
 
 export async function restore({ from, databaseUrl, uploadDir, force = false }: RestoreOptions): Promise<RestoreResult> {
   if (providerOfUrl(databaseUrl) === 'postgresql')
-    throw new BackupError('DATABASE_URL names a PostgreSQL database: restore it with pg_restore (README, "Backups"). `npm run restore` handles SQLite only.');
+    throw new BackupError(
+      'DATABASE_URL names a PostgreSQL database: restore it with pg_restore (README, "Backups"). `npm run restore` handles SQLite only.',
+    );
   if (providerOfUrl(databaseUrl) !== 'sqlite') throw new BackupError('DATABASE_URL must start with file: (SQLite).');
   const source = path.resolve(from);
   const target = sqlitePathFromUrl(databaseUrl);
-  if (target === ':memory:') throw new BackupError('DATABASE_URL names an in-memory database: there is nothing to restore into.');
+  if (target === ':memory:')
+    throw new BackupError('DATABASE_URL names an in-memory database: there is nothing to restore into.');
   const uploads = path.resolve(uploadDir);
 
   // 1. Verify everything before touching anything.
   const manifest = readManifest(source);
   const backupDb = path.join(source, manifest.database.file);
   await verify(backupDb, manifest.database, `the database file ${manifest.database.file}`);
-  for (const f of manifest.uploads.files) await verify(path.join(source, manifest.uploads.folder, f.path), f, `the uploaded file ${f.path}`);
+  for (const f of manifest.uploads.files)
+    await verify(path.join(source, manifest.uploads.folder, f.path), f, `the uploaded file ${f.path}`);
 
   // 2. The targets: refuse to overwrite without --force, and never under a running app.
   const targetExists = await exists(target);
   const uploadsExist = await exists(uploads);
   const uploadsInUse = uploadsExist && (await fsp.readdir(uploads)).length > 0;
-  if (!force && targetExists) throw new BackupError(`A database already exists at ${target}. Run again with --force to replace it; nothing was restored.`);
-  if (!force && uploadsInUse) throw new BackupError(`The upload folder ${uploads} is not empty. Run again with --force to replace it; nothing was restored.`);
+  if (!force && targetExists)
+    throw new BackupError(
+      `A database already exists at ${target}. Run again with --force to replace it; nothing was restored.`,
+    );
+  if (!force && uploadsInUse)
+    throw new BackupError(
+      `The upload folder ${uploads} is not empty. Run again with --force to replace it; nothing was restored.`,
+    );
   const lock = targetExists ? lockExisting(target) : null;
 
   const suffix = randomUUID().slice(0, 8);
@@ -153,7 +174,10 @@ export async function restore({ from, databaseUrl, uploadDir, force = false }: R
     let migrations: string[];
     try {
       const integrity = check.pragma('integrity_check', { simple: true });
-      if (integrity !== 'ok') throw new BackupError(`The backed-up database fails SQLite's integrity check (${String(integrity)}); nothing was restored.`);
+      if (integrity !== 'ok')
+        throw new BackupError(
+          `The backed-up database fails SQLite's integrity check (${String(integrity)}); nothing was restored.`,
+        );
       migrations = appliedMigrations(check);
     } finally {
       check.close();
@@ -230,13 +254,22 @@ async function main() {
     console.log(`Restored the backup of ${m.createdAt} (Clientflow ${m.appVersion}):`);
     console.log(`  database → ${result.databaseFile} (integrity check ok)`);
     console.log(`  ${m.uploads.fileCount} uploaded files, ${formatBytes(m.uploads.bytes)} → ${result.uploadDir}`);
-    if (result.previousUploads) console.log(`  the previous uploads were moved to ${result.previousUploads}: delete it once the hub looks right`);
+    if (result.previousUploads)
+      console.log(`  the previous uploads were moved to ${result.previousUploads}: delete it once the hub looks right`);
     if (result.missingMigrations.length)
-      console.log(`The backup is older than this version (${result.missingMigrations.length} migrations to apply): run \`npm run db:migrate\` before starting the app.`);
+      console.log(
+        `The backup is older than this version (${result.missingMigrations.length} migrations to apply): run \`npm run db:migrate\` before starting the app.`,
+      );
     if (result.unknownMigrations.length)
-      console.log(`Warning: the backup was made by a newer version of Clientflow (migrations ${result.unknownMigrations.join(', ')}); run that version.`);
+      console.log(
+        `Warning: the backup was made by a newer version of Clientflow (migrations ${result.unknownMigrations.join(', ')}); run that version.`,
+      );
   } catch (error) {
-    console.error(error instanceof BackupError || (error as Error).message?.startsWith('Invalid configuration') ? (error as Error).message : error);
+    console.error(
+      error instanceof BackupError || (error as Error).message?.startsWith('Invalid configuration')
+        ? (error as Error).message
+        : error,
+    );
     process.exitCode = 1;
   }
 }

@@ -120,7 +120,13 @@ export function fractionOfShape(shape: SeedShape, fraction: number): SeedShape {
   };
 }
 
-export const DEMO_AGENCY: SeedAgency = { slug: DEMO.slug, name: 'Demo Agency', ownerEmail: DEMO.email, memberEmail: 'sam@demo.test', number: 1 };
+export const DEMO_AGENCY: SeedAgency = {
+  slug: DEMO.slug,
+  name: 'Demo Agency',
+  ownerEmail: DEMO.email,
+  memberEmail: 'sam@demo.test',
+  number: 1,
+};
 
 export type SeedCounts = {
   users: number;
@@ -251,7 +257,13 @@ async function bulkInsert(
     if (typeof v === 'boolean') return provider === 'sqlite' ? (v ? 1 : 0) : v;
     return v;
   };
-  const pgType: Record<ColumnType, string> = { int: 'integer', text: 'text', date: 'timestamp(3)', bool: 'boolean', float: 'double precision' };
+  const pgType: Record<ColumnType, string> = {
+    int: 'integer',
+    text: 'text',
+    date: 'timestamp(3)',
+    bool: 'boolean',
+    float: 'double precision',
+  };
   const list = names.map((n) => `"${n}"`).join(', ');
   const text =
     provider === 'sqlite'
@@ -318,8 +330,22 @@ const PROJECT_COLUMNS = {
   updatedAt: 'date',
 } as const;
 /** A project uid in the shape of Prisma's cuid (a "c" and 24 lower-case letters and digits), from the seeded PRNG. */
-const uid = (rng: Rng) => `c${Array.from({ length: 24 }, () => '0123456789abcdefghijklmnopqrstuvwxyz'[rng.int(0, 35)]).join('')}`;
-const TASK_COLUMNS = { businessId: 'int', projectId: 'int', title: 'text', description: 'text', status: 'text', priority: 'text', dueDate: 'date', assigneeId: 'int', completedAt: 'date', internal: ['bool', false], createdAt: 'date', updatedAt: 'date' } as const;
+const uid = (rng: Rng) =>
+  `c${Array.from({ length: 24 }, () => '0123456789abcdefghijklmnopqrstuvwxyz'[rng.int(0, 35)]).join('')}`;
+const TASK_COLUMNS = {
+  businessId: 'int',
+  projectId: 'int',
+  title: 'text',
+  description: 'text',
+  status: 'text',
+  priority: 'text',
+  dueDate: 'date',
+  assigneeId: 'int',
+  completedAt: 'date',
+  internal: ['bool', false],
+  createdAt: 'date',
+  updatedAt: 'date',
+} as const;
 const ACTIVITY_COLUMNS = {
   businessId: 'int',
   actorType: 'text',
@@ -334,7 +360,18 @@ const ACTIVITY_COLUMNS = {
   clientVisible: ['bool', false],
   createdAt: 'date',
 } as const;
-const NOTIFICATION_COLUMNS = { businessId: 'int', userId: 'int', kind: 'text', title: 'text', body: ['text', ''], link: 'text', dedupeKey: 'text', emailState: ['text', 'none'], readAt: 'date', createdAt: 'date' } as const;
+const NOTIFICATION_COLUMNS = {
+  businessId: 'int',
+  userId: 'int',
+  kind: 'text',
+  title: 'text',
+  body: ['text', ''],
+  link: 'text',
+  dedupeKey: 'text',
+  emailState: ['text', 'none'],
+  readAt: 'date',
+  createdAt: 'date',
+} as const;
 const DOCUMENT_COLUMNS = {
   businessId: 'int',
   companyId: 'int',
@@ -364,7 +401,8 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const scale = options.scale ?? 1;
-  if (!Number.isInteger(scale) || scale < 1) throw new Error(`scale must be a whole number of at least 1 (got ${scale})`);
+  if (!Number.isInteger(scale) || scale < 1)
+    throw new Error(`scale must be a whole number of at least 1 (got ${scale})`);
   const started = performance.now();
   const anchor = options.now ?? new Date();
   const today = new Date(Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth(), anchor.getUTCDate()));
@@ -378,7 +416,19 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
   const provider = await providerOfClient(db);
 
   return db.$transaction(
-    (tx) => fill(tx, { shape, agency, provider, searchInBulk: options.searchInBulk ?? false, today, daysAgo, rng, passwordHash, started, someInternal: !!options.shape }),
+    (tx) =>
+      fill(tx, {
+        shape,
+        agency,
+        provider,
+        searchInBulk: options.searchInBulk ?? false,
+        today,
+        daysAgo,
+        rng,
+        passwordHash,
+        started,
+        someInternal: !!options.shape,
+      }),
     // Large scales take a while on PostgreSQL; the default 5 s interactive-transaction timeout is too short.
     { maxWait: 30_000, timeout: 15 * 60_000 },
   );
@@ -401,11 +451,18 @@ type Ctx = {
   someInternal: boolean;
 };
 
-async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, daysAgo, rng, passwordHash, started, someInternal }: Ctx): Promise<SeedResult> {
+async function fill(
+  tx: Tx,
+  { shape, agency, provider, searchInBulk, today, daysAgo, rng, passwordHash, started, someInternal }: Ctx,
+): Promise<SeedResult> {
   // ---- the agency: delete the old one (every table cascades from Business), then recreate it.
   await tx.business.deleteMany({ where: { slug: agency.slug } });
-  const clash = await tx.user.findFirst({ where: { email: { in: [agency.ownerEmail, agency.memberEmail] } }, select: { email: true } });
-  if (clash) throw new Error(`${clash.email} already belongs to another agency; delete that user first, then seed again.`);
+  const clash = await tx.user.findFirst({
+    where: { email: { in: [agency.ownerEmail, agency.memberEmail] } },
+    select: { email: true },
+  });
+  if (clash)
+    throw new Error(`${clash.email} already belongs to another agency; delete that user first, then seed again.`);
 
   const business = await tx.business.create({
     data: {
@@ -436,7 +493,14 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
     select: { id: true },
   });
   const member = await tx.user.create({
-    data: { businessId, ...DEMO_MEMBER, email: agency.memberEmail, passwordHash, role: 'member', createdAt: daysAgo(300) },
+    data: {
+      businessId,
+      ...DEMO_MEMBER,
+      email: agency.memberEmail,
+      passwordHash,
+      role: 'member',
+      createdAt: daysAgo(300),
+    },
     select: { id: true },
   });
   // Tasks go to the two staff users; the freelancers' share stays unassigned (they have no account).
@@ -453,7 +517,14 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
     const status: CompanyStatus =
       i < COMPANY_STATUSES.length
         ? COMPANY_STATUSES[(i * 5 + 2) % COMPANY_STATUSES.length]
-        : rng.weighted<CompanyStatus>({ active: 45, prospect: 14, onboarding: 12, 'at-risk': 9, paused: 8, canceled: 12 });
+        : rng.weighted<CompanyStatus>({
+            active: 45,
+            prospect: 14,
+            onboarding: 12,
+            'at-risk': 9,
+            paused: 8,
+            canceled: 12,
+          });
     let base = '';
     for (let attempt = 0; attempt < 50 && (!base || usedKeys.has(plain(base))); attempt++) {
       const second = rng.chance(0.35) ? rng.pick(NAME_SECOND) : '';
@@ -512,7 +583,10 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
         (company.status === 'active' || company.status === 'onboarding') &&
         (portalEmails.length < 2 || rng.chance(0.15));
       if (portal) portalEmails.push(email);
-      const createdAt = minDate(today, new Date(company.createdAt.getTime() + rng.int(0, 20) * DAY + rng.int(0, 8) * HOUR));
+      const createdAt = minDate(
+        today,
+        new Date(company.createdAt.getTime() + rng.int(0, 20) * DAY + rng.int(0, 8) * HOUR),
+      );
       contactRows.push({
         businessId,
         companyId: company.id,
@@ -531,7 +605,10 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
   }
   await bulkInsert(tx, provider, 'Contact', CONTACT_COLUMNS, contactRows);
   const contactIds = new Map(
-    (await tx.contact.findMany({ where: { businessId }, select: { id: true, email: true } })).map((c) => [c.email, c.id]),
+    (await tx.contact.findMany({ where: { businessId }, select: { id: true, email: true } })).map((c) => [
+      c.email,
+      c.id,
+    ]),
   );
   const contacts = contactRows.map((r) => ({ id: contactIds.get(r.email)!, companyId: r.companyId as number }));
   const contactsByCompany = groupBy(contacts, (c) => c.companyId);
@@ -545,7 +622,14 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
     let status: ProjectStatus =
       i < PROJECT_STATUSES.length
         ? PROJECT_STATUSES[i]
-        : rng.weighted<ProjectStatus>({ draft: 10, waiting: 12, approval: 10, 'in-progress': 35, 'at-risk': 8, complete: 25 });
+        : rng.weighted<ProjectStatus>({
+            draft: 10,
+            waiting: 12,
+            approval: 10,
+            'in-progress': 35,
+            'at-risk': 8,
+            complete: 25,
+          });
     const company = status === 'draft' && rng.chance(0.3) ? rng.pick(companies) : rng.pick(clientCompanies);
     if (company.status === 'canceled' && status !== 'draft') status = 'complete';
 
@@ -599,7 +683,10 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
   for (const row of projectRows) row.projectUid = uid(uidRng);
   await bulkInsert(tx, provider, 'Project', PROJECT_COLUMNS, projectRows);
   const projectIds = new Map(
-    (await tx.project.findMany({ where: { businessId }, select: { id: true, projectUid: true } })).map((p) => [p.projectUid, p.id]),
+    (await tx.project.findMany({ where: { businessId }, select: { id: true, projectUid: true } })).map((p) => [
+      p.projectUid,
+      p.id,
+    ]),
   );
   const projects = projectRows.map((r) => ({
     id: projectIds.get(r.projectUid!)!,
@@ -619,7 +706,13 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
     const n = Math.min(people.length, rng.int(1, 2));
     for (let k = 0; k < n; k++) projectContactRows.push({ businessId, projectId: project.id, contactId: people[k].id });
   }
-  await bulkInsert(tx, provider, 'ProjectContact', { businessId: 'int', projectId: 'int', contactId: 'int' }, projectContactRows);
+  await bulkInsert(
+    tx,
+    provider,
+    'ProjectContact',
+    { businessId: 'int', projectId: 'int', contactId: 'int' },
+    projectContactRows,
+  );
 
   // ---- tasks: about four per project, statuses following the project's.
   const taskRows: Prisma.TaskCreateManyInput[] = [];
@@ -631,7 +724,9 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
     else if (project?.status === 'complete') status = rng.chance(0.9) ? 'completed' : 'cancelled';
     else if (project?.status === 'draft') status = 'pending';
     else status = rng.weighted<TaskStatus>({ pending: 35, 'in-progress': 30, completed: 30, cancelled: 5 });
-    const createdAt = project ? minDate(today, new Date(project.createdAt.getTime() + rng.int(0, 14) * DAY)) : daysAgo(rng.int(1, 60));
+    const createdAt = project
+      ? minDate(today, new Date(project.createdAt.getTime() + rng.int(0, 14) * DAY))
+      : daysAgo(rng.int(1, 60));
     let dueDate: Date | null = null;
     if (rng.chance(0.9)) {
       dueDate =
@@ -659,7 +754,11 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
   if (searchInBulk) await tx.$executeRawUnsafe(TASK_SEARCH_ENTRIES, businessId);
 
   // ---- activity: each task's creation and, once it moved on, its status change (the feeds are not empty).
-  const seededTasks = await tx.task.findMany({ where: { businessId }, select: { id: true, projectId: true }, orderBy: { id: 'asc' } });
+  const seededTasks = await tx.task.findMany({
+    where: { businessId },
+    select: { id: true, projectId: true },
+    orderBy: { id: 'asc' },
+  });
   const companyOfProject = new Map(projects.map((p) => [p.id, p.companyId]));
   const activityActors = [
     { actorUserId: owner.id, actorName: `${DEMO_OWNER.firstName} ${DEMO_OWNER.lastName}` },
@@ -669,11 +768,24 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
   taskRows.forEach((t, i) => {
     const task = seededTasks[i];
     if (!task) return;
-    const base = { businessId, actorType: 'staff', entityType: 'task', entityId: task.id, entityName: t.title, companyId: t.projectId ? (companyOfProject.get(t.projectId) ?? null) : null };
+    const base = {
+      businessId,
+      actorType: 'staff',
+      entityType: 'task',
+      entityId: task.id,
+      entityName: t.title,
+      companyId: t.projectId ? (companyOfProject.get(t.projectId) ?? null) : null,
+    };
     activityRows.push({ ...base, ...activityActors[i % 2], action: 'created', createdAt: t.createdAt as Date });
     if (t.status !== 'pending' && t.updatedAt && (t.updatedAt as Date) > (t.createdAt as Date)) {
       const changes = [{ field: 'status', from: 'pending', to: t.status }];
-      activityRows.push({ ...base, ...activityActors[(i + 1) % 2], action: 'updated', changes: JSON.stringify(changes), createdAt: t.updatedAt as Date });
+      activityRows.push({
+        ...base,
+        ...activityActors[(i + 1) % 2],
+        action: 'updated',
+        changes: JSON.stringify(changes),
+        createdAt: t.updatedAt as Date,
+      });
     }
   });
   await bulkInsert(tx, provider, 'Activity', ACTIVITY_COLUMNS, activityRows);
@@ -808,7 +920,12 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
   // ---- more flows as the scale grows (scale / 4: 25 at the bench's scale 100, so the flows page has a second
   // page): 3–10 steps each, 0–5 form fields per step of a collect flow. The newest is a collect flow of 8 steps and
   // 20 fields: the flow editor's load that `npm run bench` measures.
-  const more = generatedFlows(shape.moreFlows, { rng, today, daysAgo, companies: clientCompanies.length ? clientCompanies : companies });
+  const more = generatedFlows(shape.moreFlows, {
+    rng,
+    today,
+    daysAgo,
+    companies: clientCompanies.length ? clientCompanies : companies,
+  });
   const moreFlows = (
     await inChunksReturning(more, (plans) =>
       tx.flow.createManyAndReturn({
@@ -819,13 +936,23 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
   ).sort(byId);
   const moreSteps = (
     await inChunksReturning(
-      more.flatMap((plan, i) => plan.steps.map((s, k) => ({ businessId, flowId: moreFlows[i].id, stepOrder: k + 1, stepTitle: s.title, content: s.content }))),
+      more.flatMap((plan, i) =>
+        plan.steps.map((s, k) => ({
+          businessId,
+          flowId: moreFlows[i].id,
+          stepOrder: k + 1,
+          stepTitle: s.title,
+          content: s.content,
+        })),
+      ),
       (data) => tx.flowStep.createManyAndReturn({ data, select: { id: true, flowId: true, stepOrder: true } }),
     )
   ).sort(byId);
   const moreStepId = new Map(moreSteps.map((s) => [`${s.flowId}:${s.stepOrder}`, s.id]));
   const moreFieldRows: Prisma.FlowFieldCreateManyInput[] = more.flatMap((plan, i) =>
-    plan.steps.flatMap((s, k) => s.fields.map((f) => ({ ...f, businessId, flowStepId: moreStepId.get(`${moreFlows[i].id}:${k + 1}`)! }))),
+    plan.steps.flatMap((s, k) =>
+      s.fields.map((f) => ({ ...f, businessId, flowStepId: moreStepId.get(`${moreFlows[i].id}:${k + 1}`)! })),
+    ),
   );
   await inChunks(moreFieldRows, (data) => tx.flowField.createMany({ data }));
 
@@ -843,7 +970,13 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
         id: true,
         companyId: true,
         createdAt: true,
-        steps: { select: { stepOrder: true, fields: { select: { id: true, fieldType: true, options: true }, orderBy: { order: 'asc' } } }, orderBy: { stepOrder: 'asc' } },
+        steps: {
+          select: {
+            stepOrder: true,
+            fields: { select: { id: true, fieldType: true, options: true }, orderBy: { order: 'asc' } },
+          },
+          orderBy: { stepOrder: 'asc' },
+        },
       },
       orderBy: { id: 'asc' },
     });
@@ -851,7 +984,10 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
       const people = flow.companyId === null ? portalContacts : (portalByCompany.get(flow.companyId) ?? []);
       const chosen = [...people].sort(() => rng.next() - 0.5).slice(0, shape.submissionsPerFlow);
       for (const contact of chosen) {
-        const createdAt = maxDate(flow.createdAt, minDate(today, new Date(flow.createdAt.getTime() + rng.int(0, 60) * DAY + rng.int(8, 18) * HOUR)));
+        const createdAt = maxDate(
+          flow.createdAt,
+          minDate(today, new Date(flow.createdAt.getTime() + rng.int(0, 60) * DAY + rng.int(8, 18) * HOUR)),
+        );
         const done = rng.chance(0.7);
         const completedAt = done ? minDate(today, new Date(createdAt.getTime() + rng.int(1, 72) * HOUR)) : null;
         submissionRows.push({
@@ -870,22 +1006,35 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
     }
   }
   const submissions = (
-    await inChunksReturning(submissionRows, (data) => tx.flowSubmission.createManyAndReturn({ data, select: { id: true } }))
+    await inChunksReturning(submissionRows, (data) =>
+      tx.flowSubmission.createManyAndReturn({ data, select: { id: true } }),
+    )
   ).sort(byId);
   const answerRows: Prisma.FlowAnswerCreateManyInput[] = [];
   if (submissions.length) {
     const filesByCompany = groupBy(
-      await tx.document.findMany({ where: { businessId }, select: { id: true, companyId: true }, orderBy: { id: 'asc' } }),
+      await tx.document.findMany({
+        where: { businessId },
+        select: { id: true, companyId: true },
+        orderBy: { id: 'asc' },
+      }),
       (d) => d.companyId,
     );
     answerPlans.forEach((plan, i) => {
       for (const field of plan.fields) {
         const value = answerValue(field, rng, today, filesByCompany.get(plan.companyId) ?? []);
-        if (value !== null) answerRows.push({ businessId, submissionId: submissions[i].id, flowFieldId: field.id, value });
+        if (value !== null)
+          answerRows.push({ businessId, submissionId: submissions[i].id, flowFieldId: field.id, value });
       }
     });
   }
-  await bulkInsert(tx, provider, 'FlowAnswer', { businessId: 'int', submissionId: 'int', flowFieldId: 'int', value: 'text' }, answerRows);
+  await bulkInsert(
+    tx,
+    provider,
+    'FlowAnswer',
+    { businessId: 'int', submissionId: 'int', flowFieldId: 'int', value: 'text' },
+    answerRows,
+  );
 
   return {
     businessId,
@@ -915,7 +1064,12 @@ async function fill(tx: Tx, { shape, agency, provider, searchInBulk, today, days
 // ---------------------------------------------------------------- flow answers
 
 type SubmissionField = { id: number; fieldType: string; options: string };
-const TEXT_ANSWERS = ['Northwind Studio', 'https://www.example.com', 'Small business owners in the Pacific Northwest', 'A site that turns visitors into booked calls'];
+const TEXT_ANSWERS = [
+  'Northwind Studio',
+  'https://www.example.com',
+  'Small business owners in the Pacific Northwest',
+  'A site that turns visitors into booked calls',
+];
 
 function answerValue(field: SubmissionField, rng: Rng, today: Date, files: { id: number }[]): string | null {
   switch (field.fieldType) {
@@ -938,10 +1092,30 @@ function answerValue(field: SubmissionField, rng: Rng, today: Date, files: { id:
 
 const FLOW_NAMES = {
   onboard: ['Client onboarding', 'Kick-off guide', 'Welcome pack', 'Retainer onboarding', 'New website onboarding'],
-  collect: ['Website intake', 'Brand questionnaire', 'Content request', 'Launch sign-off', 'Quarterly feedback', 'SEO audit intake'],
+  collect: [
+    'Website intake',
+    'Brand questionnaire',
+    'Content request',
+    'Launch sign-off',
+    'Quarterly feedback',
+    'SEO audit intake',
+  ],
   inform: ['Support and billing', 'Launch checklist', 'Maintenance plan', 'Hosting and domains', 'How we work'],
 } as const;
-const STEP_TITLES = ['Introduction', 'About your business', 'Goals', 'Audience', 'Brand', 'Content', 'Technical details', 'Timeline', 'Budget', 'Access and logins', 'Review', 'Next steps'];
+const STEP_TITLES = [
+  'Introduction',
+  'About your business',
+  'Goals',
+  'Audience',
+  'Brand',
+  'Content',
+  'Technical details',
+  'Timeline',
+  'Budget',
+  'Access and logins',
+  'Review',
+  'Next steps',
+];
 const FIELD_PLANS = [
   { label: 'Company name', type: 'text' },
   { label: 'Website address', type: 'text' },
@@ -964,12 +1138,21 @@ const STEP_NOTES = [
 const NEWEST_FIELDS = [3, 2, 4, 0, 3, 2, 4, 2];
 
 type FlowPlan = Omit<Prisma.FlowCreateManyInput, 'businessId' | 'createdById'> & {
-  steps: { title: string; content: string; fields: Omit<Prisma.FlowFieldCreateManyInput, 'businessId' | 'flowStepId'>[] }[];
+  steps: {
+    title: string;
+    content: string;
+    fields: Omit<Prisma.FlowFieldCreateManyInput, 'businessId' | 'flowStepId'>[];
+  }[];
 };
 
 function generatedFlows(
   count: number,
-  { rng, today, daysAgo, companies }: { rng: Rng; today: Date; daysAgo: (days: number) => Date; companies: { id: number; name: string }[] },
+  {
+    rng,
+    today,
+    daysAgo,
+    companies,
+  }: { rng: Rng; today: Date; daysAgo: (days: number) => Date; companies: { id: number; name: string }[] },
 ): FlowPlan[] {
   const plans: FlowPlan[] = [];
   for (let i = 0; i < count; i++) {
@@ -993,7 +1176,12 @@ function generatedFlows(
         };
       });
       const note = rng.pick(STEP_NOTES);
-      const content = workflowType === 'onboard' ? `## ${title}\n\n${note}\n\n- Questions any time in the portal` : workflowType === 'inform' ? note : '';
+      const content =
+        workflowType === 'onboard'
+          ? `## ${title}\n\n${note}\n\n- Questions any time in the portal`
+          : workflowType === 'inform'
+            ? note
+            : '';
       return { title, content, fields };
     });
     const name = rng.pick(FLOW_NAMES[workflowType]);
@@ -1013,7 +1201,28 @@ function generatedFlows(
 
 // ---------------------------------------------------------------- the generator (agency scale)
 
-const AGENCY_NAMES = ['Demo Agency', 'Lund Creative', 'Holm Studio', 'Brightline Digital', 'Copper & Oak', 'Northfield Media', 'Saltwater Web', 'Kestrel Design', 'Meridian Growth', 'Fable & Frame', 'Tidewater Labs', 'Juniper Co-op', 'Atlas Pixel', 'Harbor Light', 'Quill & Query', 'Redwood Systems', 'Summit Social', 'Willow Works', 'Basalt Brand', 'Cinder Studio'];
+const AGENCY_NAMES = [
+  'Demo Agency',
+  'Lund Creative',
+  'Holm Studio',
+  'Brightline Digital',
+  'Copper & Oak',
+  'Northfield Media',
+  'Saltwater Web',
+  'Kestrel Design',
+  'Meridian Growth',
+  'Fable & Frame',
+  'Tidewater Labs',
+  'Juniper Co-op',
+  'Atlas Pixel',
+  'Harbor Light',
+  'Quill & Query',
+  'Redwood Systems',
+  'Summit Social',
+  'Willow Works',
+  'Basalt Brand',
+  'Cinder Studio',
+];
 
 export type GenerateOptions = {
   /** Agencies to create (the first is the demo agency, the others agency-02 … with owner@agency-02.test …). */
@@ -1031,7 +1240,13 @@ export function agencyOf(number: number): SeedAgency {
   if (number === 1) return DEMO_AGENCY;
   const slug = `agency-${pad(number)}`;
   const name = AGENCY_NAMES[(number - 1) % AGENCY_NAMES.length];
-  return { slug, name: number > AGENCY_NAMES.length ? `${name} ${number}` : name, ownerEmail: `owner@${slug}.test`, memberEmail: `sam@${slug}.test`, number };
+  return {
+    slug,
+    name: number > AGENCY_NAMES.length ? `${name} ${number}` : name,
+    ownerEmail: `owner@${slug}.test`,
+    memberEmail: `sam@${slug}.test`,
+    number,
+  };
 }
 
 /**
@@ -1045,7 +1260,9 @@ export async function generate(db: Db, options: GenerateOptions): Promise<Genera
   const provider = await providerOfClient(db);
   const agencies: SeedResult[] = [];
   // Earlier runs' agencies go first, while every foreign key still cascades from Business.
-  await db.business.deleteMany({ where: { slug: { in: Array.from({ length: options.agencies }, (_, i) => agencyOf(i + 1).slug) } } });
+  await db.business.deleteMany({
+    where: { slug: { in: Array.from({ length: options.agencies }, (_, i) => agencyOf(i + 1).slug) } },
+  });
   await withoutSecondaryIndexes(db, provider, async () => {
     // PostgreSQL writes two agencies at a time (a backend per core); SQLite has one writer.
     const workers = provider === 'postgresql' ? 2 : 1;
@@ -1053,7 +1270,13 @@ export async function generate(db: Db, options: GenerateOptions): Promise<Genera
     const work = async () => {
       while (next <= options.agencies) {
         const number = next++;
-        const result = await seed(db, { shape, agency: agencyOf(number), now: options.now, passwordHash, searchInBulk: provider === 'postgresql' });
+        const result = await seed(db, {
+          shape,
+          agency: agencyOf(number),
+          now: options.now,
+          passwordHash,
+          searchInBulk: provider === 'postgresql',
+        });
         agencies[number - 1] = result;
         options.progress?.(agencies.filter(Boolean).length, result);
       }
@@ -1061,12 +1284,22 @@ export async function generate(db: Db, options: GenerateOptions): Promise<Genera
     await Promise.all(Array.from({ length: workers }, work));
   });
   const counts = {} as SeedCounts;
-  for (const a of agencies) for (const [k, v] of Object.entries(a.counts) as [keyof SeedCounts, number][]) counts[k] = (counts[k] ?? 0) + v;
+  for (const a of agencies)
+    for (const [k, v] of Object.entries(a.counts) as [keyof SeedCounts, number][]) counts[k] = (counts[k] ?? 0) + v;
   return { agencies, counts, ms: performance.now() - started };
 }
 
 /** The big tables' indexes the generator drops while it loads and builds again afterwards (faster than row by row). */
-const BULK_TABLES = ['Contact', 'Project', 'ProjectContact', 'Task', 'Activity', 'Notification', 'Document', 'SearchEntry'];
+const BULK_TABLES = [
+  'Contact',
+  'Project',
+  'ProjectContact',
+  'Task',
+  'Activity',
+  'Notification',
+  'Document',
+  'SearchEntry',
+];
 /** Kept: the seed itself reads by them while it loads (tasks and files of the agency). */
 const KEPT_INDEXES = new Set(['Task_businessId_projectId_idx', 'Document_businessId_companyId_idx']);
 
@@ -1098,18 +1331,22 @@ async function withoutSecondaryIndexes(db: Db, provider: Provider, load: () => P
   for (const index of indexes) await db.$executeRawUnsafe(`DROP INDEX "${index.name}"`);
   // PostgreSQL: the row-by-row search triggers of tasks and files are most of the load's time; seed() writes their
   // entries in bulk instead (searchInBulk).
-  if (provider === 'postgresql') for (const [table, trigger] of BULK_SEARCH_TRIGGERS) await db.$executeRawUnsafe(`ALTER TABLE "${table}" DISABLE TRIGGER "${trigger}"`);
+  if (provider === 'postgresql')
+    for (const [table, trigger] of BULK_SEARCH_TRIGGERS)
+      await db.$executeRawUnsafe(`ALTER TABLE "${table}" DISABLE TRIGGER "${trigger}"`);
   try {
     await load();
   } finally {
     await db.$transaction(
       async (tx) => {
         if (provider === 'postgresql') {
-          for (const [table, trigger] of BULK_SEARCH_TRIGGERS) await tx.$executeRawUnsafe(`ALTER TABLE "${table}" ENABLE TRIGGER "${trigger}"`);
+          for (const [table, trigger] of BULK_SEARCH_TRIGGERS)
+            await tx.$executeRawUnsafe(`ALTER TABLE "${table}" ENABLE TRIGGER "${trigger}"`);
           await tx.$executeRawUnsafe(`SET LOCAL maintenance_work_mem = '256MB'`);
         }
         for (const index of indexes) await tx.$executeRawUnsafe(index.sql);
-        for (const fk of foreignKeys) await tx.$executeRawUnsafe(`ALTER TABLE ${fk.table} ADD CONSTRAINT "${fk.name}" ${fk.definition}`);
+        for (const fk of foreignKeys)
+          await tx.$executeRawUnsafe(`ALTER TABLE ${fk.table} ADD CONSTRAINT "${fk.name}" ${fk.definition}`);
       },
       { maxWait: 30_000, timeout: 15 * 60_000 },
     );
@@ -1162,9 +1399,11 @@ export function parseGenerator(argv: string[]): { agencies: number; fraction: nu
     return null;
   }
   const n = Number(agencies);
-  if (!Number.isInteger(n) || n < 1 || n > 999) throw new Error(`--agencies expects a whole number from 1 to 999 (got ${agencies})`);
+  if (!Number.isInteger(n) || n < 1 || n > 999)
+    throw new Error(`--agencies expects a whole number from 1 to 999 (got ${agencies})`);
   const f = fraction === undefined ? 1 : Number(fraction);
-  if (!Number.isFinite(f) || f <= 0 || f > 1) throw new Error(`--fraction expects a number above 0 and at most 1 (got ${fraction})`);
+  if (!Number.isFinite(f) || f <= 0 || f > 1)
+    throw new Error(`--fraction expects a number above 0 and at most 1 (got ${fraction})`);
   return { agencies: n, fraction: f };
 }
 
@@ -1190,21 +1429,36 @@ async function main() {
       );
       const result = await generate(database.db, {
         ...generator,
-        progress: (done, agency) => console.log(`  ${String(done).padStart(3)}/${generator!.agencies}  agency ${agency.businessId} in ${(agency.ms / 1000).toFixed(1)} s`),
+        progress: (done, agency) =>
+          console.log(
+            `  ${String(done).padStart(3)}/${generator!.agencies}  agency ${agency.businessId} in ${(agency.ms / 1000).toFixed(1)} s`,
+          ),
       });
       const c = result.counts;
       console.log(`Generated in ${(result.ms / 1000).toFixed(1)} s (indexes and foreign keys built after the load):`);
-      console.log(`  ${c.companies} companies, ${c.contacts} contacts, ${c.projects} projects, ${c.tasks} tasks, ${c.documents} files`);
+      console.log(
+        `  ${c.companies} companies, ${c.contacts} contacts, ${c.projects} projects, ${c.tasks} tasks, ${c.documents} files`,
+      );
       console.log(`  ${c.flows} flows, ${c.flowSubmissions} submissions (${c.flowAnswers} answers)`);
-      console.log(`Sign in at ${env.publicUrl}/hub as ${DEMO.email} / ${DEMO.password}; the other agencies' owners are owner@agency-02.test …, same password`);
+      console.log(
+        `Sign in at ${env.publicUrl}/hub as ${DEMO.email} / ${DEMO.password}; the other agencies' owners are owner@agency-02.test …, same password`,
+      );
       return;
     }
     const result = await seed(database.db, { scale });
     const c = result.counts;
-    console.log(`Seeded the demo agency into ${describeDatabase(env.DATABASE_URL)} (scale ${scale}) in ${(result.ms / 1000).toFixed(1)} s:`);
-    console.log(`  ${c.users} staff users, ${c.companies} companies, ${c.contacts} contacts (${c.portalContacts} with portal access)`);
-    console.log(`  ${c.projects} projects (${c.projectContacts} contact links), ${c.tasks} tasks, ${c.documents} documents`);
-    console.log(`  ${c.resources} resources (${c.resourceDetails} details), ${c.flows} flows (${c.flowSteps} steps, ${c.flowFields} fields)`);
+    console.log(
+      `Seeded the demo agency into ${describeDatabase(env.DATABASE_URL)} (scale ${scale}) in ${(result.ms / 1000).toFixed(1)} s:`,
+    );
+    console.log(
+      `  ${c.users} staff users, ${c.companies} companies, ${c.contacts} contacts (${c.portalContacts} with portal access)`,
+    );
+    console.log(
+      `  ${c.projects} projects (${c.projectContacts} contact links), ${c.tasks} tasks, ${c.documents} documents`,
+    );
+    console.log(
+      `  ${c.resources} resources (${c.resourceDetails} details), ${c.flows} flows (${c.flowSteps} steps, ${c.flowFields} fields)`,
+    );
     console.log(`Sign in at ${env.publicUrl}/hub as ${DEMO.email} / ${DEMO.password}`);
   } catch (error) {
     const code = (error as { code?: string }).code;

@@ -42,18 +42,28 @@ export function activityCsvRoutes(createContext: ReturnType<typeof createContext
     try {
       const session = await ctx.sessions.getStaff();
       if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
-      if (session.twoFactorSetupNeeded) throw new TRPCError({ code: 'FORBIDDEN', message: twoFactorSetupRefusal.message });
-      if (!can(session.user.role, 'activity.viewAll')) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage('activity.viewAll') });
+      if (session.twoFactorSetupNeeded)
+        throw new TRPCError({ code: 'FORBIDDEN', message: twoFactorSetupRefusal.message });
+      if (!can(session.user.role, 'activity.viewAll'))
+        throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage('activity.viewAll') });
       if (hasNul(req.query)) throw new TRPCError({ code: 'BAD_REQUEST', message: M.common.nulCharacter });
       const parsed = csvQuery.safeParse(req.query);
-      if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? A.dateInvalid, cause: parsed.error });
+      if (!parsed.success)
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: parsed.error.issues[0]?.message ?? A.dateInvalid,
+          cause: parsed.error,
+        });
       const filters = parsed.data;
       const db = tenantRunner(ctx.app.database.sqlExecutor, session.user.businessId);
       await checkFilterRows(db, filters);
 
       res.status(200);
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', `attachment; filename="${A.csvFileName(new Date().toISOString().slice(0, 10))}"`);
+      res.setHeader(
+        'Content-Disposition',
+        `attachment; filename="${A.csvFileName(new Date().toISOString().slice(0, 10))}"`,
+      );
       res.setHeader('Cache-Control', 'no-store');
       // A byte-order mark, so spreadsheet apps read the file as UTF-8 (names, “quotes”, →).
       await write(res, `\uFEFF${csvLine(A.csvHeaders)}`);

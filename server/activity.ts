@@ -16,7 +16,11 @@ export type Actor =
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 
 /** The signed-in staff user (ctx.user of a staff procedure). */
-export const staffActor = (user: { id: number; firstName: string; lastName: string }): Actor => ({ type: 'staff', userId: user.id, name: fullName(user) });
+export const staffActor = (user: { id: number; firstName: string; lastName: string }): Actor => ({
+  type: 'staff',
+  userId: user.id,
+  name: fullName(user),
+});
 
 /** The signed-in portal contact (ctx.portalSession.contact of a portal procedure). */
 export const contactActor = (contact: { id: number; firstName: string; lastName: string }): Actor => ({
@@ -59,7 +63,12 @@ type ActivityCreateData = {
 };
 
 /** Writes one entry (and its fan-out job when it can notify someone). Returns the entry's id. */
-export async function recordActivity(db: ActivityWriter, businessId: number, actor: Actor, entry: ActivityEntry): Promise<number> {
+export async function recordActivity(
+  db: ActivityWriter,
+  businessId: number,
+  actor: Actor,
+  entry: ActivityEntry,
+): Promise<number> {
   const { id } = await db.activity.create({
     data: {
       businessId,
@@ -87,7 +96,8 @@ export async function recordActivity(db: ActivityWriter, businessId: number, act
 export const MAX_SHOWN_TEXT = 300;
 
 /** A text cut to MAX_SHOWN_TEXT characters with "…". */
-export const clipText = (text: string) => (text.length > MAX_SHOWN_TEXT ? `${text.slice(0, MAX_SHOWN_TEXT - 1)}…` : text);
+export const clipText = (text: string) =>
+  text.length > MAX_SHOWN_TEXT ? `${text.slice(0, MAX_SHOWN_TEXT - 1)}…` : text;
 
 /** A value as the log shows it: dates as ISO text (a day when at midnight UTC), undefined as null, long text clipped. */
 function shown(value: unknown): unknown {
@@ -100,20 +110,26 @@ function shown(value: unknown): unknown {
   return value;
 }
 
-const comparable = (value: unknown) => (value === undefined ? null : value instanceof Date ? value.toISOString() : value);
+const comparable = (value: unknown) =>
+  value === undefined ? null : value instanceof Date ? value.toISOString() : value;
 
 /**
  * The fields that differ between before and after, old → new. `fields` lists what to compare; a field missing
  * from `after` did not change (a partial update).
  */
-export function changesOf<T extends Record<string, unknown>>(before: T | null, after: Partial<T>, fields: readonly (keyof T & string)[]): ActivityChange[] {
+export function changesOf<T extends Record<string, unknown>>(
+  before: T | null,
+  after: Partial<T>,
+  fields: readonly (keyof T & string)[],
+): ActivityChange[] {
   const changes: ActivityChange[] = [];
   for (const field of fields) {
     if (!(field in after)) continue;
     const from = before?.[field];
     const to = after[field];
     // Compared in full (two long texts may differ past the clipped part), shown clipped.
-    if (JSON.stringify(comparable(from)) !== JSON.stringify(comparable(to))) changes.push({ field, from: shown(from), to: shown(to) });
+    if (JSON.stringify(comparable(from)) !== JSON.stringify(comparable(to)))
+      changes.push({ field, from: shown(from), to: shown(to) });
   }
   return changes;
 }

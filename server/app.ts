@@ -68,7 +68,9 @@ function originCheck(publicUrl: string) {
     const cookies = (req.cookies ?? {}) as Record<string, string>;
     if (!cookies[SESSION.staffCookie] && !cookies[SESSION.portalCookie]) return next();
     const origin = originOf(req.headers.origin);
-    const requestOrigin = req.headers.host ? originOf(`${httpsOnly ? 'https' : req.protocol}://${req.headers.host}`) : null;
+    const requestOrigin = req.headers.host
+      ? originOf(`${httpsOnly ? 'https' : req.protocol}://${req.headers.host}`)
+      : null;
     if (origin && (origin === publicOrigin || origin === requestOrigin)) return next();
     sendRefusal(res, 403, { message: M.auth.originRefused, code: 'FORBIDDEN' });
   };
@@ -95,7 +97,8 @@ function trpcDepthLimit() {
   const check = (text: unknown, res: Response, next: NextFunction) =>
     typeof text === 'string' && jsonTextTooDeep(text) ? tooDeep(res) : next();
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'GET') return check(new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('input'), res, next);
+    if (req.method === 'GET')
+      return check(new URLSearchParams(req.originalUrl.split('?')[1] ?? '').get('input'), res, next);
     const type = req.headers['content-type']?.trim() ?? '';
     if (NOT_JSON_FOR_TRPC.some((t) => type.startsWith(t))) return next();
     readBody(req, res, (error?: unknown) => {
@@ -115,7 +118,8 @@ export type AppOptions = {
 };
 
 /** The app's Prometheus metrics (server/metrics.ts), null unless METRICS_TOKEN or METRICS_PORT is set. */
-export const metricsOf = (app: ReturnType<typeof createApp>): Metrics | null => (app.locals.metrics as Metrics | null) ?? null;
+export const metricsOf = (app: ReturnType<typeof createApp>): Metrics | null =>
+  (app.locals.metrics as Metrics | null) ?? null;
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = express();
@@ -176,7 +180,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         work().then(() => true),
         new Promise<boolean>((resolve) => setTimeout(resolve, READY_TIMEOUT_MS, false).unref()),
       ]).catch(() => false);
-    const [database, storage] = await Promise.all([check(() => deps.database.db.$queryRawUnsafe('SELECT 1')), check(() => deps.storage.ready())]);
+    const [database, storage] = await Promise.all([
+      check(() => deps.database.db.$queryRawUnsafe('SELECT 1')),
+      check(() => deps.storage.ready()),
+    ]);
     const draining = app.locals.draining === true;
     const ok = database && storage && !draining;
     res.status(ok ? 200 : 503).json({ ok, database, storage, draining });
@@ -194,7 +201,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       // A batch is one HTTP request: keep it small so it cannot carry hundreds of password guesses.
       maxBatchSize: 10,
       onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed');
       },
     }),
   );
@@ -225,7 +233,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       }),
     );
     // The marketing pages as static HTML, no script (scripts/prerender-marketing.mjs writes them at build time).
-    const marketingPages: Record<string, string> = { '/': 'landing.html', '/features': 'features.html', '/pricing': 'pricing.html' };
+    const marketingPages: Record<string, string> = {
+      '/': 'landing.html',
+      '/features': 'features.html',
+      '/pricing': 'pricing.html',
+    };
     for (const [route, file] of Object.entries(marketingPages)) {
       const page = path.join(clientDir, 'marketing', file);
       if (!fs.existsSync(page)) continue;
@@ -243,7 +255,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }
     // A missing file (an old build's chunk, a typo) is a 404, never the app's HTML that a script tag would choke on.
     app.use((req: Request, res: Response, next: NextFunction) => {
-      if (!req.path.startsWith('/assets/') && !/\.(?:js|mjs|css|map|ico|png|svg|webp|woff2?)$/.test(req.path)) return next();
+      if (!req.path.startsWith('/assets/') && !/\.(?:js|mjs|css|map|ico|png|svg|webp|woff2?)$/.test(req.path))
+        return next();
       res.status(404).type('text/plain').send('Not found');
     });
     const shell = spaShell(clientDir);
@@ -266,21 +279,34 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // Malformed requests (bad JSON, unknown encodings or charsets, broken %-escapes) are the client's fault:
   // answer their 4xx in the API's error shape, never a 500.
-  app.use((error: { type?: string; status?: number; expose?: boolean; message?: string }, _req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent) {
-      log.error({ err: error, reqId: requestIdOf(res) }, 'request failed after its reply started');
-      return next(error);
-    }
-    if (error.type === 'entity.too.large') return sendRefusal(res, 413, { message: M.common.tooLarge, code: 'PAYLOAD_TOO_LARGE' });
-    if (error.type === 'entity.parse.failed') return sendRefusal(res, 400, { message: M.common.badJson, code: 'BAD_REQUEST' });
-    if (error instanceof URIError) return sendRefusal(res, 400, { message: M.common.badRequest, code: 'BAD_REQUEST' });
-    if (error.status && error.status >= 400 && error.status < 500) {
-      return sendRefusal(res, error.status, { message: error.expose && error.message ? error.message : M.common.badRequest, code: 'BAD_REQUEST' });
-    }
-    // Unexpected: logged with the error; the client gets a sentence and the request id to quote.
-    log.error({ err: error, reqId: requestIdOf(res) }, 'request failed');
-    sendRefusal(res, 500, { message: M.common.internal, code: 'INTERNAL_SERVER_ERROR' });
-  });
+  app.use(
+    (
+      error: { type?: string; status?: number; expose?: boolean; message?: string },
+      _req: Request,
+      res: Response,
+      next: NextFunction,
+    ) => {
+      if (res.headersSent) {
+        log.error({ err: error, reqId: requestIdOf(res) }, 'request failed after its reply started');
+        return next(error);
+      }
+      if (error.type === 'entity.too.large')
+        return sendRefusal(res, 413, { message: M.common.tooLarge, code: 'PAYLOAD_TOO_LARGE' });
+      if (error.type === 'entity.parse.failed')
+        return sendRefusal(res, 400, { message: M.common.badJson, code: 'BAD_REQUEST' });
+      if (error instanceof URIError)
+        return sendRefusal(res, 400, { message: M.common.badRequest, code: 'BAD_REQUEST' });
+      if (error.status && error.status >= 400 && error.status < 500) {
+        return sendRefusal(res, error.status, {
+          message: error.expose && error.message ? error.message : M.common.badRequest,
+          code: 'BAD_REQUEST',
+        });
+      }
+      // Unexpected: logged with the error; the client gets a sentence and the request id to quote.
+      log.error({ err: error, reqId: requestIdOf(res) }, 'request failed');
+      sendRefusal(res, 500, { message: M.common.internal, code: 'INTERNAL_SERVER_ERROR' });
+    },
+  );
 
   return app;
 }

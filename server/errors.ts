@@ -2,7 +2,11 @@ import { TRPCError } from '@trpc/server';
 
 type PrismaLikeError = {
   code?: string;
-  meta?: { target?: unknown; modelName?: string; driverAdapterError?: { cause?: { constraint?: { fields?: string[]; index?: string } } } };
+  meta?: {
+    target?: unknown;
+    modelName?: string;
+    driverAdapterError?: { cause?: { constraint?: { fields?: string[]; index?: string } } };
+  };
 };
 
 /**

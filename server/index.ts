@@ -27,20 +27,40 @@ async function main() {
   const storage = createStorage(env);
   // Told at once rather than at the first upload; the server still starts (a bucket may come up after it), and
   // /readyz answers 503 until the storage answers.
-  storage.ready().catch((error: unknown) => log.error({ err: error, storage: storage.description }, `File storage (${storage.description}) is not reachable`));
-  const app = createApp({ env, database, throttle: new LoginThrottle(database.db, { signupsPerAddress: env.SIGNUPS_PER_ADDRESS_PER_HOUR }), storage, mailer });
+  storage
+    .ready()
+    .catch((error: unknown) =>
+      log.error({ err: error, storage: storage.description }, `File storage (${storage.description}) is not reachable`),
+    );
+  const app = createApp({
+    env,
+    database,
+    throttle: new LoginThrottle(database.db, { signupsPerAddress: env.SIGNUPS_PER_ADDRESS_PER_HOUR }),
+    storage,
+    mailer,
+  });
   // Notifications, e-mail and large exports run in the background, on the same database (server/jobs).
   const jobs = createJobRunner({ database, mailer, env, storage }, { pollMs: env.JOB_POLL_MS }).start();
   // Crash leftovers (orphaned and partial files, import temp files): swept now and then periodically (server/files/sweep.ts);
   // the storage sweeps are queued by the processes that run jobs.
   const sweeps = startFileSweeps(database, { queue: env.JOB_POLL_MS > 0 });
   const server = app.listen(env.PORT, () => {
-    log.info({ url: env.publicUrl, port: env.PORT, database: database.provider, storage: storage.description }, `Clientflow is listening on ${env.publicUrl} (port ${env.PORT}, ${database.provider}, files in ${storage.description})`);
+    log.info(
+      { url: env.publicUrl, port: env.PORT, database: database.provider, storage: storage.description },
+      `Clientflow is listening on ${env.publicUrl} (port ${env.PORT}, ${database.provider}, files in ${storage.description})`,
+    );
   });
   // Prometheus on a listener of its own (METRICS_PORT), serving /metrics only.
   const metrics = metricsOf(app);
-  const metricsServer = metrics && env.METRICS_PORT ? await listenMetrics(metrics, { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN }) : null;
-  if (metricsServer) log.info({ host: env.METRICS_HOST, port: env.METRICS_PORT }, `Metrics on http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`);
+  const metricsServer =
+    metrics && env.METRICS_PORT
+      ? await listenMetrics(metrics, { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN })
+      : null;
+  if (metricsServer)
+    log.info(
+      { host: env.METRICS_HOST, port: env.METRICS_PORT },
+      `Metrics on http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`,
+    );
 
   let stopping = false;
   const shutdown = (signal: string) => {

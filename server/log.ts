@@ -13,7 +13,15 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import pino, { type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const satisfies readonly LevelWithSilent[];
+export const LOG_LEVELS = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+] as const satisfies readonly LevelWithSilent[];
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** What a line logged inside a request or a job is tagged with. */
@@ -47,7 +55,10 @@ const REDACT_PATHS = [
 export type LoggerOptions = { level?: LogLevel; destination?: DestinationStream };
 
 /** A logger with the app's format; the app uses the one below (`log`), tests may build their own. */
-export function createLogger({ level = 'info', destination = pino.destination({ dest: 1, sync: true }) }: LoggerOptions = {}): Logger {
+export function createLogger({
+  level = 'info',
+  destination = pino.destination({ dest: 1, sync: true }),
+}: LoggerOptions = {}): Logger {
   return pino(
     {
       level,
@@ -77,7 +88,9 @@ class SwitchableDestination implements DestinationStream {
 }
 const destination = new SwitchableDestination();
 
-const initialLevel = (LOG_LEVELS as readonly string[]).includes(process.env.LOG_LEVEL ?? '') ? (process.env.LOG_LEVEL as LogLevel) : 'info';
+const initialLevel = (LOG_LEVELS as readonly string[]).includes(process.env.LOG_LEVEL ?? '')
+  ? (process.env.LOG_LEVEL as LogLevel)
+  : 'info';
 
 /** The app's logger: `log.info('…')`, `log.error({ err }, '…')`. */
 export const log: Logger = createLogger({ level: initialLevel, destination });
@@ -96,7 +109,10 @@ export function captureLogs() {
   return {
     /** The raw text, to search for what must never be there. */
     text: () => lines.join(''),
-    entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown> & { msg?: string; level: string; reqId?: string }),
+    entries: () =>
+      lines.map(
+        (line) => JSON.parse(line) as Record<string, unknown> & { msg?: string; level: string; reqId?: string },
+      ),
     stop: () => {
       destination.target = previous;
     },
@@ -146,7 +162,14 @@ export function requestIdOf(res: Response | undefined): string | undefined {
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** A finished (or abandoned) request, as the access line and the metrics see it. route: a bounded label (server/metrics.ts). */
-export type RequestDone = { req: Request; res: Response; route: string; status: number; seconds: number; aborted: boolean };
+export type RequestDone = {
+  req: Request;
+  res: Response;
+  route: string;
+  status: number;
+  seconds: number;
+  aborted: boolean;
+};
 
 /**
  * The first middleware: gives the request its id (a sane incoming X-Request-Id, else a random UUID), answers it in
@@ -154,7 +177,10 @@ export type RequestDone = { req: Request; res: Response; route: string; status: 
  * or the connection closed: method, path (redacted), route (the matched pattern), status, ms. `done` sees the same
  * (server/metrics.ts counts it).
  */
-export function requestLogging(options: { route: (req: Request, status: number) => string; done?: (request: RequestDone) => void }) {
+export function requestLogging(options: {
+  route: (req: Request, status: number) => string;
+  done?: (request: RequestDone) => void;
+}) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     const incoming = req.headers['x-request-id'];
@@ -168,7 +194,16 @@ export function requestLogging(options: { route: (req: Request, status: number) 
       const status = aborted && !res.headersSent ? 499 : res.statusCode;
       const path = redactPath(req.originalUrl);
       const route = options.route(req, status);
-      const line = { reqId, method: req.method, path, route, status, ms: Math.round(seconds * 1e4) / 10, ip: req.ip, ...(aborted ? { aborted } : {}) };
+      const line = {
+        reqId,
+        method: req.method,
+        path,
+        route,
+        status,
+        ms: Math.round(seconds * 1e4) / 10,
+        ip: req.ip,
+        ...(aborted ? { aborted } : {}),
+      };
       if (status >= 500) log.error(line, 'request');
       else if (QUIET_PATHS.has(path) && status < 400) log.debug(line, 'request');
       else log.info(line, 'request');

@@ -14,7 +14,8 @@ export class Mailer {
 
   constructor(
     private readonly settings: { smtpUrl?: string; from?: string },
-    private readonly log: (line: string, failed?: boolean) => void = (line, failed) => (failed ? appLog.warn(line) : appLog.info(line)),
+    private readonly log: (line: string, failed?: boolean) => void = (line, failed) =>
+      failed ? appLog.warn(line) : appLog.info(line),
   ) {
     this.transport = settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : null;
   }
@@ -35,10 +36,17 @@ export class Mailer {
   /** true when the SMTP server accepted the message; false when mail is not configured (the message is logged). */
   async send(message: MailMessage): Promise<boolean> {
     if (!this.transport) {
-      this.log(`[mail] ${M.mail.notConfigured}\n  To: ${message.to}\n  Subject: ${message.subject}\n${redactText(message.text).replace(/^/gm, '  | ')}`);
+      this.log(
+        `[mail] ${M.mail.notConfigured}\n  To: ${message.to}\n  Subject: ${message.subject}\n${redactText(message.text).replace(/^/gm, '  | ')}`,
+      );
       return false;
     }
-    await this.transport.sendMail({ from: this.settings.from, to: message.to, subject: message.subject, text: message.text });
+    await this.transport.sendMail({
+      from: this.settings.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    });
     return true;
   }
 

@@ -105,15 +105,26 @@ export function createMetrics(database: Database): Metrics {
           this.set(value());
         },
       });
-    poolGauge('db_pool_connections', 'Open connections of the PostgreSQL pool (Prisma and the hand-written SQL share it).', () => pool.totalCount);
+    poolGauge(
+      'db_pool_connections',
+      'Open connections of the PostgreSQL pool (Prisma and the hand-written SQL share it).',
+      () => pool.totalCount,
+    );
     poolGauge('db_pool_idle_connections', 'Open connections of the pool not in use.', () => pool.idleCount);
-    poolGauge('db_pool_waiting_clients', 'Queries waiting for a connection of the pool (a full pool).', () => pool.waitingCount);
+    poolGauge(
+      'db_pool_waiting_clients',
+      'Queries waiting for a connection of the pool (a full pool).',
+      () => pool.waitingCount,
+    );
     poolGauge('db_pool_max_connections', 'The most connections the pool opens.', () => pool.options.max ?? 10);
   }
 
   // Two bounded statements over the ("status", "runAt") index per scrape (the counts, then the oldest due job), read
   // once and shared by both queue gauges.
-  let queueRead: Promise<{ depth: { kind: string; state: string; n: number }[]; oldestDue: Date | null } | null> | null = null;
+  let queueRead: Promise<{
+    depth: { kind: string; state: string; n: number }[];
+    oldestDue: Date | null;
+  } | null> | null = null;
   const readQueue = () =>
     (queueRead ??= (async () => {
       const now = new Date();
@@ -124,7 +135,9 @@ export function createMetrics(database: Database): Metrics {
             WHERE ("status" = 'pending' AND "runAt" <= ${now}) OR "status" IN ('running', 'dead')
             LIMIT ${QUEUE_COUNT_LIMIT}
           ) AS "jobs" GROUP BY "kind", "state"`);
-        const oldest = await database.sql.get(sql`SELECT MIN("runAt") AS "oldest" FROM "Job" WHERE "status" = 'pending' AND "runAt" <= ${now}`);
+        const oldest = await database.sql.get(
+          sql`SELECT MIN("runAt") AS "oldest" FROM "Job" WHERE "status" = 'pending' AND "runAt" <= ${now}`,
+        );
         return {
           depth: depth.map((r) => ({ kind: kindLabel(r.kind), state: String(r.state), n: toInt(r.n) })),
           oldestDue: oldest?.oldest == null ? null : toDate(oldest.oldest),
@@ -202,7 +215,10 @@ const refuse = (res: http.ServerResponse, status: 401 | 404) => {
  * GET /metrics on the main port: served only when METRICS_TOKEN is set and METRICS_PORT is not (the metrics then
  * live on their own port), and only with that token; otherwise 404, like any unknown path.
  */
-export function metricsRoute(metrics: Metrics | null, env: Pick<Env, 'METRICS_TOKEN' | 'METRICS_PORT'>): RequestHandler {
+export function metricsRoute(
+  metrics: Metrics | null,
+  env: Pick<Env, 'METRICS_TOKEN' | 'METRICS_PORT'>,
+): RequestHandler {
   const token = env.METRICS_TOKEN;
   const served = metrics !== null && token !== undefined && env.METRICS_PORT === undefined;
   return (req, res) => {
@@ -226,7 +242,10 @@ export function metricsServer(metrics: Metrics, token: string | undefined): http
 }
 
 /** Starts the METRICS_PORT listener on METRICS_HOST; resolves once it listens. */
-export function listenMetrics(metrics: Metrics, options: { port: number; host: string; token?: string }): Promise<http.Server> {
+export function listenMetrics(
+  metrics: Metrics,
+  options: { port: number; host: string; token?: string },
+): Promise<http.Server> {
   const server = metricsServer(metrics, options.token);
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -81,7 +81,8 @@ type Executor = {
 };
 
 function bindTenant({ values, tenantBound }: Compiled, tenant: number | null) {
-  if (tenant !== null && !tenantBound) throw new Error('Tenant-bound SQL must filter by TENANT (the session business).');
+  if (tenant !== null && !tenantBound)
+    throw new Error('Tenant-bound SQL must filter by TENANT (the session business).');
   return values.map((v) => {
     if (v !== TENANT) return v;
     if (tenant === null) throw new Error('This SQL names TENANT but runs without a business.');
@@ -89,7 +90,8 @@ function bindTenant({ values, tenantBound }: Compiled, tenant: number | null) {
   });
 }
 
-const sqliteValue = (v: SqlValue) => (v instanceof Date ? v.toISOString().replace('Z', '+00:00') : typeof v === 'boolean' ? (v ? 1 : 0) : v);
+const sqliteValue = (v: SqlValue) =>
+  v instanceof Date ? v.toISOString().replace('Z', '+00:00') : typeof v === 'boolean' ? (v ? 1 : 0) : v;
 
 export function sqliteExecutor(connection: BetterSqlite3.Database): Executor {
   const cache = new Map<string, BetterSqlite3.Statement>();
@@ -137,7 +139,9 @@ export function postgresExecutor(pool: pg.Pool): Executor {
   // zone. Keep the text, and toDate reads it as UTC, whatever TZ the process runs in.
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      oid === TIMESTAMP_WITHOUT_TIME_ZONE ? (text: string) => text : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+      oid === TIMESTAMP_WITHOUT_TIME_ZONE
+        ? (text: string) => text
+        : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
   };
   return {
     provider: 'postgresql',

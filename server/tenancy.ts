@@ -62,7 +62,12 @@ const WHERE_OPERATIONS = new Set([
   'groupBy',
 ]);
 
-type Args = Record<string, unknown> & { where?: Record<string, unknown>; data?: unknown; create?: unknown; update?: unknown };
+type Args = Record<string, unknown> & {
+  where?: Record<string, unknown>;
+  data?: unknown;
+  create?: unknown;
+  update?: unknown;
+};
 
 function withBusiness(data: unknown, businessId: number): unknown {
   if (Array.isArray(data)) return data.map((d) => withBusiness(d, businessId));
@@ -86,7 +91,8 @@ export function scopeArgs(model: string, operation: string, input: unknown, busi
     args.where = { ...args.where, AND: [{ id: businessId }] };
     return args;
   }
-  if (!tenantModels.has(model)) throw new Error(`${model} is not tenant-owned; use the unscoped client where that is intended.`);
+  if (!tenantModels.has(model))
+    throw new Error(`${model} is not tenant-owned; use the unscoped client where that is intended.`);
   if (WHERE_OPERATIONS.has(operation)) args.where = { ...args.where, businessId };
   switch (operation) {
     case 'create':
@@ -125,7 +131,8 @@ export function tenantScopedDb(db: Db) {
       $allModels: {
         $allOperations({ model, operation, args, query }) {
           const businessId = tenant.getStore();
-          if (businessId === undefined) throw new Error('The tenant-scoped client was used outside a staff or portal procedure.');
+          if (businessId === undefined)
+            throw new Error('The tenant-scoped client was used outside a staff or portal procedure.');
           return query(scopeArgs(model, operation, args, businessId) as typeof args);
         },
       },

@@ -69,7 +69,9 @@ export class RequestSessions {
 
   getStaff(): Promise<StaffSession | null> {
     const apiToken = this.apiToken;
-    return (this.staff ??= apiToken ? validateApiToken(this.app.database, apiToken) : this.lookUp('staff', validateStaffSession));
+    return (this.staff ??= apiToken
+      ? validateApiToken(this.app.database, apiToken)
+      : this.lookUp('staff', validateStaffSession));
   }
 
   /** Whether the request carries a portal token at all (an Authorization header, else the portal cookie). */
@@ -88,24 +90,43 @@ export class RequestSessions {
     const token = this.tokenFor(kind);
     if (!token) return null;
     const { SESSION_MAX_AGE_DAYS, PORTAL_SESSION_MAX_AGE_DAYS } = this.app.env;
-    const session = await validate(this.app.database, token, daysToMs(kind === 'staff' ? SESSION_MAX_AGE_DAYS : PORTAL_SESSION_MAX_AGE_DAYS));
+    const session = await validate(
+      this.app.database,
+      token,
+      daysToMs(kind === 'staff' ? SESSION_MAX_AGE_DAYS : PORTAL_SESSION_MAX_AGE_DAYS),
+    );
     if (!session && !this.authorization) this.clearSessionCookie(kind);
     if (session?.renewed && !this.authorization) this.setSessionCookie(kind, token, session.expiresAt);
     return session;
   }
 
   setSessionCookie(kind: SessionKind, token: string, expiresAt: Date) {
-    this.res.cookie(cookieName(kind), token, { httpOnly: true, sameSite: 'lax', secure: this.app.secureCookies, expires: expiresAt, path: '/' });
+    this.res.cookie(cookieName(kind), token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.app.secureCookies,
+      expires: expiresAt,
+      path: '/',
+    });
   }
 
   clearSessionCookie(kind: SessionKind) {
-    this.res.clearCookie(cookieName(kind), { httpOnly: true, sameSite: 'lax', secure: this.app.secureCookies, path: '/' });
+    this.res.clearCookie(cookieName(kind), {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.app.secureCookies,
+      path: '/',
+    });
   }
 }
 
 export function createContextFactory(deps: AppDeps) {
   // One tenant-scoped client per app; the business comes from the procedure being run (server/tenancy.ts).
-  const app: AppScope = { ...deps, tenantDb: tenantScopedDb(deps.database.db), secureCookies: deps.env.publicUrl.startsWith('https://') };
+  const app: AppScope = {
+    ...deps,
+    tenantDb: tenantScopedDb(deps.database.db),
+    secureCookies: deps.env.publicUrl.startsWith('https://'),
+  };
   // Few keys on purpose: tRPC copies the context at every middleware.
   return function createContext({ req, res }: { req: Request; res: Response }) {
     return {
@@ -148,18 +169,27 @@ export function publicError(error: TRPCError): { message: string; issues?: Field
  */
 export type ProcedureMeta = { permission?: Permission; sessionOnly?: boolean };
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer: superjson,
-  // data.requestId: the request's id (its X-Request-Id header, the reqId of its log lines), to quote in a report.
-  errorFormatter({ shape, error, ctx }) {
-    const { message, issues } = publicError(error);
-    return {
-      ...shape,
-      message,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues, requestId: requestIdOf(ctx?.res) },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    // data.requestId: the request's id (its X-Request-Id header, the reqId of its log lines), to quote in a report.
+    errorFormatter({ shape, error, ctx }) {
+      const { message, issues } = publicError(error);
+      return {
+        ...shape,
+        message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          issues,
+          requestId: requestIdOf(ctx?.res),
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -181,7 +211,13 @@ export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => 
 /** The same refusal on the app's own routes (uploads, downloads, the logo, the CSV), which are not procedures. */
 export const twoFactorSetupRefusal = { status: 403, message: M.twoFactor.setupRequired, code: 'FORBIDDEN' } as const;
 
-export const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set(['auth.me', 'auth.logout', 'twoFactor.status', 'twoFactor.beginSetup', 'twoFactor.enable']);
+export const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set([
+  'auth.me',
+  'auth.logout',
+  'twoFactor.status',
+  'twoFactor.beginSetup',
+  'twoFactor.enable',
+]);
 
 /**
  * A valid staff session. The business always comes from it, never from input: `ctx.db` is the tenant-scoped
@@ -229,7 +265,8 @@ export const sessionProcedure = staffProcedure.meta({ sessionOnly: true }).use((
  */
 export const permittedProcedure = (permission: Permission, options: { sessionOnly?: boolean } = {}) =>
   (options.sessionOnly ? sessionProcedure : staffProcedure).meta({ permission }).use(({ ctx, next }) => {
-    if (!can(ctx.user.role, permission)) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage(permission) });
+    if (!can(ctx.user.role, permission))
+      throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage(permission) });
     return next();
   });
 
@@ -245,8 +282,13 @@ export const portalProcedure = t.procedure.use(async ({ ctx, getRawInput, next, 
   await refuseNul(getRawInput);
   const session = await ctx.sessions.getPortal();
   // Spec §8: "No portal authentication token found" when the token is missing.
-  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.sessions.hasPortalToken() ? M.auth.unauthenticated : M.portalAuth.noToken });
-  if (session.preview && type !== 'query' && !PREVIEW_ALLOWED_MUTATIONS.has(path)) throw new TRPCError({ code: 'FORBIDDEN', message: M.portal.preview.readOnly });
+  if (!session)
+    throw new TRPCError({
+      code: 'UNAUTHORIZED',
+      message: ctx.sessions.hasPortalToken() ? M.auth.unauthenticated : M.portalAuth.noToken,
+    });
+  if (session.preview && type !== 'query' && !PREVIEW_ALLOWED_MUTATIONS.has(path))
+    throw new TRPCError({ code: 'FORBIDDEN', message: M.portal.preview.readOnly });
   const businessId = session.businessId;
   return runAsTenant(businessId, () =>
     next({

@@ -58,7 +58,9 @@ export function valueText(entityType: string, field: string, value: unknown, max
 function dayText(text: string): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
   const day = new Date(`${text}T00:00:00.000Z`);
-  return Number.isNaN(day.getTime()) ? undefined : day.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(day.getTime())
+    ? undefined
+    : day.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }
 
 export function changeText(entityType: string, change: ActivityChange, max = Infinity): string {
@@ -69,12 +71,16 @@ export function changeText(entityType: string, change: ActivityChange, max = Inf
  * The sentence around the record's name, so the name can be a link: `${before}“${name}”${after}`, or just
  * `before` when the entry names no record (a portal sign-in). The actor is the caller's to show.
  */
-export function sentenceParts(entry: { entityType: string; entityName: string; action: string }): { verb: string; name: string | null } {
+export function sentenceParts(entry: { entityType: string; entityName: string; action: string }): {
+  verb: string;
+  name: string | null;
+} {
   const verb = A.verbs[entry.action] ?? entry.action.replace(/_/g, ' ');
   const noun = A.nouns[entry.entityType] ?? entry.entityType.replace(/_/g, ' ');
   if (entry.action === 'signed_in' || entry.action === 'invite_accepted') return { verb, name: null };
   if (entry.entityType === 'business') return { verb: `${verb} the ${noun}`, name: null };
-  if (entry.action === 'invited' || !entry.entityName) return { verb: entry.entityName ? verb : `${verb} a ${noun}`, name: entry.entityName || null };
+  if (entry.action === 'invited' || !entry.entityName)
+    return { verb: entry.entityName ? verb : `${verb} a ${noun}`, name: entry.entityName || null };
   return { verb: `${verb} ${noun}`, name: entry.entityName };
 }
 
@@ -95,6 +101,9 @@ export function initialsOf(name: string): string {
  * A client feed entry's sentence (the portal's Activity list): the kind's template with the allow-listed values only.
  * `actor` is who did it as the client knows them: "You", a contact of their company, or the agency.
  */
-export function clientEventText(kind: ClientEventKind, values: { actor: string; name: string | null; status: string | null }): string {
+export function clientEventText(
+  kind: ClientEventKind,
+  values: { actor: string; name: string | null; status: string | null },
+): string {
   return A.client[kind]({ actor: values.actor, name: values.name ?? '', status: values.status ?? '' });
 }

@@ -49,7 +49,13 @@ export type ActorType = 'staff' | 'contact' | 'system';
  * One changed field: the value before and after, as shown (strings, numbers, booleans or null). A link to another
  * record (a task's assignee) shows names and carries the ids in fromId/toId (the notifications use them).
  */
-export type ActivityChange = { field: string; from: unknown; to: unknown; fromId?: number | null; toId?: number | null };
+export type ActivityChange = {
+  field: string;
+  from: unknown;
+  to: unknown;
+  fromId?: number | null;
+  toId?: number | null;
+};
 
 /** The kinds the activity filters offer, with their labels (plural, for "filter by kind"). */
 export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {

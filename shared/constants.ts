@@ -69,4 +69,15 @@ export const LOGIN_THROTTLE = {
 } as const;
 
 /** Slugs that would collide with fixed routes such as /portal/login. */
-export const RESERVED_SLUGS = ['login', 'logout', 'api', 'hub', 'portal', 'admin', 'www', 'app', 'assets', 'static'] as const;
+export const RESERVED_SLUGS = [
+  'login',
+  'logout',
+  'api',
+  'hub',
+  'portal',
+  'admin',
+  'www',
+  'app',
+  'assets',
+  'static',
+] as const;

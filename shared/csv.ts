@@ -27,4 +27,5 @@ export function csvText(value: string): string {
 }
 
 /** A cell as read back (our CSV import): without the apostrophe formulaSafe added. */
-export const withoutFormulaGuard = (cell: string) => (cell.startsWith("'") && looksLikeFormula(cell.slice(1)) ? cell.slice(1) : cell);
+export const withoutFormulaGuard = (cell: string) =>
+  cell.startsWith("'") && looksLikeFormula(cell.slice(1)) ? cell.slice(1) : cell;

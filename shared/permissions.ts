@@ -46,7 +46,9 @@ const isRole = (role: string): role is StaffRole => role === 'owner' || role ===
 
 /** What a refused staff member is told: who may do it. */
 export function forbiddenMessage(permission: Permission): string {
-  return (PERMISSIONS[permission] as readonly StaffRole[]).includes('admin') ? M.permissions.forbidden : M.permissions.ownerOnly;
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes('admin')
+    ? M.permissions.forbidden
+    : M.permissions.ownerOnly;
 }
 
 export function can(role: string, permission: Permission): boolean {
@@ -82,7 +84,8 @@ export function setRoleRefusal(actor: Member, target: Member | null, role: strin
 }
 
 export const canRemoveMember = (actor: Member, target: Member): boolean => removeMemberRefusal(actor, target) === null;
-export const canSetRole = (actor: Member, target: Member | null, role: string): boolean => setRoleRefusal(actor, target, role) === null;
+export const canSetRole = (actor: Member, target: Member | null, role: string): boolean =>
+  setRoleRefusal(actor, target, role) === null;
 
 /** The roles an actor may give a member (target null: to someone they invite), in STAFF_ROLES order. */
 export function assignableRoles(actor: Member, target: Member | null): StaffRole[] {

@@ -1,6 +1,14 @@
 // Which stored statuses count as what. The dashboard, the portal, reports and search all read these sets, so a
 // number means the same on every screen. SQL builds its IN lists from them (never a copy of the values).
-import { COMPANY_STATUSES, PROJECT_FILTER_STATUSES, PROJECT_STATUSES, RESOURCE_TYPES, STORED_PROJECT_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from './constants';
+import {
+  COMPANY_STATUSES,
+  PROJECT_FILTER_STATUSES,
+  PROJECT_STATUSES,
+  RESOURCE_TYPES,
+  STORED_PROJECT_STATUSES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+} from './constants';
 
 type ProjectStatus = (typeof STORED_PROJECT_STATUSES)[number];
 
@@ -8,7 +16,13 @@ type ProjectStatus = (typeof STORED_PROJECT_STATUSES)[number];
  * "Active Projects": work in flight. Draft (not started), on-hold and complete/completed are not active.
  * The forms store waiting, approval, in-progress and at-risk; the list filter and older rows also know active.
  */
-export const ACTIVE_PROJECT_STATUSES = ['active', 'waiting', 'approval', 'in-progress', 'at-risk'] as const satisfies readonly ProjectStatus[];
+export const ACTIVE_PROJECT_STATUSES = [
+  'active',
+  'waiting',
+  'approval',
+  'in-progress',
+  'at-risk',
+] as const satisfies readonly ProjectStatus[];
 
 /** Finished projects (the portal's "completed"; the forms store complete, the filter knows completed). */
 export const FINISHED_PROJECT_STATUSES = ['complete', 'completed'] as const satisfies readonly ProjectStatus[];
@@ -34,13 +48,21 @@ export const PROJECT_FILTER_MATCHES: Record<(typeof PROJECT_FILTER_STATUSES)[num
 /** What the list's status filter accepts: the spec's four filter values, or one exact form status. */
 export const PROJECT_LIST_STATUS_FILTERS = [
   ...PROJECT_FILTER_STATUSES,
-  ...(['waiting', 'approval', 'in-progress', 'at-risk', 'complete'] as const satisfies readonly (typeof PROJECT_STATUSES)[number][]),
+  ...([
+    'waiting',
+    'approval',
+    'in-progress',
+    'at-risk',
+    'complete',
+  ] as const satisfies readonly (typeof PROJECT_STATUSES)[number][]),
 ] as const;
 export type ProjectListStatusFilter = (typeof PROJECT_LIST_STATUS_FILTERS)[number];
 
 /** The stored statuses a list filter value matches. */
 export function projectStatusesFor(filter: ProjectListStatusFilter): readonly ProjectStatus[] {
-  return filter in PROJECT_FILTER_MATCHES ? PROJECT_FILTER_MATCHES[filter as keyof typeof PROJECT_FILTER_MATCHES] : [filter as ProjectStatus];
+  return filter in PROJECT_FILTER_MATCHES
+    ? PROJECT_FILTER_MATCHES[filter as keyof typeof PROJECT_FILTER_MATCHES]
+    : [filter as ProjectStatus];
 }
 
 /** A task counted as done in a project's progress ("tasks done out of total"). */
@@ -69,11 +91,17 @@ export const RESOURCE_TYPE_FILTER_MATCHES = {
 } as const satisfies Record<string, readonly (typeof RESOURCE_TYPES)[number][]>;
 
 /** What the resource list's type filter accepts: the stored types, then the route's words. */
-export const RESOURCE_TYPE_FILTERS = ['information', 'tool', 'template', 'guideline'] as const satisfies readonly (keyof typeof RESOURCE_TYPE_FILTER_MATCHES)[];
+export const RESOURCE_TYPE_FILTERS = [
+  'information',
+  'tool',
+  'template',
+  'guideline',
+] as const satisfies readonly (keyof typeof RESOURCE_TYPE_FILTER_MATCHES)[];
 export type ResourceTypeFilter = (typeof RESOURCE_TYPE_FILTERS)[number];
 
 /** The stored types a resource type filter matches. */
-export const resourceTypesFor = (filter: ResourceTypeFilter): readonly (typeof RESOURCE_TYPES)[number][] => RESOURCE_TYPE_FILTER_MATCHES[filter];
+export const resourceTypesFor = (filter: ResourceTypeFilter): readonly (typeof RESOURCE_TYPES)[number][] =>
+  RESOURCE_TYPE_FILTER_MATCHES[filter];
 
 /**
  * The client portal's statuses: the hub's own, one for one (issue 27: "The portal uses the same status words as the
@@ -84,7 +112,17 @@ export const resourceTypesFor = (filter: ResourceTypeFilter): readonly (typeof R
  *   it is here only so the table covers every stored status.
  * - Tasks: pending, in_progress, completed, cancelled (grey).
  */
-export const PORTAL_PROJECT_STATUSES = ['draft', 'waiting', 'approval', 'in_progress', 'at_risk', 'complete', 'active', 'completed', 'on_hold'] as const;
+export const PORTAL_PROJECT_STATUSES = [
+  'draft',
+  'waiting',
+  'approval',
+  'in_progress',
+  'at_risk',
+  'complete',
+  'active',
+  'completed',
+  'on_hold',
+] as const;
 export type PortalProjectStatus = (typeof PORTAL_PROJECT_STATUSES)[number];
 export const PORTAL_TASK_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
 export type PortalTaskStatus = (typeof PORTAL_TASK_STATUSES)[number];
@@ -109,7 +147,8 @@ export const PORTAL_TASK_STATUS_OF = {
 } as const satisfies Record<(typeof TASK_STATUSES)[number], PortalTaskStatus>;
 
 /** The hub's stored status a portal status names (the inverse of the tables above, one for one). */
-const inverse = <K extends string, V extends string>(table: Record<K, V>) => Object.fromEntries(Object.entries(table).map(([k, v]) => [v, k])) as Record<V, K>;
+const inverse = <K extends string, V extends string>(table: Record<K, V>) =>
+  Object.fromEntries(Object.entries(table).map(([k, v]) => [v, k])) as Record<V, K>;
 export const STORED_PROJECT_STATUS_OF = inverse(PORTAL_PROJECT_STATUS_OF);
 export const STORED_TASK_STATUS_OF = inverse(PORTAL_TASK_STATUS_OF);
 
@@ -118,13 +157,18 @@ export const portalProjectStatus = (stored: string): PortalProjectStatus =>
   (PORTAL_PROJECT_STATUS_OF as Record<string, PortalProjectStatus>)[stored] ?? 'waiting';
 
 /** A stored task status in the portal's spelling (an unknown one reads as pending). */
-export const portalTaskStatus = (stored: string): PortalTaskStatus => (PORTAL_TASK_STATUS_OF as Record<string, PortalTaskStatus>)[stored] ?? 'pending';
+export const portalTaskStatus = (stored: string): PortalTaskStatus =>
+  (PORTAL_TASK_STATUS_OF as Record<string, PortalTaskStatus>)[stored] ?? 'pending';
 
 /** The stored task statuses a portal task status stands for. */
-export const storedTaskStatusesFor = (status: PortalTaskStatus): (typeof TASK_STATUSES)[number][] => [STORED_TASK_STATUS_OF[status]];
+export const storedTaskStatusesFor = (status: PortalTaskStatus): (typeof TASK_STATUSES)[number][] => [
+  STORED_TASK_STATUS_OF[status],
+];
 
 /** The stored project statuses a portal project status stands for. */
-export const storedProjectStatusesFor = (status: PortalProjectStatus): ProjectStatus[] => [STORED_PROJECT_STATUS_OF[status]];
+export const storedProjectStatusesFor = (status: PortalProjectStatus): ProjectStatus[] => [
+  STORED_PROJECT_STATUS_OF[status],
+];
 
 /**
  * Badge colours of the portal: spec §4's for the statuses it names (active and in progress green, completed blue,
@@ -148,4 +192,7 @@ export const PORTAL_TASK_STATUS_TONE = {
   pending: 'yellow',
   cancelled: 'gray',
 } as const satisfies Record<PortalTaskStatus, string>;
-export const PORTAL_PRIORITY_TONE = { high: 'red', medium: 'yellow', low: 'green' } as const satisfies Record<(typeof TASK_PRIORITIES)[number], string>;
+export const PORTAL_PRIORITY_TONE = { high: 'red', medium: 'yellow', low: 'green' } as const satisfies Record<
+  (typeof TASK_PRIORITIES)[number],
+  string
+>;

@@ -18,7 +18,11 @@ export function fieldName(path: readonly PropertyKey[] | undefined): string {
   if (!key) return V.value;
   const known = V.fieldNames[key];
   if (known) return known;
-  const words = key.replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -50,7 +54,8 @@ export function humanIssueMessage(issue: Issue): string {
       if (issue.origin === 'array' || issue.origin === 'set') return V.tooManyItems(field, issue.maximum);
       return V.tooLarge(field, issue.maximum);
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? V.required(field) : V.tooShort(field, issue.minimum);
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? V.required(field) : V.tooShort(field, issue.minimum);
       if (issue.origin === 'array' || issue.origin === 'set') return V.tooFewItems(field, issue.minimum);
       return V.tooSmall(field, issue.minimum);
     case 'invalid_format':

@@ -16,11 +16,31 @@ type Page = { name: string; url: string; modules: string[]; budgetKb: number };
 export const FIRST_LOADS: Page[] = [
   // Visitors get the landing page as static HTML (scripts/prerender-marketing.mjs, no JavaScript at all); this is
   // what it weighs when reached inside the app.
-  { name: 'landing (SPA)', url: '/', modules: ['features/marketing/MarketingLayout.tsx', 'features/marketing/LandingPage.tsx'], budgetKb: 100 },
+  {
+    name: 'landing (SPA)',
+    url: '/',
+    modules: ['features/marketing/MarketingLayout.tsx', 'features/marketing/LandingPage.tsx'],
+    budgetKb: 100,
+  },
   { name: 'hub sign-in', url: '/hub/login', modules: ['features/auth/SignInPage.tsx'], budgetKb: 150 },
-  { name: 'hub', url: '/hub', modules: ['app/AppShell.tsx', 'app/HubLayout.tsx', 'features/dashboard/DashboardPage.tsx'], budgetKb: 150 },
-  { name: 'portal sign-in', url: '/portal/{slug}/login', modules: ['app/AppShell.tsx', 'features/portal/PortalLoginPage.tsx'], budgetKb: 150 },
-  { name: 'portal', url: '/portal/{slug}/dashboard', modules: ['app/AppShell.tsx', 'features/portal/PortalLayout.tsx', 'features/portal/PortalDashboardPage.tsx'], budgetKb: 150 },
+  {
+    name: 'hub',
+    url: '/hub',
+    modules: ['app/AppShell.tsx', 'app/HubLayout.tsx', 'features/dashboard/DashboardPage.tsx'],
+    budgetKb: 150,
+  },
+  {
+    name: 'portal sign-in',
+    url: '/portal/{slug}/login',
+    modules: ['app/AppShell.tsx', 'features/portal/PortalLoginPage.tsx'],
+    budgetKb: 150,
+  },
+  {
+    name: 'portal',
+    url: '/portal/{slug}/dashboard',
+    modules: ['app/AppShell.tsx', 'features/portal/PortalLayout.tsx', 'features/portal/PortalDashboardPage.tsx'],
+    budgetKb: 150,
+  },
 ];
 
 export type FirstLoad = { name: string; url: string; files: string[]; gzipBytes: number; budgetKb: number };
@@ -65,22 +85,43 @@ export function firstLoadReport(srcDir: string): Plugin {
           closure(chunk, files);
         }
         const list = [...files];
-        return { name: page.name, url: page.url, files: list, gzipBytes: list.reduce((sum, f) => sum + gzipOf(byFile.get(f)!), 0), budgetKb: page.budgetKb };
+        return {
+          name: page.name,
+          url: page.url,
+          files: list,
+          gzipBytes: list.reduce((sum, f) => sum + gzipOf(byFile.get(f)!), 0),
+          budgetKb: page.budgetKb,
+        };
       });
       const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
       if (process.env.FIRST_LOAD_DETAIL) {
         // FIRST_LOAD_DETAIL=<page name>: the biggest modules (minified, before gzip) of that page's first load.
         const page = report.find((r) => r.name === process.env.FIRST_LOAD_DETAIL);
-        const modules = (page?.files ?? []).flatMap((f) => Object.entries(byFile.get(f)!.modules).map(([id, m]) => [id.replace(/^.*node_modules\//, ''), m.renderedLength] as const));
+        const modules = (page?.files ?? []).flatMap((f) =>
+          Object.entries(byFile.get(f)!.modules).map(
+            ([id, m]) => [id.replace(/^.*node_modules\//, ''), m.renderedLength] as const,
+          ),
+        );
         modules.sort((a, b) => b[1] - a[1]);
-        console.log(modules.slice(0, Number(process.env.FIRST_LOAD_DETAIL_LIMIT ?? 40)).map(([id, n]) => `  ${String(n).padStart(8)}  ${id}`).join('\n'));
+        console.log(
+          modules
+            .slice(0, Number(process.env.FIRST_LOAD_DETAIL_LIMIT ?? 40))
+            .map(([id, n]) => `  ${String(n).padStart(8)}  ${id}`)
+            .join('\n'),
+        );
       }
-      const lines = report.map((r) => `  ${r.gzipBytes / 1024 <= r.budgetKb ? 'ok  ' : 'OVER'}  ${r.name.padEnd(15)} ${r.url.padEnd(26)} ${kb(r.gzipBytes).padStart(9)} gzipped JS in ${String(r.files.length).padStart(2)} files (budget ${r.budgetKb} KB)`);
+      const lines = report.map(
+        (r) =>
+          `  ${r.gzipBytes / 1024 <= r.budgetKb ? 'ok  ' : 'OVER'}  ${r.name.padEnd(15)} ${r.url.padEnd(26)} ${kb(r.gzipBytes).padStart(9)} gzipped JS in ${String(r.files.length).padStart(2)} files (budget ${r.budgetKb} KB)`,
+      );
       console.log(`\nFirst load, gzipped JavaScript (level 9):\n${lines.join('\n')}`);
       this.emitFile({ type: 'asset', fileName: 'first-load.json', source: `${JSON.stringify(report, null, 2)}\n` });
       const over = report.filter((r) => r.gzipBytes / 1024 > r.budgetKb);
       // FIRST_LOAD_STRICT=1 (npm run bench:bundle) fails the build over budget; a normal build reports it.
-      if (over.length && process.env.FIRST_LOAD_STRICT === '1') this.error(`first load over budget: ${over.map((r) => `${r.name} ${kb(r.gzipBytes)} > ${r.budgetKb} KB`).join(', ')}`);
+      if (over.length && process.env.FIRST_LOAD_STRICT === '1')
+        this.error(
+          `first load over budget: ${over.map((r) => `${r.name} ${kb(r.gzipBytes)} > ${r.budgetKb} KB`).join(', ')}`,
+        );
     },
   };
 }

@@ -26,7 +26,9 @@ const ICON_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g;
 function iconFiles(graph: ModuleGraph, indexId: string): Map<string, string> {
   const byName = new Map<string, string>();
   const dir = path.dirname(indexId);
-  for (const [, names, file] of (graph.getModuleInfo(indexId)?.code ?? '').matchAll(/export\s*\{([^}]*)\}\s*from\s*'(\.\/icons\/[^']+)'/g)) {
+  for (const [, names, file] of (graph.getModuleInfo(indexId)?.code ?? '').matchAll(
+    /export\s*\{([^}]*)\}\s*from\s*'(\.\/icons\/[^']+)'/g,
+  )) {
     for (const [, name] of names.matchAll(/default as (\w+)/g)) byName.set(name, path.join(dir, file));
   }
   return byName;
@@ -74,7 +76,11 @@ export function firstScreenChunks(srcDir: string) {
       const screens = new Map<string, string[]>();
       for (const page of FIRST_LOADS) {
         const key = page.name.replace(/\s*\(.*\)$/, '').replace(/\s+/g, '-');
-        for (const id of closure(page.modules.map((m) => path.join(srcDir, m)), entry)) screens.set(id, [...(screens.get(id) ?? []), key]);
+        for (const id of closure(
+          page.modules.map((m) => path.join(srcDir, m)),
+          entry,
+        ))
+          screens.set(id, [...(screens.get(id) ?? []), key]);
       }
       for (const [id, keys] of screens) groupOf.set(id, [...new Set(keys)].sort().join('+'));
     },

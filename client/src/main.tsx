@@ -7,7 +7,10 @@ import './styles.css';
 // The page's Content-Security-Policy forbids eval; tell zod not to probe for it (before any schema is built).
 // zod keeps its settings in globalThis.__zod_globalConfig (shared by every copy of zod on a page) and takes an object
 // already there, so the entry sets it without loading zod, which only the screens with forms need.
-(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { ...(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig, jitless: true };
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = {
+  ...(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig,
+  jitless: true,
+};
 
 // Rendered as a transition: React renders the first screen in slices of a few milliseconds and lets the browser
 // breathe between them, instead of one long task that blocks input while a slow phone builds the page.

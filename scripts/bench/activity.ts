@@ -15,12 +15,14 @@ type Row = Record<string, unknown>;
 function sqliteIso(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'bigint') return new Date(Number(value)).toISOString();
   const text = String(value);
-  if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text)) return new Date(`${text.replace(' ', 'T')}Z`).toISOString();
+  if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text))
+    return new Date(`${text.replace(' ', 'T')}Z`).toISOString();
   return new Date(text).toISOString();
 }
 const pgIso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const idRef = (table: string) => `(SELECT CAST(x.id AS TEXT) FROM "${table}" x WHERE x."businessId" = $1 AND x.id = a."entityId")`;
+const idRef = (table: string) =>
+  `(SELECT CAST(x.id AS TEXT) FROM "${table}" x WHERE x."businessId" = $1 AND x.id = a."entityId")`;
 /** $1 business, $2 limit + 1, then the company (when filtered) and the cursor (when paging), numbered in that order. */
 const TEXT = (cursor: boolean, company: boolean, iso = (c: string) => c) => {
   const companyAt = 3;
@@ -34,7 +36,9 @@ const TEXT = (cursor: boolean, company: boolean, iso = (c: string) => c) => {
       WHEN 'project' THEN (SELECT x."projectUid" FROM "Project" x WHERE x."businessId" = $1 AND x.id = a."entityId")
       WHEN 'flow' THEN (SELECT x."flowUid" FROM "Flow" x WHERE x."businessId" = $1 AND x.id = a."entityId") ELSE NULL END AS ref
   FROM (SELECT * FROM "Activity" t WHERE t."businessId" = $1${company ? ` AND t."companyId" = $${companyAt}` : ''}${
-    cursor ? ` AND (t."createdAt", t.id) < ((SELECT c."createdAt" FROM "Activity" c WHERE c."businessId" = $1 AND c.id = $${cursorAt}), $${cursorAt})` : ''
+    cursor
+      ? ` AND (t."createdAt", t.id) < ((SELECT c."createdAt" FROM "Activity" c WHERE c."businessId" = $1 AND c.id = $${cursorAt}), $${cursorAt})`
+      : ''
   } ORDER BY t."createdAt" DESC, t.id DESC LIMIT $2) a
   ORDER BY a."createdAt" DESC, a.id DESC`;
 };
@@ -52,7 +56,8 @@ function params(query: Query) {
   const int = (value: unknown, fallback: number | null, max: number) => {
     if (value === undefined || value === '') return fallback;
     const n = Number(value);
-    if (typeof value !== 'string' || !Number.isInteger(n) || n < 1 || n > max) throw Object.assign(new Error('bad request'), { badRequest: true });
+    if (typeof value !== 'string' || !Number.isInteger(n) || n < 1 || n > max)
+      throw Object.assign(new Error('bad request'), { badRequest: true });
     return n;
   };
   return {
@@ -108,11 +113,14 @@ function reply(rows: Row[], limit: number, iso: (v: unknown) => string): Reply {
 export const activityList: SqlHandler = {
   sqlite: (db: BetterSqlite3.Database) => {
     const statements = new Map<string, BetterSqlite3.Statement>();
-    const prepare = (text: string) => statements.get(text) ?? statements.set(text, db.prepare(text.replace(/\$(\d+)/g, '@p$1'))).get(text)!;
+    const prepare = (text: string) =>
+      statements.get(text) ?? statements.set(text, db.prepare(text.replace(/\$(\d+)/g, '@p$1'))).get(text)!;
     return (query: Query, auth: Auth) => {
       const { limit, cursor, companyId } = params(query);
       if (companyId !== null && !prepare(COMPANY).get({ p1: auth.businessId, p2: companyId })) return notFound();
-      const named = Object.fromEntries(valuesOf(auth.businessId, limit, companyId, cursor).map((v, i) => [`p${i + 1}`, v]));
+      const named = Object.fromEntries(
+        valuesOf(auth.businessId, limit, companyId, cursor).map((v, i) => [`p${i + 1}`, v]),
+      );
       const rows = prepare(TEXT(!!cursor, companyId !== null)).all(named) as Row[];
       return reply(rows, limit, sqliteIso);
     };
@@ -122,7 +130,9 @@ export const activityList: SqlHandler = {
     const values = valuesOf(auth.businessId, limit, companyId, cursor);
     const text = TEXT(!!cursor, companyId !== null, pgIso);
     const [company, rows] = await Promise.all([
-      companyId === null ? { rows: [1] } : pool.query({ name: 'activity-company', text: COMPANY, values: [auth.businessId, companyId] }),
+      companyId === null
+        ? { rows: [1] }
+        : pool.query({ name: 'activity-company', text: COMPANY, values: [auth.businessId, companyId] }),
       pool.query({ name: `activity-${!!cursor}-${companyId !== null}`, text, values }),
     ]);
     if (!company.rows.length) return notFound();

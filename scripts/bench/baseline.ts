@@ -31,7 +31,9 @@ const PUBLIC = {} as Auth;
 function sqliteMs(value: unknown): number {
   if (typeof value === 'number' || typeof value === 'bigint') return Number(value);
   const text = String(value);
-  return /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text) ? Date.parse(`${text.replace(' ', 'T')}Z`) : Date.parse(text);
+  return /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text)
+    ? Date.parse(`${text.replace(' ', 'T')}Z`)
+    : Date.parse(text);
 }
 
 /** One handler per route: calls that share a route must share its SqlHandler. */

@@ -50,7 +50,10 @@ export type SqlHandler = {
 };
 
 /** What a call's path may ask of the app at run time (a cursor taken from an earlier page, an id, a flow_uid…). */
-export type PathContext = { appHeader: (path: string, header: string) => Promise<string | null>; appBody: (path: string) => Promise<unknown> };
+export type PathContext = {
+  appHeader: (path: string, header: string) => Promise<string | null>;
+  appBody: (path: string) => Promise<unknown>;
+};
 
 export type BenchCall = {
   name: string;
@@ -101,7 +104,8 @@ export function sqliteIso(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' || typeof value === 'bigint') return new Date(Number(value)).toISOString();
   const text = String(value);
-  if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text)) return new Date(`${text.replace(' ', 'T')}Z`).toISOString();
+  if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text))
+    return new Date(`${text.replace(' ', 'T')}Z`).toISOString();
   return new Date(text).toISOString();
 }
 
@@ -201,7 +205,9 @@ const companiesList: SqlHandler = {
         'c."businessId" = $1',
         ...(search ? ['(c.name ILIKE $2 OR c.industry ILIKE $2)'] : []),
         ...(cursor
-          ? [`(c.name, c.id) > ((SELECT name FROM "Company" WHERE id = $${search ? 3 : 2} AND "businessId" = $1), $${search ? 3 : 2})`]
+          ? [
+              `(c.name, c.id) > ((SELECT name FROM "Company" WHERE id = $${search ? 3 : 2} AND "businessId" = $1), $${search ? 3 : 2})`,
+            ]
           : []),
       ].join(' AND ');
       if (count) return `SELECT COUNT(*)::int AS n FROM "Company" c WHERE ${where}`;
@@ -215,10 +221,18 @@ const companiesList: SqlHandler = {
     return async (query, auth) => {
       const { limit, cursor, search } = companyListParams(query);
       const key = `${!!search}-${cursor !== null}`;
-      const values: unknown[] = [auth.businessId, ...(search ? [pgContains(search)] : []), ...(cursor !== null ? [cursor] : [])];
+      const values: unknown[] = [
+        auth.businessId,
+        ...(search ? [pgContains(search)] : []),
+        ...(cursor !== null ? [cursor] : []),
+      ];
       // Named statements: pg prepares each once per connection.
       const [rows, total] = await Promise.all([
-        pool.query({ name: `companies-${key}`, text: text(!!search, cursor !== null, false), values: [...values, limit + 1] }),
+        pool.query({
+          name: `companies-${key}`,
+          text: text(!!search, cursor !== null, false),
+          values: [...values, limit + 1],
+        }),
         cursor === null
           ? pool.query({ name: `companies-count-${!!search}`, text: text(!!search, false, true), values })
           : null,
@@ -268,7 +282,25 @@ type BusinessRow = {
   logoName: string | null;
 };
 
-const BUSINESS_COLUMNS = ['id', 'name', 'slug', 'email', 'phone', 'street1', 'street2', 'cityTown', 'state', 'zipcode', 'country', 'primaryColor', 'secondaryColor', 'buttonTextColor', 'loginText', 'logoKey', 'logoName'];
+const BUSINESS_COLUMNS = [
+  'id',
+  'name',
+  'slug',
+  'email',
+  'phone',
+  'street1',
+  'street2',
+  'cityTown',
+  'state',
+  'zipcode',
+  'country',
+  'primaryColor',
+  'secondaryColor',
+  'buttonTextColor',
+  'loginText',
+  'logoKey',
+  'logoName',
+];
 
 /** The app's public address as the app computes it (PUBLIC_URL, else http://localhost:PORT); scripts/bench.ts passes it. */
 const publicUrl = () => (process.env.PUBLIC_URL ?? '').replace(/\/$/, '');
@@ -282,8 +314,20 @@ const businessBody = (r: BusinessRow) => ({
   phone: r.phone,
   portal_url: `${publicUrl()}/portal/${r.slug}`,
   logo: r.logoKey ? { url: `/api/business/logo/${r.logoKey}`, name: r.logoName ?? '' } : null,
-  location: { street_1: r.street1, street_2: r.street2, city_town: r.cityTown, state: r.state, zipcode: r.zipcode, country: r.country },
-  style: { primary_color: r.primaryColor, secondary_color: r.secondaryColor, button_text_color: r.buttonTextColor, login_text: r.loginText },
+  location: {
+    street_1: r.street1,
+    street_2: r.street2,
+    city_town: r.cityTown,
+    state: r.state,
+    zipcode: r.zipcode,
+    country: r.country,
+  },
+  style: {
+    primary_color: r.primaryColor,
+    secondary_color: r.secondaryColor,
+    button_text_color: r.buttonTextColor,
+    login_text: r.loginText,
+  },
 });
 
 const businessRead: SqlHandler = {
@@ -300,7 +344,14 @@ const businessRead: SqlHandler = {
   },
 };
 
-type BrandingRow = { name: string; logoKey: string | null; loginText: string; primaryColor: string; secondaryColor: string; buttonTextColor: string };
+type BrandingRow = {
+  name: string;
+  logoKey: string | null;
+  loginText: string;
+  primaryColor: string;
+  secondaryColor: string;
+  buttonTextColor: string;
+};
 
 /** The portal's branding (spec §3's mixed names); a slug no agency uses is 404. */
 function brandingReply(row: BrandingRow | undefined): Reply {
@@ -310,7 +361,11 @@ function brandingReply(row: BrandingRow | undefined): Reply {
       businessName: row.name,
       logo: row.logoKey ? `/api/business/logo/${row.logoKey}` : null,
       loginText: row.loginText,
-      style: { primaryColor: row.primaryColor, secondaryColor: row.secondaryColor, button_text_color: row.buttonTextColor },
+      style: {
+        primaryColor: row.primaryColor,
+        secondaryColor: row.secondaryColor,
+        button_text_color: row.buttonTextColor,
+      },
     },
   };
 }
@@ -323,11 +378,14 @@ const brandingSlug = (query: Query) => {
 
 const businessBranding: SqlHandler = {
   sqlite(db) {
-    const statement = db.prepare('SELECT name, logoKey, loginText, primaryColor, secondaryColor, buttonTextColor FROM Business WHERE slug = ?');
+    const statement = db.prepare(
+      'SELECT name, logoKey, loginText, primaryColor, secondaryColor, buttonTextColor FROM Business WHERE slug = ?',
+    );
     return (query) => brandingReply(statement.get(brandingSlug(query)) as BrandingRow | undefined);
   },
   postgres(pool) {
-    const text = 'SELECT name, "logoKey", "loginText", "primaryColor", "secondaryColor", "buttonTextColor" FROM "Business" WHERE slug = $1';
+    const text =
+      'SELECT name, "logoKey", "loginText", "primaryColor", "secondaryColor", "buttonTextColor" FROM "Business" WHERE slug = $1';
     return async (query) => {
       const { rows } = await pool.query({ name: 'business-branding', text, values: [brandingSlug(query)] });
       return brandingReply(rows[0] as BrandingRow | undefined);
@@ -341,7 +399,14 @@ const businessBranding: SqlHandler = {
 const sqliteMarks = (values: readonly string[]) => values.map(() => '?').join(', ');
 const pgMarks = (values: readonly string[], from: number) => values.map((_, i) => `$${from + i}`).join(', ');
 
-const statsBody = (r: { activeProjects: number; totalClients: number; pending: number; high: number; medium: number; low: number }) => ({
+const statsBody = (r: {
+  activeProjects: number;
+  totalClients: number;
+  pending: number;
+  high: number;
+  medium: number;
+  low: number;
+}) => ({
   activeProjects: r.activeProjects,
   pendingTasks: r.pending,
   totalClients: r.totalClients,
@@ -360,7 +425,14 @@ const dashboardStats: SqlHandler = {
     );
     return (_query, auth) => {
       const b = auth.businessId;
-      const r = statement.get(b, ...ACTIVE_PROJECT_STATUSES, b, ...CLIENT_COMPANY_STATUSES, b, ...PENDING_TASK_STATUSES) as Parameters<typeof statsBody>[0];
+      const r = statement.get(
+        b,
+        ...ACTIVE_PROJECT_STATUSES,
+        b,
+        ...CLIENT_COMPANY_STATUSES,
+        b,
+        ...PENDING_TASK_STATUSES,
+      ) as Parameters<typeof statsBody>[0];
       return { body: statsBody({ ...r, high: r.high ?? 0, medium: r.medium ?? 0, low: r.low ?? 0 }) };
     };
   },
@@ -377,7 +449,12 @@ const dashboardStats: SqlHandler = {
         (COUNT(*) FILTER (WHERE priority = 'low'))::int AS low
       FROM "Task" WHERE "businessId" = $1 AND status IN (${pgMarks(PENDING_TASK_STATUSES, t)})`;
     return async (_query, auth) => {
-      const values = [auth.businessId, ...ACTIVE_PROJECT_STATUSES, ...CLIENT_COMPANY_STATUSES, ...PENDING_TASK_STATUSES];
+      const values = [
+        auth.businessId,
+        ...ACTIVE_PROJECT_STATUSES,
+        ...CLIENT_COMPANY_STATUSES,
+        ...PENDING_TASK_STATUSES,
+      ];
       const { rows } = await pool.query({ name: 'dashboard-stats', text, values });
       return { body: statsBody(rows[0] as Parameters<typeof statsBody>[0]) };
     };
@@ -385,7 +462,14 @@ const dashboardStats: SqlHandler = {
 };
 
 type OverviewRows = {
-  projects: { id: number; projectUid: string; name: string; status: string; companyId: number | null; companyName: string | null }[];
+  projects: {
+    id: number;
+    projectUid: string;
+    name: string;
+    status: string;
+    companyId: number | null;
+    companyName: string | null;
+  }[];
   files: { id: number; name: string; type: string; createdAt: unknown }[];
   companies: { id: number; name: string; industry: string | null; status: string; createdAt: unknown }[];
   contacts: {
@@ -407,9 +491,21 @@ const companyRef = (r: { companyId: number | null; companyName: string | null })
 /** The overview's JSON, in the app's key order; `iso` turns the database's dates into toISOString text. */
 function overviewBody(rows: OverviewRows, iso: (value: unknown) => string | null) {
   return {
-    activeProjects: rows.projects.map((r) => ({ id: r.id, projectUid: r.projectUid, name: r.name, status: r.status, company: companyRef(r) })),
+    activeProjects: rows.projects.map((r) => ({
+      id: r.id,
+      projectUid: r.projectUid,
+      name: r.name,
+      status: r.status,
+      company: companyRef(r),
+    })),
     recentFiles: rows.files.map((r) => ({ id: r.id, name: r.name, type: r.type, createdAt: iso(r.createdAt) })),
-    recentCompanies: rows.companies.map((r) => ({ id: r.id, name: r.name, industry: r.industry, status: r.status, createdAt: iso(r.createdAt) })),
+    recentCompanies: rows.companies.map((r) => ({
+      id: r.id,
+      name: r.name,
+      industry: r.industry,
+      status: r.status,
+      createdAt: iso(r.createdAt),
+    })),
     recentContacts: rows.contacts.map((r) => ({
       id: r.id,
       firstName: r.firstName,
@@ -444,8 +540,12 @@ const dashboardOverview: SqlHandler = {
        WHERE p.businessId = ? AND p.status IN (${sqliteMarks(ACTIVE_PROJECT_STATUSES)})
        ORDER BY p.createdAt DESC, p.id DESC LIMIT 5`,
     );
-    const files = db.prepare(`SELECT id, name, type, createdAt FROM Document WHERE businessId = ? ORDER BY createdAt DESC, id DESC LIMIT 5`);
-    const companies = db.prepare(`SELECT id, name, industry, status, createdAt FROM Company WHERE businessId = ? ORDER BY createdAt DESC, id DESC LIMIT 5`);
+    const files = db.prepare(
+      `SELECT id, name, type, createdAt FROM Document WHERE businessId = ? ORDER BY createdAt DESC, id DESC LIMIT 5`,
+    );
+    const companies = db.prepare(
+      `SELECT id, name, industry, status, createdAt FROM Company WHERE businessId = ? ORDER BY createdAt DESC, id DESC LIMIT 5`,
+    );
     const contacts = db.prepare(
       `SELECT k.id, k.firstName, k.lastName, k.email, k.portalAccess, k.createdAt, k.companyId, c.name AS companyName
        FROM Contact k LEFT JOIN Company c ON c.businessId = k.businessId AND c.id = k.companyId
@@ -490,7 +590,8 @@ const dashboardOverview: SqlHandler = {
            OR lower(b."buttonTextColor") <> $4 OR b."loginText" <> $5) AS branding
         FROM "Business" b WHERE b.id = $1`,
     };
-    const run = (name: keyof typeof texts, values: unknown[]) => pool.query({ name: `dashboard-${name}`, text: texts[name], values }).then((r) => r.rows);
+    const run = (name: keyof typeof texts, values: unknown[]) =>
+      pool.query({ name: `dashboard-${name}`, text: texts[name], values }).then((r) => r.rows);
     return async (_query, auth) => {
       const b = auth.businessId;
       const [projects, files, companies, contacts, [business]] = await Promise.all([
@@ -500,14 +601,24 @@ const dashboardOverview: SqlHandler = {
         run('contacts', [b]),
         run('business', [b, ...BRAND_DEFAULT_VALUES]),
       ]);
-      return { body: overviewBody({ projects, files, companies, contacts, business } as OverviewRows, (v) => v as string | null) };
+      return {
+        body: overviewBody(
+          { projects, files, companies, contacts, business } as OverviewRows,
+          (v) => v as string | null,
+        ),
+      };
     };
   },
 };
 
 // ---------------------------------------------------------------- GET /api/contacts and GET /contact/v1/{id}
 
-type ContactListParams = { limit: number; cursor: number | null; search: string | null; companyId: number | 'none' | null };
+type ContactListParams = {
+  limit: number;
+  cursor: number | null;
+  search: string | null;
+  companyId: number | 'none' | null;
+};
 
 function contactListParams(query: Query): ContactListParams {
   const company = query.companyId;
@@ -557,12 +668,23 @@ const contactItem = (r: ContactRow, iso: (v: unknown) => string | null) => ({
   hasPortalPassword: !!r.hasPortalPassword,
   invitePending: r.inviteExpiresAt != null && Date.parse(iso(r.inviteExpiresAt)!) > Date.now(),
   // server/routers/contacts.ts portalStateOf.
-  portalState: !r.portalAccess || r.companyId === null ? 'none' : r.hasPortalPassword ? 'active' : r.inviteExpiresAt != null && Date.parse(iso(r.inviteExpiresAt)!) > Date.now() ? 'invited' : 'none',
+  portalState:
+    !r.portalAccess || r.companyId === null
+      ? 'none'
+      : r.hasPortalPassword
+        ? 'active'
+        : r.inviteExpiresAt != null && Date.parse(iso(r.inviteExpiresAt)!) > Date.now()
+          ? 'invited'
+          : 'none',
   createdAt: iso(r.createdAt),
 });
 
 /** The detail read in the app's key order, snake_case as /contact/v1/{id} answers it. */
-const contactDetail = (r: ContactRow & { updatedAt: unknown }, projectIds: number[], iso: (v: unknown) => string | null) => {
+const contactDetail = (
+  r: ContactRow & { updatedAt: unknown },
+  projectIds: number[],
+  iso: (v: unknown) => string | null,
+) => {
   const item = contactItem(r, iso);
   const invite = iso(r.inviteExpiresAt);
   return {
@@ -598,11 +720,15 @@ const contactsList: SqlHandler = {
         const where = [
           'c.businessId = @businessId',
           ...(search
-            ? [`(${[like('c.firstName'), like('c.lastName'), like(`(c.firstName || ' ' || c.lastName)`), like('c.email'), like('c.title')].join(' OR ')})`]
+            ? [
+                `(${[like('c.firstName'), like('c.lastName'), like(`(c.firstName || ' ' || c.lastName)`), like('c.email'), like('c.title')].join(' OR ')})`,
+              ]
             : []),
           ...(company === 'id' ? ['c.companyId = @companyId'] : company === 'none' ? ['c.companyId IS NULL'] : []),
           ...(cursor
-            ? ['(c.firstName, c.id) > ((SELECT firstName FROM Contact WHERE id = @cursor AND businessId = @businessId), @cursor)']
+            ? [
+                '(c.firstName, c.id) > ((SELECT firstName FROM Contact WHERE id = @cursor AND businessId = @businessId), @cursor)',
+              ]
             : []),
         ].join(' AND ');
         s = db.prepare(
@@ -621,10 +747,19 @@ const contactsList: SqlHandler = {
     };
     return (query, auth) => {
       const { limit, cursor, search, companyId } = contactListParams(query);
-      if (typeof companyId === 'number' && !companyExists.get(auth.businessId, companyId)) return notFoundReply(COMPANY_NOT_FOUND);
+      if (typeof companyId === 'number' && !companyExists.get(auth.businessId, companyId))
+        return notFoundReply(COMPANY_NOT_FOUND);
       const company = companyId === null ? null : companyId === 'none' ? 'none' : 'id';
-      const params = { businessId: auth.businessId, pattern: search ? likeText(search) : null, companyId: typeof companyId === 'number' ? companyId : null, cursor, take: limit + 1 };
-      const rows = (statement(!!search, company, cursor !== null, false).all(params) as ContactRow[]).map((r) => contactItem(r, sqliteIso));
+      const params = {
+        businessId: auth.businessId,
+        pattern: search ? likeText(search) : null,
+        companyId: typeof companyId === 'number' ? companyId : null,
+        cursor,
+        take: limit + 1,
+      };
+      const rows = (statement(!!search, company, cursor !== null, false).all(params) as ContactRow[]).map((r) =>
+        contactItem(r, sqliteIso),
+      );
       const total = cursor === null ? (statement(!!search, company, false, true).get(params) as { n: number }).n : null;
       return companyPage(rows, limit, total);
     };
@@ -639,7 +774,9 @@ const contactsList: SqlHandler = {
       if (search) {
         values.push(likeText(search));
         const p = `$${values.length}`;
-        where.push(`(c."firstName" ILIKE ${p} OR c."lastName" ILIKE ${p} OR (c."firstName" || ' ' || c."lastName") ILIKE ${p} OR c.email ILIKE ${p} OR c.title ILIKE ${p})`);
+        where.push(
+          `(c."firstName" ILIKE ${p} OR c."lastName" ILIKE ${p} OR (c."firstName" || ' ' || c."lastName") ILIKE ${p} OR c.email ILIKE ${p} OR c.title ILIKE ${p})`,
+        );
       }
       if (typeof companyId === 'number') {
         values.push(companyId);
@@ -650,13 +787,19 @@ const contactsList: SqlHandler = {
       if (cursor !== null) {
         values.push(cursor);
         const p = `$${values.length}`;
-        where.push(`(c."firstName", c.id) > ((SELECT "firstName" FROM "Contact" WHERE id = ${p} AND "businessId" = $1), ${p})`);
+        where.push(
+          `(c."firstName", c.id) > ((SELECT "firstName" FROM "Contact" WHERE id = ${p} AND "businessId" = $1), ${p})`,
+        );
       }
       values.push(limit + 1);
       const key = `${!!search}-${company}-${cursor !== null}`;
       const [exists, rows, total] = await Promise.all([
         typeof companyId === 'number'
-          ? pool.query({ name: 'contacts-company', text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, companyId] })
+          ? pool.query({
+              name: 'contacts-company',
+              text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2',
+              values: [auth.businessId, companyId],
+            })
           : null,
         pool.query({
           name: `contacts-${key}`,
@@ -670,7 +813,11 @@ const contactsList: SqlHandler = {
           values,
         }),
         cursor === null
-          ? pool.query({ name: `contacts-count-${!!search}-${company}`, text: `SELECT COUNT(*)::int AS n FROM "Contact" c WHERE ${countWhere.join(' AND ')}`, values: countValues })
+          ? pool.query({
+              name: `contacts-count-${!!search}-${company}`,
+              text: `SELECT COUNT(*)::int AS n FROM "Contact" c WHERE ${countWhere.join(' AND ')}`,
+              values: countValues,
+            })
           : null,
       ]);
       if (exists && exists.rowCount === 0) return notFoundReply(COMPANY_NOT_FOUND);
@@ -690,11 +837,15 @@ const contactRead: SqlHandler = {
        FROM Contact c LEFT JOIN Company co ON co.businessId = c.businessId AND co.id = c.companyId
        WHERE c.businessId = ? AND c.id = ?`,
     );
-    const projects = db.prepare('SELECT projectId FROM ProjectContact WHERE businessId = ? AND contactId = ? ORDER BY projectId');
+    const projects = db.prepare(
+      'SELECT projectId FROM ProjectContact WHERE businessId = ? AND contactId = ? ORDER BY projectId',
+    );
     return (query, auth) => {
       const id = intParam(query.id, null, 1, MAX_ID);
       if (id === null) throw new BadRequest();
-      const row = contact.get(auth.businessId, id) as (ContactRow & { updatedAt: unknown; inviteExpiresAt: unknown }) | undefined;
+      const row = contact.get(auth.businessId, id) as
+        | (ContactRow & { updatedAt: unknown; inviteExpiresAt: unknown })
+        | undefined;
       if (!row) return notFoundReply(CONTACT_NOT_FOUND);
       const projectIds = (projects.all(auth.businessId, id) as { projectId: number }[]).map((p) => p.projectId);
       return { body: contactDetail(row, projectIds, sqliteIso) };
@@ -734,11 +885,21 @@ const contactRead: SqlHandler = {
 
 const PROJECT_NOT_FOUND = 'Project not found';
 
-type ProjectListParams = { limit: number; cursor: number | null; search: string | null; companyId: number | null; statuses: readonly string[] | null };
+type ProjectListParams = {
+  limit: number;
+  cursor: number | null;
+  search: string | null;
+  companyId: number | null;
+  statuses: readonly string[] | null;
+};
 
 function projectListParams(query: Query): ProjectListParams {
   const status = query.status;
-  if (status !== undefined && (typeof status !== 'string' || !(PROJECT_LIST_STATUS_FILTERS as readonly string[]).includes(status))) throw new BadRequest();
+  if (
+    status !== undefined &&
+    (typeof status !== 'string' || !(PROJECT_LIST_STATUS_FILTERS as readonly string[]).includes(status))
+  )
+    throw new BadRequest();
   return {
     limit: intParam(query.limit, PAGE_SIZE, 1, PAGE_SIZE_MAX)!,
     cursor: intParam(query.cursor, null, 1, MAX_ID),
@@ -779,7 +940,12 @@ const projectItem = (r: ProjectRowSql, iso: (v: unknown) => string | null, day: 
   status: r.status,
   companyId: r.companyId,
   company: r.companyId !== null && r.companyName !== null ? { id: r.companyId, name: r.companyName } : null,
-  projectContactId: r.contactIds ? r.contactIds.split(',').map(Number).sort((a, b) => a - b) : [],
+  projectContactId: r.contactIds
+    ? r.contactIds
+        .split(',')
+        .map(Number)
+        .sort((a, b) => a - b)
+    : [],
   projectStartDate: day(r.startDate),
   projectCompletionDate: day(r.completionDate),
   totalHoursEstimated: r.totalHoursEstimated,
@@ -824,7 +990,11 @@ const projectsList: SqlHandler = {
           ...(search ? [`(p.name LIKE @pattern ESCAPE '\\' OR p.description LIKE @pattern ESCAPE '\\')`] : []),
           ...(company ? ['p.companyId = @companyId'] : []),
           ...(statuses ? [`p.status IN (${Array.from({ length: statuses }, (_, i) => `@s${i}`).join(', ')})`] : []),
-          ...(cursor ? ['(p.createdAt, p.id) < ((SELECT createdAt FROM Project WHERE businessId = @businessId AND id = @cursor), @cursor)'] : []),
+          ...(cursor
+            ? [
+                '(p.createdAt, p.id) < ((SELECT createdAt FROM Project WHERE businessId = @businessId AND id = @cursor), @cursor)',
+              ]
+            : []),
         ].join(' AND ');
         s = db.prepare(
           count
@@ -840,11 +1010,22 @@ const projectsList: SqlHandler = {
     return (query, auth) => {
       const { limit, cursor, search, companyId, statuses } = projectListParams(query);
       if (companyId !== null && !companyExists.get(auth.businessId, companyId)) return notFoundReply(COMPANY_NOT_FOUND);
-      const params: Record<string, unknown> = { businessId: auth.businessId, pattern: search ? likeText(search) : null, companyId, cursor, take: limit + 1 };
+      const params: Record<string, unknown> = {
+        businessId: auth.businessId,
+        pattern: search ? likeText(search) : null,
+        companyId,
+        cursor,
+        take: limit + 1,
+      };
       (statuses ?? []).forEach((s, i) => (params[`s${i}`] = s));
       const n = statuses?.length ?? 0;
-      const rows = (statement(!!search, companyId !== null, n, cursor !== null, false).all(params) as ProjectRowSql[]).map((r) => projectItem(r, sqliteIso, sqliteDay));
-      const total = cursor === null ? (statement(!!search, companyId !== null, n, false, true).get(params) as { n: number }).n : null;
+      const rows = (
+        statement(!!search, companyId !== null, n, cursor !== null, false).all(params) as ProjectRowSql[]
+      ).map((r) => projectItem(r, sqliteIso, sqliteDay));
+      const total =
+        cursor === null
+          ? (statement(!!search, companyId !== null, n, false, true).get(params) as { n: number }).n
+          : null;
       return companyPage(rows, limit, total);
     };
   },
@@ -871,13 +1052,19 @@ const projectsList: SqlHandler = {
       if (cursor !== null) {
         values.push(cursor);
         const c = `$${values.length}`;
-        where.push(`(p."createdAt", p.id) < ((SELECT "createdAt" FROM "Project" WHERE "businessId" = $1 AND id = ${c}), ${c})`);
+        where.push(
+          `(p."createdAt", p.id) < ((SELECT "createdAt" FROM "Project" WHERE "businessId" = $1 AND id = ${c}), ${c})`,
+        );
       }
       values.push(limit + 1);
       const key = `${!!search}-${companyId !== null}-${statuses?.length ?? 0}-${cursor !== null}`;
       const [exists, rows, total] = await Promise.all([
         companyId !== null
-          ? pool.query({ name: 'projects-company', text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, companyId] })
+          ? pool.query({
+              name: 'projects-company',
+              text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2',
+              values: [auth.businessId, companyId],
+            })
           : null,
         pool.query({
           name: `projects-${key}`,
@@ -886,7 +1073,11 @@ const projectsList: SqlHandler = {
           values,
         }),
         cursor === null
-          ? pool.query({ name: `projects-count-${key}`, text: `SELECT COUNT(*)::int AS n FROM "Project" p WHERE ${countWhere.join(' AND ')}`, values: countValues })
+          ? pool.query({
+              name: `projects-count-${key}`,
+              text: `SELECT COUNT(*)::int AS n FROM "Project" p WHERE ${countWhere.join(' AND ')}`,
+              values: countValues,
+            })
           : null,
       ]);
       if (exists && exists.rowCount === 0) return notFoundReply(COMPANY_NOT_FOUND);
@@ -897,7 +1088,16 @@ const projectsList: SqlHandler = {
   },
 };
 
-type ProjectContactSql = { id: number; companyId: number | null; firstName: string; lastName: string; email: string; phone: string | null; title: string | null; role: string | null };
+type ProjectContactSql = {
+  id: number;
+  companyId: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  title: string | null;
+  role: string | null;
+};
 type ProjectTaskSql = {
   id: number;
   title: string;
@@ -909,7 +1109,15 @@ type ProjectTaskSql = {
   internal: unknown;
   createdAt: unknown;
 };
-type ProjectFileSql = { id: number; name: string; type: string; size: number; url: string; storageKey: string | null; createdAt: unknown };
+type ProjectFileSql = {
+  id: number;
+  name: string;
+  type: string;
+  size: number;
+  url: string;
+  storageKey: string | null;
+  createdAt: unknown;
+};
 
 /** The detail read in the app's key order, snake_case as /projects/v1/{id} answers it. */
 function projectDetail(
@@ -942,7 +1150,16 @@ function projectDetail(
     created_at: p.createdAt,
     updated_at: p.updatedAt,
     companies_id: p.companyId,
-    contacts: contacts.map((k) => ({ id: k.id, company_id: k.companyId, first_name: k.firstName, last_name: k.lastName, email: k.email, phone: k.phone, title: k.title, role: k.role })),
+    contacts: contacts.map((k) => ({
+      id: k.id,
+      company_id: k.companyId,
+      first_name: k.firstName,
+      last_name: k.lastName,
+      email: k.email,
+      phone: k.phone,
+      title: k.title,
+      role: k.role,
+    })),
     company_contact_count: r.companyContactCount,
     tasks_of_project: tasks.map((t) => ({
       id: t.id,
@@ -994,7 +1211,14 @@ const projectRead: SqlHandler = {
       const row = project.get(params) as (ProjectRowSql & { companyContactCount: number }) | undefined;
       if (!row) return notFoundReply(PROJECT_NOT_FOUND);
       return {
-        body: projectDetail(row, contacts.all(params) as ProjectContactSql[], tasks.all(params) as ProjectTaskSql[], files.all(params) as ProjectFileSql[], sqliteIso, sqliteDay),
+        body: projectDetail(
+          row,
+          contacts.all(params) as ProjectContactSql[],
+          tasks.all(params) as ProjectTaskSql[],
+          files.all(params) as ProjectFileSql[],
+          sqliteIso,
+          sqliteDay,
+        ),
       };
     };
   },
@@ -1099,16 +1323,27 @@ const taskItem = (r: BenchTaskRow, iso: (v: unknown) => string | null, day: (v: 
   priority: r.priority,
   dueDate: day(r.dueDate),
   projectId: r.projectId,
-  project: r.projectId !== null && r.projectName !== null ? { id: r.projectId, name: r.projectName, projectUid: r.projectUid } : null,
+  project:
+    r.projectId !== null && r.projectName !== null
+      ? { id: r.projectId, name: r.projectName, projectUid: r.projectUid }
+      : null,
   assignedTo: r.assigneeId,
-  assignee: r.assigneeId !== null && r.assigneeFirstName !== null ? { id: r.assigneeId, firstName: r.assigneeFirstName, lastName: r.assigneeLastName } : null,
+  assignee:
+    r.assigneeId !== null && r.assigneeFirstName !== null
+      ? { id: r.assigneeId, firstName: r.assigneeFirstName, lastName: r.assigneeLastName }
+      : null,
   // Hidden from the client even on a shared project (issue 27).
   internal: !!r.internal,
   createdAt: iso(r.createdAt),
 });
 
 /** The WHERE conditions of a task list request, with `mark(value)` binding a value (`?` or `$n`). */
-function taskConditions(p: TaskListParams, col: (name: string) => string, like: (column: string, mark: string) => string, mark: (value: unknown) => string) {
+function taskConditions(
+  p: TaskListParams,
+  col: (name: string) => string,
+  like: (column: string, mark: string) => string,
+  mark: (value: unknown) => string,
+) {
   const where: string[] = [];
   if (p.search) {
     // One bound value per use: SQLite's ? is positional.
@@ -1135,11 +1370,21 @@ const tasksList: SqlHandler = {
     };
     return (query, auth) => {
       const p = taskListParams(query);
-      if (p.projectId !== null && !projectExists.get(auth.businessId, p.projectId)) return notFoundReply(TASK_PROJECT_NOT_FOUND);
-      if (typeof p.assigneeId === 'number' && !userExists.get(auth.businessId, p.assigneeId)) return notFoundReply(ASSIGNEE_NOT_FOUND);
+      if (p.projectId !== null && !projectExists.get(auth.businessId, p.projectId))
+        return notFoundReply(TASK_PROJECT_NOT_FOUND);
+      if (typeof p.assigneeId === 'number' && !userExists.get(auth.businessId, p.assigneeId))
+        return notFoundReply(ASSIGNEE_NOT_FOUND);
       const values: unknown[] = [auth.businessId];
       const mark = (v: unknown) => (values.push(v), '?');
-      const where = ['t.businessId = ?', ...taskConditions(p, (c) => `t.${c}`, (c, m) => `${c} LIKE ${m} ESCAPE '\\'`, mark)];
+      const where = [
+        't.businessId = ?',
+        ...taskConditions(
+          p,
+          (c) => `t.${c}`,
+          (c, m) => `${c} LIKE ${m} ESCAPE '\\'`,
+          mark,
+        ),
+      ];
       const countValues = [...values];
       const countWhere = [...where];
       if (p.cursor !== null) {
@@ -1156,7 +1401,14 @@ const tasksList: SqlHandler = {
          WHERE ${where.join(' AND ')} ORDER BY t.createdAt DESC, t.id DESC LIMIT ?`,
       ).all(...values) as BenchTaskRow[];
       const items = rows.map((r) => taskItem(r, sqliteIso, (v) => (v === null ? null : sqliteIso(v)!.slice(0, 10))));
-      const total = p.cursor === null ? (prepare(`SELECT COUNT(*) AS n FROM Task t WHERE ${countWhere.join(' AND ')}`).get(...countValues) as { n: number }).n : null;
+      const total =
+        p.cursor === null
+          ? (
+              prepare(`SELECT COUNT(*) AS n FROM Task t WHERE ${countWhere.join(' AND ')}`).get(...countValues) as {
+                n: number;
+              }
+            ).n
+          : null;
       return companyPage(items, p.limit, total);
     };
   },
@@ -1166,21 +1418,39 @@ const tasksList: SqlHandler = {
       const p = taskListParams(query);
       const values: unknown[] = [auth.businessId];
       const mark = (v: unknown) => (values.push(v), `$${values.length}`);
-      const where = ['t."businessId" = $1', ...taskConditions(p, (c) => `t."${c}"`, (c, m) => `${c} ILIKE ${m}`, mark)];
+      const where = [
+        't."businessId" = $1',
+        ...taskConditions(
+          p,
+          (c) => `t."${c}"`,
+          (c, m) => `${c} ILIKE ${m}`,
+          mark,
+        ),
+      ];
       const countValues = [...values];
       const countWhere = [...where];
       if (p.cursor !== null) {
         const m = mark(p.cursor);
-        where.push(`(t."createdAt", t.id) < ((SELECT "createdAt" FROM "Task" WHERE "businessId" = $1 AND id = ${m}), ${m})`);
+        where.push(
+          `(t."createdAt", t.id) < ((SELECT "createdAt" FROM "Task" WHERE "businessId" = $1 AND id = ${m}), ${m})`,
+        );
       }
       const limitMark = mark(p.limit + 1);
       const shape = `${!!p.search}-${p.projectId !== null}-${!!p.status}-${!!p.priority}-${p.assigneeId === 'none' ? 'none' : p.assigneeId !== null}`;
       const [project, user, rows, total] = await Promise.all([
         p.projectId !== null
-          ? pool.query({ name: 'tasks-project', text: 'SELECT 1 FROM "Project" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, p.projectId] })
+          ? pool.query({
+              name: 'tasks-project',
+              text: 'SELECT 1 FROM "Project" WHERE "businessId" = $1 AND id = $2',
+              values: [auth.businessId, p.projectId],
+            })
           : null,
         typeof p.assigneeId === 'number'
-          ? pool.query({ name: 'tasks-user', text: 'SELECT 1 FROM "User" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, p.assigneeId] })
+          ? pool.query({
+              name: 'tasks-user',
+              text: 'SELECT 1 FROM "User" WHERE "businessId" = $1 AND id = $2',
+              values: [auth.businessId, p.assigneeId],
+            })
           : null,
         pool.query({
           name: `tasks-${shape}-${p.cursor !== null}`,
@@ -1194,12 +1464,22 @@ const tasksList: SqlHandler = {
           values,
         }),
         p.cursor === null
-          ? pool.query({ name: `tasks-count-${shape}`, text: `SELECT COUNT(*)::int AS n FROM "Task" t WHERE ${countWhere.join(' AND ')}`, values: countValues })
+          ? pool.query({
+              name: `tasks-count-${shape}`,
+              text: `SELECT COUNT(*)::int AS n FROM "Task" t WHERE ${countWhere.join(' AND ')}`,
+              values: countValues,
+            })
           : null,
       ]);
       if (project && project.rowCount === 0) return notFoundReply(TASK_PROJECT_NOT_FOUND);
       if (user && user.rowCount === 0) return notFoundReply(ASSIGNEE_NOT_FOUND);
-      const items = (rows.rows as BenchTaskRow[]).map((r) => taskItem(r, (v) => (v === null ? null : String(v)), (v) => (v === null ? null : String(v))));
+      const items = (rows.rows as BenchTaskRow[]).map((r) =>
+        taskItem(
+          r,
+          (v) => (v === null ? null : String(v)),
+          (v) => (v === null ? null : String(v)),
+        ),
+      );
       return companyPage(items, p.limit, total ? (total.rows[0] as { n: number }).n : null);
     };
   },
@@ -1211,7 +1491,14 @@ const DOCUMENT_TYPES_LIST = ['contract', 'agreement', 'proposal', 'invoice', 're
 const DOCUMENT_NOT_FOUND = 'File not found';
 const DOCUMENT_PROJECT_NOT_FOUND = 'That project does not exist in this company.';
 
-type DocumentListParams = { limit: number; cursor: number | null; search: string | null; type: string | null; companyId: number | null; projectId: number | 'none' | null };
+type DocumentListParams = {
+  limit: number;
+  cursor: number | null;
+  search: string | null;
+  type: string | null;
+  companyId: number | null;
+  projectId: number | 'none' | null;
+};
 
 function documentListParams(query: Query): DocumentListParams {
   const type = query.type;
@@ -1267,7 +1554,9 @@ const documentItem = (r: DocumentRowSql, iso: (v: unknown) => string | null) => 
 });
 
 /** The columns and names of a file (alias d), the same three look-ups the app makes. */
-const documentSelect = (q: (name: string) => string) => `d.id, d.name, d.type, d.url, d.size, d.${q('companyId')}, d.${q('projectId')}, d.${q('uploadedById')},
+const documentSelect = (
+  q: (name: string) => string,
+) => `d.id, d.name, d.type, d.url, d.size, d.${q('companyId')}, d.${q('projectId')}, d.${q('uploadedById')},
   d.${q('storageKey')}, d.${q('originalName')}, d.${q('mimeType')}, d.${q('visibleInPortal')},
   (SELECT c.name FROM ${q('Company')} c WHERE c.${q('businessId')} = d.${q('businessId')} AND c.id = d.${q('companyId')}) AS ${q('companyName')},
   (SELECT p.name FROM ${q('Project')} p WHERE p.${q('businessId')} = d.${q('businessId')} AND p.id = d.${q('projectId')}) AS ${q('projectName')},
@@ -1292,7 +1581,11 @@ const documentsList: SqlHandler = {
           ...(p.type ? ['d.type = @type'] : []),
           ...(p.companyId !== null ? ['d.companyId = @companyId'] : []),
           ...(project === 'id' ? ['d.projectId = @projectId'] : project === 'none' ? ['d.projectId IS NULL'] : []),
-          ...(cursor ? ['(d.createdAt, d.id) < ((SELECT createdAt FROM Document WHERE businessId = @businessId AND id = @cursor), @cursor)'] : []),
+          ...(cursor
+            ? [
+                '(d.createdAt, d.id) < ((SELECT createdAt FROM Document WHERE businessId = @businessId AND id = @cursor), @cursor)',
+              ]
+            : []),
         ].join(' AND ');
         s = db.prepare(
           count
@@ -1305,8 +1598,10 @@ const documentsList: SqlHandler = {
     };
     return (query, auth) => {
       const p = documentListParams(query);
-      if (p.companyId !== null && !companyExists.get(auth.businessId, p.companyId)) return notFoundReply(COMPANY_NOT_FOUND);
-      if (typeof p.projectId === 'number' && !projectExists.get(auth.businessId, p.projectId)) return notFoundReply(DOCUMENT_PROJECT_NOT_FOUND);
+      if (p.companyId !== null && !companyExists.get(auth.businessId, p.companyId))
+        return notFoundReply(COMPANY_NOT_FOUND);
+      if (typeof p.projectId === 'number' && !projectExists.get(auth.businessId, p.projectId))
+        return notFoundReply(DOCUMENT_PROJECT_NOT_FOUND);
       const params = {
         businessId: auth.businessId,
         pattern: p.search ? likeText(p.search) : null,
@@ -1349,16 +1644,26 @@ const documentsList: SqlHandler = {
       if (p.cursor !== null) {
         values.push(p.cursor);
         const c = `$${values.length}`;
-        where.push(`(d."createdAt", d.id) < ((SELECT "createdAt" FROM "Document" WHERE "businessId" = $1 AND id = ${c}), ${c})`);
+        where.push(
+          `(d."createdAt", d.id) < ((SELECT "createdAt" FROM "Document" WHERE "businessId" = $1 AND id = ${c}), ${c})`,
+        );
       }
       values.push(p.limit + 1);
       const key = `${!!p.search}-${!!p.type}-${p.companyId !== null}-${p.projectId === null ? null : p.projectId === 'none' ? 'none' : 'id'}`;
       const [company, project, rows, total] = await Promise.all([
         p.companyId !== null
-          ? pool.query({ name: 'documents-company', text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, p.companyId] })
+          ? pool.query({
+              name: 'documents-company',
+              text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2',
+              values: [auth.businessId, p.companyId],
+            })
           : null,
         typeof p.projectId === 'number'
-          ? pool.query({ name: 'documents-project', text: 'SELECT 1 FROM "Project" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, p.projectId] })
+          ? pool.query({
+              name: 'documents-project',
+              text: 'SELECT 1 FROM "Project" WHERE "businessId" = $1 AND id = $2',
+              values: [auth.businessId, p.projectId],
+            })
           : null,
         pool.query({
           name: `documents-${key}-${p.cursor !== null}`,
@@ -1367,7 +1672,11 @@ const documentsList: SqlHandler = {
           values,
         }),
         p.cursor === null
-          ? pool.query({ name: `documents-count-${key}`, text: `SELECT COUNT(*)::int AS n FROM "Document" d WHERE ${countWhere.join(' AND ')}`, values: countValues })
+          ? pool.query({
+              name: `documents-count-${key}`,
+              text: `SELECT COUNT(*)::int AS n FROM "Document" d WHERE ${countWhere.join(' AND ')}`,
+              values: countValues,
+            })
           : null,
       ]);
       if (company && company.rowCount === 0) return notFoundReply(COMPANY_NOT_FOUND);
@@ -1380,7 +1689,9 @@ const documentsList: SqlHandler = {
 
 const documentRead: SqlHandler = {
   sqlite(db) {
-    const statement = db.prepare(`SELECT ${documentSelect(bare)}, d.createdAt FROM Document d WHERE d.businessId = ? AND d.id = ?`);
+    const statement = db.prepare(
+      `SELECT ${documentSelect(bare)}, d.createdAt FROM Document d WHERE d.businessId = ? AND d.id = ?`,
+    );
     return (query, auth) => {
       const id = intParam(query.id, null, 1, MAX_ID);
       if (id === null) throw new BadRequest();
@@ -1398,7 +1709,9 @@ const documentRead: SqlHandler = {
         values: [auth.businessId, id],
       });
       const row = rows[0] as DocumentRowSql | undefined;
-      return row ? { body: documentItem(row, (v) => (v === null ? null : String(v))) } : notFoundReply(DOCUMENT_NOT_FOUND);
+      return row
+        ? { body: documentItem(row, (v) => (v === null ? null : String(v))) }
+        : notFoundReply(DOCUMENT_NOT_FOUND);
     };
   },
 };
@@ -1418,8 +1731,12 @@ const teamItem = (r: TeamRow, iso: (v: unknown) => string | null) => ({
 /** The agency's staff by name (the Team tab, the task assignee picker). */
 const teamList: SqlHandler = {
   sqlite(db) {
-    const statement = db.prepare('SELECT id, firstName, lastName, email, role, createdAt FROM User WHERE businessId = ? ORDER BY firstName, lastName, id');
-    return (_query, auth) => ({ body: (statement.all(auth.businessId) as TeamRow[]).map((r) => teamItem(r, sqliteIso)) });
+    const statement = db.prepare(
+      'SELECT id, firstName, lastName, email, role, createdAt FROM User WHERE businessId = ? ORDER BY firstName, lastName, id',
+    );
+    return (_query, auth) => ({
+      body: (statement.all(auth.businessId) as TeamRow[]).map((r) => teamItem(r, sqliteIso)),
+    });
   },
   postgres(pool) {
     return async (_query, auth) => {
@@ -1442,15 +1759,24 @@ const apiTokenItem = (r: ApiTokenRow, iso: (v: unknown) => string | null) => ({
   lastUsedAt: iso(r.lastUsedAt),
 });
 /** integrations.manage (shared/permissions.ts): owners and admins. */
-const FORBIDDEN_REPLY: Reply = { status: 403, body: { message: 'Only the agency’s owner or an admin can do this.', code: 'FORBIDDEN' } };
+const FORBIDDEN_REPLY: Reply = {
+  status: 403,
+  body: { message: 'Only the agency’s owner or an admin can do this.', code: 'FORBIDDEN' },
+};
 const managesIntegrations = (auth: Auth) => auth.role === 'owner' || auth.role === 'admin';
 
 /** The signed-in user's own API tokens, newest first. */
 const apiTokensList: SqlHandler = {
   sqlite(db) {
-    const statement = db.prepare('SELECT id, name, prefix, createdAt, lastUsedAt FROM ApiToken WHERE businessId = ? AND userId = ? ORDER BY createdAt DESC, id DESC');
+    const statement = db.prepare(
+      'SELECT id, name, prefix, createdAt, lastUsedAt FROM ApiToken WHERE businessId = ? AND userId = ? ORDER BY createdAt DESC, id DESC',
+    );
     return (_query, auth) =>
-      managesIntegrations(auth) ? { body: (statement.all(auth.businessId, auth.userId) as ApiTokenRow[]).map((r) => apiTokenItem(r, sqliteIso)) } : FORBIDDEN_REPLY;
+      managesIntegrations(auth)
+        ? {
+            body: (statement.all(auth.businessId, auth.userId) as ApiTokenRow[]).map((r) => apiTokenItem(r, sqliteIso)),
+          }
+        : FORBIDDEN_REPLY;
   },
   postgres(pool) {
     return async (_query, auth) => {
@@ -1468,15 +1794,28 @@ const apiTokensList: SqlHandler = {
 // ---------------------------------------------------------------- GET /api/resources (snake_case, spec §7.3)
 
 /** The list's type filter as shared/status.ts maps it: the route's template and guideline are stored as information. */
-const RESOURCE_TYPE_MATCH: Record<string, string> = { information: 'information', tool: 'tool', template: 'information', guideline: 'information' };
+const RESOURCE_TYPE_MATCH: Record<string, string> = {
+  information: 'information',
+  tool: 'tool',
+  template: 'information',
+  guideline: 'information',
+};
 const RESOURCE_STATUSES_LIST = ['active', 'live', 'pending', 'planned', 'beta', 'deprecated'];
 
-type ResourceListParams = { limit: number; cursor: number | null; search: string | null; type: string | null; status: string | null; companyId: number | null };
+type ResourceListParams = {
+  limit: number;
+  cursor: number | null;
+  search: string | null;
+  type: string | null;
+  status: string | null;
+  companyId: number | null;
+};
 
 function resourceListParams(query: Query): ResourceListParams {
   const { type, status } = query;
   if (type !== undefined && (typeof type !== 'string' || !(type in RESOURCE_TYPE_MATCH))) throw new BadRequest();
-  if (status !== undefined && (typeof status !== 'string' || !RESOURCE_STATUSES_LIST.includes(status))) throw new BadRequest();
+  if (status !== undefined && (typeof status !== 'string' || !RESOURCE_STATUSES_LIST.includes(status)))
+    throw new BadRequest();
   return {
     limit: intParam(query.limit, PAGE_SIZE, 1, PAGE_SIZE_MAX)!,
     cursor: intParam(query.cursor, null, 1, MAX_ID),
@@ -1504,7 +1843,11 @@ type ResourceRowSql = {
 type ResourceDetailSql = { resourceId: number; key: string; value: string };
 
 /** A resource in the app's key order (resourceOutput), with the snake_case names of the /api/resources row. */
-function resourceItem(r: ResourceRowSql, details: { key: string; value: string }[], iso: (v: unknown) => string | null) {
+function resourceItem(
+  r: ResourceRowSql,
+  details: { key: string; value: string }[],
+  iso: (v: unknown) => string | null,
+) {
   return {
     id: r.id,
     title: r.title,
@@ -1533,7 +1876,9 @@ function groupDetails(rows: ResourceDetailSql[]) {
   return byResource;
 }
 
-const resourceSelect = (q: (name: string) => string) => `r.id, r.title, r.description, r.type, r.status, r.${q('visibleToClient')}, r.${q('companyId')}, r.${q('projectId')},
+const resourceSelect = (
+  q: (name: string) => string,
+) => `r.id, r.title, r.description, r.type, r.status, r.${q('visibleToClient')}, r.${q('companyId')}, r.${q('projectId')},
   (SELECT c.name FROM ${q('Company')} c WHERE c.${q('businessId')} = r.${q('businessId')} AND c.id = r.${q('companyId')}) AS ${q('companyName')},
   (SELECT p.name FROM ${q('Project')} p WHERE p.${q('businessId')} = r.${q('businessId')} AND p.id = r.${q('projectId')}) AS ${q('projectName')}`;
 
@@ -1555,7 +1900,11 @@ const resourcesList: SqlHandler = {
           ...(p.type ? ['r.type = @type'] : []),
           ...(p.status ? ['r.status = @status'] : []),
           ...(p.companyId !== null ? ['r.companyId = @companyId'] : []),
-          ...(cursor ? ['r.id < @cursor AND EXISTS (SELECT 1 FROM Resource c WHERE c.businessId = @businessId AND c.id = @cursor)'] : []),
+          ...(cursor
+            ? [
+                'r.id < @cursor AND EXISTS (SELECT 1 FROM Resource c WHERE c.businessId = @businessId AND c.id = @cursor)',
+              ]
+            : []),
         ].join(' AND ');
         s = db.prepare(
           count
@@ -1568,11 +1917,22 @@ const resourcesList: SqlHandler = {
     };
     return (query, auth) => {
       const p = resourceListParams(query);
-      if (p.companyId !== null && !companyExists.get(auth.businessId, p.companyId)) return notFoundReply(COMPANY_NOT_FOUND);
-      const params = { businessId: auth.businessId, pattern: p.search ? likeText(p.search) : null, type: p.type, status: p.status, companyId: p.companyId, cursor: p.cursor, take: p.limit + 1 };
+      if (p.companyId !== null && !companyExists.get(auth.businessId, p.companyId))
+        return notFoundReply(COMPANY_NOT_FOUND);
+      const params = {
+        businessId: auth.businessId,
+        pattern: p.search ? likeText(p.search) : null,
+        type: p.type,
+        status: p.status,
+        companyId: p.companyId,
+        cursor: p.cursor,
+        take: p.limit + 1,
+      };
       const found = statement(p, false).all(params) as ResourceRowSql[];
       const rows = found.slice(0, p.limit);
-      const byResource = groupDetails(details.all(auth.businessId, JSON.stringify(rows.map((r) => r.id))) as ResourceDetailSql[]);
+      const byResource = groupDetails(
+        details.all(auth.businessId, JSON.stringify(rows.map((r) => r.id))) as ResourceDetailSql[],
+      );
       const items = rows.map((r) => resourceItem(r, byResource.get(r.id) ?? [], sqliteIso));
       const more = found.length > p.limit;
       const total = p.cursor === null ? (statement(p, true).get(params) as { n: number }).n : null;
@@ -1615,7 +1975,11 @@ const resourcesList: SqlHandler = {
       const key = `${!!p.search}-${!!p.type}-${!!p.status}-${p.companyId !== null}`;
       const [company, rows, total] = await Promise.all([
         p.companyId !== null
-          ? pool.query({ name: 'resources-company', text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, p.companyId] })
+          ? pool.query({
+              name: 'resources-company',
+              text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2',
+              values: [auth.businessId, p.companyId],
+            })
           : null,
         pool.query({
           name: `resources-${key}-${p.cursor !== null}`,
@@ -1624,7 +1988,11 @@ const resourcesList: SqlHandler = {
           values,
         }),
         p.cursor === null
-          ? pool.query({ name: `resources-count-${key}`, text: `SELECT COUNT(*)::int AS n FROM "Resource" r WHERE ${countWhere.join(' AND ')}`, values: countValues })
+          ? pool.query({
+              name: `resources-count-${key}`,
+              text: `SELECT COUNT(*)::int AS n FROM "Resource" r WHERE ${countWhere.join(' AND ')}`,
+              values: countValues,
+            })
           : null,
       ]);
       if (company && company.rowCount === 0) return notFoundReply(COMPANY_NOT_FOUND);
@@ -1635,7 +2003,9 @@ const resourcesList: SqlHandler = {
         values: [auth.businessId, page.map((r) => r.id)],
       });
       const byResource = groupDetails(details.rows as ResourceDetailSql[]);
-      const items = page.map((r) => resourceItem(r, byResource.get(r.id) ?? [], (v) => (v === null ? null : String(v))));
+      const items = page.map((r) =>
+        resourceItem(r, byResource.get(r.id) ?? [], (v) => (v === null ? null : String(v))),
+      );
       const headers: Record<string, string> = {};
       if (total) headers['X-Total-Count'] = String((total.rows[0] as { n: number }).n);
       if (rows.rows.length > p.limit) headers['X-Next-Cursor'] = String(items[items.length - 1].id);
@@ -1654,7 +2024,8 @@ const NOT_FILTERS = new Set(['limit', 'cursor', 'withOverall']);
  * first page, X-Overall-Count is every row of the agency, counted separately (at the same time) when a filter is set.
  */
 function withOverall(handler: SqlHandler, table: string): SqlHandler {
-  const asked = (query: Query) => (query.withOverall === 'true' || query.withOverall === '1') && query.cursor === undefined;
+  const asked = (query: Query) =>
+    (query.withOverall === 'true' || query.withOverall === '1') && query.cursor === undefined;
   const filtered = (query: Query) => Object.keys(query).some((k) => !NOT_FILTERS.has(k));
   const add = (reply: Reply, overall: number | null) => {
     const total = reply.headers?.['X-Total-Count'];
@@ -1678,7 +2049,11 @@ function withOverall(handler: SqlHandler, table: string): SqlHandler {
         const [reply, count] = await Promise.all([
           inner(query, auth),
           filtered(query)
-            ? pool.query({ name: `overall-${table}`, text: `SELECT COUNT(*)::int AS n FROM "${table}" WHERE "businessId" = $1`, values: [auth.businessId] })
+            ? pool.query({
+                name: `overall-${table}`,
+                text: `SELECT COUNT(*)::int AS n FROM "${table}" WHERE "businessId" = $1`,
+                values: [auth.businessId],
+              })
             : null,
         ]);
         return add(reply, count ? (count.rows[0] as { n: number }).n : null);
@@ -1711,7 +2086,11 @@ const newestFlowPath = async ({ appBody }: PathContext) => {
  * may see it: server/portal/visibility.ts clientVisible.flow).
  */
 const portalFlowPath = async ({ appBody }: PathContext) => {
-  const flows = (await appBody('/api/flows?workflowType=collect&isActive=true&limit=100')) as { flowUid: string; companyId: number | null; stepCount: number }[];
+  const flows = (await appBody('/api/flows?workflowType=collect&isActive=true&limit=100')) as {
+    flowUid: string;
+    companyId: number | null;
+    stepCount: number;
+  }[];
   const flow = flows.find((f) => f.companyId === null && f.stepCount > 0);
   return flow ? `/api/portal/flows/${encodeURIComponent(flow.flowUid)}` : null;
 };
@@ -1736,10 +2115,22 @@ export const screenCalls: BenchCall[] = [
     route: '/api/contacts',
     handler: contactsScreen,
   },
-  { name: 'screen: projects, status filter', path: '/api/projects?status=active&withOverall=true', handler: projectsScreen },
-  { name: 'screen: tasks, status + priority', path: '/api/tasks?status=pending&priority=high&withOverall=true', handler: tasksScreen },
+  {
+    name: 'screen: projects, status filter',
+    path: '/api/projects?status=active&withOverall=true',
+    handler: projectsScreen,
+  },
+  {
+    name: 'screen: tasks, status + priority',
+    path: '/api/tasks?status=pending&priority=high&withOverall=true',
+    handler: tasksScreen,
+  },
   { name: 'screen: task board column', path: '/api/tasks?status=in-progress&withOverall=true', handler: tasksScreen },
-  { name: 'screen: files, type filter', path: '/api/documents?type=invoice&withOverall=true', handler: documentsScreen },
+  {
+    name: 'screen: files, type filter',
+    path: '/api/documents?type=invoice&withOverall=true',
+    handler: documentsScreen,
+  },
   {
     name: 'screen: project detail',
     path: newestProjectPath,
@@ -1753,9 +2144,27 @@ export const screenCalls: BenchCall[] = [
     route: '/flows/v1',
     handler: flowRead,
   },
-  { name: 'screen: portal dashboard', path: `/api/portal/dashboard/${DEMO.slug}`, route: '/api/portal/dashboard/:slug', handler: portalDashboard, portal: true },
-  { name: 'screen: portal projects', path: `/api/portal/projects/${DEMO.slug}`, route: '/api/portal/projects/:slug', handler: portalProjects, portal: true },
-  { name: 'screen: portal files', path: `/api/portal/files/${DEMO.slug}`, route: '/api/portal/files/:slug', handler: portalFiles, portal: true },
+  {
+    name: 'screen: portal dashboard',
+    path: `/api/portal/dashboard/${DEMO.slug}`,
+    route: '/api/portal/dashboard/:slug',
+    handler: portalDashboard,
+    portal: true,
+  },
+  {
+    name: 'screen: portal projects',
+    path: `/api/portal/projects/${DEMO.slug}`,
+    route: '/api/portal/projects/:slug',
+    handler: portalProjects,
+    portal: true,
+  },
+  {
+    name: 'screen: portal files',
+    path: `/api/portal/files/${DEMO.slug}`,
+    route: '/api/portal/files/:slug',
+    handler: portalFiles,
+    portal: true,
+  },
   {
     name: 'screen: portal flow load',
     path: portalFlowPath,
@@ -1779,7 +2188,13 @@ export const benchCalls: BenchCall[] = [
   },
   { name: 'auth/v1/me', path: '/auth/v1/me', handler: authMe },
   { name: 'business', path: '/api/business', handler: businessRead },
-  { name: 'business/branding/{slug}', path: `/api/business/branding/${DEMO.slug}`, route: '/api/business/branding/:slug', handler: businessBranding, public: true },
+  {
+    name: 'business/branding/{slug}',
+    path: `/api/business/branding/${DEMO.slug}`,
+    route: '/api/business/branding/:slug',
+    handler: businessBranding,
+    public: true,
+  },
   { name: 'contacts', path: '/api/contacts', handler: contactsScreen },
   { name: 'contacts?search=manager', path: '/api/contacts?search=manager', handler: contactsScreen },
   {
@@ -1909,7 +2324,11 @@ export const benchCalls: BenchCall[] = [
   },
   // The flows page and the flow editor's load (./flows.ts).
   { name: 'flows', path: '/api/flows', handler: flowsList },
-  { name: 'flows?workflowType=collect&isActive=true', path: '/api/flows?workflowType=collect&isActive=true', handler: flowsList },
+  {
+    name: 'flows?workflowType=collect&isActive=true',
+    path: '/api/flows?workflowType=collect&isActive=true',
+    handler: flowsList,
+  },
   {
     name: 'flows/v1?flow_uid=<newest: 8 steps, 20 fields>',
     path: newestFlowPath,
@@ -1930,9 +2349,27 @@ export const benchCalls: BenchCall[] = [
   },
   { name: 'team', path: '/api/team', handler: teamList },
   // The client portal (./portal.ts), as a portal contact of the demo agency.
-  { name: 'portal dashboard', path: `/api/portal/dashboard/${DEMO.slug}`, route: '/api/portal/dashboard/:slug', handler: portalDashboard, portal: true },
-  { name: 'portal projects', path: `/api/portal/projects/${DEMO.slug}`, route: '/api/portal/projects/:slug', handler: portalProjects, portal: true },
-  { name: 'portal files', path: `/api/portal/files/${DEMO.slug}`, route: '/api/portal/files/:slug', handler: portalFiles, portal: true },
+  {
+    name: 'portal dashboard',
+    path: `/api/portal/dashboard/${DEMO.slug}`,
+    route: '/api/portal/dashboard/:slug',
+    handler: portalDashboard,
+    portal: true,
+  },
+  {
+    name: 'portal projects',
+    path: `/api/portal/projects/${DEMO.slug}`,
+    route: '/api/portal/projects/:slug',
+    handler: portalProjects,
+    portal: true,
+  },
+  {
+    name: 'portal files',
+    path: `/api/portal/files/${DEMO.slug}`,
+    route: '/api/portal/files/:slug',
+    handler: portalFiles,
+    portal: true,
+  },
   {
     // The newest published collect flow for all companies, with a step (staff list: any portal contact may see it).
     name: 'portal flows/{flowUid}',

@@ -34,7 +34,8 @@ function textParam(value: unknown, max: number): string | null {
 function sqliteIso(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'bigint') return new Date(Number(value)).toISOString();
   const text = String(value);
-  if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text)) return new Date(`${text.replace(' ', 'T')}Z`).toISOString();
+  if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text))
+    return new Date(`${text.replace(' ', 'T')}Z`).toISOString();
   return new Date(text).toISOString();
 }
 const pgIso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -69,7 +70,10 @@ type FlowRowSql = {
 };
 
 /** The columns of a flow (alias f) with its company's name and its step count. */
-const flowSelect = (q: (name: string) => string, int: string) => `f.id, f.${q('flowUid')}, f.name, f.description, f.${q('workflowType')}, f.${q('isActive')},
+const flowSelect = (
+  q: (name: string) => string,
+  int: string,
+) => `f.id, f.${q('flowUid')}, f.name, f.description, f.${q('workflowType')}, f.${q('isActive')},
   f.${q('businessId')}, f.${q('companyId')},
   (SELECT c.name FROM ${q('Company')} c WHERE c.${q('businessId')} = f.${q('businessId')} AND c.id = f.${q('companyId')}) AS ${q('companyName')},
   (SELECT COUNT(*)${int} FROM ${q('FlowStep')} s WHERE s.${q('businessId')} = f.${q('businessId')} AND s.${q('flowId')} = f.id) AS ${q('stepCount')}`;
@@ -94,11 +98,19 @@ const flowItem = (r: FlowRowSql, iso: (v: unknown) => string) => ({
 
 // ---------------------------------------------------------------- GET /api/flows
 
-type FlowListParams = { limit: number; cursor: number | null; search: string | null; workflowType: string | null; companyId: number | null; isActive: boolean | null };
+type FlowListParams = {
+  limit: number;
+  cursor: number | null;
+  search: string | null;
+  workflowType: string | null;
+  companyId: number | null;
+  isActive: boolean | null;
+};
 
 function flowListParams(query: Query): FlowListParams {
   const { workflowType, isActive } = query;
-  if (workflowType !== undefined && (typeof workflowType !== 'string' || !FLOW_TYPES.includes(workflowType))) throw new Invalid();
+  if (workflowType !== undefined && (typeof workflowType !== 'string' || !FLOW_TYPES.includes(workflowType)))
+    throw new Invalid();
   if (isActive !== undefined && isActive !== 'true' && isActive !== 'false') throw new Invalid();
   return {
     limit: intParam(query.limit, PAGE_SIZE, 1, PAGE_SIZE_MAX)!,
@@ -125,7 +137,11 @@ export const flowsList: SqlHandler = {
           ...(p.workflowType ? ['f.workflowType = @workflowType'] : []),
           ...(p.companyId !== null ? ['f.companyId = @companyId'] : []),
           ...(p.isActive !== null ? ['f.isActive = @isActive'] : []),
-          ...(cursor ? ['(f.createdAt, f.id) < ((SELECT createdAt FROM Flow WHERE businessId = @businessId AND id = @cursor), @cursor)'] : []),
+          ...(cursor
+            ? [
+                '(f.createdAt, f.id) < ((SELECT createdAt FROM Flow WHERE businessId = @businessId AND id = @cursor), @cursor)',
+              ]
+            : []),
         ].join(' AND ');
         s = db.prepare(
           count
@@ -190,13 +206,19 @@ export const flowsList: SqlHandler = {
       if (p.cursor !== null) {
         values.push(p.cursor);
         const c = `$${values.length}`;
-        where.push(`(f."createdAt", f.id) < ((SELECT "createdAt" FROM "Flow" WHERE "businessId" = $1 AND id = ${c}), ${c})`);
+        where.push(
+          `(f."createdAt", f.id) < ((SELECT "createdAt" FROM "Flow" WHERE "businessId" = $1 AND id = ${c}), ${c})`,
+        );
       }
       values.push(p.limit + 1);
       const key = `${!!p.search}-${!!p.workflowType}-${p.companyId !== null}-${p.isActive !== null}`;
       const [company, rows, total] = await Promise.all([
         p.companyId !== null
-          ? pool.query({ name: 'flows-company', text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2', values: [auth.businessId, p.companyId] })
+          ? pool.query({
+              name: 'flows-company',
+              text: 'SELECT 1 FROM "Company" WHERE "businessId" = $1 AND id = $2',
+              values: [auth.businessId, p.companyId],
+            })
           : null,
         pool.query({
           name: `flows-${key}-${p.cursor !== null}`,
@@ -205,7 +227,11 @@ export const flowsList: SqlHandler = {
           values,
         }),
         p.cursor === null
-          ? pool.query({ name: `flows-count-${key}`, text: `SELECT COUNT(*)::int AS n FROM "Flow" f WHERE ${countWhere.join(' AND ')}`, values: countValues })
+          ? pool.query({
+              name: `flows-count-${key}`,
+              text: `SELECT COUNT(*)::int AS n FROM "Flow" f WHERE ${countWhere.join(' AND ')}`,
+              values: countValues,
+            })
           : null,
       ]);
       if (company && company.rowCount === 0) return notFound(COMPANY_NOT_FOUND);
@@ -217,7 +243,15 @@ export const flowsList: SqlHandler = {
 
 // ---------------------------------------------------------------- GET /flows/v1?flow_uid= (snake_case)
 
-type StepRowSql = { id: number; businessId: number; flowId: number; stepOrder: number; stepTitle: string; content: string | null; updatedAt: unknown };
+type StepRowSql = {
+  id: number;
+  businessId: number;
+  flowId: number;
+  stepOrder: number;
+  stepTitle: string;
+  content: string | null;
+  updatedAt: unknown;
+};
 type FieldRowSql = {
   id: number;
   flowStepId: number;
@@ -298,7 +332,9 @@ function flowUidParam(query: Query): string {
 
 export const flowRead: SqlHandler = {
   sqlite(db) {
-    const flow = db.prepare(`SELECT ${flowSelect(bare, '')}, f.createdAt, f.updatedAt FROM Flow f WHERE f.businessId = ? AND f.flowUid = ?`);
+    const flow = db.prepare(
+      `SELECT ${flowSelect(bare, '')}, f.createdAt, f.updatedAt FROM Flow f WHERE f.businessId = ? AND f.flowUid = ?`,
+    );
     const steps = db.prepare(
       'SELECT s.id, s.businessId, s.flowId, s.stepOrder, s.stepTitle, s.content, s.updatedAt FROM FlowStep s WHERE s.businessId = ? AND s.flowId = ? ORDER BY s.stepOrder, s.id',
     );
@@ -316,7 +352,12 @@ export const flowRead: SqlHandler = {
       }
       const row = flow.get(auth.businessId, uid) as FlowRowSql | undefined;
       if (!row) return notFound(FLOW_NOT_FOUND);
-      const body = flowDetail(row, steps.all(auth.businessId, row.id) as StepRowSql[], fields.all(auth.businessId, row.id) as FieldRowSql[], sqliteIso);
+      const body = flowDetail(
+        row,
+        steps.all(auth.businessId, row.id) as StepRowSql[],
+        fields.all(auth.businessId, row.id) as FieldRowSql[],
+        sqliteIso,
+      );
       return { body };
     };
   },

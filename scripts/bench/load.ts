@@ -14,7 +14,13 @@ type AutocannonResult = {
   timeouts: number;
   statusCodeStats: Record<string, { count: number }>;
 };
-type AutocannonOptions = { url: string; connections: number; duration: number; headers?: Record<string, string>; timeout?: number };
+type AutocannonOptions = {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  timeout?: number;
+};
 type Tracker = EventEmitter & PromiseLike<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: AutocannonOptions) => Tracker;
 
@@ -28,7 +34,12 @@ export type Run = {
   failureDetail: string;
 };
 
-export async function loadRun(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<Run> {
+export async function loadRun(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string>,
+): Promise<Run> {
   const latencies: number[] = [];
   const tracker = autocannon({ url, connections, duration: seconds, headers, timeout: 30 });
   tracker.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {

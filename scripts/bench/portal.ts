@@ -6,7 +6,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { LIMITS } from '../../shared/constants';
-import { ACTIVE_PROJECT_STATUSES, DONE_TASK_STATUSES, PENDING_TASK_STATUSES, portalProjectStatus } from '../../shared/status';
+import {
+  ACTIVE_PROJECT_STATUSES,
+  DONE_TASK_STATUSES,
+  PENDING_TASK_STATUSES,
+  portalProjectStatus,
+} from '../../shared/status';
 import { DRAFT_PROJECT_STATUS } from '../../server/portal/visibility';
 // Only types come from ./calls (no import cycle), as in ./flows.ts.
 import type { Auth, Query, Reply, SqlHandler } from './calls';
@@ -18,10 +23,15 @@ function sqliteIso(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' || typeof value === 'bigint') return new Date(Number(value)).toISOString();
   const text = String(value);
-  if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text)) return new Date(`${text.replace(' ', 'T')}Z`).toISOString();
+  if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text))
+    return new Date(`${text.replace(' ', 'T')}Z`).toISOString();
   return new Date(text).toISOString();
 }
-type Runner = { all(name: string, text: string, values: unknown[]): Promise<Row[]>; iso(column: string): string; iso2(value: unknown): string | null };
+type Runner = {
+  all(name: string, text: string, values: unknown[]): Promise<Row[]>;
+  iso(column: string): string;
+  iso2(value: unknown): string | null;
+};
 
 function sqliteRunner(db: BetterSqlite3.Database): Runner {
   const cache = new Map<string, BetterSqlite3.Statement>();
@@ -34,7 +44,8 @@ function sqliteRunner(db: BetterSqlite3.Database): Runner {
       }
       const params: Record<string, unknown> = {};
       values.forEach((v, i) => {
-        params[`p${i + 1}`] = v instanceof Date ? v.toISOString().replace('Z', '+00:00') : typeof v === 'boolean' ? (v ? 1 : 0) : v;
+        params[`p${i + 1}`] =
+          v instanceof Date ? v.toISOString().replace('Z', '+00:00') : typeof v === 'boolean' ? (v ? 1 : 0) : v;
       });
       return stmt.all(params) as Row[];
     },
@@ -46,7 +57,8 @@ function sqliteRunner(db: BetterSqlite3.Database): Runner {
 function pgRunner(pool: pg.Pool): Runner {
   return {
     async all(name, text, values) {
-      return (await pool.query({ name, text, values: values.map((v) => (v instanceof Date ? v.toISOString() : v)) })).rows as Row[];
+      return (await pool.query({ name, text, values: values.map((v) => (v instanceof Date ? v.toISOString() : v)) }))
+        .rows as Row[];
     },
     iso: (column) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     iso2: (value) => (value == null ? null : String(value)),
@@ -65,11 +77,16 @@ const handler = (answer: (run: Runner, query: Query, auth: Auth) => Promise<Repl
   },
 });
 
-const FORBIDDEN: Reply = { status: 403, body: { message: 'You are signed in to another client portal.', code: 'FORBIDDEN' } };
-const slugOk = (query: Query, auth: Auth) => query.slug === undefined || String(query.slug).trim().toLowerCase() === auth.businessSlug;
+const FORBIDDEN: Reply = {
+  status: 403,
+  body: { message: 'You are signed in to another client portal.', code: 'FORBIDDEN' },
+};
+const slugOk = (query: Query, auth: Auth) =>
+  query.slug === undefined || String(query.slug).trim().toLowerCase() === auth.businessSlug;
 const marks = (values: readonly unknown[], from: number) => values.map((_, i) => `$${from + i}`).join(', ');
 const day = (run: Runner, v: unknown) => (v == null ? null : run.iso2(v)!.slice(0, 10));
-const ref = (id: unknown, name: unknown) => (id == null || name == null ? null : { id: Number(id), name: String(name) });
+const ref = (id: unknown, name: unknown) =>
+  id == null || name == null ? null : { id: Number(id), name: String(name) };
 const priorityOf = (p: unknown) => (p === 'low' || p === 'medium' || p === 'high' ? p : 'medium');
 
 function projectCard(run: Runner, r: Row) {
@@ -122,14 +139,16 @@ function statement(b: number, c: number, build: (mark: Mark, v: Visible) => stri
   const mark: Mark = (value) => (values.push(value), `$${values.length}`);
   const business = mark(b);
   const company = mark(c);
-  const project = (p: string) => `${p}."businessId" = ${business} AND ${p}."companyId" = ${company} AND ${p}."visibleToClient" = ${mark(true)} AND ${p}.status <> ${mark(DRAFT_PROJECT_STATUS)}`;
+  const project = (p: string) =>
+    `${p}."businessId" = ${business} AND ${p}."companyId" = ${company} AND ${p}."visibleToClient" = ${mark(true)} AND ${p}.status <> ${mark(DRAFT_PROJECT_STATUS)}`;
   const projectIds = () => `(SELECT vp.id FROM "Project" vp WHERE ${project('vp')})`;
   const v: Visible = {
     business,
     company,
     project,
     projectIds,
-    task: (t) => `${t}."businessId" = ${business} AND ${t}."internal" = ${mark(false)} AND ${t}."projectId" IN ${projectIds()}`,
+    task: (t) =>
+      `${t}."businessId" = ${business} AND ${t}."internal" = ${mark(false)} AND ${t}."projectId" IN ${projectIds()}`,
     document: (d) =>
       `${d}."businessId" = ${business} AND ${d}."companyId" = ${company} AND ${d}."visibleInPortal" = ${mark(true)} AND (${d}."projectId" IS NULL OR ${d}."projectId" IN ${projectIds()})`,
     resource: (r) =>
@@ -152,19 +171,26 @@ const runStatement = (run: Runner, name: string, s: Statement) => run.all(name, 
  * Project columns and counts of a visible project (alias p): its tasks that are not internal, and its shared files
  * of the client's company (the project being visible, the rule's project condition holds for both).
  */
-const projectSelect = (run: Runner, mark: Mark, v: Visible) => `p.id, p.name, p.description, p.status, p.priority, ${run.iso('p."startDate"')} AS "startDate",
+const projectSelect = (
+  run: Runner,
+  mark: Mark,
+  v: Visible,
+) => `p.id, p.name, p.description, p.status, p.priority, ${run.iso('p."startDate"')} AS "startDate",
   ${run.iso('p."completionDate"')} AS "completionDate", p."companyId",
   (SELECT COUNT(*) FROM "Task" x WHERE x."businessId" = ${v.business} AND x."projectId" = p.id AND x."internal" = ${mark(false)}) AS "taskCount",
   (SELECT COUNT(*) FROM "Task" x WHERE x."businessId" = ${v.business} AND x."projectId" = p.id AND x."internal" = ${mark(false)} AND x.status IN (${DONE_TASK_STATUSES.map(mark).join(', ')})) AS "completedTaskCount",
   (SELECT COUNT(*) FROM "Document" d WHERE d."businessId" = ${v.business} AND d."projectId" = p.id AND d."companyId" = ${v.company} AND d."visibleInPortal" = ${mark(true)}) AS "fileCount"`;
 
-const fileSelect = (run: Runner) => `d.id, d.name, d.type, d.size, ${run.iso('d."createdAt"')} AS "createdAt", d."projectId", d."companyId",
+const fileSelect = (
+  run: Runner,
+) => `d.id, d.name, d.type, d.size, ${run.iso('d."createdAt"')} AS "createdAt", d."projectId", d."companyId",
   (SELECT fp.name FROM "Project" fp WHERE fp."businessId" = d."businessId" AND fp.id = d."projectId") AS "projectName"`;
 
 function intParam(value: unknown, fallback: number | null, min: number, max: number): number | null {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (typeof value !== 'string' || !Number.isInteger(n) || n < min || n > max) throw Object.assign(new Error('bad request'), { badRequest: true });
+  if (typeof value !== 'string' || !Number.isInteger(n) || n < min || n > max)
+    throw Object.assign(new Error('bad request'), { badRequest: true });
   return n;
 }
 
@@ -192,7 +218,10 @@ export const portalDashboard = handler(async (run, query, auth) => {
       statement(
         b,
         c,
-        (mark, v) => `SELECT ${projectSelect(run, mark, v)} FROM (SELECT * FROM "Project" t WHERE ${v.project('t')} ORDER BY t."createdAt" DESC, t.id DESC LIMIT 3) p
+        (
+          mark,
+          v,
+        ) => `SELECT ${projectSelect(run, mark, v)} FROM (SELECT * FROM "Project" t WHERE ${v.project('t')} ORDER BY t."createdAt" DESC, t.id DESC LIMIT 3) p
        ORDER BY p."createdAt" DESC, p.id DESC`,
       ),
     ),
@@ -212,7 +241,10 @@ export const portalDashboard = handler(async (run, query, auth) => {
       statement(
         b,
         c,
-        (_mark, v) => `SELECT r.id, r.title, r.description, r.type, r.status, r."projectId", ${run.iso('r."createdAt"')} AS "createdAt",
+        (
+          _mark,
+          v,
+        ) => `SELECT r.id, r.title, r.description, r.type, r.status, r."projectId", ${run.iso('r."createdAt"')} AS "createdAt",
          (SELECT rp.name FROM "Project" rp WHERE rp."businessId" = r."businessId" AND rp.id = r."projectId") AS "projectName"
        FROM "Resource" r WHERE ${v.resource('r')}
        ORDER BY r."createdAt" DESC, r.id DESC LIMIT ${LIMITS.pageSizeMax}`,
@@ -232,7 +264,11 @@ export const portalDashboard = handler(async (run, query, auth) => {
   const n = counts[0];
   return {
     body: {
-      counts: { activeProjects: Number(n.activeProjects), pendingTasks: Number(n.pendingTasks), totalFiles: Number(n.totalFiles) },
+      counts: {
+        activeProjects: Number(n.activeProjects),
+        pendingTasks: Number(n.pendingTasks),
+        totalFiles: Number(n.totalFiles),
+      },
       recentProjects: projects.map((r) => projectCard(run, r)),
       recentFiles: files.map((r) => fileItem(run, r)),
       resources: resources.map((r) => ({
@@ -262,12 +298,20 @@ export const portalProjects = handler(async (run, query, auth) => {
       run,
       `portal-projects-${!!cursor}`,
       statement(b, c, (mark, v) => {
-        const after = cursor ? ` AND (t."createdAt", t.id) < ((SELECT "createdAt" FROM "Project" WHERE "businessId" = ${v.business} AND id = ${mark(cursor)}), ${mark(cursor)})` : '';
+        const after = cursor
+          ? ` AND (t."createdAt", t.id) < ((SELECT "createdAt" FROM "Project" WHERE "businessId" = ${v.business} AND id = ${mark(cursor)}), ${mark(cursor)})`
+          : '';
         return `SELECT ${projectSelect(run, mark, v)} FROM (SELECT * FROM "Project" t WHERE ${v.project('t')}${after} ORDER BY t."createdAt" DESC, t.id DESC LIMIT ${mark(limit + 1)}) p
        ORDER BY p."createdAt" DESC, p.id DESC`;
       }),
     ),
-    cursor ? null : runStatement(run, 'portal-projects-count', statement(b, c, (_mark, v) => `SELECT COUNT(*) AS n FROM "Project" t WHERE ${v.project('t')}`)),
+    cursor
+      ? null
+      : runStatement(
+          run,
+          'portal-projects-count',
+          statement(b, c, (_mark, v) => `SELECT COUNT(*) AS n FROM "Project" t WHERE ${v.project('t')}`),
+        ),
   ]);
   const items = rows.slice(0, limit).map((r) => projectCard(run, r));
   const headers: Record<string, string> = {};
@@ -291,21 +335,40 @@ export const portalFiles = handler(async (run, query, auth) => {
       statement(
         b,
         c,
-        (mark, v) => `SELECT COUNT(*) AS total, COUNT(DISTINCT d."projectId") AS projects, COUNT(CASE WHEN d."createdAt" >= ${mark(since)} THEN 1 END) AS recent
+        (
+          mark,
+          v,
+        ) => `SELECT COUNT(*) AS total, COUNT(DISTINCT d."projectId") AS projects, COUNT(CASE WHEN d."createdAt" >= ${mark(since)} THEN 1 END) AS recent
        FROM "Document" d WHERE ${v.document('d')}`,
       ),
     ),
-    runStatement(run, 'portal-files-options', statement(b, c, (_mark, v) => `SELECT o.id, o.name FROM "Project" o WHERE ${v.project('o')} ORDER BY o.name, o.id`)),
+    runStatement(
+      run,
+      'portal-files-options',
+      statement(
+        b,
+        c,
+        (_mark, v) => `SELECT o.id, o.name FROM "Project" o WHERE ${v.project('o')} ORDER BY o.name, o.id`,
+      ),
+    ),
     runStatement(
       run,
       `portal-files-${!!cursor}`,
       statement(b, c, (mark, v) => {
-        const after = cursor ? ` AND (d."createdAt", d.id) < ((SELECT "createdAt" FROM "Document" WHERE "businessId" = ${v.business} AND id = ${mark(cursor)}), ${mark(cursor)})` : '';
+        const after = cursor
+          ? ` AND (d."createdAt", d.id) < ((SELECT "createdAt" FROM "Document" WHERE "businessId" = ${v.business} AND id = ${mark(cursor)}), ${mark(cursor)})`
+          : '';
         return `SELECT ${fileSelect(run)} FROM "Document" d WHERE ${v.document('d')}${after}
        ORDER BY d."createdAt" DESC, d.id DESC LIMIT ${mark(limit + 1)}`;
       }),
     ),
-    cursor ? null : runStatement(run, 'portal-files-count', statement(b, c, (_mark, v) => `SELECT COUNT(*) AS n FROM "Document" d WHERE ${v.document('d')}`)),
+    cursor
+      ? null
+      : runStatement(
+          run,
+          'portal-files-count',
+          statement(b, c, (_mark, v) => `SELECT COUNT(*) AS n FROM "Document" d WHERE ${v.document('d')}`),
+        ),
   ]);
   const items = rows.slice(0, limit).map((r) => fileItem(run, r));
   const s = stats[0];
@@ -344,8 +407,16 @@ export const portalFlowGet = handler(async (run, query, auth) => {
   const k = auth.contactId!;
   const flowId = '(SELECT f.id FROM "Flow" f WHERE f."businessId" = $1 AND f."flowUid" = $2)';
   const [flows, steps, fields, subs, answerRows] = await Promise.all([
-    run.all('portal-flow', 'SELECT t.id, t."flowUid", t.name, t.description, t."workflowType", t."isActive", t."companyId" FROM "Flow" t WHERE t."businessId" = $1 AND t."flowUid" = $2', [b, uid]),
-    run.all('portal-flow-steps', `SELECT s.id, s."stepOrder", s."stepTitle", s.content FROM "FlowStep" s WHERE s."businessId" = $1 AND s."flowId" = ${flowId} ORDER BY s."stepOrder", s.id`, [b, uid]),
+    run.all(
+      'portal-flow',
+      'SELECT t.id, t."flowUid", t.name, t.description, t."workflowType", t."isActive", t."companyId" FROM "Flow" t WHERE t."businessId" = $1 AND t."flowUid" = $2',
+      [b, uid],
+    ),
+    run.all(
+      'portal-flow-steps',
+      `SELECT s.id, s."stepOrder", s."stepTitle", s.content FROM "FlowStep" s WHERE s."businessId" = $1 AND s."flowId" = ${flowId} ORDER BY s."stepOrder", s.id`,
+      [b, uid],
+    ),
     run.all(
       'portal-flow-fields',
       `SELECT x.id, x."flowStepId", x."fieldLabel", x."fieldType", x."isRequired", x.options, x."helpText", x."order"
@@ -380,13 +451,18 @@ export const portalFlowGet = handler(async (run, query, auth) => {
   };
   const docIds = [...new Set(answerRows.map(docIdOf).filter((id): id is number => id !== null))];
   const docs = docIds.length
-    ? await run.all(`portal-flow-docs-${docIds.length}`, `SELECT id, name, size, "companyId" FROM "Document" WHERE "businessId" = $1 AND id IN (${marks(docIds, 2)})`, [b, ...docIds])
+    ? await run.all(
+        `portal-flow-docs-${docIds.length}`,
+        `SELECT id, name, size, "companyId" FROM "Document" WHERE "businessId" = $1 AND id IN (${marks(docIds, 2)})`,
+        [b, ...docIds],
+      )
     : [];
   const docById = new Map(docs.map((d) => [Number(d.id), d]));
   const files = new Map<number, { id: number; name: string; size: number }>();
   for (const a of answerRows) {
     const d = docById.get(docIdOf(a) ?? 0);
-    if (d && (d.companyId == null ? null : Number(d.companyId)) === c) files.set(Number(a.flowFieldId), { id: Number(d.id), name: String(d.name), size: Number(d.size ?? 0) });
+    if (d && (d.companyId == null ? null : Number(d.companyId)) === c)
+      files.set(Number(a.flowFieldId), { id: Number(d.id), name: String(d.name), size: Number(d.size ?? 0) });
   }
   const form = flow.workflowType === 'collect';
   const byStep = new Map<number, Row[]>();
@@ -431,7 +507,11 @@ export const portalFlowGet = handler(async (run, query, auth) => {
             }))
           : [],
       })),
-      answers: answerRows.map((a) => ({ fieldId: Number(a.flowFieldId), value: String(a.value), file: files.get(Number(a.flowFieldId)) ?? null })),
+      answers: answerRows.map((a) => ({
+        fieldId: Number(a.flowFieldId),
+        value: String(a.value),
+        file: files.get(Number(a.flowFieldId)) ?? null,
+      })),
     },
   };
 });

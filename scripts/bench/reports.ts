@@ -13,7 +13,8 @@ const DAY = 86_400_000;
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
 const month = (db: Db, c: string) => (db === 'sqlite' ? `strftime('%Y-%m', ${c})` : `to_char(${c}, 'YYYY-MM')`);
-const week = (db: Db, c: string) => (db === 'sqlite' ? `date(${c}, '-6 days', 'weekday 1')` : `to_char(date_trunc('week', ${c}), 'YYYY-MM-DD')`);
+const week = (db: Db, c: string) =>
+  db === 'sqlite' ? `date(${c}, '-6 days', 'weekday 1')` : `to_char(date_trunc('week', ${c}), 'YYYY-MM-DD')`;
 const hoursBetween = (db: Db, a: string, b: string) =>
   db === 'sqlite' ? `((julianday(${b}) - julianday(${a})) * 24.0)` : `(EXTRACT(EPOCH FROM (${b} - ${a})) / 3600.0)`;
 
@@ -53,7 +54,17 @@ export function texts(db: Db, company: boolean) {
   };
 }
 type Name = keyof ReturnType<typeof texts>;
-const NAMES: Name[] = ['status', 'months', 'weeks', 'overdue', 'hoursCompany', 'hoursProject', 'clients', 'flows', 'files'];
+const NAMES: Name[] = [
+  'status',
+  'months',
+  'weeks',
+  'overdue',
+  'hoursCompany',
+  'hoursProject',
+  'clients',
+  'flows',
+  'files',
+];
 const COMPANY = 'SELECT 1 AS ok FROM "Company" WHERE "businessId" = $1 AND id = $2';
 const PRIORITIES = ['high', 'medium', 'low'];
 
@@ -61,7 +72,12 @@ class BadRequest extends Error {}
 function params(query: Query) {
   const day = (v: unknown) => {
     if (v === undefined || v === '') return undefined;
-    if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || !new Date(`${v}T00:00:00.000Z`).toISOString().startsWith(v)) throw new BadRequest();
+    if (
+      typeof v !== 'string' ||
+      !/^\d{4}-\d{2}-\d{2}$/.test(v) ||
+      !new Date(`${v}T00:00:00.000Z`).toISOString().startsWith(v)
+    )
+      throw new BadRequest();
     return v;
   };
   const from = day(query.from);
@@ -78,7 +94,14 @@ function params(query: Query) {
   if (to && !from && range.from > range.to) range.from = range.to;
   const start = new Date(`${range.from}T00:00:00.000Z`);
   const lastDay = new Date(`${range.to}T00:00:00.000Z`);
-  return { range, companyId, start, lastDay, end: new Date(lastDay.getTime() + DAY), today: new Date(`${ymd(now)}T00:00:00.000Z`) };
+  return {
+    range,
+    companyId,
+    start,
+    lastDay,
+    end: new Date(lastDay.getTime() + DAY),
+    today: new Date(`${ymd(now)}T00:00:00.000Z`),
+  };
 }
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
@@ -86,19 +109,33 @@ const num = (v: unknown) => (v == null ? 0 : Number(v));
 
 function reply(p: ReturnType<typeof params>, rows: Record<Name, Row[]>): Reply {
   const months: string[] = [];
-  for (let d = new Date(Date.UTC(p.start.getUTCFullYear(), p.start.getUTCMonth(), 1)); d <= p.lastDay; d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1))) {
+  for (
+    let d = new Date(Date.UTC(p.start.getUTCFullYear(), p.start.getUTCMonth(), 1));
+    d <= p.lastDay;
+    d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1))
+  ) {
     months.push(ymd(d).slice(0, 7));
   }
   const weeks: string[] = [];
-  for (let d = new Date(p.start.getTime() - ((p.start.getUTCDay() + 6) % 7) * DAY); d <= p.lastDay; d = new Date(d.getTime() + 7 * DAY)) weeks.push(ymd(d));
-  const count = (list: Row[], kind: string, m: string) => Number(list.find((r) => r.kind === kind && r.month === m)?.n ?? 0);
+  for (
+    let d = new Date(p.start.getTime() - ((p.start.getUTCDay() + 6) % 7) * DAY);
+    d <= p.lastDay;
+    d = new Date(d.getTime() + 7 * DAY)
+  )
+    weeks.push(ymd(d));
+  const count = (list: Row[], kind: string, m: string) =>
+    Number(list.find((r) => r.kind === kind && r.month === m)?.n ?? 0);
   const weekN = new Map(rows.weeks.map((r) => [String(r.week), Number(r.n)]));
   return {
     body: {
       range: p.range,
       companyId: p.companyId,
       projectsByStatus: rows.status.map((r) => ({ status: String(r.status), count: Number(r.n) })),
-      projectsPerMonth: months.map((m) => ({ month: m, started: count(rows.months, 's', m), completed: count(rows.months, 'c', m) })),
+      projectsPerMonth: months.map((m) => ({
+        month: m,
+        started: count(rows.months, 's', m),
+        completed: count(rows.months, 'c', m),
+      })),
       tasksCompletedPerWeek: weeks.map((w) => ({ week: w, count: weekN.get(w) ?? 0 })),
       overdueTasksByPriority: PRIORITIES.map((priority) => ({ priority, count: Number(rows.overdue[0][priority]) })),
       hoursByCompany: rows.hoursCompany.map((r) => ({
@@ -130,7 +167,11 @@ function reply(p: ReturnType<typeof params>, rows: Record<Name, Row[]>): Reply {
           avgHoursToComplete: r.avgHours == null ? null : r1(Number(r.avgHours)),
         };
       }),
-      filesPerMonth: months.map((m) => ({ month: m, uploaded: count(rows.files, 'u', m), downloaded: count(rows.files, 'd', m) })),
+      filesPerMonth: months.map((m) => ({
+        month: m,
+        uploaded: count(rows.files, 'u', m),
+        downloaded: count(rows.files, 'd', m),
+      })),
     },
   };
 }
@@ -141,7 +182,8 @@ const notFound = (): Reply => ({ status: 404, body: { message: M.reports.company
 export const reportsOverview: SqlHandler = {
   sqlite: (db: BetterSqlite3.Database) => {
     const statements = new Map<string, BetterSqlite3.Statement>();
-    const prepare = (text: string) => statements.get(text) ?? statements.set(text, db.prepare(text.replace(/\$(\d+)/g, '@p$1'))).get(text)!;
+    const prepare = (text: string) =>
+      statements.get(text) ?? statements.set(text, db.prepare(text.replace(/\$(\d+)/g, '@p$1'))).get(text)!;
     const sets = { false: texts('sqlite', false), true: texts('sqlite', true) };
     const iso = (d: Date) => d.toISOString().replace('Z', '+00:00');
     return (query: Query, auth: Auth) => {
@@ -154,7 +196,13 @@ export const reportsOverview: SqlHandler = {
       }
       if (p.companyId !== null && !prepare(COMPANY).get({ p1: auth.businessId, p2: p.companyId })) return notFound();
       const set = sets[String(p.companyId !== null) as 'true' | 'false'];
-      const all: Record<string, unknown> = { p1: auth.businessId, p2: iso(p.start), p3: iso(p.end), p4: iso(p.today), ...(p.companyId !== null ? { p5: p.companyId } : {}) };
+      const all: Record<string, unknown> = {
+        p1: auth.businessId,
+        p2: iso(p.start),
+        p3: iso(p.end),
+        p4: iso(p.today),
+        ...(p.companyId !== null ? { p5: p.companyId } : {}),
+      };
       const rows = Object.fromEntries(
         NAMES.map((name) => {
           const stmt = prepare(set[name]);
@@ -175,14 +223,25 @@ export const reportsOverview: SqlHandler = {
     }
     const company = p.companyId !== null;
     const set = texts('pg', company);
-    const all = [auth.businessId, p.start.toISOString(), p.end.toISOString(), p.today.toISOString(), ...(company ? [p.companyId] : [])];
+    const all = [
+      auth.businessId,
+      p.start.toISOString(),
+      p.end.toISOString(),
+      p.today.toISOString(),
+      ...(company ? [p.companyId] : []),
+    ];
     // pg wants every $n it is given to be used: renumber each text's placeholders to the ones it names.
     const shaped = (text: string) => {
       const used = [...new Set([...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])))].sort((x, y) => x - y);
-      return { text: text.replace(/\$(\d+)/g, (_, n) => `$${used.indexOf(Number(n)) + 1}`), values: used.map((n) => all[n - 1]) };
+      return {
+        text: text.replace(/\$(\d+)/g, (_, n) => `$${used.indexOf(Number(n)) + 1}`),
+        values: used.map((n) => all[n - 1]),
+      };
     };
     const [check, ...results] = await Promise.all([
-      company ? pool.query({ name: 'reports-company', text: COMPANY, values: [auth.businessId, p.companyId] }) : { rows: [1] },
+      company
+        ? pool.query({ name: 'reports-company', text: COMPANY, values: [auth.businessId, p.companyId] })
+        : { rows: [1] },
       ...NAMES.map((name) => pool.query({ name: `reports-${name}-${company}`, ...shaped(set[name]) })),
     ]);
     if (!check.rows.length) return notFound();

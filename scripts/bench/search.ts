@@ -9,7 +9,15 @@ import { SEARCH_LIMITS, searchTerms, snippetOf } from '../../shared/schemas/sear
 
 const CANDIDATES = 5000;
 
-type Row = { kind: string; entityId: number; companyId: number | null; ref: string | null; title: string; body: string; companyName: string | null };
+type Row = {
+  kind: string;
+  entityId: number;
+  companyId: number | null;
+  ref: string | null;
+  title: string;
+  body: string;
+  companyName: string | null;
+};
 
 class Invalid extends Error {}
 
@@ -99,8 +107,17 @@ export const searchQuery: SqlHandler = {
       try {
         const { q, terms, limit } = params(query);
         if (!terms.length) return body(q, terms, []);
-        const values = [auth.businessId, terms.map((t) => `${t}:*`).join(' & '), limit, ...terms.map((t) => `(^|[^[:alnum:]])${t}`)];
-        const { rows } = await pool.query({ name: `search-query-${terms.length}`, text: postgresText(terms.length), values });
+        const values = [
+          auth.businessId,
+          terms.map((t) => `${t}:*`).join(' & '),
+          limit,
+          ...terms.map((t) => `(^|[^[:alnum:]])${t}`),
+        ];
+        const { rows } = await pool.query({
+          name: `search-query-${terms.length}`,
+          text: postgresText(terms.length),
+          values,
+        });
         return body(q, terms, rows as Row[]);
       } catch (error) {
         if (error instanceof Invalid) return badRequest;

@@ -27,7 +27,11 @@ export async function temporaryDatabase(postgres: boolean, prefix: string): Prom
   if (!postgres) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `clientflow-${prefix}-`));
     const file = path.join(dir, 'app.db');
-    return { url: `file:${file}`, label: `SQLite ${file}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `file:${file}`,
+      label: `SQLite ${file}`,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `clientflow_${prefix}_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });

@@ -44,14 +44,19 @@ async function main(): Promise<number> {
   const mb = mbIndex >= 0 ? Number(argv[mbIndex + 1]) : 200;
   if (!Number.isInteger(mb) || mb < 1) throw new Error('--mb expects a whole number of MiB');
   const usePg = argv.includes('--pg');
-  if (!fs.existsSync(path.join(ROOT, 'dist/server/index.mjs'))) throw new Error('dist/server is missing: run `npm run build:server` first');
+  if (!fs.existsSync(path.join(ROOT, 'dist/server/index.mjs')))
+    throw new Error('dist/server is missing: run `npm run build:server` first');
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-upload-bench-'));
   const database = await temporaryDatabase(usePg, 'upload');
   const url = database.url;
   let app: ReturnType<typeof spawn> | undefined;
   try {
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: 'pipe',
+    });
     const opened = await openDatabase(url);
     await seed(opened.db, { scale: 1 });
     const company = await opened.db.company.findFirstOrThrow({ orderBy: { id: 'asc' }, select: { id: true } });
@@ -84,7 +89,11 @@ async function main(): Promise<number> {
       if (Date.now() > deadline) throw new Error('the app did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
-    const login = await fetch(`${base}/auth/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO.email, password: DEMO.password }) });
+    const login = await fetch(`${base}/auth/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+    });
     const token = ((await login.json()) as { authToken: string }).authToken;
     const auth = { authorization: `Bearer ${token}` };
     // Warm: a few ordinary requests, then the idle size.
@@ -120,9 +129,15 @@ async function main(): Promise<number> {
 
     const growth = (peak: number) => (peak - idleKb) / 1024;
     const rate = (ms: number) => `${((mb / ms) * 1000).toFixed(0)} MiB/s`;
-    console.log(`\n${mb} MiB through the app (${usePg ? 'PostgreSQL' : 'SQLite'}); app RSS idle ${(idleKb / 1024).toFixed(0)} MB:`);
-    console.log(`  upload    ${(uploadMs / 1000).toFixed(1)} s (${rate(uploadMs)}), RSS peak ${(uploadPeakKb / 1024).toFixed(0)} MB: growth ${growth(uploadPeakKb).toFixed(1)} MB`);
-    console.log(`  download  ${(downloadMs / 1000).toFixed(1)} s (${rate(downloadMs)}), RSS peak ${(downloadPeakKb / 1024).toFixed(0)} MB: growth ${growth(downloadPeakKb).toFixed(1)} MB`);
+    console.log(
+      `\n${mb} MiB through the app (${usePg ? 'PostgreSQL' : 'SQLite'}); app RSS idle ${(idleKb / 1024).toFixed(0)} MB:`,
+    );
+    console.log(
+      `  upload    ${(uploadMs / 1000).toFixed(1)} s (${rate(uploadMs)}), RSS peak ${(uploadPeakKb / 1024).toFixed(0)} MB: growth ${growth(uploadPeakKb).toFixed(1)} MB`,
+    );
+    console.log(
+      `  download  ${(downloadMs / 1000).toFixed(1)} s (${rate(downloadMs)}), RSS peak ${(downloadPeakKb / 1024).toFixed(0)} MB: growth ${growth(downloadPeakKb).toFixed(1)} MB`,
+    );
     console.log(`  bytes back ${same ? 'identical (sha256)' : 'DIFFERENT'}`);
     const pass = same && growth(uploadPeakKb) < BUDGET_GROWTH_MB && growth(downloadPeakKb) < BUDGET_GROWTH_MB;
     console.log(`  ${pass ? 'PASS' : 'FAIL'}  RSS growth < ${BUDGET_GROWTH_MB} MB for both`);
@@ -136,8 +151,15 @@ async function main(): Promise<number> {
           date: new Date().toISOString(),
           database: usePg ? 'postgres' : 'sqlite',
           mib: mb,
-          appRssMb: { idle: Math.round(idleKb / 1024), uploadPeak: Math.round(uploadPeakKb / 1024), downloadPeak: Math.round(downloadPeakKb / 1024) },
-          growthMb: { upload: Math.round(growth(uploadPeakKb) * 10) / 10, download: Math.round(growth(downloadPeakKb) * 10) / 10 },
+          appRssMb: {
+            idle: Math.round(idleKb / 1024),
+            uploadPeak: Math.round(uploadPeakKb / 1024),
+            downloadPeak: Math.round(downloadPeakKb / 1024),
+          },
+          growthMb: {
+            upload: Math.round(growth(uploadPeakKb) * 10) / 10,
+            download: Math.round(growth(downloadPeakKb) * 10) / 10,
+          },
           seconds: { upload: Math.round(uploadMs) / 1000, download: Math.round(downloadMs) / 1000 },
           identical: same,
           pass,

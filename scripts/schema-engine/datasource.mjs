@@ -190,8 +190,17 @@ export function createSqliteFactory(file) {
  */
 export function pgConfigFromUrl(url) {
   const parsed = parsePgConnectionString(url);
-  const { schema, connection_limit, pool_timeout, connect_timeout, socket_timeout, sslaccept, pgbouncer, statement_cache_size, ...rest } =
-    parsed;
+  const {
+    schema,
+    connection_limit,
+    pool_timeout,
+    connect_timeout,
+    socket_timeout,
+    sslaccept,
+    pgbouncer,
+    statement_cache_size,
+    ...rest
+  } = parsed;
   const config = {};
   for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) config[k] = v;
   if (config.port) config.port = Number(config.port);
@@ -211,10 +220,16 @@ export function pgUserFacingError(e, config) {
   const loc = pgLocation(config);
   const code = e?.code;
   if (code === '3D000') {
-    return new UserFacingError('P1003', `Database \`${config.database}\` does not exist on the database server at \`${loc}\`.`);
+    return new UserFacingError(
+      'P1003',
+      `Database \`${config.database}\` does not exist on the database server at \`${loc}\`.`,
+    );
   }
   if (code === '42P04') {
-    return new UserFacingError('P1009', `Database \`${config.database}\` already exists on the database server at \`${loc}\``);
+    return new UserFacingError(
+      'P1009',
+      `Database \`${config.database}\` already exists on the database server at \`${loc}\``,
+    );
   }
   if (code === '28P01' || code === '28000') {
     return new UserFacingError(
@@ -343,8 +358,7 @@ async function dropPgDatabase(admin, name) {
   }
 }
 
-const withTimeout = (promise, ms) =>
-  Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+const withTimeout = (promise, ms) => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 
 /**
  * Migration-aware adapter factory for PostgreSQL with traps 4, 5 and 6
@@ -422,15 +436,26 @@ export function createPgFactory(url, shadowDatabaseUrl) {
       shadow.dispose = () =>
         (disposed ??= (async () => {
           // Trap 6: close the shadow pool first, then drop the database.
-          await withTimeout(disposeShadow().catch(() => {}), 3000);
+          await withTimeout(
+            disposeShadow().catch(() => {}),
+            3000,
+          );
           await drop();
         })());
       return shadow;
     },
     async close() {
       closing = true;
-      for (const adapter of [...live]) await withTimeout(adapter.dispose().catch(() => {}), 5000);
-      for (const drop of [...pendingShadowDbs.values()]) await withTimeout(drop().catch(() => {}), 5000);
+      for (const adapter of [...live])
+        await withTimeout(
+          adapter.dispose().catch(() => {}),
+          5000,
+        );
+      for (const drop of [...pendingShadowDbs.values()])
+        await withTimeout(
+          drop().catch(() => {}),
+          5000,
+        );
     },
   };
 }

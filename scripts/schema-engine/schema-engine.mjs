@@ -113,7 +113,10 @@ async function runCli(args) {
         process.stdout.write(`The database was successfully dropped.\n`);
       } else throw new Error(`Unknown cli command: ${command}`);
     } else {
-      throw new UserFacingError('P1013', 'The provided database string is invalid. Only file: (SQLite) and postgresql:// URLs are supported by this offline schema engine.');
+      throw new UserFacingError(
+        'P1013',
+        'The provided database string is invalid. Only file: (SQLite) and postgresql:// URLs are supported by this offline schema engine.',
+      );
     }
     return 0;
   } catch (e) {
@@ -162,7 +165,9 @@ function createAdapterFactory(datasource, provider) {
       // No database configured (e.g. `migrate diff --from-empty --to-schema`):
       // hand out a connection that only fails when actually used.
       const fail = () =>
-        Promise.reject(new UserFacingError('P1012', 'The datasource URL is missing: set DATABASE_URL (see prisma.config.ts).'));
+        Promise.reject(
+          new UserFacingError('P1012', 'The datasource URL is missing: set DATABASE_URL (see prisma.config.ts).'),
+        );
       const offline = () => ({
         provider: 'postgres',
         adapterName: '@prisma/adapter-pg',
@@ -398,7 +403,8 @@ async function runServer(args) {
       else {
         const e = await getEngine();
         if (typeof e[method] !== 'function' || method === 'free' || method.startsWith('_')) {
-          if (id !== undefined) send({ jsonrpc: '2.0', id, error: { code: -32601, message: `Method not found: ${method}` } });
+          if (id !== undefined)
+            send({ jsonrpc: '2.0', id, error: { code: -32601, message: `Method not found: ${method}` } });
           return;
         }
         result = await e[method](params);
@@ -406,7 +412,13 @@ async function runServer(args) {
       debug('<-', method, DEBUG ? result : '');
       if (id !== undefined) send({ jsonrpc: '2.0', id, result: result ?? null });
     } catch (e) {
-      debug('<- error', method, { name: e?.name, code: e?.code, meta: e?.meta, message: e?.message, cause: e?.cause ? String(e.cause) : undefined });
+      debug('<- error', method, {
+        name: e?.name,
+        code: e?.code,
+        meta: e?.meta,
+        message: e?.message,
+        cause: e?.cause ? String(e.cause) : undefined,
+      });
       if (id !== undefined) send({ jsonrpc: '2.0', id, error: toRpcError(e) });
     } finally {
       inFlight = undefined;
@@ -466,7 +478,13 @@ async function runServer(args) {
 // ------------------------------------------------------------------ main ---
 
 const args = parseArgs(process.argv.slice(2));
-debug('start', process.argv.slice(2).map((a) => a.replace(/\/\/([^:@/]+):[^@/]*@/g, '//$1:***@')).join(' '));
+debug(
+  'start',
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/\/\/([^:@/]+):[^@/]*@/g, '//$1:***@'))
+    .join(' '),
+);
 if (args.version) {
   process.stdout.write(`schema-engine-cli ${engineCommitHash()} (wasm stand-in)\n`);
 } else if (args.rest[0] === 'cli') {

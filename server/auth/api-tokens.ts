@@ -25,7 +25,11 @@ export function newApiToken() {
  * One indexed statement by the token's hash (a revoked token is a deleted row, so it stops at once); lastUsedAt
  * moves at most once a minute. Never renewed, never a cookie (server/trpc.ts only asks with a Bearer header).
  */
-export async function validateApiToken(database: Database, token: string, now = new Date()): Promise<StaffSession | null> {
+export async function validateApiToken(
+  database: Database,
+  token: string,
+  now = new Date(),
+): Promise<StaffSession | null> {
   const row = await database.sql.get<Record<string, unknown>>(sql`
     SELECT t."id" AS "tokenId", t."lastUsedAt", u."id", u."email", u."firstName", u."lastName", u."role", u."businessId",
            b."name" AS "businessName", b."slug" AS "businessSlug", ${raw(TWO_FACTOR_SETUP_NEEDED_SQL)}
@@ -72,7 +76,12 @@ export async function revokeUserApiTokens(
   if (tokens.length === 0) return 0;
   await tx.apiToken.deleteMany({ where: { ...where, id: { in: tokens.map((t) => t.id) } } });
   for (const token of tokens) {
-    await recordActivity(tx, user.businessId, staffActor(user), { entityType: 'api_token', entityId: token.id, entityName: token.name, action: 'deleted' });
+    await recordActivity(tx, user.businessId, staffActor(user), {
+      entityType: 'api_token',
+      entityId: token.id,
+      entityName: token.name,
+      action: 'deleted',
+    });
   }
   return tokens.length;
 }

@@ -7,7 +7,9 @@ export const PORTAL_INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 type PortalDb = {
   portalInvite: {
     deleteMany(args: { where: { businessId: number; contactId: number; usedAt: null } }): Promise<unknown>;
-    create(args: { data: { businessId: number; contactId: number; tokenHash: string; expiresAt: Date } }): Promise<unknown>;
+    create(args: {
+      data: { businessId: number; contactId: number; tokenHash: string; expiresAt: Date };
+    }): Promise<unknown>;
   };
   portalSession: { deleteMany(args: { where: { businessId: number; contactId: number } }): Promise<unknown> };
 };
@@ -24,7 +26,8 @@ export async function createPortalInvite(db: PortalDb, businessId: number, conta
   return { token, expiresAt };
 }
 
-export const portalInvitePath = (slug: string, token: string) => `/portal/${encodeURIComponent(slug)}/invite/${encodeURIComponent(token)}`;
+export const portalInvitePath = (slug: string, token: string) =>
+  `/portal/${encodeURIComponent(slug)}/invite/${encodeURIComponent(token)}`;
 
 /**
  * Ends every portal session of a contact and voids their unused invites: access turned off, contact deleted or
@@ -52,4 +55,5 @@ export async function createPortalReset(db: PortalDb, businessId: number, contac
   return { token, expiresAt };
 }
 
-export const portalResetPath = (slug: string, token: string) => `/portal/${encodeURIComponent(slug)}/reset-password/${encodeURIComponent(token)}`;
+export const portalResetPath = (slug: string, token: string) =>
+  `/portal/${encodeURIComponent(slug)}/reset-password/${encodeURIComponent(token)}`;

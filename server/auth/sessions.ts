@@ -57,7 +57,12 @@ function newSession() {
  * past which sign-in is asked again whatever the activity. The expiry never slides past that limit, so the cookie
  * ends with it too. renewed: the expiry changed (to be stored and sent in a fresh cookie).
  */
-export function sessionExpiry(expiresAt: Date, createdAt: Date, maxAgeMs: number, now = Date.now()): { expiresAt: Date; renewed: boolean } | null {
+export function sessionExpiry(
+  expiresAt: Date,
+  createdAt: Date,
+  maxAgeMs: number,
+  now = Date.now(),
+): { expiresAt: Date; renewed: boolean } | null {
   const limit = createdAt.getTime() + maxAgeMs;
   // Not a number (an unreadable start) counts as ended.
   if (!(expiresAt.getTime() > now && limit > now)) return null;
@@ -77,7 +82,11 @@ export async function createStaffSession(db: Pick<Db, 'session'>, userId: number
  * Looks the token's hash up; deletes it when expired or older than maxAgeMs (SESSION_MAX_AGE_DAYS); extends it when
  * less than half its life remains (never past that age).
  */
-export async function validateStaffSession(database: Database, token: string, maxAgeMs = DEFAULT_SESSION_MAX_AGE_MS): Promise<StaffSession | null> {
+export async function validateStaffSession(
+  database: Database,
+  token: string,
+  maxAgeMs = DEFAULT_SESSION_MAX_AGE_MS,
+): Promise<StaffSession | null> {
   const id = hashToken(token);
   // One indexed statement for session + user + business: this runs on every request.
   const row = await database.sql.get<Record<string, unknown>>(sql`
@@ -115,10 +124,16 @@ export async function invalidateStaffSession(db: Db, sessionId: string) {
 }
 
 /** previewUserId: a staff user's preview of the portal as this contact, which lasts PORTAL_PREVIEW_LIFETIME_MS. */
-export async function createPortalSession(db: Pick<Db, 'portalSession'>, businessId: number, contactId: number, previewUserId: number | null = null) {
+export async function createPortalSession(
+  db: Pick<Db, 'portalSession'>,
+  businessId: number,
+  contactId: number,
+  previewUserId: number | null = null,
+) {
   const session = newSession();
   const { token, id, createdAt } = session;
-  const expiresAt = previewUserId === null ? session.expiresAt : new Date(createdAt.getTime() + PORTAL_PREVIEW_LIFETIME_MS);
+  const expiresAt =
+    previewUserId === null ? session.expiresAt : new Date(createdAt.getTime() + PORTAL_PREVIEW_LIFETIME_MS);
   await db.portalSession.create({ data: { id, businessId, contactId, createdAt, expiresAt, previewUserId } });
   return { token, expiresAt };
 }
@@ -128,7 +143,11 @@ export async function createPortalSession(db: Pick<Db, 'portalSession'>, busines
  * loses portal access or has no company (a portal user always belongs to a company: every portal query is scoped by it).
  * A preview lasts PORTAL_PREVIEW_LIFETIME_MS from its start and never slides; it ends with its staff user too.
  */
-export async function validatePortalSession(database: Database, token: string, maxAgeMs = DEFAULT_SESSION_MAX_AGE_MS): Promise<PortalSessionInfo | null> {
+export async function validatePortalSession(
+  database: Database,
+  token: string,
+  maxAgeMs = DEFAULT_SESSION_MAX_AGE_MS,
+): Promise<PortalSessionInfo | null> {
   const id = hashToken(token);
   const row = await database.sql.get<Record<string, unknown>>(sql`
     SELECT p."expiresAt", p."createdAt", p."businessId", c."id", c."email", c."firstName", c."lastName", c."companyId", c."portalAccess",
@@ -141,7 +160,11 @@ export async function validatePortalSession(database: Database, token: string, m
     WHERE p."id" = ${id}`);
   if (!row) return null;
   const isPreview = row.previewUserId != null;
-  const expiry = sessionExpiry(toDate(row.expiresAt), toDate(row.createdAt), isPreview ? Math.min(maxAgeMs, PORTAL_PREVIEW_LIFETIME_MS) : maxAgeMs);
+  const expiry = sessionExpiry(
+    toDate(row.expiresAt),
+    toDate(row.createdAt),
+    isPreview ? Math.min(maxAgeMs, PORTAL_PREVIEW_LIFETIME_MS) : maxAgeMs,
+  );
   // A preview whose staff user is gone (removed from the team) ends with them.
   if (!expiry || !row.portalAccess || row.companyId === null || (isPreview && row.previewerId == null)) {
     await database.db.portalSession.deleteMany({ where: { id } });
@@ -162,7 +185,10 @@ export async function validatePortalSession(database: Database, token: string, m
     },
     business: { id: businessId, name: String(row.businessName), slug: String(row.businessSlug) },
     preview: isPreview
-      ? { userId: toInt(row.previewerId), staffName: `${String(row.previewerFirstName ?? '')} ${String(row.previewerLastName ?? '')}`.trim() }
+      ? {
+          userId: toInt(row.previewerId),
+          staffName: `${String(row.previewerFirstName ?? '')} ${String(row.previewerLastName ?? '')}`.trim(),
+        }
       : null,
   };
 }

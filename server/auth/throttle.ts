@@ -69,7 +69,10 @@ export function throttleAddress(ip: string): string {
   const [head, tail] = bare.split('::');
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups];
   const prefix = groups.slice(0, 4);
   if (prefix.length < 4 || prefix.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return bare;
   return `${prefix.map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
@@ -201,9 +204,16 @@ export class LoginThrottle {
   async beginInvite(businessId: number, userId: number, budget: InviteBudget): Promise<InviteTicket> {
     const agencyKey = keyOf('invite-agency', String(businessId));
     const userKey = keyOf('invite-user', String(userId));
-    const taken = await this.take([agencyKey, userKey], this.limits.inviteWindowMs, { [agencyKey]: budget.perAgency, [userKey]: budget.perUser });
+    const taken = await this.take([agencyKey, userKey], this.limits.inviteWindowMs, {
+      [agencyKey]: budget.perAgency,
+      [userKey]: budget.perUser,
+    });
     if (taken.retryAfter === 0) return { retryAfter: 0, ids: taken.ids };
-    return { retryAfter: taken.retryAfter, spent: taken.counts[agencyKey] > budget.perAgency ? 'agency' : 'user', ids: [] };
+    return {
+      retryAfter: taken.retryAfter,
+      spent: taken.counts[agencyKey] > budget.perAgency ? 'agency' : 'user',
+      ids: [],
+    };
   }
 
   /** The invitation was not made after all (it failed before any link existed): its budget comes back. */
@@ -240,7 +250,8 @@ export class LoginThrottle {
         skip: limitOf[key] - 1,
         select: { createdAt: true },
       });
-      if (oldestThatCounts) retryAfter = Math.max(retryAfter, Math.ceil((oldestThatCounts.createdAt.getTime() + windowMs - now) / 1000));
+      if (oldestThatCounts)
+        retryAfter = Math.max(retryAfter, Math.ceil((oldestThatCounts.createdAt.getTime() + windowMs - now) / 1000));
     }
     return { retryAfter, ids: [], counts };
   }

@@ -3,7 +3,11 @@
  * The secret is stored base32 in User.totpSecret; User.totpEnabledAt marks it confirmed.
  */
 import { generateHOTP } from '@oslojs/otp';
-import { decodeBase32IgnorePadding, encodeBase32LowerCaseNoPadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
+import {
+  decodeBase32IgnorePadding,
+  encodeBase32LowerCaseNoPadding,
+  encodeBase32UpperCaseNoPadding,
+} from '@oslojs/encoding';
 import { timingSafeEqual } from 'node:crypto';
 import { normaliseRecoveryCode, RECOVERY_CODE_COUNT, TOTP } from '../../shared/schemas/two-factor';
 import type { Db } from '../db';
@@ -39,7 +43,12 @@ const STEP_MEMORY_MS = 4 * TOTP.periodSeconds * 1000;
  * 'ok' when the code is right for the secret and its time step was not used yet by this user (a code seen over a
  * shoulder or replayed from a log does not work a second time); 'used' when it was; 'wrong' otherwise.
  */
-export async function checkTotp(throttle: LoginThrottle, userId: number, secret: string, code: string): Promise<'ok' | 'used' | 'wrong'> {
+export async function checkTotp(
+  throttle: LoginThrottle,
+  userId: number,
+  secret: string,
+  code: string,
+): Promise<'ok' | 'used' | 'wrong'> {
   const step = matchingStep(secret, code);
   if (step === null) return 'wrong';
   return (await throttle.claimOnce('totp-step', `${userId}:${step}`, STEP_MEMORY_MS)) ? 'ok' : 'used';
@@ -55,7 +64,11 @@ export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
 }
 
 /** Replaces a user's recovery codes with a fresh set (inside the caller's transaction); the plain codes, shown once. */
-export async function replaceRecoveryCodes(tx: Pick<Db, 'recoveryCode'>, businessId: number, userId: number): Promise<string[]> {
+export async function replaceRecoveryCodes(
+  tx: Pick<Db, 'recoveryCode'>,
+  businessId: number,
+  userId: number,
+): Promise<string[]> {
   const { codes, hashes } = newRecoveryCodes();
   await tx.recoveryCode.deleteMany({ where: { businessId, userId } });
   await tx.recoveryCode.createMany({ data: hashes.map((codeHash) => ({ businessId, userId, codeHash })) });
@@ -63,9 +76,17 @@ export async function replaceRecoveryCodes(tx: Pick<Db, 'recoveryCode'>, busines
 }
 
 /** Spends a recovery code: true once per code (a conditional update, so two racing uses cannot both succeed). */
-export async function spendRecoveryCode(db: Pick<Db, 'recoveryCode'>, businessId: number, userId: number, typed: string): Promise<boolean> {
+export async function spendRecoveryCode(
+  db: Pick<Db, 'recoveryCode'>,
+  businessId: number,
+  userId: number,
+  typed: string,
+): Promise<boolean> {
   const codeHash = hashToken(normaliseRecoveryCode(typed));
-  const spent = await db.recoveryCode.updateMany({ where: { businessId, userId, codeHash, usedAt: null }, data: { usedAt: new Date() } });
+  const spent = await db.recoveryCode.updateMany({
+    where: { businessId, userId, codeHash, usedAt: null },
+    data: { usedAt: new Date() },
+  });
   return spent.count === 1;
 }
 

@@ -44,7 +44,10 @@ export const exportHandler: JobHandler = {
     } catch (error) {
       await deps.storage.remove(key).catch(() => {});
       if (job.attempts >= job.maxAttempts) {
-        await db.export.updateMany({ where: { businessId: job.businessId, id: row.id, status: 'pending' }, data: { status: 'failed', error: X.failed } });
+        await db.export.updateMany({
+          where: { businessId: job.businessId, id: row.id, status: 'pending' },
+          data: { status: 'failed', error: X.failed },
+        });
       }
       throw error;
     }
@@ -54,12 +57,23 @@ export const exportHandler: JobHandler = {
 type Tx = Parameters<Parameters<JobDeps['database']['db']['$transaction']>[0]>[0];
 
 /** Queues the "your export is ready" e-mail, with the link to Account → Data. */
-async function mailRequester(tx: Tx, businessId: number, row: { id: number; companyId: number | null; requestedById: number | null; expiresAt: Date }, deps: JobDeps) {
+async function mailRequester(
+  tx: Tx,
+  businessId: number,
+  row: { id: number; companyId: number | null; requestedById: number | null; expiresAt: Date },
+  deps: JobDeps,
+) {
   if (row.requestedById === null) return;
-  const user = await tx.user.findFirst({ where: { businessId, id: row.requestedById }, select: { email: true, firstName: true } });
+  const user = await tx.user.findFirst({
+    where: { businessId, id: row.requestedById },
+    select: { email: true, firstName: true },
+  });
   if (!user) return;
   const business = await tx.business.findUniqueOrThrow({ where: { id: businessId }, select: { name: true } });
-  const company = row.companyId === null ? null : await tx.company.findFirst({ where: { businessId, id: row.companyId }, select: { name: true } });
+  const company =
+    row.companyId === null
+      ? null
+      : await tx.company.findFirst({ where: { businessId, id: row.companyId }, select: { name: true } });
   const what = company ? X.scopeCompany(company.name) : X.scopeAgency(business.name);
   const url = `${deps.env.publicUrl}/hub/account?tab=data`;
   const expires = `${row.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -82,7 +96,10 @@ export async function removeExpiredExports(deps: JobDeps, now: Date, businessIds
   });
   for (const row of expired) {
     if (row.storageKey) await deps.storage.remove(row.storageKey);
-    await db.export.updateMany({ where: { id: row.id, status: 'ready' }, data: { status: 'expired', storageKey: null } });
+    await db.export.updateMany({
+      where: { id: row.id, status: 'ready' },
+      data: { status: 'expired', storageKey: null },
+    });
   }
 }
 

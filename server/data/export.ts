@@ -43,12 +43,18 @@ type Where = Record<string, unknown>;
 type Row = Record<string, unknown>;
 /** What the export needs of a Prisma delegate (every entity's model has these). */
 type Delegate = {
-  findMany(args: { where: Where; select: Record<string, true>; orderBy: Record<string, 'asc'>[]; take: number }): Promise<Row[]>;
+  findMany(args: {
+    where: Where;
+    select: Record<string, true>;
+    orderBy: Record<string, 'asc'>[];
+    take: number;
+  }): Promise<Row[]>;
   count(args: { where: Where }): Promise<number>;
   aggregate(args: { where: Where; _max: { id: true } }): Promise<{ _max: { id: number | null } }>;
 };
 
-const delegateOf = (db: Db, spec: EntitySpec) => (db as unknown as Record<string, Delegate>)[spec.model[0].toLowerCase() + spec.model.slice(1)];
+const delegateOf = (db: Db, spec: EntitySpec) =>
+  (db as unknown as Record<string, Delegate>)[spec.model[0].toLowerCase() + spec.model.slice(1)];
 
 /** Columns that are not database columns: documents.file is where the zip holds the bytes. */
 const COMPUTED: Partial<Record<EntityName, string[]>> = { documents: ['file'] };
@@ -82,7 +88,9 @@ export function scopeWhere(scope: ExportScope): Record<EntityName, Where> {
     const flows = { OR: [{ companyId: c }, { companyId: null, submissions: { some: { companyId: c } } }] };
     const submissions = { companyId: c, flow: flows };
     Object.assign(all, {
-      users: { OR: [{ assignedTasks: { some: projectOf } }, { documents: { some: documents } }, { flows: { some: flows } }] },
+      users: {
+        OR: [{ assignedTasks: { some: projectOf } }, { documents: { some: documents } }, { flows: { some: flows } }],
+      },
       companies: { id: c },
       contacts: { companyId: c },
       projects: { companyId: c },
@@ -108,7 +116,10 @@ export function scopeWhere(scope: ExportScope): Record<EntityName, Where> {
 export async function estimateExport(db: Db, scope: ExportScope): Promise<{ rows: number; bytes: number }> {
   const wheres = scopeWhere(scope);
   const counts = await Promise.all(ENTITIES.map((spec) => delegateOf(db, spec).count({ where: wheres[spec.name] })));
-  const files = await db.document.aggregate({ where: { AND: [wheres.documents, { storageKey: { not: null } }] }, _sum: { size: true } });
+  const files = await db.document.aggregate({
+    where: { AND: [wheres.documents, { storageKey: { not: null } }] },
+    _sum: { size: true },
+  });
   return { rows: counts.reduce((a, b) => a + b, 0), bytes: Number(files._sum.size ?? 0) };
 }
 
@@ -116,7 +127,10 @@ export async function estimateExport(db: Db, scope: ExportScope): Promise<{ rows
 export function zipSafeName(name: string, fallback = 'file'): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').replace(/[<>:"|?*]/g, '_').trim();
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[<>:"|?*]/g, '_')
+    .trim();
   const cut = clean.slice(0, 180).replace(/[. ]+$/, '');
   return cut && !/^\.+$/.test(cut) ? cut : fallback;
 }
@@ -137,7 +151,14 @@ export function slugOf(text: string, fallback: string): string {
 /** clientflow-<agency>-<yyyy-mm-dd>.zip, or clientflow-<agency>-<company>-<yyyy-mm-dd>.zip. */
 export function exportFileName(businessSlug: string, companyName: string | null, at: Date): string {
   const day = at.toISOString().slice(0, 10);
-  return ['clientflow', slugOf(businessSlug, 'agency'), ...(companyName !== null ? [slugOf(companyName, 'company')] : []), day].join('-') + '.zip';
+  return (
+    [
+      'clientflow',
+      slugOf(businessSlug, 'agency'),
+      ...(companyName !== null ? [slugOf(companyName, 'company')] : []),
+      day,
+    ].join('-') + '.zip'
+  );
 }
 
 const documentFilePath = (id: number, name: string) => `files/${id}/${zipSafeName(name)}`;
@@ -263,12 +284,24 @@ function ownNamesOnly(names: NonNullable<Context['names']>, changes: unknown): u
   const keep = (field: (typeof REFERENCE_FIELDS)[number], value: unknown) => {
     if (typeof value !== 'string') return value;
     // contacts: a list of names, "Ann Lee, Bo Chan".
-    const kept = field === 'contacts' ? value.split(', ').filter((name) => names.contacts.has(name)).join(', ') : names[field].has(value) ? value : '';
+    const kept =
+      field === 'contacts'
+        ? value
+            .split(', ')
+            .filter((name) => names.contacts.has(name))
+            .join(', ')
+        : names[field].has(value)
+          ? value
+          : '';
     return kept || null;
   };
   const out = parsed.map((change: { field?: unknown; from?: unknown; to?: unknown }) =>
     REFERENCE_FIELDS.includes(change.field as never)
-      ? { ...change, from: keep(change.field as (typeof REFERENCE_FIELDS)[number], change.from), to: keep(change.field as (typeof REFERENCE_FIELDS)[number], change.to) }
+      ? {
+          ...change,
+          from: keep(change.field as (typeof REFERENCE_FIELDS)[number], change.from),
+          to: keep(change.field as (typeof REFERENCE_FIELDS)[number], change.to),
+        }
       : change,
   );
   return typeof changes === 'string' ? JSON.stringify(out) : out;
@@ -376,7 +409,12 @@ function csvEntry(context: Context, plan: Plan): Readable {
  * The whole export as a zip stream. It fails (an 'error' on the stream, never a short "valid" zip) when the
  * business or company does not exist or anything goes wrong on the way; destroying it stops the work.
  */
-export function exportZip(database: Pick<Database, 'db'>, storage: FileStorage, scope: ExportScope, options: { now?: Date } = {}): Readable {
+export function exportZip(
+  database: Pick<Database, 'db'>,
+  storage: FileStorage,
+  scope: ExportScope,
+  options: { now?: Date } = {},
+): Readable {
   const archive = new ZipArchive({ zlib: { level: 6 } });
   // Nothing but what is appended here is read from disk, so warnings are failures too.
   archive.on('warning', (error) => archive.destroy(error));
@@ -394,7 +432,10 @@ async function writeExport(archive: ZipArchive, db: Db, storage: FileStorage, sc
   const companyId = scope.companyId ?? null;
   const business = await db.business.findUnique({
     where: { id: businessId },
-    select: { ...Object.fromEntries(BUSINESS_COLUMNS.map((c) => [c, true])), logoKey: true } as Record<(typeof BUSINESS_COLUMNS)[number] | 'logoKey', true>,
+    select: { ...Object.fromEntries(BUSINESS_COLUMNS.map((c) => [c, true])), logoKey: true } as Record<
+      (typeof BUSINESS_COLUMNS)[number] | 'logoKey',
+      true
+    >,
   });
   if (!business) throw new Error(`No business ${businessId}.`);
   let company: { id: number; name: string } | null = null;
@@ -414,8 +455,15 @@ async function writeExport(archive: ZipArchive, db: Db, storage: FileStorage, sc
       return { spec, where: { AND: [wheres[spec.name], { id: { lte: max } }] } };
     }),
   );
-  const context: Context = { db, missing: new Set(), max: maxIds, written: companyId === null ? null : {}, dropped: {}, fileFields: new Set(),
-    names: companyId === null ? null : { company: new Set(), project: new Set(), contacts: new Set() } };
+  const context: Context = {
+    db,
+    missing: new Set(),
+    max: maxIds,
+    written: companyId === null ? null : {},
+    dropped: {},
+    fileFields: new Set(),
+    names: companyId === null ? null : { company: new Set(), project: new Set(), contacts: new Set() },
+  };
   const files: ManifestFile[] = [];
   const append = (source: Readable | Buffer, name: string) => addEntry(archive, source, name, now);
 
@@ -445,7 +493,8 @@ async function writeExport(archive: ZipArchive, db: Db, storage: FileStorage, sc
   for await (const page of pages(db, stored)) {
     for (const row of page) {
       const id = row.id as number;
-      if (!(await appendStored(String(row.storageKey), documentFilePath(id, String(row.originalName ?? row.name))))) context.missing.add(id);
+      if (!(await appendStored(String(row.storageKey), documentFilePath(id, String(row.originalName ?? row.name)))))
+        context.missing.add(id);
     }
   }
 
@@ -455,7 +504,10 @@ async function writeExport(archive: ZipArchive, db: Db, storage: FileStorage, sc
   const entities: Manifest['entities'] = [];
   for (const plan of plans) {
     let count = 0;
-    await append(jsonEntry(context, plan, (n) => (count = n)), jsonPath(plan.spec.name));
+    await append(
+      jsonEntry(context, plan, (n) => (count = n)),
+      jsonPath(plan.spec.name),
+    );
     await append(csvEntry(context, plan), csvPath(plan.spec.name));
     entities.push({ name: plan.spec.name, json: jsonPath(plan.spec.name), csv: csvPath(plan.spec.name), count });
   }

@@ -237,7 +237,15 @@ export const ENTITIES: readonly EntitySpec[] = [
   {
     name: 'flowSteps',
     model: 'FlowStep',
-    columns: { id: 'int', flowId: 'int', stepOrder: 'int', stepTitle: 'string', content: 'text', createdAt: 'date', updatedAt: 'date' },
+    columns: {
+      id: 'int',
+      flowId: 'int',
+      stepOrder: 'int',
+      stepTitle: 'string',
+      content: 'text',
+      createdAt: 'date',
+      updatedAt: 'date',
+    },
     refs: { flowId: 'flows' },
     orderBy: ['id'],
   },

@@ -40,7 +40,17 @@ import { imageTypeOf, type ImageType } from '../files/logo';
 import { assertStorageQuota, type QuotaEnv } from '../files/quota';
 import type { FileStorage } from '../files/storage';
 import { log } from '../log';
-import { BUSINESS_PATH, COLUMNS_OF_OLDER_EXPORTS, ENTITIES, EXPORT_FORMAT, EXPORT_VERSION, MANIFEST_PATH, jsonPath, type EntityName, type EntitySpec } from './format';
+import {
+  BUSINESS_PATH,
+  COLUMNS_OF_OLDER_EXPORTS,
+  ENTITIES,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  MANIFEST_PATH,
+  jsonPath,
+  type EntityName,
+  type EntitySpec,
+} from './format';
 import { ImportFileError, ImportIssuesError, capIssues, transactionRefusal } from './import-csv';
 
 const I = M.data.import;
@@ -83,16 +93,63 @@ const INT32_MAX = 2_147_483_647;
 type Rule = { oneOf?: readonly string[]; max?: number; email?: true; url?: true };
 const RULES: Partial<Record<EntityName, Record<string, Rule>>> = {
   users: { role: { oneOf: STAFF_ROLES } },
-  companies: { name: { max: 200 }, industry: { max: 100 }, website: { max: 300, url: true }, address: { max: 300 }, phone: { max: 40 }, status: { oneOf: COMPANY_STATUSES } },
-  contacts: { firstName: { max: 100 }, lastName: { max: 100 }, email: { email: true }, phone: { max: 40 }, role: { oneOf: CONTACT_ROLES }, title: { max: 100 } },
-  projects: { projectUid: { max: 64 }, name: { max: 200 }, description: { max: 5000 }, status: { oneOf: STORED_PROJECT_STATUSES }, priority: { oneOf: TASK_PRIORITIES } },
-  tasks: { title: { max: 200 }, description: { max: 5000 }, status: { oneOf: TASK_STATUSES }, priority: { oneOf: TASK_PRIORITIES } },
-  documents: { name: { max: 255 }, type: { oneOf: DOCUMENT_TYPES }, url: { max: 2048 }, mimeType: { max: 255 }, originalName: { max: 255 }, file: { max: 1024 } },
-  resources: { title: { max: RESOURCE_LIMITS.titleMax }, description: { max: RESOURCE_LIMITS.descriptionMax }, type: { oneOf: RESOURCE_TYPES }, status: { oneOf: RESOURCE_STATUSES } },
+  companies: {
+    name: { max: 200 },
+    industry: { max: 100 },
+    website: { max: 300, url: true },
+    address: { max: 300 },
+    phone: { max: 40 },
+    status: { oneOf: COMPANY_STATUSES },
+  },
+  contacts: {
+    firstName: { max: 100 },
+    lastName: { max: 100 },
+    email: { email: true },
+    phone: { max: 40 },
+    role: { oneOf: CONTACT_ROLES },
+    title: { max: 100 },
+  },
+  projects: {
+    projectUid: { max: 64 },
+    name: { max: 200 },
+    description: { max: 5000 },
+    status: { oneOf: STORED_PROJECT_STATUSES },
+    priority: { oneOf: TASK_PRIORITIES },
+  },
+  tasks: {
+    title: { max: 200 },
+    description: { max: 5000 },
+    status: { oneOf: TASK_STATUSES },
+    priority: { oneOf: TASK_PRIORITIES },
+  },
+  documents: {
+    name: { max: 255 },
+    type: { oneOf: DOCUMENT_TYPES },
+    url: { max: 2048 },
+    mimeType: { max: 255 },
+    originalName: { max: 255 },
+    file: { max: 1024 },
+  },
+  resources: {
+    title: { max: RESOURCE_LIMITS.titleMax },
+    description: { max: RESOURCE_LIMITS.descriptionMax },
+    type: { oneOf: RESOURCE_TYPES },
+    status: { oneOf: RESOURCE_STATUSES },
+  },
   resourceDetails: { key: { max: RESOURCE_LIMITS.keyMax }, value: { max: RESOURCE_LIMITS.valueMax } },
-  flows: { flowUid: { max: 64 }, name: { max: FLOW_LIMITS.nameMax }, description: { max: FLOW_LIMITS.descriptionMax }, workflowType: { oneOf: FLOW_TYPES } },
+  flows: {
+    flowUid: { max: 64 },
+    name: { max: FLOW_LIMITS.nameMax },
+    description: { max: FLOW_LIMITS.descriptionMax },
+    workflowType: { oneOf: FLOW_TYPES },
+  },
   flowSteps: { stepTitle: { max: FLOW_LIMITS.stepTitleMax }, content: { max: FLOW_LIMITS.contentMax } },
-  flowFields: { fieldLabel: { max: FLOW_LIMITS.labelMax }, fieldType: { oneOf: FLOW_FIELD_TYPES }, helpText: { max: FLOW_LIMITS.helpTextMax }, options: { max: 20_000 } },
+  flowFields: {
+    fieldLabel: { max: FLOW_LIMITS.labelMax },
+    fieldType: { oneOf: FLOW_FIELD_TYPES },
+    helpText: { max: FLOW_LIMITS.helpTextMax },
+    options: { max: 20_000 },
+  },
   flowSubmissions: { status: { oneOf: SUBMISSION_STATUSES } },
   flowAnswers: { value: { max: 10_000 } },
 };
@@ -116,7 +173,15 @@ const DOWNLOAD_PATH = /^\/api\/documents\/\d+\/download$/;
 const NULLABLE: Partial<Record<EntityName, readonly string[]>> = {
   companies: ['industry', 'website', 'address', 'phone'],
   contacts: ['companyId', 'phone', 'role', 'title'],
-  projects: ['companyId', 'description', 'startDate', 'completionDate', 'totalHoursEstimated', 'totalHoursWorked', 'totalBilledCents'],
+  projects: [
+    'companyId',
+    'description',
+    'startDate',
+    'completionDate',
+    'totalHoursEstimated',
+    'totalHoursWorked',
+    'totalBilledCents',
+  ],
   tasks: ['projectId', 'description', 'dueDate', 'assigneeId', 'completedAt'],
   documents: ['companyId', 'projectId', 'mimeType', 'originalName', 'uploadedById', 'file'],
   resources: ['projectId'],
@@ -132,7 +197,10 @@ const manifestSchema = z.object({
   format: z.string(),
   version: z.number(),
   exportedAt: z.string(),
-  scope: z.union([z.object({ kind: z.literal('agency') }), z.object({ kind: z.literal('company'), companyId: z.number(), companyName: z.string() })]),
+  scope: z.union([
+    z.object({ kind: z.literal('agency') }),
+    z.object({ kind: z.literal('company'), companyId: z.number(), companyName: z.string() }),
+  ]),
   business: z.object({ name: z.string(), slug: z.string() }),
   entities: z.array(z.object({ name: z.string(), json: z.string(), csv: z.string(), count: z.number() })),
   files: z.array(z.object({ path: z.string(), size: z.number().int().nonnegative(), sha256: z.string() })),
@@ -157,7 +225,11 @@ export class Archive {
    */
   static async open(file: string, limits: ArchiveOpenLimits): Promise<Archive> {
     const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true }, (error, z) => (error || !z ? reject(error) : resolve(z))),
+      yauzl.open(
+        file,
+        { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true },
+        (error, z) => (error || !z ? reject(error) : resolve(z)),
+      ),
     ).catch(() => {
       throw new ImportFileError(I.notZip);
     });
@@ -174,22 +246,32 @@ export class Archive {
           const name = entry.fileName;
           if (!isSafePath(name)) return reject(new ImportFileError(I.unsafePath(name)));
           total += entry.uncompressedSize;
-          if (total > limits.maxUnpackedBytes) return reject(new ImportFileError(I.unpackedTooLarge(formatFileSize(limits.maxUnpackedBytes))));
-          if (entry.uncompressedSize > grace && entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize)) {
+          if (total > limits.maxUnpackedBytes)
+            return reject(new ImportFileError(I.unpackedTooLarge(formatFileSize(limits.maxUnpackedBytes))));
+          if (
+            entry.uncompressedSize > grace &&
+            entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize)
+          ) {
             return reject(new ImportFileError(I.entryRatioTooHigh(name, limits.maxRatio)));
           }
           if (!name.endsWith('/')) entries.set(name, entry);
-          if (entries.size > MAX_ZIP_ENTRIES) return reject(new ImportFileError(I.tooManyEntries(MAX_ZIP_ENTRIES.toLocaleString('en-US'))));
+          if (entries.size > MAX_ZIP_ENTRIES)
+            return reject(new ImportFileError(I.tooManyEntries(MAX_ZIP_ENTRIES.toLocaleString('en-US'))));
           zip.readEntry();
         });
         zip.on('end', () => resolve());
         zip.on('error', (error: Error) =>
-          reject(/invalid relative path|absolute path/i.test(error.message) ? new ImportFileError(I.unsafePath(error.message.split(': ').pop() ?? '')) : new ImportFileError(I.notZip)),
+          reject(
+            /invalid relative path|absolute path/i.test(error.message)
+              ? new ImportFileError(I.unsafePath(error.message.split(': ').pop() ?? ''))
+              : new ImportFileError(I.notZip),
+          ),
         );
         zip.readEntry();
       });
       // Many small entries (or entries sharing their packed bytes) unpack to far more than the zip: the whole is held too.
-      if (total > grace && total > limits.maxRatio * Math.max(1, limits.fileBytes)) throw new ImportFileError(I.archiveRatioTooHigh(limits.maxRatio));
+      if (total > grace && total > limits.maxRatio * Math.max(1, limits.fileBytes))
+        throw new ImportFileError(I.archiveRatioTooHigh(limits.maxRatio));
     } catch (error) {
       zip.close();
       throw error;
@@ -203,7 +285,9 @@ export class Archive {
 
   /** The entry's bytes as a stream (sizes checked by yauzl against the central directory). */
   stream(entry: Entry): Promise<Readable> {
-    return new Promise((resolve, reject) => this.zip.openReadStream(entry, (error, stream) => (error || !stream ? reject(error) : resolve(stream))));
+    return new Promise((resolve, reject) =>
+      this.zip.openReadStream(entry, (error, stream) => (error || !stream ? reject(error) : resolve(stream))),
+    );
   }
 
   /** An entry that must be there, at most `maxBytes` unpacked. */
@@ -237,7 +321,11 @@ export class Archive {
    * of one record (a row, or for a whole document one token with the space before it), and the number of values.
    * A JSON error, or a refusal from onValue, ends the read; only an ImportFileError's own sentence is kept.
    */
-  private async parse(path: string, entry: Entry, options: { rows?: true; maxValues?: number; onValue: (value: unknown) => void }): Promise<void> {
+  private async parse(
+    path: string,
+    entry: Entry,
+    options: { rows?: true; maxValues?: number; onValue: (value: unknown) => void },
+  ): Promise<void> {
     const tokenizer = new Tokenizer();
     const parser = new TokenParser(options.rows ? { paths: ['$.*'], keepStack: false } : { paths: ['$'] });
     parser.onValue = ({ value }) => options.onValue(value);
@@ -259,7 +347,12 @@ export class Archive {
         if (depth > maxDepth) throw new ImportFileError(I.tooDeep(path, maxDepth));
         if (depth === 2) rowStart = offset;
       } else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) depth--;
-      if (token !== TokenType.COLON && token !== TokenType.COMMA && options.maxValues !== undefined && ++values > options.maxValues) {
+      if (
+        token !== TokenType.COLON &&
+        token !== TokenType.COMMA &&
+        options.maxValues !== undefined &&
+        ++values > options.maxValues
+      ) {
         throw new ImportFileError(I.tooManyValues(path));
       }
       anchor = options.rows && depth >= 2 ? rowStart : offset;
@@ -269,7 +362,8 @@ export class Archive {
     try {
       for await (const chunk of await this.stream(entry)) {
         // A row (or a string, a number, a run of spaces) that has gone on too long is refused before it grows on.
-        if (read - anchor > ARCHIVE_LIMITS.recordBytes) throw new ImportFileError(I.recordTooLarge(path, formatFileSize(ARCHIVE_LIMITS.recordBytes)));
+        if (read - anchor > ARCHIVE_LIMITS.recordBytes)
+          throw new ImportFileError(I.recordTooLarge(path, formatFileSize(ARCHIVE_LIMITS.recordBytes)));
         tokenizer.write(chunk as Buffer);
         read += (chunk as Buffer).length;
       }
@@ -302,7 +396,8 @@ export class Archive {
 
 /** A relative path of plain segments: no absolute path, drive letter, backslash, '..' or '.' segment, no NUL. */
 export function isSafePath(name: string): boolean {
-  if (!name || name.startsWith('/') || /^[a-zA-Z]:/.test(name) || name.includes('\\') || name.includes('\0')) return false;
+  if (!name || name.startsWith('/') || /^[a-zA-Z]:/.test(name) || name.includes('\\') || name.includes('\0'))
+    return false;
   const segments = name.replace(/\/$/, '').split('/');
   return segments.every((s) => s !== '' && s !== '.' && s !== '..');
 }
@@ -352,7 +447,13 @@ type Analysis = {
   business: { values: Row; logoPath: string | null; logoMime: ImageType | null } | null;
 };
 
-const optional = (max: number) => z.string().trim().max(max).nullish().transform((v) => v ?? '');
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? '');
 /** business.json as applied to this agency: the limits of the business and branding forms (the slug stays). */
 const businessJsonSchema = z.object({
   name: z.string().trim().min(1).max(LIMITS.businessNameMax),
@@ -417,25 +518,38 @@ class Problems {
 }
 
 /** Reads and checks the whole export against the target agency (nothing is written). */
-export async function analyseArchive(db: Db, businessId: number, archive: Archive, options: { applyBusiness?: boolean } = {}): Promise<Analysis> {
+export async function analyseArchive(
+  db: Db,
+  businessId: number,
+  archive: Archive,
+  options: { applyBusiness?: boolean } = {},
+): Promise<Analysis> {
   // A manifest lists each stored file once, in 8 tokens: a zip of few entries has a small one.
   const manifestValues = 16 * archive.entries.size + 1_000;
-  const manifestValue = await archive.json(MANIFEST_PATH, ARCHIVE_LIMITS.jsonFileBytes, manifestValues).catch((error) => {
-    if (!archive.entries.has(MANIFEST_PATH)) throw new ImportFileError(I.notExport);
-    // A limit's refusal keeps its sentence; anything else the manifest has is "could not be read".
-    if (error instanceof ImportFileError && error.message !== I.badPart(MANIFEST_PATH)) throw error;
-    throw new ImportFileError(I.badManifest);
-  });
+  const manifestValue = await archive
+    .json(MANIFEST_PATH, ARCHIVE_LIMITS.jsonFileBytes, manifestValues)
+    .catch((error) => {
+      if (!archive.entries.has(MANIFEST_PATH)) throw new ImportFileError(I.notExport);
+      // A limit's refusal keeps its sentence; anything else the manifest has is "could not be read".
+      if (error instanceof ImportFileError && error.message !== I.badPart(MANIFEST_PATH)) throw error;
+      throw new ImportFileError(I.badManifest);
+    });
   const parsed = manifestSchema.safeParse(manifestValue);
   if (!parsed.success || parsed.data.format !== EXPORT_FORMAT) {
-    if (manifestValue && typeof manifestValue === 'object' && (manifestValue as { format?: unknown }).format !== EXPORT_FORMAT) throw new ImportFileError(I.notExport);
+    if (
+      manifestValue &&
+      typeof manifestValue === 'object' &&
+      (manifestValue as { format?: unknown }).format !== EXPORT_FORMAT
+    )
+      throw new ImportFileError(I.notExport);
     throw new ImportFileError(I.badManifest);
   }
   const manifest = parsed.data;
   if (manifest.version > EXPORT_VERSION) throw new ImportFileError(I.newerVersion(String(manifest.version)));
   if (manifest.version !== EXPORT_VERSION) throw new ImportFileError(I.badManifest);
   const business = await archive.json(BUSINESS_PATH, ARCHIVE_LIMITS.businessBytes, 1_000);
-  if (!business || typeof business !== 'object' || Array.isArray(business)) throw new ImportFileError(I.badPart(BUSINESS_PATH));
+  if (!business || typeof business !== 'object' || Array.isArray(business))
+    throw new ImportFileError(I.badPart(BUSINESS_PATH));
 
   const issues = new Problems();
   const rows = {} as Record<EntityName, Row[]>;
@@ -447,10 +561,12 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
   for (const spec of read) {
     const entry = archive.entries.get(jsonPath(spec.name));
     if (!entry) throw new ImportFileError(I.missingPart(jsonPath(spec.name)));
-    if (entry.uncompressedSize > ARCHIVE_LIMITS.jsonFileBytes) throw new ImportFileError(I.jsonTooLarge(jsonPath(spec.name), formatFileSize(ARCHIVE_LIMITS.jsonFileBytes)));
+    if (entry.uncompressedSize > ARCHIVE_LIMITS.jsonFileBytes)
+      throw new ImportFileError(I.jsonTooLarge(jsonPath(spec.name), formatFileSize(ARCHIVE_LIMITS.jsonFileBytes)));
     jsonBytes += entry.uncompressedSize;
   }
-  if (jsonBytes > ARCHIVE_LIMITS.jsonTotalBytes) throw new ImportFileError(I.jsonTotalTooLarge(formatFileSize(ARCHIVE_LIMITS.jsonTotalBytes)));
+  if (jsonBytes > ARCHIVE_LIMITS.jsonTotalBytes)
+    throw new ImportFileError(I.jsonTotalTooLarge(formatFileSize(ARCHIVE_LIMITS.jsonTotalBytes)));
   // Each file is streamed row by row and only its checked columns are kept.
   let rowsInAll = 0;
   for (const spec of ENTITIES) {
@@ -462,15 +578,18 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
     }
     const checked: Row[] = (rows[spec.name] = []);
     await archive.rows(path, ARCHIVE_LIMITS.jsonFileBytes, (raw) => {
-      if (checked.length >= ARCHIVE_LIMITS.rowsPerFile) throw new ImportFileError(I.tooManyRowsInFile(path, ARCHIVE_LIMITS.rowsPerFile.toLocaleString('en-US')));
-      if (++rowsInAll > ARCHIVE_LIMITS.rowsInAll) throw new ImportFileError(I.tooManyRowsInAll(ARCHIVE_LIMITS.rowsInAll.toLocaleString('en-US')));
+      if (checked.length >= ARCHIVE_LIMITS.rowsPerFile)
+        throw new ImportFileError(I.tooManyRowsInFile(path, ARCHIVE_LIMITS.rowsPerFile.toLocaleString('en-US')));
+      if (++rowsInAll > ARCHIVE_LIMITS.rowsInAll)
+        throw new ImportFileError(I.tooManyRowsInAll(ARCHIVE_LIMITS.rowsInAll.toLocaleString('en-US')));
       checked.push(checkRow(spec, raw, checked.length + 2, issues, errorLines[spec.name]));
     });
   }
 
   // References: every id a row names is a row of the export (or null).
   const ids = {} as Record<EntityName, Set<number>>;
-  for (const spec of ENTITIES) if ('id' in spec.columns) ids[spec.name] = new Set(rows[spec.name].map((r) => r.id as number));
+  for (const spec of ENTITIES)
+    if ('id' in spec.columns) ids[spec.name] = new Set(rows[spec.name].map((r) => r.id as number));
   for (const spec of IMPORTED) {
     rows[spec.name].forEach((row, index) => {
       for (const [column, target] of Object.entries(spec.refs)) {
@@ -488,7 +607,12 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
     if (!fileFields.has(answer.flowFieldId as number) || answer.value === '') return;
     const id = Number(answer.value);
     if (!Number.isSafeInteger(id) || !ids.documents.has(id)) {
-      issues.push({ line: index + 2, entity: 'flowAnswers', field: 'value', message: I.danglingRef('value', Number.isSafeInteger(id) ? id : 0) });
+      issues.push({
+        line: index + 2,
+        entity: 'flowAnswers',
+        field: 'value',
+        message: I.danglingRef('value', Number.isSafeInteger(id) ? id : 0),
+      });
       errorLines.flowAnswers.add(index + 2);
     }
   });
@@ -506,7 +630,12 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
 
   // Keys that must be unique: ids within an entity, a stored file per document, a detail key per resource, one
   // submission per contact and flow (the commit would otherwise refuse, or link two rows to one file).
-  const unique = (entity: EntityName, key: (row: Row) => string | null, message: (line: number) => string, field: string) => {
+  const unique = (
+    entity: EntityName,
+    key: (row: Row) => string | null,
+    message: (line: number) => string,
+    field: string,
+  ) => {
     const seen = new Map<string, number>();
     rows[entity].forEach((row, index) => {
       const k = key(row);
@@ -519,9 +648,16 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
       }
     });
   };
-  for (const spec of IMPORTED) if ('id' in spec.columns) unique(spec.name, (r) => (typeof r.id === 'number' ? String(r.id) : null), I.sameIdInExport, 'id');
+  for (const spec of IMPORTED)
+    if ('id' in spec.columns)
+      unique(spec.name, (r) => (typeof r.id === 'number' ? String(r.id) : null), I.sameIdInExport, 'id');
   unique('documents', (r) => (typeof r.file === 'string' ? r.file : null), I.sameFileInExport, 'file');
-  unique('resourceDetails', (r) => (typeof r.resourceId === 'number' && typeof r.key === 'string' ? `${r.resourceId}:${r.key}` : null), I.sameDetailInExport, 'key');
+  unique(
+    'resourceDetails',
+    (r) => (typeof r.resourceId === 'number' && typeof r.key === 'string' ? `${r.resourceId}:${r.key}` : null),
+    I.sameDetailInExport,
+    'key',
+  );
   unique(
     'flowSubmissions',
     (r) => (typeof r.flowId === 'number' && typeof r.contactId === 'number' ? `${r.flowId}:${r.contactId}` : null),
@@ -549,7 +685,8 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
       continue;
     }
     const actual = await archive.digest(entry).catch(() => null);
-    if (!actual || actual.sha256 !== expected.sha256.toLowerCase() || actual.size !== expected.size) fail(I.fileChanged(path));
+    if (!actual || actual.sha256 !== expected.sha256.toLowerCase() || actual.size !== expected.size)
+      fail(I.fileChanged(path));
   }
 
   // The business details and logo, when they are to replace this agency's.
@@ -557,29 +694,50 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
   if (options.applyBusiness) {
     const checked = businessJsonSchema.safeParse(business);
     if (!checked.success) {
-      for (const issue of checked.error.issues) issues.push({ line: null, entity: 'business', field: String(issue.path[0] ?? ''), message: I.businessInvalid(String(issue.path[0] ?? '')) });
+      for (const issue of checked.error.issues)
+        issues.push({
+          line: null,
+          entity: 'business',
+          field: String(issue.path[0] ?? ''),
+          message: I.businessInvalid(String(issue.path[0] ?? '')),
+        });
     }
     let logoMime: ImageType | null = null;
     const logoPath = manifest.logo;
     if (logoPath) {
       const entry = isSafePath(logoPath) ? archive.entries.get(logoPath) : undefined;
       const listed = manifest.files.find((f) => f.path === logoPath);
-      const bytes = entry && listed && entry.uncompressedSize <= LIMITS.logoMaxBytes ? await archive.bytes(entry).catch(() => null) : null;
+      const bytes =
+        entry && listed && entry.uncompressedSize <= LIMITS.logoMaxBytes
+          ? await archive.bytes(entry).catch(() => null)
+          : null;
       logoMime = bytes ? imageTypeOf(bytes) : null;
-      if (!bytes || !listed || createHash('sha256').update(bytes).digest('hex') !== listed.sha256.toLowerCase() || !logoMime) {
+      if (
+        !bytes ||
+        !listed ||
+        createHash('sha256').update(bytes).digest('hex') !== listed.sha256.toLowerCase() ||
+        !logoMime
+      ) {
         issues.push({ line: null, entity: 'business', field: 'logo', message: I.logoInvalid(logoPath) });
       }
     }
     if (checked.success) {
       const { logoName, ...values } = checked.data;
-      applied = { values: { ...values, logoName: logoPath ? (logoName ?? null) : null }, logoPath: logoPath ?? null, logoMime };
+      applied = {
+        values: { ...values, logoName: logoPath ? (logoName ?? null) : null },
+        logoPath: logoPath ?? null,
+        logoMime,
+      };
     }
   }
 
   // Duplicates against the target agency: companies by name, contacts by e-mail.
   const [companies, contacts, users] = await Promise.all([
     db.company.findMany({ where: { businessId }, select: { id: true, name: true }, orderBy: { id: 'asc' } }),
-    db.contact.findMany({ where: { businessId, email: { in: [...emailLine.keys()] } }, select: { id: true, email: true } }),
+    db.contact.findMany({
+      where: { businessId, email: { in: [...emailLine.keys()] } },
+      select: { id: true, email: true },
+    }),
     db.user.findMany({ where: { businessId }, select: { id: true, email: true } }),
   ]);
   const companyByName = new Map<string, number>();
@@ -601,7 +759,8 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
   for (const u of rows.users) {
     const match = typeof u.email === 'string' ? userByEmail.get(u.email.toLowerCase()) : undefined;
     if (match !== undefined) userMatch.set(u.id as number, match);
-    else unmatchedPeople.push(`${String(u.firstName ?? '')} ${String(u.lastName ?? '')}`.trim() + ` (${String(u.email)})`);
+    else
+      unmatchedPeople.push(`${String(u.firstName ?? '')} ${String(u.lastName ?? '')}`.trim() + ` (${String(u.email)})`);
   }
 
   const counts: ImportPreview['counts'] = {};
@@ -609,9 +768,11 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
     const errors = errorLines[spec.name].size;
     const duplicates =
       spec.name === 'companies'
-        ? rows.companies.filter((r, i) => !errorLines.companies.has(i + 2) && existingCompany.has(r.id as number)).length
+        ? rows.companies.filter((r, i) => !errorLines.companies.has(i + 2) && existingCompany.has(r.id as number))
+            .length
         : spec.name === 'contacts'
-          ? rows.contacts.filter((r, i) => !errorLines.contacts.has(i + 2) && existingContact.has(r.id as number)).length
+          ? rows.contacts.filter((r, i) => !errorLines.contacts.has(i + 2) && existingContact.has(r.id as number))
+              .length
           : 0;
     counts[spec.name] = { new: rows[spec.name].length - errors - duplicates, duplicate: duplicates, error: errors };
   }
@@ -620,28 +781,51 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
   // those are built.
   const companyName = new Map(rows.companies.map((c) => [c.id as number, String(c.name ?? '')]));
   const statusOf = (entity: 'companies' | 'contacts', row: Row, line: number): ImportPreviewRow['status'] =>
-    errorLines[entity].has(line) ? 'error' : (entity === 'companies' ? existingCompany : existingContact).has(row.id as number) ? 'duplicate' : 'new';
-  const previewRow = (entity: 'companies' | 'contacts', row: Row, line: number, status: ImportPreviewRow['status']): ImportPreviewRow => {
+    errorLines[entity].has(line)
+      ? 'error'
+      : (entity === 'companies' ? existingCompany : existingContact).has(row.id as number)
+        ? 'duplicate'
+        : 'new';
+  const previewRow = (
+    entity: 'companies' | 'contacts',
+    row: Row,
+    line: number,
+    status: ImportPreviewRow['status'],
+  ): ImportPreviewRow => {
     if (entity === 'companies') {
       return {
         line,
         status,
         values: textValues(row, ['name', 'industry', 'website', 'address', 'phone', 'status']),
-        messages: status === 'error' ? issues.messagesAt('companies', line) : status === 'duplicate' ? [I.companyExists(String(row.name))] : [],
+        messages:
+          status === 'error'
+            ? issues.messagesAt('companies', line)
+            : status === 'duplicate'
+              ? [I.companyExists(String(row.name))]
+              : [],
       };
     }
     return {
       line,
       status,
-      values: { ...textValues(row, ['firstName', 'lastName', 'email', 'phone', 'role', 'title']), company: typeof row.companyId === 'number' ? (companyName.get(row.companyId) ?? '') : '' },
-      messages: status === 'error' ? issues.messagesAt('contacts', line) : status === 'duplicate' ? [I.contactExists(`${String(row.firstName)} ${String(row.lastName)}`.trim())] : [],
+      values: {
+        ...textValues(row, ['firstName', 'lastName', 'email', 'phone', 'role', 'title']),
+        company: typeof row.companyId === 'number' ? (companyName.get(row.companyId) ?? '') : '',
+      },
+      messages:
+        status === 'error'
+          ? issues.messagesAt('contacts', line)
+          : status === 'duplicate'
+            ? [I.contactExists(`${String(row.firstName)} ${String(row.lastName)}`.trim())]
+            : [],
     };
   };
   const previewRows: ImportPreviewRow[] = [];
   for (const status of ['error', 'duplicate', 'new'] as const) {
     for (const entity of ['companies', 'contacts'] as const) {
       for (let index = 0; index < rows[entity].length && previewRows.length < IMPORT_PREVIEW_ROWS; index++) {
-        if (statusOf(entity, rows[entity][index], index + 2) === status) previewRows.push(previewRow(entity, rows[entity][index], index + 2, status));
+        if (statusOf(entity, rows[entity][index], index + 2) === status)
+          previewRows.push(previewRow(entity, rows[entity][index], index + 2, status));
       }
     }
   }
@@ -661,10 +845,21 @@ export async function analyseArchive(db: Db, businessId: number, archive: Archiv
       scope: manifest.scope.kind === 'company' ? manifest.scope.companyName : manifest.scope.kind,
     },
   };
-  return { preview, issueCount: issues.count, manifest, rows, existingCompany, existingContact, userMatch, unmatchedPeople, business: applied };
+  return {
+    preview,
+    issueCount: issues.count,
+    manifest,
+    rows,
+    existingCompany,
+    existingContact,
+    userMatch,
+    unmatchedPeople,
+    business: applied,
+  };
 }
 
-const textValues = (row: Row, columns: string[]) => Object.fromEntries(columns.map((c) => [c, row[c] == null ? '' : String(row[c])]));
+const textValues = (row: Row, columns: string[]) =>
+  Object.fromEntries(columns.map((c) => [c, row[c] == null ? '' : String(row[c])]));
 
 /** One row's columns and types; issues are added with the row's line in data/<entity>.csv. */
 function checkRow(spec: EntitySpec, raw: unknown, line: number, issues: Problems, errorLines: Set<number>): Row {
@@ -713,7 +908,13 @@ function checkRow(spec: EntitySpec, raw: unknown, line: number, issues: Problems
     row[column] = checked.value;
   }
   // A link without a stored file is an http(s) address, none, or the source's download route (imported as none).
-  if (spec.name === 'documents' && row.file === null && typeof row.url === 'string' && row.url !== '' && !DOWNLOAD_PATH.test(row.url)) {
+  if (
+    spec.name === 'documents' &&
+    row.file === null &&
+    typeof row.url === 'string' &&
+    row.url !== '' &&
+    !DOWNLOAD_PATH.test(row.url)
+  ) {
     if (!documentUrlSchema.safeParse(row.url).success) fail('url', I.badUrl('url'));
   }
   return row;
@@ -735,8 +936,13 @@ export async function commitArchive(
   if (analysis.issueCount) throw new ImportIssuesError(analysis.preview.issues, analysis.issueCount);
   const { rows } = analysis;
   // The files' sizes were checked against the zip: an import that cannot fit the agency's quota copies nothing.
-  const paths = new Set(rows.documents.map((doc) => doc.file).filter((path): path is string => typeof path === 'string'));
-  const importedBytes = [...paths].reduce((total, path) => total + (archive.entries.get(path)?.uncompressedSize ?? 0), 0);
+  const paths = new Set(
+    rows.documents.map((doc) => doc.file).filter((path): path is string => typeof path === 'string'),
+  );
+  const importedBytes = [...paths].reduce(
+    (total, path) => total + (archive.entries.get(path)?.uncompressedSize ?? 0),
+    0,
+  );
   await assertStorageQuota(db, businessId, importedBytes, quota);
   const written: string[] = [];
   const keyOfPath = new Map<string, { key: string; size: number }>();
@@ -765,17 +971,36 @@ export async function commitArchive(
         const summary = await writeRows(tx as unknown as Db, businessId, actor, fileName, analysis, keyOfPath);
         // A company export carries no logo: this agency's stays; an agency export's logo (or none) replaces it.
         const keepLogo = analysis.manifest.scope.kind === 'company';
-        if (analysis.business) oldLogo = await applyBusiness(tx as unknown as Db, businessId, analysis.business.values, keepLogo ? undefined : logo);
+        if (analysis.business)
+          oldLogo = await applyBusiness(
+            tx as unknown as Db,
+            businessId,
+            analysis.business.values,
+            keepLogo ? undefined : logo,
+          );
         return summary;
       },
       { timeout: 300_000, maxWait: 10_000 },
     );
     // The replaced logo's file goes once the business no longer names it.
     const replaced = oldLogo as string | null;
-    if (replaced) await storage.remove(replaced).catch((e: unknown) => log.error({ err: e, key: replaced }, 'import: the replaced logo could not be removed from storage'));
+    if (replaced)
+      await storage
+        .remove(replaced)
+        .catch((e: unknown) =>
+          log.error({ err: e, key: replaced }, 'import: the replaced logo could not be removed from storage'),
+        );
     return summary;
   } catch (error) {
-    await Promise.all(written.map((key) => storage.remove(key).catch((e: unknown) => log.error({ err: e, key }, 'import: a file of the failed import could not be removed from storage'))));
+    await Promise.all(
+      written.map((key) =>
+        storage
+          .remove(key)
+          .catch((e: unknown) =>
+            log.error({ err: e, key }, 'import: a file of the failed import could not be removed from storage'),
+          ),
+      ),
+    );
     if ((error as { code?: string }).code === 'P2002') throw new ImportFileError(I.exportConflict);
     throw transactionRefusal(error) ?? error;
   }
@@ -791,11 +1016,23 @@ async function copyEntry(archive: Archive, path: string, storage: FileStorage, k
 }
 
 /** The export's business details, branding and logo on this agency (the slug stays); returns the old logo's key. */
-async function applyBusiness(tx: Db, businessId: number, values: Row, logo: { key: string; name: string; mime: string } | null | undefined): Promise<string | null> {
+async function applyBusiness(
+  tx: Db,
+  businessId: number,
+  values: Row,
+  logo: { key: string; name: string; mime: string } | null | undefined,
+): Promise<string | null> {
   const current = await tx.business.findUnique({ where: { id: businessId }, select: { logoKey: true } });
   const { logoName: _name, ...details } = values;
-  const logoColumns = logo === undefined ? {} : { logoKey: logo?.key ?? null, logoName: logo?.name ?? null, logoMime: logo?.mime ?? null };
-  await tx.business.update({ where: { id: businessId }, data: { ...details, ...logoColumns, updatedAt: new Date() }, select: { id: true } });
+  const logoColumns =
+    logo === undefined
+      ? {}
+      : { logoKey: logo?.key ?? null, logoName: logo?.name ?? null, logoMime: logo?.mime ?? null };
+  await tx.business.update({
+    where: { id: businessId },
+    data: { ...details, ...logoColumns, updatedAt: new Date() },
+    select: { id: true },
+  });
   return logo === undefined || current?.logoKey === logo?.key ? null : (current?.logoKey ?? null);
 }
 
@@ -837,7 +1074,11 @@ async function writeRows(
   const existingCompany = new Map(analysis.existingCompany);
   const existingContact = new Map(analysis.existingContact);
   const companyByName = new Map<string, number>();
-  for (const c of await tx.company.findMany({ where: { businessId }, select: { id: true, name: true }, orderBy: { id: 'asc' } })) {
+  for (const c of await tx.company.findMany({
+    where: { businessId },
+    select: { id: true, name: true },
+    orderBy: { id: 'asc' },
+  })) {
     if (!companyByName.has(nameKey(c.name))) companyByName.set(nameKey(c.name), c.id);
   }
   for (const c of rows.companies) {
@@ -847,7 +1088,10 @@ async function writeRows(
   const emails = rows.contacts.map((c) => String(c.email).trim().toLowerCase());
   const contactByEmail = new Map<string, number>();
   for (let i = 0; i < emails.length; i += CHUNK * 5) {
-    const found = await tx.contact.findMany({ where: { businessId, email: { in: emails.slice(i, i + CHUNK * 5) } }, select: { id: true, email: true } });
+    const found = await tx.contact.findMany({
+      where: { businessId, email: { in: emails.slice(i, i + CHUNK * 5) } },
+      select: { id: true, email: true },
+    });
     for (const c of found) contactByEmail.set(c.email.toLowerCase(), c.id);
   }
   for (const c of rows.contacts) {
@@ -880,7 +1124,10 @@ async function writeRows(
   await record(
     'companies',
     companies,
-    (c) => ({ businessId, ...stamps(c, 'name', 'industry', 'website', 'address', 'phone', 'status', 'createdAt', 'updatedAt') }),
+    (c) => ({
+      businessId,
+      ...stamps(c, 'name', 'industry', 'website', 'address', 'phone', 'status', 'createdAt', 'updatedAt'),
+    }),
     (data, select) => tx.company.createManyAndReturn({ data: data as never, select }) as Promise<Row[]>,
     'name',
   );
@@ -894,7 +1141,18 @@ async function writeRows(
       businessId,
       companyId: ref('companies', c.companyId),
       // Portal passwords are never exported: a contact with portal access gets an invite or a password from the hub.
-      ...stamps(c, 'firstName', 'lastName', 'phone', 'role', 'title', 'portalAccess', 'notifyByEmail', 'createdAt', 'updatedAt'),
+      ...stamps(
+        c,
+        'firstName',
+        'lastName',
+        'phone',
+        'role',
+        'title',
+        'portalAccess',
+        'notifyByEmail',
+        'createdAt',
+        'updatedAt',
+      ),
       email: String(c.email).trim().toLowerCase(),
     }),
     (data, select) => tx.contact.createManyAndReturn({ data: data as never, select }) as Promise<Row[]>,
@@ -907,7 +1165,21 @@ async function writeRows(
     (p) => ({
       businessId,
       companyId: ref('companies', p.companyId),
-      ...stamps(p, 'name', 'description', 'status', 'priority', 'startDate', 'completionDate', 'totalHoursEstimated', 'totalHoursWorked', 'totalBilledCents', 'visibleToClient', 'createdAt', 'updatedAt'),
+      ...stamps(
+        p,
+        'name',
+        'description',
+        'status',
+        'priority',
+        'startDate',
+        'completionDate',
+        'totalHoursEstimated',
+        'totalHoursWorked',
+        'totalBilledCents',
+        'visibleToClient',
+        'createdAt',
+        'updatedAt',
+      ),
     }),
     (data, select) => tx.project.createManyAndReturn({ data: data as never, select }) as Promise<Row[]>,
     'name',
@@ -922,7 +1194,8 @@ async function writeRows(
       links.add(key);
       return true;
     });
-  for (let i = 0; i < projectContacts.length; i += CHUNK) await tx.projectContact.createMany({ data: projectContacts.slice(i, i + CHUNK) });
+  for (let i = 0; i < projectContacts.length; i += CHUNK)
+    await tx.projectContact.createMany({ data: projectContacts.slice(i, i + CHUNK) });
   created.projectContacts = projectContacts.length;
 
   await record(
@@ -932,7 +1205,18 @@ async function writeRows(
       businessId,
       projectId: ref('projects', t.projectId),
       assigneeId: ref('users', t.assigneeId),
-      ...stamps(t, 'title', 'description', 'status', 'priority', 'dueDate', 'completedAt', 'internal', 'createdAt', 'updatedAt'),
+      ...stamps(
+        t,
+        'title',
+        'description',
+        'status',
+        'priority',
+        'dueDate',
+        'completedAt',
+        'internal',
+        'createdAt',
+        'updatedAt',
+      ),
       // An older export may lack completion dates: a completed task then counts as completed at its last change.
       completedAt: t.status === 'completed' ? (t.completedAt ?? t.updatedAt ?? null) : null,
     }),
@@ -962,14 +1246,18 @@ async function writeRows(
   );
   // A stored file's url is its download route, which names the new id: one UPDATE per chunk (the ids are the
   // integers the database just gave, so they are written into the statement as they are).
-  const storedIds = rows.documents.filter((d) => typeof d.file === 'string').map((d) => idMap.documents.get(d.id as number)!);
+  const storedIds = rows.documents
+    .filter((d) => typeof d.file === 'string')
+    .map((d) => idMap.documents.get(d.id as number)!);
   for (let i = 0; i < storedIds.length; i += CHUNK * 5) {
     const ids = storedIds.slice(i, i + CHUNK * 5).map((id) => String(Math.trunc(Number(id))));
     await tx.$executeRawUnsafe(
       `UPDATE "Document" SET "url" = '${DOWNLOAD_PREFIX}' || CAST("id" AS TEXT) || '${DOWNLOAD_SUFFIX}' WHERE "businessId" = ${Math.trunc(businessId)} AND "id" IN (${ids.join(',')})`,
     );
   }
-  const sourceLinks = rows.documents.filter((d) => typeof d.file !== 'string' && typeof d.url === 'string' && DOWNLOAD_PATH.test(d.url)).length;
+  const sourceLinks = rows.documents.filter(
+    (d) => typeof d.file !== 'string' && typeof d.url === 'string' && DOWNLOAD_PATH.test(d.url),
+  ).length;
   created.files = keyOfPath.size;
 
   await record(
@@ -1006,14 +1294,22 @@ async function writeRows(
   await record(
     'flowSteps',
     rows.flowSteps,
-    (s) => ({ businessId, flowId: ref('flows', s.flowId), ...stamps(s, 'stepOrder', 'stepTitle', 'content', 'createdAt', 'updatedAt') }),
+    (s) => ({
+      businessId,
+      flowId: ref('flows', s.flowId),
+      ...stamps(s, 'stepOrder', 'stepTitle', 'content', 'createdAt', 'updatedAt'),
+    }),
     (data, select) => tx.flowStep.createManyAndReturn({ data: data as never, select }) as Promise<Row[]>,
     'stepTitle',
   );
   await record(
     'flowFields',
     rows.flowFields,
-    (f) => ({ businessId, flowStepId: ref('flowSteps', f.flowStepId), ...stamps(f, 'fieldLabel', 'fieldType', 'isRequired', 'options', 'helpText', 'order', 'createdAt') }),
+    (f) => ({
+      businessId,
+      flowStepId: ref('flowSteps', f.flowStepId),
+      ...stamps(f, 'fieldLabel', 'fieldType', 'isRequired', 'options', 'helpText', 'order', 'createdAt'),
+    }),
     (data, select) => tx.flowField.createManyAndReturn({ data: data as never, select }) as Promise<Row[]>,
     'fieldLabel',
   );
@@ -1050,7 +1346,8 @@ async function writeRows(
       businessId,
       submissionId: ref('flowSubmissions', a.submissionId),
       flowFieldId: ref('flowFields', a.flowFieldId),
-      value: fileFields.has(a.flowFieldId as number) && a.value !== '' ? String(ref('documents', Number(a.value))) : a.value,
+      value:
+        fileFields.has(a.flowFieldId as number) && a.value !== '' ? String(ref('documents', Number(a.value))) : a.value,
     }),
     (data, select) => tx.flowAnswer.createManyAndReturn({ data: data as never, select }) as Promise<Row[]>,
     'flowFieldId',

@@ -81,7 +81,13 @@ export function oneImportAtATime<T>(db: LockDb, businessId: number, work: () => 
 export function transactionRefusal(error: unknown): Error | null {
   const code = (error as { code?: unknown }).code;
   const text = String((error as { message?: unknown }).message ?? '');
-  if (code === 'P2028' || code === 'P2034' || code === 'P1008' || /SQLITE_BUSY|database is locked|could not serialize|deadlock detected/i.test(text)) return new ImportBusyError();
+  if (
+    code === 'P2028' ||
+    code === 'P2034' ||
+    code === 'P1008' ||
+    /SQLITE_BUSY|database is locked|could not serialize|deadlock detected/i.test(text)
+  )
+    return new ImportBusyError();
   return null;
 }
 
@@ -112,11 +118,19 @@ export function detectDelimiter(text: string): string {
 export function readCsv(bytes: Buffer): CsvTable {
   if (bytes.includes(0)) throw new ImportFileError(I.notCsv);
   // One kind of line break, so the parser's line count is every editor's (it counts CRLF in a quoted cell as two).
-  const text = decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const text = decode(bytes)
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n');
   if (!text.trim()) throw new ImportFileError(I.emptyFile);
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { delimiter: detectDelimiter(text), info: true, relax_column_count: true, skip_empty_lines: false, trim: false }) as unknown as typeof records;
+    records = parse(text, {
+      delimiter: detectDelimiter(text),
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      trim: false,
+    }) as unknown as typeof records;
   } catch (error) {
     const line = typeof (error as { lines?: unknown }).lines === 'number' ? (error as { lines: number }).lines : null;
     throw new ImportFileError(I.csvUnreadable(line));
@@ -133,7 +147,8 @@ export function readCsv(bytes: Buffer): CsvTable {
       headerSeen = true;
       continue;
     }
-    if (table.rows.length >= IMPORT_MAX_ROWS) throw new ImportFileError(I.tooManyRows(IMPORT_MAX_ROWS.toLocaleString('en-US')));
+    if (table.rows.length >= IMPORT_MAX_ROWS)
+      throw new ImportFileError(I.tooManyRows(IMPORT_MAX_ROWS.toLocaleString('en-US')));
     table.rows.push({ line, cells: record });
   }
   if (!headerSeen) throw new ImportFileError(I.noHeader);
@@ -153,7 +168,21 @@ const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 /** Header spellings each field answers to (compared without case, spaces or punctuation). */
 const SYNONYMS: { [K in CsvImportKind]: Record<string, string[]> } = {
   companies: {
-    name: ['name', 'companyname', 'company', 'organisation', 'organization', 'organisationname', 'organizationname', 'business', 'businessname', 'account', 'accountname', 'client', 'clientname'],
+    name: [
+      'name',
+      'companyname',
+      'company',
+      'organisation',
+      'organization',
+      'organisationname',
+      'organizationname',
+      'business',
+      'businessname',
+      'account',
+      'accountname',
+      'client',
+      'clientname',
+    ],
     industry: ['industry', 'sector'],
     website: ['website', 'url', 'web', 'site', 'homepage', 'websiteurl', 'www'],
     address: ['address', 'streetaddress', 'location', 'postaladdress'],
@@ -167,7 +196,18 @@ const SYNONYMS: { [K in CsvImportKind]: Record<string, string[]> } = {
     phone: ['phone', 'telephone', 'phonenumber', 'tel', 'mobile', 'mobilephone', 'cell', 'cellphone'],
     role: ['role', 'contactrole'],
     title: ['jobtitle', 'title', 'position'],
-    company: ['company', 'companyname', 'organisation', 'organization', 'organisationname', 'organizationname', 'account', 'accountname', 'business', 'employer'],
+    company: [
+      'company',
+      'companyname',
+      'organisation',
+      'organization',
+      'organisationname',
+      'organizationname',
+      'account',
+      'accountname',
+      'business',
+      'employer',
+    ],
   },
 };
 
@@ -235,15 +275,33 @@ export type CsvAnalysis = { preview: ImportPreview; issueCount: number; rows: Ro
 const nameKey = (name: string) => name.trim().toLowerCase();
 
 /** Reads, maps and checks the file against the agency's own rows (read with the unscoped client, by businessId). */
-export async function analyseCsv(db: Db, businessId: number, kind: CsvImportKind, bytes: Buffer, sentMapping: ImportMapping | undefined): Promise<CsvAnalysis> {
+export async function analyseCsv(
+  db: Db,
+  businessId: number,
+  kind: CsvImportKind,
+  bytes: Buffer,
+  sentMapping: ImportMapping | undefined,
+): Promise<CsvAnalysis> {
   const table = readCsv(bytes);
   const mapping = sentMapping ?? guessMapping(kind, table.headers);
   const issues = mappingIssues(kind, table.headers, mapping);
   const base = { kind, headers: table.headers, mapping, newCompanies: [] as string[], source: null };
   if (issues.length) {
-    return { preview: { ...base, rows: [], counts: { [kind]: { new: 0, duplicate: 0, error: 0 } }, issues, issueCount: issues.length }, issueCount: issues.length, rows: [] };
+    return {
+      preview: {
+        ...base,
+        rows: [],
+        counts: { [kind]: { new: 0, duplicate: 0, error: 0 } },
+        issues,
+        issueCount: issues.length,
+      },
+      issueCount: issues.length,
+      rows: [],
+    };
   }
-  const column = Object.fromEntries(Object.entries(mapping).map(([field, header]) => [field, table.headers.indexOf(header)]));
+  const column = Object.fromEntries(
+    Object.entries(mapping).map(([field, header]) => [field, table.headers.indexOf(header)]),
+  );
   const rows: Row[] = table.rows.map(({ line, cells }) => ({
     line,
     values: Object.fromEntries(Object.entries(column).map(([field, index]) => [field, cellText(cells[index])])),
@@ -253,7 +311,8 @@ export async function analyseCsv(db: Db, businessId: number, kind: CsvImportKind
 
   const existingCompanies = await db.company.findMany({ where: { businessId }, select: { id: true, name: true } });
   const companyByName = new Map<string, { id: number; name: string }>();
-  for (const company of existingCompanies) if (!companyByName.has(nameKey(company.name))) companyByName.set(nameKey(company.name), company);
+  for (const company of existingCompanies)
+    if (!companyByName.has(nameKey(company.name))) companyByName.set(nameKey(company.name), company);
 
   const fail = (row: Row, rowIssues: ImportIssue[]) => {
     row.status = 'error';
@@ -291,7 +350,10 @@ export async function analyseCsv(db: Db, businessId: number, kind: CsvImportKind
     const emails = [...new Set(rows.map((r) => (r.values.email ?? '').trim().toLowerCase()).filter(Boolean))];
     const existing = new Map<string, string>();
     for (let i = 0; i < emails.length; i += 500) {
-      const found = await db.contact.findMany({ where: { businessId, email: { in: emails.slice(i, i + 500) } }, select: { email: true, firstName: true, lastName: true } });
+      const found = await db.contact.findMany({
+        where: { businessId, email: { in: emails.slice(i, i + 500) } },
+        select: { email: true, firstName: true, lastName: true },
+      });
       for (const c of found) existing.set(c.email.toLowerCase(), `${c.firstName} ${c.lastName}`.trim());
     }
     const seen = new Map<string, number>();
@@ -309,7 +371,10 @@ export async function analyseCsv(db: Db, businessId: number, kind: CsvImportKind
       const company = (v.company ?? '').trim();
       const companyCheck = company ? companyFields.name.safeParse(company) : null;
       const rowIssues = parsed.success ? [] : issuesOf(parsed.error, row.line);
-      if (companyCheck && !companyCheck.success) rowIssues.push(...companyCheck.error.issues.map((i) => ({ line: row.line, field: 'company', message: i.message })));
+      if (companyCheck && !companyCheck.success)
+        rowIssues.push(
+          ...companyCheck.error.issues.map((i) => ({ line: row.line, field: 'company', message: i.message })),
+        );
       if (rowIssues.length || !parsed.success) {
         fail(row, rowIssues);
         continue;
@@ -323,7 +388,8 @@ export async function analyseCsv(db: Db, businessId: number, kind: CsvImportKind
         seen.set(email, row.line);
         row.data = parsed.data;
         row.company = company || null;
-        if (company && !companyByName.has(nameKey(company)) && !newCompanies.has(nameKey(company))) newCompanies.set(nameKey(company), company);
+        if (company && !companyByName.has(nameKey(company)) && !newCompanies.has(nameKey(company)))
+          newCompanies.set(nameKey(company), company);
       }
     }
     base.newCompanies = [...newCompanies.values()];
@@ -336,7 +402,13 @@ export async function analyseCsv(db: Db, businessId: number, kind: CsvImportKind
     .slice(0, IMPORT_PREVIEW_ROWS)
     .map(({ line, status, values, messages }) => ({ line, status, values, messages }));
   return {
-    preview: { ...base, rows: shown, counts: { [kind]: { new: count('new'), duplicate: count('duplicate'), error: count('error') } }, issues: capIssues(issues), issueCount: issues.length },
+    preview: {
+      ...base,
+      rows: shown,
+      counts: { [kind]: { new: count('new'), duplicate: count('duplicate'), error: count('error') } },
+      issues: capIssues(issues),
+      issueCount: issues.length,
+    },
     issueCount: issues.length,
     rows,
   };
@@ -353,7 +425,14 @@ const CHUNK = 500;
  * Writes the new rows of an analysed file in one transaction (duplicates skipped), and one activity entry. The
  * caller has checked there are no issues.
  */
-export async function commitCsv(db: Db, businessId: number, actor: Actor, kind: CsvImportKind, fileName: string, analysis: CsvAnalysis): Promise<ImportSummary> {
+export async function commitCsv(
+  db: Db,
+  businessId: number,
+  actor: Actor,
+  kind: CsvImportKind,
+  fileName: string,
+  analysis: CsvAnalysis,
+): Promise<ImportSummary> {
   if (analysis.issueCount) throw new ImportIssuesError(analysis.preview.issues, analysis.issueCount);
   const previewed = analysis.rows.filter((r) => r.status === 'new');
   const write = db.$transaction(
@@ -362,10 +441,16 @@ export async function commitCsv(db: Db, businessId: number, actor: Actor, kind: 
       let fresh = previewed;
       if (kind === 'companies') {
         // Read again inside the transaction: a company added since the preview (another import, the hub) is skipped.
-        const names = new Set((await tx.company.findMany({ where: { businessId }, select: { name: true } })).map((c) => nameKey(c.name)));
+        const names = new Set(
+          (await tx.company.findMany({ where: { businessId }, select: { name: true } })).map((c) => nameKey(c.name)),
+        );
         fresh = fresh.filter((r) => !names.has(nameKey((r.data as { name: string }).name)));
         for (let i = 0; i < fresh.length; i += CHUNK) {
-          await tx.company.createMany({ data: fresh.slice(i, i + CHUNK).map((r) => ({ ...(r.data as z.output<typeof companyCreateInput>), businessId })) });
+          await tx.company.createMany({
+            data: fresh
+              .slice(i, i + CHUNK)
+              .map((r) => ({ ...(r.data as z.output<typeof companyCreateInput>), businessId })),
+          });
         }
         created.companies = fresh.length;
       } else {
@@ -373,7 +458,10 @@ export async function commitCsv(db: Db, businessId: number, actor: Actor, kind: 
         const emails = fresh.map((r) => (r.data as { email: string }).email);
         const taken = new Set<string>();
         for (let i = 0; i < emails.length; i += CHUNK) {
-          const found = await tx.contact.findMany({ where: { businessId, email: { in: emails.slice(i, i + CHUNK) } }, select: { email: true } });
+          const found = await tx.contact.findMany({
+            where: { businessId, email: { in: emails.slice(i, i + CHUNK) } },
+            select: { email: true },
+          });
           for (const c of found) taken.add(c.email.toLowerCase());
         }
         fresh = fresh.filter((r) => !taken.has((r.data as { email: string }).email));
@@ -381,14 +469,23 @@ export async function commitCsv(db: Db, businessId: number, actor: Actor, kind: 
         // The names the contacts link to, and the companies still to create.
         const names = [...new Set(fresh.map((r) => r.company).filter((n): n is string => !!n))];
         if (names.length) {
-          const existing = await tx.company.findMany({ where: { businessId }, select: { id: true, name: true }, orderBy: { id: 'asc' } });
+          const existing = await tx.company.findMany({
+            where: { businessId },
+            select: { id: true, name: true },
+            orderBy: { id: 'asc' },
+          });
           for (const c of existing) if (!companyIds.has(nameKey(c.name))) companyIds.set(nameKey(c.name), c.id);
           const missing = new Map<string, string>();
-          for (const name of names) if (!companyIds.has(nameKey(name)) && !missing.has(nameKey(name))) missing.set(nameKey(name), name);
+          for (const name of names)
+            if (!companyIds.has(nameKey(name)) && !missing.has(nameKey(name))) missing.set(nameKey(name), name);
           const toCreate = [...missing.values()];
           for (let i = 0; i < toCreate.length; i += CHUNK) {
-            const made = await tx.company.createManyAndReturn({ data: toCreate.slice(i, i + CHUNK).map((name) => ({ businessId, name })), select: { id: true, name: true } });
-            for (const company of made) if (!companyIds.has(nameKey(company.name))) companyIds.set(nameKey(company.name), company.id);
+            const made = await tx.company.createManyAndReturn({
+              data: toCreate.slice(i, i + CHUNK).map((name) => ({ businessId, name })),
+              select: { id: true, name: true },
+            });
+            for (const company of made)
+              if (!companyIds.has(nameKey(company.name))) companyIds.set(nameKey(company.name), company.id);
           }
           created.companies = missing.size;
         }
@@ -396,7 +493,12 @@ export async function commitCsv(db: Db, businessId: number, actor: Actor, kind: 
           await tx.contact.createMany({
             data: fresh.slice(i, i + CHUNK).map((r) => {
               const { portalPassword: _none, ...input } = r.data as z.output<typeof contactCreateInput>;
-              return { ...input, portalAccess: false, businessId, companyId: r.company ? (companyIds.get(nameKey(r.company)) ?? null) : null };
+              return {
+                ...input,
+                portalAccess: false,
+                businessId,
+                companyId: r.company ? (companyIds.get(nameKey(r.company)) ?? null) : null,
+              };
             }),
           });
         }

@@ -22,7 +22,14 @@ import { sendError, sendRefusal } from '../rest';
 import { log } from '../log';
 import { twoFactorSetupRefusal, type createContextFactory } from '../trpc';
 import { Archive, analyseArchive, commitArchive } from './import-archive';
-import { ImportBusyError, ImportFileError, ImportIssuesError, analyseCsv, commitCsv, oneImportAtATime } from './import-csv';
+import {
+  ImportBusyError,
+  ImportFileError,
+  ImportIssuesError,
+  analyseCsv,
+  commitCsv,
+  oneImportAtATime,
+} from './import-csv';
 
 const I = M.data.import;
 
@@ -34,7 +41,11 @@ type Refusal = { status: number; message: string; code: string; issues?: ImportI
 type Reply = Refusal | { status: 200; body: ImportPreview | ImportSummary };
 
 const ok = (body: ImportPreview | ImportSummary): Reply => ({ status: 200, body });
-const forbidden = (permission: Permission): Refusal => ({ status: 403, message: forbiddenMessage(permission), code: 'FORBIDDEN' });
+const forbidden = (permission: Permission): Refusal => ({
+  status: 403,
+  message: forbiddenMessage(permission),
+  code: 'FORBIDDEN',
+});
 
 const unauthenticated: Refusal = { status: 401, message: M.auth.unauthenticated, code: 'UNAUTHORIZED' };
 const badRequest = (message: string): Refusal => ({ status: 400, message, code: 'BAD_REQUEST' });
@@ -48,9 +59,19 @@ function receive(req: Request, res: Response, maxBytes: number): Promise<void> {
       filename: (_req, _file, cb) => cb(null, `clientflow-import-${randomUUID()}`),
     }),
     defParamCharset: 'utf8',
-    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 32 * 1024, fieldNameSize: 100, parts: 12, headerPairs: 20 },
+    limits: {
+      fileSize: maxBytes,
+      files: 1,
+      fields: 10,
+      fieldSize: 32 * 1024,
+      fieldNameSize: 100,
+      parts: 12,
+      headerPairs: 20,
+    },
   }).single('file');
-  return new Promise((resolve, reject) => middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+  return new Promise((resolve, reject) =>
+    middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
+  );
 }
 
 export function importRoutes(createContext: ReturnType<typeof createContextFactory>) {
@@ -82,8 +103,13 @@ export function importRoutes(createContext: ReturnType<typeof createContextFacto
         await receive(req, res, maxBytes);
       } catch (error) {
         if (res.destroyed || !res.socket || res.socket.destroyed) return null;
-        if (error instanceof MulterError && error.code === 'LIMIT_FILE_SIZE') return tooLarge(I.archiveTooLarge(formatFileSize(env.IMPORT_MAX_BYTES)));
-        if (error instanceof MulterError && (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT')) return badRequest(I.notMultipart);
+        if (error instanceof MulterError && error.code === 'LIMIT_FILE_SIZE')
+          return tooLarge(I.archiveTooLarge(formatFileSize(env.IMPORT_MAX_BYTES)));
+        if (
+          error instanceof MulterError &&
+          (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT')
+        )
+          return badRequest(I.notMultipart);
         return badRequest(I.badUpload);
       }
       const file = req.file;
@@ -93,7 +119,11 @@ export function importRoutes(createContext: ReturnType<typeof createContextFacto
 
       const fields = importFormFields.safeParse({ ...req.body });
       if (!fields.success) {
-        const issues = fields.error.issues.map((i) => ({ line: null, field: i.path.map(String).join('.'), message: i.message }));
+        const issues = fields.error.issues.map((i) => ({
+          line: null,
+          field: i.path.map(String).join('.'),
+          message: i.message,
+        }));
         return { status: 400, message: issues[0].message, code: 'BAD_REQUEST', issues };
       }
       if (hasNul(fields.data) || hasNul(file.originalname)) return badRequest(M.common.nulCharacter);
@@ -108,19 +138,29 @@ export function importRoutes(createContext: ReturnType<typeof createContextFacto
         if (file.size > env.IMPORT_MAX_BYTES) return tooLarge(I.archiveTooLarge(formatFileSize(env.IMPORT_MAX_BYTES)));
         // A preview reads as much as a commit: both run under the agency's import guard (another one meanwhile is 409),
         // and what the analysis found duplicates is what the commit skips.
-        const limits = { maxUnpackedBytes: env.IMPORT_MAX_UNPACKED_BYTES, maxRatio: env.IMPORT_MAX_RATIO, fileBytes: file.size };
+        const limits = {
+          maxUnpackedBytes: env.IMPORT_MAX_UNPACKED_BYTES,
+          maxRatio: env.IMPORT_MAX_RATIO,
+          fileBytes: file.size,
+        };
         return ok(
           await oneImportAtATime(db, businessId, async () => {
             const opened = await Archive.open(file.path, limits);
             archive = opened;
             const analysis = await analyseArchive(db, businessId, opened, { applyBusiness });
-            return commit ? commitArchive(db, storage, businessId, actor, fileName, opened, analysis, env) : analysis.preview;
+            return commit
+              ? commitArchive(db, storage, businessId, actor, fileName, opened, analysis, env)
+              : analysis.preview;
           }),
         );
       }
       if (file.size > CSV_MAX_BYTES) return tooLarge(I.csvTooLarge(formatFileSize(CSV_MAX_BYTES)));
       const analysis = await analyseCsv(db, businessId, kind, await fsp.readFile(file.path), mapping);
-      return ok(commit ? await oneImportAtATime(db, businessId, () => commitCsv(db, businessId, actor, kind, fileName, analysis)) : analysis.preview);
+      return ok(
+        commit
+          ? await oneImportAtATime(db, businessId, () => commitCsv(db, businessId, actor, kind, fileName, analysis))
+          : analysis.preview,
+      );
     };
 
     let reply: Reply | null = null;
@@ -128,13 +168,19 @@ export function importRoutes(createContext: ReturnType<typeof createContextFacto
     try {
       reply = await handle();
     } catch (error) {
-      if (error instanceof ImportIssuesError) reply = { status: 400, message: error.message, code: 'BAD_REQUEST', issues: error.issues };
+      if (error instanceof ImportIssuesError)
+        reply = { status: 400, message: error.message, code: 'BAD_REQUEST', issues: error.issues };
       else if (error instanceof ImportFileError) reply = badRequest(error.message);
       else if (error instanceof ImportBusyError) reply = { status: 409, message: error.message, code: 'CONFLICT' };
       else failure = error;
     } finally {
       (archive as Archive | null)?.close();
-      if (tempFile) await fsp.rm(tempFile, { force: true }).catch((error: unknown) => log.error({ err: error, file: tempFile }, 'import: the temporary file could not be removed'));
+      if (tempFile)
+        await fsp
+          .rm(tempFile, { force: true })
+          .catch((error: unknown) =>
+            log.error({ err: error, file: tempFile }, 'import: the temporary file could not be removed'),
+          );
     }
     if (failure) return sendError(res, failure);
     if (!reply || res.headersSent || res.destroyed) return;

@@ -33,7 +33,8 @@ async function staffWith(ctx: Context, permission: Permission | null) {
   const session = await ctx.sessions.getStaff();
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
   if (session.twoFactorSetupNeeded) throw new TRPCError({ code: 'FORBIDDEN', message: twoFactorSetupRefusal.message });
-  if (permission && !can(session.user.role, permission)) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage(permission) });
+  if (permission && !can(session.user.role, permission))
+    throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage(permission) });
   return session.user;
 }
 
@@ -76,7 +77,10 @@ export function dataExportRoutes(createContext: ReturnType<typeof createContextF
       if (wantsCompany) {
         const id = idSchema.safeParse(typeof raw === 'string' && /^\d+$/.test(raw) ? raw : undefined);
         if (!id.success) throw new TRPCError({ code: 'BAD_REQUEST', message: X.companyInvalid });
-        const company = await db.company.findFirst({ where: { businessId: user.businessId, id: id.data }, select: { id: true, name: true } });
+        const company = await db.company.findFirst({
+          where: { businessId: user.businessId, id: id.data },
+          select: { id: true, name: true },
+        });
         if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: X.companyNotFound });
         companyId = company.id;
         companyName = company.name;
@@ -115,9 +119,19 @@ export function dataExportRoutes(createContext: ReturnType<typeof createContextF
       if (!id.success) throw notFound;
       const row = await ctx.app.database.db.export.findFirst({
         where: { businessId: user.businessId, id: id.data },
-        select: { requestedById: true, scope: true, status: true, storageKey: true, size: true, fileName: true, expiresAt: true },
+        select: {
+          requestedById: true,
+          scope: true,
+          status: true,
+          storageKey: true,
+          size: true,
+          fileName: true,
+          expiresAt: true,
+        },
       });
-      const own = row?.requestedById === user.id && can(user.role, row.scope === 'company' ? 'data.exportCompany' : 'data.export');
+      const own =
+        row?.requestedById === user.id &&
+        can(user.role, row.scope === 'company' ? 'data.exportCompany' : 'data.export');
       if (!row || !(own || can(user.role, 'data.export'))) throw notFound;
       if (row.status === 'expired' || row.expiresAt.getTime() <= Date.now()) throw new GoneError();
       if (row.status === 'failed') throw new TRPCError({ code: 'CONFLICT', message: X.failed });

@@ -131,7 +131,8 @@ export function businessLogoRoutes(createContext: ReturnType<typeof createContex
       const session = await ctx.sessions.getStaff();
       if (!session) return refuse(res, { status: 401, message: M.auth.unauthenticated, code: 'UNAUTHORIZED' });
       if (session.twoFactorSetupNeeded) return refuse(res, twoFactorSetupRefusal);
-      if (!can(session.user.role, 'branding.manage')) return refuse(res, { status: 403, message: M.permissions.forbidden, code: 'FORBIDDEN' });
+      if (!can(session.user.role, 'branding.manage'))
+        return refuse(res, { status: 403, message: M.permissions.forbidden, code: 'FORBIDDEN' });
       if (!req.is('multipart/form-data')) return refuse(res, badRequest(M.documents.notMultipart));
       // A declared body far over the limit is refused before a byte of it is stored.
       const declared = Number(req.headers['content-length']);
@@ -152,14 +153,25 @@ export function businessLogoRoutes(createContext: ReturnType<typeof createContex
       storedKey = file.path;
 
       const name = safeFileName(file.originalname ?? '');
-      await replaceLogo(database, storage, businessId, { key: file.path, name, mime: file.imageType }, staffActor(session.user));
+      await replaceLogo(
+        database,
+        storage,
+        businessId,
+        { key: file.path, name, mime: file.imageType },
+        staffActor(session.user),
+      );
       storedKey = null;
       res.status(200).json({ url: logoPath(file.path), name });
     } catch (error) {
       sendError(res, error);
     } finally {
       // Anything that ended without the business naming the file (refused, failed) leaves no file behind.
-      if (storedKey) await storage.remove(storedKey).catch((error) => log.error({ err: error, key: storedKey }, 'logo: an upload not kept could not be removed from storage'));
+      if (storedKey)
+        await storage
+          .remove(storedKey)
+          .catch((error) =>
+            log.error({ err: error, key: storedKey }, 'logo: an upload not kept could not be removed from storage'),
+          );
     }
   });
 
@@ -170,13 +182,19 @@ export function businessLogoRoutes(createContext: ReturnType<typeof createContex
       const businessId = idSchema.safeParse(req.params.businessId);
       if (!businessId.success || !LOGO_KEY.test(key)) return refuse(res, notFound);
       // Only the file the business names as its logo: every other stored file (documents) stays private.
-      const row = await ctx.app.database.db.business.findFirst({ where: { id: businessId.data, logoKey: key }, select: { logoMime: true } });
+      const row = await ctx.app.database.db.business.findFirst({
+        where: { id: businessId.data, logoKey: key },
+        select: { logoMime: true },
+      });
       if (!row?.logoMime) return refuse(res, notFound);
       const size = await ctx.app.storage.size(key);
-      const stream = size === null ? null : await ctx.app.storage.readStream(key).catch((error: unknown) => {
-        if (error instanceof FileNotFoundError) return null;
-        throw error;
-      });
+      const stream =
+        size === null
+          ? null
+          : await ctx.app.storage.readStream(key).catch((error: unknown) => {
+              if (error instanceof FileNotFoundError) return null;
+              throw error;
+            });
       if (!stream) return refuse(res, notFound);
       res.status(200);
       res.setHeader('Content-Type', row.logoMime);

@@ -36,7 +36,11 @@ function refuse(res: Response, { status, message, code }: Refusal) {
 }
 
 const badRequest = (message: string): Refusal => ({ status: 400, message, code: 'BAD_REQUEST' });
-const tooLarge = (maxBytes: number): Refusal => ({ status: 413, message: M.documents.tooLarge(formatFileSize(maxBytes)), code: 'PAYLOAD_TOO_LARGE' });
+const tooLarge = (maxBytes: number): Refusal => ({
+  status: 413,
+  message: M.documents.tooLarge(formatFileSize(maxBytes)),
+  code: 'PAYLOAD_TOO_LARGE',
+});
 /** Over the agency's quota: the client is told the storage is full (the numbers are the agency's business). */
 const storageFull: Refusal = { status: 413, message: M.portalFlows.storageFull, code: 'PAYLOAD_TOO_LARGE' };
 
@@ -47,7 +51,10 @@ type Tx = Parameters<Parameters<PortalScope['db']['$transaction']>[0]>[0];
  * not taken it over since (they clear the marker): the one a new upload replaces. null: nothing to replace.
  */
 async function replacedUpload(tx: Tx, submissionId: number, flowFieldId: number) {
-  const answer = await tx.flowAnswer.findUnique({ where: { submissionId_flowFieldId: { submissionId, flowFieldId } }, select: { value: true } });
+  const answer = await tx.flowAnswer.findUnique({
+    where: { submissionId_flowFieldId: { submissionId, flowFieldId } },
+    select: { value: true },
+  });
   const id = Number(answer?.value);
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return null;
   return tx.document.findFirst({
@@ -80,7 +87,8 @@ function uploadRefusal(error: unknown, maxBytes: number): Refusal {
   if (error instanceof FileTooLargeError) return tooLarge(maxBytes);
   if (error instanceof MulterError) {
     if (error.code === 'LIMIT_FILE_SIZE') return tooLarge(maxBytes);
-    if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') return badRequest(M.documents.notMultipart);
+    if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT')
+      return badRequest(M.documents.notMultipart);
   }
   return badRequest(M.documents.badUpload);
 }
@@ -97,7 +105,12 @@ export function portalFlowUploadRoutes(createContext: ReturnType<typeof createCo
     const discard = async () => {
       const key = storedKey;
       storedKey = null;
-      if (key) await storage.remove(key).catch((error: unknown) => log.error({ err: error, key }, 'files: an upload not kept could not be removed from storage'));
+      if (key)
+        await storage
+          .remove(key)
+          .catch((error: unknown) =>
+            log.error({ err: error, key }, 'files: an upload not kept could not be removed from storage'),
+          );
     };
     try {
       const session = await ctx.sessions.getPortal();
@@ -167,9 +180,15 @@ export function portalFlowUploadRoutes(createContext: ReturnType<typeof createCo
             },
             select: { id: true, name: true, size: true },
           });
-          await tx.document.update({ where: { id: doc.id }, data: { url: `/api/documents/${doc.id}/download` }, select: { id: true } });
+          await tx.document.update({
+            where: { id: doc.id },
+            data: { url: `/api/documents/${doc.id}/download` },
+            select: { id: true },
+          });
           await tx.flowAnswer.deleteMany({ where: { submissionId: submission.id, flowFieldId: field.id } });
-          await tx.flowAnswer.create({ data: { businessId, submissionId: submission.id, flowFieldId: field.id, value: String(doc.id) } });
+          await tx.flowAnswer.create({
+            data: { businessId, submissionId: submission.id, flowFieldId: field.id, value: String(doc.id) },
+          });
           if (previous) {
             await tx.document.delete({ where: { id: previous.id }, select: { id: true } });
             await recordActivity(tx, businessId, contactActor(session.contact), {
@@ -201,7 +220,15 @@ export function portalFlowUploadRoutes(createContext: ReturnType<typeof createCo
       storedKey = null;
       // The replaced file's row is gone: its bytes go too (a failure only leaves bytes no row names, logged).
       const replacedKey = result.replacedKey;
-      if (replacedKey) await storage.remove(replacedKey).catch((error: unknown) => log.error({ err: error, key: replacedKey }, 'files: a replaced flow upload could not be removed from storage'));
+      if (replacedKey)
+        await storage
+          .remove(replacedKey)
+          .catch((error: unknown) =>
+            log.error(
+              { err: error, key: replacedKey },
+              'files: a replaced flow upload could not be removed from storage',
+            ),
+          );
       res.status(201).json(result.uploaded);
     } catch (error) {
       await discard();

@@ -24,7 +24,8 @@ export type QuotaEnv = Pick<Env, 'STORAGE_QUOTA_BYTES'>;
 export const storageSizeText = (bytes: number) => (bytes > 0 ? formatFileSize(bytes) : M.documents.noBytes);
 
 /** The quota in bytes, or null when there is none. */
-export const storageQuota = (env: QuotaEnv): number | null => (env.STORAGE_QUOTA_BYTES > 0 ? env.STORAGE_QUOTA_BYTES : null);
+export const storageQuota = (env: QuotaEnv): number | null =>
+  env.STORAGE_QUOTA_BYTES > 0 ? env.STORAGE_QUOTA_BYTES : null;
 
 /** The bytes the agency's stored files take (SUM over its own Document rows only). */
 export async function storageUsed(db: QuotaDb, businessId: number): Promise<number> {
@@ -38,7 +39,10 @@ export class StorageQuotaError extends TRPCError {
   readonly quotaBytes: number;
   readonly usedBytes: number;
   constructor(quotaBytes: number, usedBytes: number) {
-    super({ code: 'PAYLOAD_TOO_LARGE', message: M.documents.storageQuotaExceeded(storageSizeText(quotaBytes), storageSizeText(usedBytes)) });
+    super({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: M.documents.storageQuotaExceeded(storageSizeText(quotaBytes), storageSizeText(usedBytes)),
+    });
     this.quotaBytes = quotaBytes;
     this.usedBytes = usedBytes;
   }
@@ -50,7 +54,13 @@ export class StorageQuotaError extends TRPCError {
  * Call it in the transaction that writes the rows, with the files' total size:
  *   await assertStorageQuota(tx, businessId, totalBytes, env);
  */
-export async function assertStorageQuota(db: QuotaDb, businessId: number, addBytes: number, env: QuotaEnv, freedBytes = 0): Promise<void> {
+export async function assertStorageQuota(
+  db: QuotaDb,
+  businessId: number,
+  addBytes: number,
+  env: QuotaEnv,
+  freedBytes = 0,
+): Promise<void> {
   const quota = storageQuota(env);
   if (quota === null || addBytes - freedBytes <= 0) return;
   const used = await storageUsed(db, businessId);
@@ -58,7 +68,11 @@ export async function assertStorageQuota(db: QuotaDb, businessId: number, addByt
 }
 
 /** What the agency may still store (0 when full), or null without a quota: to refuse an upload before its bytes arrive. */
-export async function storageRoom(db: QuotaDb, businessId: number, env: QuotaEnv): Promise<{ room: number; used: number; quota: number } | null> {
+export async function storageRoom(
+  db: QuotaDb,
+  businessId: number,
+  env: QuotaEnv,
+): Promise<{ room: number; used: number; quota: number } | null> {
   const quota = storageQuota(env);
   if (quota === null) return null;
   const used = await storageUsed(db, businessId);

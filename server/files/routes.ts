@@ -52,7 +52,8 @@ const INLINE_TYPES = new Set([
 ]);
 
 /** A downloaded file may show images and media of its own, and nothing else (no script, no form, no frame). */
-const DOWNLOAD_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'";
+const DOWNLOAD_CSP =
+  "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'";
 
 type Refusal = { status: number; message: string; code: string };
 
@@ -64,7 +65,11 @@ function refuse(res: Response, { status, message, code }: Refusal) {
 const unauthenticated: Refusal = { status: 401, message: M.auth.unauthenticated, code: 'UNAUTHORIZED' };
 const notFound: Refusal = { status: 404, message: M.documents.notFound, code: 'NOT_FOUND' };
 const badRequest = (message: string): Refusal => ({ status: 400, message, code: 'BAD_REQUEST' });
-const tooLarge = (maxBytes: number): Refusal => ({ status: 413, message: M.documents.tooLarge(formatFileSize(maxBytes)), code: 'PAYLOAD_TOO_LARGE' });
+const tooLarge = (maxBytes: number): Refusal => ({
+  status: 413,
+  message: M.documents.tooLarge(formatFileSize(maxBytes)),
+  code: 'PAYLOAD_TOO_LARGE',
+});
 /** Over the agency's storage quota (server/files/quota.ts): 413 naming the quota and the space used. */
 const overQuota = (space: { quota: number; used: number }): Refusal => {
   const { message, code } = new StorageQuotaError(space.quota, space.used);
@@ -110,21 +115,36 @@ export function receive(req: Request, res: Response, engine: StorageEngine, maxB
     storage: engine,
     // Browsers send UTF-8 file names without marking them (RFC 7578); busboy's default would read them as Latin-1.
     defParamCharset: 'utf8',
-    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, fieldNameSize: 100, parts: 12, headerPairs: 20 },
+    limits: {
+      fileSize: maxBytes,
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      fieldNameSize: 100,
+      parts: 12,
+      headerPairs: 20,
+    },
   }).single('file');
-  return new Promise((resolve, reject) => middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+  return new Promise((resolve, reject) =>
+    middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
+  );
 }
 
 /**
  * Why multer (or the storage under it) refused a body, as the client is told. quota: the agency's space when the
  * stream was cut at the room its quota leaves (less than maxBytes): a file too large for it is over the quota.
  */
-function uploadRefusal(error: unknown, maxBytes: number, quota: { quota: number; used: number } | null = null): Refusal {
+function uploadRefusal(
+  error: unknown,
+  maxBytes: number,
+  quota: { quota: number; used: number } | null = null,
+): Refusal {
   const sizeRefusal = () => (quota ? overQuota(quota) : tooLarge(maxBytes));
   if (error instanceof FileTooLargeError) return sizeRefusal();
   if (error instanceof MulterError) {
     if (error.code === 'LIMIT_FILE_SIZE') return sizeRefusal();
-    if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') return badRequest(M.documents.notMultipart);
+    if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT')
+      return badRequest(M.documents.notMultipart);
     return badRequest(M.documents.badUpload);
   }
   return badRequest(M.documents.badUpload);
@@ -142,7 +162,12 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
     const discard = async () => {
       const key = storedKey;
       storedKey = null;
-      if (key) await storage.remove(key).catch((error: unknown) => log.error({ err: error, key }, 'files: an upload not kept could not be removed from storage'));
+      if (key)
+        await storage
+          .remove(key)
+          .catch((error: unknown) =>
+            log.error({ err: error, key }, 'files: an upload not kept could not be removed from storage'),
+          );
     };
     try {
       const session = await ctx.sessions.getStaff();
@@ -185,7 +210,12 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
       if (hasNul(fields.data) || hasNul(file.originalname)) return refuse(res, badRequest(M.common.nulCharacter));
       const originalName = safeFileName(file.originalname ?? '');
       const name = documentNameSchema.parse(fields.data.name || originalName);
-      const stored: StoredFile = { storageKey: file.path, size: file.size, mimeType: safeMimeType(file.mimetype), originalName };
+      const stored: StoredFile = {
+        storageKey: file.path,
+        size: file.size,
+        mimeType: safeMimeType(file.mimetype),
+        originalName,
+      };
 
       const scope = {
         db: ctx.app.tenantDb,
@@ -228,17 +258,18 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
       if (!row) return refuse(res, notFound);
       // A client's download (authorised above) is logged: not a write, so no transaction to share.
       // A staff preview of the portal (portal.preview) is no client: nothing is logged.
-      const logDownload = portal && !portal.preview
-        ? () =>
-            recordActivity(ctx.app.database.db, portal.businessId, contactActor(portal.contact), {
-              entityType: 'file',
-              entityId: id.data,
-              entityName: String(row.name),
-              companyId: portal.contact.companyId,
-              action: 'downloaded',
-              clientVisible: true,
-            })
-        : async () => 0;
+      const logDownload =
+        portal && !portal.preview
+          ? () =>
+              recordActivity(ctx.app.database.db, portal.businessId, contactActor(portal.contact), {
+                entityType: 'file',
+                entityId: id.data,
+                entityName: String(row.name),
+                companyId: portal.contact.companyId,
+                action: 'downloaded',
+                clientVisible: true,
+              })
+          : async () => 0;
 
       if (row.storageKey == null) {
         // A link: the browser goes to the file itself (only http(s) addresses were ever accepted).
@@ -257,10 +288,12 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
         return refuse(res, { status: 416, message: M.documents.rangeNotSatisfiable, code: 'RANGE_NOT_SATISFIABLE' });
       }
       const range = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : null;
-      const stream = await ctx.app.storage.readStream(String(row.storageKey), range ?? undefined).catch((error: unknown) => {
-        if (error instanceof FileNotFoundError) return null;
-        throw error;
-      });
+      const stream = await ctx.app.storage
+        .readStream(String(row.storageKey), range ?? undefined)
+        .catch((error: unknown) => {
+          if (error instanceof FileNotFoundError) return null;
+          throw error;
+        });
       if (!stream) return refuse(res, { status: 404, message: M.documents.storedFileMissing, code: 'NOT_FOUND' });
       try {
         // A client's download is logged once, not once per range a media player asks for.
@@ -274,7 +307,14 @@ export function documentFileRoutes(createContext: ReturnType<typeof createContex
       const inline = INLINE_TYPES.has(declaredType) && req.query.download === undefined;
       const fileName = safeFileName(String(row.originalName ?? row.name));
       res.status(range ? 206 : 200);
-      res.setHeader('Content-Type', inline ? (declaredType === 'text/plain' ? 'text/plain; charset=utf-8' : declaredType) : 'application/octet-stream');
+      res.setHeader(
+        'Content-Type',
+        inline
+          ? declaredType === 'text/plain'
+            ? 'text/plain; charset=utf-8'
+            : declaredType
+          : 'application/octet-stream',
+      );
       res.setHeader('Accept-Ranges', 'bytes');
       if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
       res.setHeader('Content-Length', String(range ? range.end - range.start + 1 : size));

@@ -11,10 +11,27 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Env } from '../env';
-import { assertKey, assertListing, isStorageKey, byteCounter, FileNotFoundError, LocalFileStorage, type ByteRange, type FileStorage, type StoredPage } from './storage';
+import {
+  assertKey,
+  assertListing,
+  isStorageKey,
+  byteCounter,
+  FileNotFoundError,
+  LocalFileStorage,
+  type ByteRange,
+  type FileStorage,
+  type StoredPage,
+} from './storage';
 
 export type S3StorageConfig = {
   bucket: string;
@@ -53,7 +70,10 @@ export class S3FileStorage implements FileStorage {
       region: config.region,
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle ?? false,
-      credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
       // Checksums only where S3 requires them: R2, MinIO and other S3-compatible servers do not all accept the
       // SDK's newer default (CRC32 trailers on every upload); multipart parts keep S3's own MD5/ETag integrity.
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -113,7 +133,11 @@ export class S3FileStorage implements FileStorage {
     assertKey(key);
     try {
       const reply = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
       );
       return reply.Body as Readable;
     } catch (error) {
@@ -137,7 +161,12 @@ export class S3FileStorage implements FileStorage {
   async list(prefix: string, options: { after?: string | null; limit: number }): Promise<StoredPage> {
     assertListing(prefix, options.after);
     const reply = await this.client.send(
-      new ListObjectsCommand({ Bucket: this.bucket, Prefix: prefix, Marker: options.after ?? undefined, MaxKeys: Math.min(1000, Math.max(1, Math.floor(options.limit))) }),
+      new ListObjectsCommand({
+        Bucket: this.bucket,
+        Prefix: prefix,
+        Marker: options.after ?? undefined,
+        MaxKeys: Math.min(1000, Math.max(1, Math.floor(options.limit))),
+      }),
     );
     const contents = reply.Contents ?? [];
     const entries = contents
@@ -170,7 +199,19 @@ export class S3FileStorage implements FileStorage {
 }
 
 /** The storage the configuration names (server/env.ts has validated the S3_* settings when STORAGE=s3). */
-export function createStorage(env: Pick<Env, 'STORAGE' | 'uploadDir' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_FORCE_PATH_STYLE' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>): FileStorage {
+export function createStorage(
+  env: Pick<
+    Env,
+    | 'STORAGE'
+    | 'uploadDir'
+    | 'S3_BUCKET'
+    | 'S3_REGION'
+    | 'S3_ENDPOINT'
+    | 'S3_FORCE_PATH_STYLE'
+    | 'S3_ACCESS_KEY_ID'
+    | 'S3_SECRET_ACCESS_KEY'
+  >,
+): FileStorage {
   if (env.STORAGE !== 's3') return new LocalFileStorage(env.uploadDir);
   return new S3FileStorage({
     bucket: env.S3_BUCKET!,

@@ -172,7 +172,8 @@ export class LocalFileStorage implements FileStorage {
     const page: string[] = [];
     for await (const entry of handle) {
       const name = entry.name;
-      if (!entry.isFile() || (after !== null && name <= after) || !(OBJECT_NAME.test(name) || PART_NAME.test(name))) continue;
+      if (!entry.isFile() || (after !== null && name <= after) || !(OBJECT_NAME.test(name) || PART_NAME.test(name)))
+        continue;
       if (page.length > limit && name >= page[page.length - 1]) continue;
       let low = 0;
       let high = page.length;
@@ -197,7 +198,8 @@ export class LocalFileStorage implements FileStorage {
 
   async removePartial(name: string): Promise<void> {
     const slash = name.indexOf('/');
-    if (slash < 0 || !PREFIX.test(name.slice(0, slash + 1)) || !PART_NAME.test(name.slice(slash + 1))) throw new Error('Not a partial file');
+    if (slash < 0 || !PREFIX.test(name.slice(0, slash + 1)) || !PART_NAME.test(name.slice(slash + 1)))
+      throw new Error('Not a partial file');
     const full = path.resolve(this.root, name);
     if (!full.startsWith(this.root + path.sep)) throw new Error('Storage key escapes the upload folder');
     await fsp.rm(full, { force: true });

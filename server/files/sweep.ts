@@ -62,7 +62,10 @@ async function referencedKeys(database: Database, businessId: number, keys: stri
   for (let from = 0; from < keys.length; from += SWEEP_PAGE) {
     const slice = keys.slice(from, from + SWEEP_PAGE);
     const padded = [...slice, ...Array<string>(SWEEP_PAGE - slice.length).fill(slice[0])];
-    const list = join(padded.map((key) => sql`${key}`), ', ');
+    const list = join(
+      padded.map((key) => sql`${key}`),
+      ', ',
+    );
     // Keys are made under the row's own agency (FileStorage.newKey(businessId)): every lookup stays within it
     // (Document's (businessId, storageKey) index, Export's businessId, the Business row itself).
     const rows = await database.sql.all<{ key: string }>(sql`
@@ -93,7 +96,8 @@ export async function sweepAgency(
   const now = options.now ?? new Date();
   const maxEntries = options.maxEntries ?? SWEEP_MAX_PER_RUN;
   const result: SweepResult = { examined: 0, orphans: 0, parts: 0, skipped: false, next: null };
-  if (await longWriterRunning(deps.database, businessId, now)) return { ...result, skipped: true, next: options.after ?? null };
+  if (await longWriterRunning(deps.database, businessId, now))
+    return { ...result, skipped: true, next: options.after ?? null };
   const orphanBefore = now.getTime() - ORPHAN_MIN_AGE_MS;
   const partBefore = now.getTime() - PART_MIN_AGE_MS;
   const prefix = `${businessId}/`;
@@ -130,7 +134,16 @@ async function queueNextSweep(database: Database, job: ClaimedJob, runAt: Date, 
   try {
     await database.db.$transaction(async (tx: Tx) => {
       await tx.job.updateMany({ where: { id: job.id, dedupeKey }, data: { dedupeKey: null } });
-      await tx.job.create({ data: { businessId: job.businessId, kind: 'sweep', payload: JSON.stringify(after ? { after } : {}), dedupeKey, runAt }, select: { id: true } });
+      await tx.job.create({
+        data: {
+          businessId: job.businessId,
+          kind: 'sweep',
+          payload: JSON.stringify(after ? { after } : {}),
+          dedupeKey,
+          runAt,
+        },
+        select: { id: true },
+      });
     });
   } catch (error) {
     // This run was a repeat (its process died after handing the key on): the next sweep is queued already.
@@ -143,18 +156,32 @@ export const sweepHandler: JobHandler = {
   transactional: false,
   async run(job: ClaimedJob, deps: JobDeps) {
     const now = new Date();
-    const after = typeof job.payload.after === 'string' && job.payload.after.startsWith(`${job.businessId}/`) ? job.payload.after : null;
+    const after =
+      typeof job.payload.after === 'string' && job.payload.after.startsWith(`${job.businessId}/`)
+        ? job.payload.after
+        : null;
     let next: string | null = null;
     try {
       const result = await sweepAgency(deps, job.businessId, { after, now });
       next = result.skipped ? null : result.next;
       if (result.orphans || result.parts) {
-        log.info({ businessId: job.businessId, orphans: result.orphans, parts: result.parts, examined: result.examined }, `files: the sweep removed ${result.orphans} orphaned and ${result.parts} partial file(s)`);
+        log.info(
+          { businessId: job.businessId, orphans: result.orphans, parts: result.parts, examined: result.examined },
+          `files: the sweep removed ${result.orphans} orphaned and ${result.parts} partial file(s)`,
+        );
       }
     } catch (error) {
-      log.warn({ err: error, businessId: job.businessId, storage: deps.storage.description }, 'files: the storage sweep failed; it runs again at the next interval');
+      log.warn(
+        { err: error, businessId: job.businessId, storage: deps.storage.description },
+        'files: the storage sweep failed; it runs again at the next interval',
+      );
     }
-    await queueNextSweep(deps.database, job, new Date(Date.now() + (next ? SWEEP_CONTINUE_MS : SWEEP_INTERVAL_MS)), next);
+    await queueNextSweep(
+      deps.database,
+      job,
+      new Date(Date.now() + (next ? SWEEP_CONTINUE_MS : SWEEP_INTERVAL_MS)),
+      next,
+    );
   },
 };
 
@@ -162,11 +189,16 @@ export const sweepHandler: JobHandler = {
  * Queues a sweep for every agency that has none (one statement, whatever the number of agencies); a dead or
  * finished one holding the key is revived. startUp: the pending ones are pulled forward to now too.
  */
-export async function scheduleSweeps(database: Database, options: { now?: Date; startUp?: boolean } = {}): Promise<number> {
+export async function scheduleSweeps(
+  database: Database,
+  options: { now?: Date; startUp?: boolean } = {},
+): Promise<number> {
   const now = options.now ?? new Date();
   // PostgreSQL types a parameter in an INSERT's SELECT list as text unless told; SQLite takes the ISO text as it is.
   const at = database.provider === 'postgresql' ? sql`CAST(${now} AS TIMESTAMP(3))` : sql`${now}`;
-  const pullForward = options.startUp ? sql`("Job"."status" = 'pending' AND "Job"."runAt" > excluded."runAt") OR ` : sql``;
+  const pullForward = options.startUp
+    ? sql`("Job"."status" = 'pending' AND "Job"."runAt" > excluded."runAt") OR `
+    : sql``;
   return database.sql.run(sql`
     INSERT INTO "Job" ("businessId", "kind", "payload", "status", "attempts", "maxAttempts", "runAt", "dedupeKey", "createdAt")
     SELECT "id", 'sweep', '{}', 'pending', 0, 5, ${at}, 'sweep:' || "id", ${at} FROM "Business" WHERE 1 = 1
@@ -175,7 +207,9 @@ export async function scheduleSweeps(database: Database, options: { now?: Date; 
 }
 
 /** Removes this machine's import temp files (os.tmpdir()/clientflow-import-<uuid>) unchanged since `before`. */
-export async function removeStaleImportFiles(options: { dir?: string; now?: Date; minAgeMs?: number } = {}): Promise<number> {
+export async function removeStaleImportFiles(
+  options: { dir?: string; now?: Date; minAgeMs?: number } = {},
+): Promise<number> {
   const dir = options.dir ?? os.tmpdir();
   const before = (options.now ?? new Date()).getTime() - (options.minAgeMs ?? TEMP_MIN_AGE_MS);
   let removed = 0;
@@ -189,7 +223,8 @@ export async function removeStaleImportFiles(options: { dir?: string; now?: Date
     await fsp.rm(full, { force: true });
     removed++;
   }
-  if (removed) log.info({ removed, dir }, `files: removed ${removed} import temp file(s) left by an interrupted import`);
+  if (removed)
+    log.info({ removed, dir }, `files: removed ${removed} import temp file(s) left by an interrupted import`);
   return removed;
 }
 
@@ -200,8 +235,13 @@ export async function removeStaleImportFiles(options: { dir?: string; now?: Date
  */
 export function startFileSweeps(database: Database, options: { queue?: boolean; tickMs?: number } = {}) {
   const tick = async (startUp: boolean) => {
-    if (options.queue !== false) await scheduleSweeps(database, { startUp }).catch((error: unknown) => log.warn({ err: error }, 'files: the storage sweeps could not be queued'));
-    await removeStaleImportFiles().catch((error: unknown) => log.warn({ err: error }, 'files: the import temp files could not be cleared'));
+    if (options.queue !== false)
+      await scheduleSweeps(database, { startUp }).catch((error: unknown) =>
+        log.warn({ err: error }, 'files: the storage sweeps could not be queued'),
+      );
+    await removeStaleImportFiles().catch((error: unknown) =>
+      log.warn({ err: error }, 'files: the import temp files could not be cleared'),
+    );
   };
   let running: Promise<void> = tick(true);
   const timer = setInterval(() => {

@@ -8,4 +8,8 @@ import { JobRunner, type JobDeps, type JobRunnerOptions } from './queue';
  * storage cleared of crash leftovers (server/files/sweep.ts, queued at start-up by server/index.ts).
  */
 export const createJobRunner = (deps: JobDeps, options?: JobRunnerOptions) =>
-  new JobRunner(deps, { ...notificationHandlers, ...exportHandlers, sweep: sweepHandler }, { maintenance: [removeExpiredExports], ...options });
+  new JobRunner(
+    deps,
+    { ...notificationHandlers, ...exportHandlers, sweep: sweepHandler },
+    { maintenance: [removeExpiredExports], ...options },
+  );

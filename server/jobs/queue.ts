@@ -21,11 +21,25 @@ export type JobKind = (typeof JOB_KINDS)[number];
 export type JobWriter = {
   job: { create(args: { data: JobCreateData; select: { id: true } }): PromiseLike<{ id: number }> };
 };
-type JobCreateData = { businessId: number; kind: string; payload: string; dedupeKey: string | null; runAt?: Date; maxAttempts?: number };
+type JobCreateData = {
+  businessId: number;
+  kind: string;
+  payload: string;
+  dedupeKey: string | null;
+  runAt?: Date;
+  maxAttempts?: number;
+};
 
 export async function enqueueJob(
   db: JobWriter,
-  job: { businessId: number; kind: JobKind; payload: Record<string, unknown>; dedupeKey?: string; runAt?: Date; maxAttempts?: number },
+  job: {
+    businessId: number;
+    kind: JobKind;
+    payload: Record<string, unknown>;
+    dedupeKey?: string;
+    runAt?: Date;
+    maxAttempts?: number;
+  },
 ): Promise<number> {
   const { id } = await db.job.create({
     data: {
@@ -42,7 +56,15 @@ export async function enqueueJob(
 }
 
 /** lockedAt: the lease this runner holds (renewed while the job runs); done/failed are written only while it matches. */
-export type ClaimedJob = { id: number; businessId: number; kind: JobKind; payload: Record<string, unknown>; attempts: number; maxAttempts: number; lockedAt: Date };
+export type ClaimedJob = {
+  id: number;
+  businessId: number;
+  kind: JobKind;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+  lockedAt: Date;
+};
 
 export type JobDeps = { database: Database; mailer: Mailer; env: Env; storage: FileStorage };
 type Tx = Parameters<Parameters<Database['db']['$transaction']>[0]>[0];
@@ -149,9 +171,13 @@ export class JobRunner {
     // Finished jobs are kept a week (to look into), then deleted; at most once an hour per runner.
     if (now.getTime() - this.lastCleanup > 60 * 60_000) {
       this.lastCleanup = now.getTime();
-      await this.deps.database.db.job.deleteMany({ where: { status: 'done', finishedAt: { lt: new Date(now.getTime() - 7 * 24 * 60 * 60_000) } } });
+      await this.deps.database.db.job.deleteMany({
+        where: { status: 'done', finishedAt: { lt: new Date(now.getTime() - 7 * 24 * 60 * 60_000) } },
+      });
       for (const task of this.maintenance) {
-        await task(this.deps, now, this.businessIds).catch((error: unknown) => this.log(`[jobs] clean-up failed: ${(error as Error)?.message ?? String(error)}`, error));
+        await task(this.deps, now, this.businessIds).catch((error: unknown) =>
+          this.log(`[jobs] clean-up failed: ${(error as Error)?.message ?? String(error)}`, error),
+        );
       }
     }
     const jobs = await this.claim(now);
@@ -165,7 +191,12 @@ export class JobRunner {
     if (this.businessIds?.length === 0) return [];
     const stale = new Date(now.getTime() - this.leaseMs);
     const lock = this.deps.database.provider === 'postgresql' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
-    const only = this.businessIds ? sql` AND "businessId" IN (${join(this.businessIds.map((id) => sql`${id}`), ', ')})` : sql``;
+    const only = this.businessIds
+      ? sql` AND "businessId" IN (${join(
+          this.businessIds.map((id) => sql`${id}`),
+          ', ',
+        )})`
+      : sql``;
     const rows = await this.deps.database.sql.all(sql`
       UPDATE "Job" SET "status" = 'running', "lockedAt" = ${now}, "attempts" = "attempts" + 1
       WHERE "id" IN (
@@ -214,9 +245,17 @@ export class JobRunner {
         where: { id: job.id, status: 'running', lockedAt: job.lockedAt },
         data: dead
           ? { status: 'dead', lockedAt: null, lastError: message.slice(0, 2000), finishedAt: new Date() }
-          : { status: 'pending', lockedAt: null, lastError: message.slice(0, 2000), runAt: new Date(Math.max(now.getTime(), Date.now()) + backoffMs(job.attempts)) },
+          : {
+              status: 'pending',
+              lockedAt: null,
+              lastError: message.slice(0, 2000),
+              runAt: new Date(Math.max(now.getTime(), Date.now()) + backoffMs(job.attempts)),
+            },
       });
-      this.log(`[jobs] ${job.kind} job ${job.id} failed (attempt ${job.attempts} of ${job.maxAttempts}${dead ? ', now dead' : ''}): ${message}`, error);
+      this.log(
+        `[jobs] ${job.kind} job ${job.id} failed (attempt ${job.attempts} of ${job.maxAttempts}${dead ? ', now dead' : ''}): ${message}`,
+        error,
+      );
     }
   }
 
@@ -229,14 +268,24 @@ export class JobRunner {
   private renewLease(job: ClaimedJob, claimedAt: Date) {
     const started = Date.now();
     let inFlight: Promise<unknown> = Promise.resolve();
-    const timer = setInterval(() => {
-      inFlight = inFlight.then(async () => {
-        const lockedAt = new Date(claimedAt.getTime() + (Date.now() - started));
-        const { count } = await this.deps.database.db.job.updateMany({ where: { id: job.id, status: 'running', lockedAt: job.lockedAt }, data: { lockedAt } });
-        if (count === 1) job.lockedAt = lockedAt;
-        else clearInterval(timer);
-      }).catch((error: unknown) => this.log(`[jobs] lease of job ${job.id} not renewed: ${(error as Error)?.message ?? String(error)}`, error));
-    }, Math.max(1, Math.floor(this.leaseMs / 3)));
+    const timer = setInterval(
+      () => {
+        inFlight = inFlight
+          .then(async () => {
+            const lockedAt = new Date(claimedAt.getTime() + (Date.now() - started));
+            const { count } = await this.deps.database.db.job.updateMany({
+              where: { id: job.id, status: 'running', lockedAt: job.lockedAt },
+              data: { lockedAt },
+            });
+            if (count === 1) job.lockedAt = lockedAt;
+            else clearInterval(timer);
+          })
+          .catch((error: unknown) =>
+            this.log(`[jobs] lease of job ${job.id} not renewed: ${(error as Error)?.message ?? String(error)}`, error),
+          );
+      },
+      Math.max(1, Math.floor(this.leaseMs / 3)),
+    );
     timer.unref();
     return {
       stop: async () => {

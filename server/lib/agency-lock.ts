@@ -52,7 +52,14 @@ export type AgencyLockOptions = {
  * Takes the lock for `holder` unless another holder's lease is still running; true when it is now ours. The lease
  * runs until now + leaseMs (a past time makes a lease that is already over: tests).
  */
-export async function tryAcquireAgencyLock(db: LockDb, businessId: number, name: AgencyLockName, holder: string, leaseMs = DEFAULT_LEASE_MS, now = new Date()): Promise<boolean> {
+export async function tryAcquireAgencyLock(
+  db: LockDb,
+  businessId: number,
+  name: AgencyLockName,
+  holder: string,
+  leaseMs = DEFAULT_LEASE_MS,
+  now = new Date(),
+): Promise<boolean> {
   const expiresAt = new Date(now.getTime() + leaseMs);
   const rows = await db.$queryRaw<{ holder: string }[]>`
     INSERT INTO "AgencyLock" ("businessId", "name", "holder", "expiresAt") VALUES (${businessId}, ${name}, ${holder}, ${expiresAt})
@@ -63,13 +70,27 @@ export async function tryAcquireAgencyLock(db: LockDb, businessId: number, name:
 }
 
 /** Moves the lease on to now + leaseMs while `holder` still holds it; false when it was lost (taken over, or gone). */
-export async function renewAgencyLock(db: LockDb, businessId: number, name: AgencyLockName, holder: string, leaseMs = DEFAULT_LEASE_MS): Promise<boolean> {
-  const { count } = await db.agencyLock.updateMany({ where: { businessId, name, holder }, data: { expiresAt: new Date(Date.now() + leaseMs) } });
+export async function renewAgencyLock(
+  db: LockDb,
+  businessId: number,
+  name: AgencyLockName,
+  holder: string,
+  leaseMs = DEFAULT_LEASE_MS,
+): Promise<boolean> {
+  const { count } = await db.agencyLock.updateMany({
+    where: { businessId, name, holder },
+    data: { expiresAt: new Date(Date.now() + leaseMs) },
+  });
   return count === 1;
 }
 
 /** Lets go of the lock if `holder` still holds it. */
-export async function releaseAgencyLock(db: LockDb, businessId: number, name: AgencyLockName, holder: string): Promise<void> {
+export async function releaseAgencyLock(
+  db: LockDb,
+  businessId: number,
+  name: AgencyLockName,
+  holder: string,
+): Promise<void> {
   await db.agencyLock.deleteMany({ where: { businessId, name, holder } });
 }
 
@@ -78,11 +99,18 @@ export async function releaseAgencyLock(db: LockDb, businessId: number, name: Ag
  * holder, in this process or any other on the database, has it. The lease is renewed while the work runs and the
  * lock released when it ends, whether it succeeds or throws.
  */
-export async function withAgencyLock<T>(db: LockDb, businessId: number, name: AgencyLockName, work: () => Promise<T>, options: AgencyLockOptions = {}): Promise<T> {
+export async function withAgencyLock<T>(
+  db: LockDb,
+  businessId: number,
+  name: AgencyLockName,
+  work: () => Promise<T>,
+  options: AgencyLockOptions = {},
+): Promise<T> {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const log = options.log ?? ((line: string) => appLog.warn(line));
   const holder = crypto.randomBytes(16).toString('hex');
-  if (!(await tryAcquireAgencyLock(db, businessId, name, holder, leaseMs))) throw options.busy ? options.busy() : new AgencyLockBusyError(name);
+  if (!(await tryAcquireAgencyLock(db, businessId, name, holder, leaseMs)))
+    throw options.busy ? options.busy() : new AgencyLockBusyError(name);
   const lease = keepRenewing(db, businessId, name, holder, leaseMs, log);
   try {
     return await work();
@@ -90,7 +118,9 @@ export async function withAgencyLock<T>(db: LockDb, businessId: number, name: Ag
     await lease.stop();
     // A release that fails leaves the row to expire by itself; it must not hide the work's own result or error.
     await releaseAgencyLock(db, businessId, name, holder).catch((error: unknown) =>
-      log(`[lock] ${name} of agency ${businessId} not released (it expires by itself): ${(error as Error)?.message ?? String(error)}`),
+      log(
+        `[lock] ${name} of agency ${businessId} not released (it expires by itself): ${(error as Error)?.message ?? String(error)}`,
+      ),
     );
   }
 }
@@ -99,20 +129,32 @@ export async function withAgencyLock<T>(db: LockDb, businessId: number, name: Ag
  * Renews every leaseMs/3 (so two renewals can fail before the lease runs out). A renewal that finds the lock no
  * longer ours stops renewing and says so. stop() waits for a renewal in flight, so nothing renews after the release.
  */
-function keepRenewing(db: LockDb, businessId: number, name: AgencyLockName, holder: string, leaseMs: number, log: (line: string) => void) {
+function keepRenewing(
+  db: LockDb,
+  businessId: number,
+  name: AgencyLockName,
+  holder: string,
+  leaseMs: number,
+  log: (line: string) => void,
+) {
   let inFlight: Promise<unknown> = Promise.resolve();
   let stopped = false;
-  const timer = setInterval(() => {
-    inFlight = inFlight
-      .then(async () => {
-        if (stopped) return;
-        if (!(await renewAgencyLock(db, businessId, name, holder, leaseMs))) {
-          clearInterval(timer);
-          log(`[lock] ${name} of agency ${businessId} was lost (its lease ran out before it was renewed)`);
-        }
-      })
-      .catch((error: unknown) => log(`[lock] ${name} of agency ${businessId} not renewed: ${(error as Error)?.message ?? String(error)}`));
-  }, Math.max(1, Math.floor(leaseMs / 3)));
+  const timer = setInterval(
+    () => {
+      inFlight = inFlight
+        .then(async () => {
+          if (stopped) return;
+          if (!(await renewAgencyLock(db, businessId, name, holder, leaseMs))) {
+            clearInterval(timer);
+            log(`[lock] ${name} of agency ${businessId} was lost (its lease ran out before it was renewed)`);
+          }
+        })
+        .catch((error: unknown) =>
+          log(`[lock] ${name} of agency ${businessId} not renewed: ${(error as Error)?.message ?? String(error)}`),
+        );
+    },
+    Math.max(1, Math.floor(leaseMs / 3)),
+  );
   timer.unref();
   return {
     stop: async () => {

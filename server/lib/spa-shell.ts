@@ -37,7 +37,10 @@ export function portalSignInSlug(pathname: string): string | null {
  * so the content security policy is untouched). `<` is escaped so that no value can close the element.
  */
 export function withPageData(html: string, id: string, value: unknown): string {
-  const json = JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   // A function, so that "$&" or "$'" in an agency's text is not read as a replacement pattern.
   return html.replace('</head>', () => `  <script type="application/json" id="${id}">${json}</script>\n  </head>`);
 }

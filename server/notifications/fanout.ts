@@ -26,7 +26,10 @@ export function nextDigestAt(now: Date, hourUtc: number): Date {
 }
 
 async function staffIds(tx: Tx, businessId: number, roles?: string[]) {
-  const users = await tx.user.findMany({ where: { businessId, ...(roles ? { role: { in: roles } } : {}) }, select: { id: true } });
+  const users = await tx.user.findMany({
+    where: { businessId, ...(roles ? { role: { in: roles } } : {}) },
+    select: { id: true },
+  });
   return users.map((u) => u.id);
 }
 
@@ -43,31 +46,61 @@ async function noticesFor(tx: Tx, activity: ActivityRow): Promise<StaffNotice[]>
       const assignee = change('assignee');
       const assigned = assignee?.toId ?? null;
       if (assigned != null && assigned !== actorUserId) {
-        notices.push({ userId: assigned, kind: 'task_assigned', title: M.notifications.taskAssigned(activity.actorName, name), link });
+        notices.push({
+          userId: assigned,
+          kind: 'task_assigned',
+          title: M.notifications.taskAssigned(activity.actorName, name),
+          link,
+        });
       }
       const status = change('status');
       if (status) {
         // The task's assignee now (unless just told about the assignment in the same change).
-        const task = activity.entityId == null ? null : await tx.task.findFirst({ where: { businessId: activity.businessId, id: activity.entityId }, select: { assigneeId: true } });
+        const task =
+          activity.entityId == null
+            ? null
+            : await tx.task.findFirst({
+                where: { businessId: activity.businessId, id: activity.entityId },
+                select: { assigneeId: true },
+              });
         const owner = task?.assigneeId ?? null;
         if (owner != null && owner !== actorUserId && owner !== assigned) {
           const label = M.tasks.statusLabels[String(status.to)] ?? String(status.to);
-          notices.push({ userId: owner, kind: 'task_status', title: M.notifications.taskStatus(activity.actorName, name, label), link });
+          notices.push({
+            userId: owner,
+            kind: 'task_status',
+            title: M.notifications.taskStatus(activity.actorName, name, label),
+            link,
+          });
         }
       }
       break;
     }
     case 'flow': {
       if (activity.action !== 'flow_submitted') break;
-      const flow = activity.entityId == null ? null : await tx.flow.findFirst({ where: { businessId: activity.businessId, id: activity.entityId }, select: { flowUid: true } });
+      const flow =
+        activity.entityId == null
+          ? null
+          : await tx.flow.findFirst({
+              where: { businessId: activity.businessId, id: activity.entityId },
+              select: { flowUid: true },
+            });
       for (const userId of await staffIds(tx, activity.businessId)) {
-        notices.push({ userId, kind: 'flow_completed', title: M.notifications.flowCompleted(activity.actorName, name), link: hubLink('flow', activity.entityId, flow?.flowUid) });
+        notices.push({
+          userId,
+          kind: 'flow_completed',
+          title: M.notifications.flowCompleted(activity.actorName, name),
+          link: hubLink('flow', activity.entityId, flow?.flowUid),
+        });
       }
       break;
     }
     case 'file': {
       if (activity.actorType !== 'contact') break;
-      const title = activity.action === 'uploaded' ? M.notifications.fileUploaded(activity.actorName, name) : M.notifications.fileDownloaded(activity.actorName, name);
+      const title =
+        activity.action === 'uploaded'
+          ? M.notifications.fileUploaded(activity.actorName, name)
+          : M.notifications.fileDownloaded(activity.actorName, name);
       for (const userId of await staffIds(tx, activity.businessId)) {
         notices.push({ userId, kind: 'file_activity', title, link: hubLink('file', activity.entityId) });
       }
@@ -75,14 +108,24 @@ async function noticesFor(tx: Tx, activity: ActivityRow): Promise<StaffNotice[]>
     }
     case 'contact': {
       for (const userId of await staffIds(tx, activity.businessId)) {
-        notices.push({ userId, kind: 'portal_invite_accepted', title: M.notifications.portalInviteAccepted(name), link: hubLink('contact', activity.entityId) });
+        notices.push({
+          userId,
+          kind: 'portal_invite_accepted',
+          title: M.notifications.portalInviteAccepted(name),
+          link: hubLink('contact', activity.entityId),
+        });
       }
       break;
     }
     case 'team': {
       for (const userId of await staffIds(tx, activity.businessId, ['owner', 'admin'])) {
         if (userId === activity.actorUserId) continue;
-        notices.push({ userId, kind: 'team_invite_accepted', title: M.notifications.teamInviteAccepted(name), link: '/hub/account?tab=team' });
+        notices.push({
+          userId,
+          kind: 'team_invite_accepted',
+          title: M.notifications.teamInviteAccepted(name),
+          link: '/hub/account?tab=team',
+        });
       }
       break;
     }
@@ -119,18 +162,30 @@ async function portalMails(tx: Tx, activity: ActivityRow, deps: JobDeps) {
   let text: (firstName: string, url: string) => string;
   let path: string;
   const where = { businessId: activity.businessId, id: activity.entityId };
-  const business = await tx.business.findUniqueOrThrow({ where: { id: activity.businessId }, select: { name: true, slug: true } });
+  const business = await tx.business.findUniqueOrThrow({
+    where: { id: activity.businessId },
+    select: { name: true, slug: true },
+  });
   if (kind === 'file_shared') {
     const file = await tx.document.findFirst({
       where,
-      select: { visibleInPortal: true, companyId: true, name: true, project: { select: { companyId: true, visibleToClient: true, status: true } } },
+      select: {
+        visibleInPortal: true,
+        companyId: true,
+        name: true,
+        project: { select: { companyId: true, visibleToClient: true, status: true } },
+      },
     });
-    if (!file || activity.companyId == null || !isClientVisible.document(file, file.project, activity.companyId)) return;
+    if (!file || activity.companyId == null || !isClientVisible.document(file, file.project, activity.companyId))
+      return;
     subject = M.notifications.portalFileSubject(business.name, file.name);
     text = (firstName, url) => M.notifications.portalFileText(firstName, business.name, file.name, url);
     path = 'files';
   } else {
-    const flow = await tx.flow.findFirst({ where, select: { isActive: true, companyId: true, name: true, flowUid: true, _count: { select: { steps: true } } } });
+    const flow = await tx.flow.findFirst({
+      where,
+      select: { isActive: true, companyId: true, name: true, flowUid: true, _count: { select: { steps: true } } },
+    });
     // Still where it was published (a move makes an entry of its own), and seen by clients.
     if (!flow || flow.companyId !== activity.companyId) return;
     if (!isClientVisible.flow({ ...flow, stepCount: flow._count.steps }, flow.companyId ?? 0)) return;
@@ -139,7 +194,12 @@ async function portalMails(tx: Tx, activity: ActivityRow, deps: JobDeps) {
     path = `workflows/${flow.flowUid}`;
   }
   const contacts = await tx.contact.findMany({
-    where: { businessId: activity.businessId, companyId: activity.companyId ?? { not: null }, portalAccess: true, notifyByEmail: true },
+    where: {
+      businessId: activity.businessId,
+      companyId: activity.companyId ?? { not: null },
+      portalAccess: true,
+      notifyByEmail: true,
+    },
     select: { id: true, email: true, firstName: true },
   });
   const url = `${deps.env.publicUrl}/portal/${business.slug}/${path}`;
@@ -147,7 +207,11 @@ async function portalMails(tx: Tx, activity: ActivityRow, deps: JobDeps) {
     await enqueueJob(tx, {
       businessId: activity.businessId,
       kind: 'email',
-      payload: { to: contact.email, subject, text: `${text(contact.firstName, url)}\n\n${M.notifications.portalOptOut(`${deps.env.publicUrl}/portal/${business.slug}/settings`)}` },
+      payload: {
+        to: contact.email,
+        subject,
+        text: `${text(contact.firstName, url)}\n\n${M.notifications.portalOptOut(`${deps.env.publicUrl}/portal/${business.slug}/settings`)}`,
+      },
       dedupeKey: `portal-mail:${activity.id}:${contact.id}`,
     });
   }
@@ -164,17 +228,24 @@ export const notifyHandler: JobHandler = {
       const userIds = [...new Set(notices.map((n) => n.userId))];
       const [prefs, users] = await Promise.all([
         tx.notificationPreference.findMany({ where: { businessId: job.businessId, userId: { in: userIds } } }),
-        tx.user.findMany({ where: { businessId: job.businessId, id: { in: userIds } }, select: { id: true, emailDigest: true } }),
+        tx.user.findMany({
+          where: { businessId: job.businessId, id: { in: userIds } },
+          select: { id: true, emailDigest: true },
+        }),
       ]);
       const channelOf = (userId: number, kind: NotificationKind): NotificationChannel =>
-        (prefs.find((p) => p.userId === userId && p.kind === kind)?.channel as NotificationChannel | undefined) ?? NOTIFICATION_DEFAULTS[kind];
+        (prefs.find((p) => p.userId === userId && p.kind === kind)?.channel as NotificationChannel | undefined) ??
+        NOTIFICATION_DEFAULTS[kind];
       for (const notice of notices) {
         const user = users.find((u) => u.id === notice.userId);
         const channel = channelOf(notice.userId, notice.kind);
         if (!user || channel === 'off') continue;
         const dedupeKey = `activity:${activity.id}:${notice.kind}`;
         // Once per person and event, even if this job ran before and its transaction was rolled back after a partial write.
-        const existing = await tx.notification.findUnique({ where: { userId_dedupeKey: { userId: notice.userId, dedupeKey } }, select: { id: true } });
+        const existing = await tx.notification.findUnique({
+          where: { userId_dedupeKey: { userId: notice.userId, dedupeKey } },
+          select: { id: true },
+        });
         if (existing) continue;
         const emailState = channel === 'email' ? (user.emailDigest ? 'digest' : 'pending') : 'none';
         const created = await tx.notification.create({
@@ -192,12 +263,23 @@ export const notifyHandler: JobHandler = {
           select: { id: true },
         });
         if (emailState === 'pending') {
-          await enqueueJob(tx, { businessId: job.businessId, kind: 'email', payload: { notificationId: created.id }, dedupeKey: `notification-mail:${created.id}` });
+          await enqueueJob(tx, {
+            businessId: job.businessId,
+            kind: 'email',
+            payload: { notificationId: created.id },
+            dedupeKey: `notification-mail:${created.id}`,
+          });
         } else if (emailState === 'digest') {
           const at = nextDigestAt(new Date(), deps.env.DIGEST_HOUR_UTC);
           const dedupe = `digest:${notice.userId}:${at.toISOString()}`;
           if (!(await tx.job.findUnique({ where: { dedupeKey: dedupe }, select: { id: true } }))) {
-            await enqueueJob(tx, { businessId: job.businessId, kind: 'digest', payload: { userId: notice.userId }, dedupeKey: dedupe, runAt: at });
+            await enqueueJob(tx, {
+              businessId: job.businessId,
+              kind: 'digest',
+              payload: { userId: notice.userId },
+              dedupeKey: dedupe,
+              runAt: at,
+            });
           }
         }
       }
@@ -213,14 +295,27 @@ export const emailHandler: JobHandler = {
     if (typeof job.payload.notificationId === 'number') {
       const notification = await db.notification.findFirst({
         where: { id: job.payload.notificationId, businessId: job.businessId },
-        select: { id: true, title: true, body: true, link: true, emailState: true, user: { select: { email: true, firstName: true } } },
+        select: {
+          id: true,
+          title: true,
+          body: true,
+          link: true,
+          emailState: true,
+          user: { select: { email: true, firstName: true } },
+        },
       });
       if (!notification || notification.emailState !== 'pending') return; // sent already, or gone
       const url = notification.link ? `${deps.env.publicUrl}${notification.link}` : `${deps.env.publicUrl}/hub`;
       await deps.mailer.send({
         to: notification.user.email,
         subject: notification.title,
-        text: M.notifications.staffMailText(notification.user.firstName, notification.title, notification.body, url, `${deps.env.publicUrl}/hub/account?tab=notifications`),
+        text: M.notifications.staffMailText(
+          notification.user.firstName,
+          notification.title,
+          notification.body,
+          url,
+          `${deps.env.publicUrl}/hub/account?tab=notifications`,
+        ),
       });
       await db.notification.update({ where: { id: notification.id }, data: { emailState: 'sent' } });
       return;
@@ -235,7 +330,10 @@ export const digestHandler: JobHandler = {
   async run(job: ClaimedJob, deps: JobDeps) {
     const db = deps.database.db;
     const userId = Number(job.payload.userId);
-    const user = await db.user.findFirst({ where: { id: userId, businessId: job.businessId }, select: { email: true, firstName: true } });
+    const user = await db.user.findFirst({
+      where: { id: userId, businessId: job.businessId },
+      select: { email: true, firstName: true },
+    });
     if (!user) return;
     const pending = await db.notification.findMany({
       where: { businessId: job.businessId, userId, emailState: 'digest' },
@@ -247,7 +345,11 @@ export const digestHandler: JobHandler = {
     await deps.mailer.send({
       to: user.email,
       subject: M.notifications.digestSubject(pending.length),
-      text: M.notifications.digestText(user.firstName, lines.join('\n'), `${deps.env.publicUrl}/hub/account?tab=notifications`),
+      text: M.notifications.digestText(
+        user.firstName,
+        lines.join('\n'),
+        `${deps.env.publicUrl}/hub/account?tab=notifications`,
+      ),
     });
     await db.notification.updateMany({ where: { id: { in: pending.map((n) => n.id) } }, data: { emailState: 'sent' } });
   },

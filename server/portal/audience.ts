@@ -26,10 +26,18 @@ function fieldError(field: string, message: string): never {
  * project it belongs to, by the portal's own rule. With a project and no company, the project's company is taken.
  * Another agency's company or project, or a project that is not the company's, is NOT_FOUND.
  */
-export async function shareAudience(ctx: { db: ScopedDb; sql: SqlRunner }, input: { companyId?: number | null; projectId?: number | null }) {
+export async function shareAudience(
+  ctx: { db: ScopedDb; sql: SqlRunner },
+  input: { companyId?: number | null; projectId?: number | null },
+) {
   const projectId = input.projectId ?? null;
   const project =
-    projectId === null ? null : await ctx.db.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, companyId: true, visibleToClient: true, status: true } });
+    projectId === null
+      ? null
+      : await ctx.db.project.findUnique({
+          where: { id: projectId },
+          select: { id: true, name: true, companyId: true, visibleToClient: true, status: true },
+        });
   if (projectId !== null && !project) return projectNotFound();
   // Without a company, the project's (as a file's placement takes it).
   const companyId = input.companyId ?? project?.companyId ?? null;
@@ -37,12 +45,16 @@ export async function shareAudience(ctx: { db: ScopedDb; sql: SqlRunner }, input
   if (project && project.companyId !== companyId) return projectNotFound();
   const [company, count] = await Promise.all([
     ctx.db.company.findUnique({ where: { id: companyId }, select: { id: true, name: true } }),
-    ctx.sql.get(sql`SELECT COUNT(*) AS "n" FROM "Contact" WHERE "businessId" = ${TENANT} AND "companyId" = ${companyId} AND "portalAccess" = ${true}`),
+    ctx.sql.get(
+      sql`SELECT COUNT(*) AS "n" FROM "Contact" WHERE "businessId" = ${TENANT} AND "companyId" = ${companyId} AND "portalAccess" = ${true}`,
+    ),
   ]);
   if (!company) return companyNotFound();
   return {
     company,
     portalContacts: toInt(count?.n ?? 0),
-    project: project ? { id: project.id, name: project.name, shown: isClientVisible.project(project, companyId) } : null,
+    project: project
+      ? { id: project.id, name: project.name, shown: isClientVisible.project(project, companyId) }
+      : null,
   };
 }

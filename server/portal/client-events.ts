@@ -103,18 +103,24 @@ export type EntryFacts = {
 
 const matches = (when: When, e: EntryFacts) =>
   when.actions.includes(e.action as ActivityAction) &&
-  (!when.switchedOn || e.changes.some((c) => c.field === when.switchedOn && c.to === true && (c.from === false || c.from === null))) &&
+  (!when.switchedOn ||
+    e.changes.some((c) => c.field === when.switchedOn && c.to === true && (c.from === false || c.from === null))) &&
   (!when.changed || e.changes.some((c) => c.field === when.changed)) &&
   (!when.lacks || !e.changes.some((c) => c.field === when.lacks)) &&
   (!when.sharedThen || e.clientVisible);
 
 const actorMatches = (rule: Rule, e: EntryFacts, contactId: number | null) =>
-  rule.by === 'agency' ? e.actorType !== 'contact' : rule.by === 'contact' ? e.actorType === 'contact' : e.actorType === 'contact' && e.actorContactId === contactId;
+  rule.by === 'agency'
+    ? e.actorType !== 'contact'
+    : rule.by === 'contact'
+      ? e.actorType === 'contact'
+      : e.actorType === 'contact' && e.actorContactId === contactId;
 
 /** The client event an entry is (for the given signed-in contact, when there is one), or null. */
 export function clientEventOf(e: EntryFacts, contactId: number | null = null): ClientEventKind | null {
   for (const rule of CLIENT_EVENT_RULES) {
-    if (rule.entityType === e.entityType && actorMatches(rule, e, contactId) && rule.when.some((w) => matches(w, e))) return rule.kind;
+    if (rule.entityType === e.entityType && actorMatches(rule, e, contactId) && rule.when.some((w) => matches(w, e)))
+      return rule.kind;
   }
   return null;
 }
@@ -142,7 +148,9 @@ function whenSql(t: Sql, when: When): Sql {
   const parts = [sql`${t}."action" IN (${join(when.actions.map(literal), ', ')})`];
   if (when.switchedOn) {
     const f = fieldPattern(when.switchedOn);
-    parts.push(sql`(${changeLike(t, `${f},"from":false,"to":true`)} OR ${changeLike(t, `${f},"from":null,"to":true`)})`);
+    parts.push(
+      sql`(${changeLike(t, `${f},"from":false,"to":true`)} OR ${changeLike(t, `${f},"from":null,"to":true`)})`,
+    );
   }
   if (when.changed) parts.push(changeLike(t, fieldPattern(when.changed)));
   if (when.lacks) parts.push(sql`NOT ${changeLike(t, fieldPattern(when.lacks))}`);
@@ -190,14 +198,21 @@ export function recordVisibleSql(t: Sql, companyId: number, contactId: number): 
   )})`;
 }
 
-const ENTITY_OF_TABLE: Record<string, ActivityEntityType> = { Document: 'file', Resource: 'resource', Project: 'project', Task: 'task', Flow: 'flow' };
+const ENTITY_OF_TABLE: Record<string, ActivityEntityType> = {
+  Document: 'file',
+  Resource: 'resource',
+  Project: 'project',
+  Task: 'task',
+  Flow: 'flow',
+};
 
 /**
  * What a page's row shows of its record (looked up for the page's rows only; the record is visible, the WHERE said
  * so): its current name, and what its portal page needs (a project's id, a task's project, a flow's uid).
  */
 export function recordNameSql(p: Sql): Sql {
-  const one = (column: string, table: string) => sql`(SELECT x.${raw(`"${column}"`)} FROM ${raw(`"${table}"`)} x WHERE x."businessId" = ${TENANT} AND x."id" = ${p}."entityId")`;
+  const one = (column: string, table: string) =>
+    sql`(SELECT x.${raw(`"${column}"`)} FROM ${raw(`"${table}"`)} x WHERE x."businessId" = ${TENANT} AND x."id" = ${p}."entityId")`;
   return sql`CASE ${p}."entityType"
       WHEN 'file' THEN ${one('name', 'Document')}
       WHEN 'resource' THEN ${one('title', 'Resource')}

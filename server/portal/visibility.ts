@@ -24,15 +24,18 @@ const project = (p: Sql, companyId: number) =>
   sql`${p}."businessId" = ${TENANT} AND ${p}."companyId" = ${companyId} AND ${p}."visibleToClient" = ${true} AND ${p}."status" <> ${DRAFT_PROJECT_STATUS}`;
 
 /** The ids of the company's visible projects (walks Project(businessId, companyId)). */
-const visibleProjectIds = (companyId: number) => sql`(SELECT vp."id" FROM "Project" vp WHERE ${project(sql`vp`, companyId)})`;
+const visibleProjectIds = (companyId: number) =>
+  sql`(SELECT vp."id" FROM "Project" vp WHERE ${project(sql`vp`, companyId)})`;
 
 /** A row that may name a project (files, resources): none, or a visible one. */
-const projectShownOrNone = (x: Sql, companyId: number) => sql`(${x}."projectId" IS NULL OR ${x}."projectId" IN ${visibleProjectIds(companyId)})`;
+const projectShownOrNone = (x: Sql, companyId: number) =>
+  sql`(${x}."projectId" IS NULL OR ${x}."projectId" IN ${visibleProjectIds(companyId)})`;
 
 export const clientVisible = {
   project,
   visibleProjectIds,
-  task: (t: Sql, companyId: number) => sql`${t}."businessId" = ${TENANT} AND ${t}."internal" = ${false} AND ${t}."projectId" IN ${visibleProjectIds(companyId)}`,
+  task: (t: Sql, companyId: number) =>
+    sql`${t}."businessId" = ${TENANT} AND ${t}."internal" = ${false} AND ${t}."projectId" IN ${visibleProjectIds(companyId)}`,
   document: (d: Sql, companyId: number) =>
     sql`${d}."businessId" = ${TENANT} AND ${d}."companyId" = ${companyId} AND ${d}."visibleInPortal" = ${true} AND ${projectShownOrNone(d, companyId)}`,
   resource: (r: Sql, companyId: number) =>
@@ -45,11 +48,21 @@ export const clientVisible = {
 /** The same rules over a row already read (an e-mail or an activity entry about one record). */
 type ProjectRow = { companyId: number | null; visibleToClient: boolean; status: string };
 export const isClientVisible = {
-  project: (p: ProjectRow, companyId: number) => p.companyId === companyId && p.visibleToClient && p.status !== DRAFT_PROJECT_STATUS,
-  task: (t: { internal: boolean }, project: ProjectRow | null, companyId: number) => !t.internal && project !== null && isClientVisible.project(project, companyId),
-  document: (d: { companyId: number | null; visibleInPortal: boolean }, project: ProjectRow | null, companyId: number) =>
+  project: (p: ProjectRow, companyId: number) =>
+    p.companyId === companyId && p.visibleToClient && p.status !== DRAFT_PROJECT_STATUS,
+  task: (t: { internal: boolean }, project: ProjectRow | null, companyId: number) =>
+    !t.internal && project !== null && isClientVisible.project(project, companyId),
+  document: (
+    d: { companyId: number | null; visibleInPortal: boolean },
+    project: ProjectRow | null,
+    companyId: number,
+  ) =>
     d.companyId === companyId && d.visibleInPortal && (project === null || isClientVisible.project(project, companyId)),
-  resource: (r: { companyId: number | null; visibleToClient: boolean }, project: ProjectRow | null, companyId: number) =>
+  resource: (
+    r: { companyId: number | null; visibleToClient: boolean },
+    project: ProjectRow | null,
+    companyId: number,
+  ) =>
     r.companyId === companyId && r.visibleToClient && (project === null || isClientVisible.project(project, companyId)),
   flow: (f: { isActive: boolean; companyId: number | null; stepCount: number }, companyId: number) =>
     f.isActive && (f.companyId === null || f.companyId === companyId) && f.stepCount > 0,

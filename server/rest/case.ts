@@ -18,7 +18,8 @@ function convertKeys(value: unknown, convert: (key: string) => string, opaque: R
     const name = convert(k);
     const v = value[k];
     const converted = opaque.has(k) || opaque.has(name) ? v : convertKeys(v, convert, opaque);
-    if (name === '__proto__') Object.defineProperty(out, name, { value: converted, enumerable: true, writable: true, configurable: true });
+    if (name === '__proto__')
+      Object.defineProperty(out, name, { value: converted, enumerable: true, writable: true, configurable: true });
     else out[name] = converted;
   }
   return out;

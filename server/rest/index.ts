@@ -63,7 +63,9 @@ export const API_PREFIXES = ['/api', '/auth', '/trpc', /^\/(?!hub\/|portal\/)[a-
 
 /** True for a path under one of the API prefixes. */
 export function isApiPath(path: string): boolean {
-  return API_PREFIXES.some((prefix) => (typeof prefix === 'string' ? path === prefix || path.startsWith(`${prefix}/`) : prefix.test(path)));
+  return API_PREFIXES.some((prefix) =>
+    typeof prefix === 'string' ? path === prefix || path.startsWith(`${prefix}/`) : prefix.test(path),
+  );
 }
 
 /** The table's {param} segments in Express's :param form. */
@@ -83,9 +85,15 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
         const caller = createCaller(createContext({ req, res }));
         let result = await callProcedure(caller, route.procedure, inputOf(route, req));
         if (route.list) {
-          const page = result as { items: unknown[]; total: number | null; overall?: number | null; nextCursor: number | null };
+          const page = result as {
+            items: unknown[];
+            total: number | null;
+            overall?: number | null;
+            nextCursor: number | null;
+          };
           if (page.total !== null) res.setHeader('X-Total-Count', String(page.total));
-          if (page.overall !== undefined && page.overall !== null) res.setHeader('X-Overall-Count', String(page.overall));
+          if (page.overall !== undefined && page.overall !== null)
+            res.setHeader('X-Overall-Count', String(page.overall));
           if (page.nextCursor !== null) res.setHeader('X-Next-Cursor', String(page.nextCursor));
           result = page.items;
         }

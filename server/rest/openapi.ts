@@ -65,7 +65,12 @@ function snakeSchema(schema: unknown, opaque: readonly string[] = []): unknown {
       if (key === 'properties') {
         return [
           key,
-          Object.fromEntries(Object.entries(value as object).map(([name, s]) => [camelToSnake(name), opaque.includes(name) ? s : snakeSchema(s, opaque)])),
+          Object.fromEntries(
+            Object.entries(value as object).map(([name, s]) => [
+              camelToSnake(name),
+              opaque.includes(name) ? s : snakeSchema(s, opaque),
+            ]),
+          ),
         ];
       }
       if (key === 'required') return [key, (value as string[]).map(camelToSnake)];
@@ -89,20 +94,26 @@ const errorResponse = (status: ErrorStatus) => ({
   description: `${ERROR_CODES[status]}: ${M.api.errors[status]}`,
   content: {
     'application/json': {
-      schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { code: { const: ERROR_CODES[status] } } }] },
+      schema: {
+        allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { code: { const: ERROR_CODES[status] } } }],
+      },
     },
   },
-  ...(status === 429 ? { headers: { 'Retry-After': { description: M.api.retryAfter, schema: { type: 'integer' } } } } : {}),
+  ...(status === 429
+    ? { headers: { 'Retry-After': { description: M.api.retryAfter, schema: { type: 'integer' } } } }
+    : {}),
 });
 
 const hasBody = (method: RestRoute['method']) => method === 'POST' || method === 'PATCH' || method === 'PUT';
 
 function operation(route: RestRoute, operationId: string) {
   const procedure = procedureOf(route.procedure);
-  if (procedure._def.inputs.length > 1) throw new Error(`${route.procedure}: the REST table needs a single .input() schema`);
+  if (procedure._def.inputs.length > 1)
+    throw new Error(`${route.procedure}: the REST table needs a single .input() schema`);
   const output = procedure._def.output;
   if (!output) throw new Error(`${route.procedure} has a REST path, so it must declare .output(schema)`);
-  const names = (schema: JsonSchema) => (route.style === 'snake' ? (snakeSchema(schema, route.opaque) as JsonSchema) : schema);
+  const names = (schema: JsonSchema) =>
+    route.style === 'snake' ? (snakeSchema(schema, route.opaque) as JsonSchema) : schema;
 
   const input = procedure._def.inputs[0] ? names(jsonSchemaOf(procedure._def.inputs[0], 'input')) : undefined;
   if (input && input.type !== 'object') throw new Error(`${route.procedure}: REST input must be an object`);
@@ -111,7 +122,8 @@ function operation(route: RestRoute, operationId: string) {
 
   const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const parameters: object[] = pathParams.map((name) => {
-    if (!properties[name]) throw new Error(`${route.method} ${route.path}: {${name}} is not an input of ${route.procedure}`);
+    if (!properties[name])
+      throw new Error(`${route.method} ${route.path}: {${name}} is not an input of ${route.procedure}`);
     const parameter = { name, in: 'path', required: true, schema: properties[name] };
     delete properties[name];
     required.delete(name);
@@ -137,7 +149,9 @@ function operation(route: RestRoute, operationId: string) {
         description: M.api.ok,
         headers: {
           'X-Total-Count': { description: M.api.listHeaders.total, schema: { type: 'integer' } },
-          ...('withOverall' in (input?.properties ?? {}) ? { 'X-Overall-Count': { description: M.api.listHeaders.overall, schema: { type: 'integer' } } } : {}),
+          ...('withOverall' in (input?.properties ?? {})
+            ? { 'X-Overall-Count': { description: M.api.listHeaders.overall, schema: { type: 'integer' } } }
+            : {}),
           'X-Next-Cursor': { description: M.api.listHeaders.nextCursor, schema: { type: 'integer' } },
         },
         content: { 'application/json': { schema: result.properties!.items } },
@@ -186,7 +200,8 @@ function operationIds(routes: RestRoute[]) {
  */
 export function fileOperations() {
   const security = [{ bearer: [] }, { staffCookie: [] }];
-  const errors = (...statuses: ErrorStatus[]) => Object.fromEntries(statuses.map((status) => [String(status), errorResponse(status)]));
+  const errors = (...statuses: ErrorStatus[]) =>
+    Object.fromEntries(statuses.map((status) => [String(status), errorResponse(status)]));
   const fields = jsonSchemaOf(documentUploadFields, 'input');
   const json = (schema: z.ZodType) => ({ 'application/json': { schema: jsonSchemaOf(schema, 'output') } });
   return {
@@ -194,7 +209,8 @@ export function fileOperations() {
       post: {
         operationId: 'documents.upload',
         tags: ['documents'],
-        summary: 'Upload a file: multipart/form-data with the file in the field "file" (at most MAX_UPLOAD_BYTES, 100 MB by default)',
+        summary:
+          'Upload a file: multipart/form-data with the file in the field "file" (at most MAX_UPLOAD_BYTES, 100 MB by default)',
         description:
           'The file streams to storage under a random name. `name` defaults to the file’s own name, `type` to contract, ' +
           '`visibleInPortal` to false (a new file is internal until shared); with a project and no company, the project’s company is taken. An empty file is refused (400), ' +
@@ -208,19 +224,30 @@ export function fileOperations() {
               schema: {
                 type: 'object',
                 required: ['file'],
-                properties: { file: { type: 'string', format: 'binary', description: 'The file; its name and type come from the part’s headers.' }, ...fields.properties },
+                properties: {
+                  file: {
+                    type: 'string',
+                    format: 'binary',
+                    description: 'The file; its name and type come from the part’s headers.',
+                  },
+                  ...fields.properties,
+                },
               },
             },
           },
         },
-        responses: { '201': { description: M.api.ok, content: json(documentOutput) }, ...errors(400, 401, 403, 404, 413) },
+        responses: {
+          '201': { description: M.api.ok, content: json(documentOutput) },
+          ...errors(400, 401, 403, 404, 413),
+        },
       },
     },
     '/api/business/logo': {
       post: {
         operationId: 'business.uploadLogo',
         tags: ['business'],
-        summary: 'Upload the logo: multipart/form-data with the image in the field "file" (JPEG, PNG or GIF, at most 5 MB)',
+        summary:
+          'Upload the logo: multipart/form-data with the image in the field "file" (JPEG, PNG or GIF, at most 5 MB)',
         description:
           'The file’s first bytes decide its type (its name and declared type do not count): anything but a PNG, JPEG or GIF ' +
           'image, SVG included, is refused (400), a file over 5 MB too (413). It is stored under a random name and served at a ' +
@@ -230,7 +257,11 @@ export function fileOperations() {
           required: true,
           content: {
             'multipart/form-data': {
-              schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The image.' } } },
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: { file: { type: 'string', format: 'binary', description: 'The image.' } },
+              },
             },
           },
         },
@@ -243,14 +274,25 @@ export function fileOperations() {
         tags: ['business'],
         summary: 'The logo’s bytes (no authorisation): the address the business answers as logo.url, cached for a year',
         parameters: [
-          { name: 'businessId', in: 'path', required: true, schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID } },
+          {
+            name: 'businessId',
+            in: 'path',
+            required: true,
+            schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID },
+          },
           { name: 'file', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
         ],
         responses: {
           '200': {
             description: M.api.ok,
-            headers: { 'Cache-Control': { description: 'public, max-age=31536000, immutable', schema: { type: 'string' } } },
-            content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/jpeg': { schema: { type: 'string', format: 'binary' } }, 'image/gif': { schema: { type: 'string', format: 'binary' } } },
+            headers: {
+              'Cache-Control': { description: 'public, max-age=31536000, immutable', schema: { type: 'string' } },
+            },
+            content: {
+              'image/png': { schema: { type: 'string', format: 'binary' } },
+              'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+              'image/gif': { schema: { type: 'string', format: 'binary' } },
+            },
           },
           ...errors(404),
         },
@@ -260,17 +302,30 @@ export function fileOperations() {
       get: {
         operationId: 'data.exportZip',
         tags: ['data'],
-        summary: 'The whole agency (owner), or with companyId one client company (owner and admin), as a zip streamed while it is written',
+        summary:
+          'The whole agency (owner), or with companyId one client company (owner and admin), as a zip streamed while it is written',
         description:
           'data/<entity>.json and .csv for every entity, data/business.json, the stored files under files/ and manifest.json (last: ' +
           'row counts, and each file’s size and SHA-256). No password, two-factor secret, token or session is ever in it. ' +
           'Large exports: POST /api/exports first (it answers this URL, or starts a background export).',
         security,
-        parameters: [{ name: 'companyId', in: 'query', required: false, schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID } }],
+        parameters: [
+          {
+            name: 'companyId',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID },
+          },
+        ],
         responses: {
           '200': {
             description: M.api.ok,
-            headers: { 'Content-Disposition': { description: 'attachment; filename="clientflow-<agency>[-<company>]-<yyyy-mm-dd>.zip"', schema: { type: 'string' } } },
+            headers: {
+              'Content-Disposition': {
+                description: 'attachment; filename="clientflow-<agency>[-<company>]-<yyyy-mm-dd>.zip"',
+                schema: { type: 'string' },
+              },
+            },
             content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
           },
           ...errors(400, 401, 403, 404),
@@ -283,11 +338,19 @@ export function fileOperations() {
         tags: ['data'],
         summary: 'A finished background export’s zip, for the user who requested it or an owner',
         security,
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID } }],
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID } },
+        ],
         responses: {
-          '200': { description: M.api.ok, content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+          '200': {
+            description: M.api.ok,
+            content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+          },
           ...errors(401, 404, 409),
-          '410': { description: `GONE: ${M.data.export.expired}`, content: { 'application/json': { schema: jsonSchemaOf(errorReply, 'output') } } },
+          '410': {
+            description: `GONE: ${M.data.export.expired}`,
+            content: { 'application/json': { schema: jsonSchemaOf(errorReply, 'output') } },
+          },
         },
       },
     },
@@ -299,15 +362,29 @@ export function fileOperations() {
         security,
         parameters: [
           { name: 'id', in: 'path', required: true, schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID } },
-          { name: 'download', in: 'query', required: false, description: 'Present: always as an attachment, never shown in the browser tab.', schema: { type: 'string' } },
+          {
+            name: 'download',
+            in: 'query',
+            required: false,
+            description: 'Present: always as an attachment, never shown in the browser tab.',
+            schema: { type: 'string' },
+          },
         ],
         responses: {
           '200': {
             description: M.api.ok,
-            headers: { 'Content-Disposition': { description: 'inline or attachment, with filename and filename* (RFC 6266)', schema: { type: 'string' } } },
+            headers: {
+              'Content-Disposition': {
+                description: 'inline or attachment, with filename and filename* (RFC 6266)',
+                schema: { type: 'string' },
+              },
+            },
             content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
           },
-          '302': { description: 'A link to an external file: Location is its URL.', headers: { Location: { schema: { type: 'string', format: 'uri' } } } },
+          '302': {
+            description: 'A link to an external file: Location is its URL.',
+            headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+          },
           ...errors(401, 404),
         },
       },
@@ -325,10 +402,16 @@ export function buildOpenApiDocument(routes: RestRoute[] = restRoutes) {
   });
   // A row that answers only with a query parameter shares its path and method with another: described there.
   for (const route of routes.filter((r) => r.when)) {
-    const shared = paths[route.path]?.[route.method.toLowerCase()] as { description?: string; parameters?: object[] } | undefined;
-    if (!shared) throw new Error(`${route.method} ${route.path}?${route.when}: no row without the parameter to describe it on`);
+    const shared = paths[route.path]?.[route.method.toLowerCase()] as
+      | { description?: string; parameters?: object[] }
+      | undefined;
+    if (!shared)
+      throw new Error(`${route.method} ${route.path}?${route.when}: no row without the parameter to describe it on`);
     shared.description = `With \`${route.when}\`: ${route.summary ?? route.procedure}.`;
-    shared.parameters = [...(shared.parameters ?? []), { name: route.when, in: 'query', required: false, schema: { type: 'string' } }];
+    shared.parameters = [
+      ...(shared.parameters ?? []),
+      { name: route.when, in: 'query', required: false, schema: { type: 'string' } },
+    ];
   }
   // A path may have both (DELETE /api/business/logo is a procedure, POST carries the bytes).
   for (const [path, item] of Object.entries(fileOperations())) paths[path] = { ...paths[path], ...item };

@@ -40,10 +40,17 @@ export type RestRoute = {
   opaque?: readonly string[];
 };
 
-type RowOptions = Partial<Pick<RestRoute, 'style' | 'status' | 'list' | 'summary' | 'errors' | 'snakeInput' | 'when' | 'opaque'>>;
+type RowOptions = Partial<
+  Pick<RestRoute, 'style' | 'status' | 'list' | 'summary' | 'errors' | 'snakeInput' | 'when' | 'opaque'>
+>;
 
 /** A single row; the style follows the path (/api is camelCase, everything else snake_case) unless given. */
-export const row = (method: HttpMethod, path: string, procedure: ProcedurePath, options: RowOptions = {}): RestRoute => ({
+export const row = (
+  method: HttpMethod,
+  path: string,
+  procedure: ProcedurePath,
+  options: RowOptions = {},
+): RestRoute => ({
   method,
   path,
   procedure,
@@ -73,25 +80,44 @@ export function domain(
     extra = [],
     errors = {},
     opaque,
-  }: { one: string; extra?: RestRoute[]; errors?: Partial<Record<keyof DomainProcedures, RestRoute['errors']>>; opaque?: RestRoute['opaque'] },
+  }: {
+    one: string;
+    extra?: RestRoute[];
+    errors?: Partial<Record<keyof DomainProcedures, RestRoute['errors']>>;
+    opaque?: RestRoute['opaque'];
+  },
 ): RestRoute[] {
   const rows: RestRoute[] = [...extra];
   const { list, get, create, update, remove } = procedures;
   for (const base of [`/api/${name}`, `/${name}/v1`]) {
     if (list) rows.push(row('GET', base, list, { list: true, summary: `List ${name}`, errors: errors.list, opaque }));
-    if (create) rows.push(row('POST', base, create, { status: 201, summary: `Create a ${one}`, errors: errors.create, opaque }));
+    if (create)
+      rows.push(row('POST', base, create, { status: 201, summary: `Create a ${one}`, errors: errors.create, opaque }));
     if (get) rows.push(row('GET', `${base}/{id}`, get, { summary: `Get a ${one}`, errors: errors.get, opaque }));
-    if (update) rows.push(row('PATCH', `${base}/{id}`, update, { summary: `Change the given fields of a ${one}`, errors: errors.update, opaque }));
-    if (remove) rows.push(row('DELETE', `${base}/{id}`, remove, { summary: `Delete a ${one}`, errors: errors.remove, opaque }));
+    if (update)
+      rows.push(
+        row('PATCH', `${base}/{id}`, update, {
+          summary: `Change the given fields of a ${one}`,
+          errors: errors.update,
+          opaque,
+        }),
+      );
+    if (remove)
+      rows.push(row('DELETE', `${base}/{id}`, remove, { summary: `Delete a ${one}`, errors: errors.remove, opaque }));
   }
   return rows;
 }
 
 export const restRoutes: RestRoute[] = [
-  row('POST', '/auth/signup', 'auth.signup', { status: 201, errors: [409], summary: 'Sign up a new agency and its owner' }),
+  row('POST', '/auth/signup', 'auth.signup', {
+    status: 201,
+    errors: [409],
+    summary: 'Sign up a new agency and its owner',
+  }),
   row('POST', '/auth/v1/login', 'auth.login', {
     errors: [401, 429],
-    summary: 'Sign in (with two-factor sign-in on, a right password answers a challenge for the code step instead of a token)',
+    summary:
+      'Sign in (with two-factor sign-in on, a right password answers a challenge for the code step instead of a token)',
   }),
   row('POST', '/auth/v1/login/two-factor', 'auth.verifyTwoFactor', {
     errors: [401, 429],
@@ -103,33 +129,83 @@ export const restRoutes: RestRoute[] = [
     errors: [429],
     summary: 'Mail a one-time password reset link (the same reply whether or not the address has an account)',
   }),
-  row('GET', '/auth/v1/password-reset/{token}', 'auth.checkPasswordReset', { errors: [409, 412], summary: 'Whose a reset link is, if it still works' }),
+  row('GET', '/auth/v1/password-reset/{token}', 'auth.checkPasswordReset', {
+    errors: [409, 412],
+    summary: 'Whose a reset link is, if it still works',
+  }),
   row('POST', '/auth/v1/password-reset/confirm', 'auth.resetPassword', {
     errors: [404, 409, 412],
-    summary: 'Set a new password from a reset link; every session and API token ends (with two-factor sign-in on, answers a challenge for the code step instead of a token)',
+    summary:
+      'Set a new password from a reset link; every session and API token ends (with two-factor sign-in on, answers a challenge for the code step instead of a token)',
   }),
-  row('POST', '/auth/portal/v1/login', 'portalAuth.login', { errors: [401, 429], summary: 'Sign in to a client portal' }),
+  row('POST', '/auth/portal/v1/login', 'portalAuth.login', {
+    errors: [401, 429],
+    summary: 'Sign in to a client portal',
+  }),
   row('GET', '/auth/portal/v1/me', 'portalAuth.me', { summary: 'The signed-in portal user' }),
   row('POST', '/auth/portal/v1/logout', 'portalAuth.logout', { summary: 'Sign out of the client portal' }),
   // The client portal's data (spec §7.6): the portal token (Bearer or cookie); business and company come from it,
   // and a {slug} other than the session's is 403. Lists answer their items, like every list path.
-  row('GET', '/api/portal/projects/{slug}', 'portal.projects', { list: true, errors: [403], summary: "The signed-in client's projects, with task and file counts" }),
-  row('GET', '/api/portal/tasks/{slug}', 'portal.tasks', { list: true, errors: [403, 404], summary: "The tasks of the signed-in client's projects (search, status filter)" }),
-  row('GET', '/api/portal/documents/{slug}', 'portal.files', { list: true, errors: [403, 404], summary: 'The files shared with the signed-in client (search, project filter)' }),
-  row('GET', '/api/portal/dashboard/{slug}', 'portal.dashboard', { errors: [403], summary: "The portal dashboard: counts, recent projects and files, resources" }),
-  row('GET', '/api/portal/projects/{slug}/{id}', 'portal.project', { errors: [403], summary: 'One project of the signed-in client, with its tasks, files and contacts' }),
-  row('GET', '/api/portal/files/{slug}', 'portal.files', { errors: [403, 404], summary: 'The files shared with the signed-in client, with stats and the project filter' }),
-  row('GET', '/api/portal/resources/{slug}', 'portal.resources', { errors: [403], summary: 'The resources shared with the signed-in client, with their details' }),
+  row('GET', '/api/portal/projects/{slug}', 'portal.projects', {
+    list: true,
+    errors: [403],
+    summary: "The signed-in client's projects, with task and file counts",
+  }),
+  row('GET', '/api/portal/tasks/{slug}', 'portal.tasks', {
+    list: true,
+    errors: [403, 404],
+    summary: "The tasks of the signed-in client's projects (search, status filter)",
+  }),
+  row('GET', '/api/portal/documents/{slug}', 'portal.files', {
+    list: true,
+    errors: [403, 404],
+    summary: 'The files shared with the signed-in client (search, project filter)',
+  }),
+  row('GET', '/api/portal/dashboard/{slug}', 'portal.dashboard', {
+    errors: [403],
+    summary: 'The portal dashboard: counts, recent projects and files, resources',
+  }),
+  row('GET', '/api/portal/projects/{slug}/{id}', 'portal.project', {
+    errors: [403],
+    summary: 'One project of the signed-in client, with its tasks, files and contacts',
+  }),
+  row('GET', '/api/portal/files/{slug}', 'portal.files', {
+    errors: [403, 404],
+    summary: 'The files shared with the signed-in client, with stats and the project filter',
+  }),
+  row('GET', '/api/portal/resources/{slug}', 'portal.resources', {
+    errors: [403],
+    summary: 'The resources shared with the signed-in client, with their details',
+  }),
   // Flows in the client portal (portal token): the contact's active flows, one with their answers, a step's save, submit.
   // File answers go through POST /api/portal/flows/upload (multipart, outside this table).
-  row('GET', '/api/portal/flows', 'portalFlows.list', { summary: "The signed-in client's active flows, each with their progress" }),
-  row('GET', '/api/portal/flows/{flowUid}', 'portalFlows.get', { errors: [404], summary: "One flow with its steps, fields and the client's saved answers" }),
-  row('POST', '/api/portal/flows/{flowId}/steps/{stepId}', 'portalFlows.saveStep', { summary: "Save one step's answers and the client's progress" }),
-  row('POST', '/api/portal/flows/{flowId}/submit', 'portalFlows.submit', { summary: 'Complete a flow (every required field answered)' }),
-  row('GET', '/api/portal/activity', 'portalActivity.list', { list: true, summary: 'What the agency shared with the signed-in client and what the client did, newest first' }),
-  row('GET', '/api/portal/notifications', 'portalNotifications.get', { summary: 'Whether the signed-in client gets e-mail when files or flows are shared with them' }),
-  row('PUT', '/api/portal/notifications', 'portalNotifications.update', { summary: 'Turn those e-mails on or off (emailNotifications)' }),
-  row('GET', '/auth/portal/v1/invite/{slug}/{token}', 'portalAuth.inviteInfo', { errors: [403, 409, 412], summary: 'Whom a portal invite link is for, if it still works' }),
+  row('GET', '/api/portal/flows', 'portalFlows.list', {
+    summary: "The signed-in client's active flows, each with their progress",
+  }),
+  row('GET', '/api/portal/flows/{flowUid}', 'portalFlows.get', {
+    errors: [404],
+    summary: "One flow with its steps, fields and the client's saved answers",
+  }),
+  row('POST', '/api/portal/flows/{flowId}/steps/{stepId}', 'portalFlows.saveStep', {
+    summary: "Save one step's answers and the client's progress",
+  }),
+  row('POST', '/api/portal/flows/{flowId}/submit', 'portalFlows.submit', {
+    summary: 'Complete a flow (every required field answered)',
+  }),
+  row('GET', '/api/portal/activity', 'portalActivity.list', {
+    list: true,
+    summary: 'What the agency shared with the signed-in client and what the client did, newest first',
+  }),
+  row('GET', '/api/portal/notifications', 'portalNotifications.get', {
+    summary: 'Whether the signed-in client gets e-mail when files or flows are shared with them',
+  }),
+  row('PUT', '/api/portal/notifications', 'portalNotifications.update', {
+    summary: 'Turn those e-mails on or off (emailNotifications)',
+  }),
+  row('GET', '/auth/portal/v1/invite/{slug}/{token}', 'portalAuth.inviteInfo', {
+    errors: [403, 409, 412],
+    summary: 'Whom a portal invite link is for, if it still works',
+  }),
   row('POST', '/auth/portal/v1/invite', 'portalAuth.acceptInvite', {
     errors: [403, 404, 409, 412],
     summary: 'Choose a portal password from an invite link and sign in',
@@ -140,68 +216,152 @@ export const restRoutes: RestRoute[] = [
     { list: 'companies.list', get: 'companies.get', create: 'companies.create', update: 'companies.update' },
     {
       one: 'company',
-      extra: [row('GET', '/api/companies/industries', 'companies.industries', { summary: 'The industries present, for the filter' })],
+      extra: [
+        row('GET', '/api/companies/industries', 'companies.industries', {
+          summary: 'The industries present, for the filter',
+        }),
+      ],
     },
   ),
 
   ...domain(
     'contacts',
-    { list: 'contacts.list', get: 'contacts.get', create: 'contacts.create', update: 'contacts.update', remove: 'contacts.remove' },
+    {
+      list: 'contacts.list',
+      get: 'contacts.get',
+      create: 'contacts.create',
+      update: 'contacts.update',
+      remove: 'contacts.remove',
+    },
     {
       one: 'contact',
       // 409: another contact of the agency already uses the e-mail address; 429: send_invite past the invitation budget.
       errors: { create: [409, 429], update: [409, 429] },
       extra: [
-        row('POST', '/api/contacts/{id}/invite', 'contacts.sendInvite', { errors: [429], summary: 'Create a one-time portal invite link (7 days) and e-mail it' }),
-        row('POST', '/contacts/v1/{id}/invite', 'contacts.sendInvite', { errors: [429], summary: 'Create a one-time portal invite link (7 days) and e-mail it' }),
+        row('POST', '/api/contacts/{id}/invite', 'contacts.sendInvite', {
+          errors: [429],
+          summary: 'Create a one-time portal invite link (7 days) and e-mail it',
+        }),
+        row('POST', '/contacts/v1/{id}/invite', 'contacts.sendInvite', {
+          errors: [429],
+          summary: 'Create a one-time portal invite link (7 days) and e-mail it',
+        }),
       ],
     },
   ),
   // The spec's singular read path: the contact dialog reads a contact here before editing it.
   row('GET', '/contact/v1/{id}', 'contacts.get', { summary: 'Get a contact (the path the contact dialog reads)' }),
 
-  row('GET', '/api/dashboard/stats', 'dashboard.stats', { summary: "The dashboard's numbers: active projects, pending tasks by priority, clients" }),
-  row('GET', '/api/dashboard/overview', 'dashboard.overview', { summary: "The dashboard's newest projects, files, companies, contacts and the getting-started checklist" }),
-  row('GET', '/api/reports', 'reports.overview', { errors: [404], snakeInput: true, summary: 'The reports: projects, tasks, hours, clients, flows and files (from, to as yyyy-mm-dd between 1900-01-01 and 2200-12-31, at most 5 years apart; companyId; default the last 12 months)' }),
+  row('GET', '/api/dashboard/stats', 'dashboard.stats', {
+    summary: "The dashboard's numbers: active projects, pending tasks by priority, clients",
+  }),
+  row('GET', '/api/dashboard/overview', 'dashboard.overview', {
+    summary: "The dashboard's newest projects, files, companies, contacts and the getting-started checklist",
+  }),
+  row('GET', '/api/reports', 'reports.overview', {
+    errors: [404],
+    snakeInput: true,
+    summary:
+      'The reports: projects, tasks, hours, clients, flows and files (from, to as yyyy-mm-dd between 1900-01-01 and 2200-12-31, at most 5 years apart; companyId; default the last 12 months)',
+  }),
   // The activity log: a company's Activity tab and the dashboard card (all staff), the whole log (owner only; the CSV
   // download with the same filters is GET /api/activity.csv, outside this table).
-  row('GET', '/api/activity', 'activity.list', { list: true, errors: [403, 404], summary: 'The agency’s activity log, newest first (entityType, actorUserId, companyId, from, to filters; owner only)' }),
-  row('GET', '/api/activity/recent', 'activity.recent', { summary: 'The agency’s latest activity entries (limit up to 20)' }),
-  row('GET', '/api/companies/{companyId}/activity', 'activity.forCompany', { list: true, summary: 'A company’s activity, newest first (entityType filter)' }),
-  row('GET', '/api/search', 'search.query', { errors: [404], summary: 'Global search: companies, contacts, projects, tasks, files, resources and flows whose words start with every word of q, a few of each kind (companyId narrows to one client, kinds=task,file to some kinds)' }),
+  row('GET', '/api/activity', 'activity.list', {
+    list: true,
+    errors: [403, 404],
+    summary:
+      'The agency’s activity log, newest first (entityType, actorUserId, companyId, from, to filters; owner only)',
+  }),
+  row('GET', '/api/activity/recent', 'activity.recent', {
+    summary: 'The agency’s latest activity entries (limit up to 20)',
+  }),
+  row('GET', '/api/companies/{companyId}/activity', 'activity.forCompany', {
+    list: true,
+    summary: 'A company’s activity, newest first (entityType filter)',
+  }),
+  row('GET', '/api/search', 'search.query', {
+    errors: [404],
+    summary:
+      'Global search: companies, contacts, projects, tasks, files, resources and flows whose words start with every word of q, a few of each kind (companyId narrows to one client, kinds=task,file to some kinds)',
+  }),
   // Data export (server/data/): the zip itself is GET /api/export.zip[?companyId=] and a background one's
   // GET /api/exports/{id}/download, Express routes outside this table.
-  row('POST', '/api/exports', 'data.requestExport', { summary: 'Export the whole agency: a download URL, or a background export e-mailed when ready (owner only)' }),
-  row('POST', '/api/companies/{companyId}/exports', 'data.requestCompanyExport', { errors: [404], summary: 'Export one client company’s own data: a download URL, or a background export (owner and admin)' }),
-  row('GET', '/api/exports', 'data.exports', { summary: 'The caller’s background exports, newest first (at most 20), with their download URLs while ready' }),
+  row('POST', '/api/exports', 'data.requestExport', {
+    summary: 'Export the whole agency: a download URL, or a background export e-mailed when ready (owner only)',
+  }),
+  row('POST', '/api/companies/{companyId}/exports', 'data.requestCompanyExport', {
+    errors: [404],
+    summary: 'Export one client company’s own data: a download URL, or a background export (owner and admin)',
+  }),
+  row('GET', '/api/exports', 'data.exports', {
+    summary: 'The caller’s background exports, newest first (at most 20), with their download URLs while ready',
+  }),
 
   // Business and branding (spec §7.5). The business answers the spec's snake_case names (style.primary_color,
   // location.street_1…) and takes either spelling; the public branding keeps the spec's mixed names as they are.
   // The logo's bytes are Express routes of their own (server/files/logo.ts), documented beside these.
-  row('GET', '/api/business', 'business.get', { style: 'snake', summary: 'The business, with style, logo and location' }),
-  row('PUT', '/api/business/info', 'business.updateInfo', { style: 'snake', summary: 'Change the business information: name, email, phone, location' }),
-  row('PUT', '/api/business/style', 'business.updateStyle', { style: 'snake', summary: 'Change the portal branding: colors and login text' }),
-  row('DELETE', '/api/business/logo', 'business.removeLogo', { style: 'snake', summary: 'Remove the logo (the portal shows the business name instead)' }),
-  row('GET', '/api/business/branding/{slug}', 'business.branding', { errors: [404], summary: "A client portal's branding, by its slug (no authorisation)" }),
+  row('GET', '/api/business', 'business.get', {
+    style: 'snake',
+    summary: 'The business, with style, logo and location',
+  }),
+  row('PUT', '/api/business/info', 'business.updateInfo', {
+    style: 'snake',
+    summary: 'Change the business information: name, email, phone, location',
+  }),
+  row('PUT', '/api/business/style', 'business.updateStyle', {
+    style: 'snake',
+    summary: 'Change the portal branding: colors and login text',
+  }),
+  row('DELETE', '/api/business/logo', 'business.removeLogo', {
+    style: 'snake',
+    summary: 'Remove the logo (the portal shows the business name instead)',
+  }),
+  row('GET', '/api/business/branding/{slug}', 'business.branding', {
+    errors: [404],
+    summary: "A client portal's branding, by its slug (no authorisation)",
+  }),
 
   // Projects (spec §7.1). GET /projects/v1 is the spec's picker read ({id, name}, optionally of one company), so the
   // list lives on /api/projects; the spec's detail read (/api/projects/xano/{project_uid}) answers snake_case.
   // 404 on create and update: the company or a contact is not the agency's own.
-  row('GET', '/api/projects', 'projects.list', { list: true, errors: [404], summary: 'List projects (search, company and status filters)' }),
+  row('GET', '/api/projects', 'projects.list', {
+    list: true,
+    errors: [404],
+    summary: 'List projects (search, company and status filters)',
+  }),
   row('POST', '/api/projects', 'projects.create', { status: 201, errors: [404], summary: 'Create a project' }),
-  row('GET', '/api/projects/options', 'projects.options', { errors: [404], summary: 'Project ids and names for pickers, optionally of one company' }),
+  row('GET', '/api/projects/options', 'projects.options', {
+    errors: [404],
+    summary: 'Project ids and names for pickers, optionally of one company',
+  }),
   row('GET', '/api/projects/xano/{project_uid}', 'projects.get', {
     style: 'snake',
     summary: 'A project by its uid, with tasks_of_project and files_of_project (first 100 each)',
   }),
   row('GET', '/api/projects/{id}', 'projects.get', { summary: 'Get a project, with its contacts, tasks and files' }),
-  row('PATCH', '/api/projects/{id}', 'projects.update', { snakeInput: true, summary: 'Change the given fields of a project' }),
-  row('DELETE', '/api/projects/{id}', 'projects.remove', { summary: 'Delete a project and its tasks; its files stay, with no project' }),
-  row('GET', '/projects/v1', 'projects.options', { errors: [404], summary: 'Project ids and names for pickers, optionally of one company (company_id)' }),
-  row('POST', '/projects/v1', 'projects.create', { status: 201, errors: [404], summary: 'Create a project (the spec’s snake_case payload)' }),
-  row('GET', '/projects/v1/{id}', 'projects.get', { summary: 'Get a project, with tasks_of_project and files_of_project' }),
+  row('PATCH', '/api/projects/{id}', 'projects.update', {
+    snakeInput: true,
+    summary: 'Change the given fields of a project',
+  }),
+  row('DELETE', '/api/projects/{id}', 'projects.remove', {
+    summary: 'Delete a project and its tasks; its files stay, with no project',
+  }),
+  row('GET', '/projects/v1', 'projects.options', {
+    errors: [404],
+    summary: 'Project ids and names for pickers, optionally of one company (company_id)',
+  }),
+  row('POST', '/projects/v1', 'projects.create', {
+    status: 201,
+    errors: [404],
+    summary: 'Create a project (the spec’s snake_case payload)',
+  }),
+  row('GET', '/projects/v1/{id}', 'projects.get', {
+    summary: 'Get a project, with tasks_of_project and files_of_project',
+  }),
   row('PATCH', '/projects/v1/{id}', 'projects.update', { summary: 'Change the given fields of a project' }),
-  row('DELETE', '/projects/v1/{id}', 'projects.remove', { summary: 'Delete a project and its tasks; its files stay, with no project' }),
+  row('DELETE', '/projects/v1/{id}', 'projects.remove', {
+    summary: 'Delete a project and its tasks; its files stay, with no project',
+  }),
 
   ...domain(
     'tasks',
@@ -212,42 +372,103 @@ export const restRoutes: RestRoute[] = [
       errors: { list: [404], create: [404] },
     },
   ),
-  row('GET', '/api/team', 'team.list', { summary: "The agency's staff users with their roles (also the assignee choice of tasks)" }),
+  row('GET', '/api/team', 'team.list', {
+    summary: "The agency's staff users with their roles (also the assignee choice of tasks)",
+  }),
   // The team, API tokens, e-mail status and the user's profile. 403: the role lacks the permission
   // (shared/permissions.ts), or an API token asks for what needs a signed-in session (server/trpc.ts sessionProcedure).
-  row('GET', '/api/team/invites', 'team.invites', { errors: [403], summary: 'Unused staff invites, newest first (owner and admin)' }),
-  row('POST', '/api/team/invites', 'team.invite', { status: 201, errors: [409, 429], summary: 'Invite someone to the staff by e-mail with a role: a one-time link valid 7 days' }),
-  row('POST', '/api/team/invites/{inviteId}/renew', 'team.renewInvite', { errors: [404, 409, 429], summary: 'A new link for an unused invite; the earlier one stops working' }),
+  row('GET', '/api/team/invites', 'team.invites', {
+    errors: [403],
+    summary: 'Unused staff invites, newest first (owner and admin)',
+  }),
+  row('POST', '/api/team/invites', 'team.invite', {
+    status: 201,
+    errors: [409, 429],
+    summary: 'Invite someone to the staff by e-mail with a role: a one-time link valid 7 days',
+  }),
+  row('POST', '/api/team/invites/{inviteId}/renew', 'team.renewInvite', {
+    errors: [404, 409, 429],
+    summary: 'A new link for an unused invite; the earlier one stops working',
+  }),
   row('DELETE', '/api/team/invites/{inviteId}', 'team.revokeInvite', { summary: 'Revoke an unused invite' }),
   row('PATCH', '/api/team/{id}', 'team.setRole', { summary: "Change a member's role (owner, admin, member)" }),
-  row('DELETE', '/api/team/{id}', 'team.remove', { summary: 'Remove a member: their tasks become unassigned, their sessions and API tokens end' }),
-  row('GET', '/api/api-tokens', 'apiTokens.list', { errors: [403], summary: "The signed-in user's personal API tokens (never the tokens themselves)" }),
-  row('POST', '/api/api-tokens', 'apiTokens.create', { status: 201, summary: 'Create a personal API token; the token is in this reply only' }),
-  row('DELETE', '/api/api-tokens/{id}', 'apiTokens.revoke', { summary: 'Revoke one of your API tokens; it stops working at once' }),
-  row('GET', '/api/integrations/email', 'integrations.emailStatus', { errors: [403], summary: 'Whether outgoing e-mail is configured, and its From address' }),
-  row('POST', '/api/integrations/email/test', 'integrations.sendTestEmail', { errors: [429], summary: 'Send a test e-mail to the signed-in user' }),
+  row('DELETE', '/api/team/{id}', 'team.remove', {
+    summary: 'Remove a member: their tasks become unassigned, their sessions and API tokens end',
+  }),
+  row('GET', '/api/api-tokens', 'apiTokens.list', {
+    errors: [403],
+    summary: "The signed-in user's personal API tokens (never the tokens themselves)",
+  }),
+  row('POST', '/api/api-tokens', 'apiTokens.create', {
+    status: 201,
+    summary: 'Create a personal API token; the token is in this reply only',
+  }),
+  row('DELETE', '/api/api-tokens/{id}', 'apiTokens.revoke', {
+    summary: 'Revoke one of your API tokens; it stops working at once',
+  }),
+  row('GET', '/api/integrations/email', 'integrations.emailStatus', {
+    errors: [403],
+    summary: 'Whether outgoing e-mail is configured, and its From address',
+  }),
+  row('POST', '/api/integrations/email/test', 'integrations.sendTestEmail', {
+    errors: [429],
+    summary: 'Send a test e-mail to the signed-in user',
+  }),
   row('PATCH', '/api/profile', 'profile.update', { errors: [409], summary: 'Change your own name and e-mail' }),
-  row('POST', '/api/profile/password', 'profile.changePassword', { summary: 'Change your password (the current one is required); your other sessions end, and your API tokens unless revokeApiTokens is false' }),
+  row('POST', '/api/profile/password', 'profile.changePassword', {
+    summary:
+      'Change your password (the current one is required); your other sessions end, and your API tokens unless revokeApiTokens is false',
+  }),
   // Notifications (the bell) and their preferences: always the caller's own; background jobs for the owner.
-  row('GET', '/api/notifications', 'notifications.list', { list: true, summary: 'Your notifications, newest first (unreadOnly=true for the unread ones)' }),
-  row('GET', '/api/notifications/unread-count', 'notifications.unreadCount', { summary: 'How many of your notifications are unread' }),
-  row('POST', '/api/notifications/read', 'notifications.markRead', { summary: 'Mark some of your notifications read (ids)' }),
-  row('POST', '/api/notifications/read-all', 'notifications.markAllRead', { summary: 'Mark all your notifications read' }),
-  row('GET', '/api/notifications/preferences', 'notifications.preferences', { summary: "Each notification kind's channel (in_app, email, off) and the daily digest switch" }),
-  row('PUT', '/api/notifications/preferences', 'notifications.updatePreferences', { summary: 'Change channels per kind and the daily digest switch (only what is given changes)' }),
-  row('GET', '/api/jobs', 'jobs.list', { list: true, errors: [403], summary: 'Background jobs that failed (waiting for a retry) or are dead (gave up), newest first' }),
-  row('POST', '/api/jobs/{id}/retry', 'jobs.retry', { errors: [403, 409], summary: 'Run a failed or dead job again with a fresh set of attempts' }),
+  row('GET', '/api/notifications', 'notifications.list', {
+    list: true,
+    summary: 'Your notifications, newest first (unreadOnly=true for the unread ones)',
+  }),
+  row('GET', '/api/notifications/unread-count', 'notifications.unreadCount', {
+    summary: 'How many of your notifications are unread',
+  }),
+  row('POST', '/api/notifications/read', 'notifications.markRead', {
+    summary: 'Mark some of your notifications read (ids)',
+  }),
+  row('POST', '/api/notifications/read-all', 'notifications.markAllRead', {
+    summary: 'Mark all your notifications read',
+  }),
+  row('GET', '/api/notifications/preferences', 'notifications.preferences', {
+    summary: "Each notification kind's channel (in_app, email, off) and the daily digest switch",
+  }),
+  row('PUT', '/api/notifications/preferences', 'notifications.updatePreferences', {
+    summary: 'Change channels per kind and the daily digest switch (only what is given changes)',
+  }),
+  row('GET', '/api/jobs', 'jobs.list', {
+    list: true,
+    errors: [403],
+    summary: 'Background jobs that failed (waiting for a retry) or are dead (gave up), newest first',
+  }),
+  row('POST', '/api/jobs/{id}/retry', 'jobs.retry', {
+    errors: [403, 409],
+    summary: 'Run a failed or dead job again with a fresh set of attempts',
+  }),
 
   // Files (spec §7.2). POST creates a link to an external file; uploads and downloads carry bytes and are Express
   // routes of their own (server/files/routes.ts), documented beside these in the OpenAPI document.
   ...domain(
     'documents',
-    { list: 'documents.list', get: 'documents.get', create: 'documents.create', update: 'documents.update', remove: 'documents.remove' },
+    {
+      list: 'documents.list',
+      get: 'documents.get',
+      create: 'documents.create',
+      update: 'documents.update',
+      remove: 'documents.remove',
+    },
     {
       one: 'document',
       // 404 also when the company or project (a filter, or where the file goes) is not the agency's own.
       errors: { list: [404], create: [404] },
-      extra: [row('GET', '/api/documents/stats', 'documents.stats', { summary: 'File counts (all, created in the last 7 days), bytes stored and the upload limit' })],
+      extra: [
+        row('GET', '/api/documents/stats', 'documents.stats', {
+          summary: 'File counts (all, created in the last 7 days), bytes stored and the upload limit',
+        }),
+      ],
     },
   ),
 
@@ -263,8 +484,19 @@ export const restRoutes: RestRoute[] = [
       opaque: ['value'],
       errors: { create: [404], update: [404] },
       extra: [
-        row('GET', '/api/resources', 'resources.list', { style: 'snake', list: true, errors: [404], opaque: ['value'], summary: 'List resources (search; type, status and company filters)' }),
-        row('GET', '/resources/v1', 'resources.list', { list: true, errors: [404], opaque: ['value'], summary: 'List resources (search; type, status and company filters)' }),
+        row('GET', '/api/resources', 'resources.list', {
+          style: 'snake',
+          list: true,
+          errors: [404],
+          opaque: ['value'],
+          summary: 'List resources (search; type, status and company filters)',
+        }),
+        row('GET', '/resources/v1', 'resources.list', {
+          list: true,
+          errors: [404],
+          opaque: ['value'],
+          summary: 'List resources (search; type, status and company filters)',
+        }),
       ],
     },
   ),
@@ -279,19 +511,46 @@ export const restRoutes: RestRoute[] = [
       // 404: the company is not the agency's own.
       errors: { create: [404] },
       extra: [
-        row('GET', '/flows/v1', 'flows.get', { when: 'flow_uid', summary: 'One flow by flow_uid, with steps_of_flow (each with its fields) and company_of_flow' }),
-        row('POST', '/api/flows/{id}/duplicate', 'flows.duplicate', { status: 201, summary: 'Copy a flow with its steps and fields, as a draft' }),
-        row('POST', '/flows/v1/{id}/duplicate', 'flows.duplicate', { status: 201, summary: 'Copy a flow with its steps and fields, as a draft' }),
-        row('GET', '/api/flows/{flowId}/submissions', 'flows.submissions', { summary: "The clients' submissions of a flow, with answers and files" }),
+        row('GET', '/flows/v1', 'flows.get', {
+          when: 'flow_uid',
+          summary: 'One flow by flow_uid, with steps_of_flow (each with its fields) and company_of_flow',
+        }),
+        row('POST', '/api/flows/{id}/duplicate', 'flows.duplicate', {
+          status: 201,
+          summary: 'Copy a flow with its steps and fields, as a draft',
+        }),
+        row('POST', '/flows/v1/{id}/duplicate', 'flows.duplicate', {
+          status: 201,
+          summary: 'Copy a flow with its steps and fields, as a draft',
+        }),
+        row('GET', '/api/flows/{flowId}/submissions', 'flows.submissions', {
+          summary: "The clients' submissions of a flow, with answers and files",
+        }),
       ],
     },
   ),
-  row('POST', '/flow_step/v1', 'flowSteps.create', { status: 201, errors: [404], summary: 'Add a step to a flow (last unless step_order is given); returns the created step' }),
-  row('POST', '/flow_step/v1/reorder', 'flowSteps.reorder', { errors: [404], summary: 'Put every step of a flow in a new order (step_order becomes 1…n)' }),
+  row('POST', '/flow_step/v1', 'flowSteps.create', {
+    status: 201,
+    errors: [404],
+    summary: 'Add a step to a flow (last unless step_order is given); returns the created step',
+  }),
+  row('POST', '/flow_step/v1/reorder', 'flowSteps.reorder', {
+    errors: [404],
+    summary: 'Put every step of a flow in a new order (step_order becomes 1…n)',
+  }),
   row('PATCH', '/flow_step/v1/{id}', 'flowSteps.update', { summary: 'Save a step’s title or content' }),
-  row('DELETE', '/flow_step/v1/{id}', 'flowSteps.remove', { summary: 'Delete a step and its fields; later steps move up' }),
-  row('GET', '/flow_field/v1', 'flowFields.list', { errors: [404], summary: 'The fields of one step (flow_step_id), in display order' }),
-  row('POST', '/flow_field/v1', 'flowFields.create', { status: 201, errors: [404], summary: 'Add a form field to a step' }),
+  row('DELETE', '/flow_step/v1/{id}', 'flowSteps.remove', {
+    summary: 'Delete a step and its fields; later steps move up',
+  }),
+  row('GET', '/flow_field/v1', 'flowFields.list', {
+    errors: [404],
+    summary: 'The fields of one step (flow_step_id), in display order',
+  }),
+  row('POST', '/flow_field/v1', 'flowFields.create', {
+    status: 201,
+    errors: [404],
+    summary: 'Add a form field to a step',
+  }),
   row('PATCH', '/flow_field/v1/{id}', 'flowFields.update', { summary: 'Change the given properties of a form field' }),
   row('DELETE', '/flow_field/v1/{id}', 'flowFields.remove', { summary: 'Delete a form field' }),
 ];

@@ -29,7 +29,8 @@ export const activityColumns = sql`t."id", t."actorType", t."actorUserId", t."ac
 
 /** The uid or id a record's hub link needs, when the record still exists (null: gone, or a kind without a page). */
 const refOf = (p: Sql) => {
-  const id = (table: string) => sql`(SELECT CAST(x."id" AS TEXT) FROM ${raw(`"${table}"`)} x WHERE x."businessId" = ${TENANT} AND x."id" = ${p}."entityId")`;
+  const id = (table: string) =>
+    sql`(SELECT CAST(x."id" AS TEXT) FROM ${raw(`"${table}"`)} x WHERE x."businessId" = ${TENANT} AND x."id" = ${p}."entityId")`;
   return sql`CASE ${p}."entityType"
     WHEN 'company' THEN ${id('Company')}
     WHEN 'contact' THEN ${id('Contact')}
@@ -54,7 +55,10 @@ export function changesFrom(value: unknown): ActivityChange[] {
     const parsed: unknown = JSON.parse(String(value ?? '[]'));
     if (!Array.isArray(parsed)) return [];
     return parsed
-      .filter((c): c is ActivityChange => typeof c === 'object' && c !== null && typeof (c as ActivityChange).field === 'string')
+      .filter(
+        (c): c is ActivityChange =>
+          typeof c === 'object' && c !== null && typeof (c as ActivityChange).field === 'string',
+      )
       .map((c) => ({ field: c.field, from: c.from ?? null, to: c.to ?? null }));
   } catch {
     return [];
@@ -100,7 +104,13 @@ export function activityConditions(filters: ActivityFilters & { clientVisible?: 
  * One page, newest first: `limit + 1` rows tell whether more follow; the cursor is the last id seen, its createdAt
  * looked up within the tenant (another agency's id finds no position and yields an empty page).
  */
-export async function activityRows(db: SqlRunner, where: Sql[], cursor: number | null | undefined, limit: number, extras: (p: Sql) => Sql = pageExtras) {
+export async function activityRows(
+  db: SqlRunner,
+  where: Sql[],
+  cursor: number | null | undefined,
+  limit: number,
+  extras: (p: Sql) => Sql = pageExtras,
+) {
   const conditions = [sql`t."businessId" = ${TENANT}`, ...where];
   if (cursor) {
     conditions.push(
@@ -119,15 +129,22 @@ export async function activityRows(db: SqlRunner, where: Sql[], cursor: number |
 /** NOT_FOUND unless the company (and the person, when given) are the agency's own. */
 export async function checkFilterRows(db: SqlRunner, filters: { companyId?: number; actorUserId?: number }) {
   const [company, person] = await Promise.all([
-    filters.companyId === undefined ? true : db.get(sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${filters.companyId}`),
-    filters.actorUserId === undefined ? true : db.get(sql`SELECT 1 AS "ok" FROM "User" WHERE "businessId" = ${TENANT} AND "id" = ${filters.actorUserId}`),
+    filters.companyId === undefined
+      ? true
+      : db.get(sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${filters.companyId}`),
+    filters.actorUserId === undefined
+      ? true
+      : db.get(sql`SELECT 1 AS "ok" FROM "User" WHERE "businessId" = ${TENANT} AND "id" = ${filters.actorUserId}`),
   ]);
   if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: A.companyNotFound });
   if (!person) throw new TRPCError({ code: 'NOT_FOUND', message: A.personNotFound });
 }
 
 async function entryPage(db: SqlRunner, filters: ActivityFilters, cursor: number | null | undefined, limit: number) {
-  const [, page] = await Promise.all([checkFilterRows(db, filters), activityRows(db, activityConditions(filters), cursor, limit)]);
+  const [, page] = await Promise.all([
+    checkFilterRows(db, filters),
+    activityRows(db, activityConditions(filters), cursor, limit),
+  ]);
   return { items: page.rows.map(entryFromRow), nextCursor: page.nextCursor, total: null };
 }
 
@@ -136,7 +153,9 @@ export const activityRouter = router({
   forCompany: staffProcedure
     .input(activityForCompanyInput)
     .output(activityPageOutput)
-    .query(({ ctx, input }) => entryPage(ctx.sql, { companyId: input.companyId, entityType: input.entityType }, input.cursor, input.limit)),
+    .query(({ ctx, input }) =>
+      entryPage(ctx.sql, { companyId: input.companyId, entityType: input.entityType }, input.cursor, input.limit),
+    ),
 
   /** The dashboard's "Recent activity" card (all staff): the agency's latest entries. */
   recent: staffProcedure

@@ -43,9 +43,17 @@ export const apiTokensRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { token, tokenHash, prefix } = newApiToken();
       const row = await ctx.db.$transaction(async (tx) => {
-        const created = await tx.apiToken.create({ data: { businessId: ctx.businessId, userId: ctx.user.id, name: input.name, tokenHash, prefix }, select: tokenSelect });
+        const created = await tx.apiToken.create({
+          data: { businessId: ctx.businessId, userId: ctx.user.id, name: input.name, tokenHash, prefix },
+          select: tokenSelect,
+        });
         // The token's name only: never the token, its prefix or its hash.
-        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), { entityType: 'api_token', entityId: created.id, entityName: created.name, action: 'created' });
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+          entityType: 'api_token',
+          entityId: created.id,
+          entityName: created.name,
+          action: 'created',
+        });
         return created;
       });
       return { ...row, token };
@@ -60,10 +68,17 @@ export const apiTokensRouter = router({
         throw new TRPCError({ code: 'NOT_FOUND', message: M.apiTokens.notFound });
       };
       await ctx.db.$transaction(async (tx) => {
-        const token = (await tx.apiToken.findFirst({ where: { id: input.id, userId: ctx.user.id }, select: { name: true } })) ?? notFound();
+        const token =
+          (await tx.apiToken.findFirst({ where: { id: input.id, userId: ctx.user.id }, select: { name: true } })) ??
+          notFound();
         const revoked = await tx.apiToken.deleteMany({ where: { id: input.id, userId: ctx.user.id } });
         if (revoked.count !== 1) notFound();
-        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), { entityType: 'api_token', entityId: input.id, entityName: token.name, action: 'deleted' });
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+          entityType: 'api_token',
+          entityId: input.id,
+          entityName: token.name,
+          action: 'deleted',
+        });
       });
       return { ok: true as const };
     }),

@@ -22,7 +22,17 @@ import { permittedProcedure, publicProcedure, router, staffProcedure } from '../
 import { changesOf, recordActivity, staffActor, type Actor, type ActivityWriter } from '../activity';
 
 /** What an activity entry compares of the business (its account details and its portal style). */
-const INFO_FIELDS = ['name', 'email', 'phone', 'street1', 'street2', 'cityTown', 'state', 'zipcode', 'country'] as const;
+const INFO_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'street1',
+  'street2',
+  'cityTown',
+  'state',
+  'zipcode',
+  'country',
+] as const;
 const STYLE_FIELDS = ['primaryColor', 'secondaryColor', 'buttonTextColor', 'loginText'] as const;
 
 const businessSelect = {
@@ -45,9 +55,19 @@ const businessSelect = {
   logoName: true,
 } as const;
 
-const BUSINESS_COLUMNS = raw(Object.keys(businessSelect).map((column) => `"${column}"`).join(', '));
+const BUSINESS_COLUMNS = raw(
+  Object.keys(businessSelect)
+    .map((column) => `"${column}"`)
+    .join(', '),
+);
 
-type BusinessRow = { [K in keyof typeof businessSelect]: K extends 'id' ? number : K extends 'logoKey' | 'logoName' ? string | null : string };
+type BusinessRow = {
+  [K in keyof typeof businessSelect]: K extends 'id'
+    ? number
+    : K extends 'logoKey' | 'logoName'
+      ? string | null
+      : string;
+};
 
 function businessFromRow(row: BusinessRow, publicUrl: string): BusinessDetails {
   return {
@@ -58,8 +78,20 @@ function businessFromRow(row: BusinessRow, publicUrl: string): BusinessDetails {
     phone: row.phone,
     portalUrl: `${publicUrl}/portal/${row.slug}`,
     logo: row.logoKey ? { url: logoPath(row.logoKey), name: row.logoName ?? '' } : null,
-    location: { street1: row.street1, street2: row.street2, cityTown: row.cityTown, state: row.state, zipcode: row.zipcode, country: row.country },
-    style: { primaryColor: row.primaryColor, secondaryColor: row.secondaryColor, buttonTextColor: row.buttonTextColor, loginText: row.loginText },
+    location: {
+      street1: row.street1,
+      street2: row.street2,
+      cityTown: row.cityTown,
+      state: row.state,
+      zipcode: row.zipcode,
+      country: row.country,
+    },
+    style: {
+      primaryColor: row.primaryColor,
+      secondaryColor: row.secondaryColor,
+      buttonTextColor: row.buttonTextColor,
+      loginText: row.loginText,
+    },
   };
 }
 
@@ -76,15 +108,29 @@ export type StoredLogo = { key: string; name: string; mime: string } | null;
  * winner's key and swaps again. The old file goes only after the row no longer names it; a failure to remove it is
  * logged, never undone.
  */
-export async function replaceLogo(database: Database, storage: FileStorage, businessId: number, next: StoredLogo, actor: Actor) {
+export async function replaceLogo(
+  database: Database,
+  storage: FileStorage,
+  businessId: number,
+  next: StoredLogo,
+  actor: Actor,
+) {
   for (let attempt = 0; attempt < 10; attempt++) {
     // The swap and its activity entry commit together; the old file goes only once they have.
     const old = await database.db.$transaction(async (tx) => {
-      const current = await tx.business.findUnique({ where: { id: businessId }, select: { name: true, logoKey: true, logoName: true } });
+      const current = await tx.business.findUnique({
+        where: { id: businessId },
+        select: { name: true, logoKey: true, logoName: true },
+      });
       if (!current) return businessNotFound();
       const swapped = await tx.business.updateMany({
         where: { id: businessId, logoKey: current.logoKey },
-        data: { logoKey: next?.key ?? null, logoName: next?.name ?? null, logoMime: next?.mime ?? null, updatedAt: new Date() },
+        data: {
+          logoKey: next?.key ?? null,
+          logoName: next?.name ?? null,
+          logoMime: next?.mime ?? null,
+          updatedAt: new Date(),
+        },
       });
       if (swapped.count !== 1) return undefined;
       if (current.logoKey !== null || next !== null) {
@@ -99,7 +145,12 @@ export async function replaceLogo(database: Database, storage: FileStorage, busi
       return { key: current.logoKey };
     });
     if (old !== undefined) {
-      if (old.key && old.key !== next?.key) await storage.remove(old.key).catch((error: unknown) => log.error({ err: error, key: old.key }, 'logo: the old logo could not be removed from storage'));
+      if (old.key && old.key !== next?.key)
+        await storage
+          .remove(old.key)
+          .catch((error: unknown) =>
+            log.error({ err: error, key: old.key }, 'logo: the old logo could not be removed from storage'),
+          );
       return;
     }
   }
@@ -116,7 +167,13 @@ async function logBusiness(
 ) {
   const changes = changesOf(before, after, fields);
   if (changes.length === 0) return;
-  await recordActivity(tx, ctx.businessId, staffActor(ctx.user), { entityType: 'business', entityId: ctx.businessId, entityName: after.name, action: 'updated', changes });
+  await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+    entityType: 'business',
+    entityId: ctx.businessId,
+    entityName: after.name,
+    action: 'updated',
+    changes,
+  });
 }
 
 export const businessRouter = router({
@@ -133,7 +190,9 @@ export const businessRouter = router({
     .output(businessOutput)
     .mutation(async ({ ctx, input }) => {
       const row = await ctx.db.$transaction(async (tx) => {
-        const before = (await tx.business.findUnique({ where: { id: ctx.businessId }, select: businessSelect })) ?? businessNotFound();
+        const before =
+          (await tx.business.findUnique({ where: { id: ctx.businessId }, select: businessSelect })) ??
+          businessNotFound();
         const after = await tx.business.update({
           where: { id: ctx.businessId },
           data: { name: input.name, email: input.email, phone: input.phone, ...input.location },
@@ -151,7 +210,9 @@ export const businessRouter = router({
     .output(businessOutput)
     .mutation(async ({ ctx, input }) => {
       const row = await ctx.db.$transaction(async (tx) => {
-        const before = (await tx.business.findUnique({ where: { id: ctx.businessId }, select: businessSelect })) ?? businessNotFound();
+        const before =
+          (await tx.business.findUnique({ where: { id: ctx.businessId }, select: businessSelect })) ??
+          businessNotFound();
         const after = await tx.business.update({ where: { id: ctx.businessId }, data: input, select: businessSelect });
         await logBusiness(tx, ctx, before, after, STYLE_FIELDS);
         return after;
@@ -174,7 +235,14 @@ export const businessRouter = router({
     .output(portalBrandingOutput)
     .query(async ({ ctx, input }) => {
       // Public, before anyone signs in: by slug alone, on the unscoped runner (no session, so no tenant).
-      const row = await ctx.app.database.sql.get<{ name: string; logoKey: string | null; loginText: string; primaryColor: string; secondaryColor: string; buttonTextColor: string }>(
+      const row = await ctx.app.database.sql.get<{
+        name: string;
+        logoKey: string | null;
+        loginText: string;
+        primaryColor: string;
+        secondaryColor: string;
+        buttonTextColor: string;
+      }>(
         sql`SELECT "name", "logoKey", "loginText", "primaryColor", "secondaryColor", "buttonTextColor" FROM "Business" WHERE "slug" = ${input.slug}`,
       );
       if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: M.account.brandingNotFound });
@@ -182,7 +250,11 @@ export const businessRouter = router({
         businessName: row.name,
         logo: row.logoKey ? logoPath(row.logoKey) : null,
         loginText: row.loginText,
-        style: { primaryColor: row.primaryColor, secondaryColor: row.secondaryColor, button_text_color: row.buttonTextColor },
+        style: {
+          primaryColor: row.primaryColor,
+          secondaryColor: row.secondaryColor,
+          button_text_color: row.buttonTextColor,
+        },
       };
     }),
 });

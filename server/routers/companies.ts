@@ -47,26 +47,32 @@ const companyFromRow = (r: Row) => ({
 });
 
 export const companiesRouter = router({
-  list: staffProcedure.input(companyListInput).output(companyPageOutput).query(({ ctx, input }) => {
-    const filters: Sql[] = [];
-    if (input.search) filters.push(sql`(${containsText(ctx.sql, sql`t."name"`, input.search)} OR ${containsText(ctx.sql, sql`t."industry"`, input.search)})`);
-    if (input.industry) filters.push(sql`t."industry" = ${input.industry}`);
-    if (input.status) filters.push(sql`t."status" = ${input.status}`);
-    return keysetPage(ctx.sql, {
-      table: 'Company',
-      columns: sql`t."id", t."name", t."industry", t."website", t."address", t."phone", t."status", t."createdAt", t."updatedAt"`,
-      filters,
-      sort: { column: 'name' },
-      // Counts for the page's rows only, over the (businessId, companyId) indexes.
-      pageExtras: sql`
+  list: staffProcedure
+    .input(companyListInput)
+    .output(companyPageOutput)
+    .query(({ ctx, input }) => {
+      const filters: Sql[] = [];
+      if (input.search)
+        filters.push(
+          sql`(${containsText(ctx.sql, sql`t."name"`, input.search)} OR ${containsText(ctx.sql, sql`t."industry"`, input.search)})`,
+        );
+      if (input.industry) filters.push(sql`t."industry" = ${input.industry}`);
+      if (input.status) filters.push(sql`t."status" = ${input.status}`);
+      return keysetPage(ctx.sql, {
+        table: 'Company',
+        columns: sql`t."id", t."name", t."industry", t."website", t."address", t."phone", t."status", t."createdAt", t."updatedAt"`,
+        filters,
+        sort: { column: 'name' },
+        // Counts for the page's rows only, over the (businessId, companyId) indexes.
+        pageExtras: sql`
         (SELECT COUNT(*) FROM "Contact" x WHERE x."businessId" = ${TENANT} AND x."companyId" = p."id") AS "contactCount",
         (SELECT COUNT(*) FROM "Project" y WHERE y."businessId" = ${TENANT} AND y."companyId" = p."id") AS "projectCount"`,
-      limit: input.limit,
-      cursor: input.cursor,
-      withOverall: input.withOverall,
-      map: companyFromRow,
-    });
-  }),
+        limit: input.limit,
+        cursor: input.cursor,
+        withOverall: input.withOverall,
+        map: companyFromRow,
+      });
+    }),
 
   /** The distinct industries present, for the industry filter. */
   industries: staffProcedure.output(companyIndustriesOutput).query(async ({ ctx }) => {
@@ -78,50 +84,64 @@ export const companiesRouter = router({
     return rows.map((r) => r.industry).filter((v): v is string => !!v);
   }),
 
-  get: staffProcedure.input(companyIdInput).output(companyWithCountsOutput).query(async ({ ctx, input }) => {
-    const [company, contactCount, projectCount] = await Promise.all([
-      ctx.db.company.findUnique({ where: { id: input.id }, select: companySelect }),
-      ctx.db.contact.count({ where: { companyId: input.id } }),
-      ctx.db.project.count({ where: { companyId: input.id } }),
-    ]);
-    if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.companies.notFound });
-    return { ...company, contactCount, projectCount };
-  }),
-
-  create: staffProcedure.input(companyCreateInput).output(companyOutput).mutation(({ ctx, input }) =>
-    ctx.db.$transaction(async (tx) => {
-      // The scoped client sets the business on every create; the field is here because Prisma's types require it.
-      const company = await tx.company.create({ data: { ...input, businessId: ctx.businessId }, select: companySelect });
-      await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
-        entityType: 'company',
-        entityId: company.id,
-        entityName: company.name,
-        companyId: company.id,
-        action: 'created',
-        changes: changesOf(null, company, LOGGED_FIELDS),
-      });
-      return company;
+  get: staffProcedure
+    .input(companyIdInput)
+    .output(companyWithCountsOutput)
+    .query(async ({ ctx, input }) => {
+      const [company, contactCount, projectCount] = await Promise.all([
+        ctx.db.company.findUnique({ where: { id: input.id }, select: companySelect }),
+        ctx.db.contact.count({ where: { companyId: input.id } }),
+        ctx.db.project.count({ where: { companyId: input.id } }),
+      ]);
+      if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.companies.notFound });
+      return { ...company, contactCount, projectCount };
     }),
-  ),
 
-  update: staffProcedure.input(companyUpdateInput).output(companyOutput).mutation(({ ctx, input }) => {
-    const { id, ...data } = input;
-    return ctx.db.$transaction(async (tx) => {
-      const before = await tx.company.findUnique({ where: { id }, select: companySelect });
-      if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: M.companies.notFound });
-      const company = await tx.company.update({ where: { id }, data, select: companySelect }).catch(notFoundOn(M.companies.notFound));
-      const changes = changesOf(before, company, LOGGED_FIELDS);
-      if (changes.length > 0) {
+  create: staffProcedure
+    .input(companyCreateInput)
+    .output(companyOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.db.$transaction(async (tx) => {
+        // The scoped client sets the business on every create; the field is here because Prisma's types require it.
+        const company = await tx.company.create({
+          data: { ...input, businessId: ctx.businessId },
+          select: companySelect,
+        });
         await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
           entityType: 'company',
-          entityId: id,
+          entityId: company.id,
           entityName: company.name,
-          companyId: id,
-          action: 'updated',
-          changes,
+          companyId: company.id,
+          action: 'created',
+          changes: changesOf(null, company, LOGGED_FIELDS),
         });
-      }
-      return company;
-    });
-  }),
+        return company;
+      }),
+    ),
+
+  update: staffProcedure
+    .input(companyUpdateInput)
+    .output(companyOutput)
+    .mutation(({ ctx, input }) => {
+      const { id, ...data } = input;
+      return ctx.db.$transaction(async (tx) => {
+        const before = await tx.company.findUnique({ where: { id }, select: companySelect });
+        if (!before) throw new TRPCError({ code: 'NOT_FOUND', message: M.companies.notFound });
+        const company = await tx.company
+          .update({ where: { id }, data, select: companySelect })
+          .catch(notFoundOn(M.companies.notFound));
+        const changes = changesOf(before, company, LOGGED_FIELDS);
+        if (changes.length > 0) {
+          await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+            entityType: 'company',
+            entityId: id,
+            entityName: company.name,
+            companyId: id,
+            action: 'updated',
+            changes,
+          });
+        }
+        return company;
+      });
+    }),
 });

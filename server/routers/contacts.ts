@@ -38,7 +38,8 @@ const contactFromRow = (r: Row) => {
   return {
     id: toInt(r.id),
     companyId,
-    companyOfContact: companyId !== null && r.companyName != null ? { id: companyId, name: String(r.companyName) } : null,
+    companyOfContact:
+      companyId !== null && r.companyName != null ? { id: companyId, name: String(r.companyName) } : null,
     firstName: String(r.firstName),
     lastName: String(r.lastName),
     email: String(r.email),
@@ -58,7 +59,12 @@ const contactFromRow = (r: Row) => {
  * chosen through an invite); Invited while an unused, unexpired invite link is out and no password yet; otherwise
  * No access (access off, no company, or an invite that expired unused).
  */
-export function portalStateOf(c: { portalAccess: boolean; companyId: number | null; hasPortalPassword: boolean; invitePending: boolean }): PortalState {
+export function portalStateOf(c: {
+  portalAccess: boolean;
+  companyId: number | null;
+  hasPortalPassword: boolean;
+  invitePending: boolean;
+}): PortalState {
   if (!c.portalAccess || c.companyId === null) return 'none';
   if (c.hasPortalPassword) return 'active';
   return c.invitePending ? 'invited' : 'none';
@@ -151,7 +157,8 @@ async function portalChecks(next: {
 }): Promise<string | undefined> {
   if (next.portalAccess && next.companyId === null) fieldError('portalAccess', M.contacts.portal.needsCompany);
   if (next.sendInvite && !next.portalAccess) fieldError('portalAccess', M.contacts.portal.inviteNeedsAccess);
-  if (next.sendInvite && next.portalPassword !== undefined) fieldError('portalPassword', M.contacts.portal.inviteOrPassword);
+  if (next.sendInvite && next.portalPassword !== undefined)
+    fieldError('portalPassword', M.contacts.portal.inviteOrPassword);
   if (next.portalPassword === undefined) return undefined;
   if (!next.portalAccess) fieldError('portalPassword', M.contacts.portal.passwordNeedsAccess);
   const strength = await passwordStrength(next.portalPassword, [next.email, next.firstName, next.lastName]);
@@ -183,19 +190,36 @@ type ContactState = {
   company: { name: string } | null;
 };
 type ContactTx = ActivityWriter & {
-  contact: { findUnique(args: { where: { id: number }; select: typeof contactStateSelect }): PromiseLike<ContactState | null> };
+  contact: {
+    findUnique(args: { where: { id: number }; select: typeof contactStateSelect }): PromiseLike<ContactState | null>;
+  };
 };
 
 /** A contact's changes, old → new: its own fields, its company by name, and a new portal password without any value. */
 function contactChanges(before: ContactState | null, after: ContactState, passwordSet: boolean): ActivityChange[] {
-  const changes = changesOf(before, after, ['firstName', 'lastName', 'email', 'phone', 'title', 'role', 'portalAccess']);
-  if ((before?.companyId ?? null) !== after.companyId) changes.push({ field: 'company', from: before?.company?.name ?? null, to: after.company?.name ?? null });
+  const changes = changesOf(before, after, [
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'title',
+    'role',
+    'portalAccess',
+  ]);
+  if ((before?.companyId ?? null) !== after.companyId)
+    changes.push({ field: 'company', from: before?.company?.name ?? null, to: after.company?.name ?? null });
   if (passwordSet) changes.push({ field: 'portalPassword', from: null, to: null });
   return changes;
 }
 
 /** Logs a contact's creation or change in the write's transaction; nothing when an update changed nothing. */
-async function logContact(tx: ContactTx, ctx: { businessId: number; user: { id: number; firstName: string; lastName: string } }, id: number, before: ContactState | null, passwordSet: boolean) {
+async function logContact(
+  tx: ContactTx,
+  ctx: { businessId: number; user: { id: number; firstName: string; lastName: string } },
+  id: number,
+  before: ContactState | null,
+  passwordSet: boolean,
+) {
   const after = await tx.contact.findUnique({ where: { id }, select: contactStateSelect });
   if (!after) return;
   const changes = contactChanges(before, after, passwordSet);
@@ -210,7 +234,11 @@ async function logContact(tx: ContactTx, ctx: { businessId: number; user: { id: 
   });
 }
 
-type InviteCtx = Parameters<typeof withinInviteBudget>[0] & { db: AppScope['tenantDb']; session: { business: { name: string; slug: string } }; user: { id: number; firstName: string; lastName: string } };
+type InviteCtx = Parameters<typeof withinInviteBudget>[0] & {
+  db: AppScope['tenantDb'];
+  session: { business: { name: string; slug: string } };
+  user: { id: number; firstName: string; lastName: string };
+};
 type InviteTx = Parameters<Parameters<AppScope['tenantDb']['$transaction']>[0]>[0];
 type Invitee = { id: number; email: string; firstName: string; lastName: string; companyId: number | null };
 
@@ -242,7 +270,10 @@ async function mailInvite(ctx: InviteCtx, contact: Invitee, invite: { token: str
     });
     // An unreachable SMTP host would hold the request for minutes (nodemailer's connection timeout).
     const tooSlow = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer from the SMTP server within ${INVITE_MAIL_TIMEOUT_MS} ms`)), INVITE_MAIL_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`no answer from the SMTP server within ${INVITE_MAIL_TIMEOUT_MS} ms`)),
+        INVITE_MAIL_TIMEOUT_MS,
+      );
     });
     sending.catch(() => {}); // a late failure after the timeout is already reported below
     emailed = await Promise.race([sending, tooSlow]);
@@ -256,142 +287,168 @@ async function mailInvite(ctx: InviteCtx, contact: Invitee, invite: { token: str
 }
 
 export const contactsRouter = router({
-  list: staffProcedure.input(contactListInput).output(contactPageOutput).query(async ({ ctx, input }) => {
-    const { search, companyId } = input;
-    const filters: Sql[] = [];
-    if (search) {
-      const like = (column: Sql) => containsText(ctx.sql, column, search);
-      filters.push(
-        sql`(${like(sql`t."firstName"`)} OR ${like(sql`t."lastName"`)} OR ${like(sql`(t."firstName" || ' ' || t."lastName")`)} OR ${like(sql`t."email"`)} OR ${like(sql`t."title"`)})`,
-      );
-    }
-    if (companyId === 'none') filters.push(sql`t."companyId" IS NULL`);
-    else if (companyId !== undefined) filters.push(sql`t."companyId" = ${companyId}`);
-    const [company, page] = await Promise.all([
-      // Hand-written like the page itself: Prisma's per-query cost would be most of this call's time.
-      typeof companyId === 'number' ? ctx.sql.get(sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`) : true,
-      keysetPage(ctx.sql, {
-        table: 'Contact',
-        columns: contactColumns,
-        filters,
-        // (businessId, firstName) index; id breaks ties.
-        sort: { column: 'firstName' },
-        // The company's name for the page's rows only (one indexed look-up each, no N+1 round trips).
-        pageExtras: sql`${companyNameOf(sql`p`)}, ${inviteExpiryOf(sql`p`)}`,
-        limit: input.limit,
-        cursor: input.cursor,
-        withOverall: input.withOverall,
-        map: contactFromRow,
-      }),
-    ]);
-    if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.contacts.companyNotFound });
-    return page;
-  }),
+  list: staffProcedure
+    .input(contactListInput)
+    .output(contactPageOutput)
+    .query(async ({ ctx, input }) => {
+      const { search, companyId } = input;
+      const filters: Sql[] = [];
+      if (search) {
+        const like = (column: Sql) => containsText(ctx.sql, column, search);
+        filters.push(
+          sql`(${like(sql`t."firstName"`)} OR ${like(sql`t."lastName"`)} OR ${like(sql`(t."firstName" || ' ' || t."lastName")`)} OR ${like(sql`t."email"`)} OR ${like(sql`t."title"`)})`,
+        );
+      }
+      if (companyId === 'none') filters.push(sql`t."companyId" IS NULL`);
+      else if (companyId !== undefined) filters.push(sql`t."companyId" = ${companyId}`);
+      const [company, page] = await Promise.all([
+        // Hand-written like the page itself: Prisma's per-query cost would be most of this call's time.
+        typeof companyId === 'number'
+          ? ctx.sql.get(sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`)
+          : true,
+        keysetPage(ctx.sql, {
+          table: 'Contact',
+          columns: contactColumns,
+          filters,
+          // (businessId, firstName) index; id breaks ties.
+          sort: { column: 'firstName' },
+          // The company's name for the page's rows only (one indexed look-up each, no N+1 round trips).
+          pageExtras: sql`${companyNameOf(sql`p`)}, ${inviteExpiryOf(sql`p`)}`,
+          limit: input.limit,
+          cursor: input.cursor,
+          withOverall: input.withOverall,
+          map: contactFromRow,
+        }),
+      ]);
+      if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.contacts.companyNotFound });
+      return page;
+    }),
 
-  get: staffProcedure.input(contactIdInput).output(contactOutput).query(async ({ ctx, input }) => {
-    return (await readContact(ctx.sql, input.id)) ?? notFound();
-  }),
+  get: staffProcedure
+    .input(contactIdInput)
+    .output(contactOutput)
+    .query(async ({ ctx, input }) => {
+      return (await readContact(ctx.sql, input.id)) ?? notFound();
+    }),
 
   /**
    * sendInvite: with portal access on, also makes an invite link and mails it ("Send invite now"), in the same
    * transaction as the contact and within the invitation budget (past it, 429 and nothing is saved).
    */
-  create: staffProcedure.input(contactCreateInput).output(contactSavedOutput).mutation(async ({ ctx, input }) => {
-    const { portalPassword, sendInvite, ...fields } = input;
-    if (fields.companyId !== null) await requireCompany(ctx, fields.companyId);
-    await requireFreeEmail(ctx, fields.email);
-    const portalPasswordHash = await portalChecks({ ...fields, portalPassword, sendInvite });
-    const write = () =>
-      ctx.db.$transaction(async (tx) => {
-        const created = await tx.contact.create({ data: { ...fields, portalPasswordHash, businessId: ctx.businessId }, select: { id: true } });
-        await logContact(tx, ctx, created.id, null, portalPasswordHash !== undefined);
-        const invite = sendInvite ? await inviteInTx(tx, ctx, { id: created.id, ...fields }) : null;
-        return { id: created.id, invite };
-      });
-    const { id, invite } = await (sendInvite ? withinInviteBudget(ctx, write) : write()).catch(conflictOnEmail);
-    const mailed = invite ? await mailInvite(ctx, { id, ...fields }, invite) : undefined;
-    const contact = (await readContact(ctx.sql, id)) ?? notFound();
-    return mailed ? { ...contact, invite: mailed } : contact;
-  }),
+  create: staffProcedure
+    .input(contactCreateInput)
+    .output(contactSavedOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { portalPassword, sendInvite, ...fields } = input;
+      if (fields.companyId !== null) await requireCompany(ctx, fields.companyId);
+      await requireFreeEmail(ctx, fields.email);
+      const portalPasswordHash = await portalChecks({ ...fields, portalPassword, sendInvite });
+      const write = () =>
+        ctx.db.$transaction(async (tx) => {
+          const created = await tx.contact.create({
+            data: { ...fields, portalPasswordHash, businessId: ctx.businessId },
+            select: { id: true },
+          });
+          await logContact(tx, ctx, created.id, null, portalPasswordHash !== undefined);
+          const invite = sendInvite ? await inviteInTx(tx, ctx, { id: created.id, ...fields }) : null;
+          return { id: created.id, invite };
+        });
+      const { id, invite } = await (sendInvite ? withinInviteBudget(ctx, write) : write()).catch(conflictOnEmail);
+      const mailed = invite ? await mailInvite(ctx, { id, ...fields }, invite) : undefined;
+      const contact = (await readContact(ctx.sql, id)) ?? notFound();
+      return mailed ? { ...contact, invite: mailed } : contact;
+    }),
 
   /**
    * Only the given fields change (spec §5). Turning portal access off, moving the contact to another company (or
    * to none) or changing their e-mail ends their portal sessions and voids their invite in the same transaction;
    * a new portal password ends their sessions too.
    */
-  update: staffProcedure.input(contactUpdateInput).output(contactSavedOutput).mutation(async ({ ctx, input }) => {
-    const { id, portalPassword, sendInvite, ...fields } = input;
-    const current = await ctx.db.contact.findUnique({
-      where: { id },
-      select: { companyId: true, email: true, firstName: true, lastName: true, portalAccess: true },
-    });
-    if (!current) return notFound();
-    const next = { ...current, ...fields };
-    const companyChanged = fields.companyId !== undefined && fields.companyId !== current.companyId;
-    if (companyChanged && next.companyId !== null) await requireCompany(ctx, next.companyId);
-    const emailChanged = fields.email !== undefined && fields.email !== current.email;
-    if (emailChanged) await requireFreeEmail(ctx, next.email, id);
-    const portalPasswordHash = await portalChecks({ ...next, portalPassword, sendInvite });
-    const revoke = (current.portalAccess && !next.portalAccess) || companyChanged || emailChanged;
-
-    const write = () =>
-      ctx.db.$transaction(async (tx) => {
-        const before = (await tx.contact.findUnique({ where: { id }, select: contactStateSelect })) ?? notFound();
-        await tx.contact.update({
-          where: { id },
-          data: { ...fields, ...(portalPasswordHash ? { portalPasswordHash } : {}) },
-          select: { id: true },
-        });
-        if (revoke) await endPortalAccess(tx, ctx.businessId, id);
-        else if (portalPasswordHash) await tx.portalSession.deleteMany({ where: { contactId: id } });
-        await logContact(tx, ctx, id, before, portalPasswordHash !== undefined);
-        // After any revocation above, so the new link is the one that stays.
-        return sendInvite ? inviteInTx(tx, ctx, { id, ...next }) : null;
+  update: staffProcedure
+    .input(contactUpdateInput)
+    .output(contactSavedOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { id, portalPassword, sendInvite, ...fields } = input;
+      const current = await ctx.db.contact.findUnique({
+        where: { id },
+        select: { companyId: true, email: true, firstName: true, lastName: true, portalAccess: true },
       });
-    const invite = await (sendInvite ? withinInviteBudget(ctx, write) : write()).catch(notFoundOn(M.contacts.notFound)).catch(conflictOnEmail);
-    const mailed = invite ? await mailInvite(ctx, { id, ...next }, invite) : undefined;
-    const contact = (await readContact(ctx.sql, id)) ?? notFound();
-    return mailed ? { ...contact, invite: mailed } : contact;
-  }),
+      if (!current) return notFound();
+      const next = { ...current, ...fields };
+      const companyChanged = fields.companyId !== undefined && fields.companyId !== current.companyId;
+      if (companyChanged && next.companyId !== null) await requireCompany(ctx, next.companyId);
+      const emailChanged = fields.email !== undefined && fields.email !== current.email;
+      if (emailChanged) await requireFreeEmail(ctx, next.email, id);
+      const portalPasswordHash = await portalChecks({ ...next, portalPassword, sendInvite });
+      const revoke = (current.portalAccess && !next.portalAccess) || companyChanged || emailChanged;
+
+      const write = () =>
+        ctx.db.$transaction(async (tx) => {
+          const before = (await tx.contact.findUnique({ where: { id }, select: contactStateSelect })) ?? notFound();
+          await tx.contact.update({
+            where: { id },
+            data: { ...fields, ...(portalPasswordHash ? { portalPasswordHash } : {}) },
+            select: { id: true },
+          });
+          if (revoke) await endPortalAccess(tx, ctx.businessId, id);
+          else if (portalPasswordHash) await tx.portalSession.deleteMany({ where: { contactId: id } });
+          await logContact(tx, ctx, id, before, portalPasswordHash !== undefined);
+          // After any revocation above, so the new link is the one that stays.
+          return sendInvite ? inviteInTx(tx, ctx, { id, ...next }) : null;
+        });
+      const invite = await (sendInvite ? withinInviteBudget(ctx, write) : write())
+        .catch(notFoundOn(M.contacts.notFound))
+        .catch(conflictOnEmail);
+      const mailed = invite ? await mailInvite(ctx, { id, ...next }, invite) : undefined;
+      const contact = (await readContact(ctx.sql, id)) ?? notFound();
+      return mailed ? { ...contact, invite: mailed } : contact;
+    }),
 
   /**
    * Deletes a contact in one transaction. Every table that names a contact (ProjectContact, PortalSession,
    * PortalInvite, FlowSubmission and its FlowAnswers) cascades in the database; their portal access ends
    * explicitly first, so no session outlives the contact even for a moment.
    */
-  remove: staffProcedure.input(contactIdInput).output(contactRemoveOutput).mutation(async ({ ctx, input }) => {
-    await ctx.db
-      .$transaction(async (tx) => {
-        const before = (await tx.contact.findUnique({ where: { id: input.id }, select: contactStateSelect })) ?? notFound();
-        await endPortalAccess(tx, ctx.businessId, input.id);
-        await tx.contact.delete({ where: { id: input.id }, select: { id: true } });
-        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
-          entityType: 'contact',
-          entityId: input.id,
-          entityName: `${before.firstName} ${before.lastName}`.trim(),
-          companyId: before.companyId,
-          action: 'deleted',
-        });
-      })
-      .catch(notFoundOn(M.contacts.notFound));
-    return { ok: true as const };
-  }),
+  remove: staffProcedure
+    .input(contactIdInput)
+    .output(contactRemoveOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.db
+        .$transaction(async (tx) => {
+          const before =
+            (await tx.contact.findUnique({ where: { id: input.id }, select: contactStateSelect })) ?? notFound();
+          await endPortalAccess(tx, ctx.businessId, input.id);
+          await tx.contact.delete({ where: { id: input.id }, select: { id: true } });
+          await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+            entityType: 'contact',
+            entityId: input.id,
+            entityName: `${before.firstName} ${before.lastName}`.trim(),
+            companyId: before.companyId,
+            action: 'deleted',
+          });
+        })
+        .catch(notFoundOn(M.contacts.notFound));
+      return { ok: true as const };
+    }),
 
   /**
    * A new one-time invite link (7 days; earlier unused links stop working), e-mailed to the contact when the
    * server can send mail. The link is answered either way, so staff can copy it. It spends the agency's and the
    * user's invitation budget (shared with staff invites): past either, 429 and no link is made.
    */
-  sendInvite: staffProcedure.input(contactIdInput).output(contactInviteOutput).mutation(async ({ ctx, input }) => {
-    const contact = await ctx.db.contact.findUnique({
-      where: { id: input.id },
-      select: { id: true, email: true, firstName: true, lastName: true, companyId: true, portalAccess: true },
-    });
-    if (!contact) return notFound();
-    if (!contact.portalAccess || contact.companyId === null) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: M.contacts.portal.inviteSaveFirst });
-    }
-    const invite = await withinInviteBudget(ctx, () => ctx.db.$transaction((tx) => inviteInTx(tx, ctx, contact)));
-    return mailInvite(ctx, contact, invite);
-  }),
+  sendInvite: staffProcedure
+    .input(contactIdInput)
+    .output(contactInviteOutput)
+    .mutation(async ({ ctx, input }) => {
+      const contact = await ctx.db.contact.findUnique({
+        where: { id: input.id },
+        select: { id: true, email: true, firstName: true, lastName: true, companyId: true, portalAccess: true },
+      });
+      if (!contact) return notFound();
+      if (!contact.portalAccess || contact.companyId === null) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: M.contacts.portal.inviteSaveFirst });
+      }
+      const invite = await withinInviteBudget(ctx, () => ctx.db.$transaction((tx) => inviteInTx(tx, ctx, contact)));
+      return mailInvite(ctx, contact, invite);
+    }),
 });

@@ -19,7 +19,11 @@ const PROJECTS = raw(String(LIMITS.dashboardProjects));
 const RECENT = raw(String(LIMITS.recentFiles));
 
 /** `IN (?, ?, …)` from one of shared/status.ts's arrays. */
-const inList = (values: readonly string[]): Sql => sql`(${join(values.map((v) => sql`${v}`), ', ')})`;
+const inList = (values: readonly string[]): Sql =>
+  sql`(${join(
+    values.map((v) => sql`${v}`),
+    ', ',
+  )})`;
 
 /**
  * The Business row's defaults in prisma/schema.prisma: branding counts as set once any of them differs (or a logo
@@ -35,7 +39,8 @@ const brandingSet = (row: Row) =>
   String(row.buttonTextColor).toLowerCase() !== BRAND_DEFAULTS.buttonTextColor ||
   String(row.loginText) !== BRAND_DEFAULTS.loginText;
 
-const companyOf = (r: Row) => (r.companyId == null || r.companyName == null ? null : { id: toInt(r.companyId), name: String(r.companyName) });
+const companyOf = (r: Row) =>
+  r.companyId == null || r.companyName == null ? null : { id: toInt(r.companyId), name: String(r.companyName) };
 
 /** pg answers booleans, SQLite 0/1. */
 const toBool = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
@@ -80,7 +85,9 @@ export const dashboardRouter = router({
         SELECT p."id", p."projectUid", p."name", p."status", p."companyId", c."name" AS "companyName"
         FROM (${join(
           ACTIVE_PROJECT_STATUSES.map(
-            (status) => sql`SELECT * FROM (SELECT "id", "projectUid", "name", "status", "companyId", "createdAt" FROM "Project"
+            (
+              status,
+            ) => sql`SELECT * FROM (SELECT "id", "projectUid", "name", "status", "companyId", "createdAt" FROM "Project"
               WHERE "businessId" = ${TENANT} AND "status" = ${status} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${PROJECTS}) AS "s"`,
           ),
           ' UNION ALL ',
@@ -113,7 +120,12 @@ export const dashboardRouter = router({
         status: String(r.status),
         company: companyOf(r),
       })),
-      recentFiles: files.map((r) => ({ id: toInt(r.id), name: String(r.name), type: String(r.type), createdAt: toDate(r.createdAt) })),
+      recentFiles: files.map((r) => ({
+        id: toInt(r.id),
+        name: String(r.name),
+        type: String(r.type),
+        createdAt: toDate(r.createdAt),
+      })),
       recentCompanies: companies.map((r) => ({
         id: toInt(r.id),
         name: String(r.name),

@@ -7,7 +7,14 @@
  */
 import { TRPCError } from '@trpc/server';
 import { M } from '../../shared/messages';
-import { exportListOutput, exportRequestInput, exportRequestOutput, storageUsageOutput, type ExportItem, type ExportRequestOutput } from '../../shared/schemas/data';
+import {
+  exportListOutput,
+  exportRequestInput,
+  exportRequestOutput,
+  storageUsageOutput,
+  type ExportItem,
+  type ExportRequestOutput,
+} from '../../shared/schemas/data';
 import { EXPORT_MAX_ATTEMPTS, EXPORT_TTL_MS } from '../data/export-job';
 import { estimateExport, exportFileName } from '../data/export';
 import { enqueueJob } from '../jobs/queue';
@@ -32,7 +39,14 @@ async function requestExport(ctx: Caller, company: { id: number; name: string } 
   }
   // The same export still being built for this user is not started twice.
   const pending = await db.export.findFirst({
-    where: { businessId, requestedById: user.id, scope: companyId === null ? 'agency' : 'company', companyId, status: 'pending', expiresAt: { gt: new Date() } },
+    where: {
+      businessId,
+      requestedById: user.id,
+      scope: companyId === null ? 'agency' : 'company',
+      companyId,
+      status: 'pending',
+      expiresAt: { gt: new Date() },
+    },
     select: { id: true },
     orderBy: { id: 'desc' },
   });
@@ -51,7 +65,13 @@ async function requestExport(ctx: Caller, company: { id: number; name: string } 
       },
       select: { id: true },
     });
-    await enqueueJob(tx, { businessId, kind: 'export', payload: { exportId: row.id }, dedupeKey: `export:${row.id}`, maxAttempts: EXPORT_MAX_ATTEMPTS });
+    await enqueueJob(tx, {
+      businessId,
+      kind: 'export',
+      payload: { exportId: row.id },
+      dedupeKey: `export:${row.id}`,
+      maxAttempts: EXPORT_MAX_ATTEMPTS,
+    });
     return row.id;
   });
   return { mode: 'background', exportId, email: user.email };
@@ -75,7 +95,10 @@ export const dataRouter = router({
     .input(exportRequestInput.required({ companyId: true }))
     .output(exportRequestOutput)
     .mutation(async ({ ctx, input }) => {
-      const company = await ctx.db.company.findFirst({ where: { id: input.companyId }, select: { id: true, name: true } });
+      const company = await ctx.db.company.findFirst({
+        where: { id: input.companyId },
+        select: { id: true, name: true },
+      });
       if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: X.companyNotFound });
       return requestExport(ctx, company);
     }),
@@ -87,10 +110,23 @@ export const dataRouter = router({
         where: { requestedById: ctx.user.id },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: LIST_LIMIT,
-        select: { id: true, scope: true, companyId: true, status: true, fileName: true, size: true, error: true, createdAt: true, readyAt: true, expiresAt: true },
+        select: {
+          id: true,
+          scope: true,
+          companyId: true,
+          status: true,
+          fileName: true,
+          size: true,
+          error: true,
+          createdAt: true,
+          readyAt: true,
+          expiresAt: true,
+        },
       });
       const companyIds = [...new Set(rows.map((r) => r.companyId).filter((id): id is number => id !== null))];
-      const companies = companyIds.length ? await ctx.db.company.findMany({ where: { id: { in: companyIds } }, select: { id: true, name: true } }) : [];
+      const companies = companyIds.length
+        ? await ctx.db.company.findMany({ where: { id: { in: companyIds } }, select: { id: true, name: true } })
+        : [];
       const names = new Map(companies.map((c) => [c.id, c.name]));
       const now = Date.now();
       const items = rows.map((r): ExportItem => {

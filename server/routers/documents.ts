@@ -62,7 +62,9 @@ type FileState = {
   project: { name: string } | null;
 };
 type FileTx = ActivityWriter & {
-  document: { findUnique(args: { where: { id: number }; select: typeof fileStateSelect }): PromiseLike<FileState | null> };
+  document: {
+    findUnique(args: { where: { id: number }; select: typeof fileStateSelect }): PromiseLike<FileState | null>;
+  };
 };
 
 /**
@@ -70,9 +72,15 @@ type FileTx = ActivityWriter & {
  * url is the download route's, not shown.
  */
 function fileChanges(before: FileState | null, after: FileState): ActivityChange[] {
-  const changes = changesOf(before, after, after.storageKey ? ['name', 'type', 'visibleInPortal'] : ['name', 'type', 'url', 'visibleInPortal']);
-  if ((before?.companyId ?? null) !== after.companyId) changes.push({ field: 'company', from: before?.company?.name ?? null, to: after.company?.name ?? null });
-  if ((before?.projectId ?? null) !== after.projectId) changes.push({ field: 'project', from: before?.project?.name ?? null, to: after.project?.name ?? null });
+  const changes = changesOf(
+    before,
+    after,
+    after.storageKey ? ['name', 'type', 'visibleInPortal'] : ['name', 'type', 'url', 'visibleInPortal'],
+  );
+  if ((before?.companyId ?? null) !== after.companyId)
+    changes.push({ field: 'company', from: before?.company?.name ?? null, to: after.company?.name ?? null });
+  if ((before?.projectId ?? null) !== after.projectId)
+    changes.push({ field: 'project', from: before?.project?.name ?? null, to: after.project?.name ?? null });
   return changes;
 }
 
@@ -106,7 +114,8 @@ const namesOf = (d: Sql) => sql`
   (SELECT dp."name" FROM "Project" dp WHERE dp."businessId" = ${TENANT} AND dp."id" = ${d}."projectId") AS "projectName",
   (SELECT du."firstName" || ' ' || du."lastName" FROM "User" du WHERE du."businessId" = ${TENANT} AND du."id" = ${d}."uploadedById") AS "uploaderName"`;
 
-const refOf = (id: unknown, name: unknown) => (id == null || name == null ? null : { id: toInt(id), name: String(name) });
+const refOf = (id: unknown, name: unknown) =>
+  id == null || name == null ? null : { id: toInt(id), name: String(name) };
 
 /** pg answers booleans, SQLite 0/1. */
 const toBool = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
@@ -136,7 +145,9 @@ function documentFromRow(r: Row): DocumentRow {
 
 /** One file with its names, in one statement; null when it is not the agency's. */
 export async function readDocument(db: SqlRunner, id: number): Promise<DocumentRow | null> {
-  const row = await db.get(sql`SELECT ${columns}, ${namesOf(sql`t`)} FROM "Document" t WHERE t."businessId" = ${TENANT} AND t."id" = ${id}`);
+  const row = await db.get(
+    sql`SELECT ${columns}, ${namesOf(sql`t`)} FROM "Document" t WHERE t."businessId" = ${TENANT} AND t."id" = ${id}`,
+  );
   return row ? documentFromRow(row) : null;
 }
 
@@ -203,17 +214,31 @@ export async function createDocument(
     id = await scope.db.$transaction(async (tx) => {
       if (quota) await assertStorageQuota(tx, scope.businessId, stored.size, quota);
       const row = await tx.document.create({
-        data: { ...data, url: '', size: stored.size, storageKey: stored.storageKey, mimeType: stored.mimeType, originalName: stored.originalName },
+        data: {
+          ...data,
+          url: '',
+          size: stored.size,
+          storageKey: stored.storageKey,
+          mimeType: stored.mimeType,
+          originalName: stored.originalName,
+        },
         select: { id: true },
       });
-      await tx.document.update({ where: { id: row.id }, data: { url: documentDownloadPath(row.id) }, select: { id: true } });
+      await tx.document.update({
+        where: { id: row.id },
+        data: { url: documentDownloadPath(row.id) },
+        select: { id: true },
+      });
       await logFile(tx, scope.businessId, scope.actor, row.id, null);
       return row.id;
     });
   } else {
     const link = input as DocumentCreate;
     id = await scope.db.$transaction(async (tx) => {
-      const row = await tx.document.create({ data: { ...data, url: link.url, size: link.size ?? 0 }, select: { id: true } });
+      const row = await tx.document.create({
+        data: { ...data, url: link.url, size: link.size ?? 0 },
+        select: { id: true },
+      });
       await logFile(tx, scope.businessId, scope.actor, row.id, null);
       return row.id;
     });
@@ -221,7 +246,12 @@ export async function createDocument(
   return (await readDocument(scope.sql, id)) ?? notFound();
 }
 
-const scopeOf = (ctx: { db: ScopedDb; sql: SqlRunner; businessId: number; user: { id: number; firstName: string; lastName: string } }): DocumentScope => ({
+const scopeOf = (ctx: {
+  db: ScopedDb;
+  sql: SqlRunner;
+  businessId: number;
+  user: { id: number; firstName: string; lastName: string };
+}): DocumentScope => ({
   db: ctx.db,
   sql: ctx.sql,
   businessId: ctx.businessId,
@@ -231,99 +261,134 @@ const scopeOf = (ctx: { db: ScopedDb; sql: SqlRunner; businessId: number; user: 
 
 export const documentsRouter = router({
   /** Newest first over (businessId, createdAt); company, project and uploader names for the page's rows only. */
-  list: staffProcedure.input(documentListInput).output(documentPageOutput).query(async ({ ctx, input }) => {
-    const { search, type, companyId, projectId } = input;
-    const filters: Sql[] = [];
-    if (search) filters.push(containsText(ctx.sql, sql`t."name"`, search));
-    if (type) filters.push(sql`t."type" = ${type}`);
-    if (companyId !== undefined) filters.push(sql`t."companyId" = ${companyId}`);
-    if (projectId === 'none') filters.push(sql`t."projectId" IS NULL`);
-    else if (projectId !== undefined) filters.push(sql`t."projectId" = ${projectId}`);
-    const exists = (table: 'Company' | 'Project', id: number | undefined) =>
-      id === undefined ? true : ctx.sql.get(sql`SELECT 1 AS "ok" FROM ${raw(`"${table}"`)} WHERE "businessId" = ${TENANT} AND "id" = ${id}`);
-    const [company, project, page] = await Promise.all([
-      exists('Company', companyId),
-      exists('Project', typeof projectId === 'number' ? projectId : undefined),
-      keysetPage(ctx.sql, {
-        table: 'Document',
-        columns,
-        filters,
-        sort: { column: 'createdAt', direction: 'desc' },
-        pageExtras: namesOf(sql`p`),
-        limit: input.limit,
-        cursor: input.cursor,
-        withOverall: input.withOverall,
-        map: documentFromRow,
-      }),
-    ]);
-    if (!company) companyNotFound();
-    if (!project) projectNotFound();
-    return page;
-  }),
+  list: staffProcedure
+    .input(documentListInput)
+    .output(documentPageOutput)
+    .query(async ({ ctx, input }) => {
+      const { search, type, companyId, projectId } = input;
+      const filters: Sql[] = [];
+      if (search) filters.push(containsText(ctx.sql, sql`t."name"`, search));
+      if (type) filters.push(sql`t."type" = ${type}`);
+      if (companyId !== undefined) filters.push(sql`t."companyId" = ${companyId}`);
+      if (projectId === 'none') filters.push(sql`t."projectId" IS NULL`);
+      else if (projectId !== undefined) filters.push(sql`t."projectId" = ${projectId}`);
+      const exists = (table: 'Company' | 'Project', id: number | undefined) =>
+        id === undefined
+          ? true
+          : ctx.sql.get(
+              sql`SELECT 1 AS "ok" FROM ${raw(`"${table}"`)} WHERE "businessId" = ${TENANT} AND "id" = ${id}`,
+            );
+      const [company, project, page] = await Promise.all([
+        exists('Company', companyId),
+        exists('Project', typeof projectId === 'number' ? projectId : undefined),
+        keysetPage(ctx.sql, {
+          table: 'Document',
+          columns,
+          filters,
+          sort: { column: 'createdAt', direction: 'desc' },
+          pageExtras: namesOf(sql`p`),
+          limit: input.limit,
+          cursor: input.cursor,
+          withOverall: input.withOverall,
+          map: documentFromRow,
+        }),
+      ]);
+      if (!company) companyNotFound();
+      if (!project) projectNotFound();
+      return page;
+    }),
 
-  get: staffProcedure.input(documentIdInput).output(documentOutput).query(async ({ ctx, input }) => {
-    return (await readDocument(ctx.sql, input.id)) ?? notFound();
-  }),
+  get: staffProcedure
+    .input(documentIdInput)
+    .output(documentOutput)
+    .query(async ({ ctx, input }) => {
+      return (await readDocument(ctx.sql, input.id)) ?? notFound();
+    }),
 
   /** Links an external file (spec §7.2). */
-  create: staffProcedure.input(documentCreateInput).output(documentOutput).mutation(({ ctx, input }) => createDocument(scopeOf(ctx), input, null)),
+  create: staffProcedure
+    .input(documentCreateInput)
+    .output(documentOutput)
+    .mutation(({ ctx, input }) => createDocument(scopeOf(ctx), input, null)),
 
   /**
    * Only the given fields change. A new company takes the file out of its project unless a project of that
    * company is given; a project must belong to the file's (new) company.
    */
-  update: staffProcedure.input(documentUpdateInput).output(documentOutput).mutation(async ({ ctx, input }) => {
-    const { id, companyId, projectId, ...fields } = input;
-    const current = await ctx.db.document.findUnique({ where: { id }, select: { companyId: true, projectId: true } });
-    if (!current) return notFound();
-    // Only a company's contacts see a file: one without a company (left over from before companies were required)
-    // cannot be shared until it is given one.
-    if (fields.visibleInPortal === true && (companyId ?? current.companyId) === null) fieldError('visibleInPortal', M.documents.shareNeedsCompany);
-    const companyChanged = companyId !== undefined && companyId !== current.companyId;
-    const nextProject = projectId !== undefined ? projectId : companyChanged ? null : current.projectId;
-    const moved = companyChanged || nextProject !== current.projectId;
-    const where = moved
-      ? await placementOf(scopeOf(ctx), companyChanged ? companyId! : current.companyId, nextProject)
-      : { companyId: current.companyId, projectId: current.projectId };
-    await ctx.db
-      .$transaction(async (tx) => {
-        const before = (await tx.document.findUnique({ where: { id }, select: fileStateSelect })) ?? notFound();
-        // A client's flow upload that staff edit is theirs from now on: a newer upload to the flow field no longer
-        // removes it (server/files/portal-flow-upload.ts).
-        await tx.document.update({ where: { id }, data: { ...fields, ...where, flowSubmissionId: null, flowFieldId: null }, select: { id: true } });
-        await logFile(tx, ctx.businessId, staffActor(ctx.user), id, before);
-      })
-      .catch(notFoundOn(M.documents.notFound));
-    return (await readDocument(ctx.sql, id)) ?? notFound();
-  }),
+  update: staffProcedure
+    .input(documentUpdateInput)
+    .output(documentOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { id, companyId, projectId, ...fields } = input;
+      const current = await ctx.db.document.findUnique({ where: { id }, select: { companyId: true, projectId: true } });
+      if (!current) return notFound();
+      // Only a company's contacts see a file: one without a company (left over from before companies were required)
+      // cannot be shared until it is given one.
+      if (fields.visibleInPortal === true && (companyId ?? current.companyId) === null)
+        fieldError('visibleInPortal', M.documents.shareNeedsCompany);
+      const companyChanged = companyId !== undefined && companyId !== current.companyId;
+      const nextProject = projectId !== undefined ? projectId : companyChanged ? null : current.projectId;
+      const moved = companyChanged || nextProject !== current.projectId;
+      const where = moved
+        ? await placementOf(scopeOf(ctx), companyChanged ? companyId! : current.companyId, nextProject)
+        : { companyId: current.companyId, projectId: current.projectId };
+      await ctx.db
+        .$transaction(async (tx) => {
+          const before = (await tx.document.findUnique({ where: { id }, select: fileStateSelect })) ?? notFound();
+          // A client's flow upload that staff edit is theirs from now on: a newer upload to the flow field no longer
+          // removes it (server/files/portal-flow-upload.ts).
+          await tx.document.update({
+            where: { id },
+            data: { ...fields, ...where, flowSubmissionId: null, flowFieldId: null },
+            select: { id: true },
+          });
+          await logFile(tx, ctx.businessId, staffActor(ctx.user), id, before);
+        })
+        .catch(notFoundOn(M.documents.notFound));
+      return (await readDocument(ctx.sql, id)) ?? notFound();
+    }),
 
   /** Who sharing a file with a company reaches: the share dialog's numbers (see shareAudience). */
-  shareAudience: staffProcedure.input(shareAudienceInput).output(shareAudienceOutput).query(({ ctx, input }) => shareAudience(ctx, input)),
+  shareAudience: staffProcedure
+    .input(shareAudienceInput)
+    .output(shareAudienceOutput)
+    .query(({ ctx, input }) => shareAudience(ctx, input)),
 
   /** Deletes the row, then (once that has committed) its stored bytes; a link has none. */
-  remove: staffProcedure.input(documentIdInput).output(documentRemoveOutput).mutation(async ({ ctx, input }) => {
-    const removed = await ctx.db
-      .$transaction(async (tx) => {
-        const before = (await tx.document.findUnique({ where: { id: input.id }, select: fileStateSelect })) ?? notFound();
-        const row = await tx.document.delete({ where: { id: input.id }, select: { storageKey: true } });
-        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
-          entityType: 'file',
-          entityId: input.id,
-          entityName: before.name,
-          companyId: before.companyId,
-          action: 'deleted',
-          // A shared file taken away is the client's news too.
-          clientVisible: before.visibleInPortal && before.companyId !== null,
-        });
-        return row;
-      })
-      .catch(notFoundOn(M.documents.notFound));
-    if (removed.storageKey) {
-      // The row is gone either way; a file left behind is logged, never an error for the user.
-      await ctx.app.storage.remove(removed.storageKey).catch((error: unknown) => log.error({ err: error, key: removed.storageKey }, 'files: a deleted file could not be removed from storage'));
-    }
-    return { ok: true as const };
-  }),
+  remove: staffProcedure
+    .input(documentIdInput)
+    .output(documentRemoveOutput)
+    .mutation(async ({ ctx, input }) => {
+      const removed = await ctx.db
+        .$transaction(async (tx) => {
+          const before =
+            (await tx.document.findUnique({ where: { id: input.id }, select: fileStateSelect })) ?? notFound();
+          const row = await tx.document.delete({ where: { id: input.id }, select: { storageKey: true } });
+          await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+            entityType: 'file',
+            entityId: input.id,
+            entityName: before.name,
+            companyId: before.companyId,
+            action: 'deleted',
+            // A shared file taken away is the client's news too.
+            clientVisible: before.visibleInPortal && before.companyId !== null,
+          });
+          return row;
+        })
+        .catch(notFoundOn(M.documents.notFound));
+      if (removed.storageKey) {
+        // The row is gone either way; a file left behind is logged, never an error for the user.
+        await ctx.app.storage
+          .remove(removed.storageKey)
+          .catch((error: unknown) =>
+            log.error(
+              { err: error, key: removed.storageKey },
+              'files: a deleted file could not be removed from storage',
+            ),
+          );
+      }
+      return { ok: true as const };
+    }),
 
   /** One statement over the (businessId, createdAt) index: all files, the last 7 days', and the bytes stored. */
   stats: staffProcedure.output(documentStatsOutput).query(async ({ ctx }) => {

@@ -53,7 +53,8 @@ async function preferencesOf(ctx: { db: ScopedDb; user: { id: number } }): Promi
   return {
     kinds: NOTIFICATION_KINDS.map((kind) => ({
       kind,
-      channel: (saved.find((p) => p.kind === kind)?.channel as NotificationChannel | undefined) ?? NOTIFICATION_DEFAULTS[kind],
+      channel:
+        (saved.find((p) => p.kind === kind)?.channel as NotificationChannel | undefined) ?? NOTIFICATION_DEFAULTS[kind],
     })),
     emailDigest: user.emailDigest,
   };
@@ -91,12 +92,18 @@ export const notificationsRouter = router({
       const ids = [...new Set(input.ids)];
       const own = await ctx.db.notification.count({ where: { id: { in: ids }, userId: ctx.user.id } });
       if (own !== ids.length) throw new TRPCError({ code: 'NOT_FOUND', message: M.notifications.notFound });
-      const { count } = await ctx.db.notification.updateMany({ where: { id: { in: ids }, userId: ctx.user.id, readAt: null }, data: { readAt: new Date() } });
+      const { count } = await ctx.db.notification.updateMany({
+        where: { id: { in: ids }, userId: ctx.user.id, readAt: null },
+        data: { readAt: new Date() },
+      });
       return { updated: count };
     }),
 
   markAllRead: staffProcedure.output(markReadOutput).mutation(async ({ ctx }) => {
-    const { count } = await ctx.db.notification.updateMany({ where: { userId: ctx.user.id, readAt: null }, data: { readAt: new Date() } });
+    const { count } = await ctx.db.notification.updateMany({
+      where: { userId: ctx.user.id, readAt: null },
+      data: { readAt: new Date() },
+    });
     return { updated: count };
   }),
 
@@ -115,7 +122,11 @@ export const notificationsRouter = router({
             update: { channel },
           });
         }
-        if (input.emailDigest !== undefined) await tx.user.update({ where: { id: userId, businessId: ctx.businessId }, data: { emailDigest: input.emailDigest } });
+        if (input.emailDigest !== undefined)
+          await tx.user.update({
+            where: { id: userId, businessId: ctx.businessId },
+            data: { emailDigest: input.emailDigest },
+          });
       });
       return preferencesOf(ctx);
     }),
@@ -166,14 +177,21 @@ export const jobsRouter = router({
 /** The portal contact's own e-mail switch (Contact.notifyByEmail): files shared with their company, flows given to it. */
 export const portalNotificationsRouter = router({
   get: portalProcedure.output(portalNotificationsOutput).query(async ({ ctx }) => {
-    const contact = await ctx.db.contact.findUniqueOrThrow({ where: { id: ctx.contactId }, select: { notifyByEmail: true } });
+    const contact = await ctx.db.contact.findUniqueOrThrow({
+      where: { id: ctx.contactId },
+      select: { notifyByEmail: true },
+    });
     return { emailNotifications: contact.notifyByEmail };
   }),
   update: portalProcedure
     .input(portalNotificationsInput)
     .output(portalNotificationsOutput)
     .mutation(async ({ ctx, input }) => {
-      const contact = await ctx.db.contact.update({ where: { id: ctx.contactId }, data: { notifyByEmail: input.emailNotifications }, select: { notifyByEmail: true } });
+      const contact = await ctx.db.contact.update({
+        where: { id: ctx.contactId },
+        data: { notifyByEmail: input.emailNotifications },
+        select: { notifyByEmail: true },
+      });
       return { emailNotifications: contact.notifyByEmail };
     }),
 });

@@ -11,8 +11,17 @@
 import { clientEventText } from '../../shared/activity-format';
 import type { ActivityChange, ClientEventKind } from '../../shared/activity';
 import { M } from '../../shared/messages';
-import { portalActivityListInput, portalActivityPageOutput, type PortalActivityEntryRow } from '../../shared/schemas/activity';
-import { PORTAL_PROJECT_STATUS_OF, PORTAL_TASK_STATUS_OF, portalProjectStatus, portalTaskStatus } from '../../shared/status';
+import {
+  portalActivityListInput,
+  portalActivityPageOutput,
+  type PortalActivityEntryRow,
+} from '../../shared/schemas/activity';
+import {
+  PORTAL_PROJECT_STATUS_OF,
+  PORTAL_TASK_STATUS_OF,
+  portalProjectStatus,
+  portalTaskStatus,
+} from '../../shared/status';
 import { clientEventKindSql, recordNameSql, recordVisibleSql } from '../portal/client-events';
 import { raw, sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import { portalProcedure, router } from '../trpc';
@@ -22,8 +31,10 @@ import { changesFrom } from './activity';
 function statusWord(kind: ClientEventKind, changes: ActivityChange[]): string | null {
   const to = changes.find((c) => c.field === 'status')?.to;
   if (typeof to !== 'string') return null;
-  if (kind === 'project_status') return Object.hasOwn(PORTAL_PROJECT_STATUS_OF, to) ? (M.portal.status[portalProjectStatus(to)] ?? null) : null;
-  if (kind === 'task_status') return Object.hasOwn(PORTAL_TASK_STATUS_OF, to) ? (M.portal.status[portalTaskStatus(to)] ?? null) : null;
+  if (kind === 'project_status')
+    return Object.hasOwn(PORTAL_PROJECT_STATUS_OF, to) ? (M.portal.status[portalProjectStatus(to)] ?? null) : null;
+  if (kind === 'task_status')
+    return Object.hasOwn(PORTAL_TASK_STATUS_OF, to) ? (M.portal.status[portalTaskStatus(to)] ?? null) : null;
   return null;
 }
 
@@ -72,7 +83,11 @@ export async function clientFeedPage(db: SqlRunner, scope: Scope, cursor: number
       ${branch(sql`t."companyId" IS NULL AND t."entityType" = 'flow'`, 'everyone')}
     ) p ORDER BY p."createdAt" DESC, p."id" DESC LIMIT ${limit + 1}`);
   const page = rows.slice(0, limit);
-  return { items: page.map((row) => entryOf(row, scope)), nextCursor: rows.length > limit ? toInt(page[page.length - 1].id) : null, total: null };
+  return {
+    items: page.map((row) => entryOf(row, scope)),
+    nextCursor: rows.length > limit ? toInt(page[page.length - 1].id) : null,
+    total: null,
+  };
 }
 
 function entryOf(row: Row, scope: Scope): PortalActivityEntryRow {
@@ -81,13 +96,18 @@ function entryOf(row: Row, scope: Scope): PortalActivityEntryRow {
   const mine = byContact && row.actorContactId != null && toInt(row.actorContactId) === scope.contactId;
   const actorName = byContact ? String(row.actorName) : scope.agencyName;
   const name = row.recordName == null ? null : String(row.recordName);
-  const status = kind === 'project_status' || kind === 'task_status' ? statusWord(kind, changesFrom(row.changes)) : null;
+  const status =
+    kind === 'project_status' || kind === 'task_status' ? statusWord(kind, changesFrom(row.changes)) : null;
   return {
     id: toInt(row.id),
     kind,
     actorName,
     mine,
-    text: clientEventText(kind, { actor: mine ? M.activity.you : actorName, name, status: status ?? M.activity.clientNewStatus }),
+    text: clientEventText(kind, {
+      actor: mine ? M.activity.you : actorName,
+      name,
+      status: status ?? M.activity.clientNewStatus,
+    }),
     path: pathOf(kind, row.recordRef == null ? null : String(row.recordRef)),
     createdAt: toDate(row.createdAt),
   };
@@ -98,6 +118,11 @@ export const portalActivityRouter = router({
     .input(portalActivityListInput)
     .output(portalActivityPageOutput)
     .query(({ ctx, input }) =>
-      clientFeedPage(ctx.sql, { companyId: ctx.companyId, contactId: ctx.contactId, agencyName: ctx.portalSession.business.name }, input.cursor, input.limit),
+      clientFeedPage(
+        ctx.sql,
+        { companyId: ctx.companyId, contactId: ctx.contactId, agencyName: ctx.portalSession.business.name },
+        input.cursor,
+        input.limit,
+      ),
     ),
 });

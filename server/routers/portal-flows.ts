@@ -66,7 +66,10 @@ const submissionFromRow = (r: Row): Submission => ({
  * answers (file answers with their document); NOT_FOUND when the portal's rule does not show it to them. Every
  * portal read and write of one flow (get, saveStep, submit, the upload route) starts here.
  */
-export async function readPortalFlow(scope: PortalScope, key: { id?: number; flowUid?: string }): Promise<PortalFlowDetail & { submissionId: number | null }> {
+export async function readPortalFlow(
+  scope: PortalScope,
+  key: { id?: number; flowUid?: string },
+): Promise<PortalFlowDetail & { submissionId: number | null }> {
   const flow = await readFlow(scope.sql, key);
   if (!flow || !isClientVisible.flow(flow, scope.companyId)) return flowNotFound();
   const [subRow, answerRows] = await Promise.all([
@@ -77,7 +80,12 @@ export async function readPortalFlow(scope: PortalScope, key: { id?: number; flo
       JOIN "FlowAnswer" a ON a."businessId" = s."businessId" AND a."submissionId" = s."id"
       WHERE s."businessId" = ${TENANT} AND s."flowId" = ${flow.id} AND s."contactId" = ${scope.contactId}`),
   ]);
-  const files = await filesOf(scope.sql, flow.stepsOfFlow.flatMap((s) => s.fieldsOfFlowStep), answerRows, scope.companyId);
+  const files = await filesOf(
+    scope.sql,
+    flow.stepsOfFlow.flatMap((s) => s.fieldsOfFlowStep),
+    answerRows,
+    scope.companyId,
+  );
   const submission = subRow ? submissionFromRow(subRow) : null;
   const form = flow.workflowType === 'collect';
   const steps: PortalFlowStep[] = flow.stepsOfFlow.map((s) => ({
@@ -86,7 +94,15 @@ export async function readPortalFlow(scope: PortalScope, key: { id?: number; flo
     stepTitle: s.stepTitle,
     content: s.content,
     fields: form
-      ? s.fieldsOfFlowStep.map((f) => ({ id: f.id, fieldLabel: f.fieldLabel, fieldType: f.fieldType, isRequired: f.isRequired, choices: f.choices, helpText: f.helpText, order: f.order }))
+      ? s.fieldsOfFlowStep.map((f) => ({
+          id: f.id,
+          fieldLabel: f.fieldLabel,
+          fieldType: f.fieldType,
+          isRequired: f.isRequired,
+          choices: f.choices,
+          helpText: f.helpText,
+          order: f.order,
+        }))
       : [],
   }));
   const answers: PortalAnswer[] = answerRows.map((r) => ({
@@ -111,7 +127,14 @@ export async function readPortalFlow(scope: PortalScope, key: { id?: number; flo
 export async function submissionFor(tx: Pick<ScopedDb, 'flowSubmission'>, scope: PortalScope, flowId: number) {
   return tx.flowSubmission.upsert({
     where: { flowId_contactId: { flowId, contactId: scope.contactId } },
-    create: { businessId: scope.businessId, flowId, contactId: scope.contactId, companyId: scope.companyId, status: 'in_progress', currentStep: 1 },
+    create: {
+      businessId: scope.businessId,
+      flowId,
+      contactId: scope.contactId,
+      companyId: scope.companyId,
+      status: 'in_progress',
+      currentStep: 1,
+    },
     update: {},
     select: { id: true, status: true, currentStep: true },
   });
@@ -151,10 +174,13 @@ export const portalFlowsRouter = router({
     }));
   }),
 
-  get: portalProcedure.input(portalFlowGetInput).output(portalFlowDetailOutput).query(async ({ ctx, input }) => {
-    const { submissionId: _omit, ...flow } = await readPortalFlow(scopeOf(ctx), { flowUid: input.flowUid });
-    return flow;
-  }),
+  get: portalProcedure
+    .input(portalFlowGetInput)
+    .output(portalFlowDetailOutput)
+    .query(async ({ ctx, input }) => {
+      const { submissionId: _omit, ...flow } = await readPortalFlow(scopeOf(ctx), { flowUid: input.flowUid });
+      return flow;
+    }),
 
   /**
    * Saves one step: every answer must be for a field of that step and pass its rules (shared/schemas/portal-flows.ts);
@@ -162,83 +188,113 @@ export const portalFlowsRouter = router({
    * only be kept or cleared here — the upload route is what sets it. Answers, the submission (created on the first
    * save) and its current step (the furthest reached) are written in one transaction.
    */
-  saveStep: portalProcedure.input(portalFlowSaveStepInput).output(portalFlowDetailOutput).mutation(async ({ ctx, input }) => {
-    const scope = scopeOf(ctx);
-    const flow = await readPortalFlow(scope, { id: input.flowId });
-    const position = flow.steps.findIndex((s) => s.id === input.stepId);
-    if (position < 0) flowNotFound();
-    if (flow.state.status === 'completed') badRequest(M.portalFlows.alreadySubmitted);
-    const step = flow.steps[position];
-    const stored = new Map(flow.answers.map((a) => [a.fieldId, a.value]));
-    const given = new Map<number, string | boolean | null>();
-    for (const answer of input.answers) {
-      if (!step.fields.some((f) => f.id === answer.field)) badRequest(M.portalFlows.fieldNotInStep);
-      given.set(answer.field, answer.value);
-    }
-    const writes: { fieldId: number; value: string }[] = [];
-    for (const field of step.fields) {
-      const value = given.has(field.id) ? given.get(field.id) : field.fieldType === 'checkbox' ? stored.get(field.id) === 'true' : (stored.get(field.id) ?? '');
-      const parsed = fieldValueSchema(field).safeParse(value);
-      if (!parsed.success) fieldError(`answers.${field.id}`, parsed.error.issues[0].message);
-      const text = parsed.data!;
-      if (field.fieldType === 'file' && text !== '' && text !== stored.get(field.id)) fieldError(`answers.${field.id}`, M.portalFlows.fileInvalid(field.fieldLabel));
-      if (given.has(field.id)) writes.push({ fieldId: field.id, value: text });
-    }
-    const next = Math.min(position + 2, flow.steps.length);
-    await ctx.db.$transaction(async (tx) => {
-      const submission = await submissionFor(tx, scope, flow.id);
-      if (submission.status === 'completed') badRequest(M.portalFlows.alreadySubmitted);
-      if (writes.length) {
-        await tx.flowAnswer.deleteMany({ where: { submissionId: submission.id, flowFieldId: { in: writes.map((w) => w.fieldId) } } });
-        const kept = writes.filter((w) => w.value !== '');
-        if (kept.length) {
-          await tx.flowAnswer.createMany({
-            data: kept.map((w) => ({ businessId: ctx.businessId, submissionId: submission.id, flowFieldId: w.fieldId, value: w.value })),
+  saveStep: portalProcedure
+    .input(portalFlowSaveStepInput)
+    .output(portalFlowDetailOutput)
+    .mutation(async ({ ctx, input }) => {
+      const scope = scopeOf(ctx);
+      const flow = await readPortalFlow(scope, { id: input.flowId });
+      const position = flow.steps.findIndex((s) => s.id === input.stepId);
+      if (position < 0) flowNotFound();
+      if (flow.state.status === 'completed') badRequest(M.portalFlows.alreadySubmitted);
+      const step = flow.steps[position];
+      const stored = new Map(flow.answers.map((a) => [a.fieldId, a.value]));
+      const given = new Map<number, string | boolean | null>();
+      for (const answer of input.answers) {
+        if (!step.fields.some((f) => f.id === answer.field)) badRequest(M.portalFlows.fieldNotInStep);
+        given.set(answer.field, answer.value);
+      }
+      const writes: { fieldId: number; value: string }[] = [];
+      for (const field of step.fields) {
+        const value = given.has(field.id)
+          ? given.get(field.id)
+          : field.fieldType === 'checkbox'
+            ? stored.get(field.id) === 'true'
+            : (stored.get(field.id) ?? '');
+        const parsed = fieldValueSchema(field).safeParse(value);
+        if (!parsed.success) fieldError(`answers.${field.id}`, parsed.error.issues[0].message);
+        const text = parsed.data!;
+        if (field.fieldType === 'file' && text !== '' && text !== stored.get(field.id))
+          fieldError(`answers.${field.id}`, M.portalFlows.fileInvalid(field.fieldLabel));
+        if (given.has(field.id)) writes.push({ fieldId: field.id, value: text });
+      }
+      const next = Math.min(position + 2, flow.steps.length);
+      await ctx.db.$transaction(async (tx) => {
+        const submission = await submissionFor(tx, scope, flow.id);
+        if (submission.status === 'completed') badRequest(M.portalFlows.alreadySubmitted);
+        if (writes.length) {
+          await tx.flowAnswer.deleteMany({
+            where: { submissionId: submission.id, flowFieldId: { in: writes.map((w) => w.fieldId) } },
+          });
+          const kept = writes.filter((w) => w.value !== '');
+          if (kept.length) {
+            await tx.flowAnswer.createMany({
+              data: kept.map((w) => ({
+                businessId: ctx.businessId,
+                submissionId: submission.id,
+                flowFieldId: w.fieldId,
+                value: w.value,
+              })),
+            });
+          }
+        }
+        if (next > submission.currentStep) {
+          await tx.flowSubmission.update({
+            where: { id: submission.id },
+            data: { currentStep: next },
+            select: { id: true },
+          });
+        } else {
+          await tx.flowSubmission.update({
+            where: { id: submission.id },
+            data: { updatedAt: new Date() },
+            select: { id: true },
           });
         }
-      }
-      if (next > submission.currentStep) {
-        await tx.flowSubmission.update({ where: { id: submission.id }, data: { currentStep: next }, select: { id: true } });
-      } else {
-        await tx.flowSubmission.update({ where: { id: submission.id }, data: { updatedAt: new Date() }, select: { id: true } });
-      }
-    });
-    const { submissionId: _omit, ...saved } = await readPortalFlow(scope, { id: flow.id });
-    return saved;
-  }),
+      });
+      const { submissionId: _omit, ...saved } = await readPortalFlow(scope, { id: flow.id });
+      return saved;
+    }),
 
   /** Completes the flow: every required field of every step answered (else 400 naming the first missing one). */
-  submit: portalProcedure.input(portalFlowSubmitInput).output(portalFlowDetailOutput).mutation(async ({ ctx, input }) => {
-    const scope = scopeOf(ctx);
-    const flow = await readPortalFlow(scope, { id: input.flowId });
-    if (flow.state.status === 'completed') badRequest(M.portalFlows.alreadySubmitted);
-    const answered = new Map(flow.answers.map((a) => [a.fieldId, a]));
-    for (const step of flow.steps) {
-      for (const field of step.fields) {
-        if (!field.isRequired) continue;
-        const answer = answered.get(field.id);
-        const ok = answer && answer.value !== '' && (field.fieldType !== 'checkbox' || answer.value === 'true') && (field.fieldType !== 'file' || answer.file);
-        if (!ok) fieldError(`answers.${field.id}`, M.portalFlows.missingField(field.fieldLabel));
+  submit: portalProcedure
+    .input(portalFlowSubmitInput)
+    .output(portalFlowDetailOutput)
+    .mutation(async ({ ctx, input }) => {
+      const scope = scopeOf(ctx);
+      const flow = await readPortalFlow(scope, { id: input.flowId });
+      if (flow.state.status === 'completed') badRequest(M.portalFlows.alreadySubmitted);
+      const answered = new Map(flow.answers.map((a) => [a.fieldId, a]));
+      for (const step of flow.steps) {
+        for (const field of step.fields) {
+          if (!field.isRequired) continue;
+          const answer = answered.get(field.id);
+          const ok =
+            answer &&
+            answer.value !== '' &&
+            (field.fieldType !== 'checkbox' || answer.value === 'true') &&
+            (field.fieldType !== 'file' || answer.file);
+          if (!ok) fieldError(`answers.${field.id}`, M.portalFlows.missingField(field.fieldLabel));
+        }
       }
-    }
-    await ctx.db.$transaction(async (tx) => {
-      const submission = await submissionFor(tx, scope, flow.id);
-      if (submission.status === 'completed') badRequest(M.portalFlows.alreadySubmitted);
-      await tx.flowSubmission.update({
-        where: { id: submission.id },
-        data: { status: 'completed', completedAt: new Date(), currentStep: Math.max(flow.steps.length, 1) },
-        select: { id: true },
+      await ctx.db.$transaction(async (tx) => {
+        const submission = await submissionFor(tx, scope, flow.id);
+        if (submission.status === 'completed') badRequest(M.portalFlows.alreadySubmitted);
+        await tx.flowSubmission.update({
+          where: { id: submission.id },
+          data: { status: 'completed', completedAt: new Date(), currentStep: Math.max(flow.steps.length, 1) },
+          select: { id: true },
+        });
+        await recordActivity(tx, ctx.businessId, contactActor(ctx.portalSession.contact), {
+          entityType: 'flow',
+          entityId: flow.id,
+          entityName: flow.name,
+          companyId: ctx.companyId,
+          action: 'flow_submitted',
+          clientVisible: true,
+        });
       });
-      await recordActivity(tx, ctx.businessId, contactActor(ctx.portalSession.contact), {
-        entityType: 'flow',
-        entityId: flow.id,
-        entityName: flow.name,
-        companyId: ctx.companyId,
-        action: 'flow_submitted',
-        clientVisible: true,
-      });
-    });
-    const { submissionId: _omit, ...done } = await readPortalFlow(scope, { id: flow.id });
-    return done;
-  }),
+      const { submissionId: _omit, ...done } = await readPortalFlow(scope, { id: flow.id });
+      return done;
+    }),
 });

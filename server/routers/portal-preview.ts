@@ -21,7 +21,10 @@ export const portalPreviewRouter = router({
     .input(portalPreviewStartInput)
     .output(portalPreviewStartOutput)
     .mutation(async ({ ctx, input }) => {
-      const contact = await ctx.db.contact.findFirst({ where: { id: input.contactId }, select: { id: true, portalAccess: true, companyId: true } });
+      const contact = await ctx.db.contact.findFirst({
+        where: { id: input.contactId },
+        select: { id: true, portalAccess: true, companyId: true },
+      });
       if (!contact) throw new TRPCError({ code: 'NOT_FOUND', message: M.contacts.notFound });
       if (!contact.portalAccess) throw new TRPCError({ code: 'BAD_REQUEST', message: M.portal.preview.noAccess });
       if (contact.companyId === null) throw new TRPCError({ code: 'BAD_REQUEST', message: M.portal.preview.noCompany });

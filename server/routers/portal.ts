@@ -52,9 +52,14 @@ const RECENT_FILES = raw(String(LIMITS.recentFiles));
 /** A project page lists at most this many tasks and files. */
 const DETAIL_ITEMS = raw('100');
 
-const inList = (values: readonly (string | number)[]): Sql => sql`(${join(values.map((v) => sql`${v}`), ', ')})`;
+const inList = (values: readonly (string | number)[]): Sql =>
+  sql`(${join(
+    values.map((v) => sql`${v}`),
+    ', ',
+  )})`;
 const dayOf = (value: unknown) => (value == null ? null : toDate(value).toISOString().slice(0, 10));
-const refOf = (id: unknown, name: unknown) => (id == null || name == null ? null : { id: toInt(id), name: String(name) });
+const refOf = (id: unknown, name: unknown) =>
+  id == null || name == null ? null : { id: toInt(id), name: String(name) };
 
 const projectNotFound = (): never => {
   throw new TRPCError({ code: 'NOT_FOUND', message: M.portal.projectNotFound });
@@ -64,7 +69,8 @@ type PortalCtx = { sql: SqlRunner; companyId: number; portalSession: { business:
 
 /** The REST path's slug must be the session's own portal (spec §6); the data never depends on it. */
 function checkSlug(ctx: PortalCtx, slug: string | undefined) {
-  if (slug !== undefined && slug !== ctx.portalSession.business.slug) throw new TRPCError({ code: 'FORBIDDEN', message: M.portal.wrongSlug });
+  if (slug !== undefined && slug !== ctx.portalSession.business.slug)
+    throw new TRPCError({ code: 'FORBIDDEN', message: M.portal.wrongSlug });
 }
 
 const projectColumns = sql`t."id", t."name", t."description", t."status", t."priority", t."startDate", t."completionDate", t."companyId", t."createdAt"`;
@@ -99,7 +105,8 @@ function projectFromRow(r: Row): PortalProjectCard {
 }
 
 const fileColumns = sql`t."id", t."name", t."type", t."size", t."createdAt", t."projectId", t."companyId"`;
-const fileProjectName = (d: Sql) => sql`(SELECT fp."name" FROM "Project" fp WHERE fp."businessId" = ${TENANT} AND fp."id" = ${d}."projectId") AS "projectName"`;
+const fileProjectName = (d: Sql) =>
+  sql`(SELECT fp."name" FROM "Project" fp WHERE fp."businessId" = ${TENANT} AND fp."id" = ${d}."projectId") AS "projectName"`;
 
 function fileFromRow(r: Row): PortalFile {
   const id = toInt(r.id);
@@ -117,7 +124,8 @@ function fileFromRow(r: Row): PortalFile {
 }
 
 const taskColumns = sql`t."id", t."title", t."description", t."status", t."priority", t."dueDate", t."createdAt", t."projectId"`;
-const taskProjectName = (x: Sql) => sql`(SELECT tp."name" FROM "Project" tp WHERE tp."businessId" = ${TENANT} AND tp."id" = ${x}."projectId") AS "projectName"`;
+const taskProjectName = (x: Sql) =>
+  sql`(SELECT tp."name" FROM "Project" tp WHERE tp."businessId" = ${TENANT} AND tp."id" = ${x}."projectId") AS "projectName"`;
 
 function taskFromRow(r: Row): PortalTask {
   const priority = String(r.priority);
@@ -164,7 +172,9 @@ async function visibleResources(db: SqlRunner, companyId: number): Promise<Porta
 
 /** The project must be one the client may see (else NOT_FOUND, whoever's it is and whatever keeps it hidden). */
 async function requireVisibleProject(ctx: PortalCtx, id: number) {
-  const row = await ctx.sql.get(sql`SELECT 1 AS "ok" FROM "Project" p WHERE p."id" = ${id} AND ${clientVisible.project(sql`p`, ctx.companyId)}`);
+  const row = await ctx.sql.get(
+    sql`SELECT 1 AS "ok" FROM "Project" p WHERE p."id" = ${id} AND ${clientVisible.project(sql`p`, ctx.companyId)}`,
+  );
   if (!row) projectNotFound();
 }
 
@@ -175,181 +185,209 @@ export const portalRouter = router({
    * by (businessId, companyId) / (businessId, projectId) rather than every active project or pending task of the
    * agency by the status index.
    */
-  dashboard: portalProcedure.input(portalSlugInput).output(portalDashboardOutput).query(async ({ ctx, input }) => {
-    checkSlug(ctx, input?.slug);
-    const { companyId } = ctx;
-    const [counts, projects, files, resources] = await Promise.all([
-      ctx.sql.get<Row>(sql`
+  dashboard: portalProcedure
+    .input(portalSlugInput)
+    .output(portalDashboardOutput)
+    .query(async ({ ctx, input }) => {
+      checkSlug(ctx, input?.slug);
+      const { companyId } = ctx;
+      const [counts, projects, files, resources] = await Promise.all([
+        ctx.sql.get<Row>(sql`
         SELECT
           (SELECT COUNT(CASE WHEN p."status" IN ${inList(ACTIVE_PROJECT_STATUSES)} THEN 1 END) FROM "Project" p WHERE ${clientVisible.project(sql`p`, companyId)}) AS "activeProjects",
           (SELECT COUNT(CASE WHEN x."status" IN ${inList(PENDING_TASK_STATUSES)} THEN 1 END) FROM "Task" x WHERE ${clientVisible.task(sql`x`, companyId)}) AS "pendingTasks",
           (SELECT COUNT(*) FROM "Document" d WHERE ${clientVisible.document(sql`d`, companyId)}) AS "totalFiles"`),
-      ctx.sql.all<Row>(sql`
+        ctx.sql.all<Row>(sql`
         SELECT p.*, ${projectCounts(sql`p`, companyId)} FROM (
           SELECT ${projectColumns} FROM "Project" t WHERE ${clientVisible.project(sql`t`, companyId)}
           ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${RECENT_PROJECTS}) p
         ORDER BY p."createdAt" DESC, p."id" DESC`),
-      ctx.sql.all<Row>(sql`
+        ctx.sql.all<Row>(sql`
         SELECT p.*, ${fileProjectName(sql`p`)} FROM (
           SELECT ${fileColumns} FROM "Document" t WHERE ${clientVisible.document(sql`t`, companyId)}
           ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${RECENT_FILES}) p
         ORDER BY p."createdAt" DESC, p."id" DESC`),
-      visibleResources(ctx.sql, companyId),
-    ]);
-    return {
-      counts: {
-        activeProjects: toInt(counts?.activeProjects ?? 0),
-        pendingTasks: toInt(counts?.pendingTasks ?? 0),
-        totalFiles: toInt(counts?.totalFiles ?? 0),
-      },
-      recentProjects: projects.map(projectFromRow),
-      recentFiles: files.map(fileFromRow),
-      resources,
-    };
-  }),
+        visibleResources(ctx.sql, companyId),
+      ]);
+      return {
+        counts: {
+          activeProjects: toInt(counts?.activeProjects ?? 0),
+          pendingTasks: toInt(counts?.pendingTasks ?? 0),
+          totalFiles: toInt(counts?.totalFiles ?? 0),
+        },
+        recentProjects: projects.map(projectFromRow),
+        recentFiles: files.map(fileFromRow),
+        resources,
+      };
+    }),
 
   /** The projects the client may see, newest first; visible task and file counts for the page's rows only. */
-  projects: portalProcedure.input(portalProjectsInput).output(portalProjectsOutput).query(async ({ ctx, input }) => {
-    checkSlug(ctx, input.slug);
-    const filters: Sql[] = [clientVisible.project(sql`t`, ctx.companyId)];
-    if (input.search) filters.push(sql`(${containsText(ctx.sql, sql`t."name"`, input.search)} OR ${containsText(ctx.sql, sql`t."description"`, input.search)})`);
-    if (input.status) filters.push(sql`t."status" IN ${inList(storedProjectStatusesFor(input.status))}`);
-    const page = await keysetPage(ctx.sql, {
-      table: 'Project',
-      columns: projectColumns,
-      filters,
-      sort: { column: 'createdAt', direction: 'desc' },
-      pageExtras: projectCounts(sql`p`, ctx.companyId),
-      limit: input.limit,
-      cursor: input.cursor,
-      map: projectFromRow,
-    });
-    return { items: page.items, nextCursor: page.nextCursor, total: page.total };
-  }),
+  projects: portalProcedure
+    .input(portalProjectsInput)
+    .output(portalProjectsOutput)
+    .query(async ({ ctx, input }) => {
+      checkSlug(ctx, input.slug);
+      const filters: Sql[] = [clientVisible.project(sql`t`, ctx.companyId)];
+      if (input.search)
+        filters.push(
+          sql`(${containsText(ctx.sql, sql`t."name"`, input.search)} OR ${containsText(ctx.sql, sql`t."description"`, input.search)})`,
+        );
+      if (input.status) filters.push(sql`t."status" IN ${inList(storedProjectStatusesFor(input.status))}`);
+      const page = await keysetPage(ctx.sql, {
+        table: 'Project',
+        columns: projectColumns,
+        filters,
+        sort: { column: 'createdAt', direction: 'desc' },
+        pageExtras: projectCounts(sql`p`, ctx.companyId),
+        limit: input.limit,
+        cursor: input.cursor,
+        map: projectFromRow,
+      });
+      return { items: page.items, nextCursor: page.nextCursor, total: page.total };
+    }),
 
   /**
    * One project the client may see (else NOT_FOUND): visible counts, its visible tasks and files, and its contacts
    * (name, email, phone).
    */
-  project: portalProcedure.input(portalProjectInput).output(portalProjectOutput).query(async ({ ctx, input }) => {
-    checkSlug(ctx, input.slug);
-    const { companyId } = ctx;
-    const id = input.id;
-    const [row, tasks, files, contacts] = await Promise.all([
-      ctx.sql.get<Row>(sql`
+  project: portalProcedure
+    .input(portalProjectInput)
+    .output(portalProjectOutput)
+    .query(async ({ ctx, input }) => {
+      checkSlug(ctx, input.slug);
+      const { companyId } = ctx;
+      const id = input.id;
+      const [row, tasks, files, contacts] = await Promise.all([
+        ctx.sql.get<Row>(sql`
         SELECT ${projectColumns}, ${projectCounts(sql`t`, companyId)} FROM "Project" t
         WHERE t."id" = ${id} AND ${clientVisible.project(sql`t`, companyId)}`),
-      ctx.sql.all<Row>(sql`
+        ctx.sql.all<Row>(sql`
         SELECT ${taskColumns} FROM "Task" t
         WHERE t."projectId" = ${id} AND ${clientVisible.task(sql`t`, companyId)}
         ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${DETAIL_ITEMS}`),
-      ctx.sql.all<Row>(sql`
+        ctx.sql.all<Row>(sql`
         SELECT ${fileColumns} FROM "Document" t
         WHERE t."projectId" = ${id} AND ${clientVisible.document(sql`t`, companyId)}
         ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${DETAIL_ITEMS}`),
-      ctx.sql.all<Row>(sql`
+        ctx.sql.all<Row>(sql`
         SELECT k."id", k."firstName", k."lastName", k."email", k."phone", k."companyId"
         FROM "ProjectContact" pc JOIN "Contact" k ON k."businessId" = ${TENANT} AND k."id" = pc."contactId"
         WHERE pc."businessId" = ${TENANT} AND pc."projectId" = ${id} AND pc."projectId" IN ${clientVisible.visibleProjectIds(companyId)} AND k."companyId" = ${companyId}
         ORDER BY k."firstName", k."lastName", k."id"`),
-    ]);
-    if (!row) return projectNotFound();
-    const project = projectFromRow(row);
-    const ref = { id: project.id, name: project.name };
-    return {
-      ...project,
-      tasks: tasks.map((t) => ({ ...taskFromRow(t), project: ref })),
-      files: files.map((f) => ({ ...fileFromRow(f), project: ref })),
-      contacts: contacts.map((k) => ({
-        id: toInt(k.id),
-        name: `${String(k.firstName)} ${String(k.lastName)}`.trim(),
-        email: String(k.email),
-        phone: (k.phone as string | null) ?? null,
-        companyId: toInt(k.companyId),
-      })),
-    };
-  }),
+      ]);
+      if (!row) return projectNotFound();
+      const project = projectFromRow(row);
+      const ref = { id: project.id, name: project.name };
+      return {
+        ...project,
+        tasks: tasks.map((t) => ({ ...taskFromRow(t), project: ref })),
+        files: files.map((f) => ({ ...fileFromRow(f), project: ref })),
+        contacts: contacts.map((k) => ({
+          id: toInt(k.id),
+          name: `${String(k.firstName)} ${String(k.lastName)}`.trim(),
+          email: String(k.email),
+          phone: (k.phone as string | null) ?? null,
+          companyId: toInt(k.companyId),
+        })),
+      };
+    }),
 
   /** The tasks the client may see, newest first; the count of each status in one aggregate. */
-  tasks: portalProcedure.input(portalTasksInput).output(portalTasksOutput).query(async ({ ctx, input }) => {
-    checkSlug(ctx, input.slug);
-    const { companyId } = ctx;
-    const filters: Sql[] = [clientVisible.task(sql`t`, companyId)];
-    if (input.projectId !== undefined) filters.push(sql`t."projectId" = ${input.projectId}`);
-    if (input.search) filters.push(sql`(${containsText(ctx.sql, sql`t."title"`, input.search)} OR ${containsText(ctx.sql, sql`t."description"`, input.search)})`);
-    const countFilters = [...filters];
-    if (input.status) filters.push(sql`t."status" IN ${inList(storedTaskStatusesFor(input.status))}`);
-    const countOf = (status: (typeof PORTAL_TASK_STATUSES)[number]) =>
-      sql`COUNT(CASE WHEN t."status" IN ${inList(storedTaskStatusesFor(status))} THEN 1 END) AS ${raw(`"${status}"`)}`;
-    const [, counts, page] = await Promise.all([
-      input.projectId !== undefined ? requireVisibleProject(ctx, input.projectId) : null,
-      ctx.sql.get<Row>(sql`
+  tasks: portalProcedure
+    .input(portalTasksInput)
+    .output(portalTasksOutput)
+    .query(async ({ ctx, input }) => {
+      checkSlug(ctx, input.slug);
+      const { companyId } = ctx;
+      const filters: Sql[] = [clientVisible.task(sql`t`, companyId)];
+      if (input.projectId !== undefined) filters.push(sql`t."projectId" = ${input.projectId}`);
+      if (input.search)
+        filters.push(
+          sql`(${containsText(ctx.sql, sql`t."title"`, input.search)} OR ${containsText(ctx.sql, sql`t."description"`, input.search)})`,
+        );
+      const countFilters = [...filters];
+      if (input.status) filters.push(sql`t."status" IN ${inList(storedTaskStatusesFor(input.status))}`);
+      const countOf = (status: (typeof PORTAL_TASK_STATUSES)[number]) =>
+        sql`COUNT(CASE WHEN t."status" IN ${inList(storedTaskStatusesFor(status))} THEN 1 END) AS ${raw(`"${status}"`)}`;
+      const [, counts, page] = await Promise.all([
+        input.projectId !== undefined ? requireVisibleProject(ctx, input.projectId) : null,
+        ctx.sql.get<Row>(sql`
         SELECT COUNT(*) AS "all", ${join(PORTAL_TASK_STATUSES.map(countOf), ', ')}
         FROM "Task" t WHERE t."businessId" = ${TENANT} AND ${join(countFilters, ' AND ')}`),
-      keysetPage(ctx.sql, {
-        table: 'Task',
-        columns: taskColumns,
-        filters,
-        sort: { column: 'createdAt', direction: 'desc' },
-        pageExtras: taskProjectName(sql`p`),
-        limit: input.limit,
-        cursor: input.cursor,
-        map: taskFromRow,
-      }),
-    ]);
-    return {
-      items: page.items,
-      nextCursor: page.nextCursor,
-      total: page.total,
-      counts: {
-        all: toInt(counts?.all ?? 0),
-        pending: toInt(counts?.pending ?? 0),
-        in_progress: toInt(counts?.in_progress ?? 0),
-        completed: toInt(counts?.completed ?? 0),
-        cancelled: toInt(counts?.cancelled ?? 0),
-      },
-    };
-  }),
+        keysetPage(ctx.sql, {
+          table: 'Task',
+          columns: taskColumns,
+          filters,
+          sort: { column: 'createdAt', direction: 'desc' },
+          pageExtras: taskProjectName(sql`p`),
+          limit: input.limit,
+          cursor: input.cursor,
+          map: taskFromRow,
+        }),
+      ]);
+      return {
+        items: page.items,
+        nextCursor: page.nextCursor,
+        total: page.total,
+        counts: {
+          all: toInt(counts?.all ?? 0),
+          pending: toInt(counts?.pending ?? 0),
+          in_progress: toInt(counts?.in_progress ?? 0),
+          completed: toInt(counts?.completed ?? 0),
+          cancelled: toInt(counts?.cancelled ?? 0),
+        },
+      };
+    }),
 
   /** The files the client may see, newest first; stats (all, projects with files, last 7 days) in one statement. */
-  files: portalProcedure.input(portalFilesInput).output(portalFilesOutput).query(async ({ ctx, input }) => {
-    checkSlug(ctx, input.slug);
-    const { companyId } = ctx;
-    const filters: Sql[] = [clientVisible.document(sql`t`, companyId)];
-    if (input.projectId !== undefined) filters.push(sql`t."projectId" = ${input.projectId}`);
-    if (input.search) filters.push(containsText(ctx.sql, sql`t."name"`, input.search));
-    const since = new Date(Date.now() - RECENT_MS);
-    const [, stats, projectOptions, page] = await Promise.all([
-      input.projectId !== undefined ? requireVisibleProject(ctx, input.projectId) : null,
-      ctx.sql.get<Row>(sql`
+  files: portalProcedure
+    .input(portalFilesInput)
+    .output(portalFilesOutput)
+    .query(async ({ ctx, input }) => {
+      checkSlug(ctx, input.slug);
+      const { companyId } = ctx;
+      const filters: Sql[] = [clientVisible.document(sql`t`, companyId)];
+      if (input.projectId !== undefined) filters.push(sql`t."projectId" = ${input.projectId}`);
+      if (input.search) filters.push(containsText(ctx.sql, sql`t."name"`, input.search));
+      const since = new Date(Date.now() - RECENT_MS);
+      const [, stats, projectOptions, page] = await Promise.all([
+        input.projectId !== undefined ? requireVisibleProject(ctx, input.projectId) : null,
+        ctx.sql.get<Row>(sql`
         SELECT COUNT(*) AS "total", COUNT(DISTINCT d."projectId") AS "projects", COUNT(CASE WHEN d."createdAt" >= ${since} THEN 1 END) AS "recent"
         FROM "Document" d WHERE ${clientVisible.document(sql`d`, companyId)}`),
-      ctx.sql.all<Row>(sql`
+        ctx.sql.all<Row>(sql`
         SELECT o."id", o."name" FROM "Project" o WHERE ${clientVisible.project(sql`o`, companyId)}
         ORDER BY o."name", o."id"`),
-      keysetPage(ctx.sql, {
-        table: 'Document',
-        columns: fileColumns,
-        filters,
-        sort: { column: 'createdAt', direction: 'desc' },
-        pageExtras: fileProjectName(sql`p`),
-        limit: input.limit,
-        cursor: input.cursor,
-        map: fileFromRow,
-      }),
-    ]);
-    return {
-      items: page.items,
-      nextCursor: page.nextCursor,
-      total: page.total,
-      stats: { total: toInt(stats?.total ?? 0), projects: toInt(stats?.projects ?? 0), recent: toInt(stats?.recent ?? 0) },
-      projectOptions: projectOptions.map((r) => ({ id: toInt(r.id), name: String(r.name) })),
-    };
-  }),
+        keysetPage(ctx.sql, {
+          table: 'Document',
+          columns: fileColumns,
+          filters,
+          sort: { column: 'createdAt', direction: 'desc' },
+          pageExtras: fileProjectName(sql`p`),
+          limit: input.limit,
+          cursor: input.cursor,
+          map: fileFromRow,
+        }),
+      ]);
+      return {
+        items: page.items,
+        nextCursor: page.nextCursor,
+        total: page.total,
+        stats: {
+          total: toInt(stats?.total ?? 0),
+          projects: toInt(stats?.projects ?? 0),
+          recent: toInt(stats?.recent ?? 0),
+        },
+        projectOptions: projectOptions.map((r) => ({ id: toInt(r.id), name: String(r.name) })),
+      };
+    }),
 
   /** The resources the client may see, with their key/value details. */
-  resources: portalProcedure.input(portalSlugInput).output(portalResourcesOutput).query(async ({ ctx, input }) => {
-    checkSlug(ctx, input?.slug);
-    return visibleResources(ctx.sql, ctx.companyId);
-  }),
+  resources: portalProcedure
+    .input(portalSlugInput)
+    .output(portalResourcesOutput)
+    .query(async ({ ctx, input }) => {
+      checkSlug(ctx, input?.slug);
+      return visibleResources(ctx.sql, ctx.companyId);
+    }),
 });

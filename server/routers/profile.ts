@@ -1,6 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { M } from '../../shared/messages';
-import { changePasswordInput, changePasswordOutput, profileOutput, profileUpdateInput } from '../../shared/schemas/profile';
+import {
+  changePasswordInput,
+  changePasswordOutput,
+  profileOutput,
+  profileUpdateInput,
+} from '../../shared/schemas/profile';
 import { revokeUserApiTokens } from '../auth/api-tokens';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { fieldError, isUniqueViolation } from '../errors';
@@ -21,13 +26,21 @@ export const profileRouter = router({
     .mutation(async ({ ctx, input }) => {
       const userId = ctx.user.id;
       const emailChanged = input.email !== ctx.user.email;
-      if (emailChanged && (await ctx.unscopedDb.user.findUnique({ where: { email: input.email }, select: { id: true } }))) emailTaken();
+      if (
+        emailChanged &&
+        (await ctx.unscopedDb.user.findUnique({ where: { email: input.email }, select: { id: true } }))
+      )
+        emailTaken();
       return ctx.unscopedDb
         .$transaction(async (tx) => {
           if (emailChanged) await tx.passwordReset.deleteMany({ where: { userId, usedAt: null } });
           const select = { id: true, firstName: true, lastName: true, email: true } as const;
           const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select });
-          const after = await tx.user.update({ where: { id: userId }, data: { firstName: input.firstName, lastName: input.lastName, email: input.email }, select });
+          const after = await tx.user.update({
+            where: { id: userId },
+            data: { firstName: input.firstName, lastName: input.lastName, email: input.email },
+            select,
+          });
           const changes = changesOf(before, after, ['firstName', 'lastName', 'email']);
           if (changes.length > 0) {
             await recordActivity(tx, ctx.user.businessId, staffActor(after), {
@@ -59,10 +72,15 @@ export const profileRouter = router({
       const attempt = await ctx.app.throttle.beginLogin(user.email, ctx.ip);
       if (attempt.retryAfter > 0) tooMany(ctx, attempt.retryAfter, M.auth.throttled);
       const stored = await ctx.unscopedDb.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } });
-      if (!stored || !(await verifyPassword(stored.passwordHash, input.currentPassword))) fieldError('currentPassword', M.profile.currentWrong);
+      if (!stored || !(await verifyPassword(stored.passwordHash, input.currentPassword)))
+        fieldError('currentPassword', M.profile.currentWrong);
       await ctx.app.throttle.loginSucceeded(attempt);
       const { name, slug } = session.business;
-      await requireStrongPassword(input.newPassword, [user.email, user.firstName, user.lastName, name, slug], 'newPassword');
+      await requireStrongPassword(
+        input.newPassword,
+        [user.email, user.firstName, user.lastName, name, slug],
+        'newPassword',
+      );
       const passwordHash = await hashPassword(input.newPassword);
       const { ended, revoked } = await ctx.unscopedDb.$transaction(async (tx) => {
         await tx.user.update({ where: { id: user.id }, data: { passwordHash } });

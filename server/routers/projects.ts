@@ -44,7 +44,11 @@ function fieldError(field: string, message: string): never {
 }
 
 /** `IN (?, ?, …)` from one of shared/status.ts's arrays. */
-const inList = (values: readonly string[]): Sql => sql`(${join(values.map((v) => sql`${v}`), ', ')})`;
+const inList = (values: readonly string[]): Sql =>
+  sql`(${join(
+    values.map((v) => sql`${v}`),
+    ', ',
+  )})`;
 
 /** Columns of the list and the detail read (alias t). */
 const projectColumns = sql`t."id", t."projectUid", t."name", t."description", t."status", t."companyId", t."startDate", t."completionDate",
@@ -78,7 +82,13 @@ const toBool = (value: unknown) => value === true || value === 1 || value === '1
 /** A row of the hand-written SQL as the procedures answer it. */
 function projectFromRow(r: Row) {
   const companyId = r.companyId == null ? null : toInt(r.companyId);
-  const contactIds = r.contactIds == null || r.contactIds === '' ? [] : String(r.contactIds).split(',').map(Number).sort((a, b) => a - b);
+  const contactIds =
+    r.contactIds == null || r.contactIds === ''
+      ? []
+      : String(r.contactIds)
+          .split(',')
+          .map(Number)
+          .sort((a, b) => a - b);
   return {
     id: toInt(r.id),
     projectUid: String(r.projectUid),
@@ -113,7 +123,9 @@ async function readProject(db: SqlRunner, key: { id?: number; projectUid?: strin
     ...(key.projectUid !== undefined ? [sql`t."projectUid" = ${key.projectUid}`] : []),
   ];
   const projectId =
-    key.id !== undefined ? sql`${key.id}` : sql`(SELECT u."id" FROM "Project" u WHERE u."businessId" = ${TENANT} AND u."projectUid" = ${key.projectUid ?? ''})`;
+    key.id !== undefined
+      ? sql`${key.id}`
+      : sql`(SELECT u."id" FROM "Project" u WHERE u."businessId" = ${TENANT} AND u."projectUid" = ${key.projectUid ?? ''})`;
   const limit = raw(String(PROJECT_DETAIL_ITEMS));
   const [row, contacts, tasks, files] = await Promise.all([
     db.get(sql`
@@ -173,7 +185,9 @@ async function readProject(db: SqlRunner, key: { id?: number; projectUid?: strin
 
 /** A company of the session's agency, or NOT_FOUND (another agency's company looks exactly like a missing one). */
 async function requireCompany(ctx: Ctx, companyId: number) {
-  const company = await ctx.sql.get(sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`);
+  const company = await ctx.sql.get(
+    sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`,
+  );
   if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.projects.companyNotFound });
 }
 
@@ -183,14 +197,20 @@ async function requireCompany(ctx: Ctx, companyId: number) {
  */
 async function requireContacts(ctx: Ctx, companyId: number | null, contactIds: number[]) {
   if (!contactIds.length) return;
-  const contacts = await ctx.db.contact.findMany({ where: { id: { in: contactIds } }, select: { id: true, companyId: true } });
-  if (contacts.length !== contactIds.length) throw new TRPCError({ code: 'NOT_FOUND', message: M.projects.contactNotFound });
+  const contacts = await ctx.db.contact.findMany({
+    where: { id: { in: contactIds } },
+    select: { id: true, companyId: true },
+  });
+  if (contacts.length !== contactIds.length)
+    throw new TRPCError({ code: 'NOT_FOUND', message: M.projects.contactNotFound });
   if (companyId === null) fieldError('projectContactId', M.projects.contactsWithoutCompany);
-  if (contacts.some((c) => c.companyId !== companyId)) fieldError('projectContactId', M.projects.contactsNeedSameCompany);
+  if (contacts.some((c) => c.companyId !== companyId))
+    fieldError('projectContactId', M.projects.contactsNeedSameCompany);
 }
 
 type ProjectFields = Partial<Omit<ProjectCreateValues, 'projectContactId'>>;
-const day = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(`${v}T00:00:00.000Z`));
+const day = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null ? null : new Date(`${v}T00:00:00.000Z`);
 
 /** The payload's fields as the Project row's columns; fields not given stay undefined (unchanged on update). */
 function columnsOf(input: ProjectFields) {
@@ -203,7 +223,12 @@ function columnsOf(input: ProjectFields) {
     completionDate: day(input.projectCompletionDate),
     totalHoursEstimated: input.totalHoursEstimated,
     totalHoursWorked: input.totalHoursWorked,
-    totalBilledCents: input.totalBilled === undefined ? undefined : input.totalBilled === null ? null : Math.round(input.totalBilled * 100),
+    totalBilledCents:
+      input.totalBilled === undefined
+        ? undefined
+        : input.totalBilled === null
+          ? null
+          : Math.round(input.totalBilled * 100),
     visibleToClient: input.visibleToClient,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<typeof columns>;
@@ -239,14 +264,28 @@ type ProjectState = {
   contacts: { contact: { firstName: string; lastName: string } }[];
 };
 type ProjectTx = ActivityWriter & {
-  project: { findUnique(args: { where: { id: number }; select: typeof projectStateSelect }): PromiseLike<ProjectState | null> };
+  project: {
+    findUnique(args: { where: { id: number }; select: typeof projectStateSelect }): PromiseLike<ProjectState | null>;
+  };
 };
 
-const contactNames = (p: ProjectState | null) => (p?.contacts ?? []).map((c) => `${c.contact.firstName} ${c.contact.lastName}`.trim()).join(', ') || null;
+const contactNames = (p: ProjectState | null) =>
+  (p?.contacts ?? []).map((c) => `${c.contact.firstName} ${c.contact.lastName}`.trim()).join(', ') || null;
 
 function projectChanges(before: ProjectState | null, after: ProjectState): ActivityChange[] {
-  const changes = changesOf(before, after, ['name', 'description', 'status', 'startDate', 'completionDate', 'totalHoursEstimated', 'totalHoursWorked', 'totalBilledCents', 'visibleToClient']);
-  if ((before?.companyId ?? null) !== after.companyId) changes.push({ field: 'company', from: before?.company?.name ?? null, to: after.company?.name ?? null });
+  const changes = changesOf(before, after, [
+    'name',
+    'description',
+    'status',
+    'startDate',
+    'completionDate',
+    'totalHoursEstimated',
+    'totalHoursWorked',
+    'totalBilledCents',
+    'visibleToClient',
+  ]);
+  if ((before?.companyId ?? null) !== after.companyId)
+    changes.push({ field: 'company', from: before?.company?.name ?? null, to: after.company?.name ?? null });
   const [from, to] = [contactNames(before), contactNames(after)];
   if (from !== to) changes.push({ field: 'contacts', from, to });
   return changes;
@@ -256,7 +295,12 @@ function projectChanges(before: ProjectState | null, after: ProjectState): Activ
  * Logs a project's creation or change in the write's transaction (nothing when an update changed nothing). A
  * project of a company is the client's: its contacts see the entry in their portal.
  */
-async function logProject(tx: ProjectTx, ctx: { businessId: number; user: { id: number; firstName: string; lastName: string } }, id: number, before: ProjectState | null) {
+async function logProject(
+  tx: ProjectTx,
+  ctx: { businessId: number; user: { id: number; firstName: string; lastName: string } },
+  id: number,
+  before: ProjectState | null,
+) {
   const after = await tx.project.findUnique({ where: { id }, select: projectStateSelect });
   if (!after) return;
   const changes = projectChanges(before, after);
@@ -273,127 +317,166 @@ async function logProject(tx: ProjectTx, ctx: { businessId: number; user: { id: 
 }
 
 export const projectsRouter = router({
-  list: staffProcedure.input(projectListInput).output(projectPageOutput).query(async ({ ctx, input }) => {
-    const { search, companyId, status } = input;
-    const filters: Sql[] = [];
-    if (search) filters.push(sql`(${containsText(ctx.sql, sql`t."name"`, search)} OR ${containsText(ctx.sql, sql`t."description"`, search)})`);
-    if (companyId !== undefined) filters.push(sql`t."companyId" = ${companyId}`);
-    if (status) filters.push(sql`t."status" IN ${inList(projectStatusesFor(status))}`);
-    const [company, page] = await Promise.all([
-      companyId !== undefined ? ctx.sql.get(sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`) : true,
-      keysetPage(ctx.sql, {
-        table: 'Project',
-        columns: projectColumns,
-        filters,
-        // Newest first, over the (businessId, createdAt) index.
-        sort: { column: 'createdAt', direction: 'desc' },
-        pageExtras: projectExtras(ctx.sql, sql`p`),
-        limit: input.limit,
-        cursor: input.cursor,
-        withOverall: input.withOverall,
-        map: projectFromRow,
-      }),
-    ]);
-    if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.projects.companyNotFound });
-    return page;
-  }),
+  list: staffProcedure
+    .input(projectListInput)
+    .output(projectPageOutput)
+    .query(async ({ ctx, input }) => {
+      const { search, companyId, status } = input;
+      const filters: Sql[] = [];
+      if (search)
+        filters.push(
+          sql`(${containsText(ctx.sql, sql`t."name"`, search)} OR ${containsText(ctx.sql, sql`t."description"`, search)})`,
+        );
+      if (companyId !== undefined) filters.push(sql`t."companyId" = ${companyId}`);
+      if (status) filters.push(sql`t."status" IN ${inList(projectStatusesFor(status))}`);
+      const [company, page] = await Promise.all([
+        companyId !== undefined
+          ? ctx.sql.get(sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`)
+          : true,
+        keysetPage(ctx.sql, {
+          table: 'Project',
+          columns: projectColumns,
+          filters,
+          // Newest first, over the (businessId, createdAt) index.
+          sort: { column: 'createdAt', direction: 'desc' },
+          pageExtras: projectExtras(ctx.sql, sql`p`),
+          limit: input.limit,
+          cursor: input.cursor,
+          withOverall: input.withOverall,
+          map: projectFromRow,
+        }),
+      ]);
+      if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.projects.companyNotFound });
+      return page;
+    }),
 
-  get: staffProcedure.input(projectGetInput).output(projectOutput).query(async ({ ctx, input }) => {
-    if (input.id === undefined && input.projectUid === undefined) fieldError('id', M.projects.idOrUidRequired);
-    return (await readProject(ctx.sql, input)) ?? notFound();
-  }),
+  get: staffProcedure
+    .input(projectGetInput)
+    .output(projectOutput)
+    .query(async ({ ctx, input }) => {
+      if (input.id === undefined && input.projectUid === undefined) fieldError('id', M.projects.idOrUidRequired);
+      return (await readProject(ctx.sql, input)) ?? notFound();
+    }),
 
-  create: staffProcedure.input(projectCreateInput).output(projectOutput).mutation(async ({ ctx, input }) => {
-    const { projectContactId, ...fields } = input;
-    if (fields.companiesId !== null) await requireCompany(ctx, fields.companiesId);
-    await requireContacts(ctx, fields.companiesId, projectContactId);
-    const id = await ctx.db.$transaction(async (tx) => {
-      const project = await tx.project.create({ data: { ...columnsOf(fields), name: fields.name, businessId: ctx.businessId }, select: { id: true } });
-      if (projectContactId.length) {
-        await tx.projectContact.createMany({ data: projectContactId.map((contactId) => ({ businessId: ctx.businessId, projectId: project.id, contactId })) });
-      }
-      await logProject(tx, ctx, project.id, null);
-      return project.id;
-    });
-    return (await readProject(ctx.sql, { id })) ?? notFound();
-  }),
+  create: staffProcedure
+    .input(projectCreateInput)
+    .output(projectOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { projectContactId, ...fields } = input;
+      if (fields.companiesId !== null) await requireCompany(ctx, fields.companiesId);
+      await requireContacts(ctx, fields.companiesId, projectContactId);
+      const id = await ctx.db.$transaction(async (tx) => {
+        const project = await tx.project.create({
+          data: { ...columnsOf(fields), name: fields.name, businessId: ctx.businessId },
+          select: { id: true },
+        });
+        if (projectContactId.length) {
+          await tx.projectContact.createMany({
+            data: projectContactId.map((contactId) => ({
+              businessId: ctx.businessId,
+              projectId: project.id,
+              contactId,
+            })),
+          });
+        }
+        await logProject(tx, ctx, project.id, null);
+        return project.id;
+      });
+      return (await readProject(ctx.sql, { id })) ?? notFound();
+    }),
 
   /**
    * Only the given fields change. A contact list replaces the project's contacts; a new company without one keeps
    * only the contacts who work there; no company clears them.
    */
-  update: staffProcedure.input(projectUpdateInput).output(projectOutput).mutation(async ({ ctx, input }) => {
-    const { id, projectContactId, ...fields } = input;
-    const current = await ctx.db.project.findUnique({ where: { id }, select: { companyId: true } });
-    if (!current) return notFound();
-    const companyId = fields.companiesId === undefined ? current.companyId : fields.companiesId;
-    const companyChanged = companyId !== current.companyId;
-    if (companyChanged && companyId !== null) await requireCompany(ctx, companyId);
-    if (projectContactId !== undefined) await requireContacts(ctx, companyId, projectContactId);
+  update: staffProcedure
+    .input(projectUpdateInput)
+    .output(projectOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { id, projectContactId, ...fields } = input;
+      const current = await ctx.db.project.findUnique({ where: { id }, select: { companyId: true } });
+      if (!current) return notFound();
+      const companyId = fields.companiesId === undefined ? current.companyId : fields.companiesId;
+      const companyChanged = companyId !== current.companyId;
+      if (companyChanged && companyId !== null) await requireCompany(ctx, companyId);
+      if (projectContactId !== undefined) await requireContacts(ctx, companyId, projectContactId);
 
-    await ctx.db
-      .$transaction(async (tx) => {
-        const before = (await tx.project.findUnique({ where: { id }, select: projectStateSelect })) ?? notFound();
-        await tx.project.update({ where: { id }, data: columnsOf(fields), select: { id: true } });
-        if (projectContactId !== undefined) {
-          await tx.projectContact.deleteMany({ where: { projectId: id } });
-          if (projectContactId.length) {
-            await tx.projectContact.createMany({ data: projectContactId.map((contactId) => ({ businessId: ctx.businessId, projectId: id, contactId })) });
+      await ctx.db
+        .$transaction(async (tx) => {
+          const before = (await tx.project.findUnique({ where: { id }, select: projectStateSelect })) ?? notFound();
+          await tx.project.update({ where: { id }, data: columnsOf(fields), select: { id: true } });
+          if (projectContactId !== undefined) {
+            await tx.projectContact.deleteMany({ where: { projectId: id } });
+            if (projectContactId.length) {
+              await tx.projectContact.createMany({
+                data: projectContactId.map((contactId) => ({ businessId: ctx.businessId, projectId: id, contactId })),
+              });
+            }
+          } else if (companyChanged) {
+            await tx.projectContact.deleteMany({
+              where: companyId === null ? { projectId: id } : { projectId: id, NOT: { contact: { companyId } } },
+            });
           }
-        } else if (companyChanged) {
-          await tx.projectContact.deleteMany({ where: companyId === null ? { projectId: id } : { projectId: id, NOT: { contact: { companyId } } } });
-        }
-        await logProject(tx, ctx, id, before);
-      })
-      .catch(notFoundOn(M.projects.notFound));
-    return (await readProject(ctx.sql, { id })) ?? notFound();
-  }),
+          await logProject(tx, ctx, id, before);
+        })
+        .catch(notFoundOn(M.projects.notFound));
+      return (await readProject(ctx.sql, { id })) ?? notFound();
+    }),
 
   /**
    * Deletes a project in one transaction: its tasks go with it; its files (and resources) stay in the agency,
    * with no project; its contact links go.
    */
-  remove: staffProcedure.input(projectIdInput).output(projectRemoveOutput).mutation(async ({ ctx, input }) => {
-    const { id } = input;
-    return ctx.db
-      .$transaction(async (tx) => {
-        const project = await tx.project.findUnique({ where: { id }, select: { name: true, companyId: true } });
-        if (!project) return notFound();
-        const tasks = await tx.task.deleteMany({ where: { projectId: id } });
-        const files = await tx.document.updateMany({ where: { projectId: id }, data: { projectId: null } });
-        await tx.resource.updateMany({ where: { projectId: id }, data: { projectId: null } });
-        await tx.projectContact.deleteMany({ where: { projectId: id } });
-        await tx.project.delete({ where: { id }, select: { id: true } });
-        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
-          entityType: 'project',
-          entityId: id,
-          entityName: project.name,
-          companyId: project.companyId,
-          action: 'deleted',
-          changes: tasks.count > 0 ? [{ field: 'tasks', from: tasks.count, to: 0 }] : [],
-          clientVisible: project.companyId !== null,
-        });
-        return { ok: true as const, deletedTasks: tasks.count, unlinkedFiles: files.count };
-      })
-      .catch(notFoundOn(M.projects.notFound));
-  }),
+  remove: staffProcedure
+    .input(projectIdInput)
+    .output(projectRemoveOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { id } = input;
+      return ctx.db
+        .$transaction(async (tx) => {
+          const project = await tx.project.findUnique({ where: { id }, select: { name: true, companyId: true } });
+          if (!project) return notFound();
+          const tasks = await tx.task.deleteMany({ where: { projectId: id } });
+          const files = await tx.document.updateMany({ where: { projectId: id }, data: { projectId: null } });
+          await tx.resource.updateMany({ where: { projectId: id }, data: { projectId: null } });
+          await tx.projectContact.deleteMany({ where: { projectId: id } });
+          await tx.project.delete({ where: { id }, select: { id: true } });
+          await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+            entityType: 'project',
+            entityId: id,
+            entityName: project.name,
+            companyId: project.companyId,
+            action: 'deleted',
+            changes: tasks.count > 0 ? [{ field: 'tasks', from: tasks.count, to: 0 }] : [],
+            clientVisible: project.companyId !== null,
+          });
+          return { ok: true as const, deletedTasks: tasks.count, unlinkedFiles: files.count };
+        })
+        .catch(notFoundOn(M.projects.notFound));
+    }),
 
   /**
    * Who sharing a project of this company reaches (the share control's question): the company's name and how many
    * of its contacts have portal access. Another agency's company is NOT_FOUND, like a missing one.
    */
-  audience: staffProcedure.input(projectAudienceInput).output(projectAudienceOutput).query(async ({ ctx, input }) => {
-    const { company, portalContacts } = await shareAudience(ctx, { companyId: input.companyId });
-    return { companyName: company.name, portalContacts };
-  }),
+  audience: staffProcedure
+    .input(projectAudienceInput)
+    .output(projectAudienceOutput)
+    .query(async ({ ctx, input }) => {
+      const { company, portalContacts } = await shareAudience(ctx, { companyId: input.companyId });
+      return { companyName: company.name, portalContacts };
+    }),
 
   /** {id, name} of the agency's projects, or of one company's (GET /projects/v1?company_id=), by name. */
-  options: staffProcedure.input(projectOptionsInput).output(projectOptionsOutput).query(async ({ ctx, input }) => {
-    const { companyId } = input;
-    if (companyId !== undefined) await requireCompany(ctx, companyId);
-    const rows = await ctx.sql.all(sql`
+  options: staffProcedure
+    .input(projectOptionsInput)
+    .output(projectOptionsOutput)
+    .query(async ({ ctx, input }) => {
+      const { companyId } = input;
+      if (companyId !== undefined) await requireCompany(ctx, companyId);
+      const rows = await ctx.sql.all(sql`
       SELECT "id", "name" FROM "Project" WHERE "businessId" = ${TENANT}${companyId !== undefined ? sql` AND "companyId" = ${companyId}` : sql``}
       ORDER BY "name", "id"`);
-    return rows.map((r) => ({ id: toInt(r.id), name: String(r.name) }));
-  }),
+      return rows.map((r) => ({ id: toInt(r.id), name: String(r.name) }));
+    }),
 });

@@ -7,7 +7,13 @@
  */
 import { TRPCError } from '@trpc/server';
 import { M } from '../../shared/messages';
-import { reportRange, reportRangeProblem, reportsOverviewInput, reportsOverviewOutput, type ReportsOverview } from '../../shared/schemas/reports';
+import {
+  reportRange,
+  reportRangeProblem,
+  reportsOverviewInput,
+  reportsOverviewOutput,
+  type ReportsOverview,
+} from '../../shared/schemas/reports';
 import { CLIENT_COMPANY_STATUSES, PENDING_TASK_STATUSES, PRIORITY_ORDER } from '../../shared/status';
 import { join, raw, sql, TENANT, toInt, type Row, type Sql, type SqlRunner } from '../sql';
 import { router, staffProcedure } from '../trpc';
@@ -15,7 +21,11 @@ import { router, staffProcedure } from '../trpc';
 const DAY = 86_400_000;
 const TOP = raw('20');
 
-const inList = (values: readonly string[]): Sql => sql`(${join(values.map((v) => sql`${v}`), ', ')})`;
+const inList = (values: readonly string[]): Sql =>
+  sql`(${join(
+    values.map((v) => sql`${v}`),
+    ', ',
+  )})`;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const num = (value: unknown) => (value == null ? 0 : Number(value));
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -42,7 +52,11 @@ const DIALECTS: Record<SqlRunner['provider'], Dialect> = {
 
 function monthsOf(from: Date, to: Date) {
   const months: string[] = [];
-  for (let d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1)); d <= to; d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1))) {
+  for (
+    let d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));
+    d <= to;
+    d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1))
+  ) {
     months.push(dayOf(d).slice(0, 7));
   }
   return months;
@@ -55,7 +69,11 @@ function weeksOf(from: Date, to: Date) {
   return weeks;
 }
 
-export async function reportsOverview(db: SqlRunner, input: { from?: string; to?: string; companyId?: number }, now = new Date()): Promise<ReportsOverview> {
+export async function reportsOverview(
+  db: SqlRunner,
+  input: { from?: string; to?: string; companyId?: number },
+  now = new Date(),
+): Promise<ReportsOverview> {
   const range = reportRange(input, now);
   // The input schema checks a range given whole; one given end is checked here with the other filled in (from
   // 1900-01-01 alone would otherwise reach today). Bounded, so are the months and weeks below (61 and 262 at most).
@@ -69,10 +87,13 @@ export async function reportsOverview(db: SqlRunner, input: { from?: string; to?
   const d = DIALECTS[db.provider];
 
   if (companyId !== null) {
-    const company = await db.get(sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`);
+    const company = await db.get(
+      sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`,
+    );
     if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.reports.companyNotFound });
   }
-  const byCompany = (alias: string) => (companyId === null ? sql`` : sql` AND ${raw(alias)}."companyId" = ${companyId}`);
+  const byCompany = (alias: string) =>
+    companyId === null ? sql`` : sql` AND ${raw(alias)}."companyId" = ${companyId}`;
 
   // "Projects in the range": worked on during it — started (startDate, else createdAt) before its end and not
   // completed before its start. The status and hours reports read this set.
@@ -80,7 +101,9 @@ export async function reportsOverview(db: SqlRunner, input: { from?: string; to?
     AND COALESCE(p."startDate", p."createdAt") < ${end} AND (p."completionDate" IS NULL OR p."completionDate" >= ${start})`;
 
   const [byStatus, perMonth, perWeek, overdue, hoursCompany, hoursProject, clients, flows, files] = await Promise.all([
-    db.all<Row>(sql`SELECT p."status", COUNT(*) AS "n" FROM "Project" p WHERE ${projectsInRange} GROUP BY p."status" ORDER BY "n" DESC, p."status"`),
+    db.all<Row>(
+      sql`SELECT p."status", COUNT(*) AS "n" FROM "Project" p WHERE ${projectsInRange} GROUP BY p."status" ORDER BY "n" DESC, p."status"`,
+    ),
     // Started / completed per month: the projects' own startDate and completionDate (what the project form sets;
     // the activity log only knows status changes since issue 12, older projects would be missing).
     db.all<Row>(sql`
@@ -100,7 +123,12 @@ export async function reportsOverview(db: SqlRunner, input: { from?: string; to?
     // BY priority would walk Task(businessId, priority) over the whole agency instead); the company through the
     // task's project.
     db.all<Row>(sql`
-      SELECT ${join(PRIORITY_ORDER.map((priority) => sql`COUNT(CASE WHEN t."priority" = ${priority} THEN 1 END) AS ${raw(`"${priority}"`)}`), ', ')} FROM "Task" t
+      SELECT ${join(
+        PRIORITY_ORDER.map(
+          (priority) => sql`COUNT(CASE WHEN t."priority" = ${priority} THEN 1 END) AS ${raw(`"${priority}"`)}`,
+        ),
+        ', ',
+      )} FROM "Task" t
       ${companyId === null ? sql`` : sql`JOIN "Project" p ON p."businessId" = ${TENANT} AND p."id" = t."projectId" AND p."companyId" = ${companyId}`}
       WHERE t."businessId" = ${TENANT} AND t."status" IN ${inList(PENDING_TASK_STATUSES)} AND t."dueDate" < ${today}`),
     db.all<Row>(sql`
@@ -137,14 +165,19 @@ export async function reportsOverview(db: SqlRunner, input: { from?: string; to?
   ]);
 
   const months = monthsOf(start, lastDay);
-  const countOf = (rows: Row[], kind: string, month: string) => toInt(rows.find((r) => r.kind === kind && r.month === month)?.n ?? 0);
+  const countOf = (rows: Row[], kind: string, month: string) =>
+    toInt(rows.find((r) => r.kind === kind && r.month === month)?.n ?? 0);
   const weekCounts = new Map(perWeek.map((r) => [String(r.week), toInt(r.n)]));
 
   return {
     range,
     companyId,
     projectsByStatus: byStatus.map((r) => ({ status: String(r.status), count: toInt(r.n) })),
-    projectsPerMonth: months.map((month) => ({ month, started: countOf(perMonth, 's', month), completed: countOf(perMonth, 'c', month) })),
+    projectsPerMonth: months.map((month) => ({
+      month,
+      started: countOf(perMonth, 's', month),
+      completed: countOf(perMonth, 'c', month),
+    })),
     tasksCompletedPerWeek: weeksOf(start, lastDay).map((week) => ({ week, count: weekCounts.get(week) ?? 0 })),
     overdueTasksByPriority: PRIORITY_ORDER.map((priority) => ({ priority, count: toInt(num(overdue[0]?.[priority])) })),
     hoursByCompany: hoursCompany.map((r) => ({
@@ -176,7 +209,11 @@ export async function reportsOverview(db: SqlRunner, input: { from?: string; to?
         avgHoursToComplete: r.avgHours == null ? null : round1(Number(r.avgHours)),
       };
     }),
-    filesPerMonth: months.map((month) => ({ month, uploaded: countOf(files, 'u', month), downloaded: countOf(files, 'd', month) })),
+    filesPerMonth: months.map((month) => ({
+      month,
+      uploaded: countOf(files, 'u', month),
+      downloaded: countOf(files, 'd', month),
+    })),
   };
 }
 

@@ -46,16 +46,24 @@ const taskFromRow = (r: Row) => {
     priority: String(r.priority),
     dueDate: dayOf(r.dueDate),
     projectId,
-    project: projectId !== null && r.projectName != null ? { id: projectId, name: String(r.projectName), projectUid: String(r.projectUid) } : null,
+    project:
+      projectId !== null && r.projectName != null
+        ? { id: projectId, name: String(r.projectName), projectUid: String(r.projectUid) }
+        : null,
     assignedTo,
-    assignee: assignedTo !== null && r.assigneeFirstName != null ? { id: assignedTo, firstName: String(r.assigneeFirstName), lastName: String(r.assigneeLastName) } : null,
+    assignee:
+      assignedTo !== null && r.assigneeFirstName != null
+        ? { id: assignedTo, firstName: String(r.assigneeFirstName), lastName: String(r.assigneeLastName) }
+        : null,
     internal: toBool(r.internal),
     createdAt: toDate(r.createdAt),
   };
 };
 
 async function readTask(db: SqlRunner, id: number) {
-  const row = await db.get(sql`SELECT ${taskColumns}, ${namesOf(sql`t`)} FROM "Task" t WHERE t."businessId" = ${TENANT} AND t."id" = ${id}`);
+  const row = await db.get(
+    sql`SELECT ${taskColumns}, ${namesOf(sql`t`)} FROM "Task" t WHERE t."businessId" = ${TENANT} AND t."id" = ${id}`,
+  );
   return row ? taskFromRow(row) : null;
 }
 
@@ -67,10 +75,17 @@ const notFound = (): never => {
  * The project and the assignee a task names must be the session agency's own (another agency's row looks exactly
  * like a missing one: NOT_FOUND). Both look-ups run together; undefined/null skip a check.
  */
-async function requireOwnRows(db: SqlRunner, { projectId, assigneeId }: { projectId?: number | null; assigneeId?: number | null }) {
+async function requireOwnRows(
+  db: SqlRunner,
+  { projectId, assigneeId }: { projectId?: number | null; assigneeId?: number | null },
+) {
   const [project, user] = await Promise.all([
-    projectId == null ? true : db.get(sql`SELECT 1 AS "ok" FROM "Project" WHERE "businessId" = ${TENANT} AND "id" = ${projectId}`),
-    assigneeId == null ? true : db.get(sql`SELECT 1 AS "ok" FROM "User" WHERE "businessId" = ${TENANT} AND "id" = ${assigneeId}`),
+    projectId == null
+      ? true
+      : db.get(sql`SELECT 1 AS "ok" FROM "Project" WHERE "businessId" = ${TENANT} AND "id" = ${projectId}`),
+    assigneeId == null
+      ? true
+      : db.get(sql`SELECT 1 AS "ok" FROM "User" WHERE "businessId" = ${TENANT} AND "id" = ${assigneeId}`),
   ]);
   if (!project) throw new TRPCError({ code: 'NOT_FOUND', message: M.tasks.projectNotFound });
   if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: M.tasks.assigneeNotFound });
@@ -113,20 +128,33 @@ type TaskStateRow = {
 const completedAtFor = (before: string | null, after: string | undefined) =>
   after === undefined || after === before ? {} : { completedAt: after === 'completed' ? new Date() : null };
 
-const personName = (p: { firstName: string; lastName: string } | null) => (p ? `${p.firstName} ${p.lastName}`.trim() : null);
+const personName = (p: { firstName: string; lastName: string } | null) =>
+  p ? `${p.firstName} ${p.lastName}`.trim() : null;
 
 /** What changed on a task, old → new: its own fields, and its project and assignee by name (the assignee's ids too). */
 function taskChanges(before: TaskStateRow | null, after: TaskStateRow): ActivityChange[] {
   const changes = changesOf(before, after, ['title', 'description', 'status', 'priority', 'dueDate', 'internal']);
-  if ((before?.projectId ?? null) !== after.projectId) changes.push({ field: 'project', from: before?.project?.name ?? null, to: after.project?.name ?? null });
+  if ((before?.projectId ?? null) !== after.projectId)
+    changes.push({ field: 'project', from: before?.project?.name ?? null, to: after.project?.name ?? null });
   if ((before?.assigneeId ?? null) !== after.assigneeId) {
-    changes.push({ field: 'assignee', from: personName(before?.assignee ?? null), to: personName(after.assignee), fromId: before?.assigneeId ?? null, toId: after.assigneeId });
+    changes.push({
+      field: 'assignee',
+      from: personName(before?.assignee ?? null),
+      to: personName(after.assignee),
+      fromId: before?.assigneeId ?? null,
+      toId: after.assigneeId,
+    });
   }
   return changes;
 }
 
 /** Logs a task's creation or change (in the write's transaction); nothing when an update changed nothing. */
-async function logTask(tx: TaskTx, ctx: { businessId: number; user: { id: number; firstName: string; lastName: string } }, id: number, before: TaskStateRow | null) {
+async function logTask(
+  tx: TaskTx,
+  ctx: { businessId: number; user: { id: number; firstName: string; lastName: string } },
+  id: number,
+  before: TaskStateRow | null,
+) {
   const after = await tx.task.findUnique({ where: { id }, select: taskStateSelect });
   if (!after) return;
   const changes = taskChanges(before, after);
@@ -142,89 +170,124 @@ async function logTask(tx: TaskTx, ctx: { businessId: number; user: { id: number
 }
 
 export const tasksRouter = router({
-  list: staffProcedure.input(taskListInput).output(taskPageOutput).query(async ({ ctx, input }) => {
-    const { search, projectId, status, priority, assigneeId } = input;
-    const filters: Sql[] = [];
-    if (search) filters.push(sql`(${containsText(ctx.sql, sql`t."title"`, search)} OR ${containsText(ctx.sql, sql`t."description"`, search)})`);
-    if (projectId !== undefined) filters.push(sql`t."projectId" = ${projectId}`);
-    if (status) filters.push(sql`t."status" = ${status}`);
-    if (priority) filters.push(sql`t."priority" = ${priority}`);
-    if (assigneeId === 'none') filters.push(sql`t."assigneeId" IS NULL`);
-    else if (assigneeId !== undefined) filters.push(sql`t."assigneeId" = ${assigneeId}`);
-    const [, page] = await Promise.all([
-      // A filter naming another agency's project or user is refused, not answered with an empty page.
-      requireOwnRows(ctx.sql, { projectId, assigneeId: typeof assigneeId === 'number' ? assigneeId : undefined }),
-      keysetPage(ctx.sql, {
-        table: 'Task',
-        columns: taskColumns,
-        filters,
-        // Newest first, over the (businessId, createdAt) index; id breaks ties.
-        sort: { column: 'createdAt', direction: 'desc' },
-        // Names for the page's rows only (no N+1 round trips, no join over the whole table).
-        pageExtras: namesOf(sql`p`),
-        limit: input.limit,
-        cursor: input.cursor,
-        withOverall: input.withOverall,
-        map: taskFromRow,
-      }),
-    ]);
-    return page;
-  }),
+  list: staffProcedure
+    .input(taskListInput)
+    .output(taskPageOutput)
+    .query(async ({ ctx, input }) => {
+      const { search, projectId, status, priority, assigneeId } = input;
+      const filters: Sql[] = [];
+      if (search)
+        filters.push(
+          sql`(${containsText(ctx.sql, sql`t."title"`, search)} OR ${containsText(ctx.sql, sql`t."description"`, search)})`,
+        );
+      if (projectId !== undefined) filters.push(sql`t."projectId" = ${projectId}`);
+      if (status) filters.push(sql`t."status" = ${status}`);
+      if (priority) filters.push(sql`t."priority" = ${priority}`);
+      if (assigneeId === 'none') filters.push(sql`t."assigneeId" IS NULL`);
+      else if (assigneeId !== undefined) filters.push(sql`t."assigneeId" = ${assigneeId}`);
+      const [, page] = await Promise.all([
+        // A filter naming another agency's project or user is refused, not answered with an empty page.
+        requireOwnRows(ctx.sql, { projectId, assigneeId: typeof assigneeId === 'number' ? assigneeId : undefined }),
+        keysetPage(ctx.sql, {
+          table: 'Task',
+          columns: taskColumns,
+          filters,
+          // Newest first, over the (businessId, createdAt) index; id breaks ties.
+          sort: { column: 'createdAt', direction: 'desc' },
+          // Names for the page's rows only (no N+1 round trips, no join over the whole table).
+          pageExtras: namesOf(sql`p`),
+          limit: input.limit,
+          cursor: input.cursor,
+          withOverall: input.withOverall,
+          map: taskFromRow,
+        }),
+      ]);
+      return page;
+    }),
 
-  get: staffProcedure.input(taskIdInput).output(taskOutput).query(async ({ ctx, input }) => (await readTask(ctx.sql, input.id)) ?? notFound()),
+  get: staffProcedure
+    .input(taskIdInput)
+    .output(taskOutput)
+    .query(async ({ ctx, input }) => (await readTask(ctx.sql, input.id)) ?? notFound()),
 
-  create: staffProcedure.input(taskCreateInput).output(taskOutput).mutation(async ({ ctx, input }) => {
-    const { dueDate, assigneeId, ...fields } = input;
-    await requireOwnRows(ctx.sql, { projectId: fields.projectId, assigneeId });
-    const task = await ctx.db.$transaction(async (tx) => {
-      const created = await tx.task.create({
-        data: { ...fields, ...completedAtFor(null, fields.status), dueDate: dueDateValue(dueDate), assigneeId: assigneeId ?? null, businessId: ctx.businessId },
-        select: { id: true },
+  create: staffProcedure
+    .input(taskCreateInput)
+    .output(taskOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { dueDate, assigneeId, ...fields } = input;
+      await requireOwnRows(ctx.sql, { projectId: fields.projectId, assigneeId });
+      const task = await ctx.db.$transaction(async (tx) => {
+        const created = await tx.task.create({
+          data: {
+            ...fields,
+            ...completedAtFor(null, fields.status),
+            dueDate: dueDateValue(dueDate),
+            assigneeId: assigneeId ?? null,
+            businessId: ctx.businessId,
+          },
+          select: { id: true },
+        });
+        await logTask(tx, ctx, created.id, null);
+        return created;
       });
-      await logTask(tx, ctx, created.id, null);
-      return created;
-    });
-    return (await readTask(ctx.sql, task.id)) ?? notFound();
-  }),
+      return (await readTask(ctx.sql, task.id)) ?? notFound();
+    }),
 
   /** Only the given fields change; the project and the assignee must be the agency's own. */
-  update: staffProcedure.input(taskUpdateInput).output(taskOutput).mutation(async ({ ctx, input }) => {
-    const { id, dueDate, ...fields } = input;
-    await requireOwnRows(ctx.sql, fields);
-    await ctx.db.$transaction(async (tx) => {
-      const before = (await tx.task.findUnique({ where: { id }, select: taskStateSelect })) ?? notFound();
-      await tx.task
-        .update({ where: { id }, data: { ...fields, ...completedAtFor(before.status, fields.status), dueDate: dueDateValue(dueDate) }, select: { id: true } })
-        .catch(notFoundOn(M.tasks.notFound));
-      await logTask(tx, ctx, id, before);
-    });
-    return (await readTask(ctx.sql, id)) ?? notFound();
-  }),
+  update: staffProcedure
+    .input(taskUpdateInput)
+    .output(taskOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { id, dueDate, ...fields } = input;
+      await requireOwnRows(ctx.sql, fields);
+      await ctx.db.$transaction(async (tx) => {
+        const before = (await tx.task.findUnique({ where: { id }, select: taskStateSelect })) ?? notFound();
+        await tx.task
+          .update({
+            where: { id },
+            data: { ...fields, ...completedAtFor(before.status, fields.status), dueDate: dueDateValue(dueDate) },
+            select: { id: true },
+          })
+          .catch(notFoundOn(M.tasks.notFound));
+        await logTask(tx, ctx, id, before);
+      });
+      return (await readTask(ctx.sql, id)) ?? notFound();
+    }),
 
   /** The one-click status change and the board's move. */
-  setStatus: staffProcedure.input(taskStatusInput).output(taskOutput).mutation(async ({ ctx, input }) => {
-    await ctx.db.$transaction(async (tx) => {
-      const before = (await tx.task.findUnique({ where: { id: input.id }, select: taskStateSelect })) ?? notFound();
-      await tx.task
-        .update({ where: { id: input.id }, data: { status: input.status, ...completedAtFor(before.status, input.status) }, select: { id: true } })
-        .catch(notFoundOn(M.tasks.notFound));
-      await logTask(tx, ctx, input.id, before);
-    });
-    return (await readTask(ctx.sql, input.id)) ?? notFound();
-  }),
-
-  remove: staffProcedure.input(taskIdInput).output(taskRemoveOutput).mutation(async ({ ctx, input }) => {
-    await ctx.db.$transaction(async (tx) => {
-      const before = (await tx.task.findUnique({ where: { id: input.id }, select: taskStateSelect })) ?? notFound();
-      await tx.task.delete({ where: { id: input.id }, select: { id: true } }).catch(notFoundOn(M.tasks.notFound));
-      await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
-        entityType: 'task',
-        entityId: input.id,
-        entityName: before.title,
-        companyId: before.project?.companyId ?? null,
-        action: 'deleted',
+  setStatus: staffProcedure
+    .input(taskStatusInput)
+    .output(taskOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.db.$transaction(async (tx) => {
+        const before = (await tx.task.findUnique({ where: { id: input.id }, select: taskStateSelect })) ?? notFound();
+        await tx.task
+          .update({
+            where: { id: input.id },
+            data: { status: input.status, ...completedAtFor(before.status, input.status) },
+            select: { id: true },
+          })
+          .catch(notFoundOn(M.tasks.notFound));
+        await logTask(tx, ctx, input.id, before);
       });
-    });
-    return { ok: true as const };
-  }),
+      return (await readTask(ctx.sql, input.id)) ?? notFound();
+    }),
+
+  remove: staffProcedure
+    .input(taskIdInput)
+    .output(taskRemoveOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.db.$transaction(async (tx) => {
+        const before = (await tx.task.findUnique({ where: { id: input.id }, select: taskStateSelect })) ?? notFound();
+        await tx.task.delete({ where: { id: input.id }, select: { id: true } }).catch(notFoundOn(M.tasks.notFound));
+        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+          entityType: 'task',
+          entityId: input.id,
+          entityName: before.title,
+          companyId: before.project?.companyId ?? null,
+          action: 'deleted',
+        });
+      });
+      return { ok: true as const };
+    }),
 });

@@ -73,13 +73,20 @@ async function requireNotMember(ctx: Pick<Ctx, 'db'>, email: string) {
  * to wait, and nothing is made or mailed. Call it after every other check, so only a link that is made spends budget;
  * when make fails, the budget comes back.
  */
-export async function withinInviteBudget<T>(ctx: Context & { businessId: number; user: { id: number } }, make: () => Promise<T>): Promise<T> {
+export async function withinInviteBudget<T>(
+  ctx: Context & { businessId: number; user: { id: number } },
+  make: () => Promise<T>,
+): Promise<T> {
   const { env, throttle } = ctx.app;
   const budget = { perAgency: env.INVITES_PER_AGENCY_PER_HOUR, perUser: env.INVITES_PER_USER_PER_HOUR };
   const ticket = await throttle.beginInvite(ctx.businessId, ctx.user.id, budget);
   if (ticket.retryAfter > 0) {
     const who = ticket.spent ?? 'user';
-    tooMany(ctx, ticket.retryAfter, M.team.invitesThrottled(who, who === 'agency' ? budget.perAgency : budget.perUser, ticket.retryAfter));
+    tooMany(
+      ctx,
+      ticket.retryAfter,
+      M.team.invitesThrottled(who, who === 'agency' ? budget.perAgency : budget.perUser, ticket.retryAfter),
+    );
   }
   try {
     return await make();
@@ -95,7 +102,11 @@ export async function withinInviteBudget<T>(ctx: Context & { businessId: number;
  * then re-reads who acts and who is acted on. Two owners demoting each other at the same moment cannot leave
  * the agency without one.
  */
-async function lockedTeamChange<T>(ctx: Ctx & { user: { id: number } }, targetId: number, change: (tx: Tx, actor: { id: number; role: string }, target: { id: number; role: string }) => Promise<T>) {
+async function lockedTeamChange<T>(
+  ctx: Ctx & { user: { id: number } },
+  targetId: number,
+  change: (tx: Tx, actor: { id: number; role: string }, target: { id: number; role: string }) => Promise<T>,
+) {
   return ctx.db.$transaction(async (tx) => {
     await tx.user.updateMany({ where: { role: 'owner' }, data: { role: 'owner' } });
     const [actor, target] = await Promise.all([
@@ -106,7 +117,8 @@ async function lockedTeamChange<T>(ctx: Ctx & { user: { id: number } }, targetId
     if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
     const result = await change(tx, actor, target);
     // Never reached with the rules above; a last guard that no change leaves the agency without an owner.
-    if ((await tx.user.count({ where: { role: 'owner' } })) === 0) throw new TRPCError({ code: 'CONFLICT', message: M.team.lastOwner });
+    if ((await tx.user.count({ where: { role: 'owner' } })) === 0)
+      throw new TRPCError({ code: 'CONFLICT', message: M.team.lastOwner });
     return result;
   });
 }
@@ -126,10 +138,21 @@ async function mailInviteLink(
   const url = ctx.app.env.publicUrl + staffInvitePath(link.token);
   const business = ctx.session.business.name;
   const outcome = await ctx.app.mailer.trySend(
-    { to: invite.email, subject: M.staffInvite.mailSubject(business), text: M.staffInvite.mailText(business, fullName(ctx.user), url) },
+    {
+      to: invite.email,
+      subject: M.staffInvite.mailSubject(business),
+      text: M.staffInvite.mailText(business, fullName(ctx.user), url),
+    },
     `the staff invite ${invite.id}`,
   );
-  return { id: invite.id, email: invite.email, url, expiresAt: link.expiresAt, emailed: outcome === 'sent', emailConfigured: ctx.app.mailer.configured };
+  return {
+    id: invite.id,
+    email: invite.email,
+    url,
+    expiresAt: link.expiresAt,
+    emailed: outcome === 'sent',
+    emailConfigured: ctx.app.mailer.configured,
+  };
 }
 
 export const teamRouter = router({
@@ -159,7 +182,14 @@ export const teamRouter = router({
         where: { usedAt: null },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: 200,
-        select: { id: true, email: true, role: true, expiresAt: true, createdAt: true, invitedBy: { select: { id: true, firstName: true, lastName: true } } },
+        select: {
+          id: true,
+          email: true,
+          role: true,
+          expiresAt: true,
+          createdAt: true,
+          invitedBy: { select: { id: true, firstName: true, lastName: true } },
+        },
       }),
     ),
 
@@ -179,7 +209,14 @@ export const teamRouter = router({
         ctx.db.$transaction(async (tx) => {
           await tx.staffInvite.deleteMany({ where: { email: input.email, usedAt: null } });
           const created = await tx.staffInvite.create({
-            data: { businessId: ctx.businessId, email: input.email, role: input.role, tokenHash: link.tokenHash, expiresAt: link.expiresAt, invitedById: ctx.user.id },
+            data: {
+              businessId: ctx.businessId,
+              email: input.email,
+              role: input.role,
+              tokenHash: link.tokenHash,
+              expiresAt: link.expiresAt,
+              invitedById: ctx.user.id,
+            },
             select: { id: true, email: true },
           });
           // Who was invited with which role; never the link's token.
@@ -200,7 +237,10 @@ export const teamRouter = router({
     .input(teamInviteIdInput)
     .output(teamInviteLinkOutput)
     .mutation(async ({ ctx, input }) => {
-      const invite = await ctx.db.staffInvite.findFirst({ where: { id: input.inviteId, usedAt: null }, select: { id: true, email: true, role: true } });
+      const invite = await ctx.db.staffInvite.findFirst({
+        where: { id: input.inviteId, usedAt: null },
+        select: { id: true, email: true, role: true },
+      });
       if (!invite) return inviteNotFound();
       const refusal = setRoleRefusal(ctx.user, null, invite.role);
       if (refusal) refuse(refusal, M.team.changeOwnRole);
@@ -208,9 +248,17 @@ export const teamRouter = router({
       const link = newInviteLink();
       await withinInviteBudget(ctx, () =>
         ctx.db.$transaction(async (tx) => {
-          const renewed = await tx.staffInvite.updateMany({ where: { id: invite.id, usedAt: null }, data: { tokenHash: link.tokenHash, expiresAt: link.expiresAt } });
+          const renewed = await tx.staffInvite.updateMany({
+            where: { id: invite.id, usedAt: null },
+            data: { tokenHash: link.tokenHash, expiresAt: link.expiresAt },
+          });
           if (renewed.count !== 1) inviteNotFound();
-          await recordActivity(tx, ctx.businessId, staffActor(ctx.user), { entityType: 'team', entityName: invite.email, action: 'invited', changes: [] });
+          await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
+            entityType: 'team',
+            entityName: invite.email,
+            action: 'invited',
+            changes: [],
+          });
         }),
       );
       return mailInviteLink(ctx, invite, link);
@@ -222,7 +270,11 @@ export const teamRouter = router({
     .output(teamOkOutput)
     .mutation(async ({ ctx, input }) => {
       await ctx.db.$transaction(async (tx) => {
-        const invite = (await tx.staffInvite.findFirst({ where: { id: input.inviteId, usedAt: null }, select: { email: true, role: true } })) ?? inviteNotFound();
+        const invite =
+          (await tx.staffInvite.findFirst({
+            where: { id: input.inviteId, usedAt: null },
+            select: { email: true, role: true },
+          })) ?? inviteNotFound();
         const revoked = await tx.staffInvite.deleteMany({ where: { id: input.inviteId, usedAt: null } });
         if (revoked.count !== 1) inviteNotFound();
         await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
@@ -341,19 +393,39 @@ export const staffInviteRouter = router({
       const invite = await usableStaffInvite(ctx, input.token);
       const { business, businessId, email } = invite;
       if (await hasAccount(ctx, email)) emailHasAccount();
-      await requireStrongPassword(input.password, [email, input.firstName, input.lastName, business.name, business.slug]);
+      await requireStrongPassword(input.password, [
+        email,
+        input.firstName,
+        input.lastName,
+        business.name,
+        business.slug,
+      ]);
       const passwordHash = await hashPassword(input.password);
       const { token, expiresAt } = await ctx.unscopedDb
         .$transaction(async (tx) => {
           const now = new Date();
-          const claimed = await tx.staffInvite.updateMany({ where: { id: invite.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+          const claimed = await tx.staffInvite.updateMany({
+            where: { id: invite.id, usedAt: null, expiresAt: { gt: now } },
+            data: { usedAt: now },
+          });
           if (claimed.count !== 1) {
             // Used by a concurrent accept, expired or revoked meanwhile: say which.
-            usableLink(await tx.staffInvite.findUnique({ where: { id: invite.id }, select: { usedAt: true, expiresAt: true } }), inviteMessages, now);
+            usableLink(
+              await tx.staffInvite.findUnique({ where: { id: invite.id }, select: { usedAt: true, expiresAt: true } }),
+              inviteMessages,
+              now,
+            );
             throw new TRPCError({ code: 'CONFLICT', message: M.staffInvite.used });
           }
           const user = await tx.user.create({
-            data: { businessId, email, firstName: input.firstName, lastName: input.lastName, passwordHash, role: invite.role },
+            data: {
+              businessId,
+              email,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              passwordHash,
+              role: invite.role,
+            },
             select: { id: true, firstName: true, lastName: true },
           });
           await recordActivity(tx, businessId, staffActor(user), {

@@ -5,7 +5,15 @@
 export const account = {
   title: 'Account settings',
   subtitle: 'Your business details, client portal branding, integrations and team',
-  tabs: { business: 'Business', branding: 'Branding', integrations: 'Integrations', team: 'Team', profile: 'Profile', notifications: 'Notifications', data: 'Data' },
+  tabs: {
+    business: 'Business',
+    branding: 'Branding',
+    integrations: 'Integrations',
+    team: 'Team',
+    profile: 'Profile',
+    notifications: 'Notifications',
+    data: 'Data',
+  },
   sections: 'Account settings sections',
   loadFailed: 'Unable to load account information. Please try again later.',
   readOnly: 'Only the agency’s owner or an admin can change these settings.',

@@ -70,7 +70,17 @@ export const activity = {
   yes: 'Yes',
   no: 'No',
   moreChanges: (n: number) => `and ${n} more ${n === 1 ? 'change' : 'changes'}`,
-  csvHeaders: ['Date (UTC)', 'Person', 'Person type', 'Action', 'Kind', 'Record', 'Company', 'Changes', 'Visible to client'],
+  csvHeaders: [
+    'Date (UTC)',
+    'Person',
+    'Person type',
+    'Action',
+    'Kind',
+    'Record',
+    'Company',
+    'Changes',
+    'Visible to client',
+  ],
   csvFileName: (day: string) => `activity-${day}.csv`,
   portalSubtitle: 'What we shared with you, and what you did in this portal.',
   /**

@@ -6,10 +6,12 @@ export const api = {
     'Sign in with `POST /auth/v1/login` and send its `authToken` as `Authorization: Bearer <authToken>`; browsers use the session cookie instead. ' +
     'Every error answers `{message, code, issues?, requestId}`; `requestId` is also the reply’s `X-Request-Id` header (send your own to have it kept): quote it when reporting a problem.',
   docsTitle: 'Clientflow API reference',
-  bearer: 'The authToken from sign-up or sign-in, or a personal API token (`cf_pat_…`, Account → Integrations) with its owner’s rights; an API token cannot manage sign-in, API tokens or the team.',
+  bearer:
+    'The authToken from sign-up or sign-in, or a personal API token (`cf_pat_…`, Account → Integrations) with its owner’s rights; an API token cannot manage sign-in, API tokens or the team.',
   cookie: 'The session cookie a browser gets at sign-in; writes must then come from the app’s own origin.',
   ok: 'OK',
-  requestId: 'The request’s id, the same as its X-Request-Id header and in the server’s log lines: quote it when reporting a problem.',
+  requestId:
+    'The request’s id, the same as its X-Request-Id header and in the server’s log lines: quote it when reporting a problem.',
   /** What each error status of the REST paths means. */
   errors: {
     400: 'Invalid input: `message` is the first problem, `issues` lists each field with its message.',

@@ -76,7 +76,8 @@ export const contacts = {
     inviteSent: 'Invite sent',
     inviteSentText: (email: string) => `An invite link was e-mailed to ${email}.`,
     inviteCreated: 'Invite link created',
-    inviteNotEmailed: 'E-mail is not configured on this server, so nothing was sent. Copy the link and send it to the contact yourself.',
+    inviteNotEmailed:
+      'E-mail is not configured on this server, so nothing was sent. Copy the link and send it to the contact yourself.',
     inviteSendFailed: 'The invite e-mail could not be sent. Copy the link and send it to the contact yourself.',
     inviteFailed: 'Failed to create the invite link.',
     inviteLink: 'Invite link',

@@ -27,7 +27,8 @@ export const data = {
     badUpload: 'The file could not be received. Try again.',
     csvTooLarge: (limit: string) => `A CSV file can be at most ${limit}. Split it into smaller files.`,
     archiveTooLarge: (limit: string) => `The export is larger than ${limit}, the most one upload may carry.`,
-    notCsv: 'This file is not a CSV file. Save your spreadsheet as CSV (comma, semicolon or tab separated) and try again.',
+    notCsv:
+      'This file is not a CSV file. Save your spreadsheet as CSV (comma, semicolon or tab separated) and try again.',
     csvUnreadable: (line: number | null) =>
       `The file could not be read as CSV${line ? ` (near line ${line})` : ''}. Check its quotes and separators, and save it as CSV again.`,
     noHeader: 'The file has no header line: its first line must name the columns.',
@@ -58,18 +59,27 @@ export const data = {
     notZip: 'This file is not a Clientflow export. Choose the .zip file that Account → Data exported.',
     notExport: 'This zip is not a Clientflow export: it has no manifest.json.',
     badManifest: 'The export’s manifest.json could not be read. Export the data again.',
-    newerVersion: (version: string) => `This export was made by a newer version of Clientflow (format ${version}). Update this installation, then import it.`,
+    newerVersion: (version: string) =>
+      `This export was made by a newer version of Clientflow (format ${version}). Update this installation, then import it.`,
     unsafePath: (path: string) => `The export holds a file with an unsafe name (“${path}”), so it was not opened.`,
-    unpackedTooLarge: (limit: string) => `The export unpacks to more than ${limit}, the most this installation accepts (IMPORT_MAX_UNPACKED_BYTES).`,
+    unpackedTooLarge: (limit: string) =>
+      `The export unpacks to more than ${limit}, the most this installation accepts (IMPORT_MAX_UNPACKED_BYTES).`,
     entryRatioTooHigh: (path: string, ratio: number) =>
       `${path} in the export unpacks to more than ${ratio} times its packed size, more than this installation accepts (IMPORT_MAX_RATIO).`,
-    archiveRatioTooHigh: (ratio: number) => `The export unpacks to more than ${ratio} times its own size, more than this installation accepts (IMPORT_MAX_RATIO).`,
-    jsonTooLarge: (path: string, limit: string) => `${path} in the export unpacks to more than ${limit}, the most one data file may hold here.`,
-    jsonTotalTooLarge: (limit: string) => `The export’s data files unpack to more than ${limit} together, the most one import reads.`,
-    recordTooLarge: (path: string, limit: string) => `${path} in the export holds a record larger than ${limit}, the most one record may be here.`,
-    tooDeep: (path: string, max: number) => `${path} in the export nests values more than ${max} levels deep, more than this installation reads.`,
-    tooManyValues: (path: string) => `${path} in the export holds more values than an export of this size can have. Export the data again.`,
-    tooManyRowsInFile: (path: string, max: string) => `${path} in the export has more than ${max} rows, the most one data file may hold here.`,
+    archiveRatioTooHigh: (ratio: number) =>
+      `The export unpacks to more than ${ratio} times its own size, more than this installation accepts (IMPORT_MAX_RATIO).`,
+    jsonTooLarge: (path: string, limit: string) =>
+      `${path} in the export unpacks to more than ${limit}, the most one data file may hold here.`,
+    jsonTotalTooLarge: (limit: string) =>
+      `The export’s data files unpack to more than ${limit} together, the most one import reads.`,
+    recordTooLarge: (path: string, limit: string) =>
+      `${path} in the export holds a record larger than ${limit}, the most one record may be here.`,
+    tooDeep: (path: string, max: number) =>
+      `${path} in the export nests values more than ${max} levels deep, more than this installation reads.`,
+    tooManyValues: (path: string) =>
+      `${path} in the export holds more values than an export of this size can have. Export the data again.`,
+    tooManyRowsInFile: (path: string, max: string) =>
+      `${path} in the export has more than ${max} rows, the most one data file may hold here.`,
     tooManyRowsInAll: (max: string) => `The export has more than ${max} rows in all, the most one import takes.`,
     missingPart: (path: string) => `The export has no ${path}. Export the data again.`,
     badPart: (path: string) => `${path} in the export could not be read. Export the data again.`,
@@ -89,14 +99,18 @@ export const data = {
     sameEmailInExport: (line: number) => `The same e-mail is already on line ${line}.`,
     fileMissing: (path: string) => `The file ${path} is missing from the export.`,
     fileChanged: (path: string) => `The file ${path} does not match the export’s checksum: it was changed or damaged.`,
-    changedMeanwhile: 'Some of these contacts were added to your agency while you were importing. Preview the file again.',
+    changedMeanwhile:
+      'Some of these contacts were added to your agency while you were importing. Preview the file again.',
     exportConflict: 'The export holds two rows that must be unique (the same key twice). Export the data again.',
-    notePeople: (names: string) => `Not on your team, so their tasks, files and flows were left without a person: ${names}.`,
+    notePeople: (names: string) =>
+      `Not on your team, so their tasks, files and flows were left without a person: ${names}.`,
     noteActivities: 'The export’s activity log was not imported; this import is in your log.',
     noteBusiness: 'The export’s business details and branding were not applied to this agency.',
-    noteSubmissions: (n: number) => `${n} flow ${n === 1 ? 'submission was' : 'submissions were'} skipped: the contact had already answered that flow here.`,
+    noteSubmissions: (n: number) =>
+      `${n} flow ${n === 1 ? 'submission was' : 'submissions were'} skipped: the contact had already answered that flow here.`,
     busy: 'Another import is running for this agency; try again in a minute.',
-    tooManyEntries: (max: string) => `The export holds more than ${max} files, more than this installation opens. Export the data again.`,
+    tooManyEntries: (max: string) =>
+      `The export holds more than ${max} files, more than this installation opens. Export the data again.`,
     moreIssues: (n: number) => `… and ${n} more ${n === 1 ? 'problem' : 'problems'} not listed here.`,
     notOneOf: (column: string, values: string) => `“${column}” must be one of: ${values}.`,
     tooLongValue: (column: string, max: number) => `“${column}” can be at most ${max} characters.`,
@@ -109,7 +123,8 @@ export const data = {
     sameSubmissionInExport: (line: number) => `The same contact already answered this flow on line ${line}.`,
     noteSourceLinks: (n: number) =>
       `${n} ${n === 1 ? 'document pointed' : 'documents pointed'} to a file of the exporting installation that the export did not carry; ${n === 1 ? 'it was' : 'they were'} imported without a link.`,
-    businessInvalid: (field: string) => `The export’s business details could not be applied: “${field}” is missing or not valid there. Import without applying them, or fix data/business.json.`,
+    businessInvalid: (field: string) =>
+      `The export’s business details could not be applied: “${field}” is missing or not valid there. Import without applying them, or fix data/business.json.`,
     logoInvalid: (path: string) => `The export’s logo (${path}) is missing, damaged or not a PNG, JPEG or GIF image.`,
     noteBusinessApplied: 'Your agency’s details and branding were replaced by the export’s.',
     // IMPORT-MESSAGES (keep this line: the import slice adds its texts above it)
@@ -117,8 +132,10 @@ export const data = {
   /** The Data tab and the company page's export action. */
   page: {
     exportTitle: 'Export everything',
-    exportText: 'Download your whole agency as one zip: to keep a copy, or to move it to another Clientflow installation.',
-    exportContents: 'Every company, contact, project, task, file, resource, flow and the activity log, as JSON and as CSV, with the uploaded files themselves.',
+    exportText:
+      'Download your whole agency as one zip: to keep a copy, or to move it to another Clientflow installation.',
+    exportContents:
+      'Every company, contact, project, task, file, resource, flow and the activity log, as JSON and as CSV, with the uploaded files themselves.',
     exportNoSecrets: 'Passwords, sessions, API tokens and two-factor secrets are never included.',
     exportButton: 'Export everything',
     exporting: 'Preparing…',
@@ -126,9 +143,11 @@ export const data = {
     preparing: (email: string) => `Your export is being prepared. We’ll e-mail ${email} when it’s ready.`,
     preparingTitle: 'Export started',
     backgroundReady: 'Your export is ready.',
-    exportFailed: (text: string | null) => `The export could not be started: ${text ?? 'the server did not answer. Please try again.'}`,
+    exportFailed: (text: string | null) =>
+      `The export could not be started: ${text ?? 'the server did not answer. Please try again.'}`,
     companyExport: 'Export data',
-    companyExportHint: 'Download everything your agency holds about this client as a zip, including what is not shared in the portal',
+    companyExportHint:
+      'Download everything your agency holds about this client as a zip, including what is not shared in the portal',
     exportsTitle: 'Your exports',
     exportsText: 'Large exports are built in the background; each one can be downloaded until it expires.',
     exportsEmpty: 'No exports yet',
@@ -143,7 +162,8 @@ export const data = {
     download: 'Download',
     downloadOf: (name: string) => `Download ${name}`,
     storageTitle: 'Storage',
-    storageText: 'The files your agency keeps here: uploads in the hub, files clients sent through flows, and imported files.',
+    storageText:
+      'The files your agency keeps here: uploads in the hub, files clients sent through flows, and imported files.',
     storageUsedOf: (used: string, quota: string) => `${used} used of ${quota}`,
     storageUsed: (used: string) => `${used} used`,
     storagePercent: (percent: number) => `${percent}% of the storage quota used`,
@@ -241,7 +261,8 @@ export const data = {
     openContacts: 'Go to Contacts',
     imported: 'Import complete',
     applyBusiness: 'Also bring in the agency’s details and branding (name, colors, logo)',
-    applyBusinessHint: 'Your agency’s current name, contact details, colors, login page text and logo are replaced by the export’s. Your portal address stays the same.',
+    applyBusinessHint:
+      'Your agency’s current name, contact details, colors, login page text and logo are replaced by the export’s. Your portal address stays the same.',
     previewOutdated: 'The preview isn’t up to date with these columns yet.',
     retryPreview: 'Update the preview',
     downloadFailed: 'The download could not start.',

@@ -21,7 +21,14 @@ export const documents = {
   typeLabels: documentsTypeLabels as Record<string, string>,
   unknownSize: 'Unknown size',
   unknownCompany: 'Unknown company',
-  stats: { total: 'Total files', totalHint: 'Uploads and links', recent: 'Recent files', recentHint: 'Added in the last 7 days', storage: 'Storage used', storageHint: 'Uploaded to the hub' },
+  stats: {
+    total: 'Total files',
+    totalHint: 'Uploads and links',
+    recent: 'Recent files',
+    recentHint: 'Added in the last 7 days',
+    storage: 'Storage used',
+    storageHint: 'Uploaded to the hub',
+  },
   emptyTitle: 'No files yet',
   emptyText: 'Upload contracts, proposals and invoices to keep them with the client and share them in the portal.',
   noMatchTitle: 'No files match your filters',
@@ -53,7 +60,8 @@ export const documents = {
   // Sharing asks once (issue 27): who the file reaches, before the switch turns on.
   share: {
     title: (name: string) => (name ? `Share ${name}?` : 'Share this file?'),
-    question: (n: number, company: string) => `Share with ${n} ${n === 1 ? 'contact' : 'contacts'} of ${company} and e-mail them?`,
+    question: (n: number, company: string) =>
+      `Share with ${n} ${n === 1 ? 'contact' : 'contacts'} of ${company} and e-mail them?`,
     nobodyYet: 'None of its contacts has portal access yet: they will see the file once they get it.',
     projectHidden: (project: string) => `The client will not see it for now: its project ${project} is not shared yet.`,
     confirm: 'Share and e-mail',
@@ -99,7 +107,8 @@ export const documents = {
   companyNotFound: 'That company does not exist in your agency.',
   projectNotFound: 'That project does not exist in this company.',
   companyRequired: 'Choose a company for this file.',
-  shareNeedsCompany: 'A file without a company cannot be shared: only the contacts of a company can see it. Choose a company first.',
+  shareNeedsCompany:
+    'A file without a company cannot be shared: only the contacts of a company can see it. Choose a company first.',
   nameRequired: 'File name is required',
   invalidUrl: 'Please enter a valid URL starting with http:// or https://',
   noFile: 'Choose a file to upload.',

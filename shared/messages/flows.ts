@@ -125,7 +125,10 @@ export const flows = {
   filterType: 'Filter by type',
   allStatus: 'All Status',
   filterStatus: 'Filter by status',
-  filterNames: { search: 'Search', workflowType: 'Type', isActive: 'Status', companyId: 'Company' } as Record<string, string>,
+  filterNames: { search: 'Search', workflowType: 'Type', isActive: 'Status', companyId: 'Company' } as Record<
+    string,
+    string
+  >,
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} flows`,
   columns: ['Flow', 'Company', 'Type', 'Steps', 'Status', 'Actions'] as const,
   stepsCount: (n: number) => (n === 1 ? '1 step' : `${n} steps`),
@@ -175,7 +178,8 @@ export const flows = {
     'To reorder a step, press Space or Enter on its handle, move it with the arrow keys, then press Space or Enter again to drop it, or Escape to cancel.',
   pickedUp: (title: string) => `Picked up ${title}.`,
   movedTo: (title: string, position: number, total: number) => `${title} is at position ${position} of ${total}.`,
-  droppedAt: (title: string, position: number, total: number) => `${title} dropped at position ${position} of ${total}.`,
+  droppedAt: (title: string, position: number, total: number) =>
+    `${title} dropped at position ${position} of ${total}.`,
   reorderCancelled: (title: string) => `Reordering ${title} cancelled.`,
   deleteStepNamed: (title: string) => `Delete ${title}`,
   deleteStepTitle: (title: string) => `Delete ${title}?`,
@@ -215,6 +219,7 @@ export const flows = {
   previewOf: (name: string) => `Preview of ${name}`,
   retrySave: 'Retry',
   companyNoFlows: 'No flows for this company yet',
-  companyNoFlowsText: 'Create a flow to onboard this client, collect their information or share what they need to know.',
+  companyNoFlowsText:
+    'Create a flow to onboard this client, collect their information or share what they need to know.',
   companyFlowsCount: (n: number) => (n === 1 ? '1 flow' : `${n} flows`),
 } as const;

@@ -7,7 +7,8 @@ export const integrations = {
   configured: 'Configured',
   notConfigured: 'Not configured',
   configuredText: (from: string | null) => (from ? `Mail is sent over SMTP from ${from}.` : 'Mail is sent over SMTP.'),
-  notConfiguredText: 'Set SMTP_URL (and MAIL_FROM) on the server to send e-mail. Until then, invite links are shown to copy, and password reset by e-mail is unavailable.',
+  notConfiguredText:
+    'Set SMTP_URL (and MAIL_FROM) on the server to send e-mail. Until then, invite links are shown to copy, and password reset by e-mail is unavailable.',
   sendTest: 'Send test e-mail',
   sendingTest: 'Sending...',
   testSent: 'Test e-mail sent',

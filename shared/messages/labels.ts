@@ -13,7 +13,14 @@ export const companiesStatusLabels = {
 
 export const contactsRoleLabels = { executive: 'Executive', manager: 'Manager', contributor: 'Contributor' } as const;
 
-export const documentsTypeLabels = { contract: 'Contract', agreement: 'Agreement', proposal: 'Proposal', invoice: 'Invoice', report: 'Report', other: 'Other' } as const;
+export const documentsTypeLabels = {
+  contract: 'Contract',
+  agreement: 'Agreement',
+  proposal: 'Proposal',
+  invoice: 'Invoice',
+  report: 'Report',
+  other: 'Other',
+} as const;
 
 export const flowsTypeLabels = { onboard: 'Onboard', collect: 'Collect', inform: 'Inform' } as const;
 
@@ -29,10 +36,27 @@ export const projectsStatusLabels = {
   complete: 'Complete',
 } as const;
 
-export const resourcesStatusLabels = { active: 'Active', live: 'Live', pending: 'Pending', planned: 'Planned', beta: 'Beta', deprecated: 'Deprecated' } as const;
+export const resourcesStatusLabels = {
+  active: 'Active',
+  live: 'Live',
+  pending: 'Pending',
+  planned: 'Planned',
+  beta: 'Beta',
+  deprecated: 'Deprecated',
+} as const;
 
-export const resourcesTypeLabels = { information: 'Information', tool: 'Tool', template: 'Template', guideline: 'Guideline' } as const;
+export const resourcesTypeLabels = {
+  information: 'Information',
+  tool: 'Tool',
+  template: 'Template',
+  guideline: 'Guideline',
+} as const;
 
 export const tasksPriorityLabels = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 
-export const tasksStatusLabels = { pending: 'Pending', 'in-progress': 'In Progress', completed: 'Completed', cancelled: 'Cancelled' } as const;
+export const tasksStatusLabels = {
+  pending: 'Pending',
+  'in-progress': 'In Progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+} as const;

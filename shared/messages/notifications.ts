@@ -18,7 +18,8 @@ export const notifications = {
   portalFlowSubject: (business: string, flow: string) => `${business} asks you to complete: ${flow}`,
   portalFlowText: (firstName: string, business: string, flow: string, url: string) =>
     `Hi ${firstName},\n\n${business} has a new flow for you in your client portal, “${flow}”:\n${url}`,
-  portalOptOut: (url: string) => `You get these e-mails because you have access to the client portal. Turn them off here: ${url}`,
+  portalOptOut: (url: string) =>
+    `You get these e-mails because you have access to the client portal. Turn them off here: ${url}`,
   notFound: 'Notification not found',
   jobNotFound: 'Job not found',
   jobNotRetryable: 'Only failed jobs can be retried',
@@ -39,10 +40,16 @@ export const notifications = {
   digestHelp: 'Instead of one e-mail per event, get one e-mail a day with everything new.',
   saved: 'Notification preferences saved',
   jobsTitle: 'Background jobs',
-  jobsText: 'E-mails and notifications that could not be delivered. Failed jobs are tried again by themselves; dead ones gave up and wait for you.',
+  jobsText:
+    'E-mails and notifications that could not be delivered. Failed jobs are tried again by themselves; dead ones gave up and wait for you.',
   jobsEmptyTitle: 'Nothing is stuck',
   jobsEmptyText: 'Every notification and e-mail went out.',
-  jobKinds: { notify: 'Notification fan-out', email: 'E-mail', digest: 'Daily digest', sweep: 'File clean-up' } as Record<string, string>,
+  jobKinds: {
+    notify: 'Notification fan-out',
+    email: 'E-mail',
+    digest: 'Daily digest',
+    sweep: 'File clean-up',
+  } as Record<string, string>,
   jobStatus: { pending: 'Failed, will retry', dead: 'Dead' } as Record<string, string>,
   jobAttempts: (attempts: number, max: number) => `${attempts} of ${max} attempts`,
   jobNextTry: (when: string) => `next try ${when}`,

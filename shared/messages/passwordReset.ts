@@ -5,11 +5,14 @@ export const passwordReset = {
   submit: 'Send reset link',
   submitting: 'Sending...',
   sentTitle: 'Check your e-mail',
-  sentText: (email: string) => `If an account exists for ${email}, a link to reset the password is on its way. It is valid for 1 hour.`,
-  unavailable: 'Password reset by e-mail is not set up on this server. Ask your agency’s owner to set a new password for you.',
+  sentText: (email: string) =>
+    `If an account exists for ${email}, a link to reset the password is on its way. It is valid for 1 hour.`,
+  unavailable:
+    'Password reset by e-mail is not set up on this server. Ask your agency’s owner to set a new password for you.',
   backToSignIn: 'Back to sign in',
   newTitle: 'Choose a new password',
-  newText: (email: string) => `For ${email}. You will be signed in, signed out everywhere else, and your API tokens will be revoked.`,
+  newText: (email: string) =>
+    `For ${email}. You will be signed in, signed out everywhere else, and your API tokens will be revoked.`,
   /** After the new password is saved, for a user with two-factor sign-in on: the code step follows. */
   codeStepText: 'Your new password is saved. To sign in, enter a code from your authenticator app.',
   newSubmit: 'Save password and sign in',

@@ -5,7 +5,15 @@ export const portal = {
   wrongSlug: 'You are signed in to another client portal.',
   projectNotFound: 'Project not found',
   backToProjects: 'Back to Projects',
-  nav: { dashboard: 'Dashboard', work: 'Work', projects: 'Projects', tasks: 'Tasks', files: 'Files', flows: 'Flows', menu: 'Menu' },
+  nav: {
+    dashboard: 'Dashboard',
+    work: 'Work',
+    projects: 'Projects',
+    tasks: 'Tasks',
+    files: 'Files',
+    flows: 'Flows',
+    menu: 'Menu',
+  },
   dashboard: {
     title: 'Dashboard',
     subtitle: 'Where your work with us stands today.',
@@ -24,7 +32,8 @@ export const portal = {
     resourcesText: 'Tools and information shared with you.',
     /** What the client has to do, first on the dashboard (issue 27). */
     todoTitle: 'To do',
-    todo: (n: number) => (n === 0 ? 'To do: nothing waiting for you' : `To do: ${n} ${n === 1 ? 'flow' : 'flows'} waiting`),
+    todo: (n: number) =>
+      n === 0 ? 'To do: nothing waiting for you' : `To do: ${n} ${n === 1 ? 'flow' : 'flows'} waiting`,
     todoNoneText: 'When we ask you to complete a flow, it shows up here.',
     viewAllFlows: 'View all flows',
     recentActivity: 'Recent activity',
@@ -94,7 +103,10 @@ export const portal = {
    * same status words as the hub (issue 27), so a cancelled task reads "Cancelled", never "Blocked".
    */
   status: Object.fromEntries(
-    [...Object.entries(projectsStatusLabels), ...Object.entries(tasksStatusLabels)].map(([stored, word]) => [stored.replace(/-/g, '_'), word]),
+    [...Object.entries(projectsStatusLabels), ...Object.entries(tasksStatusLabels)].map(([stored, word]) => [
+      stored.replace(/-/g, '_'),
+      word,
+    ]),
   ) as Record<string, string>,
   loadFailed: 'Could not load this page.',
   /** Staff looking at the portal as one contact sees it (issue 27, "Preview as this contact"). */

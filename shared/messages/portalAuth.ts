@@ -42,8 +42,10 @@ export const portalAuth = {
     link: 'Forgot password?',
     title: 'Reset your portal password',
     text: 'Enter the e-mail address you sign in with. We will send you a link to choose a new password.',
-    sentText: (email: string) => `If ${email} has access to this portal, a link to choose a new password is on its way. It works once and is valid for 1 hour.`,
-    unavailable: 'Password reset by e-mail is not set up for this portal. Ask your contact at the agency to send you a new invite.',
+    sentText: (email: string) =>
+      `If ${email} has access to this portal, a link to choose a new password is on its way. It works once and is valid for 1 hour.`,
+    unavailable:
+      'Password reset by e-mail is not set up for this portal. Ask your contact at the agency to send you a new invite.',
     newText: (email: string) => `For ${email}. You will be signed in, and signed out everywhere else.`,
     mailSubject: (business: string) => `Reset your password for ${business}’s client portal`,
     mailText: (firstName: string, business: string, url: string) =>
@@ -59,7 +61,10 @@ export const portalAuth = {
     submit: 'Change password',
     submitting: 'Changing...',
     done: 'Password changed',
-    doneText: (ended: number) => (ended === 0 ? 'Your new password is saved.' : `Your new password is saved, and ${ended} other ${ended === 1 ? 'session was' : 'sessions were'} signed out.`),
+    doneText: (ended: number) =>
+      ended === 0
+        ? 'Your new password is saved.'
+        : `Your new password is saved, and ${ended} other ${ended === 1 ? 'session was' : 'sessions were'} signed out.`,
     failed: 'Your password could not be changed.',
   },
   currentRequired: 'Enter your current password.',

@@ -24,7 +24,8 @@ export const portalFlows = {
   selectPlaceholder: 'Select an option',
   saveFailed: 'Your answers could not be saved. Please try again.',
   submitted: 'Flow completed',
-  submittedText: (when: string) => `Thank you! You completed this flow on ${when}. Your agency has received your answers.`,
+  submittedText: (when: string) =>
+    `Thank you! You completed this flow on ${when}. Your agency has received your answers.`,
   submitFailed: 'The flow could not be submitted. Please try again.',
   alreadySubmitted: 'This flow has already been completed.',
   required: (label: string) => `${label} is required`,
@@ -50,7 +51,8 @@ export const portalFlows = {
   submissions: 'Submissions',
   builder: 'Builder',
   noSubmissions: 'No submissions yet',
-  noSubmissionsText: 'When a client with portal access opens this flow in their portal, their progress and answers appear here.',
+  noSubmissionsText:
+    'When a client with portal access opens this flow in their portal, their progress and answers appear here.',
   submissionsFailed: 'Failed to load submissions. Please try again.',
   startedAt: 'Started',
   submittedAt: 'Submitted',

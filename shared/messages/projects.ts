@@ -58,7 +58,8 @@ export const projects = {
    * it is a draft. The share question says who will see it.
    */
   visibility: {
-    sharedHint: 'The company’s contacts with portal access see this project, its tasks that are not internal and its shared files.',
+    sharedHint:
+      'The company’s contacts with portal access see this project, its tasks that are not internal and its shared files.',
     internalHint: 'Internal: only your team sees this project.',
     noCompanyHint: 'A project without a company is never shown in a client portal.',
     draftHint: 'Drafts are never shown to clients: it appears once its status moves on from Draft.',

@@ -27,7 +27,8 @@ export const reports = {
     overdue: 'Overdue tasks',
     overdueText: 'Open tasks past their due date today, by priority.',
     hoursByCompany: 'Hours and billing by company',
-    hoursByCompanyText: 'Hours estimated and worked, and amount billed, on the projects worked on in this range (top 20).',
+    hoursByCompanyText:
+      'Hours estimated and worked, and amount billed, on the projects worked on in this range (top 20).',
     hoursByProject: 'Hours and billing by project',
     hoursByProjectText: 'The 20 projects with the most hours worked in this range.',
     clientsByStatus: 'Clients by status',

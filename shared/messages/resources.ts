@@ -56,7 +56,8 @@ export const resources = {
   unknownCompany: 'Unknown company',
   emptyTitle: 'No resources yet',
   emptyText: 'Collect logins, links and guidelines for each client, and choose which ones they see in their portal.',
-  companyEmptyText: 'Collect logins, links and guidelines for this company, and choose which ones its contacts see in the portal.',
+  companyEmptyText:
+    'Collect logins, links and guidelines for this company, and choose which ones its contacts see in the portal.',
   noMatchTitle: 'No resources match your filters',
   noMatchText: 'Try another search or clear the filters.',
   openResource: (title: string) => `Open ${title}`,
@@ -71,7 +72,8 @@ export const resources = {
   delete: 'Delete',
   close: 'Close',
   deleteTitle: (title: string) => `Delete ${title}?`,
-  deleteText: 'The resource and all its details are removed for good, from the hub and the client portal. This cannot be undone.',
+  deleteText:
+    'The resource and all its details are removed for good, from the hub and the client portal. This cannot be undone.',
   deleting: 'Deleting...',
   cancel: 'Cancel',
   deleted: 'Resource deleted successfully',

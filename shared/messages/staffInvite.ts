@@ -4,7 +4,9 @@ import { PRODUCT_NAME } from '../messages-core';
 export const staffInvite = {
   title: (business: string) => `Join ${business}`,
   text: (inviter: string | null, role: string) =>
-    inviter ? `${inviter} invited you as ${role}. Choose your name and a password to finish.` : `You were invited as ${role}. Choose your name and a password to finish.`,
+    inviter
+      ? `${inviter} invited you as ${role}. Choose your name and a password to finish.`
+      : `You were invited as ${role}. Choose your name and a password to finish.`,
   submit: 'Join and sign in',
   submitting: 'Joining...',
   joined: (business: string) => `Welcome to ${business}`,
@@ -12,9 +14,13 @@ export const staffInvite = {
   invalid: 'This invite link is not valid. Ask the person who invited you for a new one.',
   used: 'This invite link has already been used. Sign in with the password you chose.',
   expired: 'This invite link has expired. Ask the person who invited you for a new one.',
-  emailHasAccount:
-    `This e-mail address already has a ${PRODUCT_NAME} account, and one address can belong to only one agency. Sign in with it, or ask the person who invited you to invite another address.`,
-  problem: { invalid: 'Invite link not valid', used: 'Invite link already used', expired: 'Invite link expired', emailHasAccount: 'Address already has an account' },
+  emailHasAccount: `This e-mail address already has a ${PRODUCT_NAME} account, and one address can belong to only one agency. Sign in with it, or ask the person who invited you to invite another address.`,
+  problem: {
+    invalid: 'Invite link not valid',
+    used: 'Invite link already used',
+    expired: 'Invite link expired',
+    emailHasAccount: 'Address already has an account',
+  },
   mailSubject: (business: string) => `${business} invited you to ${PRODUCT_NAME}`,
   mailText: (business: string, inviter: string, url: string) =>
     `Hi,\n\n${inviter} invited you to join ${business} on ${PRODUCT_NAME}, where the team manages its clients, projects and files.\n\nChoose your name and password here (the link works once and is valid for 7 days):\n${url}\n\nIf you did not expect this, you can ignore this e-mail.`,

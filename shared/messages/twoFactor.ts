@@ -50,7 +50,8 @@ export const twoFactor = {
   back: 'Back to sign in',
   // Team tab (owner only).
   requireLabel: 'Require two-factor sign-in for everyone',
-  requireHint: 'Teammates without it can only set it up until they do. API tokens of those teammates stop working meanwhile.',
+  requireHint:
+    'Teammates without it can only set it up until they do. API tokens of those teammates stop working meanwhile.',
   requireOn: 'Two-factor sign-in is now required for everyone',
   requireOff: 'Two-factor sign-in is no longer required',
   // Refusals.
@@ -69,6 +70,7 @@ export const twoFactor = {
   setupRequired: 'Your agency requires two-factor sign-in. Set it up in your profile to continue.',
   ownerFirst: 'Turn on two-factor sign-in for yourself first (Profile tab), so you keep access.',
   setupPageTitle: 'Set up two-factor sign-in',
-  setupPageText: (agency: string) => `${agency} requires two-factor sign-in for everyone on the team. Turn it on to continue.`,
+  setupPageText: (agency: string) =>
+    `${agency} requires two-factor sign-in for everyone on the team. Turn it on to continue.`,
   signOut: 'Sign out',
 } as const;

@@ -71,7 +71,8 @@ export const validation = {
   required: (field: string) => `${field} is required`,
   tooLong: (field: string, max: number | bigint) => `${field} must be ${max} characters or fewer`,
   tooShort: (field: string, min: number | bigint) => `${field} must be at least ${min} characters`,
-  tooFewItems: (field: string, min: number | bigint) => `${field} needs at least ${min} ${min === 1 ? 'item' : 'items'}`,
+  tooFewItems: (field: string, min: number | bigint) =>
+    `${field} needs at least ${min} ${min === 1 ? 'item' : 'items'}`,
   tooManyItems: (field: string, max: number | bigint) => `${field} can have at most ${max} items`,
   tooLarge: (field: string, max: number | bigint) => `${field} must be ${max} or less`,
   tooSmall: (field: string, min: number | bigint) => `${field} must be ${min} or more`,

@@ -14,17 +14,14 @@ const entityTypeFilter = z.preprocess(
 
 /** A bare day (yyyy-mm-dd) is that day in UTC; `to` then covers the whole day. A date-time is taken as given. */
 const boundary = (endOfDay: boolean) =>
-  z.preprocess(
-    (value) => {
-      if (value === '' || value === null) return undefined;
-      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-        const day = new Date(`${value}T00:00:00.000Z`);
-        return Number.isNaN(day.getTime()) ? value : new Date(day.getTime() + (endOfDay ? 86_400_000 : 0));
-      }
-      return value;
-    },
-    z.coerce.date({ error: A.dateInvalid }).optional(),
-  );
+  z.preprocess((value) => {
+    if (value === '' || value === null) return undefined;
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+      const day = new Date(`${value}T00:00:00.000Z`);
+      return Number.isNaN(day.getTime()) ? value : new Date(day.getTime() + (endOfDay ? 86_400_000 : 0));
+    }
+    return value;
+  }, z.coerce.date({ error: A.dateInvalid }).optional());
 
 /** The company's Activity tab: newest first, optionally one kind. */
 export const activityForCompanyInput = z.object({ companyId: idSchema, entityType: entityTypeFilter, ...pageInput });
@@ -46,7 +43,10 @@ export const activityFilterShape = {
 export const activityListInput = z
   .object({ ...activityFilterShape, ...pageInput })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: A.rangeInvalid, path: ['to'] });
-export type ActivityFilters = Pick<z.infer<typeof activityListInput>, 'entityType' | 'actorUserId' | 'companyId' | 'from' | 'to'>;
+export type ActivityFilters = Pick<
+  z.infer<typeof activityListInput>,
+  'entityType' | 'actorUserId' | 'companyId' | 'from' | 'to'
+>;
 
 /** The portal's Activity list: the session's company only. */
 export const portalActivityListInput = z.object({ ...pageInput });

@@ -26,7 +26,11 @@ export const slugSchema = z
   .regex(/^[a-z0-9]+$/, M.signup.slugChars);
 
 /** What typing in the Brand URL field keeps: letters and digits, lower-cased. */
-export const cleanSlug = (value: string) => value.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 40);
+export const cleanSlug = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 40);
 
 export const signupInput = z.object({
   name: z.string().trim().min(1, M.signup.companyNameRequired).max(LIMITS.businessNameMax),
@@ -64,7 +68,11 @@ const STRENGTH_MAX_L33T_SUBSTITUTIONS = 20;
 
 let estimator: Promise<import('@zxcvbn-ts/core').ZxcvbnFactory> | undefined;
 function loadEstimator() {
-  estimator ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]).then(
+  estimator ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
     ([core, common, en]) =>
       new core.ZxcvbnFactory({
         translations: en.translations,
@@ -79,7 +87,9 @@ function loadEstimator() {
 
 /** Scores a password; userInputs (name, e-mail, brand URL…), whole and word by word, count as easy to guess. */
 export async function passwordStrength(password: string, userInputs: string[] = []) {
-  const words = userInputs.flatMap((input) => [input, ...input.split(/[^\p{L}\p{N}]+/u)]).filter((word) => word.length >= 3);
+  const words = userInputs
+    .flatMap((input) => [input, ...input.split(/[^\p{L}\p{N}]+/u)])
+    .filter((word) => word.length >= 3);
   const { score, feedback } = (await loadEstimator()).check(password, words);
   return { score, warning: feedback.warning, suggestions: feedback.suggestions };
 }

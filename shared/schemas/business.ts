@@ -33,7 +33,11 @@ export const businessLocationSchema = z.object({
 /** PUT /api/business/info {name, email, phone, location}; the slug is not editable. */
 export const businessInfoInput = z.object({
   name: z.string({ error: A.nameRequired }).trim().min(1, A.nameRequired).max(LIMITS.businessNameMax, A.nameTooLong),
-  email: z.string({ error: A.invalidEmail }).trim().max(254, A.invalidEmail).pipe(z.email({ error: A.invalidEmail })),
+  email: z
+    .string({ error: A.invalidEmail })
+    .trim()
+    .max(254, A.invalidEmail)
+    .pipe(z.email({ error: A.invalidEmail })),
   phone: optionalText(40),
   location: businessLocationSchema,
 });
@@ -94,7 +98,9 @@ export const businessOutput = z.object({
 export type BusinessDetails = z.infer<typeof businessOutput>;
 
 /** GET /api/business/branding/{slug}: any string; a slug no agency uses answers 404. */
-export const brandingInput = z.object({ slug: z.string().trim().toLowerCase().min(1, M.portalAuth.slugRequired).max(100) });
+export const brandingInput = z.object({
+  slug: z.string().trim().toLowerCase().min(1, M.portalAuth.slugRequired).max(100),
+});
 
 /**
  * Portal branding as the portal reads it (spec §3), with the spec's mixed naming kept as it is:

@@ -23,7 +23,10 @@ export const optionalText = (max = 500) =>
     .transform((v) => (v ? v : null));
 
 /** A yes/no that also arrives as query text from the REST paths ("true"/"1", "false"/"0"). */
-export const queryFlag = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
+export const queryFlag = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean(),
+);
 
 /** total (rows matching the filters) is counted on the first page only, null on later ones. */
 export type Page<T> = { items: T[]; nextCursor: number | null; total: number | null };

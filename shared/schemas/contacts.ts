@@ -16,10 +16,7 @@ const role = z
   .transform((v) => (v && v !== 'none' ? v : null));
 
 /** A portal password: the staff rules (8+ characters here; the strength estimate runs on the server). */
-export const portalPasswordSchema = z
-  .string()
-  .min(LIMITS.passwordMin, M.signup.passwordTooShort)
-  .max(200);
+export const portalPasswordSchema = z.string().min(LIMITS.passwordMin, M.signup.passwordTooShort).max(200);
 
 export const contactFields = {
   /** null: no company (a contact needs one to get portal access). */
@@ -131,7 +128,12 @@ export const contactRemoveOutput = z.object({ ok: z.literal(true) });
  * (M.contacts.portal.inviteNotEmailed), true, the SMTP server refused or was unreachable (inviteSendFailed).
  * Either way the UI offers the link to copy.
  */
-export const contactInviteOutput = z.object({ url: z.string(), expiresAt: z.date(), emailed: z.boolean(), emailConfigured: z.boolean() });
+export const contactInviteOutput = z.object({
+  url: z.string(),
+  expiresAt: z.date(),
+  emailed: z.boolean(),
+  emailConfigured: z.boolean(),
+});
 
 /** A saved contact; invite only when the save was asked to send one (sendInvite). */
 export const contactSavedOutput = contactOutput.extend({ invite: contactInviteOutput.optional() });

@@ -14,12 +14,26 @@ export const dashboardStatsOutput = z.object({
 export const dashboardOverviewOutput = z.object({
   /** The 5 newest active projects; company null when the project has none ('Unknown Company'). */
   activeProjects: z.array(
-    z.object({ id: z.number().int(), projectUid: z.string(), name: z.string(), status: z.string(), company: z.object({ id: z.number().int(), name: z.string() }).nullable() }),
+    z.object({
+      id: z.number().int(),
+      projectUid: z.string(),
+      name: z.string(),
+      status: z.string(),
+      company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    }),
   ),
   /** The 5 newest documents, newest first. */
-  recentFiles: z.array(z.object({ id: z.number().int(), name: z.string(), type: storedEnum(DOCUMENT_TYPES), createdAt: z.date() })),
+  recentFiles: z.array(
+    z.object({ id: z.number().int(), name: z.string(), type: storedEnum(DOCUMENT_TYPES), createdAt: z.date() }),
+  ),
   recentCompanies: z.array(
-    z.object({ id: z.number().int(), name: z.string(), industry: z.string().nullable(), status: storedEnum(COMPANY_BADGE_STATUSES), createdAt: z.date() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      industry: z.string().nullable(),
+      status: storedEnum(COMPANY_BADGE_STATUSES),
+      createdAt: z.date(),
+    }),
   ),
   recentContacts: z.array(
     z.object({

@@ -144,7 +144,10 @@ export const IMPORT_MAX_ROWS = 50_000;
 /** Problems an answer lists at most; a last line counts the rest ("… and N more problems"), and issueCount has them all. */
 export const IMPORT_MAX_ISSUES = 500;
 
-export const importCounts = z.record(z.string(), z.object({ new: z.number().int(), duplicate: z.number().int(), error: z.number().int() }));
+export const importCounts = z.record(
+  z.string(),
+  z.object({ new: z.number().int(), duplicate: z.number().int(), error: z.number().int() }),
+);
 
 export const importPreviewOutput = z.object({
   kind: importKindSchema,

@@ -63,11 +63,23 @@ export type DocumentCreate = z.output<typeof documentCreateInput>;
 /** The text fields of the multipart upload (every value arrives as text); `name` defaults to the file's own name. */
 export const documentUploadFields = z.object({
   name: z.string().trim().max(255).optional(),
-  type: z.union([documentTypeSchema, z.literal('')]).optional().transform((v) => v || 'contract'),
-  companyId: z.union([z.literal(''), idSchema]).optional().transform((v) => (v === '' ? undefined : v)),
-  projectId: z.union([z.literal(''), idSchema]).optional().transform((v) => (v === '' ? undefined : v)),
+  type: z
+    .union([documentTypeSchema, z.literal('')])
+    .optional()
+    .transform((v) => v || 'contract'),
+  companyId: z
+    .union([z.literal(''), idSchema])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  projectId: z
+    .union([z.literal(''), idSchema])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
   /** Internal until shared (issue 27): only 'true' shows the new file in the client portal. */
-  visibleInPortal: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  visibleInPortal: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 /** Rename, re-type, move between company and project (null: no project), show or hide in the portal. */

@@ -38,7 +38,8 @@ export const flowTypeSchema = z.enum(FLOW_TYPES, { error: M.flows.typeInvalid })
 export const flowFieldTypeSchema = z.enum(FLOW_FIELD_TYPES, { error: M.flows.fieldTypeInvalid });
 
 /** The spec: name and description are required, whitespace counts as empty → 'Please fill in all required fields'. */
-const requiredText = (max: number) => z.string({ error: M.flows.requiredFields }).trim().min(1, M.flows.requiredFields).max(max);
+const requiredText = (max: number) =>
+  z.string({ error: M.flows.requiredFields }).trim().min(1, M.flows.requiredFields).max(max);
 
 /** The spec's company choice: optional, 0 (or null, or '') meaning no specific company. */
 const flowCompanySchema = z.coerce
@@ -120,7 +121,12 @@ const stepContentSchema = z.string().max(FLOW_LIMITS.contentMax);
  */
 export const flowStepCreateInput = z.object({
   flowId: idSchema,
-  stepOrder: z.coerce.number({ error: M.flows.stepOrderInvalid }).int(M.flows.stepOrderInvalid).min(1, M.flows.stepOrderInvalid).max(FLOW_LIMITS.orderMax).optional(),
+  stepOrder: z.coerce
+    .number({ error: M.flows.stepOrderInvalid })
+    .int(M.flows.stepOrderInvalid)
+    .min(1, M.flows.stepOrderInvalid)
+    .max(FLOW_LIMITS.orderMax)
+    .optional(),
   stepTitle: stepTitleSchema.optional(),
   content: stepContentSchema.optional(),
   // business_id is not read (unknown keys are dropped): the step belongs to its flow's business, the session's.
@@ -155,31 +161,30 @@ export const choicesSchema = z
  * The spec sends `options` as the text of an empty object. Accepted as that text or as an object; `choices` (the
  * editor's list for select fields) is stored inside it as {"choices": [...]}.
  */
-const optionsSchema = z
-  .union([z.string().max(10_000), z.record(z.string(), z.unknown())])
-  .transform((value, ctx) => {
-    if (typeof value !== 'string') return value;
-    if (value.trim() === '') return {};
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-    } catch {
-      // falls through to the issue below
-    }
-    ctx.addIssue({ code: 'custom', message: M.flows.optionsInvalid });
-    return z.NEVER;
-  });
+const optionsSchema = z.union([z.string().max(10_000), z.record(z.string(), z.unknown())]).transform((value, ctx) => {
+  if (typeof value !== 'string') return value;
+  if (value.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // falls through to the issue below
+  }
+  ctx.addIssue({ code: 'custom', message: M.flows.optionsInvalid });
+  return z.NEVER;
+});
 
 /** The spec: order is an integer, 0 when not numeric, minimum 0. */
-const fieldOrderSchema = z.preprocess(
-  (value) => {
-    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : 0;
-  },
-  z.number().int().min(0, M.flows.orderNegative).max(FLOW_LIMITS.orderMax),
-);
+const fieldOrderSchema = z.preprocess((value) => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) : 0;
+}, z.number().int().min(0, M.flows.orderNegative).max(FLOW_LIMITS.orderMax));
 
-const fieldLabelSchema = z.string({ error: M.flows.fieldLabelRequired }).trim().min(1, M.flows.fieldLabelRequired).max(FLOW_LIMITS.labelMax);
+const fieldLabelSchema = z
+  .string({ error: M.flows.fieldLabelRequired })
+  .trim()
+  .min(1, M.flows.fieldLabelRequired)
+  .max(FLOW_LIMITS.labelMax);
 const helpTextSchema = z
   .string()
   .trim()

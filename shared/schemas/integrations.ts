@@ -19,7 +19,9 @@ export const apiTokenOutput = z.object({
 });
 export const apiTokenListOutput = z.array(apiTokenOutput);
 
-export const apiTokenCreateInput = z.object({ name: z.string().trim().min(1, M.apiTokens.nameRequired).max(API_TOKEN_NAME_MAX) });
+export const apiTokenCreateInput = z.object({
+  name: z.string().trim().min(1, M.apiTokens.nameRequired).max(API_TOKEN_NAME_MAX),
+});
 export type ApiTokenCreateForm = z.input<typeof apiTokenCreateInput>;
 /** token: the secret, answered this once (only its SHA-256 is stored). */
 export const apiTokenCreatedOutput = apiTokenOutput.extend({ token: z.string() });
@@ -31,4 +33,8 @@ export const apiTokenRevokeOutput = z.object({ ok: z.literal(true) });
 /** Whether outgoing e-mail is set up (SMTP_URL), and the From address (MAIL_FROM). */
 export const emailStatusOutput = z.object({ configured: z.boolean(), from: z.string().nullable() });
 /** A test e-mail to the signed-in user: sent (the SMTP server accepted it) or why not. */
-export const testEmailOutput = z.object({ sent: z.boolean(), to: z.string(), reason: z.enum(['sent', 'not-configured', 'failed']) });
+export const testEmailOutput = z.object({
+  sent: z.boolean(),
+  to: z.string(),
+  reason: z.enum(['sent', 'not-configured', 'failed']),
+});

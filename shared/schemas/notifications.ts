@@ -35,7 +35,10 @@ export const preferencesOutput = z.object({
 
 /** Only what is given changes. */
 export const updatePreferencesInput = z.object({
-  kinds: z.array(z.object({ kind: notificationKindSchema, channel: notificationChannelSchema })).max(NOTIFICATION_KINDS.length * 2).optional(),
+  kinds: z
+    .array(z.object({ kind: notificationKindSchema, channel: notificationChannelSchema }))
+    .max(NOTIFICATION_KINDS.length * 2)
+    .optional(),
   emailDigest: z.boolean().optional(),
 });
 

@@ -85,7 +85,10 @@ export const portalChangePasswordInput = z.object({
 });
 export const portalChangePasswordFormSchema = portalChangePasswordInput
   .extend({ confirmPassword: z.string().min(1, M.signup.confirmRequired) })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: M.signup.passwordsDontMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: M.signup.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
 export type PortalChangePasswordForm = z.input<typeof portalChangePasswordFormSchema>;
 /** endedSessions: how many other portal sessions of the contact were signed out. */
 export const portalChangePasswordOutput = z.object({ ok: z.literal(true), endedSessions: z.number().int() });

@@ -17,7 +17,13 @@ export const PORTAL_FLOW_LIMITS = {
 } as const;
 
 /** What a form field needs to check a value: the shape both the server's field rows and the portal's fields have. */
-export type AnswerField = { id: number; fieldLabel: string; fieldType: (typeof FLOW_FIELD_TYPES)[number]; isRequired: boolean; choices: string[] };
+export type AnswerField = {
+  id: number;
+  fieldLabel: string;
+  fieldType: (typeof FLOW_FIELD_TYPES)[number];
+  isRequired: boolean;
+  choices: string[];
+};
 
 /** One answer as the form holds it: text ('' when empty), a checkbox's boolean, a file field's document id as text. */
 export type AnswerValue = string | boolean;
@@ -41,7 +47,9 @@ export function fieldValueSchema(field: AnswerField): z.ZodType<string, AnswerVa
   const label = field.fieldLabel;
   if (field.fieldType === 'checkbox') {
     return z
-      .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true'), z.null(), z.undefined()], { error: P.checkboxInvalid(label) })
+      .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true'), z.null(), z.undefined()], {
+        error: P.checkboxInvalid(label),
+      })
       .transform((v) => v === true)
       .refine((v) => !field.isRequired || v, P.checkboxRequired(label))
       .transform((v) => (v ? 'true' : 'false')) as z.ZodType<string, AnswerValue | null | undefined>;
@@ -56,9 +64,12 @@ export function fieldValueSchema(field: AnswerField): z.ZodType<string, AnswerVa
         return;
       }
       if (v.length > max) ctx.addIssue({ code: 'custom', message: P.tooLong(label, max) });
-      else if (field.fieldType === 'select' && !field.choices.includes(v)) ctx.addIssue({ code: 'custom', message: P.notAChoice(label) });
-      else if (field.fieldType === 'date' && !isCalendarDate(v)) ctx.addIssue({ code: 'custom', message: P.badDate(label) });
-      else if (field.fieldType === 'file' && !/^[1-9]\d{0,9}$/.test(v)) ctx.addIssue({ code: 'custom', message: P.fileInvalid(label) });
+      else if (field.fieldType === 'select' && !field.choices.includes(v))
+        ctx.addIssue({ code: 'custom', message: P.notAChoice(label) });
+      else if (field.fieldType === 'date' && !isCalendarDate(v))
+        ctx.addIssue({ code: 'custom', message: P.badDate(label) });
+      else if (field.fieldType === 'file' && !/^[1-9]\d{0,9}$/.test(v))
+        ctx.addIssue({ code: 'custom', message: P.fileInvalid(label) });
     }) as z.ZodType<string, AnswerValue | null | undefined>;
 }
 
@@ -79,7 +90,12 @@ export const portalFlowSaveStepInput = z.object({
   flowId: idSchema,
   stepId: idSchema,
   answers: z
-    .array(z.object({ field: idSchema, value: z.union([z.string().max(PORTAL_FLOW_LIMITS.textareaMax * 2), z.boolean(), z.null()]) }))
+    .array(
+      z.object({
+        field: idSchema,
+        value: z.union([z.string().max(PORTAL_FLOW_LIMITS.textareaMax * 2), z.boolean(), z.null()]),
+      }),
+    )
     .max(PORTAL_FLOW_LIMITS.answersMax)
     .default([]),
 });

@@ -13,9 +13,20 @@ const slug = z.string().trim().toLowerCase().min(1).max(100).optional();
 const search = z.string().trim().max(100).optional();
 
 export const portalSlugInput = z.object({ slug }).optional();
-export const portalProjectsInput = z.object({ ...pageInput, slug, search, status: z.enum(PORTAL_PROJECT_STATUSES).optional() });
+export const portalProjectsInput = z.object({
+  ...pageInput,
+  slug,
+  search,
+  status: z.enum(PORTAL_PROJECT_STATUSES).optional(),
+});
 export const portalProjectInput = z.object({ id: idSchema, slug });
-export const portalTasksInput = z.object({ ...pageInput, slug, search, status: z.enum(PORTAL_TASK_STATUSES).optional(), projectId: idSchema.optional() });
+export const portalTasksInput = z.object({
+  ...pageInput,
+  slug,
+  search,
+  status: z.enum(PORTAL_TASK_STATUSES).optional(),
+  projectId: idSchema.optional(),
+});
 export const portalFilesInput = z.object({ ...pageInput, slug, search, projectId: idSchema.optional() });
 export type PortalTasksInput = z.input<typeof portalTasksInput>;
 export type PortalFilesInput = z.input<typeof portalFilesInput>;
@@ -95,7 +106,11 @@ export const portalResource = z.object({
 });
 export type PortalResource = z.infer<typeof portalResource>;
 
-const page = <T extends z.ZodType>(item: T) => ({ items: z.array(item), nextCursor: z.number().int().nullable(), total: z.number().int().nullable() });
+const page = <T extends z.ZodType>(item: T) => ({
+  items: z.array(item),
+  nextCursor: z.number().int().nullable(),
+  total: z.number().int().nullable(),
+});
 
 export const portalDashboardOutput = z.object({
   counts: z.object({ activeProjects: z.number().int(), pendingTasks: z.number().int(), totalFiles: z.number().int() }),

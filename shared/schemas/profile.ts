@@ -9,7 +9,12 @@ export const profileUpdateInput = z.object({
   email: signupInput.shape.email,
 });
 export type ProfileForm = z.input<typeof profileUpdateInput>;
-export const profileOutput = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() });
+export const profileOutput = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
 
 /**
  * A new password: the current one is required (a wrong one answers 400 on currentPassword, M.profile.currentWrong),
@@ -23,7 +28,14 @@ export const changePasswordInput = z.object({
 });
 export const changePasswordFormSchema = changePasswordInput
   .extend({ confirmPassword: z.string().min(1, M.signup.confirmRequired) })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: M.signup.passwordsDontMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: M.signup.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
 export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 /** endedSessions: how many other sessions of the user were signed out; revokedApiTokens: how many API tokens ended. */
-export const changePasswordOutput = z.object({ ok: z.literal(true), endedSessions: z.number().int(), revokedApiTokens: z.number().int() });
+export const changePasswordOutput = z.object({
+  ok: z.literal(true),
+  endedSessions: z.number().int(),
+  revokedApiTokens: z.number().int(),
+});

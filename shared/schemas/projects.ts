@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CALENDAR_MIN_DATE, DOCUMENT_TYPES, PROJECT_STATUSES, STORED_PROJECT_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../constants';
+import {
+  CALENDAR_MIN_DATE,
+  DOCUMENT_TYPES,
+  PROJECT_STATUSES,
+  STORED_PROJECT_STATUSES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+} from '../constants';
 import { M } from '../messages';
 import { PROJECT_LIST_STATUS_FILTERS } from '../status';
 import { idSchema, optionalText, pageInput, queryFlag } from './common';
@@ -46,7 +53,12 @@ const HOURS_MAX = 1_000_000;
 const BILLED_MAX = 21_474_836;
 
 /** A project uid (Prisma's cuid): letters and digits. */
-export const projectUidSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const projectUidSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /**
  * The create payload of spec §3, named so that snake_case gives the spec's keys exactly (companies_id,
@@ -221,4 +233,8 @@ export const projectAudienceOutput = z.object({ companyName: z.string(), portalC
 
 export const projectOptionsOutput = z.array(z.object({ id: z.number().int(), name: z.string() }));
 
-export const projectRemoveOutput = z.object({ ok: z.literal(true), deletedTasks: z.number().int(), unlinkedFiles: z.number().int() });
+export const projectRemoveOutput = z.object({
+  ok: z.literal(true),
+  deletedTasks: z.number().int(),
+  unlinkedFiles: z.number().int(),
+});

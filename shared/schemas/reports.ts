@@ -22,7 +22,9 @@ const day = z.preprocess(
   z
     .string({ error: R.dateInvalid })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: R.dateInvalid })
-    .refine((v) => !Number.isNaN(utcDay(v).getTime()) && utcDay(v).toISOString().startsWith(v), { error: R.dateInvalid })
+    .refine((v) => !Number.isNaN(utcDay(v).getTime()) && utcDay(v).toISOString().startsWith(v), {
+      error: R.dateInvalid,
+    })
     .refine((v) => v >= REPORT_FIRST_DAY && v <= REPORT_LAST_DAY, { error: R.dateOutOfRange })
     .optional(),
 );
@@ -37,7 +39,11 @@ export function defaultReportRange(now = new Date()) {
  * follows it when it would fall on the wrong side (from alone after today: that one day).
  */
 export function reportRange(input: { from?: string; to?: string }, now = new Date()) {
-  const range = { ...defaultReportRange(now), ...(input.from ? { from: input.from } : {}), ...(input.to ? { to: input.to } : {}) };
+  const range = {
+    ...defaultReportRange(now),
+    ...(input.from ? { from: input.from } : {}),
+    ...(input.to ? { to: input.to } : {}),
+  };
   if (input.from && !input.to && range.from > range.to) range.to = range.from;
   if (input.to && !input.from && range.from > range.to) range.from = range.to;
   return range;
@@ -85,17 +91,38 @@ export const reportsOverviewOutput = z.object({
   overdueTasksByPriority: z.array(z.object({ priority: z.string(), count })),
   /** Hours and billing of the range's projects per company (top 20 by hours worked). */
   hoursByCompany: z.array(
-    z.object({ companyId: z.number().int().nullable(), name: z.string().nullable(), projects: count, estimated: hours, worked: hours, billedCents: count }),
+    z.object({
+      companyId: z.number().int().nullable(),
+      name: z.string().nullable(),
+      projects: count,
+      estimated: hours,
+      worked: hours,
+      billedCents: count,
+    }),
   ),
   /** The same per project (top 20 by hours worked). */
   hoursByProject: z.array(
-    z.object({ id: z.number().int(), name: z.string(), companyName: z.string().nullable(), estimated: hours, worked: hours, billedCents: count }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      companyName: z.string().nullable(),
+      estimated: hours,
+      worked: hours,
+      billedCents: count,
+    }),
   ),
   /** Client companies by status (today's snapshot). */
   clientsByStatus: z.array(z.object({ status: z.string(), count })),
   /** Per flow: submissions started in the range, how many were completed, the rate (0–1) and the average time. */
   flows: z.array(
-    z.object({ flowId: z.number().int(), name: z.string(), started: count, completed: count, completionRate: z.number(), avgHoursToComplete: z.number().nullable() }),
+    z.object({
+      flowId: z.number().int(),
+      name: z.string(),
+      started: count,
+      completed: count,
+      completionRate: z.number(),
+      avgHoursToComplete: z.number().nullable(),
+    }),
   ),
   /** Per month: files uploaded (Document.createdAt) and downloaded by clients (activity log). */
   filesPerMonth: z.array(z.object({ month: z.string(), uploaded: count, downloaded: count })),

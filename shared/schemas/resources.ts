@@ -51,7 +51,8 @@ export const resourceTypeSchema = requiredChoice(RESOURCE_TYPES, R.typeRequired)
 export const resourceStatusSchema = requiredChoice(RESOURCE_STATUSES, R.statusRequired);
 
 /** Numeric text from a select or a query string reads as its number. */
-const numericText = (value: unknown) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value);
+const numericText = (value: unknown) =>
+  typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
 
 /** The company (required): its id; '', null and 0 ("no company", as a picker sends it) read as 'Company is required'. */
 export const resourceCompanySchema = z.preprocess(
@@ -64,7 +65,10 @@ export const resourceCompanySchema = z.preprocess(
 );
 
 /** The project (optional, one of the company's): '', null and 0 mean none. */
-const resourceProjectSchema = z.preprocess((value) => (value === '' || value === 0 ? null : numericText(value)), idSchema.nullable());
+const resourceProjectSchema = z.preprocess(
+  (value) => (value === '' || value === 0 ? null : numericText(value)),
+  idSchema.nullable(),
+);
 
 // ---------------------------------------------------------------- details: key/value rows
 
@@ -85,8 +89,10 @@ function detailIssues(rows: readonly ResourceDetail[]): DetailIssue[] {
   const issues: DetailIssue[] = [];
   const seen = new Set<string>();
   rows.forEach((row, index) => {
-    if (row.key.length > RESOURCE_LIMITS.keyMax) issues.push({ index, field: 'key', message: M.validation.tooLong(R.fields.key, RESOURCE_LIMITS.keyMax) });
-    if (row.value.length > RESOURCE_LIMITS.valueMax) issues.push({ index, field: 'value', message: M.validation.tooLong(R.fields.value, RESOURCE_LIMITS.valueMax) });
+    if (row.key.length > RESOURCE_LIMITS.keyMax)
+      issues.push({ index, field: 'key', message: M.validation.tooLong(R.fields.key, RESOURCE_LIMITS.keyMax) });
+    if (row.value.length > RESOURCE_LIMITS.valueMax)
+      issues.push({ index, field: 'value', message: M.validation.tooLong(R.fields.value, RESOURCE_LIMITS.valueMax) });
     if (!row.key && row.value) issues.push({ index, field: 'key', message: R.keyRequired });
     if (row.key && !row.value) issues.push({ index, field: 'value', message: R.valueRequired });
     if (!row.key) return;
@@ -102,7 +108,8 @@ export const keptDetails = (rows: readonly ResourceDetail[]): ResourceDetail[] =
   rows.map((r) => ({ key: r.key.trim(), value: r.value.trim() })).filter((r) => r.key && r.value);
 
 /** The details as the spec's `value` map (the JSON preview and the REST payload), in row order. */
-export const detailsToValue = (rows: readonly ResourceDetail[]): Record<string, string> => Object.fromEntries(rows.map((r) => [r.key, r.value]));
+export const detailsToValue = (rows: readonly ResourceDetail[]): Record<string, string> =>
+  Object.fromEntries(rows.map((r) => [r.key, r.value]));
 
 /** Lengths are checked after trimming (detailIssues), so the message names the real limit. */
 const detailRow = z.object({ key: z.string(), value: z.string() });
@@ -116,7 +123,13 @@ export const resourceDetailsSchema = z
   .max(RESOURCE_LIMITS.detailsMax)
   .transform((rows, ctx) => {
     const trimmed = rows.map((r) => ({ key: r.key.trim(), value: r.value.trim() }));
-    for (const issue of detailIssues(trimmed)) ctx.addIssue({ code: 'custom', path: [issue.index, issue.field], message: issue.message, input: rows[issue.index] });
+    for (const issue of detailIssues(trimmed))
+      ctx.addIssue({
+        code: 'custom',
+        path: [issue.index, issue.field],
+        message: issue.message,
+        input: rows[issue.index],
+      });
     return keptDetails(trimmed);
   });
 
@@ -130,11 +143,16 @@ export const resourceValueSchema = z
   .transform((map, ctx) => {
     const entries = Object.entries(map);
     if (entries.length > RESOURCE_LIMITS.detailsMax) {
-      ctx.addIssue({ code: 'custom', message: M.validation.tooManyItems(R.details, RESOURCE_LIMITS.detailsMax), input: map });
+      ctx.addIssue({
+        code: 'custom',
+        message: M.validation.tooManyItems(R.details, RESOURCE_LIMITS.detailsMax),
+        input: map,
+      });
       return z.NEVER;
     }
     const rows = keptDetails(entries.map(([key, value]) => ({ key, value: value === null ? '' : String(value) })));
-    for (const issue of detailIssues(rows)) ctx.addIssue({ code: 'custom', path: [rows[issue.index].key], message: issue.message, input: map });
+    for (const issue of detailIssues(rows))
+      ctx.addIssue({ code: 'custom', path: [rows[issue.index].key], message: issue.message, input: map });
     return rows;
   });
 
@@ -149,14 +167,24 @@ const detailsFields = { value: resourceValueSchema.optional(), details: resource
  * Both forms given: the rows, then the map's entries, as one list (a key in both is a duplicate); neither:
  * undefined (an update leaves the details as they are).
  */
-function joinedDetails(input: { value?: ResourceDetail[]; details?: ResourceDetail[] }, ctx: z.RefinementCtx): ResourceDetail[] | undefined {
+function joinedDetails(
+  input: { value?: ResourceDetail[]; details?: ResourceDetail[] },
+  ctx: z.RefinementCtx,
+): ResourceDetail[] | undefined {
   const { value, details } = input;
   if (value === undefined || details === undefined) return details ?? value;
   const joined = [...details, ...value];
-  if (joined.length > RESOURCE_LIMITS.detailsMax) ctx.addIssue({ code: 'custom', path: ['value'], message: M.validation.tooManyItems(R.details, RESOURCE_LIMITS.detailsMax), input });
+  if (joined.length > RESOURCE_LIMITS.detailsMax)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['value'],
+      message: M.validation.tooManyItems(R.details, RESOURCE_LIMITS.detailsMax),
+      input,
+    });
   const keys = new Set(details.map((d) => detailKeyOf(d.key)));
   for (const entry of value) {
-    if (keys.has(detailKeyOf(entry.key))) ctx.addIssue({ code: 'custom', path: ['value', entry.key], message: R.duplicateKeys, input });
+    if (keys.has(detailKeyOf(entry.key)))
+      ctx.addIssue({ code: 'custom', path: ['value', entry.key], message: R.duplicateKeys, input });
   }
   return joined;
 }

@@ -23,7 +23,10 @@ export const SEARCH_LIMITS = {
  * Shared by the server (query terms) and the palette (highlighting), so both agree on what matches.
  */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** The words of a search: folded, split on anything that is not a letter or digit, empties dropped, capped. */
@@ -79,7 +82,13 @@ export function snippetOf(body: string, terms: string[], max: number = SEARCH_LI
 
 const kindsParam = z.preprocess(
   // REST sends `kinds=task,file` (or repeats the parameter).
-  (value) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value),
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : value,
   z.array(z.enum(SEARCH_KINDS)).max(SEARCH_KINDS.length),
 );
 

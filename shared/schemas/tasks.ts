@@ -38,7 +38,10 @@ export const dueDateSchema = z
     if (value === null || value === '') return null;
     let day: string | null;
     if (value instanceof Date) day = Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
-    else day = calendarDay(value) ?? (ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? calendarDay(value.slice(0, 10)) : null);
+    else
+      day =
+        calendarDay(value) ??
+        (ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)) ? calendarDay(value.slice(0, 10)) : null);
     if (day === null) {
       ctx.issues.push({ code: 'custom', message: T.dueDateInvalid, input: value });
       return z.NEVER;
@@ -91,8 +94,15 @@ export const taskFields = {
 };
 
 /** One assignee from either name: assigneeId when given, else assignedTo (undefined: unchanged / nobody). */
-function oneAssignee<T extends { assigneeId?: number | null; assignedTo?: number | null }>({ assigneeId, assignedTo, ...rest }: T) {
-  return { ...rest, assigneeId: assigneeId !== undefined ? assigneeId : assignedTo } as Omit<T, 'assignedTo' | 'assigneeId'> & { assigneeId?: number | null };
+function oneAssignee<T extends { assigneeId?: number | null; assignedTo?: number | null }>({
+  assigneeId,
+  assignedTo,
+  ...rest
+}: T) {
+  return { ...rest, assigneeId: assigneeId !== undefined ? assigneeId : assignedTo } as Omit<
+    T,
+    'assignedTo' | 'assigneeId'
+  > & { assigneeId?: number | null };
 }
 
 /** POST /api/tasks {title, description, status, priority, projectId, assignedTo, dueDate}: priority medium and status pending by default. */
@@ -173,5 +183,10 @@ export const taskPageOutput = pageOutput(taskOutput).extend({ overall: z.number(
 export const taskRemoveOutput = z.object({ ok: z.literal(true) });
 
 /** The agency's staff users, for the assignee choice and filter. */
-export const teamMemberOutput = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() });
+export const teamMemberOutput = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
 export const teamListOutput = z.array(teamMemberOutput);

@@ -16,7 +16,11 @@ export const totpCodeSchema = z
   .pipe(z.string().regex(/^\d{6}$/, M.twoFactor.codeFormat));
 
 /** A recovery code as typed: case and spaces do not matter (shared/… normaliseRecoveryCode). */
-export const recoveryCodeSchema = z.string().trim().min(1, M.twoFactor.codeRequired).max(40, M.twoFactor.wrongRecoveryCode);
+export const recoveryCodeSchema = z
+  .string()
+  .trim()
+  .min(1, M.twoFactor.codeRequired)
+  .max(40, M.twoFactor.wrongRecoveryCode);
 
 /** "ABCDE-12345 " → "abcde-12345": how a recovery code is hashed and compared. */
 export const normaliseRecoveryCode = (value: string) => {

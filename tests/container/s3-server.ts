@@ -6,7 +6,9 @@
 import { startS3Server } from '../support/s3-server';
 
 const server = await startS3Server('clientflow-smoke');
-process.stdout.write(`${JSON.stringify({ endpoint: server.endpoint, bucket: server.bucket, directory: server.directory })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ endpoint: server.endpoint, bucket: server.bucket, directory: server.directory })}\n`,
+);
 const stop = () => void server.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

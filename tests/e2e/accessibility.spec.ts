@@ -4,7 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 /** No WCAG 2.1 A/AA violations that axe can detect. */
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 test('public pages and the sign-in and sign-up screens are accessible', async ({ page }) => {
@@ -26,12 +28,23 @@ test('the companies screen and its dialog are accessible and keyboard-operable',
   const request = page.request;
   const n = Date.now().toString(36);
   const signup = await request.post('/auth/signup', {
-    data: { first_name: 'Kay', last_name: 'Board', name: 'Keyboard Agency', email: `kay-${n}@a11y.test`, phone: '1', password: 'a-strong-password-2', slug: `kbd${n}` },
+    data: {
+      first_name: 'Kay',
+      last_name: 'Board',
+      name: 'Keyboard Agency',
+      email: `kay-${n}@a11y.test`,
+      phone: '1',
+      password: 'a-strong-password-2',
+      slug: `kbd${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   // page.request shares the browser's cookies, so the sign-up's session cookie signs the page in.
   const token = (await signup.json()).authToken as string;
-  await request.post('/companies/v1', { data: { name: 'Accessible Co', industry: 'Testing' }, headers: { authorization: `Bearer ${token}` } });
+  await request.post('/companies/v1', {
+    data: { name: 'Accessible Co', industry: 'Testing' },
+    headers: { authorization: `Bearer ${token}` },
+  });
 
   await page.goto('/hub/companies');
   await expect(page.getByText('Showing 1 of 1 companies')).toBeVisible();

@@ -4,18 +4,31 @@ import { expect, test, type Page } from '@playwright/test';
 /** No WCAG 2.1 A/AA violations that axe can detect (as tests/e2e/accessibility.spec.ts checks). */
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 // A 1×1 PNG (the server checks the bytes, not the name).
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A fresh agency, signed in in this page's browser context (sign-up sets the session cookie). */
 async function agency(page: Page, name = 'Harbor Lights Studio') {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
   const slug = `harbor${n}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Hana', last_name: 'Berg', name, email: `hana-${n}@harbor.test`, phone: '555 0101', password: 'a-strong-password-2', slug },
+    data: {
+      first_name: 'Hana',
+      last_name: 'Berg',
+      name,
+      email: `hana-${n}@harbor.test`,
+      phone: '555 0101',
+      password: 'a-strong-password-2',
+      slug,
+    },
   });
   expect(signup.status()).toBe(201);
   return { slug, name };
@@ -72,20 +85,35 @@ test('brand style: the preview follows every change before it is saved, then the
   // Saved: a reload shows the same values.
   await page.reload();
   await expect(hex('Primary color', page)).toHaveValue('#0f766e');
-  await expect(page.getByRole('textbox', { name: 'Login page text' })).toHaveValue('Good to see you again. Your projects are one click away.');
+  await expect(page.getByRole('textbox', { name: 'Login page text' })).toHaveValue(
+    'Good to see you again. Your projects are one click away.',
+  );
 });
 
-test('logo: refused types are named, an image is uploaded and shown in the preview and on the portal login page', async ({ page, browser, baseURL }) => {
+test('logo: refused types are named, an image is uploaded and shown in the preview and on the portal login page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const { slug, name } = await agency(page, 'Cedar & Pine Co');
   const style = await page.request.put('/api/business/style', {
-    data: { primary_color: '#7c2d12', secondary_color: '#fbbf24', button_text_color: '#fefce8', login_text: 'Cedar & Pine clients: sign in for your projects.' },
+    data: {
+      primary_color: '#7c2d12',
+      secondary_color: '#fbbf24',
+      button_text_color: '#fefce8',
+      login_text: 'Cedar & Pine clients: sign in for your projects.',
+    },
     headers: { origin: baseURL! },
   });
   expect(style.status()).toBe(200);
   await page.goto('/hub/account?tab=branding');
   const input = page.locator('input[type=file][accept*="image/"]');
 
-  await input.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+  await input.setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
   await expect(page.getByText('Invalid file type', { exact: true })).toBeVisible();
   await expect(page.getByText('Please upload a JPEG, PNG, or GIF image.')).toBeVisible();
 
@@ -128,7 +156,11 @@ test('logo: refused types are named, an image is uploaded and shown in the previ
   await expect(page.getByTestId('brand-preview').locator('img')).toHaveCount(0);
 });
 
-test('business information: the spec’s validation messages, save, and the portal URL', async ({ page, context, baseURL }) => {
+test('business information: the spec’s validation messages, save, and the portal URL', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const { slug } = await agency(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/hub/account');
@@ -142,7 +174,10 @@ test('business information: the spec’s validation messages, save, and the port
   await page.getByRole('button', { name: 'Copy client portal URL' }).click();
   await expect(page.getByText('Copied to clipboard')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/portal/${slug}`);
-  await expect(page.getByRole('link', { name: 'Open client portal in a new tab' })).toHaveAttribute('href', `${baseURL}/portal/${slug}`);
+  await expect(page.getByRole('link', { name: 'Open client portal in a new tab' })).toHaveAttribute(
+    'href',
+    `${baseURL}/portal/${slug}`,
+  );
 
   const field = (name: string) => page.getByRole('textbox', { name, exact: false }).first();
   await field('Business name').fill('');

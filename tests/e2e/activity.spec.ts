@@ -8,25 +8,50 @@ import { expect, test, type Page } from '@playwright/test';
 
 /** The activity screens' own part of the page (the header's pieces have their own specs). */
 async function expectAccessible(page: Page, region: string) {
-  const results = await new AxeBuilder({ page }).include(region).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .include(region)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 async function newAgency(page: Page) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Tess', last_name: 'Okafor', name: 'Okafor Works', email: `tess-${n}@okafor.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug: `activity${n}` },
+    data: {
+      first_name: 'Tess',
+      last_name: 'Okafor',
+      name: 'Okafor Works',
+      email: `tess-${n}@okafor.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `activity${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
-  const company = await (await page.request.post('/api/companies', { data: { name: 'Juniper Cafe', status: 'active' }, headers })).json();
-  const project = await (await page.request.post('/api/projects', { data: { name: 'Menu redesign', companiesId: company.id, status: 'in-progress' }, headers })).json();
-  const task = await page.request.post('/api/tasks', { data: { title: 'Print the new menus', projectId: project.id }, headers });
+  const company = await (
+    await page.request.post('/api/companies', { data: { name: 'Juniper Cafe', status: 'active' }, headers })
+  ).json();
+  const project = await (
+    await page.request.post('/api/projects', {
+      data: { name: 'Menu redesign', companiesId: company.id, status: 'in-progress' },
+      headers,
+    })
+  ).json();
+  const task = await page.request.post('/api/tasks', {
+    data: { title: 'Print the new menus', projectId: project.id },
+    headers,
+  });
   expect(task.status()).toBe(201);
   return { headers, companyId: company.id as number, taskId: (await task.json()).id as number };
 }
 
-test('a task’s status change shows on its company’s Activity tab, old → new, with a link to the task', async ({ page }) => {
+test('a task’s status change shows on its company’s Activity tab, old → new, with a link to the task', async ({
+  page,
+}) => {
   const agency = await newAgency(page);
 
   // The change, made where staff make it: the status menu of the tasks list.
@@ -34,7 +59,14 @@ test('a task’s status change shows on its company’s Activity tab, old → ne
   const row = page.getByRole('row').filter({ hasText: 'Print the new menus' });
   await row.getByLabel('Status of Print the new menus').selectOption('in-progress');
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/tasks/${agency.taskId}`, { headers: agency.headers })).json()) as { status: string }).status)
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/tasks/${agency.taskId}`, { headers: agency.headers })).json()) as {
+            status: string;
+          }
+        ).status,
+    )
     .toBe('in-progress');
 
   await page.goto(`/hub/companies/${agency.companyId}`);
@@ -45,7 +77,9 @@ test('a task’s status change shows on its company’s Activity tab, old → ne
   await expect(entry).toContainText('Tess Okafor changed task “Print the new menus”');
   await expect(entry).toContainText('Status: Pending → In Progress');
   await expect(entry.locator('time')).toHaveAttribute('title', /\d/);
-  await expect(feed.getByRole('listitem').filter({ hasText: 'created task' })).toContainText('Tess Okafor created task “Print the new menus”');
+  await expect(feed.getByRole('listitem').filter({ hasText: 'created task' })).toContainText(
+    'Tess Okafor created task “Print the new menus”',
+  );
   await expectAccessible(page, '[role="tabpanel"]');
 
   // The kind filter: files only → nothing yet; tasks → the entries again.
@@ -71,10 +105,16 @@ test('the owner filters the whole log with chips and downloads it as CSV', async
   await expect(feed.getByRole('listitem')).toHaveCount(1);
   await expect(feed).toContainText('Tess Okafor created task “Print the new menus”');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
-  const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(',Tess Okafor,staff,created,task,Print the new menus,Juniper Cafe,');
   await expectAccessible(page, 'main');

@@ -11,7 +11,15 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
   const n = unique();
   const response = await context.request.post('/auth/signup', {
-    data: { first_name: 'Ada', last_name: 'Small', name: `Small Things ${n}`, email: `ada-${n}@small.test`, phone: '1', password: strongPassword, slug: `small${n}` },
+    data: {
+      first_name: 'Ada',
+      last_name: 'Small',
+      name: `Small Things ${n}`,
+      email: `ada-${n}@small.test`,
+      phone: '1',
+      password: strongPassword,
+      slug: `small${n}`,
+    },
   });
   expect(response.status()).toBe(201);
   // The request context shares the browser's cookies: the sign-up's session cookie is in this state.

@@ -5,17 +5,36 @@ import { expect, test, type Page } from '@playwright/test';
 async function agencyWithCompanies(page: Page, extra = 0) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Lia', last_name: 'Kit', name: 'Kit Agency', email: `lia-${n}@kit.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug: `kit${n}` },
+    data: {
+      first_name: 'Lia',
+      last_name: 'Kit',
+      name: 'Kit Agency',
+      email: `lia-${n}@kit.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `kit${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   const token = (await signup.json()).authToken as string;
   for (const company of [
-    { name: 'Acme Robotics', industry: 'Manufacturing', status: 'onboarding', website: 'https://acme-robotics-international-holdings.example' },
+    {
+      name: 'Acme Robotics',
+      industry: 'Manufacturing',
+      status: 'onboarding',
+      website: 'https://acme-robotics-international-holdings.example',
+    },
     { name: 'Blue Lagoon Spa', industry: 'Wellness', status: 'active' },
     { name: 'Copper Field Farms', industry: 'Agriculture', status: 'prospect' },
-    ...Array.from({ length: extra }, (_, i) => ({ name: `Zeta Client ${String(i + 1).padStart(2, '0')}`, industry: 'Retail' })),
+    ...Array.from({ length: extra }, (_, i) => ({
+      name: `Zeta Client ${String(i + 1).padStart(2, '0')}`,
+      industry: 'Retail',
+    })),
   ]) {
-    const created = await page.request.post('/companies/v1', { data: company, headers: { authorization: `Bearer ${token}` } });
+    const created = await page.request.post('/companies/v1', {
+      data: company,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(created.status()).toBe(201);
   }
 }
@@ -135,7 +154,9 @@ test('at 390 px the page never scrolls sideways; the table scrolls in its own bo
   expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
 });
 
-test('a company opens its page from its card or row, by mouse and keyboard; Edit opens a dialog that keeps its size', async ({ page }) => {
+test('a company opens its page from its card or row, by mouse and keyboard; Edit opens a dialog that keeps its size', async ({
+  page,
+}) => {
   await page.goto('/hub/companies');
   // Anywhere on the card: its middle is the industry line, not the name or a control.
   await page.getByRole('listitem').filter({ hasText: 'Blue Lagoon Spa' }).click();
@@ -149,7 +170,9 @@ test('a company opens its page from its card or row, by mouse and keyboard; Edit
   await expect(dialog.getByLabel('Company name')).toHaveValue('Blue Lagoon Spa');
   // The required field says so; the close button comes first in the tab order.
   await expect(dialog.getByRole('textbox', { name: 'Company name (required)' })).toBeVisible();
-  await expect(dialog.locator('button, input, select, textarea, a[href], [tabindex="0"]').first()).toHaveAccessibleName('Close');
+  await expect(dialog.locator('button, input, select, textarea, a[href], [tabindex="0"]').first()).toHaveAccessibleName(
+    'Close',
+  );
 
   const panel = dialog.locator('form');
   // Measured once the dialog's opening transition (a scale) has finished.
@@ -182,7 +205,11 @@ test("a proxy's HTML error shows '{status}: {body text}', never a JSON parse err
   await page.goto('/hub/companies');
   await page.getByRole('button', { name: 'Edit Acme Robotics' }).click();
   await page.route('**/trpc/companies.update**', (route) =>
-    route.fulfill({ status: 502, contentType: 'text/html', body: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>' }),
+    route.fulfill({
+      status: 502,
+      contentType: 'text/html',
+      body: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>',
+    }),
   );
   await page.getByRole('dialog').getByRole('button', { name: 'Update Company' }).click();
   await expect(page.getByText('502: 502 Bad Gateway')).toBeVisible();

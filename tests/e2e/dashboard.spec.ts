@@ -14,7 +14,15 @@ async function newAgency(page: Page) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const slug = `dash${n}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Noor', last_name: 'Haddad', name: 'Haddad Digital', email: `noor-${n}@haddad.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug },
+    data: {
+      first_name: 'Noor',
+      last_name: 'Haddad',
+      name: 'Haddad Digital',
+      email: `noor-${n}@haddad.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug,
+    },
   });
   expect(signup.status()).toBe(201);
   return { slug, token: (await signup.json()).authToken as string };
@@ -25,7 +33,8 @@ test('a new agency sees zeros, the getting-started checklist and empty states', 
   await page.goto('/hub');
   await expect(page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Noor$/ })).toBeVisible();
   await expect(page.getByText("Here's what's happening with your business today.")).toBeVisible();
-  for (const label of ['Active Projects', 'Pending Tasks', 'Total Clients']) await expect(page.getByRole('link', { name: `${label} 0` })).toBeVisible();
+  for (const label of ['Active Projects', 'Pending Tasks', 'Total Clients'])
+    await expect(page.getByRole('link', { name: `${label} 0` })).toBeVisible();
   await expect(page.getByText('No projects yet')).toBeVisible();
   await expect(page.getByText('No files yet')).toBeVisible();
   await expect(page.getByText('Get started with Clientflow')).toBeVisible();
@@ -41,7 +50,10 @@ test('the stat cards, tasks overview and lists show the seeded numbers of this a
     expect(res.status()).toBe(201);
     companyIds.push((await res.json()).id);
   }
-  const contact = await page.request.post('/contacts/v1', { data: { first_name: 'Iris', last_name: 'Lumen', email: `iris-${slug}@lumen.test`, company_id: companyIds[0] }, headers });
+  const contact = await page.request.post('/contacts/v1', {
+    data: { first_name: 'Iris', last_name: 'Lumen', email: `iris-${slug}@lumen.test`, company_id: companyIds[0] },
+    headers,
+  });
   expect(contact.status()).toBe(201);
 
   const db = new BetterSqlite3(DATABASE);
@@ -58,8 +70,12 @@ test('the stat cards, tasks overview and lists show the seeded numbers of this a
       ['Next Year', 'draft', companyIds[0]],
       ['Old Launch', 'complete', companyIds[1]],
     ] as const;
-    const projectIds = projects.map(([name, status, companyId], i) => Number(project.run(businessId, `e2e-${slug}-${i}`, companyId, name, status, 'medium', now, now).lastInsertRowid));
-    const task = db.prepare('INSERT INTO Task (businessId, projectId, title, status, priority, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const projectIds = projects.map(([name, status, companyId], i) =>
+      Number(project.run(businessId, `e2e-${slug}-${i}`, companyId, name, status, 'medium', now, now).lastInsertRowid),
+    );
+    const task = db.prepare(
+      'INSERT INTO Task (businessId, projectId, title, status, priority, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     for (const [status, priority] of [
       ['pending', 'high'],
       ['pending', 'high'],
@@ -69,8 +85,16 @@ test('the stat cards, tasks overview and lists show the seeded numbers of this a
       ['cancelled', 'low'],
     ])
       task.run(businessId, projectIds[0], `Task ${status} ${priority}`, status, priority, now, now);
-    db.prepare('INSERT INTO Document (businessId, companyId, name, type, url, size, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      businessId, companyIds[0], 'Lumen Service Agreement', 'agreement', 'https://files.example/agreement.pdf', 1200, now,
+    db.prepare(
+      'INSERT INTO Document (businessId, companyId, name, type, url, size, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      businessId,
+      companyIds[0],
+      'Lumen Service Agreement',
+      'agreement',
+      'https://files.example/agreement.pdf',
+      1200,
+      now,
     );
   } finally {
     db.close();
@@ -81,8 +105,14 @@ test('the stat cards, tasks overview and lists show the seeded numbers of this a
   await expect(page.getByRole('link', { name: 'Pending Tasks 4' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Total Clients 2' })).toBeVisible();
   await expect(page.getByText('tasks in progress')).toBeVisible();
-  for (const [label, count] of [['High Priority', 2], ['Medium Priority', 1], ['Low Priority', 1]] as const)
-    await expect(page.getByRole('region', { name: 'Tasks Overview' }).locator('dl > div').filter({ hasText: label }).locator('dd')).toHaveText(String(count));
+  for (const [label, count] of [
+    ['High Priority', 2],
+    ['Medium Priority', 1],
+    ['Low Priority', 1],
+  ] as const)
+    await expect(
+      page.getByRole('region', { name: 'Tasks Overview' }).locator('dl > div').filter({ hasText: label }).locator('dd'),
+    ).toHaveText(String(count));
 
   // Only active projects, with their company or 'Unknown Company'.
   const active = page.getByRole('region', { name: 'Active Projects' });

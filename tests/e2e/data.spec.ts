@@ -13,14 +13,27 @@ import { expect, test, type Page } from '@playwright/test';
 
 /** The Data tab's own part of the page (the header's pieces have their own specs). */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('[role="tabpanel"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .include('[role="tabpanel"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 async function newAgency(page: Page, name: string) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Noor', last_name: 'Haddad', name, email: `noor-${n}@haddad.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug: `data${n}` },
+    data: {
+      first_name: 'Noor',
+      last_name: 'Haddad',
+      name,
+      email: `noor-${n}@haddad.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `data${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
@@ -35,17 +48,29 @@ async function newAgency(page: Page, name: string) {
 test('the owner exports everything and another agency imports the zip', async ({ page, browser }) => {
   const a = await newAgency(page, 'Haddad Export Co');
   const company = await a.post('/api/companies', { name: 'Juniper Cafe', status: 'active', industry: 'Hospitality' });
-  await a.post('/api/contacts', { firstName: 'Olive', lastName: 'Marsh', email: `olive-${Date.now()}@juniper.test`, companyId: company.id });
+  await a.post('/api/contacts', {
+    firstName: 'Olive',
+    lastName: 'Marsh',
+    email: `olive-${Date.now()}@juniper.test`,
+    companyId: company.id,
+  });
   const upload = await page.request.post('/api/documents/upload', {
     headers: a.headers,
-    multipart: { companyId: String(company.id), visibleInPortal: 'true', file: { name: 'Menu.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF the spring menu') } },
+    multipart: {
+      companyId: String(company.id),
+      visibleInPortal: 'true',
+      file: { name: 'Menu.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF the spring menu') },
+    },
   });
   expect(upload.status(), await upload.text()).toBe(201);
 
   await page.goto('/hub/account?tab=data');
   await expect(page.getByRole('tab', { name: 'Data' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('No exports yet')).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export everything' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export everything' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.zip$/);
   const zip = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'clientflow-e2e-')), download.suggestedFilename());
   await download.saveAs(zip);
@@ -84,14 +109,26 @@ test('a contacts CSV: map a column, see the duplicate and the error, fix the fil
   const agency = await newAgency(page, 'Haddad CSV Co');
   const n = Date.now().toString(36);
   const harbor = await agency.post('/api/companies', { name: 'Harbor Dental', status: 'active' });
-  await agency.post('/api/contacts', { firstName: 'Ben', lastName: 'Okafor', email: `ben-${n}@harbor.test`, companyId: harbor.id });
+  await agency.post('/api/contacts', {
+    firstName: 'Ben',
+    lastName: 'Okafor',
+    email: `ben-${n}@harbor.test`,
+    companyId: harbor.id,
+  });
   const csv = (cleoEmail: string) =>
-    ['First,Last,Email,Client', `Ana,Silva,ana-${n}@harbor.test,Harbor Dental`, `Ben,Okafor,ben-${n}@harbor.test,Harbor Dental`, `Cleo,Park,${cleoEmail},Lumen Labs`].join('\n');
+    [
+      'First,Last,Email,Client',
+      `Ana,Silva,ana-${n}@harbor.test,Harbor Dental`,
+      `Ben,Okafor,ben-${n}@harbor.test,Harbor Dental`,
+      `Cleo,Park,${cleoEmail},Lumen Labs`,
+    ].join('\n');
 
   await page.goto('/hub/account?tab=data');
   const card = page.getByRole('region', { name: 'Import' });
   await expect(card.getByRole('radio', { name: /^Contacts/ })).toBeChecked();
-  await card.getByLabel('File to import').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('not-an-email')) });
+  await card
+    .getByLabel('File to import')
+    .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('not-an-email')) });
   await card.getByRole('button', { name: 'Continue' }).click();
 
   // "Client" is not a name the server knows for a company: map it by hand.
@@ -117,7 +154,13 @@ test('a contacts CSV: map a column, see the duplicate and the error, fix the fil
 
   // The corrected file keeps the mapping.
   await card.getByRole('button', { name: 'Choose a file' }).click();
-  await card.getByLabel('File to import').setInputFiles({ name: 'contacts-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv(`cleo-${n}@lumen.test`)) });
+  await card
+    .getByLabel('File to import')
+    .setInputFiles({
+      name: 'contacts-fixed.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv(`cleo-${n}@lumen.test`)),
+    });
   await card.getByRole('button', { name: 'Continue' }).click();
   await expect(card.getByLabel('Company')).toHaveValue('Client');
   await card.getByRole('button', { name: 'Show preview' }).click();

@@ -10,24 +10,46 @@ import { expect, test, type Page } from '@playwright/test';
 async function agencyWithFiles(page: Page) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Mara', last_name: 'Stone', name: 'Stone Studio', email: `mara-${n}@studio.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug: `files${n}` },
+    data: {
+      first_name: 'Mara',
+      last_name: 'Stone',
+      name: 'Stone Studio',
+      email: `mara-${n}@studio.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `files${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
-  const company = async (name: string) => (await (await page.request.post('/api/companies', { data: { name, status: 'active' }, headers })).json()).id as number;
+  const company = async (name: string) =>
+    (await (await page.request.post('/api/companies', { data: { name, status: 'active' }, headers })).json())
+      .id as number;
   const harbor = await company('Harbor Bakery');
   const north = await company('Northwind Logistics');
-  const project = await page.request.post('/projects/v1', { data: { name: 'Website relaunch', companies_id: harbor }, headers });
+  const project = await page.request.post('/projects/v1', {
+    data: { name: 'Website relaunch', companies_id: harbor },
+    headers,
+  });
   expect(project.status()).toBe(201);
   const invoice = await page.request.post('/api/documents', {
-    data: { name: 'Invoice INV-1042', type: 'invoice', url: 'https://files.example.test/inv-1042.pdf', size: 84221, companyId: north },
+    data: {
+      name: 'Invoice INV-1042',
+      type: 'invoice',
+      url: 'https://files.example.test/inv-1042.pdf',
+      size: 84221,
+      companyId: north,
+    },
     headers,
   });
   expect(invoice.status()).toBe(201);
   return { harbor, north };
 }
 
-test('a file is uploaded with a progress bar, downloads with the same bytes, filters, edits and deletes', async ({ page, context }) => {
+test('a file is uploaded with a progress bar, downloads with the same bytes, filters, edits and deletes', async ({
+  page,
+  context,
+}) => {
   await agencyWithFiles(page);
   await page.goto('/hub/documents');
   await expect(page.getByRole('heading', { name: 'Files', level: 1 })).toBeVisible();
@@ -38,7 +60,9 @@ test('a file is uploaded with a progress bar, downloads with the same bytes, fil
   await page.getByRole('button', { name: 'Add New File' }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Add New File' })).toBeVisible();
-  await dialog.getByLabel('File', { exact: true }).setInputFiles({ name: 'Signed proposal.pdf', mimeType: 'application/pdf', buffer: bytes });
+  await dialog
+    .getByLabel('File', { exact: true })
+    .setInputFiles({ name: 'Signed proposal.pdf', mimeType: 'application/pdf', buffer: bytes });
   await expect(dialog.getByLabel('File name')).toHaveValue('Signed proposal.pdf');
   await expect(dialog.getByText('3 MB', { exact: true })).toBeVisible();
   await dialog.getByLabel('Type').selectOption('proposal');
@@ -60,14 +84,24 @@ test('a file is uploaded with a progress bar, downloads with the same bytes, fil
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 10, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 10,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
   await dialog.getByRole('button', { name: 'Upload File' }).click();
   const progress = dialog.getByRole('progressbar', { name: 'Upload progress' });
   await expect(progress).toBeVisible();
   await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
   await expect(dialog.getByText(/\d+% uploaded/)).toBeVisible();
   await expect(page.getByText('File created successfully!')).toBeVisible({ timeout: 30_000 });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await expect(page.getByText('Showing 2 of 2 files')).toBeVisible();
   const row = page.getByRole('row', { name: /Signed proposal\.pdf/ });
   await expect(row.getByText('Proposal', { exact: true })).toBeVisible();
@@ -111,7 +145,10 @@ test('a file is uploaded with a progress bar, downloads with the same bytes, fil
   await page.goto('/hub/documents');
 
   // Edit: rename, re-type, keep it out of the portal.
-  await page.getByRole('row', { name: /Signed proposal/ }).getByRole('button', { name: 'Edit Signed proposal.pdf' }).click();
+  await page
+    .getByRole('row', { name: /Signed proposal/ })
+    .getByRole('button', { name: 'Edit Signed proposal.pdf' })
+    .click();
   await expect(dialog.getByRole('heading', { name: 'Edit File' })).toBeVisible();
   await dialog.getByLabel('File name').fill('Website proposal (signed)');
   await dialog.getByLabel('Type').selectOption('contract');
@@ -142,7 +179,9 @@ test('the company page has a Files tab with its count, an Upload File button and
   await expect(dialog.getByRole('heading', { name: 'Add New File' })).toBeVisible();
   // The company is this page's: only the project is asked.
   await expect(dialog.getByRole('combobox', { name: 'Company' })).toHaveCount(0);
-  await dialog.getByLabel('File', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('kick-off notes') });
+  await dialog
+    .getByLabel('File', { exact: true })
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('kick-off notes') });
   await dialog.getByRole('button', { name: 'Upload File' }).click();
   await expect(page.getByText('File created successfully!')).toBeVisible();
   await expect(page.getByRole('tab', { name: /Files\s*1/ })).toBeVisible();

@@ -14,22 +14,44 @@ type Agency = { headers: Record<string, string>; companyId: number };
 async function newAgency(page: Page): Promise<Agency> {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Flo', last_name: 'Reyes', name: 'Reyes Studio', email: `flo-${n}@reyes.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug: `flows${n}` },
+    data: {
+      first_name: 'Flo',
+      last_name: 'Reyes',
+      name: 'Reyes Studio',
+      email: `flo-${n}@reyes.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `flows${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
-  const company = await page.request.post('/api/companies', { data: { name: 'Juniper Cafe', status: 'active' }, headers });
+  const company = await page.request.post('/api/companies', {
+    data: { name: 'Juniper Cafe', status: 'active' },
+    headers,
+  });
   expect(company.status()).toBe(201);
   return { headers, companyId: (await company.json()).id };
 }
 
 /** A flow made through the API, with steps titled as given (each created last). */
-async function newFlow(page: Page, agency: Agency, data: { name: string; workflowType: string }, titles: string[] = []) {
-  const res = await page.request.post('/api/flows', { data: { description: 'Made for the browser test', ...data }, headers: agency.headers });
+async function newFlow(
+  page: Page,
+  agency: Agency,
+  data: { name: string; workflowType: string },
+  titles: string[] = [],
+) {
+  const res = await page.request.post('/api/flows', {
+    data: { description: 'Made for the browser test', ...data },
+    headers: agency.headers,
+  });
   expect(res.status()).toBe(201);
   const flow = (await res.json()) as { id: number; flowUid: string };
   for (const title of titles) {
-    const step = await page.request.post('/flow_step/v1', { data: { flow_id: flow.id, step_title: title }, headers: agency.headers });
+    const step = await page.request.post('/flow_step/v1', {
+      data: { flow_id: flow.id, step_title: title },
+      headers: agency.headers,
+    });
     expect(step.status()).toBe(201);
   }
   return flow;
@@ -38,11 +60,18 @@ async function newFlow(page: Page, agency: Agency, data: { name: string; workflo
 /** The stored steps of a flow, in order, each with its field labels. */
 async function storedSteps(page: Page, agency: Agency, flowUid: string) {
   const res = await page.request.get(`/flows/v1?flow_uid=${flowUid}`, { headers: agency.headers });
-  const flow = (await res.json()) as { steps_of_flow: { step_title: string; content: string; fields_of_flow_step: { field_label: string }[] }[] };
-  return flow.steps_of_flow.map((s) => ({ title: s.step_title, content: s.content, fields: s.fields_of_flow_step.map((f) => f.field_label) }));
+  const flow = (await res.json()) as {
+    steps_of_flow: { step_title: string; content: string; fields_of_flow_step: { field_label: string }[] }[];
+  };
+  return flow.steps_of_flow.map((s) => ({
+    title: s.step_title,
+    content: s.content,
+    fields: s.fields_of_flow_step.map((f) => f.field_label),
+  }));
 }
 
-const stepTitles = (page: Page) => page.getByLabel(/^Title of step \d+$/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+const stepTitles = (page: Page) =>
+  page.getByLabel(/^Title of step \d+$/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
 const stepCard = (page: Page, n: number) => page.locator('[data-step-card]').nth(n - 1);
 const saveState = (page: Page) => page.locator('[data-save-state]');
 
@@ -50,12 +79,21 @@ async function expectAccessible(page: Page) {
   // A dialog fading in is measured at its final colours, not mid-fade (axe once read a choice's hint at part opacity).
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // The toasts are the toast library's own (checked where they are the subject, not on every screen).
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-sonner-toaster]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 /** Adds a form field to a step through the Add Form Field dialog. */
-async function addField(page: Page, card: Locator, field: { label: string; type?: string; required?: boolean; help?: string; choices?: string[] }) {
+async function addField(
+  page: Page,
+  card: Locator,
+  field: { label: string; type?: string; required?: boolean; help?: string; choices?: string[] },
+) {
   await card.getByRole('button', { name: 'Add Field' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Add Form Field' })).toBeVisible();
@@ -188,9 +226,15 @@ test('creates a collect flow with steps and fields, and finds everything again a
   await expectAccessible(page);
 });
 
-test('renames and reorders steps with the buttons, the keyboard and the mouse, and keeps both after a reload', async ({ page }) => {
+test('renames and reorders steps with the buttons, the keyboard and the mouse, and keeps both after a reload', async ({
+  page,
+}) => {
   const agency = await newAgency(page);
-  const flow = await newFlow(page, agency, { name: 'Launch info', workflowType: 'inform' }, ['Welcome', 'Schedule', 'Contacts']);
+  const flow = await newFlow(page, agency, { name: 'Launch info', workflowType: 'inform' }, [
+    'Welcome',
+    'Schedule',
+    'Contacts',
+  ]);
   await page.goto(`/hub/flows/${flow.flowUid}`);
   await expect.poll(() => stepTitles(page)).toEqual(['Welcome', 'Schedule', 'Contacts']);
 
@@ -203,13 +247,17 @@ test('renames and reorders steps with the buttons, the keyboard and the mouse, a
   await expect(saveState(page)).toHaveText('Saved');
   const preview = page.getByRole('complementary', { name: 'Preview of Launch info' });
   await expect(preview).toContainText('Monday 10:00');
-  await expect.poll(async () => (await storedSteps(page, agency, flow.flowUid))[1]).toEqual({ title: 'Kick-off call', content: 'Monday 10:00\nBring the brand guide', fields: [] });
+  await expect
+    .poll(async () => (await storedSteps(page, agency, flow.flowUid))[1])
+    .toEqual({ title: 'Kick-off call', content: 'Monday 10:00\nBring the brand guide', fields: [] });
 
   // Buttons: the focus stays on the moved step's buttons.
   await page.getByRole('button', { name: 'Move Kick-off call up' }).click();
   await expect.poll(() => stepTitles(page)).toEqual(['Kick-off call', 'Welcome', 'Contacts']);
   await expect(page.getByRole('button', { name: 'Move Kick-off call down' })).toBeFocused();
-  await expect.poll(async () => (await storedSteps(page, agency, flow.flowUid)).map((s) => s.title)).toEqual(['Kick-off call', 'Welcome', 'Contacts']);
+  await expect
+    .poll(async () => (await storedSteps(page, agency, flow.flowUid)).map((s) => s.title))
+    .toEqual(['Kick-off call', 'Welcome', 'Contacts']);
 
   // Keyboard: Space picks the step up by its handle, an arrow moves it, Space drops it.
   // (Each key waits for the screen reader's announcement: the page may scroll smoothly to follow the step.)
@@ -221,7 +269,9 @@ test('renames and reorders steps with the buttons, the keyboard and the mouse, a
   await page.keyboard.press('Space');
   await expect(page.getByText('Contacts dropped at position 2 of 3.')).toBeAttached();
   await expect.poll(() => stepTitles(page)).toEqual(['Kick-off call', 'Contacts', 'Welcome']);
-  await expect.poll(async () => (await storedSteps(page, agency, flow.flowUid)).map((s) => s.title)).toEqual(['Kick-off call', 'Contacts', 'Welcome']);
+  await expect
+    .poll(async () => (await storedSteps(page, agency, flow.flowUid)).map((s) => s.title))
+    .toEqual(['Kick-off call', 'Contacts', 'Welcome']);
 
   // Mouse: drag the last step's handle above the first.
   const handle = page.getByRole('button', { name: 'Reorder Welcome' });
@@ -233,11 +283,17 @@ test('renames and reorders steps with the buttons, the keyboard and the mouse, a
   await page.mouse.move(from.x + from.width / 2, to.y + 10, { steps: 15 });
   await page.mouse.up();
   await expect.poll(() => stepTitles(page)).toEqual(['Welcome', 'Kick-off call', 'Contacts']);
-  await expect.poll(async () => (await storedSteps(page, agency, flow.flowUid)).map((s) => s.title)).toEqual(['Welcome', 'Kick-off call', 'Contacts']);
+  await expect
+    .poll(async () => (await storedSteps(page, agency, flow.flowUid)).map((s) => s.title))
+    .toEqual(['Welcome', 'Kick-off call', 'Contacts']);
 
   await page.reload();
   await expect.poll(() => stepTitles(page)).toEqual(['Welcome', 'Kick-off call', 'Contacts']);
-  await expect(preview.getByRole('heading', { level: 3 })).toHaveText(['1. Welcome', '2. Kick-off call', '3. Contacts']);
+  await expect(preview.getByRole('heading', { level: 3 })).toHaveText([
+    '1. Welcome',
+    '2. Kick-off call',
+    '3. Contacts',
+  ]);
   await expect(page.getByLabel('Content of step 2')).toHaveValue('Monday 10:00\nBring the brand guide');
 
   // Deleting a step asks first.
@@ -245,10 +301,14 @@ test('renames and reorders steps with the buttons, the keyboard and the mouse, a
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Delete Contacts?' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Step deleted')).toBeVisible();
-  await expect.poll(async () => (await storedSteps(page, agency, flow.flowUid)).map((s) => s.title)).toEqual(['Welcome', 'Kick-off call']);
+  await expect
+    .poll(async () => (await storedSteps(page, agency, flow.flowUid)).map((s) => s.title))
+    .toEqual(['Welcome', 'Kick-off call']);
 });
 
-test('renders onboard markdown in the preview, keeps stored HTML inert, and duplicates a flow with its steps', async ({ page }) => {
+test('renders onboard markdown in the preview, keeps stored HTML inert, and duplicates a flow with its steps', async ({
+  page,
+}) => {
   const agency = await newAgency(page);
   const flow = await newFlow(page, agency, { name: 'Welcome pack', workflowType: 'onboard' });
   let dialogs = 0;
@@ -264,7 +324,9 @@ test('renders onboard markdown in the preview, keeps stored HTML inert, and dupl
   const preview = page.getByRole('complementary', { name: 'Preview of Welcome pack' });
   await expect(preview.getByRole('heading', { name: 'Step 1', level: 4 })).toBeVisible();
 
-  await page.getByLabel('Content of step 1').fill('# Hello and welcome\n\nRead **this** first. <img src=x onerror=alert(1)> [bad](javascript:alert(1))');
+  await page
+    .getByLabel('Content of step 1')
+    .fill('# Hello and welcome\n\nRead **this** first. <img src=x onerror=alert(1)> [bad](javascript:alert(1))');
   await expect(preview.getByRole('heading', { name: 'Hello and welcome' })).toBeVisible();
   await expect(preview.locator('strong')).toHaveText('this');
   await expect(preview.locator('img')).toHaveCount(0);
@@ -283,7 +345,11 @@ test('renders onboard markdown in the preview, keeps stored HTML inert, and dupl
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome pack (copy)' })).toBeVisible();
   expect(page.url()).not.toContain(flow.flowUid);
   await expect.poll(() => stepTitles(page)).toEqual(['Welcome']);
-  await expect(page.getByRole('complementary', { name: 'Preview of Welcome pack (copy)' }).getByRole('heading', { name: 'Hello and welcome' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Preview of Welcome pack (copy)' })
+      .getByRole('heading', { name: 'Hello and welcome' }),
+  ).toBeVisible();
 
   // The list: both flows are drafts; the row menu publishes one and the filter finds the other.
   await page.goto('/hub/flows');

@@ -40,7 +40,9 @@ test('a new agency signs up, manages companies, signs out and back in', async ({
 
   // The hub, greeting the owner by first name.
   await expect(page).toHaveURL(/\/hub$/);
-  await expect(page.getByRole('heading', { name: new RegExp(`^Good (morning|afternoon|evening), ${agency.first}$`) })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: new RegExp(`^Good (morning|afternoon|evening), ${agency.first}$`) }),
+  ).toBeVisible();
   await expect(page.getByText("Here's what's happening with your business today.")).toBeVisible();
 
   // Companies: empty state, then create one.
@@ -61,7 +63,9 @@ test('a new agency signs up, manages companies, signs out and back in', async ({
   await dialog.getByRole('button', { name: 'Add Company' }).click();
   await expect(page.getByText('The company has been successfully created.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Acme Robotics' })).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Acme Robotics' }).getByText('Prospect', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Acme Robotics' }).getByText('Prospect', { exact: true }),
+  ).toBeVisible();
 
   // A second company, so search and filters have something to tell apart.
   await page.getByRole('button', { name: 'Add Company' }).first().click();
@@ -127,10 +131,21 @@ test('a new agency signs up, manages companies, signs out and back in', async ({
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });
 
-test("a taken Brand URL shows 'Brand path unavailable, try again.' under the field until the user types", async ({ page, request }) => {
+test("a taken Brand URL shows 'Brand path unavailable, try again.' under the field until the user types", async ({
+  page,
+  request,
+}) => {
   const taken = `taken${unique}`;
   const first = await request.post('/auth/signup', {
-    data: { first_name: 'Ann', last_name: 'Lee', name: 'First Agency', email: `ann-${unique}@first.test`, phone: '1', password: 'a-strong-password-2', slug: taken },
+    data: {
+      first_name: 'Ann',
+      last_name: 'Lee',
+      name: 'First Agency',
+      email: `ann-${unique}@first.test`,
+      phone: '1',
+      password: 'a-strong-password-2',
+      slug: taken,
+    },
   });
   expect(first.status()).toBe(201);
 
@@ -156,7 +171,9 @@ test("a taken Brand URL shows 'Brand path unavailable, try again.' under the fie
 
 test('marketing pages and unknown hub paths', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Complete Client Management System for Service Agencies');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(
+    'Complete Client Management System for Service Agencies',
+  );
   await page.getByRole('link', { name: 'View Features' }).first().click();
   await expect(page).toHaveURL(/\/features$/);
   await page.goto('/pricing');
@@ -172,7 +189,15 @@ test('marketing pages and unknown hub paths', async ({ page }) => {
 test('a session that ends elsewhere brings the sign-in screen back on the next action', async ({ page, baseURL }) => {
   const n = Date.now().toString(36);
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Sid', last_name: 'Ended', name: 'Ended Agency', email: `sid-${n}@ended.test`, phone: '1', password: 'a-strong-password-2', slug: `ended${n}` },
+    data: {
+      first_name: 'Sid',
+      last_name: 'Ended',
+      name: 'Ended Agency',
+      email: `sid-${n}@ended.test`,
+      phone: '1',
+      password: 'a-strong-password-2',
+      slug: `ended${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   await page.goto('/hub/companies');

@@ -19,12 +19,23 @@ test.afterAll(async () => {
 });
 const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address.toLowerCase()));
 
-test('staff share what they choose; the client sees only that, is e-mailed once, and never sees an edit', async ({ page, browser }) => {
+test('staff share what they choose; the client sees only that, is e-mailed once, and never sees an edit', async ({
+  page,
+  browser,
+}) => {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const slug = `share${n}`;
   const owner = { email: `mara-${n}@studio.test`, password: 'Quartz-lantern-meadow-8817' };
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Mara', last_name: 'Stone', name: 'Stone Studio', email: owner.email, phone: '1', password: owner.password, slug },
+    data: {
+      first_name: 'Mara',
+      last_name: 'Stone',
+      name: 'Stone Studio',
+      email: owner.email,
+      phone: '1',
+      password: owner.password,
+      slug,
+    },
   });
   expect(signup.status()).toBe(201);
   const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
@@ -35,16 +46,36 @@ test('staff share what they choose; the client sees only that, is e-mailed once,
   };
   const harbor = (await post('/api/companies', { name: 'Harbor Bakery', status: 'active' })).id as number;
   const client = { email: `olive-${n}@harbor.test`, password: 'Copper-kettle-morning-42' };
-  await post('/api/contacts', { firstName: 'Olive', lastName: 'Harbor', email: client.email, companyId: harbor, portalAccess: true, portalPassword: client.password });
+  await post('/api/contacts', {
+    firstName: 'Olive',
+    lastName: 'Harbor',
+    email: client.email,
+    companyId: harbor,
+    portalAccess: true,
+    portalPassword: client.password,
+  });
 
   // Staff make a project, a file and a flow, as they come: internal.
-  const project = await post('/projects/v1', { name: 'Website relaunch', description: 'Old scope: Zeta Corp budget is $90k', status: 'in-progress', companies_id: harbor });
+  const project = await post('/projects/v1', {
+    name: 'Website relaunch',
+    description: 'Old scope: Zeta Corp budget is $90k',
+    status: 'in-progress',
+    companies_id: harbor,
+  });
   const upload = await page.request.post('/api/documents/upload', {
     headers,
-    multipart: { companyId: String(harbor), file: { name: 'Brand guide.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF brand guide') } },
+    multipart: {
+      companyId: String(harbor),
+      file: { name: 'Brand guide.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF brand guide') },
+    },
   });
   expect(upload.status()).toBe(201);
-  const flow = await post('/flows/v1', { name: 'Bakery intake', description: 'Tell us about your bakery', workflow_type: 'onboard', company_id: harbor });
+  const flow = await post('/flows/v1', {
+    name: 'Bakery intake',
+    description: 'Tell us about your bakery',
+    workflow_type: 'onboard',
+    company_id: harbor,
+  });
   await post('/flow_step/v1', { flow_id: flow.id, step_title: 'Your brand' });
 
   // The client, in their own browser, sees none of it.
@@ -95,25 +126,34 @@ test('staff share what they choose; the client sees only that, is e-mailed once,
   await portal.goto(`/portal/${slug}/workflows`);
   await expect(portal.getByText('Bakery intake').first()).toBeVisible();
   await expect.poll(() => mailsTo(client.email).length, { timeout: 15_000 }).toBe(2);
-  const [first, second] = mailsTo(client.email).map((m) => `${m.subject}\n${m.text}`).sort();
+  const [first, second] = mailsTo(client.email)
+    .map((m) => `${m.subject}\n${m.text}`)
+    .sort();
   expect([first, second].join('\n')).toContain('Brand guide.pdf');
   expect([first, second].join('\n')).toContain('Bakery intake');
 
   // Staff edit the shared project's description and billing: the client's Activity shows neither diff nor amount.
-  const patch = await page.request.patch(`/api/projects/${project.id}`, { data: { description: 'Please send the copy by Friday.', total_billed: 9876.25, total_hours_worked: 41.5 }, headers });
+  const patch = await page.request.patch(`/api/projects/${project.id}`, {
+    data: { description: 'Please send the copy by Friday.', total_billed: 9876.25, total_hours_worked: 41.5 },
+    headers,
+  });
   expect(patch.status(), await patch.text()).toBe(200);
   await portal.goto(`/portal/${slug}/activity`);
   await expect(portal.getByText('Stone Studio shared a project: Website relaunch')).toBeVisible();
   await expect(portal.getByText('Stone Studio shared a file: Brand guide.pdf')).toBeVisible();
   const feed = await portal.getByRole('main').innerText();
-  for (const leak of ['Zeta', '90k', '9876', '9,876', '41.5', 'Old scope', '→', 'Description', 'Billed']) expect(feed).not.toContain(leak);
+  for (const leak of ['Zeta', '90k', '9876', '9,876', '41.5', 'Old scope', '→', 'Description', 'Billed'])
+    expect(feed).not.toContain(leak);
   // Exactly the two mails: nothing more for the edit.
   await page.waitForTimeout(1500);
   expect(mailsTo(client.email)).toHaveLength(2);
 
   // Preview as the contact: the portal as Olive sees it, read-only, with a banner.
   await page.goto('/hub/contacts');
-  const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Preview portal as Olive Harbor' }).first().click()]);
+  const [preview] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Preview portal as Olive Harbor' }).first().click(),
+  ]);
   await expect(preview.getByText('Previewing as Olive Harbor (Harbor Bakery) — read-only')).toBeVisible();
   await expect(preview.getByRole('heading', { name: 'Welcome, Olive' })).toBeVisible();
   await expect(preview.getByText('Website relaunch').first()).toBeVisible();

@@ -17,17 +17,32 @@ test.afterAll(async () => {
   await smtp.close();
 });
 
-test('assigning a task to a colleague lights their bell, and the notification opens the task', async ({ page, browser, baseURL }) => {
+test('assigning a task to a colleague lights their bell, and the notification opens the task', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Nora', last_name: 'Bell', name: 'Bell Studio', email: `nora-${n}@bell.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug: `bell${n}` },
+    data: {
+      first_name: 'Nora',
+      last_name: 'Bell',
+      name: 'Bell Studio',
+      email: `nora-${n}@bell.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `bell${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
 
   // The owner invites a colleague (a signed-in session, as the Team tab does) who joins from the link.
   const email = `omar-${n}@bell.test`;
-  const invite = await page.request.post('/api/team/invites', { data: { email, role: 'member' }, headers: { origin: baseURL! } });
+  const invite = await page.request.post('/api/team/invites', {
+    data: { email, role: 'member' },
+    headers: { origin: baseURL! },
+  });
   expect(invite.status()).toBe(201);
   const colleague = await browser.newContext();
   const hub = await colleague.newPage();
@@ -44,9 +59,20 @@ test('assigning a task to a colleague lights their bell, and the notification op
   // The owner assigns them a task.
   const team = (await (await page.request.get('/api/team', { headers })).json()) as { id: number; email: string }[];
   const omar = team.find((m) => m.email === email)!;
-  const company = (await (await page.request.post('/api/companies', { data: { name: 'Juniper Cafe', status: 'active' }, headers })).json()).id as number;
-  const project = (await (await page.request.post('/projects/v1', { data: { name: 'Menu redesign', companies_id: company }, headers })).json()).id as number;
-  const task = await page.request.post('/api/tasks', { data: { title: 'Draft the seasonal menu', projectId: project, assignedTo: omar.id }, headers });
+  const company = (
+    await (
+      await page.request.post('/api/companies', { data: { name: 'Juniper Cafe', status: 'active' }, headers })
+    ).json()
+  ).id as number;
+  const project = (
+    await (
+      await page.request.post('/projects/v1', { data: { name: 'Menu redesign', companies_id: company }, headers })
+    ).json()
+  ).id as number;
+  const task = await page.request.post('/api/tasks', {
+    data: { title: 'Draft the seasonal menu', projectId: project, assignedTo: omar.id },
+    headers,
+  });
   expect(task.status()).toBe(201);
   const taskId = (await task.json()).id as number;
 

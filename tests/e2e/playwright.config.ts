@@ -22,7 +22,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   // The built app (npm run build) on a fresh SQLite database, migrated the way a deployment is.
@@ -32,6 +38,11 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), PUBLIC_URL: baseURL, SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`, MAIL_FROM: 'Clientflow e2e <hub@clientflow.test>' },
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_FROM: 'Clientflow e2e <hub@clientflow.test>',
+    },
   },
 });

@@ -24,16 +24,30 @@ async function agencyWithCompany(page: Page) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const slug = `portal${n}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Mara', last_name: 'Stone', name: 'Stone Studio', email: `mara-${n}@studio.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug },
+    data: {
+      first_name: 'Mara',
+      last_name: 'Stone',
+      name: 'Stone Studio',
+      email: `mara-${n}@studio.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug,
+    },
   });
   expect(signup.status()).toBe(201);
   const token = (await signup.json()).authToken as string;
-  const company = await page.request.post('/companies/v1', { data: { name: 'Harbor Bakery', status: 'active' }, headers: { authorization: `Bearer ${token}` } });
+  const company = await page.request.post('/companies/v1', {
+    data: { name: 'Harbor Bakery', status: 'active' },
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(company.status()).toBe(201);
   return { slug, n, token, companyId: (await company.json()).id as number };
 }
 
-test('a contact invited by e-mail sets a password, lands in the portal, and is signed out when access is turned off', async ({ page, browser }) => {
+test('a contact invited by e-mail sets a password, lands in the portal, and is signed out when access is turned off', async ({
+  page,
+  browser,
+}) => {
   const { slug, n } = await agencyWithCompany(page);
   const email = `olive-${n}@harbor.test`;
 
@@ -90,7 +104,10 @@ test('a contact invited by e-mail sets a password, lands in the portal, and is s
   await expect(page.getByText('Active', { exact: true }).first()).toBeVisible();
 
   // Staff turn access off: the client's next portal call is refused.
-  await page.getByRole('button', { name: /Olive Harbor/ }).first().click();
+  await page
+    .getByRole('button', { name: /Olive Harbor/ })
+    .first()
+    .click();
   await expect(dialog.getByRole('heading', { name: 'Edit Contact' })).toBeVisible();
   await expect(portalSwitch).toBeChecked();
   await portalSwitch.click();
@@ -103,7 +120,10 @@ test('a contact invited by e-mail sets a password, lands in the portal, and is s
   await client.close();
 });
 
-test("'Forgot your password?' sends a one-time link that sets a new password and signs in", async ({ page, browser }) => {
+test("'Forgot your password?' sends a one-time link that sets a new password and signs in", async ({
+  page,
+  browser,
+}) => {
   const { n } = await agencyWithCompany(page);
   const email = `mara-${n}@studio.test`;
   await page.context().clearCookies();
@@ -133,10 +153,16 @@ test("'Forgot your password?' sends a one-time link that sets a new password and
   await other.close();
 });
 
-test("'Set up access' with a password lets the client in at once; the client resets a forgotten password and changes it", async ({ page, browser }) => {
+test("'Set up access' with a password lets the client in at once; the client resets a forgotten password and changes it", async ({
+  page,
+  browser,
+}) => {
   const { slug, n, token, companyId } = await agencyWithCompany(page);
   const email = `pia-${n}@harbor.test`;
-  const contact = await page.request.post('/api/contacts', { data: { firstName: 'Pia', lastName: 'Baker', email, companyId }, headers: { authorization: `Bearer ${token}` } });
+  const contact = await page.request.post('/api/contacts', {
+    data: { firstName: 'Pia', lastName: 'Baker', email, companyId },
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(contact.status()).toBe(201);
   const company = { id: companyId };
 

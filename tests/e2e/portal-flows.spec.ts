@@ -11,7 +11,15 @@ export async function portalFlowAgency(request: APIRequestContext) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const slug = `flows${n}`;
   const signup = await request.post('/auth/signup', {
-    data: { first_name: 'Mara', last_name: 'Stone', name: 'Stone Studio', email: `mara-${n}@studio.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug },
+    data: {
+      first_name: 'Mara',
+      last_name: 'Stone',
+      name: 'Stone Studio',
+      email: `mara-${n}@studio.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug,
+    },
   });
   expect(signup.status()).toBe(201);
   const headers = { authorization: `Bearer ${(await signup.json()).authToken as string}` };
@@ -23,18 +31,54 @@ export async function portalFlowAgency(request: APIRequestContext) {
   const company = await post('/companies/v1', { name: 'Harbor Bakery', status: 'active' });
   const email = `olive-${n}@harbor.test`;
   const password = 'Copper-kettle-morning-42';
-  await post('/contacts/v1', { first_name: 'Olive', last_name: 'Harbor', email, company_id: company.id, portal_access: true, portal_password: password });
+  await post('/contacts/v1', {
+    first_name: 'Olive',
+    last_name: 'Harbor',
+    email,
+    company_id: company.id,
+    portal_access: true,
+    portal_password: password,
+  });
   // Published at once, as the spec's client sends it (issue 27: clients see it once it has a step).
-  const flow = await post('/flows/v1', { name: 'Brand intake', description: 'Tell us about your brand so we can start.', workflow_type: 'collect', company_id: company.id, is_active: true });
+  const flow = await post('/flows/v1', {
+    name: 'Brand intake',
+    description: 'Tell us about your brand so we can start.',
+    workflow_type: 'collect',
+    company_id: company.id,
+    is_active: true,
+  });
   const about = await post('/flow_step/v1', { flow_id: flow.id, step_title: 'About your bakery' });
-  await post('/flow_field/v1', { flow_step: about.id, field_label: 'Bakery name', field_type: 'text', is_required: true, order: 0, help_text: 'As it appears on your shop front.' });
-  await post('/flow_field/v1', { flow_step: about.id, field_label: 'Team size', field_type: 'select', is_required: true, order: 1, choices: ['1-10', '11-50', '51+'] });
+  await post('/flow_field/v1', {
+    flow_step: about.id,
+    field_label: 'Bakery name',
+    field_type: 'text',
+    is_required: true,
+    order: 0,
+    help_text: 'As it appears on your shop front.',
+  });
+  await post('/flow_field/v1', {
+    flow_step: about.id,
+    field_label: 'Team size',
+    field_type: 'select',
+    is_required: true,
+    order: 1,
+    choices: ['1-10', '11-50', '51+'],
+  });
   const assets = await post('/flow_step/v1', { flow_id: flow.id, step_title: 'Your logo' });
-  await post('/flow_field/v1', { flow_step: assets.id, field_label: 'Logo file', field_type: 'file', is_required: true, order: 0 });
+  await post('/flow_field/v1', {
+    flow_step: assets.id,
+    field_label: 'Logo file',
+    field_type: 'file',
+    is_required: true,
+    order: 0,
+  });
   return { slug, email, password, flowUid: flow.flow_uid as string, headers, post, companyId: company.id as number };
 }
 
-test('a client completes a collect flow with a file upload, and staff see the submission', async ({ page, browser }) => {
+test('a client completes a collect flow with a file upload, and staff see the submission', async ({
+  page,
+  browser,
+}) => {
   const { slug, email, password, flowUid } = await portalFlowAgency(page.request);
 
   // The client, in their own browser: sign in on the branded page and open Flows.
@@ -67,7 +111,9 @@ test('a client completes a collect flow with a file upload, and staff see the su
   await expect(portal.getByRole('heading', { name: 'Your logo' })).toBeVisible();
   await portal.getByRole('button', { name: 'Finish' }).click();
   await expect(portal.getByText('Logo file is required')).toBeVisible();
-  await portal.getByLabel('Logo file').setInputFiles({ name: 'harbor-logo.png', mimeType: 'image/png', buffer: Buffer.from('fake png bytes') });
+  await portal
+    .getByLabel('Logo file')
+    .setInputFiles({ name: 'harbor-logo.png', mimeType: 'image/png', buffer: Buffer.from('fake png bytes') });
   await expect(portal.getByText('harbor-logo.png')).toBeVisible();
   await portal.getByRole('button', { name: 'Finish' }).click();
 

@@ -21,7 +21,15 @@ async function agencyWithClientWork(page: Page) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const slug = `work${n}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Mara', last_name: 'Stone', name: 'Stone Studio', email: `mara-${n}@studio.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug },
+    data: {
+      first_name: 'Mara',
+      last_name: 'Stone',
+      name: 'Stone Studio',
+      email: `mara-${n}@studio.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug,
+    },
   });
   expect(signup.status()).toBe(201);
   const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
@@ -31,25 +39,81 @@ async function agencyWithClientWork(page: Page) {
     return res.json();
   };
   // The agency's branding: a green primary colour.
-  expect((await page.request.put('/api/business/style', { data: { primary_color: '#0f766e', secondary_color: '#f59e0b', button_text_color: '#ffffff', login_text: 'Welcome back — your projects with Stone Studio.' }, headers })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put('/api/business/style', {
+        data: {
+          primary_color: '#0f766e',
+          secondary_color: '#f59e0b',
+          button_text_color: '#ffffff',
+          login_text: 'Welcome back — your projects with Stone Studio.',
+        },
+        headers,
+      })
+    ).status(),
+  ).toBe(200);
   const harbor = (await post('/api/companies', { name: 'Harbor Bakery', status: 'active' })).id as number;
   const north = (await post('/api/companies', { name: 'Northwind Logistics', status: 'active' })).id as number;
   const email = `olive-${n}@harbor.test`;
   const password = 'Copper-kettle-morning-42';
-  const contact = await post('/api/contacts', { firstName: 'Olive', lastName: 'Harbor', email, phone: '(555) 010-2030', companyId: harbor, portalAccess: true, portalPassword: password });
-  const site = await post('/projects/v1', { name: 'Website relaunch', description: 'A faster, friendlier site with online ordering.', status: 'in-progress', companies_id: harbor, project_contact_id: [contact.id], project_start_date: '2026-01-05', project_completion_date: '2026-04-30', visible_to_client: true });
-  await post('/projects/v1', { name: 'Spring menu photography', description: 'Photos of the new seasonal menu.', status: 'waiting', companies_id: harbor, visible_to_client: true });
-  await post('/projects/v1', { name: 'Northwind fleet portal', status: 'in-progress', companies_id: north, visible_to_client: true });
+  const contact = await post('/api/contacts', {
+    firstName: 'Olive',
+    lastName: 'Harbor',
+    email,
+    phone: '(555) 010-2030',
+    companyId: harbor,
+    portalAccess: true,
+    portalPassword: password,
+  });
+  const site = await post('/projects/v1', {
+    name: 'Website relaunch',
+    description: 'A faster, friendlier site with online ordering.',
+    status: 'in-progress',
+    companies_id: harbor,
+    project_contact_id: [contact.id],
+    project_start_date: '2026-01-05',
+    project_completion_date: '2026-04-30',
+    visible_to_client: true,
+  });
+  await post('/projects/v1', {
+    name: 'Spring menu photography',
+    description: 'Photos of the new seasonal menu.',
+    status: 'waiting',
+    companies_id: harbor,
+    visible_to_client: true,
+  });
+  await post('/projects/v1', {
+    name: 'Northwind fleet portal',
+    status: 'in-progress',
+    companies_id: north,
+    visible_to_client: true,
+  });
   // Kept internal (issue 27): a project not shared (the default) and an internal task of a shared one.
   await post('/projects/v1', { name: 'Pricing review 2027', status: 'in-progress', companies_id: harbor });
   await post('/api/tasks', { title: 'Send invoice', status: 'pending', projectId: site.id, internal: true });
-  for (const [title, status] of [['Approve homepage design', 'completed'], ['Write menu copy', 'in-progress'], ['Send product photos', 'pending'], ['Legacy shop migration', 'cancelled']]) {
-    await post('/api/tasks', { title, status, priority: status === 'pending' ? 'high' : 'medium', projectId: site.id, dueDate: '2026-02-20' });
+  for (const [title, status] of [
+    ['Approve homepage design', 'completed'],
+    ['Write menu copy', 'in-progress'],
+    ['Send product photos', 'pending'],
+    ['Legacy shop migration', 'cancelled'],
+  ]) {
+    await post('/api/tasks', {
+      title,
+      status,
+      priority: status === 'pending' ? 'high' : 'medium',
+      projectId: site.id,
+      dueDate: '2026-02-20',
+    });
   }
   const upload = async (name: string, companyId: number, visible: boolean, projectId?: number) => {
     const res = await page.request.post('/api/documents/upload', {
       headers,
-      multipart: { companyId: String(companyId), ...(projectId ? { projectId: String(projectId) } : {}), visibleInPortal: String(visible), file: { name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF ${name}`) } },
+      multipart: {
+        companyId: String(companyId),
+        ...(projectId ? { projectId: String(projectId) } : {}),
+        visibleInPortal: String(visible),
+        file: { name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF ${name}`) },
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
   };
@@ -60,7 +124,10 @@ async function agencyWithClientWork(page: Page) {
   return { slug, email, password };
 }
 
-test('a client signs in on the branded page and sees only their own projects, tasks and files; downloads a file', async ({ page, browser }) => {
+test('a client signs in on the branded page and sees only their own projects, tasks and files; downloads a file', async ({
+  page,
+  browser,
+}) => {
   const { slug, email, password } = await agencyWithClientWork(page);
 
   const client = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
@@ -109,7 +176,10 @@ test('a client signs in on the branded page and sees only their own projects, ta
   await shot(portal, 'project');
   await portal.getByRole('tab', { name: /Files/ }).click();
   await expect(portal.getByText('Internal margin notes.pdf')).toHaveCount(0);
-  const [download] = await Promise.all([portal.waitForEvent('download'), portal.getByRole('link', { name: 'Download Sitemap.pdf' }).click()]);
+  const [download] = await Promise.all([
+    portal.waitForEvent('download'),
+    portal.getByRole('link', { name: 'Download Sitemap.pdf' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('Sitemap.pdf');
   await portal.getByRole('tab', { name: /Contacts/ }).click();
   const contacts = portal.getByRole('tabpanel', { name: /Contacts/ });
@@ -134,7 +204,10 @@ test('a client signs in on the branded page and sees only their own projects, ta
   await expect(portal.getByText('Internal margin notes.pdf')).toHaveCount(0);
   await expect(portal.getByText('Northwind contract.pdf')).toHaveCount(0);
   await shot(portal, 'files');
-  const [second] = await Promise.all([portal.waitForEvent('download'), portal.getByRole('link', { name: 'Download Brand guidelines.pdf' }).click()]);
+  const [second] = await Promise.all([
+    portal.waitForEvent('download'),
+    portal.getByRole('link', { name: 'Download Brand guidelines.pdf' }).click(),
+  ]);
   expect(second.suggestedFilename()).toBe('Brand guidelines.pdf');
 
   // The Flows link is there; another company's project answers "Project not found".

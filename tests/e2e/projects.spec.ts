@@ -10,7 +10,15 @@ type Agency = { token: string; n: string; api: (method: 'post' | 'get', path: st
 async function signUp(page: Page): Promise<Agency> {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Noor', last_name: 'Haddad', name: 'Haddad Studio', email: `noor-${n}@studio.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug: `proj${n}` },
+    data: {
+      first_name: 'Noor',
+      last_name: 'Haddad',
+      name: 'Haddad Studio',
+      email: `noor-${n}@studio.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `proj${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   const token = (await signup.json()).authToken as string;
@@ -33,7 +41,14 @@ test('a project made in the dialog with dates and contacts shows them on its pag
     ['Quinn', 'Reed', null],
   ];
   for (const [first, last, phone] of people)
-    await api('post', '/api/contacts', { companyId: harbor.id, firstName: first, lastName: last, email: `${first.toLowerCase()}-${n}@harbor.test`, phone, title: 'Owner' });
+    await api('post', '/api/contacts', {
+      companyId: harbor.id,
+      firstName: first,
+      lastName: last,
+      email: `${first.toLowerCase()}-${n}@harbor.test`,
+      phone,
+      title: 'Owner',
+    });
 
   await page.goto('/hub/projects');
   await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
@@ -104,7 +119,10 @@ test('a project made in the dialog with dates and contacts shows them on its pag
   const onProject = panel.getByRole('region', { name: 'On this project' });
   await expect(onProject.getByText('Olive Harbor')).toBeVisible();
   await expect(onProject.getByText('Pia Marsh')).toBeVisible();
-  await expect(onProject.getByRole('link', { name: 'Email Olive Harbor' })).toHaveAttribute('href', `mailto:olive-${n}@harbor.test`);
+  await expect(onProject.getByRole('link', { name: 'Email Olive Harbor' })).toHaveAttribute(
+    'href',
+    `mailto:olive-${n}@harbor.test`,
+  );
   await expect(onProject.getByRole('link', { name: 'Call Olive Harbor' })).toHaveAttribute('href', 'tel:+1 555 0142');
   await expect(panel.getByRole('region', { name: 'Also at Harbor Bakery' }).getByText('Quinn Reed')).toBeVisible();
 
@@ -159,8 +177,16 @@ test('deleting a project asks first, then takes its tasks and keeps its files', 
   const keep = await api('post', '/projects/v1/', { name: 'Keep me' });
   const client = await api('post', '/api/companies', { name: 'Pitch Client', status: 'prospect' });
   const doomed = await api('post', '/projects/v1/', { name: 'Old pitch', companies_id: client.id });
-  const tasks = [await api('post', '/api/tasks', { title: 'Draft the deck', projectId: doomed.id }), await api('post', '/api/tasks', { title: 'Send it', projectId: doomed.id })];
-  const file = await api('post', '/api/documents', { name: 'Pitch.pdf', type: 'proposal', url: 'https://files.example.test/pitch.pdf', projectId: doomed.id });
+  const tasks = [
+    await api('post', '/api/tasks', { title: 'Draft the deck', projectId: doomed.id }),
+    await api('post', '/api/tasks', { title: 'Send it', projectId: doomed.id }),
+  ];
+  const file = await api('post', '/api/documents', {
+    name: 'Pitch.pdf',
+    type: 'proposal',
+    url: 'https://files.example.test/pitch.pdf',
+    projectId: doomed.id,
+  });
 
   await page.goto('/hub/projects');
   await expect(page.getByText('2 of 2 projects')).toBeVisible();
@@ -176,7 +202,9 @@ test('deleting a project asks first, then takes its tasks and keeps its files', 
   await expect(page.getByRole('tab', { name: /Tasks\s*2/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Files\s*1/ })).toBeVisible();
   await page.getByRole('button', { name: 'Delete Old pitch' }).click();
-  await expect(dialog.getByText('Its 2 tasks are deleted with it. Its files stay in your files list, without a project.')).toBeVisible();
+  await expect(
+    dialog.getByText('Its 2 tasks are deleted with it. Its files stay in your files list, without a project.'),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete project' }).click();
   await expect(page.getByText('Project deleted', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/hub\/projects$/);

@@ -8,21 +8,52 @@ import { expect, test, type Page } from '@playwright/test';
 async function newAgency(page: Page) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Rae', last_name: 'Lindqvist', name: 'Lindqvist Studio', email: `rae-${n}@lindqvist.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug: `reports${n}` },
+    data: {
+      first_name: 'Rae',
+      last_name: 'Lindqvist',
+      name: 'Lindqvist Studio',
+      email: `rae-${n}@lindqvist.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `reports${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
-  const company = async (name: string) => (await (await page.request.post('/api/companies', { data: { name, status: 'active' }, headers })).json()).id as number;
+  const company = async (name: string) =>
+    (await (await page.request.post('/api/companies', { data: { name, status: 'active' }, headers })).json())
+      .id as number;
   const juniper = await company('Juniper Cafe');
   const orchid = await company('Orchid Labs');
   const today = new Date().toISOString().slice(0, 10);
   const project = async (data: Record<string, unknown>) => {
-    const res = await page.request.post('/api/projects', { data: { status: 'in-progress', projectStartDate: today, ...data }, headers });
+    const res = await page.request.post('/api/projects', {
+      data: { status: 'in-progress', projectStartDate: today, ...data },
+      headers,
+    });
     expect(res.status()).toBe(201);
   };
-  await project({ name: 'Menu redesign', companiesId: juniper, totalHoursEstimated: 12.5, totalHoursWorked: 7, totalBilled: 1500 });
-  await project({ name: 'Loyalty cards', companiesId: juniper, totalHoursEstimated: 4, totalHoursWorked: 3, totalBilled: 200 });
-  await project({ name: 'Lab website', companiesId: orchid, totalHoursEstimated: 40, totalHoursWorked: 33, totalBilled: 9000 });
+  await project({
+    name: 'Menu redesign',
+    companiesId: juniper,
+    totalHoursEstimated: 12.5,
+    totalHoursWorked: 7,
+    totalBilled: 1500,
+  });
+  await project({
+    name: 'Loyalty cards',
+    companiesId: juniper,
+    totalHoursEstimated: 4,
+    totalHoursWorked: 3,
+    totalBilled: 200,
+  });
+  await project({
+    name: 'Lab website',
+    companiesId: orchid,
+    totalHoursEstimated: 40,
+    totalHoursWorked: 33,
+    totalBilled: 9000,
+  });
   return { juniper, orchid };
 }
 
@@ -51,7 +82,10 @@ test('Reports shows the agency’s figures, narrows to a company and downloads a
   await expect(byCompany.getByRole('row', { name: /Juniper Cafe/ })).toHaveCount(0);
 
   const byProject = page.getByRole('region', { name: 'Hours and billing by project' });
-  const [download] = await Promise.all([page.waitForEvent('download'), byProject.getByRole('button', { name: /Download CSV/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    byProject.getByRole('button', { name: /Download CSV/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('hours-by-project.csv');
   const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   expect(text).toBe('Project,Company,Hours estimated,Hours worked,Billed\r\nLab website,Orchid Labs,40,33,9000\r\n');

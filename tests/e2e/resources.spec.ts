@@ -10,21 +10,36 @@ import { expect, test, type Page } from '@playwright/test';
 async function agency(page: Page) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Rhea', last_name: 'Vance', name: 'Vance Studio', email: `rhea-${n}@studio.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug: `res${n}` },
+    data: {
+      first_name: 'Rhea',
+      last_name: 'Vance',
+      name: 'Vance Studio',
+      email: `rhea-${n}@studio.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `res${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
-  const company = async (name: string) => (await (await page.request.post('/api/companies', { data: { name, status: 'active' }, headers })).json()).id as number;
+  const company = async (name: string) =>
+    (await (await page.request.post('/api/companies', { data: { name, status: 'active' }, headers })).json())
+      .id as number;
   const harbor = await company('Harbor Bakery');
   const north = await company('Northwind Logistics');
-  const project = await page.request.post('/projects/v1', { data: { name: 'Website relaunch', companies_id: harbor }, headers });
+  const project = await page.request.post('/projects/v1', {
+    data: { name: 'Website relaunch', companies_id: harbor },
+    headers,
+  });
   expect(project.status()).toBe(201);
   return { harbor, north, headers };
 }
 
 const card = (page: Page, title: string) => page.getByTestId('resource-card').filter({ hasText: title });
 
-test('a resource is created with three details, shown, edited to four ("+1 more..."), and deleted after asking', async ({ page }) => {
+test('a resource is created with three details, shown, edited to four ("+1 more..."), and deleted after asking', async ({
+  page,
+}) => {
   await agency(page);
   await page.goto('/hub/resources');
   await expect(page.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
@@ -37,7 +52,13 @@ test('a resource is created with three details, shown, edited to four ("+1 more.
 
   // Every required field says so; the last detail row cannot be removed.
   await page.getByRole('button', { name: 'Create Resource' }).click();
-  for (const message of ['Title is required', 'Description is required', 'Type is required', 'Status is required', 'Company is required']) {
+  for (const message of [
+    'Title is required',
+    'Description is required',
+    'Type is required',
+    'Status is required',
+    'Company is required',
+  ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole('button', { name: 'Remove detail 1' })).toBeDisabled();
@@ -81,12 +102,18 @@ test('a resource is created with three details, shown, edited to four ("+1 more.
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Validation Error' });
   await expect(toast).toBeVisible();
   await expect(toast.getByText('Duplicate keys are not allowed in resource details')).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'Duplicate keys are not allowed in resource details' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Duplicate keys are not allowed in resource details' }),
+  ).toBeVisible();
   await detail(3, 'Support', 'help@host.example.test');
   // An empty fourth row is left out of what is saved.
   await page.getByRole('button', { name: 'Add Detail' }).click();
   await expect(page.getByTestId('json-preview')).toHaveText(
-    JSON.stringify({ 'Login URL': 'https://host.example.test/login', Account: 'harbor-bakery', Support: 'help@host.example.test' }, null, 2),
+    JSON.stringify(
+      { 'Login URL': 'https://host.example.test/login', Account: 'harbor-bakery', Support: 'help@host.example.test' },
+      null,
+      2,
+    ),
   );
   await page.getByRole('button', { name: 'Create Resource' }).click();
   await expect(page.getByText('Resource created successfully')).toBeVisible();
@@ -140,11 +167,34 @@ test('a resource is created with three details, shown, edited to four ("+1 more.
   await expect(page.getByText('No resources yet')).toBeVisible();
 });
 
-test("the list filters by the route's type words, and a company's Resources tab lists its resources", async ({ page }) => {
+test("the list filters by the route's type words, and a company's Resources tab lists its resources", async ({
+  page,
+}) => {
   const { harbor, north, headers } = await agency(page);
   const add = (title: string, type: string, companyId: number, value: Record<string, string>) =>
-    page.request.post('/resources/v1', { data: { title, description: `${title} for the client`, type, status: 'active', visible: true, company_id: companyId, value }, headers });
-  expect((await add('Brand guidelines', 'information', harbor, { Logo: 'https://cdn.example.test/logo.svg', Primary: '#1F4E79', Secondary: '#F2A541', Font: 'Inter', Tone: 'Warm' })).status()).toBe(201);
+    page.request.post('/resources/v1', {
+      data: {
+        title,
+        description: `${title} for the client`,
+        type,
+        status: 'active',
+        visible: true,
+        company_id: companyId,
+        value,
+      },
+      headers,
+    });
+  expect(
+    (
+      await add('Brand guidelines', 'information', harbor, {
+        Logo: 'https://cdn.example.test/logo.svg',
+        Primary: '#1F4E79',
+        Secondary: '#F2A541',
+        Font: 'Inter',
+        Tone: 'Warm',
+      })
+    ).status(),
+  ).toBe(201);
   expect((await add('KPI dashboard', 'tool', north, { Link: 'https://kpi.example.test' })).status()).toBe(201);
 
   await page.goto('/hub/resources?type=guideline');

@@ -8,19 +8,38 @@ import { expect, test, type Page } from '@playwright/test';
 async function newAgency(page: Page) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Sam', last_name: 'Reyes', name: 'Reyes Studio', email: `sam-${n}@reyes.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug: `search${n}` },
+    data: {
+      first_name: 'Sam',
+      last_name: 'Reyes',
+      name: 'Reyes Studio',
+      email: `sam-${n}@reyes.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `search${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
-  const company = await (await page.request.post('/api/companies', { data: { name: 'Café Olé', status: 'active' }, headers })).json();
-  const project = await (await page.request.post('/api/projects', { data: { name: 'Menu redesign', companyId: company.id, status: 'in-progress' }, headers })).json();
+  const company = await (
+    await page.request.post('/api/companies', { data: { name: 'Café Olé', status: 'active' }, headers })
+  ).json();
+  const project = await (
+    await page.request.post('/api/projects', {
+      data: { name: 'Menu redesign', companyId: company.id, status: 'in-progress' },
+      headers,
+    })
+  ).json();
   return { headers, company, project };
 }
 
 test('Ctrl-K finds a task by a word of its description and Enter opens it', async ({ page }) => {
   const { headers, project } = await newAgency(page);
   const task = await page.request.post('/api/tasks', {
-    data: { projectId: project.id, title: 'Print the new menus', description: 'Ask the printer about recycled paper and a matte finish.' },
+    data: {
+      projectId: project.id,
+      title: 'Print the new menus',
+      description: 'Ask the printer about recycled paper and a matte finish.',
+    },
     headers,
   });
   expect(task.status()).toBe(201);
@@ -47,7 +66,9 @@ test('Ctrl-K finds a task by a word of its description and Enter opens it', asyn
   await expect(dialog.getByLabel(/Title/)).toHaveValue('Print the new menus');
 });
 
-test('the header button opens the palette; arrows move, Esc closes; no results and accents folded', async ({ page }) => {
+test('the header button opens the palette; arrows move, Esc closes; no results and accents folded', async ({
+  page,
+}) => {
   await newAgency(page);
   await page.goto('/hub/tasks');
   await page.getByRole('button', { name: 'Search', exact: true }).click();

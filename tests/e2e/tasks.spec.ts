@@ -6,21 +6,39 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-type Agency = { headers: Record<string, string>; projects: { id: number; projectUid: string; name: string }[]; userId: number };
+type Agency = {
+  headers: Record<string, string>;
+  projects: { id: number; projectUid: string; name: string }[];
+  userId: number;
+};
 
 /** A new agency (the page is signed in through its cookies) with a client company and two projects. */
 async function newAgency(page: Page): Promise<Agency> {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Tess', last_name: 'Okafor', name: 'Okafor Works', email: `tess-${n}@okafor.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug: `tasks${n}` },
+    data: {
+      first_name: 'Tess',
+      last_name: 'Okafor',
+      name: 'Okafor Works',
+      email: `tess-${n}@okafor.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `tasks${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
-  const company = await page.request.post('/api/companies', { data: { name: 'Juniper Cafe', status: 'active' }, headers });
+  const company = await page.request.post('/api/companies', {
+    data: { name: 'Juniper Cafe', status: 'active' },
+    headers,
+  });
   expect(company.status()).toBe(201);
   const projects = [];
   for (const name of ['Menu redesign', 'Loyalty app']) {
-    const res = await page.request.post('/api/projects', { data: { name, companyId: (await company.json()).id, status: 'in-progress' }, headers });
+    const res = await page.request.post('/api/projects', {
+      data: { name, companyId: (await company.json()).id, status: 'in-progress' },
+      headers,
+    });
     expect(res.status()).toBe(201);
     projects.push(await res.json());
   }
@@ -29,7 +47,10 @@ async function newAgency(page: Page): Promise<Agency> {
 }
 
 async function addTask(request: APIRequestContext, agency: Agency, data: Record<string, unknown>) {
-  const res = await request.post('/api/tasks', { data: { projectId: agency.projects[0].id, ...data }, headers: agency.headers });
+  const res = await request.post('/api/tasks', {
+    data: { projectId: agency.projects[0].id, ...data },
+    headers: agency.headers,
+  });
   expect(res.status()).toBe(201);
   return (await res.json()) as { id: number; title: string; status: string };
 }
@@ -91,7 +112,10 @@ test('adds a task from the empty list, then completes it and changes its status 
 
   // One click completes it, and it stays completed after a reload.
   await row.getByRole('checkbox', { name: 'Mark Print the new menus as completed' }).click();
-  await expect(row.getByRole('checkbox', { name: 'Mark Print the new menus as pending again' })).toHaveAttribute('aria-checked', 'true');
+  await expect(row.getByRole('checkbox', { name: 'Mark Print the new menus as pending again' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await expect(row.getByLabel('Status of Print the new menus')).toHaveValue('completed');
   const [task] = (await (await page.request.get('/api/tasks', { headers: agency.headers })).json()) as { id: number }[];
   await expect.poll(() => statusOf(page.request, agency, task.id)).toBe('completed');
@@ -160,9 +184,26 @@ test('filters the list by search, project, status, priority and assignee, and Cl
   const agency = await newAgency(page);
   const [menu, app] = agency.projects;
   await addTask(page.request, agency, { title: 'Menu proofreading', projectId: menu.id, priority: 'low' });
-  await addTask(page.request, agency, { title: 'Menu photography', projectId: menu.id, priority: 'high', status: 'in-progress', assignedTo: agency.userId });
-  await addTask(page.request, agency, { title: 'App store listing', projectId: app.id, priority: 'high', status: 'completed', assignedTo: String(agency.userId) });
-  await addTask(page.request, agency, { title: 'Push notifications', projectId: app.id, description: 'Opt-in copy for the menu of the day', priority: 'medium' });
+  await addTask(page.request, agency, {
+    title: 'Menu photography',
+    projectId: menu.id,
+    priority: 'high',
+    status: 'in-progress',
+    assignedTo: agency.userId,
+  });
+  await addTask(page.request, agency, {
+    title: 'App store listing',
+    projectId: app.id,
+    priority: 'high',
+    status: 'completed',
+    assignedTo: String(agency.userId),
+  });
+  await addTask(page.request, agency, {
+    title: 'Push notifications',
+    projectId: app.id,
+    description: 'Opt-in copy for the menu of the day',
+    priority: 'medium',
+  });
 
   await page.goto('/hub/tasks');
   await expect(page.getByText('Showing 4 of 4 tasks')).toBeVisible();
@@ -227,12 +268,19 @@ test('a project’s empty Tasks tab adds a task preset to that project', async (
 /** No WCAG 2.1 A/AA violations that axe can detect. */
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 test('the list, grid, board and dialog are accessible', async ({ page }) => {
   const agency = await newAgency(page);
-  await addTask(page.request, agency, { title: 'Check colour contrast', priority: 'high', dueDate: '2020-01-01', assignedTo: agency.userId });
+  await addTask(page.request, agency, {
+    title: 'Check colour contrast',
+    priority: 'high',
+    dueDate: '2020-01-01',
+    assignedTo: agency.userId,
+  });
   await addTask(page.request, agency, { title: 'Alt texts', status: 'completed' });
   for (const view of ['list', 'grid', 'board']) {
     await page.goto(`/hub/tasks?view=${view}`);

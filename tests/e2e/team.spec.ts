@@ -20,7 +20,15 @@ test.afterAll(async () => {
 test('an invited colleague joins the team from the e-mailed link and has member rights', async ({ page, browser }) => {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Iris', last_name: 'Vale', name: 'Vale Creative', email: `iris-${n}@vale.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug: `vale${n}` },
+    data: {
+      first_name: 'Iris',
+      last_name: 'Vale',
+      name: 'Vale Creative',
+      email: `iris-${n}@vale.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `vale${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   const email = `theo-${n}@vale.test`;
@@ -64,13 +72,19 @@ test('an invited colleague joins the team from the e-mailed link and has member 
 
   // As a member: branding is read-only, no API tokens, and the team is a read-only list.
   await hub.goto('/hub/account?tab=branding');
-  await expect(hub.getByRole('region', { name: 'Brand Style Settings' }).getByText('Only the agency’s owner or an admin can change these settings.')).toBeVisible();
+  await expect(
+    hub
+      .getByRole('region', { name: 'Brand Style Settings' })
+      .getByText('Only the agency’s owner or an admin can change these settings.'),
+  ).toBeVisible();
   await expect(hub.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
   await hub.goto('/hub/account?tab=integrations');
   await expect(hub.getByText('Only the agency’s owner or an admin can manage integrations.')).toBeVisible();
   await expect(hub.getByRole('button', { name: 'Create token' })).toHaveCount(0);
   await hub.goto('/hub/account?tab=team');
-  await expect(hub.getByText('Only the agency’s owner or an admin can invite people, change roles or remove members.')).toBeVisible();
+  await expect(
+    hub.getByText('Only the agency’s owner or an admin can invite people, change roles or remove members.'),
+  ).toBeVisible();
   await expect(hub.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
   await expect(hub.getByRole('region', { name: 'Team' }).getByText('Theo Marsh')).toBeVisible();
   await expect(hub.getByRole('combobox', { name: 'Role of Iris Vale' })).toHaveCount(0);
@@ -93,7 +107,15 @@ test('an invited colleague joins the team from the e-mailed link and has member 
 test('an owner creates an API token, sees it once, and revokes it', async ({ page }) => {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Ada', last_name: 'Stone', name: 'Stone Works', email: `ada-${n}@stone.test`, phone: '1', password: 'Quartz-lantern-meadow-8817', slug: `stone${n}` },
+    data: {
+      first_name: 'Ada',
+      last_name: 'Stone',
+      name: 'Stone Works',
+      email: `ada-${n}@stone.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `stone${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   await page.goto('/hub/account?tab=integrations');

@@ -17,13 +17,24 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 const strongPassword = 'violet-harbor-spoon-42';
 
 /** The code an authenticator app shows for the secret, `ahead` steps (30 s each) from now. */
-const codeFor = (secret: string, ahead = 0) => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000) + ahead), 6);
+const codeFor = (secret: string, ahead = 0) =>
+  generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000) + ahead), 6);
 
-test('turn on two-factor in the profile, save the recovery codes, sign out, and sign in with a generated code', async ({ page }) => {
+test('turn on two-factor in the profile, save the recovery codes, sign out, and sign in with a generated code', async ({
+  page,
+}) => {
   const n = unique();
   const email = `tess-${n}@twofactor.test`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Tess', last_name: 'Totp', name: `Two Factor ${n}`, email, phone: '1', password: strongPassword, slug: `tf${n}` },
+    data: {
+      first_name: 'Tess',
+      last_name: 'Totp',
+      name: `Two Factor ${n}`,
+      email,
+      phone: '1',
+      password: strongPassword,
+      slug: `tf${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
 
@@ -74,14 +85,26 @@ test('a password reset with two-factor on asks for the code before signing in', 
   const n = unique();
   const email = `rene-${n}@twofactor.test`;
   const signup = await page.request.post('/auth/signup', {
-    data: { first_name: 'Rene', last_name: 'Reset', name: `Reset Factor ${n}`, email, phone: '1', password: strongPassword, slug: `rf${n}` },
+    data: {
+      first_name: 'Rene',
+      last_name: 'Reset',
+      name: `Reset Factor ${n}`,
+      email,
+      phone: '1',
+      password: strongPassword,
+      slug: `rf${n}`,
+    },
   });
   expect(signup.status()).toBe(201);
   const headers = { authorization: `Bearer ${(await signup.json()).authToken as string}` };
   // Two-factor on, through the procedures the profile's card calls.
   const setup = await page.request.post('/trpc/twoFactor.beginSetup', { headers, data: {} });
   const secret = (await setup.json()).result.data.json.secret as string;
-  expect((await page.request.post('/trpc/twoFactor.enable', { headers, data: { json: { code: codeFor(secret) } } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/trpc/twoFactor.enable', { headers, data: { json: { code: codeFor(secret) } } })
+    ).status(),
+  ).toBe(200);
 
   // Asked by someone without the session the sign-up left in this page's cookies (a cookie POST needs an Origin).
   expect((await request.post('/auth/v1/password-reset', { data: { email } })).status()).toBe(200);

@@ -42,23 +42,84 @@ const PUBLIC = [
 ];
 
 /** The portal's work areas (server/routers/portal.ts); `slug` is only the REST path's, checked against the session's. */
-const PORTAL_DATA = ['portal.dashboard', 'portal.projects', 'portal.project', 'portal.tasks', 'portal.files', 'portal.resources'];
+const PORTAL_DATA = [
+  'portal.dashboard',
+  'portal.projects',
+  'portal.project',
+  'portal.tasks',
+  'portal.files',
+  'portal.resources',
+];
 
 /**
  * Client portal procedures: a portal session only, never a staff one. Must match what each is built on (checked);
  * the ones without an id are also in WITHOUT_ID.
  */
-const PORTAL = ['portalAuth.me', 'portalAuth.logout', 'portalAuth.changePassword', ...PORTAL_DATA, 'portalFlows.list', 'portalFlows.get', 'portalFlows.saveStep', 'portalFlows.submit', 'portalNotifications.get', 'portalNotifications.update', 'portalActivity.list'];
+const PORTAL = [
+  'portalAuth.me',
+  'portalAuth.logout',
+  'portalAuth.changePassword',
+  ...PORTAL_DATA,
+  'portalFlows.list',
+  'portalFlows.get',
+  'portalFlows.saveStep',
+  'portalFlows.submit',
+  'portalNotifications.get',
+  'portalNotifications.update',
+  'portalActivity.list',
+];
 
 /** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
-const WITHOUT_ID = ['portalAuth.me', 'portalAuth.logout', 'portalAuth.changePassword', 'portalFlows.list', 'portalFlows.get', 'portal.dashboard', 'portal.projects', 'portal.resources', 'auth.me', 'auth.logout', 'companies.list', 'companies.industries', 'companies.create', 'dashboard.stats', 'dashboard.overview', 'team.list', 'documents.stats',
-  'business.get', 'business.updateInfo', 'business.updateStyle', 'business.removeLogo',
-  'team.invites', 'team.invite', 'apiTokens.list', 'apiTokens.create', 'integrations.emailStatus', 'integrations.sendTestEmail', 'profile.update', 'profile.changePassword',
-  'notifications.list', 'notifications.unreadCount', 'notifications.markAllRead', 'notifications.preferences', 'notifications.updatePreferences', 'jobs.list',
-  'portalNotifications.get', 'portalNotifications.update',
-  'activity.recent', 'portalActivity.list',
-  'twoFactor.status', 'twoFactor.beginSetup', 'twoFactor.enable', 'twoFactor.disable', 'twoFactor.regenerateRecoveryCodes', 'twoFactor.setRequired',
-  'data.requestExport', 'data.exports', 'data.storage'];
+const WITHOUT_ID = [
+  'portalAuth.me',
+  'portalAuth.logout',
+  'portalAuth.changePassword',
+  'portalFlows.list',
+  'portalFlows.get',
+  'portal.dashboard',
+  'portal.projects',
+  'portal.resources',
+  'auth.me',
+  'auth.logout',
+  'companies.list',
+  'companies.industries',
+  'companies.create',
+  'dashboard.stats',
+  'dashboard.overview',
+  'team.list',
+  'documents.stats',
+  'business.get',
+  'business.updateInfo',
+  'business.updateStyle',
+  'business.removeLogo',
+  'team.invites',
+  'team.invite',
+  'apiTokens.list',
+  'apiTokens.create',
+  'integrations.emailStatus',
+  'integrations.sendTestEmail',
+  'profile.update',
+  'profile.changePassword',
+  'notifications.list',
+  'notifications.unreadCount',
+  'notifications.markAllRead',
+  'notifications.preferences',
+  'notifications.updatePreferences',
+  'jobs.list',
+  'portalNotifications.get',
+  'portalNotifications.update',
+  'activity.recent',
+  'portalActivity.list',
+  'twoFactor.status',
+  'twoFactor.beginSetup',
+  'twoFactor.enable',
+  'twoFactor.disable',
+  'twoFactor.regenerateRecoveryCodes',
+  'twoFactor.setRequired',
+  'data.requestExport',
+  'data.exports',
+  'data.storage',
+];
 
 /** The model an `id` names in each router namespace (null: none of its procedures takes an `id`). One line per domain. */
 const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
@@ -127,11 +188,14 @@ const ID_KEY_MODEL: Record<string, TenantModel> = {
   actorUserId: 'user',
 };
 
-type ProcedureDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[]; middlewares: unknown[] } };
+type ProcedureDef = {
+  _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[]; middlewares: unknown[] };
+};
 
 /** Which session a procedure requires, read from the middlewares it is built from (as server/rest/openapi.ts does). */
 function sessionOf(procedure: ProcedureDef): 'staff' | 'portal' | null {
-  const builtOn = (base: unknown) => (base as ProcedureDef)._def.middlewares.every((m) => procedure._def.middlewares.includes(m));
+  const builtOn = (base: unknown) =>
+    (base as ProcedureDef)._def.middlewares.every((m) => procedure._def.middlewares.includes(m));
   if (builtOn(staffProcedure)) return 'staff';
   if (builtOn(portalProcedure)) return 'portal';
   return null;
@@ -179,7 +243,9 @@ type Entry = {
   input: { ok: true; value: unknown } | { ok: false; reason: string };
 };
 
-const { procedures, lazy } = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef>; lazy: object } })._def;
+const { procedures, lazy } = (
+  appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef>; lazy: object } }
+)._def;
 
 const entries: Entry[] = Object.entries(procedures).map(([path, procedure]) => {
   const namespace = path.split('.')[0];
@@ -207,23 +273,35 @@ function classificationProblems(): string[] {
   const known = new Set(entries.map((e) => e.path));
   const problems: string[] = [];
   if (Object.keys(lazy).length) problems.push(`lazy routers are not walked: ${Object.keys(lazy).join(', ')}`);
-  for (const listed of [...PUBLIC, ...PORTAL, ...WITHOUT_ID]) if (!known.has(listed)) problems.push(`${listed}: listed here but no such procedure`);
+  for (const listed of [...PUBLIC, ...PORTAL, ...WITHOUT_ID])
+    if (!known.has(listed)) problems.push(`${listed}: listed here but no such procedure`);
   for (const e of entries) {
     const namespace = e.path.split('.')[0];
-    if (!(namespace in ID_MODEL_BY_NAMESPACE)) problems.push(`${e.path}: unknown namespace "${namespace}" — add it to ID_MODEL_BY_NAMESPACE`);
+    if (!(namespace in ID_MODEL_BY_NAMESPACE))
+      problems.push(`${e.path}: unknown namespace "${namespace}" — add it to ID_MODEL_BY_NAMESPACE`);
     if (e.type === 'subscription') problems.push(`${e.path}: subscriptions are not covered by the matrix`);
     if (!e.input.ok) problems.push(`${e.path}: no valid sample input (${e.input.reason})`);
     for (const idKey of e.idKeys) {
-      if (!idKey.model) problems.push(`${e.path}: unknown id key "${idKey.path.join('.')}" — map it in ID_MODEL_BY_NAMESPACE / ID_KEY_MODEL`);
+      if (!idKey.model)
+        problems.push(
+          `${e.path}: unknown id key "${idKey.path.join('.')}" — map it in ID_MODEL_BY_NAMESPACE / ID_KEY_MODEL`,
+        );
     }
     if (e.public && e.session) problems.push(`${e.path}: listed in PUBLIC but built on ${e.session}Procedure`);
-    if (!e.public && !e.session) problems.push(`${e.path}: built on neither staffProcedure nor portalProcedure — list it in PUBLIC if anyone may call it`);
+    if (!e.public && !e.session)
+      problems.push(
+        `${e.path}: built on neither staffProcedure nor portalProcedure — list it in PUBLIC if anyone may call it`,
+      );
     if (PORTAL.includes(e.path) !== (e.session === 'portal')) {
-      problems.push(`${e.path}: ${e.session === 'portal' ? 'built on portalProcedure: list it in PORTAL' : 'listed in PORTAL but not built on portalProcedure'}`);
+      problems.push(
+        `${e.path}: ${e.session === 'portal' ? 'built on portalProcedure: list it in PORTAL' : 'listed in PORTAL but not built on portalProcedure'}`,
+      );
     }
     const withoutId = WITHOUT_ID.includes(e.path);
-    if (withoutId && e.idKeys.length) problems.push(`${e.path}: listed in WITHOUT_ID but takes ${e.idKeys.map((k) => k.key).join(', ')}`);
-    if (!e.public && !withoutId && !e.idKeys.length) problems.push(`${e.path}: unclassified procedure — it takes no id: list it in PUBLIC or WITHOUT_ID`);
+    if (withoutId && e.idKeys.length)
+      problems.push(`${e.path}: listed in WITHOUT_ID but takes ${e.idKeys.map((k) => k.key).join(', ')}`);
+    if (!e.public && !withoutId && !e.idKeys.length)
+      problems.push(`${e.path}: unclassified procedure — it takes no id: list it in PUBLIC or WITHOUT_ID`);
   }
   return problems;
 }
@@ -248,7 +326,8 @@ const own = (entry: Entry): Credentials => ({ token: entry.session === 'portal' 
 const outcome = (promise: Promise<unknown>) => promise.then(() => ({}), refusal);
 
 type Delegate = { findUnique(args: { where: { id: number } }): Promise<unknown> };
-const rowOf = (model: TenantModel, id: number) => (app.database.db[model] as unknown as Delegate).findUnique({ where: { id } });
+const rowOf = (model: TenantModel, id: number) =>
+  (app.database.db[model] as unknown as Delegate).findUnique({ where: { id } });
 
 /** The first of each model in an agency's rows (all under its first company). */
 const firstRow = (rows: RowsByModel) => (idKey: IdKey) => rows[idKey.model!][0];
@@ -260,29 +339,47 @@ const firstRow = (rows: RowsByModel) => (idKey: IdKey) => rows[idKey.model!][0];
  */
 let sampleCounter = 0;
 // (sendInvite off: an invite and a password are either/or.)
-const contactSampleFix = () => ({ email: `matrix-${Date.now().toString(36)}-${sampleCounter++}@client.test`, portalPassword: 'violet harbour quartz 4817 engine', sendInvite: undefined });
-const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows: RowsByModel) => Promise<unknown> }> = {
-  'contacts.create': { input: contactSampleFix },
-  'contacts.update': { input: contactSampleFix },
-  // By id alone: the sampled projectUid would name no project (both must match when both are given).
-  'projects.get': { input: () => ({ projectUid: undefined }) },
-  // By id alone, as projects.get.
-  'flows.get': { input: () => ({ flowUid: undefined }) },
-  // The fixture's flow is an onboard flow: its steps take no answers.
-  'portalFlows.saveStep': { input: () => ({ answers: [] }) },
-  // The sampled slug would name another portal (403): the session's own is implied.
-  ...Object.fromEntries(PORTAL_DATA.map((path) => [path, { input: () => ({ slug: undefined }) }])),
-  // A preview needs a contact who can use the portal (access on; the control's contact has a company).
-  'portalPreview.start': { beforeControl: (rows) => app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }) },
-  'contacts.sendInvite': { beforeControl: (rows) => app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }) },
-  // Nobody changes their own role or removes themselves: the control acts on another member of agency A.
-  'team.setRole': { beforeControl: (rows) => addMember(rows) },
-  'team.remove': { beforeControl: (rows) => addMember(rows) },
-};
+const contactSampleFix = () => ({
+  email: `matrix-${Date.now().toString(36)}-${sampleCounter++}@client.test`,
+  portalPassword: 'violet harbour quartz 4817 engine',
+  sendInvite: undefined,
+});
+const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows: RowsByModel) => Promise<unknown> }> =
+  {
+    'contacts.create': { input: contactSampleFix },
+    'contacts.update': { input: contactSampleFix },
+    // By id alone: the sampled projectUid would name no project (both must match when both are given).
+    'projects.get': { input: () => ({ projectUid: undefined }) },
+    // By id alone, as projects.get.
+    'flows.get': { input: () => ({ flowUid: undefined }) },
+    // The fixture's flow is an onboard flow: its steps take no answers.
+    'portalFlows.saveStep': { input: () => ({ answers: [] }) },
+    // The sampled slug would name another portal (403): the session's own is implied.
+    ...Object.fromEntries(PORTAL_DATA.map((path) => [path, { input: () => ({ slug: undefined }) }])),
+    // A preview needs a contact who can use the portal (access on; the control's contact has a company).
+    'portalPreview.start': {
+      beforeControl: (rows) =>
+        app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }),
+    },
+    'contacts.sendInvite': {
+      beforeControl: (rows) =>
+        app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }),
+    },
+    // Nobody changes their own role or removes themselves: the control acts on another member of agency A.
+    'team.setRole': { beforeControl: (rows) => addMember(rows) },
+    'team.remove': { beforeControl: (rows) => addMember(rows) },
+  };
 
 async function addMember(rows: RowsByModel) {
   const member = await app.database.db.user.create({
-    data: { businessId: a.businessId, email: `matrix-member-${Date.now().toString(36)}-${sampleCounter++}@agency.test`, firstName: 'Morgan', lastName: 'Member', passwordHash: 'unused', role: 'member' },
+    data: {
+      businessId: a.businessId,
+      email: `matrix-member-${Date.now().toString(36)}-${sampleCounter++}@agency.test`,
+      firstName: 'Morgan',
+      lastName: 'Member',
+      passwordHash: 'unused',
+      role: 'member',
+    },
   });
   rows.user = [member.id];
 }
@@ -321,14 +418,18 @@ describe('the access matrix', () => {
           expect(await outcome(call({ token: a.token }, entry, ownInput()))).toEqual(unauthorized);
         });
         it('answers 401 with the staff session cookie', async () => {
-          expect(await outcome(call({ staffCookie: a.token, origin: app.baseUrl }, entry, ownInput()))).toEqual(unauthorized);
+          expect(await outcome(call({ staffCookie: a.token, origin: app.baseUrl }, entry, ownInput()))).toEqual(
+            unauthorized,
+          );
         });
       } else {
         it("answers 401 with a portal session's Bearer token", async () => {
           expect(await outcome(call({ token: a.portal.token }, entry, ownInput()))).toEqual(unauthorized);
         });
         it('answers 401 with the portal session cookie', async () => {
-          expect(await outcome(call({ portalCookie: a.portal.token, origin: app.baseUrl }, entry, ownInput()))).toEqual(unauthorized);
+          expect(await outcome(call({ portalCookie: a.portal.token, origin: app.baseUrl }, entry, ownInput()))).toEqual(
+            unauthorized,
+          );
         });
       }
 
@@ -336,7 +437,9 @@ describe('the access matrix', () => {
         it(`answers NOT_FOUND for another agency's ${idKey.path.join('.')} (${idKey.model}) and leaves that row unchanged`, async () => {
           // Only this key names agency B's row; every other id is agency A's own, so B's id alone must be refused.
           const foreignId = b.rows[idKey.model!][0];
-          const input = withIds(validInput(entry), entry.idKeys, (k) => (k === idKey ? foreignId : firstRow(a.rows)(k)));
+          const input = withIds(validInput(entry), entry.idKeys, (k) =>
+            k === idKey ? foreignId : firstRow(a.rows)(k),
+          );
           const named = entry.idKeys.map((k) => [k.model!, k === idKey ? foreignId : firstRow(a.rows)(k)] as const);
           const before = await Promise.all(named.map(([model, id]) => rowOf(model, id)));
           expect(before[entry.idKeys.indexOf(idKey)]).not.toBeNull();
@@ -350,10 +453,15 @@ describe('the access matrix', () => {
         it("accepts the same input with agency A's own rows (so the NOT_FOUND above is about tenancy)", async () => {
           // A fresh company tree: mutations may change or remove what they are given. A portal client sees only
           // their own company's rows, so a portal procedure is given those (the portal is read-only).
-          const fresh = entry.session === 'portal' ? a.rows : await addCompanyTree(app.database.db, a.businessId, a.userId, `Control for ${entry.path}`);
+          const fresh =
+            entry.session === 'portal'
+              ? a.rows
+              : await addCompanyTree(app.database.db, a.businessId, a.userId, `Control for ${entry.path}`);
           if (entry.session !== 'portal') fresh.user = [a.userId];
           await SAMPLE_FIXES[entry.path]?.beforeControl?.(fresh);
-          expect(await outcome(call(own(entry), entry, withIds(validInput(entry), entry.idKeys, firstRow(fresh))))).toEqual({});
+          expect(
+            await outcome(call(own(entry), entry, withIds(validInput(entry), entry.idKeys, firstRow(fresh)))),
+          ).toEqual({});
         });
       }
     });
@@ -395,11 +503,24 @@ describe('Express export routes', () => {
     const storageKey = app.storage.newKey(agency.businessId);
     await app.storage.writeStream(storageKey, Readable.from([Buffer.from('PK zip of the matrix')]));
     const row = await app.database.db.export.create({
-      data: { businessId: agency.businessId, requestedById: agency.userId, status: 'ready', fileName: 'matrix.zip', storageKey, size: 20, readyAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) },
+      data: {
+        businessId: agency.businessId,
+        requestedById: agency.userId,
+        status: 'ready',
+        fileName: 'matrix.zip',
+        storageKey,
+        size: 20,
+        readyAt: new Date(),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
     });
     return row.id;
   };
-  const paths = (exportId: number) => ['/api/export.zip', `/api/export.zip?companyId=${a.companies[0].id}`, `/api/exports/${exportId}/download`];
+  const paths = (exportId: number) => [
+    '/api/export.zip',
+    `/api/export.zip?companyId=${a.companies[0].id}`,
+    `/api/exports/${exportId}/download`,
+  ];
   const credentials: [string, () => Record<string, string>][] = [
     ['no session', () => ({})],
     ["a portal session's Bearer token", () => ({ authorization: `Bearer ${a.portal.token}` })],
@@ -407,7 +528,8 @@ describe('Express export routes', () => {
   ];
   for (const [what, headers] of credentials) {
     it(`GET /api/export.zip[?companyId] and /api/exports/{id}/download answer 401 with ${what}`, async () => {
-      for (const path of paths(await zipOf(a))) expect([path, (await fetch(`${app.baseUrl}${path}`, { headers: headers() })).status]).toEqual([path, 401]);
+      for (const path of paths(await zipOf(a)))
+        expect([path, (await fetch(`${app.baseUrl}${path}`, { headers: headers() })).status]).toEqual([path, 401]);
     });
   }
   it("answers 404 for another agency's company and export, and serves agency A's own", async () => {

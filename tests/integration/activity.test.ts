@@ -11,7 +11,13 @@ import { M } from '../../shared/messages';
 import { recordActivity, contactActor } from '../../server/activity';
 import { createPortalSession } from '../../server/auth/sessions';
 import { PORTAL_ACTIVITY_KEYS } from '../../shared/schemas/activity';
-import { ACTIVITY_ACTIONS, ACTIVITY_ENTITY_TYPES, CLIENT_EVENT_KINDS, type ActivityChange, type ActivityEntityType } from '../../shared/activity';
+import {
+  ACTIVITY_ACTIONS,
+  ACTIVITY_ENTITY_TYPES,
+  CLIENT_EVENT_KINDS,
+  type ActivityChange,
+  type ActivityEntityType,
+} from '../../shared/activity';
 import { clientEventOf } from '../../server/portal/client-events';
 import { join, raw, sql } from '../../server/sql';
 import { csvCell } from '../../server/activity-csv';
@@ -39,7 +45,16 @@ const at = (minutes: number) => new Date(BASE + minutes * 60_000);
 /** One entry with a chosen time (recordActivity stamps now; the log's order is by time). */
 async function entry(
   businessId: number,
-  fields: { companyId?: number | null; entityType?: string; entityName?: string; action?: string; actorUserId?: number | null; actorName?: string; clientVisible?: boolean; changes?: unknown[] },
+  fields: {
+    companyId?: number | null;
+    entityType?: string;
+    entityName?: string;
+    action?: string;
+    actorUserId?: number | null;
+    actorName?: string;
+    clientVisible?: boolean;
+    changes?: unknown[];
+  },
   createdAt: Date,
 ) {
   const row = await app.database.db.activity.create({
@@ -63,7 +78,9 @@ async function entry(
 }
 
 /** Every page of a list, following nextCursor. */
-async function allPages<T extends { id: number }>(fetchPage: (cursor: number | null) => Promise<{ items: T[]; nextCursor: number | null }>) {
+async function allPages<T extends { id: number }>(
+  fetchPage: (cursor: number | null) => Promise<{ items: T[]; nextCursor: number | null }>,
+) {
   const seen: T[] = [];
   let cursor: number | null = null;
   for (let guard = 0; guard < 100; guard++) {
@@ -105,18 +122,25 @@ beforeAll(async () => {
     );
   }
   // The other agency's entries, at the same times and for the "same" kinds.
-  for (let i = 0; i < 6; i++) await entry(other.businessId, { companyId: birch, entityName: `Foreign ${i}`, clientVisible: true, actorUserId: other.userId }, at(i));
+  for (let i = 0; i < 6; i++)
+    await entry(
+      other.businessId,
+      { companyId: birch, entityName: `Foreign ${i}`, clientVisible: true, actorUserId: other.userId },
+      at(i),
+    );
 });
 afterAll(() => app.close());
 
 /** The seeded ids newest first: by time, then id. */
-const newestFirst = (ids: number[]) => ids.slice().sort((x, y) => Math.floor(seeded.indexOf(y) / 2) - Math.floor(seeded.indexOf(x) / 2) || y - x);
+const newestFirst = (ids: number[]) =>
+  ids.slice().sort((x, y) => Math.floor(seeded.indexOf(y) / 2) - Math.floor(seeded.indexOf(x) / 2) || y - x);
 
 describe('activity.list (the owner’s whole log)', () => {
   it('answers newest first, and its pages join without gaps or duplicates', async () => {
     const items = await allPages((cursor) => owner.activity.list.query({ limit: 7, cursor }));
     expect(items.map((e) => e.id)).toEqual(newestFirst(seeded));
-    for (let i = 1; i < items.length; i++) expect(items[i - 1].createdAt.getTime()).toBeGreaterThanOrEqual(items[i].createdAt.getTime());
+    for (let i = 1; i < items.length; i++)
+      expect(items[i - 1].createdAt.getTime()).toBeGreaterThanOrEqual(items[i].createdAt.getTime());
   });
 
   it('filters by kind, person, company and date range, each alone and together', async () => {
@@ -129,21 +153,28 @@ describe('activity.list (the owner’s whole log)', () => {
     expect(await ids({ companyId: maple })).toEqual(where((i) => i % 2 === 1));
     // Minutes 3 to 6 (exclusive): entries 6 to 11.
     expect(await ids({ from: at(3), to: at(6) })).toEqual(where((i) => i >= 6 && i <= 11));
-    expect(await ids({ companyId: alder, entityType: 'task', actorUserId: member.id })).toEqual(where((i) => i % 2 === 0 && i % 3 === 0 && i % 5 === 0));
+    expect(await ids({ companyId: alder, entityType: 'task', actorUserId: member.id })).toEqual(
+      where((i) => i % 2 === 0 && i % 3 === 0 && i % 5 === 0),
+    );
     // A bare day as `to` includes that whole day.
     expect(await ids({ from: '2021-01-10', to: '2021-01-10' } as never)).toEqual(newestFirst(seeded));
     expect(await ids({ to: '2021-01-09' } as never)).toEqual([]);
   });
 
   it('answers each entry with its sentence parts, the company name and its changes', async () => {
-    const id = await recordActivity(app.database.db, agency.businessId, { type: 'staff', userId: agency.userId, name: 'Olivia Owner' }, {
-      entityType: 'company',
-      entityId: maple,
-      entityName: 'Maple Media',
-      companyId: maple,
-      action: 'updated',
-      changes: [{ field: 'status', from: 'prospect', to: 'active' }],
-    });
+    const id = await recordActivity(
+      app.database.db,
+      agency.businessId,
+      { type: 'staff', userId: agency.userId, name: 'Olivia Owner' },
+      {
+        entityType: 'company',
+        entityId: maple,
+        entityName: 'Maple Media',
+        companyId: maple,
+        action: 'updated',
+        changes: [{ field: 'status', from: 'prospect', to: 'active' }],
+      },
+    );
     const [latest] = (await owner.activity.list.query({ companyId: maple, limit: 1 })).items;
     expect(latest).toMatchObject({
       id,
@@ -188,10 +219,14 @@ describe('activity.list (the owner’s whole log)', () => {
 describe('activity.forCompany (the company’s Activity tab) and activity.recent (the dashboard card)', () => {
   it('shows only that company’s entries, newest first, for any staff member, with the kind filter', async () => {
     const memberTrpc = trpcClient(app.baseUrl, { token: member.token });
-    const items = await allPages((cursor) => memberTrpc.activity.forCompany.query({ companyId: alder, limit: 4, cursor }));
+    const items = await allPages((cursor) =>
+      memberTrpc.activity.forCompany.query({ companyId: alder, limit: 4, cursor }),
+    );
     expect(items.map((e) => e.id)).toEqual(newestFirst(seeded.filter((_, i) => i % 2 === 0)));
     expect(items.every((e) => e.companyId === alder)).toBe(true);
-    const tasks = await allPages((cursor) => memberTrpc.activity.forCompany.query({ companyId: alder, entityType: 'task', cursor }));
+    const tasks = await allPages((cursor) =>
+      memberTrpc.activity.forCompany.query({ companyId: alder, entityType: 'task', cursor }),
+    );
     expect(tasks.map((e) => e.id)).toEqual(newestFirst(seeded.filter((_, i) => i % 2 === 0 && i % 3 === 0)));
   });
 
@@ -201,7 +236,9 @@ describe('activity.forCompany (the company’s Activity tab) and activity.recent
   });
 
   it('answers a real task change on its company’s tab, with the changed fields old → new', async () => {
-    const project = await app.database.db.project.create({ data: { businessId: agency.businessId, companyId: maple, name: 'Relaunch' } });
+    const project = await app.database.db.project.create({
+      data: { businessId: agency.businessId, companyId: maple, name: 'Relaunch' },
+    });
     const task = await owner.tasks.create.mutate({ title: 'Homepage copy', projectId: project.id });
     await owner.tasks.update.mutate({ id: task.id, status: 'in-progress' });
     const res = await api.get(`/api/companies/${maple}/activity?entityType=task&limit=2`, { token: agency.token });
@@ -223,7 +260,9 @@ describe('activity.forCompany (the company’s Activity tab) and activity.recent
       ['updated', null],
       ['created', null],
     ]);
-    await app.database.db.activity.deleteMany({ where: { businessId: agency.businessId, entityId: task.id, entityType: 'task' } });
+    await app.database.db.activity.deleteMany({
+      where: { businessId: agency.businessId, entityId: task.id, entityType: 'task' },
+    });
   });
 
   it('the dashboard card answers the agency’s latest entries, at most 20', async () => {
@@ -234,14 +273,18 @@ describe('activity.forCompany (the company’s Activity tab) and activity.recent
 });
 
 describe('GET /api/activity.csv', () => {
-  const csv = (query: string, token: string) => fetch(`${app.baseUrl}/api/activity.csv${query}`, { headers: { authorization: `Bearer ${token}` } });
+  const csv = (query: string, token: string) =>
+    fetch(`${app.baseUrl}/api/activity.csv${query}`, { headers: { authorization: `Bearer ${token}` } });
 
   it('gives the owner every matching row, newest first, as an attachment', async () => {
     const res = await csv(`?companyId=${maple}`, agency.token);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await res.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe(M.activity.csvHeaders.join(','));
     const expected = newestFirst(seeded.filter((_, i) => i % 2 === 1)).map((id) => `Record ${seeded.indexOf(id)}`);
     expect(lines.slice(1).map((line) => line.split(',')[5])).toEqual(expected);
@@ -278,7 +321,9 @@ describe('GET /api/activity.csv', () => {
       },
       at(100),
     );
-    const text = await (await csv(`?companyId=${alder}&from=${encodeURIComponent(at(100).toISOString())}`, agency.token)).text();
+    const text = await (
+      await csv(`?companyId=${alder}&from=${encodeURIComponent(at(100).toISOString())}`, agency.token)
+    ).text();
     const row = text.replace(/^\uFEFF/, '').split('\r\n')[1] + '\r\n' + text.split('\r\n')[2];
     expect(row).toContain(`"'+Mallory, ""the"" tester"`);
     expect(row).toContain(`"'=HYPERLINK(""http://evil.test"",""click"")"`);
@@ -305,10 +350,12 @@ describe('GET /api/activity.csv', () => {
 describe('portalActivity.list (the client’s feed, not the audit log)', () => {
   const portal = () => trpcClient(app.baseUrl, { token: agency.portal.token });
   /** The whole feed, every page of `limit`, as the portal reads it. */
-  const feed = (client: TrpcClient = portal(), limit = 2) => allPages((cursor) => client.portalActivity.list.query({ limit, cursor }));
+  const feed = (client: TrpcClient = portal(), limit = 2) =>
+    allPages((cursor) => client.portalActivity.list.query({ limit, cursor }));
   const texts = async (client?: TrpcClient) => (await feed(client)).map((e) => e.text);
   /** Only the entries a test writes count: clear the agency's log (the hand-written entries above name no record). */
-  const clearLog = () => app.database.db.activity.deleteMany({ where: { businessId: agency.businessId, id: { notIn: seeded } } });
+  const clearLog = () =>
+    app.database.db.activity.deleteMany({ where: { businessId: agency.businessId, id: { notIn: seeded } } });
 
   it('never shows the audit log’s entries: the hand-written ones above name no record the client may see', async () => {
     expect(await feed()).toEqual([]);
@@ -316,11 +363,30 @@ describe('portalActivity.list (the client’s feed, not the audit log)', () => {
 
   it('tells the client what the agency shared with them and what moved, written for them, newest first', async () => {
     await clearLog();
-    const project = await owner.projects.create.mutate({ name: 'Website rebuild', companiesId: alder, status: 'in-progress', visibleToClient: true });
+    const project = await owner.projects.create.mutate({
+      name: 'Website rebuild',
+      companiesId: alder,
+      status: 'in-progress',
+      visibleToClient: true,
+    });
     await owner.projects.update.mutate({ id: project.id, status: 'approval' });
-    await owner.documents.create.mutate({ name: 'Brand guide.pdf', url: 'https://files.example.test/guide.pdf', companyId: alder, visibleInPortal: true });
-    await owner.documents.create.mutate({ name: 'Internal pricing.pdf', url: 'https://files.example.test/pricing.pdf', companyId: alder });
-    const flow = await owner.flows.create.mutate({ name: 'Onboarding', description: 'Welcome', workflowType: 'onboard', companyId: alder } as never);
+    await owner.documents.create.mutate({
+      name: 'Brand guide.pdf',
+      url: 'https://files.example.test/guide.pdf',
+      companyId: alder,
+      visibleInPortal: true,
+    });
+    await owner.documents.create.mutate({
+      name: 'Internal pricing.pdf',
+      url: 'https://files.example.test/pricing.pdf',
+      companyId: alder,
+    });
+    const flow = await owner.flows.create.mutate({
+      name: 'Onboarding',
+      description: 'Welcome',
+      workflowType: 'onboard',
+      companyId: alder,
+    } as never);
     await owner.flowSteps.create.mutate({ flowId: (flow as { id: number }).id, stepTitle: 'About you' });
     await owner.flows.publish.mutate({ id: (flow as { id: number }).id });
     const items = await feed();
@@ -331,12 +397,19 @@ describe('portalActivity.list (the client’s feed, not the audit log)', () => {
       `${agency.name} shared a project: Website rebuild`,
     ]);
     expect(items.map((e) => e.kind)).toEqual(['flow_published', 'file_shared', 'project_status', 'project_shared']);
-    expect(items.map((e) => e.path)).toEqual([expect.stringMatching(/^workflows\//), 'files', `projects/${project.id}`, `projects/${project.id}`]);
+    expect(items.map((e) => e.path)).toEqual([
+      expect.stringMatching(/^workflows\//),
+      'files',
+      `projects/${project.id}`,
+      `projects/${project.id}`,
+    ]);
     for (const item of items) expect(Object.keys(item).sort()).toEqual([...PORTAL_ACTIVITY_KEYS].sort());
     // A page of the REST API says the same.
     const res = await api.get('/api/portal/activity?limit=1', { token: agency.portal.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([expect.objectContaining({ kind: 'flow_published', text: 'New flow to complete: Onboarding', mine: false })]);
+    expect(res.body).toEqual([
+      expect.objectContaining({ kind: 'flow_published', text: 'New flow to complete: Onboarding', mine: false }),
+    ]);
   });
 
   it('a project edit of its description and billing adds nothing to the feed: no diff, no amount, no field name', async () => {
@@ -350,7 +423,12 @@ describe('portalActivity.list (the client’s feed, not the audit log)', () => {
       totalBilled: 4321.5,
       totalHoursWorked: 77,
     });
-    await owner.projects.update.mutate({ id: project.id, description: 'New scope text', totalBilled: 9876.25, totalHoursWorked: 88 });
+    await owner.projects.update.mutate({
+      id: project.id,
+      description: 'New scope text',
+      totalBilled: 9876.25,
+      totalHoursWorked: 88,
+    });
     const staffLog = await owner.activity.forCompany.query({ companyId: alder });
     // The staff audit log keeps the whole diff…
     expect(JSON.stringify(staffLog)).toContain('Zeta Corp');
@@ -359,51 +437,128 @@ describe('portalActivity.list (the client’s feed, not the audit log)', () => {
     const reply = await api.get('/api/portal/activity', { token: agency.portal.token });
     expect(reply.body.map((e: { text: string }) => e.text)).toEqual([`${agency.name} shared a project: Retainer 2027`]);
     // Ids, times and the portal paths (which hold ids) are left out: an id such as 1288 is not an amount.
-    const withoutIds = (items: Record<string, unknown>[]) => JSON.stringify(items.map(({ id: _i, createdAt: _c, path: _p, ...rest }) => rest));
+    const withoutIds = (items: Record<string, unknown>[]) =>
+      JSON.stringify(items.map(({ id: _i, createdAt: _c, path: _p, ...rest }) => rest));
     const serialized = withoutIds(reply.body) + withoutIds((await feed()) as unknown as Record<string, unknown>[]);
-    for (const leak of ['Zeta', 'scope', '4321', '432150', '9876', '987625', '77', '88', 'description', 'totalBilled', 'totalHours', 'changes', 'from', '→']) {
+    for (const leak of [
+      'Zeta',
+      'scope',
+      '4321',
+      '432150',
+      '9876',
+      '987625',
+      '77',
+      '88',
+      'description',
+      'totalBilled',
+      'totalHours',
+      'changes',
+      'from',
+      '→',
+    ]) {
       expect(serialized).not.toContain(leak);
     }
   });
 
   it('a file shared then unshared leaves the feed; shared again, it shows once more', async () => {
     await clearLog();
-    const file = await owner.documents.create.mutate({ name: 'Moodboard.pdf', url: 'https://files.example.test/mood.pdf', companyId: alder, visibleInPortal: true });
+    const file = await owner.documents.create.mutate({
+      name: 'Moodboard.pdf',
+      url: 'https://files.example.test/mood.pdf',
+      companyId: alder,
+      visibleInPortal: true,
+    });
     expect(await texts()).toEqual([`${agency.name} shared a file: Moodboard.pdf`]);
     await owner.documents.update.mutate({ id: file.id, visibleInPortal: false });
     expect(await texts()).toEqual([]);
     await owner.documents.update.mutate({ id: file.id, visibleInPortal: true, name: 'Moodboard v2.pdf' });
     // Both shares, each under the file's current name (never the name it had).
-    expect(await texts()).toEqual([`${agency.name} shared a file: Moodboard v2.pdf`, `${agency.name} shared a file: Moodboard v2.pdf`]);
+    expect(await texts()).toEqual([
+      `${agency.name} shared a file: Moodboard v2.pdf`,
+      `${agency.name} shared a file: Moodboard v2.pdf`,
+    ]);
   });
 
   it('a file moved from company Y to X: X’s feed never names Y, Y’s project or contacts, and Y’s feed loses it', async () => {
     await clearLog();
     const db = app.database.db;
-    const mapleContact = await db.contact.findFirstOrThrow({ where: { businessId: agency.businessId, companyId: maple } });
+    const mapleContact = await db.contact.findFirstOrThrow({
+      where: { businessId: agency.businessId, companyId: maple },
+    });
     await db.contact.update({ where: { id: mapleContact.id }, data: { portalAccess: true } });
-    const maplePortal = trpcClient(app.baseUrl, { token: (await createPortalSession(db, agency.businessId, mapleContact.id)).token });
-    const mapleProject = await db.project.findFirstOrThrow({ where: { businessId: agency.businessId, companyId: maple } });
-    const file = await owner.documents.create.mutate({ name: 'Launch plan.pdf', url: 'https://files.example.test/plan.pdf', companyId: maple, projectId: mapleProject.id, visibleInPortal: true });
+    const maplePortal = trpcClient(app.baseUrl, {
+      token: (await createPortalSession(db, agency.businessId, mapleContact.id)).token,
+    });
+    const mapleProject = await db.project.findFirstOrThrow({
+      where: { businessId: agency.businessId, companyId: maple },
+    });
+    const file = await owner.documents.create.mutate({
+      name: 'Launch plan.pdf',
+      url: 'https://files.example.test/plan.pdf',
+      companyId: maple,
+      projectId: mapleProject.id,
+      visibleInPortal: true,
+    });
     expect(await texts(maplePortal)).toEqual([`${agency.name} shared a file: Launch plan.pdf`]);
     await owner.documents.update.mutate({ id: file.id, companyId: alder, projectId: null });
     expect(await texts(maplePortal)).toEqual([]);
     const items = await feed();
     expect(items.map((e) => e.text)).toEqual([`${agency.name} shared a file: Launch plan.pdf`]);
     const serialized = JSON.stringify(items);
-    for (const leak of ['Maple', mapleProject.name, mapleContact.firstName, mapleContact.lastName]) expect(serialized).not.toContain(leak);
+    for (const leak of ['Maple', mapleProject.name, mapleContact.firstName, mapleContact.lastName])
+      expect(serialized).not.toContain(leak);
   });
 
   it('marks what the signed-in client did as theirs; another contact’s sign-ins are not theirs to see', async () => {
     await clearLog();
     const db = app.database.db;
     const contact = await db.contact.findUniqueOrThrow({ where: { id: agency.portal.contactId } });
-    const file = await db.document.create({ data: { businessId: agency.businessId, companyId: alder, name: 'Brief.pdf', url: 'https://files.example.test/brief.pdf', visibleInPortal: true } });
-    await recordActivity(db, agency.businessId, contactActor(contact), { entityType: 'file', entityId: file.id, entityName: 'Brief.pdf', companyId: alder, action: 'downloaded', clientVisible: true });
-    await recordActivity(db, agency.businessId, contactActor(contact), { entityType: 'portal', companyId: alder, action: 'signed_in', clientVisible: true });
-    const colleague = await db.contact.create({ data: { businessId: agency.businessId, companyId: alder, firstName: 'Robin', lastName: 'Colleague', email: `robin-${Date.now()}@client.test` } });
-    await recordActivity(db, agency.businessId, contactActor(colleague), { entityType: 'portal', companyId: alder, action: 'signed_in', clientVisible: true });
-    await recordActivity(db, agency.businessId, contactActor(colleague), { entityType: 'file', entityId: file.id, entityName: 'Brief.pdf', companyId: alder, action: 'downloaded', clientVisible: true });
+    const file = await db.document.create({
+      data: {
+        businessId: agency.businessId,
+        companyId: alder,
+        name: 'Brief.pdf',
+        url: 'https://files.example.test/brief.pdf',
+        visibleInPortal: true,
+      },
+    });
+    await recordActivity(db, agency.businessId, contactActor(contact), {
+      entityType: 'file',
+      entityId: file.id,
+      entityName: 'Brief.pdf',
+      companyId: alder,
+      action: 'downloaded',
+      clientVisible: true,
+    });
+    await recordActivity(db, agency.businessId, contactActor(contact), {
+      entityType: 'portal',
+      companyId: alder,
+      action: 'signed_in',
+      clientVisible: true,
+    });
+    const colleague = await db.contact.create({
+      data: {
+        businessId: agency.businessId,
+        companyId: alder,
+        firstName: 'Robin',
+        lastName: 'Colleague',
+        email: `robin-${Date.now()}@client.test`,
+      },
+    });
+    await recordActivity(db, agency.businessId, contactActor(colleague), {
+      entityType: 'portal',
+      companyId: alder,
+      action: 'signed_in',
+      clientVisible: true,
+    });
+    await recordActivity(db, agency.businessId, contactActor(colleague), {
+      entityType: 'file',
+      entityId: file.id,
+      entityName: 'Brief.pdf',
+      companyId: alder,
+      action: 'downloaded',
+      clientVisible: true,
+    });
     const items = await feed();
     expect(items.map((e) => [e.text, e.mine])).toEqual([
       ['Robin Colleague downloaded Brief.pdf', false],
@@ -443,25 +598,95 @@ describe('the client’s feed over every kind of entry', () => {
     await db.task.update({ where: { id: taskY }, data: { title: 'SECRET-Y-TASK' } });
     await db.flow.update({ where: { id: flowY }, data: { name: 'SECRET-Y-FLOW' } });
     await db.resource.update({ where: { id: hiddenResourceX }, data: { title: 'SECRET-HIDDEN-RESOURCE' } });
-    const draft = await db.project.create({ data: { businessId: b, companyId: x, name: 'SECRET-DRAFT-PROJECT', status: 'draft', visibleToClient: true } });
-    const internalProject = await db.project.create({ data: { businessId: b, companyId: x, name: 'SECRET-INTERNAL-PROJECT', status: 'active' } });
-    const internalFile = await db.document.create({ data: { businessId: b, companyId: x, name: 'SECRET-INTERNAL-FILE', url: 'https://files.example.test/a.pdf' } });
-    const fileInDraft = await db.document.create({ data: { businessId: b, companyId: x, projectId: draft.id, name: 'SECRET-FILE-IN-DRAFT', url: 'https://files.example.test/b.pdf', visibleInPortal: true } });
-    const internalTask = await db.task.create({ data: { businessId: b, projectId: projectX, title: 'SECRET-INTERNAL-TASK', internal: true } });
-    const unpublished = await db.flow.create({ data: { businessId: b, companyId: x, name: 'SECRET-UNPUBLISHED-FLOW', description: '', workflowType: 'collect' } });
-    await db.flowStep.create({ data: { businessId: b, flowId: unpublished.id, stepOrder: 1, stepTitle: 'SECRET-STEP' } });
-    const stepless = await db.flow.create({ data: { businessId: b, companyId: x, name: 'SECRET-STEPLESS-FLOW', description: '', workflowType: 'collect', isActive: true } });
-    const everyone = await db.flow.create({ data: { businessId: b, companyId: null, name: 'Walk survey for everyone', description: '', workflowType: 'collect', isActive: true } });
+    const draft = await db.project.create({
+      data: { businessId: b, companyId: x, name: 'SECRET-DRAFT-PROJECT', status: 'draft', visibleToClient: true },
+    });
+    const internalProject = await db.project.create({
+      data: { businessId: b, companyId: x, name: 'SECRET-INTERNAL-PROJECT', status: 'active' },
+    });
+    const internalFile = await db.document.create({
+      data: { businessId: b, companyId: x, name: 'SECRET-INTERNAL-FILE', url: 'https://files.example.test/a.pdf' },
+    });
+    const fileInDraft = await db.document.create({
+      data: {
+        businessId: b,
+        companyId: x,
+        projectId: draft.id,
+        name: 'SECRET-FILE-IN-DRAFT',
+        url: 'https://files.example.test/b.pdf',
+        visibleInPortal: true,
+      },
+    });
+    const internalTask = await db.task.create({
+      data: { businessId: b, projectId: projectX, title: 'SECRET-INTERNAL-TASK', internal: true },
+    });
+    const unpublished = await db.flow.create({
+      data: { businessId: b, companyId: x, name: 'SECRET-UNPUBLISHED-FLOW', description: '', workflowType: 'collect' },
+    });
+    await db.flowStep.create({
+      data: { businessId: b, flowId: unpublished.id, stepOrder: 1, stepTitle: 'SECRET-STEP' },
+    });
+    const stepless = await db.flow.create({
+      data: {
+        businessId: b,
+        companyId: x,
+        name: 'SECRET-STEPLESS-FLOW',
+        description: '',
+        workflowType: 'collect',
+        isActive: true,
+      },
+    });
+    const everyone = await db.flow.create({
+      data: {
+        businessId: b,
+        companyId: null,
+        name: 'Walk survey for everyone',
+        description: '',
+        workflowType: 'collect',
+        isActive: true,
+      },
+    });
     await db.flowStep.create({ data: { businessId: b, flowId: everyone.id, stepOrder: 1, stepTitle: 'Questions' } });
-    const robin = await db.contact.create({ data: { businessId: b, companyId: x, firstName: 'Robin', lastName: 'Walker', email: `robin-walk-${Date.now()}@client.test` } });
+    const robin = await db.contact.create({
+      data: {
+        businessId: b,
+        companyId: x,
+        firstName: 'Robin',
+        lastName: 'Walker',
+        email: `robin-walk-${Date.now()}@client.test`,
+      },
+    });
 
     /** The records of each kind, and which of them the client may see now (by ./visibility.ts's rule). */
     const records: Partial<Record<ActivityEntityType, { id: number; visible: boolean }[]>> = {
-      file: [{ id: fileX, visible: true }, { id: fileY, visible: false }, { id: internalFile.id, visible: false }, { id: fileInDraft.id, visible: false }],
-      project: [{ id: projectX, visible: true }, { id: projectY, visible: false }, { id: draft.id, visible: false }, { id: internalProject.id, visible: false }],
-      task: [{ id: taskX, visible: true }, { id: taskY, visible: false }, { id: internalTask.id, visible: false }],
-      resource: [{ id: resourceX, visible: true }, { id: hiddenResourceX, visible: false }],
-      flow: [{ id: flowX, visible: true }, { id: everyone.id, visible: true }, { id: flowY, visible: false }, { id: unpublished.id, visible: false }, { id: stepless.id, visible: false }],
+      file: [
+        { id: fileX, visible: true },
+        { id: fileY, visible: false },
+        { id: internalFile.id, visible: false },
+        { id: fileInDraft.id, visible: false },
+      ],
+      project: [
+        { id: projectX, visible: true },
+        { id: projectY, visible: false },
+        { id: draft.id, visible: false },
+        { id: internalProject.id, visible: false },
+      ],
+      task: [
+        { id: taskX, visible: true },
+        { id: taskY, visible: false },
+        { id: internalTask.id, visible: false },
+      ],
+      resource: [
+        { id: resourceX, visible: true },
+        { id: hiddenResourceX, visible: false },
+      ],
+      flow: [
+        { id: flowX, visible: true },
+        { id: everyone.id, visible: true },
+        { id: flowY, visible: false },
+        { id: unpublished.id, visible: false },
+        { id: stepless.id, visible: false },
+      ],
     };
     const secrets: ActivityChange[] = [
       { field: 'description', from: 'SECRET-OLD-TEXT', to: 'SECRET-NEW-TEXT' },
@@ -469,7 +694,14 @@ describe('the client’s feed over every kind of entry', () => {
     ];
     const variants: { changes: ActivityChange[]; clientVisible: boolean }[] = [
       { changes: secrets, clientVisible: true },
-      { changes: [...secrets, { field: 'visibleInPortal', from: false, to: true }, { field: 'visibleToClient', from: null, to: true }], clientVisible: false },
+      {
+        changes: [
+          ...secrets,
+          { field: 'visibleInPortal', from: false, to: true },
+          { field: 'visibleToClient', from: null, to: true },
+        ],
+        clientVisible: false,
+      },
       { changes: [...secrets, { field: 'status', from: 'SECRET-STATUS', to: 'completed' }], clientVisible: true },
       { changes: [...secrets, { field: 'company', from: 'SECRET-Y-COMPANY', to: 'Walk Xylo' }], clientVisible: true },
       { changes: [...secrets, { field: 'company', from: 'SECRET-Y-COMPANY', to: 'Walk Xylo' }], clientVisible: false },
@@ -480,7 +712,18 @@ describe('the client’s feed over every kind of entry', () => {
       { actorType: 'contact', actorUserId: null, actorContactId: me, actorName: 'Casey Walk Xylo' },
       { actorType: 'contact', actorUserId: null, actorContactId: robin.id, actorName: 'Robin Walker' },
     ];
-    type Entry = { actorType: string; actorUserId: number | null; actorContactId: number | null; actorName: string; entityType: string; entityId: number; companyId: number | null; action: string; changes: string; clientVisible: boolean };
+    type Entry = {
+      actorType: string;
+      actorUserId: number | null;
+      actorContactId: number | null;
+      actorName: string;
+      entityType: string;
+      entityId: number;
+      companyId: number | null;
+      action: string;
+      changes: string;
+      clientVisible: boolean;
+    };
     const rows: Entry[] = [];
     const add = (entry: Entry) => rows.push(entry);
     for (const entityType of ACTIVITY_ENTITY_TYPES) {
@@ -488,7 +731,14 @@ describe('the client’s feed over every kind of entry', () => {
         for (const action of ACTIVITY_ACTIONS) {
           for (const [a, actor] of actors.entries()) {
             for (const [v, variant] of variants.entries()) {
-              const entry = { ...actor, entityType, entityId: record.id, action, changes: JSON.stringify(variant.changes), clientVisible: variant.clientVisible };
+              const entry = {
+                ...actor,
+                entityType,
+                entityId: record.id,
+                action,
+                changes: JSON.stringify(variant.changes),
+                clientVisible: variant.clientVisible,
+              };
               add({ ...entry, companyId: x });
               // Another company's entries and the agency-wide ones: a slice is enough to show they stay out.
               if (a % 2 === 0 && v < 2) {
@@ -501,16 +751,39 @@ describe('the client’s feed over every kind of entry', () => {
       }
     }
     // Written in a few multi-row statements (one createMany per row would take this test's whole budget).
-    const columns = ['businessId', 'actorType', 'actorUserId', 'actorContactId', 'actorName', 'entityType', 'entityId', 'entityName', 'companyId', 'action', 'changes', 'clientVisible', 'createdAt'];
+    const columns = [
+      'businessId',
+      'actorType',
+      'actorUserId',
+      'actorContactId',
+      'actorName',
+      'entityType',
+      'entityId',
+      'entityName',
+      'companyId',
+      'action',
+      'changes',
+      'clientVisible',
+      'createdAt',
+    ];
     for (let i = 0; i < rows.length; i += 500) {
-      const values = rows.slice(i, i + 500).map((r, j) =>
-        sql`(${b}, ${r.actorType}, ${r.actorUserId}, ${r.actorContactId}, ${r.actorName}, ${r.entityType}, ${r.entityId}, ${'SECRET-SNAPSHOT'}, ${r.companyId}, ${r.action}, ${r.changes}, ${r.clientVisible}, ${new Date(BASE + (i + j) * 1000)})`,
+      const values = rows
+        .slice(i, i + 500)
+        .map(
+          (r, j) =>
+            sql`(${b}, ${r.actorType}, ${r.actorUserId}, ${r.actorContactId}, ${r.actorName}, ${r.entityType}, ${r.entityId}, ${'SECRET-SNAPSHOT'}, ${r.companyId}, ${r.action}, ${r.changes}, ${r.clientVisible}, ${new Date(BASE + (i + j) * 1000)})`,
+        );
+      await app.database.sql.run(
+        sql`INSERT INTO "Activity" (${raw(columns.map((c) => `"${c}"`).join(', '))}) VALUES ${join(values, ', ')}`,
       );
-      await app.database.sql.run(sql`INSERT INTO "Activity" (${raw(columns.map((c) => `"${c}"`).join(', '))}) VALUES ${join(values, ', ')}`);
     }
-    const written = await db.activity.findMany({ where: { businessId: b }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    const written = await db.activity.findMany({
+      where: { businessId: b },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
     const visibleNow = (e: (typeof written)[number]) =>
-      records[e.entityType as ActivityEntityType]?.find((r) => r.id === e.entityId)?.visible ?? ((e.entityType === 'portal' || e.entityType === 'contact') && e.actorContactId === me);
+      records[e.entityType as ActivityEntityType]?.find((r) => r.id === e.entityId)?.visible ??
+      ((e.entityType === 'portal' || e.entityType === 'contact') && e.actorContactId === me);
     const expected = written.filter(
       (e) =>
         (e.companyId === x || (e.companyId === null && e.entityType === 'flow')) &&
@@ -521,9 +794,17 @@ describe('the client’s feed over every kind of entry', () => {
     const client = trpcClient(app.baseUrl, { token: walk.portal.token });
     const items = await allPages((cursor) => client.portalActivity.list.query({ limit: 100, cursor }));
     expect(items.map((e) => e.id)).toEqual(expected.map((e) => e.id));
-    expect(items.map((e) => e.kind)).toEqual(expected.map((e) => clientEventOf({ ...e, changes: JSON.parse(e.changes) as ActivityChange[] }, me)));
+    expect(items.map((e) => e.kind)).toEqual(
+      expected.map((e) => clientEventOf({ ...e, changes: JSON.parse(e.changes) as ActivityChange[] }, me)),
+    );
     // The agency-wide flow reaches this company's feed too.
-    expect(items.some((e) => e.text === 'New flow to complete: Walk survey for everyone' && written.find((w) => w.id === e.id)?.companyId === null)).toBe(true);
+    expect(
+      items.some(
+        (e) =>
+          e.text === 'New flow to complete: Walk survey for everyone' &&
+          written.find((w) => w.id === e.id)?.companyId === null,
+      ),
+    ).toBe(true);
     // Every client event kind is reached, so the walk covers each rule.
     expect(new Set(items.map((e) => e.kind))).toEqual(new Set(CLIENT_EVENT_KINDS));
     for (const item of items) {
@@ -531,6 +812,7 @@ describe('the client’s feed over every kind of entry', () => {
       expect([walk.name, 'Casey Walk Xylo', 'Robin Walker']).toContain(item.actorName);
     }
     const serialized = JSON.stringify(items);
-    for (const leak of ['SECRET', 'Walk Yarrow', '1234567', '7654321', '12345', 'description', 'totalBilled', 'field']) expect(serialized).not.toContain(leak);
+    for (const leak of ['SECRET', 'Walk Yarrow', '1234567', '7654321', '12345', 'description', 'totalBilled', 'field'])
+      expect(serialized).not.toContain(leak);
   });
 });

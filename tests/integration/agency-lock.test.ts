@@ -84,14 +84,22 @@ describe('withAgencyLock across app instances', () => {
     await inside;
     let ran = 0;
     const second = () => ran++;
-    await expect(withAgencyLock(two.database.db, businessId, 'import', async () => second())).rejects.toBeInstanceOf(AgencyLockBusyError);
-    await expect(withAgencyLock(one.database.db, businessId, 'import', async () => second())).rejects.toBeInstanceOf(AgencyLockBusyError);
+    await expect(withAgencyLock(two.database.db, businessId, 'import', async () => second())).rejects.toBeInstanceOf(
+      AgencyLockBusyError,
+    );
+    await expect(withAgencyLock(one.database.db, businessId, 'import', async () => second())).rejects.toBeInstanceOf(
+      AgencyLockBusyError,
+    );
     await expect(
-      withAgencyLock(two.database.db, businessId, 'import', async () => second(), { busy: () => new ImportBusyError() }),
+      withAgencyLock(two.database.db, businessId, 'import', async () => second(), {
+        busy: () => new ImportBusyError(),
+      }),
     ).rejects.toBeInstanceOf(ImportBusyError);
     expect(ran).toBe(0);
     // Another lock name of the agency, and the same name of another agency, are free.
-    expect(await withAgencyLock(two.database.db, businessId, 'export-stream', async () => 'other name')).toBe('other name');
+    expect(await withAgencyLock(two.database.db, businessId, 'export-stream', async () => 'other name')).toBe(
+      'other name',
+    );
     expect(await withAgencyLock(two.database.db, other, 'import', async () => 'other agency')).toBe('other agency');
     held.open();
     expect(await first).toBe('first done');
@@ -102,7 +110,9 @@ describe('withAgencyLock across app instances', () => {
   it('gives the lock to exactly one of many holders asking at once from both instances', async () => {
     const businessId = await business(one);
     const holders = Array.from({ length: 12 }, (_, i) => `holder-${i}`);
-    const won = await Promise.all(holders.map((h, i) => tryAcquireAgencyLock((i % 2 ? two : one).database.db, businessId, 'import', h)));
+    const won = await Promise.all(
+      holders.map((h, i) => tryAcquireAgencyLock((i % 2 ? two : one).database.db, businessId, 'import', h)),
+    );
     expect(won.filter(Boolean)).toHaveLength(1);
     const row = await rowOf(two, businessId, 'import');
     expect(row?.holder).toBe(holders[won.indexOf(true)]);
@@ -112,7 +122,9 @@ describe('withAgencyLock across app instances', () => {
     const businessId = await business(one);
     // Instance one "crashes" holding the lock: a 400 ms lease that nobody renews or releases.
     expect(await tryAcquireAgencyLock(one.database.db, businessId, 'export-stream', 'crashed-process', 400)).toBe(true);
-    await expect(withAgencyLock(two.database.db, businessId, 'export-stream', async () => 'too early')).rejects.toBeInstanceOf(AgencyLockBusyError);
+    await expect(
+      withAgencyLock(two.database.db, businessId, 'export-stream', async () => 'too early'),
+    ).rejects.toBeInstanceOf(AgencyLockBusyError);
     expect((await rowOf(two, businessId, 'export-stream'))?.holder).toBe('crashed-process');
     await sleep(600);
     let holderInside: string | undefined;
@@ -175,7 +187,7 @@ describe('withAgencyLock across app instances', () => {
     expect(await withAgencyLock(two.database.db, businessId, 'import', async () => 'next')).toBe('next');
   });
 
-  it("goes with its agency when the agency is deleted", async () => {
+  it('goes with its agency when the agency is deleted', async () => {
     const businessId = await business(one);
     expect(await tryAcquireAgencyLock(one.database.db, businessId, 'import', 'someone')).toBe(true);
     await one.database.db.business.delete({ where: { id: businessId } });
@@ -193,7 +205,11 @@ describe('the routes on two instances', () => {
   async function get(on: TestApp, url: string) {
     const res = await fetch(`${on.baseUrl}${url}`, { headers: { authorization: `Bearer ${agency.token}` } });
     const body = Buffer.from(await res.arrayBuffer());
-    return { status: res.status, body, json: () => JSON.parse(body.toString('utf8')) as { message: string; code: string } };
+    return {
+      status: res.status,
+      body,
+      json: () => JSON.parse(body.toString('utf8')) as { message: string; code: string },
+    };
   }
 
   async function importCsv(on: TestApp, csv: string, commit: boolean) {
@@ -201,7 +217,11 @@ describe('the routes on two instances', () => {
     form.append('kind', 'companies');
     form.append('commit', commit ? 'true' : 'false');
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'companies.csv');
-    const res = await fetch(`${on.baseUrl}/api/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${agency.token}` } });
+    const res = await fetch(`${on.baseUrl}/api/imports`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${agency.token}` },
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   }
@@ -211,7 +231,11 @@ describe('the routes on two instances', () => {
     const form = new FormData();
     form.append('companyId', String(agency.companies[0].id));
     form.append('file', new Blob([new Uint8Array(Buffer.from('held bytes'))], { type: 'text/plain' }), 'held.txt');
-    const uploaded = await fetch(`${two.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${agency.token}` } });
+    const uploaded = await fetch(`${two.baseUrl}/api/documents/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${agency.token}` },
+    });
     expect(uploaded.status).toBe(201);
     const { started, held, restore } = holdReads(two);
     try {
@@ -219,7 +243,10 @@ describe('the routes on two instances', () => {
       await started;
       for (const on of [one, two]) {
         const busy = await get(on, '/api/export.zip');
-        expect([busy.status, busy.json()]).toEqual([409, { message: M.data.export.busy, code: 'CONFLICT', requestId: expect.any(String) }]);
+        expect([busy.status, busy.json()]).toEqual([
+          409,
+          { message: M.data.export.busy, code: 'CONFLICT', requestId: expect.any(String) },
+        ]);
       }
       held.open();
       expect((await streaming).status).toBe(200);
@@ -235,7 +262,10 @@ describe('the routes on two instances', () => {
     const logs = captureLogs();
     try {
       const reader = new AbortController();
-      const response = fetch(`${two.baseUrl}/api/export.zip`, { headers: { authorization: `Bearer ${agency.token}` }, signal: reader.signal });
+      const response = fetch(`${two.baseUrl}/api/export.zip`, {
+        headers: { authorization: `Bearer ${agency.token}` },
+        signal: reader.signal,
+      });
       await started;
       expect((await get(one, '/api/export.zip')).status).toBe(409);
       reader.abort();
@@ -267,7 +297,10 @@ describe('the routes on two instances', () => {
     await inside;
     try {
       const busy = await get(one, `/api/export.zip?companyId=${agency.companies[0].id}`);
-      expect([busy.status, busy.json()]).toEqual([409, { message: M.data.export.busy, code: 'CONFLICT', requestId: expect.any(String) }]);
+      expect([busy.status, busy.json()]).toEqual([
+        409,
+        { message: M.data.export.busy, code: 'CONFLICT', requestId: expect.any(String) },
+      ]);
     } finally {
       held.open();
       await exporting;
@@ -284,16 +317,23 @@ describe('the routes on two instances', () => {
     await importInside;
     try {
       const refused = await importCsv(one, 'Company name\nLocked Out Ltd\n', true);
-      expect([refused.status, refused.body]).toEqual([409, { message: M.data.import.busy, code: 'CONFLICT', requestId: expect.any(String) }]);
+      expect([refused.status, refused.body]).toEqual([
+        409,
+        { message: M.data.import.busy, code: 'CONFLICT', requestId: expect.any(String) },
+      ]);
       // A preview writes nothing and is not held up.
       expect((await importCsv(one, 'Company name\nLocked Out Ltd\n', false)).status).toBe(200);
     } finally {
       importing.open();
       await holding;
     }
-    expect(await one.database.db.company.count({ where: { businessId: agency.businessId, name: 'Locked Out Ltd' } })).toBe(0);
+    expect(
+      await one.database.db.company.count({ where: { businessId: agency.businessId, name: 'Locked Out Ltd' } }),
+    ).toBe(0);
     const accepted = await importCsv(one, 'Company name\nLocked Out Ltd\n', true);
     expect(accepted.status).toBe(200);
-    expect(await one.database.db.company.count({ where: { businessId: agency.businessId, name: 'Locked Out Ltd' } })).toBe(1);
+    expect(
+      await one.database.db.company.count({ where: { businessId: agency.businessId, name: 'Locked Out Ltd' } }),
+    ).toBe(1);
   });
 });

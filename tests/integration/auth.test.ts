@@ -133,7 +133,10 @@ describe('login, me and logout', () => {
     const agency = await signUpAgency(api);
     const { body } = await api.post('/auth/v1/login', { email: agency.email, password: agency.password });
     const id = hashToken(body.authToken);
-    await app.database.db.session.update({ where: { id }, data: { expiresAt: new Date(Date.now() + 24 * 3600 * 1000) } });
+    await app.database.db.session.update({
+      where: { id },
+      data: { expiresAt: new Date(Date.now() + 24 * 3600 * 1000) },
+    });
     expect((await api.get('/auth/v1/me', { token: body.authToken })).status).toBe(200);
     const renewed = await app.database.db.session.findUnique({ where: { id } });
     expect(renewed!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
@@ -144,13 +147,23 @@ describe('the absolute session lifetime (SESSION_MAX_AGE_DAYS, 30 days by defaul
   const DAY = 24 * 3600 * 1000;
   async function signedIn(target: TestApp) {
     const agency = await signUpAgency(client(target.baseUrl));
-    const login = await client(target.baseUrl).post('/auth/v1/login', { email: agency.email, password: agency.password });
+    const login = await client(target.baseUrl).post('/auth/v1/login', {
+      email: agency.email,
+      password: agency.password,
+    });
     expect(login.status).toBe(200);
-    return { token: login.body.authToken as string, id: hashToken(login.body.authToken), cookie: login.headers.get('set-cookie')!.split(';')[0] };
+    return {
+      token: login.body.authToken as string,
+      id: hashToken(login.body.authToken),
+      cookie: login.headers.get('set-cookie')!.split(';')[0],
+    };
   }
   /** Moves the session's sign-in back by `ago` ms; its (sliding) expiry stays ahead unless given. */
   const signedInAgo = (target: TestApp, id: string, ago: number, expiresIn = 20 * DAY) =>
-    target.database.db.session.update({ where: { id }, data: { createdAt: new Date(Date.now() - ago), expiresAt: new Date(Date.now() + expiresIn) } });
+    target.database.db.session.update({
+      where: { id },
+      data: { createdAt: new Date(Date.now() - ago), expiresAt: new Date(Date.now() + expiresIn) },
+    });
 
   it('ends a session signed in more than 30 days ago however active it is: 401, row deleted, cookie cleared', async () => {
     const { token, id, cookie } = await signedIn(app);
@@ -171,7 +184,9 @@ describe('the absolute session lifetime (SESSION_MAX_AGE_DAYS, 30 days by defaul
     const limit = createdAt.getTime() + 30 * DAY;
     // Less than 15 days were left, so it slid: to the limit, not 30 days from now.
     expect((await app.database.db.session.findUniqueOrThrow({ where: { id } })).expiresAt.getTime()).toBe(limit);
-    expect(new Date(me.headers.get('set-cookie')!.match(/Expires=([^;]+)/)![1]).getTime()).toBe(Math.floor(limit / 1000) * 1000);
+    expect(new Date(me.headers.get('set-cookie')!.match(/Expires=([^;]+)/)![1]).getTime()).toBe(
+      Math.floor(limit / 1000) * 1000,
+    );
   });
 
   it('takes its length from SESSION_MAX_AGE_DAYS, checked on /trpc as on REST', async () => {
@@ -197,7 +212,9 @@ describe('the absolute session lifetime (SESSION_MAX_AGE_DAYS, 30 days by defaul
     expect(loadEnv({}).PORTAL_SESSION_MAX_AGE_DAYS).toBe(30);
     expect(loadEnv({ SESSION_MAX_AGE_DAYS: '0.5' }).SESSION_MAX_AGE_DAYS).toBe(0.5);
     expect(() => loadEnv({ SESSION_MAX_AGE_DAYS: '0' })).toThrow(/SESSION_MAX_AGE_DAYS: must be at least 1 hour/);
-    expect(() => loadEnv({ PORTAL_SESSION_MAX_AGE_DAYS: '366' })).toThrow(/PORTAL_SESSION_MAX_AGE_DAYS: must be at most 365 days/);
+    expect(() => loadEnv({ PORTAL_SESSION_MAX_AGE_DAYS: '366' })).toThrow(
+      /PORTAL_SESSION_MAX_AGE_DAYS: must be at most 365 days/,
+    );
     expect(() => loadEnv({ SESSION_MAX_AGE_DAYS: 'month' })).toThrow(/SESSION_MAX_AGE_DAYS: must be a number of days/);
   });
 });
@@ -225,7 +242,11 @@ describe('malformed requests answer 4xx in the API error shape, never 500', () =
     const agency = await signUpAgency(api);
     const encoding = await fetch(`${app.baseUrl}/companies/v1`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'bogus', authorization: `Bearer ${agency.token}` },
+      headers: {
+        'content-type': 'application/json',
+        'content-encoding': 'bogus',
+        authorization: `Bearer ${agency.token}`,
+      },
       body: '{}',
     });
     expect(encoding.status).toBe(415);

@@ -21,8 +21,12 @@ import { trpcClient } from '../support/trpc';
 const onSqlite = inject('databaseUrl').startsWith('file:');
 
 it('refuses a PostgreSQL DATABASE_URL and points to pg_dump', async () => {
-  await expect(backup({ databaseUrl: 'postgresql://u@127.0.0.1:5432/x', uploadDir: os.tmpdir() })).rejects.toThrow(POSTGRES_REFUSAL);
-  await expect(restore({ from: os.tmpdir(), databaseUrl: 'postgresql://u@127.0.0.1:5432/x', uploadDir: os.tmpdir() })).rejects.toThrow(/pg_restore/);
+  await expect(backup({ databaseUrl: 'postgresql://u@127.0.0.1:5432/x', uploadDir: os.tmpdir() })).rejects.toThrow(
+    POSTGRES_REFUSAL,
+  );
+  await expect(
+    restore({ from: os.tmpdir(), databaseUrl: 'postgresql://u@127.0.0.1:5432/x', uploadDir: os.tmpdir() }),
+  ).rejects.toThrow(/pg_restore/);
 });
 
 describe.skipIf(!onSqlite)('SQLite backup and restore (skipped on PostgreSQL: pg_dump covers it)', () => {
@@ -39,13 +43,19 @@ describe.skipIf(!onSqlite)('SQLite backup and restore (skipped on PostgreSQL: pg
     const form = new FormData();
     form.append('companyId', String(companyId));
     form.append('file', new Blob([new Uint8Array(content)], { type: 'application/octet-stream' }), name);
-    const res = await fetch(`${app.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${app.baseUrl}/api/documents/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(201);
   };
   const companyIds = (file: string) => {
     const c = new BetterSqlite3(file, { readonly: true });
     try {
-      return (c.prepare('SELECT id FROM Company WHERE businessId = ? ORDER BY id').all(businessId) as { id: number }[]).map((r) => r.id);
+      return (
+        c.prepare('SELECT id FROM Company WHERE businessId = ? ORDER BY id').all(businessId) as { id: number }[]
+      ).map((r) => r.id);
     } finally {
       c.close();
     }
@@ -54,8 +64,14 @@ describe.skipIf(!onSqlite)('SQLite backup and restore (skipped on PostgreSQL: pg
   const counts = (file: string) => {
     const c = new BetterSqlite3(file, { readonly: true });
     try {
-      const tables = (c.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
-      return Object.fromEntries(tables.map((t) => [t, (c.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n]));
+      const tables = (
+        c
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+          .all() as { name: string }[]
+      ).map((t) => t.name);
+      return Object.fromEntries(
+        tables.map((t) => [t, (c.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n]),
+      );
     } finally {
       c.close();
     }
@@ -70,14 +86,19 @@ describe.skipIf(!onSqlite)('SQLite backup and restore (skipped on PostgreSQL: pg
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-backup-'));
     databaseUrl = `file:${path.join(dir, 'live', 'app.db')}`;
     fs.mkdirSync(path.join(dir, 'live'));
-    execFileSync(process.execPath, ['scripts/prisma.mjs', 'migrate', 'deploy'], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'pipe' });
+    execFileSync(process.execPath, ['scripts/prisma.mjs', 'migrate', 'deploy'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: 'pipe',
+    });
     app = await startApp(undefined, { databaseUrl });
     api = client(app.baseUrl);
     token = (await signUpAgency(api)).token;
     businessId = (await trpcClient(app.baseUrl, { token }).auth.me.query()).business.id;
     companyId = (await api.post('/api/companies', { name: 'Acme Studio' }, { token })).body.id;
     // Enough rows that the database spans many pages.
-    await app.database.db.company.createMany({ data: Array.from({ length: 400 }, (_, i) => ({ businessId, name: `Seeded client ${i} ${'x'.repeat(200)}` })) });
+    await app.database.db.company.createMany({
+      data: Array.from({ length: 400 }, (_, i) => ({ businessId, name: `Seeded client ${i} ${'x'.repeat(200)}` })),
+    });
     for (let i = 0; i < 3; i++) {
       const bytes = crypto.randomBytes(50_000 + i * 1000);
       uploaded.push(bytes);
@@ -115,7 +136,11 @@ describe.skipIf(!onSqlite)('SQLite backup and restore (skipped on PostgreSQL: pg
 
     backupDir = result.dir;
     const manifest: Manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
-    expect(manifest).toMatchObject({ formatVersion: 1, appVersion: expect.any(String), database: { file: 'database.db', migrations: localMigrations() } });
+    expect(manifest).toMatchObject({
+      formatVersion: 1,
+      appVersion: expect.any(String),
+      database: { file: 'database.db', migrations: localMigrations() },
+    });
     expect(manifest.uploads.fileCount).toBe(3);
     expect(manifest.uploads.bytes).toBe(uploaded.reduce((s, b) => s + b.length, 0));
     // Nothing half-written next to it.
@@ -141,7 +166,10 @@ describe.skipIf(!onSqlite)('SQLite backup and restore (skipped on PostgreSQL: pg
     expect(files).toEqual(await listFiles(app.uploadDir));
     const contents = files.map((f) => fs.readFileSync(path.join(to.uploadDir, f)));
     for (const bytes of uploaded) expect(contents.some((c) => c.equals(bytes))).toBe(true);
-    for (const f of files) expect(fs.readFileSync(path.join(to.uploadDir, f)).equals(fs.readFileSync(path.join(app.uploadDir, f)))).toBe(true);
+    for (const f of files)
+      expect(fs.readFileSync(path.join(to.uploadDir, f)).equals(fs.readFileSync(path.join(app.uploadDir, f)))).toBe(
+        true,
+      );
   });
 
   it('refuses an existing target without --force, and replaces it with --force', async () => {
@@ -159,7 +187,9 @@ describe.skipIf(!onSqlite)('SQLite backup and restore (skipped on PostgreSQL: pg
   });
 
   it('refuses to replace the database of a running app, even with --force', async () => {
-    await expect(restore({ from: backupDir, databaseUrl, uploadDir: app.uploadDir, force: true })).rejects.toThrow(/in use \(is the app running\?\)/);
+    await expect(restore({ from: backupDir, databaseUrl, uploadDir: app.uploadDir, force: true })).rejects.toThrow(
+      /in use \(is the app running\?\)/,
+    );
     // The app still works on its own data.
     expect((await api.post('/api/companies', { name: 'Still here' }, { token })).status).toBe(201);
   });
@@ -170,10 +200,19 @@ describe.skipIf(!onSqlite)('SQLite backup and restore (skipped on PostgreSQL: pg
       fs.cpSync(backupDir, to, { recursive: true });
       return to;
     };
-    const manifestOf = (folder: string) => JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as Manifest;
+    const manifestOf = (folder: string) =>
+      JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as Manifest;
     const attempts: [string, (folder: string) => void, RegExp][] = [
-      ['file', (f) => fs.appendFileSync(path.join(f, 'uploads', manifestOf(f).uploads.files[0].path), 'x'), /uploaded file .* does not match its checksum/],
-      ['database', (f) => fs.writeFileSync(path.join(f, 'database.db'), Buffer.alloc(manifestOf(f).database.size)), /database file database\.db does not match/],
+      [
+        'file',
+        (f) => fs.appendFileSync(path.join(f, 'uploads', manifestOf(f).uploads.files[0].path), 'x'),
+        /uploaded file .* does not match its checksum/,
+      ],
+      [
+        'database',
+        (f) => fs.writeFileSync(path.join(f, 'database.db'), Buffer.alloc(manifestOf(f).database.size)),
+        /database file database\.db does not match/,
+      ],
       [
         'manifest',
         (f) => {
@@ -192,7 +231,11 @@ describe.skipIf(!onSqlite)('SQLite backup and restore (skipped on PostgreSQL: pg
         },
         /damaged \(file entry/,
       ],
-      ['missing', (f) => fs.rmSync(path.join(f, 'uploads', manifestOf(f).uploads.files[2].path)), /incomplete: the uploaded file .* is missing/],
+      [
+        'missing',
+        (f) => fs.rmSync(path.join(f, 'uploads', manifestOf(f).uploads.files[2].path)),
+        /incomplete: the uploaded file .* is missing/,
+      ],
       ['not json', (f) => fs.writeFileSync(path.join(f, 'manifest.json'), '{ "formatVersion": 1,'), /not valid JSON/],
     ];
     for (const [name, tamper, message] of attempts) {
@@ -214,7 +257,7 @@ describe.skipIf(!onSqlite)('SQLite backup and restore (skipped on PostgreSQL: pg
     expect(fs.readFileSync(path.join(to.target, 'app.db')).equals(dbBytes)).toBe(true);
   });
 
-  it('tells an older backup apart: the restored database lacks this version\'s newest migrations', async () => {
+  it("tells an older backup apart: the restored database lacks this version's newest migrations", async () => {
     const folder = path.join(dir, 'older');
     fs.cpSync(backupDir, folder, { recursive: true });
     const newest = localMigrations().at(-1)!;
@@ -224,13 +267,18 @@ describe.skipIf(!onSqlite)('SQLite backup and restore (skipped on PostgreSQL: pg
     const m = JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as Manifest;
     const stat = fs.statSync(path.join(folder, 'database.db'));
     m.database.size = stat.size;
-    m.database.sha256 = crypto.createHash('sha256').update(fs.readFileSync(path.join(folder, 'database.db'))).digest('hex');
+    m.database.sha256 = crypto
+      .createHash('sha256')
+      .update(fs.readFileSync(path.join(folder, 'database.db')))
+      .digest('hex');
     fs.writeFileSync(path.join(folder, 'manifest.json'), JSON.stringify(m));
     const result = await restore({ from: folder, ...fresh('older-restored') });
     expect(result.missingMigrations).toEqual([newest]);
   });
 
   it('refuses to write into a non-empty --out folder', async () => {
-    await expect(backup({ databaseUrl, uploadDir: app.uploadDir, out: backupDir })).rejects.toThrow(/already exists and is not empty/);
+    await expect(backup({ databaseUrl, uploadDir: app.uploadDir, out: backupDir })).rejects.toThrow(
+      /already exists and is not empty/,
+    );
   });
 });

@@ -50,25 +50,42 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const put = (url: string, body: unknown, token: string | undefined = owner.token) => api.call('PUT', url, { body, token });
+const put = (url: string, body: unknown, token: string | undefined = owner.token) =>
+  api.call('PUT', url, { body, token });
 
 const validInfo = {
   name: 'Northwind Creative',
   email: 'hello@northwind.example',
   phone: '+1 555 0142',
-  location: { street1: '12 Harbour Road', street2: 'Suite 4', cityTown: 'Portland', state: 'OR', zipcode: '97201', country: 'United States' },
+  location: {
+    street1: '12 Harbour Road',
+    street2: 'Suite 4',
+    cityTown: 'Portland',
+    state: 'OR',
+    zipcode: '97201',
+    country: 'United States',
+  },
 };
-const validStyle = { primaryColor: '#1f7a5c', secondaryColor: '#F2C14E', buttonTextColor: '#ffffff', loginText: 'Welcome back! Sign in to see your projects.' };
+const validStyle = {
+  primaryColor: '#1f7a5c',
+  secondaryColor: '#F2C14E',
+  buttonTextColor: '#ffffff',
+  loginText: 'Welcome back! Sign in to see your projects.',
+};
 
 // ---------------------------------------------------------------- images
 
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const TINY_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const TINY_JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
   'base64',
 );
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
 
 type UploadOptions = { fileName?: string; type?: string; token?: string | null; field?: string };
 
@@ -76,9 +93,17 @@ type UploadOptions = { fileName?: string; type?: string; token?: string | null; 
 async function uploadLogo(content: Buffer | string, options: UploadOptions = {}) {
   const form = new FormData();
   const bytes = typeof content === 'string' ? content : new Uint8Array(content);
-  form.append(options.field ?? 'file', new Blob([bytes], { type: options.type ?? 'image/png' }), options.fileName ?? 'logo.png');
+  form.append(
+    options.field ?? 'file',
+    new Blob([bytes], { type: options.type ?? 'image/png' }),
+    options.fileName ?? 'logo.png',
+  );
   const bearer = options.token === undefined ? owner.token : options.token;
-  const res = await fetch(`${app.baseUrl}/api/business/logo`, { method: 'POST', body: form, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
+  const res = await fetch(`${app.baseUrl}/api/business/logo`, {
+    method: 'POST',
+    body: form,
+    headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
@@ -109,8 +134,25 @@ describe('business.get and GET /api/business', () => {
   it("answers the spec's snake_case names over REST (style.primary_color, location.street_1, portal_url)", async () => {
     const res = await api.get('/api/business', { token: other.token });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['email', 'id', 'location', 'logo', 'name', 'phone', 'portal_url', 'slug', 'style']);
-    expect(Object.keys(res.body.location)).toEqual(['street_1', 'street_2', 'city_town', 'state', 'zipcode', 'country']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'email',
+      'id',
+      'location',
+      'logo',
+      'name',
+      'phone',
+      'portal_url',
+      'slug',
+      'style',
+    ]);
+    expect(Object.keys(res.body.location)).toEqual([
+      'street_1',
+      'street_2',
+      'city_town',
+      'state',
+      'zipcode',
+      'country',
+    ]);
     expect(res.body.style).toEqual({
       primary_color: DEFAULT_BRAND_STYLE.primaryColor,
       secondary_color: DEFAULT_BRAND_STYLE.secondaryColor,
@@ -131,7 +173,13 @@ describe('business.get and GET /api/business', () => {
 describe('business.updateInfo and PUT /api/business/info (spec §5, Business information form)', () => {
   it("saves name, email, phone and location, trimmed, and answers the business; 'Business information updated' is the client's", async () => {
     const saved = await trpc.business.updateInfo.mutate({ ...validInfo, name: '  Northwind Creative  ' });
-    expect(saved).toMatchObject({ name: 'Northwind Creative', email: validInfo.email, phone: validInfo.phone, location: validInfo.location, slug: owner.slug });
+    expect(saved).toMatchObject({
+      name: 'Northwind Creative',
+      email: validInfo.email,
+      phone: validInfo.phone,
+      location: validInfo.location,
+      slug: owner.slug,
+    });
     expect(await trpc.business.get.query()).toEqual(saved);
     // The staff session's business name follows (the hub's header reads it from auth.me).
     expect((await trpc.auth.me.query()).business.name).toBe('Northwind Creative');
@@ -142,17 +190,38 @@ describe('business.updateInfo and PUT /api/business/info (spec §5, Business inf
       name: 'Northwind Snake',
       email: 'snake@northwind.example',
       phone: '',
-      location: { street_1: '1 Main St', street_2: '', city_town: 'Salem', state: 'MA', zipcode: '01970', country: 'USA' },
+      location: {
+        street_1: '1 Main St',
+        street_2: '',
+        city_town: 'Salem',
+        state: 'MA',
+        zipcode: '01970',
+        country: 'USA',
+      },
     });
     expect(snake.status).toBe(200);
     expect(snake.body).toMatchObject({
       name: 'Northwind Snake',
       phone: '',
-      location: { street_1: '1 Main St', street_2: '', city_town: 'Salem', state: 'MA', zipcode: '01970', country: 'USA' },
+      location: {
+        street_1: '1 Main St',
+        street_2: '',
+        city_town: 'Salem',
+        state: 'MA',
+        zipcode: '01970',
+        country: 'USA',
+      },
     });
     const camel = await put('/api/business/info', validInfo);
     expect(camel.status).toBe(200);
-    expect(camel.body.location).toEqual({ street_1: '12 Harbour Road', street_2: 'Suite 4', city_town: 'Portland', state: 'OR', zipcode: '97201', country: 'United States' });
+    expect(camel.body.location).toEqual({
+      street_1: '12 Harbour Road',
+      street_2: 'Suite 4',
+      city_town: 'Portland',
+      state: 'OR',
+      zipcode: '97201',
+      country: 'United States',
+    });
   });
 
   it('keeps phone and street_2 optional (absent or null stores nothing)', async () => {
@@ -161,7 +230,15 @@ describe('business.updateInfo and PUT /api/business/info (spec §5, Business inf
     const saved = await trpc.business.updateInfo.mutate({ ...withoutPhone, location });
     expect(saved.phone).toBe('');
     expect(saved.location.street2).toBe('');
-    expect((await trpc.business.updateInfo.mutate({ ...validInfo, phone: null, location: { ...validInfo.location, street2: null } })).phone).toBe('');
+    expect(
+      (
+        await trpc.business.updateInfo.mutate({
+          ...validInfo,
+          phone: null,
+          location: { ...validInfo.location, street2: null },
+        })
+      ).phone,
+    ).toBe('');
   });
 
   it('never changes the slug, whatever the payload says', async () => {
@@ -183,7 +260,12 @@ describe('business.updateInfo and PUT /api/business/info (spec §5, Business inf
     ['an empty state', { location: { ...validInfo.location, state: '' } }, A.stateRequired, 'location.state'],
     ['an empty zip code', { location: { ...validInfo.location, zipcode: '' } }, A.zipRequired, 'location.zipcode'],
     ['an empty country', { location: { ...validInfo.location, country: '' } }, A.countryRequired, 'location.country'],
-    ['a missing country', { location: { ...validInfo.location, country: undefined } }, A.countryRequired, 'location.country'],
+    [
+      'a missing country',
+      { location: { ...validInfo.location, country: undefined } },
+      A.countryRequired,
+      'location.country',
+    ],
   ];
   for (const [what, change, message, issuePath] of refusals) {
     it(`refuses ${what} with '${message}' (400) and changes nothing`, async () => {
@@ -197,12 +279,18 @@ describe('business.updateInfo and PUT /api/business/info (spec §5, Business inf
   }
 
   it('accepts a name of exactly 100 characters', async () => {
-    expect((await trpc.business.updateInfo.mutate({ ...validInfo, name: 'n'.repeat(LIMITS.businessNameMax) })).name).toHaveLength(100);
+    expect(
+      (await trpc.business.updateInfo.mutate({ ...validInfo, name: 'n'.repeat(LIMITS.businessNameMax) })).name,
+    ).toHaveLength(100);
     await trpc.business.updateInfo.mutate(validInfo);
   });
 
-  it("refuses every required field at once, each under its own name (snake_case wire names map back)", async () => {
-    const res = await put('/api/business/info', { name: '', email: 'x', location: { street_1: '', city_town: '', state: '', zipcode: '', country: '' } });
+  it('refuses every required field at once, each under its own name (snake_case wire names map back)', async () => {
+    const res = await put('/api/business/info', {
+      name: '',
+      email: 'x',
+      location: { street_1: '', city_town: '', state: '', zipcode: '', country: '' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.issues.map((i: { message: string }) => i.message)).toEqual([
       A.nameRequired,
@@ -219,10 +307,14 @@ describe('business.updateInfo and PUT /api/business/info (spec §5, Business inf
     const res = await put('/api/business/info', { ...validInfo, name: 'Member was here' }, memberToken);
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ message: M.permissions.forbidden, code: 'FORBIDDEN' });
-    const viaTrpc = await trpcClient(app.baseUrl, { token: memberToken }).business.updateInfo.mutate(validInfo).catch(trpcCode);
+    const viaTrpc = await trpcClient(app.baseUrl, { token: memberToken })
+      .business.updateInfo.mutate(validInfo)
+      .catch(trpcCode);
     expect(viaTrpc).toBe('FORBIDDEN');
     expect((await trpc.business.get.query()).name).toBe(validInfo.name);
-    expect((await put('/api/business/info', { ...validInfo, name: 'Admin Edit' }, adminToken)).body.name).toBe('Admin Edit');
+    expect((await put('/api/business/info', { ...validInfo, name: 'Admin Edit' }, adminToken)).body.name).toBe(
+      'Admin Edit',
+    );
     await trpc.business.updateInfo.mutate(validInfo);
   });
 
@@ -243,9 +335,19 @@ describe('business.updateStyle and PUT /api/business/style (spec §5, Brand styl
   });
 
   it("takes the spec's payload {primary_color, secondary_color, button_text_color, login_text}", async () => {
-    const res = await put('/api/business/style', { primary_color: '#112233', secondary_color: '#445566', button_text_color: '#778899', login_text: 'Hello clients' });
+    const res = await put('/api/business/style', {
+      primary_color: '#112233',
+      secondary_color: '#445566',
+      button_text_color: '#778899',
+      login_text: 'Hello clients',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.style).toEqual({ primary_color: '#112233', secondary_color: '#445566', button_text_color: '#778899', login_text: 'Hello clients' });
+    expect(res.body.style).toEqual({
+      primary_color: '#112233',
+      secondary_color: '#445566',
+      button_text_color: '#778899',
+      login_text: 'Hello clients',
+    });
     await trpc.business.updateStyle.mutate(validStyle);
   });
 
@@ -295,7 +397,11 @@ describe('business.branding and GET /api/business/branding/{slug} (public)', () 
       businessName: validInfo.name,
       logo: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
       loginText: validStyle.loginText,
-      style: { primaryColor: validStyle.primaryColor, secondaryColor: '#f2c14e', button_text_color: validStyle.buttonTextColor },
+      style: {
+        primaryColor: validStyle.primaryColor,
+        secondaryColor: '#f2c14e',
+        button_text_color: validStyle.buttonTextColor,
+      },
     });
     expect(await trpcClient(app.baseUrl).business.branding.query({ slug: owner.slug.toUpperCase() })).toEqual(res.body);
   });
@@ -313,7 +419,11 @@ describe('business.branding and GET /api/business/branding/{slug} (public)', () 
       businessName: other.name,
       logo: null,
       loginText: DEFAULT_LOGIN_TEXT,
-      style: { primaryColor: DEFAULT_BRAND_STYLE.primaryColor, secondaryColor: DEFAULT_BRAND_STYLE.secondaryColor, button_text_color: DEFAULT_BRAND_STYLE.buttonTextColor },
+      style: {
+        primaryColor: DEFAULT_BRAND_STYLE.primaryColor,
+        secondaryColor: DEFAULT_BRAND_STYLE.secondaryColor,
+        button_text_color: DEFAULT_BRAND_STYLE.buttonTextColor,
+      },
     });
   });
 });
@@ -338,7 +448,10 @@ describe('the logo: POST /api/business/logo and its public address', () => {
     it(`accepts a real ${kind}, stores it under a random name and serves it publicly with a year-long cache`, async () => {
       const res = await uploadLogo(bytes, { type, fileName });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ url: expect.stringMatching(new RegExp(`^/api/business/logo/${owner.businessId}/[0-9a-f-]{36}$`)), name: fileName });
+      expect(res.body).toEqual({
+        url: expect.stringMatching(new RegExp(`^/api/business/logo/${owner.businessId}/[0-9a-f-]{36}$`)),
+        name: fileName,
+      });
       expect((await trpc.business.get.query()).logo).toEqual(res.body);
       expect((await api.get(`/api/business/branding/${owner.slug}`)).body.logo).toBe(res.body.url);
 
@@ -368,7 +481,9 @@ describe('the logo: POST /api/business/logo and its public address', () => {
   });
 
   it('keeps exactly one file when uploads race', async () => {
-    const results = await Promise.all([TINY_PNG, TINY_GIF, TINY_JPEG, TINY_PNG, TINY_GIF, TINY_JPEG].map((bytes) => uploadLogo(bytes)));
+    const results = await Promise.all(
+      [TINY_PNG, TINY_GIF, TINY_JPEG, TINY_PNG, TINY_GIF, TINY_JPEG].map((bytes) => uploadLogo(bytes)),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(storedFiles(owner.businessId)).toEqual([await logoKeyOf(owner.businessId)]);
   });
@@ -377,9 +492,17 @@ describe('the logo: POST /api/business/logo and its public address', () => {
     ['a text file named logo.png', 'just some text, not an image', { type: 'image/png', fileName: 'logo.png' }],
     ['an SVG image', SVG, { type: 'image/svg+xml', fileName: 'logo.svg' }],
     ['an SVG named logo.png', SVG, { type: 'image/png', fileName: 'logo.png' }],
-    ['an HTML page named logo.gif', '<!doctype html><script>alert(1)</script>', { type: 'image/gif', fileName: 'logo.gif' }],
+    [
+      'an HTML page named logo.gif',
+      '<!doctype html><script>alert(1)</script>',
+      { type: 'image/gif', fileName: 'logo.gif' },
+    ],
     ['an empty file', '', { type: 'image/png', fileName: 'empty.png' }],
-    ['a WebP image', Buffer.from('RIFF\x24\0\0\0WEBPVP8 \x18\0\0\0', 'latin1'), { type: 'image/webp', fileName: 'logo.webp' }],
+    [
+      'a WebP image',
+      Buffer.from('RIFF\x24\0\0\0WEBPVP8 \x18\0\0\0', 'latin1'),
+      { type: 'image/webp', fileName: 'logo.webp' },
+    ],
   ];
   for (const [what, content, options] of invalid) {
     it(`refuses ${what} with 'Invalid file type: Please upload a JPEG, PNG, or GIF image.' and keeps nothing`, async () => {
@@ -423,7 +546,9 @@ describe('the logo: POST /api/business/logo and its public address', () => {
     const res = await uploadLogo(TINY_PNG, { token: memberToken });
     expect([res.status, res.body.message]).toEqual([403, M.permissions.forbidden]);
     expect(storedFiles(owner.businessId)).toEqual([before]);
-    expect(await trpcClient(app.baseUrl, { token: memberToken }).business.removeLogo.mutate().catch(trpcCode)).toBe('FORBIDDEN');
+    expect(await trpcClient(app.baseUrl, { token: memberToken }).business.removeLogo.mutate().catch(trpcCode)).toBe(
+      'FORBIDDEN',
+    );
     expect((await uploadLogo(TINY_GIF, { token: adminToken, type: 'image/gif' })).status).toBe(200);
   });
 
@@ -443,14 +568,23 @@ describe('the logo: POST /api/business/logo and its public address', () => {
     const form = new FormData();
     form.append('companyId', String(owner.companies[0].id));
     form.append('file', new Blob([TINY_PNG], { type: 'image/png' }), 'private.png');
-    const uploaded = await fetch(`${app.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${owner.token}` } });
+    const uploaded = await fetch(`${app.baseUrl}/api/documents/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     expect(uploaded.status).toBe(201);
-    const { storageKey } = await app.database.db.document.findUniqueOrThrow({ where: { id: (await uploaded.json()).id }, select: { storageKey: true } });
+    const { storageKey } = await app.database.db.document.findUniqueOrThrow({
+      where: { id: (await uploaded.json()).id },
+      select: { storageKey: true },
+    });
     const res = await fetch(`${app.baseUrl}/api/business/logo/${storageKey}`);
     expect(res.status).toBe(404);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect((await fetch(`${app.baseUrl}/api/business/logo/${owner.businessId}/../../etc`)).status).toBe(404);
-    expect((await fetch(`${app.baseUrl}/api/business/logo/9999999999/11111111-1111-1111-1111-111111111111`)).status).toBe(404);
+    expect(
+      (await fetch(`${app.baseUrl}/api/business/logo/9999999999/11111111-1111-1111-1111-111111111111`)).status,
+    ).toBe(404);
   });
 
   it('removeLogo (DELETE /api/business/logo) goes back to no logo and deletes the file', async () => {
@@ -468,23 +602,24 @@ describe('the OpenAPI document', () => {
   it('documents the business paths, the logo upload beside the logo removal, and the public logo and branding reads', async () => {
     const doc = (await api.get('/api/openapi.json')).body;
     expect(Object.keys(doc.paths['/api/business'])).toEqual(['get']);
-    expect(doc.paths['/api/business/info'].put.requestBody.content['application/json'].schema.properties.location.properties).toHaveProperty('street_1');
-    expect(Object.keys(doc.paths['/api/business/style'].put.requestBody.content['application/json'].schema.properties)).toEqual([
-      'primary_color',
-      'secondary_color',
-      'button_text_color',
-      'login_text',
-    ]);
+    expect(
+      doc.paths['/api/business/info'].put.requestBody.content['application/json'].schema.properties.location.properties,
+    ).toHaveProperty('street_1');
+    expect(
+      Object.keys(doc.paths['/api/business/style'].put.requestBody.content['application/json'].schema.properties),
+    ).toEqual(['primary_color', 'secondary_color', 'button_text_color', 'login_text']);
     expect(Object.keys(doc.paths['/api/business/logo']).sort()).toEqual(['delete', 'post']);
-    expect(doc.paths['/api/business/logo'].post.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
-    expect(Object.keys(doc.paths['/api/business/logo'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '413']));
+    expect(doc.paths['/api/business/logo'].post.requestBody.content['multipart/form-data'].schema.required).toEqual([
+      'file',
+    ]);
+    expect(Object.keys(doc.paths['/api/business/logo'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '413']),
+    );
     expect(doc.paths['/api/business/logo/{businessId}/{file}'].get.security).toBeUndefined();
     const branding = doc.paths['/api/business/branding/{slug}'].get;
     expect(branding.security).toBeUndefined();
-    expect(Object.keys(branding.responses['200'].content['application/json'].schema.properties.style.properties)).toEqual([
-      'primaryColor',
-      'secondaryColor',
-      'button_text_color',
-    ]);
+    expect(
+      Object.keys(branding.responses['200'].content['application/json'].schema.properties.style.properties),
+    ).toEqual(['primaryColor', 'secondaryColor', 'button_text_color']);
   });
 });

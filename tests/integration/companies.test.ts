@@ -33,11 +33,22 @@ describe('POST /companies/v1', () => {
   it('creates a company with the spec fields, defaulting the status to prospect', async () => {
     const res = await api.post(
       '/companies/v1',
-      { name: '  Foxglove Films ', industry: 'Media', website: 'https://foxglove.example', address: '1 Main St', phone: '555-0101' },
+      {
+        name: '  Foxglove Films ',
+        industry: 'Media',
+        website: 'https://foxglove.example',
+        address: '1 Main St',
+        phone: '555-0101',
+      },
       { token },
     );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Foxglove Films', industry: 'Media', status: 'prospect', website: 'https://foxglove.example' });
+    expect(res.body).toMatchObject({
+      name: 'Foxglove Films',
+      industry: 'Media',
+      status: 'prospect',
+      website: 'https://foxglove.example',
+    });
     expect(res.body.business_id).toBeUndefined();
   });
 
@@ -137,7 +148,13 @@ describe('GET /api/companies', () => {
     expect(acme).toMatchObject({ contactCount: 0, projectCount: 0 });
     const db = app.database.db;
     await db.contact.createMany({
-      data: [1, 2, 3].map((i) => ({ businessId, companyId: acme.id, firstName: 'C', lastName: `${i}`, email: `c${i}-${acme.id}@acme.test` })),
+      data: [1, 2, 3].map((i) => ({
+        businessId,
+        companyId: acme.id,
+        firstName: 'C',
+        lastName: `${i}`,
+        email: `c${i}-${acme.id}@acme.test`,
+      })),
     });
     await db.project.create({ data: { businessId, companyId: acme.id, name: 'Website relaunch' } });
     const after = (await list('?search=Acme')).body[0];
@@ -155,9 +172,18 @@ describe('GET /api/companies', () => {
 describe('PATCH /api/companies/{id}', () => {
   it('changes the given fields and keeps the others', async () => {
     const delta = (await list('?search=Delta')).body[0];
-    const res = await api.patch(`/api/companies/${delta.id}`, { status: 'active', website: 'https://delta.example' }, { token });
+    const res = await api.patch(
+      `/api/companies/${delta.id}`,
+      { status: 'active', website: 'https://delta.example' },
+      { token },
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Delta Dental', industry: 'Healthcare', status: 'active', website: 'https://delta.example' });
+    expect(res.body).toMatchObject({
+      name: 'Delta Dental',
+      industry: 'Healthcare',
+      status: 'active',
+      website: 'https://delta.example',
+    });
     const cleared = await api.patch(`/api/companies/${delta.id}`, { website: '' }, { token });
     expect(cleared.body.website).toBeNull();
   });
@@ -200,6 +226,8 @@ describe('the same procedures over tRPC', () => {
     expect(page.items.map((c) => c.id)).toEqual([created.id]);
     expect(page.total).toBe(1);
     expect(page.overall).toBe(await app.database.db.company.count({ where: { businessId } }));
-    await expect(trpc.companies.create.mutate({ name: '' })).rejects.toMatchObject({ message: 'Company name is required' });
+    await expect(trpc.companies.create.mutate({ name: '' })).rejects.toMatchObject({
+      message: 'Company name is required',
+    });
   });
 });

@@ -45,7 +45,13 @@ afterAll(() => app.close());
 
 /** A contact created through tRPC (defaults: at Acme, no portal access). */
 const newContact = (fields: Partial<Parameters<TrpcClient['contacts']['create']['mutate']>[0]> = {}) =>
-  trpc.contacts.create.mutate({ firstName: 'Pat', lastName: 'Doe', email: uniqueEmail(), companyId: acme.id, ...fields });
+  trpc.contacts.create.mutate({
+    firstName: 'Pat',
+    lastName: 'Doe',
+    email: uniqueEmail(),
+    companyId: acme.id,
+    ...fields,
+  });
 
 /** A contact with portal access, a password and two live portal sessions. */
 async function portalContact() {
@@ -110,7 +116,15 @@ describe('create, read, update and delete over REST', () => {
     const email = uniqueEmail('Grace');
     const res = await api.post(
       '/api/contacts',
-      { companyId: acme.id, firstName: ' Grace ', lastName: 'Hopper', email: email.toUpperCase(), phone: '555-0101', title: 'CTO', role: 'executive' },
+      {
+        companyId: acme.id,
+        firstName: ' Grace ',
+        lastName: 'Hopper',
+        email: email.toUpperCase(),
+        phone: '555-0101',
+        title: 'CTO',
+        role: 'executive',
+      },
       { token },
     );
     expect(res.status).toBe(201);
@@ -137,8 +151,12 @@ describe('create, read, update and delete over REST', () => {
   it('GET /contact/v1/{id} answers exactly the spec’s snake_case fields, with company_of_contact and project_id', async () => {
     const contact = await newContact({ phone: '555-0102', title: 'Designer', role: 'manager' });
     const db = app.database.db;
-    const projects = await Promise.all(['Website', 'Brand'].map((name) => db.project.create({ data: { businessId, companyId: acme.id, name } })));
-    await db.projectContact.createMany({ data: projects.map((p) => ({ businessId, projectId: p.id, contactId: contact.id })) });
+    const projects = await Promise.all(
+      ['Website', 'Brand'].map((name) => db.project.create({ data: { businessId, companyId: acme.id, name } })),
+    );
+    await db.projectContact.createMany({
+      data: projects.map((p) => ({ businessId, projectId: p.id, contactId: contact.id })),
+    });
 
     const res = await api.get(`/contact/v1/${contact.id}`, { token });
     expect(res.status).toBe(200);
@@ -212,7 +230,11 @@ describe('create, read, update and delete over REST', () => {
     const contact = await newContact();
     const res = await api.patch(`/api/contacts/${contact.id}`, { title: 'Founder', companyId: bluebird.id }, { token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: 'Founder', companyId: bluebird.id, companyOfContact: { id: bluebird.id, name: 'Bluebird Bakery' } });
+    expect(res.body).toMatchObject({
+      title: 'Founder',
+      companyId: bluebird.id,
+      companyOfContact: { id: bluebird.id, name: 'Bluebird Bakery' },
+    });
   });
 
   it('DELETE /contacts/v1/{id} removes the contact and its project links; it is then 404', async () => {
@@ -238,7 +260,11 @@ describe('create, read, update and delete over REST', () => {
     expect((await api.get('/contact/v1/abc', { token })).status).toBe(400);
     const res = await api.post('/contacts/v1', { first_name: 'No', last_name: 'Mail' }, { token });
     expect(res.status).toBe(400);
-    const bad = await api.post('/contacts/v1', { first_name: 'Bad', last_name: 'Mail', email: 'not-an-address' }, { token });
+    const bad = await api.post(
+      '/contacts/v1',
+      { first_name: 'Bad', last_name: 'Mail', email: 'not-an-address' },
+      { token },
+    );
     expect(bad.body.message).toBe('Please enter a valid email address');
   });
 });
@@ -269,7 +295,9 @@ describe('the spec’s update rules (§5)', () => {
 
   it('keeps the company when company_id is not sent, removes it with null', async () => {
     const contact = await newContact();
-    expect((await api.patch(`/contacts/v1/${contact.id}`, { first_name: 'Kim' }, { token })).body.company_id).toBe(acme.id);
+    expect((await api.patch(`/contacts/v1/${contact.id}`, { first_name: 'Kim' }, { token })).body.company_id).toBe(
+      acme.id,
+    );
     const res = await api.patch(`/contacts/v1/${contact.id}`, { company_id: null }, { token });
     expect(res.body).toMatchObject({ company_id: null, company_of_contact: null, first_name: 'Kim' });
   });
@@ -302,7 +330,13 @@ describe('GET /api/contacts', () => {
     for (const [i, [firstName, lastName, title]] of people.entries()) {
       const res = await api.post(
         '/api/contacts',
-        { firstName, lastName, title, email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@list.test`, companyId: i < 3 ? company.id : null },
+        {
+          firstName,
+          lastName,
+          title,
+          email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@list.test`,
+          companyId: i < 3 ? company.id : null,
+        },
         { token: listAgency.token },
       );
       expect(res.status).toBe(201);
@@ -320,7 +354,11 @@ describe('GET /api/contacts', () => {
     expect(names.indexOf('Bob Carter')).toBeLessThan(names.indexOf('Carl Dunn'));
     expect(names.indexOf('Carl Dunn')).toBeLessThan(names.indexOf('Zoe Adams'));
     const zoe = res.body.find((c: { id: number }) => c.id === ids['Zoe Adams']);
-    expect(zoe).toMatchObject({ companyId: company.id, companyOfContact: { id: company.id, name: 'Listed Ltd' }, hasPortalPassword: false });
+    expect(zoe).toMatchObject({
+      companyId: company.id,
+      companyOfContact: { id: company.id, name: 'Listed Ltd' },
+      hasPortalPassword: false,
+    });
     expect(zoe).not.toHaveProperty('portalPasswordHash');
     expect(zoe).not.toHaveProperty('projectId');
     const carl = res.body.find((c: { id: number }) => c.id === ids['Carl Dunn']);
@@ -329,7 +367,9 @@ describe('GET /api/contacts', () => {
 
   it('searches first name, last name, full name, e-mail and title, case-insensitively', async () => {
     const found = async (search: string) =>
-      (await list(`?search=${encodeURIComponent(search)}`)).body.map((c: { id: number }) => c.id).sort((a: number, b: number) => a - b);
+      (await list(`?search=${encodeURIComponent(search)}`)).body
+        .map((c: { id: number }) => c.id)
+        .sort((a: number, b: number) => a - b);
     const sorted = (...names: string[]) => names.map((name) => ids[name]).sort((a, b) => a - b);
     expect(await found('ZOE')).toEqual(sorted('Zoe Adams'));
     expect(await found('zimmer')).toEqual(sorted('Amy Zimmer'));
@@ -343,11 +383,15 @@ describe('GET /api/contacts', () => {
 
   it('filters by company, or by no company ("none"); a company of another agency is 404', async () => {
     const byCompany = await list(`?companyId=${company.id}`);
-    expect(byCompany.body.map((c: { id: number }) => c.id).sort()).toEqual([ids['Zoe Adams'], ids['amy Baker'], ids['Bob Carter']].sort());
+    expect(byCompany.body.map((c: { id: number }) => c.id).sort()).toEqual(
+      [ids['Zoe Adams'], ids['amy Baker'], ids['Bob Carter']].sort(),
+    );
     const none = await list('?companyId=none');
     expect(none.body.map((c: { id: number }) => c.id).sort()).toEqual([ids['Amy Zimmer'], ids['Carl Dunn']].sort());
     const snake = await api.get(`/contacts/v1?company_id=${company.id}&search=zoe`, { token: listAgency.token });
-    expect(snake.body).toEqual([expect.objectContaining({ id: ids['Zoe Adams'], company_of_contact: { id: company.id, name: 'Listed Ltd' } })]);
+    expect(snake.body).toEqual([
+      expect.objectContaining({ id: ids['Zoe Adams'], company_of_contact: { id: company.id, name: 'Listed Ltd' } }),
+    ]);
     const foreign = await list(`?companyId=${other.companies[0].id}`);
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe(M.contacts.companyNotFound);
@@ -371,7 +415,11 @@ describe('GET /api/contacts', () => {
   });
 
   it('shows whether a contact has a portal password', async () => {
-    await api.patch(`/api/contacts/${ids['Zoe Adams']}`, { portalAccess: true, portalPassword: STRONG }, { token: listAgency.token });
+    await api.patch(
+      `/api/contacts/${ids['Zoe Adams']}`,
+      { portalAccess: true, portalPassword: STRONG },
+      { token: listAgency.token },
+    );
     const zoe = (await list('?search=zoe')).body[0];
     expect(zoe).toMatchObject({ portalAccess: true, hasPortalPassword: true });
   });
@@ -381,7 +429,11 @@ describe('e-mail addresses are unique per agency', () => {
   it('answers 409 with the message on create and on update, case-insensitively', async () => {
     const email = uniqueEmail('taken');
     const first = await newContact({ email });
-    const res = await api.post('/api/contacts', { firstName: 'Dup', lastName: 'Licate', email: email.toUpperCase() }, { token });
+    const res = await api.post(
+      '/api/contacts',
+      { firstName: 'Dup', lastName: 'Licate', email: email.toUpperCase() },
+      { token },
+    );
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: M.contacts.emailTaken, code: 'CONFLICT', requestId: expect.any(String) });
     const second = await newContact();
@@ -396,13 +448,17 @@ describe('e-mail addresses are unique per agency', () => {
     const email = uniqueEmail('shared');
     await newContact({ email });
     const otherTrpc = trpcClient(app.baseUrl, { token: other.token });
-    await expect(otherTrpc.contacts.create.mutate({ firstName: 'Same', lastName: 'Address', email })).resolves.toMatchObject({ email });
+    await expect(
+      otherTrpc.contacts.create.mutate({ firstName: 'Same', lastName: 'Address', email }),
+    ).resolves.toMatchObject({ email });
   });
 
   it('decides a race of simultaneous creates with the unique index: one 201, the rest 409', async () => {
     const email = uniqueEmail('race');
     const replies = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => api.post('/api/contacts', { firstName: 'Racer', lastName: String(i), email }, { token })),
+      Array.from({ length: 6 }, (_, i) =>
+        api.post('/api/contacts', { firstName: 'Racer', lastName: String(i), email }, { token }),
+      ),
     );
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     for (const r of replies.filter((r) => r.status === 409)) expect(r.body.message).toBe(M.contacts.emailTaken);
@@ -414,7 +470,11 @@ describe('tenancy', () => {
   it('refuses a company of another agency on create and update (404), writing nothing', async () => {
     const foreign = other.companies[0].id;
     const before = await app.database.db.contact.count({ where: { businessId } });
-    const res = await api.post('/api/contacts', { firstName: 'Sneaky', lastName: 'Link', email: uniqueEmail(), companyId: foreign }, { token });
+    const res = await api.post(
+      '/api/contacts',
+      { firstName: 'Sneaky', lastName: 'Link', email: uniqueEmail(), companyId: foreign },
+      { token },
+    );
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(M.contacts.companyNotFound);
     expect(await app.database.db.contact.count({ where: { businessId } })).toBe(before);
@@ -422,7 +482,10 @@ describe('tenancy', () => {
     const contact = await newContact();
     const patch = await api.patch(`/contacts/v1/${contact.id}`, { company_id: foreign, title: 'Moved' }, { token });
     expect(patch.status).toBe(404);
-    expect(await app.database.db.contact.findUniqueOrThrow({ where: { id: contact.id } })).toMatchObject({ companyId: acme.id, title: null });
+    expect(await app.database.db.contact.findUniqueOrThrow({ where: { id: contact.id } })).toMatchObject({
+      companyId: acme.id,
+      title: null,
+    });
   });
 
   it('answers 404 for another agency’s contact on every path', async () => {
@@ -438,9 +501,18 @@ describe('tenancy', () => {
 
 describe('portal access rules', () => {
   it('needs a company: a field error on portalAccess', async () => {
-    const res = await api.post('/api/contacts', { firstName: 'No', lastName: 'Company', email: uniqueEmail(), portalAccess: true }, { token });
+    const res = await api.post(
+      '/api/contacts',
+      { firstName: 'No', lastName: 'Company', email: uniqueEmail(), portalAccess: true },
+      { token },
+    );
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: M.contacts.portal.needsCompany, code: 'BAD_REQUEST', issues: [{ path: 'portalAccess', message: M.contacts.portal.needsCompany }], requestId: expect.any(String) });
+    expect(res.body).toEqual({
+      message: M.contacts.portal.needsCompany,
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'portalAccess', message: M.contacts.portal.needsCompany }],
+      requestId: expect.any(String),
+    });
 
     const loner = await newContact({ companyId: null });
     const on = await api.patch(`/contacts/v1/${loner.id}`, { portal_access: true }, { token });
@@ -455,7 +527,11 @@ describe('portal access rules', () => {
   });
 
   it('sets a portal password only with portal access on', async () => {
-    const res = await api.post('/api/contacts', { firstName: 'No', lastName: 'Access', email: uniqueEmail(), companyId: acme.id, portalPassword: STRONG }, { token });
+    const res = await api.post(
+      '/api/contacts',
+      { firstName: 'No', lastName: 'Access', email: uniqueEmail(), companyId: acme.id, portalPassword: STRONG },
+      { token },
+    );
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual([{ path: 'portalPassword', message: M.contacts.portal.passwordNeedsAccess }]);
   });
@@ -470,7 +546,9 @@ describe('portal access rules', () => {
       expect(res.status, weak).toBe(400);
       expect(res.body.issues).toEqual([{ path: 'portalPassword', message: M.contacts.portal.passwordTooWeak }]);
     }
-    expect((await app.database.db.contact.findUniqueOrThrow({ where: { id: contact.id } })).portalPasswordHash).toBeNull();
+    expect(
+      (await app.database.db.contact.findUniqueOrThrow({ where: { id: contact.id } })).portalPasswordHash,
+    ).toBeNull();
     const ok = await api.patch(`/contacts/v1/${contact.id}`, { portal_password: STRONG }, { token });
     expect(ok.status).toBe(200);
     expect(ok.body.has_portal_password).toBe(true);
@@ -520,7 +598,13 @@ describe('revocation ends the contact’s portal sessions at once', () => {
 
   it('but not other changes, nor re-sending the same company', async () => {
     const { contact, tokens } = await portalContact();
-    await trpc.contacts.update.mutate({ id: contact.id, title: 'Still signed in', companyId: acme.id, email: contact.email, portalAccess: true });
+    await trpc.contacts.update.mutate({
+      id: contact.id,
+      title: 'Still signed in',
+      companyId: acme.id,
+      email: contact.email,
+      portalAccess: true,
+    });
     expect(await portalSessionCount(contact.id)).toBe(2);
     for (const t of tokens) expect(await validatePortalSession(app.database, t)).not.toBeNull();
   });
@@ -558,7 +642,12 @@ describe('invite links', () => {
 
     const rows = await app.database.db.portalInvite.findMany({ where: { contactId: contact.id } });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ businessId, tokenHash: hashToken(linkToken), usedAt: null, expiresAt: first.expiresAt });
+    expect(rows[0]).toMatchObject({
+      businessId,
+      tokenHash: hashToken(linkToken),
+      usedAt: null,
+      expiresAt: first.expiresAt,
+    });
     expect(JSON.stringify(rows)).not.toContain(linkToken);
     expect((await trpc.contacts.get.query({ id: contact.id })).pendingInviteExpiresAt).toEqual(first.expiresAt);
     const listed = await trpc.contacts.list.query({ search: contact.email });
@@ -574,9 +663,15 @@ describe('invite links', () => {
   it('do not count as pending once expired', async () => {
     const contact = await newContact({ portalAccess: true });
     await trpc.contacts.sendInvite.mutate({ id: contact.id });
-    await app.database.db.portalInvite.updateMany({ where: { contactId: contact.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await app.database.db.portalInvite.updateMany({
+      where: { contactId: contact.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await trpc.contacts.get.query({ id: contact.id })).pendingInviteExpiresAt).toBeNull();
-    expect((await trpc.contacts.list.query({ search: contact.email })).items[0]).toMatchObject({ invitePending: false, portalState: 'none' });
+    expect((await trpc.contacts.list.query({ search: contact.email })).items[0]).toMatchObject({
+      invitePending: false,
+      portalState: 'none',
+    });
   });
 
   it('answer snake_case on /contacts/v1/{id}/invite and camelCase on /api/contacts/{id}/invite', async () => {
@@ -600,7 +695,11 @@ describe('invite e-mail over SMTP', () => {
       const company = (await mailApi.post('/api/companies', { name: 'Mailed Co' }, { token: owner.token })).body;
       const email = uniqueEmail('invitee');
       const contact = (
-        await mailApi.post('/api/contacts', { firstName: 'Ivy', lastName: 'Invitee', email, companyId: company.id, portalAccess: true }, { token: owner.token })
+        await mailApi.post(
+          '/api/contacts',
+          { firstName: 'Ivy', lastName: 'Invitee', email, companyId: company.id, portalAccess: true },
+          { token: owner.token },
+        )
       ).body;
       const res = await mailApi.post(`/api/contacts/${contact.id}/invite`, undefined, { token: owner.token });
       expect(res.status).toBe(200);
@@ -625,7 +724,11 @@ describe('invite e-mail over SMTP', () => {
       const owner = await signUpAgency(mailApi);
       const company = (await mailApi.post('/api/companies', { name: 'Offline Co' }, { token: owner.token })).body;
       const contact = (
-        await mailApi.post('/api/contacts', { firstName: 'Otto', lastName: 'Offline', email: uniqueEmail(), companyId: company.id, portalAccess: true }, { token: owner.token })
+        await mailApi.post(
+          '/api/contacts',
+          { firstName: 'Otto', lastName: 'Offline', email: uniqueEmail(), companyId: company.id, portalAccess: true },
+          { token: owner.token },
+        )
       ).body;
       const res = await mailApi.post(`/api/contacts/${contact.id}/invite`, undefined, { token: owner.token });
       expect(res.status).toBe(200);
@@ -641,7 +744,10 @@ describe('invite e-mail over SMTP', () => {
 describe('the invitation budget (INVITES_PER_AGENCY_PER_HOUR=3, INVITES_PER_USER_PER_HOUR=2)', () => {
   it('answers the portal invite past the budget with 429 and the minutes to wait, makes no link and mails nothing; another agency is unaffected', async () => {
     const smtp = await startSmtpServer();
-    const limited = await startApp(undefined, { smtpUrl: smtp.url, env: { INVITES_PER_AGENCY_PER_HOUR: '3', INVITES_PER_USER_PER_HOUR: '2' } });
+    const limited = await startApp(undefined, {
+      smtpUrl: smtp.url,
+      env: { INVITES_PER_AGENCY_PER_HOUR: '3', INVITES_PER_USER_PER_HOUR: '2' },
+    });
     try {
       const rest = client(limited.baseUrl);
       const db = limited.database.db;
@@ -649,26 +755,57 @@ describe('the invitation budget (INVITES_PER_AGENCY_PER_HOUR=3, INVITES_PER_USER
       const ownerBusinessId = (await db.business.findUniqueOrThrow({ where: { slug: owner.slug } })).id;
       const company = (await rest.post('/api/companies', { name: 'Budget Co' }, { token: owner.token })).body;
       const contactOf = async (as: string) =>
-        (await rest.post('/api/contacts', { firstName: 'Bud', lastName: 'Get', email: uniqueEmail('budget'), companyId: company.id, portalAccess: true }, { token: as })).body;
+        (
+          await rest.post(
+            '/api/contacts',
+            {
+              firstName: 'Bud',
+              lastName: 'Get',
+              email: uniqueEmail('budget'),
+              companyId: company.id,
+              portalAccess: true,
+            },
+            { token: as },
+          )
+        ).body;
       const invite = (as: string, id: number) => rest.post(`/api/contacts/${id}/invite`, undefined, { token: as });
 
       // The owner's 2: an invite, then a new one for the same contact (a re-send counts too).
       const first = await contactOf(owner.token);
-      for (let i = 0; i < 2; i++) expect(await invite(owner.token, first.id)).toMatchObject({ status: 200, body: { emailed: true } });
+      for (let i = 0; i < 2; i++)
+        expect(await invite(owner.token, first.id)).toMatchObject({ status: 200, body: { emailed: true } });
       const spare = await contactOf(owner.token);
       const refused = await invite(owner.token, spare.id);
       const wait = Number(refused.headers.get('retry-after'));
       expect(wait).toBeGreaterThan(59 * 60);
-      expect(refused).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS', message: M.team.invitesThrottled('user', 2, wait) } });
+      expect(refused).toMatchObject({
+        status: 429,
+        body: { code: 'TOO_MANY_REQUESTS', message: M.team.invitesThrottled('user', 2, wait) },
+      });
       const nothingFor = async (contact: { id: number; email: string }) => {
         expect(await db.portalInvite.count({ where: { contactId: contact.id } })).toBe(0);
-        expect(await db.activity.count({ where: { businessId: ownerBusinessId, entityType: 'contact', entityId: contact.id, action: 'invited' } })).toBe(0);
+        expect(
+          await db.activity.count({
+            where: { businessId: ownerBusinessId, entityType: 'contact', entityId: contact.id, action: 'invited' },
+          }),
+        ).toBe(0);
         expect(smtp.received.some((m) => m.to.includes(contact.email))).toBe(false);
       };
       await nothingFor(spare);
       // "Send invite now" on a new contact spends the same budget: past it, 429 and the contact is not saved either.
       const unsaved = uniqueEmail('unsaved');
-      const oneStep = await rest.post('/api/contacts', { firstName: 'Un', lastName: 'Saved', email: unsaved, companyId: company.id, portalAccess: true, sendInvite: true }, { token: owner.token });
+      const oneStep = await rest.post(
+        '/api/contacts',
+        {
+          firstName: 'Un',
+          lastName: 'Saved',
+          email: unsaved,
+          companyId: company.id,
+          portalAccess: true,
+          sendInvite: true,
+        },
+        { token: owner.token },
+      );
       expect(oneStep).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS' } });
       expect(await db.contact.count({ where: { email: unsaved } })).toBe(0);
       expect(smtp.received.some((m) => m.to.includes(unsaved))).toBe(false);
@@ -678,15 +815,25 @@ describe('the invitation budget (INVITES_PER_AGENCY_PER_HOUR=3, INVITES_PER_USER
       expect(await invite(member.token, spare.id)).toMatchObject({ status: 200, body: { emailed: true } });
       const last = await contactOf(member.token);
       const full = await invite(member.token, last.id);
-      expect(full).toMatchObject({ status: 429, body: { message: M.team.invitesThrottled('agency', 3, Number(full.headers.get('retry-after'))) } });
+      expect(full).toMatchObject({
+        status: 429,
+        body: { message: M.team.invitesThrottled('agency', 3, Number(full.headers.get('retry-after'))) },
+      });
       await nothingFor(last);
-      expect(await rest.post('/api/team/invites', { email: uniqueEmail('staff'), role: 'member' }, { token: owner.token })).toMatchObject({ status: 429 });
+      expect(
+        await rest.post('/api/team/invites', { email: uniqueEmail('staff'), role: 'member' }, { token: owner.token }),
+      ).toMatchObject({ status: 429 });
 
       // Another agency has its own budget.
       const elsewhere = await signUpAgency(rest);
-      const theirCompany = (await rest.post('/api/companies', { name: 'Elsewhere Co' }, { token: elsewhere.token })).body;
+      const theirCompany = (await rest.post('/api/companies', { name: 'Elsewhere Co' }, { token: elsewhere.token }))
+        .body;
       const theirs = (
-        await rest.post('/api/contacts', { firstName: 'Al', lastName: 'So', email: uniqueEmail(), companyId: theirCompany.id, portalAccess: true }, { token: elsewhere.token })
+        await rest.post(
+          '/api/contacts',
+          { firstName: 'Al', lastName: 'So', email: uniqueEmail(), companyId: theirCompany.id, portalAccess: true },
+          { token: elsewhere.token },
+        )
       ).body;
       expect(await invite(elsewhere.token, theirs.id)).toMatchObject({ status: 200, body: { emailed: true } });
     } finally {
@@ -701,10 +848,24 @@ describe('the OpenAPI document', () => {
     const doc = (await api.get('/api/openapi.json')).body;
     const read = doc.paths['/contact/v1/{id}'].get.responses['200'].content['application/json'].schema;
     expect(Object.keys(read.properties)).toEqual(SNAKE_KEYS);
-    expect(Object.keys(read.properties.company_of_contact.anyOf?.[0]?.properties ?? read.properties.company_of_contact.properties)).toEqual(['id', 'name']);
+    expect(
+      Object.keys(
+        read.properties.company_of_contact.anyOf?.[0]?.properties ?? read.properties.company_of_contact.properties,
+      ),
+    ).toEqual(['id', 'name']);
     const patch = doc.paths['/contacts/v1/{id}'].patch;
     expect(Object.keys(patch.requestBody.content['application/json'].schema.properties)).toEqual(
-      expect.arrayContaining(['first_name', 'last_name', 'email', 'phone', 'title', 'role', 'company_id', 'portal_access', 'portal_password']),
+      expect.arrayContaining([
+        'first_name',
+        'last_name',
+        'email',
+        'phone',
+        'title',
+        'role',
+        'company_id',
+        'portal_access',
+        'portal_password',
+      ]),
     );
     expect(patch.responses).toHaveProperty('409');
     expect(doc.paths['/api/contacts'].post.responses).toHaveProperty('409');
@@ -724,9 +885,14 @@ describe('over tRPC', () => {
     expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(created.updatedAt.getTime());
     await trpc.contacts.remove.mutate({ id: created.id });
     await expect(trpc.contacts.get.query({ id: created.id })).rejects.toSatisfy((e) => trpcCode(e) === 'NOT_FOUND');
-    await expect(trpc.contacts.create.mutate({ firstName: 'A', lastName: 'B', email: uniqueEmail(), companyId: other.companies[0].id })).rejects.toSatisfy(
-      (e) => trpcCode(e) === 'NOT_FOUND',
-    );
+    await expect(
+      trpc.contacts.create.mutate({
+        firstName: 'A',
+        lastName: 'B',
+        email: uniqueEmail(),
+        companyId: other.companies[0].id,
+      }),
+    ).rejects.toSatisfy((e) => trpcCode(e) === 'NOT_FOUND');
   });
 });
 
@@ -753,8 +919,21 @@ describe('getting a client in, in one step (Send invite now / Set a password; In
 
   it('Send invite now: one save makes the contact and the link and sends exactly one mail; Invited, then Active once the invite is accepted', async () => {
     const email = uniqueEmail('invited');
-    const created = await staff.contacts.create.mutate({ firstName: 'Ines', lastName: 'Vite', email, companyId: company.id, portalAccess: true, sendInvite: true });
-    expect(created).toMatchObject({ portalAccess: true, hasPortalPassword: false, invitePending: true, portalState: 'invited', invite: { emailed: true, emailConfigured: true } });
+    const created = await staff.contacts.create.mutate({
+      firstName: 'Ines',
+      lastName: 'Vite',
+      email,
+      companyId: company.id,
+      portalAccess: true,
+      sendInvite: true,
+    });
+    expect(created).toMatchObject({
+      portalAccess: true,
+      hasPortalPassword: false,
+      invitePending: true,
+      portalState: 'invited',
+      invite: { emailed: true, emailConfigured: true },
+    });
     const mail = await smtp.waitFor(email);
     expect(smtp.linkIn(mail, '/portal/')).toBe(created.invite!.url);
     await settle();
@@ -764,13 +943,22 @@ describe('getting a client in, in one step (Send invite now / Set a password; In
 
     const token = new URL(created.invite!.url).pathname.split('/').pop()!;
     await trpcClient(mailing.baseUrl).portalAuth.acceptInvite.mutate({ slug, token, password: STRONG });
-    expect(await staff.contacts.get.query({ id: created.id })).toMatchObject({ portalState: 'active', hasPortalPassword: true, invitePending: false });
+    expect(await staff.contacts.get.query({ id: created.id })).toMatchObject({
+      portalState: 'active',
+      hasPortalPassword: true,
+      invitePending: false,
+    });
     expect((await staff.contacts.list.query({ search: email })).items[0].portalState).toBe('active');
   });
 
   it('Send invite now on an existing contact (turning access on in the edit dialog) works the same; Resend keeps it Invited with one live link', async () => {
     const email = uniqueEmail('later');
-    const contact = await staff.contacts.create.mutate({ firstName: 'Lat', lastName: 'Er', email, companyId: company.id });
+    const contact = await staff.contacts.create.mutate({
+      firstName: 'Lat',
+      lastName: 'Er',
+      email,
+      companyId: company.id,
+    });
     expect(contact.portalState).toBe('none');
     const updated = await staff.contacts.update.mutate({ id: contact.id, portalAccess: true, sendInvite: true });
     expect(updated).toMatchObject({ portalState: 'invited', invite: { emailed: true } });
@@ -786,25 +974,67 @@ describe('getting a client in, in one step (Send invite now / Set a password; In
 
   it('Set a password: Active at once, no invite link and no mail', async () => {
     const email = uniqueEmail('password');
-    const created = await staff.contacts.create.mutate({ firstName: 'Pass', lastName: 'Word', email, companyId: company.id, portalAccess: true, portalPassword: STRONG });
+    const created = await staff.contacts.create.mutate({
+      firstName: 'Pass',
+      lastName: 'Word',
+      email,
+      companyId: company.id,
+      portalAccess: true,
+      portalPassword: STRONG,
+    });
     expect(created).toMatchObject({ portalState: 'active', hasPortalPassword: true, invitePending: false });
     expect(created).not.toHaveProperty('invite');
-    const existing = await staff.contacts.create.mutate({ firstName: 'Set', lastName: 'Later', email: uniqueEmail('setlater'), companyId: company.id });
-    expect((await staff.contacts.update.mutate({ id: existing.id, portalAccess: true, portalPassword: STRONG })).portalState).toBe('active');
+    const existing = await staff.contacts.create.mutate({
+      firstName: 'Set',
+      lastName: 'Later',
+      email: uniqueEmail('setlater'),
+      companyId: company.id,
+    });
+    expect(
+      (await staff.contacts.update.mutate({ id: existing.id, portalAccess: true, portalPassword: STRONG })).portalState,
+    ).toBe('active');
     await settle();
     expect(mailsTo(email)).toHaveLength(0);
     expect(mailsTo(existing.email)).toHaveLength(0);
-    expect(await mailing.database.db.portalInvite.count({ where: { contactId: { in: [created.id, existing.id] } } })).toBe(0);
+    expect(
+      await mailing.database.db.portalInvite.count({ where: { contactId: { in: [created.id, existing.id] } } }),
+    ).toBe(0);
   });
 
   it('refuses an invite without portal access, or together with a password, writing and mailing nothing', async () => {
-    const refused = (p: Promise<unknown>) => p.then(() => ({}), (e: Error) => ({ code: trpcCode(e), message: e.message }));
+    const refused = (p: Promise<unknown>) =>
+      p.then(
+        () => ({}),
+        (e: Error) => ({ code: trpcCode(e), message: e.message }),
+      );
     const email = uniqueEmail('refused');
-    expect(await refused(staff.contacts.create.mutate({ firstName: 'No', lastName: 'Access', email, companyId: company.id, sendInvite: true }))).toEqual({
+    expect(
+      await refused(
+        staff.contacts.create.mutate({
+          firstName: 'No',
+          lastName: 'Access',
+          email,
+          companyId: company.id,
+          sendInvite: true,
+        }),
+      ),
+    ).toEqual({
       code: 'BAD_REQUEST',
       message: M.contacts.portal.inviteNeedsAccess,
     });
-    expect(await refused(staff.contacts.create.mutate({ firstName: 'Both', lastName: 'Ways', email, companyId: company.id, portalAccess: true, sendInvite: true, portalPassword: STRONG }))).toEqual({
+    expect(
+      await refused(
+        staff.contacts.create.mutate({
+          firstName: 'Both',
+          lastName: 'Ways',
+          email,
+          companyId: company.id,
+          portalAccess: true,
+          sendInvite: true,
+          portalPassword: STRONG,
+        }),
+      ),
+    ).toEqual({
       code: 'BAD_REQUEST',
       message: M.contacts.portal.inviteOrPassword,
     });
@@ -814,10 +1044,30 @@ describe('getting a client in, in one step (Send invite now / Set a password; In
   });
 
   it('reads No access when access is off, when the invite expired unused, and after access is revoked', async () => {
-    const contact = await staff.contacts.create.mutate({ firstName: 'Ex', lastName: 'Pired', email: uniqueEmail('expired'), companyId: company.id, portalAccess: true, sendInvite: true });
-    await mailing.database.db.portalInvite.updateMany({ where: { contactId: contact.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect(await staff.contacts.get.query({ id: contact.id })).toMatchObject({ portalAccess: true, portalState: 'none' });
-    const active = await staff.contacts.create.mutate({ firstName: 'Re', lastName: 'Voked', email: uniqueEmail('revoked'), companyId: company.id, portalAccess: true, portalPassword: STRONG });
+    const contact = await staff.contacts.create.mutate({
+      firstName: 'Ex',
+      lastName: 'Pired',
+      email: uniqueEmail('expired'),
+      companyId: company.id,
+      portalAccess: true,
+      sendInvite: true,
+    });
+    await mailing.database.db.portalInvite.updateMany({
+      where: { contactId: contact.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(await staff.contacts.get.query({ id: contact.id })).toMatchObject({
+      portalAccess: true,
+      portalState: 'none',
+    });
+    const active = await staff.contacts.create.mutate({
+      firstName: 'Re',
+      lastName: 'Voked',
+      email: uniqueEmail('revoked'),
+      companyId: company.id,
+      portalAccess: true,
+      portalPassword: STRONG,
+    });
     expect((await staff.contacts.update.mutate({ id: active.id, portalAccess: false })).portalState).toBe('none');
   });
 });

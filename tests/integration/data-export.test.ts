@@ -61,8 +61,10 @@ function readZip(buffer: Buffer): Promise<Zip> {
   });
 }
 
-const json = <T = Record<string, unknown>[]>(zip: Zip, name: string) => JSON.parse(zip.files.get(name)!.toString('utf8')) as T;
-const csv = (zip: Zip, name: string) => parseCsv(zip.files.get(name)!, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+const json = <T = Record<string, unknown>[]>(zip: Zip, name: string) =>
+  JSON.parse(zip.files.get(name)!.toString('utf8')) as T;
+const csv = (zip: Zip, name: string) =>
+  parseCsv(zip.files.get(name)!, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
 const manifestOf = (zip: Zip) => json<Manifest>(zip, 'manifest.json');
 /** Every byte of every entry, unpacked, as one text: what a secret must never appear in. */
 const allText = (zip: Zip) => [...zip.files.values()].map((b) => b.toString('latin1')).join('\n');
@@ -84,14 +86,23 @@ let crossContactEmail: string;
 async function get(url: string, token: string | null, on: TestApp = app) {
   const res = await fetch(`${on.baseUrl}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const body = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, headers: res.headers, body, json: () => JSON.parse(body.toString('utf8')) as { message: string; code: string } };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body,
+    json: () => JSON.parse(body.toString('utf8')) as { message: string; code: string },
+  };
 }
 
 async function upload(on: TestApp, token: string, companyId: number, name: string, bytes: Buffer) {
   const form = new FormData();
   form.append('companyId', String(companyId));
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }), name);
-  const res = await fetch(`${on.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${on.baseUrl}/api/documents/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status).toBe(201);
   const body = (await res.json()) as { id: number };
   return body.id;
@@ -106,12 +117,19 @@ function mailTo(address: string, subject: string) {
 
 /** A runner over this file's agencies only. */
 const runner = (on: TestApp, storage: FileStorage = on.storage) =>
-  createJobRunner({ database: on.database, mailer: on.mailer, env: on.env, storage }, { pollMs: 0, log: () => {}, businessIds: [a.businessId, b.businessId] });
+  createJobRunner(
+    { database: on.database, mailer: on.mailer, env: on.env, storage },
+    { pollMs: 0, log: () => {}, businessIds: [a.businessId, b.businessId] },
+  );
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   app = await startApp();
-  bg = await startApp(undefined, { smtpUrl: smtp.url, uploadDir: app.uploadDir, env: { PUBLIC_URL: 'http://hub.test', EXPORT_INLINE_MAX_ROWS: '0', EXPORT_INLINE_MAX_BYTES: '0' } });
+  bg = await startApp(undefined, {
+    smtpUrl: smtp.url,
+    uploadDir: app.uploadDir,
+    env: { PUBLIC_URL: 'http://hub.test', EXPORT_INLINE_MAX_ROWS: '0', EXPORT_INLINE_MAX_BYTES: '0' },
+  });
   a = await createAgency(app, ['Alder Architects', 'Maple Media']);
   b = await createAgency(app, ['Birch Bakery']);
   const db = app.database.db;
@@ -133,7 +151,10 @@ beforeAll(async () => {
   // The agency's logo.
   const logoKey = app.storage.newKey(a.businessId);
   await app.storage.writeStream(logoKey, Readable.from([Buffer.from('logo bytes')]));
-  await db.business.update({ where: { id: a.businessId }, data: { logoKey, logoName: 'logo.png', logoMime: 'image/png' } });
+  await db.business.update({
+    where: { id: a.businessId },
+    data: { logoKey, logoName: 'logo.png', logoMime: 'image/png' },
+  });
 
   // Secrets that must never leave: password hashes, a two-factor secret, a portal password hash, tokens, storage keys.
   await db.user.update({ where: { id: a.userId }, data: { totpSecret: 'TOTPSECRETABCDEFGHIJKLMNOP234567' } });
@@ -155,21 +176,53 @@ beforeAll(async () => {
   // Alder's data beyond the fixture: an assigned task with a formula-looking title, a project contact, a
   // submission with an answer, resource details, an activity; and a contact of Maple on Alder's project.
   const project = await db.project.findFirstOrThrow({ where: { businessId: a.businessId, companyId: alder.id } });
-  await db.task.create({ data: { businessId: a.businessId, projectId: project.id, title: '=HYPERLINK("http://evil.test")', assigneeId: admin.id, status: 'completed', completedAt: new Date('2026-05-01T10:00:00Z') } });
+  await db.task.create({
+    data: {
+      businessId: a.businessId,
+      projectId: project.id,
+      title: '=HYPERLINK("http://evil.test")',
+      assigneeId: admin.id,
+      status: 'completed',
+      completedAt: new Date('2026-05-01T10:00:00Z'),
+    },
+  });
   const alderContact = await db.contact.findFirstOrThrow({ where: { businessId: a.businessId, companyId: alder.id } });
   const mapleContact = await db.contact.findFirstOrThrow({ where: { businessId: a.businessId, companyId: maple.id } });
   crossContactEmail = mapleContact.email;
-  await db.projectContact.create({ data: { businessId: a.businessId, projectId: project.id, contactId: alderContact.id } });
-  await db.projectContact.create({ data: { businessId: a.businessId, projectId: project.id, contactId: mapleContact.id } });
-  const field = await db.flowField.findFirstOrThrow({ where: { businessId: a.businessId, step: { flow: { companyId: alder.id } } } });
+  await db.projectContact.create({
+    data: { businessId: a.businessId, projectId: project.id, contactId: alderContact.id },
+  });
+  await db.projectContact.create({
+    data: { businessId: a.businessId, projectId: project.id, contactId: mapleContact.id },
+  });
+  const field = await db.flowField.findFirstOrThrow({
+    where: { businessId: a.businessId, step: { flow: { companyId: alder.id } } },
+  });
   await db.flowField.update({ where: { id: field.id }, data: { options: JSON.stringify({ choices: ['Yes', 'No'] }) } });
   const flow = await db.flow.findFirstOrThrow({ where: { businessId: a.businessId, companyId: alder.id } });
-  const submission = await db.flowSubmission.create({ data: { businessId: a.businessId, flowId: flow.id, contactId: alderContact.id, companyId: alder.id } });
-  await db.flowAnswer.create({ data: { businessId: a.businessId, submissionId: submission.id, flowFieldId: field.id, value: 'Grow, a lot' } });
+  const submission = await db.flowSubmission.create({
+    data: { businessId: a.businessId, flowId: flow.id, contactId: alderContact.id, companyId: alder.id },
+  });
+  await db.flowAnswer.create({
+    data: { businessId: a.businessId, submissionId: submission.id, flowFieldId: field.id, value: 'Grow, a lot' },
+  });
   const resource = await db.resource.findFirstOrThrow({ where: { businessId: a.businessId, companyId: alder.id } });
-  await db.resourceDetail.create({ data: { businessId: a.businessId, resourceId: resource.id, key: 'Login URL', value: 'https://alder.example' } });
+  await db.resourceDetail.create({
+    data: { businessId: a.businessId, resourceId: resource.id, key: 'Login URL', value: 'https://alder.example' },
+  });
   await db.activity.create({
-    data: { businessId: a.businessId, actorType: 'staff', actorUserId: a.userId, actorName: 'Ada Lovelace', entityType: 'company', entityId: alder.id, entityName: alder.name, companyId: alder.id, action: 'updated', changes: JSON.stringify([{ field: 'name', from: 'Alder', to: alder.name }]) },
+    data: {
+      businessId: a.businessId,
+      actorType: 'staff',
+      actorUserId: a.userId,
+      actorName: 'Ada Lovelace',
+      entityType: 'company',
+      entityId: alder.id,
+      entityName: alder.name,
+      companyId: alder.id,
+      action: 'updated',
+      changes: JSON.stringify([{ field: 'name', from: 'Alder', to: alder.name }]),
+    },
   });
 });
 
@@ -200,7 +253,12 @@ describe('GET /api/export.zip: the whole agency', () => {
   it('holds business.json, a JSON and a CSV file per entity, the stored files and manifest.json last', () => {
     const manifest = manifestOf(zip);
     expect(zip.names.at(-1)).toBe('manifest.json');
-    expect(manifest).toMatchObject({ format: 'clientflow-export', version: 1, scope: { kind: 'agency' }, business: { name: a.name, slug: a.slug } });
+    expect(manifest).toMatchObject({
+      format: 'clientflow-export',
+      version: 1,
+      scope: { kind: 'agency' },
+      business: { name: a.name, slug: a.slug },
+    });
     expect(manifest.entities.map((e) => e.name)).toEqual([...ENTITY_NAMES]);
     for (const entity of manifest.entities) {
       const rows = json(zip, entity.json);
@@ -228,7 +286,10 @@ describe('GET /api/export.zip: the whole agency', () => {
     }
     expect(documents.find((d) => d.id === uploaded[1].id)!.file).toBe(`files/${uploaded[1].id}/name_.txt`);
     // A link has no bytes.
-    expect(documents.find((d) => d.id === a.rows.document[0])).toMatchObject({ file: null, url: 'https://files.example.test/contract.pdf' });
+    expect(documents.find((d) => d.id === a.rows.document[0])).toMatchObject({
+      file: null,
+      url: 'https://files.example.test/contract.pdf',
+    });
     expect(manifest.logo).toBe('files/logo/logo.png');
     expect(zip.files.get('files/logo/logo.png')!.toString()).toBe('logo bytes');
     for (const file of manifest.files) expect(sha256(zip.files.get(file.path)!)).toBe(file.sha256);
@@ -237,7 +298,13 @@ describe('GET /api/export.zip: the whole agency', () => {
 
   it('holds every row of the agency, json columns parsed in JSON and as text in CSV, formula cells made safe', () => {
     expect(json(zip, 'data/companies.json').map((c) => c.id)).toEqual(a.companies.map((c) => c.id));
-    expect(json(zip, 'data/users.json').map((u) => u.id)).toEqual([a.userId, admin.id, member.id, secondOwner.id, expect.any(Number)]);
+    expect(json(zip, 'data/users.json').map((u) => u.id)).toEqual([
+      a.userId,
+      admin.id,
+      member.id,
+      secondOwner.id,
+      expect.any(Number),
+    ]);
     const field = json(zip, 'data/flowFields.json').find((f) => (f.options as { choices?: string[] }).choices);
     expect(field!.options).toEqual({ choices: ['Yes', 'No'] });
     expect(csv(zip, 'data/flowFields.csv').map((f) => f.options)).toContain('{"choices":["Yes","No"]}');
@@ -246,15 +313,24 @@ describe('GET /api/export.zip: the whole agency', () => {
     const task = json(zip, 'data/tasks.json').find((t) => String(t.title).startsWith('=HYPERLINK'))!;
     expect(task).toMatchObject({ assigneeId: admin.id, status: 'completed', completedAt: '2026-05-01T10:00:00.000Z' });
     const line = csv(zip, 'data/tasks.csv').find((t) => t.id === String(task.id))!;
-    expect(line).toMatchObject({ title: `'=HYPERLINK("http://evil.test")`, completedAt: '2026-05-01T10:00:00.000Z', dueDate: '' });
-    expect(csv(zip, 'data/contacts.csv').map((c) => c.portalAccess).sort()).toEqual(['false', 'true']);
+    expect(line).toMatchObject({
+      title: `'=HYPERLINK("http://evil.test")`,
+      completedAt: '2026-05-01T10:00:00.000Z',
+      dueDate: '',
+    });
+    expect(
+      csv(zip, 'data/contacts.csv')
+        .map((c) => c.portalAccess)
+        .sort(),
+    ).toEqual(['false', 'true']);
     expect(json(zip, 'data/projectContacts.json')).toHaveLength(2);
   });
 
   it('never holds a secret: password hashes, two-factor secrets, portal passwords, tokens, sessions, storage keys', () => {
     const text = allText(zip);
     for (const [name, secret] of Object.entries(secrets)) expect(text.includes(secret), name).toBe(false);
-    for (const column of ['passwordHash', 'totpSecret', 'portalPasswordHash', 'storageKey', 'tokenHash', 'logoKey']) expect(text.includes(column), column).toBe(false);
+    for (const column of ['passwordHash', 'totpSecret', 'portalPasswordHash', 'storageKey', 'tokenHash', 'logoKey'])
+      expect(text.includes(column), column).toBe(false);
   });
 
   it("never holds another agency's rows, and theirs never holds ours", async () => {
@@ -278,8 +354,14 @@ describe('GET /api/export.zip?companyId=: one client company', () => {
   });
 
   it('is named after the agency and the company', () => {
-    expect(parseDisposition(res.headers.get('content-disposition')!).parameters.filename).toBe(`clientflow-${a.slug}-alder-architects-${new Date().toISOString().slice(0, 10)}.zip`);
-    expect(manifestOf(zip).scope).toEqual({ kind: 'company', companyId: a.companies[0].id, companyName: 'Alder Architects' });
+    expect(parseDisposition(res.headers.get('content-disposition')!).parameters.filename).toBe(
+      `clientflow-${a.slug}-alder-architects-${new Date().toISOString().slice(0, 10)}.zip`,
+    );
+    expect(manifestOf(zip).scope).toEqual({
+      kind: 'company',
+      companyId: a.companies[0].id,
+      companyName: 'Alder Architects',
+    });
   });
 
   it("holds only that client's own rows and files, and only the staff they name", () => {
@@ -295,9 +377,15 @@ describe('GET /api/export.zip?companyId=: one client company', () => {
     expect(json(zip, 'data/activities.json').every((e) => e.companyId === alder)).toBe(true);
     expect(json(zip, 'data/documents.json').every((d) => d.companyId === alder)).toBe(true);
     // The owner uploaded and wrote the flow, the admin is assigned a task; the other members are named by nothing.
-    expect(json(zip, 'data/users.json').map((u) => u.id).sort((x, y) => Number(x) - Number(y))).toEqual([a.userId, admin.id].sort((x, y) => x - y));
+    expect(
+      json(zip, 'data/users.json')
+        .map((u) => u.id)
+        .sort((x, y) => Number(x) - Number(y)),
+    ).toEqual([a.userId, admin.id].sort((x, y) => x - y));
     const files = manifestOf(zip).files.map((f) => f.path);
-    expect(files).toEqual(uploaded.filter((u) => u.companyId === alder).map((u) => expect.stringMatching(new RegExp(`^files/${u.id}/`))));
+    expect(files).toEqual(
+      uploaded.filter((u) => u.companyId === alder).map((u) => expect.stringMatching(new RegExp(`^files/${u.id}/`))),
+    );
     expect(manifestOf(zip).logo).toBeNull();
     expect(zip.names.some((n) => n.startsWith('files/logo/'))).toBe(false);
     const text = allText(zip);
@@ -333,7 +421,9 @@ describe('who may export', () => {
   it('gives small exports as a download URL that works', async () => {
     const trpc = trpcClient(app.baseUrl, { token: a.token });
     expect(await trpc.data.requestExport.mutate()).toEqual({ mode: 'download', url: '/api/export.zip' });
-    const company = await trpcClient(app.baseUrl, { token: admin.token }).data.requestCompanyExport.mutate({ companyId: a.companies[1].id });
+    const company = await trpcClient(app.baseUrl, { token: admin.token }).data.requestCompanyExport.mutate({
+      companyId: a.companies[1].id,
+    });
     expect(company).toEqual({ mode: 'download', url: `/api/export.zip?companyId=${a.companies[1].id}` });
     const zip = await readZip((await get((company as { url: string }).url, admin.token)).body);
     expect(manifestOf(zip).scope).toMatchObject({ kind: 'company', companyName: 'Maple Media' });
@@ -346,12 +436,22 @@ describe('who may export', () => {
 
 describe('REST', () => {
   const post = async (url: string, token: string) => {
-    const res = await fetch(`${app.baseUrl}${url}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${app.baseUrl}${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     return { status: res.status, body: (await res.json()) as unknown };
   };
   it('POST /api/exports, POST /api/companies/{companyId}/exports and GET /api/exports answer the procedures', async () => {
-    expect(await post('/api/exports', a.token)).toEqual({ status: 200, body: { mode: 'download', url: '/api/export.zip' } });
-    expect(await post(`/api/companies/${a.companies[0].id}/exports`, admin.token)).toEqual({ status: 200, body: { mode: 'download', url: `/api/export.zip?companyId=${a.companies[0].id}` } });
+    expect(await post('/api/exports', a.token)).toEqual({
+      status: 200,
+      body: { mode: 'download', url: '/api/export.zip' },
+    });
+    expect(await post(`/api/companies/${a.companies[0].id}/exports`, admin.token)).toEqual({
+      status: 200,
+      body: { mode: 'download', url: `/api/export.zip?companyId=${a.companies[0].id}` },
+    });
     expect((await post(`/api/companies/${b.companies[0].id}/exports`, a.token)).status).toBe(404);
     expect((await post('/api/exports', admin.token)).status).toBe(403);
     const list = await fetch(`${app.baseUrl}/api/exports`, { headers: { authorization: `Bearer ${a.token}` } });
@@ -370,11 +470,29 @@ describe('background exports (over the thresholds)', () => {
     // Asking again while it is being built gives the same export.
     expect(await trpc.data.requestExport.mutate()).toEqual(started);
     const row = await bg.database.db.export.findUniqueOrThrow({ where: { id: exportId } });
-    expect(row).toMatchObject({ businessId: a.businessId, requestedById: a.userId, scope: 'agency', companyId: null, status: 'pending', storageKey: null });
+    expect(row).toMatchObject({
+      businessId: a.businessId,
+      requestedById: a.userId,
+      scope: 'agency',
+      companyId: null,
+      status: 'pending',
+      storageKey: null,
+    });
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeCloseTo(7 * DAY, -5);
-    expect(await bg.database.db.job.count({ where: { businessId: a.businessId, kind: 'export', payload: JSON.stringify({ exportId }) } })).toBe(1);
+    expect(
+      await bg.database.db.job.count({
+        where: { businessId: a.businessId, kind: 'export', payload: JSON.stringify({ exportId }) },
+      }),
+    ).toBe(1);
     const list = await trpc.data.exports.query();
-    expect(list.items[0]).toMatchObject({ id: exportId, scope: 'agency', status: 'pending', downloadUrl: null, size: 0, fileName: expect.stringMatching(/^clientflow-.+\.zip$/) });
+    expect(list.items[0]).toMatchObject({
+      id: exportId,
+      scope: 'agency',
+      status: 'pending',
+      downloadUrl: null,
+      size: 0,
+      fileName: expect.stringMatching(/^clientflow-.+\.zip$/),
+    });
     const early = await get(`/api/exports/${exportId}/download`, a.token, bg);
     expect(early.status).toBe(409);
     expect(early.json().message).toBe(X.notReady);
@@ -387,14 +505,20 @@ describe('background exports (over the thresholds)', () => {
     const mail = mailTo(a.email, X.readySubject(X.scopeAgency(a.name)));
     expect(mail.text).toContain('http://hub.test/hub/account?tab=data');
     const list = await trpcClient(bg.baseUrl, { token: a.token }).data.exports.query();
-    expect(list.items[0]).toMatchObject({ id: exportId, status: 'ready', downloadUrl: `/api/exports/${exportId}/download`, size: Number(row.size) });
+    expect(list.items[0]).toMatchObject({
+      id: exportId,
+      status: 'ready',
+      downloadUrl: `/api/exports/${exportId}/download`,
+      size: Number(row.size),
+    });
     const res = await get(`/api/exports/${exportId}/download`, a.token, bg);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.body.length).toBe(Number(row.size));
     const zip = await readZip(res.body);
     expect(manifestOf(zip).files).toHaveLength(uploaded.length + 1);
-    for (const file of uploaded) expect(manifestOf(zip).files).toContainEqual(expect.objectContaining({ sha256: sha256(file.bytes) }));
+    for (const file of uploaded)
+      expect(manifestOf(zip).files).toContainEqual(expect.objectContaining({ sha256: sha256(file.bytes) }));
   });
 
   it("is 404 for another agency's owner and for an admin who did not request it; another owner may download it", async () => {
@@ -411,13 +535,23 @@ describe('background exports (over the thresholds)', () => {
 
   it('builds a company export for an admin, listed for them only', async () => {
     const trpc = trpcClient(bg.baseUrl, { token: admin.token });
-    const started = (await trpc.data.requestCompanyExport.mutate({ companyId: a.companies[0].id })) as { exportId: number };
+    const started = (await trpc.data.requestCompanyExport.mutate({ companyId: a.companies[0].id })) as {
+      exportId: number;
+    };
     await runner(bg).drain();
     const item = (await trpc.data.exports.query()).items[0];
-    expect(item).toMatchObject({ id: started.exportId, scope: 'company', companyId: a.companies[0].id, companyName: 'Alder Architects', status: 'ready' });
+    expect(item).toMatchObject({
+      id: started.exportId,
+      scope: 'company',
+      companyId: a.companies[0].id,
+      companyName: 'Alder Architects',
+      status: 'ready',
+    });
     const zip = await readZip((await get(item.downloadUrl!, admin.token, bg)).body);
     expect(json(zip, 'data/companies.json').map((c) => c.id)).toEqual([a.companies[0].id]);
-    expect(mailTo(admin.email, X.readySubject('Alder Architects')).text).toContain('http://hub.test/hub/account?tab=data');
+    expect(mailTo(admin.email, X.readySubject('Alder Architects')).text).toContain(
+      'http://hub.test/hub/account?tab=data',
+    );
   });
 
   it('expires: 410, listed as expired, and the clean-up removes the stored zip', async () => {
@@ -427,11 +561,16 @@ describe('background exports (over the thresholds)', () => {
     const gone = await get(`/api/exports/${exportId}/download`, a.token, bg);
     expect(gone.status).toBe(410);
     expect(gone.json().message).toBe(X.expired);
-    const item = (await trpcClient(bg.baseUrl, { token: a.token }).data.exports.query()).items.find((i) => i.id === exportId);
+    const item = (await trpcClient(bg.baseUrl, { token: a.token }).data.exports.query()).items.find(
+      (i) => i.id === exportId,
+    );
     expect(item).toMatchObject({ status: 'expired', downloadUrl: null });
     await runner(bg).drain();
     expect(storedKeys(app)).not.toContain(row.storageKey);
-    expect(await bg.database.db.export.findUniqueOrThrow({ where: { id: exportId } })).toMatchObject({ status: 'expired', storageKey: null });
+    expect(await bg.database.db.export.findUniqueOrThrow({ where: { id: exportId } })).toMatchObject({
+      status: 'expired',
+      storageKey: null,
+    });
   });
 
   it('marks the export failed after its last attempt and leaves no partial file', async () => {
@@ -440,13 +579,21 @@ describe('background exports (over the thresholds)', () => {
         throw new Error('disk on fire');
       },
     });
-    const started = (await trpcClient(bg.baseUrl, { token: a.token }).data.requestCompanyExport.mutate({ companyId: a.companies[1].id })) as { exportId: number };
+    const started = (await trpcClient(bg.baseUrl, { token: a.token }).data.requestCompanyExport.mutate({
+      companyId: a.companies[1].id,
+    })) as { exportId: number };
     const before = [...storedKeys(app, a.businessId), ...partialUploads(app, a.businessId)];
     let now = Date.now();
     for (let attempt = 0; attempt < 3; attempt++, now += 2 * 60 * 60_000) await runner(bg, broken).drain(new Date(now));
-    expect(await bg.database.db.export.findUniqueOrThrow({ where: { id: started.exportId } })).toMatchObject({ status: 'failed', error: X.failed, storageKey: null });
+    expect(await bg.database.db.export.findUniqueOrThrow({ where: { id: started.exportId } })).toMatchObject({
+      status: 'failed',
+      error: X.failed,
+      storageKey: null,
+    });
     expect([...storedKeys(app, a.businessId), ...partialUploads(app, a.businessId)]).toEqual(before);
-    const item = (await trpcClient(bg.baseUrl, { token: a.token }).data.exports.query()).items.find((i) => i.id === started.exportId);
+    const item = (await trpcClient(bg.baseUrl, { token: a.token }).data.exports.query()).items.find(
+      (i) => i.id === started.exportId,
+    );
     expect(item).toMatchObject({ status: 'failed', downloadUrl: null });
   });
 });
@@ -471,7 +618,10 @@ describe('the zip stream', () => {
     const row = await app.database.db.document.findUniqueOrThrow({ where: { id: gone } });
     await app.storage.remove(row.storageKey!);
     const zip = await readZip((await get(`/api/export.zip?companyId=${a.companies[1].id}`, a.token)).body);
-    expect(json(zip, 'data/documents.json').find((d) => d.id === gone)).toMatchObject({ file: null, originalName: 'gone.txt' });
+    expect(json(zip, 'data/documents.json').find((d) => d.id === gone)).toMatchObject({
+      file: null,
+      originalName: 'gone.txt',
+    });
     expect(manifestOf(zip).files.some((f) => f.path.startsWith(`files/${gone}/`))).toBe(false);
     await app.database.db.document.delete({ where: { id: gone } });
   });
@@ -485,7 +635,18 @@ describe('a company export after a contact moved between clients', () => {
   let m: Agency;
   let cedar: { id: number; name: string };
   let dune: { id: number; name: string };
-  const ids = {} as Record<'duneFlow' | 'template' | 'duneTemplate' | 'duneDoc' | 'duneSubmission' | 'cedarSubmission' | 'stored' | 'cedarTask' | 'cedarContact', number>;
+  const ids = {} as Record<
+    | 'duneFlow'
+    | 'template'
+    | 'duneTemplate'
+    | 'duneDoc'
+    | 'duneSubmission'
+    | 'cedarSubmission'
+    | 'stored'
+    | 'cedarTask'
+    | 'cedarContact',
+    number
+  >;
 
   beforeAll(async () => {
     m = await createAgency(app, ['Cedar Consulting', 'Dune Design']);
@@ -493,13 +654,19 @@ describe('a company export after a contact moved between clients', () => {
     const db = app.database.db;
     const businessId = m.businessId;
     ids.stored = await upload(app, m.token, cedar.id, 'cedar-brief.txt', Buffer.from('cedar brief'));
-    const [cedarContact, moved] = await Promise.all([cedar, dune].map((c) => db.contact.findFirstOrThrow({ where: { businessId, companyId: c.id } })));
+    const [cedarContact, moved] = await Promise.all(
+      [cedar, dune].map((c) => db.contact.findFirstOrThrow({ where: { businessId, companyId: c.id } })),
+    );
     ids.cedarContact = cedarContact.id;
     ids.cedarTask = (await db.task.findFirstOrThrow({ where: { businessId, project: { companyId: cedar.id } } })).id;
     ids.duneDoc = (await db.document.findFirstOrThrow({ where: { businessId, companyId: dune.id } })).id;
     const fileField = async (flowId: number) => {
-      const step = await db.flowStep.findFirst({ where: { businessId, flowId } }) ?? (await db.flowStep.create({ data: { businessId, flowId, stepOrder: 1, stepTitle: 'Files' } }));
-      return db.flowField.create({ data: { businessId, flowStepId: step.id, fieldLabel: 'A file', fieldType: 'file', options: '{}', order: 5 } });
+      const step =
+        (await db.flowStep.findFirst({ where: { businessId, flowId } })) ??
+        (await db.flowStep.create({ data: { businessId, flowId, stepOrder: 1, stepTitle: 'Files' } }));
+      return db.flowField.create({
+        data: { businessId, flowStepId: step.id, fieldLabel: 'A file', fieldType: 'file', options: '{}', order: 5 },
+      });
     };
     const submit = async (flowId: number, contactId: number, companyId: number, fieldId: number, value: string) => {
       const s = await db.flowSubmission.create({ data: { businessId, flowId, contactId, companyId } });
@@ -509,16 +676,38 @@ describe('a company export after a contact moved between clients', () => {
     // Dune's contact answers Dune's flow with a Dune document, and an agency-wide template only Dune submitted to.
     const duneFlow = await db.flow.findFirstOrThrow({ where: { businessId, companyId: dune.id } });
     ids.duneFlow = duneFlow.id;
-    ids.duneSubmission = await submit(duneFlow.id, moved.id, dune.id, (await fileField(duneFlow.id)).id, String(ids.duneDoc));
-    const duneTemplate = await db.flow.create({ data: { businessId, companyId: null, name: 'Dune-only template', description: 'Template', workflowType: 'collect' } });
+    ids.duneSubmission = await submit(
+      duneFlow.id,
+      moved.id,
+      dune.id,
+      (await fileField(duneFlow.id)).id,
+      String(ids.duneDoc),
+    );
+    const duneTemplate = await db.flow.create({
+      data: {
+        businessId,
+        companyId: null,
+        name: 'Dune-only template',
+        description: 'Template',
+        workflowType: 'collect',
+      },
+    });
     ids.duneTemplate = duneTemplate.id;
     await submit(duneTemplate.id, moved.id, dune.id, (await fileField(duneTemplate.id)).id, String(ids.duneDoc));
     // Cedar's contact answers an agency-wide template with Cedar's file, and Cedar's flow naming Dune's document.
-    const template = await db.flow.create({ data: { businessId, companyId: null, name: 'Agency template', description: 'Template', workflowType: 'collect' } });
+    const template = await db.flow.create({
+      data: { businessId, companyId: null, name: 'Agency template', description: 'Template', workflowType: 'collect' },
+    });
     ids.template = template.id;
     await submit(template.id, cedarContact.id, cedar.id, (await fileField(template.id)).id, String(ids.stored));
     const cedarFlow = await db.flow.findFirstOrThrow({ where: { businessId, companyId: cedar.id } });
-    ids.cedarSubmission = await submit(cedarFlow.id, cedarContact.id, cedar.id, (await fileField(cedarFlow.id)).id, String(ids.duneDoc));
+    ids.cedarSubmission = await submit(
+      cedarFlow.id,
+      cedarContact.id,
+      cedar.id,
+      (await fileField(cedarFlow.id)).id,
+      String(ids.duneDoc),
+    );
     // Then the contact moves from Dune to Cedar.
     await db.contact.update({ where: { id: moved.id }, data: { companyId: cedar.id } });
   });
@@ -536,9 +725,14 @@ describe('a company export after a contact moved between clients', () => {
     expect(json(zip, 'data/documents.json').map((d) => d.id)).not.toContain(ids.duneDoc);
     const answers = json(zip, 'data/flowAnswers.json');
     expect(answers.map((x) => x.value).sort()).toEqual(['', String(ids.stored)]);
-    expect(csv(zip, 'data/flowAnswers.csv').map((x) => x.value).sort()).toEqual(['', String(ids.stored)]);
+    expect(
+      csv(zip, 'data/flowAnswers.csv')
+        .map((x) => x.value)
+        .sort(),
+    ).toEqual(['', String(ids.stored)]);
     const text = allText(zip);
-    for (const name of ['Dune Design onboarding', 'Dune-only template', 'Dune Design contract.pdf']) expect(text.includes(name), name).toBe(false);
+    for (const name of ['Dune Design onboarding', 'Dune-only template', 'Dune Design contract.pdf'])
+      expect(text.includes(name), name).toBe(false);
   });
 
   it('imports into a fresh agency as it is', async () => {
@@ -548,9 +742,16 @@ describe('a company export after a contact moved between clients', () => {
     form.append('kind', 'archive');
     form.append('commit', 'true');
     form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'cedar.zip');
-    const res = await fetch(`${app.baseUrl}/api/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${target.token}` } });
+    const res = await fetch(`${app.baseUrl}/api/imports`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${target.token}` },
+    });
     const body = (await res.json()) as { created: Record<string, number> };
-    expect([res.status, body]).toMatchObject([200, { created: { companies: 1, flows: 2, flowSubmissions: 2, flowAnswers: 2 } }]);
+    expect([res.status, body]).toMatchObject([
+      200,
+      { created: { companies: 1, flows: 2, flowSubmissions: 2, flowAnswers: 2 } },
+    ]);
   });
 
   it('streams one export per agency at a time: another one meanwhile is 409', async () => {
@@ -590,8 +791,20 @@ describe('a company export after a contact moved between clients', () => {
     const relinking: FileStorage = Object.assign(Object.create(app.storage) as FileStorage, {
       readStream: async (key: string) => {
         if (!made.project) {
-          made.project = (await db.project.create({ data: { businessId, companyId: cedar.id, name: 'Born mid-export' } })).id;
-          made.contact = (await db.contact.create({ data: { businessId, companyId: cedar.id, firstName: 'New', lastName: 'Comer', email: `newcomer-${businessId}@client.test` } })).id;
+          made.project = (
+            await db.project.create({ data: { businessId, companyId: cedar.id, name: 'Born mid-export' } })
+          ).id;
+          made.contact = (
+            await db.contact.create({
+              data: {
+                businessId,
+                companyId: cedar.id,
+                firstName: 'New',
+                lastName: 'Comer',
+                email: `newcomer-${businessId}@client.test`,
+              },
+            })
+          ).id;
           await db.task.update({ where: { id: ids.cedarTask }, data: { projectId: made.project } });
           await db.flowSubmission.update({ where: { id: ids.cedarSubmission }, data: { contactId: made.contact } });
         }
@@ -600,7 +813,10 @@ describe('a company export after a contact moved between clients', () => {
     });
     for (const scope of [{ businessId }, { businessId, companyId: cedar.id }]) {
       if (made.project) {
-        await db.task.update({ where: { id: ids.cedarTask }, data: { projectId: (await db.project.findFirstOrThrow({ where: { businessId, companyId: cedar.id } })).id } });
+        await db.task.update({
+          where: { id: ids.cedarTask },
+          data: { projectId: (await db.project.findFirstOrThrow({ where: { businessId, companyId: cedar.id } })).id },
+        });
         await db.flowSubmission.update({ where: { id: ids.cedarSubmission }, data: { contactId: ids.cedarContact } });
         await db.task.deleteMany({ where: { projectId: made.project } });
         await db.project.delete({ where: { id: made.project } });
@@ -618,7 +834,9 @@ describe('a company export after a contact moved between clients', () => {
         const column = name === 'flowSubmissions' ? 'id' : 'submissionId';
         expect(json(zip, `data/${name}.json`).map((r) => r[column])).not.toContain(ids.cedarSubmission);
         expect(csv(zip, `data/${name}.csv`).map((r) => r[column])).not.toContain(String(ids.cedarSubmission));
-        expect(manifestOf(zip).entities.find((e) => e.name === name)!.count).toBe(json(zip, `data/${name}.json`).length);
+        expect(manifestOf(zip).entities.find((e) => e.name === name)!.count).toBe(
+          json(zip, `data/${name}.json`).length,
+        );
       }
     }
   });
@@ -650,12 +868,22 @@ describe('the job lease while a long export runs', () => {
     await started;
     const claimed = (await app.database.db.job.findUniqueOrThrow({ where: { id: jobId } })).lockedAt!.getTime();
     // Wait for a renewal (no clock in the assertion: the second runner is given a time past the first lease).
-    await vi.waitFor(async () => expect((await app.database.db.job.findUniqueOrThrow({ where: { id: jobId } })).lockedAt!.getTime()).toBeGreaterThan(claimed), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await app.database.db.job.findUniqueOrThrow({ where: { id: jobId } })).lockedAt!.getTime(),
+        ).toBeGreaterThan(claimed),
+      { timeout: 10_000, interval: 20 },
+    );
     expect(await second.runDue(new Date(claimed + leaseMs + 50))).toBe(0);
     release();
     await draining;
     expect(runs).toBe(1);
-    expect(await app.database.db.job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({ status: 'done', lockedAt: null, attempts: 1 });
+    expect(await app.database.db.job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({
+      status: 'done',
+      lockedAt: null,
+      attempts: 1,
+    });
   });
 });
 
@@ -665,7 +893,12 @@ describe('a company export and records moved in from another client (issue 27)',
     const [quince, rowan] = agency.companies;
     const staff = trpcClient(app.baseUrl, { token: agency.token });
     const rowanProject = await staff.projects.create.mutate({ name: 'Rowan secret rebrand', companiesId: rowan.id });
-    const file = await staff.documents.create.mutate({ name: 'Moved deck.pdf', url: 'https://files.example.test/deck.pdf', companyId: rowan.id, projectId: rowanProject.id });
+    const file = await staff.documents.create.mutate({
+      name: 'Moved deck.pdf',
+      url: 'https://files.example.test/deck.pdf',
+      companyId: rowan.id,
+      projectId: rowanProject.id,
+    });
     await staff.documents.update.mutate({ id: file.id, companyId: quince.id, projectId: null });
     const res = await get(`/api/export.zip?companyId=${quince.id}`, agency.token);
     expect(res.status).toBe(200);

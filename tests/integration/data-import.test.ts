@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipArchive } from 'archiver';
 import { M } from '../../shared/messages';
 import { ENTITIES, EXPORT_FORMAT, EXPORT_VERSION, csvPath, jsonPath } from '../../server/data/format';
-import { ImportBusyError, analyseCsv, commitCsv, oneImportAtATime, transactionRefusal } from '../../server/data/import-csv';
+import {
+  ImportBusyError,
+  analyseCsv,
+  commitCsv,
+  oneImportAtATime,
+  transactionRefusal,
+} from '../../server/data/import-csv';
 import { IMPORT_MAX_ROWS } from '../../shared/schemas/data';
 import { createAgency, type Agency } from '../support/agencies';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
@@ -33,7 +39,17 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-type ImportOptions = { kind: string; commit?: boolean; applyBusiness?: boolean; mapping?: Record<string, string>; fileName?: string; token?: string | null; type?: string; cookie?: string; origin?: string };
+type ImportOptions = {
+  kind: string;
+  commit?: boolean;
+  applyBusiness?: boolean;
+  mapping?: Record<string, string>;
+  fileName?: string;
+  token?: string | null;
+  type?: string;
+  cookie?: string;
+  origin?: string;
+};
 
 /** POST /api/imports as the client sends it (fetch's FormData: the fields, then the file). */
 async function importFile(content: Buffer | string, options: ImportOptions) {
@@ -42,7 +58,11 @@ async function importFile(content: Buffer | string, options: ImportOptions) {
   if (options.mapping) form.append('mapping', JSON.stringify(options.mapping));
   form.append('commit', options.commit ? 'true' : 'false');
   if (options.applyBusiness) form.append('applyBusiness', 'true');
-  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: options.type ?? 'text/csv' }), options.fileName ?? 'import.csv');
+  form.append(
+    'file',
+    new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: options.type ?? 'text/csv' }),
+    options.fileName ?? 'import.csv',
+  );
   const headers: Record<string, string> = {};
   const bearer = options.token === undefined ? a.token : options.token;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
@@ -52,7 +72,6 @@ async function importFile(content: Buffer | string, options: ImportOptions) {
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
-
 
 /** What an import could have written for an agency: its row counts and the upload folder. */
 async function footprint(businessId: number) {
@@ -88,7 +107,12 @@ describe('CSV: companies', () => {
     expect(res.status).toBe(200);
     const preview = res.body;
     expect(preview.headers).toEqual(['Company Name', 'Industry', 'Web site', 'Status', 'Notes']);
-    expect(preview.mapping).toEqual({ name: 'Company Name', industry: 'Industry', website: 'Web site', status: 'Status' });
+    expect(preview.mapping).toEqual({
+      name: 'Company Name',
+      industry: 'Industry',
+      website: 'Web site',
+      status: 'Status',
+    });
     expect(preview.counts).toEqual({ companies: { new: 2, duplicate: 2, error: 3 } });
     // The quoted cell spans lines 4 and 5, so the bad website is on line 6.
     expect(preview.issues).toEqual([
@@ -107,7 +131,10 @@ describe('CSV: companies', () => {
     ]);
     expect(preview.rows.find((r: { line: number }) => r.line === 3).messages).toEqual([I.companyExists('Acme Studio')]);
     expect(preview.rows.find((r: { line: number }) => r.line === 7).messages).toEqual([I.sameAsLine(2)]);
-    expect(preview.rows.find((r: { line: number }) => r.line === 4).values).toMatchObject({ name: 'Quince, Quarry', status: 'at risk' });
+    expect(preview.rows.find((r: { line: number }) => r.line === 4).values).toMatchObject({
+      name: 'Quince, Quarry',
+      status: 'at risk',
+    });
     expect(await footprint(a.businessId)).toEqual(before);
   });
 
@@ -128,21 +155,39 @@ describe('CSV: companies', () => {
     const before = await footprint(a.businessId);
     const res = await importFile(good, { kind: 'companies', commit: true, fileName: 'clients.csv' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ kind: 'companies', created: { companies: 2 }, skipped: { companies: 2 }, files: 0, notes: [] });
-    const rows = await app.database.db.company.findMany({ where: { businessId: a.businessId, name: { in: ['Birch Bakery', 'Quince, Quarry'] } }, orderBy: { name: 'asc' } });
+    expect(res.body).toEqual({
+      kind: 'companies',
+      created: { companies: 2 },
+      skipped: { companies: 2 },
+      files: 0,
+      notes: [],
+    });
+    const rows = await app.database.db.company.findMany({
+      where: { businessId: a.businessId, name: { in: ['Birch Bakery', 'Quince, Quarry'] } },
+      orderBy: { name: 'asc' },
+    });
     expect(rows.map((r) => [r.name, r.industry, r.website, r.status])).toEqual([
       ['Birch Bakery', 'Food', 'https://birch.example', 'active'],
       ['Quince, Quarry', 'Mining', null, 'at-risk'],
     ]);
-    expect(await footprint(a.businessId)).toMatchObject({ companies: before.companies + 2, activities: before.activities + 1 });
-    const entry = await app.database.db.activity.findFirstOrThrow({ where: { businessId: a.businessId, action: 'imported' }, orderBy: { id: 'desc' } });
+    expect(await footprint(a.businessId)).toMatchObject({
+      companies: before.companies + 2,
+      activities: before.activities + 1,
+    });
+    const entry = await app.database.db.activity.findFirstOrThrow({
+      where: { businessId: a.businessId, action: 'imported' },
+      orderBy: { id: 'desc' },
+    });
     expect(entry).toMatchObject({ entityType: 'import', entityName: 'clients.csv', actorUserId: a.userId });
   });
 });
 
 describe('CSV: contacts', () => {
   it('takes a mapping, semicolons and a company column: links existing companies (any case), creates new ones, skips duplicates', async () => {
-    const existing = await app.database.db.contact.findFirstOrThrow({ where: { businessId: a.businessId }, select: { email: true, firstName: true, lastName: true } });
+    const existing = await app.database.db.contact.findFirstOrThrow({
+      where: { businessId: a.businessId },
+      select: { email: true, firstName: true, lastName: true },
+    });
     const csv = [
       'Vorname;Nachname;Mail;Firma;Position;Rolle',
       'Grace;Hopper;GRACE@navy.example;ACME STUDIO;Rear admiral;Executive',
@@ -151,12 +196,23 @@ describe('CSV: contacts', () => {
       'Alan;Twice;Alan@Bletchley.example;;;',
       'Joan;Clarke;joan@bletchley.example;bletchley park;;',
     ].join('\n');
-    const mapping = { firstName: 'Vorname', lastName: 'Nachname', email: 'Mail', company: 'Firma', title: 'Position', role: 'Rolle' };
+    const mapping = {
+      firstName: 'Vorname',
+      lastName: 'Nachname',
+      email: 'Mail',
+      company: 'Firma',
+      title: 'Position',
+      role: 'Rolle',
+    };
     const preview = await importFile(csv, { kind: 'contacts', mapping });
     expect(preview.status).toBe(200);
     expect(preview.body.counts).toEqual({ contacts: { new: 3, duplicate: 2, error: 0 } });
     expect(preview.body.newCompanies).toEqual(['Bletchley Park']);
-    expect(preview.body.rows.filter((r: { status: string }) => r.status === 'duplicate').map((r: { line: number; messages: string[] }) => [r.line, r.messages])).toEqual([
+    expect(
+      preview.body.rows
+        .filter((r: { status: string }) => r.status === 'duplicate')
+        .map((r: { line: number; messages: string[] }) => [r.line, r.messages]),
+    ).toEqual([
       [3, [I.contactExists(`${existing.firstName} ${existing.lastName}`)]],
       [5, [I.sameAsLine(4)]],
     ]);
@@ -164,9 +220,18 @@ describe('CSV: contacts', () => {
     const before = await footprint(a.businessId);
     const res = await importFile(csv, { kind: 'contacts', mapping, commit: true });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ kind: 'contacts', created: { companies: 1, contacts: 3 }, skipped: { contacts: 2 }, files: 0, notes: [] });
+    expect(res.body).toEqual({
+      kind: 'contacts',
+      created: { companies: 1, contacts: 3 },
+      skipped: { contacts: 2 },
+      files: 0,
+      notes: [],
+    });
     const rows = await app.database.db.contact.findMany({
-      where: { businessId: a.businessId, email: { in: ['grace@navy.example', 'alan@bletchley.example', 'joan@bletchley.example'] } },
+      where: {
+        businessId: a.businessId,
+        email: { in: ['grace@navy.example', 'alan@bletchley.example', 'joan@bletchley.example'] },
+      },
       include: { company: { select: { name: true } } },
       orderBy: { email: 'asc' },
     });
@@ -175,7 +240,10 @@ describe('CSV: contacts', () => {
       ['grace@navy.example', 'Grace', 'Rear admiral', 'executive', 'Acme Studio', false],
       ['joan@bletchley.example', 'Joan', null, null, 'Bletchley Park', false],
     ]);
-    expect(await footprint(a.businessId)).toMatchObject({ companies: before.companies + 1, contacts: before.contacts + 3 });
+    expect(await footprint(a.businessId)).toMatchObject({
+      companies: before.companies + 1,
+      contacts: before.contacts + 3,
+    });
   });
 
   it("never links to another agency's company of the same name", async () => {
@@ -184,19 +252,29 @@ describe('CSV: contacts', () => {
     expect(preview.body.newCompanies).toEqual(['Foreign Foundry']);
     const res = await importFile(csv, { kind: 'contacts', commit: true });
     expect(res.status).toBe(200);
-    const contact = await app.database.db.contact.findFirstOrThrow({ where: { email: 'fay@foundry.example' }, include: { company: true } });
+    const contact = await app.database.db.contact.findFirstOrThrow({
+      where: { email: 'fay@foundry.example' },
+      include: { company: true },
+    });
     expect(contact.businessId).toBe(a.businessId);
     expect(contact.company).toMatchObject({ businessId: a.businessId, name: 'Foreign Foundry' });
     expect(contact.companyId).not.toBe(other.companies[0].id);
-    expect(await app.database.db.contact.count({ where: { businessId: other.businessId, email: 'fay@foundry.example' } })).toBe(0);
+    expect(
+      await app.database.db.contact.count({ where: { businessId: other.businessId, email: 'fay@foundry.example' } }),
+    ).toBe(0);
   });
 
   it('reports a missing required column and bad rows; a commit writes nothing', async () => {
     const before = await footprint(a.businessId);
     const noEmail = await importFile('First name,Last name\nAda,Byron\n', { kind: 'contacts', commit: true });
     expect(noEmail.status).toBe(400);
-    expect(noEmail.body.issues).toEqual([{ line: null, field: 'email', message: I.fieldRequired(I.fieldLabels.email) }]);
-    const badRows = await importFile('First name,Last name,Email,Role\n,Byron,ada@x.example,\nAda,Byron,not-an-email,\nAda,Byron,ada2@x.example,chief\n', { kind: 'contacts', commit: true });
+    expect(noEmail.body.issues).toEqual([
+      { line: null, field: 'email', message: I.fieldRequired(I.fieldLabels.email) },
+    ]);
+    const badRows = await importFile(
+      'First name,Last name,Email,Role\n,Byron,ada@x.example,\nAda,Byron,not-an-email,\nAda,Byron,ada2@x.example,chief\n',
+      { kind: 'contacts', commit: true },
+    );
     expect(badRows.status).toBe(400);
     expect(badRows.body.issues.map((i: { line: number; field: string }) => [i.line, i.field])).toEqual([
       [2, 'firstName'],
@@ -221,13 +299,24 @@ describe('CSV: files that are not CSV, and the form', () => {
     ];
     for (const [content, options, message] of cases) {
       const res = await importFile(content, options);
-      expect([res.status, res.body.message ?? res.body.issues?.[0]?.message]).toEqual([res.status === 200 ? 200 : 400, message]);
+      expect([res.status, res.body.message ?? res.body.issues?.[0]?.message]).toEqual([
+        res.status === 200 ? 200 : 400,
+        message,
+      ]);
     }
-    const bad = await fetch(`${app.baseUrl}/api/imports`, { method: 'POST', headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' }, body: '{}' });
+    const bad = await fetch(`${app.baseUrl}/api/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(bad.status).toBe(400);
     const noFile = new FormData();
     noFile.append('kind', 'companies');
-    const none = await fetch(`${app.baseUrl}/api/imports`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: noFile });
+    const none = await fetch(`${app.baseUrl}/api/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}` },
+      body: noFile,
+    });
     expect([none.status, (await none.json()).message]).toEqual([400, I.noFile]);
   });
 });
@@ -248,7 +337,11 @@ describe('CSV: limits and spreadsheet quirks', () => {
   it("reads tabs, a byte-order mark, and drops the apostrophe a CSV download puts before '+' or '='", async () => {
     const res = await importFile(`\uFEFFCompany\tTelephone\r\nTabby Ltd\t'+1 555 0100\r\n`, { kind: 'companies' });
     expect(res.body.mapping).toEqual({ name: 'Company', phone: 'Telephone' });
-    expect(res.body.rows[0]).toMatchObject({ line: 2, status: 'new', values: { name: 'Tabby Ltd', phone: '+1 555 0100' } });
+    expect(res.body.rows[0]).toMatchObject({
+      line: 2,
+      status: 'new',
+      values: { name: 'Tabby Ltd', phone: '+1 555 0100' },
+    });
   });
 
   it('drops the apostrophe before the full-width and padded formula starts our exports guard too, and keeps any other', async () => {
@@ -266,11 +359,16 @@ describe('who may import', () => {
     expect((await importFile(csv, { kind: 'companies', token: null })).status).toBe(401);
     expect((await importFile(csv, { kind: 'companies', token: a.portal.token })).status).toBe(401);
     const member = await addStaff(app, a, 'member');
-    expect(await importFile(csv, { kind: 'companies', token: member.token, commit: true })).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', message: M.permissions.forbidden } });
+    expect(await importFile(csv, { kind: 'companies', token: member.token, commit: true })).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN', message: M.permissions.forbidden },
+    });
     const admin = await addStaff(app, a, 'admin');
     expect((await importFile(csv, { kind: 'companies', token: admin.token })).status).toBe(200);
     const zip = await buildArchive();
-    expect(await importFile(zip, { kind: 'archive', token: admin.token, commit: true, type: 'application/zip' })).toMatchObject({
+    expect(
+      await importFile(zip, { kind: 'archive', token: admin.token, commit: true, type: 'application/zip' }),
+    ).toMatchObject({
       status: 403,
       body: { code: 'FORBIDDEN', message: M.permissions.ownerOnly },
     });
@@ -278,7 +376,12 @@ describe('who may import', () => {
   });
 
   it('refuses a cookie POST from another origin', async () => {
-    const res = await importFile('Name\nX\n', { kind: 'companies', token: null, cookie: `cf_session=${a.token}`, origin: 'https://evil.example' });
+    const res = await importFile('Name\nX\n', {
+      kind: 'companies',
+      token: null,
+      cookie: `cf_session=${a.token}`,
+      origin: 'https://evil.example',
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -290,16 +393,60 @@ const AT = '2026-01-02T03:04:05.000Z';
 const BRIEF = Buffer.from('The brief, byte for byte.\n');
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
-type ArchiveParts = { manifest: Record<string, unknown>; data: Record<string, unknown[]>; business: unknown; files: Record<string, Buffer> };
+type ArchiveParts = {
+  manifest: Record<string, unknown>;
+  data: Record<string, unknown[]>;
+  business: unknown;
+  files: Record<string, Buffer>;
+};
 
 function archiveParts(): ArchiveParts {
   const data: Record<string, unknown[]> = Object.fromEntries(ENTITIES.map((e) => [e.name, []]));
-  data.companies = [{ id: 7, name: 'Zip Zebra Co', industry: null, website: null, address: null, phone: null, status: 'active', createdAt: AT, updatedAt: AT }];
+  data.companies = [
+    {
+      id: 7,
+      name: 'Zip Zebra Co',
+      industry: null,
+      website: null,
+      address: null,
+      phone: null,
+      status: 'active',
+      createdAt: AT,
+      updatedAt: AT,
+    },
+  ];
   data.contacts = [
-    { id: 9, companyId: 7, firstName: 'Zed', lastName: 'Zipper', email: 'zed@zip.example', phone: null, role: null, title: null, portalAccess: false, notifyByEmail: true, createdAt: AT, updatedAt: AT },
+    {
+      id: 9,
+      companyId: 7,
+      firstName: 'Zed',
+      lastName: 'Zipper',
+      email: 'zed@zip.example',
+      phone: null,
+      role: null,
+      title: null,
+      portalAccess: false,
+      notifyByEmail: true,
+      createdAt: AT,
+      updatedAt: AT,
+    },
   ];
   data.documents = [
-    { id: 3, companyId: 7, projectId: null, name: 'Brief', type: 'contract', url: '/api/documents/3/download', mimeType: 'text/plain', originalName: 'brief.txt', size: BRIEF.length, uploadedById: null, visibleInPortal: true, createdAt: AT, file: 'files/3/brief.txt' },
+    {
+      id: 3,
+      companyId: 7,
+      projectId: null,
+      name: 'Brief',
+      type: 'contract',
+      url: '/api/documents/3/download',
+      mimeType: 'text/plain',
+      originalName: 'brief.txt',
+      size: BRIEF.length,
+      uploadedById: null,
+      visibleInPortal: true,
+      createdAt: AT,
+      file: 'files/3/brief.txt',
+    },
   ];
   const files = { 'files/3/brief.txt': BRIEF };
   const manifest = {
@@ -308,7 +455,12 @@ function archiveParts(): ArchiveParts {
     exportedAt: AT,
     scope: { kind: 'agency' },
     business: { name: 'Zip Agency', slug: 'zip-agency' },
-    entities: ENTITIES.map((e) => ({ name: e.name, json: jsonPath(e.name), csv: csvPath(e.name), count: data[e.name].length })),
+    entities: ENTITIES.map((e) => ({
+      name: e.name,
+      json: jsonPath(e.name),
+      csv: csvPath(e.name),
+      count: data[e.name].length,
+    })),
     files: Object.entries(files).map(([p, bytes]) => ({ path: p, size: bytes.length, sha256: sha256(bytes) })),
     logo: null,
   };
@@ -329,7 +481,10 @@ async function zipOf(entries: [string, Buffer | string][]): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function buildArchive(change: (parts: ArchiveParts) => void = () => {}, extra: [string, Buffer | string][] = []): Promise<Buffer> {
+async function buildArchive(
+  change: (parts: ArchiveParts) => void = () => {},
+  extra: [string, Buffer | string][] = [],
+): Promise<Buffer> {
   const parts = archiveParts();
   change(parts);
   return zipOf([
@@ -346,7 +501,14 @@ describe('Clientflow export zips', () => {
   beforeAll(async () => {
     zipAgency = await createAgency(app, ['Home Harbour']);
   });
-  const send = (zip: Buffer, commit = true) => importFile(zip, { kind: 'archive', commit, token: zipAgency.token, type: 'application/zip', fileName: 'export.zip' });
+  const send = (zip: Buffer, commit = true) =>
+    importFile(zip, {
+      kind: 'archive',
+      commit,
+      token: zipAgency.token,
+      type: 'application/zip',
+      fileName: 'export.zip',
+    });
 
   it('refuses damaged or unsafe archives with a 400 and writes nothing', async () => {
     const before = await footprint(zipAgency.businessId);
@@ -355,32 +517,108 @@ describe('Clientflow export zips', () => {
       ['not an export', await zipOf([['hello.txt', 'hi']]), I.notExport, null],
       ['another format', await buildArchive((p) => void (p.manifest.format = 'something-else')), I.notExport, null],
       ['a newer version', await buildArchive((p) => void (p.manifest.version = 2)), I.newerVersion('2'), null],
-      ['a missing data file', await buildArchive((p) => void delete p.data.tasks), I.missingPart('data/tasks.json'), null],
-      ['a missing stored file', await buildArchive((p) => void delete p.files['files/3/brief.txt']), I.fileProblems(1), 2],
-      ['a changed stored file', await buildArchive((p) => void (p.files['files/3/brief.txt'] = Buffer.from('The brief, byte for bytE.\n'))), I.fileProblems(1), 2],
-      ['a dangling reference', await buildArchive((p) => void ((p.data.contacts[0] as { companyId: number }).companyId = 99)), I.fileProblems(1), 2],
-      ['a wrong type', await buildArchive((p) => void ((p.data.companies[0] as { createdAt: unknown }).createdAt = 'yesterday')), I.fileProblems(1), 2],
-      ['a path with ..', Buffer.from(traversal.toString('latin1').replaceAll('xx/evil.txt', '../evil.txt'), 'latin1'), /unsafe name/, null],
+      [
+        'a missing data file',
+        await buildArchive((p) => void delete p.data.tasks),
+        I.missingPart('data/tasks.json'),
+        null,
+      ],
+      [
+        'a missing stored file',
+        await buildArchive((p) => void delete p.files['files/3/brief.txt']),
+        I.fileProblems(1),
+        2,
+      ],
+      [
+        'a changed stored file',
+        await buildArchive((p) => void (p.files['files/3/brief.txt'] = Buffer.from('The brief, byte for bytE.\n'))),
+        I.fileProblems(1),
+        2,
+      ],
+      [
+        'a dangling reference',
+        await buildArchive((p) => void ((p.data.contacts[0] as { companyId: number }).companyId = 99)),
+        I.fileProblems(1),
+        2,
+      ],
+      [
+        'a wrong type',
+        await buildArchive((p) => void ((p.data.companies[0] as { createdAt: unknown }).createdAt = 'yesterday')),
+        I.fileProblems(1),
+        2,
+      ],
+      [
+        'a path with ..',
+        Buffer.from(traversal.toString('latin1').replaceAll('xx/evil.txt', '../evil.txt'), 'latin1'),
+        /unsafe name/,
+        null,
+      ],
     ];
     for (const [what, zip, message, line] of cases) {
       const res = await send(zip);
-      expect([what, res.status, res.body.message]).toEqual([what, 400, message instanceof RegExp ? expect.stringMatching(message) : message]);
+      expect([what, res.status, res.body.message]).toEqual([
+        what,
+        400,
+        message instanceof RegExp ? expect.stringMatching(message) : message,
+      ]);
       if (line !== null) expect([what, res.body.issues[0].line]).toEqual([what, line]);
     }
-    const dangling = await send(await buildArchive((p) => void ((p.data.contacts[0] as { companyId: number }).companyId = 99)));
-    expect(dangling.body.issues).toEqual([{ line: 2, entity: 'contacts', field: 'companyId', message: I.danglingRef('companyId', 99) }]);
+    const dangling = await send(
+      await buildArchive((p) => void ((p.data.contacts[0] as { companyId: number }).companyId = 99)),
+    );
+    expect(dangling.body.issues).toEqual([
+      { line: 2, entity: 'contacts', field: 'companyId', message: I.danglingRef('companyId', 99) },
+    ]);
     expect(await footprint(zipAgency.businessId)).toEqual(before);
-
   });
 
   it('rolls everything back, the stored files included, when the database refuses a row half-way', async () => {
     const before = await footprint(zipAgency.businessId);
     // Two answers to one field of one submission: only the database's unique index notices, after the file is stored.
     const zip = await buildArchive((p) => {
-      p.data.flows = [{ id: 1, flowUid: 'f1', companyId: 7, createdById: null, name: 'Intake', description: '', workflowType: 'collect', isActive: true, createdAt: AT, updatedAt: AT }];
-      p.data.flowSteps = [{ id: 1, flowId: 1, stepOrder: 1, stepTitle: 'One', content: '', createdAt: AT, updatedAt: AT }];
-      p.data.flowFields = [{ id: 1, flowStepId: 1, fieldLabel: 'Name', fieldType: 'text', isRequired: false, options: {}, helpText: null, order: 0, createdAt: AT }];
-      p.data.flowSubmissions = [{ id: 1, flowId: 1, contactId: 9, companyId: 7, status: 'in_progress', currentStep: 1, completedAt: null, createdAt: AT, updatedAt: AT }];
+      p.data.flows = [
+        {
+          id: 1,
+          flowUid: 'f1',
+          companyId: 7,
+          createdById: null,
+          name: 'Intake',
+          description: '',
+          workflowType: 'collect',
+          isActive: true,
+          createdAt: AT,
+          updatedAt: AT,
+        },
+      ];
+      p.data.flowSteps = [
+        { id: 1, flowId: 1, stepOrder: 1, stepTitle: 'One', content: '', createdAt: AT, updatedAt: AT },
+      ];
+      p.data.flowFields = [
+        {
+          id: 1,
+          flowStepId: 1,
+          fieldLabel: 'Name',
+          fieldType: 'text',
+          isRequired: false,
+          options: {},
+          helpText: null,
+          order: 0,
+          createdAt: AT,
+        },
+      ];
+      p.data.flowSubmissions = [
+        {
+          id: 1,
+          flowId: 1,
+          contactId: 9,
+          companyId: 7,
+          status: 'in_progress',
+          currentStep: 1,
+          completedAt: null,
+          createdAt: AT,
+          updatedAt: AT,
+        },
+      ];
       p.data.flowAnswers = [
         { id: 1, submissionId: 1, flowFieldId: 1, value: 'a' },
         { id: 2, submissionId: 1, flowFieldId: 1, value: 'b' },
@@ -399,27 +637,46 @@ describe('Clientflow export zips', () => {
     expect(preview.body).toMatchObject({
       kind: 'archive',
       source: { businessName: 'Zip Agency', exportedAt: AT, scope: 'agency' },
-      counts: { companies: { new: 1, duplicate: 0, error: 0 }, contacts: { new: 1, duplicate: 0, error: 0 }, documents: { new: 1, duplicate: 0, error: 0 } },
+      counts: {
+        companies: { new: 1, duplicate: 0, error: 0 },
+        contacts: { new: 1, duplicate: 0, error: 0 },
+        documents: { new: 1, duplicate: 0, error: 0 },
+      },
       issues: [],
     });
     const res = await send(zip);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ kind: 'archive', created: { companies: 1, contacts: 1, documents: 1 }, files: 1 });
     expect(res.body.notes).toEqual([I.noteActivities, I.noteBusiness]);
-    const doc = await app.database.db.document.findFirstOrThrow({ where: { businessId: zipAgency.businessId, name: 'Brief' } });
+    const doc = await app.database.db.document.findFirstOrThrow({
+      where: { businessId: zipAgency.businessId, name: 'Brief' },
+    });
     expect(doc.url).toBe(`/api/documents/${doc.id}/download`);
-    const download = await fetch(`${app.baseUrl}${doc.url}`, { headers: { authorization: `Bearer ${zipAgency.token}` } });
+    const download = await fetch(`${app.baseUrl}${doc.url}`, {
+      headers: { authorization: `Bearer ${zipAgency.token}` },
+    });
     expect(Buffer.from(await download.arrayBuffer())).toEqual(BRIEF);
-    const contact = await app.database.db.contact.findFirstOrThrow({ where: { businessId: zipAgency.businessId, email: 'zed@zip.example' }, include: { company: true } });
+    const contact = await app.database.db.contact.findFirstOrThrow({
+      where: { businessId: zipAgency.businessId, email: 'zed@zip.example' },
+      include: { company: true },
+    });
     expect(contact.company?.name).toBe('Zip Zebra Co');
     expect(contact.createdAt.toISOString()).toBe(AT);
 
     const again = await send(zip, false);
-    expect(again.body.counts).toMatchObject({ companies: { new: 0, duplicate: 1, error: 0 }, contacts: { new: 0, duplicate: 1, error: 0 } });
+    expect(again.body.counts).toMatchObject({
+      companies: { new: 0, duplicate: 1, error: 0 },
+      contacts: { new: 0, duplicate: 1, error: 0 },
+    });
     const second = await send(zip);
-    expect(second.body).toMatchObject({ skipped: { companies: 1, contacts: 1 }, created: { companies: 0, contacts: 0, documents: 1 } });
+    expect(second.body).toMatchObject({
+      skipped: { companies: 1, contacts: 1 },
+      created: { companies: 0, contacts: 0, documents: 1 },
+    });
     // The second copy of the file belongs to the company that was already there.
-    const docs = await app.database.db.document.findMany({ where: { businessId: zipAgency.businessId, name: 'Brief' } });
+    const docs = await app.database.db.document.findMany({
+      where: { businessId: zipAgency.businessId, name: 'Brief' },
+    });
     expect(new Set(docs.map((d) => d.companyId))).toEqual(new Set([contact.companyId]));
   });
 });
@@ -429,7 +686,8 @@ describe('export zips: what the app itself would refuse', () => {
   beforeAll(async () => {
     agency = await createAgency(app, ['Domain Dock']);
   });
-  const send = (zip: Buffer, commit = true) => importFile(zip, { kind: 'archive', commit, token: agency.token, type: 'application/zip', fileName: 'export.zip' });
+  const send = (zip: Buffer, commit = true) =>
+    importFile(zip, { kind: 'archive', commit, token: agency.token, type: 'application/zip', fileName: 'export.zip' });
 
   it('previews bad values, duplicate keys and shared files with their lines, and a commit writes none of them', async () => {
     const before = await footprint(agency.businessId);
@@ -442,23 +700,80 @@ describe('export zips: what the app itself would refuse', () => {
         { ...company, id: 7, name: 'Same id' },
       );
       const contact = p.data.contacts[0] as Record<string, unknown>;
-      p.data.contacts.push({ ...contact, id: 10, email: 'not-an-email' }, { ...contact, id: 11, email: 'role@zip.example', role: 'boss' });
+      p.data.contacts.push(
+        { ...contact, id: 10, email: 'not-an-email' },
+        { ...contact, id: 11, email: 'role@zip.example', role: 'boss' },
+      );
       const doc = p.data.documents[0] as Record<string, unknown>;
-      p.data.documents.push({ ...doc, id: 4, size: 3_000_000_000 }, { ...doc, id: 5, type: 'memo', file: 'files/3/brief.txt' });
-      p.data.resources = [{ id: 1, companyId: 7, projectId: null, title: 'Logins', description: '', type: 'information', status: 'gone', visibleToClient: false, createdAt: AT, updatedAt: AT }];
+      p.data.documents.push(
+        { ...doc, id: 4, size: 3_000_000_000 },
+        { ...doc, id: 5, type: 'memo', file: 'files/3/brief.txt' },
+      );
+      p.data.resources = [
+        {
+          id: 1,
+          companyId: 7,
+          projectId: null,
+          title: 'Logins',
+          description: '',
+          type: 'information',
+          status: 'gone',
+          visibleToClient: false,
+          createdAt: AT,
+          updatedAt: AT,
+        },
+      ];
       p.data.resourceDetails = [
         { id: 1, resourceId: 1, key: 'Key', value: 'a', position: 0 },
         { id: 2, resourceId: 1, key: 'Key', value: 'b', position: 1 },
       ];
-      p.data.flows = [{ id: 1, flowUid: 'f1', companyId: 7, createdById: null, name: 'Intake', description: '', workflowType: 'survey', isActive: true, createdAt: AT, updatedAt: AT }];
+      p.data.flows = [
+        {
+          id: 1,
+          flowUid: 'f1',
+          companyId: 7,
+          createdById: null,
+          name: 'Intake',
+          description: '',
+          workflowType: 'survey',
+          isActive: true,
+          createdAt: AT,
+          updatedAt: AT,
+        },
+      ];
       p.data.flowSubmissions = [
-        { id: 1, flowId: 1, contactId: 9, companyId: 7, status: 'in_progress', currentStep: 1, completedAt: null, createdAt: AT, updatedAt: AT },
-        { id: 2, flowId: 1, contactId: 9, companyId: 7, status: 'done', currentStep: 1, completedAt: null, createdAt: AT, updatedAt: AT },
+        {
+          id: 1,
+          flowId: 1,
+          contactId: 9,
+          companyId: 7,
+          status: 'in_progress',
+          currentStep: 1,
+          completedAt: null,
+          createdAt: AT,
+          updatedAt: AT,
+        },
+        {
+          id: 2,
+          flowId: 1,
+          contactId: 9,
+          companyId: 7,
+          status: 'done',
+          currentStep: 1,
+          completedAt: null,
+          createdAt: AT,
+          updatedAt: AT,
+        },
       ];
     });
     const preview = await send(zip, false);
     expect(preview.status).toBe(200);
-    const issues = preview.body.issues.map((i: { entity: string; line: number; field: string; message: string }) => [i.entity, i.line, i.field, i.message]);
+    const issues = preview.body.issues.map((i: { entity: string; line: number; field: string; message: string }) => [
+      i.entity,
+      i.line,
+      i.field,
+      i.message,
+    ]);
     expect(issues).toEqual(
       expect.arrayContaining([
         ['companies', 3, 'status', I.notOneOf('status', 'prospect, onboarding, active, canceled, paused, at-risk')],
@@ -477,7 +792,9 @@ describe('export zips: what the app itself would refuse', () => {
         ['flowSubmissions', 3, 'contactId', I.sameSubmissionInExport(2)],
       ]),
     );
-    const shown = preview.body.rows.find((r: { line: number; values: { name: string } }) => r.values.name === 'Bad Status');
+    const shown = preview.body.rows.find(
+      (r: { line: number; values: { name: string } }) => r.values.name === 'Bad Status',
+    );
     expect(shown).toMatchObject({ status: 'error', messages: [expect.stringContaining('“status” must be one of')] });
     const res = await send(zip);
     expect([res.status, res.body.message]).toEqual([400, I.fileProblems(res.body.issues.length)]);
@@ -486,46 +803,105 @@ describe('export zips: what the app itself would refuse', () => {
 
   it("imports a link to the source's download route without a link, and says so", async () => {
     const zip = await buildArchive((p) => {
-      p.data.documents.push({ ...(p.data.documents[0] as Record<string, unknown>), id: 4, name: 'Lost file', url: '/api/documents/4/download', file: null, size: 10 });
+      p.data.documents.push({
+        ...(p.data.documents[0] as Record<string, unknown>),
+        id: 4,
+        name: 'Lost file',
+        url: '/api/documents/4/download',
+        file: null,
+        size: 10,
+      });
     });
     const res = await send(zip);
     expect(res.status).toBe(200);
     expect(res.body.notes).toContain(I.noteSourceLinks(1));
-    const lost = await app.database.db.document.findFirstOrThrow({ where: { businessId: agency.businessId, name: 'Lost file' } });
+    const lost = await app.database.db.document.findFirstOrThrow({
+      where: { businessId: agency.businessId, name: 'Lost file' },
+    });
     expect([lost.url, lost.storageKey]).toEqual(['', null]);
-    const brief = await app.database.db.document.findFirstOrThrow({ where: { businessId: agency.businessId, name: 'Brief' } });
+    const brief = await app.database.db.document.findFirstOrThrow({
+      where: { businessId: agency.businessId, name: 'Brief' },
+    });
     expect(brief.url).toBe(`/api/documents/${brief.id}/download`);
   });
 
   it('an export written before projects and tasks could be internal (no visibleToClient, no internal) keeps its behaviour: projects shown, tasks not internal', async () => {
     const db = app.database.db;
-    const project = { id: 5, projectUid: 'old-uid-1', companyId: 7, name: 'Old shared work', description: null, status: 'in-progress', priority: 'medium', startDate: null, completionDate: null, totalHoursEstimated: null, totalHoursWorked: null, totalBilledCents: null, createdAt: AT, updatedAt: AT };
-    const task = { id: 6, projectId: 5, title: 'Old visible task', description: null, status: 'pending', priority: 'medium', dueDate: null, assigneeId: null, completedAt: null, createdAt: AT, updatedAt: AT };
+    const project = {
+      id: 5,
+      projectUid: 'old-uid-1',
+      companyId: 7,
+      name: 'Old shared work',
+      description: null,
+      status: 'in-progress',
+      priority: 'medium',
+      startDate: null,
+      completionDate: null,
+      totalHoursEstimated: null,
+      totalHoursWorked: null,
+      totalBilledCents: null,
+      createdAt: AT,
+      updatedAt: AT,
+    };
+    const task = {
+      id: 6,
+      projectId: 5,
+      title: 'Old visible task',
+      description: null,
+      status: 'pending',
+      priority: 'medium',
+      dueDate: null,
+      assigneeId: null,
+      completedAt: null,
+      createdAt: AT,
+      updatedAt: AT,
+    };
     const zip = await buildArchive((p) => {
       p.data.companies[0] = { ...(p.data.companies[0] as object), name: 'Legacy Lane' };
       p.data.contacts[0] = { ...(p.data.contacts[0] as object), email: 'legacy@zip.example' };
-      p.data.projects = [project, { ...project, id: 8, projectUid: 'new-uid-2', name: 'New internal work', visibleToClient: false }];
+      p.data.projects = [
+        project,
+        { ...project, id: 8, projectUid: 'new-uid-2', name: 'New internal work', visibleToClient: false },
+      ];
       p.data.tasks = [task, { ...task, id: 9, projectId: 8, title: 'New internal task', internal: true }];
       for (const e of p.manifest.entities as { name: string; count: number }[]) e.count = p.data[e.name].length;
     });
     const res = await send(zip);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const projects = await db.project.findMany({ where: { businessId: agency.businessId, name: { in: ['Old shared work', 'New internal work'] } }, orderBy: { name: 'asc' } });
-    expect(projects.map((p) => [p.name, p.visibleToClient])).toEqual([['New internal work', false], ['Old shared work', true]]);
-    const tasks = await db.task.findMany({ where: { businessId: agency.businessId, title: { in: ['Old visible task', 'New internal task'] } }, orderBy: { title: 'asc' } });
-    expect(tasks.map((t) => [t.title, t.internal])).toEqual([['New internal task', true], ['Old visible task', false]]);
+    const projects = await db.project.findMany({
+      where: { businessId: agency.businessId, name: { in: ['Old shared work', 'New internal work'] } },
+      orderBy: { name: 'asc' },
+    });
+    expect(projects.map((p) => [p.name, p.visibleToClient])).toEqual([
+      ['New internal work', false],
+      ['Old shared work', true],
+    ]);
+    const tasks = await db.task.findMany({
+      where: { businessId: agency.businessId, title: { in: ['Old visible task', 'New internal task'] } },
+      orderBy: { title: 'asc' },
+    });
+    expect(tasks.map((t) => [t.title, t.internal])).toEqual([
+      ['New internal task', true],
+      ['Old visible task', false],
+    ]);
     // Any other missing column is still a problem with its line.
     const broken = await buildArchive((p) => {
       const { name: _n, ...nameless } = project;
       p.data.projects = [nameless];
     });
     const refused = await send(broken, false);
-    expect(refused.body.issues).toContainEqual(expect.objectContaining({ entity: 'projects', field: 'name', message: I.columnMissing('name') }));
+    expect(refused.body.issues).toContainEqual(
+      expect.objectContaining({ entity: 'projects', field: 'name', message: I.columnMissing('name') }),
+    );
   });
 
   it('answers 409 with a sentence while another import of the agency runs', async () => {
     let release = () => {};
-    const held = oneImportAtATime(app.database.db, agency.businessId, () => new Promise<void>((resolve) => (release = resolve)));
+    const held = oneImportAtATime(
+      app.database.db,
+      agency.businessId,
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
     const res = await send(await buildArchive());
     const csv = await importFile('Company name\nBusy Co\n', { kind: 'companies', commit: true, token: agency.token });
     release();
@@ -536,12 +912,19 @@ describe('export zips: what the app itself would refuse', () => {
   });
 
   it('takes export zips up to IMPORT_MAX_BYTES, not the upload limit', async () => {
-    const zip = await buildArchive((p) => void (p.files['files/3/brief.txt'] = BRIEF), [['padding.bin', crypto.randomBytes(8_000)]]);
+    const zip = await buildArchive(
+      (p) => void (p.files['files/3/brief.txt'] = BRIEF),
+      [['padding.bin', crypto.randomBytes(8_000)]],
+    );
     const post = async (other: TestApp) => {
       const form = new FormData();
       form.append('kind', 'archive');
       form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'export.zip');
-      const res = await fetch(`${other.baseUrl}/api/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${agency.token}` } });
+      const res = await fetch(`${other.baseUrl}/api/imports`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${agency.token}` },
+      });
       return { status: res.status, body: await res.json() };
     };
     const roomy = await startApp(undefined, { env: { MAX_UPLOAD_BYTES: '1000' } });
@@ -567,15 +950,40 @@ describe('export zips: what the app itself would refuse', () => {
   it('skips a company or contact added between the preview and the commit, never creating it twice', async () => {
     const db = app.database.db;
     const actor = { type: 'staff' as const, userId: agency.userId, name: 'Tester' };
-    const companies = await analyseCsv(db, agency.businessId, 'companies', Buffer.from('Company name\nLate Lantern\nEarly Elm\n'), undefined);
-    const contacts = await analyseCsv(db, agency.businessId, 'contacts', Buffer.from('First name,Last name,Email,Company\nLia,Late,lia@late.example,Late Lantern\nEd,Early,ed@early.example,\n'), undefined);
+    const companies = await analyseCsv(
+      db,
+      agency.businessId,
+      'companies',
+      Buffer.from('Company name\nLate Lantern\nEarly Elm\n'),
+      undefined,
+    );
+    const contacts = await analyseCsv(
+      db,
+      agency.businessId,
+      'contacts',
+      Buffer.from(
+        'First name,Last name,Email,Company\nLia,Late,lia@late.example,Late Lantern\nEd,Early,ed@early.example,\n',
+      ),
+      undefined,
+    );
     // Meanwhile (another import, the hub):
     await db.company.create({ data: { businessId: agency.businessId, name: 'late lantern' } });
-    await db.contact.create({ data: { businessId: agency.businessId, firstName: 'Lia', lastName: 'Late', email: 'lia@late.example' } });
+    await db.contact.create({
+      data: { businessId: agency.businessId, firstName: 'Lia', lastName: 'Late', email: 'lia@late.example' },
+    });
     const one = await commitCsv(db, agency.businessId, actor, 'companies', 'c.csv', companies);
     const two = await commitCsv(db, agency.businessId, actor, 'contacts', 'p.csv', contacts);
-    expect([one.created, one.skipped, two.created, two.skipped]).toEqual([{ companies: 1 }, { companies: 1 }, { contacts: 1 }, { contacts: 1 }]);
-    expect(await db.company.count({ where: { businessId: agency.businessId, name: { in: ['late lantern', 'Late Lantern'] } } })).toBe(1);
+    expect([one.created, one.skipped, two.created, two.skipped]).toEqual([
+      { companies: 1 },
+      { companies: 1 },
+      { contacts: 1 },
+      { contacts: 1 },
+    ]);
+    expect(
+      await db.company.count({
+        where: { businessId: agency.businessId, name: { in: ['late lantern', 'Late Lantern'] } },
+      }),
+    ).toBe(1);
     expect(await db.contact.count({ where: { businessId: agency.businessId, email: 'lia@late.example' } })).toBe(1);
   });
 
@@ -608,11 +1016,22 @@ async function snapshot(businessId: number) {
   const documents = await db.document.findMany(where);
   const documentKey = new Map(documents.map((d) => [d.id, `${d.name}@${iso(d.createdAt)}`]));
   const fieldsById = new Map((await db.flowField.findMany(where)).map((f) => [f.id, f]));
-  const sort = <T,>(rows: T[]) => rows.sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1));
+  const sort = <T>(rows: T[]) => rows.sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1));
   return {
-    companies: sort(companies.map(({ id: _i, businessId: _b, ...c }) => ({ ...c, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt) }))),
+    companies: sort(
+      companies.map(({ id: _i, businessId: _b, ...c }) => ({
+        ...c,
+        createdAt: iso(c.createdAt),
+        updatedAt: iso(c.updatedAt),
+      })),
+    ),
     contacts: sort(
-      contacts.map(({ id: _i, businessId: _b, companyId, portalPasswordHash: _p, ...c }) => ({ ...c, company: companyName.get(companyId!) ?? null, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt) })),
+      contacts.map(({ id: _i, businessId: _b, companyId, portalPasswordHash: _p, ...c }) => ({
+        ...c,
+        company: companyName.get(companyId!) ?? null,
+        createdAt: iso(c.createdAt),
+        updatedAt: iso(c.updatedAt),
+      })),
     ),
     projects: sort(
       projects.map(({ id: _i, businessId: _b, projectUid: _u, companyId, contacts: links, ...p }) => ({
@@ -639,68 +1058,100 @@ async function snapshot(businessId: number) {
     documents: sort(
       // The marker of a client's flow upload (flowSubmissionId, flowFieldId) is not part of the export format: an imported
       // answer's file is kept when the client uploads again, as for a file staff took over.
-      documents.map(({ id: _i, businessId: _b, storageKey, url, companyId, projectId, uploadedById, flowSubmissionId: _s, flowFieldId: _f, ...d }) => ({
-        ...d,
-        url: storageKey ? 'stored' : url,
-        company: companyName.get(companyId!) ?? null,
-        project: projectName.get(projectId!) ?? null,
-        uploader: userEmail.get(uploadedById!) ?? null,
-        createdAt: iso(d.createdAt),
-      })),
+      documents.map(
+        ({
+          id: _i,
+          businessId: _b,
+          storageKey,
+          url,
+          companyId,
+          projectId,
+          uploadedById,
+          flowSubmissionId: _s,
+          flowFieldId: _f,
+          ...d
+        }) => ({
+          ...d,
+          url: storageKey ? 'stored' : url,
+          company: companyName.get(companyId!) ?? null,
+          project: projectName.get(projectId!) ?? null,
+          uploader: userEmail.get(uploadedById!) ?? null,
+          createdAt: iso(d.createdAt),
+        }),
+      ),
     ),
     resources: sort(
-      (await db.resource.findMany({ ...where, include: { details: { orderBy: { position: 'asc' } } } })).map(({ id: _i, businessId: _b, companyId, projectId, details, ...r }) => ({
-        ...r,
-        company: companyName.get(companyId) ?? null,
-        project: projectName.get(projectId!) ?? null,
-        details: details.map((d) => ({ key: d.key, value: d.value, position: d.position })),
-        createdAt: iso(r.createdAt),
-        updatedAt: iso(r.updatedAt),
-      })),
+      (await db.resource.findMany({ ...where, include: { details: { orderBy: { position: 'asc' } } } })).map(
+        ({ id: _i, businessId: _b, companyId, projectId, details, ...r }) => ({
+          ...r,
+          company: companyName.get(companyId) ?? null,
+          project: projectName.get(projectId!) ?? null,
+          details: details.map((d) => ({ key: d.key, value: d.value, position: d.position })),
+          createdAt: iso(r.createdAt),
+          updatedAt: iso(r.updatedAt),
+        }),
+      ),
     ),
     flows: sort(
-      (await db.flow.findMany({ ...where, include: { steps: { include: { fields: true } } } })).map(({ id: _i, businessId: _b, flowUid: _u, companyId, createdById, steps, ...f }) => ({
-        ...f,
-        company: companyName.get(companyId!) ?? null,
-        author: userEmail.get(createdById!) ?? null,
-        steps: sort(
-          steps.map(({ id: _si, businessId: _sb, flowId: _f, fields, ...s }) => ({
-            ...s,
-            fields: sort(fields.map(({ id: _fi, businessId: _fb, flowStepId: _s, ...x }) => ({ ...x, createdAt: iso(x.createdAt) }))),
-            createdAt: iso(s.createdAt),
-            updatedAt: iso(s.updatedAt),
-          })),
-        ),
-        createdAt: iso(f.createdAt),
-        updatedAt: iso(f.updatedAt),
-      })),
+      (await db.flow.findMany({ ...where, include: { steps: { include: { fields: true } } } })).map(
+        ({ id: _i, businessId: _b, flowUid: _u, companyId, createdById, steps, ...f }) => ({
+          ...f,
+          company: companyName.get(companyId!) ?? null,
+          author: userEmail.get(createdById!) ?? null,
+          steps: sort(
+            steps.map(({ id: _si, businessId: _sb, flowId: _f, fields, ...s }) => ({
+              ...s,
+              fields: sort(
+                fields.map(({ id: _fi, businessId: _fb, flowStepId: _s, ...x }) => ({
+                  ...x,
+                  createdAt: iso(x.createdAt),
+                })),
+              ),
+              createdAt: iso(s.createdAt),
+              updatedAt: iso(s.updatedAt),
+            })),
+          ),
+          createdAt: iso(f.createdAt),
+          updatedAt: iso(f.updatedAt),
+        }),
+      ),
     ),
     submissions: sort(
-      (await db.flowSubmission.findMany({ ...where, include: { flow: true, answers: true } })).map(({ id: _i, businessId: _b, flowId: _f, flow, contactId, companyId, answers, ...s }) => ({
-        ...s,
-        flow: flow.name,
-        contact: contactEmail.get(contactId),
-        company: companyName.get(companyId!) ?? null,
-        answers: sort(
-          answers.map((x) => {
-            const field = fieldsById.get(x.flowFieldId)!;
-            return { field: field.fieldLabel, value: field.fieldType === 'file' ? documentKey.get(Number(x.value)) : x.value };
-          }),
-        ),
-        completedAt: iso(s.completedAt),
-        createdAt: iso(s.createdAt),
-        updatedAt: iso(s.updatedAt),
-      })),
+      (await db.flowSubmission.findMany({ ...where, include: { flow: true, answers: true } })).map(
+        ({ id: _i, businessId: _b, flowId: _f, flow, contactId, companyId, answers, ...s }) => ({
+          ...s,
+          flow: flow.name,
+          contact: contactEmail.get(contactId),
+          company: companyName.get(companyId!) ?? null,
+          answers: sort(
+            answers.map((x) => {
+              const field = fieldsById.get(x.flowFieldId)!;
+              return {
+                field: field.fieldLabel,
+                value: field.fieldType === 'file' ? documentKey.get(Number(x.value)) : x.value,
+              };
+            }),
+          ),
+          completedAt: iso(s.completedAt),
+          createdAt: iso(s.createdAt),
+          updatedAt: iso(s.updatedAt),
+        }),
+      ),
     ),
   };
 }
 
 /** sha256 of every stored file of an agency, downloaded through the app, by the document's natural key. */
 async function storedFiles(businessId: number, token: string) {
-  const docs = await app.database.db.document.findMany({ where: { businessId, storageKey: { not: null } }, orderBy: { id: 'asc' } });
+  const docs = await app.database.db.document.findMany({
+    where: { businessId, storageKey: { not: null } },
+    orderBy: { id: 'asc' },
+  });
   const out: Record<string, string> = {};
   for (const d of docs) {
-    const res = await fetch(`${app.baseUrl}/api/documents/${d.id}/download?download`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${app.baseUrl}/api/documents/${d.id}/download?download`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     out[`${d.name}@${d.createdAt.toISOString()}`] = sha256(Buffer.from(await res.arrayBuffer()));
   }
@@ -718,39 +1169,120 @@ describe('the round trip: export, then import into a fresh agency', () => {
     // a flow with a file field answered through the portal's upload route, and a text answer.
     const project = await db.project.findFirstOrThrow({ where: { businessId: bid, companyId: alder.id } });
     const contact = await db.contact.findFirstOrThrow({ where: { businessId: bid, companyId: alder.id } });
-    await db.project.update({ where: { id: project.id }, data: { description: 'Line one\nline two, "quoted"', startDate: new Date('2026-03-01T00:00:00Z'), totalHoursEstimated: 12.5, totalBilledCents: 123456 } });
+    await db.project.update({
+      where: { id: project.id },
+      data: {
+        description: 'Line one\nline two, "quoted"',
+        startDate: new Date('2026-03-01T00:00:00Z'),
+        totalHoursEstimated: 12.5,
+        totalBilledCents: 123456,
+      },
+    });
     await db.projectContact.create({ data: { businessId: bid, projectId: project.id, contactId: contact.id } });
-    await db.task.create({ data: { businessId: bid, projectId: project.id, title: 'Ship it', status: 'completed', assigneeId: source.userId, completedAt: new Date('2026-04-05T06:07:08.009Z'), dueDate: new Date('2026-04-01T00:00:00Z') } });
+    await db.task.create({
+      data: {
+        businessId: bid,
+        projectId: project.id,
+        title: 'Ship it',
+        status: 'completed',
+        assigneeId: source.userId,
+        completedAt: new Date('2026-04-05T06:07:08.009Z'),
+        dueDate: new Date('2026-04-01T00:00:00Z'),
+      },
+    });
     // Issue 27: an internal task, and an unshared project beside the fixture's shared one.
     await db.task.create({ data: { businessId: bid, projectId: project.id, title: 'Send invoice', internal: true } });
-    await db.project.create({ data: { businessId: bid, companyId: maple.id, name: 'Internal pitch', status: 'waiting', visibleToClient: false } });
+    await db.project.create({
+      data: { businessId: bid, companyId: maple.id, name: 'Internal pitch', status: 'waiting', visibleToClient: false },
+    });
     const resource = await db.resource.findFirstOrThrow({ where: { businessId: bid, companyId: maple.id } });
-    await db.resourceDetail.createMany({ data: [{ businessId: bid, resourceId: resource.id, key: 'Login', value: 'ops@maple.example', position: 0 }, { businessId: bid, resourceId: resource.id, key: 'Notes', value: 'ünïcödé ✓', position: 1 }] });
+    await db.resourceDetail.createMany({
+      data: [
+        { businessId: bid, resourceId: resource.id, key: 'Login', value: 'ops@maple.example', position: 0 },
+        { businessId: bid, resourceId: resource.id, key: 'Notes', value: 'ünïcödé ✓', position: 1 },
+      ],
+    });
     const bytes = crypto.randomBytes(70_000);
-    for (const [name, content] of [['photo.bin', bytes], ['notes.txt', Buffer.from('plain notes\n')]] as const) {
+    for (const [name, content] of [
+      ['photo.bin', bytes],
+      ['notes.txt', Buffer.from('plain notes\n')],
+    ] as const) {
       const form = new FormData();
       form.append('companyId', String(maple.id));
       form.append('file', new Blob([new Uint8Array(content)], { type: 'application/octet-stream' }), name);
-      expect((await fetch(`${app.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: auth })).status).toBe(201);
+      expect(
+        (await fetch(`${app.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: auth })).status,
+      ).toBe(201);
     }
-    const flow = await db.flow.create({ data: { businessId: bid, companyId: alder.id, createdById: source.userId, name: 'Asset intake', description: 'Send us things', workflowType: 'collect', isActive: true } });
-    const step = await db.flowStep.create({ data: { businessId: bid, flowId: flow.id, stepOrder: 1, stepTitle: 'Assets', content: '# Hello' } });
-    const fileField = await db.flowField.create({ data: { businessId: bid, flowStepId: step.id, fieldLabel: 'Logo', fieldType: 'file', options: '{}', order: 0 } });
-    await db.flowField.create({ data: { businessId: bid, flowStepId: step.id, fieldLabel: 'Size', fieldType: 'select', options: JSON.stringify({ choices: ['S', 'M'] }), order: 1, helpText: 'Pick one' } });
+    const flow = await db.flow.create({
+      data: {
+        businessId: bid,
+        companyId: alder.id,
+        createdById: source.userId,
+        name: 'Asset intake',
+        description: 'Send us things',
+        workflowType: 'collect',
+        isActive: true,
+      },
+    });
+    const step = await db.flowStep.create({
+      data: { businessId: bid, flowId: flow.id, stepOrder: 1, stepTitle: 'Assets', content: '# Hello' },
+    });
+    const fileField = await db.flowField.create({
+      data: { businessId: bid, flowStepId: step.id, fieldLabel: 'Logo', fieldType: 'file', options: '{}', order: 0 },
+    });
+    await db.flowField.create({
+      data: {
+        businessId: bid,
+        flowStepId: step.id,
+        fieldLabel: 'Size',
+        fieldType: 'select',
+        options: JSON.stringify({ choices: ['S', 'M'] }),
+        order: 1,
+        helpText: 'Pick one',
+      },
+    });
     const form = new FormData();
     form.append('flowId', String(flow.id));
     form.append('fieldId', String(fileField.id));
-    form.append('file', new Blob([new Uint8Array(Buffer.from('PNG bytes of the logo'))], { type: 'image/png' }), 'logo.png');
-    const portalUpload = await fetch(`${app.baseUrl}/api/portal/flows/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${source.portal.token}` } });
+    form.append(
+      'file',
+      new Blob([new Uint8Array(Buffer.from('PNG bytes of the logo'))], { type: 'image/png' }),
+      'logo.png',
+    );
+    const portalUpload = await fetch(`${app.baseUrl}/api/portal/flows/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${source.portal.token}` },
+    });
     expect(portalUpload.status).toBeLessThan(300);
     expect(await db.flowAnswer.count({ where: { businessId: bid } })).toBe(1);
 
     // Business details, branding and a logo, applied to the target on request (applyBusiness).
-    await db.business.update({ where: { id: bid }, data: { phone: '+44 20 1234', street1: '1 Quay', cityTown: 'Bristol', state: 'Avon', zipcode: 'BS1', country: 'UK', primaryColor: '#123456', secondaryColor: '#abcdef', buttonTextColor: '#fefefe', loginText: 'Welcome back, friend.' } });
-    const logoBytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(2_000)]);
+    await db.business.update({
+      where: { id: bid },
+      data: {
+        phone: '+44 20 1234',
+        street1: '1 Quay',
+        cityTown: 'Bristol',
+        state: 'Avon',
+        zipcode: 'BS1',
+        country: 'UK',
+        primaryColor: '#123456',
+        secondaryColor: '#abcdef',
+        buttonTextColor: '#fefefe',
+        loginText: 'Welcome back, friend.',
+      },
+    });
+    const logoBytes = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      crypto.randomBytes(2_000),
+    ]);
     const logoForm = new FormData();
     logoForm.append('file', new Blob([new Uint8Array(logoBytes)], { type: 'image/png' }), 'brand.png');
-    expect((await fetch(`${app.baseUrl}/api/business/logo`, { method: 'POST', body: logoForm, headers: auth })).status).toBe(200);
+    expect(
+      (await fetch(`${app.baseUrl}/api/business/logo`, { method: 'POST', body: logoForm, headers: auth })).status,
+    ).toBe(200);
 
     const exported = await fetch(`${app.baseUrl}/api/export.zip`, { headers: auth });
     expect(exported.status).toBe(200);
@@ -761,9 +1293,24 @@ describe('the round trip: export, then import into a fresh agency', () => {
     const oldLogo = Buffer.concat([Buffer.from('GIF89a'), crypto.randomBytes(100)]);
     const oldLogoForm = new FormData();
     oldLogoForm.append('file', new Blob([new Uint8Array(oldLogo)], { type: 'image/gif' }), 'old.gif');
-    expect((await fetch(`${app.baseUrl}/api/business/logo`, { method: 'POST', body: oldLogoForm, headers: { authorization: `Bearer ${target.token}` } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${app.baseUrl}/api/business/logo`, {
+          method: 'POST',
+          body: oldLogoForm,
+          headers: { authorization: `Bearer ${target.token}` },
+        })
+      ).status,
+    ).toBe(200);
     const oldLogoKey = (await db.business.findUniqueOrThrow({ where: { id: targetId } })).logoKey!;
-    const res = await importFile(zip, { kind: 'archive', commit: true, applyBusiness: true, token: target.token, type: 'application/zip', fileName: 'export.zip' });
+    const res = await importFile(zip, {
+      kind: 'archive',
+      commit: true,
+      applyBusiness: true,
+      token: target.token,
+      type: 'application/zip',
+      fileName: 'export.zip',
+    });
     expect(res.status).toBe(200);
     expect(res.body.files).toBe(3);
     expect(res.body.notes[0]).toContain(source.email);
@@ -771,7 +1318,15 @@ describe('the round trip: export, then import into a fresh agency', () => {
 
     // The business, slug excepted, and the logo's bytes; the old logo's file is gone.
     const business = async (id: number) => {
-      const { id: _i, slug: _s, logoKey, createdAt: _c, updatedAt: _u, requireTwoFactor: _t, ...rest } = await db.business.findUniqueOrThrow({ where: { id } });
+      const {
+        id: _i,
+        slug: _s,
+        logoKey,
+        createdAt: _c,
+        updatedAt: _u,
+        requireTwoFactor: _t,
+        ...rest
+      } = await db.business.findUniqueOrThrow({ where: { id } });
       const logo = await fetch(`${app.baseUrl}/api/business/logo/${logoKey}`);
       expect(logo.status).toBe(200);
       return { ...rest, logo: sha256(Buffer.from(await logo.arrayBuffer())) };
@@ -780,24 +1335,38 @@ describe('the round trip: export, then import into a fresh agency', () => {
     expect(sourceBusiness).toMatchObject({ primaryColor: '#123456', logoName: 'brand.png', logo: sha256(logoBytes) });
     expect(targetBusiness).toEqual(sourceBusiness);
     expect(await app.storage.size(oldLogoKey)).toBeNull();
-    expect((await db.business.findUniqueOrThrow({ where: { id: targetId } })).slug).not.toBe((await db.business.findUniqueOrThrow({ where: { id: bid } })).slug);
+    expect((await db.business.findUniqueOrThrow({ where: { id: targetId } })).slug).not.toBe(
+      (await db.business.findUniqueOrThrow({ where: { id: bid } })).slug,
+    );
 
     const before = await snapshot(bid);
     const after = await snapshot(targetId);
     // The source really holds every kind of record the comparison is about.
-    expect(before.tasks).toContainEqual(expect.objectContaining({ title: 'Ship it', assignee: source.email, completedAt: '2026-04-05T06:07:08.009Z' }));
-    expect(before.projects).toContainEqual(expect.objectContaining({ contacts: [contact.email], totalBilledCents: 123456 }));
+    expect(before.tasks).toContainEqual(
+      expect.objectContaining({ title: 'Ship it', assignee: source.email, completedAt: '2026-04-05T06:07:08.009Z' }),
+    );
+    expect(before.projects).toContainEqual(
+      expect.objectContaining({ contacts: [contact.email], totalBilledCents: 123456 }),
+    );
     expect(before.projects.map((p) => p.visibleToClient).sort()).toEqual([false, true, true]);
     expect(before.tasks).toContainEqual(expect.objectContaining({ title: 'Send invoice', internal: true }));
     expect(before.resources.flatMap((r) => r.details)).toHaveLength(2);
     expect(before.documents.filter((d) => d.url === 'stored')).toHaveLength(3);
-    expect(before.flows.flatMap((f) => f.steps.flatMap((s) => s.fields))).toContainEqual(expect.objectContaining({ fieldLabel: 'Size', options: JSON.stringify({ choices: ['S', 'M'] }) }));
+    expect(before.flows.flatMap((f) => f.steps.flatMap((s) => s.fields))).toContainEqual(
+      expect.objectContaining({ fieldLabel: 'Size', options: JSON.stringify({ choices: ['S', 'M'] }) }),
+    );
     // People are never created by an import: the source's owner is not on the new team, so those links are empty.
-    const noPeople = <T extends Record<string, unknown>>(rows: T[], key: string) => rows.map((r) => ({ ...r, [key]: null }));
+    const noPeople = <T extends Record<string, unknown>>(rows: T[], key: string) =>
+      rows.map((r) => ({ ...r, [key]: null }));
     expect(after.tasks).toEqual(noPeople(before.tasks, 'assignee'));
     expect(after.documents).toEqual(noPeople(before.documents, 'uploader'));
     expect(after.flows).toEqual(noPeople(before.flows, 'author'));
-    expect({ ...after, tasks: [], documents: [], flows: [] }).toEqual({ ...before, tasks: [], documents: [], flows: [] });
+    expect({ ...after, tasks: [], documents: [], flows: [] }).toEqual({
+      ...before,
+      tasks: [],
+      documents: [],
+      flows: [],
+    });
     expect(before.submissions[0].answers).toEqual([{ field: 'Logo', value: expect.stringMatching(/^logo\.png@/) }]);
     expect(await storedFiles(targetId, target.token)).toEqual(await storedFiles(bid, source.token));
   });
@@ -806,7 +1375,8 @@ describe('the round trip: export, then import into a fresh agency', () => {
 describe('temporary files', () => {
   it('leaves no upload behind in the temporary folder', () => {
     // Only this file's uploads (a crashed run elsewhere may have left older ones).
-    const mine = (name: string) => name.startsWith('clientflow-import-') && fs.statSync(path.join(os.tmpdir(), name)).mtimeMs >= startedAt;
+    const mine = (name: string) =>
+      name.startsWith('clientflow-import-') && fs.statSync(path.join(os.tmpdir(), name)).mtimeMs >= startedAt;
     expect(fs.readdirSync(os.tmpdir()).filter(mine)).toEqual([]);
   });
 });

@@ -46,7 +46,10 @@ beforeAll(async () => {
   const me = await trpc.auth.me.query();
   userId = me.id;
   businessId = me.business.id;
-  const company = async (name: string) => ({ id: (await api.post('/api/companies', { name }, { token })).body.id as number, name });
+  const company = async (name: string) => ({
+    id: (await api.post('/api/companies', { name }, { token })).body.id as number,
+    name,
+  });
   acme = await company('Acme Studio');
   bluebird = await company('Bluebird Bakery');
   const project = (companyId: number, name: string) =>
@@ -91,32 +94,65 @@ async function eventually(check: () => boolean | Promise<boolean>, what: string,
   }
 }
 
-type UploadOptions = { fields?: Record<string, string>; fileName?: string; type?: string; token?: string | null; headers?: Record<string, string>; on?: TestApp };
+type UploadOptions = {
+  fields?: Record<string, string>;
+  fileName?: string;
+  type?: string;
+  token?: string | null;
+  headers?: Record<string, string>;
+  on?: TestApp;
+};
 
 /** A multipart upload through fetch's FormData, as a browser sends it. */
 async function upload(content: Buffer | string, options: UploadOptions = {}) {
   const form = new FormData();
   for (const [key, value] of Object.entries(options.fields ?? { companyId: String(acme.id) })) form.append(key, value);
-  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: options.type ?? 'application/pdf' }), options.fileName ?? 'contract.pdf');
+  form.append(
+    'file',
+    new Blob([typeof content === 'string' ? content : new Uint8Array(content)], {
+      type: options.type ?? 'application/pdf',
+    }),
+    options.fileName ?? 'contract.pdf',
+  );
   const headers: Record<string, string> = { ...options.headers };
   const bearer = options.token === undefined ? token : options.token;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
-  const res = await fetch(`${(options.on ?? app).baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers });
+  const res = await fetch(`${(options.on ?? app).baseUrl}/api/documents/upload`, {
+    method: 'POST',
+    body: form,
+    headers,
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
 const download = (id: number, query = '', bearer: string | null = token) =>
-  fetch(`${app.baseUrl}/api/documents/${id}/download${query}`, { headers: bearer ? { authorization: `Bearer ${bearer}` } : {}, redirect: 'manual' });
+  fetch(`${app.baseUrl}/api/documents/${id}/download${query}`, {
+    headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+    redirect: 'manual',
+  });
 
 const link = (fields: Record<string, unknown> = {}) =>
-  trpc.documents.create.mutate({ name: 'Brief.pdf', url: 'https://files.example.test/brief.pdf', companyId: acme.id, ...fields });
+  trpc.documents.create.mutate({
+    name: 'Brief.pdf',
+    url: 'https://files.example.test/brief.pdf',
+    companyId: acme.id,
+    ...fields,
+  });
 
 describe('links to external files (POST /api/documents, spec §7.2)', () => {
   it("takes the spec's payload; uploadedBy is always the signed-in user, whatever the payload says", async () => {
     const res = await api.post(
       '/api/documents',
-      { name: 'Master services agreement', type: 'agreement', url: 'https://files.example.test/msa.pdf', size: 48213, companyId: acme.id, projectId: website.id, uploadedBy: 999_999 },
+      {
+        name: 'Master services agreement',
+        type: 'agreement',
+        url: 'https://files.example.test/msa.pdf',
+        size: 48213,
+        companyId: acme.id,
+        projectId: website.id,
+        uploadedBy: 999_999,
+      },
       { token },
     );
     expect(res.status).toBe(201);
@@ -146,25 +182,66 @@ describe('links to external files (POST /api/documents, spec §7.2)', () => {
   it('answers snake_case on /documents/v1', async () => {
     const res = await api.post(
       '/documents/v1',
-      { name: 'Scope', type: 'proposal', url: 'https://files.example.test/scope.pdf', size: 10, company_id: acme.id, project_id: null, uploaded_by: 1 },
+      {
+        name: 'Scope',
+        type: 'proposal',
+        url: 'https://files.example.test/scope.pdf',
+        size: 10,
+        company_id: acme.id,
+        project_id: null,
+        uploaded_by: 1,
+      },
       { token },
     );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ company_id: acme.id, project_id: null, uploaded_by: userId, visible_in_portal: false, type: 'proposal' });
+    expect(res.body).toMatchObject({
+      company_id: acme.id,
+      project_id: null,
+      uploaded_by: userId,
+      visible_in_portal: false,
+      type: 'proposal',
+    });
     expect(res.body).toHaveProperty('created_at');
   });
 
   it('defaults the type to contract; a non-numeric size becomes 0 (spec §5); a numeric text is taken', async () => {
-    const plain = await api.post('/api/documents', { name: 'Plain', url: 'https://files.example.test/a', companyId: acme.id }, { token });
+    const plain = await api.post(
+      '/api/documents',
+      { name: 'Plain', url: 'https://files.example.test/a', companyId: acme.id },
+      { token },
+    );
     expect(plain.body).toMatchObject({ type: 'contract', size: 0 });
-    expect((await api.post('/api/documents', { name: 'X', url: 'https://x.test/x', size: 'lots', companyId: acme.id }, { token })).body.size).toBe(0);
-    expect((await api.post('/api/documents', { name: 'Y', url: 'https://x.test/y', size: '2048', companyId: acme.id }, { token })).body.size).toBe(2048);
+    expect(
+      (
+        await api.post(
+          '/api/documents',
+          { name: 'X', url: 'https://x.test/x', size: 'lots', companyId: acme.id },
+          { token },
+        )
+      ).body.size,
+    ).toBe(0);
+    expect(
+      (
+        await api.post(
+          '/api/documents',
+          { name: 'Y', url: 'https://x.test/y', size: '2048', companyId: acme.id },
+          { token },
+        )
+      ).body.size,
+    ).toBe(2048);
   });
 
   it('refuses a missing name, a missing or non-http(s) URL, and an unknown type', async () => {
-    const bad = (body: object) => api.post('/api/documents', { name: 'Ok', url: 'https://x.test/ok', companyId: acme.id, ...body }, { token });
+    const bad = (body: object) =>
+      api.post('/api/documents', { name: 'Ok', url: 'https://x.test/ok', companyId: acme.id, ...body }, { token });
     expect((await bad({ name: '  ' })).body).toMatchObject({ code: 'BAD_REQUEST', message: M.documents.nameRequired });
-    for (const url of ['javascript:alert(1)', 'ftp://files.example.test/a', '/api/documents/1/download', 'data:text/html,hi', 'not a url']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'ftp://files.example.test/a',
+      '/api/documents/1/download',
+      'data:text/html,hi',
+      'not a url',
+    ]) {
       const res = await bad({ url });
       expect(res.status, url).toBe(400);
       expect(res.body.message, url).toBe(M.documents.invalidUrl);
@@ -174,17 +251,31 @@ describe('links to external files (POST /api/documents, spec §7.2)', () => {
   });
 
   it("takes the project's company when only a project is given; with neither, asks for a company", async () => {
-    expect(await link({ companyId: undefined, projectId: bakery.id })).toMatchObject({ companyId: bluebird.id, projectId: bakery.id });
+    expect(await link({ companyId: undefined, projectId: bakery.id })).toMatchObject({
+      companyId: bluebird.id,
+      projectId: bakery.id,
+    });
     const res = await api.post('/api/documents', { name: 'Loose', url: 'https://x.test/loose' }, { token });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ message: M.documents.companyRequired, issues: [{ path: 'companyId', message: M.documents.companyRequired }] });
+    expect(res.body).toMatchObject({
+      message: M.documents.companyRequired,
+      issues: [{ path: 'companyId', message: M.documents.companyRequired }],
+    });
   });
 
   it("refuses a project of another company, and another agency's company or project (NOT_FOUND)", async () => {
     expect(trpcCode(await link({ projectId: bakery.id }).catch((e) => e))).toBe('NOT_FOUND');
-    const foreignCompany = await api.post('/api/documents', { name: 'F', url: 'https://x.test/f', companyId: other.companies[0].id }, { token });
+    const foreignCompany = await api.post(
+      '/api/documents',
+      { name: 'F', url: 'https://x.test/f', companyId: other.companies[0].id },
+      { token },
+    );
     expect(foreignCompany).toMatchObject({ status: 404, body: { message: M.documents.companyNotFound } });
-    const foreignProject = await api.post('/api/documents', { name: 'F', url: 'https://x.test/f', projectId: other.rows.project[0] }, { token });
+    const foreignProject = await api.post(
+      '/api/documents',
+      { name: 'F', url: 'https://x.test/f', projectId: other.rows.project[0] },
+      { token },
+    );
     expect(foreignProject).toMatchObject({ status: 404, body: { message: M.documents.projectNotFound } });
   });
 });
@@ -204,10 +295,27 @@ describe('the list (GET /api/documents, documents.list)', () => {
     const me = await list.auth.me.query();
     north = (await list.companies.create.mutate({ name: 'North' })).id;
     south = (await list.companies.create.mutate({ name: 'South' })).id;
-    northProject = (await app.database.db.project.create({ data: { businessId: me.business.id, companyId: north, name: 'North app' } })).id;
+    northProject = (
+      await app.database.db.project.create({
+        data: { businessId: me.business.id, companyId: north, name: 'North app' },
+      })
+    ).id;
     ids = {};
-    const add = async (name: string, type: 'contract' | 'invoice' | 'report', companyId: number, projectId?: number) => {
-      ids[name] = (await list.documents.create.mutate({ name, type, url: `https://x.test/${encodeURIComponent(name)}`, companyId, projectId })).id;
+    const add = async (
+      name: string,
+      type: 'contract' | 'invoice' | 'report',
+      companyId: number,
+      projectId?: number,
+    ) => {
+      ids[name] = (
+        await list.documents.create.mutate({
+          name,
+          type,
+          url: `https://x.test/${encodeURIComponent(name)}`,
+          companyId,
+          projectId,
+        })
+      ).id;
     };
     await add('Contract A', 'contract', north, northProject);
     await add('Invoice 100%_done', 'invoice', north);
@@ -221,7 +329,10 @@ describe('the list (GET /api/documents, documents.list)', () => {
     const page = await list.documents.list.query({ withOverall: true });
     expect(names(page)).toEqual(['Contract B', 'Report Q1', 'Invoice 100%_done', 'Contract A']);
     expect(page).toMatchObject({ total: 4, overall: 4, nextCursor: null });
-    expect(page.items[3]).toMatchObject({ company: { id: north, name: 'North' }, project: { id: northProject, name: 'North app' } });
+    expect(page.items[3]).toMatchObject({
+      company: { id: north, name: 'North' },
+      project: { id: northProject, name: 'North app' },
+    });
     expect(page.items[0].project).toBeNull();
   });
 
@@ -244,8 +355,17 @@ describe('the list (GET /api/documents, documents.list)', () => {
     expect(names(await list.documents.list.query({ type: 'contract' }))).toEqual(['Contract B', 'Contract A']);
     expect(names(await list.documents.list.query({ companyId: north }))).toEqual(['Invoice 100%_done', 'Contract A']);
     expect(names(await list.documents.list.query({ projectId: northProject }))).toEqual(['Contract A']);
-    expect(names(await list.documents.list.query({ projectId: 'none' }))).toEqual(['Contract B', 'Report Q1', 'Invoice 100%_done']);
-    const combined = await list.documents.list.query({ companyId: south, type: 'contract', projectId: 'none', withOverall: true });
+    expect(names(await list.documents.list.query({ projectId: 'none' }))).toEqual([
+      'Contract B',
+      'Report Q1',
+      'Invoice 100%_done',
+    ]);
+    const combined = await list.documents.list.query({
+      companyId: south,
+      type: 'contract',
+      projectId: 'none',
+      withOverall: true,
+    });
     expect(names(combined)).toEqual(['Contract B']);
     expect(combined).toMatchObject({ total: 1, overall: 4 });
     const rest = await api.get(`/api/documents?projectId=none&type=report`, { token: agencyToken });
@@ -272,46 +392,99 @@ describe('get, update and remove', () => {
     const res = await api.get(`/api/documents/${created.id}`, { token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, name: 'Readable', company: acme });
-    expect(await api.get(`/api/documents/${other.rows.document[0]}`, { token })).toMatchObject({ status: 404, body: { message: M.documents.notFound } });
+    expect(await api.get(`/api/documents/${other.rows.document[0]}`, { token })).toMatchObject({
+      status: 404,
+      body: { message: M.documents.notFound },
+    });
   });
 
   it('renames, re-types and hides a file from the portal; only the given fields change', async () => {
     const created = await link({ name: 'Draft', projectId: website.id, visibleInPortal: true });
     expect(created.visibleInPortal).toBe(true);
-    const res = await api.patch(`/api/documents/${created.id}`, { name: 'Final', type: 'invoice', visibleInPortal: false }, { token });
+    const res = await api.patch(
+      `/api/documents/${created.id}`,
+      { name: 'Final', type: 'invoice', visibleInPortal: false },
+      { token },
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Final', type: 'invoice', visibleInPortal: false, companyId: acme.id, projectId: website.id, url: created.url });
-    expect(await trpc.documents.update.mutate({ id: created.id, visibleInPortal: true })).toMatchObject({ name: 'Final', visibleInPortal: true });
+    expect(res.body).toMatchObject({
+      name: 'Final',
+      type: 'invoice',
+      visibleInPortal: false,
+      companyId: acme.id,
+      projectId: website.id,
+      url: created.url,
+    });
+    expect(await trpc.documents.update.mutate({ id: created.id, visibleInPortal: true })).toMatchObject({
+      name: 'Final',
+      visibleInPortal: true,
+    });
   });
 
   it('moves a file between projects and companies; a new company takes it out of its project', async () => {
     const created = await link({ projectId: website.id });
-    expect(await trpc.documents.update.mutate({ id: created.id, projectId: branding.id })).toMatchObject({ companyId: acme.id, projectId: branding.id, project: branding });
-    expect(await trpc.documents.update.mutate({ id: created.id, projectId: null })).toMatchObject({ projectId: null, project: null });
-    expect(await trpc.documents.update.mutate({ id: created.id, projectId: website.id })).toMatchObject({ projectId: website.id });
-    expect(await trpc.documents.update.mutate({ id: created.id, companyId: bluebird.id })).toMatchObject({ companyId: bluebird.id, projectId: null });
-    expect(await trpc.documents.update.mutate({ id: created.id, companyId: acme.id, projectId: branding.id })).toMatchObject({ companyId: acme.id, projectId: branding.id });
+    expect(await trpc.documents.update.mutate({ id: created.id, projectId: branding.id })).toMatchObject({
+      companyId: acme.id,
+      projectId: branding.id,
+      project: branding,
+    });
+    expect(await trpc.documents.update.mutate({ id: created.id, projectId: null })).toMatchObject({
+      projectId: null,
+      project: null,
+    });
+    expect(await trpc.documents.update.mutate({ id: created.id, projectId: website.id })).toMatchObject({
+      projectId: website.id,
+    });
+    expect(await trpc.documents.update.mutate({ id: created.id, companyId: bluebird.id })).toMatchObject({
+      companyId: bluebird.id,
+      projectId: null,
+    });
+    expect(
+      await trpc.documents.update.mutate({ id: created.id, companyId: acme.id, projectId: branding.id }),
+    ).toMatchObject({ companyId: acme.id, projectId: branding.id });
     // A project of another company than the file's is refused, and nothing changes.
-    expect(trpcCode(await trpc.documents.update.mutate({ id: created.id, projectId: bakery.id }).catch((e) => e))).toBe('NOT_FOUND');
-    expect(trpcCode(await trpc.documents.update.mutate({ id: created.id, companyId: bluebird.id, projectId: website.id }).catch((e) => e))).toBe('NOT_FOUND');
-    expect(await trpc.documents.get.query({ id: created.id })).toMatchObject({ companyId: acme.id, projectId: branding.id });
+    expect(trpcCode(await trpc.documents.update.mutate({ id: created.id, projectId: bakery.id }).catch((e) => e))).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      trpcCode(
+        await trpc.documents.update
+          .mutate({ id: created.id, companyId: bluebird.id, projectId: website.id })
+          .catch((e) => e),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(await trpc.documents.get.query({ id: created.id })).toMatchObject({
+      companyId: acme.id,
+      projectId: branding.id,
+    });
   });
 
   it("refuses to move a file to another agency's company or project, or to change another agency's file", async () => {
     const created = await link();
     const move = (body: object) => api.patch(`/api/documents/${created.id}`, body, { token });
-    expect(await move({ companyId: other.companies[0].id })).toMatchObject({ status: 404, body: { message: M.documents.companyNotFound } });
-    expect(await move({ projectId: other.rows.project[0] })).toMatchObject({ status: 404, body: { message: M.documents.projectNotFound } });
+    expect(await move({ companyId: other.companies[0].id })).toMatchObject({
+      status: 404,
+      body: { message: M.documents.companyNotFound },
+    });
+    expect(await move({ projectId: other.rows.project[0] })).toMatchObject({
+      status: 404,
+      body: { message: M.documents.projectNotFound },
+    });
     const foreignId = other.rows.document[0];
     const before = await app.database.db.document.findUniqueOrThrow({ where: { id: foreignId } });
-    expect(await api.patch(`/api/documents/${foreignId}`, { name: 'Mine now' }, { token })).toMatchObject({ status: 404 });
+    expect(await api.patch(`/api/documents/${foreignId}`, { name: 'Mine now' }, { token })).toMatchObject({
+      status: 404,
+    });
     expect(await api.call('DELETE', `/api/documents/${foreignId}`, { token })).toMatchObject({ status: 404 });
     expect(await app.database.db.document.findUniqueOrThrow({ where: { id: foreignId } })).toEqual(before);
   });
 
   it('removes a link (DELETE /api/documents/{id}); a second delete is NOT_FOUND', async () => {
     const created = await link();
-    expect(await api.call('DELETE', `/api/documents/${created.id}`, { token })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await api.call('DELETE', `/api/documents/${created.id}`, { token })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     expect(await app.database.db.document.findUnique({ where: { id: created.id } })).toBeNull();
     expect((await api.call('DELETE', `/api/documents/${created.id}`, { token })).status).toBe(404);
   });
@@ -322,11 +495,15 @@ describe('stats (GET /api/documents/stats)', () => {
     const agency = await signUpAgency(api);
     const t = trpcClient(app.baseUrl, { token: agency.token });
     const company = (await t.companies.create.mutate({ name: 'Stat Co' })).id;
-    const make = (name: string, size: number) => t.documents.create.mutate({ name, url: 'https://x.test/s', size, companyId: company });
+    const make = (name: string, size: number) =>
+      t.documents.create.mutate({ name, url: 'https://x.test/s', size, companyId: company });
     const old = await make('Old', 1000);
     await make('New', 24);
     await make('Borderline', 0);
-    await app.database.db.document.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 8 * DAY) } });
+    await app.database.db.document.update({
+      where: { id: old.id },
+      data: { createdAt: new Date(Date.now() - 8 * DAY) },
+    });
     expect(await t.documents.stats.query()).toEqual({ total: 3, recent: 2, totalSize: 1024, maxUploadBytes: 220 * MB });
     const rest = await api.get('/api/documents/stats', { token: agency.token });
     expect(rest.body).toEqual({ total: 3, recent: 2, totalSize: 1024, maxUploadBytes: 220 * MB });
@@ -342,7 +519,10 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
   it('stores the bytes under a random name, records the file, and gives the same bytes back with its original name', async () => {
     const bytes = crypto.randomBytes(300_000);
     const name = 'Résumé – 契約 "final".pdf';
-    const res = await upload(bytes, { fileName: name, fields: { companyId: String(acme.id), projectId: String(website.id), type: 'proposal' } });
+    const res = await upload(bytes, {
+      fileName: name,
+      fields: { companyId: String(acme.id), projectId: String(website.id), type: 'proposal' },
+    });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual([...CAMEL_KEYS].sort());
     expect(res.body).toMatchObject({
@@ -385,12 +565,29 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
     const res = await upload('hello', {
       fileName: 'notes.txt',
       type: 'text/plain',
-      fields: { name: 'Kick-off notes', type: 'report', companyId: String(bluebird.id), projectId: '', visibleInPortal: 'false' },
+      fields: {
+        name: 'Kick-off notes',
+        type: 'report',
+        companyId: String(bluebird.id),
+        projectId: '',
+        visibleInPortal: 'false',
+      },
     });
-    expect(res.body).toMatchObject({ name: 'Kick-off notes', originalName: 'notes.txt', type: 'report', companyId: bluebird.id, projectId: null, visibleInPortal: false, size: 5 });
+    expect(res.body).toMatchObject({
+      name: 'Kick-off notes',
+      originalName: 'notes.txt',
+      type: 'report',
+      companyId: bluebird.id,
+      projectId: null,
+      visibleInPortal: false,
+      size: 5,
+    });
     const got = await download(res.body.id);
     expect(got.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    expect(parseDisposition(got.headers.get('content-disposition')!)).toEqual({ type: 'inline', parameters: { filename: 'notes.txt' } });
+    expect(parseDisposition(got.headers.get('content-disposition')!)).toEqual({
+      type: 'inline',
+      parameters: { filename: 'notes.txt' },
+    });
     expect(await got.text()).toBe('hello');
   });
 
@@ -435,7 +632,11 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
     expect((await download(mine.body.id, '', other.portal.token)).status).toBe(404);
     const foreign = await download(other.rows.document[0]);
     expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toEqual({ message: M.documents.notFound, code: 'NOT_FOUND', requestId: expect.any(String) });
+    expect(await foreign.json()).toEqual({
+      message: M.documents.notFound,
+      code: 'NOT_FOUND',
+      requestId: expect.any(String),
+    });
     // Agency B's own upload, downloaded with agency A's session.
     const theirs = await upload('theirs', { token: other.token, fields: { companyId: String(other.companies[0].id) } });
     expect(theirs.status).toBe(201);
@@ -445,7 +646,11 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
     expect((await download(0)).status).toBe(404);
     const row = await app.database.db.document.findUniqueOrThrow({ where: { id: mine.body.id } });
     await loseStored(app, row.storageKey!);
-    expect(await (await download(mine.body.id)).json()).toEqual({ message: M.documents.storedFileMissing, code: 'NOT_FOUND', requestId: expect.any(String) });
+    expect(await (await download(mine.body.id)).json()).toEqual({
+      message: M.documents.storedFileMissing,
+      code: 'NOT_FOUND',
+      requestId: expect.any(String),
+    });
   });
 
   it('deletes the stored bytes with the file', async () => {
@@ -480,11 +685,21 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
       await expectNothingLeft(small, async () => {
         const res = await upload(Buffer.alloc(1025, 1), { on: small });
         expect(res.status).toBe(413);
-        expect(res.body).toEqual({ message: M.documents.tooLarge('1 KB'), code: 'PAYLOAD_TOO_LARGE', requestId: expect.any(String) });
+        expect(res.body).toEqual({
+          message: M.documents.tooLarge('1 KB'),
+          code: 'PAYLOAD_TOO_LARGE',
+          requestId: expect.any(String),
+        });
       });
       // Sent in chunks, with no Content-Length to refuse it up front: the limit stops it while it streams.
       await expectNothingLeft(small, async () => {
-        const body = Readable.from([Buffer.from(`--b\r\nContent-Disposition: form-data; name="companyId"\r\n\r\n${acme.id}\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`), Buffer.alloc(5000, 2), Buffer.from('\r\n--b--\r\n')]);
+        const body = Readable.from([
+          Buffer.from(
+            `--b\r\nContent-Disposition: form-data; name="companyId"\r\n\r\n${acme.id}\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+          Buffer.alloc(5000, 2),
+          Buffer.from('\r\n--b--\r\n'),
+        ]);
         const res = await fetch(`${small.baseUrl}/api/documents/upload`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=b' },
@@ -507,8 +722,16 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
       await expectNothingLeft(app, async () => {
         const form = new FormData();
         form.append('companyId', String(acme.id));
-        const noFile = await fetch(`${app.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-        expect(await noFile.json()).toEqual({ message: M.documents.noFile, code: 'BAD_REQUEST', requestId: expect.any(String) });
+        const noFile = await fetch(`${app.baseUrl}/api/documents/upload`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(await noFile.json()).toEqual({
+          message: M.documents.noFile,
+          code: 'BAD_REQUEST',
+          requestId: expect.any(String),
+        });
         const json = await api.post('/api/documents/upload', { name: 'x' }, { token });
         expect(json).toMatchObject({ status: 400, body: { message: M.documents.notMultipart } });
         const foreign = await upload('x', { fields: { companyId: String(other.companies[0].id) } });
@@ -517,10 +740,17 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
         expect(foreignProject).toMatchObject({ status: 404, body: { message: M.documents.projectNotFound } });
         expect((await upload('x', { fields: { companyId: String(acme.id), type: 'memo' } })).status).toBe(400);
         expect((await upload('x', { fields: { companyId: 'abc' } })).status).toBe(400);
-        expect(await upload('x', { fields: {} })).toMatchObject({ status: 400, body: { message: M.documents.companyRequired } });
+        expect(await upload('x', { fields: {} })).toMatchObject({
+          status: 400,
+          body: { message: M.documents.companyRequired },
+        });
         const wrongField = new FormData();
         wrongField.append('attachment', new Blob(['x']), 'x.txt');
-        const wrong = await fetch(`${app.baseUrl}/api/documents/upload`, { method: 'POST', body: wrongField, headers: { authorization: `Bearer ${token}` } });
+        const wrong = await fetch(`${app.baseUrl}/api/documents/upload`, {
+          method: 'POST',
+          body: wrongField,
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(wrong.status).toBe(400);
       });
     });
@@ -529,10 +759,16 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
       await expectNothingLeft(app, async () => {
         expect((await upload('x', { token: null })).status).toBe(401);
         expect((await upload('x', { token: other.portal.token })).status).toBe(401);
-        const crossSite = await upload('x', { token: null, headers: { cookie: `cf_session=${token}`, origin: 'https://evil.example' } });
+        const crossSite = await upload('x', {
+          token: null,
+          headers: { cookie: `cf_session=${token}`, origin: 'https://evil.example' },
+        });
         expect(crossSite.status).toBe(403);
       });
-      const sameSite = await upload('x', { token: null, headers: { cookie: `cf_session=${token}`, origin: app.baseUrl } });
+      const sameSite = await upload('x', {
+        token: null,
+        headers: { cookie: `cf_session=${token}`, origin: app.baseUrl },
+      });
       expect(sameSite.status).toBe(201);
     });
 
@@ -550,7 +786,11 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
           port,
           path: '/api/documents/upload',
           method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': declared },
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': declared,
+          },
         });
         req.on('error', () => {});
         req.write(head);
@@ -566,7 +806,9 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
     });
   });
 
-  it('streams a 200 MB upload and download without holding the file in memory (RSS grows by less than 50 MB; 80 MB to a bucket)', { timeout: 120_000 }, async () => {
+  it('streams a 200 MB upload and download without holding the file in memory (RSS grows by less than 50 MB; 80 MB to a bucket)', {
+    timeout: 120_000,
+  }, async () => {
     const chunk = crypto.randomBytes(MB);
     const total = 200;
     const boundary = 'memory-check';
@@ -634,7 +876,9 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
       clearInterval(sampler);
     }
     const grew = (peak - baseline) / MB;
-    console.log(`[memory] 200 MB upload + download (${app.storage.description}): RSS ${Math.round(baseline / MB)} MB → peak ${Math.round(peak / MB)} MB (+${grew.toFixed(1)} MB)`);
+    console.log(
+      `[memory] 200 MB upload + download (${app.storage.description}): RSS ${Math.round(baseline / MB)} MB → peak ${Math.round(peak / MB)} MB (+${grew.toFixed(1)} MB)`,
+    );
     // To a bucket, the SDK's multipart helper also holds the 5 MiB part it is assembling, its copy and the part in
     // flight, and frees them only at the next collection: measured +60–68 MB here (+33 MB with a collection every
     // 30 ms), the same for any file size.
@@ -644,7 +888,9 @@ describe('uploads (POST /api/documents/upload) and downloads (GET /api/documents
 
 describe('the OpenAPI document (/api/openapi.json)', () => {
   it('describes the upload and download routes, and the replies match it', async () => {
-    const doc = (await dereference((await api.get('/api/openapi.json')).body)) as unknown as { paths: Record<string, Record<string, any>> };
+    const doc = (await dereference((await api.get('/api/openapi.json')).body)) as unknown as {
+      paths: Record<string, Record<string, any>>;
+    };
     const ajv = addFormats(new Ajv2020({ allErrors: true }));
     const check = (path: string, method: string, status: number, body: unknown) => {
       const schema = doc.paths[path][method].responses[String(status)].content['application/json'].schema;
@@ -657,7 +903,9 @@ describe('the OpenAPI document (/api/openapi.json)', () => {
     check('/api/documents/upload', 'post', 413, (await upload(Buffer.alloc(2000), { on: small })).body);
     const request = doc.paths['/api/documents/upload'].post.requestBody.content['multipart/form-data'].schema;
     expect(request.required).toEqual(['file']);
-    expect(Object.keys(request.properties)).toEqual(expect.arrayContaining(['file', 'name', 'type', 'companyId', 'projectId', 'visibleInPortal']));
+    expect(Object.keys(request.properties)).toEqual(
+      expect.arrayContaining(['file', 'name', 'type', 'companyId', 'projectId', 'visibleInPortal']),
+    );
     const downloadOp = doc.paths['/api/documents/{id}/download'].get;
     expect(Object.keys(downloadOp.responses).sort()).toEqual(['200', '302', '401', '404']);
     check('/api/documents/{id}/download', 'get', 404, await (await download(999_999_999)).json());
@@ -688,13 +936,26 @@ describe('internal until shared', () => {
   const portalFileIds = async () => (await portal.portal.files.query({ limit: 100 })).items.map((f) => f.id);
   const clientDownload = (id: number) => download(id, '', studio.portal.token);
   const activityOf = (id: number) =>
-    app.database.db.activity.findMany({ where: { businessId: studio.businessId, entityType: 'file', entityId: id }, orderBy: { id: 'asc' }, select: { action: true, changes: true, clientVisible: true } });
+    app.database.db.activity.findMany({
+      where: { businessId: studio.businessId, entityType: 'file', entityId: id },
+      orderBy: { id: 'asc' },
+      select: { action: true, changes: true, clientVisible: true },
+    });
 
   it('keeps a new upload and a new link from the client (not listed, download 404) until staff share them', async () => {
-    const uploaded = await upload('internal bytes', { token: studio.token, fileName: 'pricing.txt', type: 'text/plain', fields: { companyId: String(companyId) } });
+    const uploaded = await upload('internal bytes', {
+      token: studio.token,
+      fileName: 'pricing.txt',
+      type: 'text/plain',
+      fields: { companyId: String(companyId) },
+    });
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.visibleInPortal).toBe(false);
-    const linked = await api.post('/api/documents', { name: 'Pricing sheet', url: 'https://files.example.test/pricing', companyId }, { token: studio.token });
+    const linked = await api.post(
+      '/api/documents',
+      { name: 'Pricing sheet', url: 'https://files.example.test/pricing', companyId },
+      { token: studio.token },
+    );
     expect(linked.status).toBe(201);
     expect(linked.body.visibleInPortal).toBe(false);
     const ids = [uploaded.body.id as number, linked.body.id as number];
@@ -709,12 +970,18 @@ describe('internal until shared', () => {
     // Staff still read both.
     expect((await download(ids[0], '', studio.token)).status).toBe(200);
 
-    for (const id of ids) expect(await staff.documents.update.mutate({ id, visibleInPortal: true })).toMatchObject({ visibleInPortal: true });
+    for (const id of ids)
+      expect(await staff.documents.update.mutate({ id, visibleInPortal: true })).toMatchObject({
+        visibleInPortal: true,
+      });
     expect(await portalFileIds()).toEqual(expect.arrayContaining(ids));
     const got = await clientDownload(ids[0]);
     expect([got.status, await got.text()]).toEqual([200, 'internal bytes']);
     const redirected = await clientDownload(ids[1]);
-    expect([redirected.status, redirected.headers.get('location')]).toEqual([302, 'https://files.example.test/pricing']);
+    expect([redirected.status, redirected.headers.get('location')]).toEqual([
+      302,
+      'https://files.example.test/pricing',
+    ]);
 
     // Sharing is recorded as it always was: visibleInPortal false → true, an entry the client's feed may show (what
     // the client is e-mailed about it is server/notifications' business).
@@ -727,7 +994,9 @@ describe('internal until shared', () => {
 
   /** A project the client does not see (internal, in progress) with a shared upload and a shared link in it. */
   async function sharedInInternalProject(tag: string) {
-    const project = await app.database.db.project.create({ data: { businessId: studio.businessId, companyId, name: `Internal: 2027 retainer ${tag}`, status: 'in_progress' } });
+    const project = await app.database.db.project.create({
+      data: { businessId: studio.businessId, companyId, name: `Internal: 2027 retainer ${tag}`, status: 'in_progress' },
+    });
     expect(project.visibleToClient).toBe(false);
     const uploaded = await upload('retainer pricing', {
       token: studio.token,
@@ -736,7 +1005,12 @@ describe('internal until shared', () => {
       fields: { projectId: String(project.id), visibleInPortal: 'true' },
     });
     expect(uploaded.body).toMatchObject({ companyId, projectId: project.id, visibleInPortal: true });
-    const linked = await staff.documents.create.mutate({ name: 'Retainer link', url: 'https://files.example.test/retainer', projectId: project.id, visibleInPortal: true });
+    const linked = await staff.documents.create.mutate({
+      name: 'Retainer link',
+      url: 'https://files.example.test/retainer',
+      projectId: project.id,
+      visibleInPortal: true,
+    });
     return { project, ids: [uploaded.body.id as number, linked.id] };
   }
 
@@ -747,7 +1021,10 @@ describe('internal until shared', () => {
     };
     await refused();
     // Shared but still a draft: never shown.
-    await app.database.db.project.update({ where: { id: project.id }, data: { visibleToClient: true, status: 'draft' } });
+    await app.database.db.project.update({
+      where: { id: project.id },
+      data: { visibleToClient: true, status: 'draft' },
+    });
     await refused();
     await app.database.db.project.update({ where: { id: project.id }, data: { status: 'in_progress' } });
     const got = await clientDownload(ids[0]);
@@ -764,7 +1041,12 @@ describe('internal until shared', () => {
   });
 
   it("never lets a client download another company's shared file, even of the same agency", async () => {
-    const theirs = await upload('quarry', { token: studio.token, fileName: 'quarry.txt', type: 'text/plain', fields: { companyId: String(studio.companies[1].id), visibleInPortal: 'true' } });
+    const theirs = await upload('quarry', {
+      token: studio.token,
+      fileName: 'quarry.txt',
+      type: 'text/plain',
+      fields: { companyId: String(studio.companies[1].id), visibleInPortal: 'true' },
+    });
     expect(theirs.body.visibleInPortal).toBe(true);
     expect((await clientDownload(theirs.body.id)).status).toBe(404);
     expect(await portalFileIds()).not.toContain(theirs.body.id);
@@ -776,41 +1058,79 @@ describe('internal until shared', () => {
     // Pottery has the fixture's portal client; add one more with access and one without; Quarry gets one with access,
     // and a contact without a company has access too: none of those count for Pottery.
     const contact = (companyId: number | null, portalAccess: boolean, tag: string) =>
-      db.contact.create({ data: { businessId: studio.businessId, companyId, firstName: 'Sam', lastName: tag, email: `sam-${tag}-${Date.now().toString(36)}@client.test`, portalAccess } });
+      db.contact.create({
+        data: {
+          businessId: studio.businessId,
+          companyId,
+          firstName: 'Sam',
+          lastName: tag,
+          email: `sam-${tag}-${Date.now().toString(36)}@client.test`,
+          portalAccess,
+        },
+      });
     await contact(pottery.id, true, 'second');
     await contact(pottery.id, false, 'no-access');
     await contact(quarry.id, true, 'quarry');
     await contact(null, true, 'nowhere');
     // Another agency's contacts of the same-named company never count either.
-    expect(await staff.documents.shareAudience.query({ companyId: pottery.id })).toEqual({ company: { id: pottery.id, name: pottery.name }, portalContacts: 2, project: null });
+    expect(await staff.documents.shareAudience.query({ companyId: pottery.id })).toEqual({
+      company: { id: pottery.id, name: pottery.name },
+      portalContacts: 2,
+      project: null,
+    });
     expect((await staff.documents.shareAudience.query({ companyId: quarry.id })).portalContacts).toBe(1);
 
-    const internal = await db.project.create({ data: { businessId: studio.businessId, companyId: pottery.id, name: 'Pottery internal', status: 'in_progress' } });
+    const internal = await db.project.create({
+      data: { businessId: studio.businessId, companyId: pottery.id, name: 'Pottery internal', status: 'in_progress' },
+    });
     expect(await staff.documents.shareAudience.query({ companyId: pottery.id, projectId: internal.id })).toMatchObject({
       portalContacts: 2,
       project: { id: internal.id, name: 'Pottery internal', shown: false },
     });
     // A project alone names its company; the fixture's project is shared and in progress.
     const sharedProject = studio.rows.project[0];
-    expect(await staff.documents.shareAudience.query({ projectId: sharedProject })).toMatchObject({ company: { id: pottery.id }, portalContacts: 2, project: { id: sharedProject, shown: true } });
+    expect(await staff.documents.shareAudience.query({ projectId: sharedProject })).toMatchObject({
+      company: { id: pottery.id },
+      portalContacts: 2,
+      project: { id: sharedProject, shown: true },
+    });
     // Resources ask the same.
-    expect(await staff.resources.shareAudience.query({ companyId: pottery.id, projectId: internal.id })).toMatchObject({ portalContacts: 2, project: { shown: false } });
+    expect(await staff.resources.shareAudience.query({ companyId: pottery.id, projectId: internal.id })).toMatchObject({
+      portalContacts: 2,
+      project: { shown: false },
+    });
 
     // Neither: a company is asked for; a project of another company, or another agency's company: NOT_FOUND.
     expect(trpcCode(await staff.documents.shareAudience.query({}).catch((e) => e))).toBe('BAD_REQUEST');
-    expect(trpcCode(await staff.documents.shareAudience.query({ companyId: quarry.id, projectId: internal.id }).catch((e) => e))).toBe('NOT_FOUND');
-    expect(trpcCode(await staff.documents.shareAudience.query({ companyId: other.companies[0].id }).catch((e) => e))).toBe('NOT_FOUND');
+    expect(
+      trpcCode(
+        await staff.documents.shareAudience.query({ companyId: quarry.id, projectId: internal.id }).catch((e) => e),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(
+      trpcCode(await staff.documents.shareAudience.query({ companyId: other.companies[0].id }).catch((e) => e)),
+    ).toBe('NOT_FOUND');
   });
 
   it('refuses to share a file without a company (400, with a sentence), and leaves it internal', async () => {
     const orphan = await app.database.db.document.create({
-      data: { businessId: studio.businessId, name: 'Orphan.pdf', url: 'https://files.example.test/orphan.pdf', uploadedById: studio.userId },
+      data: {
+        businessId: studio.businessId,
+        name: 'Orphan.pdf',
+        url: 'https://files.example.test/orphan.pdf',
+        uploadedById: studio.userId,
+      },
     });
     const res = await api.patch(`/api/documents/${orphan.id}`, { visibleInPortal: true }, { token: studio.token });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(M.documents.shareNeedsCompany);
-    expect((await app.database.db.document.findUniqueOrThrow({ where: { id: orphan.id } })).visibleInPortal).toBe(false);
+    expect((await app.database.db.document.findUniqueOrThrow({ where: { id: orphan.id } })).visibleInPortal).toBe(
+      false,
+    );
     // Given a company in the same edit, it can be shared.
-    expect(await staff.documents.update.mutate({ id: orphan.id, companyId, visibleInPortal: true })).toMatchObject({ companyId, visibleInPortal: true });
+    expect(await staff.documents.update.mutate({ id: orphan.id, companyId, visibleInPortal: true })).toMatchObject({
+      companyId,
+      visibleInPortal: true,
+    });
   });
 });

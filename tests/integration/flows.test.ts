@@ -55,15 +55,39 @@ const FLOW_KEYS = [
   'created_at',
   'updated_at',
 ];
-const STEP_KEYS = ['id', 'business_id', 'flow_id', 'step_order', 'step_title', 'content', 'fields_of_flow_step', 'updated_at'];
-const FIELD_KEYS = ['id', 'flow_step', 'flow_step_id', 'field_label', 'field_type', 'is_required', 'options', 'choices', 'help_text', 'order'];
+const STEP_KEYS = [
+  'id',
+  'business_id',
+  'flow_id',
+  'step_order',
+  'step_title',
+  'content',
+  'fields_of_flow_step',
+  'updated_at',
+];
+const FIELD_KEYS = [
+  'id',
+  'flow_step',
+  'flow_step_id',
+  'field_label',
+  'field_type',
+  'is_required',
+  'options',
+  'choices',
+  'help_text',
+  'order',
+];
 const sorted = (keys: string[]) => [...keys].sort();
 
 type FlowType = 'onboard' | 'collect' | 'inform';
 
 /** A flow made through the spec's POST /flows/v1/ (snake_case answer). */
 async function newFlow(fields: Record<string, unknown> = {}) {
-  const res = await api.post('/flows/v1/', { name: unique('Flow'), description: 'A flow', workflow_type: 'collect', company_id: 0, ...fields }, { token });
+  const res = await api.post(
+    '/flows/v1/',
+    { name: unique('Flow'), description: 'A flow', workflow_type: 'collect', company_id: 0, ...fields },
+    { token },
+  );
   if (res.status !== 201) throw new Error(`flow create: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: number; flow_uid: string; name: string; workflow_type: FlowType };
 }
@@ -79,25 +103,46 @@ async function newStep(flowId: number, fields: Record<string, unknown> = {}) {
 async function newField(stepId: number, fields: Record<string, unknown> = {}) {
   const res = await api.post(
     '/flow_field/v1/',
-    { flow_step: stepId, field_label: unique('Field'), field_type: 'text', is_required: false, options: '{}', help_text: '', order: 0, ...fields },
+    {
+      flow_step: stepId,
+      field_label: unique('Field'),
+      field_type: 'text',
+      is_required: false,
+      options: '{}',
+      help_text: '',
+      order: 0,
+      ...fields,
+    },
     { token },
   );
   if (res.status !== 201) throw new Error(`field create: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: number; field_label: string; order: number } & Record<string, any>;
 }
 
-const readDetail = async (flowUid: string) => (await api.get(`/flows/v1/?flow_uid=${encodeURIComponent(flowUid)}`, { token })).body;
+const readDetail = async (flowUid: string) =>
+  (await api.get(`/flows/v1/?flow_uid=${encodeURIComponent(flowUid)}`, { token })).body;
 const stepOrders = async (flowId: number) =>
-  (await app.database.db.flowStep.findMany({ where: { flowId }, orderBy: [{ stepOrder: 'asc' }, { id: 'asc' }], select: { id: true, stepOrder: true } })).map(
-    (s) => [s.id, s.stepOrder],
-  );
+  (
+    await app.database.db.flowStep.findMany({
+      where: { flowId },
+      orderBy: [{ stepOrder: 'asc' }, { id: 'asc' }],
+      select: { id: true, stepOrder: true },
+    })
+  ).map((s) => [s.id, s.stepOrder]);
 
 describe('flows (§7.4), with the spec’s field names', () => {
   it('POST /flows/v1/ takes the spec’s payload: the business is the session’s, is_active true is kept (a draft without it), company 0 is none', async () => {
     for (const foreignBusiness of [1, other.businessId]) {
       const res = await api.post(
         '/flows/v1/',
-        { name: '  Client onboarding  ', description: ' Welcome pack ', workflow_type: 'onboard', company_id: 0, business_id: foreignBusiness, is_active: true },
+        {
+          name: '  Client onboarding  ',
+          description: ' Welcome pack ',
+          workflow_type: 'onboard',
+          company_id: 0,
+          business_id: foreignBusiness,
+          is_active: true,
+        },
         { token },
       );
       expect(res.status).toBe(201);
@@ -117,9 +162,14 @@ describe('flows (§7.4), with the spec’s field names', () => {
       const row = await app.database.db.flow.findUniqueOrThrow({ where: { id: res.body.id } });
       expect(row).toMatchObject({ businessId, createdById: userId, isActive: true, companyId: null });
     }
-    expect(await app.database.db.flow.count({ where: { businessId: other.businessId, name: 'Client onboarding' } })).toBe(0);
+    expect(
+      await app.database.db.flow.count({ where: { businessId: other.businessId, name: 'Client onboarding' } }),
+    ).toBe(0);
     // Without is_active, or with false, a new flow is a draft (issue 27).
-    for (const isActive of [undefined, false, 'false']) expect((await api.get(`/flows/v1/${(await newFlow({ is_active: isActive })).id}`, { token })).body.is_active).toBe(false);
+    for (const isActive of [undefined, false, 'false'])
+      expect(
+        (await api.get(`/flows/v1/${(await newFlow({ is_active: isActive })).id}`, { token })).body.is_active,
+      ).toBe(false);
   });
 
   it('takes a company of the agency (company_of_flow with its name); company_id missing or null means none', async () => {
@@ -154,7 +204,11 @@ describe('flows (§7.4), with the spec’s field names', () => {
 
     const camel = await api.get('/api/flows', { token });
     expect(camel.status).toBe(200);
-    expect(camel.body.find((f: { id: number }) => f.id === older.id)).toMatchObject({ flowUid: older.flow_uid, stepCount: 2, companyOfFlow: { id: acme.id } });
+    expect(camel.body.find((f: { id: number }) => f.id === older.id)).toMatchObject({
+      flowUid: older.flow_uid,
+      stepCount: 2,
+      companyOfFlow: { id: acme.id },
+    });
   });
 
   it('GET /flows/v1/?flow_uid= answers the flow with company_of_flow and steps_of_flow by step_order, each with its fields by order', async () => {
@@ -168,7 +222,12 @@ describe('flows (§7.4), with the spec’s field names', () => {
     const res = await api.get(`/flows/v1/?flow_uid=${flow.flow_uid}`, { token });
     expect(res.status).toBe(200);
     expect(sorted(Object.keys(res.body))).toEqual(sorted([...FLOW_KEYS, 'steps_of_flow']));
-    expect(res.body).toMatchObject({ id: flow.id, flow_uid: flow.flow_uid, step_count: 3, company_of_flow: { id: acme.id, name: 'Acme Studio' } });
+    expect(res.body).toMatchObject({
+      id: flow.id,
+      flow_uid: flow.flow_uid,
+      step_count: 3,
+      company_of_flow: { id: acme.id, name: 'Acme Studio' },
+    });
     const steps = res.body.steps_of_flow;
     expect(steps.map((s: { id: number; step_order: number }) => [s.id, s.step_order])).toEqual([
       [first.id, 1],
@@ -184,20 +243,39 @@ describe('flows (§7.4), with the spec’s field names', () => {
     // Without the parameter the same path is the list; by id too.
     expect(Array.isArray((await api.get('/flows/v1/', { token })).body)).toBe(true);
     expect((await api.get(`/flows/v1/${flow.id}`, { token })).body.steps_of_flow).toHaveLength(3);
-    expect((await api.get('/flows/v1/?flow_uid=nosuchflow', { token }))).toMatchObject({ status: 404, body: { message: M.flows.notFound, code: 'NOT_FOUND' } });
+    expect(await api.get('/flows/v1/?flow_uid=nosuchflow', { token })).toMatchObject({
+      status: 404,
+      body: { message: M.flows.notFound, code: 'NOT_FOUND' },
+    });
   });
 
   it('PATCH /flows/v1/{id}: the Active/Inactive toggle, renaming, moving to a company and back to none (0)', async () => {
     const flow = await newFlow({ is_active: true });
-    expect((await api.patch(`/flows/v1/${flow.id}`, { is_active: false }, { token })).body).toMatchObject({ is_active: false, name: flow.name });
+    expect((await api.patch(`/flows/v1/${flow.id}`, { is_active: false }, { token })).body).toMatchObject({
+      is_active: false,
+      name: flow.name,
+    });
     expect((await api.get(`/flows/v1/?flow_uid=${flow.flow_uid}`, { token })).body.is_active).toBe(false);
-    expect((await api.get('/flows/v1/?is_active=false', { token })).body.map((f: { id: number }) => f.id)).toContain(flow.id);
+    expect((await api.get('/flows/v1/?is_active=false', { token })).body.map((f: { id: number }) => f.id)).toContain(
+      flow.id,
+    );
     expect((await api.patch(`/flows/v1/${flow.id}`, { is_active: true }, { token })).body.is_active).toBe(true);
     const moved = await api.patch(`/flows/v1/${flow.id}`, { company_id: bluebird.id, name: ' Renamed ' }, { token });
-    expect(moved.body).toMatchObject({ company_id: bluebird.id, company_of_flow: { id: bluebird.id, name: 'Bluebird Bakery' }, name: 'Renamed', workflow_type: 'collect' });
-    expect((await api.patch(`/flows/v1/${flow.id}`, { company_id: 0 }, { token })).body).toMatchObject({ company_id: null, company_of_flow: null, name: 'Renamed' });
+    expect(moved.body).toMatchObject({
+      company_id: bluebird.id,
+      company_of_flow: { id: bluebird.id, name: 'Bluebird Bakery' },
+      name: 'Renamed',
+      workflow_type: 'collect',
+    });
+    expect((await api.patch(`/flows/v1/${flow.id}`, { company_id: 0 }, { token })).body).toMatchObject({
+      company_id: null,
+      company_of_flow: null,
+      name: 'Renamed',
+    });
     // The type is fixed once created: a workflow_type in the payload is ignored.
-    expect((await api.patch(`/flows/v1/${flow.id}`, { workflow_type: 'inform' }, { token })).body.workflow_type).toBe('collect');
+    expect((await api.patch(`/flows/v1/${flow.id}`, { workflow_type: 'inform' }, { token })).body.workflow_type).toBe(
+      'collect',
+    );
   });
 
   it('DELETE /flows/v1/{id} removes the flow with its steps and fields', async () => {
@@ -217,7 +295,12 @@ describe('flows (§7.4), with the spec’s field names', () => {
     const a = await newStep(source.id, { step_title: 'About you', content: 'Tell us' });
     const b = await newStep(source.id, { step_title: 'Your brand' });
     await newField(a.id, { field_label: 'Name', is_required: true, help_text: 'Full name', order: 1 });
-    await newField(a.id, { field_label: 'Plan', field_type: 'select', options: '{"choices":["Basic","Pro"]}', order: 2 });
+    await newField(a.id, {
+      field_label: 'Plan',
+      field_type: 'select',
+      options: '{"choices":["Basic","Pro"]}',
+      order: 2,
+    });
     await newField(b.id, { field_label: 'Logo', field_type: 'file' });
     // Another flow's steps must not come along.
     const bystander = await newFlow();
@@ -227,7 +310,14 @@ describe('flows (§7.4), with the spec’s field names', () => {
     // The copy of a published flow is a draft (issue 27).
     const res = await api.post(`/flows/v1/${source.id}/duplicate`, {}, { token });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: M.flows.copyName('Intake'), workflow_type: 'collect', company_id: acme.id, is_active: false, step_count: 2, business_id: businessId });
+    expect(res.body).toMatchObject({
+      name: M.flows.copyName('Intake'),
+      workflow_type: 'collect',
+      company_id: acme.id,
+      is_active: false,
+      step_count: 2,
+      business_id: businessId,
+    });
     expect(res.body.id).not.toBe(source.id);
     expect(res.body.flow_uid).not.toBe(source.flow_uid);
     const [copy, original] = [await readDetail(res.body.flow_uid), await readDetail(source.flow_uid)];
@@ -236,11 +326,18 @@ describe('flows (§7.4), with the spec’s field names', () => {
         step_order: s.step_order,
         step_title: s.step_title,
         content: s.content,
-        fields: s.fields_of_flow_step.map((f: any) => ({ ...f, id: undefined, flow_step: undefined, flow_step_id: undefined })),
+        fields: s.fields_of_flow_step.map((f: any) => ({
+          ...f,
+          id: undefined,
+          flow_step: undefined,
+          flow_step_id: undefined,
+        })),
       }));
     expect(shape(copy)).toEqual(shape(original));
     expect(shape(copy).map((s: { step_title: string }) => s.step_title)).toEqual(['About you', 'Your brand']);
-    expect(shape(copy)[0].fields.map((f: { field_label: string; choices: string[] }) => [f.field_label, f.choices])).toEqual([
+    expect(
+      shape(copy)[0].fields.map((f: { field_label: string; choices: string[] }) => [f.field_label, f.choices]),
+    ).toEqual([
       ['Name', []],
       ['Plan', ['Basic', 'Pro']],
     ]);
@@ -253,8 +350,18 @@ describe('flows (§7.4), with the spec’s field names', () => {
   });
 
   it('tRPC: get by id or by flowUid (both must match when both are given), list filters, create, update, remove', async () => {
-    const flow = await trpc.flows.create.mutate({ name: unique('Rpc flow'), description: 'Over tRPC', workflowType: 'inform', companyId: acme.id, isActive: true });
-    expect(flow).toMatchObject({ workflowType: 'inform', isActive: true, companyOfFlow: { id: acme.id, name: 'Acme Studio' } });
+    const flow = await trpc.flows.create.mutate({
+      name: unique('Rpc flow'),
+      description: 'Over tRPC',
+      workflowType: 'inform',
+      companyId: acme.id,
+      isActive: true,
+    });
+    expect(flow).toMatchObject({
+      workflowType: 'inform',
+      isActive: true,
+      companyOfFlow: { id: acme.id, name: 'Acme Studio' },
+    });
     expect((await trpc.flows.get.query({ id: flow.id })).flowUid).toBe(flow.flowUid);
     expect((await trpc.flows.get.query({ flowUid: flow.flowUid })).id).toBe(flow.id);
     expect(await trpc.flows.get.query({ id: flow.id, flowUid: 'someone-else' }).catch(trpcCode)).toBe('NOT_FOUND');
@@ -289,19 +396,39 @@ describe('steps: created, saved, reordered and deleted (POST, PATCH, DELETE /flo
     const flow = await newFlow({ workflow_type: 'onboard' });
     const res = await api.post(
       '/flow_step/v1/',
-      { business_id: other.businessId, flow_id: flow.id, step_order: 1, step_title: 'Welcome', content: '# Hello\n\nGlad to have you.' },
+      {
+        business_id: other.businessId,
+        flow_id: flow.id,
+        step_order: 1,
+        step_title: 'Welcome',
+        content: '# Hello\n\nGlad to have you.',
+      },
       { token },
     );
     expect(res.status).toBe(201);
     expect(sorted(Object.keys(res.body))).toEqual(sorted(STEP_KEYS));
-    expect(res.body).toMatchObject({ business_id: businessId, flow_id: flow.id, step_order: 1, step_title: 'Welcome', content: '# Hello\n\nGlad to have you.', fields_of_flow_step: [] });
-    expect(await app.database.db.flowStep.findUniqueOrThrow({ where: { id: res.body.id } })).toMatchObject({ businessId, flowId: flow.id });
+    expect(res.body).toMatchObject({
+      business_id: businessId,
+      flow_id: flow.id,
+      step_order: 1,
+      step_title: 'Welcome',
+      content: '# Hello\n\nGlad to have you.',
+      fields_of_flow_step: [],
+    });
+    expect(await app.database.db.flowStep.findUniqueOrThrow({ where: { id: res.body.id } })).toMatchObject({
+      businessId,
+      flowId: flow.id,
+    });
   });
 
   it('without step_order a step goes last (highest + 1, or 1), titled "Step {n}"; an onboard step gets the placeholder', async () => {
     const onboard = await newFlow({ workflow_type: 'onboard' });
     const first = await newStep(onboard.id);
-    expect(first).toMatchObject({ step_order: 1, step_title: M.flows.stepTitle(1), content: M.flows.onboardPlaceholder(1) });
+    expect(first).toMatchObject({
+      step_order: 1,
+      step_title: M.flows.stepTitle(1),
+      content: M.flows.onboardPlaceholder(1),
+    });
     expect(first.step_title).toBe('Step 1');
     expect(first.content).toContain('Add your content here...');
     expect(first.content).toMatch(/^#+ /);
@@ -335,7 +462,12 @@ describe('steps: created, saved, reordered and deleted (POST, PATCH, DELETE /flo
     const steps = await Promise.all([1, 2, 3, 4, 5].map(() => newStep(flow.id)));
     expect(steps.map((s) => s.step_order).sort()).toEqual([1, 2, 3, 4, 5]);
     // Deleted at the same moment (with one more added), the rest still number 1…n.
-    await Promise.all([del(`/flow_step/v1/${steps[0].id}`), del(`/flow_step/v1/${steps[2].id}`), del(`/flow_step/v1/${steps[3].id}`), newStep(flow.id)]);
+    await Promise.all([
+      del(`/flow_step/v1/${steps[0].id}`),
+      del(`/flow_step/v1/${steps[2].id}`),
+      del(`/flow_step/v1/${steps[3].id}`),
+      newStep(flow.id),
+    ]);
     expect((await stepOrders(flow.id)).map(([, order]) => order)).toEqual([1, 2, 3]);
   });
 
@@ -348,7 +480,10 @@ describe('steps: created, saved, reordered and deleted (POST, PATCH, DELETE /flo
     expect(titled.body).toMatchObject({ step_title: 'Kick-off', content: step.content });
     const content = await api.patch(`/flow_step/v1/${step.id}`, { content: '## Agenda\n\n- intro' }, { token });
     expect(content.body).toMatchObject({ step_title: 'Kick-off', content: '## Agenda\n\n- intro' });
-    expect((await readDetail(flow.flow_uid)).steps_of_flow[0]).toMatchObject({ step_title: 'Kick-off', content: '## Agenda\n\n- intro' });
+    expect((await readDetail(flow.flow_uid)).steps_of_flow[0]).toMatchObject({
+      step_title: 'Kick-off',
+      content: '## Agenda\n\n- intro',
+    });
     // Content may be emptied; a title may not.
     expect((await api.patch(`/flow_step/v1/${step.id}`, { content: '' }, { token })).body.content).toBe('');
     const blank = await api.patch(`/flow_step/v1/${step.id}`, { step_title: '   ' }, { token });
@@ -366,7 +501,11 @@ describe('steps: created, saved, reordered and deleted (POST, PATCH, DELETE /flo
       { id: a.id, step_order: 2 },
       { id: b.id, step_order: 3 },
     ]);
-    expect((await readDetail(flow.flow_uid)).steps_of_flow.map((s: { id: number }) => s.id)).toEqual([c.id, a.id, b.id]);
+    expect((await readDetail(flow.flow_uid)).steps_of_flow.map((s: { id: number }) => s.id)).toEqual([
+      c.id,
+      a.id,
+      b.id,
+    ]);
     expect(await trpc.flowSteps.reorder.mutate({ flowId: flow.id, stepIds: [a.id, b.id, c.id] })).toEqual([
       { id: a.id, stepOrder: 1 },
       { id: b.id, stepOrder: 2 },
@@ -388,7 +527,12 @@ describe('steps: created, saved, reordered and deleted (POST, PATCH, DELETE /flo
 
   it('DELETE /flow_step/v1/{id} removes the step and its fields; later steps move up', async () => {
     const flow = await newFlow();
-    const [a, b, c, d] = [await newStep(flow.id), await newStep(flow.id), await newStep(flow.id), await newStep(flow.id)];
+    const [a, b, c, d] = [
+      await newStep(flow.id),
+      await newStep(flow.id),
+      await newStep(flow.id),
+      await newStep(flow.id),
+    ];
     const fieldOfB = await newField(b.id);
     await newField(b.id);
     const fieldOfC = await newField(c.id);
@@ -403,7 +547,7 @@ describe('steps: created, saved, reordered and deleted (POST, PATCH, DELETE /flo
       [d.id, 3],
     ]);
     expect((await readDetail(flow.flow_uid)).step_count).toBe(3);
-    expect((await del(`/flow_step/v1/${b.id}`))).toMatchObject({ status: 404, body: { message: M.flows.stepNotFound } });
+    expect(await del(`/flow_step/v1/${b.id}`)).toMatchObject({ status: 404, body: { message: M.flows.stepNotFound } });
     // The next new step follows the last one.
     expect((await newStep(flow.id)).step_order).toBe(4);
   });
@@ -420,7 +564,15 @@ describe('form fields (GET, POST, PATCH, DELETE /flow_field/v1)', () => {
   it('POST /flow_field/v1/ takes the spec’s payload {flow_step, field_label, field_type, is_required, options: "{}", help_text, order}', async () => {
     const res = await api.post(
       '/flow_field/v1/',
-      { flow_step: step.id, field_label: ' Company goals ', field_type: 'textarea', is_required: true, options: '{}', help_text: 'What should the site achieve?', order: 3 },
+      {
+        flow_step: step.id,
+        field_label: ' Company goals ',
+        field_type: 'textarea',
+        is_required: true,
+        options: '{}',
+        help_text: 'What should the site achieve?',
+        order: 3,
+      },
       { token },
     );
     expect(res.status).toBe(201);
@@ -436,21 +588,33 @@ describe('form fields (GET, POST, PATCH, DELETE /flow_field/v1)', () => {
       help_text: 'What should the site achieve?',
       order: 3,
     });
-    expect(await app.database.db.flowField.findUniqueOrThrow({ where: { id: res.body.id } })).toMatchObject({ businessId, flowStepId: step.id });
+    expect(await app.database.db.flowField.findUniqueOrThrow({ where: { id: res.body.id } })).toMatchObject({
+      businessId,
+      flowStepId: step.id,
+    });
     // An empty help text is stored as none; every type of the spec is accepted.
     expect((await newField(step.id, { help_text: '' })).help_text ?? null).toBeNull();
-    for (const type of ['text', 'textarea', 'file', 'select', 'checkbox', 'date']) expect((await newField(step.id, { field_type: type })).field_type).toBe(type);
+    for (const type of ['text', 'textarea', 'file', 'select', 'checkbox', 'date'])
+      expect((await newField(step.id, { field_type: type })).field_type).toBe(type);
   });
 
   it('select fields keep their choices: {"choices": [...]} in options, or `choices`', async () => {
     const fromOptions = await newField(step.id, { field_type: 'select', options: '{"choices":["Yes","No"]}' });
     expect(fromOptions).toMatchObject({ choices: ['Yes', 'No'] });
     expect(JSON.parse(fromOptions.options)).toEqual({ choices: ['Yes', 'No'] });
-    const fromChoices = await newField(step.id, { field_type: 'select', options: '{}', choices: [' Small ', 'Medium', 'Large'] });
+    const fromChoices = await newField(step.id, {
+      field_type: 'select',
+      options: '{}',
+      choices: [' Small ', 'Medium', 'Large'],
+    });
     expect(fromChoices).toMatchObject({ choices: ['Small', 'Medium', 'Large'] });
     expect(JSON.parse(fromChoices.options)).toEqual({ choices: ['Small', 'Medium', 'Large'] });
     // Options as an object work too; choices merge into the other options.
-    const merged = await newField(step.id, { field_type: 'select', options: { placeholder: 'Pick one' }, choices: ['A', 'B'] });
+    const merged = await newField(step.id, {
+      field_type: 'select',
+      options: { placeholder: 'Pick one' },
+      choices: ['A', 'B'],
+    });
     expect(JSON.parse(merged.options)).toEqual({ placeholder: 'Pick one', choices: ['A', 'B'] });
     // Changing only the choices keeps the rest of the options.
     const changed = await api.patch(`/flow_field/v1/${merged.id}`, { choices: ['C'] }, { token });
@@ -463,7 +627,11 @@ describe('form fields (GET, POST, PATCH, DELETE /flow_field/v1)', () => {
       [{ options: 'not json' }, M.flows.optionsInvalid],
       [{ options: '[1,2]' }, M.flows.optionsInvalid],
     ] as const) {
-      const res = await api.post('/flow_field/v1/', { flow_step: step.id, field_label: 'Bad', field_type: 'select', ...body }, { token });
+      const res = await api.post(
+        '/flow_field/v1/',
+        { flow_step: step.id, field_label: 'Bad', field_type: 'select', ...body },
+        { token },
+      );
       expect(res, JSON.stringify(body)).toMatchObject({ status: 400, body: { message } });
     }
   });
@@ -482,8 +650,22 @@ describe('form fields (GET, POST, PATCH, DELETE /flow_field/v1)', () => {
   });
 
   it('PATCH /flow_field/v1/{id} changes one property at a time, as the spec sends them; the others stay', async () => {
-    const field = await newField(step.id, { field_label: 'Website', field_type: 'text', is_required: false, help_text: 'Your URL', order: 1 });
-    const base = { id: field.id, field_label: 'Website', field_type: 'text', is_required: false, help_text: 'Your URL', order: 1, options: '{}' };
+    const field = await newField(step.id, {
+      field_label: 'Website',
+      field_type: 'text',
+      is_required: false,
+      help_text: 'Your URL',
+      order: 1,
+    });
+    const base = {
+      id: field.id,
+      field_label: 'Website',
+      field_type: 'text',
+      is_required: false,
+      help_text: 'Your URL',
+      order: 1,
+      options: '{}',
+    };
     const edits: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ field_label: ' Web address ' }, { field_label: 'Web address' }],
       [{ field_type: 'textarea' }, { field_type: 'textarea' }],
@@ -512,14 +694,25 @@ describe('form fields (GET, POST, PATCH, DELETE /flow_field/v1)', () => {
     const field = await newField(step.id);
     expect(await del(`/flow_field/v1/${field.id}`)).toMatchObject({ status: 200, body: { id: field.id } });
     expect(await app.database.db.flowField.findUnique({ where: { id: field.id } })).toBeNull();
-    expect(await del(`/flow_field/v1/${field.id}`)).toMatchObject({ status: 404, body: { message: M.flows.fieldNotFound } });
+    expect(await del(`/flow_field/v1/${field.id}`)).toMatchObject({
+      status: 404,
+      body: { message: M.flows.fieldNotFound },
+    });
   });
 });
 
 describe('validation (§5, §8): 400 with the spec’s messages', () => {
   it("a missing, empty or whitespace-only name or description: 'Please fill in all required fields'", async () => {
     const payload = { name: 'Ok', description: 'Ok', workflow_type: 'onboard', company_id: 0 };
-    for (const change of [{ name: '' }, { name: '   ' }, { name: '\n\t' }, { name: undefined }, { description: '  ' }, { description: undefined }, { name: null }]) {
+    for (const change of [
+      { name: '' },
+      { name: '   ' },
+      { name: '\n\t' },
+      { name: undefined },
+      { description: '  ' },
+      { description: undefined },
+      { name: null },
+    ]) {
       const res = await api.post('/flows/v1/', { ...payload, ...change }, { token });
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.body.message, JSON.stringify(change)).toBe(M.flows.requiredFields);
@@ -527,9 +720,15 @@ describe('validation (§5, §8): 400 with the spec’s messages', () => {
     }
     const flow = await newFlow();
     for (const change of [{ name: '  ' }, { description: '' }]) {
-      expect(await api.patch(`/flows/v1/${flow.id}`, change, { token })).toMatchObject({ status: 400, body: { message: M.flows.requiredFields } });
+      expect(await api.patch(`/flows/v1/${flow.id}`, change, { token })).toMatchObject({
+        status: 400,
+        body: { message: M.flows.requiredFields },
+      });
     }
-    expect((await api.get(`/flows/v1/?flow_uid=${flow.flow_uid}`, { token })).body).toMatchObject({ name: flow.name, description: 'A flow' });
+    expect((await api.get(`/flows/v1/?flow_uid=${flow.flow_uid}`, { token })).body).toMatchObject({
+      name: flow.name,
+      description: 'A flow',
+    });
   });
 
   it('an unknown workflow_type or field_type', async () => {
@@ -540,23 +739,42 @@ describe('validation (§5, §8): 400 with the spec’s messages', () => {
     }
     const step = await newStep((await newFlow()).id);
     for (const field_type of ['radio', '', undefined]) {
-      const res = await api.post('/flow_field/v1/', { flow_step: step.id, field_label: 'X', field_type, order: 0 }, { token });
+      const res = await api.post(
+        '/flow_field/v1/',
+        { flow_step: step.id, field_label: 'X', field_type, order: 0 },
+        { token },
+      );
       expect(res.status, String(field_type)).toBe(400);
       expect(res.body.message).toBe(M.flows.fieldTypeInvalid);
     }
     const field = await newField(step.id);
-    expect(await api.patch(`/flow_field/v1/${field.id}`, { field_type: 'radio' }, { token })).toMatchObject({ status: 400, body: { message: M.flows.fieldTypeInvalid } });
+    expect(await api.patch(`/flow_field/v1/${field.id}`, { field_type: 'radio' }, { token })).toMatchObject({
+      status: 400,
+      body: { message: M.flows.fieldTypeInvalid },
+    });
   });
 
   it("a blank field label, or no step: 'Please fill in the field label'", async () => {
     const step = await newStep((await newFlow()).id);
-    for (const body of [{ field_label: '' }, { field_label: '   ' }, { field_label: undefined }, { flow_step: undefined }]) {
-      const res = await api.post('/flow_field/v1/', { flow_step: step.id, field_label: 'X', field_type: 'text', ...body }, { token });
+    for (const body of [
+      { field_label: '' },
+      { field_label: '   ' },
+      { field_label: undefined },
+      { flow_step: undefined },
+    ]) {
+      const res = await api.post(
+        '/flow_field/v1/',
+        { flow_step: step.id, field_label: 'X', field_type: 'text', ...body },
+        { token },
+      );
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBe('Please fill in the field label');
     }
     const field = await newField(step.id, { field_label: 'Kept' });
-    expect(await api.patch(`/flow_field/v1/${field.id}`, { field_label: ' ' }, { token })).toMatchObject({ status: 400, body: { message: M.flows.fieldLabelRequired } });
+    expect(await api.patch(`/flow_field/v1/${field.id}`, { field_label: ' ' }, { token })).toMatchObject({
+      status: 400,
+      body: { message: M.flows.fieldLabelRequired },
+    });
     expect((await app.database.db.flowField.findUniqueOrThrow({ where: { id: field.id } })).fieldLabel).toBe('Kept');
     expect(await app.database.db.flowField.count({ where: { flowStepId: step.id } })).toBe(1);
   });
@@ -564,14 +782,22 @@ describe('validation (§5, §8): 400 with the spec’s messages', () => {
   it('order: a negative one is refused; a non-numeric one becomes 0 (§5); numeric text and fractions are taken as integers', async () => {
     const step = await newStep((await newFlow()).id);
     for (const order of [-1, '-3']) {
-      const res = await api.post('/flow_field/v1/', { flow_step: step.id, field_label: 'X', field_type: 'text', order }, { token });
+      const res = await api.post(
+        '/flow_field/v1/',
+        { flow_step: step.id, field_label: 'X', field_type: 'text', order },
+        { token },
+      );
       expect(res, String(order)).toMatchObject({ status: 400, body: { message: M.flows.orderNegative } });
     }
-    for (const order of ['abc', '', null, undefined, {}]) expect((await newField(step.id, { order })).order, JSON.stringify(order)).toBe(0);
+    for (const order of ['abc', '', null, undefined, {}])
+      expect((await newField(step.id, { order })).order, JSON.stringify(order)).toBe(0);
     expect((await newField(step.id, { order: '7' })).order).toBe(7);
     expect((await newField(step.id, { order: 2.9 })).order).toBe(2);
     const field = await newField(step.id, { order: 5 });
-    expect(await api.patch(`/flow_field/v1/${field.id}`, { order: -2 }, { token })).toMatchObject({ status: 400, body: { message: M.flows.orderNegative } });
+    expect(await api.patch(`/flow_field/v1/${field.id}`, { order: -2 }, { token })).toMatchObject({
+      status: 400,
+      body: { message: M.flows.orderNegative },
+    });
     expect((await api.patch(`/flow_field/v1/${field.id}`, { order: 'x' }, { token })).body.order).toBe(0);
   });
 
@@ -601,18 +827,28 @@ describe('another agency’s flows, steps, fields and companies answer 404 and s
 
   it('flows: read by id and by flow_uid, list, update, delete, duplicate', async () => {
     const [flow, counts] = [await foreignFlow(), await foreignCounts()];
-    for (const url of [`/flows/v1/${flow.id}`, `/api/flows/${flow.id}`, `/flows/v1/?flow_uid=${flow.flowUid}`]) expect404(await api.get(url, { token }), M.flows.notFound, url);
+    for (const url of [`/flows/v1/${flow.id}`, `/api/flows/${flow.id}`, `/flows/v1/?flow_uid=${flow.flowUid}`])
+      expect404(await api.get(url, { token }), M.flows.notFound, url);
     expect(await trpc.flows.get.query({ flowUid: flow.flowUid }).catch(trpcCode)).toBe('NOT_FOUND');
-    expect((await api.get('/flows/v1/?limit=100', { token })).body.map((f: { id: number }) => f.id)).not.toContain(flow.id);
+    expect((await api.get('/flows/v1/?limit=100', { token })).body.map((f: { id: number }) => f.id)).not.toContain(
+      flow.id,
+    );
     expect((await trpc.flows.list.query({ search: 'Foreign Foundry', limit: 100 })).items).toEqual([]);
-    expect404(await api.patch(`/flows/v1/${flow.id}`, { name: 'Taken over', is_active: false }, { token }), M.flows.notFound, 'update');
+    expect404(
+      await api.patch(`/flows/v1/${flow.id}`, { name: 'Taken over', is_active: false }, { token }),
+      M.flows.notFound,
+      'update',
+    );
     expect404(await del(`/flows/v1/${flow.id}`), M.flows.notFound, 'delete');
     expect404(await api.post(`/flows/v1/${flow.id}/duplicate`, {}, { token }), M.flows.notFound, 'duplicate');
     expect(await trpc.flows.publishPreview.query({ id: flow.id }).catch(trpcCode)).toBe('NOT_FOUND');
     expect(await trpc.flows.unpublish.mutate({ id: flow.id }).catch(trpcCode)).toBe('NOT_FOUND');
     await app.database.db.flow.update({ where: { id: flow.id }, data: { isActive: false } });
     expect(await trpc.flows.publish.mutate({ id: flow.id }).catch(trpcCode)).toBe('NOT_FOUND');
-    await app.database.db.flow.update({ where: { id: flow.id }, data: { isActive: flow.isActive, updatedAt: flow.updatedAt } });
+    await app.database.db.flow.update({
+      where: { id: flow.id },
+      data: { isActive: flow.isActive, updatedAt: flow.updatedAt },
+    });
     expect(await foreignFlow()).toEqual(flow);
     expect(await foreignCounts()).toEqual(counts);
     expect(await app.database.db.flow.count({ where: { businessId, name: { contains: 'Foreign Foundry' } } })).toBe(0);
@@ -621,26 +857,64 @@ describe('another agency’s flows, steps, fields and companies answer 404 and s
   it('companies: another agency’s company on create, update and as the list filter', async () => {
     const foreignCompany = other.companies[0].id;
     const name = unique('Sneaky');
-    expect404(await api.post('/flows/v1/', { name, description: 'x', workflow_type: 'onboard', company_id: foreignCompany }, { token }), M.flows.companyNotFound, 'create');
+    expect404(
+      await api.post(
+        '/flows/v1/',
+        { name, description: 'x', workflow_type: 'onboard', company_id: foreignCompany },
+        { token },
+      ),
+      M.flows.companyNotFound,
+      'create',
+    );
     expect(await app.database.db.flow.count({ where: { name } })).toBe(0);
     const mine = await newFlow({ company_id: acme.id });
-    expect404(await api.patch(`/flows/v1/${mine.id}`, { company_id: foreignCompany, name: 'Moved' }, { token }), M.flows.companyNotFound, 'update');
-    expect(await app.database.db.flow.findUniqueOrThrow({ where: { id: mine.id } })).toMatchObject({ companyId: acme.id, name: mine.name });
-    expect404(await api.get(`/flows/v1/?company_id=${foreignCompany}`, { token }), M.flows.companyNotFound, 'list filter');
+    expect404(
+      await api.patch(`/flows/v1/${mine.id}`, { company_id: foreignCompany, name: 'Moved' }, { token }),
+      M.flows.companyNotFound,
+      'update',
+    );
+    expect(await app.database.db.flow.findUniqueOrThrow({ where: { id: mine.id } })).toMatchObject({
+      companyId: acme.id,
+      name: mine.name,
+    });
+    expect404(
+      await api.get(`/flows/v1/?company_id=${foreignCompany}`, { token }),
+      M.flows.companyNotFound,
+      'list filter',
+    );
   });
 
   it('steps: create in a foreign flow, save, delete, and reorder a foreign flow or with a foreign step inside', async () => {
     const [flow, step, counts] = [await foreignFlow(), await foreignStep(), await foreignCounts()];
-    expect404(await api.post('/flow_step/v1/', { flow_id: flow.id, step_title: 'Injected', content: 'x' }, { token }), M.flows.notFound, 'create');
-    expect404(await api.patch(`/flow_step/v1/${step.id}`, { step_title: 'Taken over', content: 'x' }, { token }), M.flows.stepNotFound, 'update');
+    expect404(
+      await api.post('/flow_step/v1/', { flow_id: flow.id, step_title: 'Injected', content: 'x' }, { token }),
+      M.flows.notFound,
+      'create',
+    );
+    expect404(
+      await api.patch(`/flow_step/v1/${step.id}`, { step_title: 'Taken over', content: 'x' }, { token }),
+      M.flows.stepNotFound,
+      'update',
+    );
     expect404(await del(`/flow_step/v1/${step.id}`), M.flows.stepNotFound, 'delete');
-    expect404(await api.post('/flow_step/v1/reorder', { flow_id: flow.id, step_ids: [step.id] }, { token }), M.flows.notFound, 'reorder a foreign flow');
+    expect404(
+      await api.post('/flow_step/v1/reorder', { flow_id: flow.id, step_ids: [step.id] }, { token }),
+      M.flows.notFound,
+      'reorder a foreign flow',
+    );
     // A foreign step inside the reorder of an own flow.
     const mine = await newFlow();
     const [a, b] = [await newStep(mine.id), await newStep(mine.id)];
     const before = await stepOrders(mine.id);
-    for (const stepIds of [[b.id, a.id, step.id], [b.id, step.id]]) {
-      expect404(await api.post('/flow_step/v1/reorder', { flow_id: mine.id, step_ids: stepIds }, { token }), M.flows.stepNotFound, `reorder ${stepIds}`);
+    for (const stepIds of [
+      [b.id, a.id, step.id],
+      [b.id, step.id],
+    ]) {
+      expect404(
+        await api.post('/flow_step/v1/reorder', { flow_id: mine.id, step_ids: stepIds }, { token }),
+        M.flows.stepNotFound,
+        `reorder ${stepIds}`,
+      );
     }
     expect(await stepOrders(mine.id)).toEqual(before);
     expect(await foreignStep()).toEqual(step);
@@ -652,10 +926,29 @@ describe('another agency’s flows, steps, fields and companies answer 404 and s
     const [step, field, counts] = [await foreignStep(), await foreignField(), await foreignCounts()];
     expect404(await api.get(`/flow_field/v1/?flow_step_id=${step.id}`, { token }), M.flows.stepNotFound, 'list');
     for (const key of ['flow_step', 'flow_step_id']) {
-      expect404(await api.post('/flow_field/v1/', { [key]: step.id, field_label: 'Injected', field_type: 'text', options: '{}', order: 0 }, { token }), M.flows.stepNotFound, `create (${key})`);
+      expect404(
+        await api.post(
+          '/flow_field/v1/',
+          { [key]: step.id, field_label: 'Injected', field_type: 'text', options: '{}', order: 0 },
+          { token },
+        ),
+        M.flows.stepNotFound,
+        `create (${key})`,
+      );
     }
-    for (const patch of [{ field_label: 'Taken over' }, { field_type: 'file' }, { order: 9 }, { is_required: true }, { help_text: 'x' }, { choices: ['x'] }]) {
-      expect404(await api.patch(`/flow_field/v1/${field.id}`, patch, { token }), M.flows.fieldNotFound, `update ${JSON.stringify(patch)}`);
+    for (const patch of [
+      { field_label: 'Taken over' },
+      { field_type: 'file' },
+      { order: 9 },
+      { is_required: true },
+      { help_text: 'x' },
+      { choices: ['x'] },
+    ]) {
+      expect404(
+        await api.patch(`/flow_field/v1/${field.id}`, patch, { token }),
+        M.flows.fieldNotFound,
+        `update ${JSON.stringify(patch)}`,
+      );
     }
     expect404(await del(`/flow_field/v1/${field.id}`), M.flows.fieldNotFound, 'delete');
     expect(await foreignField()).toEqual(field);
@@ -668,7 +961,9 @@ describe('another agency’s flows, steps, fields and companies answer 404 and s
     const res = await theirs.get(`/flows/v1/?flow_uid=${flow.flowUid}`, { token: other.token });
     expect(res.status).toBe(200);
     expect(res.body.steps_of_flow.map((s: { id: number }) => s.id)).toEqual([other.rows.flowStep[0]]);
-    expect(res.body.steps_of_flow[0].fields_of_flow_step.map((f: { id: number }) => f.id)).toEqual([other.rows.flowField[0]]);
+    expect(res.body.steps_of_flow[0].fields_of_flow_step.map((f: { id: number }) => f.id)).toEqual([
+      other.rows.flowField[0],
+    ]);
   });
 });
 
@@ -692,15 +987,34 @@ describe('publishing: a flow is a draft until staff publish it', () => {
   const portalNames = async () => (await portal.portalFlows.list.query()).map((f) => f.name);
   const portalGet = (flowUid: string) => portal.portalFlows.get.query({ flowUid }).then(() => 'SHOWN', trpcCode);
   const entries = (flowId: number) =>
-    app.database.db.activity.findMany({ where: { businessId: pub.businessId, entityType: 'flow', entityId: flowId }, orderBy: { id: 'asc' }, select: { action: true, clientVisible: true } });
+    app.database.db.activity.findMany({
+      where: { businessId: pub.businessId, entityType: 'flow', entityId: flowId },
+      orderBy: { id: 'asc' },
+      select: { action: true, clientVisible: true },
+    });
   /** Runs this agency's notification jobs (only its own: test files share the database), then its client e-mails. */
   const clientMails = async () => {
-    await new JobRunner({ database: app.database, mailer: app.mailer, env: app.env, storage: app.storage }, notificationHandlers, { pollMs: 0, log: () => {}, businessIds: [pub.businessId] }).drain();
-    const jobs = await app.database.db.job.findMany({ where: { businessId: pub.businessId, kind: 'email' }, orderBy: { id: 'asc' }, select: { payload: true } });
-    return jobs.map((j) => JSON.parse(j.payload) as { to: string; subject: string }).filter((mail) => mail.to === pub.portal.email);
+    await new JobRunner(
+      { database: app.database, mailer: app.mailer, env: app.env, storage: app.storage },
+      notificationHandlers,
+      { pollMs: 0, log: () => {}, businessIds: [pub.businessId] },
+    ).drain();
+    const jobs = await app.database.db.job.findMany({
+      where: { businessId: pub.businessId, kind: 'email' },
+      orderBy: { id: 'asc' },
+      select: { payload: true },
+    });
+    return jobs
+      .map((j) => JSON.parse(j.payload) as { to: string; subject: string })
+      .filter((mail) => mail.to === pub.portal.email);
   };
   const hubFlow = async (name: string, company: number | null = companyId) => {
-    const flow = await staff.flows.create.mutate({ name: unique(name), description: 'Made in the hub', workflowType: 'onboard', companyId: company });
+    const flow = await staff.flows.create.mutate({
+      name: unique(name),
+      description: 'Made in the hub',
+      workflowType: 'onboard',
+      companyId: company,
+    });
     return flow;
   };
 
@@ -720,14 +1034,28 @@ describe('publishing: a flow is a draft until staff publish it', () => {
     const refused = await staff.flows.publish.mutate({ id: flow.id }).catch((e: Error) => e);
     expect(refusal(refused)).toEqual({ code: 'BAD_REQUEST', httpStatus: 400 });
     expect((refused as Error).message).toBe(M.flows.publishNeedsStep);
-    expect(await app.database.db.flow.findUniqueOrThrow({ where: { id: flow.id }, select: { isActive: true } })).toEqual({ isActive: false });
+    expect(
+      await app.database.db.flow.findUniqueOrThrow({ where: { id: flow.id }, select: { isActive: true } }),
+    ).toEqual({ isActive: false });
     expect((await entries(flow.id)).map((e) => e.action)).toEqual(['created']);
   });
 
   it('publishPreview names who will be asked: the portal contacts of the company, or every client for a flow for all companies', async () => {
     const db = app.database.db;
-    for (const [firstName, portalAccess] of [['Avery', true], ['Blake', false]] as const) {
-      await db.contact.create({ data: { businessId: pub.businessId, companyId, firstName, lastName: 'Press', email: `${firstName.toLowerCase()}-${Date.now().toString(36)}@press.test`, portalAccess } });
+    for (const [firstName, portalAccess] of [
+      ['Avery', true],
+      ['Blake', false],
+    ] as const) {
+      await db.contact.create({
+        data: {
+          businessId: pub.businessId,
+          companyId,
+          firstName,
+          lastName: 'Press',
+          email: `${firstName.toLowerCase()}-${Date.now().toString(36)}@press.test`,
+          portalAccess,
+        },
+      });
     }
     const flow = await hubFlow('Preview');
     expect(await staff.flows.publishPreview.query({ id: flow.id })).toEqual({
@@ -739,7 +1067,9 @@ describe('publishing: a flow is a draft until staff publish it', () => {
       firstNames: ['Avery', 'Casey'],
     });
     // The other company has nobody with portal access; a flow for all companies reaches both companies' clients.
-    expect(await staff.flows.publishPreview.query({ id: (await hubFlow('Quiet', pub.companies[1].id)).id })).toMatchObject({ contactCount: 0, firstNames: [] });
+    expect(
+      await staff.flows.publishPreview.query({ id: (await hubFlow('Quiet', pub.companies[1].id)).id }),
+    ).toMatchObject({ contactCount: 0, firstNames: [] });
     await db.contact.update({ where: { id: pub.rows.contact[1] }, data: { portalAccess: true } });
     const all = await staff.flows.publishPreview.query({ id: (await hubFlow('Everyone', null)).id });
     expect(all).toMatchObject({ company: null, contactCount: 3, firstNames: ['Avery', 'Casey', 'Casey'] });
@@ -750,11 +1080,17 @@ describe('publishing: a flow is a draft until staff publish it', () => {
     await staff.flowSteps.create.mutate({ flowId: flow.id, stepTitle: 'Welcome' });
     expect(await portalGet(flow.flowUid)).toBe('NOT_FOUND');
     const mailsBefore = (await clientMails()).length;
-    expect(await staff.flows.publish.mutate({ id: flow.id })).toMatchObject({ id: flow.id, isActive: true, stepCount: 1 });
+    expect(await staff.flows.publish.mutate({ id: flow.id })).toMatchObject({
+      id: flow.id,
+      isActive: true,
+      stepCount: 1,
+    });
     expect(await portalNames()).toContain(flow.name);
     expect(await portalGet(flow.flowUid)).toBe('SHOWN');
     await staff.flows.publish.mutate({ id: flow.id });
-    expect((await entries(flow.id)).filter((e) => e.action === 'published')).toEqual([{ action: 'published', clientVisible: true }]);
+    expect((await entries(flow.id)).filter((e) => e.action === 'published')).toEqual([
+      { action: 'published', clientVisible: true },
+    ]);
     // Only now is the client asked, once (the e-mail itself is server/notifications' business).
     const mails = (await clientMails()).slice(mailsBefore);
     expect(mails).toHaveLength(1);
@@ -769,11 +1105,15 @@ describe('publishing: a flow is a draft until staff publish it', () => {
     expect(await staff.flows.unpublish.mutate({ id: flow.id })).toMatchObject({ isActive: false });
     expect(await portalNames()).not.toContain(flow.name);
     expect(await portalGet(flow.flowUid)).toBe('NOT_FOUND');
-    expect(await portal.portalFlows.saveStep.mutate({ flowId: flow.id, stepId: step.id, answers: [] }).catch(trpcCode)).toBe('NOT_FOUND');
+    expect(
+      await portal.portalFlows.saveStep.mutate({ flowId: flow.id, stepId: step.id, answers: [] }).catch(trpcCode),
+    ).toBe('NOT_FOUND');
     expect(await portal.portalFlows.submit.mutate({ flowId: flow.id }).catch(trpcCode)).toBe('NOT_FOUND');
     // The submission stays, for staff and for the client once it is published again.
     expect((await staff.flows.submissions.query({ flowId: flow.id })).total).toBe(1);
-    expect((await entries(flow.id)).filter((e) => e.action === 'unpublished')).toEqual([{ action: 'unpublished', clientVisible: false }]);
+    expect((await entries(flow.id)).filter((e) => e.action === 'unpublished')).toEqual([
+      { action: 'unpublished', clientVisible: false },
+    ]);
     await staff.flows.unpublish.mutate({ id: flow.id });
     expect((await entries(flow.id)).filter((e) => e.action === 'unpublished')).toHaveLength(1);
     await staff.flows.publish.mutate({ id: flow.id });
@@ -781,14 +1121,30 @@ describe('publishing: a flow is a draft until staff publish it', () => {
   });
 
   it('an API create with is_active true but no step is invisible to the client; its first step publishes it, deleting it hides it', async () => {
-    const res = await api.post('/flows/v1/', { name: unique('Api flow'), description: 'From a script', workflow_type: 'inform', company_id: companyId, is_active: true }, { token: pub.token });
+    const res = await api.post(
+      '/flows/v1/',
+      {
+        name: unique('Api flow'),
+        description: 'From a script',
+        workflow_type: 'inform',
+        company_id: companyId,
+        is_active: true,
+      },
+      { token: pub.token },
+    );
     expect(res.body).toMatchObject({ is_active: true, step_count: 0 });
     expect(await portalNames()).not.toContain(res.body.name);
     expect(await portalGet(res.body.flow_uid)).toBe('NOT_FOUND');
     expect((await entries(res.body.id)).map((e) => e.action)).toEqual(['created']);
-    const step = await api.post('/flow_step/v1/', { flow_id: res.body.id, step_title: 'Read me' }, { token: pub.token });
+    const step = await api.post(
+      '/flow_step/v1/',
+      { flow_id: res.body.id, step_title: 'Read me' },
+      { token: pub.token },
+    );
     expect(await portalGet(res.body.flow_uid)).toBe('SHOWN');
-    expect((await entries(res.body.id)).filter((e) => e.action === 'published')).toEqual([{ action: 'published', clientVisible: true }]);
+    expect((await entries(res.body.id)).filter((e) => e.action === 'published')).toEqual([
+      { action: 'published', clientVisible: true },
+    ]);
     expect((await api.call('DELETE', `/flow_step/v1/${step.body.id}`, { token: pub.token })).status).toBe(200);
     expect(await portalGet(res.body.flow_uid)).toBe('NOT_FOUND');
     expect((await entries(res.body.id)).map((e) => e.action).slice(-1)).toEqual(['unpublished']);
@@ -797,9 +1153,13 @@ describe('publishing: a flow is a draft until staff publish it', () => {
   it('PATCH is_active publishes and unpublishes like the buttons (entries "published" / "unpublished", not an edit)', async () => {
     const flow = await hubFlow('Patched');
     await staff.flowSteps.create.mutate({ flowId: flow.id, stepTitle: 'One' });
-    expect((await api.patch(`/flows/v1/${flow.id}`, { is_active: true }, { token: pub.token })).body.is_active).toBe(true);
+    expect((await api.patch(`/flows/v1/${flow.id}`, { is_active: true }, { token: pub.token })).body.is_active).toBe(
+      true,
+    );
     expect(await portalGet(flow.flowUid)).toBe('SHOWN');
-    expect((await api.patch(`/flows/v1/${flow.id}`, { is_active: false }, { token: pub.token })).body.is_active).toBe(false);
+    expect((await api.patch(`/flows/v1/${flow.id}`, { is_active: false }, { token: pub.token })).body.is_active).toBe(
+      false,
+    );
     expect(await portalGet(flow.flowUid)).toBe('NOT_FOUND');
     expect((await entries(flow.id)).map((e) => e.action)).toEqual(['created', 'updated', 'published', 'unpublished']);
   });

@@ -6,12 +6,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db';
 import { DEMO } from '../../server/demo';
 import { temporaryDatabase } from '../../scripts/bench/support';
-import { AGENCY_SHAPE, agencyOf, fractionOfShape, generate, parseGenerator, type GenerateResult } from '../../scripts/seed';
+import {
+  AGENCY_SHAPE,
+  agencyOf,
+  fractionOfShape,
+  generate,
+  parseGenerator,
+  type GenerateResult,
+} from '../../scripts/seed';
 
 const postgres = process.env.TEST_DATABASE === 'postgres';
 const FRACTION = 0.02;
 
-type Entry = { kind: string; entityId: number; businessId: number; companyId: number | null; projectId: number | null; ref: string | null; title: string; body: string };
+type Entry = {
+  kind: string;
+  entityId: number;
+  businessId: number;
+  companyId: number | null;
+  projectId: number | null;
+  ref: string | null;
+  title: string;
+  body: string;
+};
 
 describe('agency-scale generator', () => {
   let database: Database;
@@ -28,7 +44,11 @@ describe('agency-scale generator', () => {
              UNION ALL SELECT 'trigger ' || tgname::text || ' ' || tgenabled::text FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1`,
           )
         ).map((r) => r.name)
-      : (await database.db.$queryRawUnsafe<{ name: string }[]>(`SELECT type || ' ' || name || ' ' || COALESCE(sql, '') AS name FROM sqlite_master ORDER BY 1`)).map((r) => r.name);
+      : (
+          await database.db.$queryRawUnsafe<{ name: string }[]>(
+            `SELECT type || ' ' || name || ' ' || COALESCE(sql, '') AS name FROM sqlite_master ORDER BY 1`,
+          )
+        ).map((r) => r.name);
 
   /** The search entries of tasks and files, as the database holds them. */
   const entries = async () =>
@@ -42,7 +62,10 @@ describe('agency-scale generator', () => {
     const temporary = await temporaryDatabase(postgres, 'generate');
     const url = temporary.url;
     drop = temporary.drop;
-    execFileSync(process.execPath, ['scripts/prisma.mjs', 'migrate', 'deploy'], { env: { ...process.env, DATABASE_URL: url }, stdio: 'pipe' });
+    execFileSync(process.execPath, ['scripts/prisma.mjs', 'migrate', 'deploy'], {
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: 'pipe',
+    });
     database = await openDatabase(url);
     before = await schemaObjects();
     result = await generate(database.db, { agencies: 3, fraction: FRACTION });
@@ -74,12 +97,18 @@ describe('agency-scale generator', () => {
       expect(await db.document.count({ where: { businessId } })).toBe(shape.documents);
       expect(await db.flow.count({ where: { businessId } })).toBe(shape.moreFlows + 3);
       // Every row of an agency points at rows of the same agency.
-      const submissions = await db.flowSubmission.findMany({ where: { businessId }, select: { contact: { select: { businessId: true, portalAccess: true } } } });
+      const submissions = await db.flowSubmission.findMany({
+        where: { businessId },
+        select: { contact: { select: { businessId: true, portalAccess: true } } },
+      });
       expect(submissions.length).toBeGreaterThan(0);
       expect(submissions.every((s) => s.contact.businessId === businessId && s.contact.portalAccess)).toBe(true);
     }
     expect(result.counts.tasks).toBe(3 * shape.tasks);
-    const owner = await db.user.findUniqueOrThrow({ where: { email: agencyOf(2).ownerEmail }, select: { businessId: true } });
+    const owner = await db.user.findUniqueOrThrow({
+      where: { email: agencyOf(2).ownerEmail },
+      select: { businessId: true },
+    });
     expect(owner.businessId).toBe(businesses[1].id);
   });
 
@@ -87,13 +116,16 @@ describe('agency-scale generator', () => {
     expect(await schemaObjects()).toEqual(before);
   });
 
-  it.runIf(postgres)('leaves the big tables vacuumed, so index-only counts need not read the heap (PostgreSQL)', async () => {
-    const rows = await database.db.$queryRawUnsafe<{ relname: string; allVisible: number; pages: number }[]>(
-      `SELECT relname, relallvisible::int AS "allVisible", relpages::int AS pages FROM pg_class WHERE relname IN ('Task', 'Document') ORDER BY relname`,
-    );
-    expect(rows).toHaveLength(2);
-    for (const r of rows) expect(r.allVisible).toBe(r.pages);
-  });
+  it.runIf(postgres)(
+    'leaves the big tables vacuumed, so index-only counts need not read the heap (PostgreSQL)',
+    async () => {
+      const rows = await database.db.$queryRawUnsafe<{ relname: string; allVisible: number; pages: number }[]>(
+        `SELECT relname, relallvisible::int AS "allVisible", relpages::int AS pages FROM pg_class WHERE relname IN ('Task', 'Document') ORDER BY relname`,
+      );
+      expect(rows).toHaveLength(2);
+      for (const r of rows) expect(r.allVisible).toBe(r.pages);
+    },
+  );
 
   it('writes the search entries the triggers would have written', async () => {
     const written = await entries();

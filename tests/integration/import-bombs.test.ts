@@ -36,12 +36,22 @@ let agency: Agency;
 /** The agency's own export: path → bytes. */
 let exported: Map<string, Buffer>;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-bombs-'));
-const measured: { bomb: string; zip: string; status: number; ms: number; rssMB: number; heapMB: number; slowestHealthMs: number }[] = [];
+const measured: {
+  bomb: string;
+  zip: string;
+  status: number;
+  ms: number;
+  rssMB: number;
+  heapMB: number;
+  slowestHealthMs: number;
+}[] = [];
 
 beforeAll(async () => {
   app = await startApp();
   lenient = await startApp(undefined, { env: { IMPORT_MAX_RATIO: '100000' } });
-  tight = await startApp(undefined, { env: { IMPORT_MAX_RATIO: '100000', IMPORT_MAX_UNPACKED_BYTES: String(256 * MB) } });
+  tight = await startApp(undefined, {
+    env: { IMPORT_MAX_RATIO: '100000', IMPORT_MAX_UNPACKED_BYTES: String(256 * MB) },
+  });
   agency = await createAgency(app, ['Bomb Bay Bakery', 'Fuse Foundry']);
   const res = await fetch(`${app.baseUrl}/api/export.zip`, { headers: { authorization: `Bearer ${agency.token}` } });
   expect(res.status).toBe(200);
@@ -141,7 +151,11 @@ async function post(server: TestApp, bomb: string, zipFile: string, options: { c
     }
   })();
   const started = performance.now();
-  const res = await fetch(`${server.baseUrl}/api/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${agency.token}` } });
+  const res = await fetch(`${server.baseUrl}/api/imports`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${agency.token}` },
+  });
   const body = await res.json();
   const ms = Math.round(performance.now() - started);
   sample();
@@ -185,11 +199,16 @@ describe('expansion limits (IMPORT_MAX_RATIO, IMPORT_MAX_UNPACKED_BYTES)', () =>
     expect(fs.statSync(zip).size).toBeLessThan(1 * MB);
     expectRefused(await post(app, '512 MiB of zeros', zip), I.entryRatioTooHigh('files/999/zeros.bin', 100));
     // With the ratio lifted, the total unpacked size refuses it.
-    expectRefused(await post(tight, '512 MiB of zeros, ratio lifted', zip), I.unpackedTooLarge(formatFileSize(256 * MB)));
+    expectRefused(
+      await post(tight, '512 MiB of zeros, ratio lifted', zip),
+      I.unpackedTooLarge(formatFileSize(256 * MB)),
+    );
   });
 
   it('refuses many small entries that unpack together to far more than the zip', TIMEOUT, async () => {
-    const small = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`files/${1000 + i}/zeros.bin`, repeat('', '\0'.repeat(1024), 1024, '')]));
+    const small = Object.fromEntries(
+      Array.from({ length: 150 }, (_, i) => [`files/${1000 + i}/zeros.bin`, repeat('', '\0'.repeat(1024), 1024, '')]),
+    );
     const zip = await bombZip('many-small', small);
     expectRefused(await post(app, '150 × 1 MiB of zeros', zip), I.archiveRatioTooHigh(100));
   });
@@ -198,13 +217,23 @@ describe('expansion limits (IMPORT_MAX_RATIO, IMPORT_MAX_UNPACKED_BYTES)', () =>
 describe('the limits behind them (ratio lifted)', () => {
   it('refuses 2.8 million empty rows at the row limit of one file', TIMEOUT, async () => {
     const zip = await bombZip('empty-rows', { 'data/companies.json': emptyRows() });
-    expectRefused(await post(lenient, 'empty rows', zip), I.tooManyRowsInFile('data/companies.json', count(ARCHIVE_LIMITS.rowsPerFile)));
+    expectRefused(
+      await post(lenient, 'empty rows', zip),
+      I.tooManyRowsInFile('data/companies.json', count(ARCHIVE_LIMITS.rowsPerFile)),
+    );
   });
 
   it('refuses more rows than one import takes, spread over files', TIMEOUT, async () => {
     const n = ARCHIVE_LIMITS.rowsPerFile - 1;
-    const zip = await bombZip('rows-in-all', { 'data/companies.json': emptyRows(n), 'data/contacts.json': emptyRows(n), 'data/projects.json': emptyRows(n) });
-    expectRefused(await post(lenient, 'rows over three files', zip), I.tooManyRowsInAll(count(ARCHIVE_LIMITS.rowsInAll)));
+    const zip = await bombZip('rows-in-all', {
+      'data/companies.json': emptyRows(n),
+      'data/contacts.json': emptyRows(n),
+      'data/projects.json': emptyRows(n),
+    });
+    expectRefused(
+      await post(lenient, 'rows over three files', zip),
+      I.tooManyRowsInAll(count(ARCHIVE_LIMITS.rowsInAll)),
+    );
   });
 
   it('refuses values nested a million levels deep', TIMEOUT, async () => {
@@ -219,54 +248,109 @@ describe('the limits behind them (ratio lifted)', () => {
         })(),
       );
     const zip = await bombZip('deep', { 'data/flowFields.json': nested });
-    expectRefused(await post(lenient, 'nesting 1,000,000 deep', zip), I.tooDeep('data/flowFields.json', ARCHIVE_LIMITS.depth));
+    expectRefused(
+      await post(lenient, 'nesting 1,000,000 deep', zip),
+      I.tooDeep('data/flowFields.json', ARCHIVE_LIMITS.depth),
+    );
   });
 
   it('refuses a record larger than the record limit', TIMEOUT, async () => {
-    const zip = await bombZip('huge-record', { 'data/companies.json': repeat('[{"id":1,"name":"', 'x', 50 * MB, '"}]') });
-    expectRefused(await post(lenient, 'one 50 MB string', zip), I.recordTooLarge('data/companies.json', formatFileSize(ARCHIVE_LIMITS.recordBytes)));
+    const zip = await bombZip('huge-record', {
+      'data/companies.json': repeat('[{"id":1,"name":"', 'x', 50 * MB, '"}]'),
+    });
+    expectRefused(
+      await post(lenient, 'one 50 MB string', zip),
+      I.recordTooLarge('data/companies.json', formatFileSize(ARCHIVE_LIMITS.recordBytes)),
+    );
   });
 
   it('refuses a data file over the JSON limit, and data files over the total', TIMEOUT, async () => {
-    const task = JSON.stringify({ id: 1, projectId: null, title: 'Write the launch e-mail', description: 'Short and friendly.', status: 'pending', priority: 'low' });
+    const task = JSON.stringify({
+      id: 1,
+      projectId: null,
+      title: 'Write the launch e-mail',
+      description: 'Short and friendly.',
+      status: 'pending',
+      priority: 'low',
+    });
     const rows = (bytes: number) => repeat('[', `${task},`, Math.ceil(bytes / (task.length + 1)), `${task}]`);
     const zip = await bombZip('huge-file', { 'data/tasks.json': rows(ARCHIVE_LIMITS.jsonFileBytes + 1) });
-    expectRefused(await post(lenient, `one data file over ${formatFileSize(ARCHIVE_LIMITS.jsonFileBytes)}`, zip), I.jsonTooLarge('data/tasks.json', formatFileSize(ARCHIVE_LIMITS.jsonFileBytes)));
+    expectRefused(
+      await post(lenient, `one data file over ${formatFileSize(ARCHIVE_LIMITS.jsonFileBytes)}`, zip),
+      I.jsonTooLarge('data/tasks.json', formatFileSize(ARCHIVE_LIMITS.jsonFileBytes)),
+    );
     const part = Math.ceil(ARCHIVE_LIMITS.jsonTotalBytes / 3) + MB;
-    const total = await bombZip('huge-total', { 'data/projects.json': rows(part), 'data/tasks.json': rows(part), 'data/documents.json': rows(part) });
-    expectRefused(await post(lenient, `data files over ${formatFileSize(ARCHIVE_LIMITS.jsonTotalBytes)} together`, total), I.jsonTotalTooLarge(formatFileSize(ARCHIVE_LIMITS.jsonTotalBytes)));
+    const total = await bombZip('huge-total', {
+      'data/projects.json': rows(part),
+      'data/tasks.json': rows(part),
+      'data/documents.json': rows(part),
+    });
+    expectRefused(
+      await post(lenient, `data files over ${formatFileSize(ARCHIVE_LIMITS.jsonTotalBytes)} together`, total),
+      I.jsonTotalTooLarge(formatFileSize(ARCHIVE_LIMITS.jsonTotalBytes)),
+    );
   });
 });
 
 describe('many rows with problems', () => {
-  it('lists the first problems, counts the rest ("and N more"), and shows the first rows with their messages', TIMEOUT, async () => {
-    const n = 3_000;
-    // The export's own companies stay (its contacts and projects name them), then n bad ones.
-    const own = JSON.parse(exported.get('data/companies.json')!.toString()) as Record<string, unknown>[];
-    const bad = Array.from({ length: n }, (_, i) => ({ ...own[0], id: 10_000 + i, name: `Bad ${i}`, status: 'archived', website: 'nope' }));
-    const zip = await bombZip('problems', { 'data/companies.json': JSON.stringify([...own, ...bad]) });
-    const first = own.length + 2;
-    const res = await post(app, `${count(n)} rows with 2 problems each`, zip);
-    expect(res.status).toBe(200);
-    expect(res.rssMB).toBeLessThan(100);
-    const preview = res.body;
-    expect(preview.issueCount).toBe(2 * n);
-    expect(preview.issues).toHaveLength(IMPORT_MAX_ISSUES + 1);
-    expect(preview.issues[IMPORT_MAX_ISSUES]).toEqual({ line: null, message: I.moreIssues(2 * n - IMPORT_MAX_ISSUES) });
-    expect(preview.counts.companies).toEqual({ new: 0, duplicate: own.length, error: n });
-    expect(preview.rows).toHaveLength(IMPORT_PREVIEW_ROWS);
-    expect(preview.rows[0]).toMatchObject({ line: first, status: 'error', values: { name: 'Bad 0' }, messages: [I.badUrl('website'), expect.stringContaining('“status” must be one of')] });
-    expect(preview.rows.at(-1)).toMatchObject({ line: first + IMPORT_PREVIEW_ROWS - 1, status: 'error', messages: [I.badUrl('website'), expect.any(String)] });
-    const commit = await post(app, `${count(n)} rows with problems, commit`, zip, { commit: true });
-    expect([commit.status, commit.body.message, commit.body.issues.length]).toEqual([400, I.fileProblems(2 * n), IMPORT_MAX_ISSUES + 1]);
-  });
+  it(
+    'lists the first problems, counts the rest ("and N more"), and shows the first rows with their messages',
+    TIMEOUT,
+    async () => {
+      const n = 3_000;
+      // The export's own companies stay (its contacts and projects name them), then n bad ones.
+      const own = JSON.parse(exported.get('data/companies.json')!.toString()) as Record<string, unknown>[];
+      const bad = Array.from({ length: n }, (_, i) => ({
+        ...own[0],
+        id: 10_000 + i,
+        name: `Bad ${i}`,
+        status: 'archived',
+        website: 'nope',
+      }));
+      const zip = await bombZip('problems', { 'data/companies.json': JSON.stringify([...own, ...bad]) });
+      const first = own.length + 2;
+      const res = await post(app, `${count(n)} rows with 2 problems each`, zip);
+      expect(res.status).toBe(200);
+      expect(res.rssMB).toBeLessThan(100);
+      const preview = res.body;
+      expect(preview.issueCount).toBe(2 * n);
+      expect(preview.issues).toHaveLength(IMPORT_MAX_ISSUES + 1);
+      expect(preview.issues[IMPORT_MAX_ISSUES]).toEqual({
+        line: null,
+        message: I.moreIssues(2 * n - IMPORT_MAX_ISSUES),
+      });
+      expect(preview.counts.companies).toEqual({ new: 0, duplicate: own.length, error: n });
+      expect(preview.rows).toHaveLength(IMPORT_PREVIEW_ROWS);
+      expect(preview.rows[0]).toMatchObject({
+        line: first,
+        status: 'error',
+        values: { name: 'Bad 0' },
+        messages: [I.badUrl('website'), expect.stringContaining('“status” must be one of')],
+      });
+      expect(preview.rows.at(-1)).toMatchObject({
+        line: first + IMPORT_PREVIEW_ROWS - 1,
+        status: 'error',
+        messages: [I.badUrl('website'), expect.any(String)],
+      });
+      const commit = await post(app, `${count(n)} rows with problems, commit`, zip, { commit: true });
+      expect([commit.status, commit.body.message, commit.body.issues.length]).toEqual([
+        400,
+        I.fileProblems(2 * n),
+        IMPORT_MAX_ISSUES + 1,
+      ]);
+    },
+  );
 });
 
 describe('one import at a time', () => {
   it('answers 409 to a preview of an export while another import of the agency runs', async () => {
     const zip = await bombZip('plain', {});
     let release = () => {};
-    const held = oneImportAtATime(app.database.db, agency.businessId, () => new Promise<void>((resolve) => (release = resolve)));
+    const held = oneImportAtATime(
+      app.database.db,
+      agency.businessId,
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
     const busy = await post(app, 'a preview during another import', zip);
     release();
     await held;

@@ -21,7 +21,14 @@ import { trpcClient } from '../support/trpc';
 const onPostgres = inject('databaseUrl').startsWith('postgres');
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-type Instance = { name: string; port: number; child: ChildProcess; output: () => string; exited: Promise<number | null>; ready: boolean };
+type Instance = {
+  name: string;
+  port: number;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  ready: boolean;
+};
 
 /** The round-robin proxy: counts what each instance answered. */
 type Proxy = { url: string; served: Record<string, number>; retried: number; close: () => Promise<void> };
@@ -33,10 +40,13 @@ function startProxy(instances: Instance[]): Promise<Proxy> {
   // Health checks every 100 ms: an instance leaves the rotation when /readyz stops answering 200.
   const checker = setInterval(() => {
     for (const instance of instances) {
-      const req = http.get({ host: '127.0.0.1', port: instance.port, path: '/readyz', agent: false, timeout: 500 }, (res) => {
-        instance.ready = res.statusCode === 200;
-        res.resume();
-      });
+      const req = http.get(
+        { host: '127.0.0.1', port: instance.port, path: '/readyz', agent: false, timeout: 500 },
+        (res) => {
+          instance.ready = res.statusCode === 200;
+          res.resume();
+        },
+      );
       req.on('error', () => (instance.ready = false));
       req.on('timeout', () => req.destroy());
     }
@@ -63,7 +73,12 @@ function startProxy(instances: Instance[]): Promise<Proxy> {
             method: req.method,
             path: req.url,
             agent: false,
-            headers: { ...req.headers, 'x-forwarded-for': '203.0.113.7', connection: 'close', 'content-length': String(body.length) },
+            headers: {
+              ...req.headers,
+              'x-forwarded-for': '203.0.113.7',
+              connection: 'close',
+              'content-length': String(body.length),
+            },
           },
           (reply) => {
             served[instance.name]++;
@@ -73,7 +88,9 @@ function startProxy(instances: Instance[]): Promise<Proxy> {
           },
         );
         // Refused before the request reached the app: safe to send to the other instance.
-        upstream.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' ? false : (res.destroy(error), true)));
+        upstream.on('error', (error: NodeJS.ErrnoException) =>
+          resolve(error.code === 'ECONNREFUSED' ? false : (res.destroy(error), true)),
+        );
         upstream.end(body);
       });
       if (done) return;
@@ -113,7 +130,12 @@ async function startInstance(name: string, env: Record<string, string>): Promise
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const instance: Instance = { name, port, child, output: () => output, exited, ready: false };
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`instance ${name} did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -121,7 +143,8 @@ async function startInstance(name: string, env: Record<string, string>): Promise
   return instance;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL + S3)', () => {
   let database: TemporaryDatabase;
@@ -137,7 +160,11 @@ describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL +
   beforeAll(async () => {
     database = await temporaryDatabase(true, 'instances');
     databaseUrl = database.url;
-    execFileSync(process.execPath, ['scripts/prisma.mjs', 'migrate', 'deploy'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'pipe' });
+    execFileSync(process.execPath, ['scripts/prisma.mjs', 'migrate', 'deploy'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: 'pipe',
+    });
     s3 = await startS3Server('clientflow-instances');
     smtp = await startSmtpServer();
     const env = {
@@ -179,7 +206,10 @@ describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL +
   it('signs in through one instance and works through the other', async () => {
     const agency = newAgency();
     expect((await call('POST', '/auth/signup', { body: agency, via: a })).status).toBe(201);
-    const login = await call('POST', '/auth/v1/login', { body: { email: agency.email, password: agency.password }, via: a });
+    const login = await call('POST', '/auth/v1/login', {
+      body: { email: agency.email, password: agency.password },
+      via: a,
+    });
     expect(login.headers.get('x-served-by')).toBe('a');
     owner = { email: agency.email, password: agency.password, token: (await login.json()).authToken };
     const created = await call('POST', '/api/companies', { body: { name: 'Made on B' }, token: owner.token, via: b });
@@ -191,7 +221,11 @@ describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL +
     // Signed out on B: the session is gone on A too.
     expect((await call('POST', '/auth/v1/logout', { token: owner.token, via: b })).status).toBeLessThan(300);
     expect((await call('GET', '/api/companies', { token: owner.token, via: a })).status).toBe(401);
-    owner.token = (await (await call('POST', '/auth/v1/login', { body: { email: agency.email, password: agency.password }, via: b })).json()).authToken;
+    owner.token = (
+      await (
+        await call('POST', '/auth/v1/login', { body: { email: agency.email, password: agency.password }, via: b })
+      ).json()
+    ).authToken;
   });
 
   it('shares the login throttle: failures on both instances add up', async () => {
@@ -200,37 +234,62 @@ describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL +
     const statuses: number[] = [];
     // 10 failed sign-ins per e-mail and address in 15 minutes: five on each instance, then the next is refused on both.
     for (let i = 0; i < 10; i++) {
-      const res = await call('POST', '/auth/v1/login', { body: { email: victim.email, password: 'wrong password' }, via: i % 2 ? b : a });
+      const res = await call('POST', '/auth/v1/login', {
+        body: { email: victim.email, password: 'wrong password' },
+        via: i % 2 ? b : a,
+      });
       statuses.push(res.status);
     }
     expect(statuses).toEqual(Array(10).fill(401));
-    const refusedA = await call('POST', '/auth/v1/login', { body: { email: victim.email, password: victim.password }, via: a });
-    const refusedB = await call('POST', '/auth/v1/login', { body: { email: victim.email, password: victim.password }, via: b });
+    const refusedA = await call('POST', '/auth/v1/login', {
+      body: { email: victim.email, password: victim.password },
+      via: a,
+    });
+    const refusedB = await call('POST', '/auth/v1/login', {
+      body: { email: victim.email, password: victim.password },
+      via: b,
+    });
     expect([refusedA.status, refusedB.status]).toEqual([429, 429]);
     expect(refusedB.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
   it('downloads through one instance a file uploaded through the other (and a byte range of it)', async () => {
-    const company = await (await call('POST', '/api/companies', { body: { name: 'Files Ltd' }, token: owner.token })).json();
+    const company = await (
+      await call('POST', '/api/companies', { body: { name: 'Files Ltd' }, token: owner.token })
+    ).json();
     const bytes = crypto.randomBytes(7 * 1024 * 1024 + 3);
     const form = new FormData();
     form.append('companyId', String(company.id));
     form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'brief.pdf');
-    const uploaded = await fetch(`${proxy.url}/api/documents/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${owner.token}`, ...on(a) } });
+    const uploaded = await fetch(`${proxy.url}/api/documents/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${owner.token}`, ...on(a) },
+    });
     expect(uploaded.status).toBe(201);
     const doc = await uploaded.json();
     expect(s3.objects()).toHaveLength(1);
-    const down = await fetch(`${proxy.url}/api/documents/${doc.id}/download`, { headers: { authorization: `Bearer ${owner.token}`, ...on(b) } });
+    const down = await fetch(`${proxy.url}/api/documents/${doc.id}/download`, {
+      headers: { authorization: `Bearer ${owner.token}`, ...on(b) },
+    });
     expect(down.status).toBe(200);
     expect(Buffer.from(await down.arrayBuffer()).equals(bytes)).toBe(true);
-    const part = await fetch(`${proxy.url}/api/documents/${doc.id}/download`, { headers: { authorization: `Bearer ${owner.token}`, range: 'bytes=5242870-5242889', ...on(a) } });
+    const part = await fetch(`${proxy.url}/api/documents/${doc.id}/download`, {
+      headers: { authorization: `Bearer ${owner.token}`, range: 'bytes=5242870-5242889', ...on(a) },
+    });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 5242870-5242889/${bytes.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(5242870, 5242890))).toBe(true);
     // Removed on B: gone from the bucket, and A answers 404.
     expect((await call('DELETE', `/api/documents/${doc.id}`, { token: owner.token, via: b })).status).toBeLessThan(300);
     expect(s3.objects()).toEqual([]);
-    expect((await fetch(`${proxy.url}/api/documents/${doc.id}/download`, { headers: { authorization: `Bearer ${owner.token}`, ...on(a) } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${proxy.url}/api/documents/${doc.id}/download`, {
+          headers: { authorization: `Bearer ${owner.token}`, ...on(a) },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('accepts on one instance an invite created on the other; the queued e-mails go out exactly once', async () => {
@@ -245,7 +304,9 @@ describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL +
     const accepted = await fetch(`${proxy.url}/trpc/staffInvite.accept`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...on(b) },
-      body: JSON.stringify({ json: { token, firstName: 'Morgan', lastName: 'Reyes', password: 'a long and unusual passphrase' } }),
+      body: JSON.stringify({
+        json: { token, firstName: 'Morgan', lastName: 'Reyes', password: 'a long and unusual passphrase' },
+      }),
     });
     expect(accepted.status, await accepted.clone().text()).toBe(200);
     const team = await trpcA.team.list.query();
@@ -255,16 +316,26 @@ describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL +
     // Twelve tasks assigned to Morgan, through both instances: each becomes a queued notification job, then a
     // queued e-mail job; both instances' job runners poll the same table every 100 ms.
     const titles = Array.from({ length: 12 }, (_, i) => `Review draft ${String.fromCharCode(65 + i)}`);
-    const project = await call('POST', '/api/projects', { body: { name: 'Website relaunch' }, token: owner.token, via: a });
+    const project = await call('POST', '/api/projects', {
+      body: { name: 'Website relaunch' },
+      token: owner.token,
+      via: a,
+    });
     expect(project.status, await project.clone().text()).toBe(201);
     const projectId = (await project.json()).id;
     for (const [i, title] of titles.entries()) {
-      const res = await call('POST', '/api/tasks', { body: { title, projectId, assigneeId: morgan.id }, token: owner.token, via: i % 2 ? b : a });
+      const res = await call('POST', '/api/tasks', {
+        body: { title, projectId, assigneeId: morgan.id },
+        token: owner.token,
+        via: i % 2 ? b : a,
+      });
       expect(res.status, await res.clone().text()).toBe(201);
     }
-    const mailsToMorgan = () => smtp.received.filter((m) => m.to.includes('morgan@instances.test') && titles.some((t) => m.text.includes(t)));
+    const mailsToMorgan = () =>
+      smtp.received.filter((m) => m.to.includes('morgan@instances.test') && titles.some((t) => m.text.includes(t)));
     const deadline = Date.now() + 20_000;
-    while (mailsToMorgan().length < titles.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (mailsToMorgan().length < titles.length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     // A little longer: a job run twice would send its mail again now.
     await new Promise((r) => setTimeout(r, 1_000));
     const sent = mailsToMorgan();
@@ -273,7 +344,9 @@ describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL +
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
-      const { rows } = await db.query(`SELECT kind, status, attempts, count(*)::int AS n FROM "Job" GROUP BY kind, status, attempts ORDER BY kind`);
+      const { rows } = await db.query(
+        `SELECT kind, status, attempts, count(*)::int AS n FROM "Job" GROUP BY kind, status, attempts ORDER BY kind`,
+      );
       // Every job done at its first attempt: none was taken by both runners.
       for (const row of rows) expect(row, JSON.stringify(rows)).toMatchObject({ status: 'done', attempts: 1 });
     } finally {
@@ -314,12 +387,21 @@ describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL +
     running = false;
     await Promise.all(workers);
 
-    const before = latencies.filter((l) => !l.afterStop).map((l) => l.ms).sort((x, y) => x - y);
-    const after = latencies.filter((l) => l.afterStop).map((l) => l.ms).sort((x, y) => x - y);
-    const figure = (list: number[]) => `${list.length} requests, p50 ${percentile(list, 50).toFixed(1)} ms, p95 ${percentile(list, 95).toFixed(1)} ms, max ${list[list.length - 1].toFixed(1)} ms`;
+    const before = latencies
+      .filter((l) => !l.afterStop)
+      .map((l) => l.ms)
+      .sort((x, y) => x - y);
+    const after = latencies
+      .filter((l) => l.afterStop)
+      .map((l) => l.ms)
+      .sort((x, y) => x - y);
+    const figure = (list: number[]) =>
+      `${list.length} requests, p50 ${percentile(list, 50).toFixed(1)} ms, p95 ${percentile(list, 95).toFixed(1)} ms, max ${list[list.length - 1].toFixed(1)} ms`;
     console.log(`[instances] both up: ${figure(before)}`);
     console.log(`[instances] from SIGTERM to one instance: ${figure(after)}`);
-    console.log(`[instances] ${latencies.length} writes, ${acknowledged.length} acknowledged, ${failures.length} failed, ${proxy.retried} retried on the other instance; served ${JSON.stringify(proxy.served)}`);
+    console.log(
+      `[instances] ${latencies.length} writes, ${acknowledged.length} acknowledged, ${failures.length} failed, ${proxy.retried} retried on the other instance; served ${JSON.stringify(proxy.served)}`,
+    );
     expect(failures).toEqual([]);
     expect(after.length).toBeGreaterThan(10);
 
@@ -327,7 +409,9 @@ describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL +
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
-      const { rows } = await db.query(`SELECT id, name FROM "Company" WHERE id = ANY($1::int[])`, [acknowledged.map((w) => w.id)]);
+      const { rows } = await db.query(`SELECT id, name FROM "Company" WHERE id = ANY($1::int[])`, [
+        acknowledged.map((w) => w.id),
+      ]);
       expect(rows.length).toBe(acknowledged.length);
       const names = new Map(rows.map((r) => [r.id, r.name]));
       for (const w of acknowledged) expect(names.get(w.id)).toBe(w.name);

@@ -22,16 +22,25 @@ describe('/readyz', () => {
 
   it('is 200 when the database and the storage answer, 503 naming what fails, and 503 while draining', async () => {
     const api = client(app.baseUrl);
-    expect(await api.get('/readyz')).toMatchObject({ status: 200, body: { ok: true, database: true, storage: true, draining: false } });
+    expect(await api.get('/readyz')).toMatchObject({
+      status: 200,
+      body: { ok: true, database: true, storage: true, draining: false },
+    });
     // The upload folder is gone (a volume not mounted, say): not ready, and it says which part.
     fs.rmSync(app.uploadDir, { recursive: true, force: true });
-    expect(await api.get('/readyz')).toMatchObject({ status: 503, body: { ok: false, database: true, storage: false } });
+    expect(await api.get('/readyz')).toMatchObject({
+      status: 503,
+      body: { ok: false, database: true, storage: false },
+    });
     // /healthz only says the process serves: a load balancer must not restart it for a storage outage.
     expect(await api.get('/healthz')).toMatchObject({ status: 200, body: { ok: true } });
     fs.mkdirSync(app.uploadDir);
     expect((await api.get('/readyz')).status).toBe(200);
     app.http.locals.draining = true;
-    expect(await api.get('/readyz')).toMatchObject({ status: 503, body: { ok: false, database: true, storage: true, draining: true } });
+    expect(await api.get('/readyz')).toMatchObject({
+      status: 503,
+      body: { ok: false, database: true, storage: true, draining: true },
+    });
     app.http.locals.draining = false;
   });
 
@@ -40,10 +49,19 @@ describe('/readyz', () => {
     const missing = await startApp(undefined, { env: { ...s3.env, S3_BUCKET: 'no-such-bucket' } });
     const present = await startApp(undefined, { env: s3.env });
     try {
-      expect(await client(missing.baseUrl).get('/readyz')).toMatchObject({ status: 503, body: { ok: false, database: true, storage: false } });
-      expect(await client(present.baseUrl).get('/readyz')).toMatchObject({ status: 200, body: { ok: true, database: true, storage: true } });
+      expect(await client(missing.baseUrl).get('/readyz')).toMatchObject({
+        status: 503,
+        body: { ok: false, database: true, storage: false },
+      });
+      expect(await client(present.baseUrl).get('/readyz')).toMatchObject({
+        status: 200,
+        body: { ok: true, database: true, storage: true },
+      });
       await s3.close();
-      expect(await client(present.baseUrl).get('/readyz')).toMatchObject({ status: 503, body: { ok: false, storage: false } });
+      expect(await client(present.baseUrl).get('/readyz')).toMatchObject({
+        status: 503,
+        body: { ok: false, storage: false },
+      });
     } finally {
       await missing.close();
       await present.close();
@@ -60,7 +78,17 @@ describe('shutdown on SIGTERM', () => {
     // The real entry point, as `npm start` runs it (from the sources here; the build is the same code).
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: inject('databaseUrl'), UPLOAD_DIR: uploadDir, PORT: String(port), PUBLIC_URL: base, JOB_POLL_MS: '0', SHUTDOWN_DELAY_MS: '700', SIGNUPS_PER_ADDRESS_PER_HOUR: '100000' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: inject('databaseUrl'),
+        UPLOAD_DIR: uploadDir,
+        PORT: String(port),
+        PUBLIC_URL: base,
+        JOB_POLL_MS: '0',
+        SHUTDOWN_DELAY_MS: '700',
+        SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -70,7 +98,10 @@ describe('shutdown on SIGTERM', () => {
     try {
       const deadline = Date.now() + 30_000;
       for (;;) {
-        const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+        const up = await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (up) break;
         if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
         await new Promise((r) => setTimeout(r, 100));
@@ -92,7 +123,11 @@ describe('shutdown on SIGTERM', () => {
       const reply = new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = http.request(`${base}/api/documents/upload`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length },
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': body.length,
+          },
         });
         req.on('response', (res) => {
           let text = '';

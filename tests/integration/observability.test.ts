@@ -21,7 +21,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 type LogEntry = ReturnType<ReturnType<typeof captureLogs>['entries']>[number] & Record<string, any>;
 
 /** The app, logging at every level (the file's lines are all captured, see beforeAll). */
-const start = (options: Parameters<typeof startApp>[1] = {}) => startApp(undefined, { ...options, env: { LOG_LEVEL: 'trace', ...options.env } });
+const start = (options: Parameters<typeof startApp>[1] = {}) =>
+  startApp(undefined, { ...options, env: { LOG_LEVEL: 'trace', ...options.env } });
 
 let logs: ReturnType<typeof captureLogs>;
 let smtp: TestSmtpServer;
@@ -42,7 +43,8 @@ afterAll(async () => {
   configureLogging({ level: 'warn' });
 });
 
-const scrape = (baseUrl: string, authorization?: string) => fetch(`${baseUrl}/metrics`, { headers: authorization ? { authorization } : {} });
+const scrape = (baseUrl: string, authorization?: string) =>
+  fetch(`${baseUrl}/metrics`, { headers: authorization ? { authorization } : {} });
 const metricsText = async (baseUrl = app.baseUrl) => {
   const res = await scrape(baseUrl, `Bearer ${METRICS_TOKEN}`);
   expect(res.status).toBe(200);
@@ -55,13 +57,19 @@ function samples(text: string, name: string): { labels: Record<string, string>; 
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const labels = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     out.push({ labels, value: Number(match[3]) });
   }
   return out;
 }
 const valueOf = (text: string, name: string, labels: Record<string, string>) =>
-  samples(text, name).find((s) => Object.keys(labels).length === Object.keys(s.labels).length && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+  samples(text, name).find(
+    (s) =>
+      Object.keys(labels).length === Object.keys(s.labels).length &&
+      Object.entries(labels).every(([k, v]) => s.labels[k] === v),
+  )?.value;
 
 /** The log entries of one request. */
 const linesOf = (reqId: string): LogEntry[] => logs.entries().filter((e) => e.reqId === reqId) as LogEntry[];
@@ -82,7 +90,15 @@ describe('configuration', () => {
     const defaults = loadEnv(base);
     expect(defaults).toMatchObject({ LOG_LEVEL: 'info', METRICS_HOST: '127.0.0.1' });
     expect([defaults.METRICS_TOKEN, defaults.METRICS_PORT]).toEqual([undefined, undefined]);
-    expect(loadEnv({ ...base, LOG_LEVEL: 'silent', METRICS_TOKEN: METRICS_TOKEN, METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' })).toMatchObject({
+    expect(
+      loadEnv({
+        ...base,
+        LOG_LEVEL: 'silent',
+        METRICS_TOKEN: METRICS_TOKEN,
+        METRICS_PORT: '9100',
+        METRICS_HOST: '0.0.0.0',
+      }),
+    ).toMatchObject({
       LOG_LEVEL: 'silent',
       METRICS_TOKEN,
       METRICS_PORT: 9100,
@@ -94,7 +110,9 @@ describe('configuration', () => {
     expect(() => loadEnv({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
     expect(() => loadEnv({ ...base, METRICS_TOKEN: 'sixteen chars with spaces' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadEnv({ ...base, METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
-    expect(() => loadEnv({ ...base, PORT: '9100', METRICS_PORT: '9100' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadEnv({ ...base, PORT: '9100', METRICS_PORT: '9100' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
   });
 });
 
@@ -109,8 +127,14 @@ describe('what is masked in logs', () => {
     expect(redactPath(`/auth/portal/v1/invite/acme/short`)).toBe('/auth/portal/v1/invite/acme/:token');
     expect(redactPath(`/api/whatever/cf_pat_${token}/x`)).toBe('/api/whatever/:redacted/x');
     expect(redactPath(`/api/companies/12?search=secret`)).toBe('/api/companies/12');
-    expect(redactPath('/trpc/companies.list,dashboard.stats?batch=1&input=%7B%7D')).toBe('/trpc/companies.list,dashboard.stats');
-    expect(redactText(`Open https://hub.example/hub/reset-password/${token} now; or /portal/acme/invite/${token}. Bearer cf_pat_${token}`)).toBe(
+    expect(redactPath('/trpc/companies.list,dashboard.stats?batch=1&input=%7B%7D')).toBe(
+      '/trpc/companies.list,dashboard.stats',
+    );
+    expect(
+      redactText(
+        `Open https://hub.example/hub/reset-password/${token} now; or /portal/acme/invite/${token}. Bearer cf_pat_${token}`,
+      ),
+    ).toBe(
       'Open https://hub.example/hub/reset-password/[redacted] now; or /portal/acme/invite/[redacted]. Bearer [redacted]',
     );
   });
@@ -118,7 +142,11 @@ describe('what is masked in logs', () => {
   it('a mail logged instead of sent (no SMTP) keeps its one-time link out of the log', async () => {
     const token = 'zyxwvutsrqponmlkjihgfedcba765432';
     const mailer = new Mailer({});
-    await mailer.send({ to: 'someone@example.test', subject: 'Reset', text: `Open http://localhost/hub/reset-password/${token} within an hour.` });
+    await mailer.send({
+      to: 'someone@example.test',
+      subject: 'Reset',
+      text: `Open http://localhost/hub/reset-password/${token} within an hour.`,
+    });
     const line = (logs.entries() as LogEntry[]).find((e) => String(e.msg).includes('Subject: Reset'));
     expect(line?.msg).toContain('/hub/reset-password/[redacted]');
     expect(logs.text()).not.toContain(token);
@@ -144,7 +172,17 @@ describe('what is masked in logs', () => {
 
     // A portal invite: the link's token in paths (the API's and the page's), then accepted with a password.
     const company = await api.post('/api/companies', { name: 'Logged Ltd' }, { token: owner.token });
-    const contact = await api.post('/api/contacts', { firstName: 'Lou', lastName: 'Log', email: `lou-${Date.now()}@example.test`, companyId: company.body.id, portalAccess: true }, { token: owner.token });
+    const contact = await api.post(
+      '/api/contacts',
+      {
+        firstName: 'Lou',
+        lastName: 'Log',
+        email: `lou-${Date.now()}@example.test`,
+        companyId: company.body.id,
+        portalAccess: true,
+      },
+      { token: owner.token },
+    );
     expect(contact.status).toBe(201);
     const invite = await api.post(`/api/contacts/${contact.body.id}/invite`, {}, { token: owner.token });
     expect(invite.status).toBe(200);
@@ -153,7 +191,11 @@ describe('what is masked in logs', () => {
     secrets.push(inviteToken, portalPassword);
     expect((await api.get(`/auth/portal/v1/invite/${owner.slug}/${inviteToken}`)).status).toBe(200);
     await api.get(`/portal/${owner.slug}/invite/${inviteToken}`);
-    const accepted = await api.post('/auth/portal/v1/invite', { slug: owner.slug, token: inviteToken, password: portalPassword });
+    const accepted = await api.post('/auth/portal/v1/invite', {
+      slug: owner.slug,
+      token: inviteToken,
+      password: portalPassword,
+    });
     expect(accepted.status).toBe(200);
     secrets.push(accepted.body.authToken);
     const portalCookie = accepted.headers.get('set-cookie')?.split(';')[0];
@@ -162,14 +204,22 @@ describe('what is masked in logs', () => {
     // A password reset: the mailed link's token in paths, then the new password.
     expect((await api.post('/auth/v1/password-reset', { email: owner.email })).status).toBe(200);
     const mail = await smtp.waitFor(owner.email);
-    const resetToken = decodeURIComponent(new URL(smtp.linkIn(mail, '/hub/reset-password/')).pathname.split('/').pop()!);
+    const resetToken = decodeURIComponent(
+      new URL(smtp.linkIn(mail, '/hub/reset-password/')).pathname.split('/').pop()!,
+    );
     const newPassword = 'a-new-password-nobody-may-log-2';
     secrets.push(resetToken, newPassword);
     expect((await api.get(`/auth/v1/password-reset/${resetToken}`)).status).toBe(200);
     await api.get(`/hub/reset-password/${resetToken}`);
-    expect((await api.post('/auth/v1/password-reset/confirm', { token: resetToken, password: newPassword })).status).toBe(200);
+    expect(
+      (await api.post('/auth/v1/password-reset/confirm', { token: resetToken, password: newPassword })).status,
+    ).toBe(200);
     // The same token as a tRPC query's input (in the query string).
-    await (await fetch(`${app.baseUrl}/trpc/auth.checkPasswordReset?input=${encodeURIComponent(JSON.stringify({ json: { token: resetToken } }))}`)).text();
+    await (
+      await fetch(
+        `${app.baseUrl}/trpc/auth.checkPasswordReset?input=${encodeURIComponent(JSON.stringify({ json: { token: resetToken } }))}`,
+      )
+    ).text();
     await waitForEntry((e) => e.msg === 'request' && e.path === '/trpc/auth.checkPasswordReset');
 
     const text = logs.text();
@@ -205,18 +255,35 @@ describe('request ids', () => {
 
   it('puts it in every error reply (REST, tRPC, the app’s own refusals) and on the access line', async () => {
     const rest = await api.get('/api/nothing-here');
-    expect(rest.body).toEqual({ message: M.common.unknownPath, code: 'NOT_FOUND', requestId: rest.headers.get('x-request-id') });
+    expect(rest.body).toEqual({
+      message: M.common.unknownPath,
+      code: 'NOT_FOUND',
+      requestId: rest.headers.get('x-request-id'),
+    });
     const refused = await api.get('/api/companies');
-    expect(refused).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED', requestId: refused.headers.get('x-request-id') } });
+    expect(refused).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED', requestId: refused.headers.get('x-request-id') },
+    });
     const deep = await api.call('POST', '/api/companies', { raw: '['.repeat(100) + ']'.repeat(100) });
-    expect(deep.body).toEqual({ message: M.common.tooDeep, code: 'BAD_REQUEST', requestId: deep.headers.get('x-request-id') });
+    expect(deep.body).toEqual({
+      message: M.common.tooDeep,
+      code: 'BAD_REQUEST',
+      requestId: deep.headers.get('x-request-id'),
+    });
 
     const trpc = await fetch(`${app.baseUrl}/trpc/auth.me`, { headers: { 'x-request-id': 'trpc-check-1' } });
     expect(trpc.status).toBe(401);
     expect((await trpc.json()).error.json.data).toMatchObject({ code: 'UNAUTHORIZED', requestId: 'trpc-check-1' });
 
     const access = await waitForEntry((e) => e.reqId === refused.headers.get('x-request-id') && e.msg === 'request');
-    expect(access).toMatchObject({ level: 'info', method: 'GET', path: '/api/companies', route: '/api/companies', status: 401 });
+    expect(access).toMatchObject({
+      level: 'info',
+      method: 'GET',
+      path: '/api/companies',
+      route: '/api/companies',
+      status: 401,
+    });
     expect(access!.ms).toBeTypeOf('number');
   });
 
@@ -247,23 +314,37 @@ describe('request ids', () => {
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ message: M.common.internal, code: 'INTERNAL_SERVER_ERROR', requestId });
       expect(JSON.stringify(res.body)).not.toContain('internal-detail-42');
-      expect(await waitForEntry((e) => e.reqId === requestId && e.msg === 'request')).toMatchObject({ level: 'error', status: 500, route: '/api/companies' });
-      expect(linesOf(requestId).find((e) => e.msg === 'request failed')).toMatchObject({ level: 'error', err: { message: expect.stringContaining('internal-detail-42') } });
+      expect(await waitForEntry((e) => e.reqId === requestId && e.msg === 'request')).toMatchObject({
+        level: 'error',
+        status: 500,
+        route: '/api/companies',
+      });
+      expect(linesOf(requestId).find((e) => e.msg === 'request failed')).toMatchObject({
+        level: 'error',
+        err: { message: expect.stringContaining('internal-detail-42') },
+      });
 
       const text = await metricsText();
       expect(valueOf(text, 'http_request_errors_total', { route: '/api/companies' })).toBeGreaterThanOrEqual(1);
-      expect(valueOf(text, 'http_requests_total', { method: 'GET', route: '/api/companies', status: '500' })).toBeGreaterThanOrEqual(1);
+      expect(
+        valueOf(text, 'http_requests_total', { method: 'GET', route: '/api/companies', status: '500' }),
+      ).toBeGreaterThanOrEqual(1);
     });
 
     it('over tRPC too: data.requestId, and the logged error carries it', async () => {
       breakDatabase();
-      const res = await fetch(`${app.baseUrl}/trpc/auth.me`, { headers: { authorization: `Bearer ${owner.token}`, 'x-request-id': 'trpc-500-check' } });
+      const res = await fetch(`${app.baseUrl}/trpc/auth.me`, {
+        headers: { authorization: `Bearer ${owner.token}`, 'x-request-id': 'trpc-500-check' },
+      });
       restore!();
       expect(res.status).toBe(500);
       const error = (await res.json()).error.json;
       expect(error.message).toBe(M.common.internal);
       expect(error.data).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', requestId: 'trpc-500-check' });
-      expect(linesOf('trpc-500-check').find((e) => e.msg === 'procedure failed')).toMatchObject({ level: 'error', procedure: 'auth.me' });
+      expect(linesOf('trpc-500-check').find((e) => e.msg === 'procedure failed')).toMatchObject({
+        level: 'error',
+        procedure: 'auth.me',
+      });
     });
   });
 
@@ -318,11 +399,14 @@ describe('/metrics', () => {
   it('counts requests by route pattern (never a URL with ids) and tRPC procedure', async () => {
     const owner = await signUpAgency(api);
     const company = await api.post('/api/companies', { name: 'Counted Co' }, { token: owner.token });
-    for (let i = 0; i < 3; i++) expect((await api.get(`/api/companies/${company.body.id}`, { token: owner.token })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await api.get(`/api/companies/${company.body.id}`, { token: owner.token })).status).toBe(200);
     expect((await api.get('/api/companies/999999999', { token: owner.token })).status).toBe(404);
     const auth = { authorization: `Bearer ${owner.token}` };
     const status = async (url: string, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${app.baseUrl}${url}`, { headers: { ...headers, 'x-request-id': `counted-${url.length}-${Date.now()}` } });
+      const res = await fetch(`${app.baseUrl}${url}`, {
+        headers: { ...headers, 'x-request-id': `counted-${url.length}-${Date.now()}` },
+      });
       await res.text();
       // Counted when the reply is done with: wait for its access line, written at the same moment.
       await waitForEntry((e) => e.msg === 'request' && e.reqId === res.headers.get('x-request-id'));
@@ -333,17 +417,43 @@ describe('/metrics', () => {
     expect(await status('/trpc/no.such,thing?batch=1&input=%7B%7D')).toBe(404);
 
     const text = await metricsText();
-    expect(valueOf(text, 'http_requests_total', { method: 'GET', route: '/api/companies/:id', status: '200' })).toBeGreaterThanOrEqual(3);
-    expect(valueOf(text, 'http_requests_total', { method: 'GET', route: '/api/companies/:id', status: '404' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(text, 'http_requests_total', { method: 'POST', route: '/api/companies', status: '201' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(text, 'http_requests_total', { method: 'GET', route: 'trpc:auth.me', status: '200' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(text, 'http_requests_total', { method: 'GET', route: 'trpc:auth.me,dashboard.stats', status: '200' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(text, 'http_requests_total', { method: 'GET', route: 'trpc:unknown', status: '404' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/companies/:id' })).toBeGreaterThanOrEqual(4);
-    expect(valueOf(text, 'http_request_duration_seconds_bucket', { le: '0.005', method: 'GET', route: '/api/companies/:id' })).toBeDefined();
-    expect(valueOf(text, 'http_request_duration_seconds_bucket', { le: '10', method: 'GET', route: '/api/companies/:id' })).toBeDefined();
+    expect(
+      valueOf(text, 'http_requests_total', { method: 'GET', route: '/api/companies/:id', status: '200' }),
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      valueOf(text, 'http_requests_total', { method: 'GET', route: '/api/companies/:id', status: '404' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(text, 'http_requests_total', { method: 'POST', route: '/api/companies', status: '201' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(text, 'http_requests_total', { method: 'GET', route: 'trpc:auth.me', status: '200' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(text, 'http_requests_total', { method: 'GET', route: 'trpc:auth.me,dashboard.stats', status: '200' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(text, 'http_requests_total', { method: 'GET', route: 'trpc:unknown', status: '404' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/companies/:id' }),
+    ).toBeGreaterThanOrEqual(4);
+    expect(
+      valueOf(text, 'http_request_duration_seconds_bucket', {
+        le: '0.005',
+        method: 'GET',
+        route: '/api/companies/:id',
+      }),
+    ).toBeDefined();
+    expect(
+      valueOf(text, 'http_request_duration_seconds_bucket', { le: '10', method: 'GET', route: '/api/companies/:id' }),
+    ).toBeDefined();
     // No route label holds an id or a query.
-    const routes = new Set(['http_requests_total', 'http_request_duration_seconds_count'].flatMap((name) => samples(text, name).map((s) => s.labels.route)));
+    const routes = new Set(
+      ['http_requests_total', 'http_request_duration_seconds_count'].flatMap((name) =>
+        samples(text, name).map((s) => s.labels.route),
+      ),
+    );
     expect([...routes].filter((route) => /\/\d+(?:\/|$)|\?/.test(route))).toEqual([]);
     expect(routes.has(`/api/companies/${company.body.id}`)).toBe(false);
   });
@@ -362,7 +472,10 @@ describe('/metrics', () => {
 
   it('shows the job queue: a due job, then running, then gone', async () => {
     const owner = await signUpAgency(api);
-    const business = await app.database.db.user.findUniqueOrThrow({ where: { email: owner.email }, select: { businessId: true } });
+    const business = await app.database.db.user.findUniqueOrThrow({
+      where: { email: owner.email },
+      select: { businessId: true },
+    });
     // A kind of its own, so other test files' jobs on the shared database do not change what is counted here.
     const kind = 'observability_probe';
     const depth = (text: string, state: string) => valueOf(text, 'job_queue_depth', { kind, state });
@@ -370,7 +483,9 @@ describe('/metrics', () => {
     expect(depth(before, 'due')).toBeUndefined();
     expect(valueOf(before, 'job_queue_depth', { kind: 'notify', state: 'due' })).toBeGreaterThanOrEqual(0);
 
-    const job = await app.database.db.job.create({ data: { businessId: business.businessId, kind, payload: '{}', runAt: new Date(Date.now() - 60_000) } });
+    const job = await app.database.db.job.create({
+      data: { businessId: business.businessId, kind, payload: '{}', runAt: new Date(Date.now() - 60_000) },
+    });
     try {
       const due = await metricsText();
       expect(depth(due, 'due')).toBe(1);
@@ -397,13 +512,19 @@ describe('/metrics', () => {
       const url = (server: http.Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       expect((await scrape(url(withToken))).status).toBe(401);
       expect((await scrape(url(withToken), `Bearer ${METRICS_TOKEN}`)).status).toBe(200);
-      expect((await fetch(`${url(withToken)}/healthz`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(404);
+      expect(
+        (await fetch(`${url(withToken)}/healthz`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status,
+      ).toBe(404);
       expect((await fetch(`${url(open)}/metrics`, { method: 'POST' })).status).toBe(404);
       await fetch(`${separate.baseUrl}/healthz`);
       const text = await (await scrape(url(open))).text();
-      expect(valueOf(text, 'http_requests_total', { method: 'GET', route: '/healthz', status: '200' })).toBeGreaterThanOrEqual(1);
+      expect(
+        valueOf(text, 'http_requests_total', { method: 'GET', route: '/healthz', status: '200' }),
+      ).toBeGreaterThanOrEqual(1);
       // The metrics listener's own requests are not counted.
-      expect(samples(text, 'http_requests_total').some((s) => s.labels.route === '/metrics' && s.labels.status === '200')).toBe(false);
+      expect(
+        samples(text, 'http_requests_total').some((s) => s.labels.route === '/metrics' && s.labels.status === '200'),
+      ).toBe(false);
     } finally {
       for (const server of servers) await new Promise((r) => server.close(r));
       await separate.close();

@@ -6,7 +6,13 @@ import { fileOperations } from '../../server/rest/openapi';
 import { restRoutes } from '../../server/rest/routes';
 import { client, signUpAgency, startApp, type Reply, type TestApp } from '../support/app';
 
-type Operation = { operationId: string; security?: object[]; parameters?: { name: string; in: string; required?: boolean }[]; requestBody?: any; responses: Record<string, any> };
+type Operation = {
+  operationId: string;
+  security?: object[];
+  parameters?: { name: string; in: string; required?: boolean }[];
+  requestBody?: any;
+  responses: Record<string, any>;
+};
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: any };
 
 let app: TestApp;
@@ -54,7 +60,8 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('names properties in snake_case on /auth and /<name>/v1 paths and camelCase on /api paths', () => {
-    const item = (path: string) => resolved.paths[path].get.responses['200'].content['application/json'].schema.items.properties;
+    const item = (path: string) =>
+      resolved.paths[path].get.responses['200'].content['application/json'].schema.items.properties;
     expect(Object.keys(item('/api/companies'))).toEqual(expect.arrayContaining(['createdAt', 'contactCount']));
     expect(Object.keys(item('/companies/v1'))).toEqual(expect.arrayContaining(['created_at', 'contact_count']));
     expect(Object.keys(item('/companies/v1'))).not.toContain('createdAt');
@@ -62,7 +69,10 @@ describe('GET /api/openapi.json', () => {
     expect(signup.required).toEqual(expect.arrayContaining(['first_name', 'last_name', 'slug']));
     // A session's token, or (two-factor sign-in on) the challenge for the code step.
     const login = doc.paths['/auth/v1/login'].post.responses['200'].content['application/json'].schema.anyOf;
-    expect(login.map((branch: { properties: object }) => Object.keys(branch.properties))).toEqual([['authToken'], ['two_factor_required', 'challenge']]);
+    expect(login.map((branch: { properties: object }) => Object.keys(branch.properties))).toEqual([
+      ['authToken'],
+      ['two_factor_required', 'challenge'],
+    ]);
   });
 
   it('describes parameters, bodies, list headers, error replies and how to authenticate', () => {
@@ -88,7 +98,11 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/auth/v1/login'].post.responses['429'].headers).toHaveProperty('Retry-After');
     expect(doc.components.schemas.Error.required).toEqual(['message', 'code']);
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.components.securitySchemes.staffCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'cf_session' });
+    expect(doc.components.securitySchemes.staffCookie).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'cf_session',
+    });
   });
 });
 
@@ -100,14 +114,22 @@ describe('REST replies match the document', () => {
     expectMatchesDocument('/companies/v1', 'get', await api.get('/companies/v1', { token }));
     expectMatchesDocument('/api/companies/{id}', 'get', await api.get(`/api/companies/${created.body.id}`, { token }));
     expectMatchesDocument('/companies/v1/{id}', 'get', await api.get(`/companies/v1/${created.body.id}`, { token }));
-    expectMatchesDocument('/api/companies/{id}', 'patch', await api.patch(`/api/companies/${created.body.id}`, { phone: '555-0199' }, { token }));
+    expectMatchesDocument(
+      '/api/companies/{id}',
+      'patch',
+      await api.patch(`/api/companies/${created.body.id}`, { phone: '555-0199' }, { token }),
+    );
     expectMatchesDocument('/api/companies/industries', 'get', await api.get('/api/companies/industries', { token }));
   });
 
   it('auth: me and login, and the error replies', async () => {
     expectMatchesDocument('/auth/v1/me', 'get', await api.get('/auth/v1/me', { token }));
     const agency = await signUpAgency(api);
-    expectMatchesDocument('/auth/v1/login', 'post', await api.post('/auth/v1/login', { email: agency.email, password: agency.password }));
+    expectMatchesDocument(
+      '/auth/v1/login',
+      'post',
+      await api.post('/auth/v1/login', { email: agency.email, password: agency.password }),
+    );
     expectMatchesDocument('/auth/v1/me', 'get', await api.get('/auth/v1/me'));
     expectMatchesDocument('/companies/v1', 'post', await api.post('/companies/v1', { name: '' }, { token }));
     expectMatchesDocument('/api/companies/{id}', 'get', await api.get('/api/companies/999999', { token }));
@@ -118,7 +140,9 @@ describe('REST replies match the document', () => {
     const schema = resolved.paths['/auth/v1/me'].get.responses['200'].content['application/json'].schema;
     expect(ajv.validate(schema, reply.body)).toBe(true);
     expect(ajv.validate(schema, { ...reply.body, password_hash: 'x' })).toBe(false);
-    expect(ajv.validate(schema, { ...reply.body, firstName: reply.body.first_name, first_name: undefined })).toBe(false);
+    expect(ajv.validate(schema, { ...reply.body, firstName: reply.body.first_name, first_name: undefined })).toBe(
+      false,
+    );
   });
 });
 
@@ -141,7 +165,8 @@ describe('unknown paths under every documented prefix answer JSON 404', () => {
     const res = await api.call(method, path);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    if (!path.startsWith('/trpc')) expect(res.body).toEqual({ message: 'No such API path.', code: 'NOT_FOUND', requestId: expect.any(String) });
+    if (!path.startsWith('/trpc'))
+      expect(res.body).toEqual({ message: 'No such API path.', code: 'NOT_FOUND', requestId: expect.any(String) });
   });
 
   it('leaves the client pages /portal/{slug}/… and /hub/… to the client, even for a brand URL like "v12"', async () => {

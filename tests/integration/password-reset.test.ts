@@ -35,17 +35,29 @@ afterAll(async () => {
   await smtp.close();
 });
 
-async function rest(baseUrl: string, method: string, path: string, body?: unknown, from = freshAddress()): Promise<Reply> {
+async function rest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  from = freshAddress(),
+): Promise<Reply> {
   const headers: Record<string, string> = { 'x-forwarded-for': from };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(baseUrl + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
-const requestReset = (email: string, from?: string) => rest(app.baseUrl, 'POST', '/auth/v1/password-reset', { email }, from);
+const requestReset = (email: string, from?: string) =>
+  rest(app.baseUrl, 'POST', '/auth/v1/password-reset', { email }, from);
 const check = (token: string) => rest(app.baseUrl, 'GET', `/auth/v1/password-reset/${token}`);
-const confirm = (token: string, password = NEW_PASSWORD) => rest(app.baseUrl, 'POST', '/auth/v1/password-reset/confirm', { token, password });
+const confirm = (token: string, password = NEW_PASSWORD) =>
+  rest(app.baseUrl, 'POST', '/auth/v1/password-reset/confirm', { token, password });
 const login = (email: string, password: string) => rest(app.baseUrl, 'POST', '/auth/v1/login', { email, password });
 const me = (token: string) => api.get('/auth/v1/me', { token });
 
@@ -95,7 +107,9 @@ describe('password reset by e-mail', () => {
     expect(mail.text).toContain('Hi Ada,');
     expect(mail.text).toContain('valid for 1 hour');
     const token = tokenIn(mail);
-    expect(smtp.linkIn(mail, '/hub/reset-password/')).toMatch(/^http:\/\/localhost:\d+\/hub\/reset-password\/[a-z0-9]{32}$/);
+    expect(smtp.linkIn(mail, '/hub/reset-password/')).toMatch(
+      /^http:\/\/localhost:\d+\/hub\/reset-password\/[a-z0-9]{32}$/,
+    );
 
     // Only the token's hash is stored, for 1 hour.
     const user = await app.database.db.user.findUniqueOrThrow({ where: { email: owner.email } });
@@ -128,9 +142,15 @@ describe('password reset by e-mail', () => {
 
   it("ends the user's personal API tokens (and only theirs): a token made before answers 401", async () => {
     const { owner, token } = await ownerWithLink();
-    const user = await app.database.db.user.findUniqueOrThrow({ where: { email: owner.email }, select: { id: true, businessId: true } });
+    const user = await app.database.db.user.findUniqueOrThrow({
+      where: { email: owner.email },
+      select: { id: true, businessId: true },
+    });
     const colleague = await addStaff(app, user, 'admin');
-    const [mine, theirs] = [await addApiToken(app, user.businessId, user.id), await addApiToken(app, user.businessId, colleague.id)];
+    const [mine, theirs] = [
+      await addApiToken(app, user.businessId, user.id),
+      await addApiToken(app, user.businessId, colleague.id),
+    ];
     for (const t of [mine, theirs]) expect((await api.get('/api/companies', { token: t.token })).status).toBe(200);
     expect((await confirm(token)).status).toBe(200);
     const refused = await api.get('/api/companies', { token: mine.token });
@@ -150,7 +170,9 @@ describe('password reset by e-mail', () => {
 
   it('lets exactly one of several simultaneous uses through', async () => {
     const { owner, token } = await ownerWithLink();
-    const replies = await Promise.all(Array.from({ length: 4 }, (_, i) => confirm(token, `${NEW_PASSWORD}-${i}-parallel`)));
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => confirm(token, `${NEW_PASSWORD}-${i}-parallel`)),
+    );
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     const winner = replies.findIndex((r) => r.status === 200);
     expect((await login(owner.email, `${NEW_PASSWORD}-${winner}-parallel`)).status).toBe(200);
@@ -158,7 +180,10 @@ describe('password reset by e-mail', () => {
 
   it('expires after an hour: 412, and the password stays as it was', async () => {
     const { owner, token } = await ownerWithLink();
-    await app.database.db.passwordReset.update({ where: { id: hashToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await app.database.db.passwordReset.update({
+      where: { id: hashToken(token) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     for (const reply of [await check(token), await confirm(token)]) {
       expect(reply.status).toBe(412);
       expect(reply.body).toEqual({ message: EXPIRED, code: 'PRECONDITION_FAILED', requestId: expect.any(String) });
@@ -172,7 +197,9 @@ describe('password reset by e-mail', () => {
       expect(reply.status).toBe(404);
       expect(reply.body).toEqual({ message: INVALID, code: 'NOT_FOUND', requestId: expect.any(String) });
     }
-    const error = await trpcClient(app.baseUrl).auth.checkPasswordReset.query({ token: 'nosuchtoken' }).catch((e: unknown) => e);
+    const error = await trpcClient(app.baseUrl)
+      .auth.checkPasswordReset.query({ token: 'nosuchtoken' })
+      .catch((e: unknown) => e);
     expect(refusal(error)).toEqual({ code: 'NOT_FOUND', httpStatus: 404 });
     expect((error as Error).message).toBe(INVALID);
   });
@@ -181,7 +208,9 @@ describe('password reset by e-mail', () => {
     const { owner, token } = await ownerWithLink();
     const weak = await confirm(token, 'password1');
     expect(weak.status).toBe(400);
-    expect(weak.body.issues).toEqual([{ path: 'password', message: 'This password is too easy to guess. Add more words or characters.' }]);
+    expect(weak.body.issues).toEqual([
+      { path: 'password', message: 'This password is too easy to guess. Add more words or characters.' },
+    ]);
     const named = await confirm(token, `${owner.slug}${owner.slug}`);
     expect(named.status).toBe(400);
     expect((await check(token)).status).toBe(200);
@@ -216,7 +245,9 @@ describe('password reset by e-mail', () => {
     expect(await trpc.auth.checkPasswordReset.query({ token })).toEqual({ email: owner.email });
     const reply = await trpc.auth.resetPassword.mutate({ token, password: NEW_PASSWORD });
     if (!('authToken' in reply)) throw new Error('expected a session: this owner has no two-factor sign-in');
-    expect(await trpcClient(app.baseUrl, { token: reply.authToken }).auth.me.query()).toMatchObject({ email: owner.email });
+    expect(await trpcClient(app.baseUrl, { token: reply.authToken }).auth.me.query()).toMatchObject({
+      email: owner.email,
+    });
   });
 });
 
@@ -233,7 +264,8 @@ describe('password reset throttling', () => {
 
   it('allows 10 requests an hour from one address, then answers 429 there (and only there)', async () => {
     const from = freshAddress();
-    for (let i = 0; i < 10; i++) expect((await requestReset(`walk-${i}-${Date.now()}@example.test`, from)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await requestReset(`walk-${i}-${Date.now()}@example.test`, from)).status).toBe(200);
     expect((await requestReset(`walk-x-${Date.now()}@example.test`, from)).status).toBe(429);
     expect((await requestReset(`walk-y-${Date.now()}@example.test`)).status).toBe(200);
   });

@@ -22,7 +22,8 @@ import { refusal, trpcClient } from '../support/trpc';
 const INVALID = 'Invalid email or password.';
 const THROTTLED = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
 const INVITE_INVALID = 'This invite link is not valid. Ask your contact at the agency for a new one.';
-const INVITE_USED = 'This invite link has already been used. Sign in with the password you chose, or ask for a new link.';
+const INVITE_USED =
+  'This invite link has already been used. Sign in with the password you chose, or ask for a new link.';
 const INVITE_EXPIRED = 'This invite link has expired. Ask your contact at the agency for a new one.';
 const NO_ACCESS = 'Your access to this client portal has been turned off.';
 const NEW_PASSWORD = 'a-strong-password-2';
@@ -50,7 +51,11 @@ async function rest(method: string, path: string, body?: unknown, options: Optio
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
   if (options.origin) headers.origin = options.origin;
-  const res = await fetch(app.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(app.baseUrl + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
@@ -108,13 +113,19 @@ describe('portal sign-in (POST /auth/portal/v1/login)', () => {
       preview: null,
     });
     // The browser's way: the cookie alone.
-    const byCookie = await rest('GET', '/auth/portal/v1/me', undefined, { cookie: `${SESSION.portalCookie}=${login.body.authToken}` });
+    const byCookie = await rest('GET', '/auth/portal/v1/me', undefined, {
+      cookie: `${SESSION.portalCookie}=${login.body.authToken}`,
+    });
     expect(byCookie.status).toBe(200);
     expect(byCookie.body.id).toBe(a.portal.contactId);
   });
 
   it('takes the slug and the e-mail in any case, and stores only the hash of the session token', async () => {
-    const login = await portalLogin({ slug: a.slug.toUpperCase(), email: a.portal.email.toUpperCase(), password: a.portal.password });
+    const login = await portalLogin({
+      slug: a.slug.toUpperCase(),
+      email: a.portal.email.toUpperCase(),
+      password: a.portal.password,
+    });
     expect(login.status).toBe(200);
     const session = await app.database.db.portalSession.findUnique({ where: { id: hashToken(login.body.authToken) } });
     expect(session).toMatchObject({ businessId: a.businessId, contactId: a.portal.contactId });
@@ -122,7 +133,11 @@ describe('portal sign-in (POST /auth/portal/v1/login)', () => {
   });
 
   it('signs in over tRPC too, and the token works for portalAuth.me', async () => {
-    const { authToken } = await trpcFrom().portalAuth.login.mutate({ slug: a.slug, email: a.portal.email, password: a.portal.password });
+    const { authToken } = await trpcFrom().portalAuth.login.mutate({
+      slug: a.slug,
+      email: a.portal.email,
+      password: a.portal.password,
+    });
     const me = await trpcClient(app.baseUrl, { token: authToken }).portalAuth.me.query();
     expect(me).toMatchObject({ id: a.portal.contactId, companyId: a.portal.companyId, business: { slug: a.slug } });
   });
@@ -130,9 +145,15 @@ describe('portal sign-in (POST /auth/portal/v1/login)', () => {
   it('answers the same 401 for a wrong slug, an unknown e-mail, a wrong password, no password yet and no access', async () => {
     const noPassword = await portalContact(a);
     const noAccess = await portalContact(a);
-    await app.database.db.contact.update({ where: { id: noAccess.id }, data: { portalAccess: false, portalPasswordHash: await hashPasswordOf(a) } });
+    await app.database.db.contact.update({
+      where: { id: noAccess.id },
+      data: { portalAccess: false, portalPasswordHash: await hashPasswordOf(a) },
+    });
     const noCompany = await portalContact(a);
-    await app.database.db.contact.update({ where: { id: noCompany.id }, data: { companyId: null, portalPasswordHash: await hashPasswordOf(a) } });
+    await app.database.db.contact.update({
+      where: { id: noCompany.id },
+      data: { companyId: null, portalPasswordHash: await hashPasswordOf(a) },
+    });
     const attempts = [
       { slug: b.slug, email: a.portal.email, password: a.portal.password }, // another agency's slug
       { slug: 'nosuchagency', email: a.portal.email, password: a.portal.password },
@@ -149,7 +170,9 @@ describe('portal sign-in (POST /auth/portal/v1/login)', () => {
       expect(reply.body).toEqual({ message: INVALID, code: 'UNAUTHORIZED', requestId: expect.any(String) });
       expect(cookieOf(reply, SESSION.portalCookie)).toBeUndefined();
 
-      const error = await trpcFrom().portalAuth.login.mutate(attempt).catch((e: unknown) => e);
+      const error = await trpcFrom()
+        .portalAuth.login.mutate(attempt)
+        .catch((e: unknown) => e);
       expect(refusal(error)).toEqual({ code: 'UNAUTHORIZED', httpStatus: 401 });
       expect((error as Error).message).toBe(INVALID);
     }
@@ -174,26 +197,39 @@ describe('portal sign-in (POST /auth/portal/v1/login)', () => {
     await app.database.db.contact.update({ where: { id: agency.portal.contactId }, data: { email: agency.email } });
     const attacker = freshAddress();
     const failures = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => portalLogin({ slug: agency.slug, email: agency.email, password: `wrong ${i}` }, attacker)),
+      Array.from({ length: 10 }, (_, i) =>
+        portalLogin({ slug: agency.slug, email: agency.email, password: `wrong ${i}` }, attacker),
+      ),
     );
     expect(failures.map((f) => f.status)).toEqual(Array(10).fill(401));
 
-    const blocked = await portalLogin({ slug: agency.slug, email: agency.email, password: agency.portal.password }, attacker);
+    const blocked = await portalLogin(
+      { slug: agency.slug, email: agency.email, password: agency.portal.password },
+      attacker,
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: THROTTLED, code: 'TOO_MANY_REQUESTS', requestId: expect.any(String) });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
-    const error = await trpcFrom(attacker).portalAuth.login.mutate({ slug: agency.slug, email: agency.email, password: agency.portal.password }).catch((e: unknown) => e);
+    const error = await trpcFrom(attacker)
+      .portalAuth.login.mutate({ slug: agency.slug, email: agency.email, password: agency.portal.password })
+      .catch((e: unknown) => e);
     expect(refusal(error)).toEqual({ code: 'TOO_MANY_REQUESTS', httpStatus: 429 });
 
     // Elsewhere the client signs in; from the same address, so does the staff owner with that same e-mail.
-    expect((await portalLogin({ slug: agency.slug, email: agency.email, password: agency.portal.password })).status).toBe(200);
-    expect((await rest('POST', '/auth/v1/login', { email: agency.email, password: agency.password }, { from: attacker })).status).toBe(200);
+    expect(
+      (await portalLogin({ slug: agency.slug, email: agency.email, password: agency.portal.password })).status,
+    ).toBe(200);
+    expect(
+      (await rest('POST', '/auth/v1/login', { email: agency.email, password: agency.password }, { from: attacker }))
+        .status,
+    ).toBe(200);
   });
 });
 
 describe('portal sign-out and the reach of each session', () => {
   it('POST /auth/portal/v1/logout ends the session and clears the cookie', async () => {
-    const { authToken } = (await portalLogin({ slug: a.slug, email: a.portal.email, password: a.portal.password })).body;
+    const { authToken } = (await portalLogin({ slug: a.slug, email: a.portal.email, password: a.portal.password }))
+      .body;
     const out = await rest('POST', '/auth/portal/v1/logout', undefined, { token: authToken });
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ ok: true });
@@ -205,10 +241,14 @@ describe('portal sign-out and the reach of each session', () => {
   });
 
   it('signs out a cookie session over tRPC from the app’s own origin', async () => {
-    const { authToken } = (await portalLogin({ slug: a.slug, email: a.portal.email, password: a.portal.password })).body;
+    const { authToken } = (await portalLogin({ slug: a.slug, email: a.portal.email, password: a.portal.password }))
+      .body;
     const browser = trpcClient(app.baseUrl, { portalCookie: authToken, origin: app.baseUrl });
     expect(await browser.portalAuth.logout.mutate()).toEqual({ ok: true });
-    expect(refusal(await browser.portalAuth.me.query().catch((e: unknown) => e))).toEqual({ code: 'UNAUTHORIZED', httpStatus: 401 });
+    expect(refusal(await browser.portalAuth.me.query().catch((e: unknown) => e))).toEqual({
+      code: 'UNAUTHORIZED',
+      httpStatus: 401,
+    });
   });
 
   it('refuses a portal session on hub paths, and a staff session on portal paths', async () => {
@@ -233,7 +273,8 @@ describe('portal sign-out and the reach of each session', () => {
 
 describe('invite links', () => {
   const info = (slug: string, token: string) => rest('GET', `/auth/portal/v1/invite/${slug}/${token}`);
-  const accept = (slug: string, token: string, password = NEW_PASSWORD) => rest('POST', '/auth/portal/v1/invite', { slug, token, password });
+  const accept = (slug: string, token: string, password = NEW_PASSWORD) =>
+    rest('POST', '/auth/portal/v1/invite', { slug, token, password });
 
   it('stores only the hash of the token; accepting sets the password, signs in and ends older portal sessions', async () => {
     const contact = await portalContact(a);
@@ -261,7 +302,9 @@ describe('invite links', () => {
     const after = await app.database.db.contact.findUniqueOrThrow({ where: { id: contact.id } });
     expect(after.portalPasswordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(after.portalPasswordHash!, NEW_PASSWORD)).toBe(true);
-    expect((await app.database.db.portalInvite.findUniqueOrThrow({ where: { id: stored[0].id } })).usedAt).toBeInstanceOf(Date);
+    expect(
+      (await app.database.db.portalInvite.findUniqueOrThrow({ where: { id: stored[0].id } })).usedAt,
+    ).toBeInstanceOf(Date);
     expect((await rest('GET', '/auth/portal/v1/me', undefined, { token: older.token })).status).toBe(401);
     expect((await portalLogin({ slug: a.slug, email: contact.email, password: NEW_PASSWORD })).status).toBe(200);
 
@@ -277,41 +320,80 @@ describe('invite links', () => {
     const contact = await portalContact(a);
     const { token } = await createPortalInvite(app.database.db, a.businessId, contact.id);
     const trpc = trpcClient(app.baseUrl);
-    expect(await trpc.portalAuth.inviteInfo.query({ slug: a.slug, token })).toEqual({ firstName: contact.firstName, email: contact.email, businessName: a.name });
+    expect(await trpc.portalAuth.inviteInfo.query({ slug: a.slug, token })).toEqual({
+      firstName: contact.firstName,
+      email: contact.email,
+      businessName: a.name,
+    });
     const { authToken } = await trpc.portalAuth.acceptInvite.mutate({ slug: a.slug, token, password: NEW_PASSWORD });
     expect(await trpcClient(app.baseUrl, { token: authToken }).portalAuth.me.query()).toMatchObject({ id: contact.id });
-    const refused = (p: Promise<unknown>) => p.then(() => ({}), (e: Error) => ({ ...refusal(e), message: e.message }));
-    expect(await refused(trpc.portalAuth.acceptInvite.mutate({ slug: a.slug, token, password: NEW_PASSWORD }))).toEqual({ code: 'CONFLICT', httpStatus: 409, message: INVITE_USED });
+    const refused = (p: Promise<unknown>) =>
+      p.then(
+        () => ({}),
+        (e: Error) => ({ ...refusal(e), message: e.message }),
+      );
+    expect(await refused(trpc.portalAuth.acceptInvite.mutate({ slug: a.slug, token, password: NEW_PASSWORD }))).toEqual(
+      { code: 'CONFLICT', httpStatus: 409, message: INVITE_USED },
+    );
 
     const expired = await portalContact(a);
-    const late = await createPortalInvite(app.database.db, a.businessId, expired.id, new Date(Date.now() - 8 * 24 * 3600 * 1000));
-    expect(await refused(trpc.portalAuth.inviteInfo.query({ slug: a.slug, token: late.token }))).toEqual({ code: 'PRECONDITION_FAILED', httpStatus: 412, message: INVITE_EXPIRED });
-    expect(await refused(trpc.portalAuth.inviteInfo.query({ slug: a.slug, token: 'nosuchtoken' }))).toEqual({ code: 'NOT_FOUND', httpStatus: 404, message: INVITE_INVALID });
+    const late = await createPortalInvite(
+      app.database.db,
+      a.businessId,
+      expired.id,
+      new Date(Date.now() - 8 * 24 * 3600 * 1000),
+    );
+    expect(await refused(trpc.portalAuth.inviteInfo.query({ slug: a.slug, token: late.token }))).toEqual({
+      code: 'PRECONDITION_FAILED',
+      httpStatus: 412,
+      message: INVITE_EXPIRED,
+    });
+    expect(await refused(trpc.portalAuth.inviteInfo.query({ slug: a.slug, token: 'nosuchtoken' }))).toEqual({
+      code: 'NOT_FOUND',
+      httpStatus: 404,
+      message: INVITE_INVALID,
+    });
 
     const revoked = await portalContact(a);
     const kept = await createPortalInvite(app.database.db, a.businessId, revoked.id);
     await app.database.db.contact.update({ where: { id: revoked.id }, data: { portalAccess: false } });
-    expect(await refused(trpc.portalAuth.acceptInvite.mutate({ slug: a.slug, token: kept.token, password: NEW_PASSWORD }))).toEqual({ code: 'FORBIDDEN', httpStatus: 403, message: NO_ACCESS });
+    expect(
+      await refused(trpc.portalAuth.acceptInvite.mutate({ slug: a.slug, token: kept.token, password: NEW_PASSWORD })),
+    ).toEqual({ code: 'FORBIDDEN', httpStatus: 403, message: NO_ACCESS });
   });
 
   it('refuses an expired link (412) and changes nothing', async () => {
     const contact = await portalContact(a);
     const { token } = await createPortalInvite(app.database.db, a.businessId, contact.id);
-    await app.database.db.portalInvite.updateMany({ where: { tokenHash: hashToken(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await app.database.db.portalInvite.updateMany({
+      where: { tokenHash: hashToken(token) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     for (const reply of [await info(a.slug, token), await accept(a.slug, token)]) {
       expect(reply.status).toBe(412);
-      expect(reply.body).toEqual({ message: INVITE_EXPIRED, code: 'PRECONDITION_FAILED', requestId: expect.any(String) });
+      expect(reply.body).toEqual({
+        message: INVITE_EXPIRED,
+        code: 'PRECONDITION_FAILED',
+        requestId: expect.any(String),
+      });
     }
     const after = await app.database.db.contact.findUniqueOrThrow({ where: { id: contact.id } });
     expect(after.portalPasswordHash).toBeNull();
-    expect((await app.database.db.portalInvite.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } })).usedAt).toBeNull();
+    expect(
+      (await app.database.db.portalInvite.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } })).usedAt,
+    ).toBeNull();
   });
 
   it("answers 404 'not valid' for another agency's slug, an unknown slug or token, and a superseded link", async () => {
     const contact = await portalContact(a);
     const first = await createPortalInvite(app.database.db, a.businessId, contact.id);
     const { token } = await createPortalInvite(app.database.db, a.businessId, contact.id);
-    for (const [slug, t] of [[b.slug, token], ['nosuchagency', token], [a.slug, 'x'.repeat(32)], [a.slug, first.token]]) {
+    for (const [slug, t] of [
+      [b.slug, token],
+      ['nosuchagency', token],
+      [a.slug, 'x'.repeat(32)],
+      [a.slug, first.token],
+    ]) {
       for (const reply of [await info(slug, t), await accept(slug, t)]) {
         expect(reply.status, `${slug} ${t}`).toBe(404);
         expect(reply.body).toEqual({ message: INVITE_INVALID, code: 'NOT_FOUND', requestId: expect.any(String) });
@@ -341,20 +423,27 @@ describe('invite links', () => {
       expect(reply.status).toBe(403);
       expect(reply.body).toEqual({ message: NO_ACCESS, code: 'FORBIDDEN', requestId: expect.any(String) });
     }
-    expect((await app.database.db.contact.findUniqueOrThrow({ where: { id: contact.id } })).portalPasswordHash).toBeNull();
+    expect(
+      (await app.database.db.contact.findUniqueOrThrow({ where: { id: contact.id } })).portalPasswordHash,
+    ).toBeNull();
   });
 
   it('lets exactly one of several simultaneous accepts through', async () => {
     const contact = await portalContact(a);
     const { token } = await createPortalInvite(app.database.db, a.businessId, contact.id);
-    const replies = await Promise.all(Array.from({ length: 5 }, (_, i) => accept(a.slug, token, `${NEW_PASSWORD}-${i}-parallel`)));
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => accept(a.slug, token, `${NEW_PASSWORD}-${i}-parallel`)),
+    );
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409]);
     for (const reply of replies.filter((r) => r.status === 409)) expect(reply.body.message).toBe(INVITE_USED);
     const winner = replies.findIndex((r) => r.status === 200);
     const sessions = await app.database.db.portalSession.findMany({ where: { contactId: contact.id } });
     expect(sessions.map((s) => s.id)).toEqual([hashToken(replies[winner].body.authToken)]);
-    expect((await portalLogin({ slug: a.slug, email: contact.email, password: `${NEW_PASSWORD}-${winner}-parallel` })).status).toBe(200);
+    expect(
+      (await portalLogin({ slug: a.slug, email: contact.email, password: `${NEW_PASSWORD}-${winner}-parallel` }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -373,7 +462,9 @@ describe('revoking portal access ends the sessions at once', () => {
     const { contact, authToken } = await signedInContact();
     await app.database.db.contact.update({ where: { id: contact.id }, data: { portalAccess: false } });
     expect((await rest('GET', '/auth/portal/v1/me', undefined, { token: authToken })).status).toBe(401);
-    expect((await portalLogin({ slug: a.slug, email: contact.email, password: NEW_PASSWORD })).body.message).toBe(INVALID);
+    expect((await portalLogin({ slug: a.slug, email: contact.email, password: NEW_PASSWORD })).body.message).toBe(
+      INVALID,
+    );
   });
 
   it('endPortalAccess: sessions deleted and unused invites voided', async () => {
@@ -401,7 +492,10 @@ describe('the absolute portal session lifetime (PORTAL_SESSION_MAX_AGE_DAYS, 30 
   async function portalSessionAgo(ago: number) {
     const { token } = await createPortalSession(app.database.db, a.businessId, a.portal.contactId);
     const id = hashToken(token);
-    await app.database.db.portalSession.update({ where: { id }, data: { createdAt: new Date(Date.now() - ago), expiresAt: new Date(Date.now() + 20 * DAY) } });
+    await app.database.db.portalSession.update({
+      where: { id },
+      data: { createdAt: new Date(Date.now() - ago), expiresAt: new Date(Date.now() + 20 * DAY) },
+    });
     return { token, id };
   }
 
@@ -419,7 +513,8 @@ describe('the absolute portal session lifetime (PORTAL_SESSION_MAX_AGE_DAYS, 30 
     // The same database: sessions made here are read by the other app.
     const short = await startApp(undefined, { env: { PORTAL_SESSION_MAX_AGE_DAYS: '2' } });
     try {
-      const call = (path: string, token: string) => fetch(short.baseUrl + path, { headers: { authorization: `Bearer ${token}` } });
+      const call = (path: string, token: string) =>
+        fetch(short.baseUrl + path, { headers: { authorization: `Bearer ${token}` } });
       const young = await portalSessionAgo(DAY);
       expect((await call('/auth/portal/v1/me', young.token)).status).toBe(200);
       const old = await portalSessionAgo(3 * DAY);
@@ -427,7 +522,10 @@ describe('the absolute portal session lifetime (PORTAL_SESSION_MAX_AGE_DAYS, 30 
       expect(await app.database.db.portalSession.findUnique({ where: { id: old.id } })).toBeNull();
       // A staff session of the same age is under SESSION_MAX_AGE_DAYS (30 days) and stays.
       const staff = await createStaffSession(app.database.db, a.userId);
-      await app.database.db.session.update({ where: { id: hashToken(staff.token) }, data: { createdAt: new Date(Date.now() - 3 * DAY) } });
+      await app.database.db.session.update({
+        where: { id: hashToken(staff.token) },
+        data: { createdAt: new Date(Date.now() - 3 * DAY) },
+      });
       expect((await call('/auth/v1/me', staff.token)).status).toBe(200);
     } finally {
       await short.close();
@@ -457,11 +555,22 @@ describe('portal "Forgot password?" (portalAuth.requestPasswordReset / checkPass
   /** The app's tRPC client from a client address of its own (optionally with a portal session). */
   const portalTrpc = (from = freshAddress(), token?: string) =>
     createTRPCClient<AppRouter>({
-      links: [httpLink({ url: `${mailing.baseUrl}/trpc`, transformer: superjson, headers: { 'x-forwarded-for': from, ...(token ? { authorization: `Bearer ${token}` } : {}) } })],
+      links: [
+        httpLink({
+          url: `${mailing.baseUrl}/trpc`,
+          transformer: superjson,
+          headers: { 'x-forwarded-for': from, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        }),
+      ],
     });
-  const outcome = (p: Promise<unknown>) => p.then(() => ({}), (e: Error) => ({ ...refusal(e), message: e.message }));
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      () => ({}),
+      (e: Error) => ({ ...refusal(e), message: e.message }),
+    );
   const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address.toLowerCase()));
-  const resetTokenIn = (mail: ReceivedMail) => decodeURIComponent(new URL(smtp.linkIn(mail, `/portal/${agency.slug}/reset-password/`)).pathname.split('/').pop()!);
+  const resetTokenIn = (mail: ReceivedMail) =>
+    decodeURIComponent(new URL(smtp.linkIn(mail, `/portal/${agency.slug}/reset-password/`)).pathname.split('/').pop()!);
 
   /** A contact of the agency who can sign in (access, company, password), with two live portal sessions. */
   async function signedInContact() {
@@ -469,9 +578,16 @@ describe('portal "Forgot password?" (portalAuth.requestPasswordReset / checkPass
     const tree = await addCompanyTree(db, agency.businessId, agency.userId, `Resetting ${n++}`);
     const contact = await db.contact.update({
       where: { id: tree.contact[0] },
-      data: { portalAccess: true, email: `reset-${Date.now().toString(36)}-${n++}@client.test`, portalPasswordHash: await hashPassword(agency.portal.password) },
+      data: {
+        portalAccess: true,
+        email: `reset-${Date.now().toString(36)}-${n++}@client.test`,
+        portalPasswordHash: await hashPassword(agency.portal.password),
+      },
     });
-    const sessions = [await createPortalSession(db, agency.businessId, contact.id), await createPortalSession(db, agency.businessId, contact.id)];
+    const sessions = [
+      await createPortalSession(db, agency.businessId, contact.id),
+      await createPortalSession(db, agency.businessId, contact.id),
+    ];
     return { contact, sessions: sessions.map((s) => s.token) };
   }
   const meWith = (token: string) => outcome(portalTrpc(freshAddress(), token).portalAuth.me.query());
@@ -479,7 +595,10 @@ describe('portal "Forgot password?" (portalAuth.requestPasswordReset / checkPass
   it('mails a one-time link (hash stored, 1 hour) to a contact who can sign in, and the same answer, with no mail, for every other address', async () => {
     const { contact } = await signedInContact();
     const db = mailing.database.db;
-    const noPassword = await db.contact.update({ where: { id: (await addCompanyTree(db, agency.businessId, agency.userId, `No password ${n++}`)).contact[0] }, data: { portalAccess: true } });
+    const noPassword = await db.contact.update({
+      where: { id: (await addCompanyTree(db, agency.businessId, agency.userId, `No password ${n++}`)).contact[0] },
+      data: { portalAccess: true },
+    });
     const asked = [
       { slug: agency.slug, email: contact.email },
       { slug: agency.slug, email: `nobody-${n++}@client.test` }, // unknown address
@@ -506,7 +625,11 @@ describe('portal "Forgot password?" (portalAuth.requestPasswordReset / checkPass
     expect(await db.portalInvite.count({ where: { contactId: noPassword.id } })).toBe(0);
     // A reset link is not an invite: the contact still reads Active, never Invited.
     const staff = trpcClient(mailing.baseUrl, { token: agency.token });
-    expect(await staff.contacts.get.query({ id: contact.id })).toMatchObject({ portalState: 'active', invitePending: false, pendingInviteExpiresAt: null });
+    expect(await staff.contacts.get.query({ id: contact.id })).toMatchObject({
+      portalState: 'active',
+      invitePending: false,
+      pendingInviteExpiresAt: null,
+    });
   });
 
   it('works once: signs in, ends every other portal session, and the old password stops working', async () => {
@@ -514,42 +637,94 @@ describe('portal "Forgot password?" (portalAuth.requestPasswordReset / checkPass
     await portalTrpc().portalAuth.requestPasswordReset.mutate({ slug: agency.slug, email: contact.email });
     const token = resetTokenIn(await smtp.waitFor(contact.email));
     const trpc = portalTrpc();
-    expect(await trpc.portalAuth.checkPasswordReset.query({ slug: agency.slug, token })).toEqual({ email: contact.email, businessName: agency.name });
+    expect(await trpc.portalAuth.checkPasswordReset.query({ slug: agency.slug, token })).toEqual({
+      email: contact.email,
+      businessName: agency.name,
+    });
     // The link is no invite link, and another portal's slug does not know it.
-    expect(await outcome(trpc.portalAuth.inviteInfo.query({ slug: agency.slug, token }))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(await outcome(trpc.portalAuth.checkPasswordReset.query({ slug: a.slug, token }))).toEqual({ code: 'NOT_FOUND', httpStatus: 404, message: RESET_INVALID });
+    expect(await outcome(trpc.portalAuth.inviteInfo.query({ slug: agency.slug, token }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await outcome(trpc.portalAuth.checkPasswordReset.query({ slug: a.slug, token }))).toEqual({
+      code: 'NOT_FOUND',
+      httpStatus: 404,
+      message: RESET_INVALID,
+    });
 
-    const { authToken } = await trpc.portalAuth.resetPassword.mutate({ slug: agency.slug, token, password: NEW_PASSWORD });
+    const { authToken } = await trpc.portalAuth.resetPassword.mutate({
+      slug: agency.slug,
+      token,
+      password: NEW_PASSWORD,
+    });
     expect(await portalTrpc(freshAddress(), authToken).portalAuth.me.query()).toMatchObject({ id: contact.id });
     for (const old of sessions) expect(await meWith(old)).toMatchObject({ code: 'UNAUTHORIZED' });
     expect(await mailing.database.db.portalSession.count({ where: { contactId: contact.id } })).toBe(1);
     const stored = await mailing.database.db.contact.findUniqueOrThrow({ where: { id: contact.id } });
     expect(await verifyPassword(stored.portalPasswordHash!, NEW_PASSWORD)).toBe(true);
-    expect(await outcome(portalTrpc().portalAuth.login.mutate({ slug: agency.slug, email: contact.email, password: agency.portal.password }))).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(
+      await outcome(
+        portalTrpc().portalAuth.login.mutate({
+          slug: agency.slug,
+          email: contact.email,
+          password: agency.portal.password,
+        }),
+      ),
+    ).toMatchObject({ code: 'UNAUTHORIZED' });
 
     // Single use: a second submit is refused and changes nothing.
-    const again = await outcome(portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token, password: 'another-strong-password-3' }));
+    const again = await outcome(
+      portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token, password: 'another-strong-password-3' }),
+    );
     expect(again).toEqual({ code: 'CONFLICT', httpStatus: 409, message: RESET_USED });
-    expect(await outcome(portalTrpc().portalAuth.checkPasswordReset.query({ slug: agency.slug, token }))).toEqual({ code: 'CONFLICT', httpStatus: 409, message: RESET_USED });
+    expect(await outcome(portalTrpc().portalAuth.checkPasswordReset.query({ slug: agency.slug, token }))).toEqual({
+      code: 'CONFLICT',
+      httpStatus: 409,
+      message: RESET_USED,
+    });
     expect(await portalTrpc(freshAddress(), authToken).portalAuth.me.query()).toMatchObject({ id: contact.id });
-    expect((await portalTrpc().portalAuth.login.mutate({ slug: agency.slug, email: contact.email, password: NEW_PASSWORD })).authToken).toBeTruthy();
+    expect(
+      (await portalTrpc().portalAuth.login.mutate({ slug: agency.slug, email: contact.email, password: NEW_PASSWORD }))
+        .authToken,
+    ).toBeTruthy();
   });
 
   it('keeps the link out of the logs, as invite links', () => {
-    expect(redactText(`GET /portal/${agency.slug}/reset-password/abc123def456`)).toBe(`GET /portal/${agency.slug}/reset-password/[redacted]`);
+    expect(redactText(`GET /portal/${agency.slug}/reset-password/abc123def456`)).toBe(
+      `GET /portal/${agency.slug}/reset-password/[redacted]`,
+    );
   });
 
   it('refuses an expired link (412), an invite token (404), a weak password, and a contact whose access was turned off (403)', async () => {
     const db = mailing.database.db;
     const { contact } = await signedInContact();
     const late = await createPortalReset(db, agency.businessId, contact.id, new Date(Date.now() - 2 * 60 * 60 * 1000));
-    expect(await outcome(portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token: late.token, password: NEW_PASSWORD }))).toEqual({ code: 'PRECONDITION_FAILED', httpStatus: 412, message: RESET_EXPIRED });
+    expect(
+      await outcome(
+        portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token: late.token, password: NEW_PASSWORD }),
+      ),
+    ).toEqual({ code: 'PRECONDITION_FAILED', httpStatus: 412, message: RESET_EXPIRED });
     const invite = await createPortalInvite(db, agency.businessId, contact.id);
-    expect(await outcome(portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token: invite.token, password: NEW_PASSWORD }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      await outcome(
+        portalTrpc().portalAuth.resetPassword.mutate({
+          slug: agency.slug,
+          token: invite.token,
+          password: NEW_PASSWORD,
+        }),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND' });
     const fresh = await createPortalReset(db, agency.businessId, contact.id);
-    expect(await outcome(portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token: fresh.token, password: 'password' }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(
+      await outcome(
+        portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token: fresh.token, password: 'password' }),
+      ),
+    ).toMatchObject({ code: 'BAD_REQUEST' });
     await db.contact.update({ where: { id: contact.id }, data: { portalAccess: false } });
-    expect(await outcome(portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token: fresh.token, password: NEW_PASSWORD }))).toEqual({ code: 'FORBIDDEN', httpStatus: 403, message: NO_ACCESS });
+    expect(
+      await outcome(
+        portalTrpc().portalAuth.resetPassword.mutate({ slug: agency.slug, token: fresh.token, password: NEW_PASSWORD }),
+      ),
+    ).toEqual({ code: 'FORBIDDEN', httpStatus: 403, message: NO_ACCESS });
     const stored = await db.contact.findUniqueOrThrow({ where: { id: contact.id } });
     expect(await verifyPassword(stored.portalPasswordHash!, agency.portal.password)).toBe(true);
   });
@@ -558,13 +733,32 @@ describe('portal "Forgot password?" (portalAuth.requestPasswordReset / checkPass
     const { contact } = await signedInContact();
     const unknown = `nobody-${n++}@client.test`;
     for (const email of [contact.email, unknown]) {
-      for (let i = 0; i < 3; i++) expect(await portalTrpc().portalAuth.requestPasswordReset.mutate({ slug: agency.slug, email })).toEqual({ ok: true, emailConfigured: true });
-      expect(await outcome(portalTrpc().portalAuth.requestPasswordReset.mutate({ slug: agency.slug, email }))).toEqual({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, message: RESET_THROTTLED });
+      for (let i = 0; i < 3; i++)
+        expect(await portalTrpc().portalAuth.requestPasswordReset.mutate({ slug: agency.slug, email })).toEqual({
+          ok: true,
+          emailConfigured: true,
+        });
+      expect(await outcome(portalTrpc().portalAuth.requestPasswordReset.mutate({ slug: agency.slug, email }))).toEqual({
+        code: 'TOO_MANY_REQUESTS',
+        httpStatus: 429,
+        message: RESET_THROTTLED,
+      });
     }
     // One client address, ten different e-mails, then refused.
     const from = freshAddress();
-    for (let i = 0; i < 10; i++) await portalTrpc(from).portalAuth.requestPasswordReset.mutate({ slug: agency.slug, email: `walker-${n++}@client.test` });
-    expect(await outcome(portalTrpc(from).portalAuth.requestPasswordReset.mutate({ slug: agency.slug, email: `walker-${n++}@client.test` }))).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    for (let i = 0; i < 10; i++)
+      await portalTrpc(from).portalAuth.requestPasswordReset.mutate({
+        slug: agency.slug,
+        email: `walker-${n++}@client.test`,
+      });
+    expect(
+      await outcome(
+        portalTrpc(from).portalAuth.requestPasswordReset.mutate({
+          slug: agency.slug,
+          email: `walker-${n++}@client.test`,
+        }),
+      ),
+    ).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     // At most 3 links were mailed to the contact.
     await new Promise((r) => setTimeout(r, 300));
     expect(mailsTo(contact.email).length).toBeLessThanOrEqual(3);
@@ -579,23 +773,39 @@ describe('portal "Change password" (portalAuth.changePassword)', () => {
     const mine = await createPortalSession(db, a.businessId, contact.id);
     const other = await createPortalSession(db, a.businessId, contact.id);
     const self = trpcClient(app.baseUrl, { token: mine.token });
-    const refused = (p: Promise<unknown>) => p.then(() => ({}), (e: Error) => ({ ...refusal(e), message: e.message }));
+    const refused = (p: Promise<unknown>) =>
+      p.then(
+        () => ({}),
+        (e: Error) => ({ ...refusal(e), message: e.message }),
+      );
 
-    expect(await refused(self.portalAuth.changePassword.mutate({ currentPassword: 'not the password', newPassword: NEW_PASSWORD }))).toEqual({
+    expect(
+      await refused(
+        self.portalAuth.changePassword.mutate({ currentPassword: 'not the password', newPassword: NEW_PASSWORD }),
+      ),
+    ).toEqual({
       code: 'BAD_REQUEST',
       httpStatus: 400,
       message: 'The current password is not right.',
     });
-    expect(await refused(self.portalAuth.changePassword.mutate({ currentPassword: a.portal.password, newPassword: 'password1' }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(
+      await refused(
+        self.portalAuth.changePassword.mutate({ currentPassword: a.portal.password, newPassword: 'password1' }),
+      ),
+    ).toMatchObject({ code: 'BAD_REQUEST' });
     let stored = await db.contact.findUniqueOrThrow({ where: { id: contact.id } });
     expect(await verifyPassword(stored.portalPasswordHash!, a.portal.password)).toBe(true);
     expect(await db.portalSession.count({ where: { contactId: contact.id } })).toBe(2);
 
-    expect(await self.portalAuth.changePassword.mutate({ currentPassword: a.portal.password, newPassword: NEW_PASSWORD })).toEqual({ ok: true, endedSessions: 1 });
+    expect(
+      await self.portalAuth.changePassword.mutate({ currentPassword: a.portal.password, newPassword: NEW_PASSWORD }),
+    ).toEqual({ ok: true, endedSessions: 1 });
     stored = await db.contact.findUniqueOrThrow({ where: { id: contact.id } });
     expect(await verifyPassword(stored.portalPasswordHash!, NEW_PASSWORD)).toBe(true);
     expect(await self.portalAuth.me.query()).toMatchObject({ id: contact.id });
-    expect(await refused(trpcClient(app.baseUrl, { token: other.token }).portalAuth.me.query())).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await refused(trpcClient(app.baseUrl, { token: other.token }).portalAuth.me.query())).toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
     expect((await portalLogin({ slug: a.slug, email: contact.email, password: NEW_PASSWORD })).status).toBe(200);
     expect((await portalLogin({ slug: a.slug, email: contact.email, password: a.portal.password })).status).toBe(401);
   });

@@ -31,15 +31,39 @@ let otherAgency: FlowIds;
 async function makeFlow(
   agency: Agency,
   companyId: number | null,
-  options: { name: string; type?: string; isActive?: boolean; steps: { title: string; content?: string; fields?: { label: string; type: string; required?: boolean; choices?: string[] }[] }[] },
+  options: {
+    name: string;
+    type?: string;
+    isActive?: boolean;
+    steps: {
+      title: string;
+      content?: string;
+      fields?: { label: string; type: string; required?: boolean; choices?: string[] }[];
+    }[];
+  },
 ): Promise<FlowIds> {
   const db = app.database.db;
   const flow = await db.flow.create({
-    data: { businessId: agency.businessId, companyId, name: options.name, description: `About ${options.name}`, workflowType: options.type ?? 'collect', isActive: options.isActive ?? true },
+    data: {
+      businessId: agency.businessId,
+      companyId,
+      name: options.name,
+      description: `About ${options.name}`,
+      workflowType: options.type ?? 'collect',
+      isActive: options.isActive ?? true,
+    },
   });
   const ids: FlowIds = { id: flow.id, flowUid: flow.flowUid, steps: [], fields: {} };
   for (const [i, step] of options.steps.entries()) {
-    const row = await db.flowStep.create({ data: { businessId: agency.businessId, flowId: flow.id, stepOrder: i + 1, stepTitle: step.title, content: step.content ?? '' } });
+    const row = await db.flowStep.create({
+      data: {
+        businessId: agency.businessId,
+        flowId: flow.id,
+        stepOrder: i + 1,
+        stepTitle: step.title,
+        content: step.content ?? '',
+      },
+    });
     ids.steps.push(row.id);
     for (const [j, f] of (step.fields ?? []).entries()) {
       const field = await db.flowField.create({
@@ -60,11 +84,24 @@ async function makeFlow(
 }
 
 /** A multipart upload to the portal route, as the browser sends it. */
-async function upload(fields: Record<string, string | number>, content: string | Buffer = 'logo bytes', token: string | null = a.portal.token, fileName = 'logo.png') {
+async function upload(
+  fields: Record<string, string | number>,
+  content: string | Buffer = 'logo bytes',
+  token: string | null = a.portal.token,
+  fileName = 'logo.png',
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: 'image/png' }), fileName);
-  const res = await fetch(`${app.baseUrl}/api/portal/flows/upload`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  form.append(
+    'file',
+    new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: 'image/png' }),
+    fileName,
+  );
+  const res = await fetch(`${app.baseUrl}/api/portal/flows/upload`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
@@ -94,21 +131,47 @@ beforeAll(async () => {
           { label: 'Newsletter', type: 'checkbox' },
         ],
       },
-      { title: 'Your assets', fields: [{ label: 'Logo', type: 'file', required: true }, { label: 'Notes', type: 'textarea' }] },
+      {
+        title: 'Your assets',
+        fields: [
+          { label: 'Logo', type: 'file', required: true },
+          { label: 'Notes', type: 'textarea' },
+        ],
+      },
     ],
   });
-  everyone = await makeFlow(a, null, { name: 'Welcome to the agency', type: 'onboard', steps: [{ title: 'Hello', content: '# Hi' }, { title: 'How we work', content: 'We ship.' }] });
-  inactive = await makeFlow(a, x, { name: 'Retired survey', isActive: false, steps: [{ title: 'Old', fields: [{ label: 'Old question', type: 'text' }] }] });
-  otherCompany = await makeFlow(a, a.companies[1].id, { name: 'Maple only', steps: [{ title: 'Maple', fields: [{ label: 'Maple file', type: 'file' }] }] });
-  otherAgency = await makeFlow(b, null, { name: 'Agency B for all', steps: [{ title: 'B', fields: [{ label: 'B file', type: 'file' }] }] });
+  everyone = await makeFlow(a, null, {
+    name: 'Welcome to the agency',
+    type: 'onboard',
+    steps: [
+      { title: 'Hello', content: '# Hi' },
+      { title: 'How we work', content: 'We ship.' },
+    ],
+  });
+  inactive = await makeFlow(a, x, {
+    name: 'Retired survey',
+    isActive: false,
+    steps: [{ title: 'Old', fields: [{ label: 'Old question', type: 'text' }] }],
+  });
+  otherCompany = await makeFlow(a, a.companies[1].id, {
+    name: 'Maple only',
+    steps: [{ title: 'Maple', fields: [{ label: 'Maple file', type: 'file' }] }],
+  });
+  otherAgency = await makeFlow(b, null, {
+    name: 'Agency B for all',
+    steps: [{ title: 'B', fields: [{ label: 'B file', type: 'file' }] }],
+  });
 });
 afterAll(() => app?.close());
 
 describe('portalFlows.list', () => {
   it("shows the active flows of the contact's company and those for all companies, never inactive, other companies' or other agencies'", async () => {
     const names = (await portal.portalFlows.list.query()).map((f) => f.name);
-    expect(names).toEqual(expect.arrayContaining(['Brand intake', 'Welcome to the agency', `${a.companies[0].name} onboarding`]));
-    for (const hidden of ['Retired survey', 'Maple only', 'Agency B for all', `${a.companies[1].name} onboarding`]) expect(names).not.toContain(hidden);
+    expect(names).toEqual(
+      expect.arrayContaining(['Brand intake', 'Welcome to the agency', `${a.companies[0].name} onboarding`]),
+    );
+    for (const hidden of ['Retired survey', 'Maple only', 'Agency B for all', `${a.companies[1].name} onboarding`])
+      expect(names).not.toContain(hidden);
     expect(names.some((n) => b.companies.some((c) => n.startsWith(c.name)))).toBe(false);
   });
 
@@ -118,7 +181,13 @@ describe('portalFlows.list', () => {
   });
 
   it('refuses a staff session (401)', async () => {
-    expect(refusal(await trpcClient(app.baseUrl, { token: a.token }).portalFlows.list.query().catch((e) => e))).toMatchObject({ httpStatus: 401 });
+    expect(
+      refusal(
+        await trpcClient(app.baseUrl, { token: a.token })
+          .portalFlows.list.query()
+          .catch((e) => e),
+      ),
+    ).toMatchObject({ httpStatus: 401 });
   });
 });
 
@@ -126,7 +195,11 @@ describe('portalFlows.get', () => {
   it('answers the flow with its steps and fields, select choices included', async () => {
     const flow = await portal.portalFlows.get.query({ flowUid: collect.flowUid });
     expect(flow.steps.map((s) => s.stepTitle)).toEqual(['About you', 'Your assets']);
-    expect(flow.steps[0].fields.find((f) => f.fieldLabel === 'Team size')).toMatchObject({ fieldType: 'select', isRequired: true, choices: ['1-10', '11-50', '51+'] });
+    expect(flow.steps[0].fields.find((f) => f.fieldLabel === 'Team size')).toMatchObject({
+      fieldType: 'select',
+      isRequired: true,
+      choices: ['1-10', '11-50', '51+'],
+    });
     expect(flow.answers).toEqual([]);
   });
 
@@ -137,42 +210,77 @@ describe('portalFlows.get', () => {
 
   it("answers NOT_FOUND for an inactive flow, another company's and another agency's", async () => {
     for (const flow of [inactive, otherCompany, otherAgency]) {
-      expect(await refused(portal.portalFlows.get.query({ flowUid: flow.flowUid }))).toMatchObject({ code: 'NOT_FOUND', message: P.notFound });
+      expect(await refused(portal.portalFlows.get.query({ flowUid: flow.flowUid }))).toMatchObject({
+        code: 'NOT_FOUND',
+        message: P.notFound,
+      });
     }
   });
 });
 
 describe('portalFlows.saveStep', () => {
   const step1 = (answers: Record<string, string | boolean | null>) =>
-    portal.portalFlows.saveStep.mutate({ flowId: collect.id, stepId: collect.steps[0], answers: Object.entries(answers).map(([label, value]) => ({ field: collect.fields[label], value })) });
+    portal.portalFlows.saveStep.mutate({
+      flowId: collect.id,
+      stepId: collect.steps[0],
+      answers: Object.entries(answers).map(([label, value]) => ({ field: collect.fields[label], value })),
+    });
 
   it('refuses a missing required field, naming it', async () => {
-    expect(await refused(step1({ 'Company name': '  ', 'Team size': '1-10' }))).toMatchObject({ code: 'BAD_REQUEST', message: P.required('Company name') });
+    expect(await refused(step1({ 'Company name': '  ', 'Team size': '1-10' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: P.required('Company name'),
+    });
   });
 
   it('refuses a choice that is not in the list', async () => {
-    expect(await refused(step1({ 'Company name': 'Alder', 'Team size': '500' }))).toMatchObject({ code: 'BAD_REQUEST', message: P.notAChoice('Team size') });
+    expect(await refused(step1({ 'Company name': 'Alder', 'Team size': '500' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: P.notAChoice('Team size'),
+    });
   });
 
   it('refuses a date that is not a real yyyy-mm-dd day', async () => {
     for (const date of ['2026-02-30', '12/01/2026', '2026-1-5']) {
-      expect(await refused(step1({ 'Company name': 'Alder', 'Team size': '1-10', 'Start date': date }))).toMatchObject({ code: 'BAD_REQUEST', message: P.badDate('Start date') });
+      expect(await refused(step1({ 'Company name': 'Alder', 'Team size': '1-10', 'Start date': date }))).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: P.badDate('Start date'),
+      });
     }
   });
 
   it('refuses text over its length and a checkbox that is not a boolean', async () => {
-    expect(await refused(step1({ 'Company name': 'x'.repeat(501), 'Team size': '1-10' }))).toMatchObject({ code: 'BAD_REQUEST', message: P.tooLong('Company name', 500) });
-    expect(await refused(step1({ 'Company name': 'Alder', 'Team size': '1-10', Newsletter: 'maybe' }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await refused(step1({ 'Company name': 'x'.repeat(501), 'Team size': '1-10' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: P.tooLong('Company name', 500),
+    });
+    expect(await refused(step1({ 'Company name': 'Alder', 'Team size': '1-10', Newsletter: 'maybe' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
-  it("refuses an answer for a field of another step, and a file answer that the upload route did not set", async () => {
-    expect(await refused(portal.portalFlows.saveStep.mutate({ flowId: collect.id, stepId: collect.steps[0], answers: [{ field: collect.fields.Logo, value: '1' }] }))).toMatchObject({
+  it('refuses an answer for a field of another step, and a file answer that the upload route did not set', async () => {
+    expect(
+      await refused(
+        portal.portalFlows.saveStep.mutate({
+          flowId: collect.id,
+          stepId: collect.steps[0],
+          answers: [{ field: collect.fields.Logo, value: '1' }],
+        }),
+      ),
+    ).toMatchObject({
       code: 'BAD_REQUEST',
       message: P.fieldNotInStep,
     });
     const someDocument = a.rows.document[0];
     expect(
-      await refused(portal.portalFlows.saveStep.mutate({ flowId: collect.id, stepId: collect.steps[1], answers: [{ field: collect.fields.Logo, value: String(someDocument) }] })),
+      await refused(
+        portal.portalFlows.saveStep.mutate({
+          flowId: collect.id,
+          stepId: collect.steps[1],
+          answers: [{ field: collect.fields.Logo, value: String(someDocument) }],
+        }),
+      ),
     ).toMatchObject({ code: 'BAD_REQUEST', message: P.fileInvalid('Logo') });
   });
 
@@ -181,11 +289,23 @@ describe('portalFlows.saveStep', () => {
   });
 
   it('saves the step, creates the submission and moves on to step 2; the answers come back on the next visit', async () => {
-    const saved = await step1({ 'Company name': ' Alder Architects ', 'Team size': '11-50', 'Start date': '2026-12-01', Newsletter: true });
+    const saved = await step1({
+      'Company name': ' Alder Architects ',
+      'Team size': '11-50',
+      'Start date': '2026-12-01',
+      Newsletter: true,
+    });
     expect(saved.state).toMatchObject({ status: 'in_progress', currentStep: 2, stepCount: 2 });
     const again = await portal.portalFlows.get.query({ flowUid: collect.flowUid });
-    const byLabel = Object.fromEntries(again.answers.map((ans) => [Object.entries(collect.fields).find(([, id]) => id === ans.fieldId)![0], ans.value]));
-    expect(byLabel).toEqual({ 'Company name': 'Alder Architects', 'Team size': '11-50', 'Start date': '2026-12-01', Newsletter: 'true' });
+    const byLabel = Object.fromEntries(
+      again.answers.map((ans) => [Object.entries(collect.fields).find(([, id]) => id === ans.fieldId)![0], ans.value]),
+    );
+    expect(byLabel).toEqual({
+      'Company name': 'Alder Architects',
+      'Team size': '11-50',
+      'Start date': '2026-12-01',
+      Newsletter: 'true',
+    });
     const listed = (await portal.portalFlows.list.query()).find((f) => f.id === collect.id)!;
     expect(listed.state).toMatchObject({ status: 'in_progress', currentStep: 2 });
   });
@@ -197,14 +317,26 @@ describe('portalFlows.saveStep', () => {
   });
 
   it("answers NOT_FOUND for a step of another flow, another company's flow and another agency's flow", async () => {
-    expect(await refused(portal.portalFlows.saveStep.mutate({ flowId: collect.id, stepId: everyone.steps[0], answers: [] }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      await refused(portal.portalFlows.saveStep.mutate({ flowId: collect.id, stepId: everyone.steps[0], answers: [] })),
+    ).toMatchObject({ code: 'NOT_FOUND' });
     for (const flow of [inactive, otherCompany, otherAgency]) {
-      expect(await refused(portal.portalFlows.saveStep.mutate({ flowId: flow.id, stepId: flow.steps[0], answers: [] }))).toMatchObject({ code: 'NOT_FOUND' });
+      expect(
+        await refused(portal.portalFlows.saveStep.mutate({ flowId: flow.id, stepId: flow.steps[0], answers: [] })),
+      ).toMatchObject({ code: 'NOT_FOUND' });
     }
     // Agency B's contact on agency A's flow.
     const foreign = trpcClient(app.baseUrl, { token: b.portal.token });
-    expect(await refused(foreign.portalFlows.saveStep.mutate({ flowId: everyone.id, stepId: everyone.steps[0], answers: [] }))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(await app.database.db.flowSubmission.count({ where: { flowId: { in: [inactive.id, otherCompany.id, otherAgency.id, everyone.id] } } })).toBe(0);
+    expect(
+      await refused(
+        foreign.portalFlows.saveStep.mutate({ flowId: everyone.id, stepId: everyone.steps[0], answers: [] }),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      await app.database.db.flowSubmission.count({
+        where: { flowId: { in: [inactive.id, otherCompany.id, otherAgency.id, everyone.id] } },
+      }),
+    ).toBe(0);
   });
 });
 
@@ -234,14 +366,38 @@ describe('POST /api/portal/flows/upload', () => {
   });
 
   it("stores the file as a Document of the contact's company, visible in the portal, and answers the field with it", async () => {
-    const res = await upload({ flowId: collect.id, fieldId: collect.fields.Logo }, 'png bytes', a.portal.token, 'alder-logo.png');
-    expect(res).toMatchObject({ status: 201, body: { fieldId: collect.fields.Logo, file: { name: 'alder-logo.png', size: 9 } } });
+    const res = await upload(
+      { flowId: collect.id, fieldId: collect.fields.Logo },
+      'png bytes',
+      a.portal.token,
+      'alder-logo.png',
+    );
+    expect(res).toMatchObject({
+      status: 201,
+      body: { fieldId: collect.fields.Logo, file: { name: 'alder-logo.png', size: 9 } },
+    });
     const doc = await app.database.db.document.findUniqueOrThrow({ where: { id: res.body.file.id } });
-    expect(doc).toMatchObject({ businessId: a.businessId, companyId: a.portal.companyId, visibleInPortal: true, uploadedById: null, originalName: 'alder-logo.png' });
+    expect(doc).toMatchObject({
+      businessId: a.businessId,
+      companyId: a.portal.companyId,
+      visibleInPortal: true,
+      uploadedById: null,
+      originalName: 'alder-logo.png',
+    });
     const flow = await portal.portalFlows.get.query({ flowUid: collect.flowUid });
-    expect(flow.answers.find((ans) => ans.fieldId === collect.fields.Logo)).toMatchObject({ value: String(doc.id), file: { id: doc.id, name: 'alder-logo.png' } });
+    expect(flow.answers.find((ans) => ans.fieldId === collect.fields.Logo)).toMatchObject({
+      value: String(doc.id),
+      file: { id: doc.id, name: 'alder-logo.png' },
+    });
     // Keeping the uploaded file while saving the step is accepted.
-    const saved = await portal.portalFlows.saveStep.mutate({ flowId: collect.id, stepId: collect.steps[1], answers: [{ field: collect.fields.Logo, value: String(doc.id) }, { field: collect.fields.Notes, value: 'Blue, please.' }] });
+    const saved = await portal.portalFlows.saveStep.mutate({
+      flowId: collect.id,
+      stepId: collect.steps[1],
+      answers: [
+        { field: collect.fields.Logo, value: String(doc.id) },
+        { field: collect.fields.Notes, value: 'Blue, please.' },
+      ],
+    });
     expect(saved.state).toMatchObject({ status: 'in_progress', currentStep: 2 });
     // Staff see it among the company's files.
     const files = await staff.documents.list.query({ companyId: a.portal.companyId });
@@ -252,16 +408,37 @@ describe('POST /api/portal/flows/upload', () => {
 describe('uploading again to the same field replaces the file', () => {
   let replace: FlowIds;
   beforeAll(async () => {
-    replace = await makeFlow(a, a.portal.companyId, { name: 'Contract upload', steps: [{ title: 'Papers', fields: [{ label: 'Contract', type: 'file' }, { label: 'Invoice', type: 'file' }] }] });
+    replace = await makeFlow(a, a.portal.companyId, {
+      name: 'Contract upload',
+      steps: [
+        {
+          title: 'Papers',
+          fields: [
+            { label: 'Contract', type: 'file' },
+            { label: 'Invoice', type: 'file' },
+          ],
+        },
+      ],
+    });
   });
-  const namedLike = async (prefix: string) => (await app.database.db.document.findMany({ where: { businessId: a.businessId, name: { startsWith: prefix } }, orderBy: { id: 'asc' } }));
-  const portalFileNames = async () => (await portal.portal.files.query({ slug: a.slug, search: 'contract-v', limit: 100 })).items.map((f) => f.name);
+  const namedLike = async (prefix: string) =>
+    await app.database.db.document.findMany({
+      where: { businessId: a.businessId, name: { startsWith: prefix } },
+      orderBy: { id: 'asc' },
+    });
+  const portalFileNames = async () =>
+    (await portal.portal.files.query({ slug: a.slug, search: 'contract-v', limit: 100 })).items.map((f) => f.name);
 
   it('five uploads leave one Document, one stored file, seen once by staff and client, answering the field', async () => {
     const ids: number[] = [];
     const keys: string[] = [];
     for (let v = 1; v <= 5; v += 1) {
-      const res = await upload({ flowId: replace.id, fieldId: replace.fields.Contract }, `contract version ${v}`, a.portal.token, `contract-v${v}.pdf`);
+      const res = await upload(
+        { flowId: replace.id, fieldId: replace.fields.Contract },
+        `contract version ${v}`,
+        a.portal.token,
+        `contract-v${v}.pdf`,
+      );
       expect(res.status).toBe(201);
       ids.push(res.body.file.id);
       keys.push((await app.database.db.document.findUniqueOrThrow({ where: { id: res.body.file.id } })).storageKey!);
@@ -275,17 +452,33 @@ describe('uploading again to the same field replaces the file', () => {
     expect(staffFiles.items.map((f) => f.name)).toEqual(['contract-v5.pdf']);
     expect(await portalFileNames()).toEqual(['contract-v5.pdf']);
     const flow = await portal.portalFlows.get.query({ flowUid: replace.flowUid });
-    expect(flow.answers.find((ans) => ans.fieldId === replace.fields.Contract)).toMatchObject({ value: String(ids[4]), file: { id: ids[4], name: 'contract-v5.pdf' } });
+    expect(flow.answers.find((ans) => ans.fieldId === replace.fields.Contract)).toMatchObject({
+      value: String(ids[4]),
+      file: { id: ids[4], name: 'contract-v5.pdf' },
+    });
     // The log tells what happened to each replaced file.
-    const deleted = await app.database.db.activity.findMany({ where: { businessId: a.businessId, entityType: 'file', action: 'deleted', entityId: { in: ids } } });
+    const deleted = await app.database.db.activity.findMany({
+      where: { businessId: a.businessId, entityType: 'file', action: 'deleted', entityId: { in: ids } },
+    });
     expect(deleted.map((r) => r.entityId).sort()).toEqual(ids.slice(0, 4).sort());
   });
 
   it('keeps the stored bytes of every replaced upload out of storage', async () => {
-    const first = await upload({ flowId: replace.id, fieldId: replace.fields.Invoice }, 'invoice one', a.portal.token, 'invoice-1.pdf');
-    const firstKey = (await app.database.db.document.findUniqueOrThrow({ where: { id: first.body.file.id } })).storageKey!;
+    const first = await upload(
+      { flowId: replace.id, fieldId: replace.fields.Invoice },
+      'invoice one',
+      a.portal.token,
+      'invoice-1.pdf',
+    );
+    const firstKey = (await app.database.db.document.findUniqueOrThrow({ where: { id: first.body.file.id } }))
+      .storageKey!;
     expect(await app.storage.size(firstKey)).toBe('invoice one'.length);
-    const second = await upload({ flowId: replace.id, fieldId: replace.fields.Invoice }, 'invoice two', a.portal.token, 'invoice-2.pdf');
+    const second = await upload(
+      { flowId: replace.id, fieldId: replace.fields.Invoice },
+      'invoice two',
+      a.portal.token,
+      'invoice-2.pdf',
+    );
     expect(second.status).toBe(201);
     expect(await app.storage.size(firstKey)).toBeNull();
     expect(await app.database.db.document.findUnique({ where: { id: first.body.file.id } })).toBeNull();
@@ -296,7 +489,12 @@ describe('uploading again to the same field replaces the file', () => {
   it('keeps a file staff took over (renamed, moved) and only replaces the answer', async () => {
     const [current] = await namedLike('contract-v');
     await staff.documents.update.mutate({ id: current.id, name: 'Signed contract (kept)' });
-    const res = await upload({ flowId: replace.id, fieldId: replace.fields.Contract }, 'contract version 6', a.portal.token, 'contract-v6.pdf');
+    const res = await upload(
+      { flowId: replace.id, fieldId: replace.fields.Contract },
+      'contract version 6',
+      a.portal.token,
+      'contract-v6.pdf',
+    );
     expect(res.status).toBe(201);
     const kept = await app.database.db.document.findUniqueOrThrow({ where: { id: current.id } });
     expect(kept.name).toBe('Signed contract (kept)');
@@ -310,11 +508,29 @@ describe('uploading again to the same field replaces the file', () => {
     const key = app.storage.newKey(a.businessId);
     await app.storage.writeStream(key, Readable.from([Buffer.from('staff')]));
     const staffDoc = await app.database.db.document.create({
-      data: { businessId: a.businessId, companyId: a.portal.companyId, name: 'Staff copy', url: '/x', size: 5, storageKey: key, uploadedById: a.userId },
+      data: {
+        businessId: a.businessId,
+        companyId: a.portal.companyId,
+        name: 'Staff copy',
+        url: '/x',
+        size: 5,
+        storageKey: key,
+        uploadedById: a.userId,
+      },
     });
-    const submission = await app.database.db.flowSubmission.findFirstOrThrow({ where: { flowId: replace.id, contactId: a.portal.contactId } });
-    await app.database.db.flowAnswer.update({ where: { submissionId_flowFieldId: { submissionId: submission.id, flowFieldId: replace.fields.Contract } }, data: { value: String(staffDoc.id) } });
-    const res = await upload({ flowId: replace.id, fieldId: replace.fields.Contract }, 'contract version 7', a.portal.token, 'contract-v7.pdf');
+    const submission = await app.database.db.flowSubmission.findFirstOrThrow({
+      where: { flowId: replace.id, contactId: a.portal.contactId },
+    });
+    await app.database.db.flowAnswer.update({
+      where: { submissionId_flowFieldId: { submissionId: submission.id, flowFieldId: replace.fields.Contract } },
+      data: { value: String(staffDoc.id) },
+    });
+    const res = await upload(
+      { flowId: replace.id, fieldId: replace.fields.Contract },
+      'contract version 7',
+      a.portal.token,
+      'contract-v7.pdf',
+    );
     expect(res.status).toBe(201);
     expect(await app.database.db.document.findUnique({ where: { id: staffDoc.id } })).not.toBeNull();
     expect(await app.storage.size(key)).toBe(5);
@@ -325,12 +541,27 @@ describe('uploading again to the same field replaces the file', () => {
 
 describe('portalFlows.submit', () => {
   it("answers NOT_FOUND for another company's and another agency's flow", async () => {
-    for (const flow of [inactive, otherCompany, otherAgency]) expect(await refused(portal.portalFlows.submit.mutate({ flowId: flow.id }))).toMatchObject({ code: 'NOT_FOUND' });
+    for (const flow of [inactive, otherCompany, otherAgency])
+      expect(await refused(portal.portalFlows.submit.mutate({ flowId: flow.id }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('refuses while a required field is unanswered, naming the first one', async () => {
-    const fresh = await makeFlow(a, null, { name: 'Quick check', steps: [{ title: 'One', fields: [{ label: 'Optional', type: 'text' }, { label: 'Must have', type: 'text', required: true }] }] });
-    expect(await refused(portal.portalFlows.submit.mutate({ flowId: fresh.id }))).toMatchObject({ code: 'BAD_REQUEST', message: P.missingField('Must have') });
+    const fresh = await makeFlow(a, null, {
+      name: 'Quick check',
+      steps: [
+        {
+          title: 'One',
+          fields: [
+            { label: 'Optional', type: 'text' },
+            { label: 'Must have', type: 'text', required: true },
+          ],
+        },
+      ],
+    });
+    expect(await refused(portal.portalFlows.submit.mutate({ flowId: fresh.id }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: P.missingField('Must have'),
+    });
   });
 
   it('completes the flow with its time; afterwards it is read-only', async () => {
@@ -338,8 +569,13 @@ describe('portalFlows.submit', () => {
     expect(done.state.status).toBe('completed');
     expect(done.state.completedAt).toBeInstanceOf(Date);
     expect((await portal.portalFlows.list.query()).find((f) => f.id === collect.id)!.state.status).toBe('completed');
-    expect(await refused(portal.portalFlows.saveStep.mutate({ flowId: collect.id, stepId: collect.steps[0], answers: [] }))).toMatchObject({ code: 'BAD_REQUEST', message: P.alreadySubmitted });
-    expect(await refused(portal.portalFlows.submit.mutate({ flowId: collect.id }))).toMatchObject({ code: 'BAD_REQUEST', message: P.alreadySubmitted });
+    expect(
+      await refused(portal.portalFlows.saveStep.mutate({ flowId: collect.id, stepId: collect.steps[0], answers: [] })),
+    ).toMatchObject({ code: 'BAD_REQUEST', message: P.alreadySubmitted });
+    expect(await refused(portal.portalFlows.submit.mutate({ flowId: collect.id }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: P.alreadySubmitted,
+    });
     expect((await upload({ flowId: collect.id, fieldId: collect.fields.Logo })).status).toBe(400);
   });
 });
@@ -349,7 +585,13 @@ describe('flows.submissions (staff)', () => {
     const { items, total } = await staff.flows.submissions.query({ flowId: collect.id });
     expect(total).toBe(1);
     const [sub] = items;
-    expect(sub).toMatchObject({ status: 'completed', currentStep: 2, stepCount: 2, company: { id: a.portal.companyId, name: a.companies[0].name }, contact: { id: a.portal.contactId } });
+    expect(sub).toMatchObject({
+      status: 'completed',
+      currentStep: 2,
+      stepCount: 2,
+      company: { id: a.portal.companyId, name: a.companies[0].name },
+      contact: { id: a.portal.contactId },
+    });
     expect(sub.completedAt).toBeInstanceOf(Date);
     expect(sub.answers.map((ans) => [ans.fieldLabel, ans.value])).toEqual([
       ['Company name', 'Alder Architects'],
@@ -371,7 +613,9 @@ describe('flows.submissions (staff)', () => {
 
   it("answers NOT_FOUND to another agency's staff, and refuses a portal session", async () => {
     const foreignStaff = trpcClient(app.baseUrl, { token: b.token });
-    expect(await refused(foreignStaff.flows.submissions.query({ flowId: collect.id }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await refused(foreignStaff.flows.submissions.query({ flowId: collect.id }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(await refused(portal.flows.submissions.query({ flowId: collect.id }))).toMatchObject({ httpStatus: 401 });
   });
 });
@@ -384,12 +628,17 @@ describe('REST', () => {
     expect(list.body.map((f: { name: string }) => f.name)).toContain('Welcome to the agency');
     const one = await api.call('GET', `/api/portal/flows/${everyone.flowUid}`, { token: a.portal.token });
     expect(one.body.steps).toHaveLength(2);
-    const step = await api.call('POST', `/api/portal/flows/${everyone.id}/steps/${everyone.steps[0]}`, { token: a.portal.token, body: { answers: [] } });
+    const step = await api.call('POST', `/api/portal/flows/${everyone.id}/steps/${everyone.steps[0]}`, {
+      token: a.portal.token,
+      body: { answers: [] },
+    });
     expect(step.status).toBe(200);
     expect(step.body.state).toMatchObject({ status: 'in_progress', currentStep: 2 });
     const done = await api.call('POST', `/api/portal/flows/${everyone.id}/submit`, { token: a.portal.token, body: {} });
     expect(done.body.state.status).toBe('completed');
-    expect((await api.call('GET', `/api/portal/flows/${otherAgency.flowUid}`, { token: a.portal.token })).status).toBe(404);
+    expect((await api.call('GET', `/api/portal/flows/${otherAgency.flowUid}`, { token: a.portal.token })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -405,29 +654,63 @@ describe('a flow without steps, or a draft, does not reach the client', () => {
   beforeAll(async () => {
     stepless = await makeFlow(a, a.portal.companyId, { name: 'Switched on, no steps', steps: [] });
     steplessForAll = await makeFlow(a, null, { name: 'For all, no steps', steps: [] });
-    draft = await makeFlow(a, a.portal.companyId, { name: 'Draft with a file', isActive: false, steps: [{ title: 'Files', fields: [{ label: 'Draft file', type: 'file' }] }] });
+    draft = await makeFlow(a, a.portal.companyId, {
+      name: 'Draft with a file',
+      isActive: false,
+      steps: [{ title: 'Files', fields: [{ label: 'Draft file', type: 'file' }] }],
+    });
   });
 
   it('is not listed, and get, saveStep, submit and the upload route answer NOT_FOUND', async () => {
     const names = (await portal.portalFlows.list.query()).map((f) => f.name);
     for (const flow of [stepless, steplessForAll, draft]) {
       expect(names).not.toContain((await app.database.db.flow.findUniqueOrThrow({ where: { id: flow.id } })).name);
-      expect(await refused(portal.portalFlows.get.query({ flowUid: flow.flowUid }))).toMatchObject({ code: 'NOT_FOUND', message: P.notFound });
-      expect(await refused(portal.portalFlows.saveStep.mutate({ flowId: flow.id, stepId: flow.steps[0] ?? collect.steps[0], answers: [] }))).toMatchObject({ code: 'NOT_FOUND' });
+      expect(await refused(portal.portalFlows.get.query({ flowUid: flow.flowUid }))).toMatchObject({
+        code: 'NOT_FOUND',
+        message: P.notFound,
+      });
+      expect(
+        await refused(
+          portal.portalFlows.saveStep.mutate({
+            flowId: flow.id,
+            stepId: flow.steps[0] ?? collect.steps[0],
+            answers: [],
+          }),
+        ),
+      ).toMatchObject({ code: 'NOT_FOUND' });
       expect(await refused(portal.portalFlows.submit.mutate({ flowId: flow.id }))).toMatchObject({ code: 'NOT_FOUND' });
     }
     const documents = await app.database.db.document.count({ where: { businessId: a.businessId } });
-    expect(await upload({ flowId: draft.id, fieldId: draft.fields['Draft file'] })).toMatchObject({ status: 404, body: { message: P.notFound } });
+    expect(await upload({ flowId: draft.id, fieldId: draft.fields['Draft file'] })).toMatchObject({
+      status: 404,
+      body: { message: P.notFound },
+    });
     expect(await app.database.db.document.count({ where: { businessId: a.businessId } })).toBe(documents);
-    expect(await app.database.db.flowSubmission.count({ where: { flowId: { in: [stepless.id, steplessForAll.id, draft.id] } } })).toBe(0);
+    expect(
+      await app.database.db.flowSubmission.count({
+        where: { flowId: { in: [stepless.id, steplessForAll.id, draft.id] } },
+      }),
+    ).toBe(0);
   });
 
   it('once staff publish the draft, the client sees it and can upload; unpublished again, the upload is refused and the file kept', async () => {
     await staff.flows.publish.mutate({ id: draft.id });
     expect((await portal.portalFlows.list.query()).map((f) => f.id)).toContain(draft.id);
-    expect((await upload({ flowId: draft.id, fieldId: draft.fields['Draft file'] }, 'draft bytes', a.portal.token, 'draft.png')).status).toBe(201);
+    expect(
+      (
+        await upload(
+          { flowId: draft.id, fieldId: draft.fields['Draft file'] },
+          'draft bytes',
+          a.portal.token,
+          'draft.png',
+        )
+      ).status,
+    ).toBe(201);
     await staff.flows.unpublish.mutate({ id: draft.id });
-    expect((await upload({ flowId: draft.id, fieldId: draft.fields['Draft file'] }, 'again', a.portal.token, 'again.png')).status).toBe(404);
+    expect(
+      (await upload({ flowId: draft.id, fieldId: draft.fields['Draft file'] }, 'again', a.portal.token, 'again.png'))
+        .status,
+    ).toBe(404);
     const { items } = await staff.flows.submissions.query({ flowId: draft.id });
     expect(items.map((i) => i.answers.map((ans) => ans.file?.name))).toEqual([['draft.png']]);
   });

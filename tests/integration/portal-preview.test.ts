@@ -23,12 +23,17 @@ import { addStaff } from '../support/staff';
 import { untypedTrpcClient } from '../support/trpc';
 import { sample } from '../support/zod-sample';
 
-type ProcedureDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[]; middlewares: unknown[] } };
+type ProcedureDef = {
+  _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[]; middlewares: unknown[] };
+};
 const { procedures } = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def;
-const builtOnPortal = (procedure: ProcedureDef) => (portalProcedure as unknown as ProcedureDef)._def.middlewares.every((m) => procedure._def.middlewares.includes(m));
+const builtOnPortal = (procedure: ProcedureDef) =>
+  (portalProcedure as unknown as ProcedureDef)._def.middlewares.every((m) => procedure._def.middlewares.includes(m));
 const portalEntries = Object.entries(procedures).filter(([, p]) => builtOnPortal(p));
 const portalQueries = portalEntries.filter(([, p]) => p._def.type === 'query').map(([path]) => path);
-const portalMutations = portalEntries.filter(([, p]) => p._def.type === 'mutation').map(([path, p]) => ({ path, procedure: p }));
+const portalMutations = portalEntries
+  .filter(([, p]) => p._def.type === 'mutation')
+  .map(([path, p]) => ({ path, procedure: p }));
 
 let app: TestApp;
 let a: Agency;
@@ -40,7 +45,14 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Started = { status: number; url?: string; expiresAt?: Date; token?: string; cookie?: string; error?: { code: string; message: string } };
+type Started = {
+  status: number;
+  url?: string;
+  expiresAt?: Date;
+  token?: string;
+  cookie?: string;
+  error?: { code: string; message: string };
+};
 
 /** portalPreview.start over HTTP, as the hub's browser calls it; the portal cookie it sets is the preview's token. */
 async function start(contactId: number, staffToken = a.token): Promise<Started> {
@@ -49,8 +61,12 @@ async function start(contactId: number, staffToken = a.token): Promise<Started> 
     headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
     body: JSON.stringify(superjson.serialize({ contactId })),
   });
-  const body = (await res.json()) as { result?: { data: unknown }; error?: { json: { message: string; data: { code: string } } } };
-  if (body.error) return { status: res.status, error: { code: body.error.json.data.code, message: body.error.json.message } };
+  const body = (await res.json()) as {
+    result?: { data: unknown };
+    error?: { json: { message: string; data: { code: string } } };
+  };
+  if (body.error)
+    return { status: res.status, error: { code: body.error.json.data.code, message: body.error.json.message } };
   const data = superjson.deserialize<{ url: string; expiresAt: Date }>(body.result!.data as never);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION.portalCookie}=`));
   return { status: res.status, ...data, cookie, token: cookie?.split(';')[0].split('=')[1] };
@@ -61,7 +77,11 @@ function outcome(token: string, path: string, type: 'query' | 'mutation', input:
   const trpc = untypedTrpcClient(app.baseUrl, { token });
   return (type === 'query' ? trpc.query(path, input) : trpc.mutation(path, input)).then(
     (result) => ({ result }),
-    (error: { message: string; data?: { code?: string; httpStatus?: number } }) => ({ code: error.data?.code, httpStatus: error.data?.httpStatus, message: error.message }),
+    (error: { message: string; data?: { code?: string; httpStatus?: number } }) => ({
+      code: error.data?.code,
+      httpStatus: error.data?.httpStatus,
+      message: error.message,
+    }),
   );
 }
 
@@ -75,7 +95,11 @@ async function snapshot(agency: Agency) {
     db.contact.findUniqueOrThrow({ where: { id: agency.portal.contactId } }),
     db.flowSubmission.findMany({ where, orderBy: { id: 'asc' } }),
     db.flowAnswer.findMany({ where, orderBy: { id: 'asc' } }),
-    db.document.findMany({ where, orderBy: { id: 'asc' }, select: { id: true, name: true, visibleInPortal: true, storageKey: true, flowFieldId: true } }),
+    db.document.findMany({
+      where,
+      orderBy: { id: 'asc' },
+      select: { id: true, name: true, visibleInPortal: true, storageKey: true, flowFieldId: true },
+    }),
   ]);
 }
 
@@ -104,7 +128,9 @@ describe('portalPreview.start', () => {
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(PORTAL_PREVIEW_LIFETIME_MS);
     expect(PORTAL_PREVIEW_LIFETIME_MS).toBe(60 * 60 * 1000);
     expect(started.expiresAt!.getTime()).toBe(row.expiresAt.getTime());
-    expect(new Date(started.cookie!.match(/Expires=([^;]+)/)![1]).getTime()).toBe(Math.floor(row.expiresAt.getTime() / 1000) * 1000);
+    expect(new Date(started.cookie!.match(/Expires=([^;]+)/)![1]).getTime()).toBe(
+      Math.floor(row.expiresAt.getTime() / 1000) * 1000,
+    );
   });
 
   it("answers 404 for another agency's contact, and makes no session", async () => {
@@ -118,9 +144,23 @@ describe('portalPreview.start', () => {
     const db = app.database.db;
     const tree = await addCompanyTree(db, a.businessId, a.userId, 'Preview Without Access');
     const noAccess = tree.contact[0];
-    expect(await start(noAccess)).toEqual({ status: 400, error: { code: 'BAD_REQUEST', message: M.portal.preview.noAccess } });
-    const noCompany = await db.contact.create({ data: { businessId: a.businessId, firstName: 'Nomad', lastName: 'Client', email: `nomad-${Date.now()}@client.test`, portalAccess: true } });
-    expect(await start(noCompany.id)).toEqual({ status: 400, error: { code: 'BAD_REQUEST', message: M.portal.preview.noCompany } });
+    expect(await start(noAccess)).toEqual({
+      status: 400,
+      error: { code: 'BAD_REQUEST', message: M.portal.preview.noAccess },
+    });
+    const noCompany = await db.contact.create({
+      data: {
+        businessId: a.businessId,
+        firstName: 'Nomad',
+        lastName: 'Client',
+        email: `nomad-${Date.now()}@client.test`,
+        portalAccess: true,
+      },
+    });
+    expect(await start(noCompany.id)).toEqual({
+      status: 400,
+      error: { code: 'BAD_REQUEST', message: M.portal.preview.noCompany },
+    });
     expect(await db.portalSession.count({ where: { contactId: { in: [noAccess, noCompany.id] } } })).toBe(0);
   });
 
@@ -129,7 +169,9 @@ describe('portalPreview.start', () => {
     const started = await start(a.portal.contactId, member.token);
     expect(started.status).toBe(200);
     const me = await outcome(started.token!, 'portalAuth.me', 'query', undefined);
-    expect(me).toMatchObject({ result: { id: a.portal.contactId, preview: { staffName: 'Morgan Staff', companyName: a.companies[0].name } } });
+    expect(me).toMatchObject({
+      result: { id: a.portal.contactId, preview: { staffName: 'Morgan Staff', companyName: a.companies[0].name } },
+    });
   });
 });
 
@@ -137,8 +179,23 @@ describe('a preview reads the portal as the contact', () => {
   it('answers every portal read exactly as the contact’s own session (portalAuth.me adds who previews)', async () => {
     const { token } = await start(a.portal.contactId);
     // The walk is not empty: the portal's areas are all reads.
-    expect(portalQueries).toEqual(expect.arrayContaining(['portal.dashboard', 'portal.projects', 'portal.project', 'portal.files', 'portalFlows.list', 'portalFlows.get', 'portalAuth.me']));
-    const inputs = { ...readInputs(), 'portalFlows.get': { flowUid: (await app.database.db.flow.findUniqueOrThrow({ where: { id: a.rows.flow[0] } })).flowUid } };
+    expect(portalQueries).toEqual(
+      expect.arrayContaining([
+        'portal.dashboard',
+        'portal.projects',
+        'portal.project',
+        'portal.files',
+        'portalFlows.list',
+        'portalFlows.get',
+        'portalAuth.me',
+      ]),
+    );
+    const inputs = {
+      ...readInputs(),
+      'portalFlows.get': {
+        flowUid: (await app.database.db.flow.findUniqueOrThrow({ where: { id: a.rows.flow[0] } })).flowUid,
+      },
+    };
     const before = await snapshot(a);
     for (const path of portalQueries) {
       const input = inputs[path as keyof typeof inputs];
@@ -147,15 +204,32 @@ describe('a preview reads the portal as the contact', () => {
       if (path === 'portalAuth.me') {
         expect(own).toMatchObject({ result: { preview: null } });
         const staff = await app.database.db.user.findUniqueOrThrow({ where: { id: a.userId } });
-        expect(preview).toEqual({ result: { ...(own as { result: object }).result, preview: { staffName: `${staff.firstName} ${staff.lastName}`, companyName: a.companies[0].name } } });
+        expect(preview).toEqual({
+          result: {
+            ...(own as { result: object }).result,
+            preview: { staffName: `${staff.firstName} ${staff.lastName}`, companyName: a.companies[0].name },
+          },
+        });
       } else {
         expect([path, preview]).toEqual([path, own]);
         // A read that answered the contact answered the preview: not two equal refusals.
-        if (['portal.dashboard', 'portal.projects', 'portal.project', 'portal.files', 'portalFlows.list', 'portalFlows.get'].includes(path)) expect([path, own]).toEqual([path, { result: expect.anything() }]);
+        if (
+          [
+            'portal.dashboard',
+            'portal.projects',
+            'portal.project',
+            'portal.files',
+            'portalFlows.list',
+            'portalFlows.get',
+          ].includes(path)
+        )
+          expect([path, own]).toEqual([path, { result: expect.anything() }]);
       }
     }
     // The fixture's shared project, file and flow are there, for both.
-    const dashboard = (await outcome(token!, 'portal.dashboard', 'query', undefined)) as { result: { recentProjects: { id: number }[] } };
+    const dashboard = (await outcome(token!, 'portal.dashboard', 'query', undefined)) as {
+      result: { recentProjects: { id: number }[] };
+    };
     expect(dashboard.result.recentProjects.map((p) => p.id)).toContain(a.rows.project[0]);
     // Reading wrote nothing: no activity, no mail, no change.
     expect(await snapshot(a)).toEqual(before);
@@ -164,7 +238,8 @@ describe('a preview reads the portal as the contact', () => {
   it('downloads a shared file as the contact would, and logs no download (the contact’s own is logged)', async () => {
     const { token } = await start(a.portal.contactId);
     const path = `${app.baseUrl}/api/documents/${a.rows.document[0]}/download`;
-    const activity = () => app.database.db.activity.count({ where: { businessId: a.businessId, action: 'downloaded' } });
+    const activity = () =>
+      app.database.db.activity.count({ where: { businessId: a.businessId, action: 'downloaded' } });
     const before = await activity();
     const preview = await fetch(path, { headers: { authorization: `Bearer ${token}` }, redirect: 'manual' });
     expect(preview.status).toBe(302);
@@ -179,7 +254,14 @@ describe('a preview changes nothing', () => {
   const readOnly = { code: 'FORBIDDEN', httpStatus: 403, message: M.portal.preview.readOnly };
 
   it('walks the portal’s mutations: the contact’s writes are all among them', () => {
-    expect(portalMutations.map((m) => m.path)).toEqual(expect.arrayContaining(['portalFlows.saveStep', 'portalFlows.submit', 'portalNotifications.update', 'portalAuth.logout']));
+    expect(portalMutations.map((m) => m.path)).toEqual(
+      expect.arrayContaining([
+        'portalFlows.saveStep',
+        'portalFlows.submit',
+        'portalNotifications.update',
+        'portalAuth.logout',
+      ]),
+    );
     expect([...PREVIEW_ALLOWED_MUTATIONS]).toEqual(['portalAuth.logout']);
   });
 
@@ -193,7 +275,9 @@ describe('a preview changes nothing', () => {
   for (const { path, procedure } of portalMutations.filter((m) => !PREVIEW_ALLOWED_MUTATIONS.has(m.path))) {
     it(`${path}: 403 "${M.portal.preview.readOnly}", and nothing changes`, async () => {
       const { token } = await start(a.portal.contactId);
-      const sampled = procedure._def.inputs.length ? Object.assign({}, ...procedure._def.inputs.map((schema) => sample(schema))) : undefined;
+      const sampled = procedure._def.inputs.length
+        ? Object.assign({}, ...procedure._def.inputs.map((schema) => sample(schema)))
+        : undefined;
       const before = await snapshot(a);
       for (const input of [realInputs()[path], sampled].filter((i, n) => n === 1 || i !== undefined)) {
         expect(await outcome(token!, path, 'mutation', input)).toEqual(readOnly);
@@ -211,22 +295,42 @@ describe('a preview changes nothing', () => {
   it('refuses the same over REST (PUT /api/portal/notifications)', async () => {
     const { token } = await start(a.portal.contactId);
     const before = await snapshot(a);
-    const res = await client(app.baseUrl).call('PUT', '/api/portal/notifications', { token, body: { email_notifications: false } });
+    const res = await client(app.baseUrl).call('PUT', '/api/portal/notifications', {
+      token,
+      body: { email_notifications: false },
+    });
     expect([res.status, res.body.message]).toEqual([403, M.portal.preview.readOnly]);
     expect(await snapshot(a)).toEqual(before);
   });
 
   it('refuses the portal’s upload route (403) and stores nothing', async () => {
     const db = app.database.db;
-    const flow = await db.flow.create({ data: { businessId: a.businessId, companyId: a.portal.companyId, name: 'Preview upload flow', description: 'Upload test', workflowType: 'collect', isActive: true } });
-    const step = await db.flowStep.create({ data: { businessId: a.businessId, flowId: flow.id, stepOrder: 1, stepTitle: 'Files' } });
-    const field = await db.flowField.create({ data: { businessId: a.businessId, flowStepId: step.id, fieldLabel: 'Your logo', fieldType: 'file' } });
+    const flow = await db.flow.create({
+      data: {
+        businessId: a.businessId,
+        companyId: a.portal.companyId,
+        name: 'Preview upload flow',
+        description: 'Upload test',
+        workflowType: 'collect',
+        isActive: true,
+      },
+    });
+    const step = await db.flowStep.create({
+      data: { businessId: a.businessId, flowId: flow.id, stepOrder: 1, stepTitle: 'Files' },
+    });
+    const field = await db.flowField.create({
+      data: { businessId: a.businessId, flowStepId: step.id, fieldLabel: 'Your logo', fieldType: 'file' },
+    });
     const upload = (token: string) => {
       const form = new FormData();
       form.append('flowId', String(flow.id));
       form.append('fieldId', String(field.id));
       form.append('file', new Blob(['logo bytes'], { type: 'image/png' }), 'logo.png');
-      return fetch(`${app.baseUrl}/api/portal/flows/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+      return fetch(`${app.baseUrl}/api/portal/flows/upload`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
     };
     const { token } = await start(a.portal.contactId);
     const before = await snapshot(a);
@@ -243,7 +347,9 @@ describe('a preview changes nothing', () => {
     expect(await outcome(token!, 'portalAuth.logout', 'mutation', undefined)).toEqual({ result: { ok: true } });
     expect(await app.database.db.portalSession.findUnique({ where: { id: hashToken(token!) } })).toBeNull();
     expect(await outcome(token!, 'portalAuth.me', 'query', undefined)).toMatchObject({ code: 'UNAUTHORIZED' });
-    expect(await outcome(a.portal.token, 'portalAuth.me', 'query', undefined)).toMatchObject({ result: { id: a.portal.contactId } });
+    expect(await outcome(a.portal.token, 'portalAuth.me', 'query', undefined)).toMatchObject({
+      result: { id: a.portal.contactId },
+    });
     expect(await snapshot(a)).toEqual(before);
   });
 });
@@ -255,7 +361,10 @@ describe('a preview’s lifetime', () => {
     const row = await app.database.db.portalSession.findUniqueOrThrow({ where: { id } });
     await app.database.db.portalSession.update({
       where: { id },
-      data: { createdAt: new Date(row.createdAt.getTime() - ms), ...(moveExpiry && { expiresAt: new Date(row.expiresAt.getTime() - ms) }) },
+      data: {
+        createdAt: new Date(row.createdAt.getTime() - ms),
+        ...(moveExpiry && { expiresAt: new Date(row.expiresAt.getTime() - ms) }),
+      },
     });
     return app.database.db.portalSession.findUniqueOrThrow({ where: { id } });
   };
@@ -263,22 +372,31 @@ describe('a preview’s lifetime', () => {
   it('does not slide: with a minute left it still ends at its hour', async () => {
     const { token } = await start(a.portal.contactId);
     const aged = await age(token!, PORTAL_PREVIEW_LIFETIME_MS - 60_000, true);
-    expect(await outcome(token!, 'portalAuth.me', 'query', undefined)).toMatchObject({ result: { id: a.portal.contactId } });
-    expect((await app.database.db.portalSession.findUniqueOrThrow({ where: { id: hashToken(token!) } })).expiresAt).toEqual(aged.expiresAt);
+    expect(await outcome(token!, 'portalAuth.me', 'query', undefined)).toMatchObject({
+      result: { id: a.portal.contactId },
+    });
+    expect(
+      (await app.database.db.portalSession.findUniqueOrThrow({ where: { id: hashToken(token!) } })).expiresAt,
+    ).toEqual(aged.expiresAt);
   });
 
   it('ends an hour after it began, whatever its stored expiry says', async () => {
     const { token } = await start(a.portal.contactId);
     // Begun an hour and a minute ago, with an expiry still ahead (as a renewal would have left it).
     await age(token!, PORTAL_PREVIEW_LIFETIME_MS + 60_000, false);
-    expect(await outcome(token!, 'portalAuth.me', 'query', undefined)).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
+    expect(await outcome(token!, 'portalAuth.me', 'query', undefined)).toMatchObject({
+      code: 'UNAUTHORIZED',
+      httpStatus: 401,
+    });
     expect(await app.database.db.portalSession.findUnique({ where: { id: hashToken(token!) } })).toBeNull();
   });
 
   it('ends when its staff user leaves the team', async () => {
     const member = await addStaff(app, a, 'member', 'Leaving');
     const { token } = await start(a.portal.contactId, member.token);
-    expect(await outcome(token!, 'portalAuth.me', 'query', undefined)).toMatchObject({ result: { id: a.portal.contactId } });
+    expect(await outcome(token!, 'portalAuth.me', 'query', undefined)).toMatchObject({
+      result: { id: a.portal.contactId },
+    });
     await app.database.db.session.deleteMany({ where: { userId: member.id } });
     await app.database.db.user.delete({ where: { id: member.id } });
     expect(await outcome(token!, 'portalAuth.me', 'query', undefined)).toMatchObject({ code: 'UNAUTHORIZED' });

@@ -27,12 +27,21 @@ let internal: { draftProjectId: number; unsharedProjectId: number; internalTaskI
 /** Files a client of A's first company must never get: A's other company's upload, B's upload. */
 let foreignUploads: number[];
 
-const procedures = Object.keys((appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures).filter((p) => p.startsWith('portal.'));
+const procedures = Object.keys(
+  (appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures,
+).filter((p) => p.startsWith('portal.'));
 const portalRest = restRoutes.filter((r) => r.procedure.startsWith('portal.'));
 
 /** Every name a foreign row carries contains its company's name (tests/support/agencies.ts). */
 const FOREIGN_NAMES = [...AGENCY_A_COMPANIES.slice(1), ...AGENCY_B_COMPANIES];
-const HIDDEN_NAMES = ['Hidden upload.txt', 'Hidden link.pdf', 'internal notes', 'Pricing draft 2027', 'Internal retainer', 'Send invoice'];
+const HIDDEN_NAMES = [
+  'Hidden upload.txt',
+  'Hidden link.pdf',
+  'internal notes',
+  'Pricing draft 2027',
+  'Internal retainer',
+  'Send invoice',
+];
 
 async function upload(agency: Agency, companyId: number, name: string, visibleInPortal: boolean, content: string) {
   const form = new FormData();
@@ -40,7 +49,11 @@ async function upload(agency: Agency, companyId: number, name: string, visibleIn
   form.append('name', name);
   form.append('visibleInPortal', String(visibleInPortal));
   form.append('file', new Blob([content], { type: 'text/plain' }), name);
-  const res = await fetch(`${app.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${agency.token}` } });
+  const res = await fetch(`${app.baseUrl}/api/documents/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${agency.token}` },
+  });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(201);
   return body.id as number;
@@ -54,11 +67,27 @@ beforeAll(async () => {
   const projectId = a.rows.project[0];
   // A second project of the client's company, with tasks of every hub status and a contact on the first project.
   const other = await db.project.create({
-    data: { businessId: a.businessId, companyId, name: 'Alder Architects brand refresh', status: 'on-hold', priority: 'high', visibleToClient: true },
+    data: {
+      businessId: a.businessId,
+      companyId,
+      name: 'Alder Architects brand refresh',
+      status: 'on-hold',
+      priority: 'high',
+      visibleToClient: true,
+    },
   });
-  await db.project.update({ where: { id: projectId }, data: { status: 'in-progress', startDate: new Date('2026-01-05T00:00:00Z'), completionDate: new Date('2026-03-31T00:00:00Z') } });
+  await db.project.update({
+    where: { id: projectId },
+    data: {
+      status: 'in-progress',
+      startDate: new Date('2026-01-05T00:00:00Z'),
+      completionDate: new Date('2026-03-31T00:00:00Z'),
+    },
+  });
   for (const status of ['pending', 'in-progress', 'completed', 'completed', 'cancelled']) {
-    await db.task.create({ data: { businessId: a.businessId, projectId, title: `Alder Architects ${status} task`, status } });
+    await db.task.create({
+      data: { businessId: a.businessId, projectId, title: `Alder Architects ${status} task`, status },
+    });
   }
   await db.projectContact.create({ data: { businessId: a.businessId, projectId, contactId: a.portal.contactId } });
   // A's other company: a contact on a project of A's first company would be a data error; the project's contacts
@@ -67,25 +96,66 @@ beforeAll(async () => {
   const hiddenUpload = await upload(a, companyId, 'Hidden upload.txt', false, 'hidden bytes');
   const hiddenLink = (
     await db.document.create({
-      data: { businessId: a.businessId, companyId, projectId, name: 'Hidden link.pdf', url: 'https://files.example.test/hidden.pdf', visibleInPortal: false },
+      data: {
+        businessId: a.businessId,
+        companyId,
+        projectId,
+        name: 'Hidden link.pdf',
+        url: 'https://files.example.test/hidden.pdf',
+        visibleInPortal: false,
+      },
     })
   ).id;
-  foreignUploads = [await upload(a, a.companies[1].id, 'Maple Media secret.txt', true, 'maple bytes'), await upload(b, b.companies[0].id, 'Birch Bakery secret.txt', true, 'birch bytes')];
+  foreignUploads = [
+    await upload(a, a.companies[1].id, 'Maple Media secret.txt', true, 'maple bytes'),
+    await upload(b, b.companies[0].id, 'Birch Bakery secret.txt', true, 'birch bytes'),
+  ];
   own = { projectId, otherProjectId: other.id, visibleUpload, hiddenUpload, hiddenLink };
   // What the agency keeps internal, all of the client's own company: a shared draft, an unshared project in progress
   // with a pending task and a file marked visible in the portal, and an internal pending task on the shared project.
-  const draft = await db.project.create({ data: { businessId: a.businessId, companyId, name: 'Pricing draft 2027', status: 'draft', visibleToClient: true } });
-  const unshared = await db.project.create({ data: { businessId: a.businessId, companyId, name: 'Internal retainer', status: 'in-progress' } });
-  await db.task.create({ data: { businessId: a.businessId, projectId: unshared.id, title: 'Internal retainer review', status: 'pending' } });
-  await db.task.create({ data: { businessId: a.businessId, projectId: draft.id, title: 'Pricing draft 2027 numbers', status: 'pending' } });
-  const internalTask = await db.task.create({ data: { businessId: a.businessId, projectId, title: 'Send invoice', status: 'pending', internal: true } });
+  const draft = await db.project.create({
+    data: { businessId: a.businessId, companyId, name: 'Pricing draft 2027', status: 'draft', visibleToClient: true },
+  });
+  const unshared = await db.project.create({
+    data: { businessId: a.businessId, companyId, name: 'Internal retainer', status: 'in-progress' },
+  });
+  await db.task.create({
+    data: { businessId: a.businessId, projectId: unshared.id, title: 'Internal retainer review', status: 'pending' },
+  });
+  await db.task.create({
+    data: { businessId: a.businessId, projectId: draft.id, title: 'Pricing draft 2027 numbers', status: 'pending' },
+  });
+  const internalTask = await db.task.create({
+    data: { businessId: a.businessId, projectId, title: 'Send invoice', status: 'pending', internal: true },
+  });
   const fileOfUnshared = await db.document.create({
-    data: { businessId: a.businessId, companyId, projectId: unshared.id, name: 'Internal retainer budget.pdf', url: 'https://files.example.test/budget.pdf', visibleInPortal: true },
+    data: {
+      businessId: a.businessId,
+      companyId,
+      projectId: unshared.id,
+      name: 'Internal retainer budget.pdf',
+      url: 'https://files.example.test/budget.pdf',
+      visibleInPortal: true,
+    },
   });
   await db.resource.create({
-    data: { businessId: a.businessId, companyId, projectId: unshared.id, title: 'Internal retainer login', description: 'x', type: 'tool', status: 'active', visibleToClient: true },
+    data: {
+      businessId: a.businessId,
+      companyId,
+      projectId: unshared.id,
+      title: 'Internal retainer login',
+      description: 'x',
+      type: 'tool',
+      status: 'active',
+      visibleToClient: true,
+    },
   });
-  internal = { draftProjectId: draft.id, unsharedProjectId: unshared.id, internalTaskId: internalTask.id, fileOfUnsharedId: fileOfUnshared.id };
+  internal = {
+    draftProjectId: draft.id,
+    unsharedProjectId: unshared.id,
+    internalTaskId: internalTask.id,
+    fileOfUnsharedId: fileOfUnshared.id,
+  };
 });
 afterAll(() => app.close());
 
@@ -94,7 +164,13 @@ const inputs = (): Record<string, unknown[]> => ({
   'portal.dashboard': [undefined, {}],
   'portal.projects': [{}, { search: 'Alder' }, { status: 'in_progress' }, { limit: 1 }],
   'portal.project': [{ id: own.projectId }, { id: own.otherProjectId }],
-  'portal.tasks': [{}, { status: 'cancelled' }, { status: 'completed' }, { projectId: own.projectId }, { search: 'task', limit: 2 }],
+  'portal.tasks': [
+    {},
+    { status: 'cancelled' },
+    { status: 'completed' },
+    { projectId: own.projectId },
+    { search: 'task', limit: 2 },
+  ],
   'portal.files': [{}, { projectId: own.projectId }, { search: 'brief' }],
   'portal.resources': [undefined],
 });
@@ -128,10 +204,19 @@ async function ownIds() {
   const projectShownOrNone = { OR: [{ projectId: null }, { project: visibleProject }] };
   const [projects, tasks, files, contacts, resources] = await Promise.all([
     db.project.findMany({ where: { businessId: a.businessId, ...visibleProject }, select: { id: true } }),
-    db.task.findMany({ where: { businessId: a.businessId, internal: false, project: visibleProject }, select: { id: true } }),
-    db.document.findMany({ where: { businessId: a.businessId, companyId, visibleInPortal: true, ...projectShownOrNone }, select: { id: true } }),
+    db.task.findMany({
+      where: { businessId: a.businessId, internal: false, project: visibleProject },
+      select: { id: true },
+    }),
+    db.document.findMany({
+      where: { businessId: a.businessId, companyId, visibleInPortal: true, ...projectShownOrNone },
+      select: { id: true },
+    }),
     db.contact.findMany({ where: { businessId: a.businessId, companyId }, select: { id: true } }),
-    db.resource.findMany({ where: { businessId: a.businessId, companyId, visibleToClient: true, ...projectShownOrNone }, select: { id: true } }),
+    db.resource.findMany({
+      where: { businessId: a.businessId, companyId, visibleToClient: true, ...projectShownOrNone },
+      select: { id: true },
+    }),
   ]);
   return new Set([companyId, ...[projects, tasks, files, contacts, resources].flat().map((r) => r.id)]);
 }
@@ -146,7 +231,8 @@ describe('the generated isolation matrix', () => {
   it('covers every portal procedure and the REST paths of the spec', () => {
     expect(procedures.sort()).toEqual(Object.keys(inputs()).sort());
     const paths = portalRest.map((r) => r.path);
-    for (const path of ['/api/portal/projects/{slug}', '/api/portal/tasks/{slug}', '/api/portal/documents/{slug}']) expect(paths).toContain(path);
+    for (const path of ['/api/portal/projects/{slug}', '/api/portal/tasks/{slug}', '/api/portal/documents/{slug}'])
+      expect(paths).toContain(path);
   });
 
   for (const procedure of procedures) {
@@ -171,7 +257,10 @@ describe('the generated isolation matrix', () => {
     it(`${route.method} ${route.path}: own rows only, by Bearer and cookie; another slug is 403; no token is 401`, async () => {
       const allowed = await ownIds();
       const url = (slug: string) => route.path.replace('{slug}', slug).replace('{id}', String(own.projectId));
-      for (const headers of [{ authorization: `Bearer ${a.portal.token}` }, { cookie: `cf_portal=${a.portal.token}` }] as Record<string, string>[]) {
+      for (const headers of [
+        { authorization: `Bearer ${a.portal.token}` },
+        { cookie: `cf_portal=${a.portal.token}` },
+      ] as Record<string, string>[]) {
         const res = await fetch(app.baseUrl + url(a.slug), { headers });
         const body = await res.json();
         expect(res.status, JSON.stringify(body)).toBe(200);
@@ -191,7 +280,7 @@ describe('the generated isolation matrix', () => {
     });
   }
 
-  it("a project of another company of the agency, or of another agency, is NOT_FOUND (and as a filter)", async () => {
+  it('a project of another company of the agency, or of another agency, is NOT_FOUND (and as a filter)', async () => {
     const trpc = untypedTrpcClient(app.baseUrl, { token: a.portal.token });
     // The client's own company's draft and unshared projects look exactly the same.
     for (const foreign of [a.rows.project[1], b.rows.project[0], internal.draftProjectId, internal.unsharedProjectId]) {
@@ -200,7 +289,10 @@ describe('the generated isolation matrix', () => {
         ['portal.tasks', { projectId: foreign }],
         ['portal.files', { projectId: foreign }],
       ] as const) {
-        const error = await trpc.query(procedure, input).then(() => null, (e: unknown) => e);
+        const error = await trpc.query(procedure, input).then(
+          () => null,
+          (e: unknown) => e,
+        );
         expect(refusal(error), `${procedure} ${foreign}`).toEqual({ code: 'NOT_FOUND', httpStatus: 404 });
         expect((error as Error).message).toBe(M.portal.projectNotFound);
       }
@@ -214,19 +306,40 @@ describe('sessions', () => {
     for (const procedure of procedures) {
       for (const slug of [b.slug, 'no-such-portal']) {
         const input = { ...((inputs()[procedure][0] as object | undefined) ?? {}), slug };
-        expect(refusal(await trpc.query(procedure, input).then(() => null, (e: unknown) => e)), procedure).toEqual({ code: 'FORBIDDEN', httpStatus: 403 });
+        expect(
+          refusal(
+            await trpc.query(procedure, input).then(
+              () => null,
+              (e: unknown) => e,
+            ),
+          ),
+          procedure,
+        ).toEqual({ code: 'FORBIDDEN', httpStatus: 403 });
       }
       // The session's own slug, in any case, is fine.
-      await trpc.query(procedure, { ...((inputs()[procedure][0] as object | undefined) ?? {}), slug: a.slug.toUpperCase() });
+      await trpc.query(procedure, {
+        ...((inputs()[procedure][0] as object | undefined) ?? {}),
+        slug: a.slug.toUpperCase(),
+      });
     }
   });
 
   it('no token: 401 "No portal authentication token found"; an unknown token: 401', async () => {
     for (const procedure of procedures) {
-      const none = await untypedTrpcClient(app.baseUrl).query(procedure, inputs()[procedure][0]).then(() => null, (e: unknown) => e);
+      const none = await untypedTrpcClient(app.baseUrl)
+        .query(procedure, inputs()[procedure][0])
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(refusal(none)).toEqual({ code: 'UNAUTHORIZED', httpStatus: 401 });
       expect((none as Error).message).toBe(M.portalAuth.noToken);
-      const bad = await untypedTrpcClient(app.baseUrl, { token: 'not-a-session' }).query(procedure, inputs()[procedure][0]).then(() => null, (e: unknown) => e);
+      const bad = await untypedTrpcClient(app.baseUrl, { token: 'not-a-session' })
+        .query(procedure, inputs()[procedure][0])
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(refusal(bad)).toEqual({ code: 'UNAUTHORIZED', httpStatus: 401 });
     }
   });
@@ -235,29 +348,53 @@ describe('sessions', () => {
     const db = app.database.db;
     // A second client of A's first company, signed in, then revoked.
     const contact = await db.contact.create({
-      data: { businessId: a.businessId, companyId: a.portal.companyId, firstName: 'Riley', lastName: 'Revoked', email: `riley-${Date.now()}@client.test`, portalAccess: true },
+      data: {
+        businessId: a.businessId,
+        companyId: a.portal.companyId,
+        firstName: 'Riley',
+        lastName: 'Revoked',
+        email: `riley-${Date.now()}@client.test`,
+        portalAccess: true,
+      },
     });
     const { token } = await createPortalSession(db, a.businessId, contact.id);
     const trpc = untypedTrpcClient(app.baseUrl, { token });
     await trpc.query('portal.dashboard', undefined);
     await db.contact.update({ where: { id: contact.id }, data: { portalAccess: false } });
     for (const procedure of procedures) {
-      expect(refusal(await trpc.query(procedure, inputs()[procedure][0]).then(() => null, (e: unknown) => e)), procedure).toEqual({ code: 'UNAUTHORIZED', httpStatus: 401 });
+      expect(
+        refusal(
+          await trpc.query(procedure, inputs()[procedure][0]).then(
+            () => null,
+            (e: unknown) => e,
+          ),
+        ),
+        procedure,
+      ).toEqual({ code: 'UNAUTHORIZED', httpStatus: 401 });
     }
     for (const route of portalRest) {
-      const res = await fetch(app.baseUrl + route.path.replace('{slug}', a.slug).replace('{id}', String(own.projectId)), { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(
+        app.baseUrl + route.path.replace('{slug}', a.slug).replace('{id}', String(own.projectId)),
+        { headers: { authorization: `Bearer ${token}` } },
+      );
       expect(res.status, route.path).toBe(401);
     }
-    const res = await fetch(`${app.baseUrl}/api/documents/${own.visibleUpload}/download`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${app.baseUrl}/api/documents/${own.visibleUpload}/download`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(401);
   });
 });
 
 describe('downloads with a portal session', () => {
-  const download = (id: number, headers: Record<string, string>) => fetch(`${app.baseUrl}/api/documents/${id}/download`, { headers, redirect: 'manual' });
+  const download = (id: number, headers: Record<string, string>) =>
+    fetch(`${app.baseUrl}/api/documents/${id}/download`, { headers, redirect: 'manual' });
 
   it("the client's own visible file, by Bearer and by cookie", async () => {
-    for (const headers of [{ authorization: `Bearer ${a.portal.token}` }, { cookie: `cf_portal=${a.portal.token}` }] as Record<string, string>[]) {
+    for (const headers of [
+      { authorization: `Bearer ${a.portal.token}` },
+      { cookie: `cf_portal=${a.portal.token}` },
+    ] as Record<string, string>[]) {
       const res = await download(own.visibleUpload, headers);
       expect(res.status).toBe(200);
       expect(await res.text()).toBe('visible bytes');
@@ -269,7 +406,10 @@ describe('downloads with a portal session', () => {
 
   it('hidden files, files of another company of the agency and of another agency: 404, never the bytes', async () => {
     for (const id of [own.hiddenUpload, own.hiddenLink, ...foreignUploads, a.rows.document[1], b.rows.document[0]]) {
-      for (const headers of [{ authorization: `Bearer ${a.portal.token}` }, { cookie: `cf_portal=${a.portal.token}` }] as Record<string, string>[]) {
+      for (const headers of [
+        { authorization: `Bearer ${a.portal.token}` },
+        { cookie: `cf_portal=${a.portal.token}` },
+      ] as Record<string, string>[]) {
         const res = await download(id, headers);
         expect(res.status, `file ${id}`).toBe(404);
         expect(await res.json()).toMatchObject({ message: M.documents.notFound });
@@ -287,33 +427,66 @@ describe('downloads with a portal session', () => {
 });
 
 describe('what the client sees', () => {
-  const trpc = () => untypedTrpcClient(app.baseUrl, { token: a.portal.token }) as unknown as { query: (p: string, i?: unknown) => Promise<any> };
+  const trpc = () =>
+    untypedTrpcClient(app.baseUrl, { token: a.portal.token }) as unknown as {
+      query: (p: string, i?: unknown) => Promise<any>;
+    };
 
   it('dashboard: counts, 3 recent projects, 5 recent files, visible resources', async () => {
     const d = await trpc().query('portal.dashboard');
     // Active: the in-progress project (the on-hold one is not). Pending: pending + in-progress tasks (+ the fixture's pending one).
     expect(d.counts).toEqual({ activeProjects: 1, pendingTasks: 3, totalFiles: 2 });
-    expect(d.recentProjects.map((p: { name: string }) => p.name)).toEqual(['Alder Architects brand refresh', 'Alder Architects website']);
-    expect(d.recentFiles.map((f: { name: string }) => f.name)).toEqual(['Alder Architects brief.txt', 'Alder Architects contract.pdf']);
+    expect(d.recentProjects.map((p: { name: string }) => p.name)).toEqual([
+      'Alder Architects brand refresh',
+      'Alder Architects website',
+    ]);
+    expect(d.recentFiles.map((f: { name: string }) => f.name)).toEqual([
+      'Alder Architects brief.txt',
+      'Alder Architects contract.pdf',
+    ]);
     expect(d.resources.map((r: { title: string }) => r.title)).toEqual(['Alder Architects brand guide']);
   });
 
   it('projects: portal statuses, counts and progress; the status filter', async () => {
     const page = await trpc().query('portal.projects', {});
     const website = page.items.find((p: { id: number }) => p.id === own.projectId);
-    expect(website).toMatchObject({ status: 'in_progress', taskCount: 6, completedTaskCount: 2, fileCount: 1, progress: 33, startDate: '2026-01-05', endDate: '2026-03-31' });
-    expect(page.items.find((p: { id: number }) => p.id === own.otherProjectId)).toMatchObject({ status: 'on_hold', priority: 'high', progress: 0 });
-    expect((await trpc().query('portal.projects', { status: 'on_hold' })).items.map((p: { id: number }) => p.id)).toEqual([own.otherProjectId]);
+    expect(website).toMatchObject({
+      status: 'in_progress',
+      taskCount: 6,
+      completedTaskCount: 2,
+      fileCount: 1,
+      progress: 33,
+      startDate: '2026-01-05',
+      endDate: '2026-03-31',
+    });
+    expect(page.items.find((p: { id: number }) => p.id === own.otherProjectId)).toMatchObject({
+      status: 'on_hold',
+      priority: 'high',
+      progress: 0,
+    });
+    expect(
+      (await trpc().query('portal.projects', { status: 'on_hold' })).items.map((p: { id: number }) => p.id),
+    ).toEqual([own.otherProjectId]);
     const first = await trpc().query('portal.projects', { limit: 1 });
     const second = await trpc().query('portal.projects', { limit: 1, cursor: first.nextCursor });
-    expect([...first.items, ...second.items].map((p: { id: number }) => p.id).sort()).toEqual([own.projectId, own.otherProjectId].sort());
+    expect([...first.items, ...second.items].map((p: { id: number }) => p.id).sort()).toEqual(
+      [own.projectId, own.otherProjectId].sort(),
+    );
   });
 
   it('project detail: tasks, visible files only, contacts with name, email and phone', async () => {
     const p = await trpc().query('portal.project', { id: own.projectId });
     expect(p.tasks).toHaveLength(6);
     expect(p.files.map((f: { name: string }) => f.name)).toEqual(['Alder Architects contract.pdf']);
-    expect(p.contacts).toEqual([{ id: a.portal.contactId, name: 'Casey Alder Architects', email: a.portal.email, phone: null, companyId: a.portal.companyId }]);
+    expect(p.contacts).toEqual([
+      {
+        id: a.portal.contactId,
+        name: 'Casey Alder Architects',
+        email: a.portal.email,
+        phone: null,
+        companyId: a.portal.companyId,
+      },
+    ]);
   });
 
   it('tasks: counts per status in one answer; a cancelled task is "cancelled", read "Cancelled" in grey (never a red "Blocked")', async () => {
@@ -321,29 +494,48 @@ describe('what the client sees', () => {
     // The internal "Send invoice" and the tasks of the draft and unshared projects (all pending) are not counted.
     expect(all.counts).toEqual({ all: 6, pending: 2, in_progress: 1, completed: 2, cancelled: 1 });
     const cancelled = await trpc().query('portal.tasks', { status: 'cancelled' });
-    expect(cancelled.items.map((t: { title: string; status: string }) => [t.title, t.status])).toEqual([['Alder Architects cancelled task', 'cancelled']]);
+    expect(cancelled.items.map((t: { title: string; status: string }) => [t.title, t.status])).toEqual([
+      ['Alder Architects cancelled task', 'cancelled'],
+    ]);
     expect(cancelled.counts).toEqual(all.counts);
     expect(M.portal.status[cancelled.items[0].status]).toBe('Cancelled');
     expect(PORTAL_TASK_STATUS_TONE.cancelled).toBe('gray');
     // The same words as the hub: every portal status reads as its hub status does.
-    for (const [stored, status] of Object.entries(PORTAL_TASK_STATUS_OF)) expect(M.portal.status[status]).toBe(M.tasks.statusLabels[stored]);
-    for (const [stored, status] of Object.entries(PORTAL_PROJECT_STATUS_OF)) expect(M.portal.status[status]).toBe(M.projects.statusLabels[stored]);
-    await expect(trpc().query('portal.tasks', { status: 'blocked' })).rejects.toSatisfy((e) => refusal(e)?.httpStatus === 400);
+    for (const [stored, status] of Object.entries(PORTAL_TASK_STATUS_OF))
+      expect(M.portal.status[status]).toBe(M.tasks.statusLabels[stored]);
+    for (const [stored, status] of Object.entries(PORTAL_PROJECT_STATUS_OF))
+      expect(M.portal.status[status]).toBe(M.projects.statusLabels[stored]);
+    await expect(trpc().query('portal.tasks', { status: 'blocked' })).rejects.toSatisfy(
+      (e) => refusal(e)?.httpStatus === 400,
+    );
     expect((await trpc().query('portal.tasks', { search: 'cancelled' })).items).toHaveLength(1);
   });
 
   it('files: stats (total, projects, recent 7 days), the project filter and search', async () => {
     const files = await trpc().query('portal.files', {});
     expect(files.stats).toEqual({ total: 2, projects: 1, recent: 2 });
-    expect(files.items.every((f: { downloadUrl: string; id: number }) => f.downloadUrl === `/api/documents/${f.id}/download`)).toBe(true);
-    expect(files.projectOptions.map((o: { id: number }) => o.id).sort()).toEqual([own.projectId, own.otherProjectId].sort());
-    expect((await trpc().query('portal.files', { projectId: own.projectId })).items.map((f: { name: string }) => f.name)).toEqual(['Alder Architects contract.pdf']);
-    expect((await trpc().query('portal.files', { search: 'BRIEF' })).items.map((f: { name: string }) => f.name)).toEqual(['Alder Architects brief.txt']);
+    expect(
+      files.items.every(
+        (f: { downloadUrl: string; id: number }) => f.downloadUrl === `/api/documents/${f.id}/download`,
+      ),
+    ).toBe(true);
+    expect(files.projectOptions.map((o: { id: number }) => o.id).sort()).toEqual(
+      [own.projectId, own.otherProjectId].sort(),
+    );
+    expect(
+      (await trpc().query('portal.files', { projectId: own.projectId })).items.map((f: { name: string }) => f.name),
+    ).toEqual(['Alder Architects contract.pdf']);
+    expect(
+      (await trpc().query('portal.files', { search: 'BRIEF' })).items.map((f: { name: string }) => f.name),
+    ).toEqual(['Alder Architects brief.txt']);
   });
 });
 
 describe('internal until shared (issue 27): what staff make stays internal until they share it', () => {
-  const trpc = () => untypedTrpcClient(app.baseUrl, { token: a.portal.token }) as unknown as { query: (p: string, i?: unknown) => Promise<any> };
+  const trpc = () =>
+    untypedTrpcClient(app.baseUrl, { token: a.portal.token }) as unknown as {
+      query: (p: string, i?: unknown) => Promise<any>;
+    };
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(app.baseUrl + path, {
       method,
@@ -362,8 +554,20 @@ describe('internal until shared (issue 27): what staff make stays internal until
       trpc().query('portal.files', {}),
       trpc().query('portal.resources'),
     ]);
-    const detail = await trpc().query('portal.project', { id: projectId }).then((p) => p, (e: unknown) => refusal(e));
-    return { dashboard, projects, tasks, files, text: JSON.stringify([dashboard, projects, tasks, files, resources]), detail };
+    const detail = await trpc()
+      .query('portal.project', { id: projectId })
+      .then(
+        (p) => p,
+        (e: unknown) => refusal(e),
+      );
+    return {
+      dashboard,
+      projects,
+      tasks,
+      files,
+      text: JSON.stringify([dashboard, projects, tasks, files, resources]),
+      detail,
+    };
   }
 
   it('a new project (draft, not shared) with a task and a visible file: invisible everywhere; shared but draft: still; shared and started: visible', async () => {
@@ -376,7 +580,14 @@ describe('internal until shared (issue 27): what staff make stays internal until
     expect(task.status).toBe(201);
     expect(task.body.internal).toBe(false);
     await app.database.db.document.create({
-      data: { businessId: a.businessId, companyId: a.portal.companyId, projectId: id, name: 'Zeta plan.pdf', url: 'https://files.example.test/zeta.pdf', visibleInPortal: true },
+      data: {
+        businessId: a.businessId,
+        companyId: a.portal.companyId,
+        projectId: id,
+        name: 'Zeta plan.pdf',
+        url: 'https://files.example.test/zeta.pdf',
+        visibleInPortal: true,
+      },
     });
 
     const hidden = async () => {
@@ -397,13 +608,21 @@ describe('internal until shared (issue 27): what staff make stays internal until
     expect(shared.body).toMatchObject({ visibleToClient: true, status: 'draft' });
     await hidden();
 
-    expect((await api('PATCH', `/api/projects/${id}`, { status: 'waiting' })).body).toMatchObject({ visibleToClient: true, status: 'waiting' });
+    expect((await api('PATCH', `/api/projects/${id}`, { status: 'waiting' })).body).toMatchObject({
+      visibleToClient: true,
+      status: 'waiting',
+    });
     const view = await portalView(id);
     expect(view.detail).toMatchObject({ id, name: 'Zeta launch plan', status: 'waiting', taskCount: 1, fileCount: 1 });
     expect(view.detail.tasks.map((t: { title: string }) => t.title)).toEqual(['Zeta kick-off call']);
     expect(view.detail.files.map((f: { name: string }) => f.name)).toEqual(['Zeta plan.pdf']);
     expect(view.projects.items.map((p: { id: number }) => p.id)).toContain(id);
-    expect(view.dashboard.counts).toEqual({ ...before.dashboard.counts, activeProjects: before.dashboard.counts.activeProjects + 1, pendingTasks: before.dashboard.counts.pendingTasks + 1, totalFiles: before.dashboard.counts.totalFiles + 1 });
+    expect(view.dashboard.counts).toEqual({
+      ...before.dashboard.counts,
+      activeProjects: before.dashboard.counts.activeProjects + 1,
+      pendingTasks: before.dashboard.counts.pendingTasks + 1,
+      totalFiles: before.dashboard.counts.totalFiles + 1,
+    });
     expect(view.dashboard.recentProjects[0]).toMatchObject({ id, taskCount: 1, fileCount: 1 });
 
     // The task marked internal leaves the client's view and counts; the project stays.
@@ -427,25 +646,47 @@ describe('internal until shared (issue 27): what staff make stays internal until
     expect(view.files.items.map((f: { id: number }) => f.id)).not.toContain(internal.fileOfUnsharedId);
     expect(view.files.projectOptions.map((o: { id: number }) => o.id)).not.toContain(internal.unsharedProjectId);
     // The file itself is marked visible: only its project keeps it from the client.
-    expect((await app.database.db.document.findUniqueOrThrow({ where: { id: internal.fileOfUnsharedId } })).visibleInPortal).toBe(true);
+    expect(
+      (await app.database.db.document.findUniqueOrThrow({ where: { id: internal.fileOfUnsharedId } })).visibleInPortal,
+    ).toBe(true);
   });
 
   it('REST: visible_to_client on create (snake_case path) and on PATCH /api/projects/{id}; internal on tasks; the defaults are internal', async () => {
     const snake = await fetch(`${app.baseUrl}/projects/v1`, {
       method: 'POST',
       headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Snake shared', companies_id: a.portal.companyId, status: 'waiting', visible_to_client: true }),
+      body: JSON.stringify({
+        name: 'Snake shared',
+        companies_id: a.portal.companyId,
+        status: 'waiting',
+        visible_to_client: true,
+      }),
     });
     const body = await snake.json();
     expect(snake.status).toBe(201);
     expect(body.visible_to_client).toBe(true);
     expect((await trpc().query('portal.project', { id: body.id })).name).toBe('Snake shared');
-    const camel = await api('POST', '/api/projects', { name: 'Camel shared', companiesId: a.portal.companyId, visibleToClient: true });
+    const camel = await api('POST', '/api/projects', {
+      name: 'Camel shared',
+      companiesId: a.portal.companyId,
+      visibleToClient: true,
+    });
     expect(camel.body.visibleToClient).toBe(true);
     const off = await api('PATCH', `/api/projects/${body.id}`, { visible_to_client: false });
     expect(off.body.visibleToClient).toBe(false);
-    expect(await trpc().query('portal.project', { id: body.id }).then(() => null, (e: unknown) => refusal(e))).toEqual({ code: 'NOT_FOUND', httpStatus: 404 });
-    const task = await api('POST', '/api/tasks', { title: 'Internal from the start', projectId: camel.body.id, internal: true });
+    expect(
+      await trpc()
+        .query('portal.project', { id: body.id })
+        .then(
+          () => null,
+          (e: unknown) => refusal(e),
+        ),
+    ).toEqual({ code: 'NOT_FOUND', httpStatus: 404 });
+    const task = await api('POST', '/api/tasks', {
+      title: 'Internal from the start',
+      projectId: camel.body.id,
+      internal: true,
+    });
     expect(task.body.internal).toBe(true);
     expect((await api('POST', '/api/projects', { name: 'Bad flag', visibleToClient: 'maybe' })).status).toBe(400);
     for (const id of [body.id, camel.body.id]) await api('DELETE', `/api/projects/${id}`);

@@ -38,7 +38,12 @@ beforeAll(async () => {
   acme = (await api.post('/api/companies', { name: 'Acme Studio' }, { token })).body;
   bluebird = (await api.post('/api/companies', { name: 'Bluebird Bakery' }, { token })).body;
   const contact = (companyId: number, firstName: string) =>
-    trpc.contacts.create.mutate({ companyId, firstName, lastName: 'Tester', email: `${firstName.toLowerCase()}-${Date.now().toString(36)}-${n++}@client.test` });
+    trpc.contacts.create.mutate({
+      companyId,
+      firstName,
+      lastName: 'Tester',
+      email: `${firstName.toLowerCase()}-${Date.now().toString(36)}-${n++}@client.test`,
+    });
   grace = await contact(acme.id, 'Grace');
   alan = await contact(acme.id, 'Alan');
   bea = await contact(bluebird.id, 'Bea');
@@ -122,13 +127,25 @@ describe('the spec’s calls (§7.1), with their field names', () => {
     expect(res.body.project_uid).toMatch(/^[a-z0-9]{20,}$/);
     expect(res.body.contacts.map((c: { first_name: string }) => c.first_name)).toEqual(['Alan', 'Grace']);
     const row = await app.database.db.project.findUniqueOrThrow({ where: { id: res.body.id } });
-    expect(row).toMatchObject({ businessId, totalBilledCents: 123456, startDate: new Date('2030-03-01T00:00:00.000Z'), completionDate: new Date('2030-06-30T00:00:00.000Z') });
+    expect(row).toMatchObject({
+      businessId,
+      totalBilledCents: 123456,
+      startDate: new Date('2030-03-01T00:00:00.000Z'),
+      completionDate: new Date('2030-06-30T00:00:00.000Z'),
+    });
   });
 
   it('creates a draft with only a name: everything else is optional, empty numbers and dates become null', async () => {
     const res = await api.post(
       '/projects/v1',
-      { name: 'Bare', total_hours_estimated: '', total_hours_worked: null, total_billed: '', project_start_date: '', project_contact_id: null },
+      {
+        name: 'Bare',
+        total_hours_estimated: '',
+        total_hours_worked: null,
+        total_billed: '',
+        project_start_date: '',
+        project_contact_id: null,
+      },
       { token },
     );
     expect(res.status).toBe(201);
@@ -149,7 +166,12 @@ describe('the spec’s calls (§7.1), with their field names', () => {
   });
 
   it('GET /api/projects lists the spec’s camelCase fields, projectUid included, with counts and the company', async () => {
-    const project = await newProject({ name: unique('Listed'), projectContactId: [grace.id], projectStartDate: '2031-01-02', totalBilled: 99.99 });
+    const project = await newProject({
+      name: unique('Listed'),
+      projectContactId: [grace.id],
+      projectStartDate: '2031-01-02',
+      totalBilled: 99.99,
+    });
     const db = app.database.db;
     await db.task.createMany({
       data: [
@@ -158,7 +180,15 @@ describe('the spec’s calls (§7.1), with their field names', () => {
         { businessId, projectId: project.id, title: 'Three', status: 'completed' },
       ],
     });
-    await db.document.create({ data: { businessId, projectId: project.id, companyId: acme.id, name: 'Brief.pdf', url: 'https://files.example.test/brief.pdf' } });
+    await db.document.create({
+      data: {
+        businessId,
+        projectId: project.id,
+        companyId: acme.id,
+        name: 'Brief.pdf',
+        url: 'https://files.example.test/brief.pdf',
+      },
+    });
 
     const res = await api.get(`/api/projects?search=${encodeURIComponent(project.name)}`, { token });
     expect(res.status).toBe(200);
@@ -183,15 +213,37 @@ describe('the spec’s calls (§7.1), with their field names', () => {
   it('GET /api/projects/xano/{project_uid} answers the detail read in snake_case with tasks_of_project and files_of_project', async () => {
     const project = await newProject({ name: unique('Detail'), projectContactId: [alan.id] });
     const db = app.database.db;
-    const task = await db.task.create({ data: { businessId, projectId: project.id, title: 'Kick-off', priority: 'high', dueDate: new Date('2030-05-01T00:00:00Z') } });
+    const task = await db.task.create({
+      data: {
+        businessId,
+        projectId: project.id,
+        title: 'Kick-off',
+        priority: 'high',
+        dueDate: new Date('2030-05-01T00:00:00Z'),
+      },
+    });
     const file = await db.document.create({
-      data: { businessId, projectId: project.id, companyId: acme.id, name: 'Contract.pdf', type: 'contract', size: 2048, url: 'https://files.example.test/c.pdf' },
+      data: {
+        businessId,
+        projectId: project.id,
+        companyId: acme.id,
+        name: 'Contract.pdf',
+        type: 'contract',
+        size: 2048,
+        url: 'https://files.example.test/c.pdf',
+      },
     });
 
     const res = await api.get(`/api/projects/xano/${project.projectUid}`, { token });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([...DETAIL_SNAKE_KEYS].sort());
-    expect(res.body).toMatchObject({ id: project.id, project_uid: project.projectUid, companies_id: acme.id, task_count: 1, file_count: 1 });
+    expect(res.body).toMatchObject({
+      id: project.id,
+      project_uid: project.projectUid,
+      companies_id: acme.id,
+      task_count: 1,
+      file_count: 1,
+    });
     expect(new Date(res.body.created_at).getTime()).toBe(project.createdAt.getTime());
     expect(res.body.tasks_of_project).toEqual([
       {
@@ -207,20 +259,46 @@ describe('the spec’s calls (§7.1), with their field names', () => {
       },
     ]);
     expect(res.body.files_of_project).toEqual([
-      { id: file.id, name: 'Contract.pdf', file_type: 'contract', file_size: 2048, file_url: 'https://files.example.test/c.pdf', created_at: file.createdAt.toISOString() },
+      {
+        id: file.id,
+        name: 'Contract.pdf',
+        file_type: 'contract',
+        file_size: 2048,
+        file_url: 'https://files.example.test/c.pdf',
+        created_at: file.createdAt.toISOString(),
+      },
     ]);
-    expect(res.body.contacts).toEqual([expect.objectContaining({ id: alan.id, first_name: 'Alan', email: expect.any(String) })]);
+    expect(res.body.contacts).toEqual([
+      expect.objectContaining({ id: alan.id, first_name: 'Alan', email: expect.any(String) }),
+    ]);
     // The same project by numeric id, on both prefixes.
     expect((await api.get(`/projects/v1/${project.id}`, { token })).body).toEqual(res.body);
     const camel = await api.get(`/api/projects/${project.id}`, { token });
-    expect(camel.body).toMatchObject({ projectUid: project.projectUid, companiesId: acme.id, tasksOfProject: [expect.objectContaining({ name: 'Kick-off' })] });
+    expect(camel.body).toMatchObject({
+      projectUid: project.projectUid,
+      companiesId: acme.id,
+      tasksOfProject: [expect.objectContaining({ name: 'Kick-off' })],
+    });
   });
 
   it('PATCH /api/projects/{id} (camelCase) changes only the fields it is given; empty numbers and dates clear them', async () => {
-    const project = await newProject({ description: 'Keep me', totalHoursEstimated: 10, totalHoursWorked: 4, projectStartDate: '2030-01-01', projectContactId: [grace.id] });
+    const project = await newProject({
+      description: 'Keep me',
+      totalHoursEstimated: 10,
+      totalHoursWorked: 4,
+      projectStartDate: '2030-01-01',
+      projectContactId: [grace.id],
+    });
     const res = await api.patch(
       `/api/projects/${project.id}`,
-      { name: 'Renamed', status: 'at-risk', totalHoursWorked: '', totalBilled: '250.5', projectStartDate: '', projectCompletionDate: '2030-12-31' },
+      {
+        name: 'Renamed',
+        status: 'at-risk',
+        totalHoursWorked: '',
+        totalBilled: '250.5',
+        projectStartDate: '',
+        projectCompletionDate: '2030-12-31',
+      },
       { token },
     );
     expect(res.status).toBe(200);
@@ -237,16 +315,28 @@ describe('the spec’s calls (§7.1), with their field names', () => {
       companyId: acme.id,
     });
     // The spec's edit dialog sends its snake_case names to this /api path: they count too.
-    const fromSpec = await api.patch(`/api/projects/${project.id}`, { total_hours_worked: 7.5, project_start_date: '2030-02-01' }, { token });
+    const fromSpec = await api.patch(
+      `/api/projects/${project.id}`,
+      { total_hours_worked: 7.5, project_start_date: '2030-02-01' },
+      { token },
+    );
     expect(fromSpec.status).toBe(200);
     expect(fromSpec.body).toMatchObject({ totalHoursWorked: 7.5, projectStartDate: '2030-02-01', name: 'Renamed' });
-    const snake = await api.patch(`/projects/v1/${project.id}`, { project_contact_id: [alan.id], description: '' }, { token });
+    const snake = await api.patch(
+      `/projects/v1/${project.id}`,
+      { project_contact_id: [alan.id], description: '' },
+      { token },
+    );
     expect(snake.status).toBe(200);
     expect(snake.body).toMatchObject({ project_contact_id: [alan.id], description: null, name: 'Renamed' });
   });
 
   it('visibleToClient (REST visible_to_client): false by default, set on create, changed with PATCH /api/projects/{id}, logged for staff', async () => {
-    const made = await api.post('/api/projects', { name: unique('Shared'), companiesId: acme.id, visibleToClient: true }, { token });
+    const made = await api.post(
+      '/api/projects',
+      { name: unique('Shared'), companiesId: acme.id, visibleToClient: true },
+      { token },
+    );
     expect(made.status).toBe(201);
     expect(made.body.visibleToClient).toBe(true);
     const plain = await newProject();
@@ -256,14 +346,25 @@ describe('the spec’s calls (§7.1), with their field names', () => {
     expect(patched.body).toMatchObject({ visibleToClient: true, name: plain.name, status: 'draft' });
     expect((await app.database.db.project.findUniqueOrThrow({ where: { id: plain.id } })).visibleToClient).toBe(true);
     // Another field leaves it as it is.
-    expect((await api.patch(`/api/projects/${plain.id}`, { status: 'waiting' }, { token })).body.visibleToClient).toBe(true);
-    expect((await api.patch(`/api/projects/${plain.id}`, { visibleToClient: false }, { token })).body.visibleToClient).toBe(false);
+    expect((await api.patch(`/api/projects/${plain.id}`, { status: 'waiting' }, { token })).body.visibleToClient).toBe(
+      true,
+    );
+    expect(
+      (await api.patch(`/api/projects/${plain.id}`, { visibleToClient: false }, { token })).body.visibleToClient,
+    ).toBe(false);
     // Not a yes or no: 400, nothing changed.
     const bad = await api.patch(`/api/projects/${plain.id}`, { visibleToClient: 'sure' }, { token });
     expect(bad.status).toBe(400);
     // The staff audit log records the change.
-    const entries = await app.database.db.activity.findMany({ where: { businessId, entityType: 'project', entityId: plain.id, action: 'updated' }, orderBy: { id: 'asc' } });
-    const visibility = entries.flatMap((e) => (JSON.parse(String(e.changes ?? '[]')) as { field: string; from: unknown; to: unknown }[]).filter((c) => c.field === 'visibleToClient'));
+    const entries = await app.database.db.activity.findMany({
+      where: { businessId, entityType: 'project', entityId: plain.id, action: 'updated' },
+      orderBy: { id: 'asc' },
+    });
+    const visibility = entries.flatMap((e) =>
+      (JSON.parse(String(e.changes ?? '[]')) as { field: string; from: unknown; to: unknown }[]).filter(
+        (c) => c.field === 'visibleToClient',
+      ),
+    );
     expect(visibility.map((c) => c.to)).toEqual([true, false]);
     // The list and the detail read carry it too.
     const listed = await api.get(`/api/projects?search=${encodeURIComponent(made.body.name)}`, { token });
@@ -272,12 +373,30 @@ describe('the spec’s calls (§7.1), with their field names', () => {
 
   it('audience: how many contacts of a company have portal access (the share control says who will see it)', async () => {
     const company = (await api.post('/api/companies', { name: unique('Audience Co') }, { token })).body;
-    expect(await trpc.projects.audience.query({ companyId: company.id })).toEqual({ companyName: company.name, portalContacts: 0 });
-    for (const [firstName, portalAccess] of [['Pia', true], ['Pat', true], ['Noa', false]] as const) {
-      await trpc.contacts.create.mutate({ companyId: company.id, firstName, lastName: 'Tester', email: `${firstName.toLowerCase()}-${n++}-${Date.now().toString(36)}@client.test`, portalAccess });
+    expect(await trpc.projects.audience.query({ companyId: company.id })).toEqual({
+      companyName: company.name,
+      portalContacts: 0,
+    });
+    for (const [firstName, portalAccess] of [
+      ['Pia', true],
+      ['Pat', true],
+      ['Noa', false],
+    ] as const) {
+      await trpc.contacts.create.mutate({
+        companyId: company.id,
+        firstName,
+        lastName: 'Tester',
+        email: `${firstName.toLowerCase()}-${n++}-${Date.now().toString(36)}@client.test`,
+        portalAccess,
+      });
     }
-    expect(await trpc.projects.audience.query({ companyId: company.id })).toEqual({ companyName: company.name, portalContacts: 2 });
-    await expect(trpc.projects.audience.query({ companyId: other.companies[0].id })).rejects.toSatisfy((e) => trpcCode(e) === 'NOT_FOUND');
+    expect(await trpc.projects.audience.query({ companyId: company.id })).toEqual({
+      companyName: company.name,
+      portalContacts: 2,
+    });
+    await expect(trpc.projects.audience.query({ companyId: other.companies[0].id })).rejects.toSatisfy(
+      (e) => trpcCode(e) === 'NOT_FOUND',
+    );
   });
 
   it('GET /projects/v1?company_id={id} answers id and name of that company’s projects only', async () => {
@@ -301,12 +420,18 @@ describe('the spec’s calls (§7.1), with their field names', () => {
     expect((await trpc.projects.get.query({ projectUid: project.projectUid })).id).toBe(project.id);
     expect((await trpc.projects.get.query({ id: project.id, projectUid: project.projectUid })).id).toBe(project.id);
     const other = await newProject();
-    expect(await trpc.projects.get.query({ id: other.id, projectUid: project.projectUid }).catch(trpcCode)).toBe('NOT_FOUND');
+    expect(await trpc.projects.get.query({ id: other.id, projectUid: project.projectUid }).catch(trpcCode)).toBe(
+      'NOT_FOUND',
+    );
     expect(await trpc.projects.get.query({}).catch(trpcCode)).toBe('BAD_REQUEST');
     const updated = await trpc.projects.update.mutate({ id: project.id, status: 'complete' });
     expect(updated.status).toBe('complete');
     expect((await trpc.projects.list.query({ search: project.name })).items.map((p) => p.id)).toEqual([project.id]);
-    expect(await trpc.projects.remove.mutate({ id: project.id })).toEqual({ ok: true, deletedTasks: 0, unlinkedFiles: 0 });
+    expect(await trpc.projects.remove.mutate({ id: project.id })).toEqual({
+      ok: true,
+      deletedTasks: 0,
+      unlinkedFiles: 0,
+    });
     expect(await trpc.projects.get.query({ id: project.id }).catch(trpcCode)).toBe('NOT_FOUND');
   });
 });
@@ -361,11 +486,15 @@ describe('the status filter: one mapping (shared/status.ts)', () => {
     const ids: Record<string, number> = {};
     for (const status of STORED_PROJECT_STATUSES) {
       // The older statuses only exist in rows written before the forms' set: written straight to the database.
-      const row = await db.project.create({ data: { businessId, companyId: company.id, name: `${status} project`, status } });
+      const row = await db.project.create({
+        data: { businessId, companyId: company.id, name: `${status} project`, status },
+      });
       ids[status] = row.id;
     }
     const listed = async (status?: string) => {
-      const res = await api.get(`/api/projects?companyId=${company.id}&limit=100${status ? `&status=${status}` : ''}`, { token });
+      const res = await api.get(`/api/projects?companyId=${company.id}&limit=100${status ? `&status=${status}` : ''}`, {
+        token,
+      });
       expect(res.status).toBe(200);
       return res.body.map((p: { status: string }) => p.status).sort();
     };
@@ -398,7 +527,9 @@ describe('the list', () => {
     const search = await trpc.projects.list.query({ search: tag });
     expect(search.items.map((p) => p.id)).toEqual([third.id, byDescription.id, byName.id]);
     expect(search.total).toBe(3);
-    expect((await trpc.projects.list.query({ search: tag, companyId: bluebird.id })).items.map((p) => p.id)).toEqual([byName.id]);
+    expect((await trpc.projects.list.query({ search: tag, companyId: bluebird.id })).items.map((p) => p.id)).toEqual([
+      byName.id,
+    ]);
 
     const first = await trpc.projects.list.query({ search: tag, limit: 2 });
     expect(first.items.map((p) => p.id)).toEqual([third.id, byDescription.id]);
@@ -412,7 +543,11 @@ describe('the list', () => {
 
 describe('the project’s contacts', () => {
   it('must work at the project’s company', async () => {
-    const wrong = await api.post('/projects/v1', { name: 'Mixed', companies_id: acme.id, project_contact_id: [grace.id, bea.id] }, { token });
+    const wrong = await api.post(
+      '/projects/v1',
+      { name: 'Mixed', companies_id: acme.id, project_contact_id: [grace.id, bea.id] },
+      { token },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.issues).toEqual([{ path: 'projectContactId', message: M.projects.contactsNeedSameCompany }]);
     const none = await api.post('/projects/v1', { name: 'No company', project_contact_id: [grace.id] }, { token });
@@ -426,8 +561,13 @@ describe('the project’s contacts', () => {
     // Alan moves to Bluebird; the project then moves there too and keeps only him.
     await trpc.contacts.update.mutate({ id: alan.id, companyId: bluebird.id });
     try {
-      expect((await trpc.projects.update.mutate({ id: project.id, companiesId: bluebird.id })).projectContactId).toEqual([alan.id]);
-      expect((await trpc.projects.update.mutate({ id: project.id, companiesId: bluebird.id, projectContactId: [bea.id] })).projectContactId).toEqual([bea.id]);
+      expect(
+        (await trpc.projects.update.mutate({ id: project.id, companiesId: bluebird.id })).projectContactId,
+      ).toEqual([alan.id]);
+      expect(
+        (await trpc.projects.update.mutate({ id: project.id, companiesId: bluebird.id, projectContactId: [bea.id] }))
+          .projectContactId,
+      ).toEqual([bea.id]);
       expect((await trpc.projects.update.mutate({ id: project.id, companiesId: null })).projectContactId).toEqual([]);
       expect(await db.projectContact.count({ where: { projectId: project.id } })).toBe(0);
     } finally {
@@ -440,10 +580,28 @@ describe('deleting a project', () => {
   it('deletes its tasks in the same transaction; its files and resources stay, with no project; its contacts stay', async () => {
     const project = await newProject({ projectContactId: [grace.id] });
     const db = app.database.db;
-    await db.task.createMany({ data: [1, 2, 3].map((i) => ({ businessId, projectId: project.id, title: `Task ${i}` })) });
-    const file = await db.document.create({ data: { businessId, projectId: project.id, companyId: acme.id, name: 'Keep.pdf', url: 'https://files.example.test/k.pdf' } });
+    await db.task.createMany({
+      data: [1, 2, 3].map((i) => ({ businessId, projectId: project.id, title: `Task ${i}` })),
+    });
+    const file = await db.document.create({
+      data: {
+        businessId,
+        projectId: project.id,
+        companyId: acme.id,
+        name: 'Keep.pdf',
+        url: 'https://files.example.test/k.pdf',
+      },
+    });
     const resource = await db.resource.create({
-      data: { businessId, companyId: acme.id, projectId: project.id, title: 'Guide', description: 'd', type: 'information', status: 'active' },
+      data: {
+        businessId,
+        companyId: acme.id,
+        projectId: project.id,
+        title: 'Guide',
+        description: 'd',
+        type: 'information',
+        status: 'active',
+      },
     });
 
     const res = await del(`/api/projects/${project.id}`);
@@ -451,7 +609,11 @@ describe('deleting a project', () => {
     expect(res.body).toEqual({ ok: true, deletedTasks: 3, unlinkedFiles: 1 });
     expect(await db.project.findUnique({ where: { id: project.id } })).toBeNull();
     expect(await db.task.count({ where: { projectId: project.id } })).toBe(0);
-    expect(await db.document.findUniqueOrThrow({ where: { id: file.id } })).toMatchObject({ projectId: null, companyId: acme.id, name: 'Keep.pdf' });
+    expect(await db.document.findUniqueOrThrow({ where: { id: file.id } })).toMatchObject({
+      projectId: null,
+      companyId: acme.id,
+      name: 'Keep.pdf',
+    });
     expect(await db.resource.findUniqueOrThrow({ where: { id: resource.id } })).toMatchObject({ projectId: null });
     expect(await db.projectContact.count({ where: { projectId: project.id } })).toBe(0);
     expect(await db.contact.findUnique({ where: { id: grace.id } })).not.toBeNull();
@@ -468,7 +630,11 @@ describe('another agency’s rows are refused as not found, and stay as they wer
 
   it('reads: by id, by projectUid, in the list and the options', async () => {
     const project = await foreignProject();
-    for (const url of [`/api/projects/${project.id}`, `/projects/v1/${project.id}`, `/api/projects/xano/${project.projectUid}`]) {
+    for (const url of [
+      `/api/projects/${project.id}`,
+      `/projects/v1/${project.id}`,
+      `/api/projects/xano/${project.projectUid}`,
+    ]) {
       const res = await api.get(url, { token });
       expect(res.status, url).toBe(404);
       expect(res.body).toEqual({ message: M.projects.notFound, code: 'NOT_FOUND', requestId: expect.any(String) });
@@ -478,7 +644,9 @@ describe('another agency’s rows are refused as not found, and stay as they wer
     expect(all.items).toEqual([]);
     expect((await api.get(`/api/projects?companyId=${other.companies[0].id}`, { token })).status).toBe(404);
     expect((await api.get(`/projects/v1?company_id=${other.companies[0].id}`, { token })).status).toBe(404);
-    expect((await api.get('/api/projects/options', { token })).body.map((p: { id: number }) => p.id)).not.toContain(project.id);
+    expect((await api.get('/api/projects/options', { token })).body.map((p: { id: number }) => p.id)).not.toContain(
+      project.id,
+    );
   });
 
   it('update and delete', async () => {
@@ -496,12 +664,20 @@ describe('another agency’s rows are refused as not found, and stay as they wer
     const create = await api.post('/projects/v1', { name: 'Sneaky', companies_id: foreignCompany }, { token });
     expect(create.status).toBe(404);
     expect(create.body.message).toBe(M.projects.companyNotFound);
-    const contact = await api.post('/projects/v1', { name: 'Sneaky', companies_id: acme.id, project_contact_id: [foreignContact] }, { token });
+    const contact = await api.post(
+      '/projects/v1',
+      { name: 'Sneaky', companies_id: acme.id, project_contact_id: [foreignContact] },
+      { token },
+    );
     expect(contact.status).toBe(404);
     expect(contact.body.message).toBe(M.projects.contactNotFound);
     expect((await api.patch(`/api/projects/${mine.id}`, { companiesId: foreignCompany }, { token })).status).toBe(404);
-    expect((await api.patch(`/api/projects/${mine.id}`, { projectContactId: [foreignContact] }, { token })).status).toBe(404);
-    expect(await app.database.db.project.findUniqueOrThrow({ where: { id: mine.id } })).toMatchObject({ companyId: acme.id });
+    expect(
+      (await api.patch(`/api/projects/${mine.id}`, { projectContactId: [foreignContact] }, { token })).status,
+    ).toBe(404);
+    expect(await app.database.db.project.findUniqueOrThrow({ where: { id: mine.id } })).toMatchObject({
+      companyId: acme.id,
+    });
     expect(await app.database.db.project.count({ where: { businessId, name: 'Sneaky' } })).toBe(0);
   });
 });

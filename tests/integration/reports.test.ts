@@ -15,7 +15,10 @@ type Tenant = { token: string; businessId: number; userId: number };
 
 async function agency(): Promise<Tenant> {
   const signedUp = await signUpAgency(api, { password: 'a-strong-password-2' });
-  const business = await app.database.db.business.findUniqueOrThrow({ where: { slug: signedUp.slug }, include: { users: true } });
+  const business = await app.database.db.business.findUniqueOrThrow({
+    where: { slug: signedUp.slug },
+    include: { users: true },
+  });
   return { token: signedUp.token, businessId: business.id, userId: business.users[0].id };
 }
 
@@ -35,7 +38,16 @@ async function seed(t: Tenant, prefix: string) {
   await db.company.create({ data: { businessId, name: `${prefix}Sorrel`, status: 'prospect' } });
   await db.company.create({ data: { businessId, name: `${prefix}Zinnia`, status: 'active' } });
 
-  const project = (name: string, companyId: number | null, status: string, startDate: string | null, completionDate: string | null, est: number | null, worked: number | null, billed: number | null) =>
+  const project = (
+    name: string,
+    companyId: number | null,
+    status: string,
+    startDate: string | null,
+    completionDate: string | null,
+    est: number | null,
+    worked: number | null,
+    billed: number | null,
+  ) =>
     db.project.create({
       data: {
         businessId,
@@ -61,9 +73,24 @@ async function seed(t: Tenant, prefix: string) {
 
   // Overdue: 2 high (one on Alder's project, one without project), 1 low on Maple's; not overdue: completed,
   // cancelled, due in the future, no due date.
-  const task = (title: string, projectId: number | null, status: string, priority: string, due: string | null, completedAt: string | null = null) =>
+  const task = (
+    title: string,
+    projectId: number | null,
+    status: string,
+    priority: string,
+    due: string | null,
+    completedAt: string | null = null,
+  ) =>
     db.task.create({
-      data: { businessId, projectId, title: `${prefix}${title}`, status, priority, dueDate: due ? day(due) : null, completedAt: completedAt ? at(completedAt) : null },
+      data: {
+        businessId,
+        projectId,
+        title: `${prefix}${title}`,
+        status,
+        priority,
+        dueDate: due ? day(due) : null,
+        completedAt: completedAt ? at(completedAt) : null,
+      },
     });
   const launch = await db.project.findFirstOrThrow({ where: { businessId, name: `${prefix}Launch` } });
   await task('T1', p1.id, 'pending', 'high', '2020-01-01');
@@ -83,16 +110,42 @@ async function seed(t: Tenant, prefix: string) {
   await task('T12', launch.id, 'completed', 'medium', null, '2026-04-01T00:00:00');
 
   // Flows: Onboarding (Alder ×2 contacts, Maple ×1): 2 completed in 24 h and 48 h; Survey (Maple): 1 open.
-  const onboard = await db.flow.create({ data: { businessId, name: `${prefix}Onboarding`, description: '', workflowType: 'onboard', companyId: null } });
-  const survey = await db.flow.create({ data: { businessId, name: `${prefix}Survey`, description: '', workflowType: 'collect', companyId: null } });
+  const onboard = await db.flow.create({
+    data: { businessId, name: `${prefix}Onboarding`, description: '', workflowType: 'onboard', companyId: null },
+  });
+  const survey = await db.flow.create({
+    data: { businessId, name: `${prefix}Survey`, description: '', workflowType: 'collect', companyId: null },
+  });
   const contact = (n: number, companyId: number) =>
-    db.contact.create({ data: { businessId, companyId, firstName: `C${n}`, lastName: prefix || 'A', email: `${prefix.toLowerCase()}c${n}-${businessId}@example.test` } });
+    db.contact.create({
+      data: {
+        businessId,
+        companyId,
+        firstName: `C${n}`,
+        lastName: prefix || 'A',
+        email: `${prefix.toLowerCase()}c${n}-${businessId}@example.test`,
+      },
+    });
   const c1 = await contact(1, alder.id);
   const c2 = await contact(2, alder.id);
   const c3 = await contact(3, maple.id);
-  const submission = (flowId: number, contactId: number, companyId: number, createdAt: string, completedAt: string | null) =>
+  const submission = (
+    flowId: number,
+    contactId: number,
+    companyId: number,
+    createdAt: string,
+    completedAt: string | null,
+  ) =>
     db.flowSubmission.create({
-      data: { businessId, flowId, contactId, companyId, status: completedAt ? 'completed' : 'in_progress', createdAt: at(createdAt), completedAt: completedAt ? at(completedAt) : null },
+      data: {
+        businessId,
+        flowId,
+        contactId,
+        companyId,
+        status: completedAt ? 'completed' : 'in_progress',
+        createdAt: at(createdAt),
+        completedAt: completedAt ? at(completedAt) : null,
+      },
     });
   await submission(onboard.id, c1.id, alder.id, '2026-01-02T09:00:00', '2026-01-03T09:00:00');
   await submission(onboard.id, c2.id, alder.id, '2026-02-02T09:00:00', '2026-02-04T09:00:00');
@@ -102,14 +155,31 @@ async function seed(t: Tenant, prefix: string) {
   // Files: uploaded Jan ×2 (Alder), Feb ×1 (Maple), Apr ×1 (out of range); client downloads Jan ×1 (Alder),
   // Mar ×2 (Maple); a staff download entry (none are written, but a 'downloaded' by staff would not count).
   const doc = (companyId: number | null, createdAt: string) =>
-    db.document.create({ data: { businessId, companyId, name: `${prefix}file.pdf`, url: 'https://files.example.test/f.pdf', createdAt: at(createdAt) } });
+    db.document.create({
+      data: {
+        businessId,
+        companyId,
+        name: `${prefix}file.pdf`,
+        url: 'https://files.example.test/f.pdf',
+        createdAt: at(createdAt),
+      },
+    });
   await doc(alder.id, '2026-01-03T10:00:00');
   await doc(alder.id, '2026-01-30T10:00:00');
   await doc(maple.id, '2026-02-14T10:00:00');
   await doc(maple.id, '2026-04-01T10:00:00');
   const download = (companyId: number, createdAt: string, actorType = 'contact') =>
     db.activity.create({
-      data: { businessId, actorType, actorName: 'Client', entityType: 'file', entityId: 1, companyId, action: 'downloaded', createdAt: at(createdAt) },
+      data: {
+        businessId,
+        actorType,
+        actorName: 'Client',
+        entityType: 'file',
+        entityId: 1,
+        companyId,
+        action: 'downloaded',
+        createdAt: at(createdAt),
+      },
     });
   await download(alder.id, '2026-01-04T10:00:00');
   await download(maple.id, '2026-03-10T10:00:00');
@@ -179,8 +249,22 @@ describe('reports.overview', () => {
       { status: 'prospect', count: 1 },
     ]);
     expect(r.flows).toEqual([
-      { flowId: ids.onboard, name: 'Onboarding', started: 3, completed: 2, completionRate: 0.667, avgHoursToComplete: 36 },
-      { flowId: expect.any(Number), name: 'Survey', started: 1, completed: 0, completionRate: 0, avgHoursToComplete: null },
+      {
+        flowId: ids.onboard,
+        name: 'Onboarding',
+        started: 3,
+        completed: 2,
+        completionRate: 0.667,
+        avgHoursToComplete: 36,
+      },
+      {
+        flowId: expect.any(Number),
+        name: 'Survey',
+        started: 1,
+        completed: 0,
+        completionRate: 0,
+        avgHoursToComplete: null,
+      },
     ]);
     expect(r.filesPerMonth).toEqual([
       { month: '2026-01', uploaded: 2, downloaded: 1 },
@@ -204,7 +288,9 @@ describe('reports.overview', () => {
       { priority: 'medium', count: 0 },
       { priority: 'low', count: 1 },
     ]);
-    expect(r.hoursByCompany).toEqual([{ companyId: ids.maple, name: 'Maple', projects: 1, estimated: 30, worked: 35, billedCents: 0 }]);
+    expect(r.hoursByCompany).toEqual([
+      { companyId: ids.maple, name: 'Maple', projects: 1, estimated: 30, worked: 35, billedCents: 0 },
+    ]);
     expect(r.clientsByStatus).toEqual([{ status: 'onboarding', count: 1 }]);
     expect(r.flows.map((f) => [f.name, f.started, f.completed])).toEqual([
       ['Onboarding', 1, 0],
@@ -234,7 +320,9 @@ describe('reports.overview', () => {
     expect(january.tasksCompletedPerWeek).toEqual([{ week: '2026-01-05', count: 2 }]);
     const sundayOff = await reports(a).overview.query({ from: '2026-01-05', to: '2026-01-10' });
     expect(sundayOff.tasksCompletedPerWeek).toEqual([{ week: '2026-01-05', count: 1 }]);
-    expect(r.flows.map((f) => [f.name, f.started, f.completed, f.avgHoursToComplete])).toEqual([['Onboarding', 1, 1, 48]]);
+    expect(r.flows.map((f) => [f.name, f.started, f.completed, f.avgHoursToComplete])).toEqual([
+      ['Onboarding', 1, 1, 48],
+    ]);
     expect(r.filesPerMonth).toEqual([{ month: '2026-02', uploaded: 1, downloaded: 0 }]);
   });
 
@@ -242,7 +330,9 @@ describe('reports.overview', () => {
     const r = await reports(a).overview.query({});
     const now = new Date();
     expect(r.range.to).toBe(now.toISOString().slice(0, 10));
-    expect(r.range.from).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 10));
+    expect(r.range.from).toBe(
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 10),
+    );
     expect(r.projectsPerMonth).toHaveLength(12);
   });
 
@@ -250,19 +340,27 @@ describe('reports.overview', () => {
     const hub = trpcClient(app.baseUrl, { token: a.token });
     const task = await hub.tasks.create.mutate({ title: 'Finish me', priority: 'low', projectId: ids.p2 } as never);
     const today = new Date().toISOString().slice(0, 10);
-    const total = (r: Awaited<ReturnType<typeof hub.reports.overview.query>>) => r.tasksCompletedPerWeek.reduce((n, w) => n + w.count, 0);
-    const count = async (companyId?: number) => total(await hub.reports.overview.query({ from: today, to: today, companyId }));
+    const total = (r: Awaited<ReturnType<typeof hub.reports.overview.query>>) =>
+      r.tasksCompletedPerWeek.reduce((n, w) => n + w.count, 0);
+    const count = async (companyId?: number) =>
+      total(await hub.reports.overview.query({ from: today, to: today, companyId }));
     const before = { all: await count(), alder: await count(ids.alder), maple: await count(ids.maple) };
     const id = (task as { id: number }).id;
     await hub.tasks.setStatus.mutate({ id, status: 'completed' });
-    expect({ all: await count(), alder: await count(ids.alder), maple: await count(ids.maple) }).toEqual({ ...before, all: before.all + 1, alder: before.alder + 1 });
+    expect({ all: await count(), alder: await count(ids.alder), maple: await count(ids.maple) }).toEqual({
+      ...before,
+      all: before.all + 1,
+      alder: before.alder + 1,
+    });
     await hub.tasks.setStatus.mutate({ id, status: 'in-progress' });
     expect({ all: await count(), alder: await count(ids.alder), maple: await count(ids.maple) }).toEqual(before);
   });
 
   it('refuses a foreign company (404), a reversed range and a bad date (400, with a sentence)', async () => {
     const foreign = await app.database.db.company.findFirstOrThrow({ where: { businessId: b.businessId } });
-    await expect(reports(a).overview.query({ companyId: foreign.id })).rejects.toSatisfy((e) => trpcCode(e) === 'NOT_FOUND');
+    await expect(reports(a).overview.query({ companyId: foreign.id })).rejects.toSatisfy(
+      (e) => trpcCode(e) === 'NOT_FOUND',
+    );
     const reversed = await api.get(`/api/reports?from=2026-03-01&to=2026-02-01`, { token: a.token });
     expect(reversed.status).toBe(400);
     expect(JSON.stringify(reversed.body)).toContain('The end of the date range cannot be before its start.');
@@ -320,7 +418,9 @@ describe('reports.overview', () => {
   it('answers over REST with company_id', async () => {
     const res = await api.get(`/api/reports?from=2026-01-01&to=2026-03-31&company_id=${ids.alder}`, { token: a.token });
     expect(res.status).toBe(200);
-    expect(res.body.hoursByCompany).toEqual([{ companyId: ids.alder, name: 'Alder', projects: 2, estimated: 60, worked: 50.5, billedCents: 600000 }]);
+    expect(res.body.hoursByCompany).toEqual([
+      { companyId: ids.alder, name: 'Alder', projects: 2, estimated: 60, worked: 50.5, billedCents: 600000 },
+    ]);
     const anon = await api.get(`/api/reports`);
     expect(anon.status).toBe(401);
   });

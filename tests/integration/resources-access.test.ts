@@ -22,7 +22,14 @@ beforeAll(async () => {
   companyId = company.id;
   const business = await app.database.db.business.findUniqueOrThrow({ where: { slug: first.slug } });
   const resource = await app.database.db.resource.create({
-    data: { businessId: business.id, companyId, title: 'Brand guidelines', description: 'Logos and colours', type: 'information', status: 'active' },
+    data: {
+      businessId: business.id,
+      companyId,
+      title: 'Brand guidelines',
+      description: 'Logos and colours',
+      type: 'information',
+      status: 'active',
+    },
   });
   resourceId = resource.id;
 });
@@ -33,7 +40,10 @@ describe("the company dialog's Resources Access tab", () => {
     expect(await owner.resources.forCompany.query({ companyId })).toEqual([
       expect.objectContaining({ id: resourceId, title: 'Brand guidelines', visibleToClient: false, projectId: null }),
     ]);
-    expect(await owner.resources.setVisibility.mutate({ id: resourceId, visibleToClient: true })).toEqual({ id: resourceId, visibleToClient: true });
+    expect(await owner.resources.setVisibility.mutate({ id: resourceId, visibleToClient: true })).toEqual({
+      id: resourceId,
+      visibleToClient: true,
+    });
     const [row] = await owner.resources.forCompany.query({ companyId });
     expect(row.visibleToClient).toBe(true);
   });
@@ -61,14 +71,30 @@ describe('sharing a resource with the client', () => {
     const companyId = studio.portal.companyId;
     const shownIds = async () => (await portal.portal.resources.query()).map((r) => r.id);
 
-    const made = await staff.resources.create.mutate({ title: 'Hosting login', description: 'Where the site lives', type: 'tool', status: 'live', companyId });
+    const made = await staff.resources.create.mutate({
+      title: 'Hosting login',
+      description: 'Where the site lives',
+      type: 'tool',
+      status: 'live',
+      companyId,
+    });
     expect(made.visibleToClient).toBe(false);
     expect(await shownIds()).not.toContain(made.id);
     await staff.resources.setVisibility.mutate({ id: made.id, visibleToClient: true });
     expect(await shownIds()).toContain(made.id);
 
-    const project = await app.database.db.project.create({ data: { businessId: studio.businessId, companyId, name: 'Internal rebrand', status: 'in_progress' } });
-    const inProject = await staff.resources.create.mutate({ title: 'Rebrand board', description: 'Moodboard', type: 'information', status: 'active', companyId, projectId: project.id, visibleToClient: true });
+    const project = await app.database.db.project.create({
+      data: { businessId: studio.businessId, companyId, name: 'Internal rebrand', status: 'in_progress' },
+    });
+    const inProject = await staff.resources.create.mutate({
+      title: 'Rebrand board',
+      description: 'Moodboard',
+      type: 'information',
+      status: 'active',
+      companyId,
+      projectId: project.id,
+      visibleToClient: true,
+    });
     expect(inProject.visibleToClient).toBe(true);
     expect(await shownIds()).not.toContain(inProject.id);
     expect(await staff.resources.shareAudience.query({ companyId, projectId: project.id })).toEqual({
@@ -85,6 +111,8 @@ describe('sharing a resource with the client', () => {
     expect((await staff.resources.shareAudience.query({ companyId, projectId: project.id })).project?.shown).toBe(true);
 
     // Another agency's company: NOT_FOUND, as everywhere.
-    await expect(stranger.resources.shareAudience.query({ companyId })).rejects.toSatisfy((e) => code(e) === 'NOT_FOUND');
+    await expect(stranger.resources.shareAudience.query({ companyId })).rejects.toSatisfy(
+      (e) => code(e) === 'NOT_FOUND',
+    );
   });
 });

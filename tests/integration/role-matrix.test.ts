@@ -23,7 +23,9 @@ import { addApiToken, addStaff } from '../support/staff';
 import { untypedTrpcClient } from '../support/trpc';
 import { sample } from '../support/zod-sample';
 
-type ProcedureDef = { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[]; meta?: ProcedureMeta } };
+type ProcedureDef = {
+  _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[]; meta?: ProcedureMeta };
+};
 const { procedures } = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def;
 
 const anA = (role: string) => `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`;
@@ -71,7 +73,11 @@ function outcome(token: string, entry: (typeof entries)[number]) {
     () => ({}),
     (error: unknown) => {
       if (!(error instanceof TRPCClientError)) throw error;
-      return { code: error.data?.code as string | undefined, httpStatus: error.data?.httpStatus as number | undefined, message: error.message };
+      return {
+        code: error.data?.code as string | undefined,
+        httpStatus: error.data?.httpStatus as number | undefined,
+        message: error.message,
+      };
     },
   );
 }
@@ -91,11 +97,24 @@ async function snapshot() {
 describe('the role matrix', () => {
   it('finds the settings procedures: every team change, API token and integration call is permission-checked', () => {
     const paths = permitted.map((e) => e.path);
-    for (const path of ['team.invites', 'team.invite', 'team.renewInvite', 'team.revokeInvite', 'team.setRole', 'team.remove', 'apiTokens.list', 'apiTokens.create', 'apiTokens.revoke', 'integrations.emailStatus', 'integrations.sendTestEmail']) {
+    for (const path of [
+      'team.invites',
+      'team.invite',
+      'team.renewInvite',
+      'team.revokeInvite',
+      'team.setRole',
+      'team.remove',
+      'apiTokens.list',
+      'apiTokens.create',
+      'apiTokens.revoke',
+      'integrations.emailStatus',
+      'integrations.sendTestEmail',
+    ]) {
       expect(paths).toContain(path);
     }
     for (const e of entries) {
-      if (['team', 'apiTokens', 'integrations'].includes(e.path.split('.')[0]) && e.path !== 'team.list') expect([e.path, e.permission]).toEqual([e.path, expect.any(String)]);
+      if (['team', 'apiTokens', 'integrations'].includes(e.path.split('.')[0]) && e.path !== 'team.list')
+        expect([e.path, e.permission]).toEqual([e.path, expect.any(String)]);
     }
   });
 
@@ -113,7 +132,11 @@ describe('the role matrix', () => {
       for (const role of STAFF_ROLES.filter((r) => !can(r, entry.permission))) {
         it(`refuses ${anA(role)} with 403 and changes nothing`, async () => {
           const before = await snapshot();
-          expect(await outcome(tokens[role], entry)).toEqual({ code: 'FORBIDDEN', httpStatus: 403, message: forbiddenMessage(entry.permission) });
+          expect(await outcome(tokens[role], entry)).toEqual({
+            code: 'FORBIDDEN',
+            httpStatus: 403,
+            message: forbiddenMessage(entry.permission),
+          });
           const after = await snapshot();
           // The business row's updatedAt would move with any write; users, invites and tokens must match exactly.
           expect(after).toEqual(before);
@@ -133,7 +156,11 @@ describe('the role matrix', () => {
     describe(`${entry.path} (signed-in session only)`, () => {
       it('refuses an API token with 403 and changes nothing', async () => {
         const before = await snapshot();
-        expect(await outcome(tokens.apiToken, entry)).toEqual({ code: 'FORBIDDEN', httpStatus: 403, message: M.apiTokens.sessionOnly });
+        expect(await outcome(tokens.apiToken, entry)).toEqual({
+          code: 'FORBIDDEN',
+          httpStatus: 403,
+          message: M.apiTokens.sessionOnly,
+        });
         expect(await snapshot()).toEqual(before);
       });
       it("does not refuse the same user's session for it", async () => {

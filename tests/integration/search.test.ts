@@ -40,7 +40,8 @@ afterAll(() => app?.close());
 const search = (q: string, extra: Record<string, unknown> = {}, client: TrpcClient = trpc) =>
   client.search.query.query({ q, ...extra } as never) as Promise<SearchQueryOutput>;
 const all = (reply: SearchQueryOutput) => reply.groups.flatMap((g) => g.results);
-const titles = async (q: string, extra: Record<string, unknown> = {}, client: TrpcClient = trpc) => all(await search(q, extra, client)).map((r) => r.title);
+const titles = async (q: string, extra: Record<string, unknown> = {}, client: TrpcClient = trpc) =>
+  all(await search(q, extra, client)).map((r) => r.title);
 
 let counter = 0;
 /** A word nobody else in the test uses, so each test sees only its own rows. */
@@ -83,7 +84,11 @@ describe('search.query', () => {
 
   it('finds a contact by a part of their e-mail address ("nordlicht" finds jane@nordlicht.test)', async () => {
     const w = word('nordlicht');
-    const contact = await trpc.contacts.create.mutate({ firstName: 'Jane', lastName: 'Doe', email: `jane@${w}.test` } as never);
+    const contact = await trpc.contacts.create.mutate({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: `jane@${w}.test`,
+    } as never);
     expect(all(await search(w)).map((r) => r.id)).toEqual([contact.id]);
     expect(all(await search(`jane ${w}`)).map((r) => r.id)).toEqual([contact.id]);
   });
@@ -100,23 +105,74 @@ describe('search.query', () => {
   it('finds every kind, grouped by kind, each result with its link and company', async () => {
     const w = word('nimbus');
     const company = await trpc.companies.create.mutate({ name: `${w} Corp` } as never);
-    const contact = await trpc.contacts.create.mutate({ firstName: w, lastName: 'Jones', email: `${w}@client.test`, companyId: company.id } as never);
+    const contact = await trpc.contacts.create.mutate({
+      firstName: w,
+      lastName: 'Jones',
+      email: `${w}@client.test`,
+      companyId: company.id,
+    } as never);
     const project = await trpc.projects.create.mutate({ name: `${w} launch`, companiesId: company.id } as never);
     const t = await task(`${w} copy`, null, project.id);
-    const resource = await trpc.resources.create.mutate({ title: `${w} hosting`, description: 'Logins', type: 'tool', status: 'active', companyId: company.id } as never);
-    const file = await trpc.documents.create.mutate({ name: `${w} brief`, url: 'https://files.example.test/brief.pdf', companyId: company.id } as never);
-    const flow = await trpc.flows.create.mutate({ name: `${w} onboarding`, description: 'Welcome', workflowType: 'onboard', companyId: company.id } as never);
+    const resource = await trpc.resources.create.mutate({
+      title: `${w} hosting`,
+      description: 'Logins',
+      type: 'tool',
+      status: 'active',
+      companyId: company.id,
+    } as never);
+    const file = await trpc.documents.create.mutate({
+      name: `${w} brief`,
+      url: 'https://files.example.test/brief.pdf',
+      companyId: company.id,
+    } as never);
+    const flow = await trpc.flows.create.mutate({
+      name: `${w} onboarding`,
+      description: 'Welcome',
+      workflowType: 'onboard',
+      companyId: company.id,
+    } as never);
     const reply = await search(w);
     const byKind = Object.fromEntries(reply.groups.map((g) => [g.kind, g.results]));
-    expect(byKind.company).toEqual([{ kind: 'company', id: company.id, title: `${w} Corp`, snippet: expect.any(String), link: `/hub/companies/${company.id}`, companyId: company.id, companyName: null }]);
-    expect(byKind.contact).toEqual([expect.objectContaining({ id: contact.id, title: `${w} Jones`, link: `/hub/contacts?contact=${contact.id}`, companyId: company.id, companyName: `${w} Corp` })]);
-    expect(byKind.project).toEqual([expect.objectContaining({ id: project.id, link: `/hub/projects/${project.projectUid}`, companyName: `${w} Corp` })]);
-    expect(byKind.task).toEqual([expect.objectContaining({ id: t.id, link: `/hub/tasks?task=${t.id}`, companyId: company.id })]);
-    expect(byKind.resource).toEqual([expect.objectContaining({ id: resource.id, link: `/hub/resources?resource=${resource.id}` })]);
+    expect(byKind.company).toEqual([
+      {
+        kind: 'company',
+        id: company.id,
+        title: `${w} Corp`,
+        snippet: expect.any(String),
+        link: `/hub/companies/${company.id}`,
+        companyId: company.id,
+        companyName: null,
+      },
+    ]);
+    expect(byKind.contact).toEqual([
+      expect.objectContaining({
+        id: contact.id,
+        title: `${w} Jones`,
+        link: `/hub/contacts?contact=${contact.id}`,
+        companyId: company.id,
+        companyName: `${w} Corp`,
+      }),
+    ]);
+    expect(byKind.project).toEqual([
+      expect.objectContaining({
+        id: project.id,
+        link: `/hub/projects/${project.projectUid}`,
+        companyName: `${w} Corp`,
+      }),
+    ]);
+    expect(byKind.task).toEqual([
+      expect.objectContaining({ id: t.id, link: `/hub/tasks?task=${t.id}`, companyId: company.id }),
+    ]);
+    expect(byKind.resource).toEqual([
+      expect.objectContaining({ id: resource.id, link: `/hub/resources?resource=${resource.id}` }),
+    ]);
     expect(byKind.file).toEqual([expect.objectContaining({ id: file.id, link: `/hub/documents?file=${file.id}` })]);
     expect(byKind.flow).toEqual([expect.objectContaining({ id: flow.id, link: `/hub/flows/${flow.flowUid}` })]);
     // kinds narrows; limit caps each kind.
-    expect((await search(w, { kinds: ['task', 'resource'] })).groups.map((g) => g.kind).sort()).toEqual(['resource', 'task']);
+    expect((await search(w, { kinds: ['task', 'resource'] })).groups.map((g) => g.kind).sort()).toEqual([
+      'resource',
+      'task',
+    ]);
   });
 
   it('shows a few results of each kind (limit per kind), so a crowded kind does not hide the others', async () => {
@@ -179,7 +235,38 @@ describe('search.query', () => {
   it('never errors on quotes, stars, operators or other query syntax', async () => {
     const w = word('syntax');
     await task(`${w} AND friends`);
-    const inputs = ['"', '*', 'AND', 'OR', 'NOT', 'NEAR', ':', "'", '-', '(', ')', '^', '&', '|', '!', '\\', '%', '_', '{title}', 'tenant : b1', `"${w}`, `${w}*`, `${w}:*`, `(${w}`, `${w} -friends`, `${w}'s`, `'${w}' & !x`, 'ÿ', '😀', 'a'.repeat(200)];
+    const inputs = [
+      '"',
+      '*',
+      'AND',
+      'OR',
+      'NOT',
+      'NEAR',
+      ':',
+      "'",
+      '-',
+      '(',
+      ')',
+      '^',
+      '&',
+      '|',
+      '!',
+      '\\',
+      '%',
+      '_',
+      '{title}',
+      'tenant : b1',
+      `"${w}`,
+      `${w}*`,
+      `${w}:*`,
+      `(${w}`,
+      `${w} -friends`,
+      `${w}'s`,
+      `'${w}' & !x`,
+      'ÿ',
+      '😀',
+      'a'.repeat(200),
+    ];
     for (const q of inputs) {
       const reply = await search(q);
       expect(reply.q).toBe(q);
@@ -201,7 +288,16 @@ describe('GET /api/search', () => {
     const t = await task(`${w} rest`, 'a body for the snippet');
     const res = await api.get(`/api/search?q=${encodeURIComponent(w)}`, { token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ q: w, terms: [w], groups: [{ kind: 'task', results: [expect.objectContaining({ id: t.id, title: `${w} rest`, snippet: 'a body for the snippet' })] }] });
+    expect(res.body).toEqual({
+      q: w,
+      terms: [w],
+      groups: [
+        {
+          kind: 'task',
+          results: [expect.objectContaining({ id: t.id, title: `${w} rest`, snippet: 'a body for the snippet' })],
+        },
+      ],
+    });
   });
 
   it('takes companyId and kinds=task,file; answers 404 for a foreign company and 400 for very long text', async () => {

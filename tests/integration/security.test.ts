@@ -27,7 +27,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 type Reply = { status: number; headers: Headers; text: string; body: any };
-async function send(baseUrl: string, method: string, url: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+async function send(
+  baseUrl: string,
+  method: string,
+  url: string,
+  init: { body?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const headers = { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers };
   const res = await fetch(baseUrl + url, { method, headers, body: init.body });
   const text = await res.text();
@@ -49,7 +54,10 @@ describe('input nested deeper than the limit answers 400 before anything recurse
 
   it('refuses it in a REST body of a signed-in call', async () => {
     const { token } = await signUpAgency(api);
-    const res = await send(app.baseUrl, 'POST', '/companies/v1', { body: `{"name":"Acme","address":${deep()}}`, headers: { authorization: `Bearer ${token}` } });
+    const res = await send(app.baseUrl, 'POST', '/companies/v1', {
+      body: `{"name":"Acme","address":${deep()}}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(TOO_DEEP);
   });
@@ -58,13 +66,19 @@ describe('input nested deeper than the limit answers 400 before anything recurse
     const single = await send(app.baseUrl, 'POST', '/trpc/auth.login', { body: `{"json":${deep()}}` });
     expect(single.status).toBe(400);
     expect(single.body.message).toBe(TOO_DEEP);
-    const batch = await send(app.baseUrl, 'POST', '/trpc/auth.login,auth.login?batch=1', { body: `{"0":{"json":${deep()}},"1":{"json":{}}}` });
+    const batch = await send(app.baseUrl, 'POST', '/trpc/auth.login,auth.login?batch=1', {
+      body: `{"0":{"json":${deep()}},"1":{"json":{}}}`,
+    });
     expect(batch.status).toBe(400);
     expect(batch.body.message).toBe(TOO_DEEP);
   });
 
   it("refuses it in a /trpc query's input parameter", async () => {
-    const res = await send(app.baseUrl, 'GET', `/trpc/auth.demoHint?input=${encodeURIComponent(`{"json":${deep(1500)}}`)}`);
+    const res = await send(
+      app.baseUrl,
+      'GET',
+      `/trpc/auth.demoHint?input=${encodeURIComponent(`{"json":${deep(1500)}}`)}`,
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(TOO_DEEP);
   });
@@ -96,7 +110,11 @@ describe('the nesting guard covers every body that is parsed as JSON, whatever i
   /** A flow step of a new agency, and its owner's token: a signed-in write whose input takes free-form options. */
   async function signedInStep() {
     const { token } = await signUpAgency(api);
-    const flow = await api.post('/flows/v1/', { name: 'Deep', description: 'x', workflow_type: 'collect', company_id: 0 }, { token });
+    const flow = await api.post(
+      '/flows/v1/',
+      { name: 'Deep', description: 'x', workflow_type: 'collect', company_id: 0 },
+      { token },
+    );
     const step = await api.post('/flow_step/v1/', { flow_id: flow.body.id }, { token });
     expect(step.status).toBe(201);
     return { token, stepId: step.body.id as number };
@@ -109,8 +127,20 @@ describe('the nesting guard covers every body that is parsed as JSON, whatever i
     const authorization = `Bearer ${token}`;
     // tRPC's JSON handler takes any type that starts with "application/json"; the others it would refuse (415), but
     // the guard reads them too, so no future parser change can open the hole again.
-    for (const type of ['application/jsonx', 'application/json; charset=utf-8', 'application/json-patch+json', 'application/jsonl', 'application/json;charset=latin1', 'application/vnd.api+json', 'text/plain', 'APPLICATION/JSON']) {
-      const res = await send(app.baseUrl, 'POST', '/trpc/flowFields.create', { body: fieldBody(stepId, deep(20_000)), headers: { authorization, 'content-type': type } });
+    for (const type of [
+      'application/jsonx',
+      'application/json; charset=utf-8',
+      'application/json-patch+json',
+      'application/jsonl',
+      'application/json;charset=latin1',
+      'application/vnd.api+json',
+      'text/plain',
+      'APPLICATION/JSON',
+    ]) {
+      const res = await send(app.baseUrl, 'POST', '/trpc/flowFields.create', {
+        body: fieldBody(stepId, deep(20_000)),
+        headers: { authorization, 'content-type': type },
+      });
       expect(res.status, type).toBe(400);
       expect(res.body?.message, type).toBe(TOO_DEEP);
       const batch = await send(app.baseUrl, 'POST', '/trpc/flowFields.create,flowFields.create?batch=1', {
@@ -120,11 +150,18 @@ describe('the nesting guard covers every body that is parsed as JSON, whatever i
       expect(batch.status, `${type} batch`).toBe(400);
     }
     // Without a Content-Type too (tRPC answers 415 for it; never a parse of the deep text).
-    const bare = await fetch(`${app.baseUrl}/trpc/flowFields.create`, { method: 'POST', headers: { authorization }, body: new Blob([fieldBody(stepId, deep(20_000))]) });
+    const bare = await fetch(`${app.baseUrl}/trpc/flowFields.create`, {
+      method: 'POST',
+      headers: { authorization },
+      body: new Blob([fieldBody(stepId, deep(20_000))]),
+    });
     expect(bare.status).toBe(400);
     // The two types tRPC reads as bytes or a form are never parsed as JSON: refused as bad input, not a 500.
     for (const type of ['application/octet-stream', 'multipart/form-data; boundary=x']) {
-      const res = await send(app.baseUrl, 'POST', '/trpc/flowFields.create', { body: fieldBody(stepId, deep(20_000)), headers: { authorization, 'content-type': type } });
+      const res = await send(app.baseUrl, 'POST', '/trpc/flowFields.create', {
+        body: fieldBody(stepId, deep(20_000)),
+        headers: { authorization, 'content-type': type },
+      });
       expect(res.status, type).toBeGreaterThanOrEqual(400);
       expect(res.status, type).toBeLessThan(500);
     }
@@ -146,13 +183,19 @@ describe('the nesting guard covers every body that is parsed as JSON, whatever i
     const { token } = await signUpAgency(api);
     const authorization = `Bearer ${token}`;
     for (const type of ['application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json ;charset=UTF-8']) {
-      const res = await send(app.baseUrl, 'POST', '/companies/v1', { body: `{"name":"Acme","address":${deep(20_000)}}`, headers: { authorization, 'content-type': type } });
+      const res = await send(app.baseUrl, 'POST', '/companies/v1', {
+        body: `{"name":"Acme","address":${deep(20_000)}}`,
+        headers: { authorization, 'content-type': type },
+      });
       expect(res.status, type).toBe(400);
       expect(res.body.message, type).toBe(TOO_DEEP);
     }
     // Bodies of other types are never parsed on the REST paths: the input is empty, refused as such.
     for (const type of ['application/jsonx', 'application/vnd.api+json', 'text/plain']) {
-      const res = await send(app.baseUrl, 'POST', '/companies/v1', { body: `{"name":"Acme","address":${deep(20_000)}}`, headers: { authorization, 'content-type': type } });
+      const res = await send(app.baseUrl, 'POST', '/companies/v1', {
+        body: `{"name":"Acme","address":${deep(20_000)}}`,
+        headers: { authorization, 'content-type': type },
+      });
       expect(res.status, type).toBe(400);
       expect(res.body.code, type).toBe('BAD_REQUEST');
     }
@@ -168,7 +211,10 @@ describe('response headers', () => {
       send(app.baseUrl, 'GET', '/api/companies', { headers: auth }),
       send(app.baseUrl, 'GET', '/api/companies'),
       send(app.baseUrl, 'GET', '/companies/v1', { headers: auth }),
-      send(app.baseUrl, 'POST', '/auth/v1/login', { body: '{"email":"nobody@example.test","password":"x"}', headers: { 'x-forwarded-for': '192.0.2.200' } }),
+      send(app.baseUrl, 'POST', '/auth/v1/login', {
+        body: '{"email":"nobody@example.test","password":"x"}',
+        headers: { 'x-forwarded-for': '192.0.2.200' },
+      }),
       send(app.baseUrl, 'GET', '/trpc/auth.me', { headers: auth }),
       send(app.baseUrl, 'GET', '/trpc/no.such.procedure'),
       send(app.baseUrl, 'GET', '/api/no-such-path'),
@@ -180,19 +226,27 @@ describe('response headers', () => {
 
   it('sends no ETag on API replies and compresses only replies above 8 KB', async () => {
     const { token } = await signUpAgency(api);
-    const me = await send(app.baseUrl, 'GET', '/auth/v1/me', { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
+    const me = await send(app.baseUrl, 'GET', '/auth/v1/me', {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+    });
     expect(me.status).toBe(200);
     expect(me.headers.get('etag')).toBeNull();
     expect(me.headers.get('content-encoding')).toBeNull();
     // A list page of a few KB (above compression's usual 1 KB threshold) also goes out as it is.
     for (let i = 0; i < 8; i++) {
       const created = await send(app.baseUrl, 'POST', '/companies/v1', {
-        body: JSON.stringify({ name: `Company ${i} with a rather long name`, industry: 'Manufacturing', address: `${i} Long Street, Springfield` }),
+        body: JSON.stringify({
+          name: `Company ${i} with a rather long name`,
+          industry: 'Manufacturing',
+          address: `${i} Long Street, Springfield`,
+        }),
         headers: { authorization: `Bearer ${token}` },
       });
       expect(created.status).toBe(201);
     }
-    const page = await send(app.baseUrl, 'GET', '/api/companies', { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
+    const page = await send(app.baseUrl, 'GET', '/api/companies', {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+    });
     expect(page.status).toBe(200);
     expect(page.text.length).toBeGreaterThan(1024);
     expect(page.text.length).toBeLessThan(8 * 1024);
@@ -209,15 +263,18 @@ describe('response headers', () => {
 });
 
 describe('sign-up', () => {
-  it.each(['password', '12345678', 'qwertyuiop'])("refuses the weak password %j with a clear message on the password field", async (password) => {
-    const res = await api.post('/auth/signup', newAgency({ password }));
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({
-      message: 'This password is too easy to guess. Add more words or characters.',
-      code: 'BAD_REQUEST',
-      issues: [{ path: 'password', message: 'This password is too easy to guess. Add more words or characters.' }],
-    });
-  });
+  it.each(['password', '12345678', 'qwertyuiop'])(
+    'refuses the weak password %j with a clear message on the password field',
+    async (password) => {
+      const res = await api.post('/auth/signup', newAgency({ password }));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        message: 'This password is too easy to guess. Add more words or characters.',
+        code: 'BAD_REQUEST',
+        issues: [{ path: 'password', message: 'This password is too easy to guess. Add more words or characters.' }],
+      });
+    },
+  );
 
   it("still says 'Password must be at least 8 characters' for a short one", async () => {
     const res = await api.post('/auth/signup', newAgency({ password: 'abc' }));
@@ -236,7 +293,8 @@ describe('sign-up', () => {
     const limited = await startApp({});
     try {
       const from = { 'x-forwarded-for': '203.0.113.44' };
-      const signup = (headers: Record<string, string>) => send(limited.baseUrl, 'POST', '/auth/signup', { body: JSON.stringify(newAgency()), headers });
+      const signup = (headers: Record<string, string>) =>
+        send(limited.baseUrl, 'POST', '/auth/signup', { body: JSON.stringify(newAgency()), headers });
       // A leftover from an earlier run on the same database would only make the budget smaller.
       const first = await Promise.all(Array.from({ length: 10 }, () => signup(from)));
       expect(first.map((r) => r.status)).toEqual(Array(10).fill(201));
@@ -277,7 +335,10 @@ describe('the Authorization header', () => {
   it('lets a malformed header skip the Origin check only to be refused: the cookie session stays signed in', async () => {
     const cookie = await signedInCookie();
     for (const authorization of ['Bearer a b', 'Basic dXNlcjpwYXNz']) {
-      const logout = await send(app.baseUrl, 'POST', '/auth/v1/logout', { body: '{}', headers: { cookie, authorization } });
+      const logout = await send(app.baseUrl, 'POST', '/auth/v1/logout', {
+        body: '{}',
+        headers: { cookie, authorization },
+      });
       expect(logout.status, authorization).toBe(401);
     }
     expect((await send(app.baseUrl, 'GET', '/auth/v1/me', { headers: { cookie } })).status).toBe(200);
@@ -291,7 +352,9 @@ describe('the Origin check compares scheme, host and port', () => {
   /** A signed-in cookie on `target`, and a cookie write with this Origin: 403 when refused, 400 (empty input) when let through. */
   async function cookieOf(target: TestApp) {
     const agency = await signUpAgency(client(target.baseUrl));
-    const login = await send(target.baseUrl, 'POST', '/auth/v1/login', { body: JSON.stringify({ email: agency.email, password: agency.password }) });
+    const login = await send(target.baseUrl, 'POST', '/auth/v1/login', {
+      body: JSON.stringify({ email: agency.email, password: agency.password }),
+    });
     expect(login.status).toBe(200);
     return login.headers.get('set-cookie')!.split(';')[0];
   }
@@ -317,7 +380,12 @@ describe('the Origin check compares scheme, host and port', () => {
         expect(res.status, origin).toBe(403);
         expect(res.body.code, origin).toBe('FORBIDDEN');
       }
-      for (const origin of ['https://hub.example.test', 'https://hub.example.test:443', 'https://HUB.example.test', `https://${own}`]) {
+      for (const origin of [
+        'https://hub.example.test',
+        'https://hub.example.test:443',
+        'https://HUB.example.test',
+        `https://${own}`,
+      ]) {
         expect((await write(https, cookie, origin)).status, origin).toBe(400);
       }
     } finally {
@@ -329,7 +397,12 @@ describe('the Origin check compares scheme, host and port', () => {
     const cookie = await cookieOf(app);
     const { host, port } = new URL(app.baseUrl);
     expect((await write(app, cookie, app.baseUrl)).status).toBe(400);
-    for (const origin of [`https://${host}`, `http://127.0.0.1:${Number(port) + 1}`, 'http://127.0.0.1', `http://localhost:${port}`]) {
+    for (const origin of [
+      `https://${host}`,
+      `http://127.0.0.1:${Number(port) + 1}`,
+      'http://127.0.0.1',
+      `http://localhost:${port}`,
+    ]) {
       expect((await write(app, cookie, origin)).status, origin).toBe(403);
     }
   });
@@ -346,10 +419,16 @@ describe('static files of the built client', () => {
   beforeAll(async () => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-client-'));
     fs.mkdirSync(path.join(clientDir, 'assets'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Clientflow</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><title>Clientflow</title><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), bigScript);
     fs.writeFileSync(path.join(clientDir, 'assets', 'chunk-def456.js'), smallScript);
-    fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
+    fs.writeFileSync(
+      path.join(clientDir, 'favicon.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
+    );
     // What the build's first-load report writes: each first screen's files (client/build/first-load-report.ts).
     const firstLoads = [
       { name: 'hub sign-in', files: ['assets/index-abc123.js', 'assets/signin-1.js'] },
@@ -358,11 +437,20 @@ describe('static files of the built client', () => {
       { name: 'portal', files: ['assets/index-abc123.js', 'assets/portal-1.js', 'assets/hub_portal-1.js'] },
     ];
     fs.writeFileSync(path.join(clientDir, 'first-load.json'), JSON.stringify(firstLoads));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><head><title>Clientflow</title><script type="module" src="/assets/index-abc123.js"></script></head><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><head><title>Clientflow</title><script type="module" src="/assets/index-abc123.js"></script></head><div id="root"></div>',
+    );
     const databaseUrl = inject('databaseUrl');
     const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: clientDir, PORT: '0' });
     database = await openDatabase(databaseUrl);
-    const deps = { env, database, throttle: new LoginThrottle(database.db), storage: new LocalFileStorage(path.join(clientDir, 'uploads')), mailer: new Mailer({}, () => {}) };
+    const deps = {
+      env,
+      database,
+      throttle: new LoginThrottle(database.db),
+      storage: new LocalFileStorage(path.join(clientDir, 'uploads')),
+      mailer: new Mailer({}, () => {}),
+    };
     const express = createApp(deps, { clientDir });
     server = await new Promise<Server>((resolve) => {
       const s = express.listen(0, '127.0.0.1', () => resolve(s));
@@ -407,7 +495,10 @@ describe('static files of the built client', () => {
     expect(await preloads('/hub/login')).toEqual(['/assets/signin-1.js']);
     expect(await preloads('/hub/signup')).toEqual([]);
     expect(await preloads('/portal/some-agency/login')).toEqual(['/assets/portal-sign-in-1.js']);
-    expect(await preloads('/portal/some-agency/projects/3')).toEqual(['/assets/portal-1.js', '/assets/hub_portal-1.js']);
+    expect(await preloads('/portal/some-agency/projects/3')).toEqual([
+      '/assets/portal-1.js',
+      '/assets/hub_portal-1.js',
+    ]);
     expect(await preloads('/portal/some-agency/invite/abc')).toEqual([]);
     // The entry, which index.html already loads, is never announced twice.
     expect(await preloads('/somewhere/else')).toEqual([]);
@@ -417,8 +508,13 @@ describe('static files of the built client', () => {
     const agency = await signUpAgency(api);
     const loginText = "Welcome </script><script>alert(1)</script> & <b>hello</b>, $& $' $` $1";
     await database.db.business.update({ where: { slug: agency.slug }, data: { loginText } });
-    const dataOf = (html: string) => /<script type="application\/json" id="cf-portal-branding">([^<]*)<\/script>/.exec(html)?.[1];
-    for (const url of [`/portal/${agency.slug}/login`, `/portal/${agency.slug.toUpperCase()}/login`, `/portal/${agency.slug}/invite/some-token`]) {
+    const dataOf = (html: string) =>
+      /<script type="application\/json" id="cf-portal-branding">([^<]*)<\/script>/.exec(html)?.[1];
+    for (const url of [
+      `/portal/${agency.slug}/login`,
+      `/portal/${agency.slug.toUpperCase()}/login`,
+      `/portal/${agency.slug}/invite/some-token`,
+    ]) {
       const page = await send(baseUrl, 'GET', url);
       expect(page.status, url).toBe(200);
       const json = dataOf(page.text);

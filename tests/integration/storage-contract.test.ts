@@ -20,7 +20,12 @@ import { startS3Server, type S3TestServer } from '../support/s3-server';
 type Backend = {
   name: string;
   /** plant: writes raw bytes under a name behind the storage's back (what a crash, or something else, left). */
-  open(): Promise<{ storage: FileStorage; leftovers(): string[]; plant(name: string): Promise<void>; close(): Promise<void> }>;
+  open(): Promise<{
+    storage: FileStorage;
+    leftovers(): string[];
+    plant(name: string): Promise<void>;
+    close(): Promise<void>;
+  }>;
 };
 
 let s3: S3TestServer;
@@ -37,7 +42,10 @@ const backends: Backend[] = [
     async open() {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-contract-'));
       const storage = createStorage(loadEnv({ NODE_ENV: 'test', UPLOAD_DIR: dir }));
-      const files = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(d, e.name)) : [path.join(d, e.name)]));
+      const files = (d: string): string[] =>
+        fs
+          .readdirSync(d, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? files(path.join(d, e.name)) : [path.join(d, e.name)]));
       return {
         storage,
         // Anything on disk that is not a complete object (a .part file) is left over.
@@ -54,7 +62,15 @@ const backends: Backend[] = [
     name: 'S3 bucket',
     async open() {
       // The smallest part S3 allows (5 MiB), so a 12 MiB file goes up in three parts.
-      const storage = new S3FileStorage({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', partSize: 5 * 1024 * 1024 });
+      const storage = new S3FileStorage({
+        bucket: s3.bucket,
+        region: 'us-east-1',
+        endpoint: s3.endpoint,
+        forcePathStyle: true,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        partSize: 5 * 1024 * 1024,
+      });
       return {
         storage,
         leftovers: () => s3.pendingUploads(),
@@ -110,7 +126,9 @@ describe.each(backends)('FileStorage contract: $name', (backend) => {
   it('puts a file and gets the same bytes back, with its size', async () => {
     const key = storage.newKey(1);
     const bytes = randomBytes(300_000);
-    await expect(storage.writeStream(key, Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]))).resolves.toEqual({ size: bytes.length });
+    await expect(
+      storage.writeStream(key, Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)])),
+    ).resolves.toEqual({ size: bytes.length });
     expect(await storage.size(key)).toBe(bytes.length);
     expect((await buffer(await storage.readStream(key))).equals(bytes)).toBe(true);
   });
@@ -120,7 +138,9 @@ describe.each(backends)('FileStorage contract: $name', (backend) => {
     const bytes = randomBytes(12 * 1024 * 1024 + 5);
     const before = s3.requests.length;
     // Handed over in 64 KiB chunks, as a request body arrives.
-    const chunks = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) => bytes.subarray(i * 65_536, (i + 1) * 65_536));
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) =>
+      bytes.subarray(i * 65_536, (i + 1) * 65_536),
+    );
     await storage.writeStream(key, Readable.from(chunks));
     if (backend.name === 'S3 bucket') {
       // Multipart: no single request carried the whole file.
@@ -129,11 +149,21 @@ describe.each(backends)('FileStorage contract: $name', (backend) => {
     }
     expect(await storage.size(key)).toBe(bytes.length);
     expect((await buffer(await storage.readStream(key))).equals(bytes)).toBe(true);
-    expect((await buffer(await storage.readStream(key, { start: 10, end: 19 }))).equals(bytes.subarray(10, 20))).toBe(true);
+    expect((await buffer(await storage.readStream(key, { start: 10, end: 19 }))).equals(bytes.subarray(10, 20))).toBe(
+      true,
+    );
     // Across a part boundary, and the very last byte.
     const boundary = 5 * 1024 * 1024;
-    expect((await buffer(await storage.readStream(key, { start: boundary - 3, end: boundary + 3 }))).equals(bytes.subarray(boundary - 3, boundary + 4))).toBe(true);
-    expect((await buffer(await storage.readStream(key, { start: bytes.length - 1, end: bytes.length - 1 }))).equals(bytes.subarray(-1))).toBe(true);
+    expect(
+      (await buffer(await storage.readStream(key, { start: boundary - 3, end: boundary + 3 }))).equals(
+        bytes.subarray(boundary - 3, boundary + 4),
+      ),
+    ).toBe(true);
+    expect(
+      (await buffer(await storage.readStream(key, { start: bytes.length - 1, end: bytes.length - 1 }))).equals(
+        bytes.subarray(-1),
+      ),
+    ).toBe(true);
   });
 
   it('stores an empty file', async () => {
@@ -161,7 +191,9 @@ describe.each(backends)('FileStorage contract: $name', (backend) => {
 
   it('leaves nothing of an upload interrupted before its first part was complete', async () => {
     const key = storage.newKey(4);
-    await expect(storage.writeStream(key, failingSource([randomBytes(100_000)]))).rejects.toThrow('the client went away');
+    await expect(storage.writeStream(key, failingSource([randomBytes(100_000)]))).rejects.toThrow(
+      'the client went away',
+    );
     expect(await storage.size(key)).toBeNull();
     await eventually(() => leftovers().length === 0, 'no partial upload');
   });
@@ -183,16 +215,27 @@ describe.each(backends)('FileStorage contract: $name', (backend) => {
 
   it('refuses more than maxBytes with FileTooLargeError, and keeps nothing', async () => {
     const key = storage.newKey(5);
-    const error = await storage.writeStream(key, Readable.from([randomBytes(600), randomBytes(600)]), { maxBytes: 1000 }).catch((e: unknown) => e);
+    const error = await storage
+      .writeStream(key, Readable.from([randomBytes(600), randomBytes(600)]), { maxBytes: 1000 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FileTooLargeError);
     expect(await storage.size(key)).toBeNull();
     await eventually(() => leftovers().length === 0, 'no partial upload');
     // Exactly the limit is allowed.
-    await expect(storage.writeStream(key, Readable.from([randomBytes(1000)]), { maxBytes: 1000 })).resolves.toEqual({ size: 1000 });
+    await expect(storage.writeStream(key, Readable.from([randomBytes(1000)]), { maxBytes: 1000 })).resolves.toEqual({
+      size: 1000,
+    });
   });
 
   it('refuses keys that are not its own shape before touching the files', async () => {
-    for (const key of ['../etc/passwd', '1/../../x', '/abs', '1/not-a-uuid', '0/00000000-0000-0000-0000-000000000000', '']) {
+    for (const key of [
+      '../etc/passwd',
+      '1/../../x',
+      '/abs',
+      '1/not-a-uuid',
+      '0/00000000-0000-0000-0000-000000000000',
+      '',
+    ]) {
       await expect(storage.readStream(key)).rejects.toThrow('Not a storage key');
       await expect(storage.writeStream(key, Readable.from([Buffer.from('x')]))).rejects.toThrow('Not a storage key');
       await expect(storage.remove(key)).rejects.toThrow('Not a storage key');
@@ -226,7 +269,9 @@ describe.each(backends)('FileStorage contract: $name', (backend) => {
     expect(seen).toEqual(keys);
     expect(pages).toEqual([2, 2, 1]);
     // From a cursor in the middle, and an agency with nothing stored.
-    expect((await storage.list(`${businessId}/`, { after: keys[2], limit: 10 })).entries.map((e) => e.key)).toEqual(keys.slice(3));
+    expect((await storage.list(`${businessId}/`, { after: keys[2], limit: 10 })).entries.map((e) => e.key)).toEqual(
+      keys.slice(3),
+    );
     expect(await storage.list(`${businessId + 2}/`, { limit: 10 })).toEqual({ entries: [], next: null });
   });
 
@@ -241,7 +286,12 @@ describe.each(backends)('FileStorage contract: $name', (backend) => {
     const { entries, next } = await storage.list(`${businessId}/`, { limit: 100 });
     expect(next).toBeNull();
     if (backend.name === 'local folder') {
-      expect(entries.map((e) => [e.key, e.partial])).toEqual([[key, false], [part, true]].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+      expect(entries.map((e) => [e.key, e.partial])).toEqual(
+        [
+          [key, false],
+          [part, true],
+        ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      );
       await storage.removePartial(part);
       expect((await storage.list(`${businessId}/`, { limit: 100 })).entries.map((e) => e.key)).toEqual([key]);
     } else {
@@ -249,7 +299,12 @@ describe.each(backends)('FileStorage contract: $name', (backend) => {
       expect(entries.map((e) => [e.key, e.partial])).toEqual([[key, false]]);
     }
     // removePartial takes nothing but a partial name: never a key, never a path elsewhere.
-    for (const name of [key, `${businessId}/notes.txt`, `../${businessId}/${randomUUID()}.${randomUUID()}.part`, `${businessId}/../x.part`]) {
+    for (const name of [
+      key,
+      `${businessId}/notes.txt`,
+      `../${businessId}/${randomUUID()}.${randomUUID()}.part`,
+      `${businessId}/../x.part`,
+    ]) {
       await expect(storage.removePartial(name)).rejects.toThrow();
     }
     expect(await storage.size(key)).toBe(4);
@@ -278,10 +333,24 @@ describe('storage that cannot take files', () => {
   });
 
   it('a missing bucket, or a server that does not answer, is not ready', async () => {
-    const missing = new S3FileStorage({ bucket: 'no-such-bucket', region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+    const missing = new S3FileStorage({
+      bucket: 'no-such-bucket',
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    });
     await expect(missing.ready()).rejects.toThrow();
     missing.close();
-    const down = new S3FileStorage({ bucket: s3.bucket, region: 'us-east-1', endpoint: 'http://127.0.0.1:9', forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+    const down = new S3FileStorage({
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9',
+      forcePathStyle: true,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    });
     await expect(down.ready()).rejects.toThrow();
     down.close();
   });
@@ -302,17 +371,42 @@ describe('STORAGE=s3 configuration', () => {
     const message = problems(base);
     expect(message).toContain('S3_BUCKET: is required when STORAGE=s3');
     expect(message).toContain('S3_REGION: is required when STORAGE=s3');
-    expect(problems({ ...base, S3_BUCKET: 'Bad_Bucket', S3_REGION: 'us-east-1' })).toContain('S3_BUCKET: must be a bucket name');
-    expect(problems({ ...base, S3_BUCKET: 'files', S3_REGION: 'us-east-1', S3_ENDPOINT: 'minio:9000' })).toContain('S3_ENDPOINT: must be an address');
-    expect(problems({ ...base, S3_BUCKET: 'files', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'key' })).toContain('S3_SECRET_ACCESS_KEY: is required with the other one');
-    expect(problems({ ...base, S3_BUCKET: 'files', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: 'yes' })).toContain('S3_FORCE_PATH_STYLE: must be true or false');
+    expect(problems({ ...base, S3_BUCKET: 'Bad_Bucket', S3_REGION: 'us-east-1' })).toContain(
+      'S3_BUCKET: must be a bucket name',
+    );
+    expect(problems({ ...base, S3_BUCKET: 'files', S3_REGION: 'us-east-1', S3_ENDPOINT: 'minio:9000' })).toContain(
+      'S3_ENDPOINT: must be an address',
+    );
+    expect(problems({ ...base, S3_BUCKET: 'files', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'key' })).toContain(
+      'S3_SECRET_ACCESS_KEY: is required with the other one',
+    );
+    expect(problems({ ...base, S3_BUCKET: 'files', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: 'yes' })).toContain(
+      'S3_FORCE_PATH_STYLE: must be true or false',
+    );
     expect(problems({ NODE_ENV: 'test', STORAGE: 'ftp' })).toContain('STORAGE: must be local or s3');
   });
 
   it('accepts AWS (role credentials), R2 and MinIO settings, and never prints the secret', () => {
     expect(problems({ ...base, S3_BUCKET: 'agency-files', S3_REGION: 'eu-west-1' })).toBe('');
-    expect(problems({ ...base, S3_BUCKET: 'agency-files', S3_REGION: 'auto', S3_ENDPOINT: 'https://0123abcd.r2.cloudflarestorage.com', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })).toBe('');
-    const env = loadEnv({ ...base, S3_BUCKET: 'clientflow', S3_REGION: 'us-east-1', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'minio', S3_SECRET_ACCESS_KEY: 'very-secret-value' });
+    expect(
+      problems({
+        ...base,
+        S3_BUCKET: 'agency-files',
+        S3_REGION: 'auto',
+        S3_ENDPOINT: 'https://0123abcd.r2.cloudflarestorage.com',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+      }),
+    ).toBe('');
+    const env = loadEnv({
+      ...base,
+      S3_BUCKET: 'clientflow',
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'very-secret-value',
+    });
     expect(env.S3_FORCE_PATH_STYLE).toBe(true);
     const storage = createStorage(env);
     expect(storage).toBeInstanceOf(S3FileStorage);

@@ -25,8 +25,16 @@ let staffB: TrpcClient;
 async function staffUpload(agency: Agency, size: number, fileName = 'file.bin') {
   const form = new FormData();
   form.append('companyId', String(agency.companies[0].id));
-  form.append('file', new Blob([new Uint8Array(Buffer.alloc(size, 7))], { type: 'application/octet-stream' }), fileName);
-  const res = await fetch(`${app.baseUrl}/api/documents/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${agency.token}` } });
+  form.append(
+    'file',
+    new Blob([new Uint8Array(Buffer.alloc(size, 7))], { type: 'application/octet-stream' }),
+    fileName,
+  );
+  const res = await fetch(`${app.baseUrl}/api/documents/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${agency.token}` },
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
@@ -36,8 +44,16 @@ async function portalUpload(agency: Agency, flowId: number, fieldId: number, siz
   const form = new FormData();
   form.append('flowId', String(flowId));
   form.append('fieldId', String(fieldId));
-  form.append('file', new Blob([new Uint8Array(Buffer.alloc(size, 9))], { type: 'application/octet-stream' }), fileName);
-  const res = await fetch(`${app.baseUrl}/api/portal/flows/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${agency.portal.token}` } });
+  form.append(
+    'file',
+    new Blob([new Uint8Array(Buffer.alloc(size, 9))], { type: 'application/octet-stream' }),
+    fileName,
+  );
+  const res = await fetch(`${app.baseUrl}/api/portal/flows/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${agency.portal.token}` },
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
@@ -63,7 +79,12 @@ describe('data.storage', () => {
   it("answers the bytes of the agency's own stored files and the quota; links and another agency's files do not count", async () => {
     expect(await staffA.data.storage.query()).toEqual({ usedBytes: 0, quotaBytes: QUOTA });
     // A link names a file elsewhere: its declared size takes no room here.
-    await staffA.documents.create.mutate({ name: 'Big link', url: 'https://files.example.test/big.zip', size: 50_000_000, companyId: a.companies[0].id });
+    await staffA.documents.create.mutate({
+      name: 'Big link',
+      url: 'https://files.example.test/big.zip',
+      size: 50_000_000,
+      companyId: a.companies[0].id,
+    });
     expect((await staffB.data.storage.query()).usedBytes).toBe(0);
     expect((await staffUpload(b, 3000)).status).toBe(201);
     expect((await staffUpload(a, 1000)).status).toBe(201);
@@ -75,13 +96,18 @@ describe('data.storage', () => {
     expect(storageQuota(loadEnv({ NODE_ENV: 'test' }))).toBeNull();
   });
 
-  it.runIf(process.env.TEST_DATABASE !== 'postgres')("sums over the agency's rows through the (businessId, …) index of Document (SQLite's plan)", async () => {
-    const plan = await app.database.db.$queryRawUnsafe<{ detail: string }[]>(
-      `EXPLAIN QUERY PLAN SELECT COALESCE(SUM("size"), 0) AS "used" FROM "Document" WHERE "businessId" = ? AND "storageKey" IS NOT NULL`,
-      a.businessId,
-    );
-    expect(plan.map((row) => row.detail).join('\n')).toMatch(/SEARCH Document USING INDEX Document_businessId_\w+ \(businessId=\?/);
-  });
+  it.runIf(process.env.TEST_DATABASE !== 'postgres')(
+    "sums over the agency's rows through the (businessId, …) index of Document (SQLite's plan)",
+    async () => {
+      const plan = await app.database.db.$queryRawUnsafe<{ detail: string }[]>(
+        `EXPLAIN QUERY PLAN SELECT COALESCE(SUM("size"), 0) AS "used" FROM "Document" WHERE "businessId" = ? AND "storageKey" IS NOT NULL`,
+        a.businessId,
+      );
+      expect(plan.map((row) => row.detail).join('\n')).toMatch(
+        /SEARCH Document USING INDEX Document_businessId_\w+ \(businessId=\?/,
+      );
+    },
+  );
 });
 
 describe('staff uploads over the quota', () => {
@@ -115,11 +141,28 @@ describe('client flow uploads over the quota', () => {
   let fields: number[];
   beforeAll(async () => {
     const db = app.database.db;
-    const flow = await db.flow.create({ data: { businessId: b.businessId, companyId: b.portal.companyId, name: 'Quota intake', description: '', workflowType: 'collect', isActive: true } });
-    const step = await db.flowStep.create({ data: { businessId: b.businessId, flowId: flow.id, stepOrder: 1, stepTitle: 'Files', content: '' } });
+    const flow = await db.flow.create({
+      data: {
+        businessId: b.businessId,
+        companyId: b.portal.companyId,
+        name: 'Quota intake',
+        description: '',
+        workflowType: 'collect',
+        isActive: true,
+      },
+    });
+    const step = await db.flowStep.create({
+      data: { businessId: b.businessId, flowId: flow.id, stepOrder: 1, stepTitle: 'Files', content: '' },
+    });
     fields = [];
     for (const [order, label] of ['Brief', 'Logo'].entries()) {
-      fields.push((await db.flowField.create({ data: { businessId: b.businessId, flowStepId: step.id, fieldLabel: label, fieldType: 'file', order } })).id);
+      fields.push(
+        (
+          await db.flowField.create({
+            data: { businessId: b.businessId, flowStepId: step.id, fieldLabel: label, fieldType: 'file', order },
+          })
+        ).id,
+      );
     }
     flowId = flow.id;
   });
@@ -147,8 +190,13 @@ describe('client flow uploads over the quota', () => {
     const res = await portalUpload(b, flowId, fields[0], 1100, 'brief-v3.bin');
     expect(res.status).toBe(413);
     expect(await holdings(b)).toEqual(before);
-    const submission = await app.database.db.flowSubmission.findFirstOrThrow({ where: { flowId }, include: { answers: true } });
-    const answered = await app.database.db.document.findUniqueOrThrow({ where: { id: Number(submission.answers[0].value) } });
+    const submission = await app.database.db.flowSubmission.findFirstOrThrow({
+      where: { flowId },
+      include: { answers: true },
+    });
+    const answered = await app.database.db.document.findUniqueOrThrow({
+      where: { id: Number(submission.answers[0].value) },
+    });
     expect(answered.name).toBe('brief-v2.bin');
   });
 });
@@ -158,28 +206,45 @@ describe('assertStorageQuota (for the archive import)', () => {
     await expect(assertStorageQuota(app.database.db, a.businessId, 0, app.env)).resolves.toBeUndefined();
     const error = await assertStorageQuota(app.database.db, a.businessId, 1, app.env).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StorageQuotaError);
-    expect(error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', quotaBytes: QUOTA, usedBytes: QUOTA, message: M.documents.storageQuotaExceeded('4 KB', '4 KB') });
+    expect(error).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      quotaBytes: QUOTA,
+      usedBytes: QUOTA,
+      message: M.documents.storageQuotaExceeded('4 KB', '4 KB'),
+    });
     // Without a quota nothing is refused.
-    await expect(assertStorageQuota(app.database.db, a.businessId, 10 ** 12, { STORAGE_QUOTA_BYTES: 0 })).resolves.toBeUndefined();
+    await expect(
+      assertStorageQuota(app.database.db, a.businessId, 10 ** 12, { STORAGE_QUOTA_BYTES: 0 }),
+    ).resolves.toBeUndefined();
   });
 });
 
 describe('the archive import', () => {
-  it("refuses an export whose files would put the agency over its quota (413), copying and writing nothing", async () => {
+  it('refuses an export whose files would put the agency over its quota (413), copying and writing nothing', async () => {
     const { a: fresh } = await twoAgencies(app);
     expect((await staffUpload(fresh, 3000, 'brief.bin')).status).toBe(201);
     const zip = await fetch(`${app.baseUrl}/api/export.zip`, { headers: { authorization: `Bearer ${fresh.token}` } });
     expect(zip.status).toBe(200);
     const archive = new Uint8Array(await zip.arrayBuffer());
-    const before = { ...(await holdings(fresh)), companies: await app.database.db.company.count({ where: { businessId: fresh.businessId } }) };
+    const before = {
+      ...(await holdings(fresh)),
+      companies: await app.database.db.company.count({ where: { businessId: fresh.businessId } }),
+    };
     // Imported into the same agency, its 3000 bytes come again: 6000 > 4096.
     const form = new FormData();
     form.append('kind', 'archive');
     form.append('commit', 'true');
     form.append('file', new Blob([archive], { type: 'application/zip' }), 'export.zip');
-    const res = await fetch(`${app.baseUrl}/api/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${fresh.token}` } });
+    const res = await fetch(`${app.baseUrl}/api/imports`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${fresh.token}` },
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).message).toBe(M.documents.storageQuotaExceeded('4 KB', '2.93 KB'));
-    expect({ ...(await holdings(fresh)), companies: await app.database.db.company.count({ where: { businessId: fresh.businessId } }) }).toEqual(before);
+    expect({
+      ...(await holdings(fresh)),
+      companies: await app.database.db.company.count({ where: { businessId: fresh.businessId } }),
+    }).toEqual(before);
   });
 });

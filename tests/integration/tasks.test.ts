@@ -22,8 +22,34 @@ let branding: { id: number; name: string; projectUid: string };
 let owner: { id: number; firstName: string; lastName: string };
 let grace: { id: number; firstName: string; lastName: string };
 
-const CAMEL_KEYS = ['id', 'title', 'description', 'status', 'priority', 'dueDate', 'projectId', 'project', 'assignedTo', 'assignee', 'internal', 'createdAt'];
-const SNAKE_KEYS = ['id', 'title', 'description', 'status', 'priority', 'due_date', 'project_id', 'project', 'assigned_to', 'assignee', 'internal', 'created_at'];
+const CAMEL_KEYS = [
+  'id',
+  'title',
+  'description',
+  'status',
+  'priority',
+  'dueDate',
+  'projectId',
+  'project',
+  'assignedTo',
+  'assignee',
+  'internal',
+  'createdAt',
+];
+const SNAKE_KEYS = [
+  'id',
+  'title',
+  'description',
+  'status',
+  'priority',
+  'due_date',
+  'project_id',
+  'project',
+  'assigned_to',
+  'assignee',
+  'internal',
+  'created_at',
+];
 
 beforeAll(async () => {
   app = await startApp();
@@ -35,11 +61,23 @@ beforeAll(async () => {
   const db = app.database.db;
   const companyId = agency.companies[0].id;
   const select = { id: true, name: true, projectUid: true } as const;
-  website = await db.project.create({ data: { businessId: agency.businessId, companyId, name: 'Website relaunch' }, select });
+  website = await db.project.create({
+    data: { businessId: agency.businessId, companyId, name: 'Website relaunch' },
+    select,
+  });
   branding = await db.project.create({ data: { businessId: agency.businessId, companyId, name: 'Branding' }, select });
-  owner = await db.user.findUniqueOrThrow({ where: { id: agency.userId }, select: { id: true, firstName: true, lastName: true } });
+  owner = await db.user.findUniqueOrThrow({
+    where: { id: agency.userId },
+    select: { id: true, firstName: true, lastName: true },
+  });
   grace = await db.user.create({
-    data: { businessId: agency.businessId, email: `grace-${Date.now().toString(36)}@agency.test`, firstName: 'Grace', lastName: 'Hopper', passwordHash: 'x' },
+    data: {
+      businessId: agency.businessId,
+      email: `grace-${Date.now().toString(36)}@agency.test`,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      passwordHash: 'x',
+    },
     select: { id: true, firstName: true, lastName: true },
   });
 });
@@ -54,7 +92,15 @@ describe('POST /api/tasks (the spec’s payload)', () => {
   it('creates a task with every field and answers it in camelCase, assignee and project by name', async () => {
     const res = await api.post(
       '/api/tasks',
-      { title: ' Homepage copy ', description: 'First draft', status: 'in-progress', priority: 'high', projectId: website.id, assignedTo: grace.id, dueDate: '2030-03-15' },
+      {
+        title: ' Homepage copy ',
+        description: 'First draft',
+        status: 'in-progress',
+        priority: 'high',
+        projectId: website.id,
+        assignedTo: grace.id,
+        dueDate: '2030-03-15',
+      },
       { token },
     );
     expect(res.status).toBe(201);
@@ -75,17 +121,33 @@ describe('POST /api/tasks (the spec’s payload)', () => {
     });
     expect(Date.now() - Date.parse(res.body.createdAt)).toBeLessThan(60_000);
     const row = await taskRow(res.body.id);
-    expect(row).toMatchObject({ businessId: agency.businessId, assigneeId: grace.id, dueDate: new Date('2030-03-15T00:00:00.000Z') });
+    expect(row).toMatchObject({
+      businessId: agency.businessId,
+      assigneeId: grace.id,
+      dueDate: new Date('2030-03-15T00:00:00.000Z'),
+    });
   });
 
   it('defaults to priority medium and status pending, with no description, due date or assignee', async () => {
     const res = await api.post('/api/tasks', { title: 'Kick-off call', projectId: website.id }, { token });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'pending', priority: 'medium', description: null, dueDate: null, assignedTo: null, assignee: null, internal: false });
+    expect(res.body).toMatchObject({
+      status: 'pending',
+      priority: 'medium',
+      description: null,
+      dueDate: null,
+      assignedTo: null,
+      assignee: null,
+      internal: false,
+    });
   });
 
   it('internal (hidden from the client): set on create and with PATCH, over REST and tRPC, logged for staff; not a yes or no is 400', async () => {
-    const res = await api.post('/api/tasks', { title: 'Send invoice', projectId: website.id, internal: true }, { token });
+    const res = await api.post(
+      '/api/tasks',
+      { title: 'Send invoice', projectId: website.id, internal: true },
+      { token },
+    );
     expect(res.status).toBe(201);
     expect(res.body.internal).toBe(true);
     expect((await taskRow(res.body.id))?.internal).toBe(true);
@@ -95,9 +157,18 @@ describe('POST /api/tasks (the spec’s payload)', () => {
     // Another field leaves it as it is.
     expect((await trpc.tasks.update.mutate({ id: res.body.id, title: 'Send the invoice' })).internal).toBe(true);
     expect((await api.patch(`/api/tasks/${res.body.id}`, { internal: 'yes' }, { token })).status).toBe(400);
-    expect((await api.post('/api/tasks', { title: 'Bad flag', projectId: website.id, internal: 'maybe' }, { token })).status).toBe(400);
-    const entries = await app.database.db.activity.findMany({ where: { businessId: agency.businessId, entityType: 'task', entityId: res.body.id }, orderBy: { id: 'asc' } });
-    const changes = entries.flatMap((e) => (JSON.parse(String(e.changes ?? '[]')) as { field: string; to: unknown }[]).filter((c) => c.field === 'internal').map((c) => c.to));
+    expect(
+      (await api.post('/api/tasks', { title: 'Bad flag', projectId: website.id, internal: 'maybe' }, { token })).status,
+    ).toBe(400);
+    const entries = await app.database.db.activity.findMany({
+      where: { businessId: agency.businessId, entityType: 'task', entityId: res.body.id },
+      orderBy: { id: 'asc' },
+    });
+    const changes = entries.flatMap((e) =>
+      (JSON.parse(String(e.changes ?? '[]')) as { field: string; to: unknown }[])
+        .filter((c) => c.field === 'internal')
+        .map((c) => c.to),
+    );
     // Created internal, then shared, then internal again.
     expect(changes).toEqual([true, false, true]);
   });
@@ -107,7 +178,11 @@ describe('POST /api/tasks (the spec’s payload)', () => {
     ['numeric text', (id: number) => String(id)],
     ['numeric text with spaces', (id: number) => ` ${id} `],
   ])('takes assignedTo as %s (a staff user of the agency)', async (_name, form) => {
-    const res = await api.post('/api/tasks', { title: 'Assigned', projectId: website.id, assignedTo: form(grace.id) }, { token });
+    const res = await api.post(
+      '/api/tasks',
+      { title: 'Assigned', projectId: website.id, assignedTo: form(grace.id) },
+      { token },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ assignedTo: grace.id, assignee: grace });
   });
@@ -116,22 +191,38 @@ describe('POST /api/tasks (the spec’s payload)', () => {
     ['empty text', ''],
     ['null', null],
   ])('reads assignedTo %s as unassigned', async (_name, value) => {
-    const res = await api.post('/api/tasks', { title: 'Nobody yet', projectId: website.id, assignedTo: value }, { token });
+    const res = await api.post(
+      '/api/tasks',
+      { title: 'Nobody yet', projectId: website.id, assignedTo: value },
+      { token },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ assignedTo: null, assignee: null });
   });
 
   it('also takes assigneeId, which wins over assignedTo', async () => {
-    const res = await api.post('/api/tasks', { title: 'Both names', projectId: website.id, assigneeId: owner.id, assignedTo: grace.id }, { token });
+    const res = await api.post(
+      '/api/tasks',
+      { title: 'Both names', projectId: website.id, assigneeId: owner.id, assignedTo: grace.id },
+      { token },
+    );
     expect(res.status).toBe(201);
     expect(res.body.assignedTo).toBe(owner.id);
   });
 
   it('refuses an assignedTo that is no id with a message, and an unknown user with 404', async () => {
-    const bad = await api.post('/api/tasks', { title: 'Free text', projectId: website.id, assignedTo: 'Bob' }, { token });
+    const bad = await api.post(
+      '/api/tasks',
+      { title: 'Free text', projectId: website.id, assignedTo: 'Bob' },
+      { token },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(M.tasks.assigneeInvalid);
-    const unknown = await api.post('/api/tasks', { title: 'Ghost', projectId: website.id, assignedTo: 2_000_000_000 }, { token });
+    const unknown = await api.post(
+      '/api/tasks',
+      { title: 'Ghost', projectId: website.id, assignedTo: 2_000_000_000 },
+      { token },
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(M.tasks.assigneeNotFound);
   });
@@ -153,8 +244,12 @@ describe('POST /api/tasks (the spec’s payload)', () => {
   });
 
   it('refuses statuses and priorities outside the spec’s', async () => {
-    expect((await api.post('/api/tasks', { title: 'x', projectId: website.id, status: 'blocked' }, { token })).status).toBe(400);
-    expect((await api.post('/api/tasks', { title: 'x', projectId: website.id, priority: 'urgent' }, { token })).status).toBe(400);
+    expect(
+      (await api.post('/api/tasks', { title: 'x', projectId: website.id, status: 'blocked' }, { token })).status,
+    ).toBe(400);
+    expect(
+      (await api.post('/api/tasks', { title: 'x', projectId: website.id, priority: 'urgent' }, { token })).status,
+    ).toBe(400);
   });
 
   it.each([
@@ -179,7 +274,17 @@ describe('POST /api/tasks (the spec’s payload)', () => {
   });
 
   it('POST /tasks/v1 takes and answers snake_case', async () => {
-    const res = await api.post('/tasks/v1', { title: 'Snake', project_id: branding.id, assigned_to: String(owner.id), due_date: '2030-05-01', priority: 'low' }, { token });
+    const res = await api.post(
+      '/tasks/v1',
+      {
+        title: 'Snake',
+        project_id: branding.id,
+        assigned_to: String(owner.id),
+        due_date: '2030-05-01',
+        priority: 'low',
+      },
+      { token },
+    );
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(SNAKE_KEYS);
     expect(res.body).toMatchObject({
@@ -211,7 +316,12 @@ describe('reading, changing and deleting a task', () => {
   });
 
   it('PATCH /api/tasks/{id} changes only the given fields', async () => {
-    const task = await newTask({ description: 'Keep me', priority: 'high', assignedTo: grace.id, dueDate: '2030-06-01' });
+    const task = await newTask({
+      description: 'Keep me',
+      priority: 'high',
+      assignedTo: grace.id,
+      dueDate: '2030-06-01',
+    });
     const res = await api.patch(`/api/tasks/${task.id}`, { title: 'Renamed', projectId: branding.id }, { token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -231,7 +341,11 @@ describe('reading, changing and deleting a task', () => {
     const res = await api.patch(`/api/tasks/${task.id}`, { description: '', dueDate: null, assignedTo: '' }, { token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ description: null, dueDate: null, assignedTo: null, assignee: null });
-    const reassigned = await api.patch(`/tasks/v1/${task.id}`, { assigned_to: owner.id, status: 'completed' }, { token });
+    const reassigned = await api.patch(
+      `/tasks/v1/${task.id}`,
+      { assigned_to: owner.id, status: 'completed' },
+      { token },
+    );
     expect(reassigned.body).toMatchObject({ assigned_to: owner.id, status: 'completed' });
   });
 
@@ -250,7 +364,9 @@ describe('reading, changing and deleting a task', () => {
       expect(changed).toMatchObject({ id: task.id, status, title: task.title });
       expect((await taskRow(task.id))?.status).toBe(status);
     }
-    await expect(trpc.tasks.setStatus.mutate({ id: task.id, status: 'blocked' as never })).rejects.toSatisfy((e) => trpcCode(e) === 'BAD_REQUEST');
+    await expect(trpc.tasks.setStatus.mutate({ id: task.id, status: 'blocked' as never })).rejects.toSatisfy(
+      (e) => trpcCode(e) === 'BAD_REQUEST',
+    );
   });
 
   describe('the completion time (completedAt, what the reports count by)', () => {
@@ -262,11 +378,16 @@ describe('reading, changing and deleting a task', () => {
     it('is set when a task is created completed (tRPC and REST), and empty otherwise', async () => {
       const w = window();
       const done = await newTask({ status: 'completed' });
-      const rest = await api.post('/api/tasks', { title: 'Done already', projectId: website.id, status: 'completed' }, { token });
+      const rest = await api.post(
+        '/api/tasks',
+        { title: 'Done already', projectId: website.id, status: 'completed' },
+        { token },
+      );
       expect(rest.status).toBe(201);
       expect(between(await completedAt(done.id), w.from, w.to())).toBe(true);
       expect(between(await completedAt(rest.body.id), w.from, w.to())).toBe(true);
-      for (const status of ['pending', 'in-progress', 'cancelled'] as const) expect(await completedAt((await newTask({ status })).id)).toBeNull();
+      for (const status of ['pending', 'in-progress', 'cancelled'] as const)
+        expect(await completedAt((await newTask({ status })).id)).toBeNull();
     });
 
     it('is set by the one-click status change and the board move, and cleared when the task leaves completed', async () => {
@@ -332,16 +453,48 @@ describe('the list', () => {
     const businessId = list.businessId;
     alpha = (await db.project.create({ data: { businessId, name: 'Alpha' } })).id;
     beta = (await db.project.create({ data: { businessId, name: 'Beta' } })).id;
-    member = (await db.user.create({ data: { businessId, email: `m-${Date.now().toString(36)}@list.test`, firstName: 'Mo', lastName: 'Member', passwordHash: 'x' } })).id;
+    member = (
+      await db.user.create({
+        data: {
+          businessId,
+          email: `m-${Date.now().toString(36)}@list.test`,
+          firstName: 'Mo',
+          lastName: 'Member',
+          passwordHash: 'x',
+        },
+      })
+    ).id;
     const base = Date.parse('2020-01-01T00:00:00.000Z');
     const rows = [
-      { title: 'Design mock-ups', description: 'Figma', projectId: alpha, status: 'pending', priority: 'high', assigneeId: member },
-      { title: 'Write copy', description: 'Tone: friendly 100%', projectId: alpha, status: 'in-progress', priority: 'medium', assigneeId: list.userId },
+      {
+        title: 'Design mock-ups',
+        description: 'Figma',
+        projectId: alpha,
+        status: 'pending',
+        priority: 'high',
+        assigneeId: member,
+      },
+      {
+        title: 'Write copy',
+        description: 'Tone: friendly 100%',
+        projectId: alpha,
+        status: 'in-progress',
+        priority: 'medium',
+        assigneeId: list.userId,
+      },
       { title: 'Launch', description: null, projectId: beta, status: 'completed', priority: 'low', assigneeId: null },
-      { title: 'Retro', description: 'after launch', projectId: beta, status: 'cancelled', priority: 'high', assigneeId: member },
+      {
+        title: 'Retro',
+        description: 'after launch',
+        projectId: beta,
+        status: 'cancelled',
+        priority: 'high',
+        assigneeId: member,
+      },
     ];
     // Created one minute apart, in this order: the newest is the last.
-    for (const [i, r] of rows.entries()) await db.task.create({ data: { businessId, ...r, createdAt: new Date(base + i * 60_000) } });
+    for (const [i, r] of rows.entries())
+      await db.task.create({ data: { businessId, ...r, createdAt: new Date(base + i * 60_000) } });
   });
 
   it('GET /api/tasks answers the items newest first, with X-Total-Count, and only the agency’s own', async () => {
@@ -368,7 +521,8 @@ describe('the list', () => {
   });
 
   it('filters by project, status, priority and assignee (or unassigned), and combines them', async () => {
-    const q = (input: Parameters<TrpcClient['tasks']['list']['query']>[0]) => listTrpc.tasks.list.query(input).then((p) => titles(p.items));
+    const q = (input: Parameters<TrpcClient['tasks']['list']['query']>[0]) =>
+      listTrpc.tasks.list.query(input).then((p) => titles(p.items));
     expect(await q({ projectId: alpha })).toEqual(['Write copy', 'Design mock-ups']);
     expect(await q({ status: 'completed' })).toEqual(['Launch']);
     expect(await q({ priority: 'high' })).toEqual(['Retro', 'Design mock-ups']);
@@ -406,7 +560,14 @@ describe('the list', () => {
   it('team.list answers the agency’s staff users by name, and GET /api/team the same', async () => {
     const team = await listTrpc.team.list.query();
     expect(team.map((u) => u.id).sort()).toEqual([list.userId, member].sort());
-    expect(team.find((u) => u.id === member)).toEqual({ id: member, firstName: 'Mo', lastName: 'Member', email: expect.stringContaining('@list.test'), role: expect.any(String), createdAt: expect.any(Date) });
+    expect(team.find((u) => u.id === member)).toEqual({
+      id: member,
+      firstName: 'Mo',
+      lastName: 'Member',
+      email: expect.stringContaining('@list.test'),
+      role: expect.any(String),
+      createdAt: expect.any(Date),
+    });
     // The same list as JSON (dates as ISO text).
     expect((await api.get('/api/team', { token: listToken })).body).toEqual(JSON.parse(JSON.stringify(team)));
   });
@@ -441,7 +602,11 @@ describe('another agency’s rows are refused (404) and stay as they were', () =
   });
 
   it('refuses a foreign assignee (assignedTo or assigneeId) on create and update', async () => {
-    for (const payload of [{ assignedTo: foreignUser() }, { assignedTo: String(foreignUser()) }, { assigneeId: foreignUser() }]) {
+    for (const payload of [
+      { assignedTo: foreignUser() },
+      { assignedTo: String(foreignUser()) },
+      { assigneeId: foreignUser() },
+    ]) {
       const created = await api.post('/api/tasks', { title: 'Sneaky', projectId: website.id, ...payload }, { token });
       expect(created.status).toBe(404);
       expect(created.body.message).toBe(M.tasks.assigneeNotFound);
@@ -453,17 +618,27 @@ describe('another agency’s rows are refused (404) and stay as they were', () =
   });
 
   it('refuses list filters naming a foreign project or user', async () => {
-    await expect(trpc.tasks.list.query({ projectId: foreignProject() })).rejects.toSatisfy((e) => trpcCode(e) === 'NOT_FOUND');
-    await expect(trpc.tasks.list.query({ assigneeId: foreignUser() })).rejects.toSatisfy((e) => trpcCode(e) === 'NOT_FOUND');
+    await expect(trpc.tasks.list.query({ projectId: foreignProject() })).rejects.toSatisfy(
+      (e) => trpcCode(e) === 'NOT_FOUND',
+    );
+    await expect(trpc.tasks.list.query({ assigneeId: foreignUser() })).rejects.toSatisfy(
+      (e) => trpcCode(e) === 'NOT_FOUND',
+    );
     expect((await api.get(`/api/tasks?projectId=${foreignProject()}`, { token })).status).toBe(404);
   });
 
   it('refuses reading, changing, moving and deleting a foreign task', async () => {
     expect((await api.get(`/api/tasks/${foreignTask.id}`, { token })).status).toBe(404);
-    const patched = await api.patch(`/api/tasks/${foreignTask.id}`, { title: 'Hijacked', status: 'cancelled' }, { token });
+    const patched = await api.patch(
+      `/api/tasks/${foreignTask.id}`,
+      { title: 'Hijacked', status: 'cancelled' },
+      { token },
+    );
     expect(patched.status).toBe(404);
     expect(patched.body.message).toBe(M.tasks.notFound);
-    await expect(trpc.tasks.setStatus.mutate({ id: foreignTask.id, status: 'completed' })).rejects.toSatisfy((e) => trpcCode(e) === 'NOT_FOUND');
+    await expect(trpc.tasks.setStatus.mutate({ id: foreignTask.id, status: 'completed' })).rejects.toSatisfy(
+      (e) => trpcCode(e) === 'NOT_FOUND',
+    );
     expect((await api.call('DELETE', `/api/tasks/${foreignTask.id}`, { token })).status).toBe(404);
     await unchanged();
   });

@@ -25,12 +25,15 @@ describe("agency B cannot reach agency A's companies", () => {
     expect(res.headers.get('x-total-count')).toBe(String(AGENCY_B_COMPANIES.length));
     expect((await api.get('/api/companies?search=Maple', { token: b.token })).body).toEqual([]);
     // "Showing 1 of 4" with a search: neither number counts the other agency's companies.
-    const page = await trpcClient(app.baseUrl, { token: b.token }).companies.list.query({ search: 'Birch', withOverall: true });
+    const page = await trpcClient(app.baseUrl, { token: b.token }).companies.list.query({
+      search: 'Birch',
+      withOverall: true,
+    });
     expect(page.total).toBe(1);
     expect(page.overall).toBe(AGENCY_B_COMPANIES.length);
   });
 
-  it("offers only its own industries in the filter", async () => {
+  it('offers only its own industries in the filter', async () => {
     const industries = await api.get('/api/companies/industries', { token: b.token });
     expect(industries.body).toEqual(sorted(AGENCY_B_COMPANIES.map((name) => `Industry of ${name}`)));
   });
@@ -47,7 +50,9 @@ describe("agency B cannot reach agency A's companies", () => {
       const trpcPage = await trpcClient(app.baseUrl, { token: b.token })
         .companies.list.query({ cursor: company.id, limit: 2 })
         .then((page) => page.items, refusal);
-      expect(trpcPage).toSatisfy((r) => (Array.isArray(r) ? r.length === 0 : ['BAD_REQUEST', 'NOT_FOUND'].includes(r.code ?? '')));
+      expect(trpcPage).toSatisfy((r) =>
+        Array.isArray(r) ? r.length === 0 : ['BAD_REQUEST', 'NOT_FOUND'].includes(r.code ?? ''),
+      );
     }
   });
 
@@ -55,7 +60,9 @@ describe("agency B cannot reach agency A's companies", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Reply = await api.get(`/api/companies?limit=1${cursor ? `&cursor=${cursor}` : ''}`, { token: b.token });
+      const page: Reply = await api.get(`/api/companies?limit=1${cursor ? `&cursor=${cursor}` : ''}`, {
+        token: b.token,
+      });
       expect(page.status).toBe(200);
       seen.push(...names(page.body));
       cursor = page.headers.get('x-next-cursor');
@@ -75,7 +82,11 @@ describe("agency B cannot reach agency A's companies", () => {
   it('answers 404 when changing one, and the row stays as it was', async () => {
     const maple = a.companies[1];
     const before = await app.database.db.company.findUniqueOrThrow({ where: { id: maple.id } });
-    const res = await api.patch(`/api/companies/${maple.id}`, { name: 'Hijacked', status: 'canceled' }, { token: b.token });
+    const res = await api.patch(
+      `/api/companies/${maple.id}`,
+      { name: 'Hijacked', status: 'canceled' },
+      { token: b.token },
+    );
     expect(res.status).toBe(404);
     expect(await app.database.db.company.findUniqueOrThrow({ where: { id: maple.id } })).toEqual(before);
   });

@@ -29,7 +29,9 @@ describe('sign-in throttling over HTTP', () => {
   it('refuses an e-mail from one address after 10 failed attempts: even the right password answers 429 there', async () => {
     const agency = await signUpAgency(api);
     const attacker = freshAddress();
-    const failures = await Promise.all(Array.from({ length: 10 }, (_, i) => login(app.baseUrl, agency.email, `wrong ${i}`, attacker)));
+    const failures = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => login(app.baseUrl, agency.email, `wrong ${i}`, attacker)),
+    );
     expect(failures.map((f) => f.status)).toEqual(Array(10).fill(401));
     const blocked = await login(app.baseUrl, agency.email, agency.password, attacker);
     expect(blocked.status).toBe(429);
@@ -68,7 +70,8 @@ describe('sign-in throttling over HTTP', () => {
   it('does not count successful sign-ins', async () => {
     const agency = await signUpAgency(api);
     const from = freshAddress();
-    for (let i = 0; i < 25; i++) expect((await login(app.baseUrl, agency.email, agency.password, from)).status).toBe(200);
+    for (let i = 0; i < 25; i++)
+      expect((await login(app.baseUrl, agency.email, agency.password, from)).status).toBe(200);
   });
 
   it('counts parallel guesses as they start: of 30 at once, at most 10 reach the password check', async () => {
@@ -88,7 +91,9 @@ describe('sign-in throttling over HTTP', () => {
     try {
       const attacker = freshAddress();
       const failures = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => login((i % 2 ? app : second).baseUrl, agency.email, `wrong ${i}`, attacker)),
+        Array.from({ length: 10 }, (_, i) =>
+          login((i % 2 ? app : second).baseUrl, agency.email, `wrong ${i}`, attacker),
+        ),
       );
       expect(failures.map((f) => f.status)).toEqual(Array(10).fill(401));
       expect((await login(app.baseUrl, agency.email, agency.password, attacker)).status).toBe(429);
@@ -108,7 +113,9 @@ describe('sign-in throttling over HTTP', () => {
 
   it('refuses a tRPC batch of more than 10 calls, so one request cannot carry many guesses', async () => {
     const calls = Array.from({ length: 11 }, () => 'auth.login').join(',');
-    const input = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [i, { json: { email: 'x@example.test', password: 'guess' } }]));
+    const input = Object.fromEntries(
+      Array.from({ length: 11 }, (_, i) => [i, { json: { email: 'x@example.test', password: 'guess' } }]),
+    );
     const res = await fetch(`${app.baseUrl}/trpc/${calls}?batch=1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

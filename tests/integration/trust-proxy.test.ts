@@ -45,7 +45,9 @@ async function appWith(trustProxy: string) {
   const app = await startApp({ signupsPerAddress: 2 }, { env: { TRUST_PROXY: trustProxy } });
   let peer = '127.0.0.1';
   const server = http.createServer(app.http);
-  server.on('connection', (socket) => Object.defineProperty(socket, 'remoteAddress', { value: peer, configurable: true }));
+  server.on('connection', (socket) =>
+    Object.defineProperty(socket, 'remoteAddress', { value: peer, configurable: true }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   opened.push({ app, server });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/auth/signup`;

@@ -4,7 +4,22 @@ import type { Db } from '../../server/db';
 import { newAgency, type TestApp } from './app';
 
 /** The tenant-owned models the fixture fills, by their Prisma client name. */
-export const TENANT_MODELS = ['user', 'company', 'contact', 'project', 'task', 'document', 'resource', 'flow', 'flowStep', 'flowField', 'apiToken', 'staffInvite', 'notification', 'job'] as const;
+export const TENANT_MODELS = [
+  'user',
+  'company',
+  'contact',
+  'project',
+  'task',
+  'document',
+  'resource',
+  'flow',
+  'flowStep',
+  'flowField',
+  'apiToken',
+  'staffInvite',
+  'notification',
+  'job',
+] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
 export type RowsByModel = Record<TenantModel, number[]>;
 
@@ -44,48 +59,106 @@ let counter = 0;
 export async function addCompanyTree(db: Db, businessId: number, userId: number, name: string): Promise<RowsByModel> {
   const n = `${process.pid}-${Date.now().toString(36)}-${counter++}`;
   const rows = emptyRows();
-  const company = await db.company.create({ data: { businessId, name, industry: `Industry of ${name}`, status: 'active' } });
+  const company = await db.company.create({
+    data: { businessId, name, industry: `Industry of ${name}`, status: 'active' },
+  });
   rows.company.push(company.id);
   const contact = await db.contact.create({
     data: { businessId, companyId: company.id, firstName: 'Casey', lastName: name, email: `casey-${n}@client.test` },
   });
   rows.contact.push(contact.id);
-  const project = await db.project.create({ data: { businessId, companyId: company.id, name: `${name} website`, status: 'in-progress', visibleToClient: true } });
+  const project = await db.project.create({
+    data: { businessId, companyId: company.id, name: `${name} website`, status: 'in-progress', visibleToClient: true },
+  });
   rows.project.push(project.id);
   const task = await db.task.create({ data: { businessId, projectId: project.id, title: `Kick-off for ${name}` } });
   rows.task.push(task.id);
   const document = await db.document.create({
-    data: { businessId, companyId: company.id, projectId: project.id, name: `${name} contract.pdf`, url: 'https://files.example.test/contract.pdf', uploadedById: userId, visibleInPortal: true },
+    data: {
+      businessId,
+      companyId: company.id,
+      projectId: project.id,
+      name: `${name} contract.pdf`,
+      url: 'https://files.example.test/contract.pdf',
+      uploadedById: userId,
+      visibleInPortal: true,
+    },
   });
   rows.document.push(document.id);
-  for (const [title, visibleToClient] of [[`${name} internal notes`, false], [`${name} brand guide`, true]] as const) {
+  for (const [title, visibleToClient] of [
+    [`${name} internal notes`, false],
+    [`${name} brand guide`, true],
+  ] as const) {
     const resource = await db.resource.create({
-      data: { businessId, companyId: company.id, projectId: project.id, title, description: 'Fixture resource', type: 'information', status: 'active', visibleToClient },
+      data: {
+        businessId,
+        companyId: company.id,
+        projectId: project.id,
+        title,
+        description: 'Fixture resource',
+        type: 'information',
+        status: 'active',
+        visibleToClient,
+      },
     });
     rows.resource.push(resource.id);
   }
   const flow = await db.flow.create({
-    data: { businessId, companyId: company.id, createdById: userId, name: `${name} onboarding`, description: 'Fixture flow', workflowType: 'onboard', isActive: true },
+    data: {
+      businessId,
+      companyId: company.id,
+      createdById: userId,
+      name: `${name} onboarding`,
+      description: 'Fixture flow',
+      workflowType: 'onboard',
+      isActive: true,
+    },
   });
   rows.flow.push(flow.id);
   const step = await db.flowStep.create({ data: { businessId, flowId: flow.id, stepOrder: 1, stepTitle: 'Welcome' } });
   rows.flowStep.push(step.id);
-  const field = await db.flowField.create({ data: { businessId, flowStepId: step.id, fieldLabel: 'Company goals', fieldType: 'text' } });
+  const field = await db.flowField.create({
+    data: { businessId, flowStepId: step.id, fieldLabel: 'Company goals', fieldType: 'text' },
+  });
   rows.flowField.push(field.id);
   // The user's API token and an unused staff invite they sent (unknown tokens: only their hashes are stored).
-  const apiToken = await db.apiToken.create({ data: { businessId, userId, name: `${name} script`, tokenHash: `fixture-token-${n}`, prefix: 'cf_pat_fixtur' } });
+  const apiToken = await db.apiToken.create({
+    data: { businessId, userId, name: `${name} script`, tokenHash: `fixture-token-${n}`, prefix: 'cf_pat_fixtur' },
+  });
   rows.apiToken.push(apiToken.id);
   const invite = await db.staffInvite.create({
-    data: { businessId, email: `invitee-${n}@agency.test`, role: 'member', tokenHash: `fixture-invite-${n}`, invitedById: userId, expiresAt: new Date(Date.now() + 86_400_000) },
+    data: {
+      businessId,
+      email: `invitee-${n}@agency.test`,
+      role: 'member',
+      tokenHash: `fixture-invite-${n}`,
+      invitedById: userId,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
   });
   rows.staffInvite.push(invite.id);
   // A notification of the user's, and a dead e-mail job of the agency (the owner's Background jobs).
   const notification = await db.notification.create({
-    data: { businessId, userId, kind: 'task_assigned', title: `Task assigned for ${name}`, link: `/hub/tasks?task=${task.id}`, dedupeKey: `fixture:${n}` },
+    data: {
+      businessId,
+      userId,
+      kind: 'task_assigned',
+      title: `Task assigned for ${name}`,
+      link: `/hub/tasks?task=${task.id}`,
+      dedupeKey: `fixture:${n}`,
+    },
   });
   rows.notification.push(notification.id);
   const job = await db.job.create({
-    data: { businessId, kind: 'email', payload: JSON.stringify({ to: 'nobody@fixture.test', subject: 'Fixture', text: 'Fixture' }), status: 'dead', attempts: 5, lastError: 'Fixture failure', dedupeKey: `fixture:${n}` },
+    data: {
+      businessId,
+      kind: 'email',
+      payload: JSON.stringify({ to: 'nobody@fixture.test', subject: 'Fixture', text: 'Fixture' }),
+      status: 'dead',
+      attempts: 5,
+      lastError: 'Fixture failure',
+      dedupeKey: `fixture:${n}`,
+    },
   });
   rows.job.push(job.id);
   return rows;
@@ -99,7 +172,9 @@ export async function addCompanyTree(db: Db, businessId: number, userId: number,
 export async function createAgency(app: TestApp, companyNames: string[]): Promise<Agency> {
   const db = app.database.db;
   const agency = newAgency();
-  const business = await db.business.create({ data: { name: agency.name, slug: agency.slug, email: agency.email, phone: agency.phone } });
+  const business = await db.business.create({
+    data: { name: agency.name, slug: agency.slug, email: agency.email, phone: agency.phone },
+  });
   const user = await db.user.create({
     data: {
       businessId: business.id,
@@ -136,7 +211,13 @@ export async function createAgency(app: TestApp, companyNames: string[]): Promis
     businessId: user.businessId,
     userId: user.id,
     companies,
-    portal: { contactId, companyId: companies[0].id, email: contact.email, password: PORTAL_PASSWORD, token: portalToken },
+    portal: {
+      contactId,
+      companyId: companies[0].id,
+      email: contact.email,
+      password: PORTAL_PASSWORD,
+      token: portalToken,
+    },
     rows,
   };
 }

@@ -16,20 +16,41 @@ import type { JobRunner } from '../../server/jobs/queue';
 
 /** jobs: the app's background job runner; it does not poll in tests: call `await app.jobs.drain()` to run what is due. */
 /** http: the Express app itself (e.g. to set `locals.draining` as a SIGTERM would). */
-export type TestApp = { baseUrl: string; http: ReturnType<typeof createApp>; database: Database; uploadDir: string; storage: FileStorage; mailer: Mailer; env: Env; jobs: JobRunner; close: () => Promise<void> };
+export type TestApp = {
+  baseUrl: string;
+  http: ReturnType<typeof createApp>;
+  database: Database;
+  uploadDir: string;
+  storage: FileStorage;
+  mailer: Mailer;
+  env: Env;
+  jobs: JobRunner;
+  close: () => Promise<void>;
+};
 
 /** The real app on an ephemeral port, over this run's fresh database. */
 /** smtpUrl: send mail to that server (tests/support/smtp.ts); without it mail is logged, as on a server without SMTP. */
 /** env: further configuration (e.g. MAX_UPLOAD_BYTES), as the server would read it from its environment. */
 /** databaseUrl: another (migrated) database than this run's shared one, e.g. tests/integration/backup.test.ts's own file. */
 /** uploadDir: share another app's upload folder (left in place on close), e.g. two configurations over the same files. */
-export async function startApp(throttleLimits?: Partial<ThrottleLimits>, options: { smtpUrl?: string; env?: Record<string, string>; databaseUrl?: string; uploadDir?: string } = {}): Promise<TestApp> {
+export async function startApp(
+  throttleLimits?: Partial<ThrottleLimits>,
+  options: { smtpUrl?: string; env?: Record<string, string>; databaseUrl?: string; uploadDir?: string } = {},
+): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
   const uploadDir = options.uploadDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-uploads-'));
   // TEST_STORAGE=s3: the run's S3-protocol server holds the files, unless the test names a storage itself.
   const s3 = options.env?.STORAGE ? null : inject('s3');
   // Logs: warnings and errors only (an unexpected 500 still shows), unless LOG_LEVEL says otherwise.
-  const env = loadEnv({ LOG_LEVEL: process.env.LOG_LEVEL || 'warn', ...s3?.env, ...options.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: uploadDir, PORT: '0' });
+  const env = loadEnv({
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    ...s3?.env,
+    ...options.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    UPLOAD_DIR: uploadDir,
+    PORT: '0',
+  });
   configureLogging({ level: env.LOG_LEVEL });
   const database = await openDatabase(databaseUrl);
   // Every test file signs agencies up from 127.0.0.1 into one database: the per-address sign-up budget is lifted
@@ -94,8 +115,10 @@ export function client(baseUrl: string) {
   }
   return {
     get: <T = any>(url: string, o?: Parameters<typeof call>[2]) => call<T>('GET', url, o),
-    post: <T = any>(url: string, body?: unknown, o?: Parameters<typeof call>[2]) => call<T>('POST', url, { ...o, body }),
-    patch: <T = any>(url: string, body?: unknown, o?: Parameters<typeof call>[2]) => call<T>('PATCH', url, { ...o, body }),
+    post: <T = any>(url: string, body?: unknown, o?: Parameters<typeof call>[2]) =>
+      call<T>('POST', url, { ...o, body }),
+    patch: <T = any>(url: string, body?: unknown, o?: Parameters<typeof call>[2]) =>
+      call<T>('PATCH', url, { ...o, body }),
     call,
   };
 }

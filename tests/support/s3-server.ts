@@ -64,33 +64,49 @@ export function s3ObjectBytes(directory: string, bucket: string, key: string): B
 
 export async function startS3Server(bucket = 'clientflow-test'): Promise<S3TestServer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const store = (server as unknown as { store: Store }).store;
   const requests: string[] = [];
   const uploadsDir = () => store.getResourcePath(bucket, undefined, 'uploads');
   // Koa composes its middleware when it starts listening: this one, put first, runs before s3rver's routes.
-  (server as unknown as { middleware: ((ctx: Ctx, next: () => Promise<void>) => Promise<void>)[] }).middleware.unshift(async (ctx, next) => {
-    requests.push(`${ctx.method} ?${Object.keys(ctx.query).sort().join('&')}`);
-    const uploadId = ctx.query.uploadId;
-    if (ctx.method === 'DELETE' && typeof uploadId === 'string') {
-      if (!/^[0-9a-f]{16,64}$/.test(uploadId)) {
-        ctx.status = 400;
+  (server as unknown as { middleware: ((ctx: Ctx, next: () => Promise<void>) => Promise<void>)[] }).middleware.unshift(
+    async (ctx, next) => {
+      requests.push(`${ctx.method} ?${Object.keys(ctx.query).sort().join('&')}`);
+      const uploadId = ctx.query.uploadId;
+      if (ctx.method === 'DELETE' && typeof uploadId === 'string') {
+        if (!/^[0-9a-f]{16,64}$/.test(uploadId)) {
+          ctx.status = 400;
+          return;
+        }
+        fs.rmSync(path.join(uploadsDir(), uploadId), { recursive: true, force: true });
+        ctx.status = 204;
+        ctx.body = null;
         return;
       }
-      fs.rmSync(path.join(uploadsDir(), uploadId), { recursive: true, force: true });
-      ctx.status = 204;
-      ctx.body = null;
-      return;
-    }
-    await next();
-  });
+      await next();
+    },
+  );
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {
     endpoint,
     bucket,
     directory,
-    env: { STORAGE: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    env: {
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     requests,
     pendingUploads: () => s3PendingUploads(directory, bucket),
     objects: () => s3Objects(directory, bucket),

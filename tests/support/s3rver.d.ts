@@ -2,7 +2,14 @@
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
   export default class S3rver {
-    constructor(options: { address?: string; port?: number; silent?: boolean; directory: string; resetOnClose?: boolean; configureBuckets?: { name: string; configs: unknown[] }[] });
+    constructor(options: {
+      address?: string;
+      port?: number;
+      silent?: boolean;
+      directory: string;
+      resetOnClose?: boolean;
+      configureBuckets?: { name: string; configs: unknown[] }[];
+    });
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }

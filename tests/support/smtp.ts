@@ -25,7 +25,7 @@ export async function startSmtpServer(port = 0) {
             text: parsed.text ?? '',
           };
           received.push(mail);
-          for (const waiter of waiters.splice(0)) (waiter.match(mail) ? waiter.resolve(mail) : waiters.push(waiter));
+          for (const waiter of waiters.splice(0)) waiter.match(mail) ? waiter.resolve(mail) : waiters.push(waiter);
           callback();
         })
         .catch((error: Error) => callback(error));

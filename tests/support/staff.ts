@@ -4,7 +4,15 @@ import { newApiToken } from '../../server/auth/api-tokens';
 import type { Agency } from './agencies';
 import type { TestApp } from './app';
 
-export type StaffUser = { id: number; email: string; password: string; firstName: string; lastName: string; role: string; token: string };
+export type StaffUser = {
+  id: number;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  token: string;
+};
 
 export const STAFF_PASSWORD = 'amber lantern orchard 2718';
 
@@ -13,11 +21,23 @@ let counter = 0;
 let passwordHash: Promise<string> | undefined;
 
 /** Another staff user of an agency with a role and a signed-in session, written straight to the database. */
-export async function addStaff(app: TestApp, agency: Pick<Agency, 'businessId'>, role: 'owner' | 'admin' | 'member', firstName = `Sam${counter}`): Promise<StaffUser> {
+export async function addStaff(
+  app: TestApp,
+  agency: Pick<Agency, 'businessId'>,
+  role: 'owner' | 'admin' | 'member',
+  firstName = `Sam${counter}`,
+): Promise<StaffUser> {
   const n = `${process.pid}-${Date.now().toString(36)}-${counter++}`;
   const email = `${role}-${n}@staff.test`;
   const user = await app.database.db.user.create({
-    data: { businessId: agency.businessId, email, firstName, lastName: 'Staff', passwordHash: await (passwordHash ??= hashPassword(STAFF_PASSWORD)), role },
+    data: {
+      businessId: agency.businessId,
+      email,
+      firstName,
+      lastName: 'Staff',
+      passwordHash: await (passwordHash ??= hashPassword(STAFF_PASSWORD)),
+      role,
+    },
     select: { id: true },
   });
   const { token } = await createStaffSession(app.database.db, user.id);
@@ -27,6 +47,9 @@ export async function addStaff(app: TestApp, agency: Pick<Agency, 'businessId'>,
 /** A personal API token of a user, written straight to the database (as apiTokens.create stores it). */
 export async function addApiToken(app: TestApp, businessId: number, userId: number, name = 'Fixture token') {
   const { token, tokenHash, prefix } = newApiToken();
-  const row = await app.database.db.apiToken.create({ data: { businessId, userId, name, tokenHash, prefix }, select: { id: true } });
+  const row = await app.database.db.apiToken.create({
+    data: { businessId, userId, name, tokenHash, prefix },
+    select: { id: true },
+  });
   return { id: row.id, token };
 }

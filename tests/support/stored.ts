@@ -13,7 +13,9 @@ const s3Of = (app: TestApp) => (app.env.STORAGE === 's3' ? inject('s3') : null);
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).map((f) => f.split(path.sep).join('/'));
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .map((f) => f.split(path.sep).join('/'));
 }
 
 /** Keys of the complete stored files, optionally only the agency's. */
@@ -34,7 +36,9 @@ export function storedKeys(app: TestApp, businessId?: number): string[] {
 export function partialUploads(app: TestApp, businessId?: number): string[] {
   const prefix = businessId === undefined ? '' : `${businessId}/`;
   const s3 = s3Of(app);
-  const keys = s3 ? s3PendingUploads(s3.directory, s3.bucket) : filesUnder(app.uploadDir).filter((f) => f.endsWith('.part'));
+  const keys = s3
+    ? s3PendingUploads(s3.directory, s3.bucket)
+    : filesUnder(app.uploadDir).filter((f) => f.endsWith('.part'));
   return keys.filter((key) => key.startsWith(prefix)).sort();
 }
 

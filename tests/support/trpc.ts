@@ -12,8 +12,10 @@ export type Credentials =
 
 function headersFor(credentials: Credentials): Record<string, string> {
   if ('token' in credentials) return { authorization: `Bearer ${credentials.token}` };
-  if ('staffCookie' in credentials) return { cookie: `${SESSION.staffCookie}=${credentials.staffCookie}`, origin: credentials.origin };
-  if ('portalCookie' in credentials) return { cookie: `${SESSION.portalCookie}=${credentials.portalCookie}`, origin: credentials.origin };
+  if ('staffCookie' in credentials)
+    return { cookie: `${SESSION.staffCookie}=${credentials.staffCookie}`, origin: credentials.origin };
+  if ('portalCookie' in credentials)
+    return { cookie: `${SESSION.portalCookie}=${credentials.portalCookie}`, origin: credentials.origin };
   return {};
 }
 

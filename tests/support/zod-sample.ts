@@ -27,7 +27,16 @@ type Def = {
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 const parses = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
 
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional', 'success']);
+const WRAPPERS = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'catch',
+  'readonly',
+  'nonoptional',
+  'success',
+]);
 
 /** The schema under optional/nullable/default… and under a pipe's input side when its output is a transform. */
 export function unwrap(schema: z.ZodType): z.ZodType {
@@ -76,7 +85,12 @@ const KEY_HINTS: [RegExp, string][] = [
 function sampleString(schema: z.ZodType, key: string): string {
   const def = defOf(schema);
   const checks = (def.checks ?? []).map((c) => c._zod.def);
-  const min = Math.max(0, ...checks.map((c) => (c.check === 'min_length' ? (c.minimum ?? 0) : c.check === 'length_equals' ? (c.length ?? 0) : 0)));
+  const min = Math.max(
+    0,
+    ...checks.map((c) =>
+      c.check === 'min_length' ? (c.minimum ?? 0) : c.check === 'length_equals' ? (c.length ?? 0) : 0,
+    ),
+  );
   const formats = [def.format, ...checks.map((c) => c.format)].filter((f): f is string => !!f && f in FORMAT_SAMPLES);
   const candidates = [
     ...formats.map((f) => FORMAT_SAMPLES[f]),

@@ -40,7 +40,21 @@ describe('csvCell (formula-safe CSV text)', () => {
   });
 
   it('leaves ordinary text alone, formula characters inside it included, and the look-alikes no spreadsheet reads', () => {
-    for (const text of ['plain', 'Alder & Co.', 'a-b', 'x=1', 'ops@example.test', '１２３', '−5', '\uFE66 1', '\uFE62 1', '\uFE63 1', '\uFE6B x', '', "'=already"]) {
+    for (const text of [
+      'plain',
+      'Alder & Co.',
+      'a-b',
+      'x=1',
+      'ops@example.test',
+      '１２３',
+      '−5',
+      '\uFE66 1',
+      '\uFE62 1',
+      '\uFE63 1',
+      '\uFE6B x',
+      '',
+      "'=already",
+    ]) {
       expect(looksLikeFormula(text), text).toBe(false);
     }
     expect(csvCell('plain')).toBe('plain');
@@ -51,7 +65,9 @@ describe('csvCell (formula-safe CSV text)', () => {
 
   it('reads back without the apostrophe it added (only that one)', () => {
     for (const text of ['=1+1', '\uFF1D1', '  -x', '\t1', "'plain", 'plain']) {
-      const written = csvCell(text).replace(/^"(.*)"$/s, '$1').replace(/""/g, '"');
+      const written = csvCell(text)
+        .replace(/^"(.*)"$/s, '$1')
+        .replace(/""/g, '"');
       expect(withoutFormulaGuard(written)).toBe(text);
     }
   });

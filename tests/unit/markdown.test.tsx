@@ -6,7 +6,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from '../../client/src/ui/Markdown';
 
-const html = (markdown: string, shiftHeadings?: number) => renderToStaticMarkup(<Markdown shiftHeadings={shiftHeadings}>{markdown}</Markdown>);
+const html = (markdown: string, shiftHeadings?: number) =>
+  renderToStaticMarkup(<Markdown shiftHeadings={shiftHeadings}>{markdown}</Markdown>);
 
 /** Any element that carries an event handler attribute (onerror=, onclick=, …). */
 const HANDLER_ATTRIBUTE = /<[a-z][^>]*\son[a-z]+\s*=/i;
@@ -27,7 +28,13 @@ describe('Markdown', () => {
   });
 
   it('drops javascript:, data: and relative link addresses but keeps the words', () => {
-    for (const target of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<b>x</b>', '/hub/account', 'vbscript:x']) {
+    for (const target of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<b>x</b>',
+      '/hub/account',
+      'vbscript:x',
+    ]) {
       const out = html(`[click me](${target})`);
       expect(out, target).not.toMatch(/href=/i);
       expect(out, target).toContain('click me');

@@ -20,11 +20,29 @@ const member = { id: 5, role: 'member' };
 const otherMember = { id: 6, role: 'member' };
 
 const permissions = Object.keys(PERMISSIONS) as Permission[];
-const OWNER_ONLY: Permission[] = ['activity.viewAll', 'jobs.manage', 'security.manage', 'data.export', 'data.importArchive'];
+const OWNER_ONLY: Permission[] = [
+  'activity.viewAll',
+  'jobs.manage',
+  'security.manage',
+  'data.export',
+  'data.importArchive',
+];
 
 describe('can', () => {
   it('gives owners and admins every settings permission, and members none', () => {
-    expect(permissions).toEqual(['account.manage', 'branding.manage', 'integrations.manage', 'team.manage', 'activity.viewAll', 'jobs.manage', 'security.manage', 'data.export', 'data.exportCompany', 'data.import', 'data.importArchive']);
+    expect(permissions).toEqual([
+      'account.manage',
+      'branding.manage',
+      'integrations.manage',
+      'team.manage',
+      'activity.viewAll',
+      'jobs.manage',
+      'security.manage',
+      'data.export',
+      'data.exportCompany',
+      'data.import',
+      'data.importArchive',
+    ]);
     for (const permission of permissions.filter((p) => !OWNER_ONLY.includes(p))) {
       expect([permission, can('owner', permission)]).toEqual([permission, true]);
       expect([permission, can('admin', permission)]).toEqual([permission, true]);
@@ -34,13 +52,19 @@ describe('can', () => {
 
   it("keeps the whole agency's activity log and the background jobs to owners", () => {
     for (const permission of OWNER_ONLY) {
-      expect([permission, can('owner', permission), can('admin', permission), can('member', permission)]).toEqual([permission, true, false, false]);
+      expect([permission, can('owner', permission), can('admin', permission), can('member', permission)]).toEqual([
+        permission,
+        true,
+        false,
+        false,
+      ]);
     }
   });
 
   it('refuses a role it does not know (a hand-edited row, an empty string, another casing)', () => {
     for (const role of ['', 'Owner', 'superuser', 'owner ', 'constructor', '__proto__']) {
-      for (const permission of permissions) expect([role, permission, can(role, permission)]).toEqual([role, permission, false]);
+      for (const permission of permissions)
+        expect([role, permission, can(role, permission)]).toEqual([role, permission, false]);
     }
   });
 });
@@ -69,7 +93,8 @@ describe('removing a member', () => {
 
 describe('giving a role', () => {
   it('lets an owner give any role to anyone else, and take the owner role from another owner', () => {
-    for (const target of [otherOwner, admin, member]) for (const role of STAFF_ROLES) expect(canSetRole(owner, target, role)).toBe(true);
+    for (const target of [otherOwner, admin, member])
+      for (const role of STAFF_ROLES) expect(canSetRole(owner, target, role)).toBe(true);
   });
 
   it('lets an admin move people between admin and member, never to or from owner', () => {
@@ -81,7 +106,8 @@ describe('giving a role', () => {
   });
 
   it('lets nobody change their own role (so the acting owner always stays one)', () => {
-    for (const actor of [owner, admin]) for (const role of STAFF_ROLES) expect(setRoleRefusal(actor, actor, role)).toBe('self');
+    for (const actor of [owner, admin])
+      for (const role of STAFF_ROLES) expect(setRoleRefusal(actor, actor, role)).toBe('self');
   });
 
   it('refuses members, and roles that do not exist', () => {

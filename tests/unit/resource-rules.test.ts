@@ -14,7 +14,9 @@ describe('REST field names: opaque fields', () => {
   it('renames an opaque field but leaves what it holds as sent, both ways and in lists', () => {
     expect(keysToCamel({ company_id: 1, value: userMap }, ['value'])).toEqual({ companyId: 1, value: userMap });
     expect(keysToSnake({ companyId: 1, value: userMap }, ['value'])).toEqual({ company_id: 1, value: userMap });
-    expect(keysToSnake([{ visibleToClient: true, value: userMap }], ['value'])).toEqual([{ visible_to_client: true, value: userMap }]);
+    expect(keysToSnake([{ visibleToClient: true, value: userMap }], ['value'])).toEqual([
+      { visible_to_client: true, value: userMap },
+    ]);
   });
 
   it('matches the opaque name in either spelling', () => {
@@ -40,7 +42,15 @@ describe("the resource list's type filter", () => {
 });
 
 describe('the resource form (spec §5)', () => {
-  const base = { title: 'T', description: 'D', type: 'tool', status: 'active', companyId: 3, projectId: '', visibleToClient: false };
+  const base = {
+    title: 'T',
+    description: 'D',
+    type: 'tool',
+    status: 'active',
+    companyId: 3,
+    projectId: '',
+    visibleToClient: false,
+  };
   const issues = (values: object) => {
     const result = resourceFormSchema.safeParse({ ...base, ...values });
     return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
@@ -57,8 +67,25 @@ describe('the resource form (spec §5)', () => {
   });
 
   it('drops blank rows, refuses half-filled rows and duplicate keys under their row', () => {
-    expect(resourceFormSchema.parse({ ...base, details: [{ key: '', value: '' }, { key: 'A', value: '1' }] }).details).toEqual([{ key: 'A', value: '1' }]);
-    expect(issues({ details: [{ key: 'A', value: '' }, { key: '', value: 'x' }, { key: 'B', value: '1' }, { key: 'b ', value: '2' }] })).toEqual([
+    expect(
+      resourceFormSchema.parse({
+        ...base,
+        details: [
+          { key: '', value: '' },
+          { key: 'A', value: '1' },
+        ],
+      }).details,
+    ).toEqual([{ key: 'A', value: '1' }]);
+    expect(
+      issues({
+        details: [
+          { key: 'A', value: '' },
+          { key: '', value: 'x' },
+          { key: 'B', value: '1' },
+          { key: 'b ', value: '2' },
+        ],
+      }),
+    ).toEqual([
       ['details.0.value', R.valueRequired],
       ['details.1.key', R.keyRequired],
       ['details.3.key', R.duplicateKeys],

@@ -26,7 +26,9 @@ describe('demo seed', () => {
   it('recreates the same demo agency on every run', async () => {
     const { db } = database;
     const first = await seed(db, { scale: 1 });
-    const firstNames = (await db.company.findMany({ where: { businessId: first.businessId }, orderBy: { id: 'asc' } })).map((c) => c.name);
+    const firstNames = (
+      await db.company.findMany({ where: { businessId: first.businessId }, orderBy: { id: 'asc' } })
+    ).map((c) => c.name);
     const second = await seed(db, { scale: 1 });
     const { businessId } = second;
 

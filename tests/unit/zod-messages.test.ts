@@ -16,7 +16,9 @@ describe('validation messages the spec does not name are written for people', ()
     expect(messageOf(companyCreateInput, { name: 'x'.repeat(201) })).toEqual(['Name must be 200 characters or fewer']);
   });
   it('names the field of a long optional text', () => {
-    expect(messageOf(companyCreateInput, { name: 'A', phone: '1'.repeat(41) })).toEqual(['Phone must be 40 characters or fewer']);
+    expect(messageOf(companyCreateInput, { name: 'A', phone: '1'.repeat(41) })).toEqual([
+      'Phone must be 40 characters or fewer',
+    ]);
     expect(messageOf(signupInput.shape.firstName, 'x'.repeat(101))).toEqual(['Value must be 100 characters or fewer']);
   });
   it('lists the allowed values of a choice', () => {
@@ -29,12 +31,16 @@ describe('validation messages the spec does not name are written for people', ()
     expect(messageOf(companyListInput, { limit: 'many' })).toEqual(['Page size must be a number']);
     expect(messageOf(companyListInput, { limit: 1000 })).toEqual(['Page size must be 100 or less']);
     expect(messageOf(companyListInput, { limit: 2.5 })).toEqual(['Page size must be a whole number']);
-    expect(messageOf(z.object({ visibleToClient: z.boolean() }), { visibleToClient: 'yes' })).toEqual(['Visible to client must be true or false']);
+    expect(messageOf(z.object({ visibleToClient: z.boolean() }), { visibleToClient: 'yes' })).toEqual([
+      'Visible to client must be true or false',
+    ]);
     expect(messageOf(z.strictObject({ a: z.string() }), { a: 'x', b: 1 })).toEqual(['Unknown field: b']);
   });
   it("keeps the spec's own messages", () => {
     expect(messageOf(companyCreateInput, { name: '  ' })).toEqual(['Company name is required']);
-    expect(messageOf(companyCreateInput, { name: 'A', website: 'nope' })).toEqual(['Please enter a valid URL, e.g. https://example.com']);
+    expect(messageOf(companyCreateInput, { name: 'A', website: 'nope' })).toEqual([
+      'Please enter a valid URL, e.g. https://example.com',
+    ]);
   });
   it("never lets zod's default English through", () => {
     const samples: [z.ZodType, unknown][] = [
@@ -49,7 +55,8 @@ describe('validation messages the spec does not name are written for people', ()
       [z.date(), 'x'],
     ];
     for (const [schema, value] of samples)
-      for (const message of messageOf(schema, value)) expect(message).not.toMatch(/Too big|Too small|Invalid input|Invalid option|expected/);
+      for (const message of messageOf(schema, value))
+        expect(message).not.toMatch(/Too big|Too small|Invalid input|Invalid option|expected/);
   });
   it('turns a field key into words', () => {
     expect(fieldName(['contact', 'firstName'])).toBe('First name');

@@ -33,7 +33,10 @@ function EarlySession() {
     const options = utils.auth.me.queryOptions();
     if (!reply || queryClient.getQueryState(options.queryKey)) return;
     const viaClient = options.queryFn as (context: QueryFunctionContext) => Promise<unknown>;
-    void queryClient.prefetchQuery({ queryKey: options.queryKey, queryFn: (context) => readEarlyReply(reply, () => viaClient(context)) });
+    void queryClient.prefetchQuery({
+      queryKey: options.queryKey,
+      queryFn: (context) => readEarlyReply(reply, () => viaClient(context)),
+    });
   });
   return null;
 }

@@ -42,12 +42,26 @@ const SignInPage = lazy(() => import('../features/auth/SignInPage'));
 const TwoFactorSetupPage = lazy(() => import('../features/account/TwoFactorSetupPage'));
 
 /** `permission`: shown only to roles that have it (shared/permissions.ts; the server refuses the others anyway). */
-type NavItem = { label: string; to: string; end?: boolean; permission?: Permission } | { label: string; children: { label: string; to: string }[] };
+type NavItem =
+  | { label: string; to: string; end?: boolean; permission?: Permission }
+  | { label: string; children: { label: string; to: string }[] };
 
 export const hubNav: NavItem[] = [
   { label: M.nav.dashboard, to: '/hub', end: true },
-  { label: M.nav.clients, children: [{ label: M.nav.companies, to: '/hub/companies' }, { label: M.nav.contacts, to: '/hub/contacts' }] },
-  { label: M.nav.work, children: [{ label: M.nav.projects, to: '/hub/projects' }, { label: M.nav.tasks, to: '/hub/tasks' }] },
+  {
+    label: M.nav.clients,
+    children: [
+      { label: M.nav.companies, to: '/hub/companies' },
+      { label: M.nav.contacts, to: '/hub/contacts' },
+    ],
+  },
+  {
+    label: M.nav.work,
+    children: [
+      { label: M.nav.projects, to: '/hub/projects' },
+      { label: M.nav.tasks, to: '/hub/tasks' },
+    ],
+  },
   { label: M.nav.files, to: '/hub/documents' },
   { label: M.nav.resources, to: '/hub/resources' },
   { label: M.nav.flows, to: '/hub/flows' },
@@ -137,15 +151,17 @@ function NavGroup({ label, items }: { label: string; items: { label: string; to:
 function DesktopNav({ role }: { role: string }) {
   return (
     <nav aria-label={M.nav.main} className="hidden items-center gap-1 lg:flex">
-      {hubNav.filter((item) => !('permission' in item && item.permission) || can(role, item.permission)).map((item) =>
-        'to' in item ? (
-          <NavLink key={item.label} to={item.to} end={item.end} className={({ isActive }) => linkClass(isActive)}>
-            {item.label}
-          </NavLink>
-        ) : (
-          <NavGroup key={item.label} label={item.label} items={item.children} />
-        ),
-      )}
+      {hubNav
+        .filter((item) => !('permission' in item && item.permission) || can(role, item.permission))
+        .map((item) =>
+          'to' in item ? (
+            <NavLink key={item.label} to={item.to} end={item.end} className={({ isActive }) => linkClass(isActive)}>
+              {item.label}
+            </NavLink>
+          ) : (
+            <NavGroup key={item.label} label={item.label} items={item.children} />
+          ),
+        )}
     </nav>
   );
 }
@@ -253,7 +269,10 @@ function SubNav() {
             key={child.to}
             to={child.to}
             className={({ isActive }) =>
-              cn('border-b-2 py-2.5 text-sm font-medium', isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500 hover:text-slate-800')
+              cn(
+                'border-b-2 py-2.5 text-sm font-medium',
+                isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-500 hover:text-slate-800',
+              )
             }
           >
             {child.label}
@@ -289,7 +308,8 @@ function UserMenu({ firstName, lastName, email }: { firstName: string; lastName:
     },
   });
   const initials = `${firstName[0] ?? ''}${lastName[0] ?? ''}`.toUpperCase();
-  const itemClass = 'flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
+  const itemClass =
+    'flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
   return (
     <>
       <button
@@ -322,7 +342,13 @@ function UserMenu({ firstName, lastName, email }: { firstName: string; lastName:
           <Link role="menuitem" tabIndex={-1} to="/hub/account" onClick={dropdown.close} className={itemClass}>
             <Settings className="size-4" aria-hidden /> {M.nav.account}
           </Link>
-          <Link role="menuitem" tabIndex={-1} to="/hub/account?tab=profile" onClick={dropdown.close} className={itemClass}>
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            to="/hub/account?tab=profile"
+            onClick={dropdown.close}
+            className={itemClass}
+          >
             <User className="size-4" aria-hidden /> Profile
           </Link>
           <button
@@ -352,7 +378,11 @@ export function HubFrame({ user, children }: { user: SessionUser; children: Reac
       <SkipLink to="main-content" />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-6 px-4 sm:px-6 lg:px-8">
-          <Link to="/hub" className="rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" aria-label={M.nav.home}>
+          <Link
+            to="/hub"
+            className="rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            aria-label={M.nav.home}
+          >
             <Logo />
           </Link>
           <DesktopNav role={user.role} />

@@ -60,7 +60,16 @@ export function Providers({ children }: { children: ReactNode }) {
         {children}
         {toasts && (
           <Suspense fallback={null}>
-            <Toaster position="bottom-right" visibleToasts={1} duration={5000} hotkey={['F8']} swipeDirections={['right']} richColors closeButton mobileOffset={{ bottom: "calc(5rem + env(safe-area-inset-bottom))" }} />
+            <Toaster
+              position="bottom-right"
+              visibleToasts={1}
+              duration={5000}
+              hotkey={['F8']}
+              swipeDirections={['right']}
+              richColors
+              closeButton
+              mobileOffset={{ bottom: 'calc(5rem + env(safe-area-inset-bottom))' }}
+            />
           </Suspense>
         )}
       </QueryClientProvider>

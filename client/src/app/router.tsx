@@ -20,14 +20,19 @@ export type EarlyQuery = 'auth.me' | 'auth.demoHint';
  */
 const earlyReplies = new Map<EarlyQuery, Promise<Response>>();
 let earlyOpen = true;
-const sendEarly = (...queries: EarlyQuery[]) => () => {
-  if (earlyOpen)
-    for (const query of queries) if (!earlyReplies.has(query)) earlyReplies.set(query, fetch(`/trpc/${query}`, { credentials: 'same-origin' }));
-  return null;
-};
+const sendEarly =
+  (...queries: EarlyQuery[]) =>
+  () => {
+    if (earlyOpen)
+      for (const query of queries)
+        if (!earlyReplies.has(query)) earlyReplies.set(query, fetch(`/trpc/${query}`, { credentials: 'same-origin' }));
+    return null;
+  };
 export function takeEarlyReplies(queries: readonly EarlyQuery[]) {
   earlyOpen = false;
-  const taken = new Map(queries.flatMap((query) => (earlyReplies.has(query) ? [[query, earlyReplies.get(query)!] as const] : [])));
+  const taken = new Map(
+    queries.flatMap((query) => (earlyReplies.has(query) ? [[query, earlyReplies.get(query)!] as const] : [])),
+  );
   earlyReplies.clear();
   return taken;
 }
@@ -70,7 +75,10 @@ export const router = createBrowserRouter([
           {
             path: 'portal/:slug',
             children: [
-              { index: true, loader: ({ params }) => redirect(`/portal/${encodeURIComponent(params.slug ?? '')}/login`) },
+              {
+                index: true,
+                loader: ({ params }) => redirect(`/portal/${encodeURIComponent(params.slug ?? '')}/login`),
+              },
               { path: 'login', lazy: page(() => import('../features/portal/PortalLoginPage')) },
               { path: 'invite/:token', lazy: page(() => import('../features/portal/PortalInvitePage')) },
               // "Forgot password?" on the portal's sign-in page, and the link it mails.

@@ -7,7 +7,11 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
-type ErrorLike = { message?: string; cause?: unknown; data?: { code?: string; httpStatus?: number; issues?: { path: string; message: string }[] } | null };
+type ErrorLike = {
+  message?: string;
+  cause?: unknown;
+  data?: { code?: string; httpStatus?: number; issues?: { path: string; message: string }[] } | null;
+};
 
 /** Field issues of a validation error (path → message), for react-hook-form's setError. */
 export function fieldIssues(error: unknown): { path: string; message: string }[] {
@@ -43,12 +47,14 @@ export function replyBodyText(body: string, contentType: string | null): string 
   let text = body;
   if (/html/i.test(contentType ?? '') || /^\s*</.test(body)) {
     const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body)?.[1];
-    text = title?.trim()
-      ? title
-      : body
-          .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-          .replace(/<[^>]*>/g, ' ');
-    text = text.replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+    text = title?.trim() ? title : body.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
+    text = text
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'");
   }
   text = text.replace(/\s+/g, ' ').trim();
   return text.length > MAX_BODY_TEXT ? `${text.slice(0, MAX_BODY_TEXT - 1)}…` : text;
@@ -69,11 +75,18 @@ export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Pr
       .json()
       .catch(() => undefined);
     if (Array.isArray(json) || (json && typeof json === 'object' && 'error' in json)) return response;
-    const message = json && typeof json === 'object' && 'message' in json && typeof json.message === 'string' ? json.message : '';
-    throw new HttpReplyError(response.status, replyBodyText(message, null) || response.statusText || String(response.status));
+    const message =
+      json && typeof json === 'object' && 'message' in json && typeof json.message === 'string' ? json.message : '';
+    throw new HttpReplyError(
+      response.status,
+      replyBodyText(message, null) || response.statusText || String(response.status),
+    );
   }
   const body = await response.text().catch(() => '');
-  throw new HttpReplyError(response.status, replyBodyText(body, contentType) || response.statusText || String(response.status));
+  throw new HttpReplyError(
+    response.status,
+    replyBodyText(body, contentType) || response.statusText || String(response.status),
+  );
 }
 
 /**

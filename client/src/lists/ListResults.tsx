@@ -31,18 +31,35 @@ type ListResultsProps<T> = {
  * Everything under a list's toolbar: error and retry, skeletons, the count (with a spinner while new filters
  * load), empty vs no-match, the grid or table, and load-more. A list screen only configures it.
  */
-export function ListResults<T>({ list, view, count, empty, noMatch, table, card, rowKey, onOpen, skeletons = 6 }: ListResultsProps<T>) {
-  if (list.state === 'error')
-    return (
-      <LoadFailed onRetry={list.retry} />
-    );
+export function ListResults<T>({
+  list,
+  view,
+  count,
+  empty,
+  noMatch,
+  table,
+  card,
+  rowKey,
+  onOpen,
+  skeletons = 6,
+}: ListResultsProps<T>) {
+  if (list.state === 'error') return <LoadFailed onRetry={list.retry} />;
 
   const loading = list.state === 'loading';
-  const loadMore = <LoadMore hasMore={list.hasMore} loading={list.loadingMore} failed={list.loadMoreFailed} onLoad={list.loadMore} className={view === 'list' ? 'border-t border-slate-100 py-4' : 'mt-6'} />;
+  const loadMore = (
+    <LoadMore
+      hasMore={list.hasMore}
+      loading={list.loadingMore}
+      failed={list.loadMoreFailed}
+      onLoad={list.loadMore}
+      className={view === 'list' ? 'border-t border-slate-100 py-4' : 'mt-6'}
+    />
+  );
 
   let body: ReactNode;
   if (loading) body = <ListSkeleton view={view} count={skeletons} />;
-  else if (list.state === 'empty') body = <EmptyState icon={empty.icon} title={empty.title} text={empty.text} action={empty.action} />;
+  else if (list.state === 'empty')
+    body = <EmptyState icon={empty.icon} title={empty.title} text={empty.text} action={empty.action} />;
   else if (list.state === 'no-match')
     body = (
       <EmptyState
@@ -55,11 +72,25 @@ export function ListResults<T>({ list, view, count, empty, noMatch, table, card,
         }
       />
     );
-  else if (view === 'list') body = <DataTable caption={table.caption} columns={table.columns} rows={list.items} rowKey={rowKey} onOpen={onOpen} footer={loadMore} />;
+  else if (view === 'list')
+    body = (
+      <DataTable
+        caption={table.caption}
+        columns={table.columns}
+        rows={list.items}
+        rowKey={rowKey}
+        onOpen={onOpen}
+        footer={loadMore}
+      />
+    );
   else
     body = (
       <>
-        <CardGrid>{list.items.map((row) => <Fragment key={rowKey(row)}>{card(row)}</Fragment>)}</CardGrid>
+        <CardGrid>
+          {list.items.map((row) => (
+            <Fragment key={rowKey(row)}>{card(row)}</Fragment>
+          ))}
+        </CardGrid>
         {loadMore}
       </>
     );
@@ -73,4 +104,3 @@ export function ListResults<T>({ list, view, count, empty, noMatch, table, card,
     </section>
   );
 }
-

@@ -8,7 +8,11 @@ import type { ViewMode } from './useListParams';
 export type { ViewMode } from './useListParams';
 
 export function ListToolbar({ children }: { children: ReactNode }) {
-  return <div className="mb-4 flex flex-col gap-3 rounded-xl bg-white p-3 shadow-xs ring-1 ring-slate-200 md:flex-row md:items-center">{children}</div>;
+  return (
+    <div className="mb-4 flex flex-col gap-3 rounded-xl bg-white p-3 shadow-xs ring-1 ring-slate-200 md:flex-row md:items-center">
+      {children}
+    </div>
+  );
 }
 
 type SearchBoxProps = {
@@ -25,7 +29,10 @@ type SearchBoxProps = {
 export function SearchBox({ value, onChange, onBlur, onSubmit, placeholder, label, maxLength }: SearchBoxProps) {
   return (
     <div className="relative min-w-0 flex-1">
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+        aria-hidden
+      />
       <input
         type="search"
         aria-label={label}
@@ -46,9 +53,24 @@ export function SearchBox({ value, onChange, onBlur, onSubmit, placeholder, labe
 
 export type FilterOption = { value: string; label: string };
 
-export function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: FilterOption[] }) {
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: FilterOption[];
+}) {
   return (
-    <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} className={cn(controlClass(), 'md:w-48')}>
+    <select
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      className={cn(controlClass(), 'md:w-48')}
+    >
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}
@@ -85,14 +107,25 @@ export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (v:
 export type FilterChip = { key: string; name: string; value: string };
 
 /** The active search and filters, each with its own clear button, and Clear all. */
-export function FilterChips({ chips, onRemove, onClearAll }: { chips: FilterChip[]; onRemove: (key: string) => void; onClearAll: () => void }) {
+export function FilterChips({
+  chips,
+  onRemove,
+  onClearAll,
+}: {
+  chips: FilterChip[];
+  onRemove: (key: string) => void;
+  onClearAll: () => void;
+}) {
   if (chips.length === 0) return null;
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2">
       <h2 className="sr-only">{M.lists.activeFilters}</h2>
       <ul className="contents">
         {chips.map((chip) => (
-          <li key={chip.key} className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-800 ring-1 ring-brand-200 ring-inset">
+          <li
+            key={chip.key}
+            className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-800 ring-1 ring-brand-200 ring-inset"
+          >
             <span className="truncate">
               <span className="font-medium">{chip.name}:</span> {chip.value}
             </span>
@@ -120,7 +153,15 @@ export function FilterChips({ chips, onRemove, onClearAll }: { chips: FilterChip
 }
 
 /** "Showing X of Y …", with a spinner while new filters load. */
-export function ResultCount({ children, busy, busyLabel = M.lists.updating }: { children: ReactNode; busy?: boolean; busyLabel?: string }) {
+export function ResultCount({
+  children,
+  busy,
+  busyLabel = M.lists.updating,
+}: {
+  children: ReactNode;
+  busy?: boolean;
+  busyLabel?: string;
+}) {
   return (
     <div className="mb-3 flex min-h-5 items-center gap-2 text-sm text-slate-500">
       <p aria-live="polite">{children}</p>

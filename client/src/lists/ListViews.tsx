@@ -8,7 +8,8 @@ import type { ViewMode } from './useListParams';
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string; srOnlyHeader?: boolean };
 
 /** A click on a row's link or button does that control's job; anywhere else it opens the row. */
-const fromControl = (event: MouseEvent) => (event.target as HTMLElement).closest('a, button, input, select, textarea, label') !== null;
+const fromControl = (event: MouseEvent) =>
+  (event.target as HTMLElement).closest('a, button, input, select, textarea, label') !== null;
 
 type DataTableProps<T> = {
   columns: Column<T>[];
@@ -36,7 +37,10 @@ export function DataTable<T>({ columns, rows, rowKey, caption, onOpen, footer }:
               <th
                 key={c.header}
                 scope="col"
-                className={cn('border-b border-slate-200 px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase', c.className)}
+                className={cn(
+                  'border-b border-slate-200 px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase',
+                  c.className,
+                )}
               >
                 {c.srOnlyHeader ? <span className="sr-only">{c.header}</span> : c.header}
               </th>
@@ -51,7 +55,13 @@ export function DataTable<T>({ columns, rows, rowKey, caption, onOpen, footer }:
               className={cn('group', onOpen && 'cursor-pointer', 'hover:bg-slate-50')}
             >
               {columns.map((c) => (
-                <td key={c.header} className={cn('border-b border-slate-100 px-4 py-3 whitespace-nowrap text-slate-700 group-last:border-b-0', c.className)}>
+                <td
+                  key={c.header}
+                  className={cn(
+                    'border-b border-slate-100 px-4 py-3 whitespace-nowrap text-slate-700 group-last:border-b-0',
+                    c.className,
+                  )}
+                >
                   {c.cell(row)}
                 </td>
               ))}

@@ -2,7 +2,12 @@ import { useCallback, useMemo } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 
 /** One page of a list procedure (server/lib/pagination.ts): `total` and `overall` are counted on the first page. */
-export type ListPage<TItem> = { items: TItem[]; nextCursor: number | null; total: number | null; overall?: number | null };
+export type ListPage<TItem> = {
+  items: TItem[];
+  nextCursor: number | null;
+  total: number | null;
+  overall?: number | null;
+};
 
 type ListQueryOptions<TPage> = {
   getNextPageParam: (lastPage: TPage) => number | null | undefined;
@@ -57,7 +62,10 @@ const listQueryOptions = {
 };
 
 /** Pages through a list procedure with the kit's defaults. `input` holds the filters (no cursor). */
-export function useInfiniteList<TInput, TItem>(procedure: ListProcedure<TInput, TItem>, input: TInput): InfiniteList<TItem> {
+export function useInfiniteList<TInput, TItem>(
+  procedure: ListProcedure<TInput, TItem>,
+  input: TInput,
+): InfiniteList<TItem> {
   const query = procedure.useInfiniteQuery(input, listQueryOptions);
   const { fetchNextPage, refetch } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);

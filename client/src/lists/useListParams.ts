@@ -11,7 +11,9 @@ export const SEARCH_DELAY_MS = 250;
 type AnyObject = z.ZodObject<z.core.$ZodLooseShape>;
 
 /** The filters a list keeps in its URL, typed by the procedure's own input schema. */
-export type ListFilterValues<S extends AnyObject, K extends string> = { [P in K]?: NonNullable<z.output<S['shape'][P]>> };
+export type ListFilterValues<S extends AnyObject, K extends string> = {
+  [P in K]?: NonNullable<z.output<S['shape'][P]>>;
+};
 
 /**
  * Reads one URL parameter with the procedure's schema for that field. An unknown or malformed value
@@ -32,17 +34,21 @@ const currentParams = () => new URLSearchParams(window.location.search);
  * the search box keeps its text locally and reaches the URL after a pause in typing, replacing the entry it
  * made for the same burst of typing instead of pushing one per keystroke.
  */
-export function useListFilters<S extends AnyObject, Q extends Extract<keyof S['shape'], string>, F extends Extract<keyof S['shape'], string>>(
-  schema: S,
-  options: { search: Q; filters: readonly F[]; defaultView?: ViewMode },
-) {
+export function useListFilters<
+  S extends AnyObject,
+  Q extends Extract<keyof S['shape'], string>,
+  F extends Extract<keyof S['shape'], string>,
+>(schema: S, options: { search: Q; filters: readonly F[]; defaultView?: ViewMode }) {
   type K = Q | F;
   const { search: searchKey, filters: filterKeys, defaultView = 'grid' } = options;
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   // `filters` is usually a literal made anew each render: its content, not its identity, decides.
   const filterList = filterKeys.join(',');
-  const keys = useMemo(() => [searchKey, ...filterList.split(',').filter((k) => k && k !== searchKey)] as K[], [searchKey, filterList]);
+  const keys = useMemo(
+    () => [searchKey, ...filterList.split(',').filter((k) => k && k !== searchKey)] as K[],
+    [searchKey, filterList],
+  );
 
   const values = useMemo(() => {
     const out: Record<string, unknown> = {};
@@ -142,7 +148,8 @@ export function useListFilters<S extends AnyObject, Q extends Extract<keyof S['s
     write((p) => keys.forEach((k) => p.delete(k)), false);
   };
 
-  const setView = (next: ViewMode) => write((p) => (next === defaultView ? p.delete('view') : p.set('view', next)), false);
+  const setView = (next: ViewMode) =>
+    write((p) => (next === defaultView ? p.delete('view') : p.set('view', next)), false);
 
   /** Active filters in URL order of `keys`, as the chips show them. */
   const active = keys.flatMap((key) => {
@@ -155,4 +162,3 @@ export function useListFilters<S extends AnyObject, Q extends Extract<keyof S['s
 
   return { values, view, setView, searchBox, set, remove, clearAll, active, valueOf };
 }
-

@@ -28,7 +28,14 @@ export const Button = forwardRef<HTMLButtonElement, Props>(function Button(
   ref,
 ) {
   return (
-    <button ref={ref} type={type} disabled={disabled || busy} aria-busy={busy || undefined} className={buttonClass(variant, size, className)} {...rest}>
+    <button
+      ref={ref}
+      type={type}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      className={buttonClass(variant, size, className)}
+      {...rest}
+    >
       {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
       {children}
     </button>

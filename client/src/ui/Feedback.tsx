@@ -16,7 +16,17 @@ export function Spinner({ label = M.common.loading }: { label?: string }) {
   );
 }
 
-export function EmptyState({ icon, title, text, action }: { icon?: ReactNode; title: string; text?: string; action?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon?: ReactNode;
+  title: string;
+  text?: string;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
       {icon && <div className="mb-3 text-slate-400">{icon}</div>}
@@ -29,7 +39,13 @@ export function EmptyState({ icon, title, text, action }: { icon?: ReactNode; ti
 
 export function Alert({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div role="alert" className={cn('flex gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700', className)}>
+    <div
+      role="alert"
+      className={cn(
+        'flex gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700',
+        className,
+      )}
+    >
       <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div>{children}</div>
     </div>
@@ -41,7 +57,11 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <Alert>
       {M.common.loadFailed}{' '}
-      <button type="button" className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none" onClick={onRetry}>
+      <button
+        type="button"
+        className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none"
+        onClick={onRetry}
+      >
         {M.common.retry}
       </button>
     </Alert>
@@ -78,7 +98,11 @@ export function RecordPageSkeleton() {
 /** The loading rows of a record page's tab panel (files, projects, resources, flows): icon, two lines, a trailing pill. */
 export function PanelSkeleton({ rows = 3, trailing = 'h-6 w-20 rounded-full' }: { rows?: number; trailing?: string }) {
   return (
-    <div role="status" aria-label={M.common.loading} className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
+    <div
+      role="status"
+      aria-label={M.common.loading}
+      className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
+    >
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="flex items-center gap-3 px-4 py-4">
           <Skeleton className="size-9 rounded-lg" />

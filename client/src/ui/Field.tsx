@@ -1,4 +1,11 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { CORE } from '../../../shared/messages-core';
 import { cn } from '../lib/cn';
 
@@ -8,7 +15,9 @@ const M = { common: CORE.common } as const;
 export const controlClass = (invalid?: boolean) =>
   cn(
     'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-100 disabled:text-slate-500',
-    invalid ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
+    invalid
+      ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
+      : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
   );
 
 type FieldProps = {
@@ -61,22 +70,44 @@ export function Field({ label, error, hint, required, children, className }: Fie
 }
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string; hint?: ReactNode };
-export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextField({ label, error, hint, className, required, ...rest }, ref) {
+export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextField(
+  { label, error, hint, className, required, ...rest },
+  ref,
+) {
   return (
     <Field label={label} error={error} hint={hint} required={required} className={className}>
       {({ id, describedBy, invalid }) => (
-        <input ref={ref} id={id} required={required} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={controlClass(invalid)} {...rest} />
+        <input
+          ref={ref}
+          id={id}
+          required={required}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className={controlClass(invalid)}
+          {...rest}
+        />
       )}
     </Field>
   );
 });
 
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; error?: string };
-export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function SelectField({ label, error, className, required, children, ...rest }, ref) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function SelectField(
+  { label, error, className, required, children, ...rest },
+  ref,
+) {
   return (
     <Field label={label} error={error} required={required} className={className}>
       {({ id, describedBy, invalid }) => (
-        <select ref={ref} id={id} required={required} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={controlClass(invalid)} {...rest}>
+        <select
+          ref={ref}
+          id={id}
+          required={required}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className={controlClass(invalid)}
+          {...rest}
+        >
           {children}
         </select>
       )}
@@ -85,11 +116,22 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function S
 });
 
 type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string };
-export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaProps>(function TextareaField({ label, error, className, required, ...rest }, ref) {
+export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaProps>(function TextareaField(
+  { label, error, className, required, ...rest },
+  ref,
+) {
   return (
     <Field label={label} error={error} required={required} className={className}>
       {({ id, describedBy, invalid }) => (
-        <textarea ref={ref} id={id} required={required} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={controlClass(invalid)} {...rest} />
+        <textarea
+          ref={ref}
+          id={id}
+          required={required}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className={controlClass(invalid)}
+          {...rest}
+        />
       )}
     </Field>
   );

@@ -57,7 +57,9 @@ export function FilePicker(props: {
             error ? 'bg-red-50 ring-red-200' : 'bg-slate-50 ring-slate-200',
           )}
         >
-          <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-white text-brand-700 ring-1 ring-slate-200">{icon}</span>
+          <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-white text-brand-700 ring-1 ring-slate-200">
+            {icon}
+          </span>
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-slate-900" title={file.name}>
               {file.name}
@@ -66,7 +68,10 @@ export function FilePicker(props: {
           </div>
           {!disabled && (
             <>
-              <label htmlFor={inputId} className="cursor-pointer rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50">
+              <label
+                htmlFor={inputId}
+                className="cursor-pointer rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+              >
                 {texts.replace}
               </label>
               <button
@@ -92,7 +97,11 @@ export function FilePicker(props: {
           onDrop={onDrop}
           className={cn(
             'flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors peer-focus-visible:border-brand-500 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-100',
-            dragging ? 'border-brand-500 bg-brand-50' : error ? 'border-red-300 bg-red-50/50' : 'border-slate-300 bg-slate-50/60 hover:border-brand-400 hover:bg-brand-50/40',
+            dragging
+              ? 'border-brand-500 bg-brand-50'
+              : error
+                ? 'border-red-300 bg-red-50/50'
+                : 'border-slate-300 bg-slate-50/60 hover:border-brand-400 hover:bg-brand-50/40',
           )}
         >
           <span className="mb-3 grid size-11 place-items-center rounded-full bg-white text-brand-700 shadow-xs ring-1 ring-slate-200">

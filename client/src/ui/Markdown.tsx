@@ -64,25 +64,47 @@ function components(shift: number): Components {
         // An address that was refused: the words stay, the link goes.
         <span>{children}</span>
       ),
-    ul: ({ node: _node, ...props }) => <ul className="my-2 list-disc space-y-1 pl-5 marker:text-slate-400" {...props} />,
-    ol: ({ node: _node, ...props }) => <ol className="my-2 list-decimal space-y-1 pl-5 marker:text-slate-500" {...props} />,
+    ul: ({ node: _node, ...props }) => (
+      <ul className="my-2 list-disc space-y-1 pl-5 marker:text-slate-400" {...props} />
+    ),
+    ol: ({ node: _node, ...props }) => (
+      <ol className="my-2 list-decimal space-y-1 pl-5 marker:text-slate-500" {...props} />
+    ),
     li: ({ node: _node, ...props }) => <li className="pl-0.5 [&>ul]:my-1 [&>ol]:my-1" {...props} />,
-    blockquote: ({ node: _node, ...props }) => <blockquote className="my-3 border-l-4 border-slate-200 pl-4 text-slate-600 italic" {...props} />,
+    blockquote: ({ node: _node, ...props }) => (
+      <blockquote className="my-3 border-l-4 border-slate-200 pl-4 text-slate-600 italic" {...props} />
+    ),
     hr: () => <hr className="my-5 border-slate-200" />,
     strong: ({ node: _node, ...props }) => <strong className="font-semibold text-slate-900" {...props} />,
     code: ({ node: _node, className, ...props }) => (
-      <code className={cn('rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slate-800 [pre_&]:bg-transparent [pre_&]:p-0', className)} {...props} />
+      <code
+        className={cn(
+          'rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slate-800 [pre_&]:bg-transparent [pre_&]:p-0',
+          className,
+        )}
+        {...props}
+      />
     ),
-    pre: ({ node: _node, ...props }) => <pre className="my-3 overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs leading-5 ring-1 ring-slate-200" {...props} />,
-    img: ({ node: _node, src, alt }) => (src ? <img src={String(src)} alt={alt ?? ''} loading="lazy" className="my-3 max-w-full rounded-lg" /> : null),
+    pre: ({ node: _node, ...props }) => (
+      <pre
+        className="my-3 overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs leading-5 ring-1 ring-slate-200"
+        {...props}
+      />
+    ),
+    img: ({ node: _node, src, alt }) =>
+      src ? <img src={String(src)} alt={alt ?? ''} loading="lazy" className="my-3 max-w-full rounded-lg" /> : null,
     table: ({ node: _node, ...props }) => (
       <div className="my-3 overflow-x-auto">
         <table className="min-w-full border-collapse text-left text-sm" {...props} />
       </div>
     ),
-    th: ({ node: _node, ...props }) => <th className="border-b border-slate-300 px-2 py-1.5 font-semibold text-slate-900" {...props} />,
+    th: ({ node: _node, ...props }) => (
+      <th className="border-b border-slate-300 px-2 py-1.5 font-semibold text-slate-900" {...props} />
+    ),
     td: ({ node: _node, ...props }) => <td className="border-b border-slate-100 px-2 py-1.5" {...props} />,
-    input: ({ node: _node, ...props }) => <input {...props} disabled className="mr-1.5 align-middle accent-brand-600" />,
+    input: ({ node: _node, ...props }) => (
+      <input {...props} disabled className="mr-1.5 align-middle accent-brand-600" />
+    ),
   };
 }
 

@@ -26,7 +26,13 @@ export function Switch({ checked, onChange, label, disabled, busy }: SwitchProps
         checked ? 'bg-brand-600' : 'bg-slate-300',
       )}
     >
-      <span aria-hidden className={cn('inline-block size-5 translate-y-0.5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5.5' : 'translate-x-0.5')} />
+      <span
+        aria-hidden
+        className={cn(
+          'inline-block size-5 translate-y-0.5 rounded-full bg-white shadow transition-transform',
+          checked ? 'translate-x-5.5' : 'translate-x-0.5',
+        )}
+      />
     </HSwitch>
   );
 }

@@ -36,7 +36,9 @@ export function Tabs({ tabs, selectedIndex, onChange, className }: TabsProps) {
             tabIndex={-1}
             // Hidden panels keep their size but leave the page for sight, pointer, keyboard and screen readers.
             inert={i !== selectedIndex}
-            className={({ selected }) => cn('col-start-1 row-start-1 min-w-0 focus:outline-none', !selected && 'invisible')}
+            className={({ selected }) =>
+              cn('col-start-1 row-start-1 min-w-0 focus:outline-none', !selected && 'invisible')
+            }
           >
             {tab.content}
           </TabPanel>

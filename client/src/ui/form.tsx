@@ -29,12 +29,17 @@ const refusesEmpty = (schema: z.ZodType) => !schema.safeParse('').success;
  */
 export function formDefaults<T extends FieldValues>(schema: FormSchema, overrides: Partial<T> = {}): T {
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(schema.shape)) out[key] = overrides[key as keyof T] ?? enumOptions(field)?.[0] ?? '';
+  for (const [key, field] of Object.entries(schema.shape))
+    out[key] = overrides[key as keyof T] ?? enumOptions(field)?.[0] ?? '';
   return out as T;
 }
 
 /** A stored row's values for the form: each field of the schema from the row, empty (null) as the blank value. */
-export function formValuesOf<T extends FieldValues>(schema: FormSchema, row: Record<string, unknown> | null, defaults: T): T {
+export function formValuesOf<T extends FieldValues>(
+  schema: FormSchema,
+  row: Record<string, unknown> | null,
+  defaults: T,
+): T {
   if (!row) return defaults;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(schema.shape)) out[key] = row[key] ?? defaults[key as keyof T];
@@ -42,7 +47,11 @@ export function formValuesOf<T extends FieldValues>(schema: FormSchema, row: Rec
 }
 
 /** Puts the server's validation issues under their fields; true when any of them named a field of the form. */
-export function applyServerIssues<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, schema: FormSchema): boolean {
+export function applyServerIssues<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  schema: FormSchema,
+): boolean {
   const fields = Object.keys(schema.shape);
   const issues = fieldIssues(error).filter((i) => fields.includes(i.path));
   for (const issue of issues) setError(issue.path as Path<T>, { type: 'server', message: issue.message });
@@ -64,14 +73,27 @@ export type FormFieldSpec<T extends FieldValues> = {
 };
 
 /** Renders a form's fields from their specs: a select for a z.enum, a text input otherwise; required ones are marked. */
-export function FormFields<T extends FieldValues>({ form, schema, fields }: { form: UseFormReturn<T>; schema: FormSchema; fields: FormFieldSpec<T>[] }) {
+export function FormFields<T extends FieldValues>({
+  form,
+  schema,
+  fields,
+}: {
+  form: UseFormReturn<T>;
+  schema: FormSchema;
+  fields: FormFieldSpec<T>[];
+}) {
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
   return (
     <>
       {fields.map((f) => {
         const fieldSchema = schema.shape[f.name] as z.ZodType;
         const options = enumOptions(fieldSchema);
-        const common = { label: f.label, error: errors[f.name]?.message, className: cn(f.wide && 'sm:col-span-2'), autoFocus: f.autoFocus };
+        const common = {
+          label: f.label,
+          error: errors[f.name]?.message,
+          className: cn(f.wide && 'sm:col-span-2'),
+          autoFocus: f.autoFocus,
+        };
         if (options)
           return (
             <SelectField key={f.name} {...common} {...form.register(f.name)}>
@@ -98,7 +120,10 @@ export function FormFields<T extends FieldValues>({ form, schema, fields }: { fo
   );
 }
 
-type MutationHook<TInput> = (opts: { onSuccess: () => void; onError: (error: unknown) => void }) => { mutate: (input: TInput) => void; isPending: boolean };
+type MutationHook<TInput> = (opts: { onSuccess: () => void; onError: (error: unknown) => void }) => {
+  mutate: (input: TInput) => void;
+  isPending: boolean;
+};
 
 type SaveMessages = {
   created: { title: string; text: string };
@@ -136,7 +161,9 @@ export function useSaveMutation<TCreate, TUpdate, TForm extends FieldValues>(opt
     onError: (error: unknown) => {
       if (applyServerIssues(error, form.setError, schema)) onFieldIssues?.();
       const text = errorText(error);
-      toast.error(M.common.error, { description: kind === 'create' ? messages.createFailed(text) : messages.updateFailed(text) });
+      toast.error(M.common.error, {
+        description: kind === 'create' ? messages.createFailed(text) : messages.updateFailed(text),
+      });
     },
   });
   const create = opts.create.useMutation(handlers('create'));

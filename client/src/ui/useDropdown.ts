@@ -51,10 +51,11 @@ export function useDropdown(align: 'start' | 'end' | 'sheet') {
         if (event.newState !== 'open' || align === 'sheet') return;
         const rect = panel.getBoundingClientRect();
         const room = document.documentElement.clientWidth;
-        if (align === 'end' && rect.left < 8) panel.style.right = `${Math.max(8, parseFloat(panel.style.right || '0') - (8 - rect.left))}px`;
-        if (align === 'start' && rect.right > room - 8) panel.style.left = `${Math.max(8, parseFloat(panel.style.left || '0') - (rect.right - (room - 8)))}px`;
+        if (align === 'end' && rect.left < 8)
+          panel.style.right = `${Math.max(8, parseFloat(panel.style.right || '0') - (8 - rect.left))}px`;
+        if (align === 'start' && rect.right > room - 8)
+          panel.style.left = `${Math.max(8, parseFloat(panel.style.left || '0') - (rect.right - (room - 8)))}px`;
       },
     },
   };
 }
-

@@ -73,8 +73,12 @@ export default function AccountPage() {
     { key: 'notifications', Icon: Bell, content: <NotificationsPanel /> },
   ];
   // Export and import: only for those who may do one of them (the e-mail of a finished export links to ?tab=data).
-  if (can(role, 'data.exportCompany') || can(role, 'data.import')) tabs.push({ key: 'data', Icon: DatabaseBackup, content: <DataPanel /> });
-  const selected = Math.max(0, tabs.findIndex((t) => t.key === params.get('tab')));
+  if (can(role, 'data.exportCompany') || can(role, 'data.import'))
+    tabs.push({ key: 'data', Icon: DatabaseBackup, content: <DataPanel /> });
+  const selected = Math.max(
+    0,
+    tabs.findIndex((t) => t.key === params.get('tab')),
+  );
   // On phones the tab row scrolls sideways: keep the open tab in sight (e.g. ?tab=notifications from an e-mail).
   const tabList = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -97,7 +101,12 @@ export default function AccountPage() {
   return (
     <>
       <PageHeader title={A.title} subtitle={A.subtitle} />
-      <TabGroup selectedIndex={selected} onChange={select} vertical={wide} className="lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+      <TabGroup
+        selectedIndex={selected}
+        onChange={select}
+        vertical={wide}
+        className="lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8"
+      >
         <TabList
           ref={tabList}
           aria-label={A.sections}

@@ -17,7 +17,9 @@ type Viewport = keyof typeof VIEWPORTS;
  * be focused, clicked or read out (it is a picture of the page; its texts are all in the form above).
  */
 export function BrandPreview({ brand, slug, portalUrl }: { brand: PortalBrand; slug: string; portalUrl: string }) {
-  const [viewport, setViewport] = useState<Viewport>(() => (typeof window !== 'undefined' && window.innerWidth < 640 ? 'phone' : 'desktop'));
+  const [viewport, setViewport] = useState<Viewport>(() =>
+    typeof window !== 'undefined' && window.innerWidth < 640 ? 'phone' : 'desktop',
+  );
   const box = useRef<HTMLDivElement>(null);
   const [available, setAvailable] = useState(0);
   useLayoutEffect(() => {
@@ -65,7 +67,10 @@ export function BrandPreview({ brand, slug, portalUrl }: { brand: PortalBrand; s
       </div>
       <div ref={box} className="w-full">
         <div
-          className={cn('mx-auto overflow-hidden bg-white shadow-sm ring-1 ring-slate-200', viewport === 'phone' ? 'rounded-[1.75rem] ring-4 ring-slate-800' : 'rounded-xl')}
+          className={cn(
+            'mx-auto overflow-hidden bg-white shadow-sm ring-1 ring-slate-200',
+            viewport === 'phone' ? 'rounded-[1.75rem] ring-4 ring-slate-800' : 'rounded-xl',
+          )}
           style={{ width: shownWidth || undefined }}
         >
           {viewport === 'desktop' && (

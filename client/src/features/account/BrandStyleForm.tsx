@@ -5,7 +5,12 @@ import { toast } from 'sonner';
 import { Eye, EyeOff, RotateCcw, TriangleAlert } from 'lucide-react';
 import { DEFAULT_BRAND_STYLE, LIMITS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
-import { brandStyleInput, type BrandStyle, type BrandStyleForm as FormValues, type BusinessDetails } from '../../../../shared/schemas/business';
+import {
+  brandStyleInput,
+  type BrandStyle,
+  type BrandStyleForm as FormValues,
+  type BusinessDetails,
+} from '../../../../shared/schemas/business';
 import { cn } from '../../lib/cn';
 import { errorText, fieldIssues, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
@@ -28,7 +33,19 @@ const COLORS: { name: ColorName; label: string; hint: string }[] = [
 const valuesOf = (b: BusinessDetails): FormValues => ({ ...b.style });
 
 /** A colour picker and its hex value, one value: either changes the other (spec §5: '#' and six hex digits). */
-function ColorField({ control, name, label, hint, saved }: { control: Control<FormValues>; name: ColorName; label: string; hint: string; saved: string }) {
+function ColorField({
+  control,
+  name,
+  label,
+  hint,
+  saved,
+}: {
+  control: Control<FormValues>;
+  name: ColorName;
+  label: string;
+  hint: string;
+  saved: string;
+}) {
   return (
     <Controller
       control={control}
@@ -75,7 +92,10 @@ export function BrandStyleForm({ business, canEdit }: { business: BusinessDetail
   const utils = trpc.useUtils();
   const [showPreview, setShowPreview] = useState(true);
   // Checked on save, then as fields change (see BusinessInfoForm); the preview ignores a value until it is valid.
-  const form = useForm<FormValues, unknown, BrandStyle>({ resolver: zodResolver(brandStyleInput), defaultValues: valuesOf(business) });
+  const form = useForm<FormValues, unknown, BrandStyle>({
+    resolver: zodResolver(brandStyleInput),
+    defaultValues: valuesOf(business),
+  });
   const { formState, control } = form;
   const values = useWatch({ control });
   const loginTextLength = (values.loginText ?? '').length;
@@ -90,7 +110,8 @@ export function BrandStyleForm({ business, canEdit }: { business: BusinessDetail
     },
     onError: (error) => {
       for (const issue of fieldIssues(error)) {
-        if (issue.path in business.style) form.setError(issue.path as keyof FormValues, { type: 'server', message: issue.message });
+        if (issue.path in business.style)
+          form.setError(issue.path as keyof FormValues, { type: 'server', message: issue.message });
       }
       toast.error(A.updateFailed, { description: errorText(error) ?? A.settingsFailed });
     },
@@ -149,7 +170,8 @@ export function BrandStyleForm({ business, canEdit }: { business: BusinessDetail
                     <button
                       type="button"
                       onClick={() => {
-                        for (const { name } of COLORS) form.setValue(name, DEFAULT_BRAND_STYLE[name], { shouldDirty: true, shouldValidate: true });
+                        for (const { name } of COLORS)
+                          form.setValue(name, DEFAULT_BRAND_STYLE[name], { shouldDirty: true, shouldValidate: true });
                       }}
                       className="inline-flex items-center gap-1 rounded-sm text-xs font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
                     >
@@ -163,7 +185,10 @@ export function BrandStyleForm({ business, canEdit }: { business: BusinessDetail
                   ))}
                 </div>
                 {contrastRatio(brand.buttonTextColor, brand.primaryColor) < 3 && (
-                  <p role="status" className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800 ring-1 ring-amber-200">
+                  <p
+                    role="status"
+                    className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800 ring-1 ring-amber-200"
+                  >
                     <TriangleAlert className="mt-px size-4 shrink-0" aria-hidden /> {A.lowContrast}
                   </p>
                 )}
@@ -181,7 +206,13 @@ export function BrandStyleForm({ business, canEdit }: { business: BusinessDetail
                     />
                     <div className="flex justify-between gap-3 text-xs text-slate-500">
                       <span>{A.loginTextHint}</span>
-                      <span id={`${id}-count`} className={cn('tabular-nums', loginTextLength > LIMITS.loginTextMax && 'font-medium text-red-600')}>
+                      <span
+                        id={`${id}-count`}
+                        className={cn(
+                          'tabular-nums',
+                          loginTextLength > LIMITS.loginTextMax && 'font-medium text-red-600',
+                        )}
+                      >
                         {A.characters(loginTextLength, LIMITS.loginTextMax)}
                       </span>
                     </div>

@@ -3,7 +3,12 @@ import { zodResolver } from '../../lib/zodResolver';
 import { toast } from 'sonner';
 import { Copy, ExternalLink } from 'lucide-react';
 import { M } from '../../../../shared/messages';
-import { businessInfoInput, type BusinessDetails, type BusinessInfo, type BusinessInfoForm as FormValues } from '../../../../shared/schemas/business';
+import {
+  businessInfoInput,
+  type BusinessDetails,
+  type BusinessInfo,
+  type BusinessInfoForm as FormValues,
+} from '../../../../shared/schemas/business';
 import { errorText, fieldIssues, trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/Button';
 import { controlClass, Field, TextField } from '../../ui/Field';
@@ -11,10 +16,20 @@ import { ReadOnlyNotice, SettingsCard } from './accountParts';
 
 const A = M.account;
 
-const valuesOf = (b: BusinessDetails): FormValues => ({ name: b.name, email: b.email, phone: b.phone, location: { ...b.location } });
+const valuesOf = (b: BusinessDetails): FormValues => ({
+  name: b.name,
+  email: b.email,
+  phone: b.phone,
+  location: { ...b.location },
+});
 
 /** Every field the form has, as react-hook-form names it (the server's issue paths are the same). */
-const FIELD_PATHS = new Set<string>(['name', 'email', 'phone', ...Object.keys(businessInfoInput.shape.location.shape).map((k) => `location.${k}`)]);
+const FIELD_PATHS = new Set<string>([
+  'name',
+  'email',
+  'phone',
+  ...Object.keys(businessInfoInput.shape.location.shape).map((k) => `location.${k}`),
+]);
 
 /** Copies the client portal URL; says so either way. */
 async function copyText(text: string) {
@@ -30,7 +45,10 @@ async function copyText(text: string) {
 export function BusinessInfoForm({ business, canEdit }: { business: BusinessDetails; canEdit: boolean }) {
   const utils = trpc.useUtils();
   // Checked on save, then as fields change: a message appearing on blur would move Save away from a click.
-  const form = useForm<FormValues, unknown, BusinessInfo>({ resolver: zodResolver(businessInfoInput), defaultValues: valuesOf(business) });
+  const form = useForm<FormValues, unknown, BusinessInfo>({
+    resolver: zodResolver(businessInfoInput),
+    defaultValues: valuesOf(business),
+  });
   const { register, formState } = form;
   const errors = formState.errors;
 
@@ -45,7 +63,8 @@ export function BusinessInfoForm({ business, canEdit }: { business: BusinessDeta
     },
     onError: (error) => {
       for (const issue of fieldIssues(error)) {
-        if (FIELD_PATHS.has(issue.path)) form.setError(issue.path as FieldPath<FormValues>, { type: 'server', message: issue.message });
+        if (FIELD_PATHS.has(issue.path))
+          form.setError(issue.path as FieldPath<FormValues>, { type: 'server', message: issue.message });
       }
       toast.error(A.updateFailed, { description: errorText(error) ?? A.infoUpdateFailed });
     },
@@ -76,18 +95,44 @@ export function BusinessInfoForm({ business, canEdit }: { business: BusinessDeta
         {/* The slug and the portal URL stay usable (copy, open) when the rest is read-only. */}
         <div className="grid gap-5 sm:grid-cols-2">
           <fieldset disabled={!canEdit} className="contents">
-            <TextField label={A.name} required autoComplete="organization" error={errors.name?.message} {...register('name')} />
+            <TextField
+              label={A.name}
+              required
+              autoComplete="organization"
+              error={errors.name?.message}
+              {...register('name')}
+            />
           </fieldset>
           <TextField label={A.slug} value={business.slug} readOnly disabled hint={A.slugHint} />
           <Field label={A.portalUrl} hint={A.portalUrlHint} className="sm:col-span-2">
             {({ id, describedBy }) => (
               <div className="flex gap-2">
-                <input id={id} value={business.portalUrl} readOnly aria-describedby={describedBy} className={`${controlClass()} min-w-0 bg-slate-50 font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
-                <button type="button" className={buttonClass('secondary', 'md', 'shrink-0 px-3')} onClick={() => void copyText(business.portalUrl)} aria-label={A.copyUrl} title={A.copyUrl}>
+                <input
+                  id={id}
+                  value={business.portalUrl}
+                  readOnly
+                  aria-describedby={describedBy}
+                  className={`${controlClass()} min-w-0 bg-slate-50 font-mono text-xs`}
+                  onFocus={(e) => e.currentTarget.select()}
+                />
+                <button
+                  type="button"
+                  className={buttonClass('secondary', 'md', 'shrink-0 px-3')}
+                  onClick={() => void copyText(business.portalUrl)}
+                  aria-label={A.copyUrl}
+                  title={A.copyUrl}
+                >
                   <Copy className="size-4" aria-hidden />
                   <span className="hidden sm:inline">{A.copy}</span>
                 </button>
-                <a href={business.portalUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'md', 'shrink-0 px-3')} aria-label={A.openUrl} title={A.openUrl}>
+                <a
+                  href={business.portalUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClass('secondary', 'md', 'shrink-0 px-3')}
+                  aria-label={A.openUrl}
+                  title={A.openUrl}
+                >
                   <ExternalLink className="size-4" aria-hidden />
                   <span className="hidden sm:inline">{A.open}</span>
                 </a>
@@ -95,11 +140,33 @@ export function BusinessInfoForm({ business, canEdit }: { business: BusinessDeta
             )}
           </Field>
           <fieldset disabled={!canEdit} className="contents">
-            <TextField label={A.email} type="email" required autoComplete="email" error={errors.email?.message} {...register('email')} />
-            <TextField label={A.phone} type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+            <TextField
+              label={A.email}
+              type="email"
+              required
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <TextField
+              label={A.phone}
+              type="tel"
+              autoComplete="tel"
+              error={errors.phone?.message}
+              {...register('phone')}
+            />
 
-            <h3 className="mt-2 border-t border-slate-100 pt-5 text-sm font-semibold text-slate-900 sm:col-span-2">{A.address}</h3>
-            <TextField label={A.street1} required autoComplete="address-line1" error={errors.location?.street1?.message} className="sm:col-span-2" {...register('location.street1')} />
+            <h3 className="mt-2 border-t border-slate-100 pt-5 text-sm font-semibold text-slate-900 sm:col-span-2">
+              {A.address}
+            </h3>
+            <TextField
+              label={A.street1}
+              required
+              autoComplete="address-line1"
+              error={errors.location?.street1?.message}
+              className="sm:col-span-2"
+              {...register('location.street1')}
+            />
             <TextField
               label={
                 <>
@@ -111,10 +178,34 @@ export function BusinessInfoForm({ business, canEdit }: { business: BusinessDeta
               className="sm:col-span-2"
               {...register('location.street2')}
             />
-            <TextField label={A.cityTown} required autoComplete="address-level2" error={errors.location?.cityTown?.message} {...register('location.cityTown')} />
-            <TextField label={A.state} required autoComplete="address-level1" error={errors.location?.state?.message} {...register('location.state')} />
-            <TextField label={A.zipcode} required autoComplete="postal-code" error={errors.location?.zipcode?.message} {...register('location.zipcode')} />
-            <TextField label={A.country} required autoComplete="country-name" error={errors.location?.country?.message} {...register('location.country')} />
+            <TextField
+              label={A.cityTown}
+              required
+              autoComplete="address-level2"
+              error={errors.location?.cityTown?.message}
+              {...register('location.cityTown')}
+            />
+            <TextField
+              label={A.state}
+              required
+              autoComplete="address-level1"
+              error={errors.location?.state?.message}
+              {...register('location.state')}
+            />
+            <TextField
+              label={A.zipcode}
+              required
+              autoComplete="postal-code"
+              error={errors.location?.zipcode?.message}
+              {...register('location.zipcode')}
+            />
+            <TextField
+              label={A.country}
+              required
+              autoComplete="country-name"
+              error={errors.location?.country?.message}
+              {...register('location.country')}
+            />
           </fieldset>
         </div>
       </SettingsCard>

@@ -2,7 +2,21 @@ import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../ui/Button';
 
 /** A confirm dialog's body: the warning, Cancel (focused first) and the red action. */
-export function Confirm({ text, busy, confirm, cancel, onCancel, onConfirm }: { text: string; busy: boolean; confirm: string; cancel: string; onCancel: () => void; onConfirm: () => void }) {
+export function Confirm({
+  text,
+  busy,
+  confirm,
+  cancel,
+  onCancel,
+  onConfirm,
+}: {
+  text: string;
+  busy: boolean;
+  confirm: string;
+  cancel: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <>
       <div className="flex gap-4">

@@ -58,7 +58,11 @@ export function CopyField({
           aria-describedby={hint ? `${id}-hint` : undefined}
         />
         <Button variant="secondary" onClick={() => void onCopy()} className="shrink-0">
-          {copy === 'copied' ? <Check className="size-4 text-emerald-600" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+          {copy === 'copied' ? (
+            <Check className="size-4 text-emerald-600" aria-hidden />
+          ) : (
+            <Copy className="size-4" aria-hidden />
+          )}
           {copy === 'copied' ? labels.copied : labels.copy}
         </Button>
       </div>

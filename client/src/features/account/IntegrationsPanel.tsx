@@ -2,12 +2,27 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../lib/zodResolver';
 import { format, formatDistanceToNow } from 'date-fns';
-import { CircleCheck, CircleSlash, ExternalLink, KeyRound, Lock, Mail, Plus, Send, ShieldAlert, Trash2 } from 'lucide-react';
+import {
+  CircleCheck,
+  CircleSlash,
+  ExternalLink,
+  KeyRound,
+  Lock,
+  Mail,
+  Plus,
+  Send,
+  ShieldAlert,
+  Trash2,
+} from 'lucide-react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { M } from '../../../../shared/messages';
 import { can } from '../../../../shared/permissions';
-import { apiTokenCreateInput, type apiTokenCreatedOutput, type ApiTokenCreateForm } from '../../../../shared/schemas/integrations';
+import {
+  apiTokenCreateInput,
+  type apiTokenCreatedOutput,
+  type ApiTokenCreateForm,
+} from '../../../../shared/schemas/integrations';
 import { useSession } from '../../app/useSession';
 import { errorCode, errorText, fieldIssues, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Badge } from '../../ui/Badge';
@@ -71,9 +86,17 @@ function ApiTokensCard() {
     >
       <div className="mb-5 flex flex-col gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-600 ring-1 ring-slate-200 ring-inset sm:flex-row sm:items-center sm:justify-between">
         <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1">
-          {K.usage} <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs whitespace-nowrap text-slate-800 ring-1 ring-slate-200">Authorization: Bearer cf_pat_…</code>
+          {K.usage}{' '}
+          <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs whitespace-nowrap text-slate-800 ring-1 ring-slate-200">
+            Authorization: Bearer cf_pat_…
+          </code>
         </p>
-        <a href="/api/docs" target="_blank" rel="noopener noreferrer" className="inline-flex shrink-0 items-center gap-1 font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+        <a
+          href="/api/docs"
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex shrink-0 items-center gap-1 font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+        >
           {K.docs} <ExternalLink className="size-3.5" aria-hidden />
           <span className="sr-only">{M.common.opensInNewTab}</span>
         </a>
@@ -142,10 +165,22 @@ function TokenTable({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke: (token
               </td>
               <td className="text-slate-500 sm:px-3 sm:py-3">
                 <span className="sm:hidden">{C.lastUsed}: </span>
-                {token.lastUsedAt ? <time dateTime={token.lastUsedAt.toISOString()} title={token.lastUsedAt.toLocaleString()}>{formatDistanceToNow(token.lastUsedAt, { addSuffix: true })}</time> : K.neverUsed}
+                {token.lastUsedAt ? (
+                  <time dateTime={token.lastUsedAt.toISOString()} title={token.lastUsedAt.toLocaleString()}>
+                    {formatDistanceToNow(token.lastUsedAt, { addSuffix: true })}
+                  </time>
+                ) : (
+                  K.neverUsed
+                )}
               </td>
               <td className="ml-auto sm:py-3 sm:pr-6 sm:pl-3 sm:text-right">
-                <Button variant="ghost" size="sm" onClick={() => onRevoke(token)} aria-label={K.revokeNamed(token.name)} className="text-slate-600 hover:text-red-600">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => onRevoke(token)}
+                  aria-label={K.revokeNamed(token.name)}
+                  className="text-slate-600 hover:text-red-600"
+                >
                   <Trash2 className="size-4" aria-hidden />
                   {K.revoke}
                 </Button>
@@ -187,10 +222,17 @@ function CreateTokenDialog({ open, onClose }: { open: boolean; onClose: () => vo
     <Dialog open={open} onClose={close} title={created ? K.createdTitle : K.createTitle} size="md">
       {created ? (
         <div className="space-y-4">
-          <p role="alert" className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+          <p
+            role="alert"
+            className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+          >
             <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> {K.shownOnce}
           </p>
-          <CopyField label={`${K.tokenLabel}: ${created.name}`} value={created.token} labels={{ copy: K.copy, copied: K.copied, failed: K.copyFailed }} />
+          <CopyField
+            label={`${K.tokenLabel}: ${created.name}`}
+            value={created.token}
+            labels={{ copy: K.copy, copied: K.copied, failed: K.copyFailed }}
+          />
           <div className="flex justify-end pt-2">
             <Button onClick={close}>{K.done}</Button>
           </div>
@@ -198,7 +240,15 @@ function CreateTokenDialog({ open, onClose }: { open: boolean; onClose: () => vo
       ) : (
         <form onSubmit={form.handleSubmit((values) => create.mutate(values))} noValidate className="space-y-4">
           <p className="text-sm text-slate-600">{K.createText}</p>
-          <TextField label={K.name} required autoFocus autoComplete="off" placeholder={K.namePlaceholder} error={form.formState.errors.name?.message} {...form.register('name')} />
+          <TextField
+            label={K.name}
+            required
+            autoFocus
+            autoComplete="off"
+            placeholder={K.namePlaceholder}
+            error={form.formState.errors.name?.message}
+            {...form.register('name')}
+          />
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close} disabled={create.isPending}>
               {K.cancel}
@@ -229,8 +279,20 @@ function RevokeTokenDialog({ token: asked, onClose }: { token: ApiToken | null; 
     },
   });
   return (
-    <Dialog open={asked !== null} onClose={() => !revoke.isPending && onClose()} title={K.revokeTitle(token?.name ?? '')} size="md">
-      <Confirm text={K.revokeText} busy={revoke.isPending} cancel={K.cancel} confirm={revoke.isPending ? K.revoking : K.revoke} onCancel={onClose} onConfirm={() => token && revoke.mutate({ id: token.id })} />
+    <Dialog
+      open={asked !== null}
+      onClose={() => !revoke.isPending && onClose()}
+      title={K.revokeTitle(token?.name ?? '')}
+      size="md"
+    >
+      <Confirm
+        text={K.revokeText}
+        busy={revoke.isPending}
+        cancel={K.cancel}
+        confirm={revoke.isPending ? K.revoking : K.revoke}
+        onCancel={onClose}
+        onConfirm={() => token && revoke.mutate({ id: token.id })}
+      />
     </Dialog>
   );
 }
@@ -246,7 +308,11 @@ function EmailCard() {
       const outcome: TestResult =
         sent.reason === 'sent'
           ? { tone: 'ok', title: I.testSent, text: I.testSentText(sent.to) }
-          : { tone: 'problem', title: I.testFailed, text: sent.reason === 'not-configured' ? I.testNotConfigured : I.testFailedText };
+          : {
+              tone: 'problem',
+              title: I.testFailed,
+              text: sent.reason === 'not-configured' ? I.testNotConfigured : I.testFailedText,
+            };
       // Said once, beside the button (a toast as well would repeat it).
       setResult(outcome);
     },
@@ -263,7 +329,11 @@ function EmailCard() {
       actions={
         status.data && (
           <Badge tone={configured ? 'green' : 'yellow'}>
-            {configured ? <CircleCheck className="mr-1 size-3.5" aria-hidden /> : <CircleSlash className="mr-1 size-3.5" aria-hidden />}
+            {configured ? (
+              <CircleCheck className="mr-1 size-3.5" aria-hidden />
+            ) : (
+              <CircleSlash className="mr-1 size-3.5" aria-hidden />
+            )}
             {configured ? I.configured : I.notConfigured}
           </Badge>
         )
@@ -284,12 +354,16 @@ function EmailCard() {
           <span className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-500">
             <Mail className="size-4" aria-hidden />
           </span>
-          <p className="text-sm text-slate-600">{configured ? I.configuredText(status.data.from) : I.notConfiguredText}</p>
+          <p className="text-sm text-slate-600">
+            {configured ? I.configuredText(status.data.from) : I.notConfiguredText}
+          </p>
         </div>
       )}
       <div role="status" aria-live="polite">
         {result && (
-          <p className={`mt-4 rounded-lg px-3 py-2 text-sm ${result.tone === 'ok' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-700'}`}>
+          <p
+            className={`mt-4 rounded-lg px-3 py-2 text-sm ${result.tone === 'ok' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-700'}`}
+          >
             <span className="font-medium">{result.title}.</span> {result.text}
           </p>
         )}
@@ -297,4 +371,3 @@ function EmailCard() {
     </SettingsCard>
   );
 }
-

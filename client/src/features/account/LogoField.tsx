@@ -14,7 +14,9 @@ const A = M.account;
 /** The browser's quick check (spec §5): JPEG, JPG, PNG or GIF, at most 5 MB. The server then checks the bytes. */
 function refusal(file: File): { title: string; text: string } | null {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  const typeOk = (LOGO_TYPES as readonly string[]).includes(file.type) || (!file.type && (LOGO_EXTENSIONS as readonly string[]).includes(extension));
+  const typeOk =
+    (LOGO_TYPES as readonly string[]).includes(file.type) ||
+    (!file.type && (LOGO_EXTENSIONS as readonly string[]).includes(extension));
   if (!typeOk) return { title: A.invalidTypeTitle, text: A.invalidTypeText };
   if (file.size > LIMITS.logoMaxBytes) return { title: A.tooLargeTitle, text: A.tooLargeText };
   return null;
@@ -32,7 +34,10 @@ async function uploadLogo(file: File) {
   }
   const reply: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const message = reply && typeof reply === 'object' && 'message' in reply && typeof reply.message === 'string' ? reply.message : null;
+    const message =
+      reply && typeof reply === 'object' && 'message' in reply && typeof reply.message === 'string'
+        ? reply.message
+        : null;
     throw new Error(message ?? A.logoFailed);
   }
   return logoOutput.parse(reply);
@@ -103,7 +108,11 @@ export function LogoField({ business, canEdit }: { business: BusinessDetails; ca
           )}
         >
           {business.logo ? (
-            <img src={business.logo.url} alt={A.logoAlt(business.name)} className="max-h-full max-w-full object-contain" />
+            <img
+              src={business.logo.url}
+              alt={A.logoAlt(business.name)}
+              className="max-h-full max-w-full object-contain"
+            />
           ) : (
             <BusinessMark name={business.name} className="size-12 text-base" />
           )}
@@ -121,11 +130,23 @@ export function LogoField({ business, canEdit }: { business: BusinessDetails; ca
                 onChange={(e) => void upload(e.target.files?.[0])}
               />
               <Button variant="secondary" size="sm" busy={uploading} onClick={() => input.current?.click()}>
-                {!uploading && (business.logo ? <Upload className="size-4" aria-hidden /> : <ImagePlus className="size-4" aria-hidden />)}
+                {!uploading &&
+                  (business.logo ? (
+                    <Upload className="size-4" aria-hidden />
+                  ) : (
+                    <ImagePlus className="size-4" aria-hidden />
+                  ))}
                 {uploading ? A.uploading : business.logo ? A.replaceLogo : A.uploadLogo}
               </Button>
               {business.logo && (
-                <Button variant="ghost" size="sm" busy={remove.isPending} disabled={uploading} onClick={() => remove.mutate()} className="text-red-700 hover:bg-red-50 hover:text-red-800">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  busy={remove.isPending}
+                  disabled={uploading}
+                  onClick={() => remove.mutate()}
+                  className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                >
                   <Trash2 className="size-4" aria-hidden /> {A.removeLogo}
                 </Button>
               )}

@@ -22,7 +22,9 @@ const P = M.profile;
 /** Puts the server's field issues under the form's own fields; true when any did. */
 function applyIssues<T extends FieldValues>(error: unknown, form: UseFormReturn<T>, fields: string[]): boolean {
   const issues = fieldIssues(error).filter((i) => fields.includes(i.path));
-  issues.forEach((issue, i) => form.setError(issue.path as FieldPath<T>, { type: 'server', message: issue.message }, { shouldFocus: i === 0 }));
+  issues.forEach((issue, i) =>
+    form.setError(issue.path as FieldPath<T>, { type: 'server', message: issue.message }, { shouldFocus: i === 0 }),
+  );
   return issues.length > 0;
 }
 
@@ -61,7 +63,8 @@ function DetailsForm({ user }: { user: SignedIn }) {
       toast.success(P.saved);
     },
     onError: (error) => {
-      if (errorCode(error) === 'CONFLICT') form.setError('email', { type: 'server', message: errorText(error) ?? P.emailTaken }, { shouldFocus: true });
+      if (errorCode(error) === 'CONFLICT')
+        form.setError('email', { type: 'server', message: errorText(error) ?? P.emailTaken }, { shouldFocus: true });
       else applyIssues(error, form, ['firstName', 'lastName', 'email']);
       toast.error(P.saveFailed, { description: errorText(error) ?? undefined });
     },
@@ -72,7 +75,11 @@ function DetailsForm({ user }: { user: SignedIn }) {
       <SettingsCard
         title={P.detailsTitle}
         text={P.detailsText}
-        actions={<span className="hidden text-sm text-slate-500 sm:inline">{P.roleLine(M.team.roles[user.role] ?? user.role, user.business.name)}</span>}
+        actions={
+          <span className="hidden text-sm text-slate-500 sm:inline">
+            {P.roleLine(M.team.roles[user.role] ?? user.role, user.business.name)}
+          </span>
+        }
         footer={
           <>
             {formState.isDirty && (
@@ -87,21 +94,49 @@ function DetailsForm({ user }: { user: SignedIn }) {
         }
       >
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={P.firstName} required autoComplete="given-name" error={formState.errors.firstName?.message} {...register('firstName')} />
-          <TextField label={P.lastName} required autoComplete="family-name" error={formState.errors.lastName?.message} {...register('lastName')} />
-          <TextField label={P.email} type="email" required autoComplete="email" error={formState.errors.email?.message} className="sm:col-span-2" {...register('email')} />
+          <TextField
+            label={P.firstName}
+            required
+            autoComplete="given-name"
+            error={formState.errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label={P.lastName}
+            required
+            autoComplete="family-name"
+            error={formState.errors.lastName?.message}
+            {...register('lastName')}
+          />
+          <TextField
+            label={P.email}
+            type="email"
+            required
+            autoComplete="email"
+            error={formState.errors.email?.message}
+            className="sm:col-span-2"
+            {...register('email')}
+          />
         </div>
       </SettingsCard>
     </form>
   );
 }
 
-const blankPasswords: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '', revokeApiTokens: true };
+const blankPasswords: ChangePasswordForm = {
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+  revokeApiTokens: true,
+};
 
 function PasswordForm({ user }: { user: SignedIn }) {
   const utils = trpc.useUtils();
   const revokeId = useId();
-  const form = useForm<ChangePasswordForm>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: blankPasswords });
+  const form = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: blankPasswords,
+  });
   const { register, formState, watch, reset } = form;
   const newPassword = watch('newPassword');
 
@@ -119,7 +154,12 @@ function PasswordForm({ user }: { user: SignedIn }) {
   });
 
   return (
-    <form onSubmit={form.handleSubmit(({ currentPassword, newPassword, revokeApiTokens }) => change.mutate({ currentPassword, newPassword, revokeApiTokens }))} noValidate>
+    <form
+      onSubmit={form.handleSubmit(({ currentPassword, newPassword, revokeApiTokens }) =>
+        change.mutate({ currentPassword, newPassword, revokeApiTokens }),
+      )}
+      noValidate
+    >
       <SettingsCard
         title={P.passwordTitle}
         text={P.passwordText}
@@ -147,11 +187,27 @@ function PasswordForm({ user }: { user: SignedIn }) {
             required
             autoComplete="new-password"
             error={formState.errors.newPassword?.message}
-            hint={newPassword ? <PasswordStrengthMeter password={newPassword} userInputs={[user.email, user.firstName, user.lastName, user.business.name, user.business.slug]} /> : P.newPasswordHint}
+            hint={
+              newPassword ? (
+                <PasswordStrengthMeter
+                  password={newPassword}
+                  userInputs={[user.email, user.firstName, user.lastName, user.business.name, user.business.slug]}
+                />
+              ) : (
+                P.newPasswordHint
+              )
+            }
             onFocus={preloadPasswordStrength}
             {...register('newPassword')}
           />
-          <TextField label={P.confirmPassword} type="password" required autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+          <TextField
+            label={P.confirmPassword}
+            type="password"
+            required
+            autoComplete="new-password"
+            error={formState.errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
           <div className="flex items-start gap-3 text-sm sm:col-span-2">
             <input
               id={`${revokeId}-box`}

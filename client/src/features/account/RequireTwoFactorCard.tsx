@@ -28,7 +28,12 @@ export function RequireTwoFactorCard() {
           <p className="mt-1 text-sm text-slate-500">{T.requireHint}</p>
         </div>
         {status.data ? (
-          <Switch checked={status.data.required} onChange={(required) => setRequired.mutate({ required })} label={T.requireLabel} busy={setRequired.isPending} />
+          <Switch
+            checked={status.data.required}
+            onChange={(required) => setRequired.mutate({ required })}
+            label={T.requireLabel}
+            busy={setRequired.isPending}
+          />
         ) : (
           <Skeleton className="h-6 w-11 rounded-full" />
         )}

@@ -58,7 +58,9 @@ export default function StaffInvitePage() {
       await accept.mutateAsync({ token, firstName, lastName, password });
     } catch (error) {
       const issues = fieldIssues(error).filter((i) => (FIELDS as readonly string[]).includes(i.path));
-      issues.forEach((issue, i) => setError(issue.path as (typeof FIELDS)[number], { message: issue.message }, { shouldFocus: i === 0 }));
+      issues.forEach((issue, i) =>
+        setError(issue.path as (typeof FIELDS)[number], { message: issue.message }, { shouldFocus: i === 0 }),
+      );
       if (!issues.length) setAlert(errorText(error) ?? S.failed);
       return;
     }
@@ -103,14 +105,39 @@ export default function StaffInvitePage() {
 
   const { email, businessName, invitedBy, role } = info.data;
   return (
-    <AuthCard title={S.title(businessName)} subtitle={S.text(invitedBy, M.team.roles[role]?.toLowerCase() ?? role)} footer={<BackToSignIn />}>
+    <AuthCard
+      title={S.title(businessName)}
+      subtitle={S.text(invitedBy, M.team.roles[role]?.toLowerCase() ?? role)}
+      footer={<BackToSignIn />}
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {alert && <Alert>{alert}</Alert>}
         {/* Whose account this is, for the person and for password managers. */}
-        <TextField label={M.signup.email} type="email" name="username" autoComplete="username" value={email} readOnly className="[&_input]:bg-slate-50 [&_input]:text-slate-600" />
+        <TextField
+          label={M.signup.email}
+          type="email"
+          name="username"
+          autoComplete="username"
+          value={email}
+          readOnly
+          className="[&_input]:bg-slate-50 [&_input]:text-slate-600"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={M.signup.firstName} required autoFocus autoComplete="given-name" error={formState.errors.firstName?.message} {...register('firstName')} />
-          <TextField label={M.signup.lastName} required autoComplete="family-name" error={formState.errors.lastName?.message} {...register('lastName')} />
+          <TextField
+            label={M.signup.firstName}
+            required
+            autoFocus
+            autoComplete="given-name"
+            error={formState.errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label={M.signup.lastName}
+            required
+            autoComplete="family-name"
+            error={formState.errors.lastName?.message}
+            {...register('lastName')}
+          />
         </div>
         <TextField
           label={M.signup.password}
@@ -118,11 +145,24 @@ export default function StaffInvitePage() {
           required
           autoComplete="new-password"
           error={formState.errors.password?.message}
-          hint={password ? <PasswordStrengthMeter password={password} userInputs={[email, firstName, lastName, businessName]} /> : M.profile.newPasswordHint}
+          hint={
+            password ? (
+              <PasswordStrengthMeter password={password} userInputs={[email, firstName, lastName, businessName]} />
+            ) : (
+              M.profile.newPasswordHint
+            )
+          }
           onFocus={preloadPasswordStrength}
           {...register('password')}
         />
-        <TextField label={M.signup.confirmPassword} type="password" required autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField
+          label={M.signup.confirmPassword}
+          type="password"
+          required
+          autoComplete="new-password"
+          error={formState.errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
         <Button type="submit" className="w-full" busy={accept.isPending}>
           {accept.isPending ? S.submitting : S.submit}
         </Button>

@@ -31,7 +31,8 @@ type Actor = { id: number; role: string };
 const roleTone: Record<string, Tone> = { owner: 'purple', admin: 'blue', member: 'gray' };
 const roleLabel = (role: string) => T.roles[role] ?? role;
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
-const initials = (u: { firstName: string; lastName: string }) => `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase();
+const initials = (u: { firstName: string; lastName: string }) =>
+  `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase();
 const day = (date: Date) => format(date, 'MMM d, yyyy');
 
 function useInvalidateTeam() {
@@ -90,10 +91,18 @@ export function TeamPanel() {
           <MemberSkeleton />
         ) : (
           <>
-            <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">{T.memberCount(list.length)}</p>
+            <p className="mb-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
+              {T.memberCount(list.length)}
+            </p>
             <ul className="-mx-5 divide-y divide-slate-100 sm:-mx-6">
               {list.map((member) => (
-                <MemberRow key={member.id} member={member} actor={actor} canManage={canManage} onRemove={() => setRemoving(member)} />
+                <MemberRow
+                  key={member.id}
+                  member={member}
+                  actor={actor}
+                  canManage={canManage}
+                  onRemove={() => setRemoving(member)}
+                />
               ))}
             </ul>
           </>
@@ -154,7 +163,17 @@ function MemberSkeleton() {
   );
 }
 
-function MemberRow({ member, actor, canManage, onRemove }: { member: Member; actor: Actor; canManage: boolean; onRemove: () => void }) {
+function MemberRow({
+  member,
+  actor,
+  canManage,
+  onRemove,
+}: {
+  member: Member;
+  actor: Actor;
+  canManage: boolean;
+  onRemove: () => void;
+}) {
   const self = member.id === actor.id;
   const name = fullName(member);
   const roles = assignableRoles(actor, member);
@@ -173,7 +192,13 @@ function MemberRow({ member, actor, canManage, onRemove }: { member: Member; act
 
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-3.5 sm:flex-nowrap sm:px-6">
-      <span aria-hidden className={cn('grid size-10 shrink-0 place-items-center rounded-full text-sm font-semibold', self ? 'bg-brand-600 text-white' : 'bg-brand-50 text-brand-700')}>
+      <span
+        aria-hidden
+        className={cn(
+          'grid size-10 shrink-0 place-items-center rounded-full text-sm font-semibold',
+          self ? 'bg-brand-600 text-white' : 'bg-brand-50 text-brand-700',
+        )}
+      >
         {initials(member)}
       </span>
       <div className="min-w-0 flex-1">
@@ -209,7 +234,14 @@ function MemberRow({ member, actor, canManage, onRemove }: { member: Member; act
         )}
         {canManage &&
           (canRemoveMember(actor, member) ? (
-            <Button variant="ghost" size="sm" className="size-9 px-0 text-slate-500 hover:text-red-600" onClick={onRemove} aria-label={T.removeMember(name)} title={T.removeMember(name)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="size-9 px-0 text-slate-500 hover:text-red-600"
+              onClick={onRemove}
+              aria-label={T.removeMember(name)}
+              title={T.removeMember(name)}
+            >
               <Trash2 className="size-4" aria-hidden />
             </Button>
           ) : (
@@ -221,7 +253,17 @@ function MemberRow({ member, actor, canManage, onRemove }: { member: Member; act
   );
 }
 
-function InviteRow({ invite, renewing, onRenew, onRevoke }: { invite: Invite; renewing: boolean; onRenew: () => void; onRevoke: () => void }) {
+function InviteRow({
+  invite,
+  renewing,
+  onRenew,
+  onRevoke,
+}: {
+  invite: Invite;
+  renewing: boolean;
+  onRenew: () => void;
+  onRevoke: () => void;
+}) {
   const expired = invite.expiresAt.getTime() <= Date.now();
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3.5 sm:flex-nowrap sm:px-6">
@@ -240,7 +282,13 @@ function InviteRow({ invite, renewing, onRenew, onRevoke }: { invite: Invite; re
           {!renewing && <RefreshCw className="size-4" aria-hidden />}
           {T.newLink}
         </Button>
-        <Button variant="ghost" size="sm" onClick={onRevoke} aria-label={T.revokeFor(invite.email)} className="text-slate-600 hover:text-red-600">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onRevoke}
+          aria-label={T.revokeFor(invite.email)}
+          className="text-slate-600 hover:text-red-600"
+        >
           <X className="size-4" aria-hidden />
           {T.revoke}
         </Button>
@@ -260,10 +308,16 @@ function LinkResult({ link }: { link: InviteLink }) {
         </p>
       ) : (
         <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <MailWarning className="mt-0.5 size-4 shrink-0" aria-hidden /> {link.emailConfigured ? T.sendFailed : T.notEmailed}
+          <MailWarning className="mt-0.5 size-4 shrink-0" aria-hidden />{' '}
+          {link.emailConfigured ? T.sendFailed : T.notEmailed}
         </p>
       )}
-      <CopyField label={T.inviteLink} value={url} labels={{ copy: T.copy, copied: T.copied, failed: T.copyFailed }} hint={T.linkExpires(format(link.expiresAt, 'MMM d, yyyy h:mm a'))} />
+      <CopyField
+        label={T.inviteLink}
+        value={url}
+        labels={{ copy: T.copy, copied: T.copied, failed: T.copyFailed }}
+        hint={T.linkExpires(format(link.expiresAt, 'MMM d, yyyy h:mm a'))}
+      />
     </div>
   );
 }
@@ -283,7 +337,8 @@ function InviteDialog({ open, actor, onClose }: { open: boolean; actor: Actor; o
       void invalidate();
     },
     onError: (error) => {
-      if (errorCode(error) === 'CONFLICT') setError('email', { type: 'server', message: errorText(error) ?? T.alreadyMember }, { shouldFocus: true });
+      if (errorCode(error) === 'CONFLICT')
+        setError('email', { type: 'server', message: errorText(error) ?? T.alreadyMember }, { shouldFocus: true });
       else setAlert(errorText(error) ?? T.inviteFailed);
     },
   });
@@ -300,7 +355,12 @@ function InviteDialog({ open, actor, onClose }: { open: boolean; actor: Actor; o
   const role = watch('role');
 
   return (
-    <Dialog open={open} onClose={close} title={link ? (link.emailed ? T.invited : T.inviteCreated) : T.inviteTitle} size="md">
+    <Dialog
+      open={open}
+      onClose={close}
+      title={link ? (link.emailed ? T.invited : T.inviteCreated) : T.inviteTitle}
+      size="md"
+    >
       {link ? (
         <>
           <LinkResult link={link} />
@@ -319,10 +379,25 @@ function InviteDialog({ open, actor, onClose }: { open: boolean; actor: Actor; o
         >
           <p className="text-sm text-slate-600">{T.inviteText}</p>
           {alert && <Alert>{alert}</Alert>}
-          <TextField label={T.email} type="email" required autoFocus autoComplete="off" placeholder={T.emailPlaceholder} error={formState.errors.email?.message} {...register('email')} />
+          <TextField
+            label={T.email}
+            type="email"
+            required
+            autoFocus
+            autoComplete="off"
+            placeholder={T.emailPlaceholder}
+            error={formState.errors.email?.message}
+            {...register('email')}
+          />
           <Field label={T.role} error={formState.errors.role?.message} hint={T.roleHints[role]}>
             {({ id, describedBy, invalid }) => (
-              <select id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={controlClass(invalid)} {...register('role')}>
+              <select
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                className={controlClass(invalid)}
+                {...register('role')}
+              >
                 {roles.map((r) => (
                   <option key={r} value={r}>
                     {roleLabel(r)}
@@ -362,7 +437,14 @@ function RemoveDialog({ member: asked, onClose }: { member: Member | null; onClo
   const name = member ? fullName(member) : '';
   return (
     <Dialog open={asked !== null} onClose={() => !remove.isPending && onClose()} title={T.removeTitle(name)} size="md">
-      <Confirm cancel={T.cancel} text={T.removeText(name)} busy={remove.isPending} confirm={remove.isPending ? T.removing : T.remove} onCancel={onClose} onConfirm={() => member && remove.mutate({ id: member.id })} />
+      <Confirm
+        cancel={T.cancel}
+        text={T.removeText(name)}
+        busy={remove.isPending}
+        confirm={remove.isPending ? T.removing : T.remove}
+        onCancel={onClose}
+        onConfirm={() => member && remove.mutate({ id: member.id })}
+      />
     </Dialog>
   );
 }
@@ -380,8 +462,20 @@ function RevokeDialog({ invite: asked, onClose }: { invite: Invite | null; onClo
     onError: (error) => toast.error(T.revokeFailed, { description: errorText(error) ?? undefined }),
   });
   return (
-    <Dialog open={asked !== null} onClose={() => !revoke.isPending && onClose()} title={T.revokeTitle(invite?.email ?? '')} size="md">
-      <Confirm cancel={T.cancel} text={T.revokeText} busy={revoke.isPending} confirm={revoke.isPending ? T.revoking : T.revoke} onCancel={onClose} onConfirm={() => invite && revoke.mutate({ inviteId: invite.id })} />
+    <Dialog
+      open={asked !== null}
+      onClose={() => !revoke.isPending && onClose()}
+      title={T.revokeTitle(invite?.email ?? '')}
+      size="md"
+    >
+      <Confirm
+        cancel={T.cancel}
+        text={T.revokeText}
+        busy={revoke.isPending}
+        confirm={revoke.isPending ? T.revoking : T.revoke}
+        onCancel={onClose}
+        onConfirm={() => invite && revoke.mutate({ inviteId: invite.id })}
+      />
     </Dialog>
   );
 }

@@ -20,7 +20,19 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 const messageOf = (error: unknown) => fieldIssues(error)[0]?.message ?? errorText(error) ?? M.common.loadFailed;
 
 /** An authenticator code input: numeric keyboard, one-time-code autofill, digits and spaces only. */
-function CodeInput({ value, onChange, label = T.codeLabel, error, autoFocus }: { value: string; onChange: (v: string) => void; label?: string; error?: string; autoFocus?: boolean }) {
+function CodeInput({
+  value,
+  onChange,
+  label = T.codeLabel,
+  error,
+  autoFocus,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  label?: string;
+  error?: string;
+  autoFocus?: boolean;
+}) {
   return (
     <TextField
       label={label}
@@ -120,7 +132,10 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
           </div>
           <div>
             <div className="text-xs font-medium tracking-wide text-slate-500 uppercase">{T.secretLabel}</div>
-            <code data-testid="totp-secret" className="mt-1 block rounded-md bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900 ring-1 ring-slate-200 select-all">
+            <code
+              data-testid="totp-secret"
+              className="mt-1 block rounded-md bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900 ring-1 ring-slate-200 select-all"
+            >
               {grouped(setup.secret)}
             </code>
           </div>
@@ -145,8 +160,12 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
         <div className="flex items-center gap-3">
           <ShieldCheck className="size-8 shrink-0 text-emerald-600" aria-hidden />
           <div>
-            <p className="text-sm font-medium text-slate-900">{status.data.enabledAt ? T.enabledSince(format(status.data.enabledAt, 'd MMM yyyy')) : T.on}</p>
-            <p className={status.data.recoveryCodesLeft <= 2 ? 'text-sm text-amber-700' : 'text-sm text-slate-500'}>{T.codesLeft(status.data.recoveryCodesLeft)}</p>
+            <p className="text-sm font-medium text-slate-900">
+              {status.data.enabledAt ? T.enabledSince(format(status.data.enabledAt, 'd MMM yyyy')) : T.on}
+            </p>
+            <p className={status.data.recoveryCodesLeft <= 2 ? 'text-sm text-amber-700' : 'text-sm text-slate-500'}>
+              {T.codesLeft(status.data.recoveryCodesLeft)}
+            </p>
           </div>
         </div>
         <div className="flex flex-wrap gap-3">
@@ -176,7 +195,11 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
       <SettingsCard
         title={T.title}
         text={status.data?.enabled || setup || codes ? T.intro : undefined}
-        actions={status.data && <Badge tone={enabled ? 'green' : status.data.required ? 'yellow' : 'gray'}>{enabled ? T.on : T.off}</Badge>}
+        actions={
+          status.data && (
+            <Badge tone={enabled ? 'green' : status.data.required ? 'yellow' : 'gray'}>{enabled ? T.on : T.off}</Badge>
+          )
+        }
       >
         {body}
       </SettingsCard>
@@ -197,7 +220,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         <h3 className="text-sm font-semibold text-slate-900">{T.codesTitle}</h3>
         <p className="mt-1 text-sm text-slate-500">{T.codesHint}</p>
       </div>
-      <ul data-testid="recovery-codes" className="grid grid-cols-2 gap-x-6 gap-y-1.5 rounded-lg bg-slate-50 p-4 font-mono text-sm text-slate-900 ring-1 ring-slate-200 sm:max-w-md">
+      <ul
+        data-testid="recovery-codes"
+        className="grid grid-cols-2 gap-x-6 gap-y-1.5 rounded-lg bg-slate-50 p-4 font-mono text-sm text-slate-900 ring-1 ring-slate-200 sm:max-w-md"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -230,7 +256,15 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function RegenerateDialog({ open, onClose, onCodes }: { open: boolean; onClose: () => void; onCodes: (codes: string[]) => void }) {
+function RegenerateDialog({
+  open,
+  onClose,
+  onCodes,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCodes: (codes: string[]) => void;
+}) {
   const utils = trpc.useUtils();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -303,7 +337,15 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
       >
         <p className="text-sm text-slate-600">{T.disableHint}</p>
         {errors.other && <Alert>{errors.other}</Alert>}
-        <TextField label={T.passwordLabel} type="password" autoComplete="current-password" autoFocus value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label={T.passwordLabel}
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          value={password}
+          error={errors.password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <TextField
           label={T.disableCodeLabel}
           autoComplete="one-time-code"

@@ -33,7 +33,11 @@ export function SettingsCard({
         {actions && <div className="shrink-0">{actions}</div>}
       </header>
       <div className="px-5 py-5 sm:px-6">{children}</div>
-      {footer && <footer className="flex flex-wrap items-center justify-end gap-3 rounded-b-xl border-t border-slate-100 bg-slate-50/70 px-5 py-3 sm:px-6">{footer}</footer>}
+      {footer && (
+        <footer className="flex flex-wrap items-center justify-end gap-3 rounded-b-xl border-t border-slate-100 bg-slate-50/70 px-5 py-3 sm:px-6">
+          {footer}
+        </footer>
+      )}
     </section>
   );
 }
@@ -52,7 +56,11 @@ export function AccountLoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <Alert>
       {A.loadFailed}{' '}
-      <button type="button" className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none" onClick={onRetry}>
+      <button
+        type="button"
+        className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none"
+        onClick={onRetry}
+      >
         {M.common.retry}
       </button>
     </Alert>
@@ -62,7 +70,11 @@ export function AccountLoadFailed({ onRetry }: { onRetry: () => void }) {
 /** The loading shape of a settings card (and of the brand preview beside it). */
 export function FormCardSkeleton({ rows, preview }: { rows: number; preview?: boolean }) {
   return (
-    <div role="status" aria-label={M.common.loading} className={cn('grid gap-6', preview && 'xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]')}>
+    <div
+      role="status"
+      aria-label={M.common.loading}
+      className={cn('grid gap-6', preview && 'xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]')}
+    >
       <div className="rounded-xl bg-white p-6 shadow-xs ring-1 ring-slate-200">
         <Skeleton className="h-5 w-48" />
         <Skeleton className="mt-2 h-4 w-72 max-w-full" />

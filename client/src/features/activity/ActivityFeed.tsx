@@ -105,7 +105,15 @@ function Changes({ entry }: { entry: FeedEntry }) {
   );
 }
 
-export function ActivityItem({ entry, compact, showCompany = true }: { entry: FeedEntry; compact?: boolean; showCompany?: boolean }) {
+export function ActivityItem({
+  entry,
+  compact,
+  showCompany = true,
+}: {
+  entry: FeedEntry;
+  compact?: boolean;
+  showCompany?: boolean;
+}) {
   // A company's own entries need not repeat its name.
   const company = showCompany && entry.entityType !== 'company' ? entry.companyName : null;
   return (
@@ -167,7 +175,22 @@ type FeedProps = {
 };
 
 /** The one activity list: skeletons, failed, empty, or the entries newest first with "Load more". */
-export function ActivityFeed({ entries, isPending, isError, onRetry, hasMore, loadingMore, loadMoreFailed, onLoadMore, refreshing, empty, compact, skeletons, label, showCompany }: FeedProps) {
+export function ActivityFeed({
+  entries,
+  isPending,
+  isError,
+  onRetry,
+  hasMore,
+  loadingMore,
+  loadMoreFailed,
+  onLoadMore,
+  refreshing,
+  empty,
+  compact,
+  skeletons,
+  label,
+  showCompany,
+}: FeedProps) {
   const frame = compact ? '' : 'rounded-xl bg-white shadow-xs ring-1 ring-slate-200';
   if (isError && !entries?.length) return <LoadFailed onRetry={onRetry} />;
   if (isPending || !entries) {

@@ -26,7 +26,8 @@ type FilterKey = (typeof FILTER_KEYS)[number];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const idOf = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
-const dayOf = (value: string | null) => (value && DAY.test(value) && !Number.isNaN(parseISO(value).getTime()) ? value : undefined);
+const dayOf = (value: string | null) =>
+  value && DAY.test(value) && !Number.isNaN(parseISO(value).getTime()) ? value : undefined;
 
 /** The URL's filters as the procedure takes them: days are the viewer's own (local midnight to local midnight). */
 function useActivityFilters() {
@@ -64,7 +65,8 @@ function useActivityFilters() {
 /** The CSV download's address: the same filters, dates as exact instants. */
 function csvHref(input: Record<string, unknown>) {
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(input)) query.set(key, value instanceof Date ? value.toISOString() : String(value));
+  for (const [key, value] of Object.entries(input))
+    query.set(key, value instanceof Date ? value.toISOString() : String(value));
   const text = query.toString();
   return `/api/activity.csv${text ? `?${text}` : ''}`;
 }
@@ -103,7 +105,11 @@ function OwnerActivity() {
     from: () => dayLabel(raw.from!),
     to: () => dayLabel(raw.to!),
   };
-  const chips = FILTER_KEYS.filter((key) => raw[key] !== undefined).map((key) => ({ key, name: A.filterNames[key], value: chipValue[key]() }));
+  const chips = FILTER_KEYS.filter((key) => raw[key] !== undefined).map((key) => ({
+    key,
+    name: A.filterNames[key],
+    value: chipValue[key](),
+  }));
   const filtered = chips.length > 0;
 
   const dateField = (key: 'from' | 'to', label: string) => (
@@ -132,12 +138,20 @@ function OwnerActivity() {
         }
       />
       <ListToolbar>
-        <FilterSelect label={A.filterNames.entityType} value={raw.entityType ?? ''} onChange={(v) => filters.set('entityType', v)} options={kindOptions()} />
+        <FilterSelect
+          label={A.filterNames.entityType}
+          value={raw.entityType ?? ''}
+          onChange={(v) => filters.set('entityType', v)}
+          options={kindOptions()}
+        />
         <FilterSelect
           label={A.filterNames.actorUserId}
           value={raw.actorUserId ? String(raw.actorUserId) : ''}
           onChange={(v) => filters.set('actorUserId', v)}
-          options={[{ value: '', label: A.anyone }, ...(team.data ?? []).map((m) => ({ value: String(m.id), label: `${m.firstName} ${m.lastName}`.trim() }))]}
+          options={[
+            { value: '', label: A.anyone },
+            ...(team.data ?? []).map((m) => ({ value: String(m.id), label: `${m.firstName} ${m.lastName}`.trim() })),
+          ]}
         />
         <CompanyPicker
           label={A.filterNames.companyId}

@@ -13,11 +13,20 @@ const A = M.activity;
 /** The company page's Activity tab: the company's entries, newest first, with a kind filter. */
 export function CompanyActivity({ companyId }: { companyId: number }) {
   const [kind, setKind] = useState<ActivityEntityType | ''>('');
-  const list = useInfiniteList(trpc.activity.forCompany, { companyId, limit: LIMITS.pageSize, ...(kind ? { entityType: kind } : {}) });
+  const list = useInfiniteList(trpc.activity.forCompany, {
+    companyId,
+    limit: LIMITS.pageSize,
+    ...(kind ? { entityType: kind } : {}),
+  });
   return (
     <div className="space-y-3">
       <div className="flex items-center justify-end">
-        <FilterSelect label={A.kindFilterLabel} value={kind} onChange={(v) => setKind(isKind(v) ? v : '')} options={kindOptions(COMPANY_KINDS)} />
+        <FilterSelect
+          label={A.kindFilterLabel}
+          value={kind}
+          onChange={(v) => setKind(isKind(v) ? v : '')}
+          options={kindOptions(COMPANY_KINDS)}
+        />
       </div>
       <ActivityFeed
         label={A.title}

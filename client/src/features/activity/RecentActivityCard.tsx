@@ -21,7 +21,9 @@ export function RecentActivityCard({ className }: { className?: string }) {
       labelledBy="dash-activity"
       icon={<History className="size-4" />}
       className={className}
-      footer={user && can(user.role, 'activity.viewAll') ? <FooterLink to="/hub/activity">{A.viewAll}</FooterLink> : undefined}
+      footer={
+        user && can(user.role, 'activity.viewAll') ? <FooterLink to="/hub/activity">{A.viewAll}</FooterLink> : undefined
+      }
     >
       <ActivityFeed
         compact

@@ -22,10 +22,27 @@ export function SignInButton() {
 }
 
 /** A centred notice inside the card: an icon, the message, and what to do next. */
-export function CardNotice({ icon, tone = 'brand', children, action }: { icon: ReactNode; tone?: 'brand' | 'amber'; children: ReactNode; action?: ReactNode }) {
+export function CardNotice({
+  icon,
+  tone = 'brand',
+  children,
+  action,
+}: {
+  icon: ReactNode;
+  tone?: 'brand' | 'amber';
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="space-y-6 text-center">
-      <span className={cn('mx-auto grid size-12 place-items-center rounded-full', tone === 'brand' ? 'bg-brand-50 text-brand-700' : 'bg-amber-50 text-amber-700')}>{icon}</span>
+      <span
+        className={cn(
+          'mx-auto grid size-12 place-items-center rounded-full',
+          tone === 'brand' ? 'bg-brand-50 text-brand-700' : 'bg-amber-50 text-amber-700',
+        )}
+      >
+        {icon}
+      </span>
       <p className="text-sm leading-6 text-slate-600">{children}</p>
       {action}
     </div>

@@ -55,15 +55,15 @@ export default function ForgotPasswordPage() {
   // A failed check (server unreachable) still shows the form: the request itself then says what went wrong.
   const unavailable = mailOff || available.data?.available === false;
   return (
-    <AuthCard title={M.passwordReset.title} subtitle={unavailable ? '' : M.passwordReset.text} footer={unavailable ? undefined : <BackToSignIn />}>
+    <AuthCard
+      title={M.passwordReset.title}
+      subtitle={unavailable ? '' : M.passwordReset.text}
+      footer={unavailable ? undefined : <BackToSignIn />}
+    >
       {available.isPending ? (
         <Spinner />
       ) : unavailable ? (
-        <CardNotice
-          icon={<Info className="size-6" aria-hidden />}
-          tone="amber"
-          action={<SignInButton />}
-        >
+        <CardNotice icon={<Info className="size-6" aria-hidden />} tone="amber" action={<SignInButton />}>
           {M.passwordReset.unavailable}
         </CardNotice>
       ) : (

@@ -10,7 +10,8 @@ export const preloadPasswordStrength = () => void passwordStrength('');
 
 const SEGMENTS = 4;
 /** Scores 0–4 on four segments: red and amber below the accepted score, green from it. */
-const barColour = (score: number) => (score >= PASSWORD_MIN_SCORE ? 'bg-emerald-500' : score === PASSWORD_MIN_SCORE - 1 ? 'bg-amber-400' : 'bg-red-500');
+const barColour = (score: number) =>
+  score >= PASSWORD_MIN_SCORE ? 'bg-emerald-500' : score === PASSWORD_MIN_SCORE - 1 ? 'bg-amber-400' : 'bg-red-500';
 
 /**
  * The sign-up form's strength meter: the same estimator, dictionaries, user inputs and threshold as the server's
@@ -38,13 +39,21 @@ export function PasswordStrengthMeter({ password, userInputs }: { password: stri
   if (!result) return <span className="block">{M.passwordStrength.checking}</span>;
   const { score, warning, suggestions } = result;
   const weak = score < PASSWORD_MIN_SCORE;
-  const advice = weak ? [warning, ...suggestions].filter(Boolean).slice(0, 2).join(' ') || M.signup.passwordTooWeak : '';
+  const advice = weak
+    ? [warning, ...suggestions].filter(Boolean).slice(0, 2).join(' ') || M.signup.passwordTooWeak
+    : '';
 
   return (
     <span className="block space-y-1.5">
       <span aria-hidden className="flex gap-1">
         {Array.from({ length: SEGMENTS }, (_, i) => (
-          <span key={i} className={cn('h-1.5 flex-1 rounded-full transition-colors', i < Math.max(1, score) ? barColour(score) : 'bg-slate-200')} />
+          <span
+            key={i}
+            className={cn(
+              'h-1.5 flex-1 rounded-full transition-colors',
+              i < Math.max(1, score) ? barColour(score) : 'bg-slate-200',
+            )}
+          />
         ))}
       </span>
       <span aria-live="polite" className={cn('block font-medium', weak ? 'text-red-700' : 'text-emerald-700')}>

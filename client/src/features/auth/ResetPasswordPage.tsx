@@ -33,7 +33,10 @@ export default function ResetPasswordPage() {
   const utils = trpc.useUtils();
   const reset = trpc.auth.resetPassword.useMutation();
   // Once used, the link is not checked again (it would now answer "already used").
-  const check = trpc.auth.checkPasswordReset.useQuery({ token }, { retry: false, enabled: token.length > 0 && !reset.isSuccess });
+  const check = trpc.auth.checkPasswordReset.useQuery(
+    { token },
+    { retry: false, enabled: token.length > 0 && !reset.isSuccess },
+  );
   const [alert, setAlert] = useState<string | null>(null);
   /** Set when the password was saved and two-factor sign-in is on: the code step shows. */
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -72,7 +75,11 @@ export default function ResetPasswordPage() {
   if (challenge)
     return (
       <AuthCard title={M.twoFactor.stepTitle} subtitle={M.passwordReset.codeStepText}>
-        <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onBack={() => navigate('/hub/login', { replace: true })} />
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onBack={() => navigate('/hub/login', { replace: true })}
+        />
       </AuthCard>
     );
 
@@ -117,7 +124,13 @@ export default function ResetPasswordPage() {
           onFocus={preloadPasswordStrength}
           {...register('password')}
         />
-        <TextField label={M.signup.confirmPassword} type="password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField
+          label={M.signup.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          error={formState.errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
         <Button type="submit" className="w-full" busy={reset.isPending}>
           {reset.isPending ? M.passwordReset.newSubmitting : M.passwordReset.newSubmit}
         </Button>

@@ -39,7 +39,10 @@ async function readQuery(name: EarlyQuery, early: Map<EarlyQuery, Promise<Respon
 }
 
 const isDemoHint = (value: unknown): value is DemoHint =>
-  typeof value === 'object' && value !== null && typeof (value as DemoHint).email === 'string' && typeof (value as DemoHint).password === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as DemoHint).email === 'string' &&
+  typeof (value as DemoHint).password === 'string';
 
 /**
  * Shown at /hub/login and in place of any hub page while signed out. It renders outside the app shell (no data
@@ -64,9 +67,16 @@ export default function SignInPage({ onSignedIn }: { onSignedIn?: () => Promise<
 
   useEffect(() => {
     let live = true;
-    void readQuery('auth.demoHint', early).then(({ value }) => live && setDemo(isDemoHint(value) ? value : null), () => {});
+    void readQuery('auth.demoHint', early).then(
+      ({ value }) => live && setDemo(isDemoHint(value) ? value : null),
+      () => {},
+    );
     // Already signed in? /hub/login has nothing to do; the hub itself renders this screen only when signed out.
-    if (onLoginPage) void readQuery('auth.me', early).then(({ ok }) => live && setSignedIn(ok), () => {});
+    if (onLoginPage)
+      void readQuery('auth.me', early).then(
+        ({ ok }) => live && setSignedIn(ok),
+        () => {},
+      );
     return () => {
       live = false;
     };
@@ -135,11 +145,29 @@ export default function SignInPage({ onSignedIn }: { onSignedIn?: () => Promise<
         className="space-y-4"
       >
         {alert && <Alert>{alert}</Alert>}
-        <TextField label={M.shell.email} type="email" autoComplete="email" autoFocus placeholder={M.shell.emailPlaceholder} error={formState.errors.email?.message} {...register('email')} />
-        <TextField label={M.shell.password} type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
+        <TextField
+          label={M.shell.email}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          placeholder={M.shell.emailPlaceholder}
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={M.shell.password}
+          type="password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
         <div className="flex justify-end">
           {/* The reset page starts with what was typed here. */}
-          <Link to="/hub/forgot-password" state={{ email: watch('email') }} className="text-sm text-brand-700 hover:underline">
+          <Link
+            to="/hub/forgot-password"
+            state={{ email: watch('email') }}
+            className="text-sm text-brand-700 hover:underline"
+          >
             {M.auth.forgotPassword}
           </Link>
         </div>
@@ -153,7 +181,8 @@ export default function SignInPage({ onSignedIn }: { onSignedIn?: () => Promise<
             <KeyRound className="size-4" aria-hidden /> {M.auth.demoHint}
           </div>
           <p className="mt-1">
-            {M.shell.demoAdmin} <span className="font-mono">{demo.email}</span> / <span className="font-mono">{demo.password}</span>
+            {M.shell.demoAdmin} <span className="font-mono">{demo.email}</span> /{' '}
+            <span className="font-mono">{demo.password}</span>
           </p>
           <button
             type="button"

@@ -31,13 +31,30 @@ export default function SignUpPage() {
   const [created, setCreated] = useState(false);
   const { register, handleSubmit, formState, setError, setFocus, setValue, watch } = useForm<SignupForm>({
     resolver: zodResolver(signupFormSchema),
-    defaultValues: { name: '', firstName: '', lastName: '', email: '', phone: '', slug: '', password: '', confirmPassword: '' },
+    defaultValues: {
+      name: '',
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      slug: '',
+      password: '',
+      confirmPassword: '',
+    },
     shouldFocusError: false,
   });
-  const [slug, password, email, name, firstName, lastName] = watch(['slug', 'password', 'email', 'name', 'firstName', 'lastName']);
+  const [slug, password, email, name, firstName, lastName] = watch([
+    'slug',
+    'password',
+    'email',
+    'name',
+    'firstName',
+    'lastName',
+  ]);
   const errors = formState.errors;
   const focusFirstError = (fieldErrors: FieldErrors<SignupForm> | readonly { path: FormField }[]) => {
-    const invalid = (field: FormField) => (Array.isArray(fieldErrors) ? fieldErrors.some((issue) => issue.path === field) : field in fieldErrors);
+    const invalid = (field: FormField) =>
+      Array.isArray(fieldErrors) ? fieldErrors.some((issue) => issue.path === field) : field in fieldErrors;
     const first = formFields.find(invalid);
     if (first) setFocus(first);
   };
@@ -55,7 +72,9 @@ export default function SignUpPage() {
         setError(message === M.signup.slugTaken ? 'slug' : 'email', { message }, { shouldFocus: true });
         return;
       }
-      const issues = fieldIssues(error).filter((i): i is { path: FormField; message: string } => (formFields as readonly string[]).includes(i.path));
+      const issues = fieldIssues(error).filter((i): i is { path: FormField; message: string } =>
+        (formFields as readonly string[]).includes(i.path),
+      );
       if (issues.length) {
         for (const issue of issues) setError(issue.path, { message: issue.message });
         focusFirstError(issues);
@@ -99,13 +118,41 @@ export default function SignUpPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {alert && <Alert>{alert}</Alert>}
-        <TextField label={M.signup.businessName} autoComplete="organization" autoFocus error={errors.name?.message} {...register('name')} />
+        <TextField
+          label={M.signup.businessName}
+          autoComplete="organization"
+          autoFocus
+          error={errors.name?.message}
+          {...register('name')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={M.signup.firstName} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label={M.signup.lastName} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          <TextField
+            label={M.signup.firstName}
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label={M.signup.lastName}
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
         </div>
-        <TextField label={M.signup.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField label={M.signup.phone} type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+        <TextField
+          label={M.signup.email}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={M.signup.phone}
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
         <TextField
           label={M.signup.brandUrl}
           autoComplete="off"
@@ -114,7 +161,10 @@ export default function SignUpPage() {
           error={errors.slug?.message}
           hint={
             <>
-              {M.shell.portalPreview} <span className="font-mono text-slate-700">{window.location.host}/portal/{slug || M.shell.exampleSlug}</span>
+              {M.shell.portalPreview}{' '}
+              <span className="font-mono text-slate-700">
+                {window.location.host}/portal/{slug || M.shell.exampleSlug}
+              </span>
             </>
           }
           {...slugField}
@@ -131,11 +181,24 @@ export default function SignUpPage() {
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
-          hint={password ? <PasswordStrengthMeter password={password} userInputs={[email, name, firstName, lastName, slug].map((v) => v.trim())} /> : undefined}
+          hint={
+            password ? (
+              <PasswordStrengthMeter
+                password={password}
+                userInputs={[email, name, firstName, lastName, slug].map((v) => v.trim())}
+              />
+            ) : undefined
+          }
           onFocus={preloadPasswordStrength}
           {...register('password')}
         />
-        <TextField label={M.signup.confirmPassword} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField
+          label={M.signup.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
         <Button type="submit" className="w-full" busy={signup.isPending}>
           {signup.isPending ? M.signup.submitting : M.signup.submit}
         </Button>

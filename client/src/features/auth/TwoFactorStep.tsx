@@ -12,7 +12,15 @@ const M = { twoFactor } as const;
  * The sign-in's second step when two-factor sign-in is on: a code from the authenticator app, or a recovery code.
  * The challenge comes from the password step; the session starts here.
  */
-export function TwoFactorStep({ challenge, onSignedIn, onBack }: { challenge: string; onSignedIn: () => Promise<void> | void; onBack: () => void }) {
+export function TwoFactorStep({
+  challenge,
+  onSignedIn,
+  onBack,
+}: {
+  challenge: string;
+  onSignedIn: () => Promise<void> | void;
+  onBack: () => void;
+}) {
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [pending, setPending] = useState(false);
@@ -85,7 +93,11 @@ export function TwoFactorStep({ challenge, onSignedIn, onBack }: { challenge: st
         >
           {recovery ? M.twoFactor.useApp : M.twoFactor.useRecovery}
         </button>
-        <button type="button" className="rounded text-slate-600 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" onClick={onBack}>
+        <button
+          type="button"
+          className="rounded text-slate-600 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          onClick={onBack}
+        >
           {M.twoFactor.back}
         </button>
       </div>

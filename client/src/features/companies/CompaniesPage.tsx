@@ -45,7 +45,13 @@ function CompanyCard({ company, onEdit }: { company: CompanyRow; onEdit: () => v
     <li className="relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:shadow-md hover:ring-slate-300">
       <div className="flex items-start justify-between">
         <CompanyStatusBadge status={company.status} />
-        <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`${M.companies.edit} ${company.name}`} className="relative z-10 -mt-1 -mr-2">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onEdit}
+          aria-label={`${M.companies.edit} ${company.name}`}
+          className="relative z-10 -mt-1 -mr-2"
+        >
           <Pencil className="size-4" aria-hidden />
         </Button>
       </div>
@@ -61,7 +67,8 @@ function CompanyCard({ company, onEdit }: { company: CompanyRow; onEdit: () => v
           <Users className="size-4 text-slate-400" aria-hidden /> {M.companies.contactsCount(company.contactCount)}
         </span>
         <span className="inline-flex items-center gap-1.5">
-          <FolderKanban className="size-4 text-slate-400" aria-hidden /> {M.companies.projectsCount(company.projectCount)}
+          <FolderKanban className="size-4 text-slate-400" aria-hidden />{' '}
+          {M.companies.projectsCount(company.projectCount)}
         </span>
       </div>
     </li>
@@ -70,7 +77,11 @@ function CompanyCard({ company, onEdit }: { company: CompanyRow; onEdit: () => v
 
 export default function CompaniesPage() {
   useDocumentTitle(M.companies.title);
-  const filters = useListFilters(companyListInput, { search: 'search', filters: ['industry', 'status'], defaultView: 'grid' });
+  const filters = useListFilters(companyListInput, {
+    search: 'search',
+    filters: ['industry', 'status'],
+    defaultView: 'grid',
+  });
   const list = useInfiniteList(trpc.companies.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
   const industries = trpc.companies.industries.useQuery();
   const navigate = useNavigate();
@@ -99,7 +110,10 @@ export default function CompaniesPage() {
         </div>
       ),
     },
-    { header: colIndustry, cell: (c) => c.industry || <span className="text-slate-400">{M.companies.noIndustry}</span> },
+    {
+      header: colIndustry,
+      cell: (c) => c.industry || <span className="text-slate-400">{M.companies.noIndustry}</span>,
+    },
     { header: colStatus, cell: (c) => <CompanyStatusBadge status={c.status} /> },
     { header: colWebsite, cell: (c) => <WebsiteLink url={c.website} />, className: 'max-w-56' },
     { header: colContacts, cell: (c) => c.contactCount, className: 'text-right tabular-nums' },
@@ -130,22 +144,37 @@ export default function CompaniesPage() {
         }
       />
       <ListToolbar>
-        <SearchBox {...filters.searchBox} maxLength={searchMaxLength} placeholder={M.companies.searchPlaceholder} label={M.companies.searchLabel} />
+        <SearchBox
+          {...filters.searchBox}
+          maxLength={searchMaxLength}
+          placeholder={M.companies.searchPlaceholder}
+          label={M.companies.searchLabel}
+        />
         <FilterSelect
           label={M.companies.filterIndustry}
           value={filters.valueOf('industry')}
           onChange={(v) => filters.set('industry', v)}
-          options={[{ value: '', label: M.companies.allIndustries }, ...(industries.data ?? []).map((i) => ({ value: i, label: i }))]}
+          options={[
+            { value: '', label: M.companies.allIndustries },
+            ...(industries.data ?? []).map((i) => ({ value: i, label: i })),
+          ]}
         />
         <FilterSelect
           label={M.companies.filterStatus}
           value={filters.valueOf('status')}
           onChange={(v) => filters.set('status', v)}
-          options={[{ value: '', label: M.companies.allStatus }, ...COMPANY_STATUSES.map((s) => ({ value: s, label: statusName(s) }))]}
+          options={[
+            { value: '', label: M.companies.allStatus },
+            ...COMPANY_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
+          ]}
         />
       </ListToolbar>
       <FilterChips
-        chips={filters.active.map(({ key, value }) => ({ key, name: M.companies.filterNames[key], value: chipValue(key, value) }))}
+        chips={filters.active.map(({ key, value }) => ({
+          key,
+          name: M.companies.filterNames[key],
+          value: chipValue(key, value),
+        }))}
         onRemove={(key) => filters.remove(key as 'search' | 'industry' | 'status')}
         onClearAll={filters.clearAll}
       />
@@ -155,12 +184,21 @@ export default function CompaniesPage() {
         count={M.companies.showing}
         rowKey={(c) => c.id}
         onOpen={(c) => navigate(companyPath(c))}
-        empty={{ icon: <Building2 className="size-10" />, title: M.companies.emptyTitle, text: M.companies.emptyText, action: addButton }}
+        empty={{
+          icon: <Building2 className="size-10" />,
+          title: M.companies.emptyTitle,
+          text: M.companies.emptyText,
+          action: addButton,
+        }}
         noMatch={{ title: M.companies.noMatchTitle, text: M.companies.noMatchText, onClear: filters.clearAll }}
         table={{ caption: M.companies.title, columns }}
         card={(c) => <CompanyCard company={c} onEdit={() => openEdit(c)} />}
       />
-      <CompanyDialog open={dialog.open} company={dialog.company} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+      <CompanyDialog
+        open={dialog.open}
+        company={dialog.company}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
     </>
   );
 }

@@ -27,9 +27,20 @@ const detailFields: FormFieldSpec<CompanyForm>[] = [
 ];
 
 /** Add or edit a company. `company` null means add. */
-export function CompanyDialog({ open, company, onClose }: { open: boolean; company: CompanyRow | null; onClose: () => void }) {
+export function CompanyDialog({
+  open,
+  company,
+  onClose,
+}: {
+  open: boolean;
+  company: CompanyRow | null;
+  onClose: () => void;
+}) {
   const utils = trpc.useUtils();
-  const form = useForm<CompanyForm>({ resolver: zodResolver(companyFormSchema), defaultValues: formValuesOf(companyFormSchema, company, blank) });
+  const form = useForm<CompanyForm>({
+    resolver: zodResolver(companyFormSchema),
+    defaultValues: formValuesOf(companyFormSchema, company, blank),
+  });
   const [tab, setTab] = useState(0);
 
   // Opening for another company (or for a new one) starts from its values and tab, never from the last ones.
@@ -65,7 +76,11 @@ export function CompanyDialog({ open, company, onClose }: { open: boolean; compa
   );
 
   return (
-    <Dialog open={open} onClose={() => !save.pending && onClose()} title={company ? M.companies.dialogEdit : M.companies.dialogAdd}>
+    <Dialog
+      open={open}
+      onClose={() => !save.pending && onClose()}
+      title={company ? M.companies.dialogEdit : M.companies.dialogAdd}
+    >
       <form onSubmit={onSubmit} noValidate>
         <Tabs
           selectedIndex={tab}

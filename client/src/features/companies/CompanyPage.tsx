@@ -1,6 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { ArrowLeft, Building2, CalendarDays, Globe, KeyRound, Mail, MapPin, Pencil, Phone, Plus, Send, Users, X } from 'lucide-react';
+import {
+  ArrowLeft,
+  Building2,
+  CalendarDays,
+  Globe,
+  KeyRound,
+  Mail,
+  MapPin,
+  Pencil,
+  Phone,
+  Plus,
+  Send,
+  Users,
+  X,
+} from 'lucide-react';
 import { LIMITS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
 import { idSchema } from '../../../../shared/schemas/common';
@@ -16,7 +30,14 @@ import { ProjectsPanel } from '../projects/ProjectsPanel';
 import { DocumentsPanel, useDocumentCount } from '../documents/DocumentsPanel';
 import { FlowsPanel, useFlowCount } from '../flows/FlowsPanel';
 import { ResourcesPanel, useResourceCount } from '../resources/ResourcesPanel';
-import { ContactAvatar, formatDate, fullName, PortalBadge, portalState, type ContactRow } from '../contacts/contactParts';
+import {
+  ContactAvatar,
+  formatDate,
+  fullName,
+  PortalBadge,
+  portalState,
+  type ContactRow,
+} from '../contacts/contactParts';
 import { ContactDialog } from '../contacts/ContactDialog';
 import { InviteLink, useSendInvite, type PortalInvite } from '../contacts/InviteLink';
 import { PortalAccessPanel } from '../contacts/PortalSetup';
@@ -31,7 +52,10 @@ type PageTab = { key: string; label: ReactNode; content: ReactNode };
 
 function BackLink() {
   return (
-    <Link to="/hub/companies" className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+    <Link
+      to="/hub/companies"
+      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+    >
       <ArrowLeft className="size-4" aria-hidden /> {C.back}
     </Link>
   );
@@ -75,15 +99,38 @@ function CompanyView({ company }: { company: CompanyRow }) {
   const resourceCount = useResourceCount(company.id);
 
   const tabs: PageTab[] = [
-    { key: 'contacts', label: <TabLabel text={C.contacts} count={company.contactCount} />, content: <CompanyContacts company={company} /> },
-    { key: 'projects', label: <TabLabel text={M.projects.title} count={company.projectCount} />, content: <ProjectsPanel companyId={company.id} /> },
-    { key: 'files', label: <TabLabel text={M.documents.title} count={fileCount ?? 0} />, content: <DocumentsPanel companyId={company.id} /> },
+    {
+      key: 'contacts',
+      label: <TabLabel text={C.contacts} count={company.contactCount} />,
+      content: <CompanyContacts company={company} />,
+    },
+    {
+      key: 'projects',
+      label: <TabLabel text={M.projects.title} count={company.projectCount} />,
+      content: <ProjectsPanel companyId={company.id} />,
+    },
+    {
+      key: 'files',
+      label: <TabLabel text={M.documents.title} count={fileCount ?? 0} />,
+      content: <DocumentsPanel companyId={company.id} />,
+    },
     // The company's resources; each row's switch is the same flag as the company dialog's Resources Access tab.
-    { key: 'resources', label: <TabLabel text={M.resources.title} count={resourceCount ?? 0} />, content: <ResourcesPanel companyId={company.id} /> },
-    { key: 'flows', label: <TabLabel text={M.flows.title} count={flowCount ?? 0} />, content: <FlowsPanel companyId={company.id} /> },
+    {
+      key: 'resources',
+      label: <TabLabel text={M.resources.title} count={resourceCount ?? 0} />,
+      content: <ResourcesPanel companyId={company.id} />,
+    },
+    {
+      key: 'flows',
+      label: <TabLabel text={M.flows.title} count={flowCount ?? 0} />,
+      content: <FlowsPanel companyId={company.id} />,
+    },
     { key: 'activity', label: M.activity.title, content: <CompanyActivity companyId={company.id} /> },
   ];
-  const selected = Math.max(0, tabs.findIndex((t) => t.key === params.get('tab')));
+  const selected = Math.max(
+    0,
+    tabs.findIndex((t) => t.key === params.get('tab')),
+  );
   const selectTab = (index: number) =>
     setParams(
       (p) => {
@@ -124,7 +171,10 @@ function CompanyView({ company }: { company: CompanyRow }) {
         </Detail>
         <Detail icon={<Phone className="size-4" />} term={C.phone}>
           {company.phone ? (
-            <a href={`tel:${company.phone}`} className="rounded-sm text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+            <a
+              href={`tel:${company.phone}`}
+              className="rounded-sm text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            >
               {company.phone}
             </a>
           ) : (
@@ -156,7 +206,9 @@ function TabLabel({ text, count }: { text: string; count: number }) {
   return (
     <span className="inline-flex items-center gap-2">
       {text}
-      <span className="rounded-full bg-slate-200/80 px-1.5 text-xs font-medium text-slate-600 tabular-nums">{count}</span>
+      <span className="rounded-full bg-slate-200/80 px-1.5 text-xs font-medium text-slate-600 tabular-nums">
+        {count}
+      </span>
     </span>
   );
 }
@@ -198,13 +250,14 @@ function CompanyContacts({ company }: { company: CompanyRow }) {
   );
 
   let body: ReactNode;
-  if (list.state === 'error')
-    body = (
-      <LoadFailed onRetry={list.retry} />
-    );
+  if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
   else if (list.state === 'loading')
     body = (
-      <div role="status" aria-label={M.common.loading} className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
+      <div
+        role="status"
+        aria-label={M.common.loading}
+        className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
+      >
         {[0, 1, 2].map((i) => (
           <div key={i} className="flex items-center gap-3 px-4 py-4">
             <Skeleton className="size-9 rounded-full" />
@@ -218,7 +271,14 @@ function CompanyContacts({ company }: { company: CompanyRow }) {
       </div>
     );
   else if (list.state === 'empty' || list.state === 'no-match')
-    body = <EmptyState icon={<Users className="size-10" />} title={C.noContacts} text={C.noContactsText} action={addButton} />;
+    body = (
+      <EmptyState
+        icon={<Users className="size-10" />}
+        title={C.noContacts}
+        text={C.noContactsText}
+        action={addButton}
+      />
+    );
   else
     body = (
       <div className="rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
@@ -241,7 +301,13 @@ function CompanyContacts({ company }: { company: CompanyRow }) {
             />
           ))}
         </ul>
-        <LoadMore hasMore={list.hasMore} loading={list.loadingMore} failed={list.loadMoreFailed} onLoad={list.loadMore} className="border-t border-slate-100 py-4" />
+        <LoadMore
+          hasMore={list.hasMore}
+          loading={list.loadingMore}
+          failed={list.loadMoreFailed}
+          onLoad={list.loadMore}
+          className="border-t border-slate-100 py-4"
+        />
       </div>
     );
 
@@ -254,7 +320,12 @@ function CompanyContacts({ company }: { company: CompanyRow }) {
         </div>
       )}
       {body}
-      <ContactDialog open={dialog.open} contactId={dialog.contactId} defaultCompanyId={company.id} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+      <ContactDialog
+        open={dialog.open}
+        contactId={dialog.contactId}
+        defaultCompanyId={company.id}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
       <PortalAccessPanel contact={accessOf} onClose={() => setAccessOf(null)} />
     </section>
   );
@@ -270,7 +341,15 @@ type ContactItemProps = {
   onHideInvite: () => void;
 };
 
-function ContactItem({ contact, invite, sending, onOpen, onManageAccess, onSendInvite, onHideInvite }: ContactItemProps) {
+function ContactItem({
+  contact,
+  invite,
+  sending,
+  onOpen,
+  onManageAccess,
+  onSendInvite,
+  onHideInvite,
+}: ContactItemProps) {
   const name = fullName(contact);
   const state = portalState(contact, invite !== null);
   let action: ReactNode = null;
@@ -314,18 +393,32 @@ function ContactItem({ contact, invite, sending, onOpen, onManageAccess, onSendI
                   ·
                 </span>
               )}
-              <a href={`mailto:${contact.email}`} className="inline-flex min-w-0 items-center gap-1 rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+              <a
+                href={`mailto:${contact.email}`}
+                className="inline-flex min-w-0 items-center gap-1 rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+              >
                 <Mail className="size-3.5 shrink-0" aria-hidden />
                 <span className="truncate">{contact.email}</span>
               </a>
             </p>
           </div>
         </div>
-        <div className="flex w-full shrink-0 items-center gap-2 sm:w-auto" role="group" aria-label={C.contactActions(name)}>
+        <div
+          className="flex w-full shrink-0 items-center gap-2 sm:w-auto"
+          role="group"
+          aria-label={C.contactActions(name)}
+        >
           <PortalBadge state={state} />
           {/* A fixed slot, so the badges line up whatever the next step is. */}
           <div className="flex whitespace-nowrap sm:w-48">{action}</div>
-          <Button variant="ghost" size="sm" onClick={onOpen} aria-label={M.contacts.editContact(name)} title={M.contacts.editContact(name)} className="ml-auto sm:ml-0">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onOpen}
+            aria-label={M.contacts.editContact(name)}
+            title={M.contacts.editContact(name)}
+            className="ml-auto sm:ml-0"
+          >
             <Pencil className="size-4" aria-hidden />
           </Button>
         </div>
@@ -347,4 +440,3 @@ function ContactItem({ contact, invite, sending, onOpen, onManageAccess, onSendI
     </li>
   );
 }
-

@@ -27,7 +27,9 @@ export function CompanyResourcesAccess({ companyId }: { companyId: number | null
       void utils.resources.list.invalidate();
       void utils.resources.get.invalidate({ id: resource.id });
       const title = resources.data?.find((r) => r.id === input.id)?.title;
-      toast.success(resource.visibleToClient ? M.resources.solutionEnabled : M.resources.solutionDisabled, { description: title });
+      toast.success(resource.visibleToClient ? M.resources.solutionEnabled : M.resources.solutionDisabled, {
+        description: title,
+      });
     },
     onError: () => toast.error(M.common.error, { description: M.resources.solutionFailed }),
   });
@@ -42,7 +44,8 @@ export function CompanyResourcesAccess({ companyId }: { companyId: number | null
       </div>
     );
   if (resources.isError) return <p className="py-8 text-center text-sm text-red-600">{M.common.loadFailed}</p>;
-  if (resources.data.length === 0) return <p className="py-8 text-center text-sm text-slate-500">{M.resources.noneYet}</p>;
+  if (resources.data.length === 0)
+    return <p className="py-8 text-center text-sm text-slate-500">{M.resources.noneYet}</p>;
 
   return (
     <div>

@@ -5,7 +5,10 @@ import { cn } from '../../lib/cn';
 import { Badge, type Tone } from '../../ui/Badge';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
-const M = { common: CORE.common, companies: { statusLabels: companiesStatusLabels as Record<string, string> } } as const;
+const M = {
+  common: CORE.common,
+  companies: { statusLabels: companiesStatusLabels as Record<string, string> },
+} as const;
 
 const statusTone: Record<string, Tone> = {
   active: 'green',
@@ -18,7 +21,9 @@ const statusTone: Record<string, Tone> = {
 };
 export const statusName = (status: string) => M.companies.statusLabels[status] ?? status;
 
-export const CompanyStatusBadge = ({ status }: { status: string }) => <Badge tone={statusTone[status] ?? 'gray'}>{statusName(status)}</Badge>;
+export const CompanyStatusBadge = ({ status }: { status: string }) => (
+  <Badge tone={statusTone[status] ?? 'gray'}>{statusName(status)}</Badge>
+);
 
 /** "https://www.acme.com/" → "acme.com". */
 export const websiteText = (url: string) => url.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '');
@@ -31,7 +36,10 @@ export function WebsiteLink({ url, className }: { url: string | null; className?
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      className={cn('relative z-10 inline-flex max-w-full items-center gap-1 rounded-sm text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none', className)}
+      className={cn(
+        'relative z-10 inline-flex max-w-full items-center gap-1 rounded-sm text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+        className,
+      )}
     >
       <span className="truncate">{websiteText(url)}</span>
       <ExternalLink className="size-3.5 shrink-0" aria-hidden />

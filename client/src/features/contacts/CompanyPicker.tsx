@@ -50,16 +50,37 @@ type CompanyPickerProps = {
  * A company choice that searches as you type (companies.list, in the database): usable with a handful of
  * companies or with thousands, by keyboard (arrows, Enter, Escape) and screen reader (a combobox).
  */
-export function CompanyPicker({ value, onChange, fixedOptions, selectedName, id, label, describedBy, invalid, disabled, className }: CompanyPickerProps) {
+export function CompanyPicker({
+  value,
+  onChange,
+  fixedOptions,
+  selectedName,
+  id,
+  label,
+  describedBy,
+  invalid,
+  disabled,
+  className,
+}: CompanyPickerProps) {
   const [query, setQuery] = useState('');
   const search = useDebounced(query.trim(), SEARCH_DELAY_MS);
-  const results = trpc.companies.list.useQuery({ search: search || undefined, limit: PICKER_LIMIT }, { placeholderData: keepPreviousData });
+  const results = trpc.companies.list.useQuery(
+    { search: search || undefined, limit: PICKER_LIMIT },
+    { placeholderData: keepPreviousData },
+  );
 
   const fixed = fixedOptions.find((o) => o.value === value);
   const selectedId = fixed || !value ? null : Number(value);
   const fromResults = results.data?.items.find((c) => c.id === selectedId)?.name;
   const looked = useCompanyName(selectedId !== null && !fromResults && !selectedName ? selectedId : null);
-  const selected: PickerOption | null = fixed ?? (selectedId !== null ? { value, label: selectedName ?? fromResults ?? looked.name ?? (looked.missing ? M.contacts.unknownCompany : '') } : null);
+  const selected: PickerOption | null =
+    fixed ??
+    (selectedId !== null
+      ? {
+          value,
+          label: selectedName ?? fromResults ?? looked.name ?? (looked.missing ? M.contacts.unknownCompany : ''),
+        }
+      : null);
 
   const typed = query.trim().toLowerCase();
   const shownFixed = typed ? fixedOptions.filter((o) => o.label.toLowerCase().includes(typed)) : fixedOptions;
@@ -93,7 +114,11 @@ export function CompanyPicker({ value, onChange, fixedOptions, selectedName, id,
           aria-label={M.contacts.companyPicker.toggle}
           className="absolute inset-y-0 right-0 grid w-9 place-items-center rounded-r-lg text-slate-400 hover:text-slate-600 focus-visible:outline-none"
         >
-          {searching ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <ChevronsUpDown className="size-4" aria-hidden />}
+          {searching ? (
+            <Loader2 className="size-4 animate-spin" aria-hidden />
+          ) : (
+            <ChevronsUpDown className="size-4" aria-hidden />
+          )}
         </ComboboxButton>
       </div>
       <ComboboxOptions
@@ -104,17 +129,29 @@ export function CompanyPicker({ value, onChange, fixedOptions, selectedName, id,
         {shownFixed.map((option) => (
           <PickerItem key={`fixed-${option.value}`} option={option} muted />
         ))}
-        {shownFixed.length > 0 && companies.length > 0 && <div role="separator" className="mx-2 my-1 border-t border-slate-100" />}
+        {shownFixed.length > 0 && companies.length > 0 && (
+          <div role="separator" className="mx-2 my-1 border-t border-slate-100" />
+        )}
         {companies.map((company) => (
-          <PickerItem key={company.id} option={{ value: String(company.id), label: company.name }} hint={company.industry} />
+          <PickerItem
+            key={company.id}
+            option={{ value: String(company.id), label: company.name }}
+            hint={company.industry}
+          />
         ))}
         {results.isPending && (
           <div className="flex items-center gap-2 px-3 py-2 text-slate-500">
             <Loader2 className="size-4 animate-spin" aria-hidden /> {M.contacts.companyPicker.loading}
           </div>
         )}
-        {results.data && companies.length === 0 && shownFixed.length === 0 && <div className="px-3 py-2 text-slate-500">{M.contacts.companyPicker.noMatches}</div>}
-        {total > companies.length && <div className="mt-1 border-t border-slate-100 px-3 pt-2 pb-1 text-xs text-slate-500">{M.contacts.companyPicker.more(companies.length, total)}</div>}
+        {results.data && companies.length === 0 && shownFixed.length === 0 && (
+          <div className="px-3 py-2 text-slate-500">{M.contacts.companyPicker.noMatches}</div>
+        )}
+        {total > companies.length && (
+          <div className="mt-1 border-t border-slate-100 px-3 pt-2 pb-1 text-xs text-slate-500">
+            {M.contacts.companyPicker.more(companies.length, total)}
+          </div>
+        )}
       </ComboboxOptions>
     </Combobox>
   );
@@ -122,8 +159,15 @@ export function CompanyPicker({ value, onChange, fixedOptions, selectedName, id,
 
 function PickerItem({ option, hint, muted }: { option: PickerOption; hint?: string | null; muted?: boolean }) {
   return (
-    <ComboboxOption value={option} className="group flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-slate-700 select-none data-focus:bg-brand-50 data-focus:text-brand-900">
-      {muted ? <span className="size-4 shrink-0" aria-hidden /> : <Building2 className="size-4 shrink-0 text-slate-400" aria-hidden />}
+    <ComboboxOption
+      value={option}
+      className="group flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-slate-700 select-none data-focus:bg-brand-50 data-focus:text-brand-900"
+    >
+      {muted ? (
+        <span className="size-4 shrink-0" aria-hidden />
+      ) : (
+        <Building2 className="size-4 shrink-0 text-slate-400" aria-hidden />
+      )}
       <span className="flex min-w-0 flex-1 items-baseline gap-2">
         <span className={cn('max-w-full shrink-0 truncate', muted && 'text-slate-600')}>{option.label}</span>
         {/* The industry gives way first when space is short. */}

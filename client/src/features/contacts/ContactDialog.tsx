@@ -27,12 +27,21 @@ const P = M.contacts.portal;
  * The shared contact form plus the optional portal password ('' keeps the current one) and, when access is being
  * switched on, how it starts: "Send invite now" (the default) or "Set a password".
  */
-const dialogSchema = contactFormSchema.extend({ portalPassword: z.union([z.literal(''), portalPasswordSchema]), portalSetup: z.enum(['invite', 'password']) });
+const dialogSchema = contactFormSchema.extend({
+  portalPassword: z.union([z.literal(''), portalPasswordSchema]),
+  portalSetup: z.enum(['invite', 'password']),
+});
 type DialogInput = z.input<typeof dialogSchema>;
 type DialogOutput = z.output<typeof dialogSchema>;
 
 const blank = (companyId: number | null | undefined) =>
-  formDefaults<DialogInput>(dialogSchema, { companyId: companyId ?? '', portalAccess: false, role: '', portalPassword: '', portalSetup: 'invite' });
+  formDefaults<DialogInput>(dialogSchema, {
+    companyId: companyId ?? '',
+    portalAccess: false,
+    role: '',
+    portalPassword: '',
+    portalSetup: 'invite',
+  });
 
 const personFields: FormFieldSpec<DialogInput>[] = [
   { name: 'firstName', label: F.firstName, autoFocus: true, autoComplete: 'off' },
@@ -42,13 +51,26 @@ const personFields: FormFieldSpec<DialogInput>[] = [
   { name: 'title', label: F.title, placeholder: F.titlePlaceholder },
 ];
 
-type Mutation = { useMutation: (opts: { onSuccess: (data: unknown) => void; onError: (error: unknown) => void }) => { mutate: (input: never) => void; isPending: boolean } };
+type Mutation = {
+  useMutation: (opts: { onSuccess: (data: unknown) => void; onError: (error: unknown) => void }) => {
+    mutate: (input: never) => void;
+    isPending: boolean;
+  };
+};
 
 /** Runs `saved` / `failed` before the form kit's own handling (which toasts, closes, or puts zod issues on fields). */
-function intercept<P extends Mutation>(procedure: P, saved: (data: unknown) => void, failed: (error: unknown) => void): P {
+function intercept<P extends Mutation>(
+  procedure: P,
+  saved: (data: unknown) => void,
+  failed: (error: unknown) => void,
+): P {
   return {
     useMutation: (opts) =>
-      procedure.useMutation({ ...opts, onSuccess: (data: unknown) => (saved(data), opts.onSuccess(data)), onError: (error) => (failed(error), opts.onError(error)) }),
+      procedure.useMutation({
+        ...opts,
+        onSuccess: (data: unknown) => (saved(data), opts.onSuccess(data)),
+        onError: (error) => (failed(error), opts.onError(error)),
+      }),
   } as P;
 }
 
@@ -65,7 +87,10 @@ type ContactDialogProps = {
 export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: ContactDialogProps) {
   const editing = contactId !== null;
   const details = trpc.contacts.get.useQuery({ id: contactId ?? 0 }, { enabled: open && editing });
-  const form = useForm<DialogInput, unknown, DialogOutput>({ resolver: zodResolver(dialogSchema), defaultValues: blank(defaultCompanyId) });
+  const form = useForm<DialogInput, unknown, DialogOutput>({
+    resolver: zodResolver(dialogSchema),
+    defaultValues: blank(defaultCompanyId),
+  });
   const { reset, setValue, setError, watch } = form;
 
   // The form takes the stored values once per opening: a refetch (after an invite) never wipes what is being typed.
@@ -95,7 +120,8 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
   // The spec's toast when the contact cannot be read before editing.
   const fetchError = open && editing ? details.error : null;
   useEffect(() => {
-    if (fetchError) toast.error(M.contacts.fetchFailed, { description: M.contacts.fetchFailedStatus(errorStatus(fetchError) ?? 0) });
+    if (fetchError)
+      toast.error(M.contacts.fetchFailed, { description: M.contacts.fetchFailedStatus(errorStatus(fetchError) ?? 0) });
   }, [fetchError]);
 
   const stored = editing ? details.data : undefined;
@@ -113,13 +139,16 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
     lastError.current = error;
     // Conflicts and a foreign company come back as plain errors: put them on their fields too.
     const message = error instanceof Error ? error.message : '';
-    if (errorCode(error) === 'CONFLICT') setError('email', { type: 'server', message: message || M.contacts.emailTaken });
+    if (errorCode(error) === 'CONFLICT')
+      setError('email', { type: 'server', message: message || M.contacts.emailTaken });
     else if (message === M.contacts.companyNotFound) setError('companyId', { type: 'server', message });
   };
   const invalidate = useInvalidateContactData();
   const onSavedData = (data: unknown) => {
     const saved = data as { email: string; invite?: PortalInvite };
-    savedInvite.current = saved.invite ? { invite: announceInvite(saved.invite, saved.email), email: saved.email } : null;
+    savedInvite.current = saved.invite
+      ? { invite: announceInvite(saved.invite, saved.email), email: saved.email }
+      : null;
   };
   const save = useSaveMutation({
     create: intercept(trpc.contacts.create, onSavedData, onMutationError),
@@ -128,11 +157,15 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
     schema: dialogSchema,
     messages: {
       created: { title: M.contacts.created, text: M.contacts.createdText },
-      updated: { title: M.contacts.updated, text: revoking ? `${M.contacts.updatedText} ${P.revokedText}` : M.contacts.updatedText },
+      updated: {
+        title: M.contacts.updated,
+        text: revoking ? `${M.contacts.updatedText} ${P.revokedText}` : M.contacts.updatedText,
+      },
       createFailed: (text) => text ?? M.contacts.createFailed,
       updateFailed: (text) => {
         const error = lastError.current as { cause?: unknown } | null;
-        const foreign = error?.cause instanceof HttpReplyError ? error.cause : error instanceof HttpReplyError ? error : null;
+        const foreign =
+          error?.cause instanceof HttpReplyError ? error.cause : error instanceof HttpReplyError ? error : null;
         if (foreign) return M.contacts.updateFailed(foreign.status, foreign.bodyText);
         return text ? M.contacts.updateFailed(errorStatus(error) ?? 0, text) : M.contacts.updateFailedFallback;
       },
@@ -171,7 +204,11 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
         <div className="space-y-4">
           <Alert>
             {M.contacts.fetchFailed}.{' '}
-            <button type="button" className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none" onClick={() => void details.refetch()}>
+            <button
+              type="button"
+              className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none"
+              onClick={() => void details.refetch()}
+            >
               {M.common.retry}
             </button>
           </Alert>
@@ -193,7 +230,11 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormFields form={form as unknown as UseFormReturn<DialogInput>} schema={dialogSchema} fields={personFields} />
+            <FormFields
+              form={form as unknown as UseFormReturn<DialogInput>}
+              schema={dialogSchema}
+              fields={personFields}
+            />
             <SelectField label={F.role} error={errors.role?.message} {...form.register('role')}>
               <option value="">{M.contacts.roleNone}</option>
               {CONTACT_ROLES.map((role) => (
@@ -213,7 +254,9 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
                       describedBy={describedBy}
                       invalid={invalid}
                       value={field.value === '' || field.value == null ? '' : String(field.value)}
-                      selectedName={stored && stored.companyId === field.value ? stored.companyOfContact?.name : undefined}
+                      selectedName={
+                        stored && stored.companyId === field.value ? stored.companyOfContact?.name : undefined
+                      }
                       fixedOptions={[{ value: '', label: M.contacts.companyPicker.none }]}
                       onChange={(value) => {
                         field.onChange(value === '' ? '' : Number(value));
@@ -315,7 +358,12 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
 
           <div className="mt-6 flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center">
             {editing && stored && (
-              <Button variant="ghost" onClick={() => setConfirmDelete(true)} disabled={save.pending} className="text-red-600! hover:bg-red-50 hover:text-red-700! sm:mr-auto">
+              <Button
+                variant="ghost"
+                onClick={() => setConfirmDelete(true)}
+                disabled={save.pending}
+                className="text-red-600! hover:bg-red-50 hover:text-red-700! sm:mr-auto"
+              >
                 <Trash2 className="size-4" aria-hidden /> {M.contacts.delete}
               </Button>
             )}
@@ -324,19 +372,43 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
                 {M.contacts.cancel}
               </Button>
               <Button type="submit" busy={save.pending}>
-                {save.pending ? (editing ? M.contacts.updating : M.contacts.creating) : editing ? M.contacts.submitEdit : M.contacts.submitAdd}
+                {save.pending
+                  ? editing
+                    ? M.contacts.updating
+                    : M.contacts.creating
+                  : editing
+                    ? M.contacts.submitEdit
+                    : M.contacts.submitAdd}
               </Button>
             </div>
           </div>
         </form>
       )}
-      <DeleteContactDialog contact={confirmDelete && stored ? stored : null} onClose={() => setConfirmDelete(false)} onDeleted={onClose} />
+      <DeleteContactDialog
+        contact={confirmDelete && stored ? stored : null}
+        onClose={() => setConfirmDelete(false)}
+        onDeleted={onClose}
+      />
     </Dialog>
   );
 }
 
 /** 'Send invite' for a saved contact with access on; the fresh link, or the pending one's expiry. */
-function InvitePart({ saved, invite, email, pendingUntil, sending, onSend }: { saved: boolean; invite: PortalInvite | null; email: string; pendingUntil: Date | null; sending: boolean; onSend: () => void }) {
+function InvitePart({
+  saved,
+  invite,
+  email,
+  pendingUntil,
+  sending,
+  onSend,
+}: {
+  saved: boolean;
+  invite: PortalInvite | null;
+  email: string;
+  pendingUntil: Date | null;
+  sending: boolean;
+  onSend: () => void;
+}) {
   if (!saved)
     return (
       <p className="flex items-start gap-2 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600 ring-1 ring-slate-200 ring-inset">

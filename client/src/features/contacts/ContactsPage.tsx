@@ -22,7 +22,8 @@ import { DeleteContactDialog } from './DeleteContactDialog';
 import { PreviewPortalButton } from './PreviewPortalButton';
 
 const searchMaxLength = contactListInput.shape.search.unwrap().maxLength ?? undefined;
-const linkClass = 'relative z-10 inline-flex max-w-full min-w-0 items-center gap-1.5 rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
+const linkClass =
+  'relative z-10 inline-flex max-w-full min-w-0 items-center gap-1.5 rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
 
 /** The contact's name as the button that opens them; in a card it stretches over the whole card. */
 function OpenButton({ contact, onOpen, stretched }: { contact: ContactRow; onOpen: () => void; stretched?: boolean }) {
@@ -70,12 +71,23 @@ function ContactCard({ contact, onOpen }: { contact: ContactRow; onOpen: () => v
           </p>
         </div>
         <PreviewPortalButton contact={contact} compact />
-        <Button variant="ghost" size="sm" onClick={onOpen} aria-label={M.contacts.editContact(name)} className="relative z-10 -mt-1 -mr-2 shrink-0">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onOpen}
+          aria-label={M.contacts.editContact(name)}
+          className="relative z-10 -mt-1 -mr-2 shrink-0"
+        >
           <Pencil className="size-4" aria-hidden />
         </Button>
       </div>
       <div className="mt-4 space-y-1.5 border-t border-slate-100 pt-3 text-sm text-slate-600">
-        <a href={`mailto:${contact.email}`} className={linkClass} aria-label={M.contacts.emailContact(name)} title={contact.email}>
+        <a
+          href={`mailto:${contact.email}`}
+          className={linkClass}
+          aria-label={M.contacts.emailContact(name)}
+          title={contact.email}
+        >
           <Mail className="size-4 shrink-0 text-slate-400" aria-hidden />
           <span className="truncate">{contact.email}</span>
         </a>
@@ -125,7 +137,10 @@ export default function ContactsPage() {
   const companyFilter = filters.values.companyId;
   const filteredCompanyId = typeof companyFilter === 'number' ? companyFilter : null;
   const filteredCompany = useCompanyName(filteredCompanyId);
-  const companyChip = companyFilter === 'none' ? M.contacts.noCompany : (filteredCompany.name ?? (filteredCompany.missing ? M.contacts.unknownCompany : '…'));
+  const companyChip =
+    companyFilter === 'none'
+      ? M.contacts.noCompany
+      : (filteredCompany.name ?? (filteredCompany.missing ? M.contacts.unknownCompany : '…'));
 
   const addButton = (
     <Button onClick={openAdd}>
@@ -168,14 +183,23 @@ export default function ContactsPage() {
         ),
     },
     { header: colCompany, className: 'max-w-56', cell: (c) => <CompanyLink contact={c} /> },
-    { header: colTitle, className: 'max-w-56 truncate', cell: (c) => c.title || <span className="text-slate-400">—</span> },
+    {
+      header: colTitle,
+      className: 'max-w-56 truncate',
+      cell: (c) => c.title || <span className="text-slate-400">—</span>,
+    },
     {
       header: colActions,
       className: 'text-right',
       cell: (c) => (
         <div className="flex justify-end gap-1">
           <PreviewPortalButton contact={c} />
-          <Button variant="ghost" size="sm" onClick={() => openEdit(c)} aria-label={M.contacts.editContact(fullName(c))}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => openEdit(c)}
+            aria-label={M.contacts.editContact(fullName(c))}
+          >
             <Pencil className="size-4" aria-hidden /> {M.contacts.edit}
           </Button>
           <Button
@@ -206,7 +230,12 @@ export default function ContactsPage() {
         }
       />
       <ListToolbar>
-        <SearchBox {...filters.searchBox} maxLength={searchMaxLength} placeholder={M.contacts.searchPlaceholder} label={M.contacts.searchLabel} />
+        <SearchBox
+          {...filters.searchBox}
+          maxLength={searchMaxLength}
+          placeholder={M.contacts.searchPlaceholder}
+          label={M.contacts.searchLabel}
+        />
         <CompanyPicker
           label={M.contacts.filterCompany}
           className="md:w-64"
@@ -220,7 +249,11 @@ export default function ContactsPage() {
         />
       </ListToolbar>
       <FilterChips
-        chips={filters.active.map(({ key, value }) => ({ key, name: M.contacts.filterNames[key], value: key === 'companyId' ? companyChip : value }))}
+        chips={filters.active.map(({ key, value }) => ({
+          key,
+          name: M.contacts.filterNames[key],
+          value: key === 'companyId' ? companyChip : value,
+        }))}
         onRemove={(key) => filters.remove(key as 'search' | 'companyId')}
         onClearAll={filters.clearAll}
       />
@@ -230,12 +263,22 @@ export default function ContactsPage() {
         count={M.contacts.showing}
         rowKey={(c) => c.id}
         onOpen={openEdit}
-        empty={{ icon: <Users className="size-10" />, title: M.contacts.emptyTitle, text: M.contacts.emptyText, action: addButton }}
+        empty={{
+          icon: <Users className="size-10" />,
+          title: M.contacts.emptyTitle,
+          text: M.contacts.emptyText,
+          action: addButton,
+        }}
         noMatch={{ title: M.contacts.noMatchTitle, text: M.contacts.noMatchText, onClear: filters.clearAll }}
         table={{ caption: M.contacts.title, columns }}
         card={(c) => <ContactCard contact={c} onOpen={() => openEdit(c)} />}
       />
-      <ContactDialog open={dialog.open} contactId={dialog.contactId} defaultCompanyId={filteredCompanyId} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+      <ContactDialog
+        open={dialog.open}
+        contactId={dialog.contactId}
+        defaultCompanyId={filteredCompanyId}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
       <DeleteContactDialog contact={toDelete} onClose={() => setToDelete(null)} />
     </>
   );

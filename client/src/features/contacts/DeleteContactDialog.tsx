@@ -10,14 +10,24 @@ import { fullName, useInvalidateContactData } from './contactParts';
 type DeletableContact = { id: number; firstName: string; lastName: string; portalAccess: boolean };
 
 /** Asks before deleting a contact (and says they lose portal access when they have it). */
-export function DeleteContactDialog({ contact: asked, onClose, onDeleted }: { contact: DeletableContact | null; onClose: () => void; onDeleted?: () => void }) {
+export function DeleteContactDialog({
+  contact: asked,
+  onClose,
+  onDeleted,
+}: {
+  contact: DeletableContact | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   // The last contact asked about stays on screen while the dialog fades out.
   const [contact, setContact] = useState(asked);
   if (asked && asked !== contact) setContact(asked);
   const invalidate = useInvalidateContactData();
   const remove = trpc.contacts.remove.useMutation({
     onSuccess: (_done, input) => {
-      toast.success(M.contacts.deleted, { description: contact && contact.id === input.id ? M.contacts.deletedText(fullName(contact)) : undefined });
+      toast.success(M.contacts.deleted, {
+        description: contact && contact.id === input.id ? M.contacts.deletedText(fullName(contact)) : undefined,
+      });
       void invalidate();
       onDeleted?.();
       onClose();
@@ -27,7 +37,12 @@ export function DeleteContactDialog({ contact: asked, onClose, onDeleted }: { co
   const name = contact ? fullName(contact) : '';
 
   return (
-    <Dialog open={asked !== null} onClose={() => !remove.isPending && onClose()} title={M.contacts.deleteTitle(name)} size="md">
+    <Dialog
+      open={asked !== null}
+      onClose={() => !remove.isPending && onClose()}
+      title={M.contacts.deleteTitle(name)}
+      size="md"
+    >
       <div className="flex gap-4">
         <span className="grid size-10 shrink-0 place-items-center rounded-full bg-red-50 text-red-600">
           <AlertTriangle className="size-5" aria-hidden />

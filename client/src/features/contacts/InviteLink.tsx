@@ -30,7 +30,8 @@ export function useSendInvite(onSent: (invite: PortalInvite, contactId: number) 
   const mutation = trpc.contacts.sendInvite.useMutation({
     onSuccess: (invite, input) => {
       onSent({ ...invite, url: absolute(invite.url) }, Number(input.id));
-      if (invite.emailed) toast.success(P.inviteSent, { description: P.inviteSentText(emails.current.get(Number(input.id)) ?? '') });
+      if (invite.emailed)
+        toast.success(P.inviteSent, { description: P.inviteSentText(emails.current.get(Number(input.id)) ?? '') });
       else toast(P.inviteCreated, { description: notEmailedText(invite) });
       void invalidate();
     },
@@ -47,7 +48,17 @@ export function useSendInvite(onSent: (invite: PortalInvite, contactId: number) 
 }
 
 /** A fresh invite link: read-only, with a Copy button (select-and-copy by hand when the clipboard is refused). */
-export function InviteLink({ invite, email, label = P.inviteLink, className }: { invite: PortalInvite; email: string; label?: string; className?: string }) {
+export function InviteLink({
+  invite,
+  email,
+  label = P.inviteLink,
+  className,
+}: {
+  invite: PortalInvite;
+  email: string;
+  label?: string;
+  className?: string;
+}) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -86,7 +97,11 @@ export function InviteLink({ invite, email, label = P.inviteLink, className }: {
           aria-describedby={`${id}-expiry`}
         />
         <Button variant="secondary" onClick={() => void onCopy()} className="shrink-0">
-          {copy === 'copied' ? <Check className="size-4 text-emerald-600" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+          {copy === 'copied' ? (
+            <Check className="size-4 text-emerald-600" aria-hidden />
+          ) : (
+            <Copy className="size-4" aria-hidden />
+          )}
           {copy === 'copied' ? P.copied : P.copy}
         </Button>
       </div>

@@ -8,7 +8,14 @@ import { errorText, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
-import { formatDateTime, fullName, PortalBadge, portalState, useInvalidateContactData, type ContactRow } from './contactParts';
+import {
+  formatDateTime,
+  fullName,
+  PortalBadge,
+  portalState,
+  useInvalidateContactData,
+  type ContactRow,
+} from './contactParts';
 import { InviteLink, useSendInvite, type PortalInvite } from './InviteLink';
 
 const P = M.contacts.portal;
@@ -17,7 +24,10 @@ const P = M.contacts.portal;
 export type SetupMode = 'invite' | 'password';
 
 /** The server may answer a path (/portal/{slug}/invite/{token}): people copy a full address. */
-const absolute = (invite: PortalInvite): PortalInvite => ({ ...invite, url: new URL(invite.url, window.location.origin).href });
+const absolute = (invite: PortalInvite): PortalInvite => ({
+  ...invite,
+  url: new URL(invite.url, window.location.origin).href,
+});
 
 /** Tells staff what happened to a link made by a save: e-mailed, or only shown (no SMTP, or it refused). */
 export function announceInvite(invite: PortalInvite, email: string) {
@@ -30,7 +40,15 @@ export function announceInvite(invite: PortalInvite, email: string) {
  * "Send invite now" or "Set a password", as two native radio buttons (arrow keys move between them); the password
  * field shows under its choice.
  */
-export function PortalSetupChoice({ mode, onMode, password }: { mode: SetupMode; onMode: (mode: SetupMode) => void; password: ReactNode }) {
+export function PortalSetupChoice({
+  mode,
+  onMode,
+  password,
+}: {
+  mode: SetupMode;
+  onMode: (mode: SetupMode) => void;
+  password: ReactNode;
+}) {
   const name = useId();
   const option = (value: SetupMode, title: string, text: string, icon: ReactNode) => (
     <label
@@ -39,7 +57,14 @@ export function PortalSetupChoice({ mode, onMode, password }: { mode: SetupMode;
         mode === value ? 'bg-brand-50/60 ring-brand-300' : 'bg-white ring-slate-200 hover:bg-slate-50',
       )}
     >
-      <input type="radio" name={name} value={value} checked={mode === value} onChange={() => onMode(value)} className="mt-1 size-4 accent-brand-600 focus:outline-none" />
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={mode === value}
+        onChange={() => onMode(value)}
+        className="mt-1 size-4 accent-brand-600 focus:outline-none"
+      />
       <span className="min-w-0">
         <span className="flex items-center gap-1.5 text-sm font-medium text-slate-900">
           {icon}
@@ -54,7 +79,12 @@ export function PortalSetupChoice({ mode, onMode, password }: { mode: SetupMode;
       <legend className="mb-2 text-sm font-medium text-slate-700">{P.setupLegend}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {option('invite', P.setupInvite, P.setupInviteText, <Send className="size-4 text-slate-500" aria-hidden />)}
-        {option('password', P.setupPassword, P.setupPasswordText, <KeyRound className="size-4 text-slate-500" aria-hidden />)}
+        {option(
+          'password',
+          P.setupPassword,
+          P.setupPasswordText,
+          <KeyRound className="size-4 text-slate-500" aria-hidden />,
+        )}
       </div>
       {mode === 'password' && <div className="pt-2">{password}</div>}
     </fieldset>
@@ -149,7 +179,9 @@ export function PortalAccessPanel({ contact, onClose }: { contact: ContactRow | 
           else setPasswordNow(true);
         }}
       >
-        {current.portalAccess && <Note icon={<Clock className="size-4 text-amber-600" aria-hidden />}>{P.inviteExpired}</Note>}
+        {current.portalAccess && (
+          <Note icon={<Clock className="size-4 text-amber-600" aria-hidden />}>{P.inviteExpired}</Note>
+        )}
         <PortalSetupChoice mode={mode} onMode={setMode} password={passwordField(P.password)} />
         <div className="flex justify-end">
           <Button type="submit" busy={update.isPending}>
@@ -165,9 +197,17 @@ export function PortalAccessPanel({ contact, onClose }: { contact: ContactRow | 
         {state === 'invited' ? (
           <div className="flex flex-col gap-3 rounded-lg bg-sky-50/60 p-3 ring-1 ring-sky-200 ring-inset sm:flex-row sm:items-center sm:justify-between">
             <p className="flex items-center gap-2 text-sm text-sky-900">
-              <Clock className="size-4 shrink-0 text-sky-600" aria-hidden /> {pendingUntil ? P.pendingInvite(formatDateTime(pendingUntil)) : P.inviteSent}
+              <Clock className="size-4 shrink-0 text-sky-600" aria-hidden />{' '}
+              {pendingUntil ? P.pendingInvite(formatDateTime(pendingUntil)) : P.inviteSent}
             </p>
-            <Button variant="secondary" size="sm" busy={resend.pendingId !== null} disabled={busy} onClick={() => resend.send(current)} className="shrink-0">
+            <Button
+              variant="secondary"
+              size="sm"
+              busy={resend.pendingId !== null}
+              disabled={busy}
+              onClick={() => resend.send(current)}
+              className="shrink-0"
+            >
               {resend.pendingId === null && <Send className="size-4" aria-hidden />}
               {resend.pendingId !== null ? P.sendingInvite : P.resendInvite}
             </Button>
@@ -185,8 +225,16 @@ export function PortalAccessPanel({ contact, onClose }: { contact: ContactRow | 
             setPasswordNow(false);
           }}
         >
-          <div className="min-w-0 flex-1">{passwordField(state === 'invited' ? P.setupPassword : P.changePassword)}</div>
-          <Button type="submit" variant="secondary" busy={update.isPending && !!update.variables?.portalPassword} disabled={busy || password === ''} className="sm:mt-6">
+          <div className="min-w-0 flex-1">
+            {passwordField(state === 'invited' ? P.setupPassword : P.changePassword)}
+          </div>
+          <Button
+            type="submit"
+            variant="secondary"
+            busy={update.isPending && !!update.variables?.portalPassword}
+            disabled={busy || password === ''}
+            className="sm:mt-6"
+          >
             <KeyRound className="size-4" aria-hidden /> {P.setupPassword}
           </Button>
         </form>
@@ -205,7 +253,12 @@ export function PortalAccessPanel({ contact, onClose }: { contact: ContactRow | 
         {invite && <InviteLink invite={invite} email={current.email} />}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center">
           {current.portalAccess && !confirmRevoke && (
-            <Button variant="ghost" onClick={() => setConfirmRevoke(true)} disabled={busy} className="text-red-600! hover:bg-red-50 hover:text-red-700! sm:mr-auto">
+            <Button
+              variant="ghost"
+              onClick={() => setConfirmRevoke(true)}
+              disabled={busy}
+              className="text-red-600! hover:bg-red-50 hover:text-red-700! sm:mr-auto"
+            >
               <ShieldOff className="size-4" aria-hidden /> {P.revoke}
             </Button>
           )}
@@ -214,13 +267,22 @@ export function PortalAccessPanel({ contact, onClose }: { contact: ContactRow | 
           </Button>
         </div>
         {confirmRevoke && (
-          <div role="alertdialog" aria-label={P.revoke} className="space-y-3 rounded-lg bg-red-50 p-3 ring-1 ring-red-200 ring-inset">
+          <div
+            role="alertdialog"
+            aria-label={P.revoke}
+            className="space-y-3 rounded-lg bg-red-50 p-3 ring-1 ring-red-200 ring-inset"
+          >
             <p className="text-sm text-red-900">{P.revokeConfirm}</p>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" size="sm" onClick={() => setConfirmRevoke(false)} disabled={busy}>
                 {M.contacts.cancel}
               </Button>
-              <Button variant="danger" size="sm" busy={update.isPending} onClick={() => update.mutate({ id: current.id, portalAccess: false })}>
+              <Button
+                variant="danger"
+                size="sm"
+                busy={update.isPending}
+                onClick={() => update.mutate({ id: current.id, portalAccess: false })}
+              >
                 {update.isPending ? P.revoking : P.revoke}
               </Button>
             </div>

@@ -4,7 +4,13 @@ import { M } from '../../../../shared/messages';
 import { errorText, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 
-type Previewable = { id: number; firstName: string; lastName: string; portalAccess: boolean; companyOfContact: { id: number } | null };
+type Previewable = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  portalAccess: boolean;
+  companyOfContact: { id: number } | null;
+};
 
 /**
  * "Preview portal as this contact" (issue 27): opens the portal in a new tab exactly as the contact sees it,
@@ -25,7 +31,10 @@ export function PreviewPortalButton({ contact, compact }: { contact: Previewable
       {
         onSuccess: ({ url }) => {
           if (tab && !tab.closed) tab.location.href = url;
-          else toast(M.portal.preview.popupBlocked, { action: { label: M.portal.preview.openHere, onClick: () => window.location.assign(url) } });
+          else
+            toast(M.portal.preview.popupBlocked, {
+              action: { label: M.portal.preview.openHere, onClick: () => window.location.assign(url) },
+            });
         },
         onError: (error) => {
           tab?.close();

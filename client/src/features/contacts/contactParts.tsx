@@ -10,16 +10,30 @@ export type ContactRow = z.output<typeof contactRowOutput>;
 export type ContactDetails = z.output<typeof contactOutput>;
 
 export const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
-export const initials = (c: { firstName: string; lastName: string }) => `${c.firstName.charAt(0)}${c.lastName.charAt(0)}`.toUpperCase();
+export const initials = (c: { firstName: string; lastName: string }) =>
+  `${c.firstName.charAt(0)}${c.lastName.charAt(0)}`.toUpperCase();
 
 /** US English dates (spec §2), e.g. "Jun 3, 2025, 4:05 PM". */
 export const formatDateTime = (date: Date) => date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatDate = (date: Date) => date.toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 // A few soft tints, picked by the name, so neighbouring avatars differ without meaning anything.
-const avatarTints = ['bg-brand-50 text-brand-700', 'bg-sky-50 text-sky-700', 'bg-emerald-50 text-emerald-700', 'bg-amber-50 text-amber-800', 'bg-violet-50 text-violet-700', 'bg-rose-50 text-rose-700'];
+const avatarTints = [
+  'bg-brand-50 text-brand-700',
+  'bg-sky-50 text-sky-700',
+  'bg-emerald-50 text-emerald-700',
+  'bg-amber-50 text-amber-800',
+  'bg-violet-50 text-violet-700',
+  'bg-rose-50 text-rose-700',
+];
 
-export function ContactAvatar({ contact, size = 'md' }: { contact: { firstName: string; lastName: string }; size?: 'sm' | 'md' | 'lg' }) {
+export function ContactAvatar({
+  contact,
+  size = 'md',
+}: {
+  contact: { firstName: string; lastName: string };
+  size?: 'sm' | 'md' | 'lg';
+}) {
   const name = fullName(contact);
   let hash = 0;
   for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;

@@ -27,7 +27,10 @@ export function Card({
   labelledBy: string;
 }) {
   return (
-    <section aria-labelledby={labelledBy} className={cn('flex min-w-0 flex-col rounded-xl bg-white shadow-xs ring-1 ring-slate-200', className)}>
+    <section
+      aria-labelledby={labelledBy}
+      className={cn('flex min-w-0 flex-col rounded-xl bg-white shadow-xs ring-1 ring-slate-200', className)}
+    >
       <header className="flex min-h-13 items-center justify-between gap-3 border-b border-slate-100 px-4 py-2.5 sm:px-5">
         <h2 id={labelledBy} className="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
           {icon && (
@@ -91,7 +94,10 @@ export function EmptyRow({ icon, text, action }: { icon: ReactNode; text: string
 /** A failed load inside a card: says so and offers another try (an empty state here would say something untrue). */
 export function LoadFailed({ onRetry, text = M.common.loadFailed }: { onRetry: () => void; text?: string }) {
   return (
-    <div role="alert" className="flex h-full min-h-28 flex-col items-center justify-center gap-2 px-5 py-6 text-center sm:min-h-40 sm:py-8">
+    <div
+      role="alert"
+      className="flex h-full min-h-28 flex-col items-center justify-center gap-2 px-5 py-6 text-center sm:min-h-40 sm:py-8"
+    >
       <AlertCircle className="size-5 text-red-500" aria-hidden />
       <p className="max-w-xs text-sm text-slate-600">{text}</p>
       <button

@@ -68,7 +68,10 @@ export function ActiveProjectsCard({ query, className }: { query: QueryState<Ove
           projects.map((project) => (
             <li key={project.id}>
               <Link to={`/hub/projects/${project.projectUid}`} className={rowLinkClass}>
-                <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700" aria-hidden>
+                <span
+                  className="grid size-8 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700"
+                  aria-hidden
+                >
                   <FolderKanban className="size-4" />
                 </span>
                 <span className="min-w-0 flex-1">
@@ -119,14 +122,20 @@ export function TasksOverviewCard({ query, className }: { query: QueryState<Stat
       ) : (
         <div className="px-4 py-4 sm:px-5">
           <p className="flex items-baseline gap-2">
-            <span className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">{stats.pendingTasks.toLocaleString()}</span>
+            <span className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">
+              {stats.pendingTasks.toLocaleString()}
+            </span>
             <span className="text-sm text-slate-500">{M.dashboard.tasksInProgress}</span>
           </p>
           {/* The split by priority at a glance; the numbers below say the same in text. */}
           <div className="mt-4 flex h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>
             {total > 0 &&
               PRIORITY_ORDER.map((p) => (
-                <div key={p} className={priorityStyle[p].dot} style={{ width: `${(stats.tasksByPriority[p] / total) * 100}%` }} />
+                <div
+                  key={p}
+                  className={priorityStyle[p].dot}
+                  style={{ width: `${(stats.tasksByPriority[p] / total) * 100}%` }}
+                />
               ))}
           </div>
           <dl className="mt-4 space-y-2.5">
@@ -186,7 +195,14 @@ export function RecentFilesCard({ query, className }: { query: QueryState<Overvi
 
 function AddButton({ label, onClick, onIntent }: { label: string; onClick: () => void; onIntent?: () => void }) {
   return (
-    <Button variant="secondary" size="sm" onClick={onClick} onMouseEnter={onIntent} onFocus={onIntent} className="shrink-0">
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={onClick}
+      onMouseEnter={onIntent}
+      onFocus={onIntent}
+      className="shrink-0"
+    >
       <Plus className="size-4" aria-hidden /> {label}
     </Button>
   );
@@ -222,7 +238,10 @@ export function RecentCompaniesCard({
           companies.map((company) => (
             <li key={company.id}>
               <Link to={`/hub/companies/${company.id}`} className={rowLinkClass}>
-                <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-slate-100 text-slate-500" aria-hidden>
+                <span
+                  className="grid size-8 shrink-0 place-items-center rounded-lg bg-slate-100 text-slate-500"
+                  aria-hidden
+                >
                   <Building2 className="size-4" />
                 </span>
                 <span className="min-w-0 flex-1">
@@ -279,7 +298,10 @@ export function RecentContactsCard({
                   onFocus={onIntent}
                   className={cn(rowLinkClass, 'w-full text-left')}
                 >
-                  <span className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-50 text-xs font-semibold text-brand-700" aria-hidden>
+                  <span
+                    className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-50 text-xs font-semibold text-brand-700"
+                    aria-hidden
+                  >
                     {initials(contact.firstName, contact.lastName)}
                   </span>
                   <span className="min-w-0 flex-1">

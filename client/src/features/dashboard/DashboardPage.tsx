@@ -4,7 +4,13 @@ import { dashboard } from '../../../../shared/messages/dashboard';
 import { useSession } from '../../app/useSession';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { ActiveProjectsCard, RecentCompaniesCard, RecentContactsCard, RecentFilesCard, TasksOverviewCard } from './DashboardCards';
+import {
+  ActiveProjectsCard,
+  RecentCompaniesCard,
+  RecentContactsCard,
+  RecentFilesCard,
+  TasksOverviewCard,
+} from './DashboardCards';
 import { GettingStarted } from './GettingStarted';
 import { RecentActivityCard } from '../activity/RecentActivityCard';
 import { StatCards } from './StatCards';
@@ -39,7 +45,10 @@ export default function DashboardPage() {
   const overview = trpc.dashboard.overview.useQuery(undefined, { refetchOnMount: 'always' });
 
   // A dialog is mounted from its first opening on, so it can play its closing transition.
-  const [companyDialog, setCompanyDialog] = useState<{ open: boolean; mounted: boolean }>({ open: false, mounted: false });
+  const [companyDialog, setCompanyDialog] = useState<{ open: boolean; mounted: boolean }>({
+    open: false,
+    mounted: false,
+  });
   const [contactDialog, setContactDialog] = useState<ContactDialogState & { mounted: boolean }>({
     open: false,
     mounted: false,
@@ -64,8 +73,18 @@ export default function DashboardPage() {
   // card stays a placeholder, so the checklist never pushes numbers the user is already reading down the page. The
   // body is then drawn afresh (its key), its placeholders replaced rather than moved.
   const waiting = overview.isPending;
-  const overviewState = { data: overview.data, isPending: overview.isPending, isError: overview.isError, refetch: () => void overview.refetch() };
-  const statsState = { data: stats.data, isPending: stats.isPending || waiting, isError: stats.isError, refetch: () => void stats.refetch() };
+  const overviewState = {
+    data: overview.data,
+    isPending: overview.isPending,
+    isError: overview.isError,
+    refetch: () => void overview.refetch(),
+  };
+  const statsState = {
+    data: stats.data,
+    isPending: stats.isPending || waiting,
+    isError: stats.isError,
+    refetch: () => void stats.refetch(),
+  };
 
   return (
     <div className="space-y-6">
@@ -87,7 +106,12 @@ export default function DashboardPage() {
           />
         )}
 
-        <StatCards stats={stats.data} isPending={statsState.isPending} isError={stats.isError} onRetry={statsState.refetch} />
+        <StatCards
+          stats={stats.data}
+          isPending={statsState.isPending}
+          isError={stats.isError}
+          onRetry={statsState.refetch}
+        />
 
         <div className="grid gap-4 lg:grid-cols-3">
           <ActiveProjectsCard query={overviewState} className="lg:col-span-2" />
@@ -97,7 +121,12 @@ export default function DashboardPage() {
         <div className="grid gap-4 lg:grid-cols-3">
           <RecentFilesCard query={overviewState} />
           <RecentCompaniesCard query={overviewState} onAdd={openAddCompany} onIntent={preload(loadCompanyDialog)} />
-          <RecentContactsCard query={overviewState} onAdd={() => openContact(null)} onOpen={openContact} onIntent={preload(loadContactDialog)} />
+          <RecentContactsCard
+            query={overviewState}
+            onAdd={() => openContact(null)}
+            onOpen={openContact}
+            onIntent={preload(loadContactDialog)}
+          />
         </div>
 
         <RecentActivityCard />

@@ -40,7 +40,9 @@ function StepItem({
     <span
       className={cn(
         'mt-px grid size-5 shrink-0 place-items-center rounded-full text-[11px] font-semibold tabular-nums',
-        next ? 'bg-brand-600 text-white' : 'text-slate-500 ring-1 ring-slate-300 ring-inset group-hover:text-brand-700 group-hover:ring-brand-400',
+        next
+          ? 'bg-brand-600 text-white'
+          : 'text-slate-500 ring-1 ring-slate-300 ring-inset group-hover:text-brand-700 group-hover:ring-brand-400',
       )}
       aria-hidden
     >
@@ -65,20 +67,31 @@ function StepItem({
         <span className="sr-only">{`${number}. `}</span>
         {children}
       </span>
-      <ArrowRight className="mt-0.5 size-4 shrink-0 text-slate-300 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-600" aria-hidden />
+      <ArrowRight
+        className="mt-0.5 size-4 shrink-0 text-slate-300 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-600"
+        aria-hidden
+      />
     </>
   );
   const live = cn(
     itemClass,
     compact && 'py-2',
-    next ? 'bg-brand-50/60 ring-brand-200 hover:bg-brand-50' : 'bg-white ring-slate-200 hover:bg-brand-50/40 hover:ring-brand-200',
+    next
+      ? 'bg-brand-50/60 ring-brand-200 hover:bg-brand-50'
+      : 'bg-white ring-slate-200 hover:bg-brand-50/40 hover:ring-brand-200',
   );
   return 'to' in action ? (
     <Link to={action.to} className={live}>
       {content}
     </Link>
   ) : (
-    <button type="button" onClick={action.onClick} onMouseEnter={action.onIntent} onFocus={action.onIntent} className={live}>
+    <button
+      type="button"
+      onClick={action.onClick}
+      onMouseEnter={action.onIntent}
+      onFocus={action.onIntent}
+      className={live}
+    >
       {content}
     </button>
   );
@@ -118,9 +131,14 @@ export function GettingStarted({
         aria-valuenow={done}
         aria-label={M.dashboard.gettingStarted}
       >
-        <div className="h-full rounded-full bg-emerald-500 transition-[width]" style={{ width: `${(done / STEPS.length) * 100}%` }} />
+        <div
+          className="h-full rounded-full bg-emerald-500 transition-[width]"
+          style={{ width: `${(done / STEPS.length) * 100}%` }}
+        />
       </div>
-      <span className="text-xs font-medium whitespace-nowrap text-slate-500 tabular-nums">{M.dashboard.checklistDone(done, STEPS.length)}</span>
+      <span className="text-xs font-medium whitespace-nowrap text-slate-500 tabular-nums">
+        {M.dashboard.checklistDone(done, STEPS.length)}
+      </span>
     </div>
   );
   const open = STEPS.filter((s) => !checklist[s]);
@@ -129,7 +147,10 @@ export function GettingStarted({
   if (open.length === 1) {
     const step = open[0];
     return (
-      <section aria-labelledby="dash-getting-started" className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-white px-4 py-2.5 shadow-xs ring-1 ring-slate-200 sm:px-5">
+      <section
+        aria-labelledby="dash-getting-started"
+        className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-white px-4 py-2.5 shadow-xs ring-1 ring-slate-200 sm:px-5"
+      >
         <h2 id="dash-getting-started" className="text-sm font-semibold text-slate-900">
           {M.dashboard.gettingStarted}
         </h2>
@@ -144,7 +165,10 @@ export function GettingStarted({
   }
 
   return (
-    <section aria-labelledby="dash-getting-started" className="rounded-xl bg-white p-4 shadow-xs ring-1 ring-slate-200 sm:p-5">
+    <section
+      aria-labelledby="dash-getting-started"
+      className="rounded-xl bg-white p-4 shadow-xs ring-1 ring-slate-200 sm:p-5"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h2 id="dash-getting-started" className="text-base font-semibold text-slate-900">

@@ -21,7 +21,10 @@ const fileTone: Record<string, string> = {
 
 export function FileTypeIcon({ type }: { type: string }) {
   return (
-    <span className={cn('grid size-8 shrink-0 place-items-center rounded-lg', fileTone[type] ?? fileTone.other)} title={statusLabel(type)}>
+    <span
+      className={cn('grid size-8 shrink-0 place-items-center rounded-lg', fileTone[type] ?? fileTone.other)}
+      title={statusLabel(type)}
+    >
       <FileText className="size-4" aria-hidden />
     </span>
   );
@@ -37,4 +40,5 @@ export function relativeTime(date: Date | string | null | undefined, now = new D
 }
 
 /** Two letters for an avatar. */
-export const initials = (first: string, last: string) => `${first.trim()[0] ?? ''}${last.trim()[0] ?? ''}`.toUpperCase() || '?';
+export const initials = (first: string, last: string) =>
+  `${first.trim()[0] ?? ''}${last.trim()[0] ?? ''}`.toUpperCase() || '?';

@@ -13,7 +13,13 @@ export function CompanyExportButton({ companyId, className }: { companyId: numbe
   const requestExport = useCompanyExport();
   if (!user || !can(user.role, 'data.exportCompany')) return null;
   return (
-    <Button variant="secondary" onClick={() => requestExport.mutate({ companyId })} busy={requestExport.isPending} title={P.companyExportHint} className={className}>
+    <Button
+      variant="secondary"
+      onClick={() => requestExport.mutate({ companyId })}
+      busy={requestExport.isPending}
+      title={P.companyExportHint}
+      className={className}
+    >
       {!requestExport.isPending && <Download className="size-4" aria-hidden />}
       {requestExport.isPending ? P.exporting : P.companyExport}
     </Button>

@@ -66,7 +66,9 @@ function StorageMeter({ usage }: { usage: StorageUsage }) {
         <HardDrive className="size-5" aria-hidden />
       </span>
       <div className="min-w-0 flex-1 space-y-2 text-sm">
-        <p className="font-medium text-slate-900 tabular-nums">{quota === null ? P.storageUsed(used) : P.storageUsedOf(used, sizeText(quota))}</p>
+        <p className="font-medium text-slate-900 tabular-nums">
+          {quota === null ? P.storageUsed(used) : P.storageUsedOf(used, sizeText(quota))}
+        </p>
         {quota !== null && (
           <div
             role="progressbar"
@@ -77,10 +79,18 @@ function StorageMeter({ usage }: { usage: StorageUsage }) {
             aria-valuetext={P.storagePercent(percent)}
             className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
           >
-            <div className={cn('h-full rounded-full', full ? 'bg-red-500' : percent >= 90 ? 'bg-amber-500' : 'bg-brand-600')} style={{ width: `${percent}%` }} />
+            <div
+              className={cn(
+                'h-full rounded-full',
+                full ? 'bg-red-500' : percent >= 90 ? 'bg-amber-500' : 'bg-brand-600',
+              )}
+              style={{ width: `${percent}%` }}
+            />
           </div>
         )}
-        <p className={full ? 'font-medium text-red-700' : 'text-slate-500'}>{quota === null ? P.storageNoQuota : full ? P.storageFull : P.storageQuotaHint}</p>
+        <p className={full ? 'font-medium text-red-700' : 'text-slate-500'}>
+          {quota === null ? P.storageNoQuota : full ? P.storageFull : P.storageQuotaHint}
+        </p>
       </div>
     </div>
   );
@@ -91,7 +101,10 @@ function ExportCard() {
   const result = requestExport.data;
   // The same list as "Your exports" (one query): the notice turns into a download once the export is built.
   const exports = trpc.data.exports.useQuery(undefined, { enabled: result?.mode === 'background' });
-  const built = result?.mode === 'background' ? exports.data?.items.find((item) => item.id === result.exportId && item.status === 'ready') : undefined;
+  const built =
+    result?.mode === 'background'
+      ? exports.data?.items.find((item) => item.id === result.exportId && item.status === 'ready')
+      : undefined;
   return (
     <SettingsCard
       title={P.exportTitle}
@@ -118,7 +131,12 @@ function ExportCard() {
           <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-emerald-200 ring-inset">
             <CheckCircle2 className="size-4 shrink-0" aria-hidden />
             <span className="flex-1">{P.backgroundReady}</span>
-            <a href={built.downloadUrl} download aria-label={P.downloadOf(P.scopeAgency)} className="inline-flex items-center gap-1.5 rounded-sm font-medium text-emerald-900 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:outline-none">
+            <a
+              href={built.downloadUrl}
+              download
+              aria-label={P.downloadOf(P.scopeAgency)}
+              className="inline-flex items-center gap-1.5 rounded-sm font-medium text-emerald-900 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-emerald-600 focus-visible:outline-none"
+            >
               <Download className="size-4" aria-hidden /> {P.download}
             </a>
           </p>
@@ -214,7 +232,14 @@ function ExportRow({ item }: { item: ExportItem }) {
   if (item.status === 'expired') facts.push(<span key="expired">{P.expired(day(item.expiresAt))}</span>);
   return (
     <li className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 py-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
-      <span className={cn('grid size-9 shrink-0 place-items-center rounded-lg ring-1', item.status === 'ready' ? 'bg-brand-50 text-brand-700 ring-brand-100' : 'bg-slate-50 text-slate-400 ring-slate-200')}>
+      <span
+        className={cn(
+          'grid size-9 shrink-0 place-items-center rounded-lg ring-1',
+          item.status === 'ready'
+            ? 'bg-brand-50 text-brand-700 ring-brand-100'
+            : 'bg-slate-50 text-slate-400 ring-slate-200',
+        )}
+      >
         <Icon className="size-4" aria-hidden />
       </span>
       <div className="min-w-0">
@@ -242,7 +267,16 @@ function ExportRow({ item }: { item: ExportItem }) {
         )}
       </div>
       {item.status === 'ready' && item.downloadUrl && (
-        <a href={item.downloadUrl} download className={buttonClass('secondary', 'sm', 'col-start-2 justify-self-start sm:col-start-auto sm:justify-self-end')} aria-label={P.downloadOf(scope)}>
+        <a
+          href={item.downloadUrl}
+          download
+          className={buttonClass(
+            'secondary',
+            'sm',
+            'col-start-2 justify-self-start sm:col-start-auto sm:justify-self-end',
+          )}
+          aria-label={P.downloadOf(scope)}
+        >
           <Download className="size-4" aria-hidden /> {P.download}
         </a>
       )}

@@ -2,7 +2,22 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { format } from 'date-fns';
 import { toast } from 'sonner';
-import { AlertCircle, ArrowLeft, Building2, Check, CircleAlert, CirclePlus, Copy, FileArchive, FileSpreadsheet, FileUp, Info, Loader2, RotateCcw, Users } from 'lucide-react';
+import {
+  AlertCircle,
+  ArrowLeft,
+  Building2,
+  Check,
+  CircleAlert,
+  CirclePlus,
+  Copy,
+  FileArchive,
+  FileSpreadsheet,
+  FileUp,
+  Info,
+  Loader2,
+  RotateCcw,
+  Users,
+} from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import {
   IMPORT_FIELDS,
@@ -149,7 +164,12 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
     setFailure(null);
     try {
       // The mapping of the preview the person saw (the server's, guesses included), not a newer unpreviewed choice.
-      const result = await commitImport({ file, kind, mapping: isCsvKind(kind) ? preview.mapping : null, applyBusiness: kind === 'archive' && canImportArchive && applyBusiness });
+      const result = await commitImport({
+        file,
+        kind,
+        mapping: isCsvKind(kind) ? preview.mapping : null,
+        applyBusiness: kind === 'archive' && canImportArchive && applyBusiness,
+      });
       setSummary(result);
       setStep('done');
       toast.success(P.imported);
@@ -187,7 +207,10 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
     setStep(to);
   };
 
-  const missing = isCsvKind(kind) && mapping ? (REQUIRED_IMPORT_FIELDS[kind] as readonly string[]).filter((field) => !mapping[field]) : [];
+  const missing =
+    isCsvKind(kind) && mapping
+      ? (REQUIRED_IMPORT_FIELDS[kind] as readonly string[]).filter((field) => !mapping[field])
+      : [];
   /** The shown preview is not of the chosen columns (their re-preview is running, or failed). */
   const stale = isCsvKind(kind) && !!preview && !sameMapping(mapping, preview.mapping);
 
@@ -225,7 +248,18 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
       </Button>
     );
   } else if (step === 'map' && preview && isCsvKind(kind)) {
-    body = <MapStep kind={kind} preview={preview} mapping={mapping ?? {}} samples={samples} missing={missing} busy={busy === 'preview'} stale={stale} onChange={changeMapping} />;
+    body = (
+      <MapStep
+        kind={kind}
+        preview={preview}
+        mapping={mapping ?? {}}
+        samples={samples}
+        missing={missing}
+        busy={busy === 'preview'}
+        stale={stale}
+        onChange={changeMapping}
+      />
+    );
     footer = (
       <>
         <Button variant="ghost" onClick={() => goBack('file')} className="mr-auto">
@@ -251,16 +285,30 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
         preview={preview}
         kind={kind}
         onChooseFile={() => goBack('file')}
-        applyBusiness={kind === 'archive' && canImportArchive ? { checked: applyBusiness, onChange: setApplyBusiness, disabled: busy !== null } : null}
+        applyBusiness={
+          kind === 'archive' && canImportArchive
+            ? { checked: applyBusiness, onChange: setApplyBusiness, disabled: busy !== null }
+            : null
+        }
       />
     );
     footer = (
       <>
-        <Button variant="ghost" onClick={() => goBack(kind === 'archive' ? 'file' : 'map')} className="mr-auto" disabled={busy === 'commit'}>
+        <Button
+          variant="ghost"
+          onClick={() => goBack(kind === 'archive' ? 'file' : 'map')}
+          className="mr-auto"
+          disabled={busy === 'commit'}
+        >
           <ArrowLeft className="size-4" aria-hidden /> {P.back}
         </Button>
         {errors === 0 && <p className="hidden text-xs text-slate-500 md:block">{P.allOrNothing}</p>}
-        <Button onClick={() => void runImport()} busy={busy === 'commit'} disabled={busy === 'preview' || stale || errors > 0 || fresh === 0} aria-describedby={errors > 0 ? 'import-blocked' : undefined}>
+        <Button
+          onClick={() => void runImport()}
+          busy={busy === 'commit'}
+          disabled={busy === 'preview' || stale || errors > 0 || fresh === 0}
+          aria-describedby={errors > 0 ? 'import-blocked' : undefined}
+        >
           {busy === 'commit' ? P.importing : kind === 'archive' ? P.importArchiveButton : P.importButton(fresh)}
         </Button>
       </>
@@ -308,11 +356,19 @@ function Stepper({ steps, current }: { steps: Step[]; current: number }) {
         const done = i < current;
         const active = i === current;
         return (
-          <li key={step} aria-current={active ? 'step' : undefined} className={cn('flex min-w-0 items-center gap-2 sm:gap-3', i < steps.length - 1 && 'flex-1')}>
+          <li
+            key={step}
+            aria-current={active ? 'step' : undefined}
+            className={cn('flex min-w-0 items-center gap-2 sm:gap-3', i < steps.length - 1 && 'flex-1')}
+          >
             <span
               className={cn(
                 'grid size-7 shrink-0 place-items-center rounded-full text-xs font-semibold',
-                done ? 'bg-brand-600 text-white' : active ? 'bg-white text-brand-700 ring-2 ring-brand-600' : 'bg-white text-slate-500 ring-1 ring-slate-300',
+                done
+                  ? 'bg-brand-600 text-white'
+                  : active
+                    ? 'bg-white text-brand-700 ring-2 ring-brand-600'
+                    : 'bg-white text-slate-500 ring-1 ring-slate-300',
               )}
             >
               {done ? <Check className="size-4" aria-hidden /> : i + 1}
@@ -322,13 +378,21 @@ function Stepper({ steps, current }: { steps: Step[]; current: number }) {
             ) : (
               // On phones only the open step is named beside its number; screen readers hear every name.
               <>
-                <span aria-hidden className={cn('hidden truncate text-sm sm:block', done ? 'font-medium text-slate-700' : 'text-slate-500')}>
+                <span
+                  aria-hidden
+                  className={cn(
+                    'hidden truncate text-sm sm:block',
+                    done ? 'font-medium text-slate-700' : 'text-slate-500',
+                  )}
+                >
                   {P.steps[step]}
                 </span>
                 <span className="sr-only">{done ? P.stepDone(P.steps[step]) : P.steps[step]}</span>
               </>
             )}
-            {i < steps.length - 1 && <span aria-hidden className={cn('h-px min-w-3 flex-1', done ? 'bg-brand-600' : 'bg-slate-200')} />}
+            {i < steps.length - 1 && (
+              <span aria-hidden className={cn('h-px min-w-3 flex-1', done ? 'bg-brand-600' : 'bg-slate-200')} />
+            )}
           </li>
         );
       })}
@@ -361,11 +425,23 @@ function FileStep(props: {
                 key={option}
                 className={cn(
                   'relative flex cursor-pointer gap-3 rounded-lg border p-3 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 sm:flex-col sm:gap-2',
-                  chosen ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500' : 'border-slate-300 bg-white hover:border-slate-400',
+                  chosen
+                    ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500'
+                    : 'border-slate-300 bg-white hover:border-slate-400',
                 )}
               >
-                <input type="radio" name="import-kind" value={option} checked={chosen} onChange={() => onKind(option)} className="sr-only" />
-                <Icon className={cn('mt-0.5 size-5 shrink-0 sm:mt-0', chosen ? 'text-brand-700' : 'text-slate-400')} aria-hidden />
+                <input
+                  type="radio"
+                  name="import-kind"
+                  value={option}
+                  checked={chosen}
+                  onChange={() => onKind(option)}
+                  className="sr-only"
+                />
+                <Icon
+                  className={cn('mt-0.5 size-5 shrink-0 sm:mt-0', chosen ? 'text-brand-700' : 'text-slate-400')}
+                  aria-hidden
+                />
                 <span className="min-w-0">
                   <span className="block font-medium text-slate-900">{P.kinds[option].label}</span>
                   <span className="block text-xs text-slate-500">{P.kinds[option].text}</span>
@@ -384,7 +460,13 @@ function FileStep(props: {
         disabled={disabled}
         label={P.fileLabel}
         accept={kind === 'archive' ? '.zip,application/zip' : '.csv,text/csv'}
-        icon={kind === 'archive' ? <FileArchive className="size-4" aria-hidden /> : <FileSpreadsheet className="size-4" aria-hidden />}
+        icon={
+          kind === 'archive' ? (
+            <FileArchive className="size-4" aria-hidden />
+          ) : (
+            <FileSpreadsheet className="size-4" aria-hidden />
+          )
+        }
         hint={kind === 'archive' ? P.acceptZip : P.acceptCsv}
         texts={{ choose: P.chooseFile, drop: P.dropHere, replace: P.replaceFile, remove: P.removeFile }}
       />
@@ -417,7 +499,10 @@ function MapStep(props: {
           const lacking = missing.includes(field);
           const hintId = `${id}-${field}-hint`;
           return (
-            <li key={field} className="grid gap-2 px-4 py-3 sm:grid-cols-[10rem_minmax(0,16rem)_minmax(0,1fr)] sm:items-center sm:gap-4">
+            <li
+              key={field}
+              className="grid gap-2 px-4 py-3 sm:grid-cols-[10rem_minmax(0,16rem)_minmax(0,1fr)] sm:items-center sm:gap-4"
+            >
               <label htmlFor={`${id}-${field}`} className="text-sm font-medium text-slate-700">
                 {fieldName(field)}
                 {required.includes(field) && <RequiredMark />}
@@ -437,7 +522,11 @@ function MapStep(props: {
                   </option>
                 ))}
               </select>
-              <p id={hintId} className={cn('min-w-0 truncate text-xs', lacking ? 'font-medium text-red-600' : 'text-slate-500')} title={sample || undefined}>
+              <p
+                id={hintId}
+                className={cn('min-w-0 truncate text-xs', lacking ? 'font-medium text-red-600' : 'text-slate-500')}
+                title={sample || undefined}
+              >
                 {lacking ? P.requiredMissing(fieldName(field)) : header ? (sample ? P.sample(sample) : P.noSample) : ''}
               </p>
             </li>
@@ -467,7 +556,8 @@ function MapStep(props: {
 }
 
 const ROW_ENTITIES = ['companies', 'contacts'];
-const totalOf = (preview: ImportPreview, status: 'new' | 'duplicate' | 'error') => Object.values(preview.counts).reduce((sum, c) => sum + c[status], 0);
+const totalOf = (preview: ImportPreview, status: 'new' | 'duplicate' | 'error') =>
+  Object.values(preview.counts).reduce((sum, c) => sum + c[status], 0);
 
 /** Per entity: how many rows are new, duplicates and errors (errors and duplicates only when there are some). */
 function CountChips({ preview }: { preview: ImportPreview }) {
@@ -478,7 +568,10 @@ function CountChips({ preview }: { preview: ImportPreview }) {
   return (
     <ul className="flex flex-wrap gap-2" aria-label={P.previewTitle}>
       {entries.map(([entity, count]) => (
-        <li key={entity} className="inline-flex flex-wrap items-center gap-1.5 rounded-lg bg-white px-2.5 py-1.5 text-xs ring-1 ring-slate-200">
+        <li
+          key={entity}
+          className="inline-flex flex-wrap items-center gap-1.5 rounded-lg bg-white px-2.5 py-1.5 text-xs ring-1 ring-slate-200"
+        >
           <span className="font-medium text-slate-900">{entityName(entity)}</span>
           <Badge tone="green">{P.countNew(count.new)}</Badge>
           {count.duplicate > 0 && <Badge tone="yellow">{P.countDuplicate(count.duplicate)}</Badge>}
@@ -509,21 +602,33 @@ function RowStatus({ status }: { status: ImportPreviewRow['status'] }) {
 
 /** A zip's row shows who or what it is (name, or first and last name, and e-mail); a CSV row its mapped columns. */
 const recordText = (values: Record<string, string>) =>
-  [values.name || [values.firstName, values.lastName].filter(Boolean).join(' '), values.email].filter(Boolean).join(' · ') ||
-  Object.values(values).filter(Boolean).slice(0, 3).join(' · ');
+  [values.name || [values.firstName, values.lastName].filter(Boolean).join(' '), values.email]
+    .filter(Boolean)
+    .join(' · ') || Object.values(values).filter(Boolean).slice(0, 3).join(' · ');
 
 type ApplyBusiness = { checked: boolean; onChange: (checked: boolean) => void; disabled: boolean };
 
-function PreviewStep({ preview, kind, onChooseFile, applyBusiness }: { preview: ImportPreview; kind: ImportKind; onChooseFile: () => void; applyBusiness: ApplyBusiness | null }) {
+function PreviewStep({
+  preview,
+  kind,
+  onChooseFile,
+  applyBusiness,
+}: {
+  preview: ImportPreview;
+  kind: ImportKind;
+  onChooseFile: () => void;
+  applyBusiness: ApplyBusiness | null;
+}) {
   const applyId = useId();
   const [filter, setFilter] = useState<RowFilter>('all');
   const errors = totalOf(preview, 'error');
   const fresh = totalOf(preview, 'new');
   const rows = filter === 'all' ? preview.rows : preview.rows.filter((row) => row.status === filter);
-  const byStatus = (status: RowFilter) => (status === 'all' ? preview.rows.length : preview.rows.filter((row) => row.status === status).length);
+  const byStatus = (status: RowFilter) =>
+    status === 'all' ? preview.rows.length : preview.rows.filter((row) => row.status === status).length;
   const columns = isCsvKind(kind) ? IMPORT_FIELDS[kind].filter((field) => preview.mapping[field]) : [];
   const rowTotal = Object.entries(preview.counts)
-    .filter(([entity]) => !isCsvKind(kind) ? ROW_ENTITIES.includes(entity) : true)
+    .filter(([entity]) => (!isCsvKind(kind) ? ROW_ENTITIES.includes(entity) : true))
     .reduce((sum, [, c]) => sum + c.new + c.duplicate + c.error, 0);
   // A CSV's row problems are in its rows; a zip's other entities (projects, tasks…) only have their issues.
   const issues = isCsvKind(kind) ? preview.issues.filter((issue) => issue.line === null) : preview.issues;
@@ -554,7 +659,12 @@ function PreviewStep({ preview, kind, onChooseFile, applyBusiness }: { preview: 
         </p>
       )}
       {applyBusiness && (
-        <div className={cn('flex items-start gap-3 rounded-lg px-3 py-2.5 ring-1 ring-inset transition-colors', applyBusiness.checked ? 'bg-brand-50/60 ring-brand-200' : 'ring-slate-200')}>
+        <div
+          className={cn(
+            'flex items-start gap-3 rounded-lg px-3 py-2.5 ring-1 ring-inset transition-colors',
+            applyBusiness.checked ? 'bg-brand-50/60 ring-brand-200' : 'ring-slate-200',
+          )}
+        >
           <input
             id={applyId}
             type="checkbox"
@@ -580,7 +690,11 @@ function PreviewStep({ preview, kind, onChooseFile, applyBusiness }: { preview: 
       </div>
 
       {errors > 0 && (
-        <div id="import-blocked" role="alert" className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          id="import-blocked"
+          role="alert"
+          className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p className="flex gap-2">
             <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>
@@ -600,7 +714,11 @@ function PreviewStep({ preview, kind, onChooseFile, applyBusiness }: { preview: 
       {issues.length > 0 && (
         <div className="rounded-lg border border-red-200 px-3 py-2.5 text-sm">
           <p className="font-medium text-red-700">{P.fileIssues}</p>
-          <IssueList issues={issues} total={isCsvKind(kind) ? undefined : preview.issueCount} className="mt-1 text-red-700" />
+          <IssueList
+            issues={issues}
+            total={isCsvKind(kind) ? undefined : preview.issueCount}
+            className="mt-1 text-red-700"
+          />
         </div>
       )}
       {preview.newCompanies.length > 0 && (
@@ -608,7 +726,10 @@ function PreviewStep({ preview, kind, onChooseFile, applyBusiness }: { preview: 
           <p className="text-slate-700">{P.newCompanies(preview.newCompanies.length)}</p>
           <ul className="mt-2 flex flex-wrap gap-1.5">
             {preview.newCompanies.map((name) => (
-              <li key={name} className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+              <li
+                key={name}
+                className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700"
+              >
                 <Building2 className="size-3 text-slate-400" aria-hidden /> {name}
               </li>
             ))}
@@ -619,24 +740,40 @@ function PreviewStep({ preview, kind, onChooseFile, applyBusiness }: { preview: 
       {preview.rows.length > 0 && (
         <div>
           <div role="group" aria-label={P.filterLabel} className="mb-3 flex flex-wrap gap-2">
-            {filters.filter((f) => f === 'all' || f === filter || byStatus(f) > 0).map((f) => (
-              <button
-                key={f}
-                type="button"
-                aria-pressed={filter === f}
-                onClick={() => setFilter(f)}
-                className={cn(
-                  'inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-sm font-medium ring-1 transition-colors ring-inset focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-                  filter === f ? 'bg-slate-900 text-white ring-slate-900' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
-                )}
-              >
-                {P.filters[f]}
-                <span className={cn('rounded-full px-1.5 text-xs tabular-nums', filter === f ? 'bg-white/20' : 'bg-slate-100 text-slate-600')}>{byStatus(f)}</span>
-              </button>
-            ))}
+            {filters
+              .filter((f) => f === 'all' || f === filter || byStatus(f) > 0)
+              .map((f) => (
+                <button
+                  key={f}
+                  type="button"
+                  aria-pressed={filter === f}
+                  onClick={() => setFilter(f)}
+                  className={cn(
+                    'inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-sm font-medium ring-1 transition-colors ring-inset focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+                    filter === f
+                      ? 'bg-slate-900 text-white ring-slate-900'
+                      : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
+                  )}
+                >
+                  {P.filters[f]}
+                  <span
+                    className={cn(
+                      'rounded-full px-1.5 text-xs tabular-nums',
+                      filter === f ? 'bg-white/20' : 'bg-slate-100 text-slate-600',
+                    )}
+                  >
+                    {byStatus(f)}
+                  </span>
+                </button>
+              ))}
           </div>
           {/* Scrolls both ways with many rows or columns: a focus stop, so the keyboard scrolls it too. */}
-          <div tabIndex={0} role="region" aria-label={P.rowsTable} className="max-h-[28rem] overflow-auto rounded-lg ring-1 ring-slate-200 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label={P.rowsTable}
+            className="max-h-[28rem] overflow-auto rounded-lg ring-1 ring-slate-200 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          >
             <table className="min-w-full text-left text-sm">
               <caption className="sr-only">{P.rowsTable}</caption>
               <thead className="sticky top-0 z-10 bg-slate-50 text-xs font-medium text-slate-500">
@@ -679,7 +816,11 @@ function PreviewStep({ preview, kind, onChooseFile, applyBusiness }: { preview: 
                       {columns.length > 0 && notes(row)}
                       {columns.length > 0 ? (
                         columns.map((field) => (
-                          <td key={field} className="max-w-[14rem] truncate px-3 py-2 whitespace-nowrap text-slate-700" title={row.values[field]}>
+                          <td
+                            key={field}
+                            className="max-w-[14rem] truncate px-3 py-2 whitespace-nowrap text-slate-700"
+                            title={row.values[field]}
+                          >
                             {row.values[field] || <span className="text-slate-300">—</span>}
                           </td>
                         ))
@@ -693,8 +834,12 @@ function PreviewStep({ preview, kind, onChooseFile, applyBusiness }: { preview: 
               </tbody>
             </table>
           </div>
-          {rowTotal > preview.rows.length && <p className="mt-2 text-xs text-slate-500">{P.rowsShown(preview.rows.length, rowTotal)}</p>}
-          {preview.rows.some((row) => row.status === 'duplicate') && <p className="mt-2 text-xs text-slate-500">{P.duplicatesNote}</p>}
+          {rowTotal > preview.rows.length && (
+            <p className="mt-2 text-xs text-slate-500">{P.rowsShown(preview.rows.length, rowTotal)}</p>
+          )}
+          {preview.rows.some((row) => row.status === 'duplicate') && (
+            <p className="mt-2 text-xs text-slate-500">{P.duplicatesNote}</p>
+          )}
         </div>
       )}
     </div>
@@ -720,7 +865,9 @@ function IssueList({ issues, total, className }: { issues: ImportIssue[]; total?
     <ul className={cn('list-disc space-y-0.5 pl-5 text-sm', className)}>
       {shown.map((issue, i) => (
         <li key={i}>
-          {[issue.entity ? entityName(issue.entity) : null, issue.line !== null ? P.lineIssue(issue.line) : null].filter(Boolean).join(', ')}
+          {[issue.entity ? entityName(issue.entity) : null, issue.line !== null ? P.lineIssue(issue.line) : null]
+            .filter(Boolean)
+            .join(', ')}
           {(issue.entity || issue.line !== null) && ': '}
           {issue.message}
         </li>
@@ -742,7 +889,9 @@ function DoneStep({ summary }: { summary: ImportSummary }) {
         </span>
         <div>
           <h4 className="text-base font-semibold text-slate-900">{P.doneTitle}</h4>
-          <p className="text-sm text-slate-500">{entities.some((e) => (summary.created[e] ?? 0) > 0) ? P.doneText : P.nothingCreated}</p>
+          <p className="text-sm text-slate-500">
+            {entities.some((e) => (summary.created[e] ?? 0) > 0) ? P.doneText : P.nothingCreated}
+          </p>
         </div>
       </div>
       {entities.length > 0 && (
@@ -752,8 +901,12 @@ function DoneStep({ summary }: { summary: ImportSummary }) {
               <dt className="text-xs font-medium text-slate-500">{entityName(entity)}</dt>
               <dd className="mt-0.5 text-sm text-slate-900">
                 <span className="font-semibold">{P.createdCount(summary.created[entity] ?? 0)}</span>
-                {(summary.skipped[entity] ?? 0) > 0 && <span className="block text-xs text-slate-500">{P.skippedCount(summary.skipped[entity])}</span>}
-                {entity === 'documents' && summary.files > 0 && <span className="block text-xs text-slate-500">{P.filesCount(summary.files)}</span>}
+                {(summary.skipped[entity] ?? 0) > 0 && (
+                  <span className="block text-xs text-slate-500">{P.skippedCount(summary.skipped[entity])}</span>
+                )}
+                {entity === 'documents' && summary.files > 0 && (
+                  <span className="block text-xs text-slate-500">{P.filesCount(summary.files)}</span>
+                )}
               </dd>
             </div>
           ))}

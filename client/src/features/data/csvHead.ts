@@ -19,7 +19,10 @@ export function detectSeparator(text: string): string {
     else if (!quoted && (char === '\n' || char === '\r')) break;
     else if (!quoted && char in counts) counts[char]++;
   }
-  return Object.entries(counts).reduce((best, entry) => (entry[1] > best[1] ? entry : best), [',', 0] as [string, number])[0];
+  return Object.entries(counts).reduce((best, entry) => (entry[1] > best[1] ? entry : best), [',', 0] as [
+    string,
+    number,
+  ])[0];
 }
 
 export function csvHead(text: string): { headers: string[]; first: string[] } {
@@ -92,7 +95,9 @@ export async function headText(file: File): Promise<string> {
   }
   const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
   // Streamed: a character cut at HEAD_BYTES is left out, not turned into a replacement character.
-  return (await utf8) ? new TextDecoder('utf-8').decode(head, { stream: true }) : new TextDecoder('windows-1252').decode(head);
+  return (await utf8)
+    ? new TextDecoder('utf-8').decode(head, { stream: true })
+    : new TextDecoder('windows-1252').decode(head);
 }
 
 /** Header → its value in the first data line (both trimmed), from the start of the file. */

@@ -1,5 +1,11 @@
 import { M } from '../../../../shared/messages';
-import type { ImportIssue, ImportKind, ImportMapping, ImportPreview, ImportSummary } from '../../../../shared/schemas/data';
+import type {
+  ImportIssue,
+  ImportKind,
+  ImportMapping,
+  ImportPreview,
+  ImportSummary,
+} from '../../../../shared/schemas/data';
 import { replyBodyText } from '../../lib/trpc';
 
 /** A refused or failed import request: the server's sentence, and the file's problems when it listed them. */
@@ -20,7 +26,11 @@ type ImportRequest = { file: File; kind: ImportKind; mapping?: ImportMapping | n
  * POST /api/imports as multipart/form-data (like the file upload: the session cookie authenticates it, the
  * browser's Origin header passes the same-origin check). Text fields go first: the server reads them before the file.
  */
-async function postImport({ file, kind, mapping, applyBusiness }: ImportRequest, commit: boolean, signal?: AbortSignal): Promise<unknown> {
+async function postImport(
+  { file, kind, mapping, applyBusiness }: ImportRequest,
+  commit: boolean,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const body = new FormData();
   body.append('kind', kind);
   if (mapping) body.append('mapping', JSON.stringify(mapping));
@@ -46,9 +56,13 @@ async function postImport({ file, kind, mapping, applyBusiness }: ImportRequest,
   }
   if (response.ok && json !== undefined) return json;
   const reply = (json ?? {}) as { message?: unknown; issues?: unknown };
-  const message = typeof reply.message === 'string' && reply.message.trim() ? reply.message : `${response.status}: ${replyBodyText(text, contentType) || response.statusText}`;
+  const message =
+    typeof reply.message === 'string' && reply.message.trim()
+      ? reply.message
+      : `${response.status}: ${replyBodyText(text, contentType) || response.statusText}`;
   throw new ImportRequestError(message, Array.isArray(reply.issues) ? (reply.issues as ImportIssue[]) : []);
 }
 
-export const previewImport = (request: ImportRequest, signal?: AbortSignal) => postImport(request, false, signal) as Promise<ImportPreview>;
+export const previewImport = (request: ImportRequest, signal?: AbortSignal) =>
+  postImport(request, false, signal) as Promise<ImportPreview>;
 export const commitImport = (request: ImportRequest) => postImport(request, true) as Promise<ImportSummary>;

@@ -45,13 +45,28 @@ export function DocumentFields({
   const askToShare = () => {
     if (!canShare) return;
     const projectId = getValues('projectId');
-    setAsking({ name: getValues('name').trim(), companyId: shareCompany, projectId: projectId !== '' ? Number(projectId) : (fixedProjectId ?? null) });
+    setAsking({
+      name: getValues('name').trim(),
+      companyId: shareCompany,
+      projectId: projectId !== '' ? Number(projectId) : (fixedProjectId ?? null),
+    });
   };
-  const projects = trpc.projects.options.useQuery({ companyId: companyId === '' ? undefined : Number(companyId) }, { enabled: companyId !== '' });
+  const projects = trpc.projects.options.useQuery(
+    { companyId: companyId === '' ? undefined : Number(companyId) },
+    { enabled: companyId !== '' },
+  );
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField label={F.name} required autoFocus={autoFocusName} className="sm:col-span-2" error={errors.name?.message} autoComplete="off" {...register('name')} />
+      <TextField
+        label={F.name}
+        required
+        autoFocus={autoFocusName}
+        className="sm:col-span-2"
+        error={errors.name?.message}
+        autoComplete="off"
+        {...register('name')}
+      />
       <SelectField label={F.type} error={errors.type?.message} {...register('type')}>
         {typeOptions.map((o) => (
           <option key={o.value} value={o.value}>
@@ -90,7 +105,11 @@ export function DocumentFields({
         </Field>
       )}
       {place !== 'none' && (
-        <Field label={F.project} error={errors.projectId?.message} className={place === 'project' ? '' : 'sm:col-span-2'}>
+        <Field
+          label={F.project}
+          error={errors.projectId?.message}
+          className={place === 'project' ? '' : 'sm:col-span-2'}
+        >
           {({ id, describedBy, invalid }) => (
             <Controller
               control={control}
@@ -129,7 +148,13 @@ export function DocumentFields({
         name="visibleInPortal"
         render={({ field }) => {
           const noCompany = !canShare && !field.value;
-          const hint = noCompany ? S.needsCompany : movedOff && !field.value ? S.companyChanged : field.value ? F.visibleHint : D.internalHint;
+          const hint = noCompany
+            ? S.needsCompany
+            : movedOff && !field.value
+              ? S.companyChanged
+              : field.value
+                ? F.visibleHint
+                : D.internalHint;
           return (
             <div className="flex items-start justify-between gap-4 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset sm:col-span-2">
               <div className="min-w-0">

@@ -18,14 +18,25 @@ import { Skeleton } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { DeleteDocumentDialog, EditDocumentDialog } from './EditDocumentDialog';
-import { DownloadLink, FileIcon, FileLink, FileSubline, formatListDate, TypeBadge, typeLabel, typeOptions, type DocumentRow } from './documentParts';
+import {
+  DownloadLink,
+  FileIcon,
+  FileLink,
+  FileSubline,
+  formatListDate,
+  TypeBadge,
+  typeLabel,
+  typeOptions,
+  type DocumentRow,
+} from './documentParts';
 import { useLinkParam } from '../search/useLinkParam';
 import { useLinkedRecord } from '../search/useLinkedRecord';
 import { UploadDialog } from './UploadDialog';
 
 const D = M.documents;
 const searchMaxLength = documentListInput.shape.search.unwrap().maxLength ?? undefined;
-const linkClass = 'relative z-10 inline-flex max-w-full min-w-0 items-center gap-1.5 rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
+const linkClass =
+  'relative z-10 inline-flex max-w-full min-w-0 items-center gap-1.5 rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
 
 type FilterKey = 'search' | 'type' | 'companyId' | 'projectId';
 
@@ -47,11 +58,27 @@ function ProjectCell({ document }: { document: DocumentRow }) {
   );
 }
 
-function RowActions({ document, onEdit, onDelete, compact }: { document: DocumentRow; onEdit: () => void; onDelete: () => void; compact?: boolean }) {
+function RowActions({
+  document,
+  onEdit,
+  onDelete,
+  compact,
+}: {
+  document: DocumentRow;
+  onEdit: () => void;
+  onDelete: () => void;
+  compact?: boolean;
+}) {
   return (
     <div className="relative z-10 flex justify-end gap-1">
       <DownloadLink document={document} compact />
-      <Button variant="ghost" size="sm" onClick={onEdit} aria-label={D.editFile(document.name)} title={D.editFile(document.name)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onEdit}
+        aria-label={D.editFile(document.name)}
+        title={D.editFile(document.name)}
+      >
         <Pencil className="size-4" aria-hidden />
         {!compact && D.edit}
       </Button>
@@ -69,7 +96,15 @@ function RowActions({ document, onEdit, onDelete, compact }: { document: Documen
   );
 }
 
-function DocumentCard({ document, onEdit, onDelete }: { document: DocumentRow; onEdit: () => void; onDelete: () => void }) {
+function DocumentCard({
+  document,
+  onEdit,
+  onDelete,
+}: {
+  document: DocumentRow;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <li className="relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:shadow-md hover:ring-slate-300">
       <div className="flex items-start justify-between gap-3">
@@ -111,7 +146,10 @@ function DocumentCard({ document, onEdit, onDelete }: { document: DocumentRow; o
 function Stat({ icon, label, value, hint }: { icon: ReactNode; label: string; value: ReactNode; hint: string }) {
   return (
     <div className="flex min-w-0 items-center gap-3 bg-white px-3 py-3 sm:px-4">
-      <span className="hidden size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 sm:grid" aria-hidden>
+      <span
+        className="hidden size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 sm:grid"
+        aria-hidden
+      >
         {icon}
       </span>
       <div className="min-w-0">
@@ -129,8 +167,18 @@ function DocumentStats() {
   const value = (n: ReactNode) => (stats.data ? n : <Skeleton className="my-0.5 h-5 w-10" />);
   return (
     <dl className="mb-6 grid grid-cols-3 gap-px overflow-hidden rounded-xl bg-slate-200 shadow-xs ring-1 ring-slate-200">
-      <Stat icon={<FolderOpen className="size-4" />} label={D.stats.total} value={value(stats.data?.total)} hint={D.stats.totalHint} />
-      <Stat icon={<Clock className="size-4" />} label={D.stats.recent} value={value(stats.data?.recent)} hint={D.stats.recentHint} />
+      <Stat
+        icon={<FolderOpen className="size-4" />}
+        label={D.stats.total}
+        value={value(stats.data?.total)}
+        hint={D.stats.totalHint}
+      />
+      <Stat
+        icon={<Clock className="size-4" />}
+        label={D.stats.recent}
+        value={value(stats.data?.recent)}
+        hint={D.stats.recentHint}
+      />
       <Stat
         icon={<HardDrive className="size-4" />}
         label={D.stats.storage}
@@ -143,7 +191,11 @@ function DocumentStats() {
 
 export default function DocumentsPage() {
   useDocumentTitle(D.title);
-  const filters = useListFilters(documentListInput, { search: 'search', filters: ['type', 'companyId', 'projectId'], defaultView: 'list' });
+  const filters = useListFilters(documentListInput, {
+    search: 'search',
+    filters: ['type', 'companyId', 'projectId'],
+    defaultView: 'list',
+  });
   const [, setParams] = useSearchParams();
   const list = useInfiniteList(trpc.documents.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
   const [uploading, setUploading] = useState(false);
@@ -160,7 +212,8 @@ export default function DocumentsPage() {
   // The project choice follows the company filter (all of the agency's projects without one).
   const projects = trpc.projects.options.useQuery({ companyId: companyId ?? undefined });
   const projectFilter = filters.values.projectId;
-  const projectChip = projectFilter === 'none' ? D.noProject : (projects.data?.find((p) => p.id === projectFilter)?.name ?? '…');
+  const projectChip =
+    projectFilter === 'none' ? D.noProject : (projects.data?.find((p) => p.id === projectFilter)?.name ?? '…');
 
   const addButton = (
     <Button onClick={() => setUploading(true)}>
@@ -192,9 +245,17 @@ export default function DocumentsPage() {
     { header: colType, cell: (d) => <TypeBadge type={d.type} /> },
     { header: colCompany, className: 'max-w-52', cell: (d) => <CompanyCell document={d} /> },
     { header: colProject, className: 'max-w-52', cell: (d) => <ProjectCell document={d} /> },
-    { header: colSize, className: 'tabular-nums', cell: (d) => <span className={cn(!d.size && 'text-slate-400')}>{formatFileSize(d.size)}</span> },
+    {
+      header: colSize,
+      className: 'tabular-nums',
+      cell: (d) => <span className={cn(!d.size && 'text-slate-400')}>{formatFileSize(d.size)}</span>,
+    },
     { header: colAdded, className: 'tabular-nums', cell: (d) => formatListDate(d.createdAt) },
-    { header: colActions, className: 'text-right', cell: (d) => <RowActions document={d} onEdit={() => setEditing(d)} onDelete={() => setDeleting(d)} /> },
+    {
+      header: colActions,
+      className: 'text-right',
+      cell: (d) => <RowActions document={d} onEdit={() => setEditing(d)} onDelete={() => setDeleting(d)} />,
+    },
   ];
 
   return (
@@ -211,7 +272,12 @@ export default function DocumentsPage() {
       />
       <DocumentStats />
       <ListToolbar>
-        <SearchBox {...filters.searchBox} maxLength={searchMaxLength} placeholder={D.searchPlaceholder} label={D.searchLabel} />
+        <SearchBox
+          {...filters.searchBox}
+          maxLength={searchMaxLength}
+          placeholder={D.searchPlaceholder}
+          label={D.searchLabel}
+        />
         <FilterSelect
           label={D.filterType}
           value={filters.valueOf('type')}
@@ -254,7 +320,11 @@ export default function DocumentsPage() {
         )}
       </ListToolbar>
       <FilterChips
-        chips={filters.active.map(({ key, value }) => ({ key, name: D.filterNames[key], value: chipValue(key as FilterKey, value) }))}
+        chips={filters.active.map(({ key, value }) => ({
+          key,
+          name: D.filterNames[key],
+          value: chipValue(key as FilterKey, value),
+        }))}
         onRemove={(key) => filters.remove(key as FilterKey)}
         onClearAll={filters.clearAll}
       />

@@ -9,7 +9,15 @@ import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button } from '../../ui/Button';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { DeleteDocumentDialog, EditDocumentDialog } from './EditDocumentDialog';
-import { DownloadLink, FileIcon, FileLink, FileSubline, formatListDate, TypeBadge, type DocumentRow } from './documentParts';
+import {
+  DownloadLink,
+  FileIcon,
+  FileLink,
+  FileSubline,
+  formatListDate,
+  TypeBadge,
+  type DocumentRow,
+} from './documentParts';
 import { UploadDialog } from './UploadDialog';
 
 const D = M.documents;
@@ -17,7 +25,10 @@ const D = M.documents;
 type Place = { projectId?: number; companyId?: number };
 
 /** The panel's list input; the company page's tab count reads the same query (one request for both). */
-const panelInput = ({ projectId, companyId }: Place) => ({ limit: LIMITS.pageSize, ...(projectId ? { projectId } : companyId ? { companyId } : {}) });
+const panelInput = ({ projectId, companyId }: Place) => ({
+  limit: LIMITS.pageSize,
+  ...(projectId ? { projectId } : companyId ? { companyId } : {}),
+});
 
 /** How many files a company or project has (the first page's total), for a tab's count; undefined while loading. */
 export function useDocumentCount(place: Place): number | undefined {
@@ -42,13 +53,14 @@ export function DocumentsPanel({ projectId, companyId }: Place) {
   );
 
   let body: ReactNode;
-  if (list.state === 'error')
-    body = (
-      <LoadFailed onRetry={list.retry} />
-    );
+  if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
   else if (list.state === 'loading')
     body = (
-      <div role="status" aria-label={M.common.loading} className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
+      <div
+        role="status"
+        aria-label={M.common.loading}
+        className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
+      >
         {[0, 1, 2, 3, 4].map((i) => (
           <div key={i} className="flex items-center gap-3 px-4 py-3.5">
             <Skeleton className="size-9 rounded-lg" />
@@ -62,7 +74,14 @@ export function DocumentsPanel({ projectId, companyId }: Place) {
       </div>
     );
   else if (list.state === 'empty' || list.state === 'no-match')
-    body = <EmptyState icon={<FolderOpen className="size-10" />} title={D.emptyTitle} text={D.emptyText} action={uploadButton} />;
+    body = (
+      <EmptyState
+        icon={<FolderOpen className="size-10" />}
+        title={D.emptyTitle}
+        text={D.emptyText}
+        action={uploadButton}
+      />
+    );
   else
     body = (
       <div className="rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
@@ -75,7 +94,11 @@ export function DocumentsPanel({ projectId, companyId }: Place) {
                   <FileLink document={document} className="text-sm" />
                   <FileSubline
                     document={document}
-                    extra={[formatFileSize(document.size), formatListDate(document.createdAt), !projectId && document.project ? document.project.name : '']}
+                    extra={[
+                      formatFileSize(document.size),
+                      formatListDate(document.createdAt),
+                      !projectId && document.project ? document.project.name : '',
+                    ]}
                   />
                 </div>
               </div>
@@ -83,7 +106,13 @@ export function DocumentsPanel({ projectId, companyId }: Place) {
                 <TypeBadge type={document.type} />
                 <span className="ml-auto flex gap-1 sm:ml-2">
                   <DownloadLink document={document} compact />
-                  <Button variant="ghost" size="sm" onClick={() => setEditing(document)} aria-label={D.editFile(document.name)} title={D.editFile(document.name)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setEditing(document)}
+                    aria-label={D.editFile(document.name)}
+                    title={D.editFile(document.name)}
+                  >
                     <Pencil className="size-4" aria-hidden />
                   </Button>
                   <Button
@@ -101,7 +130,13 @@ export function DocumentsPanel({ projectId, companyId }: Place) {
             </li>
           ))}
         </ul>
-        <LoadMore hasMore={list.hasMore} loading={list.loadingMore} failed={list.loadMoreFailed} onLoad={list.loadMore} className="border-t border-slate-100 py-4" />
+        <LoadMore
+          hasMore={list.hasMore}
+          loading={list.loadingMore}
+          failed={list.loadMoreFailed}
+          onLoad={list.loadMore}
+          className="border-t border-slate-100 py-4"
+        />
       </div>
     );
 
@@ -114,7 +149,12 @@ export function DocumentsPanel({ projectId, companyId }: Place) {
         </div>
       )}
       {body}
-      <UploadDialog open={uploading} onClose={() => setUploading(false)} projectId={projectId} companyId={projectId ? undefined : companyId} />
+      <UploadDialog
+        open={uploading}
+        onClose={() => setUploading(false)}
+        projectId={projectId}
+        companyId={projectId ? undefined : companyId}
+      />
       <EditDocumentDialog document={editing} onClose={() => setEditing(null)} />
       <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />
     </section>

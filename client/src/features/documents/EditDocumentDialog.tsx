@@ -24,11 +24,20 @@ const valuesOf = (d: DocumentRow): DocumentForm => ({
 });
 
 /** 'Edit File': rename, re-type, move to another company or project, show or hide in the client portal. */
-export function EditDocumentDialog({ document: asked, onClose }: { document: DocumentRow | null; onClose: () => void }) {
+export function EditDocumentDialog({
+  document: asked,
+  onClose,
+}: {
+  document: DocumentRow | null;
+  onClose: () => void;
+}) {
   // The last file asked about stays on screen while the dialog fades out.
   const [document, setDocument] = useState(asked);
   if (asked && asked !== document) setDocument(asked);
-  const form = useForm<DocumentForm, unknown, DocumentFormValues>({ resolver: zodResolver(documentFormSchema), defaultValues: asked ? valuesOf(asked) : undefined });
+  const form = useForm<DocumentForm, unknown, DocumentFormValues>({
+    resolver: zodResolver(documentFormSchema),
+    defaultValues: asked ? valuesOf(asked) : undefined,
+  });
   const invalidate = useInvalidateDocuments();
 
   const { reset } = form;
@@ -70,7 +79,13 @@ export function EditDocumentDialog({ document: asked, onClose }: { document: Doc
             <div className="min-w-0 flex-1">
               <FileLink document={document} className="text-sm" />
               <p className="truncate text-xs text-slate-500">
-                {[document.stored ? document.originalName : document.url, formatFileSize(document.size), formatListDate(document.createdAt)].filter(Boolean).join(' · ')}
+                {[
+                  document.stored ? document.originalName : document.url,
+                  formatFileSize(document.size),
+                  formatListDate(document.createdAt),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </p>
             </div>
           </div>
@@ -90,7 +105,13 @@ export function EditDocumentDialog({ document: asked, onClose }: { document: Doc
 }
 
 /** Asks before deleting a file (an upload's stored copy goes with it). */
-export function DeleteDocumentDialog({ document: asked, onClose }: { document: DocumentRow | null; onClose: () => void }) {
+export function DeleteDocumentDialog({
+  document: asked,
+  onClose,
+}: {
+  document: DocumentRow | null;
+  onClose: () => void;
+}) {
   const [document, setDocument] = useState(asked);
   if (asked && asked !== document) setDocument(asked);
   const invalidate = useInvalidateDocuments();

@@ -45,7 +45,16 @@ function replyMessage(xhr: XMLHttpRequest): string | null {
  * Sends the file with its fields as multipart/form-data (the session cookie authenticates it, the browser's
  * Origin header passes the server's same-origin check), reporting upload progress as the bytes leave.
  */
-function sendUpload(fields: Record<string, string>, file: File, on: { progress: (p: Progress) => void; done: () => void; failed: (message: string | null) => void; aborted: () => void }): Upload {
+function sendUpload(
+  fields: Record<string, string>,
+  file: File,
+  on: {
+    progress: (p: Progress) => void;
+    done: () => void;
+    failed: (message: string | null) => void;
+    aborted: () => void;
+  },
+): Upload {
   const body = new FormData();
   // Text fields first: the server reads them before the file's bytes.
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
@@ -54,7 +63,10 @@ function sendUpload(fields: Record<string, string>, file: File, on: { progress: 
   xhr.open('POST', '/api/documents/upload');
   xhr.responseType = 'text';
   xhr.upload.onprogress = (e) => on.progress({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
-  xhr.onload = () => (xhr.status === 201 ? on.done() : on.failed(replyMessage(xhr) ?? (xhr.status ? `${xhr.status}: ${xhr.statusText}` : null)));
+  xhr.onload = () =>
+    xhr.status === 201
+      ? on.done()
+      : on.failed(replyMessage(xhr) ?? (xhr.status ? `${xhr.status}: ${xhr.statusText}` : null));
   xhr.onerror = () => on.failed(null);
   xhr.onabort = () => on.aborted();
   xhr.send(body);
@@ -65,7 +77,13 @@ function sendUpload(fields: Record<string, string>, file: File, on: { progress: 
 const amount = (bytes: number) => (bytes > 0 ? formatFileSize(bytes) : '0 Bytes');
 
 /** A new file is internal until shared (issue 27): the portal switch starts off. */
-const blank = (companyId: number | null | undefined): DocumentForm => ({ name: '', type: 'contract', companyId: companyId ?? '', projectId: '', visibleInPortal: false });
+const blank = (companyId: number | null | undefined): DocumentForm => ({
+  name: '',
+  type: 'contract',
+  companyId: companyId ?? '',
+  projectId: '',
+  visibleInPortal: false,
+});
 
 /**
  * 'Add New File': choose or drop a file (its name fills the name field), its type, company and optional project,
@@ -73,7 +91,10 @@ const blank = (companyId: number | null | undefined): DocumentForm => ({ name: '
  */
 export function UploadDialog({ open, onClose, companyId, projectId, defaultCompanyId }: UploadDialogProps) {
   const place = projectId ? 'none' : companyId ? 'project' : 'company-and-project';
-  const form = useForm<DocumentForm, unknown, DocumentFormValues>({ resolver: zodResolver(documentFormSchema), defaultValues: blank(companyId ?? defaultCompanyId) });
+  const form = useForm<DocumentForm, unknown, DocumentFormValues>({
+    resolver: zodResolver(documentFormSchema),
+    defaultValues: blank(companyId ?? defaultCompanyId),
+  });
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -103,7 +124,13 @@ export function UploadDialog({ open, onClose, companyId, projectId, defaultCompa
     if (!chosen || uploading) return;
     setServerError(null);
     setFile(chosen);
-    setFileError(chosen.size === 0 ? D.emptyFile : maxBytes !== null && chosen.size > maxBytes ? D.tooLarge(formatFileSize(maxBytes)) : null);
+    setFileError(
+      chosen.size === 0
+        ? D.emptyFile
+        : maxBytes !== null && chosen.size > maxBytes
+          ? D.tooLarge(formatFileSize(maxBytes))
+          : null,
+    );
     const name = form.getValues('name');
     if (!name.trim() || name === autoName.current) {
       form.setValue('name', chosen.name, { shouldValidate: !!form.formState.errors.name });
@@ -120,9 +147,14 @@ export function UploadDialog({ open, onClose, companyId, projectId, defaultCompa
   const onSubmit = form.handleSubmit((values) => {
     if (!file) return setFileError(D.noFile);
     if (fileError) return;
-    if (place === 'company-and-project' && values.companyId === '') return form.setError('companyId', { message: D.companyRequired });
+    if (place === 'company-and-project' && values.companyId === '')
+      return form.setError('companyId', { message: D.companyRequired });
     setServerError(null);
-    const fields: Record<string, string> = { name: values.name, type: values.type, visibleInPortal: String(values.visibleInPortal) };
+    const fields: Record<string, string> = {
+      name: values.name,
+      type: values.type,
+      visibleInPortal: String(values.visibleInPortal),
+    };
     if (projectId) fields.projectId = String(projectId);
     else {
       if (values.companyId !== '') fields.companyId = String(values.companyId);
@@ -195,7 +227,13 @@ export function UploadDialog({ open, onClose, companyId, projectId, defaultCompa
               aria-valuenow={percent}
               className="h-2 overflow-hidden rounded-full bg-slate-200"
             >
-              <div className={cn('h-full rounded-full bg-brand-600 transition-[width] duration-200', sent && 'animate-pulse')} style={{ width: `${percent}%` }} />
+              <div
+                className={cn(
+                  'h-full rounded-full bg-brand-600 transition-[width] duration-200',
+                  sent && 'animate-pulse',
+                )}
+                style={{ width: `${percent}%` }}
+              />
             </div>
           </div>
         )}

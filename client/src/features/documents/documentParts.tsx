@@ -25,7 +25,14 @@ export const formatListDate = (date: Date) => format(date, 'MMM dd, yyyy');
  * The spec's type colours (the dashboard's Recent Files): contract red, agreement blue, proposal green, invoice
  * purple, other grey; report amber.
  */
-const typeTone: Record<string, Tone> = { contract: 'red', agreement: 'blue', proposal: 'green', invoice: 'purple', report: 'yellow', other: 'gray' };
+const typeTone: Record<string, Tone> = {
+  contract: 'red',
+  agreement: 'blue',
+  proposal: 'green',
+  invoice: 'purple',
+  report: 'yellow',
+  other: 'gray',
+};
 const iconTone: Record<string, string> = {
   contract: 'bg-red-50 text-red-600 ring-red-100',
   agreement: 'bg-sky-50 text-sky-600 ring-sky-100',
@@ -35,12 +42,27 @@ const iconTone: Record<string, string> = {
   other: 'bg-slate-100 text-slate-500 ring-slate-200',
 };
 
-export const TypeBadge = ({ type }: { type: string }) => <Badge tone={typeTone[type] ?? 'gray'}>{typeLabel(type)}</Badge>;
+export const TypeBadge = ({ type }: { type: string }) => (
+  <Badge tone={typeTone[type] ?? 'gray'}>{typeLabel(type)}</Badge>
+);
 
-export function FileIcon({ document, size = 'md' }: { document: Pick<DocumentRow, 'type' | 'stored'>; size?: 'md' | 'lg' }) {
+export function FileIcon({
+  document,
+  size = 'md',
+}: {
+  document: Pick<DocumentRow, 'type' | 'stored'>;
+  size?: 'md' | 'lg';
+}) {
   const Icon = document.stored ? FileText : Link2;
   return (
-    <span aria-hidden className={cn('grid shrink-0 place-items-center rounded-lg ring-1 ring-inset', iconTone[document.type] ?? iconTone.other, size === 'lg' ? 'size-11' : 'size-9')}>
+    <span
+      aria-hidden
+      className={cn(
+        'grid shrink-0 place-items-center rounded-lg ring-1 ring-inset',
+        iconTone[document.type] ?? iconTone.other,
+        size === 'lg' ? 'size-11' : 'size-9',
+      )}
+    >
       <Icon className={size === 'lg' ? 'size-5' : 'size-4'} />
     </span>
   );
@@ -50,7 +72,15 @@ export function FileIcon({ document, size = 'md' }: { document: Pick<DocumentRow
  * The file's name as the link that opens it in a new tab: the hub's download route for an upload (PDFs and images
  * show in the browser), the address itself for a link. In a card it stretches over the whole card.
  */
-export function FileLink({ document, stretched, className }: { document: DocumentRow; stretched?: boolean; className?: string }) {
+export function FileLink({
+  document,
+  stretched,
+  className,
+}: {
+  document: DocumentRow;
+  stretched?: boolean;
+  className?: string;
+}) {
   return (
     <a
       href={document.url}
@@ -60,7 +90,8 @@ export function FileLink({ document, stretched, className }: { document: Documen
       aria-label={D.openFile(document.name)}
       className={cn(
         'block max-w-full truncate rounded-sm font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-        stretched && 'after:absolute after:inset-0 after:rounded-xl focus-visible:ring-0 focus-visible:after:ring-2 focus-visible:after:ring-brand-500',
+        stretched &&
+          'after:absolute after:inset-0 after:rounded-xl focus-visible:ring-0 focus-visible:after:ring-2 focus-visible:after:ring-brand-500',
         className,
       )}
     >
@@ -75,7 +106,8 @@ export function FileLink({ document, stretched, className }: { document: Documen
  */
 export function FileSubline({ document, extra = [] }: { document: DocumentRow; extra?: string[] }) {
   let detail: ReactNode = null;
-  if (document.stored) detail = document.originalName && document.originalName !== document.name ? document.originalName : null;
+  if (document.stored)
+    detail = document.originalName && document.originalName !== document.name ? document.originalName : null;
   else {
     let host = document.url;
     try {
@@ -109,7 +141,10 @@ export function FileSubline({ document, extra = [] }: { document: DocumentRow; e
 /** Kept out of the client portal. */
 export function InternalBadge() {
   return (
-    <span title={D.internalHint} className="inline-flex shrink-0 items-center gap-1 rounded-full bg-slate-100 px-1.5 py-px text-[11px] font-medium text-slate-600">
+    <span
+      title={D.internalHint}
+      className="inline-flex shrink-0 items-center gap-1 rounded-full bg-slate-100 px-1.5 py-px text-[11px] font-medium text-slate-600"
+    >
       <EyeOff className="size-3" aria-hidden /> {D.internal}
       <span className="sr-only">: {D.internalHint}</span>
     </span>
@@ -137,5 +172,6 @@ export function DownloadLink({ document, compact }: { document: DocumentRow; com
 /** Everything that lists or counts files: lists, panels, stats, the dashboard. */
 export function useInvalidateDocuments() {
   const utils = trpc.useUtils();
-  return () => Promise.all([utils.documents.invalidate(), utils.dashboard.overview.invalidate(), utils.projects.invalidate()]);
+  return () =>
+    Promise.all([utils.documents.invalidate(), utils.dashboard.overview.invalidate(), utils.projects.invalidate()]);
 }

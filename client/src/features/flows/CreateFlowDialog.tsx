@@ -19,7 +19,12 @@ import { flowPath, flowTypeName, typeIcon, useInvalidateFlows } from './flowPart
 const F = M.flows;
 const D = F.dialogFields;
 
-const blank = (companyId?: number | null): FlowForm => ({ name: '', description: '', workflowType: 'onboard', companyId: companyId ?? '' });
+const blank = (companyId?: number | null): FlowForm => ({
+  name: '',
+  description: '',
+  workflowType: 'onboard',
+  companyId: companyId ?? '',
+});
 
 type CreateFlowDialogProps = {
   open: boolean;
@@ -30,7 +35,10 @@ type CreateFlowDialogProps = {
 
 /** 'Create Flow' (spec §2.8, §5): name and description required, a type, optionally a company; opens the new flow's editor. */
 export function CreateFlowDialog({ open, onClose, defaultCompanyId }: CreateFlowDialogProps) {
-  const form = useForm<FlowForm, unknown, z.output<typeof flowFormSchema>>({ resolver: zodResolver(flowFormSchema), defaultValues: blank(defaultCompanyId) });
+  const form = useForm<FlowForm, unknown, z.output<typeof flowFormSchema>>({
+    resolver: zodResolver(flowFormSchema),
+    defaultValues: blank(defaultCompanyId),
+  });
   const { register, control, reset, formState } = form;
   const errors = formState.errors;
   const navigate = useNavigate();
@@ -102,7 +110,9 @@ export function CreateFlowDialog({ open, onClose, defaultCompanyId }: CreateFlow
                         key={type}
                         className={cn(
                           'relative flex cursor-pointer gap-3 rounded-lg border p-3 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 sm:flex-col sm:gap-2',
-                          chosen ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500' : 'border-slate-300 bg-white hover:border-slate-400',
+                          chosen
+                            ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500'
+                            : 'border-slate-300 bg-white hover:border-slate-400',
                         )}
                       >
                         <input
@@ -114,7 +124,10 @@ export function CreateFlowDialog({ open, onClose, defaultCompanyId }: CreateFlow
                           onBlur={field.onBlur}
                           className="sr-only"
                         />
-                        <Icon className={cn('mt-0.5 size-5 shrink-0 sm:mt-0', chosen ? 'text-brand-700' : 'text-slate-400')} aria-hidden />
+                        <Icon
+                          className={cn('mt-0.5 size-5 shrink-0 sm:mt-0', chosen ? 'text-brand-700' : 'text-slate-400')}
+                          aria-hidden
+                        />
                         <span className="min-w-0">
                           <span className="block font-medium text-slate-900">{flowTypeName(type)}</span>
                           <span className="block text-xs text-slate-500">{F.typeHints[type]}</span>

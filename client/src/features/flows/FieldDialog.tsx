@@ -29,7 +29,14 @@ const valuesOf = (field: FlowFieldRow | null, nextOrder: number): FlowFieldForm 
         helpText: field.helpText ?? '',
         choices: field.choices.length ? field.choices.map((value) => ({ value })) : [{ value: '' }],
       }
-    : { fieldLabel: '', fieldType: 'text', order: nextOrder, isRequired: false, helpText: '', choices: [{ value: '' }] };
+    : {
+        fieldLabel: '',
+        fieldType: 'text',
+        order: nextOrder,
+        isRequired: false,
+        helpText: '',
+        choices: [{ value: '' }],
+      };
 
 type FieldDialogProps = {
   open: boolean;
@@ -75,8 +82,14 @@ export function FieldDialog({ open, stepId, field, nextOrder, onClose, onSaved }
     applyServerIssues(error, form.setError, flowFieldFormSchema);
     toast.error(message, { description: errorText(error) ?? undefined });
   };
-  const create = trpc.flowFields.create.useMutation({ onSuccess: () => done(F.fieldCreated), onError: failed(F.fieldCreateFailed) });
-  const update = trpc.flowFields.update.useMutation({ onSuccess: () => done(F.fieldUpdated), onError: failed(F.fieldUpdateFailed) });
+  const create = trpc.flowFields.create.useMutation({
+    onSuccess: () => done(F.fieldCreated),
+    onError: failed(F.fieldCreateFailed),
+  });
+  const update = trpc.flowFields.update.useMutation({
+    onSuccess: () => done(F.fieldUpdated),
+    onError: failed(F.fieldUpdateFailed),
+  });
   const pending = create.isPending || update.isPending;
 
   const onSubmit = form.handleSubmit((values) => {
@@ -90,7 +103,11 @@ export function FieldDialog({ open, stepId, field, nextOrder, onClose, onSaved }
     };
     if (field)
       // A field that stops being a select loses its choices; one that never had any keeps its options as they are.
-      update.mutate({ id: field.id, ...common, ...(values.fieldType === 'select' || field.choices.length ? { choices: list } : {}) });
+      update.mutate({
+        id: field.id,
+        ...common,
+        ...(values.fieldType === 'select' || field.choices.length ? { choices: list } : {}),
+      });
     else create.mutate({ flowStepId: stepId, ...common, ...(values.fieldType === 'select' ? { choices: list } : {}) });
   });
 
@@ -156,7 +173,8 @@ export function FieldDialog({ open, stepId, field, nextOrder, onClose, onSaved }
                         // Enter adds the next choice instead of submitting the form half-done.
                         if (event.key === 'Enter') {
                           event.preventDefault();
-                          if (i === choices.fields.length - 1 && choices.fields.length < FLOW_LIMITS.choicesMax) choices.append({ value: '' });
+                          if (i === choices.fields.length - 1 && choices.fields.length < FLOW_LIMITS.choicesMax)
+                            choices.append({ value: '' });
                           else form.setFocus(`choices.${i + 1}.value`);
                         }
                       }}
@@ -202,7 +220,9 @@ export function FieldDialog({ open, stepId, field, nextOrder, onClose, onSaved }
           <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 sm:col-span-2">
             <input
               type="checkbox"
-              className={cn('mt-0.5 size-4 shrink-0 cursor-pointer rounded accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 focus-visible:outline-none')}
+              className={cn(
+                'mt-0.5 size-4 shrink-0 cursor-pointer rounded accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 focus-visible:outline-none',
+              )}
               {...register('isRequired')}
             />
             <span>

@@ -11,9 +11,26 @@ import {
   type DragEndEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Building2, Check, CloudOff, Copy, EyeOff, Loader2, Plus, Send, Trash2, Workflow } from 'lucide-react';
+import {
+  ArrowLeft,
+  Building2,
+  Check,
+  CloudOff,
+  Copy,
+  EyeOff,
+  Loader2,
+  Plus,
+  Send,
+  Trash2,
+  Workflow,
+} from 'lucide-react';
 import { toast } from 'sonner';
 import { M } from '../../../../shared/messages';
 import { FLOW_LIMITS } from '../../../../shared/schemas/flows';
@@ -23,7 +40,16 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { Alert, Skeleton } from '../../ui/Feedback';
 import { DeleteFlowDialog, PublishFlowDialog, useDuplicateFlow, useUnpublishFlow } from './flowActions';
-import { ActiveBadge, ConfirmDialog, FlowTypeBadge, FlowTypeTile, type FlowDetail, type FlowFieldRow, type FlowStepRow, type FlowType } from './flowParts';
+import {
+  ActiveBadge,
+  ConfirmDialog,
+  FlowTypeBadge,
+  FlowTypeTile,
+  type FlowDetail,
+  type FlowFieldRow,
+  type FlowStepRow,
+  type FlowType,
+} from './flowParts';
 import { FieldDialog } from './FieldDialog';
 import { FlowPreview } from './FlowPreview';
 import { EditorViewTabs, FlowSubmissions, type EditorView } from './FlowSubmissions';
@@ -33,7 +59,11 @@ import { useStepSaver, type SaveState } from './useStepSaver';
 const F = M.flows;
 
 /** The add-step button of each flow type (spec §2.9). */
-const addStepLabel: Record<FlowType, string> = { onboard: F.addContentStep, inform: F.addInformationStep, collect: F.addFormStep };
+const addStepLabel: Record<FlowType, string> = {
+  onboard: F.addContentStep,
+  inform: F.addInformationStep,
+  collect: F.addFormStep,
+};
 
 function BackLink() {
   return (
@@ -165,8 +195,15 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
           queue.next = null;
           await utils.client.flowSteps.reorder.mutate({ flowId: flow.id, stepIds });
           const position = new Map(stepIds.map((id, i) => [id, i + 1]));
-          utils.flows.get.setData(flowKey, (f) =>
-            f && { ...f, stepsOfFlow: f.stepsOfFlow.map((s) => ({ ...s, stepOrder: position.get(s.id) ?? s.stepOrder })).sort(byOrder) },
+          utils.flows.get.setData(
+            flowKey,
+            (f) =>
+              f && {
+                ...f,
+                stepsOfFlow: f.stepsOfFlow
+                  .map((s) => ({ ...s, stepOrder: position.get(s.id) ?? s.stepOrder }))
+                  .sort(byOrder),
+              },
           );
         }
         setOrder(null);
@@ -188,7 +225,13 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
   const moveStep = (index: number, by: -1 | 1) => {
     const target = index + by;
     if (target < 0 || target >= steps.length) return;
-    reorder(arrayMove(steps.map((s) => s.id), index, target));
+    reorder(
+      arrayMove(
+        steps.map((s) => s.id),
+        index,
+        target,
+      ),
+    );
   };
 
   const sensors = useSensors(
@@ -203,8 +246,10 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
   const positionOf = (id: UniqueIdentifier | undefined) => ids.indexOf(Number(id)) + 1;
   const announcements: Announcements = {
     onDragStart: ({ active }) => F.pickedUp(nameOf(active.id)),
-    onDragOver: ({ active, over }) => (over ? F.movedTo(nameOf(active.id), positionOf(over.id), ids.length) : undefined),
-    onDragEnd: ({ active, over }) => (over ? F.droppedAt(nameOf(active.id), positionOf(over.id), ids.length) : F.reorderCancelled(nameOf(active.id))),
+    onDragOver: ({ active, over }) =>
+      over ? F.movedTo(nameOf(active.id), positionOf(over.id), ids.length) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? F.droppedAt(nameOf(active.id), positionOf(over.id), ids.length) : F.reorderCancelled(nameOf(active.id)),
     onDragCancel: ({ active }) => F.reorderCancelled(nameOf(active.id)),
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -219,7 +264,9 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
     onSuccess: (step) => {
       toast.success(F.stepCreated);
       utils.flows.get.setData(flowKey, (f) =>
-        f && !f.stepsOfFlow.some((s) => s.id === step.id) ? { ...f, stepCount: f.stepCount + 1, stepsOfFlow: [...f.stepsOfFlow, step] } : f,
+        f && !f.stepsOfFlow.some((s) => s.id === step.id)
+          ? { ...f, stepCount: f.stepCount + 1, stepsOfFlow: [...f.stepsOfFlow, step] }
+          : f,
       );
       setFocusId(step.id);
       invalidateLists();
@@ -246,7 +293,12 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
   });
 
   // ── Form fields (collect): the dialog, and delete with a confirmation. Each change reads the flow again.
-  const [fieldDialog, setFieldDialog] = useState<{ open: boolean; stepId: number; field: FlowFieldRow | null; nextOrder: number }>({
+  const [fieldDialog, setFieldDialog] = useState<{
+    open: boolean;
+    stepId: number;
+    field: FlowFieldRow | null;
+    nextOrder: number;
+  }>({
     open: false,
     stepId: 0,
     field: null,
@@ -257,7 +309,9 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
       open: true,
       stepId: step.id,
       field,
-      nextOrder: step.fieldsOfFlowStep.length ? Math.min(FLOW_LIMITS.orderMax, Math.max(...step.fieldsOfFlowStep.map((f) => f.order)) + 1) : 0,
+      nextOrder: step.fieldsOfFlowStep.length
+        ? Math.min(FLOW_LIMITS.orderMax, Math.max(...step.fieldsOfFlowStep.map((f) => f.order)) + 1)
+        : 0,
     });
   const [fieldToDelete, setFieldToDelete] = useState<FlowFieldRow | null>(null);
   const [lastFieldAsked, setLastFieldAsked] = useState<FlowFieldRow | null>(null);
@@ -295,7 +349,9 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
                 <ActiveBadge active={flow.isActive} />
               </span>
             </div>
-            <p className="mt-1 max-w-3xl text-sm leading-6 break-words whitespace-pre-line text-slate-600">{flow.description}</p>
+            <p className="mt-1 max-w-3xl text-sm leading-6 break-words whitespace-pre-line text-slate-600">
+              {flow.description}
+            </p>
             <PublicationHint active={flow.isActive} steps={steps.length} />
             <p className="mt-1 flex min-w-0 items-center gap-1.5 text-sm text-slate-500">
               <Building2 className="size-4 shrink-0 text-slate-400" aria-hidden />
@@ -315,7 +371,8 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
         <div className="flex shrink-0 flex-wrap gap-2 self-start" role="group" aria-label={F.flowActions}>
           {flow.isActive ? (
             <Button variant="secondary" busy={unpublishingId === flow.id} onClick={() => unpublish(flow)}>
-              {unpublishingId !== flow.id && <EyeOff className="size-4" aria-hidden />} {unpublishingId === flow.id ? F.unpublishing : F.unpublish}
+              {unpublishingId !== flow.id && <EyeOff className="size-4" aria-hidden />}{' '}
+              {unpublishingId === flow.id ? F.unpublishing : F.unpublish}
             </Button>
           ) : (
             <Button onClick={() => setPublishing(true)}>
@@ -339,12 +396,20 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
 
       <EditorViewTabs flowId={flow.id} view={view} onChange={setView} />
       {view === 'submissions' && <FlowSubmissions flowId={flow.id} />}
-      <div className={cn('grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(20rem,26rem)] xl:grid-cols-[minmax(0,1fr)_minmax(24rem,32rem)]', view !== 'builder' && 'hidden')}>
+      <div
+        className={cn(
+          'grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(20rem,26rem)] xl:grid-cols-[minmax(0,1fr)_minmax(24rem,32rem)]',
+          view !== 'builder' && 'hidden',
+        )}
+      >
         <section aria-labelledby="flow-steps-heading" className="min-w-0">
           <div className="mb-3 flex min-h-8 items-center justify-between gap-3">
             <h2 id="flow-steps-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
               {F.steps}
-              <span className="rounded-full bg-slate-200/80 px-2 py-0.5 text-xs font-medium text-slate-600 tabular-nums" aria-label={F.stepsCount(steps.length)}>
+              <span
+                className="rounded-full bg-slate-200/80 px-2 py-0.5 text-xs font-medium text-slate-600 tabular-nums"
+                aria-label={F.stepsCount(steps.length)}
+              >
                 {steps.length}
               </span>
             </h2>
@@ -397,10 +462,17 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
                 <p className="mb-3 max-w-sm text-sm text-slate-500">{F.noStepsText}</p>
               </>
             )}
-            <Button variant={steps.length ? 'secondary' : 'primary'} busy={createStep.isPending} disabled={reordering || stepLimit} onClick={() => createStep.mutate({ flowId: flow.id })}>
+            <Button
+              variant={steps.length ? 'secondary' : 'primary'}
+              busy={createStep.isPending}
+              disabled={reordering || stepLimit}
+              onClick={() => createStep.mutate({ flowId: flow.id })}
+            >
               {!createStep.isPending && <Plus className="size-4" aria-hidden />} {addStepLabel[type]}
             </Button>
-            <p className="text-xs text-slate-500">{stepLimit ? F.tooManySteps(FLOW_LIMITS.stepsMax) : F.typeHints[type]}</p>
+            <p className="text-xs text-slate-500">
+              {stepLimit ? F.tooManySteps(FLOW_LIMITS.stepsMax) : F.typeHints[type]}
+            </p>
           </div>
         </section>
 
@@ -451,7 +523,10 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
 function PublicationHint({ active, steps }: { active: boolean; steps: number }) {
   const text = !active ? F.draftHint : steps === 0 ? F.publishedNoStepsHint : F.publishedHint;
   return (
-    <p data-publication={active ? 'published' : 'draft'} className={cn('mt-2 max-w-3xl text-sm', active && steps > 0 ? 'text-emerald-700' : 'text-amber-700')}>
+    <p
+      data-publication={active ? 'published' : 'draft'}
+      className={cn('mt-2 max-w-3xl text-sm', active && steps > 0 ? 'text-emerald-700' : 'text-amber-700')}
+    >
       {text}
     </p>
   );
@@ -460,7 +535,12 @@ function PublicationHint({ active, steps }: { active: boolean; steps: number }) 
 /** The page's save state, next to the steps: 'Saving…', 'Saved', or the failure with Retry. */
 function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry: () => void }) {
   return (
-    <div role="status" aria-live="polite" data-save-state={state} className="flex min-w-0 items-center gap-1.5 text-xs font-medium">
+    <div
+      role="status"
+      aria-live="polite"
+      data-save-state={state}
+      className="flex min-w-0 items-center gap-1.5 text-xs font-medium"
+    >
       {state === 'saving' && (
         <span className="inline-flex items-center gap-1.5 text-slate-500">
           <Loader2 className="size-3.5 animate-spin" aria-hidden /> {F.saving}
@@ -478,7 +558,9 @@ function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry: () => vo
           <button
             type="button"
             onClick={onRetry}
-            className={cn('shrink-0 rounded-sm underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none')}
+            className={cn(
+              'shrink-0 rounded-sm underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none',
+            )}
           >
             {F.retrySave}
           </button>

@@ -16,7 +16,10 @@ const F = M.flows;
 export function FlowPreview({ type, steps, className }: { type: FlowType; steps: FlowStepRow[]; className?: string }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={cn('overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-slate-200', className)}>
+    <section
+      aria-labelledby={headingId}
+      className={cn('overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-slate-200', className)}
+    >
       <header className="flex items-center gap-2 border-b border-slate-200 bg-slate-50/80 px-4 py-3">
         <Eye className="size-4 text-slate-400" aria-hidden />
         <h2 id={headingId} className="text-sm font-semibold text-slate-900">
@@ -30,7 +33,10 @@ export function FlowPreview({ type, steps, className }: { type: FlowType; steps:
           {steps.map((step, i) => (
             <li key={step.id} className="px-5 py-5">
               <div className="flex items-start gap-3">
-                <span className="grid size-6 shrink-0 place-items-center rounded-full bg-brand-600 text-xs font-semibold text-white tabular-nums" aria-hidden>
+                <span
+                  className="grid size-6 shrink-0 place-items-center rounded-full bg-brand-600 text-xs font-semibold text-white tabular-nums"
+                  aria-hidden
+                >
                   {i + 1}
                 </span>
                 <h3 className="min-w-0 pt-px text-[0.95rem] font-semibold break-words text-slate-900">
@@ -50,9 +56,18 @@ export function FlowPreview({ type, steps, className }: { type: FlowType; steps:
 }
 
 function StepBody({ type, step }: { type: FlowType; step: FlowStepRow }) {
-  if (type === 'onboard') return <Markdown shiftHeadings={2} empty={<Placeholder />}>{step.content}</Markdown>;
+  if (type === 'onboard')
+    return (
+      <Markdown shiftHeadings={2} empty={<Placeholder />}>
+        {step.content}
+      </Markdown>
+    );
   if (type === 'inform')
-    return step.content.trim() ? <p className="text-sm leading-6 break-words whitespace-pre-line text-slate-700">{step.content}</p> : <Placeholder />;
+    return step.content.trim() ? (
+      <p className="text-sm leading-6 break-words whitespace-pre-line text-slate-700">{step.content}</p>
+    ) : (
+      <Placeholder />
+    );
   if (step.fieldsOfFlowStep.length === 0) return <p className="text-sm text-slate-500 italic">{F.noFields}</p>;
   return (
     <div className="space-y-4">
@@ -87,7 +102,13 @@ function PreviewField({ field }: { field: FlowFieldRow }) {
     return (
       <div className="space-y-1">
         <label htmlFor={id} className="flex items-start gap-2 text-sm font-medium text-slate-700">
-          <input id={id} type="checkbox" disabled aria-describedby={helpId} className="mt-0.5 size-4 rounded accent-brand-600" />
+          <input
+            id={id}
+            type="checkbox"
+            disabled
+            aria-describedby={helpId}
+            className="mt-0.5 size-4 rounded accent-brand-600"
+          />
           <span>{label}</span>
         </label>
         {help && <div className="pl-6">{help}</div>}
@@ -95,7 +116,8 @@ function PreviewField({ field }: { field: FlowFieldRow }) {
     );
 
   let control;
-  if (field.fieldType === 'textarea') control = <textarea id={id} disabled rows={3} aria-describedby={helpId} className={controlClass()} />;
+  if (field.fieldType === 'textarea')
+    control = <textarea id={id} disabled rows={3} aria-describedby={helpId} className={controlClass()} />;
   else if (field.fieldType === 'select')
     control = (
       <select id={id} disabled aria-describedby={helpId} className={controlClass()} defaultValue="">
@@ -111,10 +133,25 @@ function PreviewField({ field }: { field: FlowFieldRow }) {
     control = (
       <div className="flex items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-slate-50 px-3 py-2.5">
         <Upload className="size-4 shrink-0 text-slate-400" aria-hidden />
-        <input id={id} type="file" disabled aria-describedby={helpId} className="min-w-0 flex-1 text-sm text-slate-500 file:mr-3 file:rounded-md file:border-0 file:bg-white file:px-2.5 file:py-1 file:text-sm file:font-medium file:text-slate-600 file:ring-1 file:ring-slate-300" />
+        <input
+          id={id}
+          type="file"
+          disabled
+          aria-describedby={helpId}
+          className="min-w-0 flex-1 text-sm text-slate-500 file:mr-3 file:rounded-md file:border-0 file:bg-white file:px-2.5 file:py-1 file:text-sm file:font-medium file:text-slate-600 file:ring-1 file:ring-slate-300"
+        />
       </div>
     );
-  else control = <input id={id} type={field.fieldType === 'date' ? 'date' : 'text'} disabled aria-describedby={helpId} className={controlClass()} />;
+  else
+    control = (
+      <input
+        id={id}
+        type={field.fieldType === 'date' ? 'date' : 'text'}
+        disabled
+        aria-describedby={helpId}
+        className={controlClass()}
+      />
+    );
 
   return (
     <div className="space-y-1.5">

@@ -15,7 +15,15 @@ const when = (date: Date) => format(date, 'd MMM yyyy, HH:mm');
 export type EditorView = 'builder' | 'submissions';
 
 /** The flow editor's two views: the builder (steps and preview) and the clients' submissions, with their count. */
-export function EditorViewTabs({ flowId, view, onChange }: { flowId: number; view: EditorView; onChange: (view: EditorView) => void }) {
+export function EditorViewTabs({
+  flowId,
+  view,
+  onChange,
+}: {
+  flowId: number;
+  view: EditorView;
+  onChange: (view: EditorView) => void;
+}) {
   const submissions = trpc.flows.submissions.useQuery({ flowId });
   const tabs = [
     { id: 'builder' as const, label: P.builder, Icon: LayoutList, count: null },
@@ -34,19 +42,30 @@ export function EditorViewTabs({ flowId, view, onChange }: { flowId: number; vie
             if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
               const next = view === 'builder' ? 'submissions' : 'builder';
               onChange(next);
-              requestAnimationFrame(() => (document.querySelector(`[data-editor-tab="${next}"]`) as HTMLElement | null)?.focus());
+              requestAnimationFrame(() =>
+                (document.querySelector(`[data-editor-tab="${next}"]`) as HTMLElement | null)?.focus(),
+              );
             }
           }}
           tabIndex={view === id ? 0 : -1}
           data-editor-tab={id}
           className={cn(
             '-mb-px inline-flex items-center gap-2 rounded-t-md border-b-2 px-3 py-2.5 text-sm font-medium focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-            view === id ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+            view === id
+              ? 'border-brand-600 text-brand-700'
+              : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
           )}
         >
           <Icon className="size-4" aria-hidden /> {label}
           {count !== null && (
-            <span className={cn('rounded-full px-2 py-0.5 text-xs tabular-nums', view === id ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-600')}>{count}</span>
+            <span
+              className={cn(
+                'rounded-full px-2 py-0.5 text-xs tabular-nums',
+                view === id ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-600',
+              )}
+            >
+              {count}
+            </span>
           )}
         </button>
       ))}
@@ -97,7 +116,8 @@ function SubmissionCard({ submission }: { submission: FlowSubmissionRow }) {
           </Badge>
         ) : (
           <Badge tone="yellow" className="gap-1">
-            <Clock className="size-3.5" aria-hidden /> {P.inProgress} · {P.stepOf(submission.currentStep, submission.stepCount)}
+            <Clock className="size-3.5" aria-hidden /> {P.inProgress} ·{' '}
+            {P.stepOf(submission.currentStep, submission.stepCount)}
           </Badge>
         )}
       </header>
@@ -149,10 +169,15 @@ export function FlowSubmissions({ flowId }: { flowId: number }) {
     );
   if (submissions.isError) return <LoadFailed onRetry={() => void submissions.refetch()} />;
   const { items, total } = submissions.data;
-  if (items.length === 0) return <EmptyState icon={<Inbox className="size-8" aria-hidden />} title={P.noSubmissions} text={P.noSubmissionsText} />;
+  if (items.length === 0)
+    return (
+      <EmptyState icon={<Inbox className="size-8" aria-hidden />} title={P.noSubmissions} text={P.noSubmissionsText} />
+    );
   return (
     <section aria-label={P.submissions}>
-      {total > items.length && <p className="mb-3 text-sm text-slate-500">{P.showingSubmissions(items.length, total)}</p>}
+      {total > items.length && (
+        <p className="mb-3 text-sm text-slate-500">{P.showingSubmissions(items.length, total)}</p>
+      )}
       <ul className="space-y-4" data-flow-submissions>
         {items.map((s) => (
           <SubmissionCard key={s.id} submission={s} />

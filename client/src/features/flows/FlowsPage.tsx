@@ -22,7 +22,8 @@ import { ActiveBadge, flowPath, FlowTypeBadge, FlowTypeTile, flowTypeName, type 
 
 const F = M.flows;
 const searchMaxLength = flowListInput.shape.search.unwrap().maxLength ?? undefined;
-const linkClass = 'rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
+const linkClass =
+  'rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
 
 /** The flow's name as a link to its editor; in a card it covers the card. */
 function OpenLink({ flow, stretched }: { flow: FlowRow; stretched?: boolean }) {
@@ -44,22 +45,44 @@ function OpenLink({ flow, stretched }: { flow: FlowRow; stretched?: boolean }) {
 function CompanyName({ flow, className }: { flow: FlowRow; className?: string }) {
   if (!flow.companyOfFlow) return <span className={cn('text-slate-500', className)}>{F.noCompany}</span>;
   return (
-    <Link to={`/hub/companies/${flow.companyOfFlow.id}`} title={flow.companyOfFlow.name} className={cn('relative z-10 block truncate', linkClass, className)}>
+    <Link
+      to={`/hub/companies/${flow.companyOfFlow.id}`}
+      title={flow.companyOfFlow.name}
+      className={cn('relative z-10 block truncate', linkClass, className)}
+    >
       {flow.companyOfFlow.name}
     </Link>
   );
 }
 
-type ActionsProps = { flow: FlowRow; onPublish: () => void; onUnpublish: () => void; onDuplicate: () => void; onDelete: () => void; duplicating: boolean; busy: boolean };
+type ActionsProps = {
+  flow: FlowRow;
+  onPublish: () => void;
+  onUnpublish: () => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+  duplicating: boolean;
+  busy: boolean;
+};
 
 /** View and Edit (both open the editor, spec §2.8) and the ⋯ menu. */
 function RowActions({ flow, ...actions }: ActionsProps) {
   return (
     <div className="relative z-10 flex items-center justify-end gap-1">
-      <Link to={flowPath(flow)} className={buttonClass('ghost', 'sm')} aria-label={F.viewFlow(flow.name)} title={F.viewFlow(flow.name)}>
+      <Link
+        to={flowPath(flow)}
+        className={buttonClass('ghost', 'sm')}
+        aria-label={F.viewFlow(flow.name)}
+        title={F.viewFlow(flow.name)}
+      >
         <Eye className="size-4" aria-hidden /> <span className="hidden xl:inline">{F.view}</span>
       </Link>
-      <Link to={flowPath(flow)} className={buttonClass('ghost', 'sm')} aria-label={F.editFlow(flow.name)} title={F.editFlow(flow.name)}>
+      <Link
+        to={flowPath(flow)}
+        className={buttonClass('ghost', 'sm')}
+        aria-label={F.editFlow(flow.name)}
+        title={F.editFlow(flow.name)}
+      >
         <Pencil className="size-4" aria-hidden /> <span className="hidden xl:inline">{F.edit}</span>
       </Link>
       <FlowMenu flow={flow} {...actions} />
@@ -99,7 +122,11 @@ function FlowCard({ flow, ...actions }: ActionsProps) {
 
 export default function FlowsPage() {
   useDocumentTitle(F.title);
-  const filters = useListFilters(flowListInput, { search: 'search', filters: ['companyId', 'workflowType', 'isActive'], defaultView: 'list' });
+  const filters = useListFilters(flowListInput, {
+    search: 'search',
+    filters: ['companyId', 'workflowType', 'isActive'],
+    defaultView: 'list',
+  });
   const list = useInfiniteList(trpc.flows.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
@@ -150,11 +177,24 @@ export default function FlowsPage() {
     { header: colType, cell: (flow) => <FlowTypeBadge type={flow.workflowType} /> },
     { header: colSteps, className: 'tabular-nums', cell: (flow) => F.stepsCount(flow.stepCount) },
     { header: colStatus, cell: (flow) => <ActiveBadge active={flow.isActive} /> },
-    { header: colActions, className: 'text-right', srOnlyHeader: true, cell: (flow) => <RowActions flow={flow} {...actionsOf(flow)} /> },
+    {
+      header: colActions,
+      className: 'text-right',
+      srOnlyHeader: true,
+      cell: (flow) => <RowActions flow={flow} {...actionsOf(flow)} />,
+    },
   ];
 
   const chipValue = (key: string, value: string) =>
-    key === 'workflowType' ? flowTypeName(value) : key === 'isActive' ? (value === 'true' ? F.active : F.inactive) : key === 'companyId' ? companyChip : value;
+    key === 'workflowType'
+      ? flowTypeName(value)
+      : key === 'isActive'
+        ? value === 'true'
+          ? F.active
+          : F.inactive
+        : key === 'companyId'
+          ? companyChip
+          : value;
 
   return (
     <>
@@ -169,7 +209,12 @@ export default function FlowsPage() {
         }
       />
       <ListToolbar>
-        <SearchBox {...filters.searchBox} maxLength={searchMaxLength} placeholder={F.searchPlaceholder} label={F.searchLabel} />
+        <SearchBox
+          {...filters.searchBox}
+          maxLength={searchMaxLength}
+          placeholder={F.searchPlaceholder}
+          label={F.searchLabel}
+        />
         <CompanyPicker
           label={M.projects.filterCompany}
           className="md:w-56"
@@ -196,7 +241,11 @@ export default function FlowsPage() {
         />
       </ListToolbar>
       <FilterChips
-        chips={filters.active.map(({ key, value }) => ({ key, name: F.filterNames[key], value: chipValue(key, value) }))}
+        chips={filters.active.map(({ key, value }) => ({
+          key,
+          name: F.filterNames[key],
+          value: chipValue(key, value),
+        }))}
         onRemove={(key) => filters.remove(key as 'search' | 'companyId' | 'workflowType' | 'isActive')}
         onClearAll={filters.clearAll}
       />

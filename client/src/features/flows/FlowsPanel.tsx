@@ -25,16 +25,25 @@ export function FlowsPanel({ companyId }: { companyId: number }) {
 
   let body: ReactNode;
   if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
-  else if (list.state === 'loading')
-    body = <PanelSkeleton trailing="h-6 w-20 rounded-full" />;
+  else if (list.state === 'loading') body = <PanelSkeleton trailing="h-6 w-20 rounded-full" />;
   else if (list.state === 'empty' || list.state === 'no-match')
-    body = <EmptyState icon={<Workflow className="size-10" />} title={F.companyNoFlows} text={F.companyNoFlowsText} action={createButton} />;
+    body = (
+      <EmptyState
+        icon={<Workflow className="size-10" />}
+        title={F.companyNoFlows}
+        text={F.companyNoFlowsText}
+        action={createButton}
+      />
+    );
   else
     body = (
       <div className="rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
         <ul className="divide-y divide-slate-100">
           {list.items.map((flow) => (
-            <li key={flow.id} className="relative flex flex-col gap-2 px-4 py-3 hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-4">
+            <li
+              key={flow.id}
+              className="relative flex flex-col gap-2 px-4 py-3 hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-4"
+            >
               <div className="flex min-w-0 flex-1 items-center gap-3">
                 <FlowTypeTile type={flow.workflowType} />
                 <div className="min-w-0">
@@ -59,7 +68,13 @@ export function FlowsPanel({ companyId }: { companyId: number }) {
             </li>
           ))}
         </ul>
-        <LoadMore hasMore={list.hasMore} loading={list.loadingMore} failed={list.loadMoreFailed} onLoad={list.loadMore} className="border-t border-slate-100 py-4" />
+        <LoadMore
+          hasMore={list.hasMore}
+          loading={list.loadingMore}
+          failed={list.loadMoreFailed}
+          onLoad={list.loadMore}
+          className="border-t border-slate-100 py-4"
+        />
       </div>
     );
 

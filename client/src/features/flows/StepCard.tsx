@@ -1,7 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { AlignLeft, ArrowDown, ArrowUp, CalendarDays, GripVertical, ListChecks, Paperclip, Pencil, Plus, SquareCheck, Trash2, Type, type LucideIcon } from 'lucide-react';
+import {
+  AlignLeft,
+  ArrowDown,
+  ArrowUp,
+  CalendarDays,
+  GripVertical,
+  ListChecks,
+  Paperclip,
+  Pencil,
+  Plus,
+  SquareCheck,
+  Trash2,
+  Type,
+  type LucideIcon,
+} from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { FLOW_LIMITS } from '../../../../shared/schemas/flows';
 import { cn } from '../../lib/cn';
@@ -94,7 +108,10 @@ export function StepCard(props: StepCardProps) {
         >
           <GripVertical className="size-4" aria-hidden />
         </button>
-        <span className="grid size-6 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600 tabular-nums" aria-hidden>
+        <span
+          className="grid size-6 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600 tabular-nums"
+          aria-hidden
+        >
           {index + 1}
         </span>
         <div className="min-w-0 flex-1">
@@ -121,7 +138,15 @@ export function StepCard(props: StepCardProps) {
           />
         </div>
         <div className="flex shrink-0 items-center">
-          <button ref={upRef} type="button" className={iconButton} onClick={() => move(-1)} disabled={index === 0} aria-label={F.moveUp(name)} title={F.moveUp(name)}>
+          <button
+            ref={upRef}
+            type="button"
+            className={iconButton}
+            onClick={() => move(-1)}
+            disabled={index === 0}
+            aria-label={F.moveUp(name)}
+            title={F.moveUp(name)}
+          >
             <ArrowUp className="size-4" aria-hidden />
           </button>
           <button
@@ -155,14 +180,26 @@ export function StepCard(props: StepCardProps) {
         {type === 'collect' ? (
           <StepFields {...props} name={name} />
         ) : (
-          <ContentEditor type={type} step={step} index={index} onChange={(content) => onChange({ content })} onFlush={onFlush} />
+          <ContentEditor
+            type={type}
+            step={step}
+            index={index}
+            onChange={(content) => onChange({ content })}
+            onFlush={onFlush}
+          />
         )}
       </div>
     </li>
   );
 }
 
-type ContentEditorProps = { type: FlowType; step: FlowStepRow; index: number; onChange: (content: string) => void; onFlush: () => void };
+type ContentEditorProps = {
+  type: FlowType;
+  step: FlowStepRow;
+  index: number;
+  onChange: (content: string) => void;
+  onFlush: () => void;
+};
 
 /** onboard: markdown with a Write/Preview switch; inform: plain text. The textarea grows with its text. */
 function ContentEditor({ type, step, index, onChange, onFlush }: ContentEditorProps) {
@@ -212,7 +249,11 @@ function ContentEditor({ type, step, index, onChange, onFlush }: ContentEditorPr
             placeholder={markdown ? F.contentPlaceholder : F.informPlaceholder}
             aria-describedby={markdown ? hintId : undefined}
             spellCheck
-            className={cn(controlClass(), 'field-sizing-content max-h-[32rem] min-h-32 resize-y leading-6', markdown && 'font-mono text-[0.8125rem]')}
+            className={cn(
+              controlClass(),
+              'field-sizing-content max-h-[32rem] min-h-32 resize-y leading-6',
+              markdown && 'font-mono text-[0.8125rem]',
+            )}
           />
           {markdown && (
             <p id={hintId} className="mt-1.5 text-xs text-slate-500">
@@ -231,7 +272,9 @@ function StepFields({ step, name, onAddField, onEditField, onDeleteField }: Step
   return (
     <div>
       {fields.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-500">{F.noFields}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-500">
+          {F.noFields}
+        </p>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" aria-label={F.fieldsOf(name)}>
           {fields.map((field) => {
@@ -249,11 +292,19 @@ function StepFields({ step, name, onAddField, onEditField, onDeleteField }: Step
                     </span>
                     <span className="text-xs text-slate-500">{F.fieldTypeLabels[field.fieldType]}</span>
                   </p>
-                  {field.fieldType === 'select' && field.choices.length > 0 && <p className="truncate text-xs text-slate-500">{field.choices.join(' · ')}</p>}
+                  {field.fieldType === 'select' && field.choices.length > 0 && (
+                    <p className="truncate text-xs text-slate-500">{field.choices.join(' · ')}</p>
+                  )}
                   {field.helpText && <p className="text-xs break-words text-slate-500">{field.helpText}</p>}
                 </div>
                 <div className="-my-0.5 flex shrink-0 items-center">
-                  <button type="button" className={iconButton} onClick={() => onEditField(field)} aria-label={F.editField(field.fieldLabel)} title={F.editField(field.fieldLabel)}>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    onClick={() => onEditField(field)}
+                    aria-label={F.editField(field.fieldLabel)}
+                    title={F.editField(field.fieldLabel)}
+                  >
                     <Pencil className="size-4" aria-hidden />
                   </button>
                   <button
@@ -271,7 +322,13 @@ function StepFields({ step, name, onAddField, onEditField, onDeleteField }: Step
           })}
         </ul>
       )}
-      <Button variant="secondary" size="sm" className="mt-3" onClick={onAddField} disabled={fields.length >= FLOW_LIMITS.fieldsMax}>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-3"
+        onClick={onAddField}
+        disabled={fields.length >= FLOW_LIMITS.fieldsMax}
+      >
         <Plus className="size-4" aria-hidden /> {F.addField}
       </Button>
     </div>

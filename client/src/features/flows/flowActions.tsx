@@ -34,7 +34,15 @@ export function useDuplicateFlow() {
 type DeletableFlow = { id: number; name: string; stepCount: number };
 
 /** Asks before deleting a flow, saying what goes with it. */
-export function DeleteFlowDialog({ flow: asked, onClose, onDeleted }: { flow: DeletableFlow | null; onClose: () => void; onDeleted?: () => void }) {
+export function DeleteFlowDialog({
+  flow: asked,
+  onClose,
+  onDeleted,
+}: {
+  flow: DeletableFlow | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   // The last flow asked about stays on screen while the dialog fades out.
   const [flow, setFlow] = useState(asked);
   if (asked && asked !== flow) setFlow(asked);
@@ -74,7 +82,10 @@ export function PublishFlowDialog({ flow: asked, onClose }: { flow: PublishableF
   if (asked && asked !== flow) setFlow(asked);
   const invalidate = useInvalidateFlows();
   const id = asked?.id ?? flow?.id ?? 0;
-  const preview = trpc.flows.publishPreview.useQuery({ id }, { enabled: asked !== null, staleTime: 0, refetchOnMount: 'always' });
+  const preview = trpc.flows.publishPreview.useQuery(
+    { id },
+    { enabled: asked !== null, staleTime: 0, refetchOnMount: 'always' },
+  );
   const publish = trpc.flows.publish.useMutation({
     onSuccess: (saved) => {
       toast.success(F.statusUpdated(true), { description: saved.name });
@@ -87,7 +98,12 @@ export function PublishFlowDialog({ flow: asked, onClose }: { flow: PublishableF
   const names = data ? F.nameList(data.firstNames, data.contactCount) : '';
   const noSteps = data?.stepCount === 0;
   return (
-    <Dialog open={asked !== null} onClose={() => !publish.isPending && onClose()} title={F.publishTitle(flow?.name ?? '')} size="md">
+    <Dialog
+      open={asked !== null}
+      onClose={() => !publish.isPending && onClose()}
+      title={F.publishTitle(flow?.name ?? '')}
+      size="md"
+    >
       <div className="space-y-3 text-sm text-slate-600" aria-busy={!data && !preview.isError}>
         <p>{F.publishIntro}</p>
         {preview.isError && !data && <Alert>{F.publishPreviewFailed}</Alert>}
@@ -99,9 +115,16 @@ export function PublishFlowDialog({ flow: asked, onClose }: { flow: PublishableF
         )}
         {data && noSteps && <Alert>{F.publishNeedsStep}</Alert>}
         {data && !noSteps && (
-          <p className="flex gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-slate-700 ring-1 ring-slate-200" data-publish-audience>
+          <p
+            className="flex gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-slate-700 ring-1 ring-slate-200"
+            data-publish-audience
+          >
             <Users className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
-            <span>{data.company ? F.publishAudience(data.company.name, data.contactCount, names) : F.publishAudienceAll(data.contactCount, names)}</span>
+            <span>
+              {data.company
+                ? F.publishAudience(data.company.name, data.contactCount, names)
+                : F.publishAudienceAll(data.contactCount, names)}
+            </span>
           </p>
         )}
       </div>
@@ -109,7 +132,11 @@ export function PublishFlowDialog({ flow: asked, onClose }: { flow: PublishableF
         <Button variant="secondary" onClick={onClose} disabled={publish.isPending} autoFocus>
           {F.cancel}
         </Button>
-        <Button busy={publish.isPending} disabled={!data || noSteps} onClick={() => flow && publish.mutate({ id: flow.id })}>
+        <Button
+          busy={publish.isPending}
+          disabled={!data || noSteps}
+          onClick={() => flow && publish.mutate({ id: flow.id })}
+        >
           {!publish.isPending && <Send className="size-4" aria-hidden />} {publish.isPending ? F.publishing : F.publish}
         </Button>
       </div>
@@ -155,7 +182,11 @@ export function FlowMenu({ flow, onPublish, onUnpublish, onDuplicate, onDelete, 
         title={F.moreActions(flow.name)}
         className="grid size-8 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none data-open:bg-slate-100"
       >
-        {duplicating || busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Ellipsis className="size-4" aria-hidden />}
+        {duplicating || busy ? (
+          <Loader2 className="size-4 animate-spin" aria-hidden />
+        ) : (
+          <Ellipsis className="size-4" aria-hidden />
+        )}
       </MenuButton>
       <MenuItems
         anchor="bottom end"
@@ -179,7 +210,11 @@ export function FlowMenu({ flow, onPublish, onUnpublish, onDuplicate, onDelete, 
           </button>
         </MenuItem>
         <MenuItem>
-          <button type="button" onClick={onDelete} className={cn(itemClass, 'text-red-700 data-focus:bg-red-50 data-focus:text-red-800')}>
+          <button
+            type="button"
+            onClick={onDelete}
+            className={cn(itemClass, 'text-red-700 data-focus:bg-red-50 data-focus:text-red-800')}
+          >
             <Trash2 className="size-4 text-red-500" aria-hidden /> {F.delete}
           </button>
         </MenuItem>

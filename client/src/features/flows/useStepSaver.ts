@@ -65,19 +65,30 @@ export function useStepSaver(flowKey: FlowKey, serverSteps: FlowStepRow[]) {
         const step = await utils.client.flowSteps.update.mutate(payload);
         failed.current.delete(stepId);
         savedOnce.current = true;
-        setConfirmed((all) => ({ ...all, [stepId]: { stepTitle: step.stepTitle, content: step.content, updatedAt: step.updatedAt.getTime() } }));
-        utils.flows.get.setData(flowKey, (flow: FlowDetail | undefined) =>
-          flow && {
-            ...flow,
-            stepsOfFlow: flow.stepsOfFlow.map((s) => (s.id === stepId ? { ...s, stepTitle: step.stepTitle, content: step.content, updatedAt: step.updatedAt } : s)),
-          },
+        setConfirmed((all) => ({
+          ...all,
+          [stepId]: { stepTitle: step.stepTitle, content: step.content, updatedAt: step.updatedAt.getTime() },
+        }));
+        utils.flows.get.setData(
+          flowKey,
+          (flow: FlowDetail | undefined) =>
+            flow && {
+              ...flow,
+              stepsOfFlow: flow.stepsOfFlow.map((s) =>
+                s.id === stepId
+                  ? { ...s, stepTitle: step.stepTitle, content: step.content, updatedAt: step.updatedAt }
+                  : s,
+              ),
+            },
         );
         // Drop the parts of the draft the server now holds as typed (a title keeps its draft while only spaces differ).
         const now = draftsRef.current[stepId];
         if (now) {
           const rest: Draft = { ...now };
-          if (rest.stepTitle !== undefined && rest.stepTitle === payload.stepTitle && rest.stepTitle === step.stepTitle) delete rest.stepTitle;
-          if (rest.content !== undefined && rest.content === payload.content && rest.content === step.content) delete rest.content;
+          if (rest.stepTitle !== undefined && rest.stepTitle === payload.stepTitle && rest.stepTitle === step.stepTitle)
+            delete rest.stepTitle;
+          if (rest.content !== undefined && rest.content === payload.content && rest.content === step.content)
+            delete rest.content;
           const next = { ...draftsRef.current };
           if (rest.stepTitle === undefined && rest.content === undefined) delete next[stepId];
           else next[stepId] = rest;
@@ -166,9 +177,14 @@ export function useStepSaver(flowKey: FlowKey, serverSteps: FlowStepRow[]) {
     () =>
       serverSteps.map((s) => {
         const mine = confirmed[s.id];
-        const base = mine && mine.updatedAt >= s.updatedAt.getTime() ? { ...s, stepTitle: mine.stepTitle, content: mine.content } : s;
+        const base =
+          mine && mine.updatedAt >= s.updatedAt.getTime()
+            ? { ...s, stepTitle: mine.stepTitle, content: mine.content }
+            : s;
         const draft = drafts[s.id];
-        return draft ? { ...base, stepTitle: draft.stepTitle ?? base.stepTitle, content: draft.content ?? base.content } : base;
+        return draft
+          ? { ...base, stepTitle: draft.stepTitle ?? base.stepTitle, content: draft.content ?? base.content }
+          : base;
       }),
     [serverSteps, confirmed, drafts],
   );

@@ -4,8 +4,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { featuresContent, pageTitles, type DetailedFeature } from './content';
 import { PageHero } from './PageHero';
 
-const focusRing =
-  'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-offset-2';
+const focusRing = 'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-offset-2';
 
 function FeatureCard({ feature }: { feature: DetailedFeature }) {
   const { id, title, description, benefits, icon: Icon } = feature;
@@ -69,7 +68,10 @@ export default function FeaturesPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="features-closing-title" className="border-t border-slate-200 bg-slate-50 py-16 sm:py-20">
+      <section
+        aria-labelledby="features-closing-title"
+        className="border-t border-slate-200 bg-slate-50 py-16 sm:py-20"
+      >
         <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
           <h2
             id="features-closing-title"

@@ -3,19 +3,14 @@ import { ArrowRight, Check, Sparkles } from 'lucide-react';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { landingContent, pageTitles } from './content';
 
-const focusRing =
-  'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-offset-2';
+const focusRing = 'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-offset-2';
 const primaryButton = `inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-700 focus-visible:ring-brand-500 ${focusRing}`;
 const secondaryButton = `inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-3 text-base font-semibold text-slate-800 shadow-sm transition-colors hover:border-slate-400 hover:bg-slate-50 focus-visible:ring-brand-500 ${focusRing}`;
 
 function HeroPreview() {
   const { preview } = landingContent;
   return (
-    <div
-      role="img"
-      aria-label={preview.label}
-      className="relative mx-auto w-full max-w-xl lg:max-w-none"
-    >
+    <div role="img" aria-label={preview.label} className="relative mx-auto w-full max-w-xl lg:max-w-none">
       <div
         aria-hidden="true"
         className="absolute -inset-4 -z-10 rounded-3xl bg-linear-to-br from-brand-200/60 via-brand-100/40 to-transparent blur-2xl"
@@ -98,9 +93,7 @@ function Hero() {
           >
             {hero.title}
           </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600 lg:mx-0">
-            {hero.subtitle}
-          </p>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600 lg:mx-0">{hero.subtitle}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
             <Link to={hero.primaryCta.to} className={primaryButton}>
               {hero.primaryCta.label}
@@ -173,10 +166,7 @@ function Features() {
 function Benefits() {
   const { benefits } = landingContent;
   return (
-    <section
-      aria-labelledby="benefits-title"
-      className="relative isolate overflow-hidden bg-brand-900 py-16 sm:py-24"
-    >
+    <section aria-labelledby="benefits-title" className="relative isolate overflow-hidden bg-brand-900 py-16 sm:py-24">
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-linear-to-br from-brand-800 via-brand-900 to-slate-900"
@@ -195,10 +185,7 @@ function Benefits() {
 
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           {benefits.items.map(({ title, description, icon: Icon }) => (
-            <div
-              key={title}
-              className="rounded-2xl border border-white/10 bg-white/5 p-6 backdrop-blur-sm"
-            >
+            <div key={title} className="rounded-2xl border border-white/10 bg-white/5 p-6 backdrop-blur-sm">
               <span
                 aria-hidden="true"
                 className="inline-flex size-11 items-center justify-center rounded-xl bg-white/10 text-white ring-1 ring-white/20"

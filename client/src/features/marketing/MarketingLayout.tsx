@@ -9,10 +9,7 @@ const focusRing =
 
 function BrandLink() {
   return (
-    <Link
-      to="/"
-      className={`flex items-center gap-2 rounded-lg ${focusRing}`}
-    >
+    <Link to="/" className={`flex items-center gap-2 rounded-lg ${focusRing}`}>
       <LogoMark className="size-7 sm:size-8" />
       {/* Visually hidden only on very narrow screens; always part of the link name. */}
       <span className="text-base font-bold tracking-tight text-slate-900 max-[350px]:sr-only sm:text-lg">
@@ -58,9 +55,7 @@ export function MarketingHeader() {
                 to={item.to}
                 className={({ isActive }) =>
                   `rounded-md px-1.5 py-2 text-sm font-medium transition-colors sm:px-3 ${focusRing} ${
-                    isActive
-                      ? 'bg-brand-50 text-brand-700'
-                      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+                    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
                   }`
                 }
               >

@@ -1,7 +1,17 @@
 import { useId, type ReactNode } from 'react';
 
 /** The opening block of the marketing subpages (/features, /pricing): eyebrow, title, intro and an optional note. */
-export function PageHero({ eyebrow, title, intro, children }: { eyebrow: string; title: string; intro: string; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  intro,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  intro: string;
+  children?: ReactNode;
+}) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="relative isolate overflow-hidden">
@@ -12,7 +22,10 @@ export function PageHero({ eyebrow, title, intro, children }: { eyebrow: string;
       />
       <div className="mx-auto max-w-3xl px-4 pt-14 pb-10 text-center sm:px-6 sm:pt-20 sm:pb-14 lg:px-8">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
-        <h1 id={titleId} className="mt-3 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl">
+        <h1
+          id={titleId}
+          className="mt-3 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl"
+        >
           {title}
         </h1>
         <p className="mt-6 text-lg text-pretty text-slate-600">{intro}</p>

@@ -4,8 +4,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { formatPrice, pageTitles, pricingContent, type FaqItem, type Plan } from './content';
 import { PageHero } from './PageHero';
 
-const focusRing =
-  'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-offset-2';
+const focusRing = 'focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-offset-2';
 
 function PlanCard({ plan }: { plan: Plan }) {
   const nameId = `plan-${plan.id}-name`;

@@ -172,14 +172,12 @@ export const landingContent = {
       },
       {
         title: 'Contact Organization',
-        description:
-          'Organize the people you work with by company and role so you always know who to reach.',
+        description: 'Organize the people you work with by company and role so you always know who to reach.',
         icon: Contact,
       },
       {
         title: 'Project Tracking',
-        description:
-          'Follow every project from kickoff to delivery with statuses, deadlines and progress at a glance.',
+        description: 'Follow every project from kickoff to delivery with statuses, deadlines and progress at a glance.',
         icon: FolderKanban,
       },
       {
@@ -196,8 +194,7 @@ export const landingContent = {
       },
       {
         title: 'Analytics & Reporting',
-        description:
-          'Understand workload, progress and client activity with clear reports you can share in seconds.',
+        description: 'Understand workload, progress and client activity with clear reports you can share in seconds.',
         icon: ChartColumn,
       },
     ] satisfies FeatureCard[],
@@ -215,8 +212,7 @@ export const landingContent = {
       },
       {
         title: 'Lightning Fast',
-        description:
-          'A snappy interface and instant search get you from question to answer without waiting.',
+        description: 'A snappy interface and instant search get you from question to answer without waiting.',
         icon: Zap,
       },
       {
@@ -249,8 +245,7 @@ export const featuresContent = {
     {
       id: 'company-management',
       title: 'Company Management',
-      description:
-        'A complete record of every client company, from contact details to projects, files and activity.',
+      description: 'A complete record of every client company, from contact details to projects, files and activity.',
       icon: Building2,
       benefits: [
         'Centralised company profiles',
@@ -265,11 +260,7 @@ export const featuresContent = {
       description:
         'Keep track of everyone you work with, grouped by company and role, with notes that the whole team can see.',
       icon: Contact,
-      benefits: [
-        'Contacts grouped by company',
-        'Roles, notes and preferred channels',
-        'Portal access per contact',
-      ],
+      benefits: ['Contacts grouped by company', 'Roles, notes and preferred channels', 'Portal access per contact'],
     },
     {
       id: 'project-tracking',
@@ -312,14 +303,9 @@ export const featuresContent = {
     {
       id: 'analytics-reporting',
       title: 'Analytics & Reporting',
-      description:
-        'See how your agency is performing with reports on projects, tasks, workload and client activity.',
+      description: 'See how your agency is performing with reports on projects, tasks, workload and client activity.',
       icon: ChartColumn,
-      benefits: [
-        'Project and task progress reports',
-        'Team workload overview',
-        'Exportable reports for clients',
-      ],
+      benefits: ['Project and task progress reports', 'Team workload overview', 'Exportable reports for clients'],
     },
     {
       id: 'client-portal',
@@ -350,8 +336,7 @@ export const featuresContent = {
     {
       id: 'advanced-search',
       title: 'Advanced Search',
-      description:
-        'Find any company, contact, project, task or file in seconds from a single search box.',
+      description: 'Find any company, contact, project, task or file in seconds from a single search box.',
       icon: Search,
       benefits: [
         'Search across every record type',
@@ -386,8 +371,7 @@ export const featuresContent = {
     {
       id: 'automation',
       title: 'Automation',
-      description:
-        'Automate the repetitive parts of client work so your team can focus on delivering great results.',
+      description: 'Automate the repetitive parts of client work so your team can focus on delivering great results.',
       icon: Workflow,
       benefits: [
         'Rule-based task creation',

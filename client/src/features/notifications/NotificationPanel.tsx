@@ -16,8 +16,12 @@ type Notification = { id: number; title: string; link: string | null; readAt: Da
 export default function NotificationPanel({ unread, close }: { unread: number; close: () => void }) {
   const utils = trpc.useUtils();
   // Asked for when the panel opens, and again when the window gets the focus back while it is open.
-  const list = trpc.notifications.list.useInfiniteQuery({ limit: PAGE }, { refetchOnWindowFocus: true, staleTime: 10_000, getNextPageParam: (page) => page.nextCursor ?? undefined });
-  const refresh = () => Promise.all([utils.notifications.unreadCount.invalidate(), utils.notifications.list.invalidate()]);
+  const list = trpc.notifications.list.useInfiniteQuery(
+    { limit: PAGE },
+    { refetchOnWindowFocus: true, staleTime: 10_000, getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
+  const refresh = () =>
+    Promise.all([utils.notifications.unreadCount.invalidate(), utils.notifications.list.invalidate()]);
   const markRead = trpc.notifications.markRead.useMutation({ onSettled: refresh });
   const markAllRead = trpc.notifications.markAllRead.useMutation({ onSettled: refresh });
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
@@ -104,8 +108,14 @@ function NotificationRow({ notification: n, onOpen }: { notification: Notificati
           )}
         </span>
         <span className="min-w-0 flex-1">
-          <span className={cn('block text-sm break-words', n.readAt ? 'text-slate-600' : 'font-medium text-slate-900')}>{n.title}</span>
-          <time dateTime={n.createdAt.toISOString()} title={n.createdAt.toLocaleString()} className="mt-0.5 block text-xs text-slate-500">
+          <span className={cn('block text-sm break-words', n.readAt ? 'text-slate-600' : 'font-medium text-slate-900')}>
+            {n.title}
+          </span>
+          <time
+            dateTime={n.createdAt.toISOString()}
+            title={n.createdAt.toLocaleString()}
+            className="mt-0.5 block text-xs text-slate-500"
+          >
             {when}
           </time>
         </span>

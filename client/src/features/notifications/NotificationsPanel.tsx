@@ -2,7 +2,12 @@ import { format, formatDistanceToNowStrict } from 'date-fns';
 import { CircleCheck, RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
 import { M } from '../../../../shared/messages';
-import { NOTIFICATION_CHANNEL_LABELS, NOTIFICATION_CHANNELS, NOTIFICATION_KIND_LABELS, type NotificationChannel } from '../../../../shared/notifications';
+import {
+  NOTIFICATION_CHANNEL_LABELS,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KIND_LABELS,
+  type NotificationChannel,
+} from '../../../../shared/notifications';
 import { can } from '../../../../shared/permissions';
 import { useSession } from '../../app/useSession';
 import { cn } from '../../lib/cn';
@@ -41,7 +46,10 @@ function PreferencesCard() {
       if (before)
         utils.notifications.preferences.setData(undefined, {
           emailDigest: input.emailDigest ?? before.emailDigest,
-          kinds: before.kinds.map((k) => ({ ...k, channel: input.kinds?.find((c) => c.kind === k.kind)?.channel ?? k.channel })),
+          kinds: before.kinds.map((k) => ({
+            ...k,
+            channel: input.kinds?.find((c) => c.kind === k.kind)?.channel ?? k.channel,
+          })),
         });
       return { before };
     },
@@ -78,7 +86,13 @@ function PreferencesCard() {
   );
 }
 
-function PreferencesForm({ prefs, onChange }: { prefs: Preferences; onChange: (input: { kinds?: Preferences['kinds']; emailDigest?: boolean }) => void }) {
+function PreferencesForm({
+  prefs,
+  onChange,
+}: {
+  prefs: Preferences;
+  onChange: (input: { kinds?: Preferences['kinds']; emailDigest?: boolean }) => void;
+}) {
   return (
     <div>
       <ul className="-my-4 divide-y divide-slate-100">
@@ -126,7 +140,10 @@ type Job = RouterOutputs['jobs']['list']['items'][number];
 
 function JobsCard() {
   const utils = trpc.useUtils();
-  const jobs = trpc.jobs.list.useInfiniteQuery({ limit: 20 }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  const jobs = trpc.jobs.list.useInfiniteQuery(
+    { limit: 20 },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
   const retry = trpc.jobs.retry.useMutation({
     onSuccess: () => {
       toast.success(N.retried);
@@ -156,12 +173,22 @@ function JobsCard() {
         <>
           <ul className="-my-3 divide-y divide-slate-100">
             {items.map((job) => (
-              <JobRow key={job.id} job={job} busy={retry.isPending && retry.variables?.id === job.id} onRetry={() => retry.mutate({ id: job.id })} />
+              <JobRow
+                key={job.id}
+                job={job}
+                busy={retry.isPending && retry.variables?.id === job.id}
+                onRetry={() => retry.mutate({ id: job.id })}
+              />
             ))}
           </ul>
           {jobs.hasNextPage && (
             <div className="mt-4 text-center">
-              <Button variant="ghost" size="sm" busy={jobs.isFetchingNextPage} onClick={() => void jobs.fetchNextPage()}>
+              <Button
+                variant="ghost"
+                size="sm"
+                busy={jobs.isFetchingNextPage}
+                onClick={() => void jobs.fetchNextPage()}
+              >
                 {N.loadMore}
               </Button>
             </div>
@@ -182,7 +209,9 @@ function JobRow({ job, busy, onRetry }: { job: Job; busy: boolean; onRetry: () =
           <Badge tone={dead ? 'red' : 'yellow'}>{N.jobStatus[job.status] ?? job.status}</Badge>
           <span className="text-xs text-slate-500">#{job.id}</span>
         </div>
-        {job.lastError && <p className="mt-1 line-clamp-2 font-mono text-xs break-all text-slate-600">{job.lastError}</p>}
+        {job.lastError && (
+          <p className="mt-1 line-clamp-2 font-mono text-xs break-all text-slate-600">{job.lastError}</p>
+        )}
         <p className="mt-1 text-xs text-slate-500">
           {format(job.createdAt, 'MMM d, yyyy HH:mm')} · {N.jobAttempts(job.attempts, job.maxAttempts)}
           {!dead && ` · ${N.jobNextTry(formatDistanceToNowStrict(job.runAt, { addSuffix: true }))}`}

@@ -41,7 +41,10 @@ export default function PortalSettingsPage() {
   return (
     <>
       <PortalPageHeader title={N.portalSettingsTitle} />
-      <section aria-labelledby="portal-email-label" className="max-w-2xl rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
+      <section
+        aria-labelledby="portal-email-label"
+        className="max-w-2xl rounded-xl bg-white shadow-xs ring-1 ring-slate-200"
+      >
         <div className="flex items-start gap-4 px-5 py-5 sm:px-6">
           <span className="hidden size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 sm:grid">
             <Mail className="size-5" aria-hidden />
@@ -57,7 +60,11 @@ export default function PortalSettingsPage() {
           </div>
           <div className="pt-0.5">
             {settings.isError ? null : settings.data ? (
-              <Switch checked={settings.data.emailNotifications} onChange={(on) => update.mutate({ emailNotifications: on })} label={N.portalEmailLabel} />
+              <Switch
+                checked={settings.data.emailNotifications}
+                onChange={(on) => update.mutate({ emailNotifications: on })}
+                label={N.portalEmailLabel}
+              />
             ) : (
               <Skeleton className="h-6 w-11 rounded-full" />
             )}
@@ -92,12 +99,16 @@ function ChangePasswordCard() {
       reset();
     } catch (error) {
       const issues = fieldIssues(error).filter((i) => i.path === 'currentPassword' || i.path === 'newPassword');
-      for (const issue of issues) setError(issue.path as 'currentPassword' | 'newPassword', { message: issue.message }, { shouldFocus: true });
+      for (const issue of issues)
+        setError(issue.path as 'currentPassword' | 'newPassword', { message: issue.message }, { shouldFocus: true });
       if (!issues.length) toast.error(M.common.error, { description: errorText(error) ?? C.failed });
     }
   });
   return (
-    <section aria-labelledby="portal-password-title" className="mt-6 max-w-2xl rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
+    <section
+      aria-labelledby="portal-password-title"
+      className="mt-6 max-w-2xl rounded-xl bg-white shadow-xs ring-1 ring-slate-200"
+    >
       <div className="flex items-start gap-4 px-5 py-5 sm:px-6">
         <span className="hidden size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 sm:grid">
           <KeyRound className="size-5" aria-hidden />
@@ -110,17 +121,36 @@ function ChangePasswordCard() {
           <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
             {/* Whose password this is, for password managers. */}
             <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-            <TextField label={C.current} type="password" autoComplete="current-password" error={formState.errors.currentPassword?.message} {...register('currentPassword')} />
+            <TextField
+              label={C.current}
+              type="password"
+              autoComplete="current-password"
+              error={formState.errors.currentPassword?.message}
+              {...register('currentPassword')}
+            />
             <TextField
               label={C.new}
               type="password"
               autoComplete="new-password"
               error={formState.errors.newPassword?.message}
-              hint={newPassword ? <PasswordStrengthMeter password={newPassword} userInputs={[user.email, user.firstName, user.lastName, user.business.name, user.business.slug]} /> : undefined}
+              hint={
+                newPassword ? (
+                  <PasswordStrengthMeter
+                    password={newPassword}
+                    userInputs={[user.email, user.firstName, user.lastName, user.business.name, user.business.slug]}
+                  />
+                ) : undefined
+              }
               onFocus={preloadPasswordStrength}
               {...register('newPassword')}
             />
-            <TextField label={C.confirm} type="password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+            <TextField
+              label={C.confirm}
+              type="password"
+              autoComplete="new-password"
+              error={formState.errors.confirmPassword?.message}
+              {...register('confirmPassword')}
+            />
             <div className="flex justify-end">
               <Button type="submit" busy={change.isPending}>
                 {change.isPending ? C.submitting : C.submit}

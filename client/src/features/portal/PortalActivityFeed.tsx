@@ -1,7 +1,20 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { format } from 'date-fns';
-import { BookOpen, CheckCircle2, ClipboardList, Download, FileText, FolderKanban, History, ListChecks, Loader2, LogIn, Upload, UserPlus } from 'lucide-react';
+import {
+  BookOpen,
+  CheckCircle2,
+  ClipboardList,
+  Download,
+  FileText,
+  FolderKanban,
+  History,
+  ListChecks,
+  Loader2,
+  LogIn,
+  Upload,
+  UserPlus,
+} from 'lucide-react';
 import type { ClientEventKind } from '../../../../shared/activity';
 import { CORE } from '../../../../shared/messages-core';
 import { activity } from '../../../../shared/messages/activity';
@@ -32,7 +45,15 @@ const ICONS: Record<ClientEventKind, ReactNode> = {
 };
 
 /** One event: its icon, its sentence (a link to the record's portal page when it has one), and when. */
-function PortalActivityItem({ entry, slug, compact }: { entry: PortalActivityEntryRow; slug: string; compact?: boolean }) {
+function PortalActivityItem({
+  entry,
+  slug,
+  compact,
+}: {
+  entry: PortalActivityEntryRow;
+  slug: string;
+  compact?: boolean;
+}) {
   return (
     <li className={compact ? 'flex gap-3 px-4 py-3 sm:px-5' : 'flex gap-3 px-4 py-3.5 sm:px-5'}>
       <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700">
@@ -75,7 +96,17 @@ type Props = {
 };
 
 /** The client's feed: skeletons, failed, empty, or the events newest first with "Load more". */
-export function PortalActivityFeed({ entries, isPending, isError, onRetry, hasMore, loadingMore, loadMoreFailed, onLoadMore, compact }: Props) {
+export function PortalActivityFeed({
+  entries,
+  isPending,
+  isError,
+  onRetry,
+  hasMore,
+  loadingMore,
+  loadMoreFailed,
+  onLoadMore,
+  compact,
+}: Props) {
   const slug = useParams().slug ?? '';
   const frame = 'rounded-xl bg-white shadow-xs ring-1 ring-slate-200';
   if (isError && !entries?.length) return <LoadFailed onRetry={onRetry} />;

@@ -21,13 +21,27 @@ const initialsOf = (name: string) =>
  * The agency's mark when it has no logo: its initials on a tile (decorative; the name is beside it). `color`: a
  * white tile with initials in the agency's colour, readable on any branding side.
  */
-export function BusinessMark({ name, className, inverted, color }: { name?: string; className?: string; inverted?: boolean; color?: string }) {
+export function BusinessMark({
+  name,
+  className,
+  inverted,
+  color,
+}: {
+  name?: string;
+  className?: string;
+  inverted?: boolean;
+  color?: string;
+}) {
   return (
     <span
       aria-hidden
       className={cn(
         'grid shrink-0 place-items-center rounded-xl font-semibold tracking-tight',
-        color ? 'bg-white shadow-sm' : inverted ? 'bg-white/15 text-white ring-1 ring-white/25' : 'bg-brand-600 text-white shadow-sm',
+        color
+          ? 'bg-white shadow-sm'
+          : inverted
+            ? 'bg-white/15 text-white ring-1 ring-white/25'
+            : 'bg-brand-600 text-white shadow-sm',
         className ?? 'size-10 text-sm',
       )}
       style={color ? { color } : undefined}
@@ -64,7 +78,12 @@ export function PortalAuthFrame({ brand, businessName, title, subtitle, children
   const brandStyle: CSSProperties | undefined = brand ? { backgroundColor: brand.primaryColor, color: ink } : undefined;
   return (
     <div className={cn('@container', preview ? 'h-full' : 'min-h-dvh')}>
-      <Root className={cn('flex flex-col bg-white @5xl:grid @5xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]', preview ? 'h-full' : 'min-h-dvh')}>
+      <Root
+        className={cn(
+          'flex flex-col bg-white @5xl:grid @5xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]',
+          preview ? 'h-full' : 'min-h-dvh',
+        )}
+      >
         <div
           className={cn(
             'relative isolate overflow-hidden px-6 py-6 @lg:px-10 @5xl:flex @5xl:flex-col @5xl:p-12',
@@ -75,15 +94,29 @@ export function PortalAuthFrame({ brand, businessName, title, subtitle, children
           {brand ? (
             <>
               {/* Depth from the primary colour itself, and a glow of the secondary one. */}
-              <div aria-hidden className="absolute inset-0 -z-10 bg-linear-to-br from-white/10 via-transparent to-black/25" />
-              <div aria-hidden className="absolute -bottom-40 -left-24 -z-10 size-[28rem] rounded-full opacity-50 blur-3xl" style={{ backgroundColor: brand.secondaryColor }} />
-              <div aria-hidden className="absolute inset-x-0 bottom-0 h-1 @5xl:inset-y-0 @5xl:right-0 @5xl:left-auto @5xl:h-auto @5xl:w-1" style={{ backgroundColor: brand.secondaryColor }} />
+              <div
+                aria-hidden
+                className="absolute inset-0 -z-10 bg-linear-to-br from-white/10 via-transparent to-black/25"
+              />
+              <div
+                aria-hidden
+                className="absolute -bottom-40 -left-24 -z-10 size-[28rem] rounded-full opacity-50 blur-3xl"
+                style={{ backgroundColor: brand.secondaryColor }}
+              />
+              <div
+                aria-hidden
+                className="absolute inset-x-0 bottom-0 h-1 @5xl:inset-y-0 @5xl:right-0 @5xl:left-auto @5xl:h-auto @5xl:w-1"
+                style={{ backgroundColor: brand.secondaryColor }}
+              />
             </>
           ) : (
             <>
               {/* Soft light shapes behind the text. */}
               <div aria-hidden className="absolute -top-24 -right-24 -z-10 size-80 rounded-full bg-white/10 blur-2xl" />
-              <div aria-hidden className="absolute -bottom-32 -left-20 -z-10 size-96 rounded-full bg-brand-400/20 blur-3xl" />
+              <div
+                aria-hidden
+                className="absolute -bottom-32 -left-20 -z-10 size-96 rounded-full bg-brand-400/20 blur-3xl"
+              />
             </>
           )}
           {brand?.logoUrl ? (
@@ -94,7 +127,12 @@ export function PortalAuthFrame({ brand, businessName, title, subtitle, children
             />
           ) : (
             <div className="flex items-center gap-3">
-              <BusinessMark name={name} inverted color={brand?.primaryColor} className="size-10 text-sm @5xl:size-12 @5xl:text-base" />
+              <BusinessMark
+                name={name}
+                inverted
+                color={brand?.primaryColor}
+                className="size-10 text-sm @5xl:size-12 @5xl:text-base"
+              />
               <p className="truncate text-lg font-semibold tracking-tight">{name ?? M.portalAuth.portalName}</p>
             </div>
           )}
@@ -102,7 +140,12 @@ export function PortalAuthFrame({ brand, businessName, title, subtitle, children
             <p className="text-sm leading-6 text-balance whitespace-pre-line opacity-90 @5xl:text-3xl @5xl:leading-tight @5xl:font-semibold @5xl:tracking-tight @5xl:opacity-100">
               {brand ? brand.loginText : M.portalAuth.tagline}
             </p>
-            <p className={cn('mt-6 hidden items-center gap-2 text-sm @5xl:flex', brand ? 'opacity-80' : 'text-brand-100')}>
+            <p
+              className={cn(
+                'mt-6 hidden items-center gap-2 text-sm @5xl:flex',
+                brand ? 'opacity-80' : 'text-brand-100',
+              )}
+            >
               <LockKeyhole className="size-4" aria-hidden /> {M.portalAuth.secure}
             </p>
           </div>

@@ -24,7 +24,10 @@ function SectionHeader({ id, title, to, linkLabel }: { id: string; title: string
         {title}
       </h2>
       {to && (
-        <Link to={to} className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:text-brand-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+        <Link
+          to={to}
+          className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:text-brand-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+        >
           {linkLabel} <ArrowRight className="size-3.5" aria-hidden />
         </Link>
       )}
@@ -56,7 +59,12 @@ function ResourceCard({ resource }: { resource: PortalResource }) {
               <dt className="w-32 shrink-0 truncate text-slate-500">{d.key}</dt>
               <dd className="min-w-0 flex-1 font-medium break-words text-slate-800">
                 {/^https?:\/\//i.test(d.value) ? (
-                  <a href={d.value} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline-offset-2 hover:underline">
+                  <a
+                    href={d.value}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline-offset-2 hover:underline"
+                  >
                     {d.value}
                   </a>
                 ) : (
@@ -96,7 +104,9 @@ function TodoSection({ slug }: { slug: string }) {
       ) : !waiting ? (
         <Skeleton className="h-16 w-full rounded-xl" />
       ) : waiting.length === 0 ? (
-        <p className="rounded-xl bg-white px-4 py-4 text-sm text-slate-500 shadow-xs ring-1 ring-slate-200">{D.todoNoneText}</p>
+        <p className="rounded-xl bg-white px-4 py-4 text-sm text-slate-500 shadow-xs ring-1 ring-slate-200">
+          {D.todoNoneText}
+        </p>
       ) : (
         <ListBox>
           {waiting.slice(0, TODO_SHOWN).map((flow) => (
@@ -124,8 +134,19 @@ function RecentActivitySection({ slug }: { slug: string }) {
   const query = trpc.portalActivity.list.useQuery({ limit: RECENT_EVENTS });
   return (
     <section aria-labelledby="portal-recent-activity">
-      <SectionHeader id="portal-recent-activity" title={D.recentActivity} to={portalPath(slug, 'activity')} linkLabel={D.viewAllActivity} />
-      <PortalActivityFeed entries={query.data?.items} isPending={query.isPending} isError={query.isError} onRetry={() => void query.refetch()} compact />
+      <SectionHeader
+        id="portal-recent-activity"
+        title={D.recentActivity}
+        to={portalPath(slug, 'activity')}
+        linkLabel={D.viewAllActivity}
+      />
+      <PortalActivityFeed
+        entries={query.data?.items}
+        isPending={query.isPending}
+        isError={query.isError}
+        onRetry={() => void query.refetch()}
+        compact
+      />
     </section>
   );
 }
@@ -150,17 +171,41 @@ export default function PortalDashboardPage() {
           <TodoSection slug={slug} />
 
           <section aria-label={D.title} className="grid grid-cols-3 gap-2 sm:gap-4">
-            <StatCard label={D.activeProjects} value={data?.counts.activeProjects} icon={<FolderKanban className="size-4" aria-hidden />} to={portalPath(slug, 'projects')} />
-            <StatCard label={D.pendingTasks} value={data?.counts.pendingTasks} icon={<ListChecks className="size-4" aria-hidden />} to={portalPath(slug, 'tasks')} />
-            <StatCard label={D.totalFiles} value={data?.counts.totalFiles} icon={<FileText className="size-4" aria-hidden />} to={portalPath(slug, 'files')} />
+            <StatCard
+              label={D.activeProjects}
+              value={data?.counts.activeProjects}
+              icon={<FolderKanban className="size-4" aria-hidden />}
+              to={portalPath(slug, 'projects')}
+            />
+            <StatCard
+              label={D.pendingTasks}
+              value={data?.counts.pendingTasks}
+              icon={<ListChecks className="size-4" aria-hidden />}
+              to={portalPath(slug, 'tasks')}
+            />
+            <StatCard
+              label={D.totalFiles}
+              value={data?.counts.totalFiles}
+              icon={<FileText className="size-4" aria-hidden />}
+              to={portalPath(slug, 'files')}
+            />
           </section>
 
           <section aria-labelledby="portal-recent-projects">
-            <SectionHeader id="portal-recent-projects" title={D.recentProjects} to={portalPath(slug, 'projects')} linkLabel={D.viewAllProjects} />
+            <SectionHeader
+              id="portal-recent-projects"
+              title={D.recentProjects}
+              to={portalPath(slug, 'projects')}
+              linkLabel={D.viewAllProjects}
+            />
             {!data ? (
               <CardsSkeleton cards={3} />
             ) : data.recentProjects.length === 0 ? (
-              <EmptyState icon={<FolderKanban className="size-8" aria-hidden />} title={D.noProjects} text={D.noProjectsText} />
+              <EmptyState
+                icon={<FolderKanban className="size-8" aria-hidden />}
+                title={D.noProjects}
+                text={D.noProjectsText}
+              />
             ) : (
               <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {data.recentProjects.map((p) => (
@@ -171,7 +216,12 @@ export default function PortalDashboardPage() {
           </section>
 
           <section aria-labelledby="portal-recent-files">
-            <SectionHeader id="portal-recent-files" title={D.recentFiles} to={portalPath(slug, 'files')} linkLabel={D.viewAllFiles} />
+            <SectionHeader
+              id="portal-recent-files"
+              title={D.recentFiles}
+              to={portalPath(slug, 'files')}
+              linkLabel={D.viewAllFiles}
+            />
             {!data ? (
               <RowsSkeleton rows={5} />
             ) : data.recentFiles.length === 0 ? (

@@ -20,7 +20,10 @@ export default function PortalFilesPage() {
   useDocumentTitle(`${F.title} · ${user.business.name}`);
   const { text, setText, search, flush } = useDebouncedSearch();
   const [projectId, setProjectId] = useState('');
-  const input = useMemo(() => ({ search: search || undefined, projectId: projectId ? Number(projectId) : undefined }), [search, projectId]);
+  const input = useMemo(
+    () => ({ search: search || undefined, projectId: projectId ? Number(projectId) : undefined }),
+    [search, projectId],
+  );
   const query = trpc.portal.files.useInfiniteQuery(input, portalListOptions);
   const pages = query.data?.pages;
   const first = pages?.[0];
@@ -36,17 +39,36 @@ export default function PortalFilesPage() {
       <PortalPageHeader title={F.title} subtitle={F.subtitle} />
       <section aria-label={F.title} className="mb-6 grid grid-cols-3 gap-2 sm:gap-4">
         <StatCard label={F.total} value={first?.stats.total} icon={<FileText className="size-4" aria-hidden />} />
-        <StatCard label={F.projects} value={first?.stats.projects} icon={<FolderKanban className="size-4" aria-hidden />} />
-        <StatCard label={F.recent} value={first?.stats.recent} hint={F.recentHint} icon={<Clock className="size-4" aria-hidden />} />
+        <StatCard
+          label={F.projects}
+          value={first?.stats.projects}
+          icon={<FolderKanban className="size-4" aria-hidden />}
+        />
+        <StatCard
+          label={F.recent}
+          value={first?.stats.recent}
+          hint={F.recentHint}
+          icon={<Clock className="size-4" aria-hidden />}
+        />
       </section>
 
       <ListToolbar>
-        <SearchBox value={text} onChange={setText} onSubmit={flush} placeholder={F.search} label={F.search} maxLength={100} />
+        <SearchBox
+          value={text}
+          onChange={setText}
+          onSubmit={flush}
+          placeholder={F.search}
+          label={F.search}
+          maxLength={100}
+        />
         <FilterSelect
           label={F.projectFilter}
           value={projectId}
           onChange={setProjectId}
-          options={[{ value: '', label: F.allProjects }, ...(first?.projectOptions ?? []).map((p) => ({ value: String(p.id), label: p.name }))]}
+          options={[
+            { value: '', label: F.allProjects },
+            ...(first?.projectOptions ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+          ]}
         />
       </ListToolbar>
 
@@ -56,7 +78,15 @@ export default function PortalFilesPage() {
         <RowsSkeleton rows={5} />
       ) : items.length === 0 ? (
         filtered ? (
-          <EmptyState title={F.noMatch} text={F.noMatchText} action={<Button variant="secondary" onClick={clear}>{M.lists.clearFilters}</Button>} />
+          <EmptyState
+            title={F.noMatch}
+            text={F.noMatchText}
+            action={
+              <Button variant="secondary" onClick={clear}>
+                {M.lists.clearFilters}
+              </Button>
+            }
+          />
         ) : (
           <EmptyState icon={<FileText className="size-8" aria-hidden />} title={F.empty} text={F.emptyText} />
         )
@@ -67,7 +97,13 @@ export default function PortalFilesPage() {
               <FileRow key={f.id} file={f} />
             ))}
           </ListBox>
-          <LoadMore className="mt-6" hasMore={!!query.hasNextPage} loading={query.isFetchingNextPage} failed={query.isFetchNextPageError} onLoad={() => void query.fetchNextPage()} />
+          <LoadMore
+            className="mt-6"
+            hasMore={!!query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            failed={query.isFetchNextPageError}
+            onLoad={() => void query.fetchNextPage()}
+          />
         </div>
       )}
     </>

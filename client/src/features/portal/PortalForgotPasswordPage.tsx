@@ -16,19 +16,41 @@ import { readableOn, usePortalBranding, type PortalBrand } from './branding';
 
 type RequestForm = z.input<typeof portalResetRequestInput>;
 
-const brandButton = (brand: PortalBrand | null) => (brand ? { backgroundColor: brand.primaryColor, color: readableOn(brand.primaryColor) } : undefined);
-const loginPath = (slug: string | undefined) => (slug ? `/portal/${encodeURIComponent(slug.trim().toLowerCase())}/login` : '/portal/login');
+const brandButton = (brand: PortalBrand | null) =>
+  brand ? { backgroundColor: brand.primaryColor, color: readableOn(brand.primaryColor) } : undefined;
+const loginPath = (slug: string | undefined) =>
+  slug ? `/portal/${encodeURIComponent(slug.trim().toLowerCase())}/login` : '/portal/login';
 
 /** A notice with the way back to the portal's sign-in. */
-export function PortalNotice({ icon, tone, text, slug, brand, action }: { icon: React.ReactNode; tone: 'amber' | 'slate'; text: string; slug?: string; brand: PortalBrand | null; action?: React.ReactNode }) {
+export function PortalNotice({
+  icon,
+  tone,
+  text,
+  slug,
+  brand,
+  action,
+}: {
+  icon: React.ReactNode;
+  tone: 'amber' | 'slate';
+  text: string;
+  slug?: string;
+  brand: PortalBrand | null;
+  action?: React.ReactNode;
+}) {
   return (
     <div className="space-y-6">
-      <div className={`flex gap-3 rounded-xl border p-4 text-sm leading-6 ${tone === 'amber' ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}>
+      <div
+        className={`flex gap-3 rounded-xl border p-4 text-sm leading-6 ${tone === 'amber' ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}
+      >
         <span className="mt-0.5 shrink-0">{icon}</span>
         <p>{text}</p>
       </div>
       {action}
-      <Link to={loginPath(slug)} className={buttonClass(action ? 'secondary' : 'primary', 'md', 'w-full hover:brightness-95')} style={action ? undefined : brandButton(brand)}>
+      <Link
+        to={loginPath(slug)}
+        className={buttonClass(action ? 'secondary' : 'primary', 'md', 'w-full hover:brightness-95')}
+        style={action ? undefined : brandButton(brand)}
+      >
         {M.passwordReset.backToSignIn}
       </Link>
     </div>
@@ -67,17 +89,33 @@ export default function PortalForgotPasswordPage() {
   if (sent)
     return (
       <PortalAuthFrame brand={brand} title={M.passwordReset.sentTitle}>
-        <PortalNotice icon={<MailCheck className="size-5" aria-hidden />} tone="slate" text={M.portalAuth.forgot.sentText(sent.email)} slug={sent.slug} brand={brand} />
+        <PortalNotice
+          icon={<MailCheck className="size-5" aria-hidden />}
+          tone="slate"
+          text={M.portalAuth.forgot.sentText(sent.email)}
+          slug={sent.slug}
+          brand={brand}
+        />
       </PortalAuthFrame>
     );
 
   const unavailable = mailOff || available.data?.available === false;
   return (
-    <PortalAuthFrame brand={brand} title={M.portalAuth.forgot.title} subtitle={unavailable ? undefined : M.portalAuth.forgot.text}>
+    <PortalAuthFrame
+      brand={brand}
+      title={M.portalAuth.forgot.title}
+      subtitle={unavailable ? undefined : M.portalAuth.forgot.text}
+    >
       {available.isPending ? (
         <Spinner />
       ) : unavailable ? (
-        <PortalNotice icon={<Info className="size-5" aria-hidden />} tone="amber" text={M.portalAuth.forgot.unavailable} slug={routeSlug} brand={brand} />
+        <PortalNotice
+          icon={<Info className="size-5" aria-hidden />}
+          tone="amber"
+          text={M.portalAuth.forgot.unavailable}
+          slug={routeSlug}
+          brand={brand}
+        />
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-5">
           {alert && <Alert>{alert}</Alert>}
@@ -94,12 +132,27 @@ export default function PortalForgotPasswordPage() {
               {...register('slug')}
             />
           )}
-          <TextField label={M.shell.email} type="email" autoComplete="email" autoFocus={!!routeSlug} error={formState.errors.email?.message} {...register('email')} />
-          <Button type="submit" className="w-full hover:brightness-95" busy={request.isPending} style={brandButton(brand)}>
+          <TextField
+            label={M.shell.email}
+            type="email"
+            autoComplete="email"
+            autoFocus={!!routeSlug}
+            error={formState.errors.email?.message}
+            {...register('email')}
+          />
+          <Button
+            type="submit"
+            className="w-full hover:brightness-95"
+            busy={request.isPending}
+            style={brandButton(brand)}
+          >
             {request.isPending ? M.passwordReset.submitting : M.passwordReset.submit}
           </Button>
           <p className="text-center text-sm">
-            <Link to={loginPath(routeSlug)} className="rounded-sm font-medium text-slate-600 hover:text-slate-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+            <Link
+              to={loginPath(routeSlug)}
+              className="rounded-sm font-medium text-slate-600 hover:text-slate-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            >
               {M.passwordReset.backToSignIn}
             </Link>
           </p>

@@ -23,21 +23,57 @@ type Problem = { title: string; message: string; Icon: LucideIcon; tone: 'amber'
 
 /** How the server refuses a link (server/routers/auth.ts usableLink): unknown, used, expired, or access turned off. */
 const problems: Record<string, Problem> = {
-  NOT_FOUND: { title: M.portalAuth.inviteProblem.invalid, message: M.portalAuth.inviteInvalid, Icon: Link2Off, tone: 'amber' },
-  CONFLICT: { title: M.portalAuth.inviteProblem.used, message: M.portalAuth.inviteUsed, Icon: CircleCheck, tone: 'slate' },
-  PRECONDITION_FAILED: { title: M.portalAuth.inviteProblem.expired, message: M.portalAuth.inviteExpired, Icon: TimerOff, tone: 'amber' },
-  FORBIDDEN: { title: M.portalAuth.inviteProblem.noAccess, message: M.portalAuth.noAccess, Icon: ShieldOff, tone: 'amber' },
+  NOT_FOUND: {
+    title: M.portalAuth.inviteProblem.invalid,
+    message: M.portalAuth.inviteInvalid,
+    Icon: Link2Off,
+    tone: 'amber',
+  },
+  CONFLICT: {
+    title: M.portalAuth.inviteProblem.used,
+    message: M.portalAuth.inviteUsed,
+    Icon: CircleCheck,
+    tone: 'slate',
+  },
+  PRECONDITION_FAILED: {
+    title: M.portalAuth.inviteProblem.expired,
+    message: M.portalAuth.inviteExpired,
+    Icon: TimerOff,
+    tone: 'amber',
+  },
+  FORBIDDEN: {
+    title: M.portalAuth.inviteProblem.noAccess,
+    message: M.portalAuth.noAccess,
+    Icon: ShieldOff,
+    tone: 'amber',
+  },
 };
 
-function LinkProblem({ problem, text, slug, brand }: { problem: Problem; text: string; slug: string; brand: PortalBrand | null }) {
+function LinkProblem({
+  problem,
+  text,
+  slug,
+  brand,
+}: {
+  problem: Problem;
+  text: string;
+  slug: string;
+  brand: PortalBrand | null;
+}) {
   return (
     <PortalAuthFrame brand={brand} title={problem.title}>
       <div className="space-y-6">
-        <div className={`flex gap-3 rounded-xl border p-4 text-sm leading-6 ${problem.tone === 'amber' ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}>
+        <div
+          className={`flex gap-3 rounded-xl border p-4 text-sm leading-6 ${problem.tone === 'amber' ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}
+        >
           <problem.Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
           <p>{text}</p>
         </div>
-        <Link to={portalPath(slug, 'login')} className={buttonClass('primary', 'md', 'w-full hover:brightness-95')} style={brandButton(brand)}>
+        <Link
+          to={portalPath(slug, 'login')}
+          className={buttonClass('primary', 'md', 'w-full hover:brightness-95')}
+          style={brandButton(brand)}
+        >
           {M.portalAuth.goToLogin}
         </Link>
       </div>
@@ -61,7 +97,9 @@ export default function PortalInvitePage() {
   });
   const password = watch('password');
   const problem = info.isError ? (problems[errorCode(info.error) ?? ''] ?? problems.NOT_FOUND!) : null;
-  useDocumentTitle(info.data ? M.portalAuth.inviteTitle(info.data.businessName) : (problem?.title ?? M.portalAuth.loginTitle));
+  useDocumentTitle(
+    info.data ? M.portalAuth.inviteTitle(info.data.businessName) : (problem?.title ?? M.portalAuth.loginTitle),
+  );
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setAlert(null);
@@ -78,7 +116,8 @@ export default function PortalInvitePage() {
     navigate(portalPath(slug, 'dashboard'), { replace: true });
   });
 
-  if (problem) return <LinkProblem problem={problem} text={errorText(info.error) ?? problem.message} slug={slug} brand={brand} />;
+  if (problem)
+    return <LinkProblem problem={problem} text={errorText(info.error) ?? problem.message} slug={slug} brand={brand} />;
 
   if (!info.data)
     return (
@@ -98,22 +137,45 @@ export default function PortalInvitePage() {
 
   const { firstName, email, businessName } = info.data;
   return (
-    <PortalAuthFrame brand={brand} businessName={businessName} title={M.portalAuth.inviteTitle(businessName)} subtitle={M.portalAuth.inviteText(firstName)}>
+    <PortalAuthFrame
+      brand={brand}
+      businessName={businessName}
+      title={M.portalAuth.inviteTitle(businessName)}
+      subtitle={M.portalAuth.inviteText(firstName)}
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {alert && <Alert>{alert}</Alert>}
         {/* Whose password this is, for the contact and for password managers. */}
-        <TextField label={M.shell.email} type="email" name="username" autoComplete="username" value={email} readOnly className="[&_input]:bg-slate-50 [&_input]:text-slate-600" />
+        <TextField
+          label={M.shell.email}
+          type="email"
+          name="username"
+          autoComplete="username"
+          value={email}
+          readOnly
+          className="[&_input]:bg-slate-50 [&_input]:text-slate-600"
+        />
         <TextField
           label={M.signup.password}
           type="password"
           autoComplete="new-password"
           autoFocus
           error={formState.errors.password?.message}
-          hint={password ? <PasswordStrengthMeter password={password} userInputs={[email, firstName, businessName, slug]} /> : undefined}
+          hint={
+            password ? (
+              <PasswordStrengthMeter password={password} userInputs={[email, firstName, businessName, slug]} />
+            ) : undefined
+          }
           onFocus={preloadPasswordStrength}
           {...register('password')}
         />
-        <TextField label={M.signup.confirmPassword} type="password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField
+          label={M.signup.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          error={formState.errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
         <Button type="submit" className="w-full hover:brightness-95" busy={accept.isPending} style={brandButton(brand)}>
           {accept.isPending ? M.portalAuth.inviteSubmitting : M.portalAuth.inviteSubmit}
         </Button>

@@ -1,7 +1,18 @@
 import type { CSSProperties } from 'react';
 import { NavLink, Link, Outlet, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileText, FolderKanban, History, LayoutDashboard, ListChecks, LogOut, Settings, ShieldAlert, Workflow, type LucideIcon } from 'lucide-react';
+import {
+  FileText,
+  FolderKanban,
+  History,
+  LayoutDashboard,
+  ListChecks,
+  LogOut,
+  Settings,
+  ShieldAlert,
+  Workflow,
+  type LucideIcon,
+} from 'lucide-react';
 import { CORE } from '../../../../shared/messages-core';
 import { activity } from '../../../../shared/messages/activity';
 import { notifications } from '../../../../shared/messages/notifications';
@@ -82,7 +93,11 @@ function SideNav({ slug, preview }: { slug: string; preview: boolean }) {
     >
       {portalNav.map((group, i) => (
         <div key={i} className={cn(i > 0 && 'mt-5')}>
-          {group.group && <p className="mb-1.5 px-2.5 text-[11px] font-semibold tracking-wider text-slate-500 uppercase">{group.group}</p>}
+          {group.group && (
+            <p className="mb-1.5 px-2.5 text-[11px] font-semibold tracking-wider text-slate-500 uppercase">
+              {group.group}
+            </p>
+          )}
           <ul className="space-y-0.5">
             {group.items.map(({ label, page, Icon }) => (
               <li key={page}>
@@ -108,7 +123,10 @@ function SideNav({ slug, preview }: { slug: string; preview: boolean }) {
 /** Phones and tablets: a bottom bar with every section, thumb-reachable. */
 function BottomNav({ slug }: { slug: string }) {
   return (
-    <nav aria-label={M.portalAuth.nav} className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden">
+    <nav
+      aria-label={M.portalAuth.nav}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+    >
       <ul className="mx-auto grid max-w-lg grid-cols-5">
         {allNavItems.map(({ label, page, Icon }) => (
           <li key={page}>
@@ -123,7 +141,12 @@ function BottomNav({ slug }: { slug: string }) {
             >
               {({ isActive }) => (
                 <>
-                  <span className={cn('grid h-7 w-12 place-items-center rounded-full transition-colors', isActive && 'bg-brand-50')}>
+                  <span
+                    className={cn(
+                      'grid h-7 w-12 place-items-center rounded-full transition-colors',
+                      isActive && 'bg-brand-50',
+                    )}
+                  >
                     <Icon className="size-5" aria-hidden />
                   </span>
                   {label}
@@ -171,7 +194,10 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
   return (
     <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="flex h-16 items-center gap-3 px-4 sm:gap-6 sm:px-6">
-        <Link to={portalPath(slug, 'dashboard')} className="flex min-w-0 items-center gap-3 rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+        <Link
+          to={portalPath(slug, 'dashboard')}
+          className="flex min-w-0 items-center gap-3 rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+        >
           {/* The logo in a wide slot (up to 160×40), whatever its shape; without one, the agency's initials. */}
           {brand?.logoUrl ? (
             <img src={brand.logoUrl} alt="" className="h-10 w-auto max-w-40 shrink-0 object-contain object-left" />
@@ -189,7 +215,10 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
             <p className="text-sm font-medium text-slate-900">{fullName}</p>
             <p className="max-w-48 truncate text-xs text-slate-500">{user.email}</p>
           </div>
-          <span aria-hidden className="grid size-9 place-items-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 ring-1 ring-slate-200">
+          <span
+            aria-hidden
+            className="grid size-9 place-items-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 ring-1 ring-slate-200"
+          >
             {initials}
           </span>
           <span className="sr-only">{M.portalAuth.account(fullName)}</span>
@@ -220,7 +249,14 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
           </NavLink>
           {/* A staff preview is ended by the banner's "Exit preview". */}
           {!user.preview && (
-            <Button variant="ghost" size="sm" busy={logout.isPending} onClick={() => logout.mutate()} aria-label={M.portalAuth.signOut} className="px-2 sm:px-3">
+            <Button
+              variant="ghost"
+              size="sm"
+              busy={logout.isPending}
+              onClick={() => logout.mutate()}
+              aria-label={M.portalAuth.signOut}
+              className="px-2 sm:px-3"
+            >
               {!logout.isPending && <LogOut className="size-4" aria-hidden />}
               <span className="hidden sm:inline">{M.portalAuth.signOut}</span>
             </Button>
@@ -239,7 +275,10 @@ export default function PortalLayout() {
   const slug = useParams().slug ?? '';
   const me = usePortalMe();
   const brand = usePortalBranding(slug);
-  const denied = errorCode(me.error) === 'UNAUTHORIZED' || errorCode(me.error) === 'FORBIDDEN' || (me.data && !sameSlug(me.data.business.slug, slug));
+  const denied =
+    errorCode(me.error) === 'UNAUTHORIZED' ||
+    errorCode(me.error) === 'FORBIDDEN' ||
+    (me.data && !sameSlug(me.data.business.slug, slug));
 
   if (me.isPending) return <Spinner label={M.common.loading} />;
   if (denied || !me.data) {
@@ -260,7 +299,15 @@ export default function PortalLayout() {
     <div className="flex min-h-dvh flex-col bg-slate-50" style={brandVariables(brand)}>
       <SkipLink to="portal-main" />
       {/* The agency's colour as a thin band above everything: branded, but calm. */}
-      <div aria-hidden className="h-1 bg-brand-600" style={brand ? { backgroundImage: `linear-gradient(90deg, ${brand.primaryColor}, ${brand.secondaryColor})` } : undefined} />
+      <div
+        aria-hidden
+        className="h-1 bg-brand-600"
+        style={
+          brand
+            ? { backgroundImage: `linear-gradient(90deg, ${brand.primaryColor}, ${brand.secondaryColor})` }
+            : undefined
+        }
+      />
       {/* The header, and above it a staff preview's banner, stay in view. */}
       <div className="sticky top-0 z-30">
         {me.data.preview && <PreviewBanner user={{ ...me.data, preview: me.data.preview }} />}
@@ -269,7 +316,11 @@ export default function PortalLayout() {
       <div className="flex flex-1">
         <SideNav slug={slug} preview={Boolean(me.data.preview)} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <main id="portal-main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-28 focus:outline-none sm:px-6 lg:px-10 lg:pt-10 lg:pb-12">
+          <main
+            id="portal-main"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-28 focus:outline-none sm:px-6 lg:px-10 lg:pt-10 lg:pb-12"
+          >
             <Outlet context={me.data} />
           </main>
           <footer className="hidden border-t border-slate-200 lg:block">

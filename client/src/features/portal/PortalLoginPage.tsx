@@ -22,7 +22,8 @@ export default function PortalLoginPage() {
   const login = trpc.portalAuth.login.useMutation();
   const [alert, setAlert] = useState<string | null>(null);
   // Known once signed in to this portal (at /portal/login: to any).
-  const signedInName = me.data && (!routeSlug || sameSlug(me.data.business.slug, routeSlug)) ? me.data.business.name : undefined;
+  const signedInName =
+    me.data && (!routeSlug || sameSlug(me.data.business.slug, routeSlug)) ? me.data.business.name : undefined;
   const name = brand?.businessName ?? signedInName;
   useDocumentTitle(name ? M.portalAuth.welcome(name) : M.portalAuth.loginTitle);
 
@@ -43,7 +44,17 @@ export default function PortalLoginPage() {
   };
 
   // Already signed in to this portal (or, at /portal/login, to any): straight to its dashboard.
-  if (signedInName && !login.isPending && me.data) return <Navigate to={portalPath(me.data.business.slug, 'dashboard')} replace />;
+  if (signedInName && !login.isPending && me.data)
+    return <Navigate to={portalPath(me.data.business.slug, 'dashboard')} replace />;
 
-  return <PortalLoginView brand={brand} routeSlug={routeSlug} businessName={signedInName} alert={alert} busy={login.isPending} onLogin={onLogin} />;
+  return (
+    <PortalLoginView
+      brand={brand}
+      routeSlug={routeSlug}
+      businessName={signedInName}
+      alert={alert}
+      busy={login.isPending}
+      onLogin={onLogin}
+    />
+  );
 }

@@ -15,7 +15,8 @@ const M = { shell: CORE.shell, portalAuth } as const;
 // The shared schema (and zod with it) loads on the first keystroke or submit, not with the page, as on the hub's
 // sign-in (see SignInPage).
 const loadResolver = () => import('./portalLoginResolver');
-const portalLoginResolver: Resolver<PortalLoginInput> = async (...args) => (await loadResolver()).portalLoginResolver(...args);
+const portalLoginResolver: Resolver<PortalLoginInput> = async (...args) =>
+  (await loadResolver()).portalLoginResolver(...args);
 
 type LoginViewProps = {
   /** The agency's branding; null: "Client Portal Login" in the product's own look. */
@@ -40,13 +41,33 @@ export function PortalLoginView({ brand, routeSlug, businessName, alert, busy, o
   const title = name ? M.portalAuth.welcome(name) : M.portalAuth.loginTitle;
   return (
     // With branding, the agency's own login text is on the branding side: no generic subtitle under the title.
-    <PortalAuthFrame brand={brand} businessName={businessName} title={title} subtitle={brand ? undefined : M.portalAuth.subtitle} preview={preview}>
-      <PortalLoginForm brand={brand} routeSlug={routeSlug} alert={alert} busy={busy} onLogin={onLogin} preview={preview} />
+    <PortalAuthFrame
+      brand={brand}
+      businessName={businessName}
+      title={title}
+      subtitle={brand ? undefined : M.portalAuth.subtitle}
+      preview={preview}
+    >
+      <PortalLoginForm
+        brand={brand}
+        routeSlug={routeSlug}
+        alert={alert}
+        busy={busy}
+        onLogin={onLogin}
+        preview={preview}
+      />
     </PortalAuthFrame>
   );
 }
 
-function PortalLoginForm({ brand, routeSlug, alert, busy: pending, onLogin, preview }: Omit<LoginViewProps, 'businessName'>) {
+function PortalLoginForm({
+  brand,
+  routeSlug,
+  alert,
+  busy: pending,
+  onLogin,
+  preview,
+}: Omit<LoginViewProps, 'businessName'>) {
   const { register, handleSubmit, formState } = useForm<PortalLoginInput>({
     resolver: portalLoginResolver,
     defaultValues: { slug: routeSlug ?? '', email: '', password: '' },
@@ -96,7 +117,11 @@ function PortalLoginForm({ brand, routeSlug, alert, busy: pending, onLogin, prev
           <span className="font-medium text-slate-600">{M.portalAuth.forgot.link}</span>
         ) : (
           <Link
-            to={routeSlug ? `/portal/${encodeURIComponent(routeSlug.trim().toLowerCase())}/forgot-password` : '/portal/forgot-password'}
+            to={
+              routeSlug
+                ? `/portal/${encodeURIComponent(routeSlug.trim().toLowerCase())}/forgot-password`
+                : '/portal/forgot-password'
+            }
             className="rounded-sm font-medium text-slate-600 hover:text-slate-900 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
           >
             {M.portalAuth.forgot.link}

@@ -7,14 +7,26 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { buttonClass } from '../../ui/Button';
 import { EmptyState, LoadFailed, RecordPageSkeleton } from '../../ui/Feedback';
 import { Tabs } from '../../ui/Tabs';
-import { FileRow, ListBox, longDate, listDate, PriorityBadge, ProgressBar, ProjectStatusBadge, TaskStatusBadge } from './PortalUi';
+import {
+  FileRow,
+  ListBox,
+  longDate,
+  listDate,
+  PriorityBadge,
+  ProgressBar,
+  ProjectStatusBadge,
+  TaskStatusBadge,
+} from './PortalUi';
 import { portalPath, usePortalUser } from './session';
 
 const P = M.portal.project;
 
 function BackLink({ slug }: { slug: string }) {
   return (
-    <Link to={portalPath(slug, 'projects')} className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+    <Link
+      to={portalPath(slug, 'projects')}
+      className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+    >
       <ArrowLeft className="size-4" aria-hidden /> {M.portal.backToProjects}
     </Link>
   );
@@ -59,7 +71,8 @@ export default function PortalProjectPage() {
   const project = query.data;
   useDocumentTitle(`${project?.name ?? M.portal.projects.title} · ${user.business.name}`);
 
-  if (!valid || errorCode(query.error) === 'NOT_FOUND' || errorCode(query.error) === 'BAD_REQUEST') return <ProjectNotFound slug={slug} />;
+  if (!valid || errorCode(query.error) === 'NOT_FOUND' || errorCode(query.error) === 'BAD_REQUEST')
+    return <ProjectNotFound slug={slug} />;
   if (query.isError)
     return (
       <>
@@ -113,11 +126,17 @@ export default function PortalProjectPage() {
           {project.contacts.map((c) => (
             <li key={c.id} className="rounded-xl bg-white p-4 shadow-xs ring-1 ring-slate-200">
               <p className="text-sm font-semibold text-slate-900">{c.name}</p>
-              <a href={`mailto:${c.email}`} className="mt-2 flex items-center gap-2 truncate text-sm text-brand-700 hover:underline">
+              <a
+                href={`mailto:${c.email}`}
+                className="mt-2 flex items-center gap-2 truncate text-sm text-brand-700 hover:underline"
+              >
                 <Mail className="size-4 shrink-0 text-slate-400" aria-hidden /> {c.email}
               </a>
               {c.phone && (
-                <a href={`tel:${c.phone}`} className="mt-1 flex items-center gap-2 text-sm text-slate-600 hover:underline">
+                <a
+                  href={`tel:${c.phone}`}
+                  className="mt-1 flex items-center gap-2 text-sm text-slate-600 hover:underline"
+                >
                   <Phone className="size-4 shrink-0 text-slate-400" aria-hidden /> {c.phone}
                 </a>
               )}

@@ -33,7 +33,13 @@ export default function PortalProjectsPage() {
               <ProjectCard key={p.id} project={p} slug={slug} />
             ))}
           </div>
-          <LoadMore className="mt-6" hasMore={list.hasMore} loading={list.loadingMore} failed={list.loadMoreFailed} onLoad={list.loadMore} />
+          <LoadMore
+            className="mt-6"
+            hasMore={list.hasMore}
+            loading={list.loadingMore}
+            failed={list.loadMoreFailed}
+            onLoad={list.loadMore}
+          />
         </>
       )}
     </>

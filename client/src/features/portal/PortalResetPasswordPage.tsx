@@ -35,14 +35,22 @@ export default function PortalResetPasswordPage() {
   const brand = usePortalBranding(slug);
   const reset = trpc.portalAuth.resetPassword.useMutation();
   // Once used, the link is not checked again (it would now answer "already used").
-  const check = trpc.portalAuth.checkPasswordReset.useQuery({ slug, token }, { retry: false, enabled: !!slug && !!token && !reset.isSuccess });
+  const check = trpc.portalAuth.checkPasswordReset.useQuery(
+    { slug, token },
+    { retry: false, enabled: !!slug && !!token && !reset.isSuccess },
+  );
   const [alert, setAlert] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError, watch } = useForm<PortalPasswordForm>({
     resolver: zodResolver(portalPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const password = watch('password');
-  const problem = !slug || !token ? problems.NOT_FOUND! : check.isError ? (problems[errorCode(check.error) ?? ''] ?? problems.NOT_FOUND!) : null;
+  const problem =
+    !slug || !token
+      ? problems.NOT_FOUND!
+      : check.isError
+        ? (problems[errorCode(check.error) ?? ''] ?? problems.NOT_FOUND!)
+        : null;
   useDocumentTitle(problem ? problem.title : M.passwordReset.newTitle);
 
   const onSubmit = handleSubmit(async ({ password }) => {
@@ -72,7 +80,13 @@ export default function PortalResetPasswordPage() {
           brand={brand}
           action={
             problem !== problems.FORBIDDEN ? (
-              <Link to={portalPath(slug, 'forgot-password')} className={buttonClass('primary', 'md', 'w-full hover:brightness-95')} style={brand ? { backgroundColor: brand.primaryColor, color: readableOn(brand.primaryColor) } : undefined}>
+              <Link
+                to={portalPath(slug, 'forgot-password')}
+                className={buttonClass('primary', 'md', 'w-full hover:brightness-95')}
+                style={
+                  brand ? { backgroundColor: brand.primaryColor, color: readableOn(brand.primaryColor) } : undefined
+                }
+              >
                 {M.passwordReset.requestNew}
               </Link>
             ) : undefined
@@ -90,23 +104,51 @@ export default function PortalResetPasswordPage() {
 
   const { email, businessName } = check.data;
   return (
-    <PortalAuthFrame brand={brand} businessName={businessName} title={M.passwordReset.newTitle} subtitle={M.portalAuth.forgot.newText(email)}>
+    <PortalAuthFrame
+      brand={brand}
+      businessName={businessName}
+      title={M.passwordReset.newTitle}
+      subtitle={M.portalAuth.forgot.newText(email)}
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {alert && <Alert>{alert}</Alert>}
         {/* Whose password this is, for the client and for password managers. */}
-        <TextField label={M.shell.email} type="email" name="username" autoComplete="username" value={email} readOnly className="[&_input]:bg-slate-50 [&_input]:text-slate-600" />
+        <TextField
+          label={M.shell.email}
+          type="email"
+          name="username"
+          autoComplete="username"
+          value={email}
+          readOnly
+          className="[&_input]:bg-slate-50 [&_input]:text-slate-600"
+        />
         <TextField
           label={M.signup.password}
           type="password"
           autoComplete="new-password"
           autoFocus
           error={formState.errors.password?.message}
-          hint={password ? <PasswordStrengthMeter password={password} userInputs={[email, businessName, slug]} /> : undefined}
+          hint={
+            password ? (
+              <PasswordStrengthMeter password={password} userInputs={[email, businessName, slug]} />
+            ) : undefined
+          }
           onFocus={preloadPasswordStrength}
           {...register('password')}
         />
-        <TextField label={M.signup.confirmPassword} type="password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
-        <Button type="submit" className="w-full hover:brightness-95" busy={reset.isPending} style={brand ? { backgroundColor: brand.primaryColor, color: readableOn(brand.primaryColor) } : undefined}>
+        <TextField
+          label={M.signup.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          error={formState.errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Button
+          type="submit"
+          className="w-full hover:brightness-95"
+          busy={reset.isPending}
+          style={brand ? { backgroundColor: brand.primaryColor, color: readableOn(brand.primaryColor) } : undefined}
+        >
           {reset.isPending ? M.passwordReset.newSubmitting : M.passwordReset.newSubmit}
         </Button>
       </form>

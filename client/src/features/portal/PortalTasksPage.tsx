@@ -15,7 +15,12 @@ import { portalPath, usePortalUser } from './session';
 import { portalListOptions, useDebouncedSearch } from './usePortalList';
 
 const T = M.portal.tasks;
-const DOT: Record<PortalTaskStatus, string> = { pending: 'bg-amber-400', in_progress: 'bg-sky-500', completed: 'bg-emerald-500', cancelled: 'bg-slate-400' };
+const DOT: Record<PortalTaskStatus, string> = {
+  pending: 'bg-amber-400',
+  in_progress: 'bg-sky-500',
+  completed: 'bg-emerald-500',
+  cancelled: 'bg-slate-400',
+};
 
 /** /portal/{slug}/tasks (spec §2.15): search, status filter, a count card per status, the list. */
 export default function PortalTasksPage() {
@@ -53,18 +58,32 @@ export default function PortalTasksPage() {
             <span className="flex items-center gap-2 text-sm font-medium text-slate-600">
               <span className={cn('size-2 rounded-full', DOT[s])} aria-hidden /> {M.portal.status[s]}
             </span>
-            {counts ? <span className="mt-1 block text-2xl font-semibold text-slate-900 tabular-nums">{counts[s]}</span> : <Skeleton className="mt-2 h-7 w-10" />}
+            {counts ? (
+              <span className="mt-1 block text-2xl font-semibold text-slate-900 tabular-nums">{counts[s]}</span>
+            ) : (
+              <Skeleton className="mt-2 h-7 w-10" />
+            )}
           </button>
         ))}
       </section>
 
       <ListToolbar>
-        <SearchBox value={text} onChange={setText} onSubmit={flush} placeholder={T.search} label={T.search} maxLength={100} />
+        <SearchBox
+          value={text}
+          onChange={setText}
+          onSubmit={flush}
+          placeholder={T.search}
+          label={T.search}
+          maxLength={100}
+        />
         <FilterSelect
           label={T.statusFilter}
           value={status}
           onChange={(v) => setStatus(v as PortalTaskStatus | '')}
-          options={[{ value: '', label: T.all }, ...PORTAL_TASK_STATUSES.map((s) => ({ value: s, label: M.portal.status[s] }))]}
+          options={[
+            { value: '', label: T.all },
+            ...PORTAL_TASK_STATUSES.map((s) => ({ value: s, label: M.portal.status[s] })),
+          ]}
         />
       </ListToolbar>
 
@@ -74,7 +93,15 @@ export default function PortalTasksPage() {
         <RowsSkeleton rows={5} />
       ) : items.length === 0 ? (
         filtered ? (
-          <EmptyState title={T.noMatch} text={T.noMatchText} action={<Button variant="secondary" onClick={clear}>{M.lists.clearFilters}</Button>} />
+          <EmptyState
+            title={T.noMatch}
+            text={T.noMatchText}
+            action={
+              <Button variant="secondary" onClick={clear}>
+                {M.lists.clearFilters}
+              </Button>
+            }
+          />
         ) : (
           <EmptyState icon={<ListChecks className="size-8" aria-hidden />} title={T.empty} text={T.emptyText} />
         )
@@ -87,7 +114,10 @@ export default function PortalTasksPage() {
                   <p className="text-sm font-medium text-slate-900">{t.title}</p>
                   <p className="mt-0.5 truncate text-xs text-slate-500">
                     {t.project ? (
-                      <Link to={portalPath(slug, `projects/${t.project.id}`)} className="hover:text-slate-900 hover:underline">
+                      <Link
+                        to={portalPath(slug, `projects/${t.project.id}`)}
+                        className="hover:text-slate-900 hover:underline"
+                      >
                         {t.project.name}
                       </Link>
                     ) : null}
@@ -102,7 +132,13 @@ export default function PortalTasksPage() {
               </li>
             ))}
           </ListBox>
-          <LoadMore className="mt-6" hasMore={!!query.hasNextPage} loading={query.isFetchingNextPage} failed={query.isFetchNextPageError} onLoad={() => void query.fetchNextPage()} />
+          <LoadMore
+            className="mt-6"
+            hasMore={!!query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            failed={query.isFetchNextPageError}
+            onLoad={() => void query.fetchNextPage()}
+          />
         </div>
       )}
     </>

@@ -11,7 +11,13 @@ import { CORE } from '../../../../shared/messages-core';
 import { portal } from '../../../../shared/messages/portal';
 import { formatFileSize } from '../../../../shared/file-size';
 import type { PortalFile, PortalProjectCard } from '../../../../shared/schemas/portal';
-import { PORTAL_PRIORITY_TONE, PORTAL_PROJECT_STATUS_TONE, PORTAL_TASK_STATUS_TONE, type PortalProjectStatus, type PortalTaskStatus } from '../../../../shared/status';
+import {
+  PORTAL_PRIORITY_TONE,
+  PORTAL_PROJECT_STATUS_TONE,
+  PORTAL_TASK_STATUS_TONE,
+  type PortalProjectStatus,
+  type PortalTaskStatus,
+} from '../../../../shared/status';
 import { cn } from '../../lib/cn';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
@@ -24,11 +30,20 @@ const M = { common: CORE.common, portal } as const;
 const P = M.portal;
 
 /** Spec §9: "MMM dd, yyyy" in lists, "MMMM d, yyyy" on project detail. A yyyy-mm-dd day is read as that day. */
-const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(`${value.slice(0, 10)}T00:00:00`) : value);
+const asDate = (value: Date | string) =>
+  typeof value === 'string' ? new Date(`${value.slice(0, 10)}T00:00:00`) : value;
 export const listDate = (value: Date | string) => format(asDate(value), 'MMM dd, yyyy');
 export const longDate = (value: Date | string) => format(asDate(value), 'MMMM d, yyyy');
 
-export function PortalPageHeader({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
+export function PortalPageHeader({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:mb-8 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">
@@ -50,12 +65,26 @@ export function PriorityBadge({ priority }: { priority: 'low' | 'medium' | 'high
   return <Badge tone={PORTAL_PRIORITY_TONE[priority]}>{P.project.priority(priority)}</Badge>;
 }
 
-export function StatCard({ label, value, icon, hint, to }: { label: string; value: number | undefined; icon: ReactNode; hint?: string; to?: string }) {
+export function StatCard({
+  label,
+  value,
+  icon,
+  hint,
+  to,
+}: {
+  label: string;
+  value: number | undefined;
+  icon: ReactNode;
+  hint?: string;
+  to?: string;
+}) {
   const body = (
     <>
       <div className="flex items-start justify-between gap-2">
         <p className="text-xs font-medium text-slate-500 sm:text-sm">{label}</p>
-        <span className="hidden size-8 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 sm:grid">{icon}</span>
+        <span className="hidden size-8 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 sm:grid">
+          {icon}
+        </span>
       </div>
       {/* The placeholder is exactly as tall as the number's line, so nothing below moves when it arrives. */}
       {value === undefined ? (
@@ -63,14 +92,22 @@ export function StatCard({ label, value, icon, hint, to }: { label: string; valu
           <Skeleton className="h-6 w-12 sm:h-7" />
         </div>
       ) : (
-        <p className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums sm:mt-2 sm:text-3xl">{value}</p>
+        <p className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums sm:mt-2 sm:text-3xl">
+          {value}
+        </p>
       )}
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
     </>
   );
   const box = 'block rounded-xl bg-white p-3 shadow-xs ring-1 ring-slate-200 sm:p-5';
   return to ? (
-    <Link to={to} className={cn(box, 'transition hover:ring-slate-300 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none')}>
+    <Link
+      to={to}
+      className={cn(
+        box,
+        'transition hover:ring-slate-300 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+      )}
+    >
       {body}
     </Link>
   ) : (
@@ -80,7 +117,14 @@ export function StatCard({ label, value, icon, hint, to }: { label: string; valu
 
 export function ProgressBar({ value, label }: { value: number; label: string }) {
   return (
-    <div role="progressbar" aria-label={label} aria-valuenow={value} aria-valuemin={0} aria-valuemax={100} className="h-1.5 w-full overflow-hidden rounded-full bg-slate-100">
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuenow={value}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      className="h-1.5 w-full overflow-hidden rounded-full bg-slate-100"
+    >
       <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${value}%` }} />
     </div>
   );
@@ -92,7 +136,10 @@ export function ProjectCard({ project, slug }: { project: PortalProjectCard; slu
     <article className="flex flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:ring-slate-300">
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 text-base font-semibold text-slate-900">
-          <Link to={portalPath(slug, `projects/${project.id}`)} className="rounded hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+          <Link
+            to={portalPath(slug, `projects/${project.id}`)}
+            className="rounded hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          >
             {project.name}
           </Link>
         </h3>
@@ -120,15 +167,23 @@ export function ProjectCard({ project, slug }: { project: PortalProjectCard; slu
         <div className="flex items-center gap-1.5">
           <CalendarDays className="size-3.5 text-slate-400" aria-hidden />
           <dt>{P.projects.start}</dt>
-          <dd className="font-medium text-slate-700">{project.startDate ? listDate(project.startDate) : P.projects.noDate}</dd>
+          <dd className="font-medium text-slate-700">
+            {project.startDate ? listDate(project.startDate) : P.projects.noDate}
+          </dd>
         </div>
         <div className="flex items-center gap-1.5">
           <CalendarDays className="size-3.5 text-slate-400" aria-hidden />
           <dt>{P.projects.due}</dt>
-          <dd className="font-medium text-slate-700">{project.endDate ? listDate(project.endDate) : P.projects.noDate}</dd>
+          <dd className="font-medium text-slate-700">
+            {project.endDate ? listDate(project.endDate) : P.projects.noDate}
+          </dd>
         </div>
       </dl>
-      <Link to={portalPath(slug, `projects/${project.id}`)} className={buttonClass('secondary', 'sm', 'mt-5 self-start')} aria-label={`${P.projects.viewProject}: ${project.name}`}>
+      <Link
+        to={portalPath(slug, `projects/${project.id}`)}
+        className={buttonClass('secondary', 'sm', 'mt-5 self-start')}
+        aria-label={`${P.projects.viewProject}: ${project.name}`}
+      >
         {P.projects.viewProject} <ArrowRight className="size-3.5" aria-hidden />
       </Link>
     </article>
@@ -145,10 +200,21 @@ export function FileRow({ file, showProject = true }: { file: PortalFile; showPr
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900">{file.name}</p>
         <p className="mt-0.5 truncate text-xs text-slate-500">
-          {[showProject ? (file.project?.name ?? P.files.noProject) : null, formatFileSize(file.size), listDate(file.createdAt)].filter(Boolean).join(' · ')}
+          {[
+            showProject ? (file.project?.name ?? P.files.noProject) : null,
+            formatFileSize(file.size),
+            listDate(file.createdAt),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       </div>
-      <a href={`${file.downloadUrl}?download`} download className={buttonClass('secondary', 'sm', 'shrink-0')} aria-label={`${P.files.download} ${file.name}`}>
+      <a
+        href={`${file.downloadUrl}?download`}
+        download
+        className={buttonClass('secondary', 'sm', 'shrink-0')}
+        aria-label={`${P.files.download} ${file.name}`}
+      >
         <Download className="size-4" aria-hidden />
         <span className="hidden sm:inline">{P.files.download}</span>
       </a>
@@ -157,12 +223,25 @@ export function FileRow({ file, showProject = true }: { file: PortalFile; showPr
 }
 
 export function ListBox({ children, className }: { children: ReactNode; className?: string }) {
-  return <ul className={cn('divide-y divide-slate-100 overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-slate-200', className)}>{children}</ul>;
+  return (
+    <ul
+      className={cn(
+        'divide-y divide-slate-100 overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-slate-200',
+        className,
+      )}
+    >
+      {children}
+    </ul>
+  );
 }
 
 export function RowsSkeleton({ rows = 5 }: { rows?: number }) {
   return (
-    <div role="status" aria-label={M.common.loading} className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
+    <div
+      role="status"
+      aria-label={M.common.loading}
+      className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
+    >
       {Array.from({ length: rows }, (_, i) => (
         // FileRow's box: the same padding and a 40 px tall row.
         <div key={i} className="flex items-center gap-3 px-4 py-3 sm:gap-4">

@@ -26,7 +26,11 @@ export function PreviewBanner({ user }: { user: PortalUser & { preview: NonNulla
   });
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
-    <div role="region" aria-label={M.portal.preview.banner(name, user.preview.companyName)} className="border-b border-amber-300 bg-amber-100 text-amber-950">
+    <div
+      role="region"
+      aria-label={M.portal.preview.banner(name, user.preview.companyName)}
+      className="border-b border-amber-300 bg-amber-100 text-amber-950"
+    >
       <div className="flex min-h-10 items-center gap-3 px-4 py-1.5 sm:px-6 lg:h-10 lg:py-0">
         <Eye className="size-4 shrink-0" aria-hidden />
         <p className="min-w-0 flex-1 text-sm leading-5 lg:truncate">

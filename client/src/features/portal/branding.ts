@@ -87,7 +87,11 @@ function readFromPage(slug: string): PortalBrandingReply | undefined {
   try {
     const text = document.getElementById(PAGE_DATA.portalBranding)?.textContent;
     const value = text ? (JSON.parse(text) as { slug?: unknown; branding?: PortalBrandingReply }) : undefined;
-    return typeof value?.slug === 'string' && value.slug.trim().toLowerCase() === slug.trim().toLowerCase() && value.branding?.style ? value.branding : undefined;
+    return typeof value?.slug === 'string' &&
+      value.slug.trim().toLowerCase() === slug.trim().toLowerCase() &&
+      value.branding?.style
+      ? value.branding
+      : undefined;
   } catch {
     return undefined;
   }
@@ -121,5 +125,7 @@ export function usePortalBranding(slug: string | undefined): PortalBrand | null 
     // No agency at this slug (any more): its old copy is not shown again.
     if (errorCode(query.error) === 'NOT_FOUND') forgetCached(slug!);
   }, [query.error, slug]);
-  return enabled && query.data && !(query.isError && errorCode(query.error) === 'NOT_FOUND') ? brandFromReply(query.data) : null;
+  return enabled && query.data && !(query.isError && errorCode(query.error) === 'NOT_FOUND')
+    ? brandFromReply(query.data)
+    : null;
 }

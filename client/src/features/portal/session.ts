@@ -9,7 +9,8 @@ export type PortalUser = z.infer<typeof portalMeOutput>;
 /** Slugs are stored lower-case; an address may carry any case. */
 export const sameSlug = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export const portalPath = (slug: string, page: string) => `/portal/${encodeURIComponent(slug.trim().toLowerCase())}/${page}`;
+export const portalPath = (slug: string, page: string) =>
+  `/portal/${encodeURIComponent(slug.trim().toLowerCase())}/${page}`;
 
 /**
  * Who is signed in to the portal. The session lives in an HttpOnly cookie the server sets, so there is nothing to

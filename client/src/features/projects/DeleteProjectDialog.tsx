@@ -10,14 +10,24 @@ import { useInvalidateProjectData } from './projectParts';
 type DeletableProject = { id: number; name: string; taskCount: number };
 
 /** Asks before deleting a project, saying what goes with it (its tasks) and what stays (its files). */
-export function DeleteProjectDialog({ project: asked, onClose, onDeleted }: { project: DeletableProject | null; onClose: () => void; onDeleted?: () => void }) {
+export function DeleteProjectDialog({
+  project: asked,
+  onClose,
+  onDeleted,
+}: {
+  project: DeletableProject | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   // The last project asked about stays on screen while the dialog fades out.
   const [project, setProject] = useState(asked);
   if (asked && asked !== project) setProject(asked);
   const invalidate = useInvalidateProjectData();
   const remove = trpc.projects.remove.useMutation({
     onSuccess: (_done, input) => {
-      toast.success(M.projects.deleted, { description: project && project.id === input.id ? M.projects.deletedText(project.name) : undefined });
+      toast.success(M.projects.deleted, {
+        description: project && project.id === input.id ? M.projects.deletedText(project.name) : undefined,
+      });
       onDeleted?.();
       void invalidate();
       onClose();
@@ -26,7 +36,12 @@ export function DeleteProjectDialog({ project: asked, onClose, onDeleted }: { pr
   });
 
   return (
-    <Dialog open={asked !== null} onClose={() => !remove.isPending && onClose()} title={M.projects.deleteTitle(project?.name ?? '')} size="md">
+    <Dialog
+      open={asked !== null}
+      onClose={() => !remove.isPending && onClose()}
+      title={M.projects.deleteTitle(project?.name ?? '')}
+      size="md"
+    >
       <div className="flex gap-4">
         <span className="grid size-10 shrink-0 place-items-center rounded-full bg-red-50 text-red-600">
           <AlertTriangle className="size-5" aria-hidden />

@@ -1,7 +1,20 @@
 import { Component, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useIsMutating } from '@tanstack/react-query';
-import { ArrowLeft, Building2, CalendarCheck, CalendarDays, Clock, FolderKanban, Mail, Pencil, Phone, Trash2, UserPlus, Wallet } from 'lucide-react';
+import {
+  ArrowLeft,
+  Building2,
+  CalendarCheck,
+  CalendarDays,
+  Clock,
+  FolderKanban,
+  Mail,
+  Pencil,
+  Phone,
+  Trash2,
+  UserPlus,
+  Wallet,
+} from 'lucide-react';
 import { LIMITS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
 import { projectUidSchema } from '../../../../shared/schemas/projects';
@@ -15,7 +28,15 @@ import { ContactAvatar, fullName } from '../contacts/contactParts';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectDialog } from './ProjectDialog';
 import { ProjectShareControl } from './ProjectShare';
-import { formatDay, formatHours, formatMoney, projectPath, ProjectStatusBadge, TaskProgress, type ProjectDetails } from './projectParts';
+import {
+  formatDay,
+  formatHours,
+  formatMoney,
+  projectPath,
+  ProjectStatusBadge,
+  TaskProgress,
+  type ProjectDetails,
+} from './projectParts';
 
 const P = M.projects.page;
 
@@ -35,7 +56,10 @@ function keyOf(param: string): { id: number } | { projectUid: string } | null {
 
 function BackLink() {
   return (
-    <Link to="/hub/projects" className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+    <Link
+      to="/hub/projects"
+      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+    >
       <ArrowLeft className="size-4" aria-hidden /> {M.projects.back}
     </Link>
   );
@@ -109,11 +133,34 @@ function ProjectView({ project }: { project: ProjectDetails }) {
   const contactCount = (project.companyId !== null ? project.companyContactCount : 0) + extraContacts;
 
   const tabs = [
-    { key: 'tasks', label: <TabLabel text={P.tasks} count={project.taskCount} />, content: <Panel><TasksPanel projectId={project.id} /></Panel> },
-    { key: 'files', label: <TabLabel text={P.files} count={project.fileCount} />, content: <Panel><DocumentsPanel projectId={project.id} /></Panel> },
-    { key: 'contacts', label: <TabLabel text={P.contacts} count={contactCount} />, content: <ProjectContacts project={project} /> },
+    {
+      key: 'tasks',
+      label: <TabLabel text={P.tasks} count={project.taskCount} />,
+      content: (
+        <Panel>
+          <TasksPanel projectId={project.id} />
+        </Panel>
+      ),
+    },
+    {
+      key: 'files',
+      label: <TabLabel text={P.files} count={project.fileCount} />,
+      content: (
+        <Panel>
+          <DocumentsPanel projectId={project.id} />
+        </Panel>
+      ),
+    },
+    {
+      key: 'contacts',
+      label: <TabLabel text={P.contacts} count={contactCount} />,
+      content: <ProjectContacts project={project} />,
+    },
   ];
-  const selected = Math.max(0, tabs.findIndex((t) => t.key === params.get('tab')));
+  const selected = Math.max(
+    0,
+    tabs.findIndex((t) => t.key === params.get('tab')),
+  );
   const selectTab = (index: number) =>
     setParams(
       (p) => {
@@ -161,20 +208,29 @@ function ProjectView({ project }: { project: ProjectDetails }) {
                 <span>{M.projects.noCompany}</span>
               )}
             </p>
-            {project.taskCount > 0 && <TaskProgress done={project.completedTaskCount} total={project.taskCount} className="mt-2" />}
+            {project.taskCount > 0 && (
+              <TaskProgress done={project.completedTaskCount} total={project.taskCount} className="mt-2" />
+            )}
           </div>
         </div>
         <div className="flex shrink-0 gap-2 self-start" role="group" aria-label={P.actions}>
           <Button variant="secondary" onClick={() => setEditing(true)}>
             <Pencil className="size-4" aria-hidden /> {M.projects.dialogEdit}
           </Button>
-          <Button variant="secondary" onClick={() => setDeleting(true)} className="text-red-700! hover:bg-red-50!" aria-label={M.projects.deleteProject(project.name)}>
+          <Button
+            variant="secondary"
+            onClick={() => setDeleting(true)}
+            className="text-red-700! hover:bg-red-50!"
+            aria-label={M.projects.deleteProject(project.name)}
+          >
             <Trash2 className="size-4" aria-hidden /> {M.projects.delete}
           </Button>
         </div>
       </header>
 
-      {project.description && <p className="mb-6 max-w-3xl text-sm leading-6 whitespace-pre-line text-slate-700">{project.description}</p>}
+      {project.description && (
+        <p className="mb-6 max-w-3xl text-sm leading-6 whitespace-pre-line text-slate-700">{project.description}</p>
+      )}
 
       <div className="mb-6 max-w-xl">
         <ProjectShareControl project={project} />
@@ -195,7 +251,12 @@ function ProjectView({ project }: { project: ProjectDetails }) {
         </Detail>
       </dl>
 
-      <Tabs tabs={tabs} selectedIndex={selected} onChange={selectTab} className="sm:[&>[role=tablist]]:w-fit sm:[&>[role=tablist]>*]:flex-none sm:[&>[role=tablist]>*]:px-5" />
+      <Tabs
+        tabs={tabs}
+        selectedIndex={selected}
+        onChange={selectTab}
+        className="sm:[&>[role=tablist]]:w-fit sm:[&>[role=tablist]>*]:flex-none sm:[&>[role=tablist]>*]:px-5"
+      />
       <ProjectDialog open={editing} project={project} onClose={() => setEditing(false)} />
       <DeleteProjectDialog
         project={deleting ? project : null}
@@ -210,7 +271,9 @@ function TabLabel({ text, count }: { text: string; count: number }) {
   return (
     <span className="inline-flex items-center gap-2">
       {text}
-      <span className="rounded-full bg-slate-200/80 px-1.5 text-xs font-medium text-slate-600 tabular-nums">{count}</span>
+      <span className="rounded-full bg-slate-200/80 px-1.5 text-xs font-medium text-slate-600 tabular-nums">
+        {count}
+      </span>
     </span>
   );
 }
@@ -239,7 +302,11 @@ function Panel({ children }: { children: ReactNode }) {
     <PanelBoundary>
       <Suspense
         fallback={
-          <div role="status" aria-label={M.common.loading} className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+          <div
+            role="status"
+            aria-label={M.common.loading}
+            className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-slate-200"
+          >
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-10 w-full" />
             ))}
@@ -259,25 +326,37 @@ class PanelBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
   render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <LoadFailed onRetry={() => window.location.reload()} />
-    );
+    return <LoadFailed onRetry={() => window.location.reload()} />;
   }
 }
 
-type PersonRow = { id: number; firstName: string; lastName: string; email: string; phone: string | null; title: string | null };
+type PersonRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  title: string | null;
+};
 
 /** The Contacts tab: the project's contacts, then the other people at its company (spec §2.4), with mail and phone links. */
 function ProjectContacts({ project }: { project: ProjectDetails }) {
   const companyId = project.companyId;
-  const company = trpc.contacts.list.useQuery({ companyId: companyId ?? 0, limit: LIMITS.pageSizeMax }, { enabled: companyId !== null });
+  const company = trpc.contacts.list.useQuery(
+    { companyId: companyId ?? 0, limit: LIMITS.pageSizeMax },
+    { enabled: companyId !== null },
+  );
   const onProject = new Set(project.contacts.map((c) => c.id));
   const others = (company.data?.items ?? []).filter((c) => !onProject.has(c.id));
   const loading = companyId !== null && company.isPending;
 
   if (loading)
     return (
-      <div role="status" aria-label={M.common.loading} className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
+      <div
+        role="status"
+        aria-label={M.common.loading}
+        className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
+      >
         {[0, 1, 2].map((i) => (
           <div key={i} className="flex items-center gap-3 px-4 py-4">
             <Skeleton className="size-9 rounded-full" />
@@ -306,7 +385,10 @@ function ProjectContacts({ project }: { project: ProjectDetails }) {
       {project.contacts.length > 0 && <PeopleList title={P.onProject} people={project.contacts} />}
       {others.length > 0 && <PeopleList title={P.atCompany(project.company?.name ?? '')} people={others} />}
       {company.data?.nextCursor != null && (
-        <Link to={`/hub/contacts?companyId=${companyId}`} className="inline-block rounded-sm text-sm font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+        <Link
+          to={`/hub/contacts?companyId=${companyId}`}
+          className="inline-block rounded-sm text-sm font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+        >
           {M.projects.viewAllContacts}
         </Link>
       )}
@@ -356,4 +438,3 @@ function PeopleList({ title, people }: { title: string; people: PersonRow[] }) {
     </section>
   );
 }
-

@@ -64,7 +64,10 @@ type ProjectDialogProps = {
 
 /** 'Add Project' and 'Edit Project' (spec §2.3, §5, §8). */
 export function ProjectDialog({ open, project, defaultCompanyId, onClose }: ProjectDialogProps) {
-  const form = useForm<ProjectForm, unknown, ProjectFormOutput>({ resolver: zodResolver(projectFormSchema), defaultValues: blank(defaultCompanyId) });
+  const form = useForm<ProjectForm, unknown, ProjectFormOutput>({
+    resolver: zodResolver(projectFormSchema),
+    defaultValues: blank(defaultCompanyId),
+  });
   const { reset, register, control, watch, setValue } = form;
   const errors = form.formState.errors;
 
@@ -99,28 +102,46 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
 
   const onSubmit = form.handleSubmit(({ status, ...values }) => {
     // An older status the forms no longer offer is kept as it is: it is never sent back.
-    const formStatus = (PROJECT_STATUSES as readonly string[]).includes(status) ? (status as (typeof PROJECT_STATUSES)[number]) : undefined;
+    const formStatus = (PROJECT_STATUSES as readonly string[]).includes(status)
+      ? (status as (typeof PROJECT_STATUSES)[number])
+      : undefined;
     if (project) save.update({ id: project.id, ...values, status: formStatus });
     else save.create({ ...values, status: formStatus });
   });
 
   const companyValue = watch('companiesId');
   const companyId = companyValue === '' || companyValue == null ? null : Number(companyValue);
-  const legacyStatus = project && !(PROJECT_STATUSES as readonly string[]).includes(project.status) ? project.status : null;
+  const legacyStatus =
+    project && !(PROJECT_STATUSES as readonly string[]).includes(project.status) ? project.status : null;
   const close = () => !save.pending && onClose();
   // "Visible to client" turns on only once the share question is confirmed.
   const [askShare, setAskShare] = useState<ProjectShareTarget | null>(null);
   const visible = watch('visibleToClient');
   const status = watch('status');
   const V = M.projects.visibility;
-  const visibilityHint = companyId === null ? V.noCompanyHint : !visible ? V.internalHint : status === 'draft' ? V.draftHint : V.sharedHint;
+  const visibilityHint =
+    companyId === null ? V.noCompanyHint : !visible ? V.internalHint : status === 'draft' ? V.draftHint : V.sharedHint;
 
   return (
     <Dialog open={open} onClose={close} title={project ? M.projects.dialogEdit : M.projects.dialogAdd}>
       <form onSubmit={onSubmit} noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={F.name} required autoFocus autoComplete="off" className="sm:col-span-2" error={errors.name?.message} {...register('name')} />
-          <TextareaField label={F.description} rows={3} className="sm:col-span-2" error={errors.description?.message} {...register('description')} />
+          <TextField
+            label={F.name}
+            required
+            autoFocus
+            autoComplete="off"
+            className="sm:col-span-2"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextareaField
+            label={F.description}
+            rows={3}
+            className="sm:col-span-2"
+            error={errors.description?.message}
+            {...register('description')}
+          />
           <Field label={F.company} error={errors.companiesId?.message}>
             {({ id, describedBy, invalid }) => (
               <Controller
@@ -147,7 +168,9 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
             )}
           </Field>
           <SelectField label={F.status} error={errors.status?.message} {...register('status')}>
-            {legacyStatus && <option value={legacyStatus}>{M.projects.legacyStatus(projectStatusName(legacyStatus))}</option>}
+            {legacyStatus && (
+              <option value={legacyStatus}>{M.projects.legacyStatus(projectStatusName(legacyStatus))}</option>
+            )}
             {PROJECT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {projectStatusName(s)}
@@ -158,10 +181,22 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
             control={control}
             name="projectContactId"
             render={({ field }) => (
-              <ContactChoice companyId={companyId} value={(field.value ?? []) as number[]} onChange={field.onChange} error={errors.projectContactId?.message} />
+              <ContactChoice
+                companyId={companyId}
+                value={(field.value ?? []) as number[]}
+                onChange={field.onChange}
+                error={errors.projectContactId?.message}
+              />
             )}
           />
-          <TextField label={F.startDate} type="date" min={CALENDAR_MIN_DATE} max="9999-12-31" error={errors.projectStartDate?.message} {...register('projectStartDate')} />
+          <TextField
+            label={F.startDate}
+            type="date"
+            min={CALENDAR_MIN_DATE}
+            max="9999-12-31"
+            error={errors.projectStartDate?.message}
+            {...register('projectStartDate')}
+          />
           <TextField
             label={F.completionDate}
             type="date"
@@ -184,16 +219,42 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
                   disabled={companyId === null && !field.value}
                   label={F.visibleToClient}
                   onChange={(on) =>
-                    on && companyId !== null ? setAskShare({ name: watch('name').trim(), companyId, status: watch('status') }) : field.onChange(false)
+                    on && companyId !== null
+                      ? setAskShare({ name: watch('name').trim(), companyId, status: watch('status') })
+                      : field.onChange(false)
                   }
                 />
               )}
             />
           </div>
           <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
-            <TextField label={F.hoursEstimated} type="number" inputMode="decimal" step={0.1} min={0} error={errors.totalHoursEstimated?.message} {...register('totalHoursEstimated')} />
-            <TextField label={F.hoursWorked} type="number" inputMode="decimal" step={0.1} min={0} error={errors.totalHoursWorked?.message} {...register('totalHoursWorked')} />
-            <TextField label={F.billed} type="number" inputMode="decimal" step={0.01} min={0} error={errors.totalBilled?.message} {...register('totalBilled')} />
+            <TextField
+              label={F.hoursEstimated}
+              type="number"
+              inputMode="decimal"
+              step={0.1}
+              min={0}
+              error={errors.totalHoursEstimated?.message}
+              {...register('totalHoursEstimated')}
+            />
+            <TextField
+              label={F.hoursWorked}
+              type="number"
+              inputMode="decimal"
+              step={0.1}
+              min={0}
+              error={errors.totalHoursWorked?.message}
+              {...register('totalHoursWorked')}
+            />
+            <TextField
+              label={F.billed}
+              type="number"
+              inputMode="decimal"
+              step={0.01}
+              min={0}
+              error={errors.totalBilled?.message}
+              {...register('totalBilled')}
+            />
           </div>
         </div>
         <div className="mt-6 flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
@@ -217,13 +278,21 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
   );
 }
 
-type ContactChoiceProps = { companyId: number | null; value: number[]; onChange: (ids: number[]) => void; error?: string };
+type ContactChoiceProps = {
+  companyId: number | null;
+  value: number[];
+  onChange: (ids: number[]) => void;
+  error?: string;
+};
 
 /** The project's contacts: a checkbox per contact of the chosen company (a keyboard and screen-reader friendly multi-select). */
 function ContactChoice({ companyId, value, onChange, error }: ContactChoiceProps) {
   const legendId = useId();
   const errorId = useId();
-  const contacts = trpc.contacts.list.useQuery({ companyId: companyId ?? 0, limit: CONTACTS_LIMIT }, { enabled: companyId !== null });
+  const contacts = trpc.contacts.list.useQuery(
+    { companyId: companyId ?? 0, limit: CONTACTS_LIMIT },
+    { enabled: companyId !== null },
+  );
   const chosen = new Set(value);
   const toggle = (id: number) => onChange(chosen.has(id) ? value.filter((v) => v !== id) : [...value, id]);
 
@@ -236,7 +305,8 @@ function ContactChoice({ companyId, value, onChange, error }: ContactChoiceProps
         <Skeleton className="h-5 w-40" />
       </div>
     );
-  else if (contacts.data.items.length === 0) body = <p className="px-3 py-3 text-sm text-slate-500">{M.projects.contactsNone}</p>;
+  else if (contacts.data.items.length === 0)
+    body = <p className="px-3 py-3 text-sm text-slate-500">{M.projects.contactsNone}</p>;
   else
     body = (
       <ul className="max-h-44 divide-y divide-slate-100 overflow-y-auto">
@@ -244,7 +314,12 @@ function ContactChoice({ companyId, value, onChange, error }: ContactChoiceProps
           const on = chosen.has(c.id);
           return (
             <li key={c.id}>
-              <label className={cn('flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50', on && 'bg-brand-50/60 hover:bg-brand-50')}>
+              <label
+                className={cn(
+                  'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50',
+                  on && 'bg-brand-50/60 hover:bg-brand-50',
+                )}
+              >
                 <input
                   type="checkbox"
                   checked={on}
@@ -268,9 +343,18 @@ function ContactChoice({ companyId, value, onChange, error }: ContactChoiceProps
     <fieldset className="space-y-1.5 sm:col-span-2" aria-describedby={error ? errorId : undefined}>
       <legend id={legendId} className="mb-1.5 block text-sm font-medium text-slate-700">
         {M.projects.fields.contacts}
-        {value.length > 0 && <span className="ml-2 text-xs font-normal text-slate-500">{M.projects.contactsChosen(value.length)}</span>}
+        {value.length > 0 && (
+          <span className="ml-2 text-xs font-normal text-slate-500">{M.projects.contactsChosen(value.length)}</span>
+        )}
       </legend>
-      <div className={cn('overflow-hidden rounded-lg border bg-white shadow-xs', error ? 'border-red-400' : 'border-slate-300')}>{body}</div>
+      <div
+        className={cn(
+          'overflow-hidden rounded-lg border bg-white shadow-xs',
+          error ? 'border-red-400' : 'border-slate-300',
+        )}
+      >
+        {body}
+      </div>
       {error && (
         <p id={errorId} role="alert" className="text-xs font-medium text-red-600">
           {error}

@@ -88,7 +88,13 @@ export function ProjectShareControl({ project }: { project: ProjectDetails }) {
     onError: (error) => toast.error(M.common.error, { description: errorText(error) ?? V.changeFailed }),
   });
   const noCompany = project.companyId === null;
-  const hint = noCompany ? V.noCompanyHint : !project.visibleToClient ? V.internalHint : project.status === 'draft' ? V.draftHint : V.sharedHint;
+  const hint = noCompany
+    ? V.noCompanyHint
+    : !project.visibleToClient
+      ? V.internalHint
+      : project.status === 'draft'
+        ? V.draftHint
+        : V.sharedHint;
   return (
     <div className="flex items-start justify-between gap-4 rounded-xl bg-white px-4 py-3 shadow-xs ring-1 ring-slate-200">
       <div className="min-w-0">
@@ -103,7 +109,11 @@ export function ProjectShareControl({ project }: { project: ProjectDetails }) {
         onChange={(on) => (on ? setAsking(true) : update.mutate({ id: project.id, visibleToClient: false }))}
       />
       <ProjectShareDialog
-        target={asking && project.companyId !== null ? { name: project.name, companyId: project.companyId, status: project.status } : null}
+        target={
+          asking && project.companyId !== null
+            ? { name: project.name, companyId: project.companyId, status: project.status }
+            : null
+        }
         busy={update.isPending}
         onConfirm={() => update.mutate({ id: project.id, visibleToClient: true })}
         onClose={() => setAsking(false)}

@@ -20,13 +20,25 @@ import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectDialog } from './ProjectDialog';
 import { useLinkParam } from '../search/useLinkParam';
-import { dateRange, formatDay, projectPath, projectStatusName, ProjectStatusBadge, ProjectVisibilityBadge, TaskProgress, type ProjectRow } from './projectParts';
+import {
+  dateRange,
+  formatDay,
+  projectPath,
+  projectStatusName,
+  ProjectStatusBadge,
+  ProjectVisibilityBadge,
+  TaskProgress,
+  type ProjectRow,
+} from './projectParts';
 
 const searchMaxLength = projectListInput.shape.search.unwrap().maxLength ?? undefined;
-const linkClass = 'rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
+const linkClass =
+  'rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
 
 /** The form statuses the filter also offers one by one (draft and complete are covered by the spec's four). */
-const EXACT_STATUSES = PROJECT_LIST_STATUS_FILTERS.filter((s) => !(PROJECT_FILTER_STATUSES as readonly string[]).includes(s) && s !== 'complete');
+const EXACT_STATUSES = PROJECT_LIST_STATUS_FILTERS.filter(
+  (s) => !(PROJECT_FILTER_STATUSES as readonly string[]).includes(s) && s !== 'complete',
+);
 
 /** The project's name as a link to its page (middle-click, copy address); in a card it covers the card. */
 function OpenLink({ project, stretched }: { project: ProjectRow; stretched?: boolean }) {
@@ -48,7 +60,11 @@ function OpenLink({ project, stretched }: { project: ProjectRow; stretched?: boo
 function CompanyLink({ project, className }: { project: ProjectRow; className?: string }) {
   if (!project.company) return <span className={cn('text-slate-400', className)}>{M.projects.noCompany}</span>;
   return (
-    <Link to={`/hub/companies/${project.company.id}`} title={project.company.name} className={cn('relative z-10 block truncate', linkClass, className)}>
+    <Link
+      to={`/hub/companies/${project.company.id}`}
+      title={project.company.name}
+      className={cn('relative z-10 block truncate', linkClass, className)}
+    >
       {project.company.name}
     </Link>
   );
@@ -64,7 +80,13 @@ type RowActionsProps = { project: ProjectRow; onEdit: () => void; onDelete: () =
 function RowActions({ project, onEdit, onDelete, labels }: RowActionsProps) {
   return (
     <div className="relative z-10 flex justify-end gap-1">
-      <Button variant="ghost" size="sm" onClick={onEdit} aria-label={M.projects.editProject(project.name)} title={M.projects.editProject(project.name)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onEdit}
+        aria-label={M.projects.editProject(project.name)}
+        title={M.projects.editProject(project.name)}
+      >
         <Pencil className="size-4" aria-hidden /> {labels && M.projects.edit}
       </Button>
       <Button
@@ -100,7 +122,9 @@ function ProjectCard({ project, onEdit, onDelete }: { project: ProjectRow; onEdi
         <Building2 className="size-3.5 shrink-0 text-slate-400" aria-hidden />
         <CompanyLink project={project} className="min-w-0" />
       </p>
-      <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">{project.description || <span className="text-slate-400">{M.projects.noDescription}</span>}</p>
+      <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">
+        {project.description || <span className="text-slate-400">{M.projects.noDescription}</span>}
+      </p>
       <div className="mt-4 space-y-2 border-t border-slate-100 pt-3 text-sm text-slate-600">
         <div className="flex items-center justify-between gap-3">
           <TaskProgress done={project.completedTaskCount} total={project.taskCount} />
@@ -123,7 +147,12 @@ function ProjectCard({ project, onEdit, onDelete }: { project: ProjectRow; onEdi
 /** The spec's four filter choices, then the forms' in-flight statuses one by one. */
 function StatusFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <select aria-label={M.projects.filterStatus} value={value} onChange={(e) => onChange(e.target.value)} className={cn(controlClass(), 'md:w-44')}>
+    <select
+      aria-label={M.projects.filterStatus}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      className={cn(controlClass(), 'md:w-44')}
+    >
       <option value="">{M.projects.allStatus}</option>
       {PROJECT_FILTER_STATUSES.map((s) => (
         <option key={s} value={s}>
@@ -143,7 +172,11 @@ function StatusFilter({ value, onChange }: { value: string; onChange: (value: st
 
 export default function ProjectsPage() {
   useDocumentTitle(M.projects.title);
-  const filters = useListFilters(projectListInput, { search: 'search', filters: ['companyId', 'status'], defaultView: 'list' });
+  const filters = useListFilters(projectListInput, {
+    search: 'search',
+    filters: ['companyId', 'status'],
+    defaultView: 'list',
+  });
   const list = useInfiniteList(trpc.projects.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ open: boolean; project: ProjectRow | null }>({ open: false, project: null });
@@ -200,10 +233,15 @@ export default function ProjectsPage() {
     { header: colDue, className: 'tabular-nums', cell: (p) => <Day day={p.projectCompletionDate} /> },
     { header: colTasks, cell: (p) => <TaskProgress done={p.completedTaskCount} total={p.taskCount} /> },
     { header: colFiles, className: 'text-right tabular-nums', cell: (p) => p.fileCount },
-    { header: colActions, className: 'text-right', cell: (p) => <RowActions project={p} onEdit={() => openEdit(p)} onDelete={() => setToDelete(p)} /> },
+    {
+      header: colActions,
+      className: 'text-right',
+      cell: (p) => <RowActions project={p} onEdit={() => openEdit(p)} onDelete={() => setToDelete(p)} />,
+    },
   ];
 
-  const chipValue = (key: string, value: string) => (key === 'status' ? projectStatusName(value) : key === 'companyId' ? companyChip : value);
+  const chipValue = (key: string, value: string) =>
+    key === 'status' ? projectStatusName(value) : key === 'companyId' ? companyChip : value;
 
   return (
     <>
@@ -218,7 +256,12 @@ export default function ProjectsPage() {
         }
       />
       <ListToolbar>
-        <SearchBox {...filters.searchBox} maxLength={searchMaxLength} placeholder={M.projects.searchPlaceholder} label={M.projects.searchLabel} />
+        <SearchBox
+          {...filters.searchBox}
+          maxLength={searchMaxLength}
+          placeholder={M.projects.searchPlaceholder}
+          label={M.projects.searchLabel}
+        />
         <CompanyPicker
           label={M.projects.filterCompany}
           className="md:w-60"
@@ -230,7 +273,11 @@ export default function ProjectsPage() {
         <StatusFilter value={filters.valueOf('status')} onChange={(v) => filters.set('status', v)} />
       </ListToolbar>
       <FilterChips
-        chips={filters.active.map(({ key, value }) => ({ key, name: M.projects.filterNames[key], value: chipValue(key, value) }))}
+        chips={filters.active.map(({ key, value }) => ({
+          key,
+          name: M.projects.filterNames[key],
+          value: chipValue(key, value),
+        }))}
         onRemove={(key) => filters.remove(key as 'search' | 'companyId' | 'status')}
         onClearAll={filters.clearAll}
       />
@@ -241,7 +288,12 @@ export default function ProjectsPage() {
         rowKey={(p) => p.id}
         onOpen={(p) => navigate(projectPath(p))}
         skeletons={4}
-        empty={{ icon: <FolderKanban className="size-10" />, title: M.projects.emptyTitle, text: M.projects.emptyText, action: addButton }}
+        empty={{
+          icon: <FolderKanban className="size-10" />,
+          title: M.projects.emptyTitle,
+          text: M.projects.emptyText,
+          action: addButton,
+        }}
         noMatch={{ title: M.projects.noMatchTitle, text: M.projects.noMatchText, onClear: filters.clearAll }}
         table={{ caption: M.projects.title, columns }}
         card={(p) => <ProjectCard project={p} onEdit={() => openEdit(p)} onDelete={() => setToDelete(p)} />}

@@ -22,13 +22,14 @@ export function ProjectsPanel({ companyId }: { companyId: number }) {
   );
 
   let body: ReactNode;
-  if (list.state === 'error')
-    body = (
-      <LoadFailed onRetry={list.retry} />
-    );
+  if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
   else if (list.state === 'loading')
     body = (
-      <div role="status" aria-label={M.common.loading} className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
+      <div
+        role="status"
+        aria-label={M.common.loading}
+        className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
+      >
         {[0, 1, 2, 3].map((i) => (
           <div key={i} className="flex items-center gap-3 px-4 py-4">
             <Skeleton className="size-9 rounded-lg" />
@@ -42,14 +43,24 @@ export function ProjectsPanel({ companyId }: { companyId: number }) {
       </div>
     );
   else if (list.state === 'empty' || list.state === 'no-match')
-    body = <EmptyState icon={<FolderKanban className="size-10" />} title={M.projects.panel.noProjects} text={M.projects.panel.noProjectsText} action={addButton} />;
+    body = (
+      <EmptyState
+        icon={<FolderKanban className="size-10" />}
+        title={M.projects.panel.noProjects}
+        text={M.projects.panel.noProjectsText}
+        action={addButton}
+      />
+    );
   else
     body = (
       <div className="rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
         <ul className="divide-y divide-slate-100">
           {list.items.map((project) => {
             return (
-              <li key={project.id} className="relative flex flex-col gap-2 px-4 py-3 hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-4">
+              <li
+                key={project.id}
+                className="relative flex flex-col gap-2 px-4 py-3 hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-4"
+              >
                 <div className="flex min-w-0 flex-1 items-center gap-3">
                   <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
                     <FolderKanban className="size-4" aria-hidden />
@@ -76,7 +87,13 @@ export function ProjectsPanel({ companyId }: { companyId: number }) {
             );
           })}
         </ul>
-        <LoadMore hasMore={list.hasMore} loading={list.loadingMore} failed={list.loadMoreFailed} onLoad={list.loadMore} className="border-t border-slate-100 py-4" />
+        <LoadMore
+          hasMore={list.hasMore}
+          loading={list.loadingMore}
+          failed={list.loadMoreFailed}
+          onLoad={list.loadMore}
+          className="border-t border-slate-100 py-4"
+        />
       </div>
     );
 

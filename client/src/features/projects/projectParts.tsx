@@ -41,7 +41,13 @@ export const ProjectStatusBadge = ({ status, className }: { status: string; clas
 );
 
 /** "Shared" or "Internal", for lists (a shared draft reads Internal: the client does not see it). */
-export function ProjectVisibilityBadge({ project, className }: { project: { visibleToClient: boolean; status: string; companyId: number | null }; className?: string }) {
+export function ProjectVisibilityBadge({
+  project,
+  className,
+}: {
+  project: { visibleToClient: boolean; status: string; companyId: number | null };
+  className?: string;
+}) {
   const shown = project.visibleToClient && project.status !== 'draft' && project.companyId !== null;
   return (
     <span title={shown ? M.projects.visibility.sharedTitle : M.projects.visibility.internalTitle} className={className}>
@@ -54,7 +60,8 @@ export function ProjectVisibilityBadge({ project, className }: { project: { visi
 }
 
 /** The project page's address: by uid, falling back to the numeric id (spec §2.3). */
-export const projectPath = (project: { id: number; projectUid?: string | null }) => `/hub/projects/${project.projectUid || project.id}`;
+export const projectPath = (project: { id: number; projectUid?: string | null }) =>
+  `/hub/projects/${project.projectUid || project.id}`;
 
 /** A yyyy-mm-dd day in the spec's formats: "MMM dd, yyyy" in lists, "MMMM d, yyyy" on the project page (§9). */
 export function formatDay(day: string | null | undefined, pattern: 'list' | 'detail' = 'list'): string | null {
@@ -72,7 +79,8 @@ export function dateRange(start: string | null, due: string | null): string {
 
 /** Hours with at most one decimal ("12.5"), money with two ("1,234.50"). */
 export const formatHours = (hours: number) => hours.toLocaleString('en-US', { maximumFractionDigits: 1 });
-export const formatMoney = (amount: number) => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const formatMoney = (amount: number) =>
+  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Tasks done out of all, as a thin bar and "2/5 tasks". */
 export function TaskProgress({ done, total, className }: { done: number; total: number; className?: string }) {
@@ -88,7 +96,10 @@ export function TaskProgress({ done, total, className }: { done: number; total: 
         aria-valuenow={done}
         aria-label={M.projects.tasksDone(done, total)}
       >
-        <div className={cn('h-full rounded-full', percent === 100 ? 'bg-emerald-500' : 'bg-brand-500')} style={{ width: `${percent}%` }} />
+        <div
+          className={cn('h-full rounded-full', percent === 100 ? 'bg-emerald-500' : 'bg-brand-500')}
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <span className="text-xs text-slate-500 tabular-nums">{M.projects.tasksDone(done, total)}</span>
     </div>
@@ -106,7 +117,9 @@ export function useInvalidateProjectData() {
     queryClient.invalidateQueries({
       predicate: (query) => {
         const path = query.queryKey[0];
-        return Array.isArray(path) && ['projects', 'companies', 'dashboard', 'tasks', 'documents'].includes(String(path[0]));
+        return (
+          Array.isArray(path) && ['projects', 'companies', 'dashboard', 'tasks', 'documents'].includes(String(path[0]))
+        );
       },
     });
 }

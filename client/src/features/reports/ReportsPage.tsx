@@ -4,7 +4,13 @@ import { format, parseISO, startOfYear, subDays, subMonths, startOfMonth } from 
 import { Download } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { M } from '../../../../shared/messages';
-import { REPORT_FIRST_DAY, REPORT_LAST_DAY, reportRange, reportRangeProblem, type ReportsOverview } from '../../../../shared/schemas/reports';
+import {
+  REPORT_FIRST_DAY,
+  REPORT_LAST_DAY,
+  reportRange,
+  reportRangeProblem,
+  type ReportsOverview,
+} from '../../../../shared/schemas/reports';
 import { FilterChips, ListToolbar } from '../../lists/ListToolbar';
 import { cn } from '../../lib/cn';
 import { errorCode, trpc } from '../../lib/trpc';
@@ -20,7 +26,8 @@ import { downloadCsv, toCsv, type CsvCell } from './csv';
 const R = M.reports;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const idOf = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
-const dayOf = (value: string | null) => (value && DAY.test(value) && !Number.isNaN(parseISO(value).getTime()) ? value : undefined);
+const dayOf = (value: string | null) =>
+  value && DAY.test(value) && !Number.isNaN(parseISO(value).getTime()) ? value : undefined;
 const ymd = (date: Date) => format(date, 'yyyy-MM-dd');
 const outOfRange = (day: string | undefined) => !!day && (day < REPORT_FIRST_DAY || day > REPORT_LAST_DAY);
 
@@ -38,9 +45,17 @@ type FilterKey = (typeof FILTER_KEYS)[number];
 
 function useReportFilters() {
   const [params, setParams] = useSearchParams();
-  const raw = { from: dayOf(params.get('from')), to: dayOf(params.get('to')), companyId: idOf(params.get('companyId')) };
+  const raw = {
+    from: dayOf(params.get('from')),
+    to: dayOf(params.get('to')),
+    companyId: idOf(params.get('companyId')),
+  };
   const input = useMemo(
-    () => ({ ...(raw.from ? { from: raw.from } : {}), ...(raw.to ? { to: raw.to } : {}), ...(raw.companyId ? { companyId: raw.companyId } : {}) }),
+    () => ({
+      ...(raw.from ? { from: raw.from } : {}),
+      ...(raw.to ? { to: raw.to } : {}),
+      ...(raw.companyId ? { companyId: raw.companyId } : {}),
+    }),
     [raw.from, raw.to, raw.companyId],
   );
   const set = (values: Partial<Record<FilterKey, string>>) =>
@@ -64,7 +79,8 @@ const monthLabel = (month: string) => format(parseISO(`${month}-01`), 'MMM yyyy'
 const monthShort = (month: string) => format(parseISO(`${month}-01`), 'MMM');
 const weekLabel = (week: string) => format(parseISO(week), 'MMM d');
 const hours = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-const money = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 const noCompany = M.contacts.unknownCompany;
 
@@ -92,7 +108,14 @@ function ChartDefs() {
 type Series = { key: string; label: string };
 
 /** A bar chart with its values written on the bars (never colour alone); one or two series. */
-function Bars({ data, category, series, vertical, format: fmt = String, labels = true }: {
+function Bars({
+  data,
+  category,
+  series,
+  vertical,
+  format: fmt = String,
+  labels = true,
+}: {
   data: Record<string, unknown>[];
   category: string;
   series: Series[];
@@ -107,24 +130,69 @@ function Bars({ data, category, series, vertical, format: fmt = String, labels =
   return (
     <div aria-hidden className="w-full min-w-0">
       <ResponsiveContainer width="100%" height={height}>
-        <BarChart data={data} layout={vertical ? 'vertical' : 'horizontal'} margin={{ top: 18, right: vertical ? 44 : 8, bottom: 0, left: 0 }} barGap={2}>
+        <BarChart
+          data={data}
+          layout={vertical ? 'vertical' : 'horizontal'}
+          margin={{ top: 18, right: vertical ? 44 : 8, bottom: 0, left: 0 }}
+          barGap={2}
+        >
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={!!vertical} horizontal={!vertical} />
           {vertical ? (
             <>
-              <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12, fill: '#64748b' }} axisLine={false} tickLine={false} />
-              <YAxis type="category" dataKey={category} width={110} tick={{ fontSize: 12, fill: '#334155' }} axisLine={false} tickLine={false} />
+              <XAxis
+                type="number"
+                allowDecimals={false}
+                tick={{ fontSize: 12, fill: '#64748b' }}
+                axisLine={false}
+                tickLine={false}
+              />
+              <YAxis
+                type="category"
+                dataKey={category}
+                width={110}
+                tick={{ fontSize: 12, fill: '#334155' }}
+                axisLine={false}
+                tickLine={false}
+              />
             </>
           ) : (
             <>
-              <XAxis dataKey={category} tick={{ fontSize: 11, fill: '#64748b' }} axisLine={false} tickLine={false} interval="preserveStartEnd" minTickGap={8} />
-              <YAxis allowDecimals={false} width={36} tick={{ fontSize: 12, fill: '#64748b' }} axisLine={false} tickLine={false} />
+              <XAxis
+                dataKey={category}
+                tick={{ fontSize: 11, fill: '#64748b' }}
+                axisLine={false}
+                tickLine={false}
+                interval="preserveStartEnd"
+                minTickGap={8}
+              />
+              <YAxis
+                allowDecimals={false}
+                width={36}
+                tick={{ fontSize: 12, fill: '#64748b' }}
+                axisLine={false}
+                tickLine={false}
+              />
             </>
           )}
           <Tooltip cursor={{ fill: '#f1f5f9' }} formatter={(value) => fmt(Number(value))} />
           {series.map((s, i) => (
-            <Bar key={s.key} dataKey={s.key} name={s.label} fill={SERIES[i % 2].fill} stroke={i % 2 ? '#0f766e' : undefined} radius={vertical ? [0, 3, 3, 0] : [3, 3, 0, 0]} isAnimationActive={false}>
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={s.label}
+              fill={SERIES[i % 2].fill}
+              stroke={i % 2 ? '#0f766e' : undefined}
+              radius={vertical ? [0, 3, 3, 0] : [3, 3, 0, 0]}
+              isAnimationActive={false}
+            >
               {showLabels && (
-                <LabelList dataKey={s.key} position={vertical ? 'right' : 'top'} fontSize={11} fill="#334155" formatter={(v: unknown) => (Number(v) ? fmt(Number(v)) : '')} />
+                <LabelList
+                  dataKey={s.key}
+                  position={vertical ? 'right' : 'top'}
+                  fontSize={11}
+                  fill="#334155"
+                  formatter={(v: unknown) => (Number(v) ? fmt(Number(v)) : '')}
+                />
               )}
             </Bar>
           ))}
@@ -155,7 +223,16 @@ function Key({ series }: { series: Series[] }) {
 
 type Column<T> = { label: string; value: (row: T) => CsvCell; show?: (row: T) => ReactNode; numeric?: boolean };
 
-function ReportCard<T>({ title, description, rows, columns, chart, empty, filename, wide }: {
+function ReportCard<T>({
+  title,
+  description,
+  rows,
+  columns,
+  chart,
+  empty,
+  filename,
+  wide,
+}: {
   title: string;
   description: string;
   rows: T[];
@@ -167,9 +244,23 @@ function ReportCard<T>({ title, description, rows, columns, chart, empty, filena
   wide?: boolean;
 }) {
   const id = useId();
-  const onDownload = () => downloadCsv(`${filename}.csv`, toCsv(columns.map((c) => c.label), rows.map((r) => columns.map((c) => c.value(r)))));
+  const onDownload = () =>
+    downloadCsv(
+      `${filename}.csv`,
+      toCsv(
+        columns.map((c) => c.label),
+        rows.map((r) => columns.map((c) => c.value(r))),
+      ),
+    );
   return (
-    <section aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} className={cn('flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5', wide && 'xl:col-span-2')}>
+    <section
+      aria-labelledby={`${id}-t`}
+      aria-describedby={`${id}-d`}
+      className={cn(
+        'flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5',
+        wide && 'xl:col-span-2',
+      )}
+    >
       <div className="mb-3 flex items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
           <h2 id={`${id}-t`} className="text-base font-semibold text-slate-900">
@@ -179,12 +270,21 @@ function ReportCard<T>({ title, description, rows, columns, chart, empty, filena
             {description}
           </p>
         </div>
-        <button type="button" onClick={onDownload} disabled={rows.length === 0} className={buttonClass('secondary', 'sm', 'shrink-0')} aria-label={`${R.downloadCsv}: ${title}`}>
-          <Download className="size-4" aria-hidden /> <span className="hidden sm:inline">{R.downloadCsv}</span><span className="sm:hidden">CSV</span>
+        <button
+          type="button"
+          onClick={onDownload}
+          disabled={rows.length === 0}
+          className={buttonClass('secondary', 'sm', 'shrink-0')}
+          aria-label={`${R.downloadCsv}: ${title}`}
+        >
+          <Download className="size-4" aria-hidden /> <span className="hidden sm:inline">{R.downloadCsv}</span>
+          <span className="sm:hidden">CSV</span>
         </button>
       </div>
       {empty !== null ? (
-        <p className="flex flex-1 items-center justify-center rounded-lg border border-dashed border-slate-200 px-4 py-10 text-center text-sm text-slate-500">{empty}</p>
+        <p className="flex flex-1 items-center justify-center rounded-lg border border-dashed border-slate-200 px-4 py-10 text-center text-sm text-slate-500">
+          {empty}
+        </p>
       ) : (
         <div className={cn('grid min-w-0 gap-4', wide && 'xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]')}>
           <figure className="min-w-0">
@@ -197,7 +297,11 @@ function ReportCard<T>({ title, description, rows, columns, chart, empty, filena
               <thead className="sticky top-0 bg-slate-50 text-left text-xs font-medium text-slate-500">
                 <tr>
                   {columns.map((c) => (
-                    <th key={c.label} scope="col" className={cn('px-3 py-2 whitespace-nowrap', c.numeric && 'text-right')}>
+                    <th
+                      key={c.label}
+                      scope="col"
+                      className={cn('px-3 py-2 whitespace-nowrap', c.numeric && 'text-right')}
+                    >
                       {c.label}
                     </th>
                   ))}
@@ -212,7 +316,10 @@ function ReportCard<T>({ title, description, rows, columns, chart, empty, filena
                           {c.show ? c.show(r) : c.value(r)}
                         </th>
                       ) : (
-                        <td key={c.label} className={cn('px-3 py-1.5 text-slate-700', c.numeric && 'text-right tabular-nums')}>
+                        <td
+                          key={c.label}
+                          className={cn('px-3 py-1.5 text-slate-700', c.numeric && 'text-right tabular-nums')}
+                        >
                           {c.show ? c.show(r) : c.value(r)}
                         </td>
                       ),
@@ -238,8 +345,13 @@ export default function ReportsPage() {
   // not asked for; a 400 the server answers anyway (its today differs) is shown at the fields too.
   const badDay = { from: outOfRange(raw.from), to: outOfRange(raw.to) };
   const localProblem = badDay.from || badDay.to ? R.dateOutOfRange : reportRangeProblem(reportRange(filters.input));
-  const query = trpc.reports.overview.useQuery(filters.input, { placeholderData: (previous) => previous, retry: false, enabled: !localProblem });
-  const rangeError = localProblem ?? (query.isError && errorCode(query.error) === 'BAD_REQUEST' ? query.error.message : null);
+  const query = trpc.reports.overview.useQuery(filters.input, {
+    placeholderData: (previous) => previous,
+    retry: false,
+    enabled: !localProblem,
+  });
+  const rangeError =
+    localProblem ?? (query.isError && errorCode(query.error) === 'BAD_REQUEST' ? query.error.message : null);
   const rangeErrorId = useId();
   const company = useCompanyName(raw.companyId ?? null);
   const range = query.data?.range;
@@ -248,7 +360,9 @@ export default function ReportsPage() {
   const chips = [
     ...(raw.from ? [{ key: 'from', name: R.from, value: dayLabel(raw.from) }] : []),
     ...(raw.to ? [{ key: 'to', name: R.to, value: dayLabel(raw.to) }] : []),
-    ...(raw.companyId ? [{ key: 'companyId', name: R.company, value: company.name ?? (company.missing ? noCompany : '…') }] : []),
+    ...(raw.companyId
+      ? [{ key: 'companyId', name: R.company, value: company.name ?? (company.missing ? noCompany : '…') }]
+      : []),
   ];
   const current = presets().find((p) => p.from === (raw.from ?? range?.from) && p.to === (raw.to ?? range?.to));
 
@@ -292,7 +406,10 @@ export default function ReportsPage() {
               type="button"
               aria-pressed={current?.label === p.label}
               onClick={() => filters.set({ from: p.from, to: p.to })}
-              className={cn(buttonClass('secondary', 'sm'), current?.label === p.label && 'border-indigo-300 bg-indigo-50 text-indigo-700')}
+              className={cn(
+                buttonClass('secondary', 'sm'),
+                current?.label === p.label && 'border-indigo-300 bg-indigo-50 text-indigo-700',
+              )}
             >
               {p.label}
             </button>
@@ -316,7 +433,9 @@ export default function ReportsPage() {
         onClearAll={filters.clearAll}
       />
       {rangeError ? (
-        <p className="rounded-lg border border-dashed border-slate-200 px-4 py-10 text-center text-sm text-slate-500">{rangeError}</p>
+        <p className="rounded-lg border border-dashed border-slate-200 px-4 py-10 text-center text-sm text-slate-500">
+          {rangeError}
+        </p>
       ) : query.isError && !query.data ? (
         <div className="space-y-3">
           <p className="text-sm text-slate-600">{query.error.message}</p>
@@ -325,7 +444,10 @@ export default function ReportsPage() {
       ) : !query.data ? (
         <ReportsSkeleton />
       ) : (
-        <div aria-busy={query.isFetching} className={cn('grid gap-4 transition-opacity xl:grid-cols-2', query.isFetching && 'opacity-60')}>
+        <div
+          aria-busy={query.isFetching}
+          className={cn('grid gap-4 transition-opacity xl:grid-cols-2', query.isFetching && 'opacity-60')}
+        >
           {query.isError && <LoadFailed onRetry={() => query.refetch()} />}
           <Reports data={query.data} />
         </div>
@@ -350,7 +472,8 @@ function ReportsSkeleton() {
   );
 }
 
-const sum = (rows: Record<string, unknown>[], ...keys: string[]) => rows.reduce((n, r) => n + keys.reduce((m, k) => m + Number(r[k] ?? 0), 0), 0);
+const sum = (rows: Record<string, unknown>[], ...keys: string[]) =>
+  rows.reduce((n, r) => n + keys.reduce((m, k) => m + Number(r[k] ?? 0), 0), 0);
 
 function Reports({ data }: { data: ReportsOverview }) {
   const T = R.cards;
@@ -395,8 +518,20 @@ function Reports({ data }: { data: ReportsOverview }) {
         ]}
         chart={
           <>
-            <Key series={[{ key: 'started', label: T.started }, { key: 'completed', label: T.completed }]} />
-            <Bars data={perMonth} category="label" series={[{ key: 'started', label: T.started }, { key: 'completed', label: T.completed }]} />
+            <Key
+              series={[
+                { key: 'started', label: T.started },
+                { key: 'completed', label: T.completed },
+              ]}
+            />
+            <Bars
+              data={perMonth}
+              category="label"
+              series={[
+                { key: 'started', label: T.started },
+                { key: 'completed', label: T.completed },
+              ]}
+            />
           </>
         }
       />
@@ -489,12 +624,30 @@ function Reports({ data }: { data: ReportsOverview }) {
           { label: T.started, value: (r) => r.started, numeric: true },
           { label: T.completed, value: (r) => r.completed, numeric: true },
           { label: T.rate, value: (r) => percent(r.completionRate), numeric: true },
-          { label: T.avgTime, value: (r) => r.avgHoursToComplete, show: (r) => (r.avgHoursToComplete === null ? '—' : `${hours(r.avgHoursToComplete)} h`), numeric: true },
+          {
+            label: T.avgTime,
+            value: (r) => r.avgHoursToComplete,
+            show: (r) => (r.avgHoursToComplete === null ? '—' : `${hours(r.avgHoursToComplete)} h`),
+            numeric: true,
+          },
         ]}
         chart={
           <>
-            <Key series={[{ key: 'started', label: T.started }, { key: 'completed', label: T.completed }]} />
-            <Bars data={flows} category="label" series={[{ key: 'started', label: T.started }, { key: 'completed', label: T.completed }]} vertical />
+            <Key
+              series={[
+                { key: 'started', label: T.started },
+                { key: 'completed', label: T.completed },
+              ]}
+            />
+            <Bars
+              data={flows}
+              category="label"
+              series={[
+                { key: 'started', label: T.started },
+                { key: 'completed', label: T.completed },
+              ]}
+              vertical
+            />
           </>
         }
       />
@@ -512,8 +665,20 @@ function Reports({ data }: { data: ReportsOverview }) {
         ]}
         chart={
           <>
-            <Key series={[{ key: 'uploaded', label: T.uploaded }, { key: 'downloaded', label: T.downloaded }]} />
-            <Bars data={files} category="label" series={[{ key: 'uploaded', label: T.uploaded }, { key: 'downloaded', label: T.downloaded }]} />
+            <Key
+              series={[
+                { key: 'uploaded', label: T.uploaded },
+                { key: 'downloaded', label: T.downloaded },
+              ]}
+            />
+            <Bars
+              data={files}
+              category="label"
+              series={[
+                { key: 'uploaded', label: T.uploaded },
+                { key: 'downloaded', label: T.downloaded },
+              ]}
+            />
           </>
         }
       />

@@ -1,6 +1,14 @@
 import { M } from '../../../../shared/messages';
 import { cn } from '../../lib/cn';
-import { CompanyName, DetailPreview, ResourceIcon, StatusBadge, TypeBadge, VisibilityTag, type ResourceRow } from './resourceParts';
+import {
+  CompanyName,
+  DetailPreview,
+  ResourceIcon,
+  StatusBadge,
+  TypeBadge,
+  VisibilityTag,
+  type ResourceRow,
+} from './resourceParts';
 
 const R = M.resources;
 
@@ -9,9 +17,20 @@ const R = M.resources;
  * its company (unless the card sits on that company's page) and visibility. The title's button covers the card
  * and opens the details dialog.
  */
-export function ResourceCard({ resource, onOpen, showCompany = true }: { resource: ResourceRow; onOpen: () => void; showCompany?: boolean }) {
+export function ResourceCard({
+  resource,
+  onOpen,
+  showCompany = true,
+}: {
+  resource: ResourceRow;
+  onOpen: () => void;
+  showCompany?: boolean;
+}) {
   return (
-    <li className="relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:shadow-md hover:ring-slate-300" data-testid="resource-card">
+    <li
+      className="relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:shadow-md hover:ring-slate-300"
+      data-testid="resource-card"
+    >
       <div className="flex items-start justify-between gap-3">
         <ResourceIcon type={resource.type} size="lg" />
         <div className="flex flex-wrap justify-end gap-1.5">
@@ -34,7 +53,12 @@ export function ResourceCard({ resource, onOpen, showCompany = true }: { resourc
       <div className="mt-4 border-t border-slate-100 pt-3">
         <DetailPreview resource={resource} />
       </div>
-      <div className={cn('mt-auto flex items-center gap-3 pt-4 text-sm text-slate-600', showCompany ? 'justify-between' : 'justify-end')}>
+      <div
+        className={cn(
+          'mt-auto flex items-center gap-3 pt-4 text-sm text-slate-600',
+          showCompany ? 'justify-between' : 'justify-end',
+        )}
+      >
         {showCompany && <CompanyName resource={resource} />}
         <VisibilityTag visible={resource.visibleToClient} className="shrink-0" />
       </div>

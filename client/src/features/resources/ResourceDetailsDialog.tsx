@@ -6,11 +6,22 @@ import { M } from '../../../../shared/messages';
 import { trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { CompanyName, formatListDate, isWebAddress, ResourceIcon, StatusBadge, TypeBadge, useInvalidateResources, VisibilityTag, type ResourceRow } from './resourceParts';
+import {
+  CompanyName,
+  formatListDate,
+  isWebAddress,
+  ResourceIcon,
+  StatusBadge,
+  TypeBadge,
+  useInvalidateResources,
+  VisibilityTag,
+  type ResourceRow,
+} from './resourceParts';
 
 const R = M.resources;
 
-const linkClass = 'rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
+const linkClass =
+  'rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -25,7 +36,12 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 function DetailValue({ value }: { value: string }) {
   if (isWebAddress(value))
     return (
-      <a href={value} target="_blank" rel="noopener noreferrer" className={`inline-flex max-w-full items-center gap-1 break-all text-brand-700 ${linkClass}`}>
+      <a
+        href={value}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={`inline-flex max-w-full items-center gap-1 break-all text-brand-700 ${linkClass}`}
+      >
         {value}
         <ExternalLink className="size-3.5 shrink-0" aria-hidden />
         <span className="sr-only">{M.common.opensInNewTab}</span>
@@ -38,7 +54,13 @@ function DetailValue({ value }: { value: string }) {
  * The details dialog of a resource (list, grid, company page): every key/value entry, visibility, company and
  * project, with Edit (the form) and Delete, which asks first in a dialog of its own.
  */
-export function ResourceDetailsDialog({ resource: asked, onClose }: { resource: ResourceRow | null; onClose: () => void }) {
+export function ResourceDetailsDialog({
+  resource: asked,
+  onClose,
+}: {
+  resource: ResourceRow | null;
+  onClose: () => void;
+}) {
   // The last resource asked about stays on screen while the dialog fades out.
   const [resource, setResource] = useState(asked);
   if (asked && asked !== resource) setResource(asked);
@@ -90,7 +112,11 @@ export function ResourceDetailsDialog({ resource: asked, onClose }: { resource: 
               </Fact>
               <Fact term={R.project}>
                 {resource.project ? (
-                  <Link to={`/hub/projects/${resource.project.id}`} className={`inline-flex max-w-full min-w-0 items-center gap-1.5 ${linkClass}`} title={resource.project.name}>
+                  <Link
+                    to={`/hub/projects/${resource.project.id}`}
+                    className={`inline-flex max-w-full min-w-0 items-center gap-1.5 ${linkClass}`}
+                    title={resource.project.name}
+                  >
                     <FolderKanban className="size-3.5 shrink-0 text-slate-400" aria-hidden />
                     <span className="truncate">{resource.project.name}</span>
                   </Link>
@@ -100,7 +126,9 @@ export function ResourceDetailsDialog({ resource: asked, onClose }: { resource: 
               </Fact>
               <Fact term={R.visibility}>
                 <VisibilityTag visible={resource.visibleToClient} className="text-sm" />
-                <p className="mt-0.5 text-xs text-slate-500">{resource.visibleToClient ? R.visibleHint : R.hiddenHint}</p>
+                <p className="mt-0.5 text-xs text-slate-500">
+                  {resource.visibleToClient ? R.visibleHint : R.hiddenHint}
+                </p>
               </Fact>
               <Fact term={R.createdOn}>
                 <span className="inline-flex items-center gap-1.5 tabular-nums">
@@ -110,14 +138,23 @@ export function ResourceDetailsDialog({ resource: asked, onClose }: { resource: 
               </Fact>
             </dl>
             <section aria-labelledby="resource-details-heading">
-              <h3 id="resource-details-heading" className="mb-2 flex items-baseline justify-between text-sm font-semibold text-slate-900">
+              <h3
+                id="resource-details-heading"
+                className="mb-2 flex items-baseline justify-between text-sm font-semibold text-slate-900"
+              >
                 {R.details}
                 <span className="text-xs font-normal text-slate-500">{R.detailCount(resource.details.length)}</span>
               </h3>
               {resource.details.length ? (
-                <dl className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" data-testid="resource-details">
+                <dl
+                  className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200"
+                  data-testid="resource-details"
+                >
                   {resource.details.map((d) => (
-                    <div key={d.key} className="grid gap-1 px-4 py-2.5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-4">
+                    <div
+                      key={d.key}
+                      className="grid gap-1 px-4 py-2.5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:gap-4"
+                    >
                       <dt className="text-sm font-medium break-words text-slate-600">{d.key}</dt>
                       <dd className="min-w-0 text-sm text-slate-900">
                         <DetailValue value={d.value} />
@@ -126,11 +163,17 @@ export function ResourceDetailsDialog({ resource: asked, onClose }: { resource: 
                   ))}
                 </dl>
               ) : (
-                <p className="rounded-lg border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-500">{R.noDetails}</p>
+                <p className="rounded-lg border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-500">
+                  {R.noDetails}
+                </p>
               )}
             </section>
             <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center">
-              <Button variant="ghost" onClick={() => setConfirming(true)} className="text-red-600! hover:bg-red-50 sm:mr-auto">
+              <Button
+                variant="ghost"
+                onClick={() => setConfirming(true)}
+                className="text-red-600! hover:bg-red-50 sm:mr-auto"
+              >
                 <Trash2 className="size-4" aria-hidden /> {R.delete}
               </Button>
               <Button variant="secondary" onClick={close}>
@@ -143,7 +186,12 @@ export function ResourceDetailsDialog({ resource: asked, onClose }: { resource: 
           </div>
         )}
       </Dialog>
-      <Dialog open={asked !== null && confirming} onClose={() => !remove.isPending && setConfirming(false)} title={R.deleteTitle(resource?.title ?? '')} size="md">
+      <Dialog
+        open={asked !== null && confirming}
+        onClose={() => !remove.isPending && setConfirming(false)}
+        title={R.deleteTitle(resource?.title ?? '')}
+        size="md"
+      >
         <div className="flex gap-4">
           <span className="grid size-10 shrink-0 place-items-center rounded-full bg-red-50 text-red-600">
             <AlertTriangle className="size-5" aria-hidden />
@@ -154,7 +202,11 @@ export function ResourceDetailsDialog({ resource: asked, onClose }: { resource: 
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={remove.isPending} autoFocus>
             {R.cancel}
           </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => resource && remove.mutate({ id: resource.id })}>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            onClick={() => resource && remove.mutate({ id: resource.id })}
+          >
             {remove.isPending ? R.deleting : R.delete}
           </Button>
         </div>

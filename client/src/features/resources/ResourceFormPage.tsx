@@ -1,6 +1,14 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type Path,
+  type Resolver,
+} from 'react-hook-form';
 import { zodResolver } from '../../lib/zodResolver';
 import { ArrowLeft, Braces, Library, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -36,7 +44,16 @@ const formResolver = zodResolver(resourceFormSchema) as unknown as Resolver<Reso
 
 function valuesOf(resource: ResourceRow | null, companyId: number | null): ResourceForm {
   if (!resource)
-    return { title: '', description: '', type: '', status: '', companyId: companyId ?? '', projectId: '', visibleToClient: false, details: [emptyRow()] };
+    return {
+      title: '',
+      description: '',
+      type: '',
+      status: '',
+      companyId: companyId ?? '',
+      projectId: '',
+      visibleToClient: false,
+      details: [emptyRow()],
+    };
   return {
     title: resource.title,
     description: resource.description,
@@ -52,7 +69,10 @@ function valuesOf(resource: ResourceRow | null, companyId: number | null): Resou
 
 function BackLink() {
   return (
-    <Link to={LIST} className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+    <Link
+      to={LIST}
+      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+    >
       <ArrowLeft className="size-4" aria-hidden /> {R.backToResources}
     </Link>
   );
@@ -98,7 +118,14 @@ export default function ResourceFormPage() {
     );
   else if (editing && resource.isError) body = <LoadFailed onRetry={() => void resource.refetch()} />;
   else if (editing && !resource.data) body = <FormSkeleton />;
-  else body = <ResourceFormView key={resource.data?.id ?? 'new'} resource={resource.data ?? null} presetCompanyId={preset.success ? preset.data : null} />;
+  else
+    body = (
+      <ResourceFormView
+        key={resource.data?.id ?? 'new'}
+        resource={resource.data ?? null}
+        presetCompanyId={preset.success ? preset.data : null}
+      />
+    );
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -132,7 +159,13 @@ function hasDuplicateKeys(errors: FieldErrors<ResourceForm>) {
   return Array.isArray(rows) && rows.some((row) => row?.key?.message === R.duplicateKeys);
 }
 
-function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow | null; presetCompanyId: number | null }) {
+function ResourceFormView({
+  resource,
+  presetCompanyId,
+}: {
+  resource: ResourceRow | null;
+  presetCompanyId: number | null;
+}) {
   const navigate = useNavigate();
   const invalidate = useInvalidateResources();
   const defaultValues = useMemo(() => valuesOf(resource, presetCompanyId), [resource, presetCompanyId]);
@@ -146,7 +179,10 @@ function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow
   const rows = useFieldArray({ control, name: 'details' });
   const companyId = useWatch({ control, name: 'companyId' });
   const details = useWatch({ control, name: 'details' });
-  const projects = trpc.projects.options.useQuery({ companyId: companyId === '' ? undefined : Number(companyId) }, { enabled: companyId !== '' });
+  const projects = trpc.projects.options.useQuery(
+    { companyId: companyId === '' ? undefined : Number(companyId) },
+    { enabled: companyId !== '' },
+  );
   const preview = JSON.stringify(detailsToValue(keptDetails(details ?? [])), null, 2);
 
   /** The server's validation issues under their fields (details.{i}.key…); true when one named a field. */
@@ -163,13 +199,15 @@ function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow
   };
   const onFailed = (error: unknown, fallback: string) => {
     const issues = showServerIssues(error);
-    if (issues.some((i) => i.message === R.duplicateKeys)) return toast.error(R.validationError, { description: R.duplicateKeys });
+    if (issues.some((i) => i.message === R.duplicateKeys))
+      return toast.error(R.validationError, { description: R.duplicateKeys });
     toast.error(M.common.error, { description: fallback });
   };
   const create = trpc.resources.create.useMutation({
     onSuccess: () => onSaved(R.created),
     // The spec's 'Failed to create resource: {status} - {body}'.
-    onError: (error) => onFailed(error, R.createFailed(errorStatus(error) ?? '—', errorText(error) ?? M.common.noReply)),
+    onError: (error) =>
+      onFailed(error, R.createFailed(errorStatus(error) ?? '—', errorText(error) ?? M.common.noReply)),
   });
   const update = trpc.resources.update.useMutation({
     onSuccess: () => onSaved(R.updated),
@@ -321,7 +359,13 @@ function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow
             name="visibleToClient"
             render={({ field }) => {
               const noCompany = companyId === '' && !field.value;
-              const hint = noCompany ? R.share.needsCompany : movedOff && !field.value ? R.share.companyChanged : field.value ? R.visibleHint : R.hiddenHint;
+              const hint = noCompany
+                ? R.share.needsCompany
+                : movedOff && !field.value
+                  ? R.share.companyChanged
+                  : field.value
+                    ? R.visibleHint
+                    : R.hiddenHint;
               return (
                 <div className="flex items-start justify-between gap-4 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset sm:col-span-2">
                   <div className="min-w-0">
@@ -336,7 +380,11 @@ function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow
                       if (!on) return field.onChange(false);
                       if (companyId === '') return;
                       const projectId = getValues('projectId');
-                      setAsking({ name: getValues('title').trim(), companyId: Number(companyId), projectId: projectId === '' ? null : Number(projectId) });
+                      setAsking({
+                        name: getValues('title').trim(),
+                        companyId: Number(companyId),
+                        projectId: projectId === '' ? null : Number(projectId),
+                      });
                     }}
                     label={F.visible}
                   />
@@ -360,7 +408,10 @@ function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow
       <Card id="resource-details" title={R.addDetails} text={R.addDetailsText}>
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div>
-            <div className="mb-1.5 hidden grid-cols-[minmax(0,2fr)_minmax(0,3fr)_2.25rem] gap-2 text-sm font-medium text-slate-700 sm:grid" aria-hidden>
+            <div
+              className="mb-1.5 hidden grid-cols-[minmax(0,2fr)_minmax(0,3fr)_2.25rem] gap-2 text-sm font-medium text-slate-700 sm:grid"
+              aria-hidden
+            >
               <span>
                 {F.key}
                 <RequiredMark />
@@ -376,7 +427,11 @@ function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow
                 const valueError = rowErrors[index]?.value?.message;
                 const n = index + 1;
                 return (
-                  <li key={row.id} className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset sm:bg-transparent sm:p-0 sm:ring-0" data-testid="detail-row">
+                  <li
+                    key={row.id}
+                    className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset sm:bg-transparent sm:p-0 sm:ring-0"
+                    data-testid="detail-row"
+                  >
                     <p className="mb-2 text-xs font-medium text-slate-500 sm:sr-only">{R.detailRow(n)}</p>
                     <div className="grid grid-cols-[minmax(0,1fr)_2.25rem] gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_2.25rem]">
                       <div className="min-w-0">
@@ -391,7 +446,11 @@ function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow
                           {...register(`details.${index}.key`)}
                         />
                         {keyError && (
-                          <p id={`detail-${row.id}-key-error`} role="alert" className="mt-1 text-xs font-medium text-red-600">
+                          <p
+                            id={`detail-${row.id}-key-error`}
+                            role="alert"
+                            className="mt-1 text-xs font-medium text-red-600"
+                          >
                             {keyError}
                           </p>
                         )}
@@ -408,7 +467,11 @@ function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow
                           {...register(`details.${index}.value`)}
                         />
                         {valueError && (
-                          <p id={`detail-${row.id}-value-error`} role="alert" className="mt-1 text-xs font-medium text-red-600">
+                          <p
+                            id={`detail-${row.id}-value-error`}
+                            role="alert"
+                            className="mt-1 text-xs font-medium text-red-600"
+                          >
                             {valueError}
                           </p>
                         )}
@@ -433,7 +496,9 @@ function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow
               size="sm"
               className="mt-3"
               disabled={rows.fields.length >= RESOURCE_LIMITS.detailsMax}
-              onClick={() => rows.append(emptyRow(), { shouldFocus: true, focusName: `details.${rows.fields.length}.key` })}
+              onClick={() =>
+                rows.append(emptyRow(), { shouldFocus: true, focusName: `details.${rows.fields.length}.key` })
+              }
             >
               <Plus className="size-4" aria-hidden /> {R.addDetail}
             </Button>
@@ -455,7 +520,11 @@ function ResourceFormView({ resource, presetCompanyId }: { resource: ResourceRow
       </Card>
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
-        <Link to={LIST} className={cn(buttonClass('secondary'), pending && 'pointer-events-none opacity-60')} aria-disabled={pending || undefined}>
+        <Link
+          to={LIST}
+          className={cn(buttonClass('secondary'), pending && 'pointer-events-none opacity-60')}
+          aria-disabled={pending || undefined}
+        >
           {R.cancel}
         </Link>
         <Button type="submit" busy={pending}>

@@ -7,7 +7,14 @@ import { RESOURCE_TYPE_FILTER_MATCHES, type ResourceTypeFilter } from '../../../
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ListResults } from '../../lists/ListResults';
-import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle, type FilterOption } from '../../lists/ListToolbar';
+import {
+  FilterChips,
+  FilterSelect,
+  ListToolbar,
+  SearchBox,
+  ViewToggle,
+  type FilterOption,
+} from '../../lists/ListToolbar';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { useListFilters } from '../../lists/useListParams';
@@ -18,7 +25,20 @@ import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { ResourceCard } from './ResourceCard';
 import { ResourceDetailsDialog } from './ResourceDetailsDialog';
 import { useLinkedRecord } from '../search/useLinkedRecord';
-import { CompanyName, CreateResourceLink, formatListDate, ResourceIcon, StatusBadge, statusLabel, statusOptions, typeLabel, typeOptions, TypeBadge, VisibilityTag, type ResourceRow } from './resourceParts';
+import {
+  CompanyName,
+  CreateResourceLink,
+  formatListDate,
+  ResourceIcon,
+  StatusBadge,
+  statusLabel,
+  statusOptions,
+  typeLabel,
+  typeOptions,
+  TypeBadge,
+  VisibilityTag,
+  type ResourceRow,
+} from './resourceParts';
 
 const R = M.resources;
 const searchMaxLength = resourceListInput.shape.search.unwrap().maxLength ?? undefined;
@@ -34,7 +54,11 @@ function typeFilterLabel(value: string) {
 export default function ResourcesPage() {
   useDocumentTitle(R.title);
   // Grid is the default view of resources (spec §9).
-  const filters = useListFilters(resourceListInput, { search: 'search', filters: ['type', 'status', 'companyId'], defaultView: 'grid' });
+  const filters = useListFilters(resourceListInput, {
+    search: 'search',
+    filters: ['type', 'status', 'companyId'],
+    defaultView: 'grid',
+  });
   const list = useInfiniteList(trpc.resources.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
   const [open, setOpen] = useState<ResourceRow | null>(null);
   // ?resource={id} (search, notifications, the activity log) opens that resource.
@@ -78,14 +102,19 @@ export default function ResourcesPage() {
     { header: colType, cell: (r) => <TypeBadge type={r.type} /> },
     { header: colStatus, cell: (r) => <StatusBadge status={r.status} /> },
     { header: colCompany, className: 'max-w-52', cell: (r) => <CompanyName resource={r} /> },
-    { header: colDetails, className: 'tabular-nums', cell: (r) => <span className={r.details.length ? '' : 'text-slate-400'}>{R.detailCount(r.details.length)}</span> },
+    {
+      header: colDetails,
+      className: 'tabular-nums',
+      cell: (r) => <span className={r.details.length ? '' : 'text-slate-400'}>{R.detailCount(r.details.length)}</span>,
+    },
     { header: colVisibility, cell: (r) => <VisibilityTag visible={r.visibleToClient} /> },
     { header: colCreated, className: 'tabular-nums', cell: (r) => formatListDate(r.createdAt) },
   ];
 
   const typeChoices: FilterOption[] = [{ value: '', label: R.allTypes }, ...typeOptions];
   // A route word (template, guideline) stays choosable while it is the filter.
-  if (type && !typeOptions.some((o) => o.value === type)) typeChoices.push({ value: type, label: typeFilterLabel(type) });
+  if (type && !typeOptions.some((o) => o.value === type))
+    typeChoices.push({ value: type, label: typeFilterLabel(type) });
 
   return (
     <>
@@ -100,8 +129,18 @@ export default function ResourcesPage() {
         }
       />
       <ListToolbar>
-        <SearchBox {...filters.searchBox} maxLength={searchMaxLength} placeholder={R.searchPlaceholder} label={R.searchLabel} />
-        <FilterSelect label={R.filterType} value={type} onChange={(value) => filters.set('type', value)} options={typeChoices} />
+        <SearchBox
+          {...filters.searchBox}
+          maxLength={searchMaxLength}
+          placeholder={R.searchPlaceholder}
+          label={R.searchLabel}
+        />
+        <FilterSelect
+          label={R.filterType}
+          value={type}
+          onChange={(value) => filters.set('type', value)}
+          options={typeChoices}
+        />
         <FilterSelect
           label={R.filterStatus}
           value={filters.valueOf('status')}
@@ -123,14 +162,22 @@ export default function ResourcesPage() {
         )}
       </ListToolbar>
       <FilterChips
-        chips={filters.active.map(({ key, value }) => ({ key, name: R.filterNames[key], value: chipValue(key as FilterKey, value) }))}
+        chips={filters.active.map(({ key, value }) => ({
+          key,
+          name: R.filterNames[key],
+          value: chipValue(key as FilterKey, value),
+        }))}
         onRemove={(key) => filters.remove(key as FilterKey)}
         onClearAll={filters.clearAll}
       />
       {list.state === 'error' ? (
         <Alert>
           {R.fetchFailed}.{' '}
-          <button type="button" className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none" onClick={list.retry}>
+          <button
+            type="button"
+            className="font-medium underline focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none"
+            onClick={list.retry}
+          >
             {M.common.retry}
           </button>
         </Alert>
@@ -142,7 +189,12 @@ export default function ResourcesPage() {
           rowKey={(r) => r.id}
           onOpen={setOpen}
           skeletons={6}
-          empty={{ icon: <Library className="size-10" />, title: R.emptyTitle, text: R.emptyText, action: <CreateResourceLink /> }}
+          empty={{
+            icon: <Library className="size-10" />,
+            title: R.emptyTitle,
+            text: R.emptyText,
+            action: <CreateResourceLink />,
+          }}
           noMatch={{ title: R.noMatchTitle, text: R.noMatchText, onClear: filters.clearAll }}
           table={{ caption: R.title, columns }}
           card={(r) => <ResourceCard resource={r} onOpen={() => setOpen(r)} />}

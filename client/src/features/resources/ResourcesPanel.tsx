@@ -10,7 +10,15 @@ import { EmptyState, LoadFailed, PanelSkeleton } from '../../ui/Feedback';
 import { Switch } from '../../ui/Switch';
 import { ShareDialog, type ShareTarget } from '../documents/ShareDialog';
 import { ResourceDetailsDialog } from './ResourceDetailsDialog';
-import { CreateResourceLink, DetailPreview, ResourceIcon, StatusBadge, TypeBadge, useInvalidateResources, type ResourceRow } from './resourceParts';
+import {
+  CreateResourceLink,
+  DetailPreview,
+  ResourceIcon,
+  StatusBadge,
+  TypeBadge,
+  useInvalidateResources,
+  type ResourceRow,
+} from './resourceParts';
 
 const R = M.resources;
 
@@ -40,7 +48,9 @@ export function ResourcesPanel({ companyId }: { companyId: number }) {
       setAsking(null);
       void invalidate();
       const title = list.items.find((r) => r.id === input.id)?.title;
-      toast.success(resource.visibleToClient ? M.resources.solutionEnabled : M.resources.solutionDisabled, { description: title });
+      toast.success(resource.visibleToClient ? M.resources.solutionEnabled : M.resources.solutionDisabled, {
+        description: title,
+      });
     },
     onError: () => toast.error(M.common.error, { description: M.resources.solutionFailed }),
   });
@@ -48,10 +58,16 @@ export function ResourcesPanel({ companyId }: { companyId: number }) {
 
   let body: ReactNode;
   if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
-  else if (list.state === 'loading')
-    body = <PanelSkeleton trailing="h-6 w-11 rounded-full" />;
+  else if (list.state === 'loading') body = <PanelSkeleton trailing="h-6 w-11 rounded-full" />;
   else if (list.state === 'empty' || list.state === 'no-match')
-    body = <EmptyState icon={<Library className="size-10" />} title={R.emptyTitle} text={R.companyEmptyText} action={createLink} />;
+    body = (
+      <EmptyState
+        icon={<Library className="size-10" />}
+        title={R.emptyTitle}
+        text={R.companyEmptyText}
+        action={createLink}
+      />
+    );
   else
     body = (
       <div className="rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
@@ -81,13 +97,20 @@ export function ResourcesPanel({ companyId }: { companyId: number }) {
                   <TypeBadge type={resource.type} />
                   <StatusBadge status={resource.status} />
                   <span className="ml-auto flex items-center gap-2 pl-2 sm:ml-3">
-                    <span className="w-12 text-right text-xs text-slate-500">{resource.visibleToClient ? R.visible : R.hidden}</span>
+                    <span className="w-12 text-right text-xs text-slate-500">
+                      {resource.visibleToClient ? R.visible : R.hidden}
+                    </span>
                     <Switch
                       checked={resource.visibleToClient}
                       busy={pending}
                       onChange={(visibleToClient) =>
                         visibleToClient
-                          ? setAsking({ id: resource.id, name: resource.title, companyId: resource.companyId, projectId: resource.projectId })
+                          ? setAsking({
+                              id: resource.id,
+                              name: resource.title,
+                              companyId: resource.companyId,
+                              projectId: resource.projectId,
+                            })
                           : setVisibility.mutate({ id: resource.id, visibleToClient })
                       }
                       label={`${R.visibleToClient}: ${resource.title}`}
@@ -98,7 +121,13 @@ export function ResourcesPanel({ companyId }: { companyId: number }) {
             );
           })}
         </ul>
-        <LoadMore hasMore={list.hasMore} loading={list.loadingMore} failed={list.loadMoreFailed} onLoad={list.loadMore} className="border-t border-slate-100 py-4" />
+        <LoadMore
+          hasMore={list.hasMore}
+          loading={list.loadingMore}
+          failed={list.loadMoreFailed}
+          onLoad={list.loadMore}
+          className="border-t border-slate-100 py-4"
+        />
       </div>
     );
 

@@ -25,10 +25,21 @@ export const statusOptions = RESOURCE_STATUSES.map((value) => ({ value, label: s
 /** The spec's list date, e.g. "Mar 04, 2026". */
 export const formatListDate = (date: Date) => format(date, 'MMM dd, yyyy');
 
-const statusTone: Record<string, Tone> = { active: 'green', live: 'green', pending: 'yellow', planned: 'blue', beta: 'purple', deprecated: 'gray' };
+const statusTone: Record<string, Tone> = {
+  active: 'green',
+  live: 'green',
+  pending: 'yellow',
+  planned: 'blue',
+  beta: 'purple',
+  deprecated: 'gray',
+};
 
-export const TypeBadge = ({ type }: { type: string }) => <Badge tone={type === 'tool' ? 'orange' : 'blue'}>{typeLabel(type)}</Badge>;
-export const StatusBadge = ({ status }: { status: string }) => <Badge tone={statusTone[status] ?? 'gray'}>{statusLabel(status)}</Badge>;
+export const TypeBadge = ({ type }: { type: string }) => (
+  <Badge tone={type === 'tool' ? 'orange' : 'blue'}>{typeLabel(type)}</Badge>
+);
+export const StatusBadge = ({ status }: { status: string }) => (
+  <Badge tone={statusTone[status] ?? 'gray'}>{statusLabel(status)}</Badge>
+);
 
 /** A tool (wrench) or an information item (i), tinted like its type badge. */
 export function ResourceIcon({ type, size = 'md' }: { type: string; size?: 'md' | 'lg' }) {
@@ -51,7 +62,14 @@ export function ResourceIcon({ type, size = 'md' }: { type: string; size?: 'md' 
 export function VisibilityTag({ visible, className }: { visible: boolean; className?: string }) {
   const Icon = visible ? Eye : EyeOff;
   return (
-    <span title={visible ? R.visibleHint : R.hiddenHint} className={cn('inline-flex items-center gap-1 text-xs font-medium', visible ? 'text-emerald-700' : 'text-slate-500', className)}>
+    <span
+      title={visible ? R.visibleHint : R.hiddenHint}
+      className={cn(
+        'inline-flex items-center gap-1 text-xs font-medium',
+        visible ? 'text-emerald-700' : 'text-slate-500',
+        className,
+      )}
+    >
       <Icon className="size-3.5 shrink-0" aria-hidden />
       {visible ? R.visible : R.hidden}
     </span>
@@ -75,7 +93,10 @@ export function DetailPreview({ resource, max = CARD_DETAILS }: { resource: Reso
   return (
     <div>
       {/* Keys in one column, so the values line up. */}
-      <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs" data-testid="detail-preview">
+      <dl
+        className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs"
+        data-testid="detail-preview"
+      >
         {shown.map((d) => (
           <Fragment key={d.key}>
             <dt className="max-w-40 truncate font-medium text-slate-500" title={d.key}>
@@ -111,9 +132,11 @@ export function isWebAddress(value: string) {
 /** The 'Create Resource' link; with a company filter on, the form starts with that company. */
 export function CreateResourceLink({ companyId, className }: { companyId?: number | null; className?: string }) {
   return (
-    <Link to={companyId ? `/hub/resources/create?companyId=${companyId}` : '/hub/resources/create'} className={buttonClass('primary', 'md', className)}>
+    <Link
+      to={companyId ? `/hub/resources/create?companyId=${companyId}` : '/hub/resources/create'}
+      className={buttonClass('primary', 'md', className)}
+    >
       <Plus className="size-4" aria-hidden /> {R.create}
     </Link>
   );
 }
-

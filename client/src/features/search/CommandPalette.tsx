@@ -1,7 +1,16 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import {
+  Combobox,
+  ComboboxInput,
+  ComboboxOption,
+  ComboboxOptions,
+  Dialog,
+  DialogBackdrop,
+  DialogPanel,
+  DialogTitle,
+} from '@headlessui/react';
 import {
   Building2,
   CornerDownLeft,
@@ -18,7 +27,13 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { M } from '../../../../shared/messages';
-import { foldText, searchTerms, SEARCH_LIMITS, type SearchKind, type SearchResult } from '../../../../shared/schemas/search';
+import {
+  foldText,
+  searchTerms,
+  SEARCH_LIMITS,
+  type SearchKind,
+  type SearchResult,
+} from '../../../../shared/schemas/search';
 import { trpc } from '../../lib/trpc';
 import { cn } from '../../lib/cn';
 import { Highlight } from './highlight';
@@ -60,7 +75,10 @@ function useDebounced<T>(value: T, ms: number): T {
 export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-100 data-closed:opacity-0" />
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-slate-900/40 transition-opacity duration-100 data-closed:opacity-0"
+      />
       <div className="fixed inset-0 overflow-y-auto p-2 pt-[8vh] sm:p-6 sm:pt-[12vh]">
         <DialogPanel
           transition
@@ -89,14 +107,24 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
   const shownTerms = results.data?.terms ?? terms;
   const groups = typedTerms.length && results.data ? results.data.groups : [];
   const words = (label: string) => foldText(label).split(/[^\p{L}\p{N}]+/u);
-  const actions = typedTerms.length ? QUICK_ACTIONS.filter((a) => typedTerms.every((t) => words(a.label).some((w) => w.startsWith(t)))) : QUICK_ACTIONS;
+  const actions = typedTerms.length
+    ? QUICK_ACTIONS.filter((a) => typedTerms.every((t) => words(a.label).some((w) => w.startsWith(t))))
+    : QUICK_ACTIONS;
 
   const items: Item[] = [
-    ...groups.flatMap((g) => g.results.filter((r) => r.link).map((r) => ({ key: `${r.kind}-${r.id}`, to: r.link!, result: r }))),
+    ...groups.flatMap((g) =>
+      g.results.filter((r) => r.link).map((r) => ({ key: `${r.kind}-${r.id}`, to: r.link!, result: r })),
+    ),
     ...actions.map((a) => ({ key: `action-${a.to}`, to: a.to, action: a })),
   ];
   const pending = typedTerms.length > 0 && !tooLong && (results.isFetching || q !== text);
-  const empty = typedTerms.length > 0 && !tooLong && results.isSuccess && !results.isPlaceholderData && q === text && groups.length === 0;
+  const empty =
+    typedTerms.length > 0 &&
+    !tooLong &&
+    results.isSuccess &&
+    !results.isPlaceholderData &&
+    q === text &&
+    groups.length === 0;
 
   const open = (item: Item | null) => {
     if (!item) return;
@@ -134,13 +162,21 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
               {group.results
                 .filter((r) => r.link)
                 .map((r) => (
-                  <Option key={`${r.kind}-${r.id}`} item={items.find((i) => i.key === `${r.kind}-${r.id}`)!} icon={<Icon className="size-4" aria-hidden />}>
+                  <Option
+                    key={`${r.kind}-${r.id}`}
+                    item={items.find((i) => i.key === `${r.kind}-${r.id}`)!}
+                    icon={<Icon className="size-4" aria-hidden />}
+                  >
                     <span className="flex min-w-0 flex-1 flex-col">
                       <span className="flex min-w-0 items-baseline gap-2">
                         <span className="truncate font-medium text-slate-900">
                           <Highlight text={r.title} terms={shownTerms} />
                         </span>
-                        {r.companyName && <span className="hidden shrink-0 truncate text-xs text-slate-500 sm:inline">{r.companyName}</span>}
+                        {r.companyName && (
+                          <span className="hidden shrink-0 truncate text-xs text-slate-500 sm:inline">
+                            {r.companyName}
+                          </span>
+                        )}
                       </span>
                       {r.snippet && (
                         <span className="truncate text-xs text-slate-500">
@@ -156,7 +192,11 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
         {actions.length > 0 && (
           <Section title={S.quickActions}>
             {actions.map((a) => (
-              <Option key={a.to} item={items.find((i) => i.key === `action-${a.to}`)!} icon={<a.Icon className="size-4" aria-hidden />}>
+              <Option
+                key={a.to}
+                item={items.find((i) => i.key === `action-${a.to}`)!}
+                icon={<a.Icon className="size-4" aria-hidden />}
+              >
                 <span className="min-w-0 flex-1 truncate font-medium text-slate-700">
                   <Highlight text={a.label} terms={typedTerms} />
                 </span>
@@ -210,7 +250,11 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
 }
 
 function Kbd({ children }: { children: ReactNode }) {
-  return <kbd className="inline-flex h-5 min-w-5 items-center justify-center rounded border border-slate-200 bg-white px-1 font-sans text-[11px] font-medium text-slate-600">{children}</kbd>;
+  return (
+    <kbd className="inline-flex h-5 min-w-5 items-center justify-center rounded border border-slate-200 bg-white px-1 font-sans text-[11px] font-medium text-slate-600">
+      {children}
+    </kbd>
+  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

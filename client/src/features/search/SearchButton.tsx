@@ -48,7 +48,12 @@ export function SearchButton() {
         <Search className="size-4 shrink-0" aria-hidden />
         {/* The visible text is the button's name at every width (on phones for screen readers only). */}
         <span className="sr-only lg:not-sr-only lg:flex-1 lg:text-left">{S.open}</span>
-        <kbd aria-hidden className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-[11px] font-medium text-slate-500 lg:inline">{isMac ? '⌘K' : 'Ctrl K'}</kbd>
+        <kbd
+          aria-hidden
+          className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 font-sans text-[11px] font-medium text-slate-500 lg:inline"
+        >
+          {isMac ? '⌘K' : 'Ctrl K'}
+        </kbd>
       </button>
       {used && (
         <Suspense fallback={null}>

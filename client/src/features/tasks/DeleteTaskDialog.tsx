@@ -10,7 +10,15 @@ import { useInvalidateTaskData } from './taskParts';
 const T = M.tasks;
 
 /** Asks before deleting a task. */
-export function DeleteTaskDialog({ task: asked, onClose, onDeleted }: { task: { id: number; title: string } | null; onClose: () => void; onDeleted?: () => void }) {
+export function DeleteTaskDialog({
+  task: asked,
+  onClose,
+  onDeleted,
+}: {
+  task: { id: number; title: string } | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   // The last task asked about stays on screen while the dialog fades out.
   const [task, setTask] = useState(asked);
   if (asked && asked !== task) setTask(asked);
@@ -26,7 +34,12 @@ export function DeleteTaskDialog({ task: asked, onClose, onDeleted }: { task: { 
   });
 
   return (
-    <Dialog open={asked !== null} onClose={() => !remove.isPending && onClose()} title={T.deleteTitle(task?.title ?? '')} size="md">
+    <Dialog
+      open={asked !== null}
+      onClose={() => !remove.isPending && onClose()}
+      title={T.deleteTitle(task?.title ?? '')}
+      size="md"
+    >
       <div className="flex gap-4">
         <span className="grid size-10 shrink-0 place-items-center rounded-full bg-red-50 text-red-600">
           <AlertTriangle className="size-5" aria-hidden />

@@ -52,16 +52,31 @@ type ProjectPickerProps = {
  * A project choice that searches as you type (projects.list, in the database), with each project's company as a
  * hint: by keyboard (arrows, Enter, Escape) and screen reader (a combobox).
  */
-export function ProjectPicker({ value, onChange, fixedOptions = [], selectedName, id, label, describedBy, invalid, className, autoFocus }: ProjectPickerProps) {
+export function ProjectPicker({
+  value,
+  onChange,
+  fixedOptions = [],
+  selectedName,
+  id,
+  label,
+  describedBy,
+  invalid,
+  className,
+  autoFocus,
+}: ProjectPickerProps) {
   const [query, setQuery] = useState('');
   const search = useDebounced(query.trim(), SEARCH_DELAY_MS);
-  const results = trpc.projects.list.useQuery({ search: search || undefined, limit: PICKER_LIMIT }, { placeholderData: keepPreviousData });
+  const results = trpc.projects.list.useQuery(
+    { search: search || undefined, limit: PICKER_LIMIT },
+    { placeholderData: keepPreviousData },
+  );
 
   const fixed = fixedOptions.find((o) => o.value === value);
   const selectedId = fixed || !value ? null : Number(value);
   const fromResults = results.data?.items.find((p) => p.id === selectedId)?.name;
   const looked = useProjectName(selectedId, selectedName ?? fromResults);
-  const selected: Option | null = fixed ?? (selectedId !== null ? { value, label: looked.name ?? (looked.missing ? P.unknown : '') } : null);
+  const selected: Option | null =
+    fixed ?? (selectedId !== null ? { value, label: looked.name ?? (looked.missing ? P.unknown : '') } : null);
 
   const typed = query.trim().toLowerCase();
   const shownFixed = typed ? fixedOptions.filter((o) => o.label.toLowerCase().includes(typed)) : fixedOptions;
@@ -69,7 +84,13 @@ export function ProjectPicker({ value, onChange, fixedOptions = [], selectedName
   const total = results.data?.total ?? 0;
 
   return (
-    <Combobox value={selected} by="value" onChange={(option: Option | null) => option && onChange(option.value)} onClose={() => setQuery('')} immediate>
+    <Combobox
+      value={selected}
+      by="value"
+      onChange={(option: Option | null) => option && onChange(option.value)}
+      onClose={() => setQuery('')}
+      immediate
+    >
       <div className={cn('relative', className)}>
         <ComboboxInput
           id={id}
@@ -84,8 +105,15 @@ export function ProjectPicker({ value, onChange, fixedOptions = [], selectedName
           autoComplete="off"
           spellCheck={false}
         />
-        <ComboboxButton aria-label={P.toggle} className="absolute inset-y-0 right-0 grid w-9 place-items-center rounded-r-lg text-slate-400 hover:text-slate-600 focus-visible:outline-none">
-          {results.isFetching ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <ChevronsUpDown className="size-4" aria-hidden />}
+        <ComboboxButton
+          aria-label={P.toggle}
+          className="absolute inset-y-0 right-0 grid w-9 place-items-center rounded-r-lg text-slate-400 hover:text-slate-600 focus-visible:outline-none"
+        >
+          {results.isFetching ? (
+            <Loader2 className="size-4 animate-spin" aria-hidden />
+          ) : (
+            <ChevronsUpDown className="size-4" aria-hidden />
+          )}
         </ComboboxButton>
       </div>
       <ComboboxOptions
@@ -96,17 +124,29 @@ export function ProjectPicker({ value, onChange, fixedOptions = [], selectedName
         {shownFixed.map((option) => (
           <Item key={`fixed-${option.value}`} option={option} muted />
         ))}
-        {shownFixed.length > 0 && projects.length > 0 && <div role="separator" className="mx-2 my-1 border-t border-slate-100" />}
+        {shownFixed.length > 0 && projects.length > 0 && (
+          <div role="separator" className="mx-2 my-1 border-t border-slate-100" />
+        )}
         {projects.map((project) => (
-          <Item key={project.id} option={{ value: String(project.id), label: project.name }} hint={project.company?.name} />
+          <Item
+            key={project.id}
+            option={{ value: String(project.id), label: project.name }}
+            hint={project.company?.name}
+          />
         ))}
         {results.isPending && (
           <div className="flex items-center gap-2 px-3 py-2 text-slate-500">
             <Loader2 className="size-4 animate-spin" aria-hidden /> {P.loading}
           </div>
         )}
-        {results.data && projects.length === 0 && shownFixed.length === 0 && <div className="px-3 py-2 text-slate-500">{P.noMatches}</div>}
-        {total > projects.length && <div className="mt-1 border-t border-slate-100 px-3 pt-2 pb-1 text-xs text-slate-500">{M.contacts.companyPicker.more(projects.length, total)}</div>}
+        {results.data && projects.length === 0 && shownFixed.length === 0 && (
+          <div className="px-3 py-2 text-slate-500">{P.noMatches}</div>
+        )}
+        {total > projects.length && (
+          <div className="mt-1 border-t border-slate-100 px-3 pt-2 pb-1 text-xs text-slate-500">
+            {M.contacts.companyPicker.more(projects.length, total)}
+          </div>
+        )}
       </ComboboxOptions>
     </Combobox>
   );
@@ -114,8 +154,15 @@ export function ProjectPicker({ value, onChange, fixedOptions = [], selectedName
 
 function Item({ option, hint, muted }: { option: Option; hint?: string | null; muted?: boolean }) {
   return (
-    <ComboboxOption value={option} className="group flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-slate-700 select-none data-focus:bg-brand-50 data-focus:text-brand-900">
-      {muted ? <span className="size-4 shrink-0" aria-hidden /> : <FolderKanban className="size-4 shrink-0 text-slate-400" aria-hidden />}
+    <ComboboxOption
+      value={option}
+      className="group flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-slate-700 select-none data-focus:bg-brand-50 data-focus:text-brand-900"
+    >
+      {muted ? (
+        <span className="size-4 shrink-0" aria-hidden />
+      ) : (
+        <FolderKanban className="size-4 shrink-0 text-slate-400" aria-hidden />
+      )}
       <span className="flex min-w-0 flex-1 items-baseline gap-2">
         <span className={cn('max-w-full shrink-0 truncate', muted && 'text-slate-600')}>{option.label}</span>
         {/* The company gives way first when space is short. */}

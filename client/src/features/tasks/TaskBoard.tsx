@@ -1,4 +1,10 @@
-import { useState, type KeyboardEventHandler, type MouseEvent as ReactMouseEvent, type ReactNode, type TouchEvent as ReactTouchEvent } from 'react';
+import {
+  useState,
+  type KeyboardEventHandler,
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+  type TouchEvent as ReactTouchEvent,
+} from 'react';
 import {
   closestCenter,
   DndContext,
@@ -28,7 +34,18 @@ import { LoadMore } from '../../lists/ListViews';
 import { useInfiniteList, type InfiniteList } from '../../lists/useInfiniteList';
 import { Button } from '../../ui/Button';
 import { Alert, EmptyState, Skeleton } from '../../ui/Feedback';
-import { Assignee, DueDate, InternalBadge, PriorityBadge, StatusSelect, statusDot, statusName, type TaskRow, type TaskStatus, type TaskStatusControl } from './taskParts';
+import {
+  Assignee,
+  DueDate,
+  InternalBadge,
+  PriorityBadge,
+  StatusSelect,
+  statusDot,
+  statusName,
+  type TaskRow,
+  type TaskStatus,
+  type TaskStatusControl,
+} from './taskParts';
 
 const T = M.tasks;
 const B = T.board;
@@ -42,17 +59,28 @@ type DropData = { status: TaskStatus };
  * drag once the pointer moves. The handle is the keyboard's way in (Space or Enter).
  */
 const onControl = (target: EventTarget | null) =>
-  target instanceof Element && !!target.closest('a, input, select, textarea, label, button:not([data-drag-handle]):not([data-card-title])');
+  target instanceof Element &&
+  !!target.closest('a, input, select, textarea, label, button:not([data-drag-handle]):not([data-card-title])');
 
 class CardMouseSensor extends MouseSensor {
-  static activators = [{ eventName: 'onMouseDown' as const, handler: ({ nativeEvent: e }: ReactMouseEvent) => e.button === 0 && !onControl(e.target) }];
+  static activators = [
+    {
+      eventName: 'onMouseDown' as const,
+      handler: ({ nativeEvent: e }: ReactMouseEvent) => e.button === 0 && !onControl(e.target),
+    },
+  ];
 }
 class CardTouchSensor extends TouchSensor {
-  static activators = [{ eventName: 'onTouchStart' as const, handler: ({ nativeEvent: e }: ReactTouchEvent) => !onControl(e.target) }];
+  static activators = [
+    { eventName: 'onTouchStart' as const, handler: ({ nativeEvent: e }: ReactTouchEvent) => !onControl(e.target) },
+  ];
 }
 
 /** Left and right arrows move a picked-up card to the neighbouring column (the columns are the only drop targets). */
-const columnKeys: KeyboardCoordinateGetter = (event, { currentCoordinates, context: { active, collisionRect, droppableRects, droppableContainers, over } }) => {
+const columnKeys: KeyboardCoordinateGetter = (
+  event,
+  { currentCoordinates, context: { active, collisionRect, droppableRects, droppableContainers, over } },
+) => {
   const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
   if (!step) return undefined;
   event.preventDefault();
@@ -63,10 +91,15 @@ const columnKeys: KeyboardCoordinateGetter = (event, { currentCoordinates, conte
     .filter((c): c is { id: typeof c.id; rect: NonNullable<typeof c.rect> } => !!c.rect)
     .sort((a, b) => a.rect.left - b.rect.left);
   const middle = collisionRect.left + collisionRect.width / 2;
-  const current = over ? columns.findIndex((c) => c.id === over.id) : columns.findIndex((c) => middle >= c.rect.left && middle <= c.rect.right);
+  const current = over
+    ? columns.findIndex((c) => c.id === over.id)
+    : columns.findIndex((c) => middle >= c.rect.left && middle <= c.rect.right);
   const target = columns[current + step];
   if (!target) return currentCoordinates;
-  return { x: target.rect.left + (target.rect.width - collisionRect.width) / 2, y: Math.max(currentCoordinates.y, target.rect.top + 48) };
+  return {
+    x: target.rect.left + (target.rect.width - collisionRect.width) / 2,
+    y: Math.max(currentCoordinates.y, target.rect.top + 48),
+  };
 };
 
 /** The pointer decides under a mouse or finger; the card's position (moved by the arrows) under the keyboard. */
@@ -132,13 +165,17 @@ export function TaskBoard({ filters, control, onOpen, empty, noMatch }: TaskBoar
   const titleOf = (data: unknown) => (data as DragData | undefined)?.task.title ?? '';
   const columnOf = (data: unknown) => statusName((data as DropData | undefined)?.status ?? '');
   const announcements: Announcements = {
-    onDragStart: ({ active }) => B.pickedUp(titleOf(active.data.current), statusName(control.statusOf((active.data.current as DragData).task))),
-    onDragOver: ({ active, over }) => (over ? B.over(titleOf(active.data.current), columnOf(over.data.current)) : undefined),
+    onDragStart: ({ active }) =>
+      B.pickedUp(titleOf(active.data.current), statusName(control.statusOf((active.data.current as DragData).task))),
+    onDragOver: ({ active, over }) =>
+      over ? B.over(titleOf(active.data.current), columnOf(over.data.current)) : undefined,
     onDragEnd: ({ active, over }) => {
       if (!over) return B.cancelled(titleOf(active.data.current));
       const from = statusName((active.data.current as DragData).task.status);
       const to = columnOf(over.data.current);
-      return from === to ? B.droppedSame(titleOf(active.data.current), to) : B.dropped(titleOf(active.data.current), to);
+      return from === to
+        ? B.droppedSame(titleOf(active.data.current), to)
+        : B.dropped(titleOf(active.data.current), to);
     },
     onDragCancel: ({ active }) => B.cancelled(titleOf(active.data.current)),
   };
@@ -172,7 +209,8 @@ export function TaskBoard({ filters, control, onOpen, empty, noMatch }: TaskBoar
 
   let body: ReactNode;
   if (loading) body = <BoardSkeleton />;
-  else if (overall === 0) body = <EmptyState icon={empty.icon} title={empty.title} text={empty.text} action={empty.action} />;
+  else if (overall === 0)
+    body = <EmptyState icon={empty.icon} title={empty.title} text={empty.text} action={empty.action} />;
   else if (total === 0)
     body = (
       <EmptyState
@@ -199,12 +237,20 @@ export function TaskBoard({ filters, control, onOpen, empty, noMatch }: TaskBoar
           {TASK_STATUSES.map((status) => (
             <BoardColumn key={status} status={status} count={counts[status]} list={lists[status]}>
               {byColumn[status].map((task) => (
-                <BoardCard key={task.id} task={task} control={control} onOpen={onOpen} hidden={dragged?.id === task.id} />
+                <BoardCard
+                  key={task.id}
+                  task={task}
+                  control={control}
+                  onOpen={onOpen}
+                  hidden={dragged?.id === task.id}
+                />
               ))}
             </BoardColumn>
           ))}
         </div>
-        <DragOverlay dropAnimation={null}>{dragged ? <CardBody task={dragged} control={control} overlay /> : null}</DragOverlay>
+        <DragOverlay dropAnimation={null}>
+          {dragged ? <CardBody task={dragged} control={control} overlay /> : null}
+        </DragOverlay>
       </DndContext>
     );
 
@@ -218,7 +264,17 @@ export function TaskBoard({ filters, control, onOpen, empty, noMatch }: TaskBoar
   );
 }
 
-function BoardColumn({ status, count, list, children }: { status: TaskStatus; count: number; list: InfiniteList<TaskRow>; children: ReactNode[] }) {
+function BoardColumn({
+  status,
+  count,
+  list,
+  children,
+}: {
+  status: TaskStatus;
+  count: number;
+  list: InfiniteList<TaskRow>;
+  children: ReactNode[];
+}) {
   const { setNodeRef, isOver } = useDroppable({ id: columnId(status), data: { status } satisfies DropData });
   const headingId = `board-column-${status}`;
   return (
@@ -236,7 +292,10 @@ function BoardColumn({ status, count, list, children }: { status: TaskStatus; co
         <h2 id={headingId} className="text-sm font-semibold text-slate-800">
           {statusName(status)}
         </h2>
-        <span className="ml-auto rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-600 tabular-nums ring-1 ring-slate-200" aria-label={B.count(count)}>
+        <span
+          className="ml-auto rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-600 tabular-nums ring-1 ring-slate-200"
+          aria-label={B.count(count)}
+        >
           {count}
         </span>
       </header>
@@ -244,18 +303,42 @@ function BoardColumn({ status, count, list, children }: { status: TaskStatus; co
         {children.length ? (
           children
         ) : (
-          <li className={cn('grid flex-1 place-items-center rounded-lg border border-dashed px-3 py-6 text-center text-xs', isOver ? 'border-brand-300 text-brand-700' : 'border-slate-300 text-slate-600')}>
+          <li
+            className={cn(
+              'grid flex-1 place-items-center rounded-lg border border-dashed px-3 py-6 text-center text-xs',
+              isOver ? 'border-brand-300 text-brand-700' : 'border-slate-300 text-slate-600',
+            )}
+          >
             {isOver ? B.dropHere : B.columnEmpty}
           </li>
         )}
       </ul>
-      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} failed={list.loadMoreFailed} onLoad={list.loadMore} className="px-2 pb-3" />
+      <LoadMore
+        hasMore={list.hasMore}
+        loading={list.loadingMore}
+        failed={list.loadMoreFailed}
+        onLoad={list.loadMore}
+        className="px-2 pb-3"
+      />
     </section>
   );
 }
 
-function BoardCard({ task, control, onOpen, hidden }: { task: TaskRow; control: TaskStatusControl; onOpen: (task: TaskRow) => void; hidden: boolean }) {
-  const { setNodeRef, setActivatorNodeRef, listeners, attributes } = useDraggable({ id: `task:${task.id}`, data: { task } satisfies DragData });
+function BoardCard({
+  task,
+  control,
+  onOpen,
+  hidden,
+}: {
+  task: TaskRow;
+  control: TaskStatusControl;
+  onOpen: (task: TaskRow) => void;
+  hidden: boolean;
+}) {
+  const { setNodeRef, setActivatorNodeRef, listeners, attributes } = useDraggable({
+    id: `task:${task.id}`,
+    data: { task } satisfies DragData,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -290,7 +373,19 @@ function BoardCard({ task, control, onOpen, hidden }: { task: TaskRow; control: 
   );
 }
 
-function CardBody({ task, control, onOpen, handle, overlay }: { task: TaskRow; control: TaskStatusControl; onOpen?: () => void; handle?: ReactNode; overlay?: boolean }) {
+function CardBody({
+  task,
+  control,
+  onOpen,
+  handle,
+  overlay,
+}: {
+  task: TaskRow;
+  control: TaskStatusControl;
+  onOpen?: () => void;
+  handle?: ReactNode;
+  overlay?: boolean;
+}) {
   const done = control.statusOf(task) === 'completed';
   return (
     <div
@@ -323,7 +418,9 @@ function CardBody({ task, control, onOpen, handle, overlay }: { task: TaskRow; c
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <PriorityBadge priority={task.priority} />
         <InternalBadge task={task} />
-        {task.dueDate && <DueDate task={{ dueDate: task.dueDate, status: control.statusOf(task) }} className="text-xs" />}
+        {task.dueDate && (
+          <DueDate task={{ dueDate: task.dueDate, status: control.statusOf(task) }} className="text-xs" />
+        )}
       </div>
       <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-2.5">
         {overlay ? <span className="h-7" /> : <StatusSelect task={task} control={control} />}
@@ -339,7 +436,10 @@ function BoardSkeleton() {
   return (
     <div aria-hidden className="flex gap-3 overflow-hidden">
       {TASK_STATUSES.map((s) => (
-        <div key={s} className="w-[80vw] max-w-80 shrink-0 space-y-2 rounded-xl bg-slate-100/80 p-2 ring-1 ring-slate-200 sm:w-auto sm:max-w-none sm:min-w-60 sm:flex-1 sm:shrink">
+        <div
+          key={s}
+          className="w-[80vw] max-w-80 shrink-0 space-y-2 rounded-xl bg-slate-100/80 p-2 ring-1 ring-slate-200 sm:w-auto sm:max-w-none sm:min-w-60 sm:flex-1 sm:shrink"
+        >
           <Skeleton className="m-1 h-5 w-24" />
           {Array.from({ length: 3 }, (_, i) => (
             <div key={i} className="space-y-2 rounded-lg bg-white p-3 ring-1 ring-slate-200">

@@ -5,7 +5,12 @@ import { Lock, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
-import { DEFAULT_TASK_PRIORITY, DEFAULT_TASK_STATUS, MIN_DUE_DATE, taskFormSchema } from '../../../../shared/schemas/tasks';
+import {
+  DEFAULT_TASK_PRIORITY,
+  DEFAULT_TASK_STATUS,
+  MIN_DUE_DATE,
+  taskFormSchema,
+} from '../../../../shared/schemas/tasks';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -33,11 +38,18 @@ const valuesOf = (task: TaskRow | null, projectId: number | null | undefined): F
   internal: task?.internal ?? false,
 });
 
-type Mutation = { useMutation: (opts: { onSuccess: () => void; onError: (error: unknown) => void }) => { mutate: (input: never) => void; isPending: boolean } };
+type Mutation = {
+  useMutation: (opts: { onSuccess: () => void; onError: (error: unknown) => void }) => {
+    mutate: (input: never) => void;
+    isPending: boolean;
+  };
+};
 
 /** Runs `first` before the form kit's own error handling (which puts zod issues on fields and toasts). */
 function beforeErrors<P extends Mutation>(procedure: P, first: (error: unknown) => void): P {
-  return { useMutation: (opts) => procedure.useMutation({ ...opts, onError: (error) => (first(error), opts.onError(error)) }) } as P;
+  return {
+    useMutation: (opts) => procedure.useMutation({ ...opts, onError: (error) => (first(error), opts.onError(error)) }),
+  } as P;
 }
 
 export type TaskDialogProps = {
@@ -53,7 +65,10 @@ export type TaskDialogProps = {
 export function TaskDialog({ open, task, defaultProjectId, onClose }: TaskDialogProps) {
   const editing = task !== null;
   const team = trpc.team.list.useQuery(undefined, { enabled: open, staleTime: 60_000 });
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(taskFormSchema), defaultValues: valuesOf(task, defaultProjectId) });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(taskFormSchema),
+    defaultValues: valuesOf(task, defaultProjectId),
+  });
   const { reset, setError, register } = form;
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -117,7 +132,14 @@ export function TaskDialog({ open, task, defaultProjectId, onClose }: TaskDialog
             className="col-span-2"
             {...register('title')}
           />
-          <TextareaField label={F.description} rows={3} placeholder={F.descriptionPlaceholder} error={errors.description?.message} className="col-span-2" {...register('description')} />
+          <TextareaField
+            label={F.description}
+            rows={3}
+            placeholder={F.descriptionPlaceholder}
+            error={errors.description?.message}
+            className="col-span-2"
+            {...register('description')}
+          />
           <Field label={F.project} required error={errors.projectId?.message} className="col-span-2">
             {({ id, describedBy, invalid }) => (
               <Controller
@@ -131,7 +153,11 @@ export function TaskDialog({ open, task, defaultProjectId, onClose }: TaskDialog
                       describedBy={describedBy}
                       invalid={invalid}
                       value={value}
-                      selectedName={task && task.projectId !== null && String(task.projectId) === value ? task.project?.name : undefined}
+                      selectedName={
+                        task && task.projectId !== null && String(task.projectId) === value
+                          ? task.project?.name
+                          : undefined
+                      }
                       onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
                     />
                   );
@@ -153,10 +179,21 @@ export function TaskDialog({ open, task, defaultProjectId, onClose }: TaskDialog
               </option>
             ))}
           </SelectField>
-          <TextField label={F.dueDate} type="date" min={MIN_DUE_DATE} max="9999-12-31" error={errors.dueDate?.message} {...register('dueDate')} />
+          <TextField
+            label={F.dueDate}
+            type="date"
+            min={MIN_DUE_DATE}
+            max="9999-12-31"
+            error={errors.dueDate?.message}
+            {...register('dueDate')}
+          />
           <SelectField label={F.assignee} error={errors.assigneeId?.message} {...register('assigneeId')}>
             <option value="">{T.unassigned}</option>
-            {assigneeMissing && <option value={String(storedAssignee)}>{task?.assignee ? fullName(task.assignee) : T.userValue(storedAssignee)}</option>}
+            {assigneeMissing && (
+              <option value={String(storedAssignee)}>
+                {task?.assignee ? fullName(task.assignee) : T.userValue(storedAssignee)}
+              </option>
+            )}
             {members.map((m) => (
               <option key={m.id} value={String(m.id)}>
                 {fullName(m)}
@@ -177,7 +214,12 @@ export function TaskDialog({ open, task, defaultProjectId, onClose }: TaskDialog
 
         <div className="mt-6 flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center">
           {task && (
-            <Button variant="ghost" onClick={() => setConfirmDelete(true)} disabled={save.pending} className="text-red-600! hover:bg-red-50 hover:text-red-700! sm:mr-auto">
+            <Button
+              variant="ghost"
+              onClick={() => setConfirmDelete(true)}
+              disabled={save.pending}
+              className="text-red-600! hover:bg-red-50 hover:text-red-700! sm:mr-auto"
+            >
               <Trash2 className="size-4" aria-hidden /> {T.delete}
             </Button>
           )}
@@ -191,7 +233,11 @@ export function TaskDialog({ open, task, defaultProjectId, onClose }: TaskDialog
           </div>
         </div>
       </form>
-      <DeleteTaskDialog task={confirmDelete && task ? task : null} onClose={() => setConfirmDelete(false)} onDeleted={onClose} />
+      <DeleteTaskDialog
+        task={confirmDelete && task ? task : null}
+        onClose={() => setConfirmDelete(false)}
+        onDeleted={onClose}
+      />
     </Dialog>
   );
 }

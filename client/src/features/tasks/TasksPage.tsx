@@ -21,7 +21,20 @@ import { ProjectPicker, useProjectName } from './ProjectPicker';
 import { TaskDialog } from './TaskDialog';
 import { useLinkParam } from '../search/useLinkParam';
 import { useLinkedRecord } from '../search/useLinkedRecord';
-import { Assignee, CompleteCheck, DueDate, fullName, InternalBadge, PriorityBadge, priorityName, StatusSelect, statusName, useTaskStatus, type TaskRow, type TaskStatusControl } from './taskParts';
+import {
+  Assignee,
+  CompleteCheck,
+  DueDate,
+  fullName,
+  InternalBadge,
+  PriorityBadge,
+  priorityName,
+  StatusSelect,
+  statusName,
+  useTaskStatus,
+  type TaskRow,
+  type TaskStatusControl,
+} from './taskParts';
 
 const T = M.tasks;
 // The board (and its drag-and-drop library) loads only when it is shown.
@@ -57,7 +70,17 @@ function TaskViewToggle({ value, onChange }: { value: View; onChange: (view: Vie
 }
 
 /** A task's title as the button that opens it; in a card it stretches over the whole card. */
-function OpenButton({ task, done, onOpen, stretched }: { task: TaskRow; done: boolean; onOpen: () => void; stretched?: boolean }) {
+function OpenButton({
+  task,
+  done,
+  onOpen,
+  stretched,
+}: {
+  task: TaskRow;
+  done: boolean;
+  onOpen: () => void;
+  stretched?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -65,7 +88,9 @@ function OpenButton({ task, done, onOpen, stretched }: { task: TaskRow; done: bo
       title={task.title}
       className={cn(
         'block max-w-full truncate rounded-sm text-left font-medium focus-visible:outline-none',
-        stretched ? 'after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-brand-500' : 'focus-visible:ring-2 focus-visible:ring-brand-500',
+        stretched
+          ? 'after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-brand-500'
+          : 'focus-visible:ring-2 focus-visible:ring-brand-500',
         done ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-900 hover:text-brand-700',
       )}
     >
@@ -124,14 +149,21 @@ function TaskCard({ task, control, onOpen }: { task: TaskRow; control: TaskStatu
 }
 
 /** The list and grid views: one paged list (only mounted when shown, so the board never loads it). */
-function TaskList({ input, ...props }: { input: TaskListInput } & Omit<Parameters<typeof ListResults<TaskRow>>[0], 'list'>) {
+function TaskList({
+  input,
+  ...props
+}: { input: TaskListInput } & Omit<Parameters<typeof ListResults<TaskRow>>[0], 'list'>) {
   const list = useInfiniteList(trpc.tasks.list, { limit: LIMITS.pageSize, withOverall: true, ...input });
   return <ListResults list={list} {...props} />;
 }
 
 export default function TasksPage() {
   useDocumentTitle(T.title);
-  const filters = useListFilters(taskListInput, { search: 'search', filters: ['projectId', 'status', 'priority', 'assigneeId'], defaultView: 'list' });
+  const filters = useListFilters(taskListInput, {
+    search: 'search',
+    filters: ['projectId', 'status', 'priority', 'assigneeId'],
+    defaultView: 'list',
+  });
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const view: View = searchParams.get('view') === 'board' ? 'board' : filters.view;
@@ -219,8 +251,17 @@ export default function TasksPage() {
     },
   ];
 
-  const select = (label: string, key: 'status' | 'priority' | 'assigneeId', options: { value: string; label: string }[]) => (
-    <select aria-label={label} value={filters.valueOf(key)} onChange={(e) => filters.set(key, e.target.value)} className={cn(controlClass(), 'min-w-0 xl:w-40')}>
+  const select = (
+    label: string,
+    key: 'status' | 'priority' | 'assigneeId',
+    options: { value: string; label: string }[],
+  ) => (
+    <select
+      aria-label={label}
+      value={filters.valueOf(key)}
+      onChange={(e) => filters.set(key, e.target.value)}
+      className={cn(controlClass(), 'min-w-0 xl:w-40')}
+    >
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}
@@ -245,8 +286,18 @@ export default function TasksPage() {
         }
       />
       <div className="mb-4 flex flex-col gap-3 rounded-xl bg-white p-3 shadow-xs ring-1 ring-slate-200 xl:flex-row xl:items-center">
-        <SearchBox {...filters.searchBox} maxLength={searchMaxLength} placeholder={T.searchPlaceholder} label={T.searchLabel} />
-        <div className={cn('grid grid-cols-2 gap-3 xl:flex xl:items-center', view === 'board' ? 'md:grid-cols-[1.4fr_1fr_1fr_auto]' : 'md:grid-cols-[1.4fr_1fr_1fr_1fr_auto]')}>
+        <SearchBox
+          {...filters.searchBox}
+          maxLength={searchMaxLength}
+          placeholder={T.searchPlaceholder}
+          label={T.searchLabel}
+        />
+        <div
+          className={cn(
+            'grid grid-cols-2 gap-3 xl:flex xl:items-center',
+            view === 'board' ? 'md:grid-cols-[1.4fr_1fr_1fr_auto]' : 'md:grid-cols-[1.4fr_1fr_1fr_1fr_auto]',
+          )}
+        >
           <ProjectPicker
             label={T.filterProject}
             className="col-span-2 md:col-span-1 xl:w-56"
@@ -256,14 +307,28 @@ export default function TasksPage() {
             fixedOptions={[{ value: '', label: T.allProjects }]}
           />
           {view !== 'board' &&
-            select(T.filterStatus, 'status', [{ value: '', label: T.allStatus }, ...TASK_STATUSES.map((s) => ({ value: s, label: statusName(s) }))])}
-          {select(T.filterPriority, 'priority', [{ value: '', label: T.allPriorities }, ...TASK_PRIORITIES.map((p) => ({ value: p, label: priorityName(p) }))])}
+            select(T.filterStatus, 'status', [
+              { value: '', label: T.allStatus },
+              ...TASK_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
+            ])}
+          {select(T.filterPriority, 'priority', [
+            { value: '', label: T.allPriorities },
+            ...TASK_PRIORITIES.map((p) => ({ value: p, label: priorityName(p) })),
+          ])}
           {select(T.filterAssignee, 'assigneeId', [
             { value: '', label: T.allAssignees },
             { value: 'none', label: T.unassigned },
             ...(team.data ?? []).map((u) => ({ value: String(u.id), label: fullName(u) })),
           ])}
-          <Button variant="ghost" onClick={filters.clearAll} disabled={!anyFilter} className={cn('shrink-0 disabled:opacity-40 disabled:hover:bg-transparent', view === 'board' && 'col-span-2 justify-self-end md:col-span-1')}>
+          <Button
+            variant="ghost"
+            onClick={filters.clearAll}
+            disabled={!anyFilter}
+            className={cn(
+              'shrink-0 disabled:opacity-40 disabled:hover:bg-transparent',
+              view === 'board' && 'col-span-2 justify-self-end md:col-span-1',
+            )}
+          >
             <X className="size-4" aria-hidden /> {M.common.clear}
           </Button>
         </div>
@@ -286,7 +351,12 @@ export default function TasksPage() {
           card={(t) => <TaskCard task={t} control={control} onOpen={() => openEdit(t)} />}
         />
       )}
-      <TaskDialog open={dialog.open} task={dialog.task} defaultProjectId={filteredProjectId} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+      <TaskDialog
+        open={dialog.open}
+        task={dialog.task}
+        defaultProjectId={filteredProjectId}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
       <DeleteTaskDialog task={toDelete} onClose={() => setToDelete(null)} />
     </>
   );

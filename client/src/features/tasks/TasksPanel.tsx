@@ -10,7 +10,16 @@ import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button } from '../../ui/Button';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { TaskDialog } from './TaskDialog';
-import { Assignee, CompleteCheck, DueDate, InternalBadge, PriorityBadge, StatusSelect, useTaskStatus, type TaskRow } from './taskParts';
+import {
+  Assignee,
+  CompleteCheck,
+  DueDate,
+  InternalBadge,
+  PriorityBadge,
+  StatusSelect,
+  useTaskStatus,
+  type TaskRow,
+} from './taskParts';
 
 const T = M.tasks;
 
@@ -30,10 +39,7 @@ export function TasksPanel({ projectId }: { projectId: number }) {
   );
 
   let body;
-  if (list.state === 'error')
-    body = (
-      <LoadFailed onRetry={list.retry} />
-    );
+  if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
   else if (list.state === 'loading')
     body = (
       <div aria-hidden className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200">
@@ -46,7 +52,15 @@ export function TasksPanel({ projectId }: { projectId: number }) {
         ))}
       </div>
     );
-  else if (list.items.length === 0) body = <EmptyState icon={<ListChecks className="size-10" />} title={T.panel.empty} text={T.panel.emptyText} action={addButton} />;
+  else if (list.items.length === 0)
+    body = (
+      <EmptyState
+        icon={<ListChecks className="size-10" />}
+        title={T.panel.empty}
+        text={T.panel.emptyText}
+        action={addButton}
+      />
+    );
   else
     body = (
       <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
@@ -62,7 +76,9 @@ export function TasksPanel({ projectId }: { projectId: number }) {
                   title={task.title}
                   className={cn(
                     'min-w-0 truncate rounded-sm text-left text-sm font-medium focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-                    status === 'completed' ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-900 hover:text-brand-700',
+                    status === 'completed'
+                      ? 'text-slate-500 line-through decoration-slate-400'
+                      : 'text-slate-900 hover:text-brand-700',
                   )}
                 >
                   {task.title}
@@ -97,8 +113,19 @@ export function TasksPanel({ projectId }: { projectId: number }) {
         </div>
       )}
       {body}
-      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} failed={list.loadMoreFailed} onLoad={list.loadMore} className="mt-4" />
-      <TaskDialog open={dialog.open} task={dialog.task} defaultProjectId={projectId} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+      <LoadMore
+        hasMore={list.hasMore}
+        loading={list.loadingMore}
+        failed={list.loadMoreFailed}
+        onLoad={list.loadMore}
+        className="mt-4"
+      />
+      <TaskDialog
+        open={dialog.open}
+        task={dialog.task}
+        defaultProjectId={projectId}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
     </section>
   );
 }

@@ -22,7 +22,12 @@ export const statusName = (status: string) => T.statusLabels[status] ?? status;
 export const priorityName = (priority: string) => T.priorityLabels[priority] ?? priority;
 
 /** The spec's hub statuses, coloured like the portal's: pending yellow, in progress blue, completed green. */
-export const statusTone: Record<string, Tone> = { pending: 'yellow', 'in-progress': 'blue', completed: 'green', cancelled: 'gray' };
+export const statusTone: Record<string, Tone> = {
+  pending: 'yellow',
+  'in-progress': 'blue',
+  completed: 'green',
+  cancelled: 'gray',
+};
 /** The spec's priority colours: high red, medium yellow, low green. */
 const priorityTone: Record<string, Tone> = { high: 'red', medium: 'yellow', low: 'green' };
 
@@ -58,7 +63,8 @@ export function InternalBadge({ task, className }: { task: { internal: boolean }
 }
 
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
-const initials = (u: { firstName: string; lastName: string }) => `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase();
+const initials = (u: { firstName: string; lastName: string }) =>
+  `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase();
 
 /** The assignee by name; the spec's "User {value}" only when the name is not known. */
 export function assigneeText(task: Pick<TaskRow, 'assignee' | 'assignedTo'>): string | null {
@@ -72,7 +78,10 @@ export function Assignee({ task, compact }: { task: Pick<TaskRow, 'assignee' | '
   const person = task.assignee ?? { firstName: 'U', lastName: String(task.assignedTo ?? '') };
   return (
     <span className="inline-flex min-w-0 items-center gap-2" title={name}>
-      <span aria-hidden className="grid size-6 shrink-0 place-items-center rounded-full bg-brand-50 text-[0.65rem] font-semibold text-brand-700">
+      <span
+        aria-hidden
+        className="grid size-6 shrink-0 place-items-center rounded-full bg-brand-50 text-[0.65rem] font-semibold text-brand-700"
+      >
         {initials(person)}
       </span>
       <span className={cn('truncate', compact && 'sr-only')}>{name}</span>
@@ -90,15 +99,26 @@ export const formatDay = (day: string) => format(dayDate(day), 'MMM dd, yyyy');
 const today = () => format(new Date(), 'yyyy-MM-dd');
 
 export const isOpen = (status: string) => (PENDING_TASK_STATUSES as readonly string[]).includes(status);
-export const isOverdue = (task: { dueDate: string | null; status: string }) => !!task.dueDate && isOpen(task.status) && task.dueDate < today();
+export const isOverdue = (task: { dueDate: string | null; status: string }) =>
+  !!task.dueDate && isOpen(task.status) && task.dueDate < today();
 
 export function DueDate({ task, className }: { task: { dueDate: string | null; status: string }; className?: string }) {
   if (!task.dueDate) return <span className={cn('text-slate-500', className)}>{T.noDueDate}</span>;
   const overdue = isOverdue(task);
   return (
-    <span className={cn('whitespace-nowrap tabular-nums', overdue ? 'font-medium text-red-600' : 'text-slate-600', className)}>
+    <span
+      className={cn(
+        'whitespace-nowrap tabular-nums',
+        overdue ? 'font-medium text-red-600' : 'text-slate-600',
+        className,
+      )}
+    >
       <time dateTime={task.dueDate}>{formatDay(task.dueDate)}</time>
-      {overdue && <span className="ml-1.5 rounded bg-red-50 px-1 py-px text-[0.7rem] font-semibold text-red-700 uppercase">{T.overdue}</span>}
+      {overdue && (
+        <span className="ml-1.5 rounded bg-red-50 px-1 py-px text-[0.7rem] font-semibold text-red-700 uppercase">
+          {T.overdue}
+        </span>
+      )}
     </span>
   );
 }
@@ -155,7 +175,15 @@ export function useTaskStatus() {
 export type TaskStatusControl = ReturnType<typeof useTaskStatus>;
 
 /** A status as a coloured menu: one click (or the keyboard) changes it. A native select, so phones get their picker. */
-export function StatusSelect({ task, control, className }: { task: TaskRow; control: TaskStatusControl; className?: string }) {
+export function StatusSelect({
+  task,
+  control,
+  className,
+}: {
+  task: TaskRow;
+  control: TaskStatusControl;
+  className?: string;
+}) {
   const status = control.statusOf(task);
   const tone = statusTone[status] ?? 'gray';
   const toneClass: Record<Tone, string> = {
@@ -184,7 +212,10 @@ export function StatusSelect({ task, control, className }: { task: TaskRow; cont
           </option>
         ))}
       </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-2 size-3.5 -translate-y-1/2 opacity-70" aria-hidden />
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-2 size-3.5 -translate-y-1/2 opacity-70"
+        aria-hidden
+      />
     </span>
   );
 }
@@ -203,7 +234,9 @@ export function CompleteCheck({ task, control }: { task: TaskRow; control: TaskS
       onClick={() => control.change(task, done ? 'pending' : 'completed')}
       className={cn(
         'relative z-10 grid size-5 shrink-0 place-items-center rounded-full ring-1 transition-colors ring-inset focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 focus-visible:outline-none',
-        done ? 'bg-emerald-500 text-white ring-emerald-500 hover:bg-emerald-600' : 'bg-white text-transparent ring-slate-300 hover:text-slate-400 hover:ring-slate-400',
+        done
+          ? 'bg-emerald-500 text-white ring-emerald-500 hover:bg-emerald-600'
+          : 'bg-white text-transparent ring-slate-300 hover:text-slate-400 hover:ring-slate-400',
       )}
     >
       <Check className="size-3.5" strokeWidth={3} aria-hidden />

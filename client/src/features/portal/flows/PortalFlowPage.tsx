@@ -36,7 +36,10 @@ function Progress({ flow, index }: { flow: PortalFlowDetail; index: number }) {
     <nav aria-label={P.stepOf(index + 1, total)} className="mb-6">
       <p className="text-xs font-medium text-slate-600">{P.stepOf(index + 1, total)}</p>
       <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-200" aria-hidden>
-        <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${((index + 1) / total) * 100}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600 transition-all"
+          style={{ width: `${((index + 1) / total) * 100}%` }}
+        />
       </div>
       <ol className="mt-4 hidden gap-2 sm:flex sm:flex-wrap">
         {flow.steps.map((step, i) => (
@@ -45,7 +48,11 @@ function Progress({ flow, index }: { flow: PortalFlowDetail; index: number }) {
             aria-current={i === index ? 'step' : undefined}
             className={cn(
               'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ring-1',
-              i === index ? 'bg-brand-600 text-white ring-brand-600' : i < index ? 'bg-brand-50 text-brand-700 ring-brand-100' : 'bg-white text-slate-500 ring-slate-200',
+              i === index
+                ? 'bg-brand-600 text-white ring-brand-600'
+                : i < index
+                  ? 'bg-brand-50 text-brand-700 ring-brand-100'
+                  : 'bg-white text-slate-500 ring-slate-200',
             )}
           >
             {i < index ? <Check className="size-3.5" aria-hidden /> : <span className="tabular-nums">{i + 1}</span>}
@@ -78,10 +85,17 @@ function Completed({ flow, slug }: { flow: PortalFlowDetail; slug: string }) {
               <div key={a.fieldId} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
                 <dt className="text-sm font-medium text-slate-600">{field.fieldLabel}</dt>
                 <dd className="text-sm break-words whitespace-pre-line text-slate-900 sm:col-span-2">
-                  {field.fieldType === 'checkbox' ? (a.value === 'true' ? P.yes : P.no) : field.fieldType === 'file' ? (
+                  {field.fieldType === 'checkbox' ? (
+                    a.value === 'true' ? (
+                      P.yes
+                    ) : (
+                      P.no
+                    )
+                  ) : field.fieldType === 'file' ? (
                     a.file ? (
                       <span className="inline-flex items-center gap-1.5">
-                        <FileText className="size-4 text-slate-400" aria-hidden /> {a.file.name} <span className="text-slate-500">({formatFileSize(a.file.size)})</span>
+                        <FileText className="size-4 text-slate-400" aria-hidden /> {a.file.name}{' '}
+                        <span className="text-slate-500">({formatFileSize(a.file.size)})</span>
                       </span>
                     ) : (
                       P.fileRemoved
@@ -104,10 +118,19 @@ function Completed({ flow, slug }: { flow: PortalFlowDetail; slug: string }) {
   );
 }
 
-function StepBody({ flow, index, formRef }: { flow: PortalFlowDetail; index: number; formRef: React.Ref<StepFormHandle> }) {
+function StepBody({
+  flow,
+  index,
+  formRef,
+}: {
+  flow: PortalFlowDetail;
+  index: number;
+  formRef: React.Ref<StepFormHandle>;
+}) {
   const step = flow.steps[index];
   if (flow.workflowType === 'onboard') return <Markdown shiftHeadings={1}>{step.content}</Markdown>;
-  if (flow.workflowType === 'inform') return <p className="text-[0.95rem] leading-7 break-words whitespace-pre-line text-slate-700">{step.content}</p>;
+  if (flow.workflowType === 'inform')
+    return <p className="text-[0.95rem] leading-7 break-words whitespace-pre-line text-slate-700">{step.content}</p>;
   return <StepForm key={step.id} ref={formRef} flowId={flow.id} fields={step.fields} answers={flow.answers} />;
 }
 
@@ -190,8 +213,15 @@ function Walk({ flow }: { flow: PortalFlowDetail }) {
       <Progress flow={flow} index={index} />
       <section aria-labelledby="flow-step-title" className="rounded-2xl bg-white shadow-xs ring-1 ring-slate-200">
         <header className="border-b border-slate-100 px-5 py-4 sm:px-8 sm:py-5">
-          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{P.stepOf(index + 1, flow.steps.length)}</p>
-          <h2 id="flow-step-title" ref={heading} tabIndex={-1} className="mt-1 text-lg font-semibold text-slate-900 focus:outline-none sm:text-xl">
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+            {P.stepOf(index + 1, flow.steps.length)}
+          </p>
+          <h2
+            id="flow-step-title"
+            ref={heading}
+            tabIndex={-1}
+            className="mt-1 text-lg font-semibold text-slate-900 focus:outline-none sm:text-xl"
+          >
             {step.stepTitle}
           </h2>
         </header>
@@ -220,7 +250,10 @@ function Walk({ flow }: { flow: PortalFlowDetail }) {
 export default function PortalFlowPage() {
   const { slug = '', flowUid = '' } = useParams();
   const user = usePortalUser();
-  const flow = trpc.portalFlows.get.useQuery({ flowUid }, { retry: (count, error) => errorCode(error) !== 'NOT_FOUND' && count < 2 });
+  const flow = trpc.portalFlows.get.useQuery(
+    { flowUid },
+    { retry: (count, error) => errorCode(error) !== 'NOT_FOUND' && count < 2 },
+  );
   useDocumentTitle(`${flow.data?.name ?? P.title} · ${user.business.name}`);
 
   if (flow.isPending) return <RecordPageSkeleton />;

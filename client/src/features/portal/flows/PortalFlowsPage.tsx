@@ -16,10 +16,16 @@ const typeIcon = { onboard: BookOpen, collect: ClipboardList, inform: Info } as 
 
 function FlowCard({ flow, slug }: { flow: PortalFlowListItem; slug: string }) {
   const Icon = typeIcon[flow.workflowType];
-  const action = flow.state.status === 'completed' ? P.review : flow.state.status === 'in_progress' ? P.resume : P.start;
+  const action =
+    flow.state.status === 'completed' ? P.review : flow.state.status === 'in_progress' ? P.resume : P.start;
   const { status, currentStep, stepCount } = flow.state;
   // Steps done: all once completed; those before the current one while in progress; none before starting.
-  const percent = status === 'completed' ? 100 : status === 'in_progress' && stepCount ? Math.round((Math.max(0, currentStep - 1) / stepCount) * 100) : 0;
+  const percent =
+    status === 'completed'
+      ? 100
+      : status === 'in_progress' && stepCount
+        ? Math.round((Math.max(0, currentStep - 1) / stepCount) * 100)
+        : 0;
   return (
     <li className="flex flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition-shadow hover:shadow-md">
       <div className="flex items-start gap-3">
@@ -36,7 +42,13 @@ function FlowCard({ flow, slug }: { flow: PortalFlowListItem; slug: string }) {
       {flow.description && <p className="mt-3 line-clamp-3 text-sm leading-6 text-slate-600">{flow.description}</p>}
       <div className="mt-auto pt-4" aria-hidden>
         <div className="h-1.5 overflow-hidden rounded-full bg-slate-100">
-          <div className={cn('h-full rounded-full transition-all', status === 'completed' ? 'bg-emerald-500' : 'bg-brand-600')} style={{ width: `${percent}%` }} />
+          <div
+            className={cn(
+              'h-full rounded-full transition-all',
+              status === 'completed' ? 'bg-emerald-500' : 'bg-brand-600',
+            )}
+            style={{ width: `${percent}%` }}
+          />
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">

@@ -4,7 +4,13 @@ import { zodResolver } from '../../../lib/zodResolver';
 import { FileCheck2, Upload } from 'lucide-react';
 import { formatFileSize } from '../../../../../shared/file-size';
 import { M } from '../../../../../shared/messages';
-import { answerKey, stepFormSchema, type AnswerValue, type PortalAnswer, type PortalFlowField } from '../../../../../shared/schemas/portal-flows';
+import {
+  answerKey,
+  stepFormSchema,
+  type AnswerValue,
+  type PortalAnswer,
+  type PortalFlowField,
+} from '../../../../../shared/schemas/portal-flows';
 import { cn } from '../../../lib/cn';
 import { controlClass, Field, RequiredMark } from '../../../ui/Field';
 
@@ -22,7 +28,12 @@ export type StepFormHandle = {
 };
 
 /** Sends the file with XMLHttpRequest (progress events); the portal cookie authenticates it. */
-function sendFile(flowId: number, fieldId: number, file: File, onProgress: (percent: number) => void): Promise<FileRef> {
+function sendFile(
+  flowId: number,
+  fieldId: number,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<FileRef> {
   return new Promise((resolve, reject) => {
     const body = new FormData();
     body.append('flowId', String(flowId));
@@ -30,7 +41,8 @@ function sendFile(flowId: number, fieldId: number, file: File, onProgress: (perc
     body.append('file', file, file.name);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/portal/flows/upload');
-    xhr.upload.onprogress = (e) => onProgress(e.lengthComputable ? Math.floor((e.loaded / Math.max(1, e.total)) * 100) : 0);
+    xhr.upload.onprogress = (e) =>
+      onProgress(e.lengthComputable ? Math.floor((e.loaded / Math.max(1, e.total)) * 100) : 0);
     xhr.onload = () => {
       let message: string | null = null;
       try {
@@ -81,9 +93,18 @@ function FileControl({
     }
   };
   return (
-    <div className={cn('rounded-lg border border-dashed px-3 py-3', invalid ? 'border-red-400 bg-red-50/40' : 'border-slate-300 bg-slate-50')}>
+    <div
+      className={cn(
+        'rounded-lg border border-dashed px-3 py-3',
+        invalid ? 'border-red-400 bg-red-50/40' : 'border-slate-300 bg-slate-50',
+      )}
+    >
       <div className="flex flex-wrap items-center gap-3">
-        {file ? <FileCheck2 className="size-5 shrink-0 text-emerald-600" aria-hidden /> : <Upload className="size-5 shrink-0 text-slate-400" aria-hidden />}
+        {file ? (
+          <FileCheck2 className="size-5 shrink-0 text-emerald-600" aria-hidden />
+        ) : (
+          <Upload className="size-5 shrink-0 text-slate-400" aria-hidden />
+        )}
         <div className="min-w-0 flex-1 text-sm">
           {file ? (
             <>
@@ -142,14 +163,31 @@ function initialValues(fields: PortalFlowField[], answers: PortalAnswer[]): Valu
   );
 }
 
-function Control({ form, field, flowId, files, setFile }: { form: UseFormReturn<Values>; field: PortalFlowField; flowId: number; files: Map<number, FileRef>; setFile: (id: number, f: FileRef) => void }) {
+function Control({
+  form,
+  field,
+  flowId,
+  files,
+  setFile,
+}: {
+  form: UseFormReturn<Values>;
+  field: PortalFlowField;
+  flowId: number;
+  files: Map<number, FileRef>;
+  setFile: (id: number, f: FileRef) => void;
+}) {
   const key = answerKey(field.id);
   const error = form.formState.errors[key]?.message as string | undefined;
   if (field.fieldType === 'checkbox') {
     return (
       <div className="space-y-1">
         <label className="flex items-start gap-2.5 text-sm font-medium text-slate-800">
-          <input type="checkbox" {...form.register(key)} aria-invalid={!!error || undefined} className="mt-0.5 size-4 rounded accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500" />
+          <input
+            type="checkbox"
+            {...form.register(key)}
+            aria-invalid={!!error || undefined}
+            className="mt-0.5 size-4 rounded accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500"
+          />
           <span>
             {field.fieldLabel}
             {field.isRequired && <RequiredMark />}
@@ -167,8 +205,14 @@ function Control({ form, field, flowId, files, setFile }: { form: UseFormReturn<
   return (
     <Field label={field.fieldLabel} required={field.isRequired} error={error} hint={field.helpText ?? undefined}>
       {({ id, describedBy, invalid }) => {
-        const common = { id, 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined, 'aria-required': field.isRequired || undefined };
-        if (field.fieldType === 'textarea') return <textarea rows={5} {...common} {...form.register(key)} className={controlClass(invalid)} />;
+        const common = {
+          id,
+          'aria-describedby': describedBy,
+          'aria-invalid': invalid || undefined,
+          'aria-required': field.isRequired || undefined,
+        };
+        if (field.fieldType === 'textarea')
+          return <textarea rows={5} {...common} {...form.register(key)} className={controlClass(invalid)} />;
         if (field.fieldType === 'select')
           return (
             <select {...common} {...form.register(key)} className={controlClass(invalid)}>
@@ -201,17 +245,33 @@ function Control({ form, field, flowId, files, setFile }: { form: UseFormReturn<
               )}
             />
           );
-        return <input type={field.fieldType === 'date' ? 'date' : 'text'} {...common} {...form.register(key)} className={controlClass(invalid)} />;
+        return (
+          <input
+            type={field.fieldType === 'date' ? 'date' : 'text'}
+            {...common}
+            {...form.register(key)}
+            className={controlClass(invalid)}
+          />
+        );
       }}
     </Field>
   );
 }
 
 /** A collect step's form: react-hook-form with the zod schema built from the step's fields (the server's rules). */
-export const StepForm = forwardRef<StepFormHandle, { flowId: number; fields: PortalFlowField[]; answers: PortalAnswer[] }>(function StepForm({ flowId, fields, answers }, ref) {
+export const StepForm = forwardRef<
+  StepFormHandle,
+  { flowId: number; fields: PortalFlowField[]; answers: PortalAnswer[] }
+>(function StepForm({ flowId, fields, answers }, ref) {
   const schema = stepFormSchema(fields);
-  const form = useForm<Values>({ resolver: zodResolver(schema as never) as never, defaultValues: initialValues(fields, answers), mode: 'onTouched' });
-  const [files, setFiles] = useState(() => new Map(answers.flatMap((a) => (a.file ? [[a.fieldId, a.file] as const] : []))));
+  const form = useForm<Values>({
+    resolver: zodResolver(schema as never) as never,
+    defaultValues: initialValues(fields, answers),
+    mode: 'onTouched',
+  });
+  const [files, setFiles] = useState(
+    () => new Map(answers.flatMap((a) => (a.file ? [[a.fieldId, a.file] as const] : []))),
+  );
   const toAnswers = (values: Values) => fields.map((f) => ({ field: f.id, value: values[answerKey(f.id)] ?? '' }));
 
   useImperativeHandle(ref, () => ({
@@ -227,7 +287,8 @@ export const StepForm = forwardRef<StepFormHandle, { flowId: number; fields: Por
       return schema.safeParse(values).success ? toAnswers(values) : null;
     },
     showServerError: (fieldId, message) => {
-      if (fieldId !== null && fields.some((f) => f.id === fieldId)) form.setError(answerKey(fieldId), { message }, { shouldFocus: true });
+      if (fieldId !== null && fields.some((f) => f.id === fieldId))
+        form.setError(answerKey(fieldId), { message }, { shouldFocus: true });
     },
   }));
 
@@ -235,7 +296,14 @@ export const StepForm = forwardRef<StepFormHandle, { flowId: number; fields: Por
   return (
     <form noValidate onSubmit={(e) => e.preventDefault()} className="space-y-5">
       {fields.map((field) => (
-        <Control key={field.id} form={form} field={field} flowId={flowId} files={files} setFile={(id, f) => setFiles((m) => new Map(m).set(id, f))} />
+        <Control
+          key={field.id}
+          form={form}
+          field={field}
+          flowId={flowId}
+          files={files}
+          setFile={(id, f) => setFiles((m) => new Map(m).set(id, f))}
+        />
       ))}
     </form>
   );

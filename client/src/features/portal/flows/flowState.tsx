@@ -27,4 +27,5 @@ export function FlowStateBadge({ state }: { state: PortalFlowState }) {
 }
 
 /** The flow type's name as staff call it. */
-export const flowTypeLabel = (type: string) => (type === 'onboard' ? 'Onboarding' : type === 'collect' ? 'Form' : 'Information');
+export const flowTypeLabel = (type: string) =>
+  type === 'onboard' ? 'Onboarding' : type === 'collect' ? 'Form' : 'Information';
