@@ -193,3 +193,15 @@ export function toDate(value: unknown): Date {
 
 /** Counts come back as bigint strings from pg and numbers from SQLite. */
 export const toInt = (value: unknown) => Number(value);
+
+/** Booleans read by hand-written SQL: SQLite answers 0/1, pg true/false (or 't' in some drivers' text mode). */
+export const toBool = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
+
+/** Nullable text read by hand-written SQL. */
+export const toText = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+
+/** Nullable dates and counts read by hand-written SQL. */
+export const toDateOrNull = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : toDate(value);
+export const toIntOrNull = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);

@@ -5,7 +5,7 @@
  * of the file), then preview, or write every new row in one transaction.
  */
 import { parse } from 'csv-parse/sync';
-import { z } from 'zod';
+import type { z } from 'zod';
 import '../../shared/zod-messages';
 import { COMPANY_STATUSES } from '../../shared/constants';
 import { withoutFormulaGuard } from '../../shared/csv';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * A valid sample value for a zod 4 schema, so a test can call any procedure without anyone writing its input:
