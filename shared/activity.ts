@@ -3,14 +3,11 @@
  * An entry says who (actor), did what (action) to which record (entityType + entityId + entityName snapshot),
  * for which client company, and which fields changed (old → new).
  */
+import { RECORD_KINDS } from './entities';
+
+/** The record areas (shared/entities.ts), then what is not a record of an area. */
 export const ACTIVITY_ENTITY_TYPES = [
-  'company',
-  'contact',
-  'project',
-  'task',
-  'file',
-  'resource',
-  'flow',
+  ...RECORD_KINDS,
   'business',
   'team',
   'api_token',

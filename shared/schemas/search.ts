@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { M } from '../messages';
 import { idSchema } from './common';
+import { RECORD_KINDS } from '../entities';
 
-/** What global search finds, in the order the palette shows its groups when ranks tie. */
-export const SEARCH_KINDS = ['company', 'contact', 'project', 'task', 'file', 'resource', 'flow'] as const;
+/** What global search finds (every record area, shared/entities.ts), in the order the palette shows its groups when ranks tie. */
+export const SEARCH_KINDS = RECORD_KINDS;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_LIMITS = {

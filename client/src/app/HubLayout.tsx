@@ -2,21 +2,14 @@ import { lazy, Suspense, useId, useRef, type KeyboardEvent, type ReactNode } fro
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  Building2,
   ChartColumn,
   ChevronDown,
   Ellipsis,
-  FileText,
-  FolderKanban,
   History,
   LayoutDashboard,
-  ListChecks,
   LogOut,
   Settings,
   User,
-  Users,
-  Workflow,
-  Wrench,
   type LucideIcon,
 } from 'lucide-react';
 import { CORE } from '../../../shared/messages-core';
@@ -33,6 +26,8 @@ import { can, type Permission } from '../../../shared/permissions';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { SearchButton } from '../features/search/SearchButton';
 import { useDropdown } from '../ui/useDropdown';
+import { ENTITIES, type EntityDef, type RecordKind } from '../../../shared/entities';
+import { ENTITY_ICONS } from './entityIcons';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { common: CORE.common, shell: CORE.shell, activity, nav, reports } as const;
@@ -46,25 +41,19 @@ type NavItem =
   | { label: string; to: string; end?: boolean; permission?: Permission }
   | { label: string; children: { label: string; to: string }[] };
 
+const areas = Object.values(ENTITIES);
+const areaItem = (entity: EntityDef) => ({ label: M.nav[entity.label], to: entity.path });
+const GROUP_LABELS = { clients: M.nav.clients, work: M.nav.work } as const;
+
+/** The dashboard, the record areas (shared/entities.ts; a group where the first of its areas stands), then the rest. */
 export const hubNav: NavItem[] = [
   { label: M.nav.dashboard, to: '/hub', end: true },
-  {
-    label: M.nav.clients,
-    children: [
-      { label: M.nav.companies, to: '/hub/companies' },
-      { label: M.nav.contacts, to: '/hub/contacts' },
-    ],
-  },
-  {
-    label: M.nav.work,
-    children: [
-      { label: M.nav.projects, to: '/hub/projects' },
-      { label: M.nav.tasks, to: '/hub/tasks' },
-    ],
-  },
-  { label: M.nav.files, to: '/hub/documents' },
-  { label: M.nav.resources, to: '/hub/resources' },
-  { label: M.nav.flows, to: '/hub/flows' },
+  ...areas.flatMap((entity): NavItem[] => {
+    const group = entity.nav.group;
+    if (!group) return [areaItem(entity)];
+    const members = areas.filter((other) => other.nav.group === group);
+    return members[0] === entity ? [{ label: GROUP_LABELS[group], children: members.map(areaItem) }] : [];
+  }),
   { label: M.reports.title, to: '/hub/reports' },
   { label: M.activity.title, to: '/hub/activity', permission: 'activity.viewAll' },
 ];
@@ -167,17 +156,20 @@ function DesktopNav({ role }: { role: string }) {
 }
 
 /** The phone's bottom bar: the most used routes, and More for the rest. */
+const areaRoute = ([kind, entity]: [string, EntityDef]) => {
+  const icons = ENTITY_ICONS[kind as RecordKind];
+  return { label: M.nav[entity.label], to: entity.path, Icon: icons.nav ?? icons.kind };
+};
 const bottomBar: { label: string; to: string; Icon: LucideIcon; end?: boolean }[] = [
   { label: M.nav.dashboard, to: '/hub', Icon: LayoutDashboard, end: true },
-  { label: M.nav.companies, to: '/hub/companies', Icon: Building2 },
-  { label: M.nav.contacts, to: '/hub/contacts', Icon: Users },
-  { label: M.nav.projects, to: '/hub/projects', Icon: FolderKanban },
+  ...Object.entries(ENTITIES)
+    .filter(([, entity]) => entity.nav.bottomBar)
+    .map(areaRoute),
 ];
 const moreRoutes: { label: string; to: string; Icon: LucideIcon; permission?: Permission }[] = [
-  { label: M.nav.tasks, to: '/hub/tasks', Icon: ListChecks },
-  { label: M.nav.files, to: '/hub/documents', Icon: FileText },
-  { label: M.nav.resources, to: '/hub/resources', Icon: Wrench },
-  { label: M.nav.flows, to: '/hub/flows', Icon: Workflow },
+  ...Object.entries(ENTITIES)
+    .filter(([, entity]) => !entity.nav.bottomBar)
+    .map(areaRoute),
   { label: M.reports.title, to: '/hub/reports', Icon: ChartColumn },
   { label: M.activity.title, to: '/hub/activity', Icon: History, permission: 'activity.viewAll' },
   { label: M.nav.account, to: '/hub/account', Icon: Settings },

@@ -11,21 +11,7 @@ import {
   DialogPanel,
   DialogTitle,
 } from '@headlessui/react';
-import {
-  Building2,
-  CornerDownLeft,
-  FileText,
-  FolderKanban,
-  ListChecks,
-  Loader2,
-  Search,
-  SearchX,
-  Upload,
-  User,
-  Workflow,
-  Wrench,
-  type LucideIcon,
-} from 'lucide-react';
+import { CornerDownLeft, Loader2, Search, SearchX, type LucideIcon } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import {
   foldText,
@@ -37,29 +23,22 @@ import {
 import { trpc } from '../../lib/trpc';
 import { cn } from '../../lib/cn';
 import { Highlight } from './highlight';
+import { ENTITIES, RECORD_KINDS } from '../../../../shared/entities';
+import { ENTITY_ICONS } from '../../app/entityIcons';
 
 const S = M.search;
 
-export const KIND_ICONS: Record<SearchKind, LucideIcon> = {
-  company: Building2,
-  contact: User,
-  project: FolderKanban,
-  task: ListChecks,
-  file: FileText,
-  resource: Wrench,
-  flow: Workflow,
-};
+export const KIND_ICONS = Object.fromEntries(RECORD_KINDS.map((kind) => [kind, ENTITY_ICONS[kind].kind])) as Record<
+  SearchKind,
+  LucideIcon
+>;
 
-/** What the pages open from their address (?new=1 opens the create dialog). */
-const QUICK_ACTIONS: { label: string; to: string; Icon: LucideIcon }[] = [
-  { label: S.actions.addCompany, to: '/hub/companies?new=1', Icon: Building2 },
-  { label: S.actions.addContact, to: '/hub/contacts?new=1', Icon: User },
-  { label: S.actions.addProject, to: '/hub/projects?new=1', Icon: FolderKanban },
-  { label: S.actions.addTask, to: '/hub/tasks?new=1', Icon: ListChecks },
-  { label: S.actions.uploadFile, to: '/hub/documents?new=1', Icon: Upload },
-  { label: S.actions.addResource, to: '/hub/resources/create', Icon: Wrench },
-  { label: S.actions.createFlow, to: '/hub/flows?new=1', Icon: Workflow },
-];
+/** What the pages open from their address (?new=1 opens the create dialog): one per record area. */
+const QUICK_ACTIONS: { label: string; to: string; Icon: LucideIcon }[] = RECORD_KINDS.map((kind) => ({
+  label: S.actions[ENTITIES[kind].create.action as keyof typeof S.actions],
+  to: ENTITIES[kind].create.to,
+  Icon: ENTITY_ICONS[kind].create ?? ENTITY_ICONS[kind].kind,
+}));
 
 type Item = { key: string; to: string; result?: SearchResult; action?: (typeof QUICK_ACTIONS)[number] };
 
