@@ -14,7 +14,7 @@ import { can, forbiddenMessage } from '../shared/permissions';
 import { activityFilterShape } from '../shared/schemas/activity';
 import { sendError } from './rest';
 import { log } from './log';
-import { activityConditions, activityRows, checkFilterRows, entryFromRow } from './routers/activity';
+import { activityConditions, activityRows, checkFilterRows, entryFromRow } from './domain/activity';
 import { tenantRunner } from './sql';
 import { hasNul } from './lib/input-guards';
 import { csvCell } from './lib/csv';

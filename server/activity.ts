@@ -4,43 +4,13 @@
  * An entry that can notify someone also enqueues the fan-out job in that transaction (server/notifications), so a
  * rolled-back change leaves neither an entry nor a notification, and a committed one always gets both.
  */
-import type { ActivityAction, ActivityChange, ActivityEntityType, ActorType } from '../shared/activity';
+import type { ActivityChange, ActorType } from '../shared/activity';
 import { enqueueJob, type JobWriter } from './jobs/queue';
 import { fansOut } from './notifications/events';
+import type { Actor, ActivityEntry } from './activity-entry';
 
-export type Actor =
-  | { type: 'staff'; userId: number; name: string }
-  | { type: 'contact'; contactId: number; name: string }
-  | { type: 'system'; name: string };
-
-const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
-
-/** The signed-in staff user (ctx.user of a staff procedure). */
-export const staffActor = (user: { id: number; firstName: string; lastName: string }): Actor => ({
-  type: 'staff',
-  userId: user.id,
-  name: fullName(user),
-});
-
-/** The signed-in portal contact (ctx.portalSession.contact of a portal procedure). */
-export const contactActor = (contact: { id: number; firstName: string; lastName: string }): Actor => ({
-  type: 'contact',
-  contactId: contact.id,
-  name: fullName(contact),
-});
-
-export type ActivityEntry = {
-  entityType: ActivityEntityType;
-  entityId?: number | null;
-  /** What the record was called at the time (the log outlives the record). */
-  entityName?: string;
-  /** The client company the entry concerns (its Activity tab and, when clientVisible, its portal). */
-  companyId?: number | null;
-  action: ActivityAction;
-  changes?: ActivityChange[];
-  /** Shown to the company's contacts in the portal: what the agency shared with them, and what they did themselves. */
-  clientVisible?: boolean;
-};
+// Who acts and what an entry holds live in ./activity-entry.ts, which server/notifications reads without this module.
+export { contactActor, staffActor, type Actor, type ActivityEntry } from './activity-entry';
 
 /** What recordActivity needs of a Prisma client or transaction (tenant-scoped or not). */
 export type ActivityWriter = JobWriter & {

@@ -18,7 +18,7 @@ import { M } from '../../shared/messages';
 import { portalFlowUploadFields } from '../../shared/schemas/portal-flows';
 import { hasNul } from '../lib/input-guards';
 import { sendError, sendRefusal } from '../rest';
-import { readPortalFlow, submissionFor, type PortalScope } from '../routers/portal-flows';
+import { readPortalFlow, submissionFor, type PortalFlowScope as PortalScope } from '../domain/portal-flows';
 import { tenantRunner } from '../sql';
 import { contactActor, recordActivity } from '../activity';
 import { runAsTenant } from '../tenancy';

@@ -18,7 +18,7 @@ import { idSchema } from '../../shared/schemas/common';
 import { documentNameSchema, documentUploadFields } from '../../shared/schemas/documents';
 import { hasNul } from '../lib/input-guards';
 import { sendError, sendRefusal } from '../rest';
-import { createDocument, type StoredFile } from '../routers/documents';
+import { createDocument, type StoredFile } from '../domain/documents';
 import { contactActor, recordActivity, staffActor } from '../activity';
 import { sql, TENANT, toInt, tenantRunner } from '../sql';
 import { runAsTenant } from '../tenancy';

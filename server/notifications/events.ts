@@ -4,7 +4,7 @@
  * that mail (server/portal/client-events.ts: a file shared, a flow published), never about creating or uploading an
  * internal record; the fan-out then checks that the record is still one they may see.
  */
-import type { Actor, ActivityEntry } from '../activity';
+import type { Actor, ActivityEntry } from '../activity-entry';
 import { clientMailOf } from '../portal/client-events';
 
 /** The entry as a client event sees it (the actor's kind, what changed, whether it was shared then). */

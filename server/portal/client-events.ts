@@ -5,7 +5,7 @@
  * allow-listed values only; its changes (old → new values, field names, staff-only fields) never reach a client.
  *
  * One table of rules, compiled two ways so the feed and the e-mails cannot disagree: to SQL (the portal's Activity
- * list filters a page in the database: ./client-feed in server/routers/portal-activity.ts) and to a predicate over an
+ * list filters a page in the database: clientFeedPage in server/domain/portal-activity) and to a predicate over an
  * entry (server/notifications: which entries e-mail clients). Whether the client may see the record NOW is
  * ./visibility.ts's business, asked by both.
  *

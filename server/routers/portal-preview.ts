@@ -1,35 +1,15 @@
-/**
- * "Preview as this contact" (issue 27): staff open the portal exactly as one contact sees it, read-only. start makes
- * a portal session of that contact marked with the staff user (PortalSession.previewUserId), for an hour and no
- * longer (server/auth/sessions.ts), and sets it as the portal cookie the way a portal sign-in does. What the
- * session may do is the portal's own procedures' business: they read as the contact (the one visibility rule of
- * server/portal/visibility.ts) and server/trpc.ts refuses every write. Nothing is recorded in the client's activity
- * and no mail goes out: the preview is no sign-in of the client.
- */
-import { TRPCError } from '@trpc/server';
-import { M } from '../../shared/messages';
+/** "Preview as this contact" (server/domain/portal-preview): the session is set as the portal cookie here. */
 import { portalPreviewStartInput, portalPreviewStartOutput } from '../../shared/schemas/portal-preview';
-import { createPortalSession } from '../auth/sessions';
+import { startPortalPreview } from '../domain/portal-preview';
 import { router, sessionProcedure } from '../trpc';
 
 export const portalPreviewRouter = router({
-  /**
-   * Any staff member (they see every contact anyway); a signed-in session only, as it hands out a portal credential.
-   * Another agency's contact or none: NOT_FOUND; no portal access or no company: BAD_REQUEST, saying which.
-   */
   start: sessionProcedure
     .input(portalPreviewStartInput)
     .output(portalPreviewStartOutput)
     .mutation(async ({ ctx, input }) => {
-      const contact = await ctx.db.contact.findFirst({
-        where: { id: input.contactId },
-        select: { id: true, portalAccess: true, companyId: true },
-      });
-      if (!contact) throw new TRPCError({ code: 'NOT_FOUND', message: M.contacts.notFound });
-      if (!contact.portalAccess) throw new TRPCError({ code: 'BAD_REQUEST', message: M.portal.preview.noAccess });
-      if (contact.companyId === null) throw new TRPCError({ code: 'BAD_REQUEST', message: M.portal.preview.noCompany });
-      const { token, expiresAt } = await createPortalSession(ctx.unscopedDb, ctx.businessId, contact.id, ctx.user.id);
+      const { token, expiresAt, url } = await startPortalPreview(ctx, input);
       ctx.sessions.setSessionCookie('portal', token, expiresAt);
-      return { url: `/portal/${encodeURIComponent(ctx.session.business.slug)}/dashboard`, expiresAt };
+      return { url, expiresAt };
     }),
 });

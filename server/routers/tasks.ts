@@ -1,5 +1,4 @@
-import { TRPCError } from '@trpc/server';
-import { M } from '../../shared/messages';
+/** Tasks (server/domain/tasks): the list, one task, create/update/status/delete. */
 import {
   taskCreateInput,
   taskIdInput,
@@ -10,284 +9,37 @@ import {
   taskStatusInput,
   taskUpdateInput,
 } from '../../shared/schemas/tasks';
-import { notFoundOn } from '../errors';
-import { containsText, keysetPage } from '../lib/pagination';
-import { sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../sql';
+import { createTask, getTask, listTasks, removeTask, setTaskStatus, updateTask } from '../domain/tasks';
 import { router, staffProcedure } from '../trpc';
-import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../activity';
-import type { ActivityChange } from '../../shared/activity';
-
-const taskColumns = sql`t."id", t."title", t."description", t."status", t."priority", t."dueDate", t."projectId", t."assigneeId", t."internal", t."createdAt"`;
-
-/** The project's name and uid and the assignee's names of a task row `r` (indexed (businessId, id) look-ups). */
-const namesOf = (r: Sql) => sql`
-  (SELECT pr."name" FROM "Project" pr WHERE pr."businessId" = ${TENANT} AND pr."id" = ${r}."projectId") AS "projectName",
-  (SELECT pr."projectUid" FROM "Project" pr WHERE pr."businessId" = ${TENANT} AND pr."id" = ${r}."projectId") AS "projectUid",
-  (SELECT u."firstName" FROM "User" u WHERE u."businessId" = ${TENANT} AND u."id" = ${r}."assigneeId") AS "assigneeFirstName",
-  (SELECT u."lastName" FROM "User" u WHERE u."businessId" = ${TENANT} AND u."id" = ${r}."assigneeId") AS "assigneeLastName"`;
-
-/** The due day as the API answers it: 'yyyy-mm-dd' (stored as that day's UTC midnight). */
-const dayOf = (value: unknown) => (value == null ? null : toDate(value).toISOString().slice(0, 10));
-
-/** A due day as stored. */
-/** A boolean column: true/false from pg, 1/0 from SQLite. */
-const toBool = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
-
-const dueDateValue = (day: string | null | undefined) => (day == null ? day : new Date(`${day}T00:00:00.000Z`));
-
-const taskFromRow = (r: Row) => {
-  const projectId = r.projectId == null ? null : toInt(r.projectId);
-  const assignedTo = r.assigneeId == null ? null : toInt(r.assigneeId);
-  return {
-    id: toInt(r.id),
-    title: String(r.title),
-    description: (r.description as string | null) ?? null,
-    status: String(r.status),
-    priority: String(r.priority),
-    dueDate: dayOf(r.dueDate),
-    projectId,
-    project:
-      projectId !== null && r.projectName != null
-        ? { id: projectId, name: String(r.projectName), projectUid: String(r.projectUid) }
-        : null,
-    assignedTo,
-    assignee:
-      assignedTo !== null && r.assigneeFirstName != null
-        ? { id: assignedTo, firstName: String(r.assigneeFirstName), lastName: String(r.assigneeLastName) }
-        : null,
-    internal: toBool(r.internal),
-    createdAt: toDate(r.createdAt),
-  };
-};
-
-async function readTask(db: SqlRunner, id: number) {
-  const row = await db.get(
-    sql`SELECT ${taskColumns}, ${namesOf(sql`t`)} FROM "Task" t WHERE t."businessId" = ${TENANT} AND t."id" = ${id}`,
-  );
-  return row ? taskFromRow(row) : null;
-}
-
-const notFound = (): never => {
-  throw new TRPCError({ code: 'NOT_FOUND', message: M.tasks.notFound });
-};
-
-/**
- * The project and the assignee a task names must be the session agency's own (another agency's row looks exactly
- * like a missing one: NOT_FOUND). Both look-ups run together; undefined/null skip a check.
- */
-async function requireOwnRows(
-  db: SqlRunner,
-  { projectId, assigneeId }: { projectId?: number | null; assigneeId?: number | null },
-) {
-  const [project, user] = await Promise.all([
-    projectId == null
-      ? true
-      : db.get(sql`SELECT 1 AS "ok" FROM "Project" WHERE "businessId" = ${TENANT} AND "id" = ${projectId}`),
-    assigneeId == null
-      ? true
-      : db.get(sql`SELECT 1 AS "ok" FROM "User" WHERE "businessId" = ${TENANT} AND "id" = ${assigneeId}`),
-  ]);
-  if (!project) throw new TRPCError({ code: 'NOT_FOUND', message: M.tasks.projectNotFound });
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: M.tasks.assigneeNotFound });
-}
-
-type TaskTx = ActivityWriter & {
-  task: {
-    findUnique(args: { where: { id: number }; select: typeof taskStateSelect }): PromiseLike<TaskStateRow | null>;
-  };
-};
-const taskStateSelect = {
-  title: true,
-  description: true,
-  status: true,
-  priority: true,
-  dueDate: true,
-  projectId: true,
-  assigneeId: true,
-  internal: true,
-  project: { select: { name: true, companyId: true } },
-  assignee: { select: { firstName: true, lastName: true } },
-} as const;
-type TaskStateRow = {
-  title: string;
-  description: string | null;
-  status: string;
-  priority: string;
-  dueDate: Date | null;
-  projectId: number | null;
-  assigneeId: number | null;
-  internal: boolean;
-  project: { name: string; companyId: number | null } | null;
-  assignee: { firstName: string; lastName: string } | null;
-};
-
-/**
- * Task.completedAt follows the status on every write: now when it becomes 'completed', null when it leaves it,
- * untouched otherwise (a completed task's later edits keep its completion time; the reports count by it).
- */
-const completedAtFor = (before: string | null, after: string | undefined) =>
-  after === undefined || after === before ? {} : { completedAt: after === 'completed' ? new Date() : null };
-
-const personName = (p: { firstName: string; lastName: string } | null) =>
-  p ? `${p.firstName} ${p.lastName}`.trim() : null;
-
-/** What changed on a task, old → new: its own fields, and its project and assignee by name (the assignee's ids too). */
-function taskChanges(before: TaskStateRow | null, after: TaskStateRow): ActivityChange[] {
-  const changes = changesOf(before, after, ['title', 'description', 'status', 'priority', 'dueDate', 'internal']);
-  if ((before?.projectId ?? null) !== after.projectId)
-    changes.push({ field: 'project', from: before?.project?.name ?? null, to: after.project?.name ?? null });
-  if ((before?.assigneeId ?? null) !== after.assigneeId) {
-    changes.push({
-      field: 'assignee',
-      from: personName(before?.assignee ?? null),
-      to: personName(after.assignee),
-      fromId: before?.assigneeId ?? null,
-      toId: after.assigneeId,
-    });
-  }
-  return changes;
-}
-
-/** Logs a task's creation or change (in the write's transaction); nothing when an update changed nothing. */
-async function logTask(
-  tx: TaskTx,
-  ctx: { businessId: number; user: { id: number; firstName: string; lastName: string } },
-  id: number,
-  before: TaskStateRow | null,
-) {
-  const after = await tx.task.findUnique({ where: { id }, select: taskStateSelect });
-  if (!after) return;
-  const changes = taskChanges(before, after);
-  if (before && changes.length === 0) return;
-  await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
-    entityType: 'task',
-    entityId: id,
-    entityName: after.title,
-    companyId: after.project?.companyId ?? null,
-    action: before ? 'updated' : 'created',
-    changes,
-  });
-}
 
 export const tasksRouter = router({
   list: staffProcedure
     .input(taskListInput)
     .output(taskPageOutput)
-    .query(async ({ ctx, input }) => {
-      const { search, projectId, status, priority, assigneeId } = input;
-      const filters: Sql[] = [];
-      if (search)
-        filters.push(
-          sql`(${containsText(ctx.sql, sql`t."title"`, search)} OR ${containsText(ctx.sql, sql`t."description"`, search)})`,
-        );
-      if (projectId !== undefined) filters.push(sql`t."projectId" = ${projectId}`);
-      if (status) filters.push(sql`t."status" = ${status}`);
-      if (priority) filters.push(sql`t."priority" = ${priority}`);
-      if (assigneeId === 'none') filters.push(sql`t."assigneeId" IS NULL`);
-      else if (assigneeId !== undefined) filters.push(sql`t."assigneeId" = ${assigneeId}`);
-      const [, page] = await Promise.all([
-        // A filter naming another agency's project or user is refused, not answered with an empty page.
-        requireOwnRows(ctx.sql, { projectId, assigneeId: typeof assigneeId === 'number' ? assigneeId : undefined }),
-        keysetPage(ctx.sql, {
-          table: 'Task',
-          columns: taskColumns,
-          filters,
-          // Newest first, over the (businessId, createdAt) index; id breaks ties.
-          sort: { column: 'createdAt', direction: 'desc' },
-          // Names for the page's rows only (no N+1 round trips, no join over the whole table).
-          pageExtras: namesOf(sql`p`),
-          limit: input.limit,
-          cursor: input.cursor,
-          withOverall: input.withOverall,
-          map: taskFromRow,
-        }),
-      ]);
-      return page;
-    }),
+    .query(({ ctx, input }) => listTasks(ctx, input)),
 
   get: staffProcedure
     .input(taskIdInput)
     .output(taskOutput)
-    .query(async ({ ctx, input }) => (await readTask(ctx.sql, input.id)) ?? notFound()),
+    .query(({ ctx, input }) => getTask(ctx, input)),
 
   create: staffProcedure
     .input(taskCreateInput)
     .output(taskOutput)
-    .mutation(async ({ ctx, input }) => {
-      const { dueDate, assigneeId, ...fields } = input;
-      await requireOwnRows(ctx.sql, { projectId: fields.projectId, assigneeId });
-      const task = await ctx.db.$transaction(async (tx) => {
-        const created = await tx.task.create({
-          data: {
-            ...fields,
-            ...completedAtFor(null, fields.status),
-            dueDate: dueDateValue(dueDate),
-            assigneeId: assigneeId ?? null,
-            businessId: ctx.businessId,
-          },
-          select: { id: true },
-        });
-        await logTask(tx, ctx, created.id, null);
-        return created;
-      });
-      return (await readTask(ctx.sql, task.id)) ?? notFound();
-    }),
+    .mutation(({ ctx, input }) => createTask(ctx, input)),
 
-  /** Only the given fields change; the project and the assignee must be the agency's own. */
   update: staffProcedure
     .input(taskUpdateInput)
     .output(taskOutput)
-    .mutation(async ({ ctx, input }) => {
-      const { id, dueDate, ...fields } = input;
-      await requireOwnRows(ctx.sql, fields);
-      await ctx.db.$transaction(async (tx) => {
-        const before = (await tx.task.findUnique({ where: { id }, select: taskStateSelect })) ?? notFound();
-        await tx.task
-          .update({
-            where: { id },
-            data: { ...fields, ...completedAtFor(before.status, fields.status), dueDate: dueDateValue(dueDate) },
-            select: { id: true },
-          })
-          .catch(notFoundOn(M.tasks.notFound));
-        await logTask(tx, ctx, id, before);
-      });
-      return (await readTask(ctx.sql, id)) ?? notFound();
-    }),
+    .mutation(({ ctx, input }) => updateTask(ctx, input)),
 
-  /** The one-click status change and the board's move. */
   setStatus: staffProcedure
     .input(taskStatusInput)
     .output(taskOutput)
-    .mutation(async ({ ctx, input }) => {
-      await ctx.db.$transaction(async (tx) => {
-        const before = (await tx.task.findUnique({ where: { id: input.id }, select: taskStateSelect })) ?? notFound();
-        await tx.task
-          .update({
-            where: { id: input.id },
-            data: { status: input.status, ...completedAtFor(before.status, input.status) },
-            select: { id: true },
-          })
-          .catch(notFoundOn(M.tasks.notFound));
-        await logTask(tx, ctx, input.id, before);
-      });
-      return (await readTask(ctx.sql, input.id)) ?? notFound();
-    }),
+    .mutation(({ ctx, input }) => setTaskStatus(ctx, input)),
 
   remove: staffProcedure
     .input(taskIdInput)
     .output(taskRemoveOutput)
-    .mutation(async ({ ctx, input }) => {
-      await ctx.db.$transaction(async (tx) => {
-        const before = (await tx.task.findUnique({ where: { id: input.id }, select: taskStateSelect })) ?? notFound();
-        await tx.task.delete({ where: { id: input.id }, select: { id: true } }).catch(notFoundOn(M.tasks.notFound));
-        await recordActivity(tx, ctx.businessId, staffActor(ctx.user), {
-          entityType: 'task',
-          entityId: input.id,
-          entityName: before.title,
-          companyId: before.project?.companyId ?? null,
-          action: 'deleted',
-        });
-      });
-      return { ok: true as const };
-    }),
+    .mutation(({ ctx, input }) => removeTask(ctx, input)),
 });
