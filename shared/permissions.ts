@@ -74,7 +74,7 @@ export function removeMemberRefusal(actor: Member, target: Member): TeamRefusal 
 /**
  * Giving a member a role (target null: inviting someone with it): needs team.manage; only an owner gives or takes
  * away the owner role; nobody changes their own role. With these rules an agency always keeps an owner: the owner
- * who acts stays one (server/routers/team.ts also checks it in the same transaction).
+ * who acts stays one (server/domain/team/members.ts also checks it in the same transaction).
  */
 export function setRoleRefusal(actor: Member, target: Member | null, role: string): TeamRefusal | null {
   if (!can(actor.role, 'team.manage') || !isRole(role)) return 'permission';

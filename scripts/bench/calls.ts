@@ -667,7 +667,7 @@ const contactItem = (r: ContactRow, iso: (v: unknown) => string | null) => ({
   portalAccess: !!r.portalAccess,
   hasPortalPassword: !!r.hasPortalPassword,
   invitePending: r.inviteExpiresAt != null && Date.parse(iso(r.inviteExpiresAt)!) > Date.now(),
-  // server/routers/contacts.ts portalStateOf.
+  // server/domain/contacts/read.ts portalStateOf.
   portalState:
     !r.portalAccess || r.companyId === null
       ? 'none'

@@ -1,4 +1,4 @@
-// The bell's list for `npm run bench` (server/routers/notifications.ts, GET /api/notifications): the signed-in
+// The bell's list for `npm run bench` (server/domain/notifications, GET /api/notifications): the signed-in
 // user's notifications, newest first, answered by hand-written SQL that must give the app's JSON byte for byte.
 // One SQL text serves both databases: $n placeholders (named @pn on SQLite), quoted identifiers (as ./portal.ts).
 import type BetterSqlite3 from 'better-sqlite3';

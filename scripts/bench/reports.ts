@@ -1,4 +1,4 @@
-// Reports for `npm run bench` (server/routers/reports.ts): GET /api/reports (the default range, the last 12 months),
+// Reports for `npm run bench` (server/domain/reports): GET /api/reports (the default range, the last 12 months),
 // answered by hand-written SQL that must give the app's JSON byte for byte: the company check, then nine aggregate
 // statements. One SQL text per statement serves both databases ($n placeholders, named @pn on SQLite), with the
 // month / week / hours expressions per database.

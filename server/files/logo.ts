@@ -18,7 +18,7 @@ import { can } from '../../shared/permissions';
 import { logoPath } from '../../shared/schemas/business';
 import { idSchema } from '../../shared/schemas/common';
 import { sendError, sendRefusal } from '../rest';
-import { replaceLogo } from '../routers/business';
+import { replaceLogo } from '../domain/business';
 import { staffActor } from '../activity';
 import { twoFactorSetupRefusal, type createContextFactory } from '../trpc';
 import { MULTIPART_OVERHEAD, receive, safeFileName } from './routes';

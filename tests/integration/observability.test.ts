@@ -349,7 +349,7 @@ describe('request ids', () => {
   });
 
   it('tags lines logged deep in a router, even after the reply, with the request id', async () => {
-    // An SMTP server that is not there: the reset mail fails after the reply (server/routers/auth.ts logs it).
+    // An SMTP server that is not there: the reset mail fails after the reply (server/domain/auth logs it).
     const down = await start({ smtpUrl: 'smtp://127.0.0.1:9' });
     try {
       const owner = await signUpAgency(client(down.baseUrl));

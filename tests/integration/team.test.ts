@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '../../shared/messages';
 import { createStaffSession } from '../../server/auth/sessions';
 import { hashToken } from '../../server/auth/tokens';
-import { STAFF_INVITE_LIFETIME_MS } from '../../server/routers/team';
+import { STAFF_INVITE_LIFETIME_MS } from '../../server/domain/team';
 import { addCompanyTree, createAgency, type Agency } from '../support/agencies';
 import { client, startApp, type Reply, type TestApp } from '../support/app';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';

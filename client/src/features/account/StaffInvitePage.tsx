@@ -18,7 +18,7 @@ import { PasswordStrengthMeter, preloadPasswordStrength } from '../auth/Password
 const S = M.staffInvite;
 
 type Problem = { title: string; message: string; Icon: LucideIcon };
-/** How the server refuses a link (server/routers/auth.ts usableLink): unknown, used or expired. */
+/** How the server refuses a link (server/domain/auth/rules.ts usableLink): unknown, used or expired. */
 const problems: Record<string, Problem> = {
   NOT_FOUND: { title: S.problem.invalid, message: S.invalid, Icon: Link2Off },
   CONFLICT: { title: S.problem.used, message: S.used, Icon: CircleCheck },

@@ -21,7 +21,7 @@ import { portalPath } from './session';
 
 type Problem = { title: string; message: string; Icon: LucideIcon; tone: 'amber' | 'slate' };
 
-/** How the server refuses a link (server/routers/auth.ts usableLink): unknown, used, expired, or access turned off. */
+/** How the server refuses a link (server/domain/auth/rules.ts usableLink): unknown, used, expired, or access turned off. */
 const problems: Record<string, Problem> = {
   NOT_FOUND: {
     title: M.portalAuth.inviteProblem.invalid,
