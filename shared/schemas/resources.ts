@@ -43,6 +43,12 @@ const requiredText = (message: string, max: number) =>
     .min(1, message)
     .max(max);
 
+/** A resource's own fields, as every form and call checks them. */
+export const resourceFields = {
+  title: requiredText(R.titleRequired, RESOURCE_LIMITS.titleMax),
+  description: requiredText(R.descriptionRequired, RESOURCE_LIMITS.descriptionMax),
+} as const;
+
 /** A choice the form starts without ('' = none chosen yet): missing reads as the spec's message. */
 const requiredChoice = <const V extends readonly [string, ...string[]]>(values: V, message: string) =>
   z.enum(values, { error: (issue) => (issue.input == null || issue.input === '' ? message : undefined) });
@@ -73,6 +79,12 @@ const resourceProjectSchema = z.preprocess(
 // ---------------------------------------------------------------- details: key/value rows
 
 export type ResourceDetail = { key: string; value: string };
+
+/** A stored detail row's texts (detailIssues names the same limits in its own messages). */
+export const resourceDetailFields = {
+  key: z.string().trim().max(RESOURCE_LIMITS.keyMax),
+  value: z.string().trim().max(RESOURCE_LIMITS.valueMax),
+} as const;
 
 /** Two keys are the same when they match after trimming, whatever their case ("Login URL" and "login url "). */
 export const detailKeyOf = (key: string) => key.trim().toLowerCase();
@@ -195,8 +207,7 @@ function joinedDetails(
  */
 export const resourceCreateInput = z
   .object({
-    title: requiredText(R.titleRequired, RESOURCE_LIMITS.titleMax),
-    description: requiredText(R.descriptionRequired, RESOURCE_LIMITS.descriptionMax),
+    ...resourceFields,
     type: resourceTypeSchema,
     status: resourceStatusSchema,
     companyId: resourceCompanySchema,
@@ -221,8 +232,8 @@ export type ResourceCreate = z.output<typeof resourceCreateInput>;
 export const resourceUpdateInput = z
   .object({
     id: idSchema,
-    title: requiredText(R.titleRequired, RESOURCE_LIMITS.titleMax).optional(),
-    description: requiredText(R.descriptionRequired, RESOURCE_LIMITS.descriptionMax).optional(),
+    title: resourceFields.title.optional(),
+    description: resourceFields.description.optional(),
     type: resourceTypeSchema.optional(),
     status: resourceStatusSchema.optional(),
     companyId: resourceCompanySchema.optional(),
@@ -243,8 +254,7 @@ export type ResourceUpdate = z.output<typeof resourceUpdateInput>;
  * ('' for no type, status, company or project chosen yet).
  */
 export const resourceFormSchema = z.object({
-  title: requiredText(R.titleRequired, RESOURCE_LIMITS.titleMax),
-  description: requiredText(R.descriptionRequired, RESOURCE_LIMITS.descriptionMax),
+  ...resourceFields,
   type: resourceTypeSchema,
   status: resourceStatusSchema,
   companyId: resourceCompanySchema,
