@@ -200,7 +200,7 @@ const helpTextSchema = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** A form field's own values (its options are JSON text with their own rules, below). */
+/** A form field's own values (its options have their own rules: optionsSchema). */
 export const flowFieldFields = {
   fieldLabel: fieldLabelSchema,
   fieldType: flowFieldTypeSchema,

@@ -80,7 +80,7 @@ const resourceProjectSchema = z.preprocess(
 
 export type ResourceDetail = { key: string; value: string };
 
-/** A stored detail row's texts (detailIssues names the same limits in its own messages). */
+/** A detail row's texts, as stored (detailIssues answers their limits with its own messages). */
 export const resourceDetailFields = {
   key: z.string().trim().max(RESOURCE_LIMITS.keyMax),
   value: z.string().trim().max(RESOURCE_LIMITS.valueMax),
@@ -101,9 +101,9 @@ function detailIssues(rows: readonly ResourceDetail[]): DetailIssue[] {
   const issues: DetailIssue[] = [];
   const seen = new Set<string>();
   rows.forEach((row, index) => {
-    if (row.key.length > RESOURCE_LIMITS.keyMax)
+    if (!resourceDetailFields.key.safeParse(row.key).success)
       issues.push({ index, field: 'key', message: M.validation.tooLong(R.fields.key, RESOURCE_LIMITS.keyMax) });
-    if (row.value.length > RESOURCE_LIMITS.valueMax)
+    if (!resourceDetailFields.value.safeParse(row.value).success)
       issues.push({ index, field: 'value', message: M.validation.tooLong(R.fields.value, RESOURCE_LIMITS.valueMax) });
     if (!row.key && row.value) issues.push({ index, field: 'key', message: R.keyRequired });
     if (row.key && !row.value) issues.push({ index, field: 'value', message: R.valueRequired });
