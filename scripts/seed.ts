@@ -451,10 +451,72 @@ type Ctx = {
   someInternal: boolean;
 };
 
-async function fill(
-  tx: Tx,
-  { shape, agency, provider, searchInBulk, today, daysAgo, rng, passwordHash, started, someInternal }: Ctx,
-): Promise<SeedResult> {
+/** What every part of one agency's seed reads: the options, the transaction, the agency and its two staff users. */
+type Seeding = Ctx & {
+  tx: Tx;
+  businessId: number;
+  /** Whether a row is shared with the client (`share` of them; always with the demo seed). */
+  shared: (share: number) => boolean;
+  owner: { id: number };
+  member: { id: number };
+};
+
+/** One agency's rows, part by part in a fixed order: every part draws from the same PRNG, so the order is the data. */
+async function fill(tx: Tx, ctx: Ctx): Promise<SeedResult> {
+  const s = await seedAgency(tx, ctx);
+  const { companies, companyPlans } = await seedCompanies(s);
+  const { contactRows, portalEmails, contacts, contactsByCompany } = await seedContacts(s, companies, companyPlans);
+  const { clientCompanies, projects, projectsByCompany } = await seedProjects(s, companies);
+  const projectContactRows = await seedProjectContacts(s, projects, contactsByCompany);
+  const taskRows = await seedTasks(s, projects);
+  await seedActivity(s, taskRows, projects);
+  await seedNotifications(s, taskRows);
+  const documentRows = await seedDocuments(s, companies, clientCompanies, projectsByCompany);
+  const { resources, detailRows } = await seedResources(s, companies, projectsByCompany);
+  const { flows, steps, fieldRows } = await seedFlows(s);
+  const { moreFlows, moreSteps, moreFieldRows } = await seedMoreFlows(s, companies, clientCompanies);
+  const { submissionRows, answerPlans } = await planSubmissions(s, contacts, contactRows);
+  const answerRows = await seedSubmissions(s, submissionRows, answerPlans);
+
+  return {
+    businessId: s.businessId,
+    ownerId: s.owner.id,
+    portalEmails,
+    counts: {
+      users: 2,
+      companies: companies.length,
+      contacts: contacts.length,
+      portalContacts: portalEmails.length,
+      projects: projects.length,
+      flowSubmissions: submissionRows.length,
+      flowAnswers: answerRows.length,
+      projectContacts: projectContactRows.length,
+      tasks: taskRows.length,
+      documents: documentRows.length,
+      resources: resources.length,
+      resourceDetails: detailRows.length,
+      flows: flows.length + moreFlows.length,
+      flowSteps: steps.length + moreSteps.length,
+      flowFields: fieldRows.length + moreFieldRows.length,
+    },
+    ms: performance.now() - ctx.started,
+  };
+}
+
+type SeededCompany = { id: number; name: string; status: string; createdAt: Date };
+type CompanyPlan = { name: string; domain: string; place: (typeof PLACES)[number] };
+type SeededContact = { id: number; companyId: number };
+type SeededProject = {
+  id: number;
+  companyId: number;
+  status: string;
+  startDate: Date | null;
+  completionDate: Date | null;
+  createdAt: Date;
+};
+
+async function seedAgency(tx: Tx, ctx: Ctx): Promise<Seeding> {
+  const { agency, daysAgo, passwordHash, someInternal } = ctx;
   // ---- the agency: delete the old one (every table cascades from Business), then recreate it.
   await tx.business.deleteMany({ where: { slug: agency.slug } });
   const clash = await tx.user.findFirst({
@@ -503,11 +565,13 @@ async function fill(
     },
     select: { id: true },
   });
-  // Tasks go to the two staff users; the freelancers' share stays unassigned (they have no account).
-  const assignees: (number | null)[] = [owner.id, member.id, member.id, ...FREELANCERS.map(() => null)];
 
+  return { ...ctx, tx, businessId, shared, owner, member };
+}
+
+async function seedCompanies(s: Seeding) {
+  const { tx, businessId, shape, rng, today, daysAgo } = s;
   // ---- companies: unique names (so the list sorts and searches sensibly), every status represented.
-  type CompanyPlan = { name: string; domain: string; place: (typeof PLACES)[number] };
   const companyPlans = new Map<string, CompanyPlan>();
   const usedKeys = new Set<string>();
   const companyRows: Prisma.CompanyCreateManyInput[] = [];
@@ -559,6 +623,11 @@ async function fill(
     )
   ).sort(byId);
 
+  return { companies, companyPlans };
+}
+
+async function seedContacts(s: Seeding, companies: SeededCompany[], companyPlans: Map<string, CompanyPlan>) {
+  const { tx, businessId, shape, rng, today, provider, passwordHash } = s;
   // ---- contacts: 2–4 per company, an executive first; a few executives get portal access.
   const contactRows: Prisma.ContactCreateManyInput[] = [];
   const portalEmails: string[] = [];
@@ -613,6 +682,11 @@ async function fill(
   const contacts = contactRows.map((r) => ({ id: contactIds.get(r.email)!, companyId: r.companyId as number }));
   const contactsByCompany = groupBy(contacts, (c) => c.companyId);
 
+  return { contactRows, portalEmails, contacts, contactsByCompany };
+}
+
+async function seedProjects(s: Seeding, companies: SeededCompany[]) {
+  const { tx, businessId, shape, rng, today, daysAgo, provider, shared } = s;
   // ---- projects: mostly for clients past the prospect stage; every status represented.
   const clientCompanies = companies.filter((c) => c.status !== 'prospect');
   const projectRows: Prisma.ProjectCreateManyInput[] = [];
@@ -698,6 +772,15 @@ async function fill(
   }));
   const projectsByCompany = groupBy(projects, (p) => p.companyId);
 
+  return { clientCompanies, projects, projectsByCompany };
+}
+
+async function seedProjectContacts(
+  s: Seeding,
+  projects: SeededProject[],
+  contactsByCompany: Map<number, SeededContact[]>,
+) {
+  const { tx, businessId, rng, provider } = s;
   // ---- project contacts: most projects name one or two people at the client.
   const projectContactRows: Prisma.ProjectContactCreateManyInput[] = [];
   for (const project of projects) {
@@ -714,6 +797,13 @@ async function fill(
     projectContactRows,
   );
 
+  return projectContactRows;
+}
+
+async function seedTasks(s: Seeding, projects: SeededProject[]) {
+  const { tx, businessId, shape, rng, today, daysAgo, provider, shared, searchInBulk, owner, member } = s;
+  // Tasks go to the two staff users; the freelancers' share stays unassigned (they have no account).
+  const assignees: (number | null)[] = [owner.id, member.id, member.id, ...FREELANCERS.map(() => null)];
   // ---- tasks: about four per project, statuses following the project's.
   const taskRows: Prisma.TaskCreateManyInput[] = [];
   const taskCount = shape.tasks;
@@ -753,6 +843,11 @@ async function fill(
   await bulkInsert(tx, provider, 'Task', TASK_COLUMNS, taskRows);
   if (searchInBulk) await tx.$executeRawUnsafe(TASK_SEARCH_ENTRIES, businessId);
 
+  return taskRows;
+}
+
+async function seedActivity(s: Seeding, taskRows: Prisma.TaskCreateManyInput[], projects: SeededProject[]) {
+  const { tx, businessId, provider, owner, member } = s;
   // ---- activity: each task's creation and, once it moved on, its status change (the feeds are not empty).
   const seededTasks = await tx.task.findMany({
     where: { businessId },
@@ -789,7 +884,10 @@ async function fill(
     }
   });
   await bulkInsert(tx, provider, 'Activity', ACTIVITY_COLUMNS, activityRows);
+}
 
+async function seedNotifications(s: Seeding, taskRows: Prisma.TaskCreateManyInput[]) {
+  const { tx, businessId, provider, owner, daysAgo } = s;
   // ---- notifications: the owner's bell, one per task assigned to them by the member (older ones read).
   const memberName = `${DEMO_MEMBER.firstName} ${DEMO_MEMBER.lastName}`;
   const notificationRows: Prisma.NotificationCreateManyInput[] = taskRows
@@ -805,7 +903,15 @@ async function fill(
       readAt: (t.createdAt as Date) < daysAgo(7) ? (t.createdAt as Date) : null,
     }));
   await bulkInsert(tx, provider, 'Notification', NOTIFICATION_COLUMNS, notificationRows);
+}
 
+async function seedDocuments(
+  s: Seeding,
+  companies: SeededCompany[],
+  clientCompanies: SeededCompany[],
+  projectsByCompany: Map<number, SeededProject[]>,
+) {
+  const { tx, businessId, shape, rng, today, provider, shared, searchInBulk, owner } = s;
   // ---- documents: PDFs uploaded by the owner over the last 30 days.
   const documentRows: Prisma.DocumentCreateManyInput[] = [];
   const documentCount = shape.documents;
@@ -841,6 +947,11 @@ async function fill(
   await bulkInsert(tx, provider, 'Document', DOCUMENT_COLUMNS, documentRows);
   if (searchInBulk) await tx.$executeRawUnsafe(DOCUMENT_SEARCH_ENTRIES, businessId);
 
+  return documentRows;
+}
+
+async function seedResources(s: Seeding, companies: SeededCompany[], projectsByCompany: Map<number, SeededProject[]>) {
+  const { tx, businessId, rng, daysAgo } = s;
   // ---- resources (a fixed handful) with their key/value details.
   const activeCompanies = companies.filter((c) => c.status === 'active');
   const resourceHosts = activeCompanies.length ? activeCompanies : companies;
@@ -873,6 +984,11 @@ async function fill(
   );
   await tx.resourceDetail.createMany({ data: detailRows });
 
+  return { resources, detailRows };
+}
+
+async function seedFlows(s: Seeding) {
+  const { tx, businessId, daysAgo, owner } = s;
   // ---- flows: one onboarding, one intake form, one information flow.
   const flows = await tx.flow.createManyAndReturn({
     data: FLOWS.map((f, i) => ({
@@ -917,6 +1033,11 @@ async function fill(
   );
   await tx.flowField.createMany({ data: fieldRows });
 
+  return { flows, steps, fieldRows };
+}
+
+async function seedMoreFlows(s: Seeding, companies: SeededCompany[], clientCompanies: SeededCompany[]) {
+  const { tx, businessId, shape, rng, today, daysAgo, owner } = s;
   // ---- more flows as the scale grows (scale / 4: 25 at the bench's scale 100, so the flows page has a second
   // page): 3–10 steps each, 0–5 form fields per step of a collect flow. The newest is a collect flow of 8 steps and
   // 20 fields: the flow editor's load that `npm run bench` measures.
@@ -956,6 +1077,11 @@ async function fill(
   );
   await inChunks(moreFieldRows, (data) => tx.flowField.createMany({ data }));
 
+  return { moreFlows, moreSteps, moreFieldRows };
+}
+
+async function planSubmissions(s: Seeding, contacts: SeededContact[], contactRows: Prisma.ContactCreateManyInput[]) {
+  const { tx, businessId, shape, rng, today } = s;
   // ---- submissions (the generator's agency shape): portal contacts who started an onboarding or collect flow meant
   // for them, most of them finished; a finished collect flow has an answer for every field (a file answer names one
   // of the company's files).
@@ -1005,6 +1131,17 @@ async function fill(
       }
     }
   }
+
+  return { submissionRows, answerPlans };
+}
+
+/** The submissions, then the answers of the finished ones; answers the answers written. */
+async function seedSubmissions(
+  s: Seeding,
+  submissionRows: Prisma.FlowSubmissionCreateManyInput[],
+  answerPlans: { fields: SubmissionField[]; companyId: number | null }[],
+) {
+  const { tx, businessId, rng, today, provider } = s;
   const submissions = (
     await inChunksReturning(submissionRows, (data) =>
       tx.flowSubmission.createManyAndReturn({ data, select: { id: true } }),
@@ -1036,29 +1173,7 @@ async function fill(
     answerRows,
   );
 
-  return {
-    businessId,
-    ownerId: owner.id,
-    portalEmails,
-    counts: {
-      users: 2,
-      companies: companies.length,
-      contacts: contacts.length,
-      portalContacts: portalEmails.length,
-      projects: projects.length,
-      flowSubmissions: submissionRows.length,
-      flowAnswers: answerRows.length,
-      projectContacts: projectContactRows.length,
-      tasks: taskRows.length,
-      documents: documentRows.length,
-      resources: resources.length,
-      resourceDetails: detailRows.length,
-      flows: flows.length + moreFlows.length,
-      flowSteps: steps.length + moreSteps.length,
-      flowFields: fieldRows.length + moreFieldRows.length,
-    },
-    ms: performance.now() - started,
-  };
+  return answerRows;
 }
 
 // ---------------------------------------------------------------- flow answers

@@ -21,7 +21,9 @@ import { hasNul } from '../lib/input-guards';
 import { sendError, sendRefusal } from '../rest';
 import { log } from '../log';
 import { twoFactorSetupRefusal, type createContextFactory } from '../trpc';
-import { Archive, analyseArchive, commitArchive } from './import-archive';
+import { analyseArchive } from './import-analysis';
+import { Archive } from './import-archive';
+import { commitArchive } from './import-commit';
 import {
   ImportBusyError,
   ImportFileError,

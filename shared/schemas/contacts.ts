@@ -9,9 +9,12 @@ import { pageOutput, storedEnum } from './output';
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { contacts, signup } as const;
 
+/** A stored role: executive, manager or contributor (an export zip's rows hold only these, or null). */
+export const contactRoleSchema = z.enum(CONTACT_ROLES);
+
 /** The spec's role choice: executive, manager, contributor, or none ('' and 'none' store nothing). */
 const role = z
-  .union([z.enum(CONTACT_ROLES), z.literal('none'), z.literal('')])
+  .union([contactRoleSchema, z.literal('none'), z.literal('')])
   .nullish()
   .transform((v) => (v && v !== 'none' ? v : null));
 
@@ -60,7 +63,7 @@ export type ContactUpdateInput = z.input<typeof contactUpdateInput>;
 export const contactFormSchema = z.object({
   ...contactFields,
   companyId: z.union([idSchema, z.literal('')]).transform((v) => (v === '' ? null : v)),
-  role: z.union([z.enum(CONTACT_ROLES), z.literal('')]).transform((v) => (v === '' ? null : v)),
+  role: z.union([contactRoleSchema, z.literal('')]).transform((v) => (v === '' ? null : v)),
 });
 export type ContactForm = z.input<typeof contactFormSchema>;
 

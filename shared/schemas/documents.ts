@@ -12,19 +12,18 @@ export const MAX_DOCUMENT_SIZE = 2_147_483_647;
 
 export const documentNameSchema = z.string().trim().min(1, M.documents.nameRequired).max(255);
 
+/** A document's url column, whatever it holds: an external address, this server's download path, or none. */
+export const documentUrlText = z.string().trim().max(2048);
+
 /** An external file's address: absolute http(s) only (never javascript:, data: or a path on this server). */
-export const documentUrlSchema = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
-    } catch {
-      return false;
-    }
-  }, M.documents.invalidUrl);
+export const documentUrlSchema = documentUrlText.refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
+  } catch {
+    return false;
+  }
+}, M.documents.invalidUrl);
 
 /** The spec: a document's size is an integer, and a non-numeric value becomes 0. */
 const sizeSchema = z.preprocess((value) => {

@@ -50,6 +50,16 @@ const flowCompanySchema = z.coerce
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** A flow's own fields, as the create and edit calls and the dialog check them. */
+export const flowFields = {
+  name: requiredText(FLOW_LIMITS.nameMax),
+  description: requiredText(FLOW_LIMITS.descriptionMax),
+  workflowType: flowTypeSchema,
+} as const;
+
+/** A flow's public uid (Prisma's cuid), as GET /flows/v1/?flow_uid= names it. */
+export const flowUidSchema = z.string().trim().min(1).max(64);
+
 /** true/false, also as the text a query string carries. */
 const booleanParam = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
@@ -59,9 +69,7 @@ const booleanParam = z.union([z.boolean(), z.enum(['true', 'false']).transform((
  * the spec's client sends it; even then clients see it only once it has a step (server/portal/visibility.ts).
  */
 export const flowCreateInput = z.object({
-  name: requiredText(FLOW_LIMITS.nameMax),
-  description: requiredText(FLOW_LIMITS.descriptionMax),
-  workflowType: flowTypeSchema,
+  ...flowFields,
   companyId: flowCompanySchema,
   // business_id is not read at all (unknown keys are dropped): the business is always the session's.
   /** Published at once (the API's is_active: true); the hub never sends it: its flows start as drafts. */
@@ -71,9 +79,7 @@ export type FlowCreateInput = z.input<typeof flowCreateInput>;
 
 /** The Create Flow dialog's form ('' for no company). */
 export const flowFormSchema = z.object({
-  name: requiredText(FLOW_LIMITS.nameMax),
-  description: requiredText(FLOW_LIMITS.descriptionMax),
-  workflowType: flowTypeSchema,
+  ...flowFields,
   companyId: z.union([idSchema, z.literal('')]),
 });
 export type FlowForm = z.input<typeof flowFormSchema>;
@@ -81,8 +87,8 @@ export type FlowForm = z.input<typeof flowFormSchema>;
 /** Rename, describe, move to a company (0/null: none), activate or deactivate. The type is fixed once created. */
 export const flowUpdateInput = z.object({
   id: idSchema,
-  name: requiredText(FLOW_LIMITS.nameMax).optional(),
-  description: requiredText(FLOW_LIMITS.descriptionMax).optional(),
+  name: flowFields.name.optional(),
+  description: flowFields.description.optional(),
   companyId: flowCompanySchema.optional(),
   isActive: booleanParam.optional(),
 });
@@ -104,7 +110,7 @@ export type FlowListInput = z.input<typeof flowListInput>;
 export const flowGetInput = z
   .object({
     id: idSchema.optional(),
-    flowUid: z.string().trim().min(1).max(64).optional(),
+    flowUid: flowUidSchema.optional(),
   })
   .refine((v) => v.id !== undefined || v.flowUid !== undefined, { message: M.flows.notFound, path: ['flowUid'] });
 
@@ -114,6 +120,8 @@ export const flowIdInput = z.object({ id: idSchema });
 
 const stepTitleSchema = z.string().trim().min(1, M.flows.stepTitleRequired).max(FLOW_LIMITS.stepTitleMax);
 const stepContentSchema = z.string().max(FLOW_LIMITS.contentMax);
+/** A step's own texts. */
+export const flowStepFields = { stepTitle: stepTitleSchema, content: stepContentSchema } as const;
 
 /**
  * POST /flow_step/v1/ (spec §7.4): {business_id, flow_id, step_order, step_title, content}. Without step_order the step
@@ -191,6 +199,13 @@ const helpTextSchema = z
   .max(FLOW_LIMITS.helpTextMax)
   .nullish()
   .transform((v) => (v ? v : null));
+
+/** A form field's own values (its options have their own rules: optionsSchema). */
+export const flowFieldFields = {
+  fieldLabel: fieldLabelSchema,
+  fieldType: flowFieldTypeSchema,
+  helpText: helpTextSchema,
+} as const;
 
 /**
  * POST /flow_field/v1/ (spec §7.4): {flow_step, field_label, field_type, is_required, options, help_text, order}.

@@ -110,6 +110,10 @@ export const portalFlowUploadFields = z.object({ flowId: idSchema, fieldId: idSc
 
 export const SUBMISSION_STATUSES = ['in_progress', 'completed'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+/** A stored submission's status. */
+export const submissionStatusSchema = z.enum(SUBMISSION_STATUSES);
+/** A stored answer's text: the longest any field takes (a textarea's); fieldValueSchema holds each field to its own. */
+export const storedAnswerSchema = z.string().max(PORTAL_FLOW_LIMITS.textareaMax);
 
 /** A contact's state in a flow: not started (no submission), in progress on step n of m, or completed. */
 export const portalFlowStateOutput = z.object({

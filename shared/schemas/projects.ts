@@ -60,6 +60,9 @@ export const projectUidSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
 
+/** Every status a project may hold, the older ones the forms no longer offer included. */
+export const storedProjectStatusSchema = z.enum(STORED_PROJECT_STATUSES);
+
 /**
  * The create payload of spec §3, named so that snake_case gives the spec's keys exactly (companies_id,
  * project_contact_id, project_start_date…). totalBilled is money in the currency's units; it is stored in cents.
@@ -115,7 +118,7 @@ export type ProjectUpdateInput = z.input<typeof projectUpdateInput>;
 export const projectFormSchema = z.object({
   ...projectFields,
   companiesId: z.union([idSchema, z.literal('')]).transform((v) => (v === '' ? null : v)),
-  status: z.enum(STORED_PROJECT_STATUSES),
+  status: storedProjectStatusSchema,
   projectContactId: z.array(idSchema).max(100),
 });
 export type ProjectForm = z.input<typeof projectFormSchema>;

@@ -43,6 +43,12 @@ const requiredText = (message: string, max: number) =>
     .min(1, message)
     .max(max);
 
+/** A resource's own fields, as every form and call checks them. */
+export const resourceFields = {
+  title: requiredText(R.titleRequired, RESOURCE_LIMITS.titleMax),
+  description: requiredText(R.descriptionRequired, RESOURCE_LIMITS.descriptionMax),
+} as const;
+
 /** A choice the form starts without ('' = none chosen yet): missing reads as the spec's message. */
 const requiredChoice = <const V extends readonly [string, ...string[]]>(values: V, message: string) =>
   z.enum(values, { error: (issue) => (issue.input == null || issue.input === '' ? message : undefined) });
@@ -74,6 +80,12 @@ const resourceProjectSchema = z.preprocess(
 
 export type ResourceDetail = { key: string; value: string };
 
+/** A detail row's texts, as stored (detailIssues answers their limits with its own messages). */
+export const resourceDetailFields = {
+  key: z.string().trim().max(RESOURCE_LIMITS.keyMax),
+  value: z.string().trim().max(RESOURCE_LIMITS.valueMax),
+} as const;
+
 /** Two keys are the same when they match after trimming, whatever their case ("Login URL" and "login url "). */
 export const detailKeyOf = (key: string) => key.trim().toLowerCase();
 
@@ -89,9 +101,9 @@ function detailIssues(rows: readonly ResourceDetail[]): DetailIssue[] {
   const issues: DetailIssue[] = [];
   const seen = new Set<string>();
   rows.forEach((row, index) => {
-    if (row.key.length > RESOURCE_LIMITS.keyMax)
+    if (!resourceDetailFields.key.safeParse(row.key).success)
       issues.push({ index, field: 'key', message: M.validation.tooLong(R.fields.key, RESOURCE_LIMITS.keyMax) });
-    if (row.value.length > RESOURCE_LIMITS.valueMax)
+    if (!resourceDetailFields.value.safeParse(row.value).success)
       issues.push({ index, field: 'value', message: M.validation.tooLong(R.fields.value, RESOURCE_LIMITS.valueMax) });
     if (!row.key && row.value) issues.push({ index, field: 'key', message: R.keyRequired });
     if (row.key && !row.value) issues.push({ index, field: 'value', message: R.valueRequired });
@@ -195,8 +207,7 @@ function joinedDetails(
  */
 export const resourceCreateInput = z
   .object({
-    title: requiredText(R.titleRequired, RESOURCE_LIMITS.titleMax),
-    description: requiredText(R.descriptionRequired, RESOURCE_LIMITS.descriptionMax),
+    ...resourceFields,
     type: resourceTypeSchema,
     status: resourceStatusSchema,
     companyId: resourceCompanySchema,
@@ -221,8 +232,8 @@ export type ResourceCreate = z.output<typeof resourceCreateInput>;
 export const resourceUpdateInput = z
   .object({
     id: idSchema,
-    title: requiredText(R.titleRequired, RESOURCE_LIMITS.titleMax).optional(),
-    description: requiredText(R.descriptionRequired, RESOURCE_LIMITS.descriptionMax).optional(),
+    title: resourceFields.title.optional(),
+    description: resourceFields.description.optional(),
     type: resourceTypeSchema.optional(),
     status: resourceStatusSchema.optional(),
     companyId: resourceCompanySchema.optional(),
@@ -243,8 +254,7 @@ export type ResourceUpdate = z.output<typeof resourceUpdateInput>;
  * ('' for no type, status, company or project chosen yet).
  */
 export const resourceFormSchema = z.object({
-  title: requiredText(R.titleRequired, RESOURCE_LIMITS.titleMax),
-  description: requiredText(R.descriptionRequired, RESOURCE_LIMITS.descriptionMax),
+  ...resourceFields,
   type: resourceTypeSchema,
   status: resourceStatusSchema,
   companyId: resourceCompanySchema,

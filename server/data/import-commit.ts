@@ -1,0 +1,599 @@
+/**
+ * The commit of an analysed export (server/data/import-analysis.ts): the stored files are streamed into FileStorage,
+ * then every row is created in one transaction with new ids and its references rewritten; if anything fails, the
+ * files written are removed again. Each model has its own typed insert, so Prisma checks every column it is given.
+ */
+import { M } from '../../shared/messages';
+import type { ImportSummary } from '../../shared/schemas/data';
+import { documentDownloadPath } from '../../shared/schemas/documents';
+import { recordActivity, type Actor } from '../activity';
+import type { Db } from '../db';
+import { assertStorageQuota, type QuotaEnv } from '../files/quota';
+import type { FileStorage } from '../files/storage';
+import type {
+  Company,
+  Contact,
+  Document,
+  Flow,
+  FlowAnswer,
+  FlowField,
+  FlowStep,
+  FlowSubmission,
+  Project,
+  Prisma,
+  ProjectContact,
+  Resource,
+  ResourceDetail,
+  Task,
+  User,
+} from '../generated/sqlite/client';
+import { log } from '../log';
+import { ENTITIES, type EntityName } from './format';
+import type { Analysis } from './import-analysis';
+import type { Archive } from './import-archive';
+import { ImportFileError, ImportIssuesError, transactionRefusal } from './import-csv';
+import { DOWNLOAD_PATH, nameKey, type Row } from './import-rows';
+
+const I = M.data.import;
+
+const CHUNK = 200;
+
+/** documentDownloadPath(id) around the id, for the one UPDATE that sets the urls of imported files. */
+const [DOWNLOAD_PREFIX, DOWNLOAD_SUFFIX] = documentDownloadPath(0).split(/(?<=\/)0(?=\/)/);
+
+/**
+ * The rows of an export without issues, as checkRow left them: every column of format.ts there, of its type (dates as
+ * Date, json as text), null only where it may be. Ids are the export's.
+ */
+type ArchiveRows = {
+  users: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'createdAt'>[];
+  companies: Pick<
+    Company,
+    'id' | 'name' | 'industry' | 'website' | 'address' | 'phone' | 'status' | 'createdAt' | 'updatedAt'
+  >[];
+  contacts: Omit<Contact, 'businessId' | 'portalPasswordHash'>[];
+  projects: Omit<Project, 'businessId'>[];
+  projectContacts: Pick<ProjectContact, 'projectId' | 'contactId'>[];
+  tasks: Omit<Task, 'businessId'>[];
+  documents: (Pick<
+    Document,
+    | 'id'
+    | 'companyId'
+    | 'projectId'
+    | 'name'
+    | 'type'
+    | 'url'
+    | 'mimeType'
+    | 'originalName'
+    | 'size'
+    | 'uploadedById'
+    | 'visibleInPortal'
+    | 'createdAt'
+  > & { file: string | null })[];
+  resources: Omit<Resource, 'businessId'>[];
+  resourceDetails: Omit<ResourceDetail, 'businessId'>[];
+  flows: Omit<Flow, 'businessId'>[];
+  flowSteps: Omit<FlowStep, 'businessId'>[];
+  flowFields: Omit<FlowField, 'businessId'>[];
+  flowSubmissions: Omit<FlowSubmission, 'businessId'>[];
+  flowAnswers: Omit<FlowAnswer, 'businessId'>[];
+};
+
+/** Writes the files, then every row in one transaction; on any failure the files written are removed. */
+export async function commitArchive(
+  db: Db,
+  storage: FileStorage,
+  businessId: number,
+  actor: Actor,
+  fileName: string,
+  archive: Archive,
+  analysis: Analysis,
+  quota: QuotaEnv,
+): Promise<ImportSummary> {
+  if (analysis.issueCount) throw new ImportIssuesError(analysis.preview.issues, analysis.issueCount);
+  // No issues: every row holds every column, of its type (checkRow).
+  const rows = analysis.rows as unknown as ArchiveRows;
+  // The files' sizes were checked against the zip: an import that cannot fit the agency's quota copies nothing.
+  const paths = new Set(
+    rows.documents.map((doc) => doc.file).filter((path): path is string => typeof path === 'string'),
+  );
+  const importedBytes = [...paths].reduce(
+    (total, path) => total + (archive.entries.get(path)?.uncompressedSize ?? 0),
+    0,
+  );
+  await assertStorageQuota(db, businessId, importedBytes, quota);
+  const written: string[] = [];
+  let oldLogo: string | null = null;
+  try {
+    const { keyOfPath, logo } = await copyFiles(storage, businessId, archive, analysis, rows, written);
+    const summary = await db.$transaction(
+      async (tx) => {
+        await assertStorageQuota(tx as unknown as Db, businessId, importedBytes, quota);
+        const writer = new RowWriter(tx as unknown as Db, businessId, rows, keyOfPath);
+        const summary = await writeRows(writer, actor, fileName, analysis);
+        // A company export carries no logo: this agency's stays; an agency export's logo (or none) replaces it.
+        const keepLogo = analysis.manifest.scope.kind === 'company';
+        if (analysis.business)
+          oldLogo = await applyBusiness(
+            tx as unknown as Db,
+            businessId,
+            analysis.business.values,
+            keepLogo ? undefined : logo,
+          );
+        return summary;
+      },
+      { timeout: 300_000, maxWait: 10_000 },
+    );
+    // The replaced logo's file goes once the business no longer names it.
+    const replaced = oldLogo as string | null;
+    if (replaced)
+      await storage
+        .remove(replaced)
+        .catch((e: unknown) =>
+          log.error({ err: e, key: replaced }, 'import: the replaced logo could not be removed from storage'),
+        );
+    return summary;
+  } catch (error) {
+    await Promise.all(
+      written.map((key) =>
+        storage
+          .remove(key)
+          .catch((e: unknown) =>
+            log.error({ err: e, key }, 'import: a file of the failed import could not be removed from storage'),
+          ),
+      ),
+    );
+    if ((error as { code?: string }).code === 'P2002') throw new ImportFileError(I.exportConflict);
+    throw transactionRefusal(error) ?? error;
+  }
+}
+
+type StoredFile = { key: string; size: number };
+type Logo = { key: string; name: string; mime: string };
+
+/** Streams each stored file (once per path) and the logo into storage; every key written goes to `written`. */
+async function copyFiles(
+  storage: FileStorage,
+  businessId: number,
+  archive: Archive,
+  analysis: Analysis,
+  rows: ArchiveRows,
+  written: string[],
+): Promise<{ keyOfPath: Map<string, StoredFile>; logo: Logo | null }> {
+  const keyOfPath = new Map<string, StoredFile>();
+  for (const doc of rows.documents) {
+    const path = doc.file;
+    if (typeof path !== 'string' || keyOfPath.has(path)) continue;
+    const key = storage.newKey(businessId);
+    written.push(key);
+    keyOfPath.set(path, { key, size: await copyEntry(archive, path, storage, key) });
+  }
+  let logo: Logo | null = null;
+  if (analysis.business) {
+    const { logoPath: path, logoMime } = analysis.business;
+    if (path && logoMime) {
+      const key = storage.newKey(businessId);
+      written.push(key);
+      await copyEntry(archive, path, storage, key);
+      logo = { key, name: String(analysis.business.values.logoName ?? '') || path.split('/').pop()!, mime: logoMime };
+    }
+  }
+  return { keyOfPath, logo };
+}
+
+/**
+ * Streams one zip entry into storage and returns its size. The entry stream goes to writeStream as it is (no .pipe in
+ * between, which would not pass a read error on): its stream/promises pipeline rejects on a read or write error.
+ */
+async function copyEntry(archive: Archive, path: string, storage: FileStorage, key: string): Promise<number> {
+  const source = await archive.stream(archive.entries.get(path)!);
+  return (await storage.writeStream(key, source)).size;
+}
+
+/** The export's business details, branding and logo on this agency (the slug stays); returns the old logo's key. */
+async function applyBusiness(
+  tx: Db,
+  businessId: number,
+  values: Row,
+  logo: Logo | null | undefined,
+): Promise<string | null> {
+  const current = await tx.business.findUnique({ where: { id: businessId }, select: { logoKey: true } });
+  const { logoName: _name, ...details } = values;
+  const logoColumns =
+    logo === undefined
+      ? {}
+      : { logoKey: logo?.key ?? null, logoName: logo?.name ?? null, logoMime: logo?.mime ?? null };
+  await tx.business.update({
+    where: { id: businessId },
+    data: { ...details, ...logoColumns, updatedAt: new Date() },
+    select: { id: true },
+  });
+  return logo === undefined || current?.logoKey === logo?.key ? null : (current?.logoKey ?? null);
+}
+
+/** What one insert gives back: the new id and the column its row is paired by. */
+type Created<K extends string> = { id: number } & { [P in K]: unknown };
+
+/**
+ * The ids the database gave rows created in one statement, in the rows' order. Both databases number the rows of one
+ * multi-row INSERT in order, so the ids sorted pair with the rows; the `check` column of each created row is compared
+ * with the row it is paired with, and any mismatch aborts the import (the transaction rolls back) rather than linking
+ * a record to the wrong parent.
+ */
+async function createAll<T extends object, K extends keyof T & string>(
+  create: (data: T[]) => Promise<Created<K>[]>,
+  data: T[],
+  check: K,
+): Promise<number[]> {
+  const ids: number[] = [];
+  const text = (value: unknown) => (value instanceof Date ? value.toISOString() : value == null ? '' : String(value));
+  for (let i = 0; i < data.length; i += CHUNK) {
+    const chunk = data.slice(i, i + CHUNK);
+    const created = (await create(chunk)).sort((a, b) => a.id - b.id);
+    if (created.length !== chunk.length || created.some((row, j) => text(row[check]) !== text(chunk[j][check]))) {
+      throw new Error(`Import: the ids of the created ${check} rows could not be paired with the file's rows.`);
+    }
+    ids.push(...created.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** The transaction's writes: new ids per entity (old id → new), and what was created and skipped. */
+class RowWriter {
+  readonly idMap = Object.fromEntries(ENTITIES.map((e) => [e.name, new Map<number, number>()])) as Record<
+    EntityName,
+    Map<number, number>
+  >;
+  readonly created: Record<string, number> = {};
+  readonly skipped: Record<string, number> = {};
+
+  constructor(
+    readonly tx: Db,
+    readonly businessId: number,
+    readonly rows: ArchiveRows,
+    readonly keyOfPath: Map<string, StoredFile>,
+  ) {}
+
+  /** The new id of an export's row (an existing duplicate's, a matched user's), or null. */
+  ref(entity: EntityName, id: number | null): number | null {
+    return id === null ? null : (this.idMap[entity].get(id) ?? null);
+  }
+
+  /** The new id of a row a reference must name (the analysis checked that every reference does). */
+  need(entity: EntityName, id: number): number {
+    const newId = this.idMap[entity].get(id);
+    if (newId === undefined) throw new Error(`Import: ${entity} row ${id} has no new id.`);
+    return newId;
+  }
+
+  /** Creates the rows of one entity (`data`: each source row's insert, in order) and keeps their new ids. */
+  async record<T extends object, K extends keyof T & string>(
+    name: EntityName,
+    source: { id: number }[],
+    data: T[],
+    // Typed by the rows given: Prisma checks them against the model's insert.
+    create: (data: NoInfer<T>[]) => Promise<Created<NoInfer<K>>[]>,
+    check: K,
+  ) {
+    const ids = await createAll(create, data, check);
+    source.forEach((row, i) => {
+      this.idMap[name].set(row.id, ids[i]);
+    });
+    this.created[name] = source.length;
+  }
+}
+
+async function writeRows(w: RowWriter, actor: Actor, fileName: string, analysis: Analysis): Promise<ImportSummary> {
+  await matchAgain(w, analysis);
+  await writeCompaniesAndContacts(w);
+  await writeProjects(w);
+  await writeTasks(w);
+  const sourceLinks = await writeDocuments(w);
+  await writeResources(w);
+  await writeFlows(w);
+  await writeSubmissions(w);
+
+  const notes: string[] = [];
+  if (analysis.unmatchedPeople.length) notes.push(I.notePeople(analysis.unmatchedPeople.join(', ')));
+  if (w.skipped.flowSubmissions) notes.push(I.noteSubmissions(w.skipped.flowSubmissions));
+  if (sourceLinks) notes.push(I.noteSourceLinks(sourceLinks));
+  notes.push(I.noteActivities, analysis.business ? I.noteBusinessApplied : I.noteBusiness);
+
+  await recordActivity(w.tx, w.businessId, actor, {
+    entityType: 'import',
+    entityName: fileName,
+    action: 'imported',
+    changes: Object.entries(w.created)
+      .filter(([, n]) => n > 0)
+      .map(([field, to]) => ({ field, from: null, to })),
+  });
+  const { files, ...rowsCreated } = w.created;
+  return {
+    kind: 'archive',
+    created: rowsCreated,
+    skipped: Object.fromEntries(Object.entries(w.skipped).filter(([, n]) => n > 0)),
+    files: files ?? 0,
+    notes,
+  };
+}
+
+/**
+ * The matched users, and the duplicates read again inside the transaction: a company or contact added since the
+ * preview (another import, the hub) is a duplicate too, so it is never created twice.
+ */
+async function matchAgain(w: RowWriter, analysis: Analysis) {
+  const { tx, businessId, rows, idMap } = w;
+  for (const [oldId, newId] of analysis.userMatch) idMap.users.set(oldId, newId);
+  for (const [oldId, newId] of analysis.existingCompany) idMap.companies.set(oldId, newId);
+  for (const [oldId, newId] of analysis.existingContact) idMap.contacts.set(oldId, newId);
+  const companyByName = new Map<string, number>();
+  for (const c of await tx.company.findMany({
+    where: { businessId },
+    select: { id: true, name: true },
+    orderBy: { id: 'asc' },
+  })) {
+    if (!companyByName.has(nameKey(c.name))) companyByName.set(nameKey(c.name), c.id);
+  }
+  for (const c of rows.companies) {
+    const match = companyByName.get(nameKey(c.name));
+    if (match !== undefined && !idMap.companies.has(c.id)) idMap.companies.set(c.id, match);
+  }
+  const emails = rows.contacts.map((c) => c.email.trim().toLowerCase());
+  const contactByEmail = new Map<string, number>();
+  for (let i = 0; i < emails.length; i += CHUNK * 5) {
+    const found = await tx.contact.findMany({
+      where: { businessId, email: { in: emails.slice(i, i + CHUNK * 5) } },
+      select: { id: true, email: true },
+    });
+    for (const c of found) contactByEmail.set(c.email.toLowerCase(), c.id);
+  }
+  for (const c of rows.contacts) {
+    const match = contactByEmail.get(c.email.trim().toLowerCase());
+    if (match !== undefined && !idMap.contacts.has(c.id)) idMap.contacts.set(c.id, match);
+  }
+}
+
+/** Companies and contacts that are not duplicates (those already have their id here). */
+async function writeCompaniesAndContacts(w: RowWriter) {
+  const { tx, businessId, rows } = w;
+  const companies = rows.companies.filter((c) => !w.idMap.companies.has(c.id));
+  w.skipped.companies = rows.companies.length - companies.length;
+  await w.record(
+    'companies',
+    companies,
+    companies.map(({ id: _id, ...c }): Prisma.CompanyCreateManyInput => ({ businessId, ...c })),
+    (data) => tx.company.createManyAndReturn({ data, select: { id: true, name: true } }),
+    'name',
+  );
+  const contacts = rows.contacts.filter((c) => !w.idMap.contacts.has(c.id));
+  w.skipped.contacts = rows.contacts.length - contacts.length;
+  await w.record(
+    'contacts',
+    contacts,
+    contacts.map(
+      // Portal passwords are never exported: a contact with portal access gets an invite or a password from the hub.
+      ({ id: _id, companyId, email, ...c }): Prisma.ContactCreateManyInput => ({
+        businessId,
+        companyId: w.ref('companies', companyId),
+        ...c,
+        email: email.trim().toLowerCase(),
+      }),
+    ),
+    (data) => tx.contact.createManyAndReturn({ data, select: { id: true, email: true } }),
+    'email',
+  );
+}
+
+/** Projects (a new uid each) and their contacts, each pair once. */
+async function writeProjects(w: RowWriter) {
+  const { tx, businessId, rows } = w;
+  await w.record(
+    'projects',
+    rows.projects,
+    rows.projects.map(
+      ({ id: _id, projectUid: _uid, companyId, ...p }): Prisma.ProjectCreateManyInput => ({
+        businessId,
+        companyId: w.ref('companies', companyId),
+        ...p,
+      }),
+    ),
+    (data) => tx.project.createManyAndReturn({ data, select: { id: true, name: true } }),
+    'name',
+  );
+  const links = new Set<string>();
+  const projectContacts = rows.projectContacts
+    .map((pc) => ({
+      businessId,
+      projectId: w.need('projects', pc.projectId),
+      contactId: w.need('contacts', pc.contactId),
+    }))
+    .filter((pc) => {
+      const key = `${pc.projectId}:${pc.contactId}`;
+      if (links.has(key)) return false;
+      links.add(key);
+      return true;
+    });
+  for (let i = 0; i < projectContacts.length; i += CHUNK)
+    await tx.projectContact.createMany({ data: projectContacts.slice(i, i + CHUNK) });
+  w.created.projectContacts = projectContacts.length;
+}
+
+async function writeTasks(w: RowWriter) {
+  const { tx, businessId, rows } = w;
+  await w.record(
+    'tasks',
+    rows.tasks,
+    rows.tasks.map(
+      ({ id: _id, projectId, assigneeId, ...t }): Prisma.TaskCreateManyInput => ({
+        businessId,
+        projectId: w.ref('projects', projectId),
+        assigneeId: w.ref('users', assigneeId),
+        ...t,
+        // An older export may lack completion dates: a completed task then counts as completed at its last change.
+        completedAt: t.status === 'completed' ? (t.completedAt ?? t.updatedAt ?? null) : null,
+      }),
+    ),
+    (data) => tx.task.createManyAndReturn({ data, select: { id: true, title: true } }),
+    'title',
+  );
+}
+
+/** Documents, then the urls of stored ones; answers how many named a file the export did not carry. */
+async function writeDocuments(w: RowWriter): Promise<number> {
+  const { tx, businessId, rows, keyOfPath } = w;
+  await w.record(
+    'documents',
+    rows.documents,
+    rows.documents.map(
+      ({ id: _id, companyId, projectId, uploadedById, file, url, size, ...d }): Prisma.DocumentCreateManyInput => {
+        const stored = typeof file === 'string' ? keyOfPath.get(file) : undefined;
+        return {
+          businessId,
+          companyId: w.ref('companies', companyId),
+          projectId: w.ref('projects', projectId),
+          uploadedById: w.ref('users', uploadedById),
+          ...d,
+          // A link to the source installation's download route would name another record here: no link instead.
+          url: stored || DOWNLOAD_PATH.test(url) ? '' : url,
+          storageKey: stored?.key ?? null,
+          size: stored ? stored.size : size,
+        };
+      },
+    ),
+    (data) => tx.document.createManyAndReturn({ data, select: { id: true, name: true } }),
+    'name',
+  );
+  // A stored file's url is its download route, which names the new id: one UPDATE per chunk (the ids are the
+  // integers the database just gave, so they are written into the statement as they are).
+  const storedIds = rows.documents.filter((d) => typeof d.file === 'string').map((d) => w.need('documents', d.id));
+  for (let i = 0; i < storedIds.length; i += CHUNK * 5) {
+    const ids = storedIds.slice(i, i + CHUNK * 5).map((id) => String(Math.trunc(Number(id))));
+    await tx.$executeRawUnsafe(
+      `UPDATE "Document" SET "url" = '${DOWNLOAD_PREFIX}' || CAST("id" AS TEXT) || '${DOWNLOAD_SUFFIX}' WHERE "businessId" = ${Math.trunc(businessId)} AND "id" IN (${ids.join(',')})`,
+    );
+  }
+  w.created.files = keyOfPath.size;
+  return rows.documents.filter((d) => typeof d.file !== 'string' && DOWNLOAD_PATH.test(d.url)).length;
+}
+
+async function writeResources(w: RowWriter) {
+  const { tx, businessId, rows } = w;
+  await w.record(
+    'resources',
+    rows.resources,
+    rows.resources.map(
+      ({ id: _id, companyId, projectId, ...r }): Prisma.ResourceCreateManyInput => ({
+        businessId,
+        companyId: w.need('companies', companyId),
+        projectId: w.ref('projects', projectId),
+        ...r,
+      }),
+    ),
+    (data) => tx.resource.createManyAndReturn({ data, select: { id: true, title: true } }),
+    'title',
+  );
+  await w.record(
+    'resourceDetails',
+    rows.resourceDetails,
+    rows.resourceDetails.map(
+      ({ id: _id, resourceId, ...d }): Prisma.ResourceDetailCreateManyInput => ({
+        businessId,
+        resourceId: w.need('resources', resourceId),
+        ...d,
+      }),
+    ),
+    (data) => tx.resourceDetail.createManyAndReturn({ data, select: { id: true, key: true } }),
+    'key',
+  );
+}
+
+/** Flows (a new uid each), their steps and their fields. */
+async function writeFlows(w: RowWriter) {
+  const { tx, businessId, rows } = w;
+  await w.record(
+    'flows',
+    rows.flows,
+    rows.flows.map(
+      ({ id: _id, flowUid: _uid, companyId, createdById, ...f }): Prisma.FlowCreateManyInput => ({
+        businessId,
+        companyId: w.ref('companies', companyId),
+        createdById: w.ref('users', createdById),
+        ...f,
+      }),
+    ),
+    (data) => tx.flow.createManyAndReturn({ data, select: { id: true, name: true } }),
+    'name',
+  );
+  await w.record(
+    'flowSteps',
+    rows.flowSteps,
+    rows.flowSteps.map(
+      ({ id: _id, flowId, ...s }): Prisma.FlowStepCreateManyInput => ({
+        businessId,
+        flowId: w.need('flows', flowId),
+        ...s,
+      }),
+    ),
+    (data) => tx.flowStep.createManyAndReturn({ data, select: { id: true, stepTitle: true } }),
+    'stepTitle',
+  );
+  await w.record(
+    'flowFields',
+    rows.flowFields,
+    rows.flowFields.map(
+      ({ id: _id, flowStepId, ...f }): Prisma.FlowFieldCreateManyInput => ({
+        businessId,
+        flowStepId: w.need('flowSteps', flowStepId),
+        ...f,
+      }),
+    ),
+    (data) => tx.flowField.createManyAndReturn({ data, select: { id: true, fieldLabel: true } }),
+    'fieldLabel',
+  );
+}
+
+/** Submissions (one per contact and flow) and their answers; a file answer names its document's new id. */
+async function writeSubmissions(w: RowWriter) {
+  const { tx, businessId, rows } = w;
+  // One submission per contact and flow: a duplicate contact may already have answered that flow here.
+  const answered = new Set<string>();
+  const submissions = rows.flowSubmissions.filter((s) => {
+    const key = `${w.ref('flows', s.flowId)}:${w.ref('contacts', s.contactId)}`;
+    if (answered.has(key)) return false;
+    answered.add(key);
+    return true;
+  });
+  w.skipped.flowSubmissions = rows.flowSubmissions.length - submissions.length;
+  await w.record(
+    'flowSubmissions',
+    submissions,
+    submissions.map(
+      ({ id: _id, flowId, contactId, companyId, ...s }): Prisma.FlowSubmissionCreateManyInput => ({
+        businessId,
+        flowId: w.need('flows', flowId),
+        contactId: w.need('contacts', contactId),
+        companyId: w.ref('companies', companyId),
+        ...s,
+      }),
+    ),
+    (data) => tx.flowSubmission.createManyAndReturn({ data, select: { id: true, contactId: true } }),
+    'contactId',
+  );
+  const fileFields = new Set(rows.flowFields.filter((f) => f.fieldType === 'file').map((f) => f.id));
+  const answers = rows.flowAnswers.filter((a) => w.idMap.flowSubmissions.has(a.submissionId));
+  w.skipped.flowAnswers = rows.flowAnswers.length - answers.length;
+  await w.record(
+    'flowAnswers',
+    answers,
+    answers.map(
+      (a): Prisma.FlowAnswerCreateManyInput => ({
+        businessId,
+        submissionId: w.need('flowSubmissions', a.submissionId),
+        flowFieldId: w.need('flowFields', a.flowFieldId),
+        value: fileFields.has(a.flowFieldId) && a.value !== '' ? String(w.ref('documents', Number(a.value))) : a.value,
+      }),
+    ),
+    (data) => tx.flowAnswer.createManyAndReturn({ data, select: { id: true, flowFieldId: true } }),
+    'flowFieldId',
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * What one row of a Clientflow export may hold (server/data/format.ts names its columns): each value's type, whether
+ * it may be null, and the rules the app's own calls and the CSV import hold it to, from the same shared field schemas,
+ * so a limit changed there changes here. Issues name the entity (file), the row's line and the column.
+ */
+import { z } from 'zod';
+import '../../shared/zod-messages';
+import { M } from '../../shared/messages';
+import { companyFields } from '../../shared/schemas/companies';
+import { contactFields, contactRoleSchema } from '../../shared/schemas/contacts';
+import {
+  documentNameSchema,
+  documentTypeSchema,
+  documentUrlSchema,
+  documentUrlText,
+} from '../../shared/schemas/documents';
+import { flowFieldFields, flowFields, flowStepFields, flowUidSchema } from '../../shared/schemas/flows';
+import { storedAnswerSchema, submissionStatusSchema } from '../../shared/schemas/portal-flows';
+import { projectFields, projectUidSchema, storedProjectStatusSchema } from '../../shared/schemas/projects';
+import {
+  resourceDetailFields,
+  resourceFields,
+  resourceStatusSchema,
+  resourceTypeSchema,
+} from '../../shared/schemas/resources';
+import { taskFields } from '../../shared/schemas/tasks';
+import { staffRoleSchema } from '../../shared/schemas/team';
+import { COLUMNS_OF_OLDER_EXPORTS, ENTITIES, jsonPath, type EntityName, type EntitySpec } from './format';
+
+const I = M.data.import;
+
+export type Row = Record<string, unknown>;
+
+/** Entities an import creates, in order (users are matched by e-mail, the activity log is not replayed). */
+export const IMPORTED = ENTITIES.filter((e) => e.name !== 'users' && e.name !== 'activities');
+
+/** Companies are the same when their names match after trimming, whatever their case. */
+export const nameKey = (name: string) => name.trim().toLowerCase();
+
+/** A download route of a stored document (of whichever installation wrote it). */
+export const DOWNLOAD_PATH = /^\/api\/documents\/\d+\/download$/;
+
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
+
+/** Columns that may be null (the rest must have a value). */
+const NULLABLE: Partial<Record<EntityName, readonly string[]>> = {
+  companies: ['industry', 'website', 'address', 'phone'],
+  contacts: ['companyId', 'phone', 'role', 'title'],
+  projects: [
+    'companyId',
+    'description',
+    'startDate',
+    'completionDate',
+    'totalHoursEstimated',
+    'totalHoursWorked',
+    'totalBilledCents',
+  ],
+  tasks: ['projectId', 'description', 'dueDate', 'assigneeId', 'completedAt'],
+  documents: ['companyId', 'projectId', 'mimeType', 'originalName', 'uploadedById', 'file'],
+  resources: ['projectId'],
+  flows: ['companyId', 'createdById'],
+  flowFields: ['helpText'],
+  flowSubmissions: ['companyId', 'completedAt'],
+};
+
+/**
+ * Each entity's row, as the app's own fields check it (its create calls' schemas without their defaults, and the
+ * stored choices its output schemas read back): a value outside them never reaches the database, where one bad status
+ * would break a list. Only the verdict is used: a row is written as exported (nothing trimmed or filled in).
+ */
+export const ROW_SCHEMAS = {
+  users: z.object({ role: staffRoleSchema }),
+  companies: z.object(companyFields),
+  contacts: z.object({
+    firstName: contactFields.firstName,
+    lastName: contactFields.lastName,
+    // An address no mailbox can have (RFC 5321: 320 characters at most) is no e-mail either.
+    email: contactFields.email.refine((email) => email.length <= 320),
+    phone: contactFields.phone,
+    role: contactRoleSchema,
+    title: contactFields.title,
+  }),
+  projects: z.object({
+    projectUid: projectUidSchema,
+    name: projectFields.name,
+    description: projectFields.description,
+    status: storedProjectStatusSchema,
+    priority: taskFields.priority,
+  }),
+  tasks: z.object({
+    title: taskFields.title,
+    description: taskFields.description,
+    status: taskFields.status,
+    priority: taskFields.priority,
+  }),
+  // No form sends a stored file's type, original name or path in the zip: their limits are the upload's.
+  documents: z.object({
+    name: documentNameSchema,
+    type: documentTypeSchema,
+    url: documentUrlText,
+    mimeType: z.string().max(255),
+    originalName: z.string().max(255),
+    file: z.string().max(1024),
+  }),
+  resources: z.object({ ...resourceFields, type: resourceTypeSchema, status: resourceStatusSchema }),
+  resourceDetails: z.object(resourceDetailFields),
+  flows: z.object({ flowUid: flowUidSchema, ...flowFields }),
+  flowSteps: z.object(flowStepFields),
+  // Options are stored JSON text (the calls take them parsed): at most twice what a call may send as text.
+  flowFields: z.object({ ...flowFieldFields, options: z.string().max(20_000) }),
+  flowSubmissions: z.object({ status: submissionStatusSchema }),
+  flowAnswers: z.object({ value: storedAnswerSchema }),
+} satisfies Partial<Record<EntityName, z.ZodObject>>;
+
+/** Columns whose format check answers with the archive's sentence for that format. */
+const FORMAT_MESSAGES: Record<string, (column: string) => string> = { email: I.badEmail, website: I.badUrl };
+
+/**
+ * The archive's sentence for a value its column's schema refuses, or null. An empty text is kept as exported (the
+ * columns that must hold a value are NULLABLE's rule), so a "required" issue is not one here.
+ */
+function valueProblem(schema: z.ZodType, column: string, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  if (result.success) return null;
+  for (const issue of result.error.issues) {
+    if (issue.code === 'too_small') continue;
+    if (issue.code === 'invalid_value') return I.notOneOf(column, issue.values.map(String).join(', '));
+    if (issue.code === 'too_big') return I.tooLongValue(column, Number(issue.maximum));
+    return FORMAT_MESSAGES[column]?.(column) ?? issue.message;
+  }
+  return null;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** The value as it is written, or not ok. */
+function checkValue(type: string, value: unknown): { ok: true; value: unknown } | { ok: false } {
+  switch (type) {
+    case 'int':
+      return Number.isSafeInteger(value) ? { ok: true, value } : { ok: false };
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? { ok: true, value } : { ok: false };
+    case 'string':
+    case 'text':
+      return typeof value === 'string' ? { ok: true, value } : { ok: false };
+    case 'boolean':
+      return typeof value === 'boolean' ? { ok: true, value } : { ok: false };
+    case 'date': {
+      if (typeof value !== 'string' || !ISO_DATE.test(value)) return { ok: false };
+      const date = new Date(value);
+      return Number.isNaN(date.getTime()) ? { ok: false } : { ok: true, value: date };
+    }
+    case 'json':
+      // Stored as JSON text; an export may also carry it parsed.
+      if (typeof value === 'string') return { ok: true, value };
+      return value === undefined ? { ok: false } : { ok: true, value: JSON.stringify(value) };
+    default:
+      return { ok: false };
+  }
+}
+
+/** One problem of a row: its column (none for the whole row) and the sentence. */
+export type RowFail = (field: string | undefined, message: string) => void;
+
+/** One column's checked value, or undefined after reporting its problem. */
+function checkColumn(spec: EntitySpec, column: string, type: string, source: Row, fail: RowFail): unknown {
+  if (!(column in source)) {
+    // An export written before the column existed: the value that keeps its old behaviour (format.ts).
+    const older = COLUMNS_OF_OLDER_EXPORTS[spec.name];
+    if (older && column in older) return older[column];
+    fail(column, I.columnMissing(column));
+    return undefined;
+  }
+  const value = source[column];
+  if (value === null) {
+    if ((NULLABLE[spec.name] ?? []).includes(column) || spec.name === 'activities' || spec.name === 'users')
+      return null;
+    fail(column, I.columnRequired(column));
+    return undefined;
+  }
+  const checked = checkValue(type, value);
+  if (!checked.ok) {
+    fail(column, I.columnType(column, I.typeLabels[type] ?? type));
+    return undefined;
+  }
+  // Ids, sizes, positions and cents are 32-bit integers in both databases.
+  if (type === 'int' && ((value as number) < INT32_MIN || (value as number) > INT32_MAX)) {
+    fail(column, I.outOfRange(column));
+    return undefined;
+  }
+  const schema = (ROW_SCHEMAS as Partial<Record<EntityName, z.ZodObject>>)[spec.name]?.shape[column];
+  const problem = schema ? valueProblem(schema, column, checked.value) : null;
+  if (problem) {
+    fail(column, problem);
+    return undefined;
+  }
+  return checked.value;
+}
+
+/** One row's columns, types and values; each problem goes to `fail`. */
+export function checkRow(spec: EntitySpec, raw: unknown, fail: RowFail): Row {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    fail(undefined, I.badPart(jsonPath(spec.name)));
+    return {};
+  }
+  const row: Row = {};
+  for (const [column, type] of Object.entries(spec.columns)) {
+    const value = checkColumn(spec, column, type, raw as Row, fail);
+    if (value !== undefined) row[column] = value;
+  }
+  // A link without a stored file is an http(s) address, none, or the source's download route (imported as none).
+  if (
+    spec.name === 'documents' &&
+    row.file === null &&
+    typeof row.url === 'string' &&
+    row.url !== '' &&
+    !DOWNLOAD_PATH.test(row.url)
+  ) {
+    if (!documentUrlSchema.safeParse(row.url).success) fail('url', I.badUrl('url'));
+  }
+  return row;
+}
