@@ -30,7 +30,7 @@ import { openDatabase } from '../server/db';
 import { DEMO } from '../server/demo';
 import { benchCalls, screenCalls, type BenchCall } from './bench/calls';
 import { loadRun, rssKb, sampleRss, summarize, type Run, type Summary } from './bench/load';
-import { freePort, temporaryDatabase, type TemporaryDatabase } from './bench/support';
+import { freePort, temporaryDatabase, type TemporaryDatabase } from '../tests/support/temporary';
 import { generate, seed, type SeedCounts } from './seed';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
