@@ -42,25 +42,8 @@ const CHECK_NOISE = 1.2;
 
 // ---------------------------------------------------------------- arguments
 
-type Options = {
-  scale: number;
-  pg: boolean;
-  duration: number;
-  rounds: number;
-  connections: number[];
-  tag: string | null;
-  /** Only the calls whose name contains this text. */
-  only: string | null;
-  gzip: boolean;
-  set: 'default' | 'screens' | 'all';
-  agencies: number | null;
-  fraction: number;
-  compare: string | null;
-  check: boolean;
-  checkPages: number;
-};
-
-function parseArgs(argv: string[]): Options {
+/** The options, with --only: just the calls whose name contains this text. */
+function parseArgs(argv: string[]) {
   const value = (name: string): string | undefined => {
     for (let i = 0; i < argv.length; i++) {
       if (argv[i] === `--${name}`) return argv[i + 1];
@@ -99,7 +82,7 @@ function parseArgs(argv: string[]): Options {
   };
 }
 
-function setOf(raw: string | undefined): Options['set'] {
+function setOf(raw: string | undefined): 'default' | 'screens' | 'all' {
   if (raw === undefined) return 'default';
   if (raw === 'default' || raw === 'screens' || raw === 'all') return raw;
   throw new Error(`--set expects default, screens or all (got ${raw})`);
@@ -504,21 +487,7 @@ async function main(): Promise<number> {
         `latencies in ms; ×: app/baseline where the call has one (requests/s: below 1 means the app serves fewer)`,
     );
     table(
-      [
-        'call',
-        'conns',
-        'p50 app',
-        'p50 base',
-        'p50 ×',
-        'p99 app',
-        'p99 base',
-        'p99 ×',
-        'req/s app',
-        'req/s base',
-        'req/s ×',
-        'app RSS MB',
-        'KB',
-      ],
+      'call|conns|p50 app|p50 base|p50 ×|p99 app|p99 base|p99 ×|req/s app|req/s base|req/s ×|app RSS MB|KB'.split('|'),
       rows.map((r) => [
         r.call,
         String(r.connections),
@@ -550,27 +519,19 @@ async function main(): Promise<number> {
     const budgetsFile = path.join(ROOT, 'bench/budgets.json');
     const limits: Budgets = fs.existsSync(budgetsFile) ? JSON.parse(fs.readFileSync(budgetsFile, 'utf8')) : {};
     // p99 over the short rounds of bench:check is noise (a handful of slow requests): --check gates p50, RSS and growth.
-    const budgets: { name: string; value: number; limit: number; pass: boolean; exception?: string; gate: boolean }[] =
-      [];
+    type Budget = { name: string; value: number; limit: number; pass: boolean; exception?: string; gate: boolean };
+    const budgets: Budget[] = [];
+    /** A budget that passes at or under its limit, gated by --check unless said otherwise. */
+    const budget = (name: string, value: number, limit: number, more: Partial<Budget> = {}) =>
+      budgets.push({ name, value, limit, pass: value <= limit, gate: true, ...more });
     for (const r of rows.filter((row) => row.ratio && row.connections === BUDGET.atConnections)) {
       const known = limits.calls?.[r.call];
       const p50Limit = known?.p50 ?? BUDGET.p50;
       const ratio = r.ratio!;
-      budgets.push({
-        name: `${r.call}: p50 app/baseline at ${r.connections} connections`,
-        value: ratio.p50,
-        limit: p50Limit,
-        pass: ratio.p50 <= p50Limit,
+      budget(`${r.call}: p50 app/baseline at ${r.connections} connections`, ratio.p50, p50Limit, {
         exception: known?.why,
-        gate: true,
       });
-      budgets.push({
-        name: `${r.call}: p99 app/baseline at ${r.connections} connections`,
-        value: ratio.p99,
-        limit: BUDGET.p99,
-        pass: ratio.p99 <= BUDGET.p99,
-        gate: false,
-      });
+      budget(`${r.call}: p99 app/baseline at ${r.connections} connections`, ratio.p99, BUDGET.p99, { gate: false });
     }
     // Screens without a baseline: the app's p50 against its absolute limit, at the size the limits were measured at.
     const size = limits.absolute?.size;
@@ -583,13 +544,9 @@ async function main(): Promise<number> {
     const absolute = rows.filter((r) => !r.ratio && screens.has(r.call) && atSize(r));
     for (const r of absolute) {
       const limit = limits.absolute!.p50Ms[r.call];
-      budgets.push({
-        name: `${r.call}: p50 at ${r.connections} connections (ms)`,
-        value: r.app.p50,
-        limit: limit ?? 0,
-        // A screen without a limit fails, so that every screen keeps one.
+      // A screen without a limit fails, so that every screen keeps one.
+      budget(`${r.call}: p50 at ${r.connections} connections (ms)`, r.app.p50, limit ?? 0, {
         pass: limit !== undefined && r.app.p50 <= limit,
-        gate: true,
       });
     }
     if (!absolute.length && rows.some((r) => !r.ratio && screens.has(r.call)))
@@ -598,24 +555,11 @@ async function main(): Promise<number> {
       );
     const peakMb = mb(appRssPeakKb);
     const rssLimit = limits.rssMb?.limit ?? BUDGET.rssMb;
-    budgets.push({
-      name: 'app RSS peak under load (MB)',
-      value: peakMb,
-      limit: rssLimit,
-      pass: peakMb < rssLimit,
-      exception: limits.rssMb?.why,
-      gate: true,
-    });
+    budget('app RSS peak under load (MB)', peakMb, rssLimit, { pass: peakMb < rssLimit, exception: limits.rssMb?.why });
     if (kind === 'sqlite') {
       for (const r of rows.filter((row) => row.call === 'screen: dashboard stats' && row.connections === 1)) {
         const limit = BUDGET.dashboardStatsSqliteMs;
-        budgets.push({
-          name: `dashboard stats p50 at 1 connection (ms)`,
-          value: r.app.p50,
-          limit,
-          pass: r.app.p50 < limit,
-          gate: true,
-        });
+        budget('dashboard stats p50 at 1 connection (ms)', r.app.p50, limit, { pass: r.app.p50 < limit });
       }
     }
     // Growth with the size of the data: this run against an earlier one (--compare), call by call.
@@ -649,27 +593,9 @@ async function main(): Promise<number> {
           rss: over(r.appRssPeakMb, before.appRssPeakMb),
         };
         growth.push(g);
-        budgets.push({
-          name: `${r.call}: p50 at 1 connection, larger data ÷ smaller`,
-          value: g.p50,
-          limit: BUDGET.growth,
-          pass: g.p50 <= BUDGET.growth,
-          gate: true,
-        });
-        budgets.push({
-          name: `${r.call}: response size, larger data ÷ smaller`,
-          value: g.bytes,
-          limit: BUDGET.growth,
-          pass: g.bytes <= BUDGET.growth,
-          gate: true,
-        });
-        budgets.push({
-          name: `${r.call}: app RSS, larger data ÷ smaller`,
-          value: g.rss,
-          limit: BUDGET.growth,
-          pass: g.rss <= BUDGET.growth,
-          gate: true,
-        });
+        budget(`${r.call}: p50 at 1 connection, larger data ÷ smaller`, g.p50, BUDGET.growth);
+        budget(`${r.call}: response size, larger data ÷ smaller`, g.bytes, BUDGET.growth);
+        budget(`${r.call}: app RSS, larger data ÷ smaller`, g.rss, BUDGET.growth);
       }
     }
     console.log(

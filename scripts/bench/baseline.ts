@@ -174,16 +174,8 @@ const projectDetail: Handler = async (db, q) => {
     createdAt: toDate(r.createdAt),
     updatedAt: toDate(r.updatedAt),
     companiesId: companyId,
-    contacts: contacts.map((k) => ({
-      id: toInt(k.id),
-      companyId: toIntOrNull(k.companyId),
-      firstName: String(k.firstName),
-      lastName: String(k.lastName),
-      email: String(k.email),
-      phone: toText(k.phone),
-      title: toText(k.title),
-      role: toText(k.role),
-    })),
+    // Its columns are the answer's fields already (ids, text or null), in their order.
+    contacts,
     companyContactCount: toInt(r.companyContactCount),
     tasksOfProject: tasks.map((t) => ({
       id: toInt(t.id),
