@@ -17,7 +17,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { SESSION } from '../shared/constants';
 import { openDatabase } from '../server/db';
 import { DEMO } from '../server/demo';
-import { freePort } from './bench/support';
+import { freePort } from '../tests/support/temporary';
 import { generate } from './seed';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

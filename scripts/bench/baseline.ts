@@ -1,149 +1,329 @@
-// The raw baseline of `npm run bench`: a minimal Express server answering every call of ./calls.ts with
-// hand-written SQL on the same database as the app (better-sqlite3, or pg for a postgresql:// URL).
-// Authentication is one statement: SHA-256 of the Bearer token → Session joined with User and Business. Replies
-// are gzipped from the app's threshold, as the app's are.
+// The raw baseline of `npm run bench`: a minimal Express server answering four representative calls (a list with a
+// search, a detail, a portal read, an aggregate) with the app's own SQL, built by the same builders (keysetPage,
+// containsText, clientVisible) over the same column lists and run through the same executors (server/sql.ts), so
+// that only the transport differs: no tRPC, no zod, no middleware, one-statement authentication.
+// The routers do not export their column lists and mappers yet: the copies below must stay as the routers have them
+// (scripts/bench.ts fails when an answer differs from the app's by one byte).
 //
-// Run by scripts/bench.ts as a child process: `node --import tsx scripts/bench/baseline.ts <DATABASE_URL> <PORT>`;
-// prints "ready" once it listens.
+// Run by scripts/bench.ts as a child process: `node --import tsx scripts/bench/baseline.ts <DATABASE_URL> <PORT>`.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
 import pg from 'pg';
+import { LIMITS } from '../../shared/constants';
+import { PROJECT_DETAIL_ITEMS } from '../../shared/schemas/projects';
+import {
+  ACTIVE_PROJECT_STATUSES,
+  CLIENT_COMPANY_STATUSES,
+  DONE_TASK_STATUSES,
+  PENDING_TASK_STATUSES,
+  portalProjectStatus,
+} from '../../shared/status';
 import { API_COMPRESSION_THRESHOLD } from '../../server/lib/compression';
-import { allCalls as benchCalls, isBadRequest, routeOf, type Auth, type Query, type Reply } from './calls';
+import { containsText, keysetPage } from '../../server/lib/pagination';
+import { clientVisible } from '../../server/portal/visibility';
+import { keysToSnake } from '../../server/rest/case';
+import {
+  join,
+  postgresExecutor,
+  raw,
+  sql,
+  sqliteExecutor,
+  tenantRunner,
+  TENANT,
+  toBool,
+  toDate,
+  toDateOrNull,
+  toInt,
+  toIntOrNull,
+  toText,
+  unscopedRunner,
+  type Row,
+  type Sql,
+  type SqlExecutor,
+  type SqlRunner,
+} from '../../server/sql';
 
-type Handler = (query: Query, auth: Auth) => Reply | Promise<Reply>;
-type Backend = {
-  authenticate: (tokenHash: string) => Auth | null | Promise<Auth | null>;
-  /** A portal session: its contact (with portal access and a company), company and business. */
-  authenticatePortal: (tokenHash: string) => Auth | null | Promise<Auth | null>;
-  handlers: Map<string, Handler>;
+type Session = { businessId: number; businessSlug: string; companyId: number | null; expiresAt: unknown };
+type Reply = { status?: number; body: unknown; headers?: Record<string, string> };
+type Handler = (db: SqlRunner, query: Record<string, string | undefined>, session: Session) => Promise<Reply>;
+
+const inList = (values: readonly string[]): Sql =>
+  sql`(${join(
+    values.map((v) => sql`${v}`),
+    ', ',
+  )})`;
+const dayOf = (value: unknown) => (value == null ? null : toDate(value).toISOString().slice(0, 10));
+const pageParams = (q: Record<string, string | undefined>) => ({
+  limit: Math.min(Number(q.limit ?? LIMITS.pageSize), LIMITS.pageSizeMax),
+  cursor: q.cursor ? Number(q.cursor) : null,
+  search: q.search?.trim() || null,
+});
+/** A keyset page as the app's REST layer sends it: the items, the counts and the cursor in headers. */
+function pageReply(page: {
+  items: unknown[];
+  total: number | null;
+  overall?: number | null;
+  nextCursor: number | null;
+}) {
+  const headers: Record<string, string> = {};
+  if (page.total !== null) headers['X-Total-Count'] = String(page.total);
+  if (page.overall != null) headers['X-Overall-Count'] = String(page.overall);
+  if (page.nextCursor !== null) headers['X-Next-Cursor'] = String(page.nextCursor);
+  return { body: page.items, headers };
+}
+
+// ---------------------------------------------------------------- a list with a search: GET /api/companies
+
+/** server/routers/companies.ts list: its filters, columns, page extras and row mapper. */
+const companies: Handler = async (db, q) => {
+  const { limit, cursor, search } = pageParams(q);
+  const filters = search
+    ? [sql`(${containsText(db, sql`t."name"`, search)} OR ${containsText(db, sql`t."industry"`, search)})`]
+    : [];
+  const page = await keysetPage(db, {
+    table: 'Company',
+    columns: sql`t."id", t."name", t."industry", t."website", t."address", t."phone", t."status", t."createdAt", t."updatedAt"`,
+    filters,
+    sort: { column: 'name' },
+    pageExtras: sql`
+        (SELECT COUNT(*) FROM "Contact" x WHERE x."businessId" = ${TENANT} AND x."companyId" = p."id") AS "contactCount",
+        (SELECT COUNT(*) FROM "Project" y WHERE y."businessId" = ${TENANT} AND y."companyId" = p."id") AS "projectCount"`,
+    limit,
+    cursor,
+    withOverall: q.withOverall === 'true' || q.withOverall === '1',
+    map: (r: Row) => ({
+      id: toInt(r.id),
+      name: String(r.name),
+      industry: toText(r.industry),
+      website: toText(r.website),
+      address: toText(r.address),
+      phone: toText(r.phone),
+      status: String(r.status),
+      createdAt: toDate(r.createdAt),
+      updatedAt: toDate(r.updatedAt),
+      contactCount: toInt(r.contactCount),
+      projectCount: toInt(r.projectCount),
+    }),
+  });
+  return pageReply(page);
 };
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// ---------------------------------------------------------------- a detail: GET /projects/v1/{id}
 
-/** What a public call's handler gets instead of a session (it reads none of it). */
-const PUBLIC = {} as Auth;
+/** server/routers/projects.ts readProject by id: the same four statements, snake_case as the REST route sends it. */
+const projectColumns = sql`t."id", t."projectUid", t."name", t."description", t."status", t."companyId", t."startDate", t."completionDate",
+  t."totalHoursEstimated", t."totalHoursWorked", t."totalBilledCents", t."visibleToClient", t."createdAt", t."updatedAt"`;
 
-/** "YYYY-MM-DD HH:MM:SS" (CURRENT_TIMESTAMP) is UTC; ISO text and integer milliseconds parse as they are. */
-function sqliteMs(value: unknown): number {
-  if (typeof value === 'number' || typeof value === 'bigint') return Number(value);
-  const text = String(value);
-  return /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text)
-    ? Date.parse(`${text.replace(' ', 'T')}Z`)
-    : Date.parse(text);
+function projectExtras(db: SqlRunner, p: Sql): Sql {
+  const contactIds =
+    db.provider === 'postgresql'
+      ? sql`(SELECT string_agg(pc."contactId"::text, ',') FROM "ProjectContact" pc WHERE pc."businessId" = ${TENANT} AND pc."projectId" = ${p}."id")`
+      : sql`(SELECT group_concat(pc."contactId") FROM "ProjectContact" pc WHERE pc."businessId" = ${TENANT} AND pc."projectId" = ${p}."id")`;
+  return sql`
+    (SELECT co."name" FROM "Company" co WHERE co."businessId" = ${TENANT} AND co."id" = ${p}."companyId") AS "companyName",
+    ${contactIds} AS "contactIds",
+    (SELECT COUNT(*) FROM "Task" x WHERE x."businessId" = ${TENANT} AND x."projectId" = ${p}."id") AS "taskCount",
+    (SELECT COUNT(CASE WHEN x."status" IN ${inList(DONE_TASK_STATUSES)} THEN 1 END) FROM "Task" x WHERE x."businessId" = ${TENANT} AND x."projectId" = ${p}."id") AS "completedTaskCount",
+    (SELECT COUNT(*) FROM "Document" d WHERE d."businessId" = ${TENANT} AND d."projectId" = ${p}."id") AS "fileCount"`;
 }
 
-/** One handler per route: calls that share a route must share its SqlHandler. */
-function routeHandlers<T>(make: (call: (typeof benchCalls)[number]) => T): Map<string, T> {
-  const byRoute = new Map<string, { handler: unknown; made: T }>();
-  for (const call of benchCalls) {
-    const route = routeOf(call);
-    const seen = byRoute.get(route);
-    if (seen && seen.handler !== call.handler) throw new Error(`route ${route}: two different SQL handlers`);
-    if (!seen) byRoute.set(route, { handler: call.handler, made: make(call) });
-  }
-  return new Map([...byRoute].map(([route, { made }]) => [route, made]));
-}
-
-function sqliteBackend(file: string): Backend {
-  const db = new Database(file, { fileMustExist: true });
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
-  const session = db.prepare(
-    `SELECT u.id AS userId, u.email, u.firstName, u.lastName, u.role, u.businessId,
-            b.name AS businessName, b.slug AS businessSlug, s.expiresAt,
-            CASE WHEN b.requireTwoFactor AND u.totpEnabledAt IS NULL THEN 1 ELSE 0 END AS twoFactorSetupNeeded
-     FROM Session s JOIN User u ON u.id = s.userId JOIN Business b ON b.id = u.businessId
-     WHERE s.id = ?`,
-  );
-  const portalSession = db.prepare(
-    `SELECT c.id AS contactId, c.companyId, c.email, c.firstName, c.lastName, p.businessId, b.name AS businessName, b.slug AS businessSlug, p.expiresAt
-     FROM PortalSession p JOIN Contact c ON c.businessId = p.businessId AND c.id = p.contactId JOIN Business b ON b.id = p.businessId
-     WHERE p.id = ? AND c.portalAccess = 1 AND c.companyId IS NOT NULL`,
-  );
-  return {
-    authenticate(tokenHash) {
-      const row = session.get(tokenHash) as (Auth & { expiresAt: unknown }) | undefined;
-      if (!row || sqliteMs(row.expiresAt) <= Date.now()) return null;
-      return row;
-    },
-    authenticatePortal(tokenHash) {
-      const row = portalSession.get(tokenHash) as (Auth & { expiresAt: unknown }) | undefined;
-      if (!row || sqliteMs(row.expiresAt) <= Date.now()) return null;
-      return row;
-    },
-    handlers: routeHandlers((call) => call.handler.sqlite(db)),
+const projectDetail: Handler = async (db, q) => {
+  const id = Number(q.id);
+  const limit = raw(String(PROJECT_DETAIL_ITEMS));
+  const [r, contacts, tasks, files] = await Promise.all([
+    db.get(sql`
+      SELECT ${projectColumns}, ${projectExtras(db, sql`t`)},
+        (SELECT COUNT(*) FROM "Contact" k WHERE k."businessId" = ${TENANT} AND k."companyId" = t."companyId") AS "companyContactCount"
+      FROM "Project" t WHERE t."businessId" = ${TENANT} AND t."id" = ${id}`),
+    db.all(sql`
+      SELECT k."id", k."companyId", k."firstName", k."lastName", k."email", k."phone", k."title", k."role"
+      FROM "ProjectContact" pc JOIN "Contact" k ON k."businessId" = ${TENANT} AND k."id" = pc."contactId"
+      WHERE pc."businessId" = ${TENANT} AND pc."projectId" = ${id}
+      ORDER BY k."firstName", k."lastName", k."id"`),
+    db.all(sql`
+      SELECT "id", "title", "description", "status", "priority", "dueDate", "assigneeId", "internal", "createdAt" FROM "Task"
+      WHERE "businessId" = ${TENANT} AND "projectId" = ${id} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`),
+    db.all(sql`
+      SELECT "id", "name", "type", "size", "url", "storageKey", "createdAt" FROM "Document"
+      WHERE "businessId" = ${TENANT} AND "projectId" = ${id} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`),
+  ]);
+  if (!r) return { status: 404, body: { message: 'Project not found', code: 'NOT_FOUND' } };
+  const companyId = toIntOrNull(r.companyId);
+  const ids = r.contactIds == null || r.contactIds === '' ? [] : String(r.contactIds).split(',').map(Number);
+  const detail = {
+    id: toInt(r.id),
+    projectUid: String(r.projectUid),
+    name: String(r.name),
+    description: toText(r.description),
+    status: String(r.status),
+    companyId,
+    company: companyId !== null && r.companyName != null ? { id: companyId, name: String(r.companyName) } : null,
+    projectContactId: ids.sort((a, b) => a - b),
+    projectStartDate: dayOf(r.startDate),
+    projectCompletionDate: dayOf(r.completionDate),
+    totalHoursEstimated: toIntOrNull(r.totalHoursEstimated),
+    totalHoursWorked: toIntOrNull(r.totalHoursWorked),
+    totalBilled: r.totalBilledCents == null ? null : Number(r.totalBilledCents) / 100,
+    visibleToClient: toBool(r.visibleToClient),
+    taskCount: toInt(r.taskCount),
+    completedTaskCount: toInt(r.completedTaskCount),
+    fileCount: toInt(r.fileCount),
+    createdAt: toDate(r.createdAt),
+    updatedAt: toDate(r.updatedAt),
+    companiesId: companyId,
+    // Its columns are the answer's fields already (ids, text or null), in their order.
+    contacts,
+    companyContactCount: toInt(r.companyContactCount),
+    tasksOfProject: tasks.map((t) => ({
+      id: toInt(t.id),
+      name: String(t.title),
+      description: toText(t.description),
+      status: String(t.status),
+      priority: String(t.priority),
+      dueDate: toDateOrNull(t.dueDate),
+      assigneeId: toIntOrNull(t.assigneeId),
+      internal: toBool(t.internal),
+      createdAt: toDate(t.createdAt),
+    })),
+    filesOfProject: files.map((f) => ({
+      id: toInt(f.id),
+      name: String(f.name),
+      fileType: String(f.type),
+      fileSize: toInt(f.size),
+      fileUrl: f.url ? String(f.url) : f.storageKey ? `/api/documents/${toInt(f.id)}/download` : '',
+      createdAt: toDate(f.createdAt),
+    })),
   };
-}
+  return { body: keysToSnake(detail) };
+};
 
-function postgresBackend(url: string): Backend {
-  // The same pool size as Prisma's pg adapter (pg's default, 10).
-  const pool = new pg.Pool({ connectionString: url });
+// ---------------------------------------------------------------- a portal read: GET /api/portal/projects/{slug}
+
+/** server/routers/portal.ts projects: the client's visible projects, newest first, with their visible counts. */
+const portalProjects: Handler = async (db, q, session) => {
+  if (q.slug !== session.businessSlug)
+    return { status: 403, body: { message: 'You are signed in to another client portal.', code: 'FORBIDDEN' } };
+  const companyId = session.companyId!;
+  const { limit, cursor } = pageParams(q);
+  const page = await keysetPage(db, {
+    table: 'Project',
+    columns: sql`t."id", t."name", t."description", t."status", t."priority", t."startDate", t."completionDate", t."companyId", t."createdAt"`,
+    filters: [clientVisible.project(sql`t`, companyId)],
+    sort: { column: 'createdAt', direction: 'desc' },
+    pageExtras: sql`
+  (SELECT COUNT(*) FROM "Task" x WHERE x."projectId" = p."id" AND ${clientVisible.task(sql`x`, companyId)}) AS "taskCount",
+  (SELECT COUNT(CASE WHEN x."status" IN ${inList(DONE_TASK_STATUSES)} THEN 1 END) FROM "Task" x WHERE x."projectId" = p."id" AND ${clientVisible.task(sql`x`, companyId)}) AS "completedTaskCount",
+  (SELECT COUNT(*) FROM "Document" d WHERE d."projectId" = p."id" AND ${clientVisible.document(sql`d`, companyId)}) AS "fileCount"`,
+    limit,
+    cursor,
+    map: (r: Row) => {
+      const taskCount = toInt(r.taskCount ?? 0);
+      const completedTaskCount = toInt(r.completedTaskCount ?? 0);
+      const priority = String(r.priority);
+      return {
+        id: toInt(r.id),
+        name: String(r.name),
+        description: toText(r.description),
+        status: portalProjectStatus(String(r.status)),
+        priority: ['low', 'medium', 'high'].includes(priority) ? priority : 'medium',
+        startDate: dayOf(r.startDate),
+        endDate: dayOf(r.completionDate),
+        companyId: toInt(r.companyId),
+        taskCount,
+        completedTaskCount,
+        fileCount: toInt(r.fileCount ?? 0),
+        progress: taskCount === 0 ? 0 : Math.round((completedTaskCount / taskCount) * 100),
+      };
+    },
+  });
+  return pageReply({ items: page.items, nextCursor: page.nextCursor, total: page.total });
+};
+
+// ---------------------------------------------------------------- an aggregate: GET /api/dashboard/stats
+
+/** server/routers/dashboard.ts stats: three counts and the pending tasks by priority, in one statement. */
+const dashboardStats: Handler = async (db) => {
+  const row = await db.get(sql`
+      SELECT p."n" AS "activeProjects", c."n" AS "totalClients", t."pending", t."high", t."medium", t."low"
+      FROM
+        (SELECT COUNT(*) AS "n" FROM "Project" WHERE "businessId" = ${TENANT} AND "status" IN ${inList(ACTIVE_PROJECT_STATUSES)}) p,
+        (SELECT COUNT(*) AS "n" FROM "Company" WHERE "businessId" = ${TENANT} AND "status" IN ${inList(CLIENT_COMPANY_STATUSES)}) c,
+        (SELECT COUNT(*) AS "pending",
+                COUNT(CASE WHEN "priority" = 'high' THEN 1 END) AS "high",
+                COUNT(CASE WHEN "priority" = 'medium' THEN 1 END) AS "medium",
+                COUNT(CASE WHEN "priority" = 'low' THEN 1 END) AS "low"
+         FROM "Task" WHERE "businessId" = ${TENANT} AND "status" IN ${inList(PENDING_TASK_STATUSES)}) t`);
   return {
-    async authenticate(tokenHash) {
-      const { rows } = await pool.query({
-        name: 'auth',
-        text: `SELECT u.id AS "userId", u.email, u."firstName", u."lastName", u.role, u."businessId",
-                      b.name AS "businessName", b.slug AS "businessSlug",
-                      CASE WHEN b."requireTwoFactor" AND u."totpEnabledAt" IS NULL THEN 1 ELSE 0 END AS "twoFactorSetupNeeded"
-               FROM "Session" s JOIN "User" u ON u.id = s."userId" JOIN "Business" b ON b.id = u."businessId"
-               WHERE s.id = $1 AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`,
-        values: [tokenHash],
-      });
-      return (rows[0] as Auth | undefined) ?? null;
+    body: {
+      activeProjects: toInt(row?.activeProjects ?? 0),
+      pendingTasks: toInt(row?.pending ?? 0),
+      totalClients: toInt(row?.totalClients ?? 0),
+      tasksByPriority: { high: toInt(row?.high ?? 0), medium: toInt(row?.medium ?? 0), low: toInt(row?.low ?? 0) },
     },
-    async authenticatePortal(tokenHash) {
-      const { rows } = await pool.query({
-        name: 'auth-portal',
-        text: `SELECT c.id AS "contactId", c."companyId", c.email, c."firstName", c."lastName", p."businessId", b.name AS "businessName", b.slug AS "businessSlug"
-               FROM "PortalSession" p JOIN "Contact" c ON c."businessId" = p."businessId" AND c.id = p."contactId" JOIN "Business" b ON b.id = p."businessId"
-               WHERE p.id = $1 AND p."expiresAt" > (now() AT TIME ZONE 'UTC') AND c."portalAccess" AND c."companyId" IS NOT NULL`,
-        values: [tokenHash],
-      });
-      return (rows[0] as Auth | undefined) ?? null;
-    },
-    handlers: routeHandlers((call) => call.handler.postgres(pool)),
   };
+};
+
+// ---------------------------------------------------------------- the server
+
+/** The routes the baseline answers (Express paths) and whether a portal session signs them in. */
+const ROUTES: { route: string; handler: Handler; portal?: boolean }[] = [
+  { route: '/api/companies', handler: companies },
+  { route: '/projects/v1/:id', handler: projectDetail },
+  { route: '/api/portal/projects/:slug', handler: portalProjects, portal: true },
+  { route: '/api/dashboard/stats', handler: dashboardStats },
+];
+
+/** One statement per session kind: the session (staff, or a portal contact with access and a company) and its agency. */
+const staffSession = (id: string) => sql`
+  SELECT u."businessId", b."slug" AS "businessSlug", NULL AS "companyId", s."expiresAt"
+  FROM "Session" s JOIN "User" u ON u."id" = s."userId" JOIN "Business" b ON b."id" = u."businessId" WHERE s."id" = ${id}`;
+const portalSession = (id: string) => sql`
+  SELECT p."businessId", b."slug" AS "businessSlug", c."companyId", p."expiresAt"
+  FROM "PortalSession" p JOIN "Contact" c ON c."businessId" = p."businessId" AND c."id" = p."contactId"
+  JOIN "Business" b ON b."id" = p."businessId"
+  WHERE p."id" = ${id} AND c."portalAccess" = ${true} AND c."companyId" IS NOT NULL`;
+
+function executorOf(url: string): SqlExecutor {
+  if (/^postgres(ql)?:\/\//.test(url)) return postgresExecutor(new pg.Pool({ connectionString: url }));
+  // A second connection beside Prisma's, as server/db.ts opens it for the hand-written statements.
+  const connection = new BetterSqlite3(path.resolve(url.replace(/^file:(\/\/)?/, '')), { fileMustExist: true });
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('analysis_limit = 400');
+  connection.pragma('optimize = 0x10002');
+  return sqliteExecutor(connection);
 }
 
 function main() {
   const [url, port] = process.argv.slice(2);
   if (!url || !port) throw new Error('usage: baseline.ts <DATABASE_URL> <PORT>');
-  const backend = /^postgres(ql)?:\/\//.test(url)
-    ? postgresBackend(url)
-    : sqliteBackend(path.resolve(url.replace(/^file:(\/\/)?/, '')));
-
+  const executor = executorOf(url);
+  const unscoped = unscopedRunner(executor);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   // The same bytes on the wire as the app: gzip from the same size (the bench asks with Accept-Encoding: gzip).
   app.use(compression({ threshold: API_COMPRESSION_THRESHOLD }));
-  const publicRoutes = new Set(benchCalls.filter((call) => call.public).map(routeOf));
-  const portalRoutes = new Set(benchCalls.filter((call) => call.portal).map(routeOf));
-  for (const [route, handler] of backend.handlers) {
-    const isPublic = publicRoutes.has(route);
+  for (const { route, handler, portal } of ROUTES) {
     app.get(route, async (req: Request, res: Response) => {
       try {
-        const token = isPublic ? undefined : /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-        // A public call's handler never reads the session, as the app never looks one up for it.
-        const authenticate = portalRoutes.has(route) ? backend.authenticatePortal : backend.authenticate;
-        const auth = isPublic ? PUBLIC : token ? await authenticate(hashToken(token)) : null;
-        if (!auth) {
+        const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+        const id = token ? createHash('sha256').update(token).digest('hex') : null;
+        const session = id ? await unscoped.get<Session>(portal ? portalSession(id) : staffSession(id)) : undefined;
+        if (!session || toDate(session.expiresAt).getTime() <= Date.now()) {
           res.status(401).json({ message: 'unauthenticated', code: 'UNAUTHORIZED' });
           return;
         }
-        // Path parameters (/contact/v1/:id) join the query, as the app's REST layer joins them to the input.
-        const reply = await handler({ ...req.query, ...req.params } as Query, auth);
+        const query = { ...req.query, ...req.params } as Record<string, string | undefined>;
+        const reply = await handler(tenantRunner(executor, toInt(session.businessId)), query, {
+          ...session,
+          companyId: toIntOrNull(session.companyId),
+        });
         if (reply.headers) res.set(reply.headers);
         res.status(reply.status ?? 200).json(reply.body);
       } catch (error) {
-        if (isBadRequest(error)) {
-          res.status(400).json({ message: 'bad request', code: 'BAD_REQUEST' });
-          return;
-        }
         console.error(error);
         res.status(500).json({ message: 'internal error', code: 'INTERNAL_SERVER_ERROR' });
       }

@@ -17,7 +17,7 @@ import { openDatabase } from '../../server/db';
 import { DEMO } from '../../server/demo';
 import { seed } from '../seed';
 import { rssKb, sampleRss } from './load';
-import { freePort, temporaryDatabase } from './support';
+import { freePort, temporaryDatabase } from '../../tests/support/temporary';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUDGET_GROWTH_MB = 50;

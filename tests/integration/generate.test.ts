@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db';
 import { DEMO } from '../../server/demo';
-import { temporaryDatabase } from '../../scripts/bench/support';
+import { temporaryDatabase } from '../support/temporary';
 import {
   AGENCY_SHAPE,
   agencyOf,

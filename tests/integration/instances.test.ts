@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newAgency } from '../support/app';
-import { freePort, temporaryDatabase, type TemporaryDatabase } from '../../scripts/bench/support';
+import { freePort, temporaryDatabase, type TemporaryDatabase } from '../support/temporary';
 import { startS3Server, type S3TestServer } from '../support/s3-server';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { trpcClient } from '../support/trpc';

@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { freePort } from '../../scripts/bench/support';
+import { freePort } from '../support/temporary';
 import { client, newAgency, startApp, type TestApp } from '../support/app';
 import { startS3Server } from '../support/s3-server';
 

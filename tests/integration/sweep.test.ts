@@ -20,7 +20,7 @@ import { loadEnv } from '../../server/env';
 import { createStorage } from '../../server/files/s3-storage';
 import type { FileStorage } from '../../server/files/storage';
 import { removeStaleImportFiles, scheduleSweeps, sweepAgency, SWEEP_INTERVAL_MS } from '../../server/files/sweep';
-import { freePort, temporaryDatabase, type TemporaryDatabase } from '../../scripts/bench/support';
+import { freePort, temporaryDatabase, type TemporaryDatabase } from '../support/temporary';
 import { client, signUpAgency } from '../support/app';
 import { startS3Server, type S3TestServer } from '../support/s3-server';
 

@@ -1,5 +1,5 @@
-// What the measuring scripts share (npm run bench, bench:upload, lighthouse) and the generator's test: a free port,
-// and a temporary database that is dropped afterwards.
+// A free port, and a temporary database that is dropped afterwards: for the tests that start servers or load data of
+// their own, and for the measuring scripts (npm run bench, bench:upload, lighthouse).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
