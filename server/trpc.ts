@@ -17,11 +17,17 @@ import type { FileStorage } from './files/storage';
 import type { Mailer } from './mail';
 import { parseAuthorization } from './auth/authorization';
 import { isApiToken, validateApiToken } from './auth/api-tokens';
-import { hasNul } from './lib/input-guards';
 import { requestIdOf } from './log';
-import { tenantRunner } from './sql';
 import { runAsTenant, tenantScopedDb } from './tenancy';
-import { can, forbiddenMessage, type Permission } from '../shared/permissions';
+import type { Permission } from '../shared/permissions';
+import {
+  refuseNul,
+  requirePermission,
+  requirePortal,
+  requireSignedIn,
+  requireStaff,
+  tenantClients,
+} from './auth/access';
 
 /** What the app is built from; tests build their own. */
 export type AppDeps = {
@@ -194,13 +200,9 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Every procedure refuses NUL characters with a 400, the same way on SQLite and PostgreSQL. */
-async function refuseNul(getRawInput: () => Promise<unknown>) {
-  if (hasNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: M.common.nulCharacter });
-}
-
+// The checks themselves are server/auth/access.ts's, shared with the app's Express routes (server/http/).
 export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
-  await refuseNul(getRawInput);
+  refuseNul(await getRawInput());
   return next();
 });
 
@@ -227,23 +229,11 @@ export const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set([
 // Staff and portal procedures are one middleware each, NUL check included: tRPC copies the context at every
 // middleware, and this is on every request's path.
 export const staffProcedure = t.procedure.use(async ({ ctx, getRawInput, next, path }) => {
-  await refuseNul(getRawInput);
-  const session = await ctx.sessions.getStaff();
-  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
-  if (session.twoFactorSetupNeeded && (session.apiTokenId !== null || !TWO_FACTOR_SETUP_PATHS.has(path))) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: M.twoFactor.setupRequired });
-  }
+  refuseNul(await getRawInput());
+  const session = await requireStaff(ctx.sessions, TWO_FACTOR_SETUP_PATHS.has(path));
   const businessId = session.user.businessId;
   return runAsTenant(businessId, () =>
-    next({
-      ctx: {
-        session,
-        user: session.user,
-        businessId,
-        db: ctx.app.tenantDb,
-        sql: tenantRunner(ctx.app.database.sqlExecutor, businessId),
-      },
-    }),
+    next({ ctx: { session, user: session.user, ...tenantClients(ctx.app, businessId) } }),
   );
 });
 
@@ -253,7 +243,7 @@ export const staffProcedure = t.procedure.use(async ({ ctx, getRawInput, next, p
  * agency's data with its owner's rights but cannot make itself a password, another token or a new teammate.
  */
 export const sessionProcedure = staffProcedure.meta({ sessionOnly: true }).use(({ ctx, next }) => {
-  if (ctx.session.apiTokenId !== null) throw new TRPCError({ code: 'FORBIDDEN', message: M.apiTokens.sessionOnly });
+  requireSignedIn(ctx.session);
   return next();
 });
 
@@ -265,8 +255,7 @@ export const sessionProcedure = staffProcedure.meta({ sessionOnly: true }).use((
  */
 export const permittedProcedure = (permission: Permission, options: { sessionOnly?: boolean } = {}) =>
   (options.sessionOnly ? sessionProcedure : staffProcedure).meta({ permission }).use(({ ctx, next }) => {
-    if (!can(ctx.user.role, permission))
-      throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage(permission) });
+    requirePermission(ctx.session, permission);
     return next();
   });
 
@@ -279,26 +268,16 @@ export const previewRefusal = { status: 403, message: M.portal.preview.readOnly,
 
 /** A valid portal session; business, company and contact all come from it (a portal user always has a company). */
 export const portalProcedure = t.procedure.use(async ({ ctx, getRawInput, next, type, path }) => {
-  await refuseNul(getRawInput);
-  const session = await ctx.sessions.getPortal();
-  // Spec §8: "No portal authentication token found" when the token is missing.
-  if (!session)
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      message: ctx.sessions.hasPortalToken() ? M.auth.unauthenticated : M.portalAuth.noToken,
-    });
-  if (session.preview && type !== 'query' && !PREVIEW_ALLOWED_MUTATIONS.has(path))
-    throw new TRPCError({ code: 'FORBIDDEN', message: M.portal.preview.readOnly });
+  refuseNul(await getRawInput());
+  const session = await requirePortal(ctx.sessions, type !== 'query' && !PREVIEW_ALLOWED_MUTATIONS.has(path));
   const businessId = session.businessId;
   return runAsTenant(businessId, () =>
     next({
       ctx: {
         portalSession: session,
-        businessId,
         companyId: session.contact.companyId,
         contactId: session.contact.id,
-        db: ctx.app.tenantDb,
-        sql: tenantRunner(ctx.app.database.sqlExecutor, businessId),
+        ...tenantClients(ctx.app, businessId),
       },
     }),
   );
