@@ -63,6 +63,11 @@ export type HttpRoute = RouteBase &
     | { kind: 'public' /** Why anyone may call it. */; reason: string }
   );
 
+/** A route staff call (alone, or beside portal clients): its access is declared. */
+export type StaffHttpRoute = Extract<HttpRoute, { kind: 'staff' | 'staffOrPortal' }>;
+export const isStaffRoute = (route: HttpRoute): route is StaffHttpRoute =>
+  route.kind === 'staff' || route.kind === 'staffOrPortal';
+
 /** A procedure's NUL refusal, over what a route takes from its URL (a multipart body's fields are checked once read). */
 const refuseNulInUrl = (req: Request) => refuseNul([req.params, req.query]);
 
