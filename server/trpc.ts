@@ -1,4 +1,4 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, type TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
 import superjson from 'superjson';
 import { SESSION } from '../shared/constants';
@@ -209,10 +209,8 @@ export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => 
 /**
  * What a staff session may still call while its agency requires two-factor sign-in and the user has not set it up
  * (read with the session, no extra query): who they are, signing out, and the set-up. API tokens of such a user get nothing.
+ * The app's own routes (server/http/) are never part of the set-up: refused the same way.
  */
-/** The same refusal on the app's own routes (uploads, downloads, the logo, the CSV), which are not procedures. */
-export const twoFactorSetupRefusal = { status: 403, message: M.twoFactor.setupRequired, code: 'FORBIDDEN' } as const;
-
 export const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set([
   'auth.me',
   'auth.logout',
@@ -261,10 +259,9 @@ export const permittedProcedure = (permission: Permission, options: { sessionOnl
 
 /**
  * A staff preview of the portal (PortalSessionInfo.preview) reads as the contact and changes nothing: every portal
- * mutation but these is refused with M.portal.preview.readOnly, and so is the portal's upload route (previewRefusal).
+ * mutation but these is refused with M.portal.preview.readOnly, and so is every portal route but a GET (server/http/).
  */
 export const PREVIEW_ALLOWED_MUTATIONS: ReadonlySet<string> = new Set(['portalAuth.logout']);
-export const previewRefusal = { status: 403, message: M.portal.preview.readOnly, code: 'FORBIDDEN' } as const;
 
 /** A valid portal session; business, company and contact all come from it (a portal user always has a company). */
 export const portalProcedure = t.procedure.use(async ({ ctx, getRawInput, next, type, path }) => {

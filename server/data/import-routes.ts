@@ -10,7 +10,7 @@ import fsp from 'node:fs/promises';
 import type { Request, Response } from 'express';
 import { formatFileSize } from '../../shared/file-size';
 import { M } from '../../shared/messages';
-import { type Permission } from '../../shared/permissions';
+import type { Permission } from '../../shared/permissions';
 import { importFormFields, type ImportIssue } from '../../shared/schemas/data';
 import { staffActor } from '../activity';
 import { requirePermission } from '../auth/access';
