@@ -33,7 +33,8 @@ export type HttpMethod = 'GET' | 'POST';
 export type StaffAccess = (
   | { permission: Permission; anyStaff?: never }
   | {
-      permission?: never /** Why every staff member may call it (checks inside, if any, say the rest). */;
+      permission?: never;
+      /** Why every staff member may call it (checks inside, if any, say the rest). */
       anyStaff: string;
     }
 ) & {
@@ -60,7 +61,11 @@ export type HttpRoute = RouteBase &
   (
     | ({ kind: 'staff' | 'staffOrPortal' } & StaffAccess)
     | { kind: 'portal'; allowPreview: boolean }
-    | { kind: 'public' /** Why anyone may call it. */; reason: string }
+    | {
+        kind: 'public';
+        /** Why anyone may call it. */
+        reason: string;
+      }
   );
 
 /** A route staff call (alone, or beside portal clients): its access is declared. */
