@@ -10,12 +10,7 @@ import { M } from '../shared/messages';
 import { parseAuthorization } from './auth/authorization';
 import { jsonTextTooDeep, valueTooDeep } from './lib/input-guards';
 import '../shared/zod-messages';
-import { businessLogoRoutes } from './files/logo';
-import { documentFileRoutes } from './files/routes';
-import { portalFlowUploadRoutes } from './files/portal-flow-upload';
-import { activityCsvRoutes } from './activity-csv';
-import { importRoutes } from './data/import-routes';
-import { dataExportRoutes } from './data/routes';
+import { httpRouter } from './http/registry';
 import { API_PREFIXES, isApiPath, restRouter, sendRefusal } from './rest';
 import { log, requestIdOf, requestLogging } from './log';
 import { createMetrics, metricsRoute, routeLabeler, type Metrics } from './metrics';
@@ -207,13 +202,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }),
   );
 
-  // File bytes (multipart uploads, downloads) stream outside the JSON parsers.
-  app.use(documentFileRoutes(createContext));
-  app.use(businessLogoRoutes(createContext));
-  app.use(portalFlowUploadRoutes(createContext));
-  app.use(activityCsvRoutes(createContext));
-  app.use(importRoutes(createContext));
-  app.use(dataExportRoutes(createContext));
+  // File bytes (multipart uploads, downloads) stream outside the JSON parsers: the table of server/http/registry.ts.
+  app.use(httpRouter(createContext));
 
   app.use(express.json({ limit: JSON_LIMIT }));
   // JSON.parse itself does not recurse; refuse deep bodies before the REST adapter's key conversion does.

@@ -1,4 +1,4 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, type TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
 import superjson from 'superjson';
 import { SESSION } from '../shared/constants';
@@ -17,11 +17,17 @@ import type { FileStorage } from './files/storage';
 import type { Mailer } from './mail';
 import { parseAuthorization } from './auth/authorization';
 import { isApiToken, validateApiToken } from './auth/api-tokens';
-import { hasNul } from './lib/input-guards';
 import { requestIdOf } from './log';
-import { tenantRunner } from './sql';
 import { runAsTenant, tenantScopedDb } from './tenancy';
-import { can, forbiddenMessage, type Permission } from '../shared/permissions';
+import type { Permission } from '../shared/permissions';
+import {
+  refuseNul,
+  requirePermission,
+  requirePortal,
+  requireSignedIn,
+  requireStaff,
+  tenantClients,
+} from './auth/access';
 
 /** What the app is built from; tests build their own. */
 export type AppDeps = {
@@ -194,23 +200,17 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Every procedure refuses NUL characters with a 400, the same way on SQLite and PostgreSQL. */
-async function refuseNul(getRawInput: () => Promise<unknown>) {
-  if (hasNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: M.common.nulCharacter });
-}
-
+// The checks themselves are server/auth/access.ts's, shared with the app's Express routes (server/http/).
 export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
-  await refuseNul(getRawInput);
+  refuseNul(await getRawInput());
   return next();
 });
 
 /**
  * What a staff session may still call while its agency requires two-factor sign-in and the user has not set it up
  * (read with the session, no extra query): who they are, signing out, and the set-up. API tokens of such a user get nothing.
+ * The app's own routes (server/http/) are never part of the set-up: refused the same way.
  */
-/** The same refusal on the app's own routes (uploads, downloads, the logo, the CSV), which are not procedures. */
-export const twoFactorSetupRefusal = { status: 403, message: M.twoFactor.setupRequired, code: 'FORBIDDEN' } as const;
-
 export const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set([
   'auth.me',
   'auth.logout',
@@ -227,23 +227,11 @@ export const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set([
 // Staff and portal procedures are one middleware each, NUL check included: tRPC copies the context at every
 // middleware, and this is on every request's path.
 export const staffProcedure = t.procedure.use(async ({ ctx, getRawInput, next, path }) => {
-  await refuseNul(getRawInput);
-  const session = await ctx.sessions.getStaff();
-  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
-  if (session.twoFactorSetupNeeded && (session.apiTokenId !== null || !TWO_FACTOR_SETUP_PATHS.has(path))) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: M.twoFactor.setupRequired });
-  }
+  refuseNul(await getRawInput());
+  const session = await requireStaff(ctx.sessions, TWO_FACTOR_SETUP_PATHS.has(path));
   const businessId = session.user.businessId;
   return runAsTenant(businessId, () =>
-    next({
-      ctx: {
-        session,
-        user: session.user,
-        businessId,
-        db: ctx.app.tenantDb,
-        sql: tenantRunner(ctx.app.database.sqlExecutor, businessId),
-      },
-    }),
+    next({ ctx: { session, user: session.user, ...tenantClients(ctx.app, businessId) } }),
   );
 });
 
@@ -253,7 +241,7 @@ export const staffProcedure = t.procedure.use(async ({ ctx, getRawInput, next, p
  * agency's data with its owner's rights but cannot make itself a password, another token or a new teammate.
  */
 export const sessionProcedure = staffProcedure.meta({ sessionOnly: true }).use(({ ctx, next }) => {
-  if (ctx.session.apiTokenId !== null) throw new TRPCError({ code: 'FORBIDDEN', message: M.apiTokens.sessionOnly });
+  requireSignedIn(ctx.session);
   return next();
 });
 
@@ -265,40 +253,28 @@ export const sessionProcedure = staffProcedure.meta({ sessionOnly: true }).use((
  */
 export const permittedProcedure = (permission: Permission, options: { sessionOnly?: boolean } = {}) =>
   (options.sessionOnly ? sessionProcedure : staffProcedure).meta({ permission }).use(({ ctx, next }) => {
-    if (!can(ctx.user.role, permission))
-      throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage(permission) });
+    requirePermission(ctx.session, permission);
     return next();
   });
 
 /**
  * A staff preview of the portal (PortalSessionInfo.preview) reads as the contact and changes nothing: every portal
- * mutation but these is refused with M.portal.preview.readOnly, and so is the portal's upload route (previewRefusal).
+ * mutation but these is refused with M.portal.preview.readOnly, and so is every portal route but a GET (server/http/).
  */
 export const PREVIEW_ALLOWED_MUTATIONS: ReadonlySet<string> = new Set(['portalAuth.logout']);
-export const previewRefusal = { status: 403, message: M.portal.preview.readOnly, code: 'FORBIDDEN' } as const;
 
 /** A valid portal session; business, company and contact all come from it (a portal user always has a company). */
 export const portalProcedure = t.procedure.use(async ({ ctx, getRawInput, next, type, path }) => {
-  await refuseNul(getRawInput);
-  const session = await ctx.sessions.getPortal();
-  // Spec §8: "No portal authentication token found" when the token is missing.
-  if (!session)
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      message: ctx.sessions.hasPortalToken() ? M.auth.unauthenticated : M.portalAuth.noToken,
-    });
-  if (session.preview && type !== 'query' && !PREVIEW_ALLOWED_MUTATIONS.has(path))
-    throw new TRPCError({ code: 'FORBIDDEN', message: M.portal.preview.readOnly });
+  refuseNul(await getRawInput());
+  const session = await requirePortal(ctx.sessions, type !== 'query' && !PREVIEW_ALLOWED_MUTATIONS.has(path));
   const businessId = session.businessId;
   return runAsTenant(businessId, () =>
     next({
       ctx: {
         portalSession: session,
-        businessId,
         companyId: session.contact.companyId,
         contactId: session.contact.id,
-        db: ctx.app.tenantDb,
-        sql: tenantRunner(ctx.app.database.sqlExecutor, businessId),
+        ...tenantClients(ctx.app, businessId),
       },
     }),
   );

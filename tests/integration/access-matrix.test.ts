@@ -19,6 +19,16 @@ import { addCompanyTree, twoAgencies, type Agency, type RowsByModel, type Tenant
 import { startApp, type TestApp } from '../support/app';
 import { refusal, untypedTrpcClient, type Credentials } from '../support/trpc';
 import { kindOf, sample, sampleProblems, shapeOf } from '../support/zod-sample';
+import { HTTP_ROUTES, routeName } from '../../server/http/registry';
+import type { HttpRoute } from '../../server/http/route';
+import {
+  callRoute,
+  routeClassificationProblems,
+  routeIds,
+  routeSample,
+  type RouteCaller,
+  type RouteIdModel,
+} from '../support/http-routes';
 
 /** Anyone may call these: sign-up, sign-in, the sign-in screen's demo hint, password reset links and portal sign-in/invites. */
 const PUBLIC = [
@@ -540,4 +550,69 @@ describe('Express export routes', () => {
     const own = await get(`/api/exports/${await zipOf(a)}/download`);
     expect([own.status, await own.text()]).toEqual([200, 'PK zip of the matrix']);
   });
+});
+
+/** The row a route's request names, as stored (to check a refused request changed nothing). */
+function routeRowOf(model: RouteIdModel, id: number) {
+  if (model === 'export') return app.database.db.export.findUnique({ where: { id } });
+  return rowOf(model === 'fileField' ? 'flowField' : model === 'fileFlow' ? 'flow' : model, id);
+}
+
+/** Agency A's own sessions of the kind(s) a route takes. */
+const ownCallers = (route: HttpRoute): [string, () => RouteCaller][] => [
+  ...(route.kind !== 'portal' ? [['a staff session', () => ({ token: a.token })] as [string, () => RouteCaller]] : []),
+  ...(route.kind === 'portal' || route.kind === 'staffOrPortal'
+    ? [['a portal session', () => ({ token: a.portal.token })] as [string, () => RouteCaller]]
+    : []),
+];
+
+describe('the route matrix (server/http/registry.ts)', () => {
+  it('classifies every route: a sample request each, and every staff route a permission or why any staff may', () => {
+    expect(routeClassificationProblems()).toEqual([]);
+  });
+
+  for (const route of HTTP_ROUTES.filter((r) => r.kind !== 'public')) {
+    describe(routeName(route), () => {
+      const unauthorized = { status: 401, code: 'UNAUTHORIZED' };
+      const ownIds = () => routeIds(app, a, routeSample(route).ids);
+
+      it('answers 401 without a session', async () => {
+        expect(await callRoute(app, route, await ownIds(), null)).toMatchObject(unauthorized);
+      });
+      const others: [string, () => RouteCaller][] =
+        route.kind === 'staff'
+          ? [
+              ["a portal session's Bearer token", () => ({ token: a.portal.token })],
+              ['the portal session cookie', () => ({ portalCookie: a.portal.token })],
+            ]
+          : route.kind === 'portal'
+            ? [
+                ["a staff session's Bearer token", () => ({ token: a.token })],
+                ['the staff session cookie', () => ({ staffCookie: a.token })],
+              ]
+            : [];
+      for (const [what, caller] of others) {
+        it(`answers 401 with ${what}`, async () => {
+          expect(await callRoute(app, route, await ownIds(), caller())).toMatchObject(unauthorized);
+        });
+      }
+
+      for (const [who, caller] of ownCallers(route)) {
+        for (const model of routeSample(route).ids) {
+          it(`answers NOT_FOUND to ${who} for another agency's ${model} and leaves that row unchanged`, async () => {
+            // Only this row is agency B's; every other is agency A's own, so B's alone must be refused.
+            const ids = { ...(await ownIds()), [model]: (await routeIds(app, b, [model]))[model] };
+            const named = routeSample(route).ids.map((m) => [m, ids[m]!] as const);
+            const before = await Promise.all(named.map(([m, id]) => routeRowOf(m, id)));
+            expect(before.every((row) => row !== null)).toBe(true);
+            expect(await callRoute(app, route, ids, caller())).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+            expect(await Promise.all(named.map(([m, id]) => routeRowOf(m, id)))).toEqual(before);
+          });
+        }
+        it(`serves ${who} with agency A's own rows (so the refusals above are about the session and tenancy)`, async () => {
+          expect(await callRoute(app, route, await ownIds(), caller())).toEqual({ status: routeSample(route).ok });
+        });
+      }
+    });
+  }
 });

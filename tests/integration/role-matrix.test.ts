@@ -7,6 +7,8 @@
  *   M.apiTokens.sessionOnly; a session is not refused that way.
  * Inputs come from each procedure's zod schema (tests/support/zod-sample.ts), ids pointing at no row, so a call that
  * gets through touches nothing that exists.
+ * The app's own Express routes (server/http/registry.ts) are walked the same way, with their sample requests
+ * (tests/support/http-routes.ts) over the agency's own rows: each declares a permission or why any staff may.
  */
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +24,9 @@ import { startApp, type TestApp } from '../support/app';
 import { addApiToken, addStaff } from '../support/staff';
 import { untypedTrpcClient } from '../support/trpc';
 import { sample } from '../support/zod-sample';
+import { HTTP_ROUTES, routeName } from '../../server/http/registry';
+import { isStaffRoute, type HttpRoute } from '../../server/http/route';
+import { callRoute, routeClassificationProblems, routeIds, routeSample } from '../support/http-routes';
 
 type ProcedureDef = {
   _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[]; meta?: ProcedureMeta };
@@ -167,6 +172,62 @@ describe('the role matrix', () => {
         const { token } = await createStaffSession(app.database.db, agency.userId);
         expect(await outcome(token, entry)).not.toMatchObject({ message: M.apiTokens.sessionOnly });
       });
+    });
+  }
+});
+
+/** A staff route's sample request over the agency's own rows, as this token. */
+const callAs = async (route: HttpRoute, token: string) =>
+  callRoute(app, route, await routeIds(app, agency, routeSample(route).ids), { token });
+
+const staffRoutes = HTTP_ROUTES.filter(isStaffRoute);
+const permissionMessages = [M.permissions.forbidden, M.permissions.ownerOnly];
+
+describe('the role matrix over the Express routes (server/http/registry.ts)', () => {
+  it('finds every staff route’s permission decision: a permission, or why any staff member may', () => {
+    expect(routeClassificationProblems()).toEqual([]);
+    const permissionOf = (name: string) => staffRoutes.find((r) => routeName(r) === name)?.permission;
+    expect(permissionOf('POST /api/business/logo')).toBe('branding.manage');
+    expect(permissionOf('POST /api/imports')).toBe('data.import');
+    expect(permissionOf('GET /api/activity.csv')).toBe('activity.viewAll');
+    expect(permissionOf('GET /api/export.zip')).toBe('data.export');
+    expect(permissionOf('GET /api/export.zip?companyId')).toBe('data.exportCompany');
+  });
+
+  for (const route of staffRoutes) {
+    const permission = route.permission;
+    describe(`${routeName(route)} (${permission ?? `any staff: ${route.anyStaff}`})`, () => {
+      if (permission) {
+        for (const role of STAFF_ROLES.filter((r) => !can(r, permission))) {
+          it(`refuses ${anA(role)} with 403 and changes nothing`, async () => {
+            const before = await snapshot();
+            expect(await callAs(route, tokens[role])).toEqual({
+              status: 403,
+              code: 'FORBIDDEN',
+              message: forbiddenMessage(permission),
+            });
+            expect(await snapshot()).toEqual(before);
+          });
+        }
+      }
+      for (const role of STAFF_ROLES.filter((r) => !permission || can(r, permission))) {
+        it(`does not refuse ${anA(role)} for the role`, async () => {
+          const { token } = await createStaffSession(app.database.db, userIds[role]);
+          const outcome = await callAs(route, token);
+          expect(permissionMessages).not.toContain((outcome as { message?: string }).message);
+        });
+      }
+      if (route.sessionOnly) {
+        it('refuses an API token with 403 and changes nothing', async () => {
+          const before = await snapshot();
+          expect(await callAs(route, tokens.apiToken)).toEqual({
+            status: 403,
+            code: 'FORBIDDEN',
+            message: M.apiTokens.sessionOnly,
+          });
+          expect(await snapshot()).toEqual(before);
+        });
+      }
     });
   }
 });

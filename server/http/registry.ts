@@ -1,0 +1,73 @@
+/**
+ * Every Express route of the app's own outside tRPC and the REST table (file bytes, zip and CSV downloads): one
+ * table, mounted by app.ts, read by the access and role matrices (tests/integration/access-matrix.test.ts,
+ * role-matrix.test.ts). Each says its method, path, who may call it (./route.ts) and, for staff, its permission or
+ * why every staff member may.
+ */
+import { Router } from 'express';
+import { activityCsv } from '../activity-csv';
+import { importUpload } from '../data/import-routes';
+import { exportDownload, exportZipDownload } from '../data/routes';
+import { logoFile, uploadLogo } from '../files/logo';
+import { uploadFlowFile } from '../files/portal-flow-upload';
+import { downloadDocument, uploadDocument } from '../files/routes';
+import type { createContextFactory } from '../trpc';
+import { replyError } from './reply';
+import { portalRoute, publicRoute, staffOrPortalRoute, staffRoute, type HttpRoute } from './route';
+
+export const HTTP_ROUTES: readonly HttpRoute[] = [
+  staffRoute(
+    'POST',
+    '/api/documents/upload',
+    { anyStaff: 'as documents.create: every staff member adds files' },
+    uploadDocument,
+  ),
+  staffOrPortalRoute(
+    'GET',
+    '/api/documents/:id/download',
+    {
+      anyStaff: 'as documents.get: every staff member reads the agency’s files (a portal client, the ones shown them)',
+    },
+    downloadDocument,
+  ),
+  staffRoute('POST', '/api/business/logo', { permission: 'branding.manage' }, uploadLogo),
+  publicRoute(
+    'GET',
+    '/api/business/logo/:businessId/:file',
+    { reason: 'the portal’s sign-in page shows the logo before anyone signs in' },
+    logoFile,
+  ),
+  portalRoute('POST', '/api/portal/flows/upload', {}, uploadFlowFile),
+  // One path, two permissions: with companyId one company's export, without it the whole agency's.
+  staffRoute('GET', '/api/export.zip', { when: 'companyId', permission: 'data.exportCompany' }, exportZipDownload),
+  staffRoute('GET', '/api/export.zip', { permission: 'data.export' }, exportZipDownload),
+  staffRoute(
+    'GET',
+    '/api/exports/:id/download',
+    { anyStaff: 'decided per export: its requester while they hold its permission, or an owner; others get 404' },
+    exportDownload,
+  ),
+  // An archive (kind 'archive') also needs 'data.importArchive', known once the form is read.
+  staffRoute('POST', '/api/imports', { permission: 'data.import' }, importUpload),
+  staffRoute('GET', '/api/activity.csv', { permission: 'activity.viewAll' }, activityCsv),
+];
+
+/** A registry entry's name in tests and logs: its method and path, and the query parameter it needs, if any. */
+export const routeName = (route: HttpRoute) => `${route.method} ${route.path}${route.when ? `?${route.when}` : ''}`;
+
+/** The table's routes on one router; file bytes stream outside the JSON parsers, so app.ts mounts it before them. */
+export function httpRouter(createContext: ReturnType<typeof createContextFactory>) {
+  const router = Router();
+  for (const route of HTTP_ROUTES) {
+    const method = route.method === 'GET' ? 'get' : 'post';
+    router[method](route.path, async (req, res, next) => {
+      if (route.when && req.query[route.when] === undefined) return next();
+      try {
+        await route.run(createContext({ req, res }));
+      } catch (error) {
+        replyError(res, error, routeName(route));
+      }
+    });
+  }
+  return router;
+}
