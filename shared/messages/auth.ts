@@ -1,7 +1,8 @@
 import { PRODUCT_NAME } from '../messages-core';
+import * as T from './texts';
 
 export const auth = {
-  signInTitle: `Welcome to ${PRODUCT_NAME}`,
+  signInTitle: T.welcomeTo(PRODUCT_NAME),
   signInSubtitle: 'Sign in to your Client Management dashboard',
   signIn: 'Sign In',
   signingIn: 'Signing in...',
@@ -9,11 +10,11 @@ export const auth = {
   noAccount: "Don't have an account?",
   createOne: 'Create one',
   demoHint: 'Demo credentials',
-  invalidEmail: 'Please enter a valid email address',
+  invalidEmail: T.badEmail,
   passwordRequired: 'Password is required',
-  invalidCredentials: 'Invalid email or password.',
+  invalidCredentials: T.invalidEmailOrPassword,
   invalidCredentialsAlert: 'Invalid email or password. Please try again.',
-  throttled: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+  throttled: T.tooManySignIns,
   unauthenticated: 'Your session has expired. Please sign in again.',
   originRefused: 'Request origin not allowed.',
 } as const;

@@ -1,24 +1,25 @@
 import { flowsTypeLabels } from './labels';
+import * as T from './texts';
 
 /**
  * Flows (/hub/flows, /hub/flows/{flowUid}; work-flows-account-portal.md §2.8, §2.9, §4, §5, §8). The spec's texts
  * first, then the ones the editor needs beyond it (saving, reordering, duplicating).
  */
 export const flows = {
-  title: 'Flows',
+  title: T.flows,
   create: 'Create Flow',
   fetchFailed: 'Failed to fetch flows',
   createFailed: 'Failed to create flow',
   requiredFields: 'Please fill in all required fields',
   fetchOneFailed: 'Failed to fetch flow',
-  loadFailed: 'Failed to load flow. Please try again.',
+  loadFailed: T.flowLoadFailed,
   created: 'Flow created successfully',
-  backToFlows: 'Back to Flows',
+  backToFlows: T.backToFlows,
   // Issue 27: a flow is a draft until staff publish it (the spec's Active/Inactive badge reads Published/Draft).
   active: 'Published',
-  inactive: 'Draft',
-  view: 'View',
-  edit: 'Edit',
+  inactive: T.draft,
+  view: T.view,
+  edit: T.edit,
   noCompany: 'No specific company',
   noStepsPreview: 'No steps added yet. Add some steps to see the preview.',
   addContentStep: 'Add Content Step',
@@ -50,10 +51,10 @@ export const flows = {
     date: 'Date',
   } as Record<string, string>,
   // Server-side refusals (404 for rows of another agency, 400 for bad input).
-  notFound: 'Flow not found',
+  notFound: T.flowNotFound,
   stepNotFound: 'Step not found',
   fieldNotFound: 'Field not found',
-  companyNotFound: 'That company does not exist in your agency.',
+  companyNotFound: T.companyNotInAgency,
   typeInvalid: 'Choose a flow type: onboard, collect or inform.',
   fieldTypeInvalid: 'Choose a field type: text, textarea, file, select, checkbox or date.',
   orderNegative: 'Display order must be 0 or more.',
@@ -70,7 +71,7 @@ export const flows = {
   saving: 'Saving…',
   saved: 'Saved',
   saveFailed: 'Changes could not be saved. Check your connection and try again.',
-  duplicate: 'Duplicate',
+  duplicate: T.duplicate,
   duplicated: 'Flow duplicated',
   duplicateFailed: 'Failed to duplicate flow',
   copyName: (name: string) => `${name} (copy)`,
@@ -101,12 +102,12 @@ export const flows = {
   publishAudience: (company: string, count: number, names: string) =>
     count === 0
       ? `Nobody at ${company} has portal access yet, so nobody will be asked for now. Contacts who get access later will see the flow.`
-      : `${count === 1 ? '1 contact' : `${count} contacts`} of ${company} will be asked: ${names}.`,
+      : `${T.contactsCount(count)} of ${company} will be asked: ${names}.`,
   /** A flow for all companies. */
   publishAudienceAll: (count: number, names: string) =>
     count === 0
       ? 'Every client with portal access will be asked. Nobody has portal access yet.'
-      : `Every client with portal access will be asked: ${count === 1 ? '1 contact' : `${count} contacts`} today (${names}).`,
+      : `Every client with portal access will be asked: ${T.contactsCount(count)} today (${names}).`,
   /** First names, then how many more: "Ann, Bob and 3 more". */
   nameList: (names: string[], total: number) => {
     const more = total - names.length;
@@ -121,50 +122,50 @@ export const flows = {
   subtitle: 'Onboarding, intake and information workflows for your clients',
   searchPlaceholder: 'Search flows by name or description...',
   searchLabel: 'Search flows',
-  allTypes: 'All Types',
-  filterType: 'Filter by type',
-  allStatus: 'All Status',
-  filterStatus: 'Filter by status',
-  filterNames: { search: 'Search', workflowType: 'Type', isActive: 'Status', companyId: 'Company' } as Record<
+  allTypes: T.allTypes,
+  filterType: T.filterByType,
+  allStatus: T.allStatus,
+  filterStatus: T.filterByStatus,
+  filterNames: { search: T.search, workflowType: T.type, isActive: T.status, companyId: T.company } as Record<
     string,
     string
   >,
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} flows`,
-  columns: ['Flow', 'Company', 'Type', 'Steps', 'Status', 'Actions'] as const,
-  stepsCount: (n: number) => (n === 1 ? '1 step' : `${n} steps`),
-  emptyTitle: 'No flows yet',
+  columns: [T.flow, T.company, T.type, T.steps, T.status, T.actions] as const,
+  stepsCount: T.stepsCount,
+  emptyTitle: T.noFlowsYet,
   emptyText: 'Create a flow to onboard clients, collect their information or share what they need to know.',
   noMatchTitle: 'No flows match your filters',
-  noMatchText: 'Try another search or clear the filters.',
+  noMatchText: T.noMatchText,
   viewFlow: (name: string) => `View ${name}`,
-  editFlow: (name: string) => `Edit ${name}`,
+  editFlow: T.editNamed,
   moreActions: (name: string) => `More actions for ${name}`,
   activeSwitch: (name: string) => `Active: ${name}`,
-  deleteFlowNamed: (name: string) => `Delete ${name}`,
-  deleteFlowTitle: (name: string) => `Delete ${name}?`,
+  deleteFlowNamed: T.deleteNamed,
+  deleteFlowTitle: T.deleteQuestion,
   deleteFlowText: (steps: number) =>
-    `The flow${steps ? `, its ${steps === 1 ? 'step' : `${steps} steps`} with their form fields,` : ''} and the answers clients gave to it will be deleted. This cannot be undone.`,
-  cancel: 'Cancel',
-  delete: 'Delete',
-  deleting: 'Deleting...',
-  creating: 'Creating...',
+    `The flow${steps ? `, its ${steps === 1 ? 'step' : T.stepsCount(steps)} with their form fields,` : ''} and the answers clients gave to it will be deleted. This cannot be undone.`,
+  cancel: T.cancel,
+  delete: T.deleteLabel,
+  deleting: T.deletingBusy,
+  creating: T.creatingBusy,
   dialogFields: {
     name: 'Flow name',
     namePlaceholder: 'e.g. New client onboarding',
-    description: 'Description',
+    description: T.description,
     descriptionPlaceholder: 'What is this flow for?',
-    type: 'Type',
-    company: 'Company',
+    type: T.type,
+    company: T.company,
   },
   typeHints: {
     onboard: 'Content steps written in markdown',
     collect: 'Form steps that gather information',
     inform: 'Plain-text information steps',
   } as Record<string, string>,
-  notFoundText: 'It may have been deleted, or it belongs to another agency.',
+  notFoundText: T.maybeDeleted,
   flowActions: 'Flow actions',
-  steps: 'Steps',
-  preview: 'Preview',
+  steps: T.steps,
+  preview: T.preview,
   livePreview: 'Live preview',
   write: 'Write',
   stepTitleLabel: (n: number) => `Title of step ${n}`,
@@ -181,8 +182,8 @@ export const flows = {
   droppedAt: (title: string, position: number, total: number) =>
     `${title} dropped at position ${position} of ${total}.`,
   reorderCancelled: (title: string) => `Reordering ${title} cancelled.`,
-  deleteStepNamed: (title: string) => `Delete ${title}`,
-  deleteStepTitle: (title: string) => `Delete ${title}?`,
+  deleteStepNamed: T.deleteNamed,
+  deleteStepTitle: T.deleteQuestion,
   deleteStepText: (fields: number) =>
     fields
       ? `The step and its ${fields === 1 ? 'form field' : `${fields} form fields`} will be deleted. This cannot be undone.`
@@ -193,31 +194,31 @@ export const flows = {
   fieldsOf: (title: string) => `Form fields of ${title}`,
   editFormField: 'Edit Form Field',
   fieldForm: {
-    label: 'Label',
+    label: T.label,
     labelPlaceholder: 'e.g. Company registration number',
-    type: 'Type',
-    order: 'Display order',
+    type: T.type,
+    order: T.displayOrder,
     orderHint: 'Lower numbers come first.',
-    required: 'Required',
+    required: T.required,
     requiredHint: 'The client must answer before going on.',
-    helpText: 'Help text',
+    helpText: T.helpText,
     helpTextPlaceholder: 'Shown under the field',
-    choices: 'Choices',
+    choices: T.choices,
     choice: (n: number) => `Choice ${n}`,
     addChoice: 'Add choice',
     removeChoice: (n: number) => `Remove choice ${n}`,
   },
   createField: 'Create Field',
   updateField: 'Update Field',
-  savingField: 'Saving...',
-  required: 'Required',
-  editField: (label: string) => `Edit ${label}`,
-  deleteField: (label: string) => `Delete ${label}`,
-  deleteFieldTitle: (label: string) => `Delete ${label}?`,
+  savingField: T.savingBusy,
+  required: T.required,
+  editField: T.editNamed,
+  deleteField: T.deleteNamed,
+  deleteFieldTitle: T.deleteQuestion,
   deleteFieldText: 'The field will be removed from this form. This cannot be undone.',
-  selectPlaceholder: 'Select an option',
+  selectPlaceholder: T.selectAnOption,
   previewOf: (name: string) => `Preview of ${name}`,
-  retrySave: 'Retry',
+  retrySave: T.retry,
   companyNoFlows: 'No flows for this company yet',
   companyNoFlowsText:
     'Create a flow to onboard this client, collect their information or share what they need to know.',

@@ -1,8 +1,9 @@
 import { PRODUCT_NAME } from '../messages-core';
+import * as T from './texts';
 
 /** The account page's Integrations tab: outgoing e-mail. */
 export const integrations = {
-  emailTitle: 'E-mail',
+  emailTitle: T.eMail,
   emailText: 'Invites and password reset links are sent by e-mail.',
   configured: 'Configured',
   notConfigured: 'Not configured',
@@ -10,7 +11,7 @@ export const integrations = {
   notConfiguredText:
     'Set SMTP_URL (and MAIL_FROM) on the server to send e-mail. Until then, invite links are shown to copy, and password reset by e-mail is unavailable.',
   sendTest: 'Send test e-mail',
-  sendingTest: 'Sending...',
+  sendingTest: T.sendingBusy,
   testSent: 'Test e-mail sent',
   testSentText: (email: string) => `Check the inbox of ${email}.`,
   testFailed: 'The test e-mail could not be sent',

@@ -1,13 +1,15 @@
+import * as T from './texts';
+
 // Display names of the stored values (statuses, types, roles, priorities), apart from their sections so that a
 // module that only names values (shared/activity-format.ts, on the hub's first screen) does not load whole sections.
 
 export const companiesStatusLabels = {
   prospect: 'Prospect',
   onboarding: 'Onboarding',
-  active: 'Active',
+  active: T.active,
   canceled: 'Canceled',
   paused: 'Paused',
-  'at-risk': 'At-risk',
+  'at-risk': T.atRisk,
   inactive: 'Inactive',
 } as const;
 
@@ -25,21 +27,21 @@ export const documentsTypeLabels = {
 export const flowsTypeLabels = { onboard: 'Onboard', collect: 'Collect', inform: 'Inform' } as const;
 
 export const projectsStatusLabels = {
-  draft: 'Draft',
-  active: 'Active',
-  completed: 'Completed',
+  draft: T.draft,
+  active: T.active,
+  completed: T.completed,
   'on-hold': 'On Hold',
   waiting: 'Waiting',
   approval: 'Approval',
-  'in-progress': 'In Progress',
-  'at-risk': 'At-risk',
+  'in-progress': T.inProgress,
+  'at-risk': T.atRisk,
   complete: 'Complete',
 } as const;
 
 export const resourcesStatusLabels = {
-  active: 'Active',
+  active: T.active,
   live: 'Live',
-  pending: 'Pending',
+  pending: T.pending,
   planned: 'Planned',
   beta: 'Beta',
   deprecated: 'Deprecated',
@@ -55,8 +57,8 @@ export const resourcesTypeLabels = {
 export const tasksPriorityLabels = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 
 export const tasksStatusLabels = {
-  pending: 'Pending',
-  'in-progress': 'In Progress',
-  completed: 'Completed',
+  pending: T.pending,
+  'in-progress': T.inProgress,
+  completed: T.completed,
   cancelled: 'Cancelled',
 } as const;

@@ -1,6 +1,8 @@
+import * as T from './texts';
+
 /** The list kit (client/src/lists): toolbar, chips, count, views. */
 export const lists = {
-  view: 'View',
+  view: T.view,
   gridView: 'Grid view',
   listView: 'List view',
   updating: 'Updating results',

@@ -1,19 +1,20 @@
 import { PRODUCT_NAME } from '../messages-core';
+import * as T from './texts';
 
 /** The hub's navigation (work-flows-account-portal.md §2.2). */
 export const nav = {
-  dashboard: 'Dashboard',
+  dashboard: T.dashboard,
   clients: 'Clients',
-  companies: 'Companies',
-  contacts: 'Contacts',
-  work: 'Work',
-  projects: 'Projects',
-  tasks: 'Tasks',
-  files: 'Files',
-  resources: 'Resources',
-  flows: 'Flows',
+  companies: T.companies,
+  contacts: T.contacts,
+  work: T.work,
+  projects: T.projects,
+  tasks: T.tasks,
+  files: T.files,
+  resources: T.resources,
+  flows: T.flows,
   main: 'Main',
-  menu: 'Menu',
+  menu: T.menu,
   skipToContent: 'Skip to content',
   bottomBar: 'Quick navigation',
   more: 'More',

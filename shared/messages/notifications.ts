@@ -1,3 +1,5 @@
+import * as T from './texts';
+
 /** Notifications: the bell, the e-mails, the preferences (Account → Notifications) and the portal's e-mail switch. */
 export const notifications = {
   taskAssigned: (actor: string, task: string) => `${actor} assigned you “${task}”`,
@@ -24,7 +26,7 @@ export const notifications = {
   jobNotFound: 'Job not found',
   jobNotRetryable: 'Only failed jobs can be retried',
   // The bell (hub header).
-  bell: 'Notifications',
+  bell: T.notifications,
   bellUnread: (count: number) => `Notifications, ${count} unread`,
   markAllRead: 'Mark all read',
   unread: 'Unread',
@@ -32,11 +34,11 @@ export const notifications = {
   emptyText: 'Tasks assigned to you, client activity and accepted invites show up here.',
   loadMore: 'Show older',
   // Account → Notifications.
-  tab: 'Notifications',
-  preferencesTitle: 'Notifications',
+  tab: T.notifications,
+  preferencesTitle: T.notifications,
   preferencesText: 'Choose how you hear about what happens in your agency. E-mails go to your sign-in address.',
   channelLabel: (kind: string) => `How you hear about: ${kind}`,
-  digestLabel: 'Daily digest',
+  digestLabel: T.dailyDigest,
   digestHelp: 'Instead of one e-mail per event, get one e-mail a day with everything new.',
   saved: 'Notification preferences saved',
   jobsTitle: 'Background jobs',
@@ -46,19 +48,19 @@ export const notifications = {
   jobsEmptyText: 'Every notification and e-mail went out.',
   jobKinds: {
     notify: 'Notification fan-out',
-    email: 'E-mail',
-    digest: 'Daily digest',
+    email: T.eMail,
+    digest: T.dailyDigest,
     sweep: 'File clean-up',
   } as Record<string, string>,
   jobStatus: { pending: 'Failed, will retry', dead: 'Dead' } as Record<string, string>,
   jobAttempts: (attempts: number, max: number) => `${attempts} of ${max} attempts`,
   jobNextTry: (when: string) => `next try ${when}`,
-  retry: 'Retry',
+  retry: T.retry,
   retried: 'Job queued again',
   // Portal → Settings.
-  portalSettingsNav: 'Settings',
-  portalSettingsTitle: 'Settings',
-  portalEmailLabel: 'E-mail notifications',
+  portalSettingsNav: T.settings,
+  portalSettingsTitle: T.settings,
+  portalEmailLabel: T.eMailNotifications,
   portalEmailText: 'Get an e-mail when a file is shared with you or a new flow is waiting for you.',
   portalSaved: (on: boolean) => (on ? 'E-mail notifications turned on' : 'E-mail notifications turned off'),
 } as const;

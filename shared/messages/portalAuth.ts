@@ -1,16 +1,18 @@
+import * as T from './texts';
+
 /** Client portal sign-in and invite links (the portal's screens are in a later release). */
 export const portalAuth = {
   loginTitle: 'Client Portal Login',
-  welcome: (business: string) => `Welcome to ${business}`,
+  welcome: T.welcomeTo,
   slugRequired: 'Business slug is required',
-  invalidCredentials: 'Invalid email or password.',
+  invalidCredentials: T.invalidEmailOrPassword,
   loginFailed: 'Login failed',
   fetchUserFailed: 'Failed to fetch user data after login',
   loginError: 'An error occurred during login.',
   noToken: 'No portal authentication token found',
   accessDenied: 'Access Denied',
   goToLogin: 'Go to Login',
-  throttled: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+  throttled: T.tooManySignIns,
   inviteTitle: (business: string) => `Join ${business}’s client portal`,
   inviteText: (firstName: string) => `Hi ${firstName}, choose a password to finish setting up your access.`,
   inviteSubmit: 'Set password and sign in',
@@ -19,12 +21,12 @@ export const portalAuth = {
   inviteUsed: 'This invite link has already been used. Sign in with the password you chose, or ask for a new link.',
   inviteExpired: 'This invite link has expired. Ask your contact at the agency for a new one.',
   noAccess: 'Your access to this client portal has been turned off.',
-  signedInAs: (name: string) => `Signed in as ${name}`,
-  signOut: 'Sign out',
+  signedInAs: T.signedInAs,
+  signOut: T.signOut,
   portalComing: 'Your projects, tasks and files will appear here.',
   /** The login form (spec §2.11: slug field only without a slug in the address, email, password, LOGIN). */
   subtitle: 'Sign in to follow your projects, tasks and files.',
-  slugLabel: 'Business slug',
+  slugLabel: T.businessSlug,
   slugHint: 'The name after /portal/ in the address your agency gave you.',
   slugPlaceholder: 'youragency',
   submit: 'LOGIN',
@@ -36,12 +38,12 @@ export const portalAuth = {
   accessDeniedText: 'Sign in to this client portal to see this page.',
   hello: (firstName: string) => `Welcome, ${firstName}`,
   nav: 'Client portal',
-  account: (name: string) => `Signed in as ${name}`,
+  account: T.signedInAs,
   /** "Forgot password?" on the portal sign-in page, the reset link's page and its e-mail (rules as staff resets). */
   forgot: {
     link: 'Forgot password?',
     title: 'Reset your portal password',
-    text: 'Enter the e-mail address you sign in with. We will send you a link to choose a new password.',
+    text: T.resetRequestText,
     sentText: (email: string) =>
       `If ${email} has access to this portal, a link to choose a new password is on its way. It works once and is valid for 1 hour.`,
     unavailable:
@@ -53,14 +55,14 @@ export const portalAuth = {
   },
   /** "Change password" in the portal's settings. */
   changePassword: {
-    title: 'Change password',
+    title: T.changePassword,
     text: 'Enter your current password and choose a new one. Your other signed-in devices will be signed out.',
-    current: 'Current password',
-    new: 'New password',
-    confirm: 'Confirm new password',
-    submit: 'Change password',
-    submitting: 'Changing...',
-    done: 'Password changed',
+    current: T.currentPassword,
+    new: T.newPassword,
+    confirm: T.confirmNewPassword,
+    submit: T.changePassword,
+    submitting: T.changingBusy,
+    done: T.passwordChanged,
     doneText: (ended: number) =>
       ended === 0
         ? 'Your new password is saved.'
@@ -70,9 +72,9 @@ export const portalAuth = {
   currentRequired: 'Enter your current password.',
   currentWrong: 'The current password is not right.',
   inviteProblem: {
-    invalid: 'Invite link not valid',
-    used: 'Invite link already used',
-    expired: 'Invite link expired',
+    invalid: T.inviteLinkNotValid,
+    used: T.inviteLinkAlreadyUsed,
+    expired: T.inviteLinkExpired,
     noAccess: 'Portal access turned off',
   },
 } as const;

@@ -1,10 +1,12 @@
+import * as T from './texts';
+
 /** Global search: the command palette (Ctrl/Cmd-K) and search.query. */
 export const search = {
   queryTooLong: (max: number) => `Search text must be ${max} characters or fewer.`,
-  companyNotFound: 'That company does not exist in your agency.',
-  open: 'Search',
+  companyNotFound: T.companyNotInAgency,
+  open: T.search,
   shortcut: 'Search or jump to… (Ctrl K)',
-  dialogTitle: 'Search',
+  dialogTitle: T.search,
   placeholder: 'Search companies, contacts, projects, tasks, files…',
   hint: 'Type to search companies, contacts, projects, tasks, files, resources and flows.',
   noResults: (q: string) => `No results for “${q}”`,
@@ -13,13 +15,13 @@ export const search = {
   failed: 'Search failed. Please try again.',
   quickActions: 'Quick actions',
   kinds: {
-    company: 'Companies',
-    contact: 'Contacts',
-    project: 'Projects',
-    task: 'Tasks',
-    file: 'Files',
-    resource: 'Resources',
-    flow: 'Flows',
+    company: T.companies,
+    contact: T.contacts,
+    project: T.projects,
+    task: T.tasks,
+    file: T.files,
+    resource: T.resources,
+    flow: T.flows,
   },
   actions: {
     addCompany: 'Add company',

@@ -1,15 +1,16 @@
 import { PRODUCT_NAME } from '../messages-core';
+import * as T from './texts';
 
 export const signup = {
   title: 'Create Your Account',
   subtitle: 'Your modern Client Management Platform',
   businessName: 'Business Name',
-  firstName: 'First Name',
-  lastName: 'Last Name',
+  firstName: T.firstNameTitle,
+  lastName: T.lastNameTitle,
   email: 'Email Address',
   phone: 'Phone Number',
-  brandUrl: 'Brand URL',
-  password: 'Password',
+  brandUrl: T.brandUrl,
+  password: T.password,
   confirmPassword: 'Confirm Password',
   submit: 'Create Account',
   submitting: 'Creating Account...',
@@ -17,10 +18,10 @@ export const signup = {
   createdText: `Welcome to ${PRODUCT_NAME}! Your account has been created successfully.`,
   continue: 'Continue to Dashboard',
   haveAccount: 'Already have an account?',
-  signIn: 'Sign in',
+  signIn: T.signIn,
   passwordsDontMatch: "Passwords don't match",
   confirmRequired: 'Please confirm your password',
-  companyNameRequired: 'Company name is required',
+  companyNameRequired: T.companyNameIsRequired,
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   phoneRequired: 'Phone number is required',
@@ -32,6 +33,6 @@ export const signup = {
   emailTaken: 'An account with this email already exists.',
   failedWithStatus: (status: number) => `Failed to create account (${status})`,
   failed: 'Failed to create account. Please try again.',
-  passwordTooWeak: 'This password is too easy to guess. Add more words or characters.',
+  passwordTooWeak: T.weakPassword,
   throttled: 'Too many accounts were created from this network. Please try again later.',
 } as const;

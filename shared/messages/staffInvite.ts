@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '../messages-core';
+import * as T from './texts';
 
 /** /hub/invite/{token}: someone invited to the agency's staff chooses their name and password. */
 export const staffInvite = {
@@ -9,16 +10,16 @@ export const staffInvite = {
       : `You were invited as ${role}. Choose your name and a password to finish.`,
   submit: 'Join and sign in',
   submitting: 'Joining...',
-  joined: (business: string) => `Welcome to ${business}`,
+  joined: T.welcomeTo,
   failed: 'Your account could not be created. Please try again.',
   invalid: 'This invite link is not valid. Ask the person who invited you for a new one.',
   used: 'This invite link has already been used. Sign in with the password you chose.',
   expired: 'This invite link has expired. Ask the person who invited you for a new one.',
   emailHasAccount: `This e-mail address already has a ${PRODUCT_NAME} account, and one address can belong to only one agency. Sign in with it, or ask the person who invited you to invite another address.`,
   problem: {
-    invalid: 'Invite link not valid',
-    used: 'Invite link already used',
-    expired: 'Invite link expired',
+    invalid: T.inviteLinkNotValid,
+    used: T.inviteLinkAlreadyUsed,
+    expired: T.inviteLinkExpired,
     emailHasAccount: 'Address already has an account',
   },
   mailSubject: (business: string) => `${business} invited you to ${PRODUCT_NAME}`,

@@ -1,6 +1,8 @@
+import * as T from './texts';
+
 /** Two-factor sign-in (TOTP authenticator app + recovery codes): Account → Profile, the sign-in code step, Team's switch. */
 export const twoFactor = {
-  title: 'Two-factor sign-in',
+  title: T.twoFactorSignIn,
   intro: 'Ask for a code from an authenticator app (1Password, Google Authenticator, Authy…) each time you sign in.',
   on: 'On',
   off: 'Off',
@@ -13,7 +15,7 @@ export const twoFactor = {
   confirmTitle: 'Enter the code',
   confirmHint: 'Enter the 6-digit code your app shows to finish.',
   confirm: 'Confirm and turn on',
-  cancel: 'Cancel',
+  cancel: T.cancel,
   codeLabel: 'Authentication code',
   codePlaceholder: '123 456',
   recoveryCodeLabel: 'Recovery code',
@@ -27,27 +29,27 @@ export const twoFactor = {
   codesFileName: 'clientflow-recovery-codes.txt',
   codesFileHeader: (email: string) => `Clientflow recovery codes for ${email}\nEach code works once.\n`,
   codesLeft: (n: number) => `${n} recovery ${n === 1 ? 'code' : 'codes'} left`,
-  regenerate: 'New recovery codes',
-  regenerateTitle: 'New recovery codes',
+  regenerate: T.newRecoveryCodes,
+  regenerateTitle: T.newRecoveryCodes,
   regenerateHint: 'Your old recovery codes stop working. Enter a code from your authenticator app to continue.',
   regenerateConfirm: 'Make new codes',
   disableTitle: 'Turn off two-factor sign-in',
   disableHint: 'Enter your password and a code from your authenticator app (or a recovery code).',
   disableCodeLabel: 'Authentication or recovery code',
-  passwordLabel: 'Password',
+  passwordLabel: T.password,
   disableConfirm: 'Turn off two-factor',
   turnedOn: 'Two-factor sign-in is on',
   turnedOff: 'Two-factor sign-in is off',
   codesRegenerated: 'New recovery codes made; the old ones no longer work',
   loadFailed: 'Could not load your two-factor settings.',
   // Sign-in's second step.
-  stepTitle: 'Two-factor sign-in',
+  stepTitle: T.twoFactorSignIn,
   stepHint: 'Enter the 6-digit code from your authenticator app',
   stepRecoveryHint: 'Enter one of the recovery codes you saved when you turned on two-factor sign-in.',
   useRecovery: 'Use a recovery code instead',
   useApp: 'Use your authenticator app instead',
   verify: 'Verify',
-  back: 'Back to sign in',
+  back: T.backToSignIn,
   // Team tab (owner only).
   requireLabel: 'Require two-factor sign-in for everyone',
   requireHint:
@@ -72,5 +74,5 @@ export const twoFactor = {
   setupPageTitle: 'Set up two-factor sign-in',
   setupPageText: (agency: string) =>
     `${agency} requires two-factor sign-in for everyone on the team. Turn it on to continue.`,
-  signOut: 'Sign out',
+  signOut: T.signOut,
 } as const;

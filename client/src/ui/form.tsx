@@ -4,7 +4,7 @@ import '../../../shared/zod-messages';
 import { z } from 'zod';
 import { M } from '../../../shared/messages';
 import { cn } from '../lib/cn';
-import { errorText, fieldIssues } from '../lib/trpc';
+import { errorCode, errorText, fieldIssues } from '../lib/trpc';
 import { SelectField, TextField } from './Field';
 
 type Shape = z.core.$ZodLooseShape;
@@ -46,16 +46,59 @@ export function formValuesOf<T extends FieldValues>(
   return out as T;
 }
 
-/** Puts the server's validation issues under their fields; true when any of them named a field of the form. */
+/** Every field of a form's zod object as react-hook-form names it, a nested object's as 'location.street1' too. */
+export function fieldPaths(schema: FormSchema): string[] {
+  return Object.entries(schema.shape).flatMap(([key, field]) =>
+    field instanceof z.ZodObject ? [key, ...fieldPaths(field as FormSchema).map((path) => `${key}.${path}`)] : [key],
+  );
+}
+
+/**
+ * Puts the server's validation issues under their fields (the form's schema, or its field names in screen order);
+ * true when any of them named a field of the form. `focus` moves to the first of them.
+ */
 export function applyServerIssues<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-  schema: FormSchema,
+  fields: FormSchema | readonly string[],
+  { focus = false }: { focus?: boolean } = {},
 ): boolean {
-  const fields = Object.keys(schema.shape);
-  const issues = fieldIssues(error).filter((i) => fields.includes(i.path));
-  for (const issue of issues) setError(issue.path as Path<T>, { type: 'server', message: issue.message });
+  const names = Array.isArray(fields) ? fields : fieldPaths(fields as FormSchema);
+  const issues = fieldIssues(error)
+    .filter((i) => names.includes(i.path))
+    .sort((a, b) => names.indexOf(a.path) - names.indexOf(b.path));
+  issues.forEach((issue, i) =>
+    setError(issue.path as Path<T>, { type: 'server', message: issue.message }, { shouldFocus: focus && i === 0 }),
+  );
   return issues.length > 0;
+}
+
+/** A refused save as a form reports it: the server's readable text (null when none came back) and whether a field shows it. */
+export type SaveFailure = { error: unknown; text: string | null; onFields: boolean };
+
+/** A refusal that is no validation issue but belongs under a field (a taken e-mail, a company of another agency). */
+export type FieldRefusal<T extends FieldValues> = (refusal: {
+  code: string | undefined;
+  text: string | null;
+}) => { field: Path<T>; message: string } | null;
+
+/**
+ * A form's handler for a refused save, one place for every form: the refusal `fieldFor` places, else the server's
+ * validation issues, under their fields; then `report` tells the rest (a toast, an alert).
+ */
+export function onFormError<T extends FieldValues>(
+  form: { setError: UseFormSetError<T> },
+  fields: FormSchema | readonly string[],
+  report: (failure: SaveFailure) => void,
+  { focus = false, fieldFor }: { focus?: boolean; fieldFor?: FieldRefusal<T> } = {},
+): (error: unknown) => void {
+  return (error) => {
+    const text = errorText(error);
+    const refusal = fieldFor?.({ code: errorCode(error), text });
+    if (refusal) form.setError(refusal.field, { type: 'server', message: refusal.message }, { shouldFocus: focus });
+    const onFields = !!refusal || applyServerIssues(error, form.setError, fields, { focus });
+    report({ error, text, onFields });
+  };
 }
 
 /** One line of a form: which field, its label, and how it looks. Control kind and required come from the schema. */
@@ -120,7 +163,7 @@ export function FormFields<T extends FieldValues>({
   );
 }
 
-type MutationHook<TInput> = (opts: { onSuccess: () => void; onError: (error: unknown) => void }) => {
+type MutationHook<TInput> = (opts: { onSuccess: (data: unknown) => void; onError: (error: unknown) => void }) => {
   mutate: (input: TInput) => void;
   isPending: boolean;
 };
@@ -129,8 +172,8 @@ type SaveMessages = {
   created: { title: string; text: string };
   updated: { title: string; text: string };
   /** The error toast's text; `serverText` is null when no readable reply came back. */
-  createFailed: (serverText: string | null) => string;
-  updateFailed: (serverText: string | null) => string;
+  createFailed: (serverText: string | null, error: unknown) => string;
+  updateFailed: (serverText: string | null, error: unknown) => string;
 };
 
 /**
@@ -147,24 +190,32 @@ export function useSaveMutation<TCreate, TUpdate, TForm extends FieldValues>(opt
   /** Refreshes what the save changed (lists, filters). */
   invalidate: () => void;
   onSaved: () => void;
+  /** What the server returned, before the success toast (e.g. its own toast goes first). */
+  onReply?: (data: unknown) => void;
   /** The server refused some fields (e.g. show the tab they are on). */
   onFieldIssues?: () => void;
+  /** A refusal that belongs under a field though it is no validation issue. */
+  fieldFor?: FieldRefusal<TForm>;
 }) {
-  const { form, schema, messages, invalidate, onSaved, onFieldIssues } = opts;
+  const { form, schema, messages, invalidate, onSaved, onReply, onFieldIssues, fieldFor } = opts;
   const handlers = (kind: 'create' | 'update') => ({
-    onSuccess: () => {
+    onSuccess: (data: unknown) => {
+      onReply?.(data);
       const done = kind === 'create' ? messages.created : messages.updated;
       toast.success(done.title, { description: done.text });
       invalidate();
       onSaved();
     },
-    onError: (error: unknown) => {
-      if (applyServerIssues(error, form.setError, schema)) onFieldIssues?.();
-      const text = errorText(error);
-      toast.error(M.common.error, {
-        description: kind === 'create' ? messages.createFailed(text) : messages.updateFailed(text),
-      });
-    },
+    onError: onFormError(
+      form,
+      schema,
+      ({ error, text, onFields }) => {
+        if (onFields) onFieldIssues?.();
+        const failed = kind === 'create' ? messages.createFailed : messages.updateFailed;
+        toast.error(M.common.error, { description: failed(text, error) });
+      },
+      { fieldFor },
+    ),
   });
   const create = opts.create.useMutation(handlers('create'));
   const update = opts.update.useMutation(handlers('update'));

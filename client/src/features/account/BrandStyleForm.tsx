@@ -12,7 +12,8 @@ import {
   type BusinessDetails,
 } from '../../../../shared/schemas/business';
 import { cn } from '../../lib/cn';
-import { errorText, fieldIssues, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
+import { onFormError } from '../../ui/form';
 import { Button } from '../../ui/Button';
 import { controlClass, Field } from '../../ui/Field';
 import { contrastRatio, type PortalBrand } from '../portal/branding';
@@ -108,13 +109,9 @@ export function BrandStyleForm({ business, canEdit }: { business: BusinessDetail
       void utils.dashboard.overview.invalidate();
       toast.success(A.settingsUpdated, { description: A.settingsUpdatedText });
     },
-    onError: (error) => {
-      for (const issue of fieldIssues(error)) {
-        if (issue.path in business.style)
-          form.setError(issue.path as keyof FormValues, { type: 'server', message: issue.message });
-      }
-      toast.error(A.updateFailed, { description: errorText(error) ?? A.settingsFailed });
-    },
+    onError: onFormError(form, Object.keys(business.style), ({ text }) =>
+      toast.error(A.updateFailed, { description: text ?? A.settingsFailed }),
+    ),
   });
   const onSubmit = form.handleSubmit((style) => update.mutate(style));
 

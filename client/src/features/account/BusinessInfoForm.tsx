@@ -1,4 +1,4 @@
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../lib/zodResolver';
 import { toast } from 'sonner';
 import { Copy, ExternalLink } from 'lucide-react';
@@ -9,7 +9,8 @@ import {
   type BusinessInfo,
   type BusinessInfoForm as FormValues,
 } from '../../../../shared/schemas/business';
-import { errorText, fieldIssues, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
+import { onFormError } from '../../ui/form';
 import { Button, buttonClass } from '../../ui/Button';
 import { controlClass, Field, TextField } from '../../ui/Field';
 import { ReadOnlyNotice, SettingsCard } from './accountParts';
@@ -22,14 +23,6 @@ const valuesOf = (b: BusinessDetails): FormValues => ({
   phone: b.phone,
   location: { ...b.location },
 });
-
-/** Every field the form has, as react-hook-form names it (the server's issue paths are the same). */
-const FIELD_PATHS = new Set<string>([
-  'name',
-  'email',
-  'phone',
-  ...Object.keys(businessInfoInput.shape.location.shape).map((k) => `location.${k}`),
-]);
 
 /** Copies the client portal URL; says so either way. */
 async function copyText(text: string) {
@@ -61,13 +54,9 @@ export function BusinessInfoForm({ business, canEdit }: { business: BusinessDeta
       void utils.business.branding.invalidate();
       toast.success(A.infoUpdated);
     },
-    onError: (error) => {
-      for (const issue of fieldIssues(error)) {
-        if (FIELD_PATHS.has(issue.path))
-          form.setError(issue.path as FieldPath<FormValues>, { type: 'server', message: issue.message });
-      }
-      toast.error(A.updateFailed, { description: errorText(error) ?? A.infoUpdateFailed });
-    },
+    onError: onFormError(form, businessInfoInput, ({ text }) =>
+      toast.error(A.updateFailed, { description: text ?? A.infoUpdateFailed }),
+    ),
   });
   const onSubmit = form.handleSubmit((values) => update.mutate(values));
 

@@ -24,9 +24,10 @@ import {
   type ApiTokenCreateForm,
 } from '../../../../shared/schemas/integrations';
 import { useSession } from '../../app/useSession';
-import { errorCode, errorText, fieldIssues, trpc, type RouterOutputs } from '../../lib/trpc';
+import { errorCode, errorText, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { onFormError } from '../../ui/form';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
@@ -202,11 +203,12 @@ function CreateTokenDialog({ open, onClose }: { open: boolean; onClose: () => vo
       setCreated(token);
       void utils.apiTokens.list.invalidate();
     },
-    onError: (error) => {
-      const issue = fieldIssues(error).find((i) => i.path === 'name');
-      if (issue) form.setError('name', { type: 'server', message: issue.message }, { shouldFocus: true });
-      else toast.error(K.createFailed, { description: errorText(error) ?? undefined });
-    },
+    onError: onFormError(
+      form,
+      apiTokenCreateInput,
+      ({ text, onFields }) => !onFields && toast.error(K.createFailed, { description: text ?? undefined }),
+      { focus: true },
+    ),
   });
   const close = () => {
     if (create.isPending) return;

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useForm, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../lib/zodResolver';
 import { toast } from 'sonner';
 import { M } from '../../../../shared/messages';
@@ -10,7 +10,8 @@ import {
   type ProfileForm,
 } from '../../../../shared/schemas/profile';
 import { useSession } from '../../app/useSession';
-import { errorCode, errorText, fieldIssues, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
+import { onFormError } from '../../ui/form';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { PasswordStrengthMeter, preloadPasswordStrength } from '../auth/PasswordStrengthMeter';
@@ -18,15 +19,6 @@ import { FormCardSkeleton, SettingsCard } from './accountParts';
 import { TwoFactorCard } from './TwoFactorCard';
 
 const P = M.profile;
-
-/** Puts the server's field issues under the form's own fields; true when any did. */
-function applyIssues<T extends FieldValues>(error: unknown, form: UseFormReturn<T>, fields: string[]): boolean {
-  const issues = fieldIssues(error).filter((i) => fields.includes(i.path));
-  issues.forEach((issue, i) =>
-    form.setError(issue.path as FieldPath<T>, { type: 'server', message: issue.message }, { shouldFocus: i === 0 }),
-  );
-  return issues.length > 0;
-}
 
 /** The account page's Profile tab: the signed-in user's own name, e-mail and password. */
 export function ProfilePanel() {
@@ -62,12 +54,15 @@ function DetailsForm({ user }: { user: SignedIn }) {
       reset({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email });
       toast.success(P.saved);
     },
-    onError: (error) => {
-      if (errorCode(error) === 'CONFLICT')
-        form.setError('email', { type: 'server', message: errorText(error) ?? P.emailTaken }, { shouldFocus: true });
-      else applyIssues(error, form, ['firstName', 'lastName', 'email']);
-      toast.error(P.saveFailed, { description: errorText(error) ?? undefined });
-    },
+    onError: onFormError(
+      form,
+      profileUpdateInput,
+      ({ text }) => toast.error(P.saveFailed, { description: text ?? undefined }),
+      {
+        focus: true,
+        fieldFor: ({ code, text }) => (code === 'CONFLICT' ? { field: 'email', message: text ?? P.emailTaken } : null),
+      },
+    ),
   });
 
   return (
@@ -147,10 +142,13 @@ function PasswordForm({ user }: { user: SignedIn }) {
       // The Integrations tab lists the tokens.
       if (revokedApiTokens > 0) void utils.apiTokens.invalidate();
     },
-    onError: (error) => {
-      const onFields = applyIssues(error, form, ['currentPassword', 'newPassword']);
-      toast.error(P.passwordFailed, { description: onFields ? undefined : (errorText(error) ?? undefined) });
-    },
+    onError: onFormError(
+      form,
+      ['currentPassword', 'newPassword'],
+      ({ text, onFields }) =>
+        toast.error(P.passwordFailed, { description: onFields ? undefined : (text ?? undefined) }),
+      { focus: true },
+    ),
   });
 
   return (

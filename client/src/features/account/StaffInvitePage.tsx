@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { CircleCheck, Link2Off, TimerOff, UserRoundX, type LucideIcon } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { staffInviteFormSchema, type StaffInviteForm } from '../../../../shared/schemas/team';
-import { errorCode, errorText, fieldIssues, trpc } from '../../lib/trpc';
+import { errorCode, errorText, trpc } from '../../lib/trpc';
+import { onFormError } from '../../ui/form';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -41,7 +42,7 @@ export default function StaffInvitePage() {
     resolver: zodResolver(staffInviteFormSchema),
     defaultValues: { firstName: '', lastName: '', password: '', confirmPassword: '' },
   });
-  const { register, handleSubmit, formState, setError, watch } = form;
+  const { register, handleSubmit, formState, watch } = form;
   const [password, firstName, lastName] = watch(['password', 'firstName', 'lastName']);
   const problem = !token
     ? problems.NOT_FOUND
@@ -57,11 +58,9 @@ export default function StaffInvitePage() {
     try {
       await accept.mutateAsync({ token, firstName, lastName, password });
     } catch (error) {
-      const issues = fieldIssues(error).filter((i) => (FIELDS as readonly string[]).includes(i.path));
-      issues.forEach((issue, i) =>
-        setError(issue.path as (typeof FIELDS)[number], { message: issue.message }, { shouldFocus: i === 0 }),
+      onFormError(form, FIELDS, ({ text, onFields }) => !onFields && setAlert(text ?? S.failed), { focus: true })(
+        error,
       );
-      if (!issues.length) setAlert(errorText(error) ?? S.failed);
       return;
     }
     toast.success(S.joined(info.data?.businessName ?? ''));

@@ -10,9 +10,10 @@ import { assignableRoles, can, canRemoveMember } from '../../../../shared/permis
 import { teamInviteInput, type teamInviteLinkOutput, type TeamInviteForm } from '../../../../shared/schemas/team';
 import { useSession } from '../../app/useSession';
 import { cn } from '../../lib/cn';
-import { errorCode, errorText, trpc, type RouterOutputs } from '../../lib/trpc';
+import { errorText, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Badge, type Tone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { onFormError } from '../../ui/form';
 import { Dialog } from '../../ui/Dialog';
 import { controlClass, Field, TextField } from '../../ui/Field';
 import { Alert, LoadFailed, Skeleton } from '../../ui/Feedback';
@@ -326,7 +327,7 @@ function InviteDialog({ open, actor, onClose }: { open: boolean; actor: Actor; o
   const roles = assignableRoles(actor, null);
   const defaults: TeamInviteForm = { email: '', role: roles.includes('member') ? 'member' : roles[0] };
   const form = useForm<TeamInviteForm>({ resolver: zodResolver(teamInviteInput), defaultValues: defaults });
-  const { register, formState, watch, reset, setError } = form;
+  const { register, formState, watch, reset } = form;
   const [link, setLink] = useState<InviteLink | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const invalidate = useInvalidateTeam();
@@ -336,11 +337,10 @@ function InviteDialog({ open, actor, onClose }: { open: boolean; actor: Actor; o
       setLink(created);
       void invalidate();
     },
-    onError: (error) => {
-      if (errorCode(error) === 'CONFLICT')
-        setError('email', { type: 'server', message: errorText(error) ?? T.alreadyMember }, { shouldFocus: true });
-      else setAlert(errorText(error) ?? T.inviteFailed);
-    },
+    onError: onFormError(form, teamInviteInput, ({ text, onFields }) => !onFields && setAlert(text ?? T.inviteFailed), {
+      focus: true,
+      fieldFor: ({ code, text }) => (code === 'CONFLICT' ? { field: 'email', message: text ?? T.alreadyMember } : null),
+    }),
   });
   const close = () => {
     if (invite.isPending) return;

@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { CircleCheck, Link2Off, TimerOff } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { passwordResetFormSchema, type PasswordResetForm } from '../../../../shared/schemas/auth';
-import { errorCode, errorText, fieldIssues, trpc } from '../../lib/trpc';
+import { errorCode, errorText, trpc } from '../../lib/trpc';
+import { onFormError } from '../../ui/form';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -64,9 +65,14 @@ export default function ResetPasswordPage() {
         return;
       }
     } catch (error) {
-      const issue = fieldIssues(error).find((i) => i.path === 'password');
-      if (issue) setError('password', { message: issue.message }, { shouldFocus: true });
-      else setAlert(errorText(error) ?? M.passwordReset.failed);
+      onFormError(
+        { setError },
+        ['password'],
+        ({ text, onFields }) => !onFields && setAlert(text ?? M.passwordReset.failed),
+        {
+          focus: true,
+        },
+      )(error);
       return;
     }
     await signedIn();

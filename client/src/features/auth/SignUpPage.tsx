@@ -6,7 +6,8 @@ import { CheckCircle2 } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { cleanSlug, signupFormSchema, type SignupForm } from '../../../../shared/schemas/auth';
 import { useSession } from '../../app/useSession';
-import { errorCode, errorStatus, fieldIssues, trpc } from '../../lib/trpc';
+import { errorStatus, trpc } from '../../lib/trpc';
+import { onFormError } from '../../ui/form';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -19,7 +20,6 @@ import { PasswordStrengthMeter, preloadPasswordStrength } from './PasswordStreng
  * shouldFocusError follows registration order, and the Brand URL and password fields register before the JSX.)
  */
 const formFields = ['name', 'firstName', 'lastName', 'email', 'phone', 'slug', 'password', 'confirmPassword'] as const;
-type FormField = (typeof formFields)[number];
 
 export default function SignUpPage() {
   useDocumentTitle(M.shell.titles.signUp);
@@ -52,10 +52,8 @@ export default function SignUpPage() {
     'lastName',
   ]);
   const errors = formState.errors;
-  const focusFirstError = (fieldErrors: FieldErrors<SignupForm> | readonly { path: FormField }[]) => {
-    const invalid = (field: FormField) =>
-      Array.isArray(fieldErrors) ? fieldErrors.some((issue) => issue.path === field) : field in fieldErrors;
-    const first = formFields.find(invalid);
+  const focusFirstError = (fieldErrors: FieldErrors<SignupForm>) => {
+    const first = formFields.find((field) => field in fieldErrors);
     if (first) setFocus(first);
   };
 
@@ -67,21 +65,21 @@ export default function SignUpPage() {
       setCreated(true);
       await utils.invalidate();
     } catch (error) {
-      const message = (error as Error).message;
-      if (errorCode(error) === 'CONFLICT') {
-        setError(message === M.signup.slugTaken ? 'slug' : 'email', { message }, { shouldFocus: true });
-        return;
-      }
-      const issues = fieldIssues(error).filter((i): i is { path: FormField; message: string } =>
-        (formFields as readonly string[]).includes(i.path),
-      );
-      if (issues.length) {
-        for (const issue of issues) setError(issue.path, { message: issue.message });
-        focusFirstError(issues);
-        return;
-      }
-      const status = errorStatus(error);
-      setAlert(message || (status ? M.signup.failedWithStatus(status) : M.signup.failed));
+      // A taken slug or e-mail comes back as CONFLICT: under its field; anything not on a field in the alert.
+      onFormError(
+        { setError },
+        formFields,
+        ({ onFields }) => {
+          if (onFields) return;
+          const status = errorStatus(error);
+          setAlert((error as Error).message || (status ? M.signup.failedWithStatus(status) : M.signup.failed));
+        },
+        {
+          focus: true,
+          fieldFor: ({ code, text }) =>
+            code === 'CONFLICT' ? { field: text === M.signup.slugTaken ? 'slug' : 'email', message: text ?? '' } : null,
+        },
+      )(error);
     }
   }, focusFirstError);
 

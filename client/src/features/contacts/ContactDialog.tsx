@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CONTACT_ROLES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
 import { contactFormSchema, portalPasswordSchema } from '../../../../shared/schemas/contacts';
-import { errorCode, errorStatus, HttpReplyError, trpc } from '../../lib/trpc';
+import { errorStatus, HttpReplyError, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Alert, Skeleton } from '../../ui/Feedback';
@@ -50,29 +50,6 @@ const personFields: FormFieldSpec<DialogInput>[] = [
   { name: 'phone', label: F.phone, type: 'tel', autoComplete: 'off' },
   { name: 'title', label: F.title, placeholder: F.titlePlaceholder },
 ];
-
-type Mutation = {
-  useMutation: (opts: { onSuccess: (data: unknown) => void; onError: (error: unknown) => void }) => {
-    mutate: (input: never) => void;
-    isPending: boolean;
-  };
-};
-
-/** Runs `saved` / `failed` before the form kit's own handling (which toasts, closes, or puts zod issues on fields). */
-function intercept<P extends Mutation>(
-  procedure: P,
-  saved: (data: unknown) => void,
-  failed: (error: unknown) => void,
-): P {
-  return {
-    useMutation: (opts) =>
-      procedure.useMutation({
-        ...opts,
-        onSuccess: (data: unknown) => (saved(data), opts.onSuccess(data)),
-        onError: (error) => (failed(error), opts.onError(error)),
-      }),
-  } as P;
-}
 
 type ContactDialogProps = {
   open: boolean;
@@ -134,27 +111,19 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
   const needsSetup = !stored || !stored.portalAccess;
   const setupMode = watch('portalSetup');
 
-  const lastError = useRef<unknown>(null);
-  const onMutationError = (error: unknown) => {
-    lastError.current = error;
-    // Conflicts and a foreign company come back as plain errors: put them on their fields too.
-    const message = error instanceof Error ? error.message : '';
-    if (errorCode(error) === 'CONFLICT')
-      setError('email', { type: 'server', message: message || M.contacts.emailTaken });
-    else if (message === M.contacts.companyNotFound) setError('companyId', { type: 'server', message });
-  };
   const invalidate = useInvalidateContactData();
-  const onSavedData = (data: unknown) => {
-    const saved = data as { email: string; invite?: PortalInvite };
-    savedInvite.current = saved.invite
-      ? { invite: announceInvite(saved.invite, saved.email), email: saved.email }
-      : null;
-  };
   const save = useSaveMutation({
-    create: intercept(trpc.contacts.create, onSavedData, onMutationError),
-    update: intercept(trpc.contacts.update, onSavedData, onMutationError),
+    create: trpc.contacts.create,
+    update: trpc.contacts.update,
     form: form as unknown as UseFormReturn<DialogInput>,
     schema: dialogSchema,
+    // Conflicts and a foreign company come back as plain errors: put them on their fields too.
+    fieldFor: ({ code, text }) =>
+      code === 'CONFLICT'
+        ? { field: 'email', message: text || M.contacts.emailTaken }
+        : text === M.contacts.companyNotFound
+          ? { field: 'companyId', message: text }
+          : null,
     messages: {
       created: { title: M.contacts.created, text: M.contacts.createdText },
       updated: {
@@ -162,15 +131,20 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
         text: revoking ? `${M.contacts.updatedText} ${P.revokedText}` : M.contacts.updatedText,
       },
       createFailed: (text) => text ?? M.contacts.createFailed,
-      updateFailed: (text) => {
-        const error = lastError.current as { cause?: unknown } | null;
-        const foreign =
-          error?.cause instanceof HttpReplyError ? error.cause : error instanceof HttpReplyError ? error : null;
+      updateFailed: (text, error) => {
+        const e = error as { cause?: unknown } | null;
+        const foreign = e?.cause instanceof HttpReplyError ? e.cause : error instanceof HttpReplyError ? error : null;
         if (foreign) return M.contacts.updateFailed(foreign.status, foreign.bodyText);
         return text ? M.contacts.updateFailed(errorStatus(error) ?? 0, text) : M.contacts.updateFailedFallback;
       },
     },
     invalidate: () => void invalidate(),
+    onReply: (data) => {
+      const saved = data as { email: string; invite?: PortalInvite };
+      savedInvite.current = saved.invite
+        ? { invite: announceInvite(saved.invite, saved.email), email: saved.email }
+        : null;
+    },
     onSaved: () => {
       const made = savedInvite.current;
       savedInvite.current = null;

@@ -7,7 +7,7 @@ import { formatFileSize } from '../../../../shared/file-size';
 import { M } from '../../../../shared/messages';
 import { documentFormSchema, type DocumentForm, type DocumentFormValues } from '../../../../shared/schemas/documents';
 import { errorText, trpc } from '../../lib/trpc';
-import { applyServerIssues } from '../../ui/form';
+import { onFormError } from '../../ui/form';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { DocumentFields } from './DocumentFields';
@@ -51,10 +51,9 @@ export function EditDocumentDialog({
       void invalidate();
       onClose();
     },
-    onError: (error) => {
-      applyServerIssues(error, form.setError, documentFormSchema);
-      toast.error(M.common.error, { description: errorText(error) ?? D.updateFailed });
-    },
+    onError: onFormError(form, documentFormSchema, ({ text }) =>
+      toast.error(M.common.error, { description: text ?? D.updateFailed }),
+    ),
   });
 
   const onSubmit = form.handleSubmit((values) => {

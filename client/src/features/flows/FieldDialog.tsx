@@ -8,11 +8,11 @@ import { FLOW_FIELD_TYPES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
 import { FLOW_LIMITS, flowFieldFormSchema, type FlowFieldForm } from '../../../../shared/schemas/flows';
 import { cn } from '../../lib/cn';
-import { errorText, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { controlClass, SelectField, TextareaField, TextField } from '../../ui/Field';
-import { applyServerIssues } from '../../ui/form';
+import { onFormError } from '../../ui/form';
 import type { FlowFieldRow } from './flowParts';
 
 const F = M.flows;
@@ -78,10 +78,8 @@ export function FieldDialog({ open, stepId, field, nextOrder, onClose, onSaved }
     reset(valuesOf(null, nextOrder));
     onClose();
   };
-  const failed = (message: string) => (error: unknown) => {
-    applyServerIssues(error, form.setError, flowFieldFormSchema);
-    toast.error(message, { description: errorText(error) ?? undefined });
-  };
+  const failed = (message: string) =>
+    onFormError(form, flowFieldFormSchema, ({ text }) => toast.error(message, { description: text ?? undefined }));
   const create = trpc.flowFields.create.useMutation({
     onSuccess: () => done(F.fieldCreated),
     onError: failed(F.fieldCreateFailed),

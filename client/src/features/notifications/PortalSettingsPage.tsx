@@ -3,7 +3,8 @@ import { KeyRound, Mail } from 'lucide-react';
 import { toast } from 'sonner';
 import { M } from '../../../../shared/messages';
 import { portalChangePasswordFormSchema, type PortalChangePasswordForm } from '../../../../shared/schemas/portal-auth';
-import { errorText, fieldIssues, trpc } from '../../lib/trpc';
+import { errorText, trpc } from '../../lib/trpc';
+import { onFormError } from '../../ui/form';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { zodResolver } from '../../lib/zodResolver';
 import { Button } from '../../ui/Button';
@@ -86,10 +87,11 @@ const C = M.portalAuth.changePassword;
 /** The current password and a new one (the portal's strength rule); the client's other sessions are signed out. */
 function ChangePasswordCard() {
   const user = usePortalUser();
-  const { register, handleSubmit, formState, setError, reset, watch } = useForm<PortalChangePasswordForm>({
+  const form = useForm<PortalChangePasswordForm>({
     resolver: zodResolver(portalChangePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
+  const { register, handleSubmit, formState, reset, watch } = form;
   const change = trpc.portalAuth.changePassword.useMutation();
   const newPassword = watch('newPassword');
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
@@ -98,10 +100,12 @@ function ChangePasswordCard() {
       toast.success(C.done, { description: C.doneText(done.endedSessions) });
       reset();
     } catch (error) {
-      const issues = fieldIssues(error).filter((i) => i.path === 'currentPassword' || i.path === 'newPassword');
-      for (const issue of issues)
-        setError(issue.path as 'currentPassword' | 'newPassword', { message: issue.message }, { shouldFocus: true });
-      if (!issues.length) toast.error(M.common.error, { description: errorText(error) ?? C.failed });
+      onFormError(
+        form,
+        ['currentPassword', 'newPassword'],
+        ({ text, onFields }) => !onFields && toast.error(M.common.error, { description: text ?? C.failed }),
+        { focus: true },
+      )(error);
     }
   });
   return (

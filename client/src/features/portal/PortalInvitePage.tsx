@@ -5,7 +5,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CircleCheck, Link2Off, ShieldOff, TimerOff, type LucideIcon } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { portalPasswordFormSchema, type PortalPasswordForm } from '../../../../shared/schemas/portal-auth';
-import { errorCode, errorText, fieldIssues, trpc } from '../../lib/trpc';
+import { errorCode, errorText, trpc } from '../../lib/trpc';
+import { onFormError } from '../../ui/form';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -106,9 +107,14 @@ export default function PortalInvitePage() {
     try {
       await accept.mutateAsync({ slug, token, password });
     } catch (error) {
-      const issue = fieldIssues(error).find((i) => i.path === 'password');
-      if (issue) setError('password', { message: issue.message }, { shouldFocus: true });
-      else setAlert(errorText(error) ?? M.portalAuth.loginError);
+      onFormError(
+        { setError },
+        ['password'],
+        ({ text, onFields }) => !onFields && setAlert(text ?? M.portalAuth.loginError),
+        {
+          focus: true,
+        },
+      )(error);
       return;
     }
     // The reply set the portal session cookie: the dashboard opens with its user already known.

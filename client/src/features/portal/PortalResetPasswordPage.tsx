@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { CircleCheck, Link2Off, ShieldOff, TimerOff, type LucideIcon } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { portalPasswordFormSchema, type PortalPasswordForm } from '../../../../shared/schemas/portal-auth';
-import { errorCode, errorText, fieldIssues, trpc } from '../../lib/trpc';
+import { errorCode, errorText, trpc } from '../../lib/trpc';
+import { onFormError } from '../../ui/form';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { zodResolver } from '../../lib/zodResolver';
 import { Button, buttonClass } from '../../ui/Button';
@@ -58,9 +59,14 @@ export default function PortalResetPasswordPage() {
     try {
       await reset.mutateAsync({ slug, token, password });
     } catch (error) {
-      const issue = fieldIssues(error).find((i) => i.path === 'password');
-      if (issue) setError('password', { message: issue.message }, { shouldFocus: true });
-      else setAlert(errorText(error) ?? M.passwordReset.failed);
+      onFormError(
+        { setError },
+        ['password'],
+        ({ text, onFields }) => !onFields && setAlert(text ?? M.passwordReset.failed),
+        {
+          focus: true,
+        },
+      )(error);
       return;
     }
     toast.success(M.passwordReset.done);

@@ -38,20 +38,6 @@ const valuesOf = (task: TaskRow | null, projectId: number | null | undefined): F
   internal: task?.internal ?? false,
 });
 
-type Mutation = {
-  useMutation: (opts: { onSuccess: () => void; onError: (error: unknown) => void }) => {
-    mutate: (input: never) => void;
-    isPending: boolean;
-  };
-};
-
-/** Runs `first` before the form kit's own error handling (which puts zod issues on fields and toasts). */
-function beforeErrors<P extends Mutation>(procedure: P, first: (error: unknown) => void): P {
-  return {
-    useMutation: (opts) => procedure.useMutation({ ...opts, onError: (error) => (first(error), opts.onError(error)) }),
-  } as P;
-}
-
 export type TaskDialogProps = {
   open: boolean;
   /** null: a new task. */
@@ -69,7 +55,7 @@ export function TaskDialog({ open, task, defaultProjectId, onClose }: TaskDialog
     resolver: zodResolver(taskFormSchema),
     defaultValues: valuesOf(task, defaultProjectId),
   });
-  const { reset, setError, register } = form;
+  const { reset, register } = form;
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   // The form takes the task's values each time the dialog opens (or opens on another task).
@@ -84,18 +70,19 @@ export function TaskDialog({ open, task, defaultProjectId, onClose }: TaskDialog
     reset(valuesOf(task, defaultProjectId));
   }, [open, task, defaultProjectId, reset]);
 
-  // A project or assignee the agency no longer has comes back as NOT_FOUND: shown under its field too.
-  const onMutationError = (error: unknown) => {
-    const message = error instanceof Error ? error.message : '';
-    if (message === T.projectNotFound) setError('projectId', { type: 'server', message });
-    else if (message === T.assigneeNotFound) setError('assigneeId', { type: 'server', message });
-  };
   const invalidate = useInvalidateTaskData();
   const save = useSaveMutation({
-    create: beforeErrors(trpc.tasks.create, onMutationError),
-    update: beforeErrors(trpc.tasks.update, onMutationError),
+    create: trpc.tasks.create,
+    update: trpc.tasks.update,
     form: form as unknown as UseFormReturn<FormInput>,
     schema: taskFormSchema,
+    // A project or assignee the agency no longer has comes back as NOT_FOUND: shown under its field too.
+    fieldFor: ({ text }) =>
+      text === T.projectNotFound
+        ? { field: 'projectId', message: text }
+        : text === T.assigneeNotFound
+          ? { field: 'assigneeId', message: text }
+          : null,
     messages: {
       created: { title: T.created, text: '' },
       updated: { title: T.updated, text: T.updatedText },
