@@ -154,13 +154,11 @@ test('a contacts CSV: map a column, see the duplicate and the error, fix the fil
 
   // The corrected file keeps the mapping.
   await card.getByRole('button', { name: 'Choose a file' }).click();
-  await card
-    .getByLabel('File to import')
-    .setInputFiles({
-      name: 'contacts-fixed.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(csv(`cleo-${n}@lumen.test`)),
-    });
+  await card.getByLabel('File to import').setInputFiles({
+    name: 'contacts-fixed.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv(`cleo-${n}@lumen.test`)),
+  });
   await card.getByRole('button', { name: 'Continue' }).click();
   await expect(card.getByLabel('Company')).toHaveValue('Client');
   await card.getByRole('button', { name: 'Show preview' }).click();
