@@ -25,7 +25,7 @@ function rewriteBlocks(schema, kind, key, replace) {
   const out = schema.replace(
     new RegExp(`(^\\s*${kind}\\s+\\w+\\s*\\{)([\\s\\S]*?)(^\\s*\\})`, 'gm'),
     (_, open, body, close) => {
-      const newBody = body.replace(new RegExp(`(^\\s*${key}\\s*=\\s*)"([^"]*)"`, 'm'), (m, lhs, value) => {
+      const newBody = body.replace(new RegExp(`(^\\s*${key}\\s*=\\s*)"([^"]*)"`, 'm'), (_m, lhs, value) => {
         count++;
         return `${lhs}"${replace(value)}"`;
       });
@@ -59,7 +59,7 @@ export function derivePostgresSchema(source) {
   if (gen.count < 1) throw new Error('prisma/schema.prisma: expected a generator block with an output path');
   body = gen.out;
 
-  return HEADER + '\n' + body.replace(/\s*$/, '\n');
+  return `${HEADER}\n${body.replace(/\s*$/, '\n')}`;
 }
 
 function main() {

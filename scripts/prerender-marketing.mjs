@@ -20,15 +20,15 @@ try {
   const entry = fs.readdirSync(out).find((f) => /^prerender\.m?js$/.test(f));
   if (!entry) throw new Error(`prerender: no bundle in ${out}`);
   const { MARKETING_PAGES, renderMarketingPage } = await import(pathToFileURL(path.join(out, entry)).href);
-  const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   fs.mkdirSync(path.join(clientDir, 'marketing'), { recursive: true });
   for (const page of MARKETING_PAGES) {
     const body = renderMarketingPage(page.path);
     const html = template
       .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-      .replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)} — Clientflow</title>`)
-      .replace(/<!--[^]*?-->\s*/g, '')
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)} — Clientflow</title>`)
+      .replace(/<!--[\s\S]*?-->\s*/g, '')
       // A function, so that a "$&" or "$'" in the page's text is not read as a replacement pattern.
       .replace(/<div id="root">.*<\/div>\n/, () => `<div id="root">${body}</div>\n`);
     if (!html.includes(body)) throw new Error(`prerender: no root element in index.html for ${page.path}`);

@@ -12,7 +12,7 @@ import { configureLogging, log } from './log';
 import { listenMetrics } from './metrics';
 
 async function main() {
-  let env;
+  let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv();
   } catch (error) {

@@ -25,7 +25,7 @@ export const exportHandler: JobHandler = {
       where: { businessId: job.businessId, id: exportId },
       select: { id: true, status: true, companyId: true, requestedById: true, expiresAt: true },
     });
-    if (!row || row.status !== 'pending') return; // built already, failed, or gone
+    if (row?.status !== 'pending') return; // built already, failed, or gone
 
     const key = deps.storage.newKey(job.businessId);
     try {

@@ -128,6 +128,7 @@ export function zipSafeName(name: string, fallback = 'file'): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
     .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/[<>:"|?*]/g, '_')
     .trim();
@@ -151,14 +152,12 @@ export function slugOf(text: string, fallback: string): string {
 /** clientflow-<agency>-<yyyy-mm-dd>.zip, or clientflow-<agency>-<company>-<yyyy-mm-dd>.zip. */
 export function exportFileName(businessSlug: string, companyName: string | null, at: Date): string {
   const day = at.toISOString().slice(0, 10);
-  return (
-    [
-      'clientflow',
-      slugOf(businessSlug, 'agency'),
-      ...(companyName !== null ? [slugOf(companyName, 'company')] : []),
-      day,
-    ].join('-') + '.zip'
-  );
+  return `${[
+    'clientflow',
+    slugOf(businessSlug, 'agency'),
+    ...(companyName !== null ? [slugOf(companyName, 'company')] : []),
+    day,
+  ].join('-')}.zip`;
 }
 
 const documentFilePath = (id: number, name: string) => `files/${id}/${zipSafeName(name)}`;

@@ -411,7 +411,7 @@ async function matchExisting(
     const match = typeof u.email === 'string' ? userByEmail.get(u.email.toLowerCase()) : undefined;
     if (match !== undefined) userMatch.set(u.id as number, match);
     else
-      unmatchedPeople.push(`${String(u.firstName ?? '')} ${String(u.lastName ?? '')}`.trim() + ` (${String(u.email)})`);
+      unmatchedPeople.push(`${`${String(u.firstName ?? '')} ${String(u.lastName ?? '')}`.trim()} (${String(u.email)})`);
   }
   return { existingCompany, existingContact, userMatch, unmatchedPeople };
 }

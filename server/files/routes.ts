@@ -81,6 +81,7 @@ export const documentUploadRefusals = (maxBytes: number): UploadRefusals => ({
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
   const clean = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();
   return clean.slice(0, 255) || 'file';
 }

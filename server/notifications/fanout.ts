@@ -304,7 +304,7 @@ export const emailHandler: JobHandler = {
           user: { select: { email: true, firstName: true } },
         },
       });
-      if (!notification || notification.emailState !== 'pending') return; // sent already, or gone
+      if (notification?.emailState !== 'pending') return; // sent already, or gone
       const url = notification.link ? `${deps.env.publicUrl}${notification.link}` : `${deps.env.publicUrl}/hub`;
       await deps.mailer.send({
         to: notification.user.email,

@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /** An agency with a client company, a contact with portal access, and a two-step collect flow. */
+// biome-ignore lint/suspicious/noExportsInTest: the portal flows' agency is shared with the accessibility spec
 export async function portalFlowAgency(request: APIRequestContext) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const slug = `flows${n}`;

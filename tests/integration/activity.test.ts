@@ -324,7 +324,7 @@ describe('GET /api/activity.csv', () => {
     const text = await (
       await csv(`?companyId=${alder}&from=${encodeURIComponent(at(100).toISOString())}`, agency.token)
     ).text();
-    const row = text.replace(/^\uFEFF/, '').split('\r\n')[1] + '\r\n' + text.split('\r\n')[2];
+    const row = `${text.replace(/^\uFEFF/, '').split('\r\n')[1]}\r\n${text.split('\r\n')[2]}`;
     expect(row).toContain(`"'+Mallory, ""the"" tester"`);
     expect(row).toContain(`"'=HYPERLINK(""http://evil.test"",""click"")"`);
     expect(row).toContain(',Title: @SUM(A1) → Line one line two,No');

@@ -33,6 +33,12 @@ type Instance = {
 /** The round-robin proxy: counts what each instance answered. */
 type Proxy = { url: string; served: Record<string, number>; retried: number; close: () => Promise<void> };
 
+/** Ends a proxied reply that failed after reaching the app (not safe to retry elsewhere). */
+function destroyed(res: http.ServerResponse, error: Error): boolean {
+  res.destroy(error);
+  return true;
+}
+
 function startProxy(instances: Instance[]): Promise<Proxy> {
   let next = 0;
   const served: Record<string, number> = Object.fromEntries(instances.map((i) => [i.name, 0]));
@@ -89,7 +95,7 @@ function startProxy(instances: Instance[]): Promise<Proxy> {
         );
         // Refused before the request reached the app: safe to send to the other instance.
         upstream.on('error', (error: NodeJS.ErrnoException) =>
-          resolve(error.code === 'ECONNREFUSED' ? false : (res.destroy(error), true)),
+          resolve(error.code === 'ECONNREFUSED' ? false : destroyed(res, error)),
         );
         upstream.end(body);
       });

@@ -64,7 +64,7 @@ function samples(text: string, name: string): { labels: Record<string, string>; 
   }
   return out;
 }
-const valueOf = (text: string, name: string, labels: Record<string, string>) =>
+const metricValue = (text: string, name: string, labels: Record<string, string>) =>
   samples(text, name).find(
     (s) =>
       Object.keys(labels).length === Object.keys(s.labels).length &&
@@ -325,9 +325,9 @@ describe('request ids', () => {
       });
 
       const text = await metricsText();
-      expect(valueOf(text, 'http_request_errors_total', { route: '/api/companies' })).toBeGreaterThanOrEqual(1);
+      expect(metricValue(text, 'http_request_errors_total', { route: '/api/companies' })).toBeGreaterThanOrEqual(1);
       expect(
-        valueOf(text, 'http_requests_total', { method: 'GET', route: '/api/companies', status: '500' }),
+        metricValue(text, 'http_requests_total', { method: 'GET', route: '/api/companies', status: '500' }),
       ).toBeGreaterThanOrEqual(1);
     });
 
@@ -418,35 +418,39 @@ describe('/metrics', () => {
 
     const text = await metricsText();
     expect(
-      valueOf(text, 'http_requests_total', { method: 'GET', route: '/api/companies/:id', status: '200' }),
+      metricValue(text, 'http_requests_total', { method: 'GET', route: '/api/companies/:id', status: '200' }),
     ).toBeGreaterThanOrEqual(3);
     expect(
-      valueOf(text, 'http_requests_total', { method: 'GET', route: '/api/companies/:id', status: '404' }),
+      metricValue(text, 'http_requests_total', { method: 'GET', route: '/api/companies/:id', status: '404' }),
     ).toBeGreaterThanOrEqual(1);
     expect(
-      valueOf(text, 'http_requests_total', { method: 'POST', route: '/api/companies', status: '201' }),
+      metricValue(text, 'http_requests_total', { method: 'POST', route: '/api/companies', status: '201' }),
     ).toBeGreaterThanOrEqual(1);
     expect(
-      valueOf(text, 'http_requests_total', { method: 'GET', route: 'trpc:auth.me', status: '200' }),
+      metricValue(text, 'http_requests_total', { method: 'GET', route: 'trpc:auth.me', status: '200' }),
     ).toBeGreaterThanOrEqual(1);
     expect(
-      valueOf(text, 'http_requests_total', { method: 'GET', route: 'trpc:auth.me,dashboard.stats', status: '200' }),
+      metricValue(text, 'http_requests_total', { method: 'GET', route: 'trpc:auth.me,dashboard.stats', status: '200' }),
     ).toBeGreaterThanOrEqual(1);
     expect(
-      valueOf(text, 'http_requests_total', { method: 'GET', route: 'trpc:unknown', status: '404' }),
+      metricValue(text, 'http_requests_total', { method: 'GET', route: 'trpc:unknown', status: '404' }),
     ).toBeGreaterThanOrEqual(1);
     expect(
-      valueOf(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/companies/:id' }),
+      metricValue(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/companies/:id' }),
     ).toBeGreaterThanOrEqual(4);
     expect(
-      valueOf(text, 'http_request_duration_seconds_bucket', {
+      metricValue(text, 'http_request_duration_seconds_bucket', {
         le: '0.005',
         method: 'GET',
         route: '/api/companies/:id',
       }),
     ).toBeDefined();
     expect(
-      valueOf(text, 'http_request_duration_seconds_bucket', { le: '10', method: 'GET', route: '/api/companies/:id' }),
+      metricValue(text, 'http_request_duration_seconds_bucket', {
+        le: '10',
+        method: 'GET',
+        route: '/api/companies/:id',
+      }),
     ).toBeDefined();
     // No route label holds an id or a query.
     const routes = new Set(
@@ -461,10 +465,10 @@ describe('/metrics', () => {
   it('shows the PostgreSQL pool, and nothing of the kind on SQLite', async () => {
     const text = await metricsText();
     if (app.database.provider === 'postgresql') {
-      expect(valueOf(text, 'db_pool_connections', {})).toBeGreaterThanOrEqual(1);
-      expect(valueOf(text, 'db_pool_idle_connections', {})).toBeGreaterThanOrEqual(0);
-      expect(valueOf(text, 'db_pool_waiting_clients', {})).toBe(0);
-      expect(valueOf(text, 'db_pool_max_connections', {})).toBeGreaterThanOrEqual(1);
+      expect(metricValue(text, 'db_pool_connections', {})).toBeGreaterThanOrEqual(1);
+      expect(metricValue(text, 'db_pool_idle_connections', {})).toBeGreaterThanOrEqual(0);
+      expect(metricValue(text, 'db_pool_waiting_clients', {})).toBe(0);
+      expect(metricValue(text, 'db_pool_max_connections', {})).toBeGreaterThanOrEqual(1);
     } else {
       expect(text).not.toContain('db_pool_');
     }
@@ -478,10 +482,10 @@ describe('/metrics', () => {
     });
     // A kind of its own, so other test files' jobs on the shared database do not change what is counted here.
     const kind = 'observability_probe';
-    const depth = (text: string, state: string) => valueOf(text, 'job_queue_depth', { kind, state });
+    const depth = (text: string, state: string) => metricValue(text, 'job_queue_depth', { kind, state });
     const before = await metricsText();
     expect(depth(before, 'due')).toBeUndefined();
-    expect(valueOf(before, 'job_queue_depth', { kind: 'notify', state: 'due' })).toBeGreaterThanOrEqual(0);
+    expect(metricValue(before, 'job_queue_depth', { kind: 'notify', state: 'due' })).toBeGreaterThanOrEqual(0);
 
     const job = await app.database.db.job.create({
       data: { businessId: business.businessId, kind, payload: '{}', runAt: new Date(Date.now() - 60_000) },
@@ -489,7 +493,7 @@ describe('/metrics', () => {
     try {
       const due = await metricsText();
       expect(depth(due, 'due')).toBe(1);
-      expect(valueOf(due, 'job_queue_oldest_due_seconds', {})).toBeGreaterThanOrEqual(59);
+      expect(metricValue(due, 'job_queue_oldest_due_seconds', {})).toBeGreaterThanOrEqual(59);
       await app.database.db.job.update({ where: { id: job.id }, data: { status: 'running', lockedAt: new Date() } });
       const running = await metricsText();
       expect([depth(running, 'due'), depth(running, 'running')]).toEqual([undefined, 1]);
@@ -519,7 +523,7 @@ describe('/metrics', () => {
       await fetch(`${separate.baseUrl}/healthz`);
       const text = await (await scrape(url(open))).text();
       expect(
-        valueOf(text, 'http_requests_total', { method: 'GET', route: '/healthz', status: '200' }),
+        metricValue(text, 'http_requests_total', { method: 'GET', route: '/healthz', status: '200' }),
       ).toBeGreaterThanOrEqual(1);
       // The metrics listener's own requests are not counted.
       expect(

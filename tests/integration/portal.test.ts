@@ -182,7 +182,7 @@ const credentialsOf = (token: string): [string, Credentials][] => [
 
 /** Every number under an `id` or `…Id` key of an answer. */
 function idsIn(value: unknown, out: number[] = []): number[] {
-  if (Array.isArray(value)) value.forEach((v) => idsIn(v, out));
+  if (Array.isArray(value)) for (const v of value) idsIn(v, out);
   else if (value && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
       if ((key === 'id' || key.endsWith('Id')) && typeof v === 'number') out.push(v);

@@ -102,7 +102,7 @@ describe('input nested deeper than the limit answers 400 before anything recurse
     expect(valueTooDeep({ a: [{ b: 'x' }], c: null })).toBe(false);
     expect(hasNul(value)).toBe(false);
     expect(hasNul({ a: [{ b: 'x\0' }] })).toBe(true);
-    expect(hasNul({ ['k\0']: 1 })).toBe(true);
+    expect(hasNul({ 'k\0': 1 })).toBe(true);
   });
 });
 

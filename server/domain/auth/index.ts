@@ -127,7 +127,7 @@ export async function login(scope: PublicScope, input: z.infer<typeof loginInput
   });
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
-    : (await burnPasswordCheck(input.password), false);
+    : await burnPasswordCheck(input.password).then(() => false);
   if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.invalidCredentials });
   await scope.app.throttle.loginSucceeded(attempt);
   return passwordAccepted(db, user);

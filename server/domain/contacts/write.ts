@@ -23,7 +23,7 @@ const emailTaken = (): never => {
 /** Two saves racing for the same e-mail: the (businessId, email) unique index decides. */
 function conflictOnEmail(error: unknown): never {
   const target = isUniqueViolation(error);
-  if (target && target.some((t) => /email/i.test(t))) emailTaken();
+  if (target?.some((t) => /email/i.test(t))) emailTaken();
   throw error;
 }
 

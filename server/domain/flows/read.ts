@@ -2,7 +2,7 @@
  * Reading flows: one flow with its company and step count, one flow with its steps and fields, one step, one field.
  * Hand-written SQL over (businessId, …) indexes; the portal's flows (../portal-flows) read a flow the same way.
  */
-import { type FlowDetail, type FlowFieldRow, type FlowRow, type FlowStepRow } from '../../../shared/schemas/flows';
+import type { FlowDetail, FlowFieldRow, FlowRow, FlowStepRow } from '../../../shared/schemas/flows';
 import { sql, TENANT, toBool, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 
 export const flowColumns = sql`t."id", t."flowUid", t."name", t."description", t."workflowType", t."isActive", t."businessId",

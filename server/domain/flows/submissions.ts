@@ -117,7 +117,7 @@ export async function listFlowSubmissions(
   const items: FlowSubmissionRow[] = subs.map((r) => {
     const answers = bySubmission.get(toInt(r.id)) ?? [];
     const files = filesByField(fileFields, answers, docs, r.companyId == null ? null : toInt(r.companyId));
-    const valueOf = new Map(answers.map((a) => [toInt(a.flowFieldId), String(a.value)]));
+    const answerOf = new Map(answers.map((a) => [toInt(a.flowFieldId), String(a.value)]));
     return {
       id: toInt(r.id),
       contact: {
@@ -134,7 +134,7 @@ export async function listFlowSubmissions(
       updatedAt: toDate(r.updatedAt),
       completedAt: r.completedAt == null ? null : toDate(r.completedAt),
       answers: fieldList
-        .filter((f) => valueOf.has(f.id))
+        .filter((f) => answerOf.has(f.id))
         .map((f) => {
           const file = files.get(f.id);
           return {
@@ -142,7 +142,7 @@ export async function listFlowSubmissions(
             fieldLabel: f.fieldLabel,
             fieldType: f.fieldType as FlowSubmissionRow['answers'][number]['fieldType'],
             stepTitle: f.stepTitle,
-            value: valueOf.get(f.id)!,
+            value: answerOf.get(f.id)!,
             file: file ? { ...file, url: documentDownloadPath(file.id) } : null,
           };
         }),

@@ -136,7 +136,7 @@ export async function portalLogin(scope: PublicScope, input: z.infer<typeof port
   const passwordHash = contact?.portalPasswordHash;
   const valid = passwordHash
     ? await verifyPassword(passwordHash, input.password)
-    : (await burnPasswordCheck(input.password), false);
+    : await burnPasswordCheck(input.password).then(() => false);
   if (!contact || !valid || !contact.portalAccess || contact.companyId === null) throw invalidCredentials();
   await scope.app.throttle.loginSucceeded(attempt);
   const { companyId } = contact;
@@ -334,7 +334,7 @@ export async function changePortalPassword(
   const stored = await scope.db.contact.findUnique({ where: { id: contact.id }, select: { portalPasswordHash: true } });
   const valid = stored?.portalPasswordHash
     ? await verifyPassword(stored.portalPasswordHash, input.currentPassword)
-    : (await burnPasswordCheck(input.currentPassword), false);
+    : await burnPasswordCheck(input.currentPassword).then(() => false);
   if (!valid) fieldError('currentPassword', M.portalAuth.currentWrong);
   await scope.app.throttle.loginSucceeded(attempt);
   await requireStrongPassword(
