@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import {
   ArrowLeft,
   Building2,
@@ -24,6 +24,7 @@ import { LoadMore } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState, LoadFailed, RecordPageSkeleton, Skeleton } from '../../ui/Feedback';
+import { BackLink, Detail, NotSet, TabLabel, useTabParam } from '../../ui/RecordPage';
 import { Tabs } from '../../ui/Tabs';
 import { CompanyActivity } from '../activity/CompanyActivity';
 import { ProjectsPanel } from '../projects/ProjectsPanel';
@@ -50,17 +51,6 @@ const C = M.companyPage;
 /** One tab of the company page; `key` is its ?tab= value. Later areas (projects, files, flows) add one line each. */
 type PageTab = { key: string; label: ReactNode; content: ReactNode };
 
-function BackLink() {
-  return (
-    <Link
-      to="/hub/companies"
-      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-    >
-      <ArrowLeft className="size-4" aria-hidden /> {C.back}
-    </Link>
-  );
-}
-
 export default function CompanyPage() {
   const { companyId } = useParams();
   const parsed = idSchema.safeParse(companyId);
@@ -83,7 +73,7 @@ export default function CompanyPage() {
   if (company.isError)
     return (
       <div className="space-y-4">
-        <BackLink />
+        <BackLink to="/hub/companies">{C.back}</BackLink>
         <LoadFailed onRetry={() => void company.refetch()} />
       </div>
     );
@@ -93,7 +83,6 @@ export default function CompanyPage() {
 
 function CompanyView({ company }: { company: CompanyRow }) {
   const [editing, setEditing] = useState(false);
-  const [params, setParams] = useSearchParams();
   const fileCount = useDocumentCount({ companyId: company.id });
   const flowCount = useFlowCount(company.id);
   const resourceCount = useResourceCount(company.id);
@@ -127,23 +116,11 @@ function CompanyView({ company }: { company: CompanyRow }) {
     },
     { key: 'activity', label: M.activity.title, content: <CompanyActivity companyId={company.id} /> },
   ];
-  const selected = Math.max(
-    0,
-    tabs.findIndex((t) => t.key === params.get('tab')),
-  );
-  const selectTab = (index: number) =>
-    setParams(
-      (p) => {
-        if (index === 0) p.delete('tab');
-        else p.set('tab', tabs[index].key);
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const [selected, selectTab] = useTabParam(tabs.map((t) => t.key));
 
   return (
     <>
-      <BackLink />
+      <BackLink to="/hub/companies">{C.back}</BackLink>
       <header className="mt-4 mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 items-start gap-4">
           <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
@@ -167,7 +144,7 @@ function CompanyView({ company }: { company: CompanyRow }) {
 
       <dl className="mb-8 grid gap-px overflow-hidden rounded-xl bg-slate-200 shadow-xs ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
         <Detail icon={<Globe className="size-4" />} term={C.website}>
-          {company.website ? <WebsiteLink url={company.website} /> : <NotSet />}
+          {company.website ? <WebsiteLink url={company.website} /> : <NotSet text={C.notSet} />}
         </Detail>
         <Detail icon={<Phone className="size-4" />} term={C.phone}>
           {company.phone ? (
@@ -178,11 +155,11 @@ function CompanyView({ company }: { company: CompanyRow }) {
               {company.phone}
             </a>
           ) : (
-            <NotSet />
+            <NotSet text={C.notSet} />
           )}
         </Detail>
         <Detail icon={<MapPin className="size-4" />} term={C.address}>
-          {company.address ? <span title={company.address}>{company.address}</span> : <NotSet />}
+          {company.address ? <span title={company.address}>{company.address}</span> : <NotSet text={C.notSet} />}
         </Detail>
         <Detail icon={<CalendarDays className="size-4" />} term={C.since}>
           {formatDate(company.createdAt)}
@@ -199,35 +176,6 @@ function CompanyView({ company }: { company: CompanyRow }) {
       />
       <CompanyDialog open={editing} company={company} onClose={() => setEditing(false)} />
     </>
-  );
-}
-
-function TabLabel({ text, count }: { text: string; count: number }) {
-  return (
-    <span className="inline-flex items-center gap-2">
-      {text}
-      <span className="rounded-full bg-slate-200/80 px-1.5 text-xs font-medium text-slate-600 tabular-nums">
-        {count}
-      </span>
-    </span>
-  );
-}
-
-function NotSet() {
-  return <span className="text-slate-500">{C.notSet}</span>;
-}
-
-function Detail({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0 bg-white px-4 py-3">
-      <dt className="flex items-center gap-1.5 text-xs font-medium tracking-wide text-slate-500 uppercase">
-        <span className="text-slate-400" aria-hidden>
-          {icon}
-        </span>
-        {term}
-      </dt>
-      <dd className="mt-1 min-w-0 truncate text-sm text-slate-900">{children}</dd>
-    </div>
   );
 }
 

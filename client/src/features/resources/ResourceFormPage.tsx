@@ -28,6 +28,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { controlClass, Field, RequiredMark, SelectField, TextareaField, TextField } from '../../ui/Field';
+import { BackLink } from '../../ui/RecordPage';
 import { Switch } from '../../ui/Switch';
 import { CompanyPicker } from '../contacts/CompanyPicker';
 import { ShareDialog, type ShareTarget } from '../documents/ShareDialog';
@@ -65,17 +66,6 @@ function valuesOf(resource: ResourceRow | null, companyId: number | null): Resou
     // An editable empty row when there are none: the last row is never removed.
     details: resource.details.length ? resource.details.map((d) => ({ ...d })) : [emptyRow()],
   };
-}
-
-function BackLink() {
-  return (
-    <Link
-      to={LIST}
-      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-    >
-      <ArrowLeft className="size-4" aria-hidden /> {R.backToResources}
-    </Link>
-  );
 }
 
 function Card({ title, text, children, id }: { title: string; text: string; children: ReactNode; id: string }) {
@@ -129,7 +119,7 @@ export default function ResourceFormPage() {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <BackLink />
+      <BackLink to={LIST}>{R.backToResources}</BackLink>
       <div className="mt-4 mb-6">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{editing ? R.editTitle : R.createTitle}</h1>
         <p className="mt-1 text-sm text-slate-500">{editing ? R.editSubtitle : R.createSubtitle}</p>
