@@ -20,10 +20,10 @@ import { M } from '../../../../shared/messages';
 import { idSchema } from '../../../../shared/schemas/common';
 import { errorCode, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { LoadMore } from '../../lists/ListViews';
+import { PanelResults } from '../../lists/ListResults';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button, buttonClass } from '../../ui/Button';
-import { EmptyState, LoadFailed, RecordPageSkeleton, Skeleton } from '../../ui/Feedback';
+import { LoadFailed, RecordPageSkeleton } from '../../ui/Feedback';
 import { BackLink, Detail, NotSet, TabLabel, useTabParam } from '../../ui/RecordPage';
 import { Tabs } from '../../ui/Tabs';
 import { CompanyActivity } from '../activity/CompanyActivity';
@@ -197,77 +197,32 @@ function CompanyContacts({ company }: { company: CompanyRow }) {
     </Button>
   );
 
-  let body: ReactNode;
-  if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
-  else if (list.state === 'loading')
-    body = (
-      <div
-        role="status"
-        aria-label={M.common.loading}
-        className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
-      >
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="flex items-center gap-3 px-4 py-4">
-            <Skeleton className="size-9 rounded-full" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-4 w-40" />
-              <Skeleton className="h-3 w-56" />
-            </div>
-            <Skeleton className="h-6 w-24 rounded-full" />
-          </div>
-        ))}
-      </div>
-    );
-  else if (list.state === 'empty' || list.state === 'no-match')
-    body = (
-      <EmptyState
-        icon={<Users className="size-10" />}
-        title={C.noContacts}
-        text={C.noContactsText}
-        action={addButton}
-      />
-    );
-  else
-    body = (
-      <div className="rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
-        <ul className="divide-y divide-slate-100">
-          {list.items.map((contact) => (
-            <ContactItem
-              key={contact.id}
-              contact={contact}
-              invite={invites[contact.id] ?? null}
-              sending={sendInvite.pendingId === contact.id}
-              onOpen={() => openEdit(contact)}
-              onManageAccess={() => setAccessOf(contact)}
-              onSendInvite={() => sendInvite.send(contact)}
-              onHideInvite={() =>
-                setInvites((all) => {
-                  const { [contact.id]: _hidden, ...rest } = all;
-                  return rest;
-                })
-              }
-            />
-          ))}
-        </ul>
-        <LoadMore
-          hasMore={list.hasMore}
-          loading={list.loadingMore}
-          failed={list.loadMoreFailed}
-          onLoad={list.loadMore}
-          className="border-t border-slate-100 py-4"
-        />
-      </div>
-    );
-
   return (
-    <section aria-label={C.contacts}>
-      {list.state === 'ready' && (
-        <div className="mb-3 flex items-center justify-between gap-3">
-          <p className="text-sm text-slate-500">{M.companies.contactsCount(list.total)}</p>
-          {addButton}
-        </div>
+    <PanelResults
+      list={list}
+      label={C.contacts}
+      count={M.companies.contactsCount}
+      action={addButton}
+      empty={{ icon: <Users className="size-10" />, title: C.noContacts, text: C.noContactsText }}
+      skeleton={{ lead: 'size-9 rounded-full', lines: ['h-4 w-40', 'h-3 w-56'], trailing: 'h-6 w-24 rounded-full' }}
+      rowKey={(contact) => contact.id}
+      row={(contact) => (
+        <ContactItem
+          contact={contact}
+          invite={invites[contact.id] ?? null}
+          sending={sendInvite.pendingId === contact.id}
+          onOpen={() => openEdit(contact)}
+          onManageAccess={() => setAccessOf(contact)}
+          onSendInvite={() => sendInvite.send(contact)}
+          onHideInvite={() =>
+            setInvites((all) => {
+              const { [contact.id]: _hidden, ...rest } = all;
+              return rest;
+            })
+          }
+        />
       )}
-      {body}
+    >
       <ContactDialog
         open={dialog.open}
         contactId={dialog.contactId}
@@ -275,7 +230,7 @@ function CompanyContacts({ company }: { company: CompanyRow }) {
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
       />
       <PortalAccessPanel contact={accessOf} onClose={() => setAccessOf(null)} />
-    </section>
+    </PanelResults>
   );
 }
 

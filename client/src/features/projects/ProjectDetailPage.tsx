@@ -25,6 +25,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Alert, EmptyState, LoadFailed, RecordPageSkeleton, Skeleton } from '../../ui/Feedback';
 import { BackLink, Detail, NotSet, TabLabel, useTabParam } from '../../ui/RecordPage';
 import { Tabs } from '../../ui/Tabs';
+import { PanelSkeleton } from '../../lists/ListViews';
 import { ContactAvatar, fullName } from '../contacts/contactParts';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectDialog } from './ProjectDialog';
@@ -310,24 +311,7 @@ function ProjectContacts({ project }: { project: ProjectDetails }) {
   const others = (company.data?.items ?? []).filter((c) => !onProject.has(c.id));
   const loading = companyId !== null && company.isPending;
 
-  if (loading)
-    return (
-      <div
-        role="status"
-        aria-label={M.common.loading}
-        className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
-      >
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="flex items-center gap-3 px-4 py-4">
-            <Skeleton className="size-9 rounded-full" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-4 w-40" />
-              <Skeleton className="h-3 w-56" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
+  if (loading) return <PanelSkeleton lead="size-9 rounded-full" lines={['h-4 w-40', 'h-3 w-56']} trailing={null} />;
   if (project.contacts.length === 0 && others.length === 0)
     return (
       <EmptyState
