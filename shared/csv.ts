@@ -29,3 +29,24 @@ export function csvText(value: string): string {
 /** A cell as read back (our CSV import): without the apostrophe formulaSafe added. */
 export const withoutFormulaGuard = (cell: string) =>
   cell.startsWith("'") && looksLikeFormula(cell.slice(1)) ? cell.slice(1) : cell;
+
+/** The separators a CSV import understands, in the order that wins a tie. */
+const SEPARATORS = [',', ';', '\t'] as const;
+export type CsvSeparator = (typeof SEPARATORS)[number];
+
+/**
+ * The separator the header line uses most, outside quotes: comma, semicolon or tab (a tie goes to the earlier one,
+ * no separator at all to the comma). The server's import and the browser's mapping step read a file the same way.
+ */
+export function detectSeparator(text: string): CsvSeparator {
+  const counts = new Map<string, number>(SEPARATORS.map((s) => [s, 0]));
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  let best: CsvSeparator = ',';
+  for (const s of SEPARATORS) if (counts.get(s)! > counts.get(best)!) best = s;
+  return best;
+}

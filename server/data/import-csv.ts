@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import '../../shared/zod-messages';
 import { COMPANY_STATUSES } from '../../shared/constants';
-import { withoutFormulaGuard } from '../../shared/csv';
+import { detectSeparator, withoutFormulaGuard } from '../../shared/csv';
 import { M } from '../../shared/messages';
 import { companyCreateInput, companyFields } from '../../shared/schemas/companies';
 import { contactCreateInput } from '../../shared/schemas/contacts';
@@ -102,18 +102,6 @@ function decode(bytes: Buffer): string {
   }
 }
 
-/** The separator the header line uses most, outside quotes: comma, semicolon or tab. */
-export function detectDelimiter(text: string): string {
-  const counts: Record<string, number> = { ',': 0, ';': 0, '\t': 0 };
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) break;
-    else if (!quoted && char in counts) counts[char]++;
-  }
-  return Object.entries(counts).reduce((best, entry) => (entry[1] > best[1] ? entry : best), [',', 0])[0];
-}
-
 /** The file's header and rows, each row with the line it starts on (a quoted cell may span lines). */
 export function readCsv(bytes: Buffer): CsvTable {
   if (bytes.includes(0)) throw new ImportFileError(I.notCsv);
@@ -125,7 +113,7 @@ export function readCsv(bytes: Buffer): CsvTable {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
-      delimiter: detectDelimiter(text),
+      delimiter: detectSeparator(text),
       info: true,
       relax_column_count: true,
       skip_empty_lines: false,

@@ -3,9 +3,11 @@
  * the export zip, the activity CSV) and the browser's report downloads write them.
  */
 import { describe, expect, it } from 'vitest';
-import { looksLikeFormula, withoutFormulaGuard } from '../../shared/csv';
+import { detectSeparator, looksLikeFormula, withoutFormulaGuard } from '../../shared/csv';
 import { csvCell } from '../../server/lib/csv';
 import { csvCell as reportCsvCell, toCsv } from '../../client/src/features/reports/csv';
+import { csvHead } from '../../client/src/features/data/csvHead';
+import { readCsv } from '../../server/data/import-csv';
 
 /** Every character that starts a formula (or a new line) when it comes first: ASCII, full-width, and the rest. */
 const STARTERS = ['=', '+', '-', '@', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', '\u30FC'];
@@ -70,5 +72,36 @@ describe('csvCell (formula-safe CSV text)', () => {
         .replace(/""/g, '"');
       expect(withoutFormulaGuard(written)).toBe(text);
     }
+  });
+});
+
+describe('detectSeparator (the CSV import, server and browser)', () => {
+  it('takes the separator the header line uses most', () => {
+    expect(detectSeparator('a,b,c\n1,2,3')).toBe(',');
+    expect(detectSeparator('a;b;c\n1;2;3')).toBe(';');
+    expect(detectSeparator('a\tb\tc\n1\t2\t3')).toBe('\t');
+    expect(detectSeparator('Name;Note,with comma;City\n')).toBe(';');
+  });
+
+  it('reads only the header line, and not inside quotes', () => {
+    expect(detectSeparator('a;b\n1,2,3,4,5')).toBe(';');
+    expect(detectSeparator('a;b\r\n1,2,3,4,5')).toBe(';');
+    expect(detectSeparator('"x,y,z";b;c\n')).toBe(';');
+    expect(detectSeparator('"line\nbreak,,,";b;c')).toBe(';');
+  });
+
+  it('falls back to the comma, and a tie goes to the earlier of comma, semicolon and tab', () => {
+    expect(detectSeparator('')).toBe(',');
+    expect(detectSeparator('single\n1')).toBe(',');
+    expect(detectSeparator('a,b;c')).toBe(',');
+    expect(detectSeparator('a;b\tc')).toBe(';');
+  });
+
+  it('is what both the server and the browser split a file with', () => {
+    const text = 'First;Last;Note\nAna;Silva;"a, b"\n';
+    expect(csvHead(text)).toEqual({ headers: ['First', 'Last', 'Note'], first: ['Ana', 'Silva', 'a, b'] });
+    const table = readCsv(Buffer.from(text));
+    expect(table.headers).toEqual(['First', 'Last', 'Note']);
+    expect(table.rows[0].cells).toEqual(['Ana', 'Silva', 'a, b']);
   });
 });

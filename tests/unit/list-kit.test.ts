@@ -3,6 +3,11 @@ import { TRPCClientError } from '@trpc/client';
 import { companyListInput } from '../../shared/schemas/companies';
 import { parseListParam } from '../../client/src/lists/useListParams';
 import { apiFetch, errorText, HttpReplyError, replyBodyText } from '../../client/src/lib/trpc';
+import { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { PanelResults } from '../../client/src/lists/ListResults';
+import { gridView, listView, ViewToggle } from '../../client/src/lists/ListToolbar';
+import type { InfiniteList, ListState } from '../../client/src/lists/useInfiniteList';
 
 describe('list URL parameters are read with the procedure schema', () => {
   const { status, search, industry } = companyListInput.shape;
@@ -65,5 +70,96 @@ describe('error toasts never show programmer text', () => {
       errorText(TRPCClientError.from(new SyntaxError('Unexpected token \'<\', "<html>" is not valid JSON'))),
     ).toBeNull();
     expect(errorText(TRPCClientError.from(new TypeError('Failed to fetch')))).toBeNull();
+  });
+});
+
+describe('a record page tab (PanelResults) shows each list state the same way', () => {
+  type Row = { id: number; name: string };
+  const list = (state: ListState, items: Row[] = [], hasMore = false): InfiniteList<Row> => ({
+    state,
+    items,
+    total: items.length,
+    overall: items.length,
+    refreshing: false,
+    hasMore,
+    loadingMore: false,
+    loadMoreFailed: false,
+    loadMore: () => undefined,
+    retry: () => undefined,
+  });
+  const render = (l: InfiniteList<Row>) =>
+    renderToStaticMarkup(
+      h(
+        PanelResults<Row>,
+        {
+          list: l,
+          label: 'Widgets',
+          count: (n: number) => `${n} widgets`,
+          action: h('button', null, 'Add Widget'),
+          empty: { icon: null, title: 'No widgets yet', text: 'Add the first one.' },
+          rowKey: (r: Row) => r.id,
+          row: (r: Row) => h('li', null, r.name),
+        },
+        h('dialog', null, 'the dialog'),
+      ),
+    );
+
+  it('a failed load offers to try again; loading shows skeleton rows, said once', () => {
+    const failed = render(list('error'));
+    expect(failed).toContain('role="alert"');
+    expect(failed).toContain('Try again');
+    expect(failed).not.toContain('Add Widget');
+    const loading = render(list('loading'));
+    expect(loading).toContain('role="status"');
+    expect(loading).toContain('aria-label="Loading"');
+    expect(loading).not.toContain('widgets');
+  });
+
+  it('no rows (or none matching: a tab has no filters) is the empty state with the action', () => {
+    for (const state of ['empty', 'no-match'] as const) {
+      const html = render(list(state));
+      expect(html).toContain('No widgets yet');
+      expect(html).toContain('Add the first one.');
+      expect(html.match(/Add Widget/g)).toHaveLength(1);
+      expect(html).not.toContain('0 widgets');
+    }
+  });
+
+  it('rows come with the count and the action above them, load-more below, and the dialogs after', () => {
+    const html = render(
+      list(
+        'ready',
+        [
+          { id: 1, name: 'Sprocket' },
+          { id: 2, name: 'Gear' },
+        ],
+        true,
+      ),
+    );
+    expect(html).toMatch(/^<section aria-label="Widgets">/);
+    expect(html).toContain('2 widgets');
+    expect(html.indexOf('2 widgets')).toBeLessThan(html.indexOf('Add Widget'));
+    expect(html).toContain('<ul class="divide-y divide-slate-100"><li>Sprocket</li><li>Gear</li></ul>');
+    expect(html).toContain('Load more');
+    expect(html.indexOf('Load more')).toBeLessThan(html.indexOf('the dialog'));
+    expect(html).not.toContain('No widgets yet');
+  });
+});
+
+describe('the view toggle', () => {
+  it('is grid then list by default, and takes other views (the tasks board) in their order', () => {
+    const kit = renderToStaticMarkup(h(ViewToggle, { value: 'list', onChange: () => undefined }));
+    expect(kit.indexOf('Grid view')).toBeLessThan(kit.indexOf('List view'));
+    expect(kit).toMatch(/aria-pressed="true" aria-label="List view"/);
+    const tasks = renderToStaticMarkup(
+      h(ViewToggle<'list' | 'grid' | 'board'>, {
+        value: 'board',
+        onChange: () => undefined,
+        options: [listView, gridView, { mode: 'board', icon: null, label: 'Board view' }],
+      }),
+    );
+    expect(tasks.indexOf('List view')).toBeLessThan(tasks.indexOf('Grid view'));
+    expect(tasks).toMatch(/aria-pressed="true" aria-label="Board view"/);
+    expect(tasks.match(/aria-pressed="false"/g)).toHaveLength(2);
   });
 });

@@ -5,7 +5,7 @@ import { TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
 import { trpc } from '../lib/trpc';
 import { Providers } from './Providers';
-import { takeEarlyReplies } from './router';
+import { takeEarlyReplies } from './earlyReplies';
 
 /** A reply the router sent early, read as tRPC's client would (a reply it cannot read falls back to the client). */
 async function readEarlyReply(reply: Promise<Response>, fallback: () => Promise<unknown>) {

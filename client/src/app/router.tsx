@@ -2,40 +2,13 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router-dom';
 import { CORE as M } from '../../../shared/messages-core';
 import { Spinner } from '../ui/Feedback';
+import { sendEarly } from './earlyReplies';
 import { RouteError } from './RouteError';
 
 type PageModule = { default: ComponentType };
 
 // Each area is its own chunk: marketing visitors never download the hub.
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
-
-/** Argument-less queries that screens need first: who is signed in, and the sign-in screen's demo hint. */
-export type EarlyQuery = 'auth.me' | 'auth.demoHint';
-
-/**
- * On the page's first load, a route's loader sends its early queries as plain GETs of tRPC's HTTP protocol the moment
- * the address matches, before any code beyond this chunk has arrived: their replies travel with the screens' code
- * instead of after it. The first screen to render takes the replies it reads (takeEarlyReplies) and the rest are
- * dropped, so a reply is never read late; after that, everything goes through the tRPC client as usual.
- */
-const earlyReplies = new Map<EarlyQuery, Promise<Response>>();
-let earlyOpen = true;
-const sendEarly =
-  (...queries: EarlyQuery[]) =>
-  () => {
-    if (earlyOpen)
-      for (const query of queries)
-        if (!earlyReplies.has(query)) earlyReplies.set(query, fetch(`/trpc/${query}`, { credentials: 'same-origin' }));
-    return null;
-  };
-export function takeEarlyReplies(queries: readonly EarlyQuery[]) {
-  earlyOpen = false;
-  const taken = new Map(
-    queries.flatMap((query) => (earlyReplies.has(query) ? [[query, earlyReplies.get(query)!] as const] : [])),
-  );
-  earlyReplies.clear();
-  return taken;
-}
 
 export const router = createBrowserRouter([
   {

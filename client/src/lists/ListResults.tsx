@@ -4,7 +4,15 @@ import { cn } from '../lib/cn';
 import { Button } from '../ui/Button';
 import { EmptyState, LoadFailed } from '../ui/Feedback';
 import { ResultCount } from './ListToolbar';
-import { CardGrid, DataTable, ListSkeleton, LoadMore, type Column } from './ListViews';
+import {
+  CardGrid,
+  DataTable,
+  ListSkeleton,
+  LoadMore,
+  PanelSkeleton,
+  type Column,
+  type PanelSkeletonProps,
+} from './ListViews';
 import type { InfiniteList } from './useInfiniteList';
 import type { ViewMode } from './useListParams';
 
@@ -101,6 +109,76 @@ export function ListResults<T>({
         {loading ? null : count(list.total, list.overall)}
       </ResultCount>
       <div className={cn('transition-opacity duration-200', list.refreshing && 'opacity-60')}>{body}</div>
+    </section>
+  );
+}
+
+type PanelResultsProps<T> = {
+  list: InfiniteList<T>;
+  /** The panel's name (its section's label). */
+  label: string;
+  /** The count over the rows, e.g. M.companies.projectsCount. */
+  count: (total: number) => string;
+  /** The panel's next step (Add, Upload, Create): beside the count, and in the empty state. */
+  action: ReactNode;
+  /** No rows: what the tab is for. A panel has no filters, so no rows that match is the same state. */
+  empty: { icon: ReactNode; title: string; text?: string };
+  /** One row: an `<li>`. */
+  row: (item: T) => ReactNode;
+  rowKey: (item: T) => string | number;
+  skeleton?: PanelSkeletonProps;
+  /** The panel's dialogs. */
+  children?: ReactNode;
+};
+
+/**
+ * A record page's tab (a company's contacts, projects, files…): error and retry, skeleton rows, the empty state
+ * with the panel's action, else the count and the action over the rows, with load-more. A panel only configures it.
+ */
+export function PanelResults<T>({
+  list,
+  label,
+  count,
+  action,
+  empty,
+  row,
+  rowKey,
+  skeleton,
+  children,
+}: PanelResultsProps<T>) {
+  let body: ReactNode;
+  if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
+  else if (list.state === 'loading') body = <PanelSkeleton {...skeleton} />;
+  else if (list.state === 'empty' || list.state === 'no-match')
+    body = <EmptyState icon={empty.icon} title={empty.title} text={empty.text} action={action} />;
+  else
+    body = (
+      <div className="rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
+        <ul className="divide-y divide-slate-100">
+          {list.items.map((item) => (
+            <Fragment key={rowKey(item)}>{row(item)}</Fragment>
+          ))}
+        </ul>
+        <LoadMore
+          hasMore={list.hasMore}
+          loading={list.loadingMore}
+          failed={list.loadMoreFailed}
+          onLoad={list.loadMore}
+          className="border-t border-slate-100 py-4"
+        />
+      </div>
+    );
+
+  return (
+    <section aria-label={label}>
+      {list.state === 'ready' && (
+        <div className="mb-3 flex items-center justify-between gap-3">
+          <p className="text-sm text-slate-500">{count(list.total)}</p>
+          {action}
+        </div>
+      )}
+      {body}
+      {children}
     </section>
   );
 }

@@ -80,26 +80,48 @@ export function FilterSelect({
   );
 }
 
-export function ViewToggle({ value, onChange }: { value: ViewMode; onChange: (v: ViewMode) => void }) {
-  const item = (mode: ViewMode, icon: ReactNode, label: string) => (
-    <button
-      type="button"
-      aria-pressed={value === mode}
-      aria-label={label}
-      title={label}
-      onClick={() => onChange(mode)}
-      className={cn(
-        'grid size-9 place-items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-        value === mode ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-500 hover:text-slate-800',
-      )}
-    >
-      {icon}
-    </button>
-  );
+/** One button of the view toggle. */
+export type ViewOption<V extends string> = { mode: V; icon: ReactNode; label: string };
+
+export const gridView: ViewOption<'grid'> = {
+  mode: 'grid',
+  icon: <LayoutGrid className="size-4" aria-hidden />,
+  label: M.lists.gridView,
+};
+export const listView: ViewOption<'list'> = {
+  mode: 'list',
+  icon: <List className="size-4" aria-hidden />,
+  label: M.lists.listView,
+};
+
+/** Grid or list (a screen with more views, like the tasks board, passes its own `options`). */
+export function ViewToggle<V extends string = ViewMode>({
+  value,
+  onChange,
+  options = [gridView, listView] as ViewOption<V>[],
+}: {
+  value: V;
+  onChange: (v: V) => void;
+  options?: ViewOption<V>[];
+}) {
   return (
     <div className="inline-flex shrink-0 gap-1 rounded-lg bg-slate-100 p-0.5" role="group" aria-label={M.lists.view}>
-      {item('grid', <LayoutGrid className="size-4" aria-hidden />, M.lists.gridView)}
-      {item('list', <List className="size-4" aria-hidden />, M.lists.listView)}
+      {options.map(({ mode, icon, label }) => (
+        <button
+          key={mode}
+          type="button"
+          aria-pressed={value === mode}
+          aria-label={label}
+          title={label}
+          onClick={() => onChange(mode)}
+          className={cn(
+            'grid size-9 place-items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+            value === mode ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-500 hover:text-slate-800',
+          )}
+        >
+          {icon}
+        </button>
+      ))}
     </div>
   );
 }

@@ -143,3 +143,45 @@ export function LoadMore({ hasMore, loading, failed, onLoad, className }: LoadMo
     </div>
   );
 }
+
+export type PanelSkeletonProps = {
+  rows?: number;
+  /** The leading tile (an icon's, an avatar's). */
+  lead?: string;
+  /** The widths of the two text lines. */
+  lines?: [string, string];
+  /** The trailing pill (a badge, a switch); null: none. */
+  trailing?: string | null;
+  rowClassName?: string;
+};
+
+/**
+ * The loading rows of a record page's tab panel (contacts, files, projects, resources, flows): a tile, two lines and
+ * a trailing pill, in the panel's own proportions.
+ */
+export function PanelSkeleton({
+  rows = 3,
+  lead = 'size-9 rounded-lg',
+  lines = ['h-4 w-48', 'h-3 w-64'],
+  trailing = 'h-6 w-20 rounded-full',
+  rowClassName = 'py-4',
+}: PanelSkeletonProps) {
+  return (
+    <div
+      role="status"
+      aria-label={M.common.loading}
+      className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
+    >
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className={cn('flex items-center gap-3 px-4', rowClassName)}>
+          <Skeleton className={lead} />
+          <div className="flex-1 space-y-2">
+            <Skeleton className={lines[0]} />
+            <Skeleton className={lines[1]} />
+          </div>
+          {trailing && <Skeleton className={trailing} />}
+        </div>
+      ))}
+    </div>
+  );
+}

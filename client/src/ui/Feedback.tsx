@@ -94,25 +94,3 @@ export function RecordPageSkeleton() {
     </div>
   );
 }
-
-/** The loading rows of a record page's tab panel (files, projects, resources, flows): icon, two lines, a trailing pill. */
-export function PanelSkeleton({ rows = 3, trailing = 'h-6 w-20 rounded-full' }: { rows?: number; trailing?: string }) {
-  return (
-    <div
-      role="status"
-      aria-label={M.common.loading}
-      className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
-    >
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="flex items-center gap-3 px-4 py-4">
-          <Skeleton className="size-9 rounded-lg" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-48" />
-            <Skeleton className="h-3 w-64" />
-          </div>
-          <Skeleton className={trailing} />
-        </div>
-      ))}
-    </div>
-  );
-}

@@ -7,7 +7,7 @@ import { CORE } from '../../../../shared/messages-core';
 import { auth } from '../../../../shared/messages/auth';
 import { twoFactor } from '../../../../shared/messages/twoFactor';
 import type { loginInput } from '../../../../shared/schemas/auth';
-import { takeEarlyReplies, type EarlyQuery } from '../../app/router';
+import { takeEarlyReplies, type EarlyQuery } from '../../app/earlyReplies';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';

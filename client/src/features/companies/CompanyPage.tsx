@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import {
   ArrowLeft,
   Building2,
@@ -20,10 +20,11 @@ import { M } from '../../../../shared/messages';
 import { idSchema } from '../../../../shared/schemas/common';
 import { errorCode, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { LoadMore } from '../../lists/ListViews';
+import { PanelResults } from '../../lists/ListResults';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button, buttonClass } from '../../ui/Button';
-import { EmptyState, LoadFailed, RecordPageSkeleton, Skeleton } from '../../ui/Feedback';
+import { LoadFailed, RecordPageSkeleton } from '../../ui/Feedback';
+import { BackLink, Detail, NotSet, TabLabel, useTabParam } from '../../ui/RecordPage';
 import { Tabs } from '../../ui/Tabs';
 import { CompanyActivity } from '../activity/CompanyActivity';
 import { ProjectsPanel } from '../projects/ProjectsPanel';
@@ -50,17 +51,6 @@ const C = M.companyPage;
 /** One tab of the company page; `key` is its ?tab= value. Later areas (projects, files, flows) add one line each. */
 type PageTab = { key: string; label: ReactNode; content: ReactNode };
 
-function BackLink() {
-  return (
-    <Link
-      to="/hub/companies"
-      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-    >
-      <ArrowLeft className="size-4" aria-hidden /> {C.back}
-    </Link>
-  );
-}
-
 export default function CompanyPage() {
   const { companyId } = useParams();
   const parsed = idSchema.safeParse(companyId);
@@ -83,7 +73,7 @@ export default function CompanyPage() {
   if (company.isError)
     return (
       <div className="space-y-4">
-        <BackLink />
+        <BackLink to="/hub/companies">{C.back}</BackLink>
         <LoadFailed onRetry={() => void company.refetch()} />
       </div>
     );
@@ -93,7 +83,6 @@ export default function CompanyPage() {
 
 function CompanyView({ company }: { company: CompanyRow }) {
   const [editing, setEditing] = useState(false);
-  const [params, setParams] = useSearchParams();
   const fileCount = useDocumentCount({ companyId: company.id });
   const flowCount = useFlowCount(company.id);
   const resourceCount = useResourceCount(company.id);
@@ -127,23 +116,11 @@ function CompanyView({ company }: { company: CompanyRow }) {
     },
     { key: 'activity', label: M.activity.title, content: <CompanyActivity companyId={company.id} /> },
   ];
-  const selected = Math.max(
-    0,
-    tabs.findIndex((t) => t.key === params.get('tab')),
-  );
-  const selectTab = (index: number) =>
-    setParams(
-      (p) => {
-        if (index === 0) p.delete('tab');
-        else p.set('tab', tabs[index].key);
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const [selected, selectTab] = useTabParam(tabs.map((t) => t.key));
 
   return (
     <>
-      <BackLink />
+      <BackLink to="/hub/companies">{C.back}</BackLink>
       <header className="mt-4 mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 items-start gap-4">
           <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
@@ -167,7 +144,7 @@ function CompanyView({ company }: { company: CompanyRow }) {
 
       <dl className="mb-8 grid gap-px overflow-hidden rounded-xl bg-slate-200 shadow-xs ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
         <Detail icon={<Globe className="size-4" />} term={C.website}>
-          {company.website ? <WebsiteLink url={company.website} /> : <NotSet />}
+          {company.website ? <WebsiteLink url={company.website} /> : <NotSet text={C.notSet} />}
         </Detail>
         <Detail icon={<Phone className="size-4" />} term={C.phone}>
           {company.phone ? (
@@ -178,11 +155,11 @@ function CompanyView({ company }: { company: CompanyRow }) {
               {company.phone}
             </a>
           ) : (
-            <NotSet />
+            <NotSet text={C.notSet} />
           )}
         </Detail>
         <Detail icon={<MapPin className="size-4" />} term={C.address}>
-          {company.address ? <span title={company.address}>{company.address}</span> : <NotSet />}
+          {company.address ? <span title={company.address}>{company.address}</span> : <NotSet text={C.notSet} />}
         </Detail>
         <Detail icon={<CalendarDays className="size-4" />} term={C.since}>
           {formatDate(company.createdAt)}
@@ -199,35 +176,6 @@ function CompanyView({ company }: { company: CompanyRow }) {
       />
       <CompanyDialog open={editing} company={company} onClose={() => setEditing(false)} />
     </>
-  );
-}
-
-function TabLabel({ text, count }: { text: string; count: number }) {
-  return (
-    <span className="inline-flex items-center gap-2">
-      {text}
-      <span className="rounded-full bg-slate-200/80 px-1.5 text-xs font-medium text-slate-600 tabular-nums">
-        {count}
-      </span>
-    </span>
-  );
-}
-
-function NotSet() {
-  return <span className="text-slate-500">{C.notSet}</span>;
-}
-
-function Detail({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0 bg-white px-4 py-3">
-      <dt className="flex items-center gap-1.5 text-xs font-medium tracking-wide text-slate-500 uppercase">
-        <span className="text-slate-400" aria-hidden>
-          {icon}
-        </span>
-        {term}
-      </dt>
-      <dd className="mt-1 min-w-0 truncate text-sm text-slate-900">{children}</dd>
-    </div>
   );
 }
 
@@ -249,77 +197,32 @@ function CompanyContacts({ company }: { company: CompanyRow }) {
     </Button>
   );
 
-  let body: ReactNode;
-  if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
-  else if (list.state === 'loading')
-    body = (
-      <div
-        role="status"
-        aria-label={M.common.loading}
-        className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
-      >
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="flex items-center gap-3 px-4 py-4">
-            <Skeleton className="size-9 rounded-full" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-4 w-40" />
-              <Skeleton className="h-3 w-56" />
-            </div>
-            <Skeleton className="h-6 w-24 rounded-full" />
-          </div>
-        ))}
-      </div>
-    );
-  else if (list.state === 'empty' || list.state === 'no-match')
-    body = (
-      <EmptyState
-        icon={<Users className="size-10" />}
-        title={C.noContacts}
-        text={C.noContactsText}
-        action={addButton}
-      />
-    );
-  else
-    body = (
-      <div className="rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
-        <ul className="divide-y divide-slate-100">
-          {list.items.map((contact) => (
-            <ContactItem
-              key={contact.id}
-              contact={contact}
-              invite={invites[contact.id] ?? null}
-              sending={sendInvite.pendingId === contact.id}
-              onOpen={() => openEdit(contact)}
-              onManageAccess={() => setAccessOf(contact)}
-              onSendInvite={() => sendInvite.send(contact)}
-              onHideInvite={() =>
-                setInvites((all) => {
-                  const { [contact.id]: _hidden, ...rest } = all;
-                  return rest;
-                })
-              }
-            />
-          ))}
-        </ul>
-        <LoadMore
-          hasMore={list.hasMore}
-          loading={list.loadingMore}
-          failed={list.loadMoreFailed}
-          onLoad={list.loadMore}
-          className="border-t border-slate-100 py-4"
-        />
-      </div>
-    );
-
   return (
-    <section aria-label={C.contacts}>
-      {list.state === 'ready' && (
-        <div className="mb-3 flex items-center justify-between gap-3">
-          <p className="text-sm text-slate-500">{M.companies.contactsCount(list.total)}</p>
-          {addButton}
-        </div>
+    <PanelResults
+      list={list}
+      label={C.contacts}
+      count={M.companies.contactsCount}
+      action={addButton}
+      empty={{ icon: <Users className="size-10" />, title: C.noContacts, text: C.noContactsText }}
+      skeleton={{ lead: 'size-9 rounded-full', lines: ['h-4 w-40', 'h-3 w-56'], trailing: 'h-6 w-24 rounded-full' }}
+      rowKey={(contact) => contact.id}
+      row={(contact) => (
+        <ContactItem
+          contact={contact}
+          invite={invites[contact.id] ?? null}
+          sending={sendInvite.pendingId === contact.id}
+          onOpen={() => openEdit(contact)}
+          onManageAccess={() => setAccessOf(contact)}
+          onSendInvite={() => sendInvite.send(contact)}
+          onHideInvite={() =>
+            setInvites((all) => {
+              const { [contact.id]: _hidden, ...rest } = all;
+              return rest;
+            })
+          }
+        />
       )}
-      {body}
+    >
       <ContactDialog
         open={dialog.open}
         contactId={dialog.contactId}
@@ -327,7 +230,7 @@ function CompanyContacts({ company }: { company: CompanyRow }) {
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
       />
       <PortalAccessPanel contact={accessOf} onClose={() => setAccessOf(null)} />
-    </section>
+    </PanelResults>
   );
 }
 

@@ -5,25 +5,12 @@
  * quoted cells (separators and line breaks inside them), doubled quotes and CRLF are understood.
  */
 
+import { detectSeparator } from '../../../../shared/csv';
+
 /** How much of the file's start is split: far more than a header and a first line. */
 const HEAD_BYTES = 64 * 1024;
 /** Up to this size the whole file is checked for UTF-8 (the server decides on the whole file); beyond, its start. */
 const CHECK_BYTES = 64 * 1024 * 1024;
-
-/** The separator the header line uses most, outside quotes: comma, semicolon or tab (ties: the earlier one). */
-export function detectSeparator(text: string): string {
-  const counts: Record<string, number> = { ',': 0, ';': 0, '\t': 0 };
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) break;
-    else if (!quoted && char in counts) counts[char]++;
-  }
-  return Object.entries(counts).reduce((best, entry) => (entry[1] > best[1] ? entry : best), [',', 0] as [
-    string,
-    number,
-  ])[0];
-}
 
 export function csvHead(text: string): { headers: string[]; first: string[] } {
   const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');

@@ -1,13 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { FolderOpen, Pencil, Trash2, Upload } from 'lucide-react';
 import { LIMITS } from '../../../../shared/constants';
 import { formatFileSize } from '../../../../shared/file-size';
 import { M } from '../../../../shared/messages';
 import { trpc } from '../../lib/trpc';
-import { LoadMore } from '../../lists/ListViews';
+import { PanelResults } from '../../lists/ListResults';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { Button } from '../../ui/Button';
-import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { DeleteDocumentDialog, EditDocumentDialog } from './EditDocumentDialog';
 import {
   DownloadLink,
@@ -46,109 +45,28 @@ export function DocumentsPanel({ projectId, companyId }: Place) {
   const [editing, setEditing] = useState<DocumentRow | null>(null);
   const [deleting, setDeleting] = useState<DocumentRow | null>(null);
 
-  const uploadButton = (
-    <Button onClick={() => setUploading(true)}>
-      <Upload className="size-4" aria-hidden /> {D.upload}
-    </Button>
-  );
-
-  let body: ReactNode;
-  if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
-  else if (list.state === 'loading')
-    body = (
-      <div
-        role="status"
-        aria-label={M.common.loading}
-        className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
-      >
-        {[0, 1, 2, 3, 4].map((i) => (
-          <div key={i} className="flex items-center gap-3 px-4 py-3.5">
-            <Skeleton className="size-9 rounded-lg" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-4 w-48" />
-              <Skeleton className="h-3 w-32" />
-            </div>
-            <Skeleton className="h-5 w-16 rounded-full" />
-          </div>
-        ))}
-      </div>
-    );
-  else if (list.state === 'empty' || list.state === 'no-match')
-    body = (
-      <EmptyState
-        icon={<FolderOpen className="size-10" />}
-        title={D.emptyTitle}
-        text={D.emptyText}
-        action={uploadButton}
-      />
-    );
-  else
-    body = (
-      <div className="rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
-        <ul className="divide-y divide-slate-100">
-          {list.items.map((document) => (
-            <li key={document.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:flex-nowrap">
-              <div className="flex min-w-0 flex-1 basis-60 items-center gap-3">
-                <FileIcon document={document} />
-                <div className="min-w-0">
-                  <FileLink document={document} className="text-sm" />
-                  <FileSubline
-                    document={document}
-                    extra={[
-                      formatFileSize(document.size),
-                      formatListDate(document.createdAt),
-                      !projectId && document.project ? document.project.name : '',
-                    ]}
-                  />
-                </div>
-              </div>
-              <div className="flex w-full shrink-0 items-center gap-1 sm:w-auto">
-                <TypeBadge type={document.type} />
-                <span className="ml-auto flex gap-1 sm:ml-2">
-                  <DownloadLink document={document} compact />
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setEditing(document)}
-                    aria-label={D.editFile(document.name)}
-                    title={D.editFile(document.name)}
-                  >
-                    <Pencil className="size-4" aria-hidden />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setDeleting(document)}
-                    aria-label={D.deleteFile(document.name)}
-                    title={D.deleteFile(document.name)}
-                    className="text-slate-400! hover:bg-red-50 hover:text-red-600!"
-                  >
-                    <Trash2 className="size-4" aria-hidden />
-                  </Button>
-                </span>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <LoadMore
-          hasMore={list.hasMore}
-          loading={list.loadingMore}
-          failed={list.loadMoreFailed}
-          onLoad={list.loadMore}
-          className="border-t border-slate-100 py-4"
-        />
-      </div>
-    );
-
   return (
-    <section aria-label={D.title}>
-      {list.state === 'ready' && (
-        <div className="mb-3 flex items-center justify-between gap-3">
-          <p className="text-sm text-slate-500">{D.panelCount(list.total)}</p>
-          {uploadButton}
-        </div>
+    <PanelResults
+      list={list}
+      label={D.title}
+      count={D.panelCount}
+      action={
+        <Button onClick={() => setUploading(true)}>
+          <Upload className="size-4" aria-hidden /> {D.upload}
+        </Button>
+      }
+      empty={{ icon: <FolderOpen className="size-10" />, title: D.emptyTitle, text: D.emptyText }}
+      skeleton={{ rows: 5, lines: ['h-4 w-48', 'h-3 w-32'], trailing: 'h-5 w-16 rounded-full', rowClassName: 'py-3.5' }}
+      rowKey={(document) => document.id}
+      row={(document) => (
+        <DocumentItem
+          document={document}
+          showProject={!projectId}
+          onEdit={() => setEditing(document)}
+          onDelete={() => setDeleting(document)}
+        />
       )}
-      {body}
+    >
       <UploadDialog
         open={uploading}
         onClose={() => setUploading(false)}
@@ -157,7 +75,55 @@ export function DocumentsPanel({ projectId, companyId }: Place) {
       />
       <EditDocumentDialog document={editing} onClose={() => setEditing(null)} />
       <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />
-    </section>
+    </PanelResults>
+  );
+}
+
+type DocumentItemProps = { document: DocumentRow; showProject: boolean; onEdit: () => void; onDelete: () => void };
+
+function DocumentItem({ document, showProject, onEdit, onDelete }: DocumentItemProps) {
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:flex-nowrap">
+      <div className="flex min-w-0 flex-1 basis-60 items-center gap-3">
+        <FileIcon document={document} />
+        <div className="min-w-0">
+          <FileLink document={document} className="text-sm" />
+          <FileSubline
+            document={document}
+            extra={[
+              formatFileSize(document.size),
+              formatListDate(document.createdAt),
+              showProject && document.project ? document.project.name : '',
+            ]}
+          />
+        </div>
+      </div>
+      <div className="flex w-full shrink-0 items-center gap-1 sm:w-auto">
+        <TypeBadge type={document.type} />
+        <span className="ml-auto flex gap-1 sm:ml-2">
+          <DownloadLink document={document} compact />
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onEdit}
+            aria-label={D.editFile(document.name)}
+            title={D.editFile(document.name)}
+          >
+            <Pencil className="size-4" aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onDelete}
+            aria-label={D.deleteFile(document.name)}
+            title={D.deleteFile(document.name)}
+            className="text-slate-400! hover:bg-red-50 hover:text-red-600!"
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </Button>
+        </span>
+      </div>
+    </li>
   );
 }
 

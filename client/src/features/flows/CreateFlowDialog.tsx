@@ -11,9 +11,9 @@ import { cn } from '../../lib/cn';
 import { errorText, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { Field, TextareaField, TextField } from '../../ui/Field';
+import { TextareaField, TextField } from '../../ui/Field';
 import { applyServerIssues } from '../../ui/form';
-import { CompanyPicker } from '../contacts/CompanyPicker';
+import { CompanyField } from '../documents/PlaceFields';
 import { flowPath, flowTypeName, typeIcon, useInvalidateFlows } from './flowParts';
 
 const F = M.flows;
@@ -139,24 +139,19 @@ export function CreateFlowDialog({ open, onClose, defaultCompanyId }: CreateFlow
               </fieldset>
             )}
           />
-          <Field label={D.company} error={errors.companyId?.message}>
-            {({ id, describedBy, invalid }) => (
-              <Controller
-                control={control}
-                name="companyId"
-                render={({ field }) => (
-                  <CompanyPicker
-                    id={id}
-                    describedBy={describedBy}
-                    invalid={invalid}
-                    value={field.value === '' || field.value == null ? '' : String(field.value)}
-                    onChange={(value) => field.onChange(value === '' ? '' : Number(value))}
-                    fixedOptions={[{ value: '', label: F.noCompany }]}
-                  />
-                )}
+          <Controller
+            control={control}
+            name="companyId"
+            render={({ field }) => (
+              <CompanyField
+                label={D.company}
+                error={errors.companyId?.message}
+                value={field.value as number | '' | null}
+                onChange={field.onChange}
+                fixedOptions={[{ value: '', label: F.noCompany }]}
               />
             )}
-          </Field>
+          />
         </div>
         <div className="mt-6 flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={create.isPending}>

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useIsMutating } from '@tanstack/react-query';
 import {
   ArrowLeft,
@@ -23,7 +23,9 @@ import { errorCode, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { Alert, EmptyState, LoadFailed, RecordPageSkeleton, Skeleton } from '../../ui/Feedback';
+import { BackLink, Detail, NotSet, TabLabel, useTabParam } from '../../ui/RecordPage';
 import { Tabs } from '../../ui/Tabs';
+import { PanelSkeleton } from '../../lists/ListViews';
 import { ContactAvatar, fullName } from '../contacts/contactParts';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectDialog } from './ProjectDialog';
@@ -52,17 +54,6 @@ function keyOf(param: string): { id: number } | { projectUid: string } | null {
     return id.success ? { id: id.data } : null;
   }
   return projectUidSchema.safeParse(param).success ? { projectUid: param } : null;
-}
-
-function BackLink() {
-  return (
-    <Link
-      to="/hub/projects"
-      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-    >
-      <ArrowLeft className="size-4" aria-hidden /> {M.projects.back}
-    </Link>
-  );
 }
 
 export default function ProjectDetailPage() {
@@ -113,7 +104,6 @@ export default function ProjectDetailPage() {
 function ProjectView({ project }: { project: ProjectDetails }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
 
@@ -157,19 +147,7 @@ function ProjectView({ project }: { project: ProjectDetails }) {
       content: <ProjectContacts project={project} />,
     },
   ];
-  const selected = Math.max(
-    0,
-    tabs.findIndex((t) => t.key === params.get('tab')),
-  );
-  const selectTab = (index: number) =>
-    setParams(
-      (p) => {
-        if (index === 0) p.delete('tab');
-        else p.set('tab', tabs[index].key);
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const [selected, selectTab] = useTabParam(tabs.map((t) => t.key));
 
   const start = formatDay(project.projectStartDate, 'detail');
   const due = formatDay(project.projectCompletionDate, 'detail');
@@ -184,7 +162,7 @@ function ProjectView({ project }: { project: ProjectDetails }) {
 
   return (
     <>
-      <BackLink />
+      <BackLink to="/hub/projects">{M.projects.back}</BackLink>
       <header className="mt-4 mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 items-start gap-4">
           <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
@@ -238,16 +216,28 @@ function ProjectView({ project }: { project: ProjectDetails }) {
 
       <dl className="mb-8 grid grid-cols-2 gap-px overflow-hidden rounded-xl bg-slate-200 shadow-xs ring-1 ring-slate-200 lg:grid-cols-4">
         <Detail icon={<CalendarDays className="size-4" />} term={P.startDate}>
-          {start ? <time dateTime={project.projectStartDate ?? undefined}>{start}</time> : <NotSet />}
+          {start ? (
+            <time dateTime={project.projectStartDate ?? undefined}>{start}</time>
+          ) : (
+            <NotSet text={M.projects.noDate} className="text-slate-400" />
+          )}
         </Detail>
         <Detail icon={<CalendarCheck className="size-4" />} term={P.dueDate}>
-          {due ? <time dateTime={project.projectCompletionDate ?? undefined}>{due}</time> : <NotSet />}
+          {due ? (
+            <time dateTime={project.projectCompletionDate ?? undefined}>{due}</time>
+          ) : (
+            <NotSet text={M.projects.noDate} className="text-slate-400" />
+          )}
         </Detail>
         <Detail icon={<Clock className="size-4" />} term={P.hours}>
-          {hours ?? <NotSet />}
+          {hours ?? <NotSet text={M.projects.noDate} className="text-slate-400" />}
         </Detail>
         <Detail icon={<Wallet className="size-4" />} term={P.billed}>
-          {project.totalBilled !== null ? formatMoney(project.totalBilled) : <NotSet />}
+          {project.totalBilled !== null ? (
+            formatMoney(project.totalBilled)
+          ) : (
+            <NotSet text={M.projects.noDate} className="text-slate-400" />
+          )}
         </Detail>
       </dl>
 
@@ -264,35 +254,6 @@ function ProjectView({ project }: { project: ProjectDetails }) {
         onDeleted={() => void navigate('/hub/projects', { replace: true })}
       />
     </>
-  );
-}
-
-function TabLabel({ text, count }: { text: string; count: number }) {
-  return (
-    <span className="inline-flex items-center gap-2">
-      {text}
-      <span className="rounded-full bg-slate-200/80 px-1.5 text-xs font-medium text-slate-600 tabular-nums">
-        {count}
-      </span>
-    </span>
-  );
-}
-
-function NotSet() {
-  return <span className="text-slate-400">{M.projects.noDate}</span>;
-}
-
-function Detail({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0 bg-white px-4 py-3">
-      <dt className="flex items-center gap-1.5 text-xs font-medium tracking-wide text-slate-500 uppercase">
-        <span className="text-slate-400" aria-hidden>
-          {icon}
-        </span>
-        {term}
-      </dt>
-      <dd className="mt-1 min-w-0 truncate text-sm text-slate-900">{children}</dd>
-    </div>
   );
 }
 
@@ -350,24 +311,7 @@ function ProjectContacts({ project }: { project: ProjectDetails }) {
   const others = (company.data?.items ?? []).filter((c) => !onProject.has(c.id));
   const loading = companyId !== null && company.isPending;
 
-  if (loading)
-    return (
-      <div
-        role="status"
-        aria-label={M.common.loading}
-        className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
-      >
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="flex items-center gap-3 px-4 py-4">
-            <Skeleton className="size-9 rounded-full" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-4 w-40" />
-              <Skeleton className="h-3 w-56" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
+  if (loading) return <PanelSkeleton lead="size-9 rounded-full" lines={['h-4 w-40', 'h-3 w-56']} trailing={null} />;
   if (project.contacts.length === 0 && others.length === 0)
     return (
       <EmptyState

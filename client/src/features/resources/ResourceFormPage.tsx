@@ -1,14 +1,6 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import {
-  Controller,
-  useFieldArray,
-  useForm,
-  useWatch,
-  type FieldErrors,
-  type Path,
-  type Resolver,
-} from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../lib/zodResolver';
 import { ArrowLeft, Braces, Library, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -27,14 +19,29 @@ import { errorCode, errorStatus, errorText, fieldIssues, trpc } from '../../lib/
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
-import { controlClass, Field, RequiredMark, SelectField, TextareaField, TextField } from '../../ui/Field';
-import { Switch } from '../../ui/Switch';
-import { CompanyPicker } from '../contacts/CompanyPicker';
-import { ShareDialog, type ShareTarget } from '../documents/ShareDialog';
+import { controlClass, RequiredMark, SelectField, TextareaField, TextField } from '../../ui/Field';
+import { BackLink } from '../../ui/RecordPage';
+import { PlaceFields, type PlaceTexts } from '../documents/PlaceFields';
 import { statusOptions, typeOptions, useInvalidateResources, type ResourceRow } from './resourceParts';
 
 const R = M.resources;
 const F = R.fields;
+
+/** Company → project → visible to the client, in the resource's words. */
+const placeTexts: PlaceTexts = {
+  company: F.company,
+  project: F.project,
+  visible: F.visible,
+  projectNeedsCompany: R.projectNeedsCompany,
+  noProject: R.noProject,
+  loadingProjects: R.loadingProjects,
+  noProjectsYet: R.noProjectsYet,
+  projectsFailed: R.projectsFailed,
+  needsCompany: R.share.needsCompany,
+  companyChanged: R.share.companyChanged,
+  visibleHint: R.visibleHint,
+  hiddenHint: R.hiddenHint,
+};
 const LIST = '/hub/resources';
 
 const emptyRow = () => ({ key: '', value: '' });
@@ -65,17 +72,6 @@ function valuesOf(resource: ResourceRow | null, companyId: number | null): Resou
     // An editable empty row when there are none: the last row is never removed.
     details: resource.details.length ? resource.details.map((d) => ({ ...d })) : [emptyRow()],
   };
-}
-
-function BackLink() {
-  return (
-    <Link
-      to={LIST}
-      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-    >
-      <ArrowLeft className="size-4" aria-hidden /> {R.backToResources}
-    </Link>
-  );
 }
 
 function Card({ title, text, children, id }: { title: string; text: string; children: ReactNode; id: string }) {
@@ -129,7 +125,7 @@ export default function ResourceFormPage() {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <BackLink />
+      <BackLink to={LIST}>{R.backToResources}</BackLink>
       <div className="mt-4 mb-6">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{editing ? R.editTitle : R.createTitle}</h1>
         <p className="mt-1 text-sm text-slate-500">{editing ? R.editSubtitle : R.createSubtitle}</p>
@@ -170,19 +166,11 @@ function ResourceFormView({
   const invalidate = useInvalidateResources();
   const defaultValues = useMemo(() => valuesOf(resource, presetCompanyId), [resource, presetCompanyId]);
   const form = useForm<ResourceForm, unknown, ResourceFormValues>({ resolver: formResolver, defaultValues });
-  const { register, control, setValue, setError, getValues, formState } = form;
+  const { register, control, setError, formState } = form;
   const errors = formState.errors;
-  // Turning client visibility on asks once who it reaches; a shared resource moved to another company is hidden
-  // again until shared with that one.
-  const [asking, setAsking] = useState<ShareTarget | null>(null);
-  const [movedOff, setMovedOff] = useState(false);
   const rows = useFieldArray({ control, name: 'details' });
   const companyId = useWatch({ control, name: 'companyId' });
   const details = useWatch({ control, name: 'details' });
-  const projects = trpc.projects.options.useQuery(
-    { companyId: companyId === '' ? undefined : Number(companyId) },
-    { enabled: companyId !== '' },
-  );
   const preview = JSON.stringify(detailsToValue(keptDetails(details ?? [])), null, 2);
 
   /** The server's validation issues under their fields (details.{i}.key…); true when one named a field. */
@@ -288,119 +276,12 @@ function ResourceFormView({
 
       <Card id="resource-assignment" title={R.assignment} text={R.assignmentText}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={F.company} required error={errors.companyId?.message}>
-            {({ id, describedBy, invalid }) => (
-              <Controller
-                control={control}
-                name="companyId"
-                render={({ field }) => (
-                  <CompanyPicker
-                    id={id}
-                    describedBy={describedBy}
-                    invalid={invalid}
-                    value={field.value === '' ? '' : String(field.value)}
-                    selectedName={resource && field.value === resource.companyId ? resource.company.name : undefined}
-                    fixedOptions={[]}
-                    onChange={(value) => {
-                      field.onChange(value === '' ? '' : Number(value));
-                      // A project belongs to one company: a new company starts without one (spec §5).
-                      setValue('projectId', '');
-                      if (getValues('visibleToClient')) {
-                        setValue('visibleToClient', false, { shouldDirty: true });
-                        setMovedOff(true);
-                      }
-                    }}
-                  />
-                )}
-              />
-            )}
-          </Field>
-          <Field
-            label={F.project}
-            error={errors.projectId?.message ?? (projects.isError ? R.projectsFailed : undefined)}
-            hint={companyId !== '' && projects.data?.length === 0 ? R.noProjectsYet : undefined}
-          >
-            {({ id, describedBy, invalid }) => (
-              <Controller
-                control={control}
-                name="projectId"
-                render={({ field }) => (
-                  <select
-                    id={id}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid || undefined}
-                    className={controlClass(invalid)}
-                    disabled={companyId === '' || projects.isLoading}
-                    value={String(field.value)}
-                    onChange={(e) => field.onChange(e.target.value === '' ? '' : Number(e.target.value))}
-                    onBlur={field.onBlur}
-                  >
-                    {companyId === '' ? (
-                      <option value="">{R.projectNeedsCompany}</option>
-                    ) : projects.isLoading ? (
-                      <option value={String(field.value)}>{R.loadingProjects}</option>
-                    ) : (
-                      <>
-                        <option value="">{R.noProject}</option>
-                        {projects.data?.map((p) => (
-                          <option key={p.id} value={String(p.id)}>
-                            {p.name}
-                          </option>
-                        ))}
-                      </>
-                    )}
-                  </select>
-                )}
-              />
-            )}
-          </Field>
-          <Controller
-            control={control}
-            name="visibleToClient"
-            render={({ field }) => {
-              const noCompany = companyId === '' && !field.value;
-              const hint = noCompany
-                ? R.share.needsCompany
-                : movedOff && !field.value
-                  ? R.share.companyChanged
-                  : field.value
-                    ? R.visibleHint
-                    : R.hiddenHint;
-              return (
-                <div className="flex items-start justify-between gap-4 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset sm:col-span-2">
-                  <div className="min-w-0">
-                    <p className="text-sm font-medium text-slate-800">{F.visible}</p>
-                    <p className="mt-0.5 text-xs text-slate-500">{hint}</p>
-                  </div>
-                  <Switch
-                    checked={field.value}
-                    disabled={noCompany}
-                    // Off at once; on only once the share dialog is confirmed.
-                    onChange={(on) => {
-                      if (!on) return field.onChange(false);
-                      if (companyId === '') return;
-                      const projectId = getValues('projectId');
-                      setAsking({
-                        name: getValues('title').trim(),
-                        companyId: Number(companyId),
-                        projectId: projectId === '' ? null : Number(projectId),
-                      });
-                    }}
-                    label={F.visible}
-                  />
-                </div>
-              );
-            }}
-          />
-          <ShareDialog
-            kind="resource"
-            target={asking}
-            onClose={() => setAsking(null)}
-            onConfirm={() => {
-              setValue('visibleToClient', true, { shouldDirty: true });
-              setMovedOff(false);
-              setAsking(null);
-            }}
+          <PlaceFields
+            form={form}
+            names={{ name: 'title', visible: 'visibleToClient' }}
+            share="resource"
+            text={placeTexts}
+            companyName={resource && companyId === resource.companyId ? resource.company.name : undefined}
           />
         </div>
       </Card>

@@ -1,12 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Library } from 'lucide-react';
 import { toast } from 'sonner';
 import { LIMITS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
 import { trpc } from '../../lib/trpc';
-import { LoadMore } from '../../lists/ListViews';
+import { PanelResults } from '../../lists/ListResults';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { EmptyState, LoadFailed, PanelSkeleton } from '../../ui/Feedback';
 import { Switch } from '../../ui/Switch';
 import { ShareDialog, type ShareTarget } from '../documents/ShareDialog';
 import { ResourceDetailsDialog } from './ResourceDetailsDialog';
@@ -54,92 +53,35 @@ export function ResourcesPanel({ companyId }: { companyId: number }) {
     },
     onError: () => toast.error(M.common.error, { description: M.resources.solutionFailed }),
   });
-  const createLink = <CreateResourceLink companyId={companyId} />;
-
-  let body: ReactNode;
-  if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
-  else if (list.state === 'loading') body = <PanelSkeleton trailing="h-6 w-11 rounded-full" />;
-  else if (list.state === 'empty' || list.state === 'no-match')
-    body = (
-      <EmptyState
-        icon={<Library className="size-10" />}
-        title={R.emptyTitle}
-        text={R.companyEmptyText}
-        action={createLink}
-      />
-    );
-  else
-    body = (
-      <div className="rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
-        <ul className="divide-y divide-slate-100">
-          {list.items.map((resource) => {
-            const pending = setVisibility.isPending && setVisibility.variables?.id === resource.id;
-            return (
-              <li key={resource.id} className="flex flex-wrap items-start gap-x-4 gap-y-3 px-4 py-3.5 sm:flex-nowrap">
-                <div className="flex min-w-0 flex-1 basis-64 items-start gap-3">
-                  <ResourceIcon type={resource.type} />
-                  <div className="min-w-0 flex-1">
-                    <button
-                      type="button"
-                      onClick={() => setOpen(resource)}
-                      aria-label={R.openResource(resource.title)}
-                      className="block max-w-full truncate rounded-sm text-left text-sm font-medium text-slate-900 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-                    >
-                      {resource.title}
-                    </button>
-                    <p className="truncate text-xs text-slate-500">{resource.description}</p>
-                    <div className="mt-2 max-w-md">
-                      <DetailPreview resource={resource} />
-                    </div>
-                  </div>
-                </div>
-                <div className="flex w-full shrink-0 items-center gap-2 sm:w-auto">
-                  <TypeBadge type={resource.type} />
-                  <StatusBadge status={resource.status} />
-                  <span className="ml-auto flex items-center gap-2 pl-2 sm:ml-3">
-                    <span className="w-12 text-right text-xs text-slate-500">
-                      {resource.visibleToClient ? R.visible : R.hidden}
-                    </span>
-                    <Switch
-                      checked={resource.visibleToClient}
-                      busy={pending}
-                      onChange={(visibleToClient) =>
-                        visibleToClient
-                          ? setAsking({
-                              id: resource.id,
-                              name: resource.title,
-                              companyId: resource.companyId,
-                              projectId: resource.projectId,
-                            })
-                          : setVisibility.mutate({ id: resource.id, visibleToClient })
-                      }
-                      label={`${R.visibleToClient}: ${resource.title}`}
-                    />
-                  </span>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-        <LoadMore
-          hasMore={list.hasMore}
-          loading={list.loadingMore}
-          failed={list.loadMoreFailed}
-          onLoad={list.loadMore}
-          className="border-t border-slate-100 py-4"
-        />
-      </div>
-    );
+  const pendingId = setVisibility.isPending ? setVisibility.variables?.id : undefined;
 
   return (
-    <section aria-label={R.title}>
-      {list.state === 'ready' && (
-        <div className="mb-3 flex items-center justify-between gap-3">
-          <p className="text-sm text-slate-500">{R.panelCount(list.total)}</p>
-          {createLink}
-        </div>
+    <PanelResults
+      list={list}
+      label={R.title}
+      count={R.panelCount}
+      action={<CreateResourceLink companyId={companyId} />}
+      empty={{ icon: <Library className="size-10" />, title: R.emptyTitle, text: R.companyEmptyText }}
+      skeleton={{ trailing: 'h-6 w-11 rounded-full' }}
+      rowKey={(resource) => resource.id}
+      row={(resource) => (
+        <ResourceItem
+          resource={resource}
+          pending={pendingId === resource.id}
+          onOpen={() => setOpen(resource)}
+          onVisibility={(visibleToClient) =>
+            visibleToClient
+              ? setAsking({
+                  id: resource.id,
+                  name: resource.title,
+                  companyId: resource.companyId,
+                  projectId: resource.projectId,
+                })
+              : setVisibility.mutate({ id: resource.id, visibleToClient })
+          }
+        />
       )}
-      {body}
+    >
       <ResourceDetailsDialog resource={open} onClose={() => setOpen(null)} />
       <ShareDialog
         kind="resource"
@@ -148,7 +90,53 @@ export function ResourcesPanel({ companyId }: { companyId: number }) {
         onClose={() => setAsking(null)}
         onConfirm={() => asking && setVisibility.mutate({ id: asking.id, visibleToClient: true })}
       />
-    </section>
+    </PanelResults>
+  );
+}
+
+type ResourceItemProps = {
+  resource: ResourceRow;
+  pending: boolean;
+  onOpen: () => void;
+  onVisibility: (visibleToClient: boolean) => void;
+};
+
+function ResourceItem({ resource, pending, onOpen, onVisibility }: ResourceItemProps) {
+  return (
+    <li className="flex flex-wrap items-start gap-x-4 gap-y-3 px-4 py-3.5 sm:flex-nowrap">
+      <div className="flex min-w-0 flex-1 basis-64 items-start gap-3">
+        <ResourceIcon type={resource.type} />
+        <div className="min-w-0 flex-1">
+          <button
+            type="button"
+            onClick={onOpen}
+            aria-label={R.openResource(resource.title)}
+            className="block max-w-full truncate rounded-sm text-left text-sm font-medium text-slate-900 hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          >
+            {resource.title}
+          </button>
+          <p className="truncate text-xs text-slate-500">{resource.description}</p>
+          <div className="mt-2 max-w-md">
+            <DetailPreview resource={resource} />
+          </div>
+        </div>
+      </div>
+      <div className="flex w-full shrink-0 items-center gap-2 sm:w-auto">
+        <TypeBadge type={resource.type} />
+        <StatusBadge status={resource.status} />
+        <span className="ml-auto flex items-center gap-2 pl-2 sm:ml-3">
+          <span className="w-12 text-right text-xs text-slate-500">
+            {resource.visibleToClient ? R.visible : R.hidden}
+          </span>
+          <Switch
+            checked={resource.visibleToClient}
+            busy={pending}
+            onChange={onVisibility}
+            label={`${R.visibleToClient}: ${resource.title}`}
+          />
+        </span>
+      </div>
+    </li>
   );
 }
 

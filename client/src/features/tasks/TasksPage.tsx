@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Columns3, FolderKanban, LayoutGrid, List, ListChecks, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { Columns3, FolderKanban, ListChecks, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { LIMITS, TASK_PRIORITIES, TASK_STATUSES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
 import { taskListInput, type TaskListInput } from '../../../../shared/schemas/tasks';
@@ -8,7 +8,7 @@ import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ListResults } from '../../lists/ListResults';
-import { SearchBox } from '../../lists/ListToolbar';
+import { gridView, listView, SearchBox, ViewToggle, type ViewOption } from '../../lists/ListToolbar';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { useListFilters } from '../../lists/useListParams';
@@ -43,31 +43,12 @@ const searchMaxLength = taskListInput.shape.search.unwrap().maxLength ?? undefin
 
 type View = 'list' | 'grid' | 'board';
 
-/** List (the default), grid and board: the list kit's toggle plus the board. */
-function TaskViewToggle({ value, onChange }: { value: View; onChange: (view: View) => void }) {
-  const item = (mode: View, icon: ReactNode, label: string) => (
-    <button
-      type="button"
-      aria-pressed={value === mode}
-      aria-label={label}
-      title={label}
-      onClick={() => onChange(mode)}
-      className={cn(
-        'grid size-9 place-items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-        value === mode ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-500 hover:text-slate-800',
-      )}
-    >
-      {icon}
-    </button>
-  );
-  return (
-    <div className="inline-flex shrink-0 gap-1 rounded-lg bg-slate-100 p-0.5" role="group" aria-label={M.lists.view}>
-      {item('list', <List className="size-4" aria-hidden />, M.lists.listView)}
-      {item('grid', <LayoutGrid className="size-4" aria-hidden />, M.lists.gridView)}
-      {item('board', <Columns3 className="size-4" aria-hidden />, T.board.view)}
-    </div>
-  );
-}
+/** List (the default), grid and board: the list kit's views plus the board. */
+const viewOptions: ViewOption<View>[] = [
+  listView,
+  gridView,
+  { mode: 'board', icon: <Columns3 className="size-4" aria-hidden />, label: T.board.view },
+];
 
 /** A task's title as the button that opens it; in a card it stretches over the whole card. */
 function OpenButton({
@@ -280,7 +261,7 @@ export default function TasksPage() {
         subtitle={T.subtitle}
         actions={
           <>
-            <TaskViewToggle value={view} onChange={setView} />
+            <ViewToggle value={view} onChange={setView} options={viewOptions} />
             {addButton}
           </>
         }
