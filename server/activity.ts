@@ -63,11 +63,10 @@ export async function recordActivity(
 }
 
 /** The longest text value an entry keeps (descriptions, step content): longer ones end in "…". */
-export const MAX_SHOWN_TEXT = 300;
+const MAX_SHOWN_TEXT = 300;
 
 /** A text cut to MAX_SHOWN_TEXT characters with "…". */
-export const clipText = (text: string) =>
-  text.length > MAX_SHOWN_TEXT ? `${text.slice(0, MAX_SHOWN_TEXT - 1)}…` : text;
+const clipText = (text: string) => (text.length > MAX_SHOWN_TEXT ? `${text.slice(0, MAX_SHOWN_TEXT - 1)}…` : text);
 
 /** A value as the log shows it: dates as ISO text (a day when at midnight UTC), undefined as null, long text clipped. */
 function shown(value: unknown): unknown {

@@ -32,7 +32,7 @@ const scope = new AsyncLocalStorage<LogScope>();
 export const withLogScope = <T>(bindings: LogScope, fn: () => T): T => scope.run(bindings, fn);
 
 /** The id of the request being handled here, if any. */
-export const currentRequestId = (): string | undefined => scope.getStore()?.reqId;
+const currentRequestId = (): string | undefined => scope.getStore()?.reqId;
 
 /** Paths (of the object a line logs) that must never be written, should some code log a header map or an input. */
 const REDACT_PATHS = [
@@ -52,10 +52,10 @@ const REDACT_PATHS = [
   '*.token',
 ];
 
-export type LoggerOptions = { level?: LogLevel; destination?: DestinationStream };
+type LoggerOptions = { level?: LogLevel; destination?: DestinationStream };
 
 /** A logger with the app's format; the app uses the one below (`log`), tests may build their own. */
-export function createLogger({
+function createLogger({
   level = 'info',
   destination = pino.destination({ dest: 1, sync: true }),
 }: LoggerOptions = {}): Logger {

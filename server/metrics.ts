@@ -21,7 +21,7 @@ import { sql, toDate, toInt } from './sql';
 const PROCEDURES: ReadonlySet<string> = new Set(Object.keys(appRouter._def.procedures));
 
 /** Distinct labels for tRPC batches (several procedures in one request) per app; past this, 'trpc:batch'. */
-export const MAX_BATCH_LABELS = 100;
+const MAX_BATCH_LABELS = 100;
 
 /**
  * The `route` label of a request, with bounded values: the matched Express pattern ('/api/companies/:id', never the
@@ -61,7 +61,7 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** Job kinds as labels: the app's own, or a plain name; anything else 'other'. */
 const kindLabel = (kind: unknown) => (typeof kind === 'string' && /^[a-z][a-z0-9_]{0,31}$/.test(kind) ? kind : 'other');
 /** The queue gauges count at most this many jobs (one index range scan, never the whole table). */
-export const QUEUE_COUNT_LIMIT = 10_000;
+const QUEUE_COUNT_LIMIT = 10_000;
 
 export type Metrics = {
   registry: Registry;
@@ -183,7 +183,7 @@ export function createMetrics(database: Database): Metrics {
 }
 
 /** `Authorization: Bearer <token>`, compared in constant time (both sides hashed, so equal lengths). */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   const match = /^Bearer (\S+)$/.exec(header?.trim() ?? '');
   if (!match) return false;
   const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -232,7 +232,7 @@ export function metricsRoute(
  * The listener of METRICS_PORT: GET /metrics (with the Bearer token when METRICS_TOKEN is set too) and nothing
  * else. Its requests are neither logged nor counted.
  */
-export function metricsServer(metrics: Metrics, token: string | undefined): http.Server {
+function metricsServer(metrics: Metrics, token: string | undefined): http.Server {
   return http.createServer((req, res) => {
     const path = (req.url ?? '').replace(/[?#].*$/s, '');
     if ((req.method !== 'GET' && req.method !== 'HEAD') || path !== '/metrics') return refuse(res, 404);

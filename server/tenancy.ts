@@ -81,7 +81,7 @@ function withoutBusiness(data: unknown): unknown {
   return rest;
 }
 
-export function scopeArgs(model: string, operation: string, input: unknown, businessId: number): Args {
+function scopeArgs(model: string, operation: string, input: unknown, businessId: number): Args {
   const args = { ...((input ?? {}) as Args) };
   if (model === 'Business') {
     // The tenant itself: reads and updates of the session's own business only.

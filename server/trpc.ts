@@ -152,7 +152,7 @@ export type Context = ReturnType<ReturnType<typeof createContextFactory>>;
 export type FieldIssue = { path: string; message: string };
 
 /** Validation failures carry their issues; the message is the first issue's text (the spec's message). */
-export function issuesOf(error: unknown): FieldIssue[] | undefined {
+function issuesOf(error: unknown): FieldIssue[] | undefined {
   const issues = (error as { issues?: unknown })?.issues;
   if (!Array.isArray(issues)) return undefined;
   return issues.map((i: { path?: PropertyKey[]; message: string }) => ({
@@ -211,7 +211,7 @@ export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => 
  * (read with the session, no extra query): who they are, signing out, and the set-up. API tokens of such a user get nothing.
  * The app's own routes (server/http/) are never part of the set-up: refused the same way.
  */
-export const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set([
+const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set([
   'auth.me',
   'auth.logout',
   'twoFactor.status',

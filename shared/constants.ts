@@ -12,7 +12,7 @@ export const CONTACT_ROLES = ['executive', 'manager', 'contributor'] as const;
 export const PROJECT_STATUSES = ['draft', 'waiting', 'approval', 'in-progress', 'at-risk', 'complete'] as const;
 export const PROJECT_FILTER_STATUSES = ['draft', 'active', 'completed', 'on-hold'] as const;
 /** Statuses older project rows may hold (the list filter's words); the forms never write them. */
-export const LEGACY_PROJECT_STATUSES = ['active', 'completed', 'on-hold'] as const;
+const LEGACY_PROJECT_STATUSES = ['active', 'completed', 'on-hold'] as const;
 /** Every status a project row can hold: the forms' set, then the older ones. */
 export const STORED_PROJECT_STATUSES = [...PROJECT_STATUSES, ...LEGACY_PROJECT_STATUSES] as const;
 /** The calendar's lower bound (spec §9): earlier dates are refused and disabled. */

@@ -18,7 +18,7 @@ const FORMULA_START = /^(?:[\t\r\n]|[\s\p{Cc}\p{Cf}]*[=+\-@\uFF1D\uFF0B\uFF0D\uF
 export const looksLikeFormula = (value: string) => FORMULA_START.test(value);
 
 /** The text with the apostrophe that keeps a formula-like value as text, when it needs one. */
-export const formulaSafe = (value: string) => (looksLikeFormula(value) ? `'${value}` : value);
+const formulaSafe = (value: string) => (looksLikeFormula(value) ? `'${value}` : value);
 
 /** One CSV cell of text: formula-safe, then quoted (RFC 4180) when it holds a comma, quote or line break. */
 export function csvText(value: string): string {

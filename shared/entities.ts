@@ -93,7 +93,7 @@ export const ENTITIES: Record<RecordKind, EntityDef> = {
   },
 };
 
-export const isRecordKind = (kind: string): kind is RecordKind => Object.hasOwn(ENTITIES, kind);
+const isRecordKind = (kind: string): kind is RecordKind => Object.hasOwn(ENTITIES, kind);
 
 /** Where a record opens in the hub: one place for search results, notifications and the activity log. */
 export function recordLink(kind: string, id: number | null | undefined, ref?: string | null): string | null {

@@ -1,7 +1,4 @@
-import { recordLink, type RecordKind } from './entities';
-
-/** The kinds a record link can name (shared/entities.ts). */
-export type LinkableKind = RecordKind;
+import { recordLink } from './entities';
 
 /**
  * Where a record opens in the hub: one place for search results, notifications and the activity log.

@@ -1,7 +1,7 @@
 // Every visible text, validation message and error of the spec, in one catalogue.
 // "the product" of the spec is Clientflow.
 
-import { CORE, PRODUCT_NAME } from './messages-core';
+import { CORE } from './messages-core';
 import { nav } from './messages/nav';
 import { auth } from './messages/auth';
 import { signup } from './messages/signup';
@@ -36,8 +36,6 @@ import { data } from './messages/data';
 import { twoFactor } from './messages/twoFactor';
 import { lists } from './messages/lists';
 import { validation } from './messages/validation';
-
-export { PRODUCT_NAME };
 
 /**
  * The whole catalogue, one section per file under ./messages/ (a screen that must load fast imports only the sections

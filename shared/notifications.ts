@@ -49,4 +49,3 @@ export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = 
 
 /** Background job states; dead = gave up after its last attempt (the dead letter, shown to the owner). */
 export const JOB_STATUSES = ['pending', 'running', 'done', 'dead'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];

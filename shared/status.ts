@@ -25,13 +25,13 @@ export const ACTIVE_PROJECT_STATUSES = [
 ] as const satisfies readonly ProjectStatus[];
 
 /** Finished projects (the portal's "completed"; the forms store complete, the filter knows completed). */
-export const FINISHED_PROJECT_STATUSES = ['complete', 'completed'] as const satisfies readonly ProjectStatus[];
+const FINISHED_PROJECT_STATUSES = ['complete', 'completed'] as const satisfies readonly ProjectStatus[];
 
 /**
  * On hold: only the 'on-hold' of older rows. The forms have no paused status, and 'waiting' (on the client) is work
  * in flight that the dashboard counts as active; a filter choice must never overlap another, so it stays there.
  */
-export const ON_HOLD_PROJECT_STATUSES = ['on-hold'] as const satisfies readonly ProjectStatus[];
+const ON_HOLD_PROJECT_STATUSES = ['on-hold'] as const satisfies readonly ProjectStatus[];
 
 /**
  * The project list's status filter (spec §2.3: draft, active, completed, on-hold) as the stored statuses each
@@ -149,8 +149,8 @@ export const PORTAL_TASK_STATUS_OF = {
 /** The hub's stored status a portal status names (the inverse of the tables above, one for one). */
 const inverse = <K extends string, V extends string>(table: Record<K, V>) =>
   Object.fromEntries(Object.entries(table).map(([k, v]) => [v, k])) as Record<V, K>;
-export const STORED_PROJECT_STATUS_OF = inverse(PORTAL_PROJECT_STATUS_OF);
-export const STORED_TASK_STATUS_OF = inverse(PORTAL_TASK_STATUS_OF);
+const STORED_PROJECT_STATUS_OF = inverse(PORTAL_PROJECT_STATUS_OF);
+const STORED_TASK_STATUS_OF = inverse(PORTAL_TASK_STATUS_OF);
 
 /** A stored project status in the portal's spelling (an unknown one reads as waiting: started, not finished). */
 export const portalProjectStatus = (stored: string): PortalProjectStatus =>

@@ -29,7 +29,7 @@ export function fieldName(path: readonly PropertyKey[] | undefined): string {
 const quote = (value: unknown) => (typeof value === 'string' ? value : String(value));
 
 /** The message for one issue; `undefined` never: every issue gets a readable text. */
-export function humanIssueMessage(issue: Issue): string {
+function humanIssueMessage(issue: Issue): string {
   const field = fieldName(issue.path);
   switch (issue.code) {
     case 'invalid_type': {

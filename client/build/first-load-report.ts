@@ -43,7 +43,7 @@ export const FIRST_LOADS: Page[] = [
   },
 ];
 
-export type FirstLoad = { name: string; url: string; files: string[]; gzipBytes: number; budgetKb: number };
+type FirstLoad = { name: string; url: string; files: string[]; gzipBytes: number; budgetKb: number };
 
 export function firstLoadReport(srcDir: string): Plugin {
   return {

@@ -1,7 +1,7 @@
 import { generateSessionToken, hashToken } from './tokens';
 
 /** An invite link works once, for 7 days. */
-export const PORTAL_INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const PORTAL_INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The unscoped client, the tenant-scoped one (ctx.db) or a transaction of either: only these calls are made. */
 type PortalDb = {
@@ -44,7 +44,7 @@ export async function endPortalAccess(db: PortalDb, businessId: number, contactI
  * "Invited" (contacts.ts) counts only rows without it. A reset link works once, for 1 hour, like a staff reset.
  */
 export const PORTAL_RESET_PREFIX = 'reset:';
-export const PORTAL_RESET_LIFETIME_MS = 60 * 60 * 1000;
+const PORTAL_RESET_LIFETIME_MS = 60 * 60 * 1000;
 export const portalResetHash = (token: string) => PORTAL_RESET_PREFIX + hashToken(token);
 
 /** A new reset link for a contact; earlier unused ones keep working until one is used (as staff resets). */

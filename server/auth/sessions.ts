@@ -40,7 +40,7 @@ export const PORTAL_PREVIEW_LIFETIME_MS = 60 * 60 * 1000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The absolute lifetime when none is given (SESSION_MAX_AGE_DAYS and PORTAL_SESSION_MAX_AGE_DAYS default to it too). */
-export const DEFAULT_SESSION_MAX_AGE_MS = 30 * DAY_MS;
+const DEFAULT_SESSION_MAX_AGE_MS = 30 * DAY_MS;
 /** A setting in days (decimals allowed) as milliseconds. */
 export const daysToMs = (days: number) => Math.round(days * DAY_MS);
 
@@ -57,7 +57,7 @@ function newSession() {
  * past which sign-in is asked again whatever the activity. The expiry never slides past that limit, so the cookie
  * ends with it too. renewed: the expiry changed (to be stored and sent in a fresh cookie).
  */
-export function sessionExpiry(
+function sessionExpiry(
   expiresAt: Date,
   createdAt: Date,
   maxAgeMs: number,

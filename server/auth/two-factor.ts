@@ -27,7 +27,7 @@ const sameText = (a: string, b: string) => a.length === b.length && timingSafeEq
  * The time step a code belongs to (the current one, or one step either side for a phone's clock drift), or null.
  * Computed here rather than with verifyTOTPWithGracePeriod so the matched step can be claimed once.
  */
-export function matchingStep(secret: string, code: string, now = Date.now()): bigint | null {
+function matchingStep(secret: string, code: string, now = Date.now()): bigint | null {
   const key = secretKey(secret);
   const current = BigInt(Math.floor(now / 1000 / TOTP.periodSeconds));
   for (const step of [current, current - 1n, current + 1n]) {
@@ -55,7 +55,7 @@ export async function checkTotp(
 }
 
 /** Ten codes like "k3f9q-7mzx2" (50 bits each), and the hashes to store. */
-export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
+function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const text = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(8))).slice(0, 10);
     return `${text.slice(0, 5)}-${text.slice(5)}`;

@@ -16,7 +16,7 @@ export const EXPORT_MAX_ATTEMPTS = 3;
 
 const X = M.data.export;
 
-export const exportHandler: JobHandler = {
+const exportHandler: JobHandler = {
   transactional: false,
   async run(job: ClaimedJob, deps: JobDeps) {
     const db = deps.database.db;

@@ -78,7 +78,7 @@ const REQUIRED_REFS: Partial<Record<EntityName, string[]>> = {
  * name). Submissions go by their own companyId only: a contact who moved in from another client never brings that
  * client's submissions or flows along.
  */
-export function scopeWhere(scope: ExportScope): Record<EntityName, Where> {
+function scopeWhere(scope: ExportScope): Record<EntityName, Where> {
   const businessId = scope.businessId;
   const c = scope.companyId ?? null;
   const all = Object.fromEntries(ENTITIES.map((e) => [e.name, {}])) as Record<EntityName, Where>;
@@ -124,7 +124,7 @@ export async function estimateExport(db: Db, scope: ExportScope): Promise<{ rows
 }
 
 /** A name that is safe as the last segment of a zip path on any system: no separators, control or reserved characters. */
-export function zipSafeName(name: string, fallback = 'file'): string {
+function zipSafeName(name: string, fallback = 'file'): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const clean = base
@@ -137,7 +137,7 @@ export function zipSafeName(name: string, fallback = 'file'): string {
 }
 
 /** Lower-case words joined by dashes, for file names: "Zoë & Co." → "zoe-co". */
-export function slugOf(text: string, fallback: string): string {
+function slugOf(text: string, fallback: string): string {
   const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

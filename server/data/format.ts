@@ -21,7 +21,7 @@
 export const EXPORT_FORMAT = 'clientflow-export';
 export const EXPORT_VERSION = 1;
 
-export type ColumnType = 'int' | 'string' | 'text' | 'boolean' | 'date' | 'number' | 'json';
+type ColumnType = 'int' | 'string' | 'text' | 'boolean' | 'date' | 'number' | 'json';
 
 export type EntitySpec = {
   /** The file name under data/ (without .json/.csv) and the key of the manifest's counts. */
@@ -312,8 +312,6 @@ export const ENTITIES: readonly EntitySpec[] = [
     orderBy: ['id'],
   },
 ];
-
-export const entitySpec = (name: EntityName): EntitySpec => ENTITIES.find((e) => e.name === name)!;
 
 /** data/business.json: the agency's own details (the keys of Business that are exported and imported). */
 export const BUSINESS_COLUMNS = [

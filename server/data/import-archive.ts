@@ -37,7 +37,7 @@ export const ARCHIVE_LIMITS = {
   ratioGraceBytes: 1024 * 1024,
 } as const;
 /** The most entries a zip may list (each is held in memory while the import runs): one per stored file, plus the data. */
-export const MAX_ZIP_ENTRIES = 200_000;
+const MAX_ZIP_ENTRIES = 200_000;
 
 /** The expansion limits of the configuration (IMPORT_MAX_UNPACKED_BYTES, IMPORT_MAX_RATIO) and the zip's size. */
 export type ArchiveOpenLimits = { maxUnpackedBytes: number; maxRatio: number; fileBytes: number };

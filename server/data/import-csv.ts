@@ -200,7 +200,7 @@ const SYNONYMS: { [K in CsvImportKind]: Record<string, string[]> } = {
 };
 
 /** Field → header, for each field whose synonyms match a header (the first matching header wins). */
-export function guessMapping(kind: CsvImportKind, headers: string[]): ImportMapping {
+function guessMapping(kind: CsvImportKind, headers: string[]): ImportMapping {
   const mapping: ImportMapping = {};
   const taken = new Set<string>();
   for (const field of IMPORT_FIELDS[kind]) {

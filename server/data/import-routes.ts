@@ -34,7 +34,7 @@ import {
 const I = M.data.import;
 
 /** A CSV is read whole into memory: at most this large. */
-export const CSV_MAX_BYTES = 10 * 1024 * 1024;
+const CSV_MAX_BYTES = 10 * 1024 * 1024;
 
 /** A refusal with the file's problems, line by line. */
 const withIssues = (message: string, issues: ImportIssue[]): Refusal => ({

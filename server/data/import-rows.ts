@@ -69,7 +69,7 @@ const NULLABLE: Partial<Record<EntityName, readonly string[]>> = {
  * stored choices its output schemas read back): a value outside them never reaches the database, where one bad status
  * would break a list. Only the verdict is used: a row is written as exported (nothing trimmed or filled in).
  */
-export const ROW_SCHEMAS = {
+const ROW_SCHEMAS = {
   users: z.object({ role: staffRoleSchema }),
   companies: z.object(companyFields),
   contacts: z.object({

@@ -41,7 +41,7 @@ export function imageTypeOf(head: Buffer): ImageType | null {
 }
 
 /** The bytes are not a PNG, JPEG or GIF image. */
-export class NotAnImageError extends Error {
+class NotAnImageError extends Error {
   constructor() {
     super(M.account.invalidType);
     this.name = 'NotAnImageError';

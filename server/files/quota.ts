@@ -21,7 +21,7 @@ export type QuotaDb = Pick<Db, '$queryRaw'>;
 export type QuotaEnv = Pick<Env, 'STORAGE_QUOTA_BYTES'>;
 
 /** A size as shown in the quota's texts ("0 Bytes" rather than formatFileSize's "Unknown size"). */
-export const storageSizeText = (bytes: number) => (bytes > 0 ? formatFileSize(bytes) : M.documents.noBytes);
+const storageSizeText = (bytes: number) => (bytes > 0 ? formatFileSize(bytes) : M.documents.noBytes);
 
 /** The quota in bytes, or null when there is none. */
 export const storageQuota = (env: QuotaEnv): number | null =>

@@ -34,16 +34,16 @@ import type { ClaimedJob, JobDeps, JobHandler } from '../jobs/queue';
 import type { FileStorage, StoredEntry } from './storage';
 
 /** A complete object no row names is removed once unchanged this long (see above: uploads end within 5 minutes). */
-export const ORPHAN_MIN_AGE_MS = 60 * 60_000;
+const ORPHAN_MIN_AGE_MS = 60 * 60_000;
 /** An interrupted write's `.part` file, and an import's temp file, are removed once unchanged this long. */
-export const PART_MIN_AGE_MS = 24 * 60 * 60_000;
-export const TEMP_MIN_AGE_MS = 24 * 60 * 60_000;
+const PART_MIN_AGE_MS = 24 * 60 * 60_000;
+const TEMP_MIN_AGE_MS = 24 * 60 * 60_000;
 /** Each agency's storage is swept this often (and at every start-up). */
 export const SWEEP_INTERVAL_MS = 6 * 60 * 60_000;
 /** Keys listed and checked at once; the most looked at per run; when more were left, the rest this much later. */
-export const SWEEP_PAGE = 500;
-export const SWEEP_MAX_PER_RUN = 5_000;
-export const SWEEP_CONTINUE_MS = 60_000;
+const SWEEP_PAGE = 500;
+const SWEEP_MAX_PER_RUN = 5_000;
+const SWEEP_CONTINUE_MS = 60_000;
 /** How often each process queues missing sweeps and clears its temp folder. */
 const SCHEDULE_TICK_MS = 10 * 60_000;
 /** Temp files removed per tick at most. */
@@ -51,7 +51,7 @@ const TEMP_MAX_PER_TICK = 1_000;
 
 const IMPORT_TEMP = /^clientflow-import-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const sweepDedupeKey = (businessId: number) => `sweep:${businessId}`;
+const sweepDedupeKey = (businessId: number) => `sweep:${businessId}`;
 
 export type SweepResult = { examined: number; orphans: number; parts: number; skipped: boolean; next: string | null };
 

@@ -5,14 +5,13 @@
  * code for: 410, 413, 416), or anything else (500, logged).
  */
 import type { Response } from 'express';
-import { M } from '../../shared/messages';
 import { log } from '../log';
 import { sendError, sendRefusal, type ErrorBody } from '../rest';
 
 export type Refusal = { status: number } & ErrorBody;
 
 /** Answers a refusal, unless the reply has started or the client is gone. */
-export function refuse(res: Response, { status, ...body }: Refusal) {
+function refuse(res: Response, { status, ...body }: Refusal) {
   if (res.headersSent || res.destroyed) return;
   sendRefusal(res, status, body);
 }
@@ -29,7 +28,6 @@ export class RouteRefusal extends Error {
 export class ClientGone extends Error {}
 
 export const badRequest = (message: string): Refusal => ({ status: 400, message, code: 'BAD_REQUEST' });
-export const unauthenticated: Refusal = { status: 401, message: M.auth.unauthenticated, code: 'UNAUTHORIZED' };
 export const notFound = (message: string): Refusal => ({ status: 404, message, code: 'NOT_FOUND' });
 export const tooLarge = (message: string): Refusal => ({ status: 413, message, code: 'PAYLOAD_TOO_LARGE' });
 

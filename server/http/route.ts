@@ -76,11 +76,11 @@ export const isStaffRoute = (route: HttpRoute): route is StaffHttpRoute =>
 /** A procedure's NUL refusal, over what a route takes from its URL (a multipart body's fields are checked once read). */
 const refuseNulInUrl = (req: Request) => refuseNul([req.params, req.query]);
 
-export function staffScope(app: AppScope, session: StaffSession): StaffScope {
+function staffScope(app: AppScope, session: StaffSession): StaffScope {
   return { ...tenantClients(app, session.user.businessId), user: session.user, session, app };
 }
 
-export function portalScope(app: AppScope, session: PortalSessionInfo): PortalScope {
+function portalScope(app: AppScope, session: PortalSessionInfo): PortalScope {
   return {
     ...tenantClients(app, session.businessId),
     companyId: session.contact.companyId,

@@ -78,7 +78,7 @@ export type JobHandler =
   | { transactional: false; run: (job: ClaimedJob, deps: JobDeps) => Promise<void> };
 
 /** Delay before the next attempt after `attempts` failures: 10 s, 40 s, 2.7 min, 10.7 min, … at most 1 hour. */
-export const backoffMs = (attempts: number) => Math.min(60 * 60_000, 10_000 * 4 ** Math.max(0, attempts - 1));
+const backoffMs = (attempts: number) => Math.min(60 * 60_000, 10_000 * 4 ** Math.max(0, attempts - 1));
 
 export type JobRunnerOptions = {
   /** How often the runner looks for due jobs; 0 = never by itself (tests call runDue/drain). */

@@ -27,7 +27,7 @@ import { log as appLog } from '../log';
 /** What each lock guards; one row per agency and name at most. */
 export type AgencyLockName = 'export-stream' | 'import';
 
-export const DEFAULT_LEASE_MS = 60_000;
+const DEFAULT_LEASE_MS = 60_000;
 
 /** The lock is held by someone else (thrown by withAgencyLock unless options.busy makes another error). */
 export class AgencyLockBusyError extends Error {

@@ -217,7 +217,7 @@ async function portalMails(tx: Tx, activity: ActivityRow, deps: JobDeps) {
   }
 }
 
-export const notifyHandler: JobHandler = {
+const notifyHandler: JobHandler = {
   transactional: true,
   async run(tx, job, deps) {
     const activityId = Number(job.payload.activityId);
@@ -288,7 +288,7 @@ export const notifyHandler: JobHandler = {
   },
 };
 
-export const emailHandler: JobHandler = {
+const emailHandler: JobHandler = {
   transactional: false,
   async run(job: ClaimedJob, deps: JobDeps) {
     const db = deps.database.db;
@@ -325,7 +325,7 @@ export const emailHandler: JobHandler = {
   },
 };
 
-export const digestHandler: JobHandler = {
+const digestHandler: JobHandler = {
   transactional: false,
   async run(job: ClaimedJob, deps: JobDeps) {
     const db = deps.database.db;

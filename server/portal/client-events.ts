@@ -40,7 +40,7 @@ type Rule = {
 };
 
 /** The first rule that matches an entry is its kind; an entry no rule matches is not the client's. */
-export const CLIENT_EVENT_RULES: readonly Rule[] = [
+const CLIENT_EVENT_RULES: readonly Rule[] = [
   {
     kind: 'file_shared',
     entityType: 'file',

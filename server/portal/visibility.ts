@@ -18,7 +18,7 @@
 import { sql, TENANT, type Sql } from '../sql';
 
 /** The project status that is never shown to a client, whatever its visibility. */
-export const DRAFT_PROJECT_STATUS = 'draft';
+const DRAFT_PROJECT_STATUS = 'draft';
 
 const project = (p: Sql, companyId: number) =>
   sql`${p}."businessId" = ${TENANT} AND ${p}."companyId" = ${companyId} AND ${p}."visibleToClient" = ${true} AND ${p}."status" <> ${DRAFT_PROJECT_STATUS}`;

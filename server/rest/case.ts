@@ -38,7 +38,7 @@ function memoised(convert: (key: string) => string): (key: string) => string {
   };
 }
 
-export const snakeToCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const snakeToCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 /** Names the spec itself writes in camelCase on snake_case paths (the login reply's authToken). */
 const KEEP_CAMEL = new Set(['authToken']);
 /** A digit after a letter starts a word too (street1 → street_1), the inverse of snakeToCamel's `_1` → `1`. */

@@ -18,7 +18,7 @@ export type ErrorBody = { message: string; code: string; issues?: unknown[] };
  * An error body with the request's id added (`requestId`, the same as the X-Request-Id header and the `reqId` of
  * every log line of the request), so a reported failure can be found in the logs.
  */
-export function withRequestId<T extends ErrorBody>(res: Response, body: T): T & { requestId?: string } {
+function withRequestId<T extends ErrorBody>(res: Response, body: T): T & { requestId?: string } {
   const requestId = requestIdOf(res);
   return requestId ? { ...body, requestId } : body;
 }

@@ -17,7 +17,7 @@ type JsonSchema = { [key: string]: unknown; properties?: Record<string, JsonSche
 type ProcedureDef = { _def: { type: string; inputs: z.ZodType[]; output?: z.ZodType; middlewares: unknown[] } };
 
 /** The reply of every REST failure (see sendError). */
-export const errorReply = z.object({
+const errorReply = z.object({
   message: z.string(),
   code: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
@@ -40,7 +40,7 @@ type ErrorStatus = keyof typeof ERROR_CODES;
  * zod → JSON Schema. Dates travel as ISO strings over REST (superjson keeps them Dates over tRPC);
  * a plain .int() says integer without zod's ±2^53 bounds.
  */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _, ...json } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
@@ -392,7 +392,7 @@ export function fileOperations() {
   };
 }
 
-export function buildOpenApiDocument(routes: RestRoute[] = restRoutes) {
+function buildOpenApiDocument(routes: RestRoute[] = restRoutes) {
   const ids = operationIds(routes);
   const paths: Record<string, Record<string, unknown>> = {};
   routes.forEach((route, i) => {

@@ -7,7 +7,7 @@ type PathsOf<R, Prefix extends string = ''> = {
 }[keyof R & string];
 export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
  * One documented REST path onto a tRPC procedure (never a second implementation).
@@ -45,12 +45,7 @@ type RowOptions = Partial<
 >;
 
 /** A single row; the style follows the path (/api is camelCase, everything else snake_case) unless given. */
-export const row = (
-  method: HttpMethod,
-  path: string,
-  procedure: ProcedurePath,
-  options: RowOptions = {},
-): RestRoute => ({
+const row = (method: HttpMethod, path: string, procedure: ProcedurePath, options: RowOptions = {}): RestRoute => ({
   method,
   path,
   procedure,
@@ -72,7 +67,7 @@ type DomainProcedures = {
  * `one` names a single row in the summaries ("company"); `extra` rows come first, so a literal segment
  * (/api/companies/industries) wins over {id}. `errors`: further statuses of a procedure (e.g. create: [409]).
  */
-export function domain(
+function domain(
   name: string,
   procedures: DomainProcedures,
   {

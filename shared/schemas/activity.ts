@@ -58,7 +58,7 @@ const changeOutput = z.object({
 });
 
 /** One entry as the hub shows it. `link` is where the record opens (null when it no longer exists). */
-export const activityEntryOutput = z.object({
+const activityEntryOutput = z.object({
   id: z.number().int(),
   actorType: storedEnum(['staff', 'contact', 'system']),
   actorUserId: z.number().int().nullable(),
@@ -85,7 +85,7 @@ export const activityRecentOutput = z.array(activityEntryOutput);
  * No changes, field names, staff ids or hub links. `mine` = done by the signed-in contact; `path` is the portal page
  * the record opens on (relative to /portal/{slug}/), null when there is none.
  */
-export const portalActivityEntryOutput = z.object({
+const portalActivityEntryOutput = z.object({
   id: z.number().int(),
   kind: z.enum(CLIENT_EVENT_KINDS),
   actorName: z.string(),

@@ -14,7 +14,6 @@ export const loginInput = z.object({
   email: emailSchema,
   password: z.string().min(1, M.auth.passwordRequired).max(200),
 });
-export type LoginInput = z.infer<typeof loginInput>;
 
 /** Brand URL rules: lower-cased, 3–30 letters and digits. */
 export const slugSchema = z
@@ -41,7 +40,6 @@ export const signupInput = z.object({
   password: z.string().min(1, M.auth.passwordRequired).min(LIMITS.passwordMin, M.signup.passwordTooShort).max(200),
   slug: slugSchema,
 });
-export type SignupInput = z.infer<typeof signupInput>;
 
 /** The sign-up form adds the confirmation field, checked on the client only. */
 export const signupFormSchema = signupInput

@@ -21,7 +21,7 @@ const optionalText = (max: number) =>
     .transform((v) => v ?? '');
 
 /** The address (spec §3 `location`: street_1, street_2, city_town, state, zipcode, country). */
-export const businessLocationSchema = z.object({
+const businessLocationSchema = z.object({
   street1: requiredText(A.streetRequired, 200),
   street2: optionalText(200),
   cityTown: requiredText(A.cityRequired, 100),

@@ -25,10 +25,8 @@ export const companyCreateInput = z.object({
   ...companyFields,
   status: companyFields.status.default(DEFAULT_COMPANY_STATUS),
 });
-export type CompanyCreateInput = z.input<typeof companyCreateInput>;
 
 export const companyUpdateInput = z.object({ id: idSchema }).extend(z.object(companyFields).partial().shape);
-export type CompanyUpdateInput = z.input<typeof companyUpdateInput>;
 
 /** The dialog's form: the same rules, all fields as plain strings. */
 export const companyFormSchema = z.object(companyFields);
@@ -42,7 +40,6 @@ export const companyListInput = z.object({
   /** Also count all of the business's companies ("Showing X of Y"); REST callers only read the total. */
   withOverall: queryFlag.optional(),
 });
-export type CompanyListInput = z.input<typeof companyListInput>;
 
 export const companyIdInput = z.object({ id: idSchema });
 

@@ -46,7 +46,6 @@ export const contactCreateInput = z.object({
   portalPassword: portalPasswordSchema.optional(),
   sendInvite,
 });
-export type ContactCreateInput = z.input<typeof contactCreateInput>;
 
 /**
  * Only the fields given change (spec §5: names and e-mail only when given; phone, title and role blank → cleared;
@@ -57,7 +56,6 @@ export const contactUpdateInput = z
   .object({ id: idSchema })
   .extend(z.object(contactFields).partial().shape)
   .extend({ portalPassword: portalPasswordSchema.optional(), sendInvite });
-export type ContactUpdateInput = z.input<typeof contactUpdateInput>;
 
 /** The dialog's form: the same rules as plain inputs; companyId '' means no company. */
 export const contactFormSchema = z.object({
@@ -65,10 +63,9 @@ export const contactFormSchema = z.object({
   companyId: z.union([idSchema, z.literal('')]).transform((v) => (v === '' ? null : v)),
   role: z.union([contactRoleSchema, z.literal('')]).transform((v) => (v === '' ? null : v)),
 });
-export type ContactForm = z.input<typeof contactFormSchema>;
 
 /** The company filter: a company's id, or 'none' for contacts without a company. */
-export const contactCompanyFilter = z.union([z.literal('none'), idSchema]);
+const contactCompanyFilter = z.union([z.literal('none'), idSchema]);
 
 export const contactListInput = z.object({
   ...pageInput,
@@ -78,7 +75,6 @@ export const contactListInput = z.object({
   /** Also count all of the agency's contacts ("Showing X of Y"). */
   withOverall: queryFlag.optional(),
 });
-export type ContactListInput = z.input<typeof contactListInput>;
 
 export const contactIdInput = z.object({ id: idSchema });
 
@@ -86,7 +82,7 @@ export const contactIdInput = z.object({ id: idSchema });
  * Where a contact stands with the client portal: none (No access: access off, no company, or an invite that expired
  * unused), invited (an unused, unexpired invite link is out and no password yet), active (has a password).
  */
-export const PORTAL_STATES = ['none', 'invited', 'active'] as const;
+const PORTAL_STATES = ['none', 'invited', 'active'] as const;
 export type PortalState = (typeof PORTAL_STATES)[number];
 
 const companyRef = z.object({ id: z.number().int(), name: z.string() }).nullable();

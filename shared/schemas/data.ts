@@ -15,7 +15,6 @@ const D = M.data;
 export const exportRequestInput = z.object({
   companyId: idSchema.optional(),
 });
-export type ExportRequestInput = z.infer<typeof exportRequestInput>;
 
 /**
  * A small agency (or company) downloads at once: the client follows `url` (GET /api/export.zip[?companyId=]), which
@@ -28,10 +27,10 @@ export const exportRequestOutput = z.discriminatedUnion('mode', [
 ]);
 export type ExportRequestOutput = z.infer<typeof exportRequestOutput>;
 
-export const EXPORT_STATUSES = ['pending', 'ready', 'failed', 'expired'] as const;
+const EXPORT_STATUSES = ['pending', 'ready', 'failed', 'expired'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
-export const exportItem = z.object({
+const exportItem = z.object({
   id: z.number().int(),
   scope: z.enum(['agency', 'company']),
   companyId: z.number().int().nullable(),
@@ -50,8 +49,6 @@ export const exportItem = z.object({
 export type ExportItem = z.infer<typeof exportItem>;
 export const exportListOutput = z.object({ items: z.array(exportItem) });
 
-export const exportIdInput = z.object({ id: idSchema });
-
 /** data.storage: the bytes the agency's stored files take, and its quota (STORAGE_QUOTA_BYTES; null: none). */
 export const storageUsageOutput = z.object({
   usedBytes: z.number().int().nonnegative(),
@@ -63,9 +60,9 @@ export type StorageUsage = z.infer<typeof storageUsageOutput>;
 // Import
 
 /** What a file holds: companies or contacts as CSV, or a Clientflow export (zip) to move data between installations. */
-export const IMPORT_KINDS = ['companies', 'contacts', 'archive'] as const;
+const IMPORT_KINDS = ['companies', 'contacts', 'archive'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
-export const importKindSchema = z.enum(IMPORT_KINDS, { error: D.import.kindInvalid });
+const importKindSchema = z.enum(IMPORT_KINDS, { error: D.import.kindInvalid });
 
 /** The fields a CSV column can be mapped to, in the order the mapping step lists them. */
 export const IMPORT_FIELDS = {
@@ -80,7 +77,7 @@ export const REQUIRED_IMPORT_FIELDS: { [K in CsvImportKind]: readonly ImportFiel
 };
 
 /** Field → the file's column header (exactly as in the file's first line); a field left out is not imported. */
-export const importMappingSchema = z.record(z.string().max(100), z.string().max(500));
+const importMappingSchema = z.record(z.string().max(100), z.string().max(500));
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
 /**
@@ -116,7 +113,7 @@ export const importFormFields = z.object({
 });
 
 /** One problem of the file, by line (1 = the CSV's header line; for a zip, the line of the entity's CSV file). */
-export const importIssue = z.object({
+const importIssue = z.object({
   /** The CSV line, or null for a problem of the whole file. */
   line: z.number().int().nullable(),
   /** For a zip: the entity whose file it is (companies, contacts, …). */
@@ -126,8 +123,8 @@ export const importIssue = z.object({
 });
 export type ImportIssue = z.infer<typeof importIssue>;
 
-export const importRowStatus = z.enum(['new', 'duplicate', 'error']);
-export const importPreviewRow = z.object({
+const importRowStatus = z.enum(['new', 'duplicate', 'error']);
+const importPreviewRow = z.object({
   line: z.number().int(),
   status: importRowStatus,
   /** The mapped values, field → text, as they would be imported. */
@@ -144,12 +141,12 @@ export const IMPORT_MAX_ROWS = 50_000;
 /** Problems an answer lists at most; a last line counts the rest ("… and N more problems"), and issueCount has them all. */
 export const IMPORT_MAX_ISSUES = 500;
 
-export const importCounts = z.record(
+const importCounts = z.record(
   z.string(),
   z.object({ new: z.number().int(), duplicate: z.number().int(), error: z.number().int() }),
 );
 
-export const importPreviewOutput = z.object({
+const importPreviewOutput = z.object({
   kind: importKindSchema,
   /** CSV: the header line's columns, and the mapping used (the guess when none was sent). */
   headers: z.array(z.string()),
@@ -169,7 +166,7 @@ export const importPreviewOutput = z.object({
 });
 export type ImportPreview = z.infer<typeof importPreviewOutput>;
 
-export const importSummaryOutput = z.object({
+const importSummaryOutput = z.object({
   kind: importKindSchema,
   /** Per entity: rows created, and duplicates skipped (their references point at the existing record). */
   created: z.record(z.string(), z.number().int()),

@@ -8,7 +8,7 @@ import { pageOutput, storedEnum } from './output';
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES);
 
 /** Sizes are 32-bit integers in both databases. */
-export const MAX_DOCUMENT_SIZE = 2_147_483_647;
+const MAX_DOCUMENT_SIZE = 2_147_483_647;
 
 export const documentNameSchema = z.string().trim().min(1, M.documents.nameRequired).max(255);
 
@@ -56,7 +56,6 @@ export const documentCreateInput = z.object({
   /** Internal until shared (issue 27): a new file is kept from the client portal unless this says otherwise. */
   visibleInPortal: z.boolean().default(false),
 });
-export type DocumentCreateInput = z.input<typeof documentCreateInput>;
 export type DocumentCreate = z.output<typeof documentCreateInput>;
 
 /** The text fields of the multipart upload (every value arrives as text); `name` defaults to the file's own name. */
@@ -91,7 +90,6 @@ export const documentUpdateInput = z.object({
   projectId: idSchema.nullable().optional(),
   visibleInPortal: z.boolean().optional(),
 });
-export type DocumentUpdateInput = z.input<typeof documentUpdateInput>;
 
 /**
  * The upload and edit dialogs' form: the same rules over plain inputs ('' for no company or no project). Whether a
@@ -108,7 +106,7 @@ export type DocumentForm = z.input<typeof documentFormSchema>;
 export type DocumentFormValues = z.output<typeof documentFormSchema>;
 
 /** The project filter: a project's id, or 'none' for files without a project ('No Project'). */
-export const documentProjectFilter = z.union([z.literal('none'), idSchema]);
+const documentProjectFilter = z.union([z.literal('none'), idSchema]);
 
 export const documentListInput = z.object({
   ...pageInput,
@@ -120,7 +118,6 @@ export const documentListInput = z.object({
   /** Also count all of the agency's files ("Showing X of Y"). */
   withOverall: queryFlag.optional(),
 });
-export type DocumentListInput = z.input<typeof documentListInput>;
 
 export const documentIdInput = z.object({ id: idSchema });
 
@@ -174,7 +171,6 @@ export const documentStatsOutput = z.object({
  */
 /** With a project and no company, the project's company is taken (as a file's placement does). */
 export const shareAudienceInput = z.object({ companyId: idSchema.nullish(), projectId: idSchema.nullish() });
-export type ShareAudienceInput = z.input<typeof shareAudienceInput>;
 export const shareAudienceOutput = z.object({
   company: z.object({ id: z.number().int(), name: z.string() }),
   /** The company's contacts with portal access. */
@@ -182,7 +178,6 @@ export const shareAudienceOutput = z.object({
   /** The named project; `shown`: the client sees it (shared, not a draft). */
   project: z.object({ id: z.number().int(), name: z.string(), shown: z.boolean() }).nullable(),
 });
-export type ShareAudience = z.output<typeof shareAudienceOutput>;
 
 /** The download path of an uploaded file (GET, staff session). */
 export const documentDownloadPath = (id: number) => `/api/documents/${id}/download`;

@@ -25,7 +25,6 @@ export const FLOW_LIMITS = {
 } as const;
 
 export type FlowType = (typeof FLOW_TYPES)[number];
-export type FlowFieldType = (typeof FLOW_FIELD_TYPES)[number];
 
 /** Which step kind each flow type adds (spec §2.9): content (markdown), information (plain text) or form fields. */
 export const STEP_KIND: Record<FlowType, 'content' | 'information' | 'form'> = {
@@ -34,8 +33,8 @@ export const STEP_KIND: Record<FlowType, 'content' | 'information' | 'form'> = {
   collect: 'form',
 };
 
-export const flowTypeSchema = z.enum(FLOW_TYPES, { error: M.flows.typeInvalid });
-export const flowFieldTypeSchema = z.enum(FLOW_FIELD_TYPES, { error: M.flows.fieldTypeInvalid });
+const flowTypeSchema = z.enum(FLOW_TYPES, { error: M.flows.typeInvalid });
+const flowFieldTypeSchema = z.enum(FLOW_FIELD_TYPES, { error: M.flows.fieldTypeInvalid });
 
 /** The spec: name and description are required, whitespace counts as empty → 'Please fill in all required fields'. */
 const requiredText = (max: number) =>
@@ -75,7 +74,6 @@ export const flowCreateInput = z.object({
   /** Published at once (the API's is_active: true); the hub never sends it: its flows start as drafts. */
   isActive: booleanParam.optional(),
 });
-export type FlowCreateInput = z.input<typeof flowCreateInput>;
 
 /** The Create Flow dialog's form ('' for no company). */
 export const flowFormSchema = z.object({
@@ -92,7 +90,6 @@ export const flowUpdateInput = z.object({
   companyId: flowCompanySchema.optional(),
   isActive: booleanParam.optional(),
 });
-export type FlowUpdateInput = z.input<typeof flowUpdateInput>;
 
 export const flowListInput = z.object({
   ...pageInput,
@@ -104,7 +101,6 @@ export const flowListInput = z.object({
   /** Also count all of the agency's flows ("Showing X of Y"). */
   withOverall: queryFlag.optional(),
 });
-export type FlowListInput = z.input<typeof flowListInput>;
 
 /** GET /flows/v1/?flow_uid= (spec §7.4), or by id. */
 export const flowGetInput = z
@@ -139,7 +135,6 @@ export const flowStepCreateInput = z.object({
   content: stepContentSchema.optional(),
   // business_id is not read (unknown keys are dropped): the step belongs to its flow's business, the session's.
 });
-export type FlowStepCreateInput = z.input<typeof flowStepCreateInput>;
 
 /** PATCH /flow_step/v1/{id}: the editor's debounced saves of a title or content. */
 export const flowStepUpdateInput = z.object({
@@ -147,7 +142,6 @@ export const flowStepUpdateInput = z.object({
   stepTitle: stepTitleSchema.optional(),
   content: stepContentSchema.optional(),
 });
-export type FlowStepUpdateInput = z.input<typeof flowStepUpdateInput>;
 
 /** The flow's steps in their new order: every step of the flow exactly once (step_order becomes 1…n). */
 export const flowStepReorderInput = z.object({
@@ -160,7 +154,7 @@ export const flowStepIdInput = z.object({ id: idSchema });
 // ── Fields ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A select field's choices: trimmed, non-empty, each once. */
-export const choicesSchema = z
+const choicesSchema = z
   .array(z.string().trim().min(1, M.flows.choiceBlank).max(FLOW_LIMITS.choiceMax))
   .max(FLOW_LIMITS.choicesMax)
   .refine((list) => new Set(list.map((c) => c.toLowerCase())).size === list.length, M.flows.choicesDuplicate);
@@ -231,7 +225,6 @@ export const flowFieldCreateInput = z
     }
     return { ...rest, flowStepId: step };
   });
-export type FlowFieldCreateInput = z.input<typeof flowFieldCreateInput>;
 
 /** PATCH /flow_field/v1/{id}: any of the properties, sent per edit (spec §7.4). */
 export const flowFieldUpdateInput = z.object({
@@ -244,7 +237,6 @@ export const flowFieldUpdateInput = z.object({
   helpText: helpTextSchema.optional(),
   order: fieldOrderSchema.optional(),
 });
-export type FlowFieldUpdateInput = z.input<typeof flowFieldUpdateInput>;
 
 /** GET /flow_field/v1/?flow_step_id= */
 export const flowFieldListInput = z.object({ flowStepId: idSchema });
@@ -346,5 +338,4 @@ export const flowPublishPreviewOutput = z.object({
   contactCount: z.number().int(),
   firstNames: z.array(z.string()),
 });
-export type FlowPublishPreview = z.output<typeof flowPublishPreviewOutput>;
 export const flowStepReorderOutput = z.array(z.object({ id: z.number().int(), stepOrder: z.number().int() }));

@@ -10,7 +10,7 @@ export const API_TOKEN_SHOWN_CHARS = API_TOKEN_PREFIX.length + 6;
 const API_TOKEN_NAME_MAX = 100;
 
 /** A token as the list shows it: never the token itself, only its first characters. */
-export const apiTokenOutput = z.object({
+const apiTokenOutput = z.object({
   id: z.number().int(),
   name: z.string(),
   prefix: z.string(),

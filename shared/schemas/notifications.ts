@@ -6,7 +6,7 @@ import { pageOutput, storedEnum } from './output';
 /** The bell's list: the caller's own notifications, newest first; unreadOnly leaves out the read ones. */
 export const notificationListInput = z.object({ ...pageInput, unreadOnly: queryFlag.optional() });
 
-export const notificationOutput = z.object({
+const notificationOutput = z.object({
   id: z.number().int(),
   kind: storedEnum(NOTIFICATION_KINDS),
   title: z.string(),
@@ -24,8 +24,8 @@ export const unreadCountOutput = z.object({ count: z.number().int() });
 export const markReadInput = z.object({ ids: z.array(idSchema).min(1).max(100) });
 export const markReadOutput = z.object({ updated: z.number().int() });
 
-export const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
-export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
+const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 
 /** Each kind's channel (saved, or its default) and whether e-mails wait for the daily digest. */
 export const preferencesOutput = z.object({

@@ -10,7 +10,7 @@ import { M } from '../messages';
 import { idSchema } from './common';
 import { storedEnum } from './output';
 
-export const PORTAL_FLOW_LIMITS = {
+const PORTAL_FLOW_LIMITS = {
   textMax: 500,
   textareaMax: 10_000,
   answersMax: 100,
@@ -30,7 +30,7 @@ export type AnswerValue = string | boolean;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** yyyy-mm-dd naming a real calendar day. */
-export function isCalendarDate(value: string): boolean {
+function isCalendarDate(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -99,7 +99,6 @@ export const portalFlowSaveStepInput = z.object({
     .max(PORTAL_FLOW_LIMITS.answersMax)
     .default([]),
 });
-export type PortalFlowSaveStepInput = z.input<typeof portalFlowSaveStepInput>;
 
 export const portalFlowSubmitInput = z.object({ flowId: idSchema });
 
@@ -108,15 +107,14 @@ export const portalFlowUploadFields = z.object({ flowId: idSchema, fieldId: idSc
 
 // ── Outputs ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const SUBMISSION_STATUSES = ['in_progress', 'completed'] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+const SUBMISSION_STATUSES = ['in_progress', 'completed'] as const;
 /** A stored submission's status. */
 export const submissionStatusSchema = z.enum(SUBMISSION_STATUSES);
 /** A stored answer's text: the longest any field takes (a textarea's); fieldValueSchema holds each field to its own. */
 export const storedAnswerSchema = z.string().max(PORTAL_FLOW_LIMITS.textareaMax);
 
 /** A contact's state in a flow: not started (no submission), in progress on step n of m, or completed. */
-export const portalFlowStateOutput = z.object({
+const portalFlowStateOutput = z.object({
   status: z.enum(['not_started', 'in_progress', 'completed']),
   currentStep: z.number().int(),
   stepCount: z.number().int(),
@@ -125,7 +123,7 @@ export const portalFlowStateOutput = z.object({
 });
 export type PortalFlowState = z.output<typeof portalFlowStateOutput>;
 
-export const portalFlowListItem = z.object({
+const portalFlowListItem = z.object({
   id: z.number().int(),
   flowUid: z.string(),
   name: z.string(),
@@ -136,7 +134,7 @@ export const portalFlowListItem = z.object({
 export type PortalFlowListItem = z.output<typeof portalFlowListItem>;
 export const portalFlowListOutput = z.array(portalFlowListItem);
 
-export const portalFlowFieldOutput = z.object({
+const portalFlowFieldOutput = z.object({
   id: z.number().int(),
   fieldLabel: z.string(),
   fieldType: storedEnum(FLOW_FIELD_TYPES),
@@ -147,7 +145,7 @@ export const portalFlowFieldOutput = z.object({
 });
 export type PortalFlowField = z.output<typeof portalFlowFieldOutput>;
 
-export const portalFlowStepOutput = z.object({
+const portalFlowStepOutput = z.object({
   id: z.number().int(),
   stepOrder: z.number().int(),
   stepTitle: z.string(),
@@ -157,9 +155,9 @@ export const portalFlowStepOutput = z.object({
 export type PortalFlowStep = z.output<typeof portalFlowStepOutput>;
 
 /** A file answer's document (the contact's own upload). */
-export const answerFileOutput = z.object({ id: z.number().int(), name: z.string(), size: z.number().int() });
+const answerFileOutput = z.object({ id: z.number().int(), name: z.string(), size: z.number().int() });
 
-export const portalAnswerOutput = z.object({
+const portalAnswerOutput = z.object({
   fieldId: z.number().int(),
   value: z.string(),
   file: answerFileOutput.nullable(),
@@ -172,14 +170,11 @@ export const portalFlowDetailOutput = portalFlowListItem.extend({
 });
 export type PortalFlowDetail = z.output<typeof portalFlowDetailOutput>;
 
-export const portalFlowUploadOutput = z.object({ fieldId: z.number().int(), file: answerFileOutput });
-export type PortalFlowUpload = z.output<typeof portalFlowUploadOutput>;
-
 // ── Staff: a flow's submissions ─────────────────────────────────────────────────────────────────────────────────
 
 export const flowSubmissionsInput = z.object({ flowId: idSchema });
 
-export const flowSubmissionAnswerOutput = z.object({
+const flowSubmissionAnswerOutput = z.object({
   fieldId: z.number().int(),
   fieldLabel: z.string(),
   fieldType: storedEnum(FLOW_FIELD_TYPES),
@@ -189,7 +184,7 @@ export const flowSubmissionAnswerOutput = z.object({
   file: answerFileOutput.extend({ url: z.string() }).nullable(),
 });
 
-export const flowSubmissionOutput = z.object({
+const flowSubmissionOutput = z.object({
   id: z.number().int(),
   contact: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   company: z.object({ id: z.number().int(), name: z.string() }).nullable(),

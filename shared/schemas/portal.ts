@@ -28,8 +28,6 @@ export const portalTasksInput = z.object({
   projectId: idSchema.optional(),
 });
 export const portalFilesInput = z.object({ ...pageInput, slug, search, projectId: idSchema.optional() });
-export type PortalTasksInput = z.input<typeof portalTasksInput>;
-export type PortalFilesInput = z.input<typeof portalFilesInput>;
 
 const ref = z.object({ id: z.number().int(), name: z.string() }).nullable();
 /** yyyy-mm-dd, or null. */
@@ -39,7 +37,7 @@ const day = z.string().nullable();
  * A project as the portal shows it (spec §3 "Project, portal view", plus the card's counts), only ever a project the
  * client may see (server/portal/visibility.ts); its counts count only the tasks and files the client may see.
  */
-export const portalProjectCard = z.object({
+const portalProjectCard = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
@@ -57,7 +55,7 @@ export const portalProjectCard = z.object({
 });
 export type PortalProjectCard = z.infer<typeof portalProjectCard>;
 
-export const portalTask = z.object({
+const portalTask = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string().nullable(),
@@ -71,7 +69,7 @@ export const portalTask = z.object({
 export type PortalTask = z.infer<typeof portalTask>;
 
 /** A file the client may see (spec §3: id, name, type, size, createdAt, projectId, companyId) and where to get it. */
-export const portalFile = z.object({
+const portalFile = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.string(),
@@ -85,7 +83,7 @@ export const portalFile = z.object({
 });
 export type PortalFile = z.infer<typeof portalFile>;
 
-export const portalContact = z.object({
+const portalContact = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
@@ -93,7 +91,7 @@ export const portalContact = z.object({
   companyId: z.number().int(),
 });
 
-export const portalResource = z.object({
+const portalResource = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
@@ -118,7 +116,6 @@ export const portalDashboardOutput = z.object({
   recentFiles: z.array(portalFile),
   resources: z.array(portalResource),
 });
-export type PortalDashboard = z.infer<typeof portalDashboardOutput>;
 
 export const portalProjectsOutput = z.object(page(portalProjectCard));
 
@@ -127,10 +124,9 @@ export const portalProjectOutput = portalProjectCard.extend({
   files: z.array(portalFile),
   contacts: z.array(portalContact),
 });
-export type PortalProject = z.infer<typeof portalProjectOutput>;
 
 /** How many of the client's visible tasks have each status (and all of them). */
-export const portalTaskCounts = z.object({
+const portalTaskCounts = z.object({
   all: z.number().int(),
   pending: z.number().int(),
   in_progress: z.number().int(),
@@ -138,7 +134,6 @@ export const portalTaskCounts = z.object({
   cancelled: z.number().int(),
 });
 export const portalTasksOutput = z.object({ ...page(portalTask), counts: portalTaskCounts });
-export type PortalTasksPage = z.infer<typeof portalTasksOutput>;
 
 export const portalFilesOutput = z.object({
   ...page(portalFile),
@@ -146,6 +141,5 @@ export const portalFilesOutput = z.object({
   /** The client's projects, for the project filter. */
   projectOptions: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
-export type PortalFilesPage = z.infer<typeof portalFilesOutput>;
 
 export const portalResourcesOutput = z.array(portalResource);

@@ -13,7 +13,7 @@ import { idSchema, optionalText, pageInput, queryFlag } from './common';
 import { pageOutput, storedEnum } from './output';
 
 /** A calendar date as the spec writes it (yyyy-mm-dd): a real day, not before 1900-01-01. */
-export const dateOnlySchema = z
+const dateOnlySchema = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, M.projects.badDate)
@@ -101,7 +101,6 @@ export const projectCreateInput = z.object({
   status: projectFields.status.default('draft'),
   visibleToClient: projectFields.visibleToClient.default(false),
 });
-export type ProjectCreateInput = z.input<typeof projectCreateInput>;
 export type ProjectCreateValues = z.output<typeof projectCreateInput>;
 
 /**
@@ -109,7 +108,6 @@ export type ProjectCreateValues = z.output<typeof projectCreateInput>;
  * is given); no company clears them.
  */
 export const projectUpdateInput = z.object({ id: idSchema }).extend(z.object(projectFields).partial().shape);
-export type ProjectUpdateInput = z.input<typeof projectUpdateInput>;
 
 /**
  * The dialog's form: the same rules over plain inputs ('' for no company; numbers as typed). The status may be an
@@ -134,7 +132,6 @@ export const projectListInput = z.object({
   /** Also count all of the agency's projects (the counter "X of Y"). */
   withOverall: queryFlag.optional(),
 });
-export type ProjectListInput = z.input<typeof projectListInput>;
 
 /** One project by its numeric id or its projectUid (when both are given, both must match). */
 export const projectGetInput = z.object({
@@ -178,7 +175,7 @@ export const projectRowOutput = z.object({
 
 export const projectPageOutput = pageOutput(projectRowOutput).extend({ overall: z.number().int().nullable() });
 
-export const projectContactOutput = z.object({
+const projectContactOutput = z.object({
   id: z.number().int(),
   companyId: z.number().int().nullable(),
   firstName: z.string(),
@@ -190,7 +187,7 @@ export const projectContactOutput = z.object({
 });
 
 /** A task as the detail read lists it (the spec's detail read names the title `name`). */
-export const projectTaskOutput = z.object({
+const projectTaskOutput = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
@@ -204,7 +201,7 @@ export const projectTaskOutput = z.object({
 });
 
 /** A file on a project (spec §3: id, name, file_type, file_size, file_url, created_at). */
-export const projectFileOutput = z.object({
+const projectFileOutput = z.object({
   id: z.number().int(),
   name: z.string(),
   fileType: storedEnum(DOCUMENT_TYPES),

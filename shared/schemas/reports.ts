@@ -11,7 +11,7 @@ const R = M.reports;
  */
 export const REPORT_FIRST_DAY = '1900-01-01';
 export const REPORT_LAST_DAY = '2200-12-31';
-export const REPORT_MAX_YEARS = 5;
+const REPORT_MAX_YEARS = 5;
 
 const utcDay = (value: string) => new Date(`${value}T00:00:00.000Z`);
 const ymd = (date: Date) => date.toISOString().slice(0, 10);
@@ -30,7 +30,7 @@ const day = z.preprocess(
 );
 
 /** The default range: from the first day of the month 11 months back up to today (12 calendar months, UTC). */
-export function defaultReportRange(now = new Date()) {
+function defaultReportRange(now = new Date()) {
   return { from: ymd(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))), to: ymd(now) };
 }
 

@@ -20,7 +20,7 @@ export const resourcesForCompanyInput = z.object({ companyId: idSchema });
 export const resourceVisibilityInput = z.object({ id: idSchema, visibleToClient: z.boolean() });
 
 /** A company's resource as the Resources Access tab lists it. */
-export const companyResourceOutput = z.object({
+const companyResourceOutput = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
@@ -61,7 +61,7 @@ const numericText = (value: unknown) =>
   typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
 
 /** The company (required): its id; '', null and 0 ("no company", as a picker sends it) read as 'Company is required'. */
-export const resourceCompanySchema = z.preprocess(
+const resourceCompanySchema = z.preprocess(
   (value) => (value === '' || value === null || value === 0 ? undefined : numericText(value)),
   z
     .number({ error: (issue) => (issue.input === undefined ? R.companyRequired : undefined) })
@@ -87,7 +87,7 @@ export const resourceDetailFields = {
 } as const;
 
 /** Two keys are the same when they match after trimming, whatever their case ("Login URL" and "login url "). */
-export const detailKeyOf = (key: string) => key.trim().toLowerCase();
+const detailKeyOf = (key: string) => key.trim().toLowerCase();
 
 type DetailIssue = { index: number; field: 'key' | 'value'; message: string };
 
@@ -130,7 +130,7 @@ const detailRow = z.object({ key: z.string(), value: z.string() });
  * The details as ordered rows (the form, tRPC): blank rows dropped, half-filled rows and duplicate keys refused,
  * each issue under its row (details.{i}.key / details.{i}.value).
  */
-export const resourceDetailsSchema = z
+const resourceDetailsSchema = z
   .array(detailRow)
   .max(RESOURCE_LIMITS.detailsMax)
   .transform((rows, ctx) => {
@@ -150,7 +150,7 @@ export const resourceDetailsSchema = z
  * an empty key or value are dropped; numbers and true/false are taken as their text; keys that are the same
  * after trimming (whatever their case) are refused as duplicates.
  */
-export const resourceValueSchema = z
+const resourceValueSchema = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
   .transform((map, ctx) => {
     const entries = Object.entries(map);
@@ -222,7 +222,6 @@ export const resourceCreateInput = z
     visibleToClient: visibleToClient ?? visible ?? false,
     details: joinedDetails({ value, details }, ctx) ?? [],
   }));
-export type ResourceCreateInput = z.input<typeof resourceCreateInput>;
 export type ResourceCreate = z.output<typeof resourceCreateInput>;
 
 /**
@@ -246,7 +245,6 @@ export const resourceUpdateInput = z
     visibleToClient: visibleToClient ?? visible,
     details: joinedDetails({ value, details }, ctx),
   }));
-export type ResourceUpdateInput = z.input<typeof resourceUpdateInput>;
 export type ResourceUpdate = z.output<typeof resourceUpdateInput>;
 
 /**
@@ -285,7 +283,6 @@ export const resourceListInput = z.object({
   /** Also count all of the agency's resources ("Showing X of Y"). */
   withOverall: queryFlag.optional(),
 });
-export type ResourceListInput = z.input<typeof resourceListInput>;
 
 export const resourceIdInput = z.object({ id: idSchema });
 

@@ -99,9 +99,8 @@ export const searchQueryInput = z.object({
   kinds: kindsParam.optional(),
   limit: z.coerce.number().int().min(1).max(SEARCH_LIMITS.perKindMax).default(SEARCH_LIMITS.perKindDefault),
 });
-export type SearchQueryInput = z.input<typeof searchQueryInput>;
 
-export const searchResultOutput = z.object({
+const searchResultOutput = z.object({
   kind: z.enum(SEARCH_KINDS),
   id: z.number().int(),
   title: z.string(),
@@ -114,7 +113,7 @@ export const searchResultOutput = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultOutput>;
 
-export const searchGroupOutput = z.object({ kind: z.enum(SEARCH_KINDS), results: z.array(searchResultOutput) });
+const searchGroupOutput = z.object({ kind: z.enum(SEARCH_KINDS), results: z.array(searchResultOutput) });
 
 /** Groups ordered by their best result; within a group, best first. */
 export const searchQueryOutput = z.object({

@@ -30,7 +30,7 @@ function calendarDay(text: string): string | null {
  * written (so a browser's local midnight never moves the task to the day before); '' or null: no due date.
  * Answers the day as 'yyyy-mm-dd' (the server stores its UTC midnight).
  */
-export const dueDateSchema = z
+const dueDateSchema = z
   .union([z.string().trim().max(40), z.date()])
   .nullish()
   .transform((value, ctx): string | null | undefined => {
@@ -57,7 +57,7 @@ export const dueDateSchema = z
  * A staff user of the agency, as the spec's payload names them (`assignedTo`): their id as a number or as numeric
  * text; '' or null: nobody. Another agency's user, or no such user, is refused with NOT_FOUND by the server.
  */
-export const assigneeSchema = z
+const assigneeSchema = z
   .union([z.number(), z.string().trim().max(12)])
   .nullish()
   .transform((value, ctx): number | null | undefined => {
@@ -114,14 +114,12 @@ export const taskCreateInput = z
     internal: taskFields.internal.default(false),
   })
   .transform(oneAssignee);
-export type TaskCreateInput = z.input<typeof taskCreateInput>;
 
 /** Only the given fields change; null (or '') clears the description, due date and assignee. */
 export const taskUpdateInput = z
   .object({ id: idSchema })
   .extend(z.object(taskFields).partial().shape)
   .transform(oneAssignee);
-export type TaskUpdateInput = z.input<typeof taskUpdateInput>;
 
 /** The one-click status change (a row's checkbox or menu, a board card moved to another column). */
 export const taskStatusInput = z.object({ id: idSchema, status: z.enum(TASK_STATUSES) });
@@ -140,10 +138,9 @@ export const taskFormSchema = z.object({
   assigneeId: assigneeSchema,
   internal: taskFields.internal,
 });
-export type TaskForm = z.input<typeof taskFormSchema>;
 
 /** The assignee filter: a staff user's id, or 'none' for unassigned tasks. */
-export const taskAssigneeFilter = z.union([z.literal('none'), idSchema]);
+const taskAssigneeFilter = z.union([z.literal('none'), idSchema]);
 
 export const taskListInput = z.object({
   ...pageInput,
@@ -181,12 +178,3 @@ export const taskOutput = z.object({
 export const taskPageOutput = pageOutput(taskOutput).extend({ overall: z.number().int().nullable() });
 
 export const taskRemoveOutput = z.object({ ok: z.literal(true) });
-
-/** The agency's staff users, for the assignee choice and filter. */
-export const teamMemberOutput = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-});
-export const teamListOutput = z.array(teamMemberOutput);

@@ -7,7 +7,6 @@ import { storedEnum } from './output';
 
 /** owner | admin | member (shared/permissions.ts says what each may do). */
 export const staffRoleSchema = z.enum(STAFF_ROLES, { error: M.team.roleInvalid });
-export type StaffRoleValue = z.infer<typeof staffRoleSchema>;
 
 /**
  * The agency's staff users by name (team.list, GET /api/team): the task assignee choice and the Team tab. Small by

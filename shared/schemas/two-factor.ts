@@ -9,18 +9,14 @@ export const RECOVERY_CODE_COUNT = 10;
 export const TWO_FACTOR_CHALLENGE_MS = 10 * 60 * 1000;
 
 /** Spaces and dashes people type between the digits are ignored. */
-export const totpCodeSchema = z
+const totpCodeSchema = z
   .string()
   .max(20, M.twoFactor.codeFormat)
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, M.twoFactor.codeFormat));
 
 /** A recovery code as typed: case and spaces do not matter (shared/… normaliseRecoveryCode). */
-export const recoveryCodeSchema = z
-  .string()
-  .trim()
-  .min(1, M.twoFactor.codeRequired)
-  .max(40, M.twoFactor.wrongRecoveryCode);
+const recoveryCodeSchema = z.string().trim().min(1, M.twoFactor.codeRequired).max(40, M.twoFactor.wrongRecoveryCode);
 
 /** "ABCDE-12345 " → "abcde-12345": how a recovery code is hashed and compared. */
 export const normaliseRecoveryCode = (value: string) => {
@@ -44,7 +40,6 @@ export const disableInput = z.object({
   code: recoveryCodeSchema,
 });
 export const regenerateInput = z.object({ code: totpCodeSchema });
-export const okOutput = z.object({ ok: z.literal(true) });
 export const setRequiredInput = z.object({ required: z.boolean() });
 export const setRequiredOutput = z.object({ required: z.boolean() });
 

@@ -4,7 +4,7 @@ import type { Db } from '../../server/db';
 import { newAgency, type TestApp } from './app';
 
 /** The tenant-owned models the fixture fills, by their Prisma client name. */
-export const TENANT_MODELS = [
+const TENANT_MODELS = [
   'user',
   'company',
   'contact',

@@ -17,7 +17,7 @@ import type { TestApp } from './app';
 export type RouteIdModel = TenantModel | 'export' | 'fileFlow' | 'fileField';
 export type RouteIds = Partial<Record<RouteIdModel, number>>;
 
-export type RouteSample = {
+type RouteSample = {
   ids: RouteIdModel[];
   request: (ids: RouteIds) => { path: string; init?: RequestInit };
   /** The status of the request made with the caller's own rows. */
@@ -39,7 +39,7 @@ function form(
 
 const post = (path: string, body: FormData) => ({ path, init: { method: 'POST', body } });
 
-export const ROUTE_SAMPLES: Record<string, RouteSample> = {
+const ROUTE_SAMPLES: Record<string, RouteSample> = {
   'POST /api/documents/upload': {
     ids: ['company', 'project'],
     request: (ids) =>
@@ -147,7 +147,7 @@ export async function routeIds(app: TestApp, agency: Agency, models: RouteIdMode
 }
 
 /** A finished background export of the agency's owner. */
-export async function readyExport(app: TestApp, agency: Agency) {
+async function readyExport(app: TestApp, agency: Agency) {
   const storageKey = app.storage.newKey(agency.businessId);
   await app.storage.writeStream(storageKey, Readable.from([Buffer.from('PK zip of the matrix')]));
   const row = await app.database.db.export.create({

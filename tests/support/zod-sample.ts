@@ -39,7 +39,7 @@ const WRAPPERS = new Set([
 ]);
 
 /** The schema under optional/nullable/default… and under a pipe's input side when its output is a transform. */
-export function unwrap(schema: z.ZodType): z.ZodType {
+function unwrap(schema: z.ZodType): z.ZodType {
   const def = defOf(schema);
   if (WRAPPERS.has(def.type) && def.innerType) return unwrap(def.innerType);
   if (def.type === 'pipe' && def.in && def.out) return unwrap(defOf(def.out).type === 'transform' ? def.in : def.out);

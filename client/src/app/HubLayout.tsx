@@ -46,7 +46,7 @@ const areaItem = (entity: EntityDef) => ({ label: M.nav[entity.label], to: entit
 const GROUP_LABELS = { clients: M.nav.clients, work: M.nav.work } as const;
 
 /** The dashboard, the record areas (shared/entities.ts; a group where the first of its areas stands), then the rest. */
-export const hubNav: NavItem[] = [
+const hubNav: NavItem[] = [
   { label: M.nav.dashboard, to: '/hub', end: true },
   ...areas.flatMap((entity): NavItem[] => {
     const group = entity.nav.group;

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 
 /** One page of a list procedure (server/lib/pagination.ts): `total` and `overall` are counted on the first page. */
-export type ListPage<TItem> = {
+type ListPage<TItem> = {
   items: TItem[];
   nextCursor: number | null;
   total: number | null;

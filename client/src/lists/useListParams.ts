@@ -11,7 +11,7 @@ export const SEARCH_DELAY_MS = 250;
 type AnyObject = z.ZodObject<z.core.$ZodLooseShape>;
 
 /** The filters a list keeps in its URL, typed by the procedure's own input schema. */
-export type ListFilterValues<S extends AnyObject, K extends string> = {
+type ListFilterValues<S extends AnyObject, K extends string> = {
   [P in K]?: NonNullable<z.output<S['shape'][P]>>;
 };
 

@@ -14,7 +14,7 @@ import { cn } from '../lib/cn';
 const LINK = /^(https?:|mailto:)/i;
 const IMAGE = /^https?:/i;
 
-export const safeUrl: UrlTransform = (url, key) => {
+const safeUrl: UrlTransform = (url, key) => {
   const checked = defaultUrlTransform(url).trim();
   if (!checked) return '';
   return (key === 'src' ? IMAGE : LINK).test(checked) ? checked : '';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { cn } from '../lib/cn';
 
-export type TabItem = { label: ReactNode; content: ReactNode };
+type TabItem = { label: ReactNode; content: ReactNode };
 
 type TabsProps = { tabs: TabItem[]; selectedIndex: number; onChange: (index: number) => void; className?: string };
 

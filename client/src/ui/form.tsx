@@ -47,7 +47,7 @@ export function formValuesOf<T extends FieldValues>(
 }
 
 /** Every field of a form's zod object as react-hook-form names it, a nested object's as 'location.street1' too. */
-export function fieldPaths(schema: FormSchema): string[] {
+function fieldPaths(schema: FormSchema): string[] {
   return Object.entries(schema.shape).flatMap(([key, field]) =>
     field instanceof z.ZodObject ? [key, ...fieldPaths(field as FormSchema).map((path) => `${key}.${path}`)] : [key],
   );

@@ -37,7 +37,7 @@ import type { TenantScope } from '../context';
 
 const A = M.activity;
 
-export const activityColumns = sql`t."id", t."actorType", t."actorUserId", t."actorContactId", t."actorName", t."entityType", t."entityId", t."entityName", t."companyId", t."action", t."changes", t."clientVisible", t."createdAt"`;
+const activityColumns = sql`t."id", t."actorType", t."actorUserId", t."actorContactId", t."actorName", t."entityType", t."entityId", t."entityName", t."companyId", t."action", t."changes", t."clientVisible", t."createdAt"`;
 
 /** The uid or id a record's hub link needs, when the record still exists (null: gone, or a kind without a page). */
 const refOf = (p: Sql) => {

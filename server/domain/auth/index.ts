@@ -220,8 +220,8 @@ export async function logout(scope: Pick<StaffScope, 'app' | 'session'>) {
 }
 
 /** A reset link works once, for 1 hour. */
-export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
-export const passwordResetPath = (token: string) => `/hub/reset-password/${encodeURIComponent(token)}`;
+const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
+const passwordResetPath = (token: string) => `/hub/reset-password/${encodeURIComponent(token)}`;
 const resetMessages = {
   invalid: M.passwordReset.invalid,
   used: M.passwordReset.used,

@@ -1,3 +1,3 @@
 export { sendContactInvite } from './invite';
-export { getContact, listContacts, portalStateOf, readContact } from './read';
+export { getContact, listContacts } from './read';
 export { createContact, removeContact, updateContact } from './write';

@@ -42,7 +42,7 @@ const contactFromRow = (r: Row) => {
  * chosen through an invite); Invited while an unused, unexpired invite link is out and no password yet; otherwise
  * No access (access off, no company, or an invite that expired unused).
  */
-export function portalStateOf(c: {
+function portalStateOf(c: {
   portalAccess: boolean;
   companyId: number | null;
   hasPortalPassword: boolean;

@@ -128,7 +128,7 @@ function documentFromRow(r: Row): DocumentRow {
 }
 
 /** One file with its names, in one statement; null when it is not the agency's. */
-export async function readDocument(db: SqlRunner, id: number): Promise<DocumentRow | null> {
+async function readDocument(db: SqlRunner, id: number): Promise<DocumentRow | null> {
   const row = await db.get(
     sql`SELECT ${columns}, ${namesOf(sql`t`)} FROM "Document" t WHERE t."businessId" = ${TENANT} AND t."id" = ${id}`,
   );

@@ -36,7 +36,7 @@ export function flowFromRow(r: Row): FlowRow {
 }
 
 /** A select field's choices, from its stored options ({"choices": [...]}); anything else reads as none. */
-export function choicesOf(options: string): string[] {
+function choicesOf(options: string): string[] {
   try {
     const parsed: unknown = JSON.parse(options);
     const choices = (parsed as { choices?: unknown })?.choices;

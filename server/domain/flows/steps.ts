@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { M } from '../../../shared/messages';
 import {
   FLOW_LIMITS,
+  STEP_KIND,
+  type FlowType,
   type flowStepCreateInput,
   type flowStepIdInput,
   type flowStepReorderInput,
@@ -47,7 +49,9 @@ export async function createFlowStep(scope: Writer, input: z.output<typeof flowS
         data: { stepOrder: { increment: 1 } },
       });
     }
-    const content = input.content ?? (flow.workflowType === 'onboard' ? M.flows.onboardPlaceholder(stepOrder) : '');
+    const content =
+      input.content ??
+      (STEP_KIND[flow.workflowType as FlowType] === 'content' ? M.flows.onboardPlaceholder(stepOrder) : '');
     const step = await tx.flowStep.create({
       data: {
         businessId,

@@ -61,7 +61,7 @@ function pathOf(kind: ClientEventKind, ref: string | null): string | null {
 type Scope = { companyId: number; contactId: number; agencyName: string };
 
 /** One page of the client's feed. */
-export async function clientFeedPage(db: SqlRunner, scope: Scope, cursor: number | null | undefined, limit: number) {
+async function clientFeedPage(db: SqlRunner, scope: Scope, cursor: number | null | undefined, limit: number) {
   const t = sql`t`;
   const kind = clientEventKindSql(t, scope.contactId);
   const after = cursor

@@ -9,6 +9,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { M } from '../../../shared/messages';
+import { STEP_KIND } from '../../../shared/schemas/flows';
 import type { z } from 'zod';
 import {
   fieldValueSchema,
@@ -31,7 +32,7 @@ import { clientVisible, isClientVisible } from '../../portal/visibility';
 /** What a portal flow's read and write work with: a portal procedure's scope, or the portal upload route's. */
 export type PortalFlowScope = Pick<PortalScope, 'db' | 'sql' | 'businessId' | 'companyId' | 'contactId'>;
 
-export const flowNotFound = (): never => {
+const flowNotFound = (): never => {
   throw new TRPCError({ code: 'NOT_FOUND', message: M.portalFlows.notFound });
 };
 const badRequest = (message: string): never => {
@@ -85,7 +86,7 @@ export async function readPortalFlow(
     scope.companyId,
   );
   const submission = subRow ? submissionFromRow(subRow) : null;
-  const form = flow.workflowType === 'collect';
+  const form = STEP_KIND[flow.workflowType] === 'form';
   const steps: PortalFlowStep[] = flow.stepsOfFlow.map((s) => ({
     id: s.id,
     stepOrder: s.stepOrder,

@@ -1,4 +1,3 @@
-export { withinInviteBudget } from './budget';
 export {
   acceptStaffInvite,
   inviteStaff,
@@ -7,6 +6,5 @@ export {
   revokeInvite,
   STAFF_INVITE_LIFETIME_MS,
   staffInviteInfo,
-  staffInvitePath,
 } from './invites';
 export { listTeam, removeMember, setRole } from './members';

@@ -26,7 +26,7 @@ import { fullName, refuse } from './common';
 
 /** A staff invite link works once, for 7 days (like a portal invite). */
 export const STAFF_INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-export const staffInvitePath = (token: string) => `/hub/invite/${encodeURIComponent(token)}`;
+const staffInvitePath = (token: string) => `/hub/invite/${encodeURIComponent(token)}`;
 
 /** Who invites: the session's agency and user, and the reply (a spent budget's Retry-After). */
 type Inviter = Pick<StaffScope, 'app' | 'db' | 'businessId' | 'user' | 'session'> & Pick<RequestScope, 'res'>;

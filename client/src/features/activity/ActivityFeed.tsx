@@ -17,7 +17,7 @@ const M = { common: CORE.common, activity } as const;
 const A = M.activity;
 
 /** What the feed shows of an entry: the hub's rows and the portal's share these fields. */
-export type FeedEntry = {
+type FeedEntry = {
   id: number;
   actorType: string;
   actorName: string;
@@ -105,7 +105,7 @@ function Changes({ entry }: { entry: FeedEntry }) {
   );
 }
 
-export function ActivityItem({
+function ActivityItem({
   entry,
   compact,
   showCompany = true,

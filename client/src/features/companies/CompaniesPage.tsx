@@ -17,8 +17,6 @@ import { CompanyDialog, type CompanyRow } from './CompanyDialog';
 import { useLinkParam } from '../search/useLinkParam';
 import { CompanyStatusBadge, statusName, WebsiteLink } from './companyParts';
 
-export { CompanyStatusBadge };
-
 const searchMaxLength = companyListInput.shape.search.unwrap().maxLength ?? undefined;
 
 const companyPath = (company: CompanyRow) => `/hub/companies/${company.id}`;

@@ -26,7 +26,7 @@ export const CompanyStatusBadge = ({ status }: { status: string }) => (
 );
 
 /** "https://www.acme.com/" → "acme.com". */
-export const websiteText = (url: string) => url.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '');
+const websiteText = (url: string) => url.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '');
 
 /** A company's website as an external link (new tab, said for screen readers); a dash when there is none. */
 export function WebsiteLink({ url, className }: { url: string | null; className?: string }) {

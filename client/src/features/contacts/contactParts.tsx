@@ -1,16 +1,15 @@
 import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { M } from '../../../../shared/messages';
-import type { contactOutput, contactRowOutput } from '../../../../shared/schemas/contacts';
+import type { contactRowOutput } from '../../../../shared/schemas/contacts';
 import { cn } from '../../lib/cn';
 import { Badge, type Tone } from '../../ui/Badge';
 
 /** A contact as lists show it, and as the dialog reads it (the shared contracts, so the client never drifts). */
 export type ContactRow = z.output<typeof contactRowOutput>;
-export type ContactDetails = z.output<typeof contactOutput>;
 
 export const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
-export const initials = (c: { firstName: string; lastName: string }) =>
+const initials = (c: { firstName: string; lastName: string }) =>
   `${c.firstName.charAt(0)}${c.lastName.charAt(0)}`.toUpperCase();
 
 /** US English dates (spec §2), e.g. "Jun 3, 2025, 4:05 PM". */

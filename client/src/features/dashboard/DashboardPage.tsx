@@ -26,7 +26,7 @@ const ContactDialog = lazy(() => loadContactDialog().then((m) => ({ default: m.C
 const preload = (load: () => Promise<unknown>) => () => void load().catch(() => {});
 
 /** 'Good morning' before 12:00, 'Good afternoon' before 17:00, otherwise 'Good evening' (local time). */
-export function greeting(date = new Date()) {
+function greeting(date = new Date()) {
   const hour = date.getHours();
   if (hour < 12) return M.dashboard.morning;
   if (hour < 17) return M.dashboard.afternoon;

@@ -74,7 +74,7 @@ async function isUtf8(file: File): Promise<boolean> {
 const encodings = new WeakMap<File, Promise<boolean>>();
 
 /** The start of the file as text, decoded as the server decodes the file. */
-export async function headText(file: File): Promise<string> {
+async function headText(file: File): Promise<string> {
   let utf8 = encodings.get(file);
   if (!utf8) {
     utf8 = isUtf8(file);

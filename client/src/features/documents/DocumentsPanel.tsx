@@ -126,5 +126,3 @@ function DocumentItem({ document, showProject, onEdit, onDelete }: DocumentItemP
     </li>
   );
 }
-
-export default DocumentsPanel;

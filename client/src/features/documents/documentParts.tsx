@@ -139,7 +139,7 @@ export function FileSubline({ document, extra = [] }: { document: DocumentRow; e
 }
 
 /** Kept out of the client portal. */
-export function InternalBadge() {
+function InternalBadge() {
   return (
     <span
       title={D.internalHint}

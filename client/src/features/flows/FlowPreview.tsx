@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Eye, Upload } from 'lucide-react';
 import { M } from '../../../../shared/messages';
+import { STEP_KIND } from '../../../../shared/schemas/flows';
 import { cn } from '../../lib/cn';
 import { controlClass, RequiredMark } from '../../ui/Field';
 import { Markdown } from '../../ui/Markdown';
@@ -56,13 +57,13 @@ export function FlowPreview({ type, steps, className }: { type: FlowType; steps:
 }
 
 function StepBody({ type, step }: { type: FlowType; step: FlowStepRow }) {
-  if (type === 'onboard')
+  if (STEP_KIND[type] === 'content')
     return (
       <Markdown shiftHeadings={2} empty={<Placeholder />}>
         {step.content}
       </Markdown>
     );
-  if (type === 'inform')
+  if (STEP_KIND[type] === 'information')
     return step.content.trim() ? (
       <p className="text-sm leading-6 break-words whitespace-pre-line text-slate-700">{step.content}</p>
     ) : (

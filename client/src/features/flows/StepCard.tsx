@@ -17,7 +17,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { M } from '../../../../shared/messages';
-import { FLOW_LIMITS } from '../../../../shared/schemas/flows';
+import { FLOW_LIMITS, STEP_KIND } from '../../../../shared/schemas/flows';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/Button';
 import { controlClass, RequiredMark } from '../../ui/Field';
@@ -177,7 +177,7 @@ export function StepCard(props: StepCardProps) {
         </p>
       )}
       <div className="p-4">
-        {type === 'collect' ? (
+        {STEP_KIND[type] === 'form' ? (
           <StepFields {...props} name={name} />
         ) : (
           <ContentEditor
@@ -206,7 +206,7 @@ function ContentEditor({ type, step, index, onChange, onFlush }: ContentEditorPr
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const id = useId();
   const hintId = `${id}-hint`;
-  const markdown = type === 'onboard';
+  const markdown = STEP_KIND[type] === 'content';
   return (
     <div>
       <div className="mb-2 flex items-center justify-between gap-3">

@@ -3,7 +3,7 @@ import { trpc } from '../../lib/trpc';
 import type { FlowDetail, FlowStepRow } from './flowParts';
 
 /** How long typing pauses before a step's title or content is saved. */
-export const SAVE_DELAY_MS = 600;
+const SAVE_DELAY_MS = 600;
 
 type Draft = { stepTitle?: string; content?: string };
 type Confirmed = { stepTitle: string; content: string; updatedAt: number };

@@ -56,7 +56,7 @@ export interface Benefit {
   icon: LucideIcon;
 }
 
-export type PlanId = 'starter' | 'professional' | 'enterprise';
+type PlanId = 'starter' | 'professional' | 'enterprise';
 
 export interface Plan {
   id: PlanId;

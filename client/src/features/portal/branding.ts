@@ -17,7 +17,7 @@ const HEX = /^#[0-9a-f]{6}$/i;
 const colorOr = (value: unknown, fallback: string) => (typeof value === 'string' && HEX.test(value) ? value : fallback);
 
 /** The public branding reply (spec §3's mixed names) as the sign-in pages use it. */
-export function brandFromReply(reply: PortalBrandingReply): PortalBrand {
+function brandFromReply(reply: PortalBrandingReply): PortalBrand {
   return {
     businessName: reply.businessName,
     logoUrl: reply.logo,

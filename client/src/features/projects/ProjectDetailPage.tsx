@@ -45,7 +45,7 @@ const P = M.projects.page;
 // The Tasks and Files tabs are the tasks and files areas' own panels, each with its Add/Upload button and empty
 // state; their code loads with the tab's page, not with the projects list.
 const TasksPanel = lazy(() => import('../tasks/TasksPanel'));
-const DocumentsPanel = lazy(() => import('../documents/DocumentsPanel'));
+const DocumentsPanel = lazy(() => import('../documents/DocumentsPanel').then((m) => ({ default: m.DocumentsPanel })));
 
 /** The page's address names the project by uid, or by numeric id (spec §2.3's fallback). */
 function keyOf(param: string): { id: number } | { projectUid: string } | null {

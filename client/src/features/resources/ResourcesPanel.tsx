@@ -139,5 +139,3 @@ function ResourceItem({ resource, pending, onOpen, onVisibility }: ResourceItemP
     </li>
   );
 }
-
-export default ResourcesPanel;

@@ -15,7 +15,7 @@ export type { ResourceRow } from '../../../../shared/schemas/resources';
 const R = M.resources;
 
 /** A grid card shows at most this many detail entries, then "+N more..." (spec §2.7, §9). */
-export const CARD_DETAILS = 3;
+const CARD_DETAILS = 3;
 
 export const typeLabel = (type: string) => R.typeLabels[type] ?? type;
 export const statusLabel = (status: string) => R.statusLabels[status] ?? status;

@@ -228,5 +228,3 @@ export function TaskDialog({ open, task, defaultProjectId, onClose }: TaskDialog
     </Dialog>
   );
 }
-
-export default TaskDialog;

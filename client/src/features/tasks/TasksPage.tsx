@@ -80,7 +80,7 @@ function OpenButton({
   );
 }
 
-export function ProjectLink({ task }: { task: TaskRow }) {
+function ProjectLink({ task }: { task: TaskRow }) {
   if (!task.project) return <span className="text-slate-500">{T.noProject}</span>;
   return (
     <Link

@@ -27,7 +27,7 @@ const T = M.tasks;
  * A project's tasks (the project page's Tasks tab): a compact list with the one-click status change, "No tasks yet"
  * with an Add Task button, and the dialog preset to this project.
  */
-export function TasksPanel({ projectId }: { projectId: number }) {
+function TasksPanel({ projectId }: { projectId: number }) {
   const list = useInfiniteList(trpc.tasks.list, { projectId, limit: LIMITS.pageSize });
   const control = useTaskStatus();
   const [dialog, setDialog] = useState<{ open: boolean; task: TaskRow | null }>({ open: false, task: null });

@@ -22,7 +22,7 @@ export const statusName = (status: string) => T.statusLabels[status] ?? status;
 export const priorityName = (priority: string) => T.priorityLabels[priority] ?? priority;
 
 /** The spec's hub statuses, coloured like the portal's: pending yellow, in progress blue, completed green. */
-export const statusTone: Record<string, Tone> = {
+const statusTone: Record<string, Tone> = {
   pending: 'yellow',
   'in-progress': 'blue',
   completed: 'green',
@@ -67,7 +67,7 @@ const initials = (u: { firstName: string; lastName: string }) =>
   `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase();
 
 /** The assignee by name; the spec's "User {value}" only when the name is not known. */
-export function assigneeText(task: Pick<TaskRow, 'assignee' | 'assignedTo'>): string | null {
+function assigneeText(task: Pick<TaskRow, 'assignee' | 'assignedTo'>): string | null {
   if (task.assignee) return fullName(task.assignee);
   return task.assignedTo !== null ? T.userValue(task.assignedTo) : null;
 }
@@ -90,16 +90,16 @@ export function Assignee({ task, compact }: { task: Pick<TaskRow, 'assignee' | '
 }
 
 /** 'yyyy-mm-dd' as that calendar day where the user is (never shifted by time zones). */
-export const dayDate = (day: string) => {
+const dayDate = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(y, m - 1, d);
 };
 /** Lists show dates as "MMM dd, yyyy" (spec §9). */
-export const formatDay = (day: string) => format(dayDate(day), 'MMM dd, yyyy');
+const formatDay = (day: string) => format(dayDate(day), 'MMM dd, yyyy');
 const today = () => format(new Date(), 'yyyy-MM-dd');
 
-export const isOpen = (status: string) => (PENDING_TASK_STATUSES as readonly string[]).includes(status);
-export const isOverdue = (task: { dueDate: string | null; status: string }) =>
+const isOpen = (status: string) => (PENDING_TASK_STATUSES as readonly string[]).includes(status);
+const isOverdue = (task: { dueDate: string | null; status: string }) =>
   !!task.dueDate && isOpen(task.status) && task.dueDate < today();
 
 export function DueDate({ task, className }: { task: { dueDate: string | null; status: string }; className?: string }) {

@@ -65,7 +65,7 @@ export type ImportAction =
 const extensionOf = (kind: ImportKind) => (kind === 'archive' ? '.zip' : '.csv');
 export const isCsvKind = (kind: ImportKind): kind is CsvImportKind => kind !== 'archive';
 
-export function fileProblem(file: File, kind: ImportKind): string | null {
+function fileProblem(file: File, kind: ImportKind): string | null {
   if (file.size === 0) return P.emptyFile;
   return file.name.toLowerCase().endsWith(extensionOf(kind)) ? null : P.wrongType(extensionOf(kind));
 }

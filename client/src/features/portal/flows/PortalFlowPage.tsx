@@ -6,6 +6,7 @@ import { ArrowLeft, ArrowRight, Check, CheckCircle2, FileText } from 'lucide-rea
 import { formatFileSize } from '../../../../../shared/file-size';
 import { M } from '../../../../../shared/messages';
 import type { AnswerValue, PortalFlowDetail } from '../../../../../shared/schemas/portal-flows';
+import { STEP_KIND } from '../../../../../shared/schemas/flows';
 import { cn } from '../../../lib/cn';
 import { errorCode, errorText, fieldIssues, trpc } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -128,8 +129,8 @@ function StepBody({
   formRef: React.Ref<StepFormHandle>;
 }) {
   const step = flow.steps[index];
-  if (flow.workflowType === 'onboard') return <Markdown shiftHeadings={1}>{step.content}</Markdown>;
-  if (flow.workflowType === 'inform')
+  if (STEP_KIND[flow.workflowType] === 'content') return <Markdown shiftHeadings={1}>{step.content}</Markdown>;
+  if (STEP_KIND[flow.workflowType] === 'information')
     return <p className="text-[0.95rem] leading-7 break-words whitespace-pre-line text-slate-700">{step.content}</p>;
   return <StepForm key={step.id} ref={formRef} flowId={flow.id} fields={step.fields} answers={flow.answers} />;
 }
@@ -175,7 +176,7 @@ function Walk({ flow }: { flow: PortalFlowDetail }) {
 
   const next = async () => {
     let answers: { field: number; value: AnswerValue }[] = [];
-    if (flow.workflowType === 'collect' && step.fields.length) {
+    if (STEP_KIND[flow.workflowType] === 'form' && step.fields.length) {
       const valid = await formRef.current?.validAnswers();
       if (!valid) return;
       answers = valid;
@@ -197,7 +198,8 @@ function Walk({ flow }: { flow: PortalFlowDetail }) {
 
   const back = async () => {
     // Saves what passes the rules as it is; an unfinished step is left as it was (no errors shown going back).
-    const answers = flow.workflowType === 'collect' && step.fields.length ? formRef.current?.quietAnswers() : null;
+    const answers =
+      STEP_KIND[flow.workflowType] === 'form' && step.fields.length ? formRef.current?.quietAnswers() : null;
     if (answers) {
       try {
         store(await save.mutateAsync({ flowId: flow.id, stepId: step.id, answers }));
