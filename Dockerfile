@@ -3,9 +3,9 @@
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# No compilers: better-sqlite3 13 ships prebuilt Node-API binaries (package.json allowScripts skips its node-gyp
-# step, which needs Python). Should a native module ever need
-# node-gyp, it builds against the headers this image already ships instead of downloading them.
+# No compilers: better-sqlite3 13 ships prebuilt Node-API binaries (package.json's allowScripts skips its node-gyp
+# step, which needs Python). Should a native module ever need node-gyp, it builds against the headers this image
+# already ships instead of downloading them.
 ENV npm_config_nodedir=/usr/local
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
