@@ -1,31 +1,33 @@
 # Clientflow: multi-stage build of the same app `npm run setup && npm start` runs.
 # The container applies migrations at start and keeps its database and uploads in the /data volume.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 compiles from source when its prebuilt binary is unreachable; node-gyp then builds against the
-# headers this image already ships instead of downloading them.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# No compilers: better-sqlite3 13 ships prebuilt Node-API binaries (package.json's allowScripts skips its node-gyp
+# step, which needs Python). Should a native module ever need node-gyp, it builds against the headers this image
+# already ships instead of downloading them.
 ENV npm_config_nodedir=/usr/local
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY scripts ./scripts
-# postinstall generates both Prisma clients (needs prisma/ and scripts/).
+COPY server/config ./server/config
+# postinstall generates both Prisma clients (needs prisma/, scripts/ and the DATABASE_URL reader in server/config/).
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --ignore-scripts \
  # What the runtime never loads: TypeScript (an optional peer of a dependency), type declarations, source maps,
- # better-sqlite3's build leftovers, Prisma Studio's web UI and the packages only it uses (the CLI loads Studio's
- # data layer at start, so that stays; the container only runs `migrate deploy`), and Prisma's query compilers
- # for other databases and for edge runtimes.
+ # better-sqlite3's sources and its binaries for other platforms, Prisma Studio's web UI and the packages only it uses
+ # (the CLI loads Studio's data layer at start, so that stays; the container only runs `migrate deploy`), and Prisma's
+ # query compilers for other databases and for edge runtimes.
  && rm -rf node_modules/typescript node_modules/@typescript node_modules/@types \
-    node_modules/better-sqlite3/build/Release/obj* node_modules/better-sqlite3/build/Release/.deps node_modules/better-sqlite3/deps \
+    node_modules/better-sqlite3/deps node_modules/better-sqlite3/src node_modules/better-sqlite3/prebuilds/darwin-* \
+    node_modules/better-sqlite3/prebuilds/win32-* node_modules/better-sqlite3/prebuilds/linuxmusl-* \
     node_modules/@prisma/studio-core/dist/ui node_modules/@prisma/studio-core/dist/metafile-*.json \
     node_modules/elkjs node_modules/@visx node_modules/react-dom \
  && find node_modules -name '*.map' -type f -delete \
  && find node_modules/@prisma/client/runtime \( -name '*mysql*' -o -name '*sqlserver*' -o -name '*cockroachdb*' -o -name '*_small_bg*' \) -delete
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 # OpenSSL: Prisma detects the platform by it at start-up.
 RUN apt-get update && apt-get install -y --no-install-recommends openssl && apt-get clean && rm -rf /var/lib/apt/lists/* /var/cache/apt/*

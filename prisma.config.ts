@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'prisma/config';
-import { providerOfUrl, sqlitePathFromUrl } from './scripts/database-url.mjs';
+import { providerOfUrl, sqlitePathFromUrl } from './server/config/database-url.mjs';
 
 const root = (() => {
   try {

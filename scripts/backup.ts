@@ -9,7 +9,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
-import { providerOfUrl, sqlitePathFromUrl } from './database-url.mjs';
+import { providerOfUrl, sqlitePathFromUrl } from '../server/config/database-url.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const MANIFEST = 'manifest.json';

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { providerOfUrl, sqlitePathFromUrl } from './database-url.mjs';
+import { providerOfUrl, sqlitePathFromUrl } from '../server/config/database-url.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DATABASE_URL = 'file:./data/app.db';

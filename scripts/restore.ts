@@ -12,7 +12,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
-import { providerOfUrl, sqlitePathFromUrl } from './database-url.mjs';
+import { providerOfUrl, sqlitePathFromUrl } from '../server/config/database-url.mjs';
 import {
   appliedMigrations,
   BackupError,

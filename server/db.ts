@@ -5,7 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { postgresExecutor, sqliteExecutor, unscopedRunner, type SqlExecutor, type SqlRunner } from './sql';
-import { providerOfUrl, sqlitePathFromUrl } from '../scripts/database-url.mjs';
+import { providerOfUrl, sqlitePathFromUrl } from './config/database-url.mjs';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client';
 import { PrismaClient as PostgresClient } from './generated/postgres/client';
 

@@ -1,16 +1,29 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// Three projects: `unit` (pure functions, no database: starts in seconds), `integration` (the real app over a fresh,
+// migrated database: tests/support/global-setup.ts) and `migrations` (migrate deploy on many fresh databases; slow,
+// so only `npm run test:migrations` runs it). Pick one with `--project <name>`.
 export default defineConfig({
   root: path.resolve(import.meta.dirname, '..'),
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
-    globalSetup: ['tests/support/global-setup.ts'],
     // Server logs (server/log.ts): warnings and errors only, so an unexpected 500 still shows; LOG_LEVEL=debug to see all.
     env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+        },
+      },
+      { extends: true, test: { name: 'migrations', include: ['tests/migrations/**/*.test.ts'] } },
+    ],
   },
 });

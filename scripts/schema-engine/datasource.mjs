@@ -10,7 +10,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { providerOfUrl, sqlitePathFromUrl } from '../database-url.mjs';
+import { providerOfUrl, sqlitePathFromUrl } from '../../server/config/database-url.mjs';
 
 export { providerOfUrl, sqlitePathFromUrl };
 

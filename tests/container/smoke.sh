@@ -4,8 +4,9 @@
 #   bash tests/container/smoke.sh
 #
 # - Uses podman (installed from Debian's packages when missing and run as root).
-# - When the base image (node:20-bookworm-slim) cannot be pulled, builds a stand-in once from Debian packages
-#   (mmdebstrap minbase) plus this machine's Node, and keeps it in podman's storage for the next run.
+# - When the base image (node:24-bookworm-slim) cannot be pulled, builds a stand-in once from Debian packages
+#   (mmdebstrap minbase) plus Node 24 (.ci/use-node.sh: this machine's, or the npm registry's), and keeps it in
+#   podman's storage for the next run.
 # - Builds the app image, runs it with a named volume, waits for health, seeds, signs in over HTTP, creates a
 #   company, restarts and re-creates the container, checks the data survived, the user is `node` and no
 #   compiler is in the image. Prints build time and image size.
@@ -14,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-BASE=docker.io/library/node:20-bookworm-slim
+BASE=docker.io/library/node:24-bookworm-slim
 IMAGE=localhost/clientflow:smoke
 NAME=clientflow-smoke
 VOLUME=clientflow-smoke-data
@@ -60,6 +61,8 @@ if ! podman image exists "$BASE"; then
     say "pulled $BASE"
   else
     command -v mmdebstrap >/dev/null || skip "mmdebstrap is missing, so no stand-in base image can be built"
+    # The stand-in carries the Node the real image would: Node 24, from the npm registry if this machine's is older.
+    . .ci/use-node.sh
     say "$BASE cannot be pulled: building a stand-in (Debian bookworm minbase + this machine's Node $(node --version))"
     mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n 1)
     mirror=${mirror:-http://deb.debian.org/debian}
