@@ -9,7 +9,7 @@ import { can, forbiddenMessage, type Permission } from '../../shared/permissions
 import type { TenantScope } from '../domain/context';
 import { hasNul } from '../lib/input-guards';
 import { tenantRunner } from '../sql';
-import type { AppScope, RequestSessions } from '../trpc';
+import type { AppScope, RequestSessions } from '../app-scope';
 import type { PortalSessionInfo, StaffSession } from './sessions';
 
 /** Any input carrying a NUL character is refused with a 400, the same way on SQLite and PostgreSQL. */

@@ -6,7 +6,7 @@ import { M } from '../../shared/messages';
 import type { ImportPreview, ImportPreviewRow } from '../../shared/schemas/data';
 import { IMPORT_PREVIEW_ROWS } from '../../shared/schemas/data';
 import type { EntityName } from './format';
-import type { Matches, Problems } from './import-analysis';
+import type { Matches, Problems } from './import-problems';
 import { capIssues } from './import-csv';
 import { IMPORTED, type Row } from './import-rows';
 

@@ -8,7 +8,7 @@
  *   (it would read around the transaction's writes, or wait on its lock).
  * - rules, the transaction, the activity entry and the notification live in the domain function; transports only wire.
  */
-import type { AppScope } from '../trpc';
+import type { AppScope } from '../app-scope';
 import type { PortalSessionInfo, StaffSession } from '../auth/sessions';
 import type { ScopedDb } from '../tenancy';
 import type { SqlRunner } from '../sql';

@@ -1,6 +1,6 @@
 /**
  * Flows (server/domain/flows): three routers of one domain, flows, flowSteps and flowFields (each `id` names its own
- * model, which the access matrix relies on). flows.submissions joins the sub-router of ./flow-submissions.ts.
+ * model, which the access matrix relies on). flows.submissions lists a flow's submissions.
  */
 import {
   flowCreateInput,
@@ -34,6 +34,7 @@ import {
   flowPublishPreview,
   getFlow,
   listFlowFields,
+  listFlowSubmissions,
   listFlows,
   publishFlow,
   removeFlow,
@@ -46,7 +47,7 @@ import {
   updateFlowStep,
 } from '../domain/flows';
 import { router, staffProcedure } from '../trpc';
-import { flowSubmissions } from './flow-submissions';
+import { flowSubmissionsInput, flowSubmissionsOutput } from '../../shared/schemas/portal-flows';
 
 export const flowsRouter = router({
   list: staffProcedure
@@ -74,8 +75,11 @@ export const flowsRouter = router({
     .output(flowRemoveOutput)
     .mutation(({ ctx, input }) => removeFlow(ctx, input)),
 
-  /** The clients' submissions of the flow, with their answers and files (the sub-router of ./flow-submissions.ts). */
-  submissions: flowSubmissions,
+  /** The clients' submissions of the flow, with their answers and files (server/domain/flows/submissions.ts). */
+  submissions: staffProcedure
+    .input(flowSubmissionsInput)
+    .output(flowSubmissionsOutput)
+    .query(({ ctx, input }) => listFlowSubmissions(ctx, input)),
 
   duplicate: staffProcedure
     .input(flowIdInput)
