@@ -15,7 +15,7 @@ import {
   tenantClients,
 } from './auth/access';
 
-export { RequestSessions, type AppDeps, type AppScope } from './app-scope';
+export type { AppDeps, AppScope } from './app-scope';
 
 export function createContextFactory(deps: AppDeps) {
   // One tenant-scoped client per app; the business comes from the procedure being run (server/tenancy.ts).

@@ -120,7 +120,7 @@ async function runCli(args) {
     return 0;
   } catch (e) {
     // The CLI skips the first stderr line and parses every other one as JSON.
-    process.stderr.write(logLine('INFO', { message: `Starting schema engine CLI (${command ?? '?'})` }) + '\n');
+    process.stderr.write(`${logLine('INFO', { message: `Starting schema engine CLI (${command ?? '?'})` })}\n`);
     const fields = { message: String(e?.message ?? e) };
     if (e?.code && /^P\d{4}$/.test(e.code)) fields.error_code = e.code;
     process.stderr.write(logLine('ERROR', fields));
@@ -258,7 +258,7 @@ async function runServer(args) {
       const { SchemaEngine } = await loadWasmModule();
       const log = (line) => {
         const text = String(line).replace(/\n/g, ' ');
-        if (text.trim()) process.stderr.write(text + '\n');
+        if (text.trim()) process.stderr.write(`${text}\n`);
         debug('engine:', text);
       };
       boundFactory = bindMigrationAwareSqlAdapterFactory(factory);
@@ -297,7 +297,7 @@ async function runServer(args) {
 
   let nextOwnId = 1_000_000_000;
   const ownRequests = new Map();
-  const send = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
+  const send = (msg) => process.stdout.write(`${JSON.stringify(msg)}\n`);
   const request = (method, params) =>
     new Promise((resolve) => {
       const id = nextOwnId++;
@@ -467,7 +467,7 @@ async function runServer(args) {
   const fatal = (e) => {
     debug('fatal', String(e?.stack ?? e));
     if (inFlight !== undefined) send({ jsonrpc: '2.0', id: inFlight, error: toRpcError(e) });
-    process.stderr.write(logLine('ERROR', { message: String(e?.message ?? e) }) + '\n');
+    process.stderr.write(`${logLine('ERROR', { message: String(e?.message ?? e) })}\n`);
     shutdown(1);
   };
   process.on('uncaughtException', fatal);

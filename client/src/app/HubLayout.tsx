@@ -313,6 +313,7 @@ function UserMenu({ firstName, lastName, email }: { firstName: string; lastName:
       >
         {initials}
       </button>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a native popover panel; its keys are the menu's, handled for its items */}
       <div
         {...dropdown.panel}
         onToggle={(event) => {

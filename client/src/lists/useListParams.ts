@@ -145,7 +145,9 @@ export function useListFilters<
     burstEntry.current = false;
     clearTimeout(timer.current);
     timer.current = undefined;
-    write((p) => keys.forEach((k) => p.delete(k)), false);
+    write((p) => {
+      for (const k of keys) p.delete(k);
+    }, false);
   };
 
   const setView = (next: ViewMode) =>
@@ -158,7 +160,7 @@ export function useListFilters<
   });
 
   /** A filter's current value for a select (`''` = all). */
-  const valueOf = (key: K) => (values[key] === undefined ? '' : String(values[key]));
+  const valueFor = (key: K) => (values[key] === undefined ? '' : String(values[key]));
 
-  return { values, view, setView, searchBox, set, remove, clearAll, active, valueOf };
+  return { values, view, setView, searchBox, set, remove, clearAll, active, valueFor };
 }

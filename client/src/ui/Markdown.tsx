@@ -33,6 +33,7 @@ const headingClass: Record<number, string> = {
 /** A markdown heading: its look follows the author's level, its tag is shifted to fit the page's outline. */
 function heading(level: number, shift: number) {
   const tag = `h${Math.min(6, level + shift)}` as HeadingTag;
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per heading level and shift (components() below), never during a render
   return function Heading({ node: _node, className, ...props }: ComponentPropsWithoutRef<'h1'> & { node?: unknown }) {
     const Tag = tag;
     return <Tag className={cn(headingClass[level], className)} {...props} />;

@@ -67,9 +67,9 @@ export function applyServerIssues<T extends FieldValues>(
   const issues = fieldIssues(error)
     .filter((i) => names.includes(i.path))
     .sort((a, b) => names.indexOf(a.path) - names.indexOf(b.path));
-  issues.forEach((issue, i) =>
-    setError(issue.path as Path<T>, { type: 'server', message: issue.message }, { shouldFocus: focus && i === 0 }),
-  );
+  issues.forEach((issue, i) => {
+    setError(issue.path as Path<T>, { type: 'server', message: issue.message }, { shouldFocus: focus && i === 0 });
+  });
   return issues.length > 0;
 }
 

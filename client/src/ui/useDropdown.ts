@@ -14,6 +14,7 @@ export function useDropdown(align: 'start' | 'end' | 'sheet') {
   const close = () => {
     if (panelRef.current?.matches(':popover-open')) panelRef.current.hidePopover();
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one listener while open; the panel is read through its ref
   useEffect(() => {
     // (A sheet is placed by CSS; phones resize the window while scrolling, as their address bar comes and goes.)
     if (!open || align === 'sheet') return;
@@ -23,6 +24,7 @@ export function useDropdown(align: 'start' | 'end' | 'sheet') {
   }, [open, align]);
   // Any navigation (a link in the panel, Back) closes it.
   const { pathname, search } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes when the address changes, on purpose
   useEffect(close, [pathname, search]);
   return {
     open,

@@ -81,6 +81,7 @@ export default function AccountPage() {
   );
   // On phones the tab row scrolls sideways: keep the open tab in sight (e.g. ?tab=notifications from an e-mail).
   const tabList = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the open tab changes, reading the tab list through its ref
   useEffect(() => {
     const list = tabList.current;
     const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');

@@ -93,6 +93,7 @@ export function LogoField({ business, canEdit }: { business: BusinessDetails; ca
         {A.logo}
       </p>
       <div className="mt-1.5 flex flex-wrap items-center gap-4">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop zone for the pointer; the file button beside it is the keyboard's way */}
         <div
           onDragOver={(e) => {
             if (!canEdit) return;

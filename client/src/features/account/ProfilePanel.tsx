@@ -41,6 +41,7 @@ function DetailsForm({ user }: { user: SignedIn }) {
   const form = useForm<ProfileForm>({ resolver: zodResolver(profileUpdateInput), defaultValues: values });
   const { register, formState, reset } = form;
   // Another tab or the server may change who is signed in: show what is stored unless the user is editing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets when the stored user changes, not on every render of the form state
   useEffect(() => {
     if (!formState.isDirty) reset(values);
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -122,6 +122,7 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
             role="img"
             className="size-44 rounded-lg bg-white p-1 ring-1 ring-slate-200 [&_svg]:size-full"
             // Drawn by the server (uqr) from the otpauth URI: only rects, no script.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server draws the QR code from the otpauth URI (rects only, no script)
             dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
           />
         </div>

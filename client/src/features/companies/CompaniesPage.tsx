@@ -150,7 +150,7 @@ export default function CompaniesPage() {
         />
         <FilterSelect
           label={M.companies.filterIndustry}
-          value={filters.valueOf('industry')}
+          value={filters.valueFor('industry')}
           onChange={(v) => filters.set('industry', v)}
           options={[
             { value: '', label: M.companies.allIndustries },
@@ -159,7 +159,7 @@ export default function CompaniesPage() {
         />
         <FilterSelect
           label={M.companies.filterStatus}
-          value={filters.valueOf('status')}
+          value={filters.valueFor('status')}
           onChange={(v) => filters.set('status', v)}
           options={[
             { value: '', label: M.companies.allStatus },

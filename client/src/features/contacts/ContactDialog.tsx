@@ -108,7 +108,7 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
   const revoking = !!stored?.portalAccess && !portalOn;
   // Access being switched on: how should they get in? (A contact whose access was already on keeps Resend and the
   // password field, so saving other fields never sends an invite by itself.)
-  const needsSetup = !stored || !stored.portalAccess;
+  const needsSetup = !stored?.portalAccess;
   const setupMode = watch('portalSetup');
 
   const invalidate = useInvalidateContactData();

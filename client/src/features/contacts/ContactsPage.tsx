@@ -239,7 +239,7 @@ export default function ContactsPage() {
         <CompanyPicker
           label={M.contacts.filterCompany}
           className="md:w-64"
-          value={filters.valueOf('companyId')}
+          value={filters.valueFor('companyId')}
           selectedName={filteredCompany.name}
           onChange={(value) => filters.set('companyId', value)}
           fixedOptions={[

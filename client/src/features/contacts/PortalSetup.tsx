@@ -111,6 +111,7 @@ export function PortalAccessPanel({ contact, onClose }: { contact: ContactRow | 
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [invite, setInvite] = useState<PortalInvite | null>(null);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the dialog opens, not when its data refreshes
   useEffect(() => {
     if (!open) return;
     setMode('invite');

@@ -44,6 +44,7 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
   const actions = useImportActions(state, dispatch, canImportArchive);
 
   // A new step takes the focus to its heading (keyboard and screen reader users land on what changed).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes, reading the heading through its ref
   useEffect(() => {
     if (moved.current) heading.current?.focus();
     moved.current = true;

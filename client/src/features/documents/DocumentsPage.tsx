@@ -280,14 +280,14 @@ export default function DocumentsPage() {
         />
         <FilterSelect
           label={D.filterType}
-          value={filters.valueOf('type')}
+          value={filters.valueFor('type')}
           onChange={(value) => filters.set('type', value)}
           options={[{ value: '', label: D.allTypes }, ...typeOptions]}
         />
         <CompanyPicker
           label={D.filterCompany}
           className="md:w-56"
-          value={filters.valueOf('companyId')}
+          value={filters.valueFor('companyId')}
           selectedName={company.name}
           onChange={(value) =>
             // A project of the old company would match nothing: the project filter goes with it, in the same step.
@@ -305,7 +305,7 @@ export default function DocumentsPage() {
         />
         <FilterSelect
           label={D.filterProject}
-          value={filters.valueOf('projectId')}
+          value={filters.valueFor('projectId')}
           onChange={(value) => filters.set('projectId', value)}
           options={[
             { value: '', label: D.allProjects },

@@ -406,6 +406,7 @@ function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: { flowUid: s
           <div className="mb-3 flex min-h-8 items-center justify-between gap-3">
             <h2 id="flow-steps-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
               {F.steps}
+              {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the count badge names its number; axe accepts it and the e2e tests read it */}
               <span
                 className="rounded-full bg-slate-200/80 px-2 py-0.5 text-xs font-medium text-slate-600 tabular-nums"
                 aria-label={F.stepsCount(steps.length)}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Eye, Upload } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { STEP_KIND } from '../../../../shared/schemas/flows';
@@ -116,7 +116,7 @@ function PreviewField({ field }: { field: FlowFieldRow }) {
       </div>
     );
 
-  let control;
+  let control: ReactNode;
   if (field.fieldType === 'textarea')
     control = <textarea id={id} disabled rows={3} aria-describedby={helpId} className={controlClass()} />;
   else if (field.fieldType === 'select')

@@ -218,20 +218,20 @@ export default function FlowsPage() {
         <CompanyPicker
           label={M.projects.filterCompany}
           className="md:w-56"
-          value={filters.valueOf('companyId')}
+          value={filters.valueFor('companyId')}
           selectedName={filteredCompany.name}
           onChange={(value) => filters.set('companyId', value)}
           fixedOptions={[{ value: '', label: M.projects.allCompanies }]}
         />
         <FilterSelect
           label={F.filterType}
-          value={filters.valueOf('workflowType')}
+          value={filters.valueFor('workflowType')}
           onChange={(v) => filters.set('workflowType', v)}
           options={[{ value: '', label: F.allTypes }, ...FLOW_TYPES.map((t) => ({ value: t, label: flowTypeName(t) }))]}
         />
         <FilterSelect
           label={F.filterStatus}
-          value={filters.valueOf('isActive')}
+          value={filters.valueFor('isActive')}
           onChange={(v) => filters.set('isActive', v)}
           options={[
             { value: '', label: F.allStatus },

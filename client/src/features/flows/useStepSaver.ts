@@ -43,6 +43,7 @@ export function useStepSaver(flowKey: FlowKey, serverSteps: FlowStepRow[]) {
     else setState(savedOnce.current ? 'saved' : 'idle');
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refs and stable mutation callbacks; listing them would recreate the saver on every render
   const save = useCallback(
     async (stepId: number): Promise<void> => {
       clearTimeout(timers.current.get(stepId));
@@ -111,6 +112,7 @@ export function useStepSaver(flowKey: FlowKey, serverSteps: FlowStepRow[]) {
   );
 
   /** A change typed into a step: shown at once, saved after a pause. */
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refs and stable callbacks; listing them would recreate the saver on every render
   const edit = useCallback(
     (stepId: number, change: Draft) => {
       writeDrafts({ ...draftsRef.current, [stepId]: { ...draftsRef.current[stepId], ...change } });
@@ -138,6 +140,7 @@ export function useStepSaver(flowKey: FlowKey, serverSteps: FlowStepRow[]) {
   }, [save]);
 
   /** A deleted step: its draft and any save waiting for it go. */
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refs and stable callbacks; listing them would recreate the saver on every render
   const forget = useCallback(
     (stepId: number) => {
       clearTimeout(timers.current.get(stepId));

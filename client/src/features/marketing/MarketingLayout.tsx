@@ -27,6 +27,7 @@ function BrandLink() {
 function useScrollTopOnNavigate() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the top when the path changes, on purpose
   useEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigationType]);

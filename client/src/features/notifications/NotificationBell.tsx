@@ -24,6 +24,7 @@ export function NotificationBell() {
   const unread = count.data?.count ?? 0;
 
   // A new unread notification makes the list stale too (it is asked for again when the panel shows it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the unread count changes, on purpose
   useEffect(() => {
     if (count.data) void utils.notifications.list.invalidate();
   }, [count.data?.count]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '../../lib/zodResolver';
 import { CALENDAR_MIN_DATE, PROJECT_STATUSES } from '../../../../shared/constants';
@@ -296,7 +296,7 @@ function ContactChoice({ companyId, value, onChange, error }: ContactChoiceProps
   const chosen = new Set(value);
   const toggle = (id: number) => onChange(chosen.has(id) ? value.filter((v) => v !== id) : [...value, id]);
 
-  let body;
+  let body: ReactNode;
   if (companyId === null) body = <p className="px-3 py-3 text-sm text-slate-500">{M.projects.contactsNeedCompany}</p>;
   else if (!contacts.data)
     body = (

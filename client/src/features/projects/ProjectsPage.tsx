@@ -265,12 +265,12 @@ export default function ProjectsPage() {
         <CompanyPicker
           label={M.projects.filterCompany}
           className="md:w-60"
-          value={filters.valueOf('companyId')}
+          value={filters.valueFor('companyId')}
           selectedName={filteredCompany.name}
           onChange={(value) => filters.set('companyId', value)}
           fixedOptions={[{ value: '', label: M.projects.allCompanies }]}
         />
-        <StatusFilter value={filters.valueOf('status')} onChange={(v) => filters.set('status', v)} />
+        <StatusFilter value={filters.valueFor('status')} onChange={(v) => filters.set('status', v)} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({

@@ -209,7 +209,7 @@ function Key({ series }: { series: Series[] }) {
     <ul className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-hidden>
       {series.map((s, i) => (
         <li key={s.key} className="flex items-center gap-1.5">
-          <svg width="12" height="12" className="rounded-sm">
+          <svg width="12" height="12" className="rounded-sm" aria-hidden="true">
             <rect width="12" height="12" fill={SERIES[i % 2].fill} stroke={i % 2 ? '#0f766e' : 'none'} />
           </svg>
           {s.label}

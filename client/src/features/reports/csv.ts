@@ -15,7 +15,7 @@ export function csvCell(value: CsvCell): string {
 }
 
 export function toCsv(header: string[], rows: CsvCell[][]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
 export function downloadCsv(filename: string, text: string) {

@@ -388,6 +388,7 @@ function ResourceFormView({
             <h3 className="mb-1.5 flex items-center gap-1.5 text-sm font-medium text-slate-700">
               <Braces className="size-4 text-slate-400" aria-hidden /> {R.jsonPreview}
             </h3>
+            {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the preview is named for the e2e tests and screen readers; axe accepts it */}
             <pre
               aria-label={R.jsonPreview}
               data-testid="json-preview"

@@ -67,7 +67,7 @@ export default function ResourcesPage() {
 
   const companyId = filters.values.companyId ?? null;
   const company = useCompanyName(companyId);
-  const type = filters.valueOf('type');
+  const type = filters.valueFor('type');
 
   const chipValue = (key: FilterKey, value: string) => {
     if (key === 'type') return typeFilterLabel(value);
@@ -143,14 +143,14 @@ export default function ResourcesPage() {
         />
         <FilterSelect
           label={R.filterStatus}
-          value={filters.valueOf('status')}
+          value={filters.valueFor('status')}
           onChange={(value) => filters.set('status', value)}
           options={[{ value: '', label: R.allStatuses }, ...statusOptions]}
         />
         <CompanyPicker
           label={R.filterCompany}
           className="md:w-56"
-          value={filters.valueOf('companyId')}
+          value={filters.valueFor('companyId')}
           selectedName={company.name}
           onChange={(value) => filters.set('companyId', value)}
           fixedOptions={[{ value: '', label: R.allCompanies }]}

@@ -23,6 +23,7 @@ export function SearchButton() {
     setUsed(true);
     setOpen(next);
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one key listener for the page; the opener is stable
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {

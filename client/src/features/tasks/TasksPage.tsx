@@ -239,7 +239,7 @@ export default function TasksPage() {
   ) => (
     <select
       aria-label={label}
-      value={filters.valueOf(key)}
+      value={filters.valueFor(key)}
       onChange={(e) => filters.set(key, e.target.value)}
       className={cn(controlClass(), 'min-w-0 xl:w-40')}
     >
@@ -282,7 +282,7 @@ export default function TasksPage() {
           <ProjectPicker
             label={T.filterProject}
             className="col-span-2 md:col-span-1 xl:w-56"
-            value={filters.valueOf('projectId')}
+            value={filters.valueFor('projectId')}
             selectedName={filteredProject.name ?? (filteredProject.missing ? T.projectPicker.unknown : null)}
             onChange={(value) => filters.set('projectId', value)}
             fixedOptions={[{ value: '', label: T.allProjects }]}

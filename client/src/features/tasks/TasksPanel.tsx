@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, ListChecks, Plus } from 'lucide-react';
 import { LIMITS } from '../../../../shared/constants';
@@ -38,7 +38,7 @@ function TasksPanel({ projectId }: { projectId: number }) {
     </Button>
   );
 
-  let body;
+  let body: ReactNode;
   if (list.state === 'error') body = <LoadFailed onRetry={list.retry} />;
   else if (list.state === 'loading')
     body = (

@@ -227,6 +227,7 @@ function RowsTable({ rows, columns }: { rows: ImportPreviewRow[]; columns: strin
   // Scrolls both ways with many rows or columns: a focus stop, so the keyboard scrolls it too.
   return (
     <div
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus to scroll from the keyboard (axe: scrollable-region-focusable)
       tabIndex={0}
       role="region"
       aria-label={P.rowsTable}
