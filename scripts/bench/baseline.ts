@@ -22,7 +22,8 @@ import {
   portalProjectStatus,
 } from '../../shared/status';
 import { API_COMPRESSION_THRESHOLD } from '../../server/lib/compression';
-import { containsText, keysetPage } from '../../server/lib/pagination';
+import { companyListQuery } from '../../server/domain/companies';
+import { keysetPage } from '../../server/lib/pagination';
 import { clientVisible } from '../../server/portal/visibility';
 import { keysToSnake } from '../../server/rest/case';
 import {
@@ -77,36 +78,14 @@ function pageReply(page: {
 
 // ---------------------------------------------------------------- a list with a search: GET /api/companies
 
-/** server/routers/companies.ts list: its filters, columns, page extras and row mapper. */
+/** The app's own companies statement (server/domain/companies companyListQuery): only the transport differs. */
 const companies: Handler = async (db, q) => {
   const { limit, cursor, search } = pageParams(q);
-  const filters = search
-    ? [sql`(${containsText(db, sql`t."name"`, search)} OR ${containsText(db, sql`t."industry"`, search)})`]
-    : [];
   const page = await keysetPage(db, {
-    table: 'Company',
-    columns: sql`t."id", t."name", t."industry", t."website", t."address", t."phone", t."status", t."createdAt", t."updatedAt"`,
-    filters,
-    sort: { column: 'name' },
-    pageExtras: sql`
-        (SELECT COUNT(*) FROM "Contact" x WHERE x."businessId" = ${TENANT} AND x."companyId" = p."id") AS "contactCount",
-        (SELECT COUNT(*) FROM "Project" y WHERE y."businessId" = ${TENANT} AND y."companyId" = p."id") AS "projectCount"`,
+    ...companyListQuery(db, { search: search ?? undefined }),
     limit,
     cursor,
     withOverall: q.withOverall === 'true' || q.withOverall === '1',
-    map: (r: Row) => ({
-      id: toInt(r.id),
-      name: String(r.name),
-      industry: toText(r.industry),
-      website: toText(r.website),
-      address: toText(r.address),
-      phone: toText(r.phone),
-      status: String(r.status),
-      createdAt: toDate(r.createdAt),
-      updatedAt: toDate(r.updatedAt),
-      contactCount: toInt(r.contactCount),
-      projectCount: toInt(r.projectCount),
-    }),
   });
   return pageReply(page);
 };

@@ -22,7 +22,7 @@ describe('the entity registry', () => {
   });
 
   it("names only archive files the export writes, and each area's model is in one of them", () => {
-    const files = new Map(ARCHIVE_FILES.map((spec) => [spec.name, spec.model]));
+    const files = new Map<string, string>(ARCHIVE_FILES.map((spec) => [spec.name, spec.model]));
     for (const kind of RECORD_KINDS) {
       for (const name of ENTITIES[kind].archive) expect(files.has(name), name).toBe(true);
       expect(ENTITIES[kind].archive.map((name) => files.get(name))).toContain(ENTITIES[kind].model);

@@ -11,7 +11,7 @@ import type {
 import { changesOf, recordActivity, staffActor } from '../../activity';
 import { notFoundOn } from '../../errors';
 import { containsText, keysetPage } from '../../lib/pagination';
-import { sql, TENANT, toDate, toInt, toText, type Row, type Sql } from '../../sql';
+import { sql, TENANT, toDate, toInt, toText, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { StaffScope, TenantScope } from '../context';
 
 /** The fields an activity entry compares (old → new). */
@@ -48,16 +48,22 @@ const companyFromRow = (r: Row) => ({
   projectCount: toInt(r.projectCount),
 });
 
-/** A page of companies by name: a search over name and industry, an industry and a status. */
-export function listCompanies(scope: Pick<TenantScope, 'sql'>, input: z.infer<typeof companyListInput>) {
+/**
+ * The companies list's statement (everything but the page): a search over name and industry, an industry and a
+ * status. The bench's raw baseline builds its SQL from this too, so the two differ only in the transport.
+ */
+export function companyListQuery(
+  runner: SqlRunner,
+  input: Pick<z.infer<typeof companyListInput>, 'search' | 'industry' | 'status'>,
+) {
   const filters: Sql[] = [];
   if (input.search)
     filters.push(
-      sql`(${containsText(scope.sql, sql`t."name"`, input.search)} OR ${containsText(scope.sql, sql`t."industry"`, input.search)})`,
+      sql`(${containsText(runner, sql`t."name"`, input.search)} OR ${containsText(runner, sql`t."industry"`, input.search)})`,
     );
   if (input.industry) filters.push(sql`t."industry" = ${input.industry}`);
   if (input.status) filters.push(sql`t."status" = ${input.status}`);
-  return keysetPage(scope.sql, {
+  return {
     table: 'Company',
     columns: sql`t."id", t."name", t."industry", t."website", t."address", t."phone", t."status", t."createdAt", t."updatedAt"`,
     filters,
@@ -66,10 +72,17 @@ export function listCompanies(scope: Pick<TenantScope, 'sql'>, input: z.infer<ty
     pageExtras: sql`
     (SELECT COUNT(*) FROM "Contact" x WHERE x."businessId" = ${TENANT} AND x."companyId" = p."id") AS "contactCount",
     (SELECT COUNT(*) FROM "Project" y WHERE y."businessId" = ${TENANT} AND y."companyId" = p."id") AS "projectCount"`,
+    map: companyFromRow,
+  };
+}
+
+/** A page of companies by name. */
+export function listCompanies(scope: Pick<TenantScope, 'sql'>, input: z.infer<typeof companyListInput>) {
+  return keysetPage(scope.sql, {
+    ...companyListQuery(scope.sql, input),
     limit: input.limit,
     cursor: input.cursor,
     withOverall: input.withOverall,
-    map: companyFromRow,
   });
 }
 
