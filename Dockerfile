@@ -58,4 +58,4 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # A bind-mounted host folder must be writable by uid 1000 (chown it, or podman's :U): say so in one line.
-CMD ["sh", "-c", "if [ ! -w /data ]; then echo \"/data is not writable by uid $(id -u) (node): chown -R 1000:1000 the host folder you mount there, or mount it with podman's :U option.\" >&2; exit 1; fi; node scripts/prisma.mjs migrate deploy && exec node dist/server/index.mjs"]
+CMD ["sh", "-c", "if [ ! -w /data ]; then echo \"/data is not writable by uid $(id -u) (node): chown -R 1000:1000 the host folder you mount there, or mount it with podman's :U option.\" >&2; exit 1; fi; node scripts/prisma.mjs migrate deploy && exec node --max-semi-space-size=16 dist/server/index.mjs"]

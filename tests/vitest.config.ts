@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          // The server's young-generation bound (server/v8-flags.ts), set before the heap is: memory tests measure it.
+          execArgv: ['--max-semi-space-size=16'],
         },
       },
       { extends: true, test: { name: 'migrations', include: ['tests/migrations/**/*.test.ts'] } },

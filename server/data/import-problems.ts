@@ -33,8 +33,21 @@ export class Problems {
 
   /** A problem of one row (its line in data/<entity>.csv): the row is an error line. */
   fail(entity: EntityName, line: number, field: string | undefined, message: string) {
-    this.push({ line, entity, ...(field ? { field } : {}), message });
     this.errorLines[entity].add(line);
+    // Past what the answer lists and the preview shows, a problem is only counted: a file of a million bad rows
+    // allocates no issue per row.
+    if (this.listed.length >= IMPORT_MAX_ISSUES && !this.mayShow(entity, line)) {
+      this.count++;
+      return;
+    }
+    this.push({ line, entity, ...(field ? { field } : {}), message });
+  }
+
+  /** Whether the preview could still show this line's messages (see push). */
+  private mayShow(entity: string, line: number): boolean {
+    const lines = this.shown.get(entity);
+    if (!lines) return false;
+    return lines.has(line) || lines.size < IMPORT_PREVIEW_ROWS || line < (this.lastShown.get(entity) ?? -1);
   }
 
   push(issue: ImportIssue) {

@@ -163,20 +163,34 @@ function checkValue(type: string, value: unknown): { ok: true; value: unknown } 
 /** One problem of a row: its column (none for the whole row) and the sentence. */
 export type RowFail = (field: string | undefined, message: string) => void;
 
+/** The sentences that name only a column, made once each (a file of empty rows repeats them for every row). */
+const columnSentences = new Map<string, string>();
+const sentence = (key: string, make: () => string) => {
+  let text = columnSentences.get(key);
+  if (text === undefined) columnSentences.set(key, (text = make()));
+  return text;
+};
+
 /** One column's checked value, or undefined after reporting its problem. */
 function checkColumn(spec: EntitySpec, column: string, type: string, source: Row, fail: RowFail): unknown {
   if (!(column in source)) {
     // An export written before the column existed: the value that keeps its old behaviour (format.ts).
     const older = COLUMNS_OF_OLDER_EXPORTS[spec.name];
     if (older && column in older) return older[column];
-    fail(column, I.columnMissing(column));
+    fail(
+      column,
+      sentence(`missing:${column}`, () => I.columnMissing(column)),
+    );
     return undefined;
   }
   const value = source[column];
   if (value === null) {
     if ((NULLABLE[spec.name] ?? []).includes(column) || spec.name === 'activities' || spec.name === 'users')
       return null;
-    fail(column, I.columnRequired(column));
+    fail(
+      column,
+      sentence(`required:${column}`, () => I.columnRequired(column)),
+    );
     return undefined;
   }
   const checked = checkValue(type, value);

@@ -1,3 +1,5 @@
+// The server's own V8 settings first (server/index.ts imports them first too): tests run and measure the app as it runs.
+import '../../server/v8-flags';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
