@@ -23,6 +23,7 @@ import {
 } from '../../shared/status';
 import { API_COMPRESSION_THRESHOLD } from '../../server/lib/compression';
 import { companyListQuery } from '../../server/domain/companies';
+import { projectColumns, projectExtras } from '../../server/domain/projects';
 import { keysetPage } from '../../server/lib/pagination';
 import { clientVisible } from '../../server/portal/visibility';
 import { keysToSnake } from '../../server/rest/case';
@@ -92,23 +93,7 @@ const companies: Handler = async (db, q) => {
 
 // ---------------------------------------------------------------- a detail: GET /projects/v1/{id}
 
-/** server/routers/projects.ts readProject by id: the same four statements, snake_case as the REST route sends it. */
-const projectColumns = sql`t."id", t."projectUid", t."name", t."description", t."status", t."companyId", t."startDate", t."completionDate",
-  t."totalHoursEstimated", t."totalHoursWorked", t."totalBilledCents", t."visibleToClient", t."createdAt", t."updatedAt"`;
-
-function projectExtras(db: SqlRunner, p: Sql): Sql {
-  const contactIds =
-    db.provider === 'postgresql'
-      ? sql`(SELECT string_agg(pc."contactId"::text, ',') FROM "ProjectContact" pc WHERE pc."businessId" = ${TENANT} AND pc."projectId" = ${p}."id")`
-      : sql`(SELECT group_concat(pc."contactId") FROM "ProjectContact" pc WHERE pc."businessId" = ${TENANT} AND pc."projectId" = ${p}."id")`;
-  return sql`
-    (SELECT co."name" FROM "Company" co WHERE co."businessId" = ${TENANT} AND co."id" = ${p}."companyId") AS "companyName",
-    ${contactIds} AS "contactIds",
-    (SELECT COUNT(*) FROM "Task" x WHERE x."businessId" = ${TENANT} AND x."projectId" = ${p}."id") AS "taskCount",
-    (SELECT COUNT(CASE WHEN x."status" IN ${inList(DONE_TASK_STATUSES)} THEN 1 END) FROM "Task" x WHERE x."businessId" = ${TENANT} AND x."projectId" = ${p}."id") AS "completedTaskCount",
-    (SELECT COUNT(*) FROM "Document" d WHERE d."businessId" = ${TENANT} AND d."projectId" = ${p}."id") AS "fileCount"`;
-}
-
+/** server/domain/projects readProject by id: its columns and extras, snake_case as the REST route sends it. */
 const projectDetail: Handler = async (db, q) => {
   const id = Number(q.id);
   const limit = raw(String(PROJECT_DETAIL_ITEMS));

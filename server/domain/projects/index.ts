@@ -42,8 +42,8 @@ const inList = (values: readonly string[]): Sql =>
     ', ',
   )})`;
 
-/** Columns of the list and the detail read (alias t). */
-const projectColumns = sql`t."id", t."projectUid", t."name", t."description", t."status", t."companyId", t."startDate", t."completionDate",
+/** Columns of the list and the detail read (alias t); the bench's baseline reads the same. */
+export const projectColumns = sql`t."id", t."projectUid", t."name", t."description", t."status", t."companyId", t."startDate", t."completionDate",
   t."totalHoursEstimated", t."totalHoursWorked", t."totalBilledCents", t."visibleToClient", t."createdAt", t."updatedAt"`;
 
 /**
@@ -52,7 +52,7 @@ const projectColumns = sql`t."id", t."projectUid", t."name", t."description", t.
  * knows (with `status IN …` in the WHERE, SQLite without statistics walks every done task of the agency instead:
  * 40 ms a page against 0.6 ms at 4,000 tasks).
  */
-function projectExtras(db: SqlRunner, p: Sql): Sql {
+export function projectExtras(db: SqlRunner, p: Sql): Sql {
   const contactIds =
     db.provider === 'postgresql'
       ? sql`(SELECT string_agg(pc."contactId"::text, ',') FROM "ProjectContact" pc WHERE pc."businessId" = ${TENANT} AND pc."projectId" = ${p}."id")`
