@@ -23,6 +23,8 @@ export type EntityDef = {
   nav: { group?: 'clients' | 'work'; bottomBar?: boolean };
   /** The command palette's quick action that creates one (a key of M.search.actions) and where it opens. */
   create: { action: string; to: string };
+  /** The tRPC router (namespace) whose `id` inputs name this model (the access matrix aims them at another agency). */
+  router: string;
   /** The export archive's data files (server/data/format.ts) that hold this kind's records and their parts. */
   archive: readonly string[];
 };
@@ -35,6 +37,7 @@ export const ENTITIES: Record<RecordKind, EntityDef> = {
     open: { by: 'id', path: (id) => `/hub/companies/${id}` },
     nav: { group: 'clients', bottomBar: true },
     create: { action: 'addCompany', to: '/hub/companies?new=1' },
+    router: 'companies',
     archive: ['companies'],
   },
   contact: {
@@ -44,6 +47,7 @@ export const ENTITIES: Record<RecordKind, EntityDef> = {
     open: { by: 'id', path: (id) => `/hub/contacts?contact=${id}` },
     nav: { group: 'clients', bottomBar: true },
     create: { action: 'addContact', to: '/hub/contacts?new=1' },
+    router: 'contacts',
     archive: ['contacts'],
   },
   project: {
@@ -53,6 +57,7 @@ export const ENTITIES: Record<RecordKind, EntityDef> = {
     open: { by: 'ref', path: (ref) => `/hub/projects/${encodeURIComponent(ref)}` },
     nav: { group: 'work', bottomBar: true },
     create: { action: 'addProject', to: '/hub/projects?new=1' },
+    router: 'projects',
     archive: ['projects', 'projectContacts'],
   },
   task: {
@@ -62,6 +67,7 @@ export const ENTITIES: Record<RecordKind, EntityDef> = {
     open: { by: 'id', path: (id) => `/hub/tasks?task=${id}` },
     nav: { group: 'work' },
     create: { action: 'addTask', to: '/hub/tasks?new=1' },
+    router: 'tasks',
     archive: ['tasks'],
   },
   file: {
@@ -71,6 +77,7 @@ export const ENTITIES: Record<RecordKind, EntityDef> = {
     open: { by: 'id', path: (id) => `/hub/documents?file=${id}` },
     nav: {},
     create: { action: 'uploadFile', to: '/hub/documents?new=1' },
+    router: 'documents',
     archive: ['documents'],
   },
   resource: {
@@ -80,6 +87,7 @@ export const ENTITIES: Record<RecordKind, EntityDef> = {
     open: { by: 'id', path: (id) => `/hub/resources?resource=${id}` },
     nav: {},
     create: { action: 'addResource', to: '/hub/resources/create' },
+    router: 'resources',
     archive: ['resources', 'resourceDetails'],
   },
   flow: {
@@ -89,6 +97,7 @@ export const ENTITIES: Record<RecordKind, EntityDef> = {
     open: { by: 'ref', path: (ref) => `/hub/flows/${encodeURIComponent(ref)}` },
     nav: {},
     create: { action: 'createFlow', to: '/hub/flows?new=1' },
+    router: 'flows',
     archive: ['flows', 'flowSteps', 'flowFields', 'flowSubmissions', 'flowAnswers'],
   },
 };

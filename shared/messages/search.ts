@@ -1,3 +1,5 @@
+import { ENTITIES, RECORD_KINDS, type RecordKind } from '../entities';
+import { nav } from './nav';
 import * as T from './texts';
 
 /** Global search: the command palette (Ctrl/Cmd-K) and search.query. */
@@ -14,15 +16,11 @@ export const search = {
   loading: 'Searching…',
   failed: 'Search failed. Please try again.',
   quickActions: 'Quick actions',
-  kinds: {
-    company: T.companies,
-    contact: T.contacts,
-    project: T.projects,
-    task: T.tasks,
-    file: T.files,
-    resource: T.resources,
-    flow: T.flows,
-  },
+  /** Each record area's group, named as the navigation names it (shared/entities.ts). */
+  kinds: Object.fromEntries(RECORD_KINDS.map((kind) => [kind, nav[ENTITIES[kind].label]])) as Record<
+    RecordKind,
+    string
+  >,
   actions: {
     addCompany: 'Add company',
     addContact: 'Add contact',

@@ -20,6 +20,7 @@ import { startApp, type TestApp } from '../support/app';
 import { refusal, untypedTrpcClient, type Credentials } from '../support/trpc';
 import { kindOf, sample, sampleProblems, shapeOf } from '../support/zod-sample';
 import { HTTP_ROUTES, routeName } from '../../server/http/registry';
+import { ENTITIES, RECORD_KINDS } from '../../shared/entities';
 import type { HttpRoute } from '../../server/http/route';
 import {
   callRoute,
@@ -131,8 +132,17 @@ const WITHOUT_ID = [
   'data.storage',
 ];
 
-/** The model an `id` names in each router namespace (null: none of its procedures takes an `id`). One line per domain. */
+/** Each record area's router names its own model by `id` (shared/entities.ts). */
+const AREA_ID_MODELS = Object.fromEntries(
+  RECORD_KINDS.map((kind) => {
+    const { router, model } = ENTITIES[kind];
+    return [router, (model[0].toLowerCase() + model.slice(1)) as TenantModel];
+  }),
+);
+
+/** The model an `id` names in each router namespace (null: none of its procedures takes an `id`): the areas, then one line per other domain. */
 const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
+  ...AREA_ID_MODELS,
   auth: null,
   business: null,
   portalAuth: null,
@@ -140,18 +150,11 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   portalFlows: null,
   /** portal.project(id): a project of the client's company. */
   portal: 'project',
-  companies: 'company',
-  contacts: 'contact',
   dashboard: null,
-  documents: 'document',
-  flows: 'flow',
   flowSteps: 'flowStep',
   flowFields: 'flowField',
-  projects: 'project',
-  resources: 'resource',
   /** search.query: companyId (optional) narrows to one client company. */
   search: null,
-  tasks: 'task',
   team: 'user',
   apiTokens: 'apiToken',
   integrations: null,
