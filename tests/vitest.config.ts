@@ -21,8 +21,9 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
-          // The server's young-generation bound (server/v8-flags.ts), set before the heap is: memory tests measure it.
-          execArgv: ['--max-semi-space-size=16'],
+          // The server's young-generation bound (server/v8-flags.ts), set before the heap is: memory tests measure it;
+          // --expose-gc lets them collect garbage before they measure what is held.
+          execArgv: ['--max-semi-space-size=16', '--expose-gc'],
         },
       },
       { extends: true, test: { name: 'migrations', include: ['tests/migrations/**/*.test.ts'] } },

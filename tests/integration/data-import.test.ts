@@ -897,11 +897,14 @@ describe('export zips: what the app itself would refuse', () => {
 
   it('answers 409 with a sentence while another import of the agency runs', async () => {
     let release = () => {};
-    const held = oneImportAtATime(
-      app.database.db,
-      agency.businessId,
-      () => new Promise<void>((resolve) => (release = resolve)),
-    );
+    let holding = () => {};
+    const lockHeld = new Promise<void>((resolve) => (holding = resolve));
+    const held = oneImportAtATime(app.database.db, agency.businessId, () => {
+      holding();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    // The other import holds the lock before these requests arrive (not a race with taking it).
+    await lockHeld;
     const res = await send(await buildArchive());
     const csv = await importFile('Company name\nBusy Co\n', { kind: 'companies', commit: true, token: agency.token });
     release();

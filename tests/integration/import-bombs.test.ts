@@ -346,11 +346,14 @@ describe('one import at a time', () => {
   it('answers 409 to a preview of an export while another import of the agency runs', async () => {
     const zip = await bombZip('plain', {});
     let release = () => {};
-    const held = oneImportAtATime(
-      app.database.db,
-      agency.businessId,
-      () => new Promise<void>((resolve) => (release = resolve)),
-    );
+    let holding = () => {};
+    const lockHeld = new Promise<void>((resolve) => (holding = resolve));
+    const held = oneImportAtATime(app.database.db, agency.businessId, () => {
+      holding();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    // The other import holds the lock before this request arrives (not a race with taking it).
+    await lockHeld;
     const busy = await post(app, 'a preview during another import', zip);
     release();
     await held;
