@@ -166,7 +166,7 @@ const projectDetail: Handler = async (db, q) => {
 
 // ---------------------------------------------------------------- a portal read: GET /api/portal/projects/{slug}
 
-/** server/routers/portal.ts projects: the client's visible projects, newest first, with their visible counts. */
+/** server/domain/portal projects: the client's visible projects, newest first, with their visible counts. */
 const portalProjects: Handler = async (db, q, session) => {
   if (q.slug !== session.businessSlug)
     return { status: 403, body: { message: 'You are signed in to another client portal.', code: 'FORBIDDEN' } };
@@ -208,7 +208,7 @@ const portalProjects: Handler = async (db, q, session) => {
 
 // ---------------------------------------------------------------- an aggregate: GET /api/dashboard/stats
 
-/** server/routers/dashboard.ts stats: three counts and the pending tasks by priority, in one statement. */
+/** server/domain/dashboard stats: three counts and the pending tasks by priority, in one statement. */
 const dashboardStats: Handler = async (db) => {
   const row = await db.get(sql`
       SELECT p."n" AS "activeProjects", c."n" AS "totalClients", t."pending", t."high", t."medium", t."low"

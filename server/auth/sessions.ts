@@ -29,7 +29,7 @@ export type PortalSessionInfo = {
   contact: { id: number; email: string; firstName: string; lastName: string; companyId: number };
   business: { id: number; name: string; slug: string };
   /**
-   * A staff user's read-only look at the portal as this contact ("Preview as this contact", server/routers/portal-preview.ts):
+   * A staff user's read-only look at the portal as this contact ("Preview as this contact", server/domain/portal-preview):
    * who previews; null for the contact's own session. server/trpc.ts refuses every portal write to it.
    */
   preview: { userId: number; staffName: string } | null;

@@ -1,5 +1,5 @@
 /**
- * Data export and import (Account → Data): the contracts shared by server/routers/data.ts, the Express routes of
+ * Data export and import (Account → Data): the contracts shared by server/domain/data, the Express routes of
  * server/data/ and the client. The zip format itself is described in server/data/format.ts.
  */
 import { z } from 'zod';

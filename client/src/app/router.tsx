@@ -40,7 +40,7 @@ export const router = createBrowserRouter([
           // Password reset works signed out: outside the hub's sign-in gate.
           { path: 'hub/forgot-password', lazy: page(() => import('../features/auth/ForgotPasswordPage')) },
           { path: 'hub/reset-password/:token', lazy: page(() => import('../features/auth/ResetPasswordPage')) },
-          // A staff invite link: the invited person is not signed in yet (server/routers/team.ts staffInvite).
+          // A staff invite link: the invited person is not signed in yet (server/domain/team staffInvite).
           { path: 'hub/invite/:token', lazy: page(() => import('../features/account/StaffInvitePage')) },
           // The client portal (spec §2.1): sign-in pages, then the signed-in pages inside PortalLayout.
           { path: 'portal/login', lazy: page(() => import('../features/portal/PortalLoginPage')) },

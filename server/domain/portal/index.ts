@@ -41,7 +41,7 @@ import type { PortalScope } from '../context';
 
 /** "Recent files": created within the last 7 days (spec §9). */
 const RECENT_MS = 7 * 24 * 60 * 60 * 1000;
-/** The dashboard: 3 recent projects and 5 recent files (spec §9); literals, as server/routers/dashboard.ts explains. */
+/** The dashboard: 3 recent projects and 5 recent files (spec §9); literals, as server/domain/dashboard explains. */
 const RECENT_PROJECTS = raw('3');
 const RECENT_FILES = raw(String(LIMITS.recentFiles));
 /** A project page lists at most this many tasks and files. */

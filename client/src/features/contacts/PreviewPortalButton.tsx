@@ -14,7 +14,7 @@ type Previewable = {
 
 /**
  * "Preview portal as this contact" (issue 27): opens the portal in a new tab exactly as the contact sees it,
- * read-only (server/routers/portal-preview.ts). Shown only for a contact who can use the portal (access on, a
+ * read-only (server/domain/portal-preview). Shown only for a contact who can use the portal (access on, a
  * company). The tab is opened on the click itself, so a pop-up blocker lets it through, and pointed at the portal
  * once the preview exists; when the browser blocks it anyway, a toast offers to open the preview here.
  */
