@@ -16,6 +16,7 @@ import {
 import { CLIENT_COMPANY_STATUSES, PENDING_TASK_STATUSES, PRIORITY_ORDER } from '../../../shared/status';
 import { join, raw, sql, TENANT, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { TenantScope } from '../context';
+import { isOurCompany } from '../companies/ours';
 
 const DAY = 86_400_000;
 const TOP = raw('20');
@@ -181,9 +182,7 @@ export async function reportsOverview(
   const window = reportWindow(input, now);
   const { range, start, lastDay, companyId } = window;
   if (companyId !== null) {
-    const company = await scope.sql.get(
-      sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`,
-    );
+    const company = await isOurCompany(scope.sql, companyId);
     if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.reports.companyNotFound });
   }
   const [byStatus, perMonth, perWeek, overdue, hoursCompany, hoursProject, clients, flows, files] = await reportRows(

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/search';
 import { join, sql, TENANT, toInt, toIntOrNull, toText, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { TenantScope } from '../context';
+import { isOurCompany } from '../companies/ours';
 
 /**
  * Global search over SearchEntry (one row per company, contact, project, task, file, resource and flow, kept in
@@ -147,11 +148,7 @@ export async function searchQuery(scope: Pick<TenantScope, 'sql'>, input: z.infe
   const terms = searchTerms(input.q);
   const kinds = input.kinds?.filter((k) => SEARCH_KINDS.includes(k));
   const [company, hits] = await Promise.all([
-    input.companyId === undefined
-      ? true
-      : scope.sql.get(
-          sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${input.companyId}`,
-        ),
+    input.companyId === undefined ? true : isOurCompany(scope.sql, input.companyId),
     terms.length ? findHits(scope.sql, terms, input.limit, scopeFilters(input.companyId, kinds)) : [],
   ]);
   if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.search.companyNotFound });
