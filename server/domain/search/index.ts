@@ -40,7 +40,10 @@ const ftsTerms = (terms: string[]) => `{title body} : (${terms.map((t) => `"${t}
 const tsTerms = (terms: string[]) => terms.map((t) => `${t}:*`).join(' & ');
 
 function scopeFilters(companyId: number | undefined, kinds: SearchKind[] | undefined): Sql[] {
-  const filters: Sql[] = [];
+  // An archived company is hidden from search (its records stay findable, and reachable by id).
+  const filters: Sql[] = [
+    sql` AND NOT (e."kind" = 'company' AND EXISTS (SELECT 1 FROM "Company" ac WHERE ac."businessId" = ${TENANT} AND ac."id" = e."entityId" AND ac."archivedAt" IS NOT NULL))`,
+  ];
   if (companyId !== undefined) filters.push(sql` AND e."companyId" = ${companyId}`);
   if (kinds?.length)
     filters.push(
