@@ -23,7 +23,7 @@ function recorder() {
 }
 
 describe('applyServerIssues', () => {
-  it("puts a detail row's issue under that row's key or value (details.{i}.key), and leaves unknown paths alone", () => {
+  it("puts a detail row's issue under that row's key or value (details.{i}.key), leaving unknown paths alone", () => {
     const { placed, setError } = recorder();
     const error = refused(
       { path: 'details.1.value', message: 'Value is required' },

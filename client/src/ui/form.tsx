@@ -74,7 +74,8 @@ const anyRow = (path: string) => path.replace(/\.\d+(?=\.|$)/g, '.*');
 
 /**
  * Puts the server's validation issues under their fields (the form's schema, or its field names in screen order),
- * a row's ('details.2.key') under that row's field; true when any of them named a field of the form. `focus` moves to the first of them.
+ * a row's ('details.2.key') under that row's field; true when any of them named a field of the form. `focus` moves
+ * to the first of them.
  */
 export function applyServerIssues<T extends FieldValues>(
   error: unknown,
@@ -140,7 +141,7 @@ export type FormFieldSpec<T extends FieldValues> = {
   prompt?: string;
 };
 
-/** Renders a form's fields from their specs: a select for a z.enum, a text input otherwise; required ones are marked. */
+/** Renders a form's fields from their specs: a select for a z.enum, else a text input or area; required ones marked. */
 export function FormFields<T extends FieldValues>({
   form,
   schema,
