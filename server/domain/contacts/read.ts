@@ -2,9 +2,10 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { M } from '../../../shared/messages';
-import type { contactIdInput, contactListInput, PortalState } from '../../../shared/schemas/contacts';
+import { contactSorts, type contactIdInput, type contactListInput, type PortalState } from '../../../shared/schemas/contacts';
 import { PORTAL_RESET_PREFIX } from '../../auth/portal-access';
-import { containsText, keysetPage } from '../../lib/pagination';
+import { resolveSort } from '../../../shared/schemas/common';
+import { byColumns, nullsLast, containsText, sortedPage, type ListSortSpec, type SortSegment } from '../../lib/pagination';
 import { sql, TENANT, toBool, toDate, toInt, toText, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { TenantScope } from '../context';
 
@@ -94,7 +95,31 @@ export async function getContact(scope: Pick<TenantScope, 'sql'>, input: z.infer
   return (await readContact(scope.sql, input.id)) ?? contactNotFound();
 }
 
-/** A page of contacts by first name: a search over names, e-mail and title, and one company (or none). */
+/** Each sort over its (businessId, key…, id) index. */
+const contactSortSegments: Record<(typeof contactSorts.keys)[number], SortSegment[]> = {
+  name: byColumns({ expr: sql`t."firstName"`, type: 'text' }, { expr: sql`t."lastName"`, type: 'text' }),
+  // By the company's name: companies in name order, each one's contacts over (businessId, companyId, id); contacts
+  // without a company last.
+  company: [
+    {
+      from: sql`"Company" co JOIN "Contact" t ON t."businessId" = co."businessId" AND t."companyId" = co."id"`,
+      where: sql`co."businessId" = ${TENANT}`,
+      keys: [
+        { expr: sql`co."name"`, type: 'text' },
+        { expr: sql`co."id"`, type: 'int' },
+      ],
+    },
+    ...nullsLast(sql`t."companyId"`, 'int').slice(1),
+  ],
+  created: byColumns({ expr: sql`t."createdAt"`, type: 'date' }),
+};
+
+const contactSort = (input: Pick<z.infer<typeof contactListInput>, 'sort' | 'order'>): ListSortSpec => {
+  const { key, order } = resolveSort(contactSorts, input);
+  return { key, order, segments: contactSortSegments[key] };
+};
+
+/** A page of contacts, by name unless another sort is asked for: a search over names, e-mail and title, and one company (or none). */
 export async function listContacts(scope: Pick<TenantScope, 'sql'>, input: z.infer<typeof contactListInput>) {
   const { search, companyId } = input;
   const filters: Sql[] = [];
@@ -111,12 +136,11 @@ export async function listContacts(scope: Pick<TenantScope, 'sql'>, input: z.inf
     typeof companyId === 'number'
       ? scope.sql.get(sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`)
       : true,
-    keysetPage(scope.sql, {
+    sortedPage(scope.sql, {
       table: 'Contact',
       columns: contactColumns,
       filters,
-      // (businessId, firstName) index; id breaks ties.
-      sort: { column: 'firstName' },
+      sort: contactSort(input),
       // The company's name for the page's rows only (one indexed look-up each, no N+1 round trips).
       pageExtras: sql`${companyNameOf(sql`p`)}, ${inviteExpiryOf(sql`p`)}`,
       limit: input.limit,
