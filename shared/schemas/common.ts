@@ -20,9 +20,9 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
  * A list's sorts: its keys, each key's first direction (a header's first click, and the order when only `sort` is
  * given) and the default key (the list's order before sorting existed, in its first direction).
  */
-export type ListSorts<K extends string> = { keys: readonly [K, ...K[]]; first: Record<K, SortOrder>; fallback: K };
+export type ListSorts<K extends string = SortKey> = { keys: readonly [K, ...K[]]; first: Record<K, SortOrder>; fallback: K };
 
-export const listSorts = <const K extends string>(
+export const listSorts = <const K extends SortKey>(
   keys: readonly [K, ...K[]],
   first: Record<NoInfer<K>, SortOrder>,
   fallback: NoInfer<K>,
@@ -33,6 +33,20 @@ export function resolveSort<K extends string>(sorts: ListSorts<K>, input: { sort
   const key = input.sort ?? sorts.fallback;
   return { key, order: input.order ?? sorts.first[key] };
 }
+
+/** What kind of key each sort key is, for the words of its directions (M.lists.directions). */
+export const SORT_KINDS = {
+  name: 'text',
+  title: 'text',
+  company: 'text',
+  type: 'text',
+  status: 'stage',
+  priority: 'rank',
+  dueDate: 'due',
+  size: 'size',
+  created: 'date',
+} as const;
+export type SortKey = keyof typeof SORT_KINDS;
 
 /**
  * A sorted list's page request (`?sort=name&order=desc`): cursor = the previous page's opaque `nextCursor`, which

@@ -340,8 +340,9 @@ describe('the list (GET /api/documents, documents.list)', () => {
     const first = await api.get('/api/documents?limit=3', { token: agencyToken });
     expect(first.headers.get('x-total-count')).toBe('4');
     expect(first.body.map((d: { name: string }) => d.name)).toEqual(['Contract B', 'Report Q1', 'Invoice 100%_done']);
+    // An opaque token: the sort, and the last row's place in it.
     const cursor = first.headers.get('x-next-cursor');
-    expect(cursor).toBe(String(ids['Invoice 100%_done']));
+    expect(cursor).toMatch(/^[\w-]+$/);
     const second = await api.get(`/api/documents?limit=3&cursor=${cursor}`, { token: agencyToken });
     expect(second.body.map((d: { name: string }) => d.name)).toEqual(['Contract A']);
     expect(second.headers.get('x-total-count')).toBeNull();

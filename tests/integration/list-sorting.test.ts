@@ -95,7 +95,7 @@ async function walk(path: string, query: string): Promise<Item[]> {
   const rows: Item[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 50; pages++) {
-    const res = await api.get(
+    const res: Awaited<ReturnType<typeof api.get>> = await api.get(
       `${path}?limit=3&${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       { token },
     );
@@ -134,7 +134,7 @@ const cases: { list: string; sorts: Record<string, Key> }[] = [
   {
     list: '/api/contacts',
     sorts: {
-      name: (r) => `${r.firstName} ${r.lastName}`,
+      name: (r) => String(r.firstName),
       company: (r) => {
         const company = r.companyOfContact as { id: number; name: string } | null;
         return company ? `${company.name} ${String(company.id).padStart(6, '0')}` : null;

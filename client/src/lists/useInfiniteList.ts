@@ -60,7 +60,7 @@ export type InfiniteList<TItem> = {
 };
 
 const listQueryOptions = {
-  getNextPageParam: (lastPage: { nextCursor: never }) => lastPage.nextCursor,
+  getNextPageParam: (lastPage: { nextCursor: string | number | null }) => lastPage.nextCursor,
   // New filters keep the previous rows on screen (dimmed) instead of flashing skeletons.
   placeholderData: keepPreviousData,
 };
@@ -70,7 +70,8 @@ export function useInfiniteList<TInput, TItem, TCursor extends string | number>(
   procedure: ListProcedure<TInput, TItem, TCursor>,
   input: TInput,
 ): InfiniteList<TItem> {
-  const query = procedure.useInfiniteQuery(input, listQueryOptions);
+  // The cursor goes back as the procedure gave it (an id, or a sorted list's token).
+  const query = procedure.useInfiniteQuery(input, listQueryOptions as ListQueryOptions<ListPage<TItem, TCursor>, TCursor>);
   const { fetchNextPage, refetch } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const retry = useCallback(() => void refetch(), [refetch]);

@@ -97,7 +97,8 @@ export async function getContact(scope: Pick<TenantScope, 'sql'>, input: z.infer
 
 /** Each sort over its (businessId, key…, id) index. */
 const contactSortSegments: Record<(typeof contactSorts.keys)[number], SortSegment[]> = {
-  name: byColumns({ expr: sql`t."firstName"`, type: 'text' }, { expr: sql`t."lastName"`, type: 'text' }),
+  // By first name, as the list was before sorting existed.
+  name: byColumns({ expr: sql`t."firstName"`, type: 'text' }),
   // By the company's name: companies in name order, each one's contacts over (businessId, companyId, id); contacts
   // without a company last.
   company: [

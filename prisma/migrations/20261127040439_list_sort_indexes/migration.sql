@@ -14,7 +14,7 @@ CREATE INDEX "Company_businessId_status_name_id_idx" ON "Company"("businessId", 
 CREATE INDEX "Company_businessId_status_createdAt_id_idx" ON "Company"("businessId", "status", "createdAt", "id");
 
 -- CreateIndex
-CREATE INDEX "Contact_businessId_firstName_lastName_id_idx" ON "Contact"("businessId", "firstName", "lastName", "id");
+CREATE INDEX "Contact_businessId_firstName_id_idx" ON "Contact"("businessId", "firstName", "id");
 
 -- CreateIndex
 CREATE INDEX "Contact_businessId_createdAt_id_idx" ON "Contact"("businessId", "createdAt", "id");
@@ -23,7 +23,7 @@ CREATE INDEX "Contact_businessId_createdAt_id_idx" ON "Contact"("businessId", "c
 CREATE INDEX "Contact_businessId_companyId_id_idx" ON "Contact"("businessId", "companyId", "id");
 
 -- CreateIndex
-CREATE INDEX "Contact_businessId_companyId_firstName_lastName_id_idx" ON "Contact"("businessId", "companyId", "firstName", "lastName", "id");
+CREATE INDEX "Contact_businessId_companyId_firstName_id_idx" ON "Contact"("businessId", "companyId", "firstName", "id");
 
 -- CreateIndex
 CREATE INDEX "Contact_businessId_companyId_createdAt_id_idx" ON "Contact"("businessId", "companyId", "createdAt", "id");
