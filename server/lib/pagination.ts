@@ -131,7 +131,13 @@ const segmentsFor = ({ segments, order }: ListSortSpec) => {
 const nullOf = (db: SqlRunner, type: SortKeyType) =>
   db.provider === 'sqlite'
     ? raw('NULL')
-    : raw(type === 'text' ? 'CAST(NULL AS text)' : type === 'int' ? 'CAST(NULL AS integer)' : 'CAST(NULL AS timestamp(3))');
+    : raw(
+        type === 'text'
+          ? 'CAST(NULL AS text)'
+          : type === 'int'
+            ? 'CAST(NULL AS integer)'
+            : 'CAST(NULL AS timestamp(3))',
+      );
 
 const tuple = (parts: Sql[]) => (parts.length === 1 ? parts[0] : sql`(${join(parts, ', ')})`);
 
@@ -170,7 +176,9 @@ export async function sortedPage<T>(db: SqlRunner, spec: SortedListSpec<T>): Pro
         ? sql` AND ${tuple([...keys, sql`t."id"`])} ${cmp} ${tuple([...position.keys.map((v) => sql`${v}`), sql`${position.id}`])}`
         : sql``;
     const where = segment.where ? sql` AND ${segment.where}` : sql``;
-    const keyColumns = keyTypes.map((type, j) => sql`, ${segment.keys[j]?.expr ?? nullOf(db, type)} AS ${raw(`"_k${j}"`)}`);
+    const keyColumns = keyTypes.map(
+      (type, j) => sql`, ${segment.keys[j]?.expr ?? nullOf(db, type)} AS ${raw(`"_k${j}"`)}`,
+    );
     const order = join(
       [...keys, sql`t."id"`].map((k) => sql`${k} ${dir}`),
       ', ',

@@ -20,7 +20,11 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
  * A list's sorts: its keys, each key's first direction (a header's first click, and the order when only `sort` is
  * given) and the default key (the list's order before sorting existed, in its first direction).
  */
-export type ListSorts<K extends string = SortKey> = { keys: readonly [K, ...K[]]; first: Record<K, SortOrder>; fallback: K };
+export type ListSorts<K extends string = SortKey> = {
+  keys: readonly [K, ...K[]];
+  first: Record<K, SortOrder>;
+  fallback: K;
+};
 
 export const listSorts = <const K extends SortKey>(
   keys: readonly [K, ...K[]],
@@ -29,7 +33,10 @@ export const listSorts = <const K extends SortKey>(
 ): ListSorts<K> => ({ keys, first, fallback });
 
 /** The sort a request asks for, with the defaults filled in. */
-export function resolveSort<K extends string>(sorts: ListSorts<K>, input: { sort?: K | null; order?: SortOrder | null }) {
+export function resolveSort<K extends string>(
+  sorts: ListSorts<K>,
+  input: { sort?: K | null; order?: SortOrder | null },
+) {
   const key = input.sort ?? sorts.fallback;
   return { key, order: input.order ?? sorts.first[key] };
 }

@@ -33,7 +33,11 @@ export const companyFormSchema = z.object(companyFields);
 export type CompanyForm = z.input<typeof companyFormSchema>;
 
 /** The companies list's sorts (`?sort=…&order=asc|desc`); the default is the list's order before sorting existed. */
-export const companySorts = listSorts(['name', 'status', 'created'] as const, { name: 'asc', status: 'asc', created: 'desc' }, 'name');
+export const companySorts = listSorts(
+  ['name', 'status', 'created'] as const,
+  { name: 'asc', status: 'asc', created: 'desc' },
+  'name',
+);
 
 export const companyListInput = z.object({
   ...sortedPageInput(companySorts),

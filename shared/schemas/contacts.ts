@@ -68,7 +68,11 @@ export const contactFormSchema = z.object({
 const contactCompanyFilter = z.union([z.literal('none'), idSchema]);
 
 /** The contacts list's sorts (`?sort=…&order=asc|desc`); the default is the list's order before sorting existed. */
-export const contactSorts = listSorts(['name', 'company', 'created'] as const, { name: 'asc', company: 'asc', created: 'desc' }, 'name');
+export const contactSorts = listSorts(
+  ['name', 'company', 'created'] as const,
+  { name: 'asc', company: 'asc', created: 'desc' },
+  'name',
+);
 
 export const contactListInput = z.object({
   ...sortedPageInput(contactSorts),

@@ -109,7 +109,11 @@ export type DocumentFormValues = z.output<typeof documentFormSchema>;
 const documentProjectFilter = z.union([z.literal('none'), idSchema]);
 
 /** The documents list's sorts (`?sort=…&order=asc|desc`); the default is the list's order before sorting existed. */
-export const documentSorts = listSorts(['name', 'type', 'size', 'created'] as const, { name: 'asc', type: 'asc', size: 'desc', created: 'desc' }, 'created');
+export const documentSorts = listSorts(
+  ['name', 'type', 'size', 'created'] as const,
+  { name: 'asc', type: 'asc', size: 'desc', created: 'desc' },
+  'created',
+);
 
 export const documentListInput = z.object({
   ...sortedPageInput(documentSorts),

@@ -123,7 +123,11 @@ export type ProjectForm = z.input<typeof projectFormSchema>;
 export type ProjectFormOutput = z.output<typeof projectFormSchema>;
 
 /** The projects list's sorts (`?sort=…&order=asc|desc`); the default is the list's order before sorting existed. */
-export const projectSorts = listSorts(['name', 'status', 'dueDate', 'created'] as const, { name: 'asc', status: 'asc', dueDate: 'asc', created: 'desc' }, 'created');
+export const projectSorts = listSorts(
+  ['name', 'status', 'dueDate', 'created'] as const,
+  { name: 'asc', status: 'asc', dueDate: 'asc', created: 'desc' },
+  'created',
+);
 
 export const projectListInput = z.object({
   ...sortedPageInput(projectSorts),

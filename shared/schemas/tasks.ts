@@ -143,7 +143,11 @@ export const taskFormSchema = z.object({
 const taskAssigneeFilter = z.union([z.literal('none'), idSchema]);
 
 /** The tasks list's sorts (`?sort=…&order=asc|desc`); the default is the list's order before sorting existed. */
-export const taskSorts = listSorts(['dueDate', 'priority', 'status', 'created'] as const, { dueDate: 'asc', priority: 'desc', status: 'asc', created: 'desc' }, 'created');
+export const taskSorts = listSorts(
+  ['dueDate', 'priority', 'status', 'created'] as const,
+  { dueDate: 'asc', priority: 'desc', status: 'asc', created: 'desc' },
+  'created',
+);
 
 export const taskListInput = z.object({
   ...sortedPageInput(taskSorts),

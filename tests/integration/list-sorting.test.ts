@@ -197,7 +197,9 @@ describe.each(cases)('$list', ({ list, sorts }) => {
     for (const query of [`sort=${first}&order=desc`, `sort=${second}&order=asc`]) {
       const other = await api.get(`${list}?limit=2&${query}&cursor=${encodeURIComponent(String(cursor))}`, { token });
       expect(other.status).toBe(400);
-      expect(other.body.message).toBe('This page link belongs to another sort of the list. Reload the list and try again.');
+      expect(other.body.message).toBe(
+        'This page link belongs to another sort of the list. Reload the list and try again.',
+      );
     }
     const bare = await api.get(`${list}?limit=2&cursor=12`, { token });
     expect(bare.status).toBe(400);

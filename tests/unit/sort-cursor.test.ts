@@ -28,7 +28,9 @@ describe('a sorted list cursor', () => {
   it('refuses a cursor of another sort or direction with a 400', () => {
     const token = encodeCursor({ sort: 'dueDate.asc', segment: 1, keys: [], id: 12 });
     for (const sort of ['dueDate.desc', 'created.asc'])
-      expect(() => decodeCursor(token, sort, dueDate)).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', message: STALE }));
+      expect(() => decodeCursor(token, sort, dueDate)).toThrow(
+        expect.objectContaining({ code: 'BAD_REQUEST', message: STALE }),
+      );
   });
 
   it('refuses a bare id (a cursor from before sorting), garbage and tampered shapes', () => {
@@ -49,7 +51,9 @@ describe('a sorted list cursor', () => {
       );
     // A key of the wrong type (the company id as text).
     const typed = encodeCursor({ sort: 'company.asc', segment: 0, keys: ['Acme', '7'], id: 1 });
-    expect(() => decodeCursor(typed, 'company.asc', companyName)).toThrow(expect.objectContaining({ code: 'BAD_REQUEST' }));
+    expect(() => decodeCursor(typed, 'company.asc', companyName)).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST' }),
+    );
   });
 });
 

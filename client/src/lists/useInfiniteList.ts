@@ -71,7 +71,10 @@ export function useInfiniteList<TInput, TItem, TCursor extends string | number>(
   input: TInput,
 ): InfiniteList<TItem> {
   // The cursor goes back as the procedure gave it (an id, or a sorted list's token).
-  const query = procedure.useInfiniteQuery(input, listQueryOptions as ListQueryOptions<ListPage<TItem, TCursor>, TCursor>);
+  const query = procedure.useInfiniteQuery(
+    input,
+    listQueryOptions as ListQueryOptions<ListPage<TItem, TCursor>, TCursor>,
+  );
   const { fetchNextPage, refetch } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const retry = useCallback(() => void refetch(), [refetch]);

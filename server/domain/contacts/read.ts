@@ -2,10 +2,22 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { M } from '../../../shared/messages';
-import { contactSorts, type contactIdInput, type contactListInput, type PortalState } from '../../../shared/schemas/contacts';
+import {
+  contactSorts,
+  type contactIdInput,
+  type contactListInput,
+  type PortalState,
+} from '../../../shared/schemas/contacts';
 import { PORTAL_RESET_PREFIX } from '../../auth/portal-access';
 import { resolveSort } from '../../../shared/schemas/common';
-import { byColumns, nullsLast, containsText, sortedPage, type ListSortSpec, type SortSegment } from '../../lib/pagination';
+import {
+  byColumns,
+  nullsLast,
+  containsText,
+  sortedPage,
+  type ListSortSpec,
+  type SortSegment,
+} from '../../lib/pagination';
 import { sql, TENANT, toBool, toDate, toInt, toText, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { TenantScope } from '../context';
 

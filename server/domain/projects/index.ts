@@ -22,7 +22,15 @@ import { fieldError, notFoundOn } from '../../errors';
 import { STORED_PROJECT_STATUSES } from '../../../shared/constants';
 import { resolveSort } from '../../../shared/schemas/common';
 import { projectSorts } from '../../../shared/schemas/projects';
-import { byColumns, byRank, nullsLast, containsText, sortedPage, type ListSortSpec, type SortSegment } from '../../lib/pagination';
+import {
+  byColumns,
+  byRank,
+  nullsLast,
+  containsText,
+  sortedPage,
+  type ListSortSpec,
+  type SortSegment,
+} from '../../lib/pagination';
 import { join, raw, sql, TENANT, toBool, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 import { shareAudience } from '../../portal/audience';
 import type { Prisma } from '../../generated/sqlite/client';

@@ -16,7 +16,15 @@ import { notFoundOn } from '../../errors';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../../shared/constants';
 import { resolveSort } from '../../../shared/schemas/common';
 import { taskSorts } from '../../../shared/schemas/tasks';
-import { byColumns, byRank, nullsLast, containsText, sortedPage, type ListSortSpec, type SortSegment } from '../../lib/pagination';
+import {
+  byColumns,
+  byRank,
+  nullsLast,
+  containsText,
+  sortedPage,
+  type ListSortSpec,
+  type SortSegment,
+} from '../../lib/pagination';
 import { sql, TENANT, toBool, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { Prisma } from '../../generated/sqlite/client';
 import type { StaffScope, TenantScope } from '../context';

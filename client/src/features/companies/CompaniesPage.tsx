@@ -81,7 +81,12 @@ export default function CompaniesPage() {
     defaultView: 'grid',
   });
   const sort = useListSort(companySorts);
-  const list = useInfiniteList(trpc.companies.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values, ...sort.input });
+  const list = useInfiniteList(trpc.companies.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const industries = trpc.companies.industries.useQuery();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ open: boolean; company: CompanyRow | null }>({ open: false, company: null });

@@ -113,7 +113,12 @@ export default function ContactsPage() {
   useDocumentTitle(M.contacts.title);
   const filters = useListFilters(contactListInput, { search: 'search', filters: ['companyId'], defaultView: 'list' });
   const sort = useListSort(contactSorts);
-  const list = useInfiniteList(trpc.contacts.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values, ...sort.input });
+  const list = useInfiniteList(trpc.contacts.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const [dialog, setDialog] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
   const [toDelete, setToDelete] = useState<ContactRow | null>(null);
 

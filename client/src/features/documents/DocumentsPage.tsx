@@ -198,7 +198,12 @@ export default function DocumentsPage() {
   });
   const [, setParams] = useSearchParams();
   const sort = useListSort(documentSorts);
-  const list = useInfiniteList(trpc.documents.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values, ...sort.input });
+  const list = useInfiniteList(trpc.documents.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<DocumentRow | null>(null);
   const [deleting, setDeleting] = useState<DocumentRow | null>(null);

@@ -178,7 +178,12 @@ export default function ProjectsPage() {
     defaultView: 'list',
   });
   const sort = useListSort(projectSorts);
-  const list = useInfiniteList(trpc.projects.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values, ...sort.input });
+  const list = useInfiniteList(trpc.projects.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ open: boolean; project: ProjectRow | null }>({ open: false, project: null });
   const [toDelete, setToDelete] = useState<ProjectRow | null>(null);

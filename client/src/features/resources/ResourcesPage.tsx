@@ -61,7 +61,12 @@ export default function ResourcesPage() {
     defaultView: 'grid',
   });
   const sort = useListSort(resourceSorts);
-  const list = useInfiniteList(trpc.resources.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values, ...sort.input });
+  const list = useInfiniteList(trpc.resources.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const [open, setOpen] = useState<ResourceRow | null>(null);
   // ?resource={id} (search, notifications, the activity log) opens that resource.
   const utils = trpc.useUtils();

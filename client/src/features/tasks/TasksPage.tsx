@@ -210,7 +210,11 @@ export default function TasksPage() {
       ),
     },
     { header: colAssignee, className: 'max-w-48', cell: (t) => <Assignee task={t} /> },
-    { header: colDue, sort: 'dueDate', cell: (t) => <DueDate task={{ dueDate: t.dueDate, status: control.statusOf(t) }} /> },
+    {
+      header: colDue,
+      sort: 'dueDate',
+      cell: (t) => <DueDate task={{ dueDate: t.dueDate, status: control.statusOf(t) }} />,
+    },
     {
       header: colActions,
       className: 'text-right',
