@@ -38,8 +38,7 @@ async function agency(page: Page) {
     { title: 'Book the kick-off', dueDate: null, priority: 'low' },
     { title: 'Draft the brief', dueDate: '2031-01-05', priority: 'medium' },
     { title: 'Review the contract', dueDate: '2031-02-20', priority: 'high' },
-  ])
-  {
+  ]) {
     const res = await page.request.post('/api/tasks', { data: { ...task, projectId }, headers });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -60,23 +59,31 @@ test('a column header sorts the companies list, says so with aria-sort, and the 
   const status = page.getByRole('columnheader', { name: 'Status' });
   await expect(name).toHaveAttribute('aria-sort', 'ascending');
   await expect(status).toHaveAttribute('aria-sort', 'none');
-  await expect.poll(() => rowNames(page)).toEqual(['Acme Robotics', 'Blue Lagoon Spa', 'Copper Field Farms', 'Delta Dental']);
+  await expect
+    .poll(() => rowNames(page))
+    .toEqual(['Acme Robotics', 'Blue Lagoon Spa', 'Copper Field Farms', 'Delta Dental']);
 
   await status.getByRole('button').click();
   await expect(status).toHaveAttribute('aria-sort', 'ascending');
   await expect(name).toHaveAttribute('aria-sort', 'none');
   expect([param(page, 'sort'), param(page, 'order')]).toEqual(['status', 'asc']);
   // The spec's order of statuses: prospect, onboarding, active, …, paused.
-  await expect.poll(() => rowNames(page)).toEqual(['Blue Lagoon Spa', 'Copper Field Farms', 'Acme Robotics', 'Delta Dental']);
+  await expect
+    .poll(() => rowNames(page))
+    .toEqual(['Blue Lagoon Spa', 'Copper Field Farms', 'Acme Robotics', 'Delta Dental']);
 
   await status.getByRole('button').click();
   await expect(status).toHaveAttribute('aria-sort', 'descending');
   expect(param(page, 'order')).toBe('desc');
-  await expect.poll(() => rowNames(page)).toEqual(['Delta Dental', 'Acme Robotics', 'Copper Field Farms', 'Blue Lagoon Spa']);
+  await expect
+    .poll(() => rowNames(page))
+    .toEqual(['Delta Dental', 'Acme Robotics', 'Copper Field Farms', 'Blue Lagoon Spa']);
 
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'descending');
-  await expect.poll(() => rowNames(page)).toEqual(['Delta Dental', 'Acme Robotics', 'Copper Field Farms', 'Blue Lagoon Spa']);
+  await expect
+    .poll(() => rowNames(page))
+    .toEqual(['Delta Dental', 'Acme Robotics', 'Copper Field Farms', 'Blue Lagoon Spa']);
 
   // Back to the default sort: the URL is clean again.
   await page.getByRole('columnheader', { name: 'Company' }).getByRole('button').click();
