@@ -18,7 +18,7 @@ export const documents = {
   filterProject: T.filterByProject,
   filterNames: { search: T.search, type: T.type, companyId: T.company, projectId: T.project } as Record<string, string>,
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} files`,
-  columns: [T.file, T.type, T.company, T.project, 'Size', 'Added', T.actions] as const,
+  columns: [T.file, T.type, T.company, T.project, T.size, 'Added', T.actions] as const,
   typeLabels: documentsTypeLabels as Record<string, string>,
   unknownSize: 'Unknown size',
   unknownCompany: T.unknownCompany,

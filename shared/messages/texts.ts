@@ -183,6 +183,7 @@ export const start = 'Start';
 export const startDate = 'Start date';
 export const started = 'Started';
 export const status = 'Status';
+export const size = 'Size';
 export const step = 'Step';
 export const steps = 'Steps';
 export const streetAddress = 'Street address';

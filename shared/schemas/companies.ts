@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { COMPANY_STATUSES, DEFAULT_COMPANY_STATUS } from '../constants';
 import { M } from '../messages';
-import { idSchema, optionalText, pageInput, queryFlag } from './common';
-import { pageOutput, storedEnum } from './output';
+import { idSchema, optionalText, listSorts, sortedPageInput, queryFlag } from './common';
+import { sortedPageOutput, storedEnum } from './output';
 
 const website = z
   .string()
@@ -32,8 +32,15 @@ export const companyUpdateInput = z.object({ id: idSchema }).extend(z.object(com
 export const companyFormSchema = z.object(companyFields);
 export type CompanyForm = z.input<typeof companyFormSchema>;
 
+/** The companies list's sorts (`?sort=…&order=asc|desc`); the default is the list's order before sorting existed. */
+export const companySorts = listSorts(
+  ['name', 'status', 'created'] as const,
+  { name: 'asc', status: 'asc', created: 'desc' },
+  'name',
+);
+
 export const companyListInput = z.object({
-  ...pageInput,
+  ...sortedPageInput(companySorts),
   search: z.string().trim().max(100).optional(),
   industry: z.string().trim().max(100).optional(),
   status: z.enum(COMPANY_STATUSES).optional(),
@@ -67,7 +74,7 @@ export const companyWithCountsOutput = companyOutput.extend({
 });
 
 /** overall: every company of the agency, whatever the filters (first page only). */
-export const companyPageOutput = pageOutput(companyWithCountsOutput).extend({ overall: z.number().int().nullable() });
+export const companyPageOutput = sortedPageOutput(companyWithCountsOutput);
 
 export const companyIndustriesOutput = z.array(z.string());
 

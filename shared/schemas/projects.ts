@@ -9,8 +9,8 @@ import {
 } from '../constants';
 import { M } from '../messages';
 import { PROJECT_LIST_STATUS_FILTERS } from '../status';
-import { idSchema, optionalText, pageInput, queryFlag } from './common';
-import { pageOutput, storedEnum } from './output';
+import { idSchema, optionalText, listSorts, sortedPageInput, queryFlag } from './common';
+import { sortedPageOutput, storedEnum } from './output';
 
 /** A calendar date as the spec writes it (yyyy-mm-dd): a real day, not before 1900-01-01. */
 const dateOnlySchema = z
@@ -122,8 +122,15 @@ export const projectFormSchema = z.object({
 export type ProjectForm = z.input<typeof projectFormSchema>;
 export type ProjectFormOutput = z.output<typeof projectFormSchema>;
 
+/** The projects list's sorts (`?sort=…&order=asc|desc`); the default is the list's order before sorting existed. */
+export const projectSorts = listSorts(
+  ['name', 'status', 'dueDate', 'created'] as const,
+  { name: 'asc', status: 'asc', dueDate: 'asc', created: 'desc' },
+  'created',
+);
+
 export const projectListInput = z.object({
-  ...pageInput,
+  ...sortedPageInput(projectSorts),
   /** Matches name or description. */
   search: z.string().trim().max(100).optional(),
   companyId: idSchema.optional(),
@@ -173,7 +180,7 @@ export const projectRowOutput = z.object({
   updatedAt: z.date(),
 });
 
-export const projectPageOutput = pageOutput(projectRowOutput).extend({ overall: z.number().int().nullable() });
+export const projectPageOutput = sortedPageOutput(projectRowOutput);
 
 const projectContactOutput = z.object({
   id: z.number().int(),

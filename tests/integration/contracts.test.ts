@@ -143,8 +143,9 @@ beforeAll(async () => {
   });
   portal = portalLogin.body.authToken;
   expect(staff && portal).toBeTruthy();
-  firstCompanyId = Number((await get('/api/companies?limit=1')).headers.get('x-next-cursor'));
-  newestProjectId = Number((await get('/api/projects?limit=1')).headers.get('x-next-cursor'));
+  // The first row's id (the sorted lists' X-Next-Cursor is an opaque token, not an id).
+  firstCompanyId = (await get('/api/companies?limit=1')).body[0].id;
+  newestProjectId = (await get('/api/projects?limit=1')).body[0].id;
 }, 180_000);
 
 afterAll(async () => {
@@ -539,7 +540,7 @@ describe('single answers: fields in order', () => {
   });
 
   it('a contact, a file, a flow as the editor loads it, and one in the portal', async () => {
-    const contactId = (await get('/api/contacts?limit=1')).headers.get('x-next-cursor');
+    const contactId = (await get('/api/contacts?limit=1')).body[0].id;
     expect(shape((await get(`/contact/v1/${contactId}`)).body)).toMatchInlineSnapshot(`
       [
         "id",
@@ -563,7 +564,7 @@ describe('single answers: fields in order', () => {
         "updated_at",
       ]
     `);
-    const documentId = (await get('/api/documents?limit=1')).headers.get('x-next-cursor');
+    const documentId = (await get('/api/documents?limit=1')).body[0].id;
     expect(shape((await get(`/api/documents/${documentId}`)).body)).toMatchInlineSnapshot(`
       [
         "id",

@@ -12,6 +12,7 @@ import {
   PanelSkeleton,
   type Column,
   type PanelSkeletonProps,
+  type TableSort,
 } from './ListViews';
 import type { InfiniteList } from './useInfiniteList';
 import type { ViewMode } from './useListParams';
@@ -26,7 +27,7 @@ type ListResultsProps<T> = {
   /** Rows exist but none match: the way back. */
   noMatch: { title: string; text?: string; onClear: () => void };
   /** The list view. */
-  table: { caption: string; columns: Column<T>[] };
+  table: { caption: string; columns: Column<T>[]; sort?: TableSort };
   /** The grid view: one `<li>` per row. */
   card: (row: T) => ReactNode;
   rowKey: (row: T) => string | number;
@@ -85,6 +86,7 @@ export function ListResults<T>({
       <DataTable
         caption={table.caption}
         columns={table.columns}
+        sort={table.sort}
         rows={list.items}
         rowKey={rowKey}
         onOpen={onOpen}

@@ -19,7 +19,19 @@ import {
 } from '../../../shared/schemas/projects';
 import { DONE_TASK_STATUSES, projectStatusesFor } from '../../../shared/status';
 import { fieldError, notFoundOn } from '../../errors';
-import { containsText, keysetPage } from '../../lib/pagination';
+import { STORED_PROJECT_STATUSES } from '../../../shared/constants';
+import { resolveSort } from '../../../shared/schemas/common';
+import { projectSorts } from '../../../shared/schemas/projects';
+import {
+  byColumns,
+  byRank,
+  nullsLast,
+  containsText,
+  sortedPage,
+  unsorted,
+  type ListSortSpec,
+  type SortSegment,
+} from '../../lib/pagination';
 import { join, raw, sql, TENANT, toBool, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 import { shareAudience } from '../../portal/audience';
 import type { Prisma } from '../../generated/sqlite/client';
@@ -292,7 +304,26 @@ async function logProject(
   });
 }
 
-/** The agency's projects, newest first; a company filter must name the agency's own company (else NOT_FOUND). */
+/** Each sort over its (businessId, key, id) index; status in the spec's order of statuses. */
+const projectSortSegments: Record<(typeof projectSorts.keys)[number], SortSegment[]> = {
+  name: byColumns({ expr: sql`t."name"`, type: 'text' }),
+  status: byRank(sql`t."status"`, STORED_PROJECT_STATUSES),
+  // The due date is the planned completion date; projects without one come last.
+  dueDate: nullsLast(sql`t."completionDate"`, 'date'),
+  created: byColumns({ expr: sql`t."createdAt"`, type: 'date' }),
+};
+
+const projectSort = (input: Pick<z.output<typeof projectListInput>, 'sort' | 'order'>): ListSortSpec => {
+  const { key, order } = resolveSort(projectSorts, input);
+  return {
+    key,
+    order,
+    segments: projectSortSegments[key],
+    legacy: unsorted(input) ? { column: 'createdAt', direction: 'desc' } : undefined,
+  };
+};
+
+/** The agency's projects, newest first unless another sort is asked for; a company filter must name the agency's own company (else NOT_FOUND). */
 export async function listProjects(scope: Pick<TenantScope, 'sql'>, input: z.output<typeof projectListInput>) {
   const { search, companyId, status } = input;
   const filters: Sql[] = [];
@@ -304,12 +335,11 @@ export async function listProjects(scope: Pick<TenantScope, 'sql'>, input: z.out
   if (status) filters.push(sql`t."status" IN ${inList(projectStatusesFor(status))}`);
   const [company, page] = await Promise.all([
     companyId !== undefined ? isOurCompany(scope.sql, companyId) : true,
-    keysetPage(scope.sql, {
+    sortedPage(scope.sql, {
       table: 'Project',
       columns: projectColumns,
       filters,
-      // Newest first, over the (businessId, createdAt) index.
-      sort: { column: 'createdAt', direction: 'desc' },
+      sort: projectSort(input),
       pageExtras: projectExtras(scope.sql, sql`p`),
       limit: input.limit,
       cursor: input.cursor,

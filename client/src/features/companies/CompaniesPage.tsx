@@ -3,16 +3,16 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Building2, FolderKanban, Pencil, Plus, Users } from 'lucide-react';
 import { COMPANY_STATUSES, LIMITS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
-import { companyListInput } from '../../../../shared/schemas/companies';
+import { companyListInput, companySorts } from '../../../../shared/schemas/companies';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
-import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
+import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle, SortSelect } from '../../lists/ListToolbar';
 import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { useListFilters } from '../../lists/useListParams';
+import { useListFilters, useListSort } from '../../lists/useListParams';
 import { CompanyDialog, type CompanyRow } from './CompanyDialog';
 import { useLinkParam } from '../search/useLinkParam';
 import { CompanyStatusBadge, statusName, WebsiteLink } from './companyParts';
@@ -80,7 +80,13 @@ export default function CompaniesPage() {
     filters: ['industry', 'status', 'archived'],
     defaultView: 'grid',
   });
-  const list = useInfiniteList(trpc.companies.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
+  const sort = useListSort(companySorts);
+  const list = useInfiniteList(trpc.companies.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const industries = trpc.companies.industries.useQuery();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ open: boolean; company: CompanyRow | null }>({ open: false, company: null });
@@ -99,6 +105,7 @@ export default function CompaniesPage() {
   const columns: Column<CompanyRow>[] = [
     {
       header: colCompany,
+      sort: 'name',
       cell: (c) => (
         <div className="flex max-w-72 items-center gap-3">
           <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
@@ -112,7 +119,7 @@ export default function CompaniesPage() {
       header: colIndustry,
       cell: (c) => c.industry || <span className="text-slate-400">{M.companies.noIndustry}</span>,
     },
-    { header: colStatus, cell: (c) => <CompanyStatusBadge status={c.status} /> },
+    { header: colStatus, sort: 'status', cell: (c) => <CompanyStatusBadge status={c.status} /> },
     { header: colWebsite, cell: (c) => <WebsiteLink url={c.website} />, className: 'max-w-56' },
     { header: colContacts, cell: (c) => c.contactCount, className: 'text-right tabular-nums' },
     { header: colProjects, cell: (c) => c.projectCount, className: 'text-right tabular-nums' },
@@ -178,6 +185,7 @@ export default function CompaniesPage() {
             { value: 'true', label: M.companies.viewArchived },
           ]}
         />
+        <SortSelect sorts={companySorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({
@@ -209,7 +217,7 @@ export default function CompaniesPage() {
               }
         }
         noMatch={{ title: M.companies.noMatchTitle, text: M.companies.noMatchText, onClear: filters.clearAll }}
-        table={{ caption: M.companies.title, columns }}
+        table={{ caption: M.companies.title, columns, sort }}
         card={(c) => <CompanyCard company={c} onEdit={() => openEdit(c)} />}
       />
       <CompanyDialog

@@ -3,17 +3,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Building2, Mail, Pencil, Phone, Plus, Trash2, Users } from 'lucide-react';
 import { LIMITS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
-import { contactListInput } from '../../../../shared/schemas/contacts';
+import { contactListInput, contactSorts } from '../../../../shared/schemas/contacts';
 import { idSchema } from '../../../../shared/schemas/common';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
-import { FilterChips, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
+import { FilterChips, ListToolbar, SearchBox, ViewToggle, SortSelect } from '../../lists/ListToolbar';
 import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { useListFilters } from '../../lists/useListParams';
+import { useListFilters, useListSort } from '../../lists/useListParams';
 import { CompanyPicker, useCompanyName } from './CompanyPicker';
 import { ContactAvatar, fullName, PortalBadge, portalState, type ContactRow } from './contactParts';
 import { ContactDialog } from './ContactDialog';
@@ -112,7 +112,13 @@ function ContactCard({ contact, onOpen }: { contact: ContactRow; onOpen: () => v
 export default function ContactsPage() {
   useDocumentTitle(M.contacts.title);
   const filters = useListFilters(contactListInput, { search: 'search', filters: ['companyId'], defaultView: 'list' });
-  const list = useInfiniteList(trpc.contacts.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
+  const sort = useListSort(contactSorts);
+  const list = useInfiniteList(trpc.contacts.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const [dialog, setDialog] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
   const [toDelete, setToDelete] = useState<ContactRow | null>(null);
 
@@ -152,6 +158,7 @@ export default function ContactsPage() {
   const columns: Column<ContactRow>[] = [
     {
       header: colContact,
+      sort: 'name',
       cell: (c) => (
         <div className="flex max-w-72 min-w-44 items-center gap-3">
           <ContactAvatar contact={c} />
@@ -182,7 +189,7 @@ export default function ContactsPage() {
           <span className="text-slate-400">—</span>
         ),
     },
-    { header: colCompany, className: 'max-w-56', cell: (c) => <CompanyLink contact={c} /> },
+    { header: colCompany, sort: 'company', className: 'max-w-56', cell: (c) => <CompanyLink contact={c} /> },
     {
       header: colTitle,
       className: 'max-w-56 truncate',
@@ -247,6 +254,7 @@ export default function ContactsPage() {
             { value: 'none', label: M.contacts.noCompany },
           ]}
         />
+        <SortSelect sorts={contactSorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({
@@ -270,7 +278,7 @@ export default function ContactsPage() {
           action: addButton,
         }}
         noMatch={{ title: M.contacts.noMatchTitle, text: M.contacts.noMatchText, onClear: filters.clearAll }}
-        table={{ caption: M.contacts.title, columns }}
+        table={{ caption: M.contacts.title, columns, sort }}
         card={(c) => <ContactCard contact={c} onOpen={() => openEdit(c)} />}
       />
       <ContactDialog

@@ -4,15 +4,15 @@ import { Building2, Clock, FolderKanban, FolderOpen, HardDrive, Pencil, Plus, Tr
 import { LIMITS } from '../../../../shared/constants';
 import { formatFileSize } from '../../../../shared/file-size';
 import { M } from '../../../../shared/messages';
-import { documentListInput } from '../../../../shared/schemas/documents';
+import { documentListInput, documentSorts } from '../../../../shared/schemas/documents';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ListResults } from '../../lists/ListResults';
-import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
+import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle, SortSelect } from '../../lists/ListToolbar';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { useListFilters } from '../../lists/useListParams';
+import { useListFilters, useListSort } from '../../lists/useListParams';
 import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
@@ -197,7 +197,13 @@ export default function DocumentsPage() {
     defaultView: 'list',
   });
   const [, setParams] = useSearchParams();
-  const list = useInfiniteList(trpc.documents.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
+  const sort = useListSort(documentSorts);
+  const list = useInfiniteList(trpc.documents.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<DocumentRow | null>(null);
   const [deleting, setDeleting] = useState<DocumentRow | null>(null);
@@ -232,6 +238,7 @@ export default function DocumentsPage() {
   const columns: Column<DocumentRow>[] = [
     {
       header: colFile,
+      sort: 'name',
       cell: (d) => (
         <div className="flex max-w-80 min-w-52 items-center gap-3">
           <FileIcon document={d} />
@@ -242,15 +249,16 @@ export default function DocumentsPage() {
         </div>
       ),
     },
-    { header: colType, cell: (d) => <TypeBadge type={d.type} /> },
+    { header: colType, sort: 'type', cell: (d) => <TypeBadge type={d.type} /> },
     { header: colCompany, className: 'max-w-52', cell: (d) => <CompanyCell document={d} /> },
     { header: colProject, className: 'max-w-52', cell: (d) => <ProjectCell document={d} /> },
     {
       header: colSize,
+      sort: 'size',
       className: 'tabular-nums',
       cell: (d) => <span className={cn(!d.size && 'text-slate-400')}>{formatFileSize(d.size)}</span>,
     },
-    { header: colAdded, className: 'tabular-nums', cell: (d) => formatListDate(d.createdAt) },
+    { header: colAdded, sort: 'created', className: 'tabular-nums', cell: (d) => formatListDate(d.createdAt) },
     {
       header: colActions,
       className: 'text-right',
@@ -318,6 +326,7 @@ export default function DocumentsPage() {
             <X className="size-4" aria-hidden /> {M.common.clear}
           </Button>
         )}
+        <SortSelect sorts={documentSorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({
@@ -337,7 +346,7 @@ export default function DocumentsPage() {
         skeletons={5}
         empty={{ icon: <FolderOpen className="size-10" />, title: D.emptyTitle, text: D.emptyText, action: addButton }}
         noMatch={{ title: D.noMatchTitle, text: D.noMatchText, onClear: filters.clearAll }}
-        table={{ caption: D.title, columns }}
+        table={{ caption: D.title, columns, sort }}
         card={(d) => <DocumentCard document={d} onEdit={() => setEditing(d)} onDelete={() => setDeleting(d)} />}
       />
       <UploadDialog open={uploading} onClose={() => setUploading(false)} defaultCompanyId={companyId} />

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ArrowRight, Building2, CalendarDays, FileText, FolderKanban, Pencil, Plus, Trash2 } from 'lucide-react';
 import { LIMITS, PROJECT_FILTER_STATUSES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
-import { projectListInput } from '../../../../shared/schemas/projects';
+import { projectListInput, projectSorts } from '../../../../shared/schemas/projects';
 import { PROJECT_LIST_STATUS_FILTERS } from '../../../../shared/status';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
@@ -11,11 +11,11 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { controlClass } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
-import { FilterChips, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
+import { FilterChips, ListToolbar, SearchBox, ViewToggle, SortSelect } from '../../lists/ListToolbar';
 import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { useListFilters } from '../../lists/useListParams';
+import { useListFilters, useListSort } from '../../lists/useListParams';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectDialog } from './ProjectDialog';
@@ -177,7 +177,13 @@ export default function ProjectsPage() {
     filters: ['companyId', 'status'],
     defaultView: 'list',
   });
-  const list = useInfiniteList(trpc.projects.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
+  const sort = useListSort(projectSorts);
+  const list = useInfiniteList(trpc.projects.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ open: boolean; project: ProjectRow | null }>({ open: false, project: null });
   const [toDelete, setToDelete] = useState<ProjectRow | null>(null);
@@ -201,6 +207,7 @@ export default function ProjectsPage() {
   const columns: Column<ProjectRow>[] = [
     {
       header: colProject,
+      sort: 'name',
       cell: (p) => (
         <div className="flex max-w-80 min-w-48 items-center gap-3">
           <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
@@ -222,6 +229,7 @@ export default function ProjectsPage() {
     { header: colCompany, className: 'max-w-52', cell: (p) => <CompanyLink project={p} /> },
     {
       header: colStatus,
+      sort: 'status',
       cell: (p) => (
         <div className="flex flex-wrap gap-1.5">
           <ProjectStatusBadge status={p.status} />
@@ -230,7 +238,7 @@ export default function ProjectsPage() {
       ),
     },
     { header: colStart, className: 'tabular-nums', cell: (p) => <Day day={p.projectStartDate} /> },
-    { header: colDue, className: 'tabular-nums', cell: (p) => <Day day={p.projectCompletionDate} /> },
+    { header: colDue, sort: 'dueDate', className: 'tabular-nums', cell: (p) => <Day day={p.projectCompletionDate} /> },
     { header: colTasks, cell: (p) => <TaskProgress done={p.completedTaskCount} total={p.taskCount} /> },
     { header: colFiles, className: 'text-right tabular-nums', cell: (p) => p.fileCount },
     {
@@ -271,6 +279,7 @@ export default function ProjectsPage() {
           fixedOptions={[{ value: '', label: M.projects.allCompanies }]}
         />
         <StatusFilter value={filters.valueFor('status')} onChange={(v) => filters.set('status', v)} />
+        <SortSelect sorts={projectSorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({
@@ -295,7 +304,7 @@ export default function ProjectsPage() {
           action: addButton,
         }}
         noMatch={{ title: M.projects.noMatchTitle, text: M.projects.noMatchText, onClear: filters.clearAll }}
-        table={{ caption: M.projects.title, columns }}
+        table={{ caption: M.projects.title, columns, sort }}
         card={(p) => <ProjectCard project={p} onEdit={() => openEdit(p)} onDelete={() => setToDelete(p)} />}
       />
       <ProjectDialog

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Library, X } from 'lucide-react';
 import { LIMITS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
-import { resourceListInput } from '../../../../shared/schemas/resources';
+import { resourceListInput, resourceSorts } from '../../../../shared/schemas/resources';
 import { RESOURCE_TYPE_FILTER_MATCHES, type ResourceTypeFilter } from '../../../../shared/status';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -14,10 +14,11 @@ import {
   SearchBox,
   ViewToggle,
   type FilterOption,
+  SortSelect,
 } from '../../lists/ListToolbar';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { useListFilters } from '../../lists/useListParams';
+import { useListFilters, useListSort } from '../../lists/useListParams';
 import { Button } from '../../ui/Button';
 import { Alert } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
@@ -59,7 +60,13 @@ export default function ResourcesPage() {
     filters: ['type', 'status', 'companyId'],
     defaultView: 'grid',
   });
-  const list = useInfiniteList(trpc.resources.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
+  const sort = useListSort(resourceSorts);
+  const list = useInfiniteList(trpc.resources.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const [open, setOpen] = useState<ResourceRow | null>(null);
   // ?resource={id} (search, notifications, the activity log) opens that resource.
   const utils = trpc.useUtils();
@@ -80,6 +87,7 @@ export default function ResourcesPage() {
   const columns: Column<ResourceRow>[] = [
     {
       header: colResource,
+      sort: 'title',
       cell: (r) => (
         <div className="flex max-w-96 min-w-56 items-center gap-3">
           <ResourceIcon type={r.type} />
@@ -108,7 +116,7 @@ export default function ResourcesPage() {
       cell: (r) => <span className={r.details.length ? '' : 'text-slate-400'}>{R.detailCount(r.details.length)}</span>,
     },
     { header: colVisibility, cell: (r) => <VisibilityTag visible={r.visibleToClient} /> },
-    { header: colCreated, className: 'tabular-nums', cell: (r) => formatListDate(r.createdAt) },
+    { header: colCreated, sort: 'created', className: 'tabular-nums', cell: (r) => formatListDate(r.createdAt) },
   ];
 
   const typeChoices: FilterOption[] = [{ value: '', label: R.allTypes }, ...typeOptions];
@@ -160,6 +168,7 @@ export default function ResourcesPage() {
             <X className="size-4" aria-hidden /> {M.common.clear}
           </Button>
         )}
+        <SortSelect sorts={resourceSorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({
@@ -196,7 +205,7 @@ export default function ResourcesPage() {
             action: <CreateResourceLink />,
           }}
           noMatch={{ title: R.noMatchTitle, text: R.noMatchText, onClear: filters.clearAll }}
-          table={{ caption: R.title, columns }}
+          table={{ caption: R.title, columns, sort }}
           card={(r) => <ResourceCard resource={r} onOpen={() => setOpen(r)} />}
         />
       )}

@@ -3,15 +3,15 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Columns3, FolderKanban, ListChecks, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { LIMITS, TASK_PRIORITIES, TASK_STATUSES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
-import { taskListInput, type TaskListInput } from '../../../../shared/schemas/tasks';
+import { taskListInput, taskSorts, type TaskListInput } from '../../../../shared/schemas/tasks';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ListResults } from '../../lists/ListResults';
-import { gridView, listView, SearchBox, ViewToggle, type ViewOption } from '../../lists/ListToolbar';
+import { gridView, listView, SearchBox, SortSelect, ViewToggle, type ViewOption } from '../../lists/ListToolbar';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { useListFilters } from '../../lists/useListParams';
+import { useListFilters, useListSort } from '../../lists/useListParams';
 import { Button } from '../../ui/Button';
 import { controlClass } from '../../ui/Field';
 import { Spinner } from '../../ui/Feedback';
@@ -145,6 +145,7 @@ export default function TasksPage() {
     filters: ['projectId', 'status', 'priority', 'assigneeId'],
     defaultView: 'list',
   });
+  const sort = useListSort(taskSorts);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const view: View = searchParams.get('view') === 'board' ? 'board' : filters.view;
@@ -197,9 +198,10 @@ export default function TasksPage() {
       ),
     },
     { header: colProject, className: 'max-w-56', cell: (t) => <ProjectLink task={t} /> },
-    { header: colStatus, cell: (t) => <StatusSelect task={t} control={control} /> },
+    { header: colStatus, sort: 'status', cell: (t) => <StatusSelect task={t} control={control} /> },
     {
       header: colPriority,
+      sort: 'priority',
       cell: (t) => (
         <div className="flex flex-wrap gap-1.5">
           <PriorityBadge priority={t.priority} />
@@ -208,7 +210,11 @@ export default function TasksPage() {
       ),
     },
     { header: colAssignee, className: 'max-w-48', cell: (t) => <Assignee task={t} /> },
-    { header: colDue, cell: (t) => <DueDate task={{ dueDate: t.dueDate, status: control.statusOf(t) }} /> },
+    {
+      header: colDue,
+      sort: 'dueDate',
+      cell: (t) => <DueDate task={{ dueDate: t.dueDate, status: control.statusOf(t) }} />,
+    },
     {
       header: colActions,
       className: 'text-right',
@@ -313,6 +319,7 @@ export default function TasksPage() {
             <X className="size-4" aria-hidden /> {M.common.clear}
           </Button>
         </div>
+        {view !== 'board' && <SortSelect sorts={taskSorts} sort={sort} view={view} />}
       </div>
       {view === 'board' ? (
         <Suspense fallback={<Spinner />}>
@@ -320,7 +327,7 @@ export default function TasksPage() {
         </Suspense>
       ) : (
         <TaskList
-          input={filters.values}
+          input={{ ...filters.values, ...sort.input }}
           view={view}
           count={T.showing}
           rowKey={(t) => t.id}
@@ -328,7 +335,7 @@ export default function TasksPage() {
           skeletons={5}
           empty={empty}
           noMatch={noMatch}
-          table={{ caption: T.title, columns }}
+          table={{ caption: T.title, columns, sort }}
           card={(t) => <TaskCard task={t} control={control} onOpen={() => openEdit(t)} />}
         />
       )}
