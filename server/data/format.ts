@@ -82,7 +82,7 @@ export const requiredRefs = (spec: EntitySpec): string[] =>
   Object.keys(spec.refs).filter((column) => !(spec.nullable ?? []).includes(column));
 
 /** A company's rows of an entity that names its company (companyId). */
-export const byCompany = (companyId: number): Where => ({ companyId });
+const byCompany = (companyId: number): Where => ({ companyId });
 
 /*
  * What a company export holds (EntitySpec.company): the client's own data (its contacts, projects and their tasks and
