@@ -31,7 +31,7 @@ const FORMAT_MESSAGES: Record<string, (column: string) => string> = { email: I.b
 
 /**
  * The archive's sentence for a value its column's schema refuses, or null. An empty text is kept as exported (the
- * columns that must hold a value are NULLABLE's rule), so a "required" issue is not one here.
+ * columns that must hold a value are format.ts's `nullable` rule), so a "required" issue is not one here.
  */
 function valueProblem(schema: z.ZodType, column: string, value: unknown): string | null {
   const result = schema.safeParse(value);
