@@ -1,3 +1,5 @@
+import { RECORD_KINDS } from '../entities';
+import { areas } from './areas';
 import * as T from './texts';
 
 /** Data export and import (Account → Data, the company page's Export), server/data/. */
@@ -209,19 +211,8 @@ export const data = {
     sourceText: (business: string, when: string) => `Exported from ${business} on ${when}.`,
     entities: {
       users: 'Team members',
-      companies: T.companies,
-      contacts: T.contacts,
-      projects: T.projects,
-      projectContacts: 'Project contacts',
-      tasks: T.tasks,
-      documents: T.files,
-      resources: T.resources,
-      resourceDetails: T.resourceDetails,
-      flows: T.flows,
-      flowSteps: 'Flow steps',
-      flowFields: 'Flow fields',
-      flowSubmissions: 'Flow submissions',
-      flowAnswers: 'Flow answers',
+      // Each record area's files (shared/messages/areas.ts).
+      ...Object.fromEntries(RECORD_KINDS.flatMap((kind) => Object.entries(areas[kind].files))),
       activities: 'Activity entries',
       business: 'Agency details and branding',
     } as Record<string, string>,

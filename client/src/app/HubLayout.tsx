@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { CORE } from '../../../shared/messages-core';
 import { activity } from '../../../shared/messages/activity';
+import { areas as areaTexts } from '../../../shared/messages/areas';
 import { nav } from '../../../shared/messages/nav';
 import { reports } from '../../../shared/messages/reports';
 import { trpc } from '../lib/trpc';
@@ -41,18 +42,18 @@ type NavItem =
   | { label: string; to: string; end?: boolean; permission?: Permission }
   | { label: string; children: { label: string; to: string }[] };
 
-const areas = Object.values(ENTITIES);
-const areaItem = (entity: EntityDef) => ({ label: M.nav[entity.label], to: entity.path });
+const areas = Object.entries(ENTITIES) as [RecordKind, EntityDef][];
+const areaItem = ([kind, entity]: [RecordKind, EntityDef]) => ({ label: areaTexts[kind].label, to: entity.path });
 const GROUP_LABELS = { clients: M.nav.clients, work: M.nav.work } as const;
 
 /** The dashboard, the record areas (shared/entities.ts; a group where the first of its areas stands), then the rest. */
 const hubNav: NavItem[] = [
   { label: M.nav.dashboard, to: '/hub', end: true },
-  ...areas.flatMap((entity): NavItem[] => {
-    const group = entity.nav.group;
-    if (!group) return [areaItem(entity)];
-    const members = areas.filter((other) => other.nav.group === group);
-    return members[0] === entity ? [{ label: GROUP_LABELS[group], children: members.map(areaItem) }] : [];
+  ...areas.flatMap((area): NavItem[] => {
+    const group = area[1].nav.group;
+    if (!group) return [areaItem(area)];
+    const members = areas.filter(([, other]) => other.nav.group === group);
+    return members[0] === area ? [{ label: GROUP_LABELS[group], children: members.map(areaItem) }] : [];
   }),
   { label: M.reports.title, to: '/hub/reports' },
   { label: M.activity.title, to: '/hub/activity', permission: 'activity.viewAll' },
@@ -156,7 +157,7 @@ function DesktopNav({ role }: { role: string }) {
 /** The phone's bottom bar: the most used routes, and More for the rest. */
 const areaRoute = ([kind, entity]: [string, EntityDef]) => {
   const icons = ENTITY_ICONS[kind as RecordKind];
-  return { label: M.nav[entity.label], to: entity.path, Icon: icons.nav ?? icons.kind };
+  return { label: areaTexts[kind as RecordKind].label, to: entity.path, Icon: icons.nav ?? icons.kind };
 };
 const bottomBar: { label: string; to: string; Icon: LucideIcon; end?: boolean }[] = [
   { label: M.nav.dashboard, to: '/hub', Icon: LayoutDashboard, end: true },
