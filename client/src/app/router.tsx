@@ -10,6 +10,10 @@ type PageModule = { default: ComponentType };
 // Each area is its own chunk: marketing visitors never download the hub.
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
+/** The client portal's addresses: a client has no staff session, so its pages never ask who is signed in to the hub. */
+const isPortalPath = (pathname: string) => pathname === '/portal' || pathname.startsWith('/portal/');
+const sendEarlySession = sendEarly('auth.me');
+
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
@@ -31,9 +35,9 @@ export const router = createBrowserRouter([
         lazy: page(() => import('../features/auth/SignInPage')),
       },
       {
-        // Every screen below the shell asks who is signed in.
+        // Every screen below the shell asks who is signed in, except the client portal's.
         lazy: page(() => import('./AppShell')),
-        loader: sendEarly('auth.me'),
+        loader: ({ request }) => (isPortalPath(new URL(request.url).pathname) ? null : sendEarlySession()),
         shouldRevalidate: () => false,
         children: [
           { path: 'hub/signup', lazy: page(() => import('../features/auth/SignUpPage')) },
@@ -48,9 +52,12 @@ export const router = createBrowserRouter([
           {
             path: 'portal/:slug',
             children: [
+              // A redirect with an element, so that the first render (before the loader's redirect lands) matches a leaf
+              // that renders something (React Router warns about a leaf route without one).
               {
                 index: true,
                 loader: ({ params }) => redirect(`/portal/${encodeURIComponent(params.slug ?? '')}/login`),
+                Component: () => null,
               },
               { path: 'login', lazy: page(() => import('../features/portal/PortalLoginPage')) },
               { path: 'invite/:token', lazy: page(() => import('../features/portal/PortalInvitePage')) },
@@ -68,7 +75,11 @@ export const router = createBrowserRouter([
                   { path: 'workflows', lazy: page(() => import('../features/portal/flows/PortalFlowsPage')) },
                   { path: 'workflows/:flowUid', lazy: page(() => import('../features/portal/flows/PortalFlowPage')) },
                   { path: 'activity', lazy: page(() => import('../features/portal/PortalActivityPage')) },
+                  { path: 'resources', lazy: page(() => import('../features/portal/PortalResourcesPage')) },
+                  { path: 'resources/:id', lazy: page(() => import('../features/portal/PortalResourcePage')) },
                   { path: 'settings', lazy: page(() => import('../features/notifications/PortalSettingsPage')) },
+                  // Unknown addresses inside a portal: the portal's own not-found state, not the hub's.
+                  { path: '*', lazy: page(() => import('../features/portal/PortalNotFoundPage')) },
                 ],
               },
             ],
