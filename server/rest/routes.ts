@@ -172,7 +172,7 @@ export const restRoutes: RestRoute[] = [
     errors: [403],
     summary: 'The resources shared with the signed-in client, with their details',
   }),
-  row('GET', '/api/portal/resources/{slug}/{id}', 'portal.resource', {
+  row('GET', '/api/portal/resources/{slug}/{resourceId}', 'portal.resource', {
     errors: [403],
     summary: 'One resource shared with the signed-in client, with its details',
   }),

@@ -20,8 +20,8 @@ export const portalProjectsInput = z.object({
   status: z.enum(PORTAL_PROJECT_STATUSES).optional(),
 });
 export const portalProjectInput = z.object({ id: idSchema, slug });
-/** One resource the client may see (portal.resource). */
-export const portalResourceInput = z.object({ id: idSchema, slug });
+/** One resource the client may see (portal.resource); `resourceId`, as the portal's `id` names a project. */
+export const portalResourceInput = z.object({ resourceId: idSchema, slug });
 export const portalTasksInput = z.object({
   ...pageInput,
   slug,

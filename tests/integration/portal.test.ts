@@ -174,7 +174,7 @@ const inputs = (): Record<string, unknown[]> => ({
   'portal.files': [{}, { projectId: own.projectId }, { search: 'brief' }],
   'portal.resources': [undefined],
   // The fixture's second resource of the client's company is the shared one.
-  'portal.resource': [{ id: a.rows.resource[1] }],
+  'portal.resource': [{ resourceId: a.rows.resource[1] }],
 });
 
 const credentialsOf = (token: string): [string, Credentials][] => [
@@ -258,8 +258,11 @@ describe('the generated isolation matrix', () => {
   for (const route of portalRest) {
     it(`${route.method} ${route.path}: own rows only, by Bearer and cookie; another slug is 403; no token is 401`, async () => {
       const allowed = await ownIds();
-      const id = route.procedure === 'portal.resource' ? a.rows.resource[1] : own.projectId;
-      const url = (slug: string) => route.path.replace('{slug}', slug).replace('{id}', String(id));
+      const url = (slug: string) =>
+        route.path
+          .replace('{slug}', slug)
+          .replace('{id}', String(own.projectId))
+          .replace('{resourceId}', String(a.rows.resource[1]));
       for (const headers of [
         { authorization: `Bearer ${a.portal.token}` },
         { cookie: `cf_portal=${a.portal.token}` },
@@ -306,7 +309,7 @@ describe('the generated isolation matrix', () => {
 describe('portal.resource', () => {
   it("answers the client's own shared resource with its details, by tRPC and REST", async () => {
     const trpc = untypedTrpcClient(app.baseUrl, { token: a.portal.token });
-    const resource = (await trpc.query('portal.resource', { id: a.rows.resource[1] })) as { id: number; title: string };
+    const resource = (await trpc.query('portal.resource', { resourceId: a.rows.resource[1] })) as { id: number; title: string };
     expect(resource).toMatchObject({ id: a.rows.resource[1], title: 'Alder Architects brand guide', details: [] });
     const res = await fetch(`${app.baseUrl}/api/portal/resources/${a.slug}/${a.rows.resource[1]}`, {
       headers: { authorization: `Bearer ${a.portal.token}` },
@@ -323,7 +326,7 @@ describe('portal.resource', () => {
     });
     const foreign = [a.rows.resource[0], ofInternalProject.id, a.rows.resource[3], b.rows.resource[1], 2_000_000_000];
     for (const id of foreign) {
-      const error = await trpc.query('portal.resource', { id }).then(
+      const error = await trpc.query('portal.resource', { resourceId: id }).then(
         () => null,
         (e: unknown) => e,
       );

@@ -383,6 +383,6 @@ export async function portalResources(scope: PortalCtx, input: z.output<typeof p
 /** One resource the client may see; NOT_FOUND for one that is missing, another company's or agency's, or not shared. */
 export async function portalResource(scope: PortalCtx, input: z.output<typeof portalResourceInput>) {
   checkSlug(scope, input.slug);
-  const [resource] = await visibleResources(scope.sql, scope.companyId, input.id);
+  const [resource] = await visibleResources(scope.sql, scope.companyId, input.resourceId);
   return resource ?? resourceNotFound();
 }

@@ -15,7 +15,7 @@ export default function PortalResourcePage() {
   const { slug = '', id = '' } = useParams();
   const resourceId = Number(id);
   const valid = Number.isInteger(resourceId) && resourceId > 0 && resourceId <= 2_147_483_647;
-  const query = trpc.portal.resource.useQuery({ id: resourceId }, { enabled: valid, retry: false });
+  const query = trpc.portal.resource.useQuery({ resourceId }, { enabled: valid, retry: false });
   useDocumentTitle(`${query.data?.title ?? P.title} · ${user.business.name}`);
 
   if (!valid || errorCode(query.error) === 'NOT_FOUND' || errorCode(query.error) === 'BAD_REQUEST')
