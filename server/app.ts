@@ -262,7 +262,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         const branding = await appRouter
           .createCaller(createContext({ req, res }))
           .business.branding({ slug })
-          .catch((error: unknown) => (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST') ? null : undefined));
+          .catch((error: unknown) =>
+            error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')
+              ? null
+              : undefined,
+          );
         if (branding !== undefined) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
       }
       res.setHeader('Cache-Control', 'no-cache');

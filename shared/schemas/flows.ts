@@ -321,7 +321,7 @@ export const flowPageOutput = pageOutput(flowOutput).extend({ overall: z.number(
  * portal (what its contacts see), newest first.
  */
 export const companyFlowsInput = z.object({ ...pageInput, companyId: idSchema });
-export const companyFlowOutput = flowOutput.extend({
+const companyFlowOutput = flowOutput.extend({
   /**
    * The flow's submissions by the company's contacts: started (in progress or completed) and completed; contacts:
    * the company's contacts with portal access (who the flow reaches).

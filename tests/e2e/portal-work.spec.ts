@@ -248,7 +248,8 @@ test('Resources has its own page in the portal: shared resources only; no portal
     if (/\/trpc\/(?:[^?]*,)?auth\.me\b/.test(req.url())) staffProbes.push(req.url());
   });
   portal.on('response', (res) => {
-    if (res.status() === 401 && (signedIn || /\/trpc\/(?:[^?]*,)?auth\.me\b/.test(res.url()))) unauthorized.push(res.url());
+    if (res.status() === 401 && (signedIn || /\/trpc\/(?:[^?]*,)?auth\.me\b/.test(res.url())))
+      unauthorized.push(res.url());
   });
   portal.on('console', (msg) => {
     if (/leaf route|does not have an element/i.test(msg.text())) warnings.push(msg.text());
@@ -298,7 +299,10 @@ test('Resources has its own page in the portal: shared resources only; no portal
   await client.close();
 });
 
-test('the sign-in page of an unknown portal says so; the default LOGIN button has white text', async ({ browser, page }) => {
+test('the sign-in page of an unknown portal says so; the default LOGIN button has white text', async ({
+  browser,
+  page,
+}) => {
   const visitor = await browser.newContext();
   const portal = await visitor.newPage();
   await portal.goto('/portal/nosuchagency/login');

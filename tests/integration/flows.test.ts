@@ -1197,10 +1197,24 @@ describe("the company page's Flows tab (flows.forCompany)", () => {
       companyId: null,
     });
     const colleague = await db.contact.create({
-      data: { businessId: tab.businessId, companyId: own.id, firstName: 'Cole', lastName: 'League', email: 'cole@tab.test', portalAccess: true },
+      data: {
+        businessId: tab.businessId,
+        companyId: own.id,
+        firstName: 'Cole',
+        lastName: 'League',
+        email: 'cole@tab.test',
+        portalAccess: true,
+      },
     });
     const outsider = await db.contact.create({
-      data: { businessId: tab.businessId, companyId: otherCompany.id, firstName: 'Oz', lastName: 'Out', email: 'oz@oak.test', portalAccess: true },
+      data: {
+        businessId: tab.businessId,
+        companyId: otherCompany.id,
+        firstName: 'Oz',
+        lastName: 'Out',
+        email: 'oz@oak.test',
+        portalAccess: true,
+      },
     });
     // Submissions: the client completed it, a colleague is on step 2, the other company's contact completed it too.
     for (const [contactId, companyId, status] of [
@@ -1213,7 +1227,10 @@ describe("the company page's Flows tab (flows.forCompany)", () => {
       });
 
     const page = await staff.flows.forCompany.query({ companyId: own.id });
-    const ownFlows = await db.flow.findMany({ where: { businessId: tab.businessId, companyId: own.id }, select: { id: true } });
+    const ownFlows = await db.flow.findMany({
+      where: { businessId: tab.businessId, companyId: own.id },
+      select: { id: true },
+    });
     expect(page.items.map((f) => f.id).sort((x, y) => x - y)).toEqual(
       [...ownFlows.map((f) => f.id), liveForAll.id].sort((x, y) => x - y),
     );

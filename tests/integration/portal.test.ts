@@ -309,7 +309,10 @@ describe('the generated isolation matrix', () => {
 describe('portal.resource', () => {
   it("answers the client's own shared resource with its details, by tRPC and REST", async () => {
     const trpc = untypedTrpcClient(app.baseUrl, { token: a.portal.token });
-    const resource = (await trpc.query('portal.resource', { resourceId: a.rows.resource[1] })) as { id: number; title: string };
+    const resource = (await trpc.query('portal.resource', { resourceId: a.rows.resource[1] })) as {
+      id: number;
+      title: string;
+    };
     expect(resource).toMatchObject({ id: a.rows.resource[1], title: 'Alder Architects brand guide', details: [] });
     const res = await fetch(`${app.baseUrl}/api/portal/resources/${a.slug}/${a.rows.resource[1]}`, {
       headers: { authorization: `Bearer ${a.portal.token}` },

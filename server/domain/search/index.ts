@@ -205,7 +205,13 @@ export async function searchQuery(scope: Pick<TenantScope, 'sql'>, input: z.infe
           sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${input.companyId}`,
         ),
     terms.length
-      ? findHits(scope.sql, terms, input.q.trim().replace(/\s+/g, ' '), input.limit, scopeFilters(input.companyId, kinds))
+      ? findHits(
+          scope.sql,
+          terms,
+          input.q.trim().replace(/\s+/g, ' '),
+          input.limit,
+          scopeFilters(input.companyId, kinds),
+        )
       : [],
   ]);
   if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.search.companyNotFound });

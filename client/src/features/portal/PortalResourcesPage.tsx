@@ -39,7 +39,7 @@ export default function PortalResourcesPage() {
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
           {resources.data.map((r) => (
-            <li key={r.id}>
+            <li key={r.id} className="min-w-0">
               <ResourceCard resource={r} to={portalPath(slug, `resources/${r.id}`)} />
             </li>
           ))}

@@ -337,7 +337,13 @@ export function PortalNotFound({
 }
 
 /** A resource shared with the client: its description and key/value details (values that are links open). */
-export function ResourceCard({ resource, to }: { resource: PortalResource; /** Its own page, from a list. */ to?: string }) {
+export function ResourceCard({
+  resource,
+  to,
+}: {
+  resource: PortalResource /** Its own page, from a list. */;
+  to?: string;
+}) {
   const Icon = resource.type === 'tool' ? Wrench : BookOpen;
   return (
     <article className="rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
@@ -390,4 +396,3 @@ export function ResourceCard({ resource, to }: { resource: PortalResource; /** I
     </article>
   );
 }
-
