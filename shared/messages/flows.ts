@@ -229,5 +229,5 @@ export const flows = {
   /** A flow's progress at one company: its contacts' submissions. */
   companyProgress: (completed: number, started: number, contacts: number) =>
     `${completed} of ${contacts} ${contacts === 1 ? 'contact' : 'contacts'} completed${started > completed ? ` · ${started - completed} in progress` : ''}`,
-  companyProgressNone: 'No submissions yet',
+  companyProgressNone: T.noSubmissionsYet,
 } as const;

@@ -31,7 +31,7 @@ export const portal = {
     noFiles: T.noFilesYet,
     noFilesText: T.filesWillAppear,
     resources: T.resources,
-    resourcesText: 'Tools and information shared with you.',
+    resourcesText: T.resourcesShared,
     /** What the client has to do, first on the dashboard (issue 27). */
     todoTitle: 'To do',
     todo: (n: number) =>
@@ -104,15 +104,15 @@ export const portal = {
   },
   resources: {
     title: T.resources,
-    subtitle: 'Tools and information shared with you.',
-    empty: 'No resources yet',
+    subtitle: T.resourcesShared,
+    empty: T.noResourcesYet,
     emptyText: 'When we share a tool or some information with you, it will appear here.',
-    notFound: 'Resource not found',
+    notFound: T.resourceNotFound,
     notFoundText: 'This resource does not exist or is not shared with you.',
-    backToResources: 'Back to Resources',
+    backToResources: T.backToResources,
   },
   /** An address inside a portal that leads nowhere. */
-  pageNotFound: 'Page not found',
+  pageNotFound: T.pageNotFound,
   pageNotFoundText: 'There is nothing at this address in your portal.',
   backToDashboard: 'Back to Dashboard',
   /**

@@ -53,7 +53,7 @@ export const portalFlows = {
   // Staff side (the flow editor's Submissions tab)
   submissions: 'Submissions',
   builder: 'Builder',
-  noSubmissions: 'No submissions yet',
+  noSubmissions: T.noSubmissionsYet,
   noSubmissionsText:
     'When a client with portal access opens this flow in their portal, their progress and answers appear here.',
   submissionsFailed: 'Failed to load submissions. Please try again.',
