@@ -38,7 +38,7 @@ function luminance(hex: string): number {
 }
 
 /** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
-export function contrastRatio(a: string, b: string): number {
+function contrastRatio(a: string, b: string): number {
   if (!HEX.test(a) || !HEX.test(b)) return 21;
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
