@@ -172,6 +172,10 @@ export const restRoutes: RestRoute[] = [
     errors: [403],
     summary: 'The resources shared with the signed-in client, with their details',
   }),
+  row('GET', '/api/portal/resources/{slug}/{resourceId}', 'portal.resource', {
+    errors: [403],
+    summary: 'One resource shared with the signed-in client, with its details',
+  }),
   // Flows in the client portal (portal token): the contact's active flows, one with their answers, a step's save, submit.
   // File answers go through POST /api/portal/flows/upload (multipart, outside this table).
   row('GET', '/api/portal/flows', 'portalFlows.list', {

@@ -76,7 +76,11 @@ export const account = {
   secondaryHint: 'Accents beside the primary color',
   buttonTextColor: T.buttonTextColor,
   buttonTextHint: 'The text on the LOGIN button',
-  lowContrast: 'Low contrast: the LOGIN button’s text may be hard to read on the primary color.',
+  white: 'white',
+  black: 'black',
+  /** The button text colour does not read on the primary colour (under 4.5:1): the portal shows white or black. */
+  lowContrast: (ink: string) =>
+    `Low contrast: this text color is hard to read on the primary color, so the LOGIN button uses ${ink} text instead.`,
   pickColor: (label: string) => `${label}: color picker`,
   hexValue: (label: string) => `${label}: hex value`,
   resetColors: 'Use default colors',

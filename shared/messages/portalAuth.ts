@@ -38,6 +38,10 @@ export const portalAuth = {
   tagline: 'Your projects, tasks and files, in one place.',
   secure: 'Private access for your agency’s clients',
   accessDeniedText: 'Sign in to this client portal to see this page.',
+  /** /portal/{slug}/login for a slug no agency uses: nothing else is said about the address. */
+  noPortal: 'No client portal at this address',
+  noPortalText: 'Check the address your agency gave you, or enter it on the portal sign-in page.',
+  toPortalLogin: 'Go to portal sign-in',
   hello: (firstName: string) => `Welcome, ${firstName}`,
   nav: 'Client portal',
   account: T.signedInAs,

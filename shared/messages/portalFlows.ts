@@ -5,6 +5,7 @@ export const portalFlows = {
   title: T.flows,
   intro: 'Onboarding guides, information and forms your agency shared with you.',
   notFound: T.flowNotFound,
+  notFoundText: 'This flow does not exist or is not shared with you.',
   backToFlows: T.backToFlows,
   empty: T.noFlowsYet,
   emptyText: 'When your agency shares an onboarding guide or a form with you, it will appear here.',
@@ -52,7 +53,7 @@ export const portalFlows = {
   // Staff side (the flow editor's Submissions tab)
   submissions: 'Submissions',
   builder: 'Builder',
-  noSubmissions: 'No submissions yet',
+  noSubmissions: T.noSubmissionsYet,
   noSubmissionsText:
     'When a client with portal access opens this flow in their portal, their progress and answers appear here.',
   submissionsFailed: 'Failed to load submissions. Please try again.',

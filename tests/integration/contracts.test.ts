@@ -446,6 +446,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].companyId",
         "[].project",
         "[].downloadUrl",
+        "[].uploadedByYou",
       ]
     `);
     const dashboard = (await get(`/api/portal/dashboard/${DEMO.slug}`, portal)).body;
@@ -466,6 +467,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "recentFiles[].companyId",
         "recentFiles[].project",
         "recentFiles[].downloadUrl",
+        "recentFiles[].uploadedByYou",
         "resources",
         "resources[].id",
         "resources[].title",

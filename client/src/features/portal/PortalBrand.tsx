@@ -93,15 +93,10 @@ export function PortalAuthFrame({ brand, businessName, title, subtitle, children
         >
           {brand ? (
             <>
-              {/* Depth from the primary colour itself, and a glow of the secondary one. */}
+              {/* Depth from the primary colour itself; the secondary colour is only the accent edge below. */}
               <div
                 aria-hidden
                 className="absolute inset-0 -z-10 bg-linear-to-br from-white/10 via-transparent to-black/25"
-              />
-              <div
-                aria-hidden
-                className="absolute -bottom-40 -left-24 -z-10 size-[28rem] rounded-full opacity-50 blur-3xl"
-                style={{ backgroundColor: brand.secondaryColor }}
               />
               <div
                 aria-hidden

@@ -6,11 +6,22 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { format } from 'date-fns';
-import { ArrowRight, CalendarDays, Download, FileText, Paperclip, ListChecks } from 'lucide-react';
+import {
+  ArrowLeft,
+  ArrowRight,
+  BookOpen,
+  CalendarDays,
+  Download,
+  FileText,
+  Paperclip,
+  ListChecks,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
 import { CORE } from '../../../../shared/messages-core';
 import { portal } from '../../../../shared/messages/portal';
 import { formatFileSize } from '../../../../shared/file-size';
-import type { PortalFile, PortalProjectCard } from '../../../../shared/schemas/portal';
+import type { PortalFile, PortalProjectCard, PortalResource } from '../../../../shared/schemas/portal';
 import {
   PORTAL_PRIORITY_TONE,
   PORTAL_PROJECT_STATUS_TONE,
@@ -19,9 +30,10 @@ import {
   type PortalTaskStatus,
 } from '../../../../shared/status';
 import { cn } from '../../lib/cn';
-import { Badge } from '../../ui/Badge';
+import { Badge, statusLabel } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { Skeleton } from '../../ui/Feedback';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { portalPath } from './session';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
@@ -204,6 +216,7 @@ export function FileRow({ file, showProject = true }: { file: PortalFile; showPr
             showProject ? (file.project?.name ?? P.files.noProject) : null,
             formatFileSize(file.size),
             listDate(file.createdAt),
+            file.uploadedByYou ? P.files.uploadedByYou : null,
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -288,5 +301,98 @@ export function CardsSkeleton({ cards = 4 }: { cards?: number }) {
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * The portal's designed not-found state: a record (project, flow, resource) or an address that does not exist or is
+ * not shared with the client, with one way back. `to`: an address inside the app.
+ */
+export function PortalNotFound({
+  title,
+  text,
+  to,
+  label,
+  Icon,
+}: {
+  title: string;
+  text: string;
+  to: string;
+  label: string;
+  Icon: LucideIcon;
+}) {
+  useDocumentTitle(title);
+  return (
+    <div className="mx-auto max-w-md py-16 text-center">
+      <span className="mx-auto grid size-12 place-items-center rounded-full bg-slate-100 text-slate-500">
+        <Icon className="size-6" aria-hidden />
+      </span>
+      <h1 className="mt-5 text-xl font-semibold text-slate-900">{title}</h1>
+      <p className="mt-2 text-sm text-slate-500">{text}</p>
+      <Link to={to} className={buttonClass('primary', 'md', 'mt-6')}>
+        <ArrowLeft className="size-4" aria-hidden /> {label}
+      </Link>
+    </div>
+  );
+}
+
+/** A resource shared with the client: its description and key/value details (values that are links open). */
+export function ResourceCard({
+  resource,
+  to,
+}: {
+  resource: PortalResource /** Its own page, from a list. */;
+  to?: string;
+}) {
+  const Icon = resource.type === 'tool' ? Wrench : BookOpen;
+  return (
+    <article className="rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
+      <div className="flex items-start gap-3">
+        <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
+          <Icon className="size-4" aria-hidden />
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-sm font-semibold text-slate-900">
+              {to ? (
+                <Link
+                  to={to}
+                  className="rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                >
+                  {resource.title}
+                </Link>
+              ) : (
+                resource.title
+              )}
+            </h3>
+            <Badge tone="gray">{statusLabel(resource.type)}</Badge>
+          </div>
+          <p className="mt-1 text-sm text-slate-500">{resource.description}</p>
+        </div>
+      </div>
+      {resource.details.length > 0 && (
+        <dl className="mt-4 space-y-1.5 border-t border-slate-100 pt-3 text-sm">
+          {resource.details.map((d) => (
+            <div key={d.key} className="flex gap-3">
+              <dt className="w-32 shrink-0 truncate text-slate-500">{d.key}</dt>
+              <dd className="min-w-0 flex-1 font-medium break-words text-slate-800">
+                {/^https?:\/\//i.test(d.value) ? (
+                  <a
+                    href={d.value}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {d.value}
+                  </a>
+                ) : (
+                  d.value
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </article>
   );
 }

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { format } from 'date-fns';
 import { toast } from 'sonner';
-import { ArrowLeft, ArrowRight, Check, CheckCircle2, FileText } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Check, CheckCircle2, FileText, SearchX } from 'lucide-react';
 import { formatFileSize } from '../../../../../shared/file-size';
 import { M } from '../../../../../shared/messages';
 import type { AnswerValue, PortalFlowDetail } from '../../../../../shared/schemas/portal-flows';
@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
 import { EmptyState, LoadFailed, RecordPageSkeleton } from '../../../ui/Feedback';
 import { Markdown } from '../../../ui/Markdown';
+import { PortalNotFound } from '../PortalUi';
 import { portalPath, usePortalUser } from '../session';
 import { FlowStateBadge } from './flowState';
 import { StepForm, type StepFormHandle } from './StepForm';
@@ -260,14 +261,13 @@ export default function PortalFlowPage() {
 
   if (flow.isPending) return <RecordPageSkeleton />;
   if (flow.isError)
-    return errorCode(flow.error) === 'NOT_FOUND' ? (
-      <EmptyState
+    return errorCode(flow.error) === 'NOT_FOUND' || errorCode(flow.error) === 'BAD_REQUEST' ? (
+      <PortalNotFound
         title={P.notFound}
-        action={
-          <Link to={portalPath(slug, 'workflows')} className={buttonClass('secondary', 'sm')}>
-            {P.backToFlows}
-          </Link>
-        }
+        text={P.notFoundText}
+        to={portalPath(slug, 'workflows')}
+        label={P.backToFlows}
+        Icon={SearchX}
       />
     ) : (
       <LoadFailed onRetry={() => void flow.refetch()} />
