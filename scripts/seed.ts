@@ -702,6 +702,7 @@ async function seedProjects(s: Seeding, companies: SeededCompany[]) {
             approval: 10,
             'in-progress': 35,
             'at-risk': 8,
+            'on-hold': 4,
             complete: 25,
           });
     const company = status === 'draft' && rng.chance(0.3) ? rng.pick(companies) : rng.pick(clientCompanies);
@@ -727,6 +728,7 @@ async function seedProjects(s: Seeding, companies: SeededCompany[]) {
       approval: [0.1, 0.5],
       'in-progress': [0.2, 0.9],
       'at-risk': [0.7, 1.3],
+      'on-hold': [0.1, 0.6],
       complete: [0.85, 1.15],
     };
     const worked = Math.round(estimated * rng.float(...share[status]) * 2) / 2;

@@ -16,7 +16,7 @@ import {
 } from '../../shared/schemas/documents';
 import { flowFieldFields, flowFields, flowStepFields, flowUidSchema } from '../../shared/schemas/flows';
 import { storedAnswerSchema, submissionStatusSchema } from '../../shared/schemas/portal-flows';
-import { projectFields, projectUidSchema, storedProjectStatusSchema } from '../../shared/schemas/projects';
+import { projectFields, projectUidSchema } from '../../shared/schemas/projects';
 import {
   resourceDetailFields,
   resourceFields,
@@ -85,7 +85,8 @@ const ROW_SCHEMAS = {
     projectUid: projectUidSchema,
     name: projectFields.name,
     description: projectFields.description,
-    status: storedProjectStatusSchema,
+    // The current words, or the older ones an earlier export holds (written as their current word).
+    status: projectFields.status,
     priority: taskFields.priority,
   }),
   tasks: z.object({
@@ -114,7 +115,7 @@ const ROW_SCHEMAS = {
 } satisfies Partial<Record<EntityName, z.ZodObject>>;
 
 /** Columns whose format check answers with the archive's sentence for that format. */
-const FORMAT_MESSAGES: Record<string, (column: string) => string> = { email: I.badEmail, website: I.badUrl };
+const FORMAT_MESSAGES: Record<string, (column: string) => string> = { email: I.badEmail, website: I.badWebsite };
 
 /**
  * The archive's sentence for a value its column's schema refuses, or null. An empty text is kept as exported (the

@@ -118,6 +118,7 @@ export const data = {
     tooLongValue: (column: string, max: number) => `“${column}” can be at most ${max} characters.`,
     badEmail: (column: string) => `“${column}” must be an e-mail address.`,
     badUrl: (column: string) => `“${column}” must be a web address starting with http:// or https://.`,
+    badWebsite: (column: string) => `“${column}” must be a website, e.g. example.com or https://example.com.`,
     outOfRange: (column: string) => `“${column}” is outside the range this installation stores.`,
     sameIdInExport: (line: number) => `The same id is already on line ${line}.`,
     sameFileInExport: (line: number) => `The same file is already named on line ${line}.`,

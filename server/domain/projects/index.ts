@@ -8,6 +8,7 @@ import { TRPCError } from '@trpc/server';
 import { M } from '../../../shared/messages';
 import type { z } from 'zod';
 import {
+  datesInOrder,
   PROJECT_DETAIL_ITEMS,
   type projectAudienceInput,
   type projectGetInput,
@@ -361,8 +362,20 @@ export async function createProject(scope: Writer, input: ProjectCreateValues) {
  */
 export async function updateProject(scope: Writer, input: z.output<typeof projectUpdateInput>) {
   const { id, projectContactId, ...fields } = input;
-  const current = await scope.db.project.findUnique({ where: { id }, select: { companyId: true } });
+  const current = await scope.db.project.findUnique({
+    where: { id },
+    select: { companyId: true, startDate: true, completionDate: true },
+  });
   if (!current) return notFound();
+  // One date given: it must still fit the stored other one (both given: the schema checked them).
+  const stored = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+  const start = fields.projectStartDate === undefined ? stored(current.startDate) : fields.projectStartDate;
+  const due = fields.projectCompletionDate === undefined ? stored(current.completionDate) : fields.projectCompletionDate;
+  if (!datesInOrder(start, due))
+    fieldError(
+      fields.projectCompletionDate === undefined ? 'projectStartDate' : 'projectCompletionDate',
+      M.projects.dueBeforeStart,
+    );
   const companyId = fields.companiesId === undefined ? current.companyId : fields.companiesId;
   const companyChanged = companyId !== current.companyId;
   if (companyChanged && companyId !== null) await requireCompany(scope, companyId);

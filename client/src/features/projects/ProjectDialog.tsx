@@ -100,19 +100,13 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
     onSaved: onClose,
   });
 
-  const onSubmit = form.handleSubmit(({ status, ...values }) => {
-    // An older status the forms no longer offer is kept as it is: it is never sent back.
-    const formStatus = (PROJECT_STATUSES as readonly string[]).includes(status)
-      ? (status as (typeof PROJECT_STATUSES)[number])
-      : undefined;
-    if (project) save.update({ id: project.id, ...values, status: formStatus });
-    else save.create({ ...values, status: formStatus });
+  const onSubmit = form.handleSubmit((values) => {
+    if (project) save.update({ id: project.id, ...values });
+    else save.create(values);
   });
 
   const companyValue = watch('companiesId');
   const companyId = companyValue === '' || companyValue == null ? null : Number(companyValue);
-  const legacyStatus =
-    project && !(PROJECT_STATUSES as readonly string[]).includes(project.status) ? project.status : null;
   const close = () => !save.pending && onClose();
   // "Visible to client" turns on only once the share question is confirmed.
   const [askShare, setAskShare] = useState<ProjectShareTarget | null>(null);
@@ -168,9 +162,6 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
             )}
           </Field>
           <SelectField label={F.status} error={errors.status?.message} {...register('status')}>
-            {legacyStatus && (
-              <option value={legacyStatus}>{M.projects.legacyStatus(projectStatusName(legacyStatus))}</option>
-            )}
             {PROJECT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {projectStatusName(s)}
