@@ -66,7 +66,7 @@ export const PROJECT_STATUS_TONE = {
 /** A task counted as done in a project's progress ("tasks done out of total"). */
 export const DONE_TASK_STATUSES = ['completed'] as const satisfies readonly (typeof TASK_STATUSES)[number][];
 
-/** "Pending Tasks" ("tasks in progress" under the count): every task not completed or cancelled. */
+/** "Open tasks" on the dashboard: every task not completed or cancelled (pending or in progress). */
 export const PENDING_TASK_STATUSES = ['pending', 'in-progress'] as const;
 
 /** "Total Clients": every client company of the agency, prospects included (a new company starts as one). */

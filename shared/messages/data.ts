@@ -173,6 +173,8 @@ export const data = {
     storageNoQuota: 'No storage quota is set on this installation.',
     storageQuotaHint: 'Uploads and imports that would go over the quota are refused.',
     importTitle: 'Import',
+    /** The secondary action of the empty companies and contacts lists and the getting-started card. */
+    importFromCsv: 'Import from CSV',
     importText: 'Bring in companies and contacts from a spreadsheet (CSV), or a whole Clientflow export.',
     steps: { file: T.file, map: 'Columns', preview: T.preview, done: T.done },
     stepOf: (n: number, total: number, name: string) => `Step ${n} of ${total}: ${name}`,

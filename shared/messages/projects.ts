@@ -53,6 +53,8 @@ export const projects = {
     hoursEstimated: T.hoursEstimated,
     hoursWorked: T.hoursWorked,
     billed: T.totalBilled,
+    /** The form's field, with the agency's currency: "Total billed (USD)". */
+    billedIn: (currency: string) => `${T.totalBilled} (${currency})`,
     visibleToClient: T.visibleToClient,
   },
   /**

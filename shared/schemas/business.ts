@@ -22,7 +22,7 @@ const EMPTY_LOCATION = { street1: '', street2: '', cityTown: '', state: '', zipc
 
 /**
  * The address (spec §3 `location`: street_1, street_2, city_town, state, zipcode, country), optional as a whole
- * (issue 29): all empty (or no location at all) stores none; once any part is filled in, street, city, zip code and
+ * (issue 29): all empty (or no location given) stores none; once any part is filled in, street, city, zip code and
  * country are needed. The state is optional (many countries have none).
  */
 const businessLocationSchema = z
@@ -34,7 +34,7 @@ const businessLocationSchema = z
     zipcode: optionalText(20),
     country: optionalText(100),
   })
-  .nullish()
+  .optional()
   .transform((v) => v ?? EMPTY_LOCATION)
   .superRefine((location, ctx) => {
     if (!Object.values(location).some(Boolean)) return;

@@ -126,6 +126,7 @@ describe('business.get and GET /api/business', () => {
       phone: '+1 555 0100',
       portalUrl: `http://localhost:0/portal/${other.slug}`,
       logo: null,
+      currency: 'USD',
       location: { street1: '', street2: '', cityTown: '', state: '', zipcode: '', country: '' },
       style: { ...DEFAULT_BRAND_STYLE, loginText: DEFAULT_LOGIN_TEXT },
     });
@@ -135,6 +136,7 @@ describe('business.get and GET /api/business', () => {
     const res = await api.get('/api/business', { token: other.token });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([
+      'currency',
       'email',
       'id',
       'location',

@@ -5,6 +5,7 @@ import { CALENDAR_MIN_DATE, PROJECT_STATUSES } from '../../../../shared/constant
 import { M } from '../../../../shared/messages';
 import { projectFormSchema, type ProjectForm, type ProjectFormOutput } from '../../../../shared/schemas/projects';
 import { cn } from '../../lib/cn';
+import { useMoney } from '../../lib/useMoney';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -70,6 +71,7 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
   });
   const { reset, register, control, watch, setValue } = form;
   const errors = form.formState.errors;
+  const money = useMoney();
 
   // Opening for another project (or a new one) starts from its values, never from the last ones. A refetch of the
   // same project while the dialog is open (window focus, a save elsewhere) never wipes what is being typed.
@@ -238,7 +240,7 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
               {...register('totalHoursWorked')}
             />
             <TextField
-              label={F.billed}
+              label={F.billedIn(money.currency)}
               type="number"
               inputMode="decimal"
               step={0.01}

@@ -64,10 +64,9 @@ export function dateRange(start: string | null, due: string | null): string {
   return `${formatDay(start) ?? '—'} → ${formatDay(due) ?? '—'}`;
 }
 
-/** Hours with at most one decimal ("12.5"), money with two ("1,234.50"). */
+/** Hours with at most one decimal ("12.5"); money goes through useMoney (the agency's currency). */
 export const formatHours = (hours: number) => hours.toLocaleString('en-US', { maximumFractionDigits: 1 });
-export const formatMoney = (amount: number) =>
-  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 
 /** Tasks done out of all, as a thin bar and "2/5 tasks". */
 export function TaskProgress({ done, total, className }: { done: number; total: number; className?: string }) {
