@@ -14,11 +14,17 @@ export const CONTACT_ROLES = ['executive', 'manager', 'contributor'] as const;
  * portal name them with the same words (shared/status.ts). Migration 20261127034255 moved the list filter's older
  * stored words onto these (active → in-progress, completed → complete); on-hold is a form choice now.
  */
-export const PROJECT_STATUSES = ['draft', 'waiting', 'approval', 'in-progress', 'at-risk', 'on-hold', 'complete'] as const;
+export const PROJECT_STATUSES = [
+  'draft',
+  'waiting',
+  'approval',
+  'in-progress',
+  'at-risk',
+  'on-hold',
+  'complete',
+] as const;
 /** The REST list filter's words of the spec (§2.3), still accepted: active is a group, completed means complete. */
 export const PROJECT_FILTER_STATUSES = ['draft', 'active', 'completed', 'on-hold'] as const;
-/** Every status a project row can hold. */
-export const STORED_PROJECT_STATUSES = PROJECT_STATUSES;
 /** The calendar's lower bound (spec §9): earlier dates are refused and disabled. */
 export const CALENDAR_MIN_DATE = '1900-01-01';
 export const TASK_STATUSES = ['pending', 'in-progress', 'completed', 'cancelled'] as const;

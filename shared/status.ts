@@ -2,7 +2,7 @@
 // number means the same on every screen. SQL builds its IN lists from them (never a copy of the values).
 import {
   COMPANY_STATUSES,
-  PROJECT_FILTER_STATUSES,
+  type PROJECT_FILTER_STATUSES,
   PROJECT_STATUSES,
   type RESOURCE_TYPES,
   type TASK_PRIORITIES,
@@ -26,7 +26,7 @@ export const ACTIVE_PROJECT_STATUSES = [
  * The words older rows and older exports hold, as the status they became (migration 20261127034255; an archive
  * written before it is read with this table too).
  */
-export const OLDER_PROJECT_STATUS_OF = { active: 'in-progress', completed: 'complete' } as const satisfies Record<
+const OLDER_PROJECT_STATUS_OF = { active: 'in-progress', completed: 'complete' } as const satisfies Record<
   string,
   ProjectStatus
 >;
@@ -39,11 +39,10 @@ export const currentProjectStatus = (status: string): string =>
  * What the project list's status filter accepts: every status (the form's words), `active` (every in-flight
  * status, the dashboard's "Active Projects") and the spec's `completed` (the same as complete) for REST callers.
  */
-export const PROJECT_LIST_STATUS_FILTERS = [
-  ...PROJECT_STATUSES,
-  'active',
-  'completed',
-] as const satisfies readonly (ProjectStatus | (typeof PROJECT_FILTER_STATUSES)[number])[];
+export const PROJECT_LIST_STATUS_FILTERS = [...PROJECT_STATUSES, 'active', 'completed'] as const satisfies readonly (
+  | ProjectStatus
+  | (typeof PROJECT_FILTER_STATUSES)[number]
+)[];
 export type ProjectListStatusFilter = (typeof PROJECT_LIST_STATUS_FILTERS)[number];
 
 /** The stored statuses a list filter value matches. */

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  CALENDAR_MIN_DATE,
-  DOCUMENT_TYPES,
-  PROJECT_STATUSES,
-  STORED_PROJECT_STATUSES,
-  TASK_PRIORITIES,
-  TASK_STATUSES,
-} from '../constants';
+import { CALENDAR_MIN_DATE, DOCUMENT_TYPES, PROJECT_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../constants';
 import { M } from '../messages';
 import { currentProjectStatus, PROJECT_LIST_STATUS_FILTERS } from '../status';
 import { idSchema, optionalText, pageInput, queryFlag } from './common';
@@ -60,14 +53,14 @@ export const projectUidSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-/** Every status a project may hold (one vocabulary, shared/constants.ts PROJECT_STATUSES). */
-export const storedProjectStatusSchema = z.enum(STORED_PROJECT_STATUSES);
+/** Every status a project row holds (one vocabulary, shared/constants.ts PROJECT_STATUSES). */
+const storedProjectStatusSchema = z.enum(PROJECT_STATUSES);
 
 /**
  * A status a call writes: one of the vocabulary, or an older word (active, completed) that becomes its current one,
  * so a REST caller of the spec's words keeps working and nothing stores them again.
  */
-export const projectStatusSchema = z
+const projectStatusSchema = z
   .enum(PROJECT_LIST_STATUS_FILTERS)
   .transform((v) => currentProjectStatus(v) as (typeof PROJECT_STATUSES)[number]);
 
@@ -179,7 +172,7 @@ export const projectRowOutput = z.object({
   projectUid: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  status: storedEnum(STORED_PROJECT_STATUSES),
+  status: storedEnum(PROJECT_STATUSES),
   companyId: z.number().int().nullable(),
   company: companyRef,
   projectContactId: z.array(z.number().int()),

@@ -313,7 +313,10 @@ describe('business.updateInfo and PUT /api/business/info (spec §5, Business inf
   });
 
   it('accepts an address without a state', async () => {
-    const saved = await trpc.business.updateInfo.mutate({ ...validInfo, location: { ...validInfo.location, state: '' } });
+    const saved = await trpc.business.updateInfo.mutate({
+      ...validInfo,
+      location: { ...validInfo.location, state: '' },
+    });
     expect(saved.location.state).toBe('');
     expect(saved.location.cityTown).toBe(validInfo.location.cityTown);
     await trpc.business.updateInfo.mutate(validInfo);

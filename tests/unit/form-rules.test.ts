@@ -33,12 +33,16 @@ describe('the website: a bare domain is stored with https://', () => {
     expect(websiteSchema.parse(typed)).toBe(stored);
   });
 
-  it.each(['acmedental', 'ftp://acmedental.com', 'javascript:alert(1)', 'mailto:a@b.com', 'acme dental.com', 'https://'])(
-    "refuses %j with the website's message",
-    (typed) => {
-      expect(messages(websiteSchema.safeParse(typed))).toEqual([['', M.companies.invalidWebsite]]);
-    },
-  );
+  it.each([
+    'acmedental',
+    'ftp://acmedental.com',
+    'javascript:alert(1)',
+    'mailto:a@b.com',
+    'acme dental.com',
+    'https://',
+  ])("refuses %j with the website's message", (typed) => {
+    expect(messages(websiteSchema.safeParse(typed))).toEqual([['', M.companies.invalidWebsite]]);
+  });
 });
 
 describe('the business address: optional as a whole, the state optional within it', () => {

@@ -370,7 +370,8 @@ export async function updateProject(scope: Writer, input: z.output<typeof projec
   // One date given: it must still fit the stored other one (both given: the schema checked them).
   const stored = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
   const start = fields.projectStartDate === undefined ? stored(current.startDate) : fields.projectStartDate;
-  const due = fields.projectCompletionDate === undefined ? stored(current.completionDate) : fields.projectCompletionDate;
+  const due =
+    fields.projectCompletionDate === undefined ? stored(current.completionDate) : fields.projectCompletionDate;
   if (!datesInOrder(start, due))
     fieldError(
       fields.projectCompletionDate === undefined ? 'projectStartDate' : 'projectCompletionDate',

@@ -8,7 +8,7 @@ import { buttonClass } from '../../ui/Button';
 
 /** Account → Data with the import wizard set to this kind of CSV (ImportWizard reads ?import=). The dashboard shows
  * it on its first screen: only the data section of the catalogue is loaded. */
-export const importPath = (kind: CsvImportKind) => `/hub/account?tab=data&import=${kind}`;
+const importPath = (kind: CsvImportKind) => `/hub/account?tab=data&import=${kind}`;
 
 /** "Import from CSV": a secondary action, for those who may import (owners and admins); nothing for others. */
 export function ImportCsvLink({ kind, size = 'md' }: { kind: CsvImportKind; size?: 'sm' | 'md' }) {

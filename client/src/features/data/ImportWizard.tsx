@@ -66,20 +66,20 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
   const { body, footer } = stepView(state, dispatch, actions, canImportArchive);
   return (
     <div ref={card} className="scroll-mt-20">
-    <SettingsCard title={P.importTitle} text={P.importText} footer={footer}>
-      <Stepper steps={steps} current={stepIndex} />
-      <h3 ref={heading} tabIndex={-1} className="sr-only">
-        {P.stepOf(stepIndex + 1, steps.length, P.steps[step])}
-      </h3>
-      <div className="mt-6">{body}</div>
-      {failure && (
-        <Alert className="mt-5">
-          <p className="font-medium">{failure.title}</p>
-          <p>{failure.message}</p>
-          {failure.issues.length > 0 && <IssueList issues={failure.issues} className="mt-2" />}
-        </Alert>
-      )}
-    </SettingsCard>
+      <SettingsCard title={P.importTitle} text={P.importText} footer={footer}>
+        <Stepper steps={steps} current={stepIndex} />
+        <h3 ref={heading} tabIndex={-1} className="sr-only">
+          {P.stepOf(stepIndex + 1, steps.length, P.steps[step])}
+        </h3>
+        <div className="mt-6">{body}</div>
+        {failure && (
+          <Alert className="mt-5">
+            <p className="font-medium">{failure.title}</p>
+            <p>{failure.message}</p>
+            {failure.issues.length > 0 && <IssueList issues={failure.issues} className="mt-2" />}
+          </Alert>
+        )}
+      </SettingsCard>
     </div>
   );
 }

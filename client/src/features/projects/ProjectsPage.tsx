@@ -229,7 +229,13 @@ export default function ProjectsPage() {
   ];
 
   const chipValue = (key: string, value: string) =>
-    key === 'status' ? (value === 'active' ? M.projects.allActive : projectStatusName(value)) : key === 'companyId' ? companyChip : value;
+    key === 'status'
+      ? value === 'active'
+        ? M.projects.allActive
+        : projectStatusName(value)
+      : key === 'companyId'
+        ? companyChip
+        : value;
 
   return (
     <>

@@ -67,7 +67,6 @@ export function dateRange(start: string | null, due: string | null): string {
 /** Hours with at most one decimal ("12.5"); money goes through useMoney (the agency's currency). */
 export const formatHours = (hours: number) => hours.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
-
 /** Tasks done out of all, as a thin bar and "2/5 tasks". */
 export function TaskProgress({ done, total, className }: { done: number; total: number; className?: string }) {
   if (total === 0) return <span className={cn('text-xs text-slate-400', className)}>{M.projects.noTasks}</span>;
