@@ -705,7 +705,9 @@ async function seedProjects(s: Seeding, companies: SeededCompany[]) {
             'on-hold': 4,
             complete: 25,
           });
-    const company = status === 'draft' && rng.chance(0.3) ? rng.pick(companies) : rng.pick(clientCompanies);
+    // The first project of each status keeps it: not at a canceled company (whose projects are complete).
+    const pool = i < PROJECT_STATUSES.length ? clientCompanies.filter((c) => c.status !== 'canceled') : clientCompanies;
+    const company = status === 'draft' && rng.chance(0.3) ? rng.pick(companies) : rng.pick(pool);
     if (company.status === 'canceled' && status !== 'draft') status = 'complete';
 
     let startDate: Date | null;

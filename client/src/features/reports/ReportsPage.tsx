@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { buttonClass } from '../../ui/Button';
 import { statusLabel } from '../../ui/Badge';
 import { useMoney } from '../../lib/useMoney';
+import { projectStatusName } from '../projects/projectParts';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
 import { controlClass } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
@@ -481,7 +482,7 @@ function Reports({ data }: { data: ReportsOverview }) {
   const perMonth = data.projectsPerMonth.map((m) => ({ ...m, label: monthShort(m.month) }));
   const perWeek = data.tasksCompletedPerWeek.map((w) => ({ ...w, label: weekLabel(w.week) }));
   const files = data.filesPerMonth.map((m) => ({ ...m, label: monthShort(m.month) }));
-  const statusRows = data.projectsByStatus.map((s) => ({ ...s, label: statusLabel(s.status) }));
+  const statusRows = data.projectsByStatus.map((s) => ({ ...s, label: projectStatusName(s.status) }));
   const clientRows = data.clientsByStatus.map((s) => ({ ...s, label: statusLabel(s.status) }));
   const overdue = data.overdueTasksByPriority.map((p) => ({ ...p, label: statusLabel(p.priority) }));
   const byCompany = data.hoursByCompany.map((c) => ({ ...c, label: c.name ?? noCompany }));
