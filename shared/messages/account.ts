@@ -37,7 +37,7 @@ export const account = {
   phone: T.phone,
   address: T.address,
   addressHint:
-    'Optional. Leave every field empty to show no address; once you fill one in, street, city, zip code and country are needed.',
+    'Leave every field empty to show no address; once you fill one in, street, city, zip code and country are needed.',
   currency: 'Currency',
   currencyHint: 'Every amount in the hub (billed totals, reports) is shown in this currency.',
   street1: T.streetAddress,

@@ -896,6 +896,55 @@ describe('export zips: what the app itself would refuse', () => {
     );
   });
 
+  it('an export written before issue 29 (older status words, a bare-domain website) imports with the current rules', async () => {
+    const db = app.database.db;
+    const project = {
+      id: 5,
+      projectUid: 'older-words-1',
+      companyId: 7,
+      name: 'Older active work',
+      description: null,
+      status: 'active',
+      priority: 'medium',
+      startDate: null,
+      completionDate: null,
+      totalHoursEstimated: null,
+      totalHoursWorked: null,
+      totalBilledCents: null,
+      visibleToClient: true,
+      createdAt: AT,
+      updatedAt: AT,
+    };
+    const zip = await buildArchive((p) => {
+      p.data.companies[0] = {
+        ...(p.data.companies[0] as object),
+        name: 'Older Words Co',
+        website: 'olderwords.example',
+      };
+      p.data.contacts[0] = { ...(p.data.contacts[0] as object), email: 'older-words@zip.example' };
+      p.data.projects = [
+        project,
+        { ...project, id: 8, projectUid: 'older-words-2', name: 'Older completed work', status: 'completed' },
+      ];
+      p.data.tasks = [];
+      for (const e of p.manifest.entities as { name: string; count: number }[]) e.count = p.data[e.name].length;
+    });
+    const res = await send(zip);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const company = await db.company.findFirstOrThrow({
+      where: { businessId: agency.businessId, name: 'Older Words Co' },
+    });
+    expect(company.website).toBe('https://olderwords.example');
+    const projects = await db.project.findMany({
+      where: { businessId: agency.businessId, name: { in: ['Older active work', 'Older completed work'] } },
+      orderBy: { name: 'asc' },
+    });
+    expect(projects.map((p) => [p.name, p.status])).toEqual([
+      ['Older active work', 'in-progress'],
+      ['Older completed work', 'complete'],
+    ]);
+  });
+
   it('answers 409 with a sentence while another import of the agency runs', async () => {
     let release = () => {};
     let holding = () => {};
