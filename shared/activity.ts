@@ -38,6 +38,9 @@ export const ACTIVITY_ACTIONS = [
   'invite_accepted',
   /** Rows imported from a file (entityName: the file's name; changes: rows created per kind). */
   'imported',
+  /** A company was archived (hidden, its portal closed) or restored. */
+  'archived',
+  'unarchived',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

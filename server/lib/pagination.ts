@@ -19,6 +19,8 @@ export type KeysetListSpec<T> = {
   columns: Sql;
   /** Extra conditions (ANDed after the tenant condition). */
   filters: Sql[];
+  /** Which rows the list holds at all (live or archived companies): also limits `overall`, unlike `filters`. */
+  base?: Sql[];
   /** Sort column (NOT NULL), ascending or descending; id breaks ties in the same direction. */
   sort: { column: string; direction?: 'asc' | 'desc' };
   /** Columns computed for the page's rows only; the page is the alias `p`. */
@@ -40,7 +42,9 @@ export async function keysetPage<T>(db: SqlRunner, spec: KeysetListSpec<T>): Pro
   const desc = spec.sort.direction === 'desc';
   const dir = raw(desc ? 'DESC' : 'ASC');
   const cmp = raw(desc ? '<' : '>');
-  const tenantWhere = sql`t."businessId" = ${TENANT}`;
+  const tenantWhere = spec.base?.length
+    ? sql`t."businessId" = ${TENANT} AND ${join(spec.base, ' AND ')}`
+    : sql`t."businessId" = ${TENANT}`;
   const filters = spec.filters.length ? sql` AND ${join(spec.filters, ' AND ')}` : sql``;
   const after = spec.cursor
     ? sql` AND (t.${sortCol}, t."id") ${cmp} ((SELECT c.${sortCol} FROM ${table} c WHERE c."businessId" = ${TENANT} AND c."id" = ${spec.cursor}), ${spec.cursor})`

@@ -4,6 +4,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { M } from '../../shared/messages';
+import { fieldError } from '../errors';
 import { sql, TENANT, toInt, type SqlRunner } from '../sql';
 import type { ScopedDb } from '../tenancy';
 import { isClientVisible } from './visibility';
@@ -14,11 +15,6 @@ const companyNotFound = (): never => {
 const projectNotFound = (): never => {
   throw new TRPCError({ code: 'NOT_FOUND', message: M.documents.projectNotFound });
 };
-/** A field error carrying its issue like the input schema's own errors (see issuesOf in server/trpc.ts). */
-function fieldError(field: string, message: string): never {
-  const cause = Object.assign(new Error(message), { issues: [{ path: [field], message }] });
-  throw new TRPCError({ code: 'BAD_REQUEST', message, cause });
-}
 
 /**
  * Who sharing a file or a resource with a company reaches (the share dialogs ask before they share): the company's

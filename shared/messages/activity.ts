@@ -59,6 +59,8 @@ export const activity = {
     invited: 'invited',
     invite_accepted: 'accepted the invite',
     imported: 'imported',
+    archived: 'archived',
+    unarchived: 'restored',
   } as Record<string, string>,
   /** Field names that the humanised name would get wrong. */
   fieldLabels: {

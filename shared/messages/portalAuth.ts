@@ -24,6 +24,8 @@ export const portalAuth = {
   inviteUsed: 'This invite link has already been used. Sign in with the password you chose, or ask for a new link.',
   inviteExpired: 'This invite link has expired. Ask your contact at the agency for a new one.',
   noAccess: 'Your access to this client portal has been turned off.',
+  companyArchived:
+    'This client portal is closed: your agency has archived your company. Ask your contact at the agency if you need access again.',
   signedInAs: T.signedInAs,
   signOut: T.signOut,
   portalComing: 'Your projects, tasks and files will appear here.',

@@ -45,6 +45,8 @@ export const companyListInput = z.object({
   search: z.string().trim().max(100).optional(),
   industry: z.string().trim().max(100).optional(),
   status: z.enum(COMPANY_STATUSES).optional(),
+  /** The archived companies instead of the live ones (archived companies are hidden everywhere else). */
+  archived: queryFlag.optional(),
   /** Also count all of the business's companies ("Showing X of Y"); REST callers only read the total. */
   withOverall: queryFlag.optional(),
 });
@@ -60,6 +62,8 @@ export const companyOutput = z.object({
   address: z.string().nullable(),
   phone: z.string().nullable(),
   status: storedEnum(COMPANY_STATUSES),
+  /** When the company was archived; null while it is live. */
+  archivedAt: z.date().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });
@@ -74,3 +78,24 @@ export const companyWithCountsOutput = companyOutput.extend({
 export const companyPageOutput = pageOutput(companyWithCountsOutput).extend({ overall: z.number().int().nullable() });
 
 export const companyIndustriesOutput = z.array(z.string());
+
+/** What deleting a company takes with it (the confirmation dialog's counts). */
+export const companyDeleteSummaryOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contacts: z.number().int(),
+  /** Contacts of the company with portal access. */
+  portalUsers: z.number().int(),
+  projects: z.number().int(),
+  /** Tasks of the company's projects. */
+  tasks: z.number().int(),
+  /** Files of the company or of its projects (stored bytes are removed too). */
+  files: z.number().int(),
+  /** Flows made for this company only. */
+  flows: z.number().int(),
+  resources: z.number().int(),
+  /** Flow submissions of the company's contacts, also to flows for every client. */
+  submissions: z.number().int(),
+});
+
+export const companyDeleteOutput = z.object({ ok: z.literal(true) });

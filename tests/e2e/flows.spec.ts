@@ -2,8 +2,8 @@
  * Flows as staff build them (spec §2.8, §2.9): create a collect flow from the empty list, add steps and form fields
  * and see them all after a reload; rename and reorder steps (buttons, keyboard and mouse) and see that saved too;
  * write onboard markdown and see it rendered (and stored HTML stay inert); duplicate a flow with its steps; publish
- * a draft from the editor and from the list (issue 27: flows start as drafts). Each test signs up its own agency
- * through the API.
+ * a draft from the editor and from the list (issue 27: flows start as drafts); scan the editor with axe and scroll
+ * its capped preview from the keyboard. Each test signs up its own agency through the API.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -111,6 +111,24 @@ async function addField(
   await expect(dialog).toBeHidden();
 }
 
+/** A select needs at least one choice; the dialog starts blank again each time; a blank label is refused. */
+async function expectFieldDialogRules(page: Page, card: Locator) {
+  const dialog = page.getByRole('dialog');
+  await card.getByRole('button', { name: 'Add Field' }).click();
+  await dialog.getByLabel('Label').fill('Size');
+  await dialog.getByLabel('Type').selectOption('select');
+  await dialog.getByRole('button', { name: 'Create Field' }).click();
+  await expect(dialog.getByText('Add at least one choice for a select field.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await card.getByRole('button', { name: 'Add Field' }).click();
+  await expect(dialog.getByLabel('Label')).toHaveValue('');
+  await dialog.getByLabel('Label').fill(' ');
+  await dialog.getByLabel('Label').blur();
+  await expect(dialog.getByText('Please fill in the field label')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Create Field' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+}
+
 test('creates a collect flow with steps and fields, and finds everything again after a reload', async ({ page }) => {
   // A long walk through the editor (three dialogs, two reloads, four accessibility scans).
   test.setTimeout(150_000);
@@ -164,20 +182,7 @@ test('creates a collect flow with steps and fields, and finds everything again a
   await expect(preview.getByText('As on your passport')).toBeVisible();
   await expectAccessible(page);
 
-  // A select needs at least one choice; the dialog starts blank again each time.
-  await stepCard(page, 2).getByRole('button', { name: 'Add Field' }).click();
-  await dialog.getByLabel('Label').fill('Size');
-  await dialog.getByLabel('Type').selectOption('select');
-  await dialog.getByRole('button', { name: 'Create Field' }).click();
-  await expect(dialog.getByText('Add at least one choice for a select field.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await stepCard(page, 2).getByRole('button', { name: 'Add Field' }).click();
-  await expect(dialog.getByLabel('Label')).toHaveValue('');
-  await dialog.getByLabel('Label').fill(' ');
-  await dialog.getByLabel('Label').blur();
-  await expect(dialog.getByText('Please fill in the field label')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Create Field' })).toBeDisabled();
-  await page.keyboard.press('Escape');
+  await expectFieldDialogRules(page, stepCard(page, 2));
 
   expect(await storedSteps(page, agency, flowUid)).toEqual([
     { title: 'Step 1', content: '', fields: ['Full name', 'Plan'] },
@@ -304,6 +309,65 @@ test('renames and reorders steps with the buttons, the keyboard and the mouse, a
   await expect
     .poll(async () => (await storedSteps(page, agency, flow.flowUid)).map((s) => s.title))
     .toEqual(['Welcome', 'Kick-off call']);
+});
+
+/** axe with every rule (best practices too): none of the violations may be serious or critical. */
+async function expectNoSeriousViolations(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect(
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+test('the editor has no serious accessibility violations, and its long preview scrolls from the keyboard', async ({
+  page,
+}) => {
+  const agency = await newAgency(page);
+  const flow = await newFlow(page, agency, { name: 'Long intake', workflowType: 'collect' });
+  // Two steps of disabled controls: the preview holds nothing else a keyboard could reach.
+  const types = ['text', 'textarea', 'select', 'date', 'checkbox', 'file'];
+  for (const s of [1, 2]) {
+    const step = await page.request.post('/flow_step/v1', {
+      data: { flow_id: flow.id, step_title: `Step ${s}` },
+      headers: agency.headers,
+    });
+    expect(step.status()).toBe(201);
+    const stepId = (await step.json()).id as number;
+    for (const [i, type] of types.entries()) {
+      const choices = type === 'select' ? ['Basic', 'Pro'] : undefined;
+      const field = await page.request.post('/flow_field/v1', {
+        data: { flow_step: stepId, field_label: `Field ${s}.${i + 1}`, field_type: type, order: i, choices },
+        headers: agency.headers,
+      });
+      expect(field.status()).toBe(201);
+    }
+  }
+
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/hub/flows/${flow.flowUid}`);
+    await expect(page.locator('[data-flow-preview]').getByRole('heading', { level: 3 })).toHaveCount(2);
+    await expectNoSeriousViolations(page);
+  }
+
+  // Wide, the preview is capped at the window's height: Tab from the add-step button reaches it, the keys scroll it.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/hub/flows/${flow.flowUid}`);
+  const region = page.getByRole('region', { name: 'Live preview' });
+  await expect(region).toContainText('Field 2.6');
+  expect(await region.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await page.getByRole('button', { name: 'Add Form Step' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(region).toBeFocused();
+  await page.keyboard.press('End');
+  await expect.poll(() => region.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+
+  await page.getByRole('tab', { name: /Submissions/ }).click();
+  await expect(region).toBeHidden();
+  await expectNoSeriousViolations(page);
 });
 
 test('renders onboard markdown in the preview, keeps stored HTML inert, and duplicates a flow with its steps', async ({

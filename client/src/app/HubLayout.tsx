@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -25,7 +25,7 @@ import { useSession } from './useSession';
 import { can, type Permission } from '../../../shared/permissions';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { SearchButton } from '../features/search/SearchButton';
-import { useDropdown } from '../ui/useDropdown';
+import { menuPanelClass as panelClass, onMenuKeyDown, useDropdown } from '../ui/useDropdown';
 import { ENTITIES, type EntityDef, type RecordKind } from '../../../shared/entities';
 import { ENTITY_ICONS } from './entityIcons';
 
@@ -66,8 +66,6 @@ const linkClass = (active: boolean) =>
     'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
     active ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   );
-
-const panelClass = 'fixed inset-auto m-0 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200';
 
 /** Focuses a menu's first or last item. */
 function focusMenuItem(menu: HTMLElement | null, which: 'first' | 'last') {
@@ -273,20 +271,6 @@ function SubNav() {
       </nav>
     </div>
   );
-}
-
-/** Arrow keys, Home and End move between a menu's items (the ARIA menu pattern); Tab leaves and closes it. */
-function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>, close: () => void) {
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
-  const index = items.indexOf(document.activeElement as HTMLElement);
-  const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 }[event.key];
-  if (next !== undefined) {
-    event.preventDefault();
-    items[(next + items.length) % items.length]?.focus();
-  } else if (event.key === 'Tab') {
-    event.preventDefault();
-    close();
-  }
 }
 
 function UserMenu({ firstName, lastName, email }: { firstName: string; lastName: string; email: string }) {

@@ -34,6 +34,7 @@ import {
   type SqlRunner,
 } from '../../sql';
 import type { TenantScope } from '../context';
+import { isOurCompany } from '../companies/ours';
 
 const A = M.activity;
 
@@ -137,9 +138,7 @@ export async function activityRows(
 /** NOT_FOUND unless the company (and the person, when given) are the agency's own. */
 export async function checkFilterRows(db: SqlRunner, filters: { companyId?: number; actorUserId?: number }) {
   const [company, person] = await Promise.all([
-    filters.companyId === undefined
-      ? true
-      : db.get(sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${filters.companyId}`),
+    filters.companyId === undefined ? true : isOurCompany(db, filters.companyId),
     filters.actorUserId === undefined
       ? true
       : db.get(sql`SELECT 1 AS "ok" FROM "User" WHERE "businessId" = ${TENANT} AND "id" = ${filters.actorUserId}`),

@@ -1,5 +1,4 @@
 /** Client companies: the list page, one company with its counts, and the writes with their activity entries. */
-import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { M } from '../../../shared/messages';
 import type {
@@ -13,25 +12,12 @@ import { notFoundOn } from '../../errors';
 import { containsText, keysetPage } from '../../lib/pagination';
 import { sql, TENANT, toDate, toInt, toText, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { StaffScope, TenantScope } from '../context';
+import { companySelect, notFound } from './select';
+
+export { archiveCompany, companyDeleteSummary, deleteCompany, unarchiveCompany } from './lifecycle';
 
 /** The fields an activity entry compares (old → new). */
 const LOGGED_FIELDS = ['name', 'industry', 'website', 'address', 'phone', 'status'] as const;
-
-const companySelect = {
-  id: true,
-  name: true,
-  industry: true,
-  website: true,
-  address: true,
-  phone: true,
-  status: true,
-  createdAt: true,
-  updatedAt: true,
-} as const;
-
-const notFound = (): never => {
-  throw new TRPCError({ code: 'NOT_FOUND', message: M.companies.notFound });
-};
 
 /** A row of the list's hand-written SQL as the procedure answers it. */
 const companyFromRow = (r: Row) => ({
@@ -42,6 +28,7 @@ const companyFromRow = (r: Row) => ({
   address: toText(r.address),
   phone: toText(r.phone),
   status: String(r.status),
+  archivedAt: r.archivedAt == null ? null : toDate(r.archivedAt),
   createdAt: toDate(r.createdAt),
   updatedAt: toDate(r.updatedAt),
   contactCount: toInt(r.contactCount),
@@ -49,12 +36,12 @@ const companyFromRow = (r: Row) => ({
 });
 
 /**
- * The companies list's statement (everything but the page): a search over name and industry, an industry and a
- * status. The bench's raw baseline builds its SQL from this too, so the two differ only in the transport.
+ * The companies list's statement (everything but the page): live or archived companies, a search over name and
+ * industry, an industry and a status. The bench's raw baseline builds its SQL from this too, so the two differ only in the transport.
  */
 export function companyListQuery(
   runner: SqlRunner,
-  input: Pick<z.infer<typeof companyListInput>, 'search' | 'industry' | 'status'>,
+  input: Pick<z.infer<typeof companyListInput>, 'search' | 'industry' | 'status' | 'archived'>,
 ) {
   const filters: Sql[] = [];
   if (input.search)
@@ -65,8 +52,10 @@ export function companyListQuery(
   if (input.status) filters.push(sql`t."status" = ${input.status}`);
   return {
     table: 'Company',
-    columns: sql`t."id", t."name", t."industry", t."website", t."address", t."phone", t."status", t."createdAt", t."updatedAt"`,
+    columns: sql`t."id", t."name", t."industry", t."website", t."address", t."phone", t."status", t."archivedAt", t."createdAt", t."updatedAt"`,
     filters,
+    // Live or archived companies, over the (businessId, archivedAt, name) index; "of Y" counts that view too.
+    base: [input.archived ? sql`t."archivedAt" IS NOT NULL` : sql`t."archivedAt" IS NULL`],
     sort: { column: 'name' },
     // Counts for the page's rows only, over the (businessId, companyId) indexes.
     pageExtras: sql`

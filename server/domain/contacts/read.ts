@@ -7,6 +7,7 @@ import { PORTAL_RESET_PREFIX } from '../../auth/portal-access';
 import { containsText, keysetPage } from '../../lib/pagination';
 import { sql, TENANT, toBool, toDate, toInt, toText, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { TenantScope } from '../context';
+import { isOurCompany } from '../companies/ours';
 
 /** Columns of the list and the detail read (alias t); never the password hash itself. */
 const contactColumns = sql`t."id", t."companyId", t."firstName", t."lastName", t."email", t."phone", t."title", t."role",
@@ -108,9 +109,7 @@ export async function listContacts(scope: Pick<TenantScope, 'sql'>, input: z.inf
   else if (companyId !== undefined) filters.push(sql`t."companyId" = ${companyId}`);
   const [company, page] = await Promise.all([
     // Hand-written like the page itself: Prisma's per-query cost would be most of this call's time.
-    typeof companyId === 'number'
-      ? scope.sql.get(sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`)
-      : true,
+    typeof companyId === 'number' ? isOurCompany(scope.sql, companyId) : true,
     keysetPage(scope.sql, {
       table: 'Contact',
       columns: contactColumns,

@@ -27,6 +27,7 @@ import type { Prisma } from '../../generated/sqlite/client';
 import type { StaffScope, TenantScope } from '../context';
 import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../../activity';
 import type { ActivityChange } from '../../../shared/activity';
+import { isOurCompany } from '../companies/ours';
 
 type Ctx = Pick<TenantScope, 'db' | 'sql'>;
 /** Who writes: the agency's clients and the staff user the activity log names. */
@@ -176,9 +177,7 @@ async function readProject(db: SqlRunner, key: { id?: number; projectUid?: strin
 
 /** A company of the session's agency, or NOT_FOUND (another agency's company looks exactly like a missing one). */
 async function requireCompany(ctx: Ctx, companyId: number) {
-  const company = await ctx.sql.get(
-    sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`,
-  );
+  const company = await isOurCompany(ctx.sql, companyId);
   if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.projects.companyNotFound });
 }
 
@@ -305,9 +304,7 @@ export async function listProjects(scope: Pick<TenantScope, 'sql'>, input: z.out
   if (companyId !== undefined) filters.push(sql`t."companyId" = ${companyId}`);
   if (status) filters.push(sql`t."status" IN ${inList(projectStatusesFor(status))}`);
   const [company, page] = await Promise.all([
-    companyId !== undefined
-      ? scope.sql.get(sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`)
-      : true,
+    companyId !== undefined ? isOurCompany(scope.sql, companyId) : true,
     keysetPage(scope.sql, {
       table: 'Project',
       columns: projectColumns,

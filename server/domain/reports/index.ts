@@ -16,6 +16,7 @@ import {
 import { CLIENT_COMPANY_STATUSES, PENDING_TASK_STATUSES, PRIORITY_ORDER } from '../../../shared/status';
 import { join, raw, sql, TENANT, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { TenantScope } from '../context';
+import { isOurCompany } from '../companies/ours';
 
 const DAY = 86_400_000;
 const TOP = raw('20');
@@ -152,7 +153,7 @@ function reportRows(db: SqlRunner, { start, end, today, companyId }: Window) {
       ORDER BY COALESCE(p."totalHoursWorked", 0) DESC, COALESCE(p."totalHoursEstimated", 0) DESC, p."id" LIMIT ${TOP}`),
     db.all<Row>(sql`
       SELECT c."status", COUNT(*) AS "n" FROM "Company" c
-      WHERE c."businessId" = ${TENANT} AND c."status" IN ${inList(CLIENT_COMPANY_STATUSES)}${companyId === null ? sql`` : sql` AND c."id" = ${companyId}`}
+      WHERE c."businessId" = ${TENANT} AND c."status" IN ${inList(CLIENT_COMPANY_STATUSES)}${companyId === null ? sql` AND c."archivedAt" IS NULL` : sql` AND c."id" = ${companyId}`}
       GROUP BY c."status" ORDER BY "n" DESC, c."status"`),
     // Flows: submissions started (created) in the range per flow, FlowSubmission(businessId, flowId).
     db.all<Row>(sql`
@@ -181,9 +182,7 @@ export async function reportsOverview(
   const window = reportWindow(input, now);
   const { range, start, lastDay, companyId } = window;
   if (companyId !== null) {
-    const company = await scope.sql.get(
-      sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`,
-    );
+    const company = await isOurCompany(scope.sql, companyId);
     if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.reports.companyNotFound });
   }
   const [byStatus, perMonth, perWeek, overdue, hoursCompany, hoursProject, clients, flows, files] = await reportRows(

@@ -30,6 +30,7 @@ import type { StaffScope, TenantScope } from '../context';
 import { changesOf, recordActivity, staffActor, type ActivityWriter } from '../../activity';
 import type { ActivityChange } from '../../../shared/activity';
 import { shareAudience } from '../../portal/audience';
+import { isOurCompany } from '../companies/ours';
 
 const R = M.resources;
 
@@ -209,9 +210,7 @@ export async function listResources(scope: Pick<TenantScope, 'sql'>, input: z.ou
   if (status) filters.push(sql`t."status" = ${status}`);
   if (companyId !== undefined) filters.push(sql`t."companyId" = ${companyId}`);
   const [company, page] = await Promise.all([
-    companyId === undefined
-      ? true
-      : scope.sql.get(sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${companyId}`),
+    companyId === undefined ? true : isOurCompany(scope.sql, companyId),
     keysetPage(scope.sql, {
       table: 'Resource',
       columns,

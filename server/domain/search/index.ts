@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/search';
 import { join, sql, TENANT, toInt, toIntOrNull, toText, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { TenantScope } from '../context';
+import { isOurCompany } from '../companies/ours';
 
 /**
  * Global search over SearchEntry (one row per company, contact, project, task, file, resource and flow, kept in
@@ -39,7 +40,10 @@ const ftsTerms = (terms: string[]) => `{title body} : (${terms.map((t) => `"${t}
 const tsTerms = (terms: string[]) => terms.map((t) => `${t}:*`).join(' & ');
 
 function scopeFilters(companyId: number | undefined, kinds: SearchKind[] | undefined): Sql[] {
-  const filters: Sql[] = [];
+  // An archived company is hidden from search (its records stay findable, and reachable by id).
+  const filters: Sql[] = [
+    sql` AND NOT (e."kind" = 'company' AND EXISTS (SELECT 1 FROM "Company" ac WHERE ac."businessId" = ${TENANT} AND ac."id" = e."entityId" AND ac."archivedAt" IS NOT NULL))`,
+  ];
   if (companyId !== undefined) filters.push(sql` AND e."companyId" = ${companyId}`);
   if (kinds?.length)
     filters.push(
@@ -147,11 +151,7 @@ export async function searchQuery(scope: Pick<TenantScope, 'sql'>, input: z.infe
   const terms = searchTerms(input.q);
   const kinds = input.kinds?.filter((k) => SEARCH_KINDS.includes(k));
   const [company, hits] = await Promise.all([
-    input.companyId === undefined
-      ? true
-      : scope.sql.get(
-          sql`SELECT 1 AS "ok" FROM "Company" WHERE "businessId" = ${TENANT} AND "id" = ${input.companyId}`,
-        ),
+    input.companyId === undefined ? true : isOurCompany(scope.sql, input.companyId),
     terms.length ? findHits(scope.sql, terms, input.limit, scopeFilters(input.companyId, kinds)) : [],
   ]);
   if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.search.companyNotFound });

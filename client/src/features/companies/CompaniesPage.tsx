@@ -78,7 +78,7 @@ export default function CompaniesPage() {
   useDocumentTitle(M.companies.title);
   const filters = useListFilters(companyListInput, {
     search: 'search',
-    filters: ['industry', 'status'],
+    filters: ['industry', 'status', 'archived'],
     defaultView: 'grid',
   });
   const list = useInfiniteList(trpc.companies.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
@@ -128,7 +128,9 @@ export default function CompaniesPage() {
     },
   ];
 
-  const chipValue = (key: string, value: string) => (key === 'status' ? statusName(value) : value);
+  const chipValue = (key: string, value: string) =>
+    key === 'status' ? statusName(value) : key === 'archived' ? M.companies.viewArchived : value;
+  const archivedView = filters.values.archived === true;
 
   return (
     <>
@@ -167,6 +169,16 @@ export default function CompaniesPage() {
             ...COMPANY_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
           ]}
         />
+        {/* Archived companies are hidden everywhere else; this view finds them again. */}
+        <FilterSelect
+          label={M.companies.viewLabel}
+          value={filters.valueFor('archived')}
+          onChange={(v) => filters.set('archived', v)}
+          options={[
+            { value: '', label: M.companies.viewActive },
+            { value: 'true', label: M.companies.viewArchived },
+          ]}
+        />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({
@@ -174,7 +186,7 @@ export default function CompaniesPage() {
           name: M.companies.filterNames[key],
           value: chipValue(key, value),
         }))}
-        onRemove={(key) => filters.remove(key as 'search' | 'industry' | 'status')}
+        onRemove={(key) => filters.remove(key as 'search' | 'industry' | 'status' | 'archived')}
         onClearAll={filters.clearAll}
       />
       <ListResults
@@ -183,17 +195,25 @@ export default function CompaniesPage() {
         count={M.companies.showing}
         rowKey={(c) => c.id}
         onOpen={(c) => navigate(companyPath(c))}
-        empty={{
-          icon: <Building2 className="size-10" />,
-          title: M.companies.emptyTitle,
-          text: M.companies.emptyText,
-          action: (
-            <div className="flex flex-wrap justify-center gap-2">
-              {addButton}
-              <ImportCsvLink kind="companies" />
-            </div>
-          ),
-        }}
+        empty={
+          archivedView
+            ? {
+                icon: <Building2 className="size-10" />,
+                title: M.companies.archivedEmptyTitle,
+                text: M.companies.archivedEmptyText,
+              }
+            : {
+                icon: <Building2 className="size-10" />,
+                title: M.companies.emptyTitle,
+                text: M.companies.emptyText,
+                action: (
+                  <div className="flex flex-wrap justify-center gap-2">
+                    {addButton}
+                    <ImportCsvLink kind="companies" />
+                  </div>
+                ),
+              }
+        }
         noMatch={{ title: M.companies.noMatchTitle, text: M.companies.noMatchText, onClear: filters.clearAll }}
         table={{ caption: M.companies.title, columns }}
         card={(c) => <CompanyCard company={c} onEdit={() => openEdit(c)} />}

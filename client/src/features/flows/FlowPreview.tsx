@@ -13,13 +13,29 @@ const F = M.flows;
  * The live preview (spec §2.9): numbered step titles, then the step as the client will see it: rendered markdown
  * (onboard), plain text with its line breaks (inform), or the form's controls, disabled, with the required
  * asterisk and help text (collect). It follows every keystroke of the editor.
+ * `scrollable`: the caller caps its height, so it is a tab stop (named by its heading) that the arrow keys scroll.
  */
-export function FlowPreview({ type, steps, className }: { type: FlowType; steps: FlowStepRow[]; className?: string }) {
+export function FlowPreview({
+  type,
+  steps,
+  scrollable = false,
+  className,
+}: {
+  type: FlowType;
+  steps: FlowStepRow[];
+  scrollable?: boolean;
+  className?: string;
+}) {
   const headingId = useId();
   return (
     <section
       aria-labelledby={headingId}
-      className={cn('overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-slate-200', className)}
+      tabIndex={scrollable ? 0 : undefined}
+      className={cn(
+        'overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-slate-200',
+        scrollable && 'focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+        className,
+      )}
     >
       <header className="flex items-center gap-2 border-b border-slate-200 bg-slate-50/80 px-4 py-3">
         <Eye className="size-4 text-slate-400" aria-hidden />
