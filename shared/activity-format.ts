@@ -78,7 +78,8 @@ export function sentenceParts(entry: { entityType: string; entityName: string; a
   const verb = A.verbs[entry.action] ?? entry.action.replace(/_/g, ' ');
   const noun = A.nouns[entry.entityType] ?? entry.entityType.replace(/_/g, ' ');
   if (entry.action === 'signed_in' || entry.action === 'invite_accepted') return { verb, name: null };
-  if (entry.entityType === 'business') return { verb: `${verb} the ${noun}`, name: null };
+  if (entry.entityType === 'business')
+    return { verb: A.businessActions[entry.action] ?? `${verb} the ${noun}`, name: null };
   if (entry.action === 'invited' || !entry.entityName)
     return { verb: entry.entityName ? verb : `${verb} a ${noun}`, name: entry.entityName || null };
   return { verb: `${verb} ${noun}`, name: entry.entityName };

@@ -25,7 +25,7 @@ import { contactFields, contactRoleSchema } from '../../shared/schemas/contacts'
 import { documentNameSchema, documentTypeSchema, documentUrlText } from '../../shared/schemas/documents';
 import { flowFieldFields, flowFields, flowStepFields, flowUidSchema } from '../../shared/schemas/flows';
 import { storedAnswerSchema, submissionStatusSchema } from '../../shared/schemas/portal-flows';
-import { projectFields, projectUidSchema, storedProjectStatusSchema } from '../../shared/schemas/projects';
+import { projectFields, projectUidSchema } from '../../shared/schemas/projects';
 import {
   resourceDetailFields,
   resourceFields,
@@ -239,7 +239,8 @@ export const ENTITIES: readonly EntitySpec[] = [
       projectUid: projectUidSchema,
       name: projectFields.name,
       description: projectFields.description,
-      status: storedProjectStatusSchema,
+      // The current words, or the older ones an earlier export holds (written as their current word).
+      status: projectFields.status,
       priority: taskFields.priority,
     }),
   },

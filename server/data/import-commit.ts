@@ -7,7 +7,9 @@
  */
 import { M } from '../../shared/messages';
 import type { ImportSummary } from '../../shared/schemas/data';
+import { websiteSchema } from '../../shared/schemas/companies';
 import { documentDownloadPath } from '../../shared/schemas/documents';
+import { currentProjectStatus } from '../../shared/status';
 import { recordActivity, type Actor } from '../activity';
 import type { Db } from '../db';
 import { assertStorageQuota, type QuotaEnv } from '../files/quota';
@@ -399,7 +401,14 @@ async function writeCompanies(w: RowWriter) {
   await w.record(
     'companies',
     companies,
-    companies.map(({ id: _id, ...c }): Prisma.CompanyCreateManyInput => ({ businessId, ...c })),
+    // A bare domain is stored as the app's calls store it (https:// in front): the one website rule.
+    companies.map(
+      ({ id: _id, ...c }): Prisma.CompanyCreateManyInput => ({
+        businessId,
+        ...c,
+        website: websiteSchema.parse(c.website),
+      }),
+    ),
     (data) => tx.company.createManyAndReturn({ data, select: { id: true, name: true } }),
     'name',
   );
@@ -438,6 +447,8 @@ async function writeProjects(w: RowWriter) {
         businessId,
         companyId: w.ref('companies', companyId),
         ...p,
+        // An export written before the statuses became one vocabulary holds the older words.
+        status: currentProjectStatus(p.status),
       }),
     ),
     (data) => tx.project.createManyAndReturn({ data, select: { id: true, name: true } }),

@@ -27,7 +27,7 @@ const INT32_MIN = -2_147_483_648;
 const INT32_MAX = 2_147_483_647;
 
 /** Columns whose format check answers with the archive's sentence for that format. */
-const FORMAT_MESSAGES: Record<string, (column: string) => string> = { email: I.badEmail, website: I.badUrl };
+const FORMAT_MESSAGES: Record<string, (column: string) => string> = { email: I.badEmail, website: I.badWebsite };
 
 /**
  * The archive's sentence for a value its column's schema refuses, or null. An empty text is kept as exported (the

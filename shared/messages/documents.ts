@@ -113,6 +113,8 @@ export const documents = {
   nameRequired: 'File name is required',
   invalidUrl: 'Please enter a valid URL starting with http:// or https://',
   noFile: 'Choose a file to upload.',
+  /** The upload dialog sent with no file chosen (issue 29: not "File name is required"). */
+  chooseFileFirst: 'Choose a file first',
   emptyFile: T.theFileIsEmpty,
   tooLarge: (limit: string) => `The file is larger than ${limit}, the most one upload may carry.`,
   /** STORAGE_QUOTA_BYTES: the agency's files would take more than its quota. */

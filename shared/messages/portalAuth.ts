@@ -15,6 +15,9 @@ export const portalAuth = {
   throttled: T.tooManySignIns,
   inviteTitle: (business: string) => `Join ${business}’s client portal`,
   inviteText: (firstName: string) => `Hi ${firstName}, choose a password to finish setting up your access.`,
+  /** The invite page's branding side: a welcome for a new client, never the login page's "welcome back" text. */
+  inviteBrandText: (business: string) =>
+    `Welcome! ${business} has invited you to follow your projects, tasks and files here.`,
   inviteSubmit: 'Set password and sign in',
   inviteSubmitting: 'Setting up...',
   inviteInvalid: 'This invite link is not valid. Ask your contact at the agency for a new one.',

@@ -31,7 +31,9 @@ export const portalFlows = {
     `Thank you! You completed this flow on ${when}. Your agency has received your answers.`,
   submitFailed: 'The flow could not be submitted. Please try again.',
   alreadySubmitted: 'This flow has already been completed.',
-  required: T.isRequired,
+  /** A required answer left empty, whatever the label's grammar ("Logo files", "Company name"). */
+  required: (label: string, fieldType?: string) =>
+    fieldType === 'file' ? `Please upload a file for “${label}”.` : `Please fill in “${label}”.`,
   checkboxRequired: (label: string) => `Please tick ${label}`,
   checkboxInvalid: (label: string) => `${label} must be ticked or not`,
   textInvalid: T.mustBeText,
@@ -40,7 +42,8 @@ export const portalFlows = {
   badDate: (label: string) => `${label}: please enter a valid date (yyyy-mm-dd)`,
   fileInvalid: (label: string) => `${label}: please upload the file again`,
   fieldNotInStep: 'This answer belongs to no field of this step.',
-  missingField: T.isRequired,
+  missingField: (label: string, fieldType?: string) =>
+    fieldType === 'file' ? `Please upload a file for “${label}”.` : `Please fill in “${label}”.`,
   notAFileField: 'This field does not take a file.',
   /** The agency's storage quota is used up (what the client is told; staff see the numbers in Account → Data). */
   storageFull: 'This file could not be saved: your agency’s file storage is full. Please let them know.',

@@ -4,18 +4,26 @@ import { M } from '../messages';
 import { idSchema, optionalText, listSorts, sortedPageInput, queryFlag } from './common';
 import { sortedPageOutput, storedEnum } from './output';
 
-const website = z
+/** http(s)://, then a host of dotted labels, an optional port, then any path, query or fragment. */
+const WEB_ADDRESS = /^https?:\/\/[^\s./:?#@]+(\.[^\s./:?#@]+)+(:\d{1,5})?([/?#]\S*)?$/i;
+
+/**
+ * A website as people type it (issue 29): an http(s) address, or a bare domain ("acmedental.com",
+ * "www.acmedental.com"), which is stored with https:// in front. '' and null store nothing. Every write path (the
+ * procedures, the CSV import, the archive import) reads it through this one schema.
+ */
+export const websiteSchema = z
   .string()
   .trim()
   .max(300)
   .nullish()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), M.companies.invalidWebsite);
+  .transform((v) => (!v ? null : /^[a-z][a-z\d+.-]*:\/\//i.test(v) ? v : `https://${v}`))
+  .refine((v) => v === null || WEB_ADDRESS.test(v), M.companies.invalidWebsite);
 
 export const companyFields = {
   name: z.string().trim().min(1, M.companies.nameRequired).max(200),
   industry: optionalText(100),
-  website,
+  website: websiteSchema,
   address: optionalText(300),
   phone: optionalText(40),
   status: z.enum(COMPANY_STATUSES),

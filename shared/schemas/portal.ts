@@ -4,7 +4,7 @@
  * the REST path's segment, checked against the session's (another slug: FORBIDDEN).
  */
 import { z } from 'zod';
-import { PORTAL_PROJECT_STATUSES, PORTAL_TASK_STATUSES } from '../status';
+import { PORTAL_PROJECT_STATUS_FILTERS, PORTAL_PROJECT_STATUSES, PORTAL_TASK_STATUSES } from '../status';
 import { RESOURCE_STATUSES, RESOURCE_TYPES, TASK_PRIORITIES } from '../constants';
 import { idSchema, pageInput } from './common';
 
@@ -17,7 +17,7 @@ export const portalProjectsInput = z.object({
   ...pageInput,
   slug,
   search,
-  status: z.enum(PORTAL_PROJECT_STATUSES).optional(),
+  status: z.enum(PORTAL_PROJECT_STATUS_FILTERS).optional(),
 });
 export const portalProjectInput = z.object({ id: idSchema, slug });
 /** One resource the client may see (portal.resource); `resourceId`, as the portal's `id` names a project. */

@@ -120,7 +120,7 @@ test('a client completes a collect flow with a file upload, and staff see the su
   // Step 1: required fields are checked before anything is sent.
   await expect(portal.getByRole('heading', { name: 'About your bakery' })).toBeVisible();
   await portal.getByRole('button', { name: 'Next' }).click();
-  await expect(portal.getByText('Bakery name is required')).toBeVisible();
+  await expect(portal.getByText('Please fill in “Bakery name”.')).toBeVisible();
   await portal.getByLabel('Bakery name').fill('Harbor Bakery Ltd');
   await portal.getByLabel('Team size').selectOption('11-50');
   await portal.getByRole('button', { name: 'Next' }).click();
@@ -133,7 +133,7 @@ test('a client completes a collect flow with a file upload, and staff see the su
   await portal.getByRole('button', { name: 'Next' }).click();
   await expect(portal.getByRole('heading', { name: 'Your logo' })).toBeVisible();
   await portal.getByRole('button', { name: 'Finish' }).click();
-  await expect(portal.getByText('Logo file is required')).toBeVisible();
+  await expect(portal.getByText('Please upload a file for “Logo file”.')).toBeVisible();
   await portal
     .getByLabel('Logo file')
     .setInputFiles({ name: 'harbor-logo.png', mimeType: 'image/png', buffer: Buffer.from('fake png bytes') });

@@ -23,6 +23,13 @@ describe('how an activity entry reads', () => {
     expect(sentenceText('Ada Lovelace', { entityType: 'business', entityName: 'Studio', action: 'updated' })).toBe(
       'Ada Lovelace changed the account settings',
     );
+    // The logo's entries read as sentences (issue 29: not "uploaded the account settings").
+    expect(sentenceText('Ada Lovelace', { entityType: 'business', entityName: 'Studio', action: 'uploaded' })).toBe(
+      'Ada Lovelace uploaded a new logo',
+    );
+    expect(sentenceText('Ada Lovelace', { entityType: 'business', entityName: 'Studio', action: 'deleted' })).toBe(
+      'Ada Lovelace removed the logo',
+    );
   });
 
   it('shows changed fields with the app’s labels, Yes/No, none, days, and cuts long values', () => {

@@ -8,6 +8,7 @@ import { TRPCError } from '@trpc/server';
 import { M } from '../../../shared/messages';
 import type { z } from 'zod';
 import {
+  datesInOrder,
   PROJECT_DETAIL_ITEMS,
   type projectAudienceInput,
   type projectGetInput,
@@ -19,7 +20,7 @@ import {
 } from '../../../shared/schemas/projects';
 import { DONE_TASK_STATUSES, projectStatusesFor } from '../../../shared/status';
 import { fieldError, notFoundOn } from '../../errors';
-import { STORED_PROJECT_STATUSES } from '../../../shared/constants';
+import { PROJECT_STATUSES } from '../../../shared/constants';
 import { resolveSort } from '../../../shared/schemas/common';
 import { projectSorts } from '../../../shared/schemas/projects';
 import {
@@ -307,7 +308,7 @@ async function logProject(
 /** Each sort over its (businessId, key, id) index; status in the spec's order of statuses. */
 const projectSortSegments: Record<(typeof projectSorts.keys)[number], SortSegment[]> = {
   name: byColumns({ expr: sql`t."name"`, type: 'text' }),
-  status: byRank(sql`t."status"`, STORED_PROJECT_STATUSES),
+  status: byRank(sql`t."status"`, PROJECT_STATUSES),
   // The due date is the planned completion date; projects without one come last.
   dueDate: nullsLast(sql`t."completionDate"`, 'date'),
   created: byColumns({ expr: sql`t."createdAt"`, type: 'date' }),
@@ -388,8 +389,21 @@ export async function createProject(scope: Writer, input: ProjectCreateValues) {
  */
 export async function updateProject(scope: Writer, input: z.output<typeof projectUpdateInput>) {
   const { id, projectContactId, ...fields } = input;
-  const current = await scope.db.project.findUnique({ where: { id }, select: { companyId: true } });
+  const current = await scope.db.project.findUnique({
+    where: { id },
+    select: { companyId: true, startDate: true, completionDate: true },
+  });
   if (!current) return notFound();
+  // One date given: it must still fit the stored other one (both given: the schema checked them).
+  const stored = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+  const start = fields.projectStartDate === undefined ? stored(current.startDate) : fields.projectStartDate;
+  const due =
+    fields.projectCompletionDate === undefined ? stored(current.completionDate) : fields.projectCompletionDate;
+  if (!datesInOrder(start, due))
+    fieldError(
+      fields.projectCompletionDate === undefined ? 'projectStartDate' : 'projectCompletionDate',
+      M.projects.dueBeforeStart,
+    );
   const companyId = fields.companiesId === undefined ? current.companyId : fields.companiesId;
   const companyChanged = companyId !== current.companyId;
   if (companyChanged && companyId !== null) await requireCompany(scope, companyId);

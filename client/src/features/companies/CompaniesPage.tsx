@@ -16,6 +16,7 @@ import { useListFilters, useListSort } from '../../lists/useListParams';
 import { CompanyDialog, type CompanyRow } from './CompanyDialog';
 import { useLinkParam } from '../search/useLinkParam';
 import { CompanyStatusBadge, statusName, WebsiteLink } from './companyParts';
+import { ImportCsvLink } from '../data/ImportCsvLink';
 
 const searchMaxLength = companyListInput.shape.search.unwrap().maxLength ?? undefined;
 
@@ -213,7 +214,12 @@ export default function CompaniesPage() {
                 icon: <Building2 className="size-10" />,
                 title: M.companies.emptyTitle,
                 text: M.companies.emptyText,
-                action: addButton,
+                action: (
+                  <div className="flex flex-wrap justify-center gap-2">
+                    {addButton}
+                    <ImportCsvLink kind="companies" />
+                  </div>
+                ),
               }
         }
         noMatch={{ title: M.companies.noMatchTitle, text: M.companies.noMatchText, onClear: filters.clearAll }}

@@ -20,6 +20,7 @@ import { ContactDialog } from './ContactDialog';
 import { useLinkParam } from '../search/useLinkParam';
 import { DeleteContactDialog } from './DeleteContactDialog';
 import { PreviewPortalButton } from './PreviewPortalButton';
+import { ImportCsvLink } from '../data/ImportCsvLink';
 
 const searchMaxLength = contactListInput.shape.search.unwrap().maxLength ?? undefined;
 const linkClass =
@@ -275,7 +276,12 @@ export default function ContactsPage() {
           icon: <Users className="size-10" />,
           title: M.contacts.emptyTitle,
           text: M.contacts.emptyText,
-          action: addButton,
+          action: (
+            <div className="flex flex-wrap justify-center gap-2">
+              {addButton}
+              <ImportCsvLink kind="contacts" />
+            </div>
+          ),
         }}
         noMatch={{ title: M.contacts.noMatchTitle, text: M.contacts.noMatchText, onClear: filters.clearAll }}
         table={{ caption: M.contacts.title, columns, sort }}

@@ -125,7 +125,7 @@ export function TasksOverviewCard({ query, className }: { query: QueryState<Stat
             <span className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">
               {stats.pendingTasks.toLocaleString()}
             </span>
-            <span className="text-sm text-slate-500">{M.dashboard.tasksInProgress}</span>
+            <span className="text-sm text-slate-500">{M.dashboard.openTasksLine}</span>
           </p>
           {/* The split by priority at a glance; the numbers below say the same in text. */}
           <div className="mt-4 flex h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowRight, Building2, CalendarDays, FileText, FolderKanban, Pencil, Plus, Trash2 } from 'lucide-react';
-import { LIMITS, PROJECT_FILTER_STATUSES } from '../../../../shared/constants';
+import { LIMITS, PROJECT_STATUSES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
 import { projectListInput, projectSorts } from '../../../../shared/schemas/projects';
-import { PROJECT_LIST_STATUS_FILTERS } from '../../../../shared/status';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -34,11 +33,6 @@ import {
 const searchMaxLength = projectListInput.shape.search.unwrap().maxLength ?? undefined;
 const linkClass =
   'rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
-
-/** The form statuses the filter also offers one by one (draft and complete are covered by the spec's four). */
-const EXACT_STATUSES = PROJECT_LIST_STATUS_FILTERS.filter(
-  (s) => !(PROJECT_FILTER_STATUSES as readonly string[]).includes(s) && s !== 'complete',
-);
 
 /** The project's name as a link to its page (middle-click, copy address); in a card it covers the card. */
 function OpenLink({ project, stretched }: { project: ProjectRow; stretched?: boolean }) {
@@ -144,7 +138,7 @@ function ProjectCard({ project, onEdit, onDelete }: { project: ProjectRow; onEdi
   );
 }
 
-/** The spec's four filter choices, then the forms' in-flight statuses one by one. */
+/** "All active" (every in-flight status, as the dashboard counts them), then each status in the form's words. */
 function StatusFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <select
@@ -154,18 +148,12 @@ function StatusFilter({ value, onChange }: { value: string; onChange: (value: st
       className={cn(controlClass(), 'md:w-44')}
     >
       <option value="">{M.projects.allStatus}</option>
-      {PROJECT_FILTER_STATUSES.map((s) => (
+      <option value="active">{M.projects.allActive}</option>
+      {PROJECT_STATUSES.map((s) => (
         <option key={s} value={s}>
           {projectStatusName(s)}
         </option>
       ))}
-      <optgroup label={M.projects.exactStatus}>
-        {EXACT_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {projectStatusName(s)}
-          </option>
-        ))}
-      </optgroup>
     </select>
   );
 }
@@ -249,7 +237,13 @@ export default function ProjectsPage() {
   ];
 
   const chipValue = (key: string, value: string) =>
-    key === 'status' ? projectStatusName(value) : key === 'companyId' ? companyChip : value;
+    key === 'status'
+      ? value === 'active'
+        ? M.projects.allActive
+        : projectStatusName(value)
+      : key === 'companyId'
+        ? companyChip
+        : value;
 
   return (
     <>

@@ -17,6 +17,8 @@ import { errorCode, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { buttonClass } from '../../ui/Button';
 import { statusLabel } from '../../ui/Badge';
+import { useMoney } from '../../lib/useMoney';
+import { projectStatusName } from '../projects/projectParts';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
 import { controlClass } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
@@ -79,8 +81,6 @@ const monthLabel = (month: string) => format(parseISO(`${month}-01`), 'MMM yyyy'
 const monthShort = (month: string) => format(parseISO(`${month}-01`), 'MMM');
 const weekLabel = (week: string) => format(parseISO(week), 'MMM d');
 const hours = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-const money = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 const noCompany = M.contacts.unknownCompany;
 
@@ -477,10 +477,12 @@ const sum = (rows: Record<string, unknown>[], ...keys: string[]) =>
 
 function Reports({ data }: { data: ReportsOverview }) {
   const T = R.cards;
+  const { format: formatMoney } = useMoney();
+  const money = (cents: number) => formatMoney(cents / 100);
   const perMonth = data.projectsPerMonth.map((m) => ({ ...m, label: monthShort(m.month) }));
   const perWeek = data.tasksCompletedPerWeek.map((w) => ({ ...w, label: weekLabel(w.week) }));
   const files = data.filesPerMonth.map((m) => ({ ...m, label: monthShort(m.month) }));
-  const statusRows = data.projectsByStatus.map((s) => ({ ...s, label: statusLabel(s.status) }));
+  const statusRows = data.projectsByStatus.map((s) => ({ ...s, label: projectStatusName(s.status) }));
   const clientRows = data.clientsByStatus.map((s) => ({ ...s, label: statusLabel(s.status) }));
   const overdue = data.overdueTasksByPriority.map((p) => ({ ...p, label: statusLabel(p.priority) }));
   const byCompany = data.hoursByCompany.map((c) => ({ ...c, label: c.name ?? noCompany }));
