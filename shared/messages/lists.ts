@@ -10,4 +10,6 @@ export const lists = {
   removeFilter: (name: string, value: string) => `Remove filter ${name}: ${value}`,
   clearAll: 'Clear all',
   clearFilters: 'Clear filters',
+  /** The phone's button that shows and hides a list's filters, with how many are set. */
+  filters: (active: number) => `Filters (${active})`,
 } as const;

@@ -24,11 +24,12 @@ type DataTableProps<T> = {
 
 /**
  * The list view. The table scrolls inside its own box (sideways on narrow screens, down on long lists) so the
- * page never does, and its header stays in view.
+ * page never does, and its header stays in view. `relative` makes the box the containing block of everything
+ * positioned inside it (screen-reader text, icons), so nothing escapes its clipping to widen or lengthen the page.
  */
 export function DataTable<T>({ columns, rows, rowKey, caption, onOpen, footer }: DataTableProps<T>) {
   return (
-    <div className="max-h-[calc(100dvh-9rem)] overflow-auto overscroll-x-contain rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
+    <div className="relative max-h-[calc(100dvh-9rem)] overflow-auto overscroll-x-contain rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
       <table className="min-w-full border-separate border-spacing-0 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 z-20 bg-slate-50">

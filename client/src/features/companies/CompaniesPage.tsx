@@ -8,6 +8,7 @@ import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
+import { ListFilters } from '../../lists/ListFilters';
 import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
 import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
@@ -148,24 +149,26 @@ export default function CompaniesPage() {
           placeholder={M.companies.searchPlaceholder}
           label={M.companies.searchLabel}
         />
-        <FilterSelect
-          label={M.companies.filterIndustry}
-          value={filters.valueFor('industry')}
-          onChange={(v) => filters.set('industry', v)}
-          options={[
-            { value: '', label: M.companies.allIndustries },
-            ...(industries.data ?? []).map((i) => ({ value: i, label: i })),
-          ]}
-        />
-        <FilterSelect
-          label={M.companies.filterStatus}
-          value={filters.valueFor('status')}
-          onChange={(v) => filters.set('status', v)}
-          options={[
-            { value: '', label: M.companies.allStatus },
-            ...COMPANY_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
-          ]}
-        />
+        <ListFilters active={filters.filterCount}>
+          <FilterSelect
+            label={M.companies.filterIndustry}
+            value={filters.valueFor('industry')}
+            onChange={(v) => filters.set('industry', v)}
+            options={[
+              { value: '', label: M.companies.allIndustries },
+              ...(industries.data ?? []).map((i) => ({ value: i, label: i })),
+            ]}
+          />
+          <FilterSelect
+            label={M.companies.filterStatus}
+            value={filters.valueFor('status')}
+            onChange={(v) => filters.set('status', v)}
+            options={[
+              { value: '', label: M.companies.allStatus },
+              ...COMPANY_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
+            ]}
+          />
+        </ListFilters>
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({

@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
+import { ListFilters } from '../../lists/ListFilters';
 import { FilterChips, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
 import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
@@ -236,17 +237,19 @@ export default function ContactsPage() {
           placeholder={M.contacts.searchPlaceholder}
           label={M.contacts.searchLabel}
         />
-        <CompanyPicker
-          label={M.contacts.filterCompany}
-          className="md:w-64"
-          value={filters.valueFor('companyId')}
-          selectedName={filteredCompany.name}
-          onChange={(value) => filters.set('companyId', value)}
-          fixedOptions={[
-            { value: '', label: M.contacts.allCompanies },
-            { value: 'none', label: M.contacts.noCompany },
-          ]}
-        />
+        <ListFilters active={filters.filterCount}>
+          <CompanyPicker
+            label={M.contacts.filterCompany}
+            className="md:w-64"
+            value={filters.valueFor('companyId')}
+            selectedName={filteredCompany.name}
+            onChange={(value) => filters.set('companyId', value)}
+            fixedOptions={[
+              { value: '', label: M.contacts.allCompanies },
+              { value: 'none', label: M.contacts.noCompany },
+            ]}
+          />
+        </ListFilters>
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({

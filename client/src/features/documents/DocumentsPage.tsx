@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ListResults } from '../../lists/ListResults';
+import { ListFilters } from '../../lists/ListFilters';
 import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
@@ -278,46 +279,48 @@ export default function DocumentsPage() {
           placeholder={D.searchPlaceholder}
           label={D.searchLabel}
         />
-        <FilterSelect
-          label={D.filterType}
-          value={filters.valueFor('type')}
-          onChange={(value) => filters.set('type', value)}
-          options={[{ value: '', label: D.allTypes }, ...typeOptions]}
-        />
-        <CompanyPicker
-          label={D.filterCompany}
-          className="md:w-56"
-          value={filters.valueFor('companyId')}
-          selectedName={company.name}
-          onChange={(value) =>
-            // A project of the old company would match nothing: the project filter goes with it, in the same step.
-            setParams(
-              (p) => {
-                if (p.get('projectId') !== 'none') p.delete('projectId');
-                if (value) p.set('companyId', value);
-                else p.delete('companyId');
-                return p;
-              },
-              { preventScrollReset: true },
-            )
-          }
-          fixedOptions={[{ value: '', label: D.allCompanies }]}
-        />
-        <FilterSelect
-          label={D.filterProject}
-          value={filters.valueFor('projectId')}
-          onChange={(value) => filters.set('projectId', value)}
-          options={[
-            { value: '', label: D.allProjects },
-            { value: 'none', label: D.noProject },
-            ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
-          ]}
-        />
-        {filters.active.length > 0 && (
-          <Button variant="ghost" onClick={filters.clearAll} className="shrink-0">
-            <X className="size-4" aria-hidden /> {M.common.clear}
-          </Button>
-        )}
+        <ListFilters active={filters.filterCount}>
+          <FilterSelect
+            label={D.filterType}
+            value={filters.valueFor('type')}
+            onChange={(value) => filters.set('type', value)}
+            options={[{ value: '', label: D.allTypes }, ...typeOptions]}
+          />
+          <CompanyPicker
+            label={D.filterCompany}
+            className="md:w-56"
+            value={filters.valueFor('companyId')}
+            selectedName={company.name}
+            onChange={(value) =>
+              // A project of the old company would match nothing: the project filter goes with it, in the same step.
+              setParams(
+                (p) => {
+                  if (p.get('projectId') !== 'none') p.delete('projectId');
+                  if (value) p.set('companyId', value);
+                  else p.delete('companyId');
+                  return p;
+                },
+                { preventScrollReset: true },
+              )
+            }
+            fixedOptions={[{ value: '', label: D.allCompanies }]}
+          />
+          <FilterSelect
+            label={D.filterProject}
+            value={filters.valueFor('projectId')}
+            onChange={(value) => filters.set('projectId', value)}
+            options={[
+              { value: '', label: D.allProjects },
+              { value: 'none', label: D.noProject },
+              ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+            ]}
+          />
+          {filters.active.length > 0 && (
+            <Button variant="ghost" onClick={filters.clearAll} className="shrink-0">
+              <X className="size-4" aria-hidden /> {M.common.clear}
+            </Button>
+          )}
+        </ListFilters>
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({

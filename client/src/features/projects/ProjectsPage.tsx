@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { controlClass } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
+import { ListFilters } from '../../lists/ListFilters';
 import { FilterChips, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
 import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
@@ -262,15 +263,17 @@ export default function ProjectsPage() {
           placeholder={M.projects.searchPlaceholder}
           label={M.projects.searchLabel}
         />
-        <CompanyPicker
-          label={M.projects.filterCompany}
-          className="md:w-60"
-          value={filters.valueFor('companyId')}
-          selectedName={filteredCompany.name}
-          onChange={(value) => filters.set('companyId', value)}
-          fixedOptions={[{ value: '', label: M.projects.allCompanies }]}
-        />
-        <StatusFilter value={filters.valueFor('status')} onChange={(v) => filters.set('status', v)} />
+        <ListFilters active={filters.filterCount}>
+          <CompanyPicker
+            label={M.projects.filterCompany}
+            className="md:w-60"
+            value={filters.valueFor('companyId')}
+            selectedName={filteredCompany.name}
+            onChange={(value) => filters.set('companyId', value)}
+            fixedOptions={[{ value: '', label: M.projects.allCompanies }]}
+          />
+          <StatusFilter value={filters.valueFor('status')} onChange={(v) => filters.set('status', v)} />
+        </ListFilters>
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({

@@ -15,6 +15,7 @@ import {
   ViewToggle,
   type FilterOption,
 } from '../../lists/ListToolbar';
+import { ListFilters } from '../../lists/ListFilters';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { useListFilters } from '../../lists/useListParams';
@@ -135,31 +136,33 @@ export default function ResourcesPage() {
           placeholder={R.searchPlaceholder}
           label={R.searchLabel}
         />
-        <FilterSelect
-          label={R.filterType}
-          value={type}
-          onChange={(value) => filters.set('type', value)}
-          options={typeChoices}
-        />
-        <FilterSelect
-          label={R.filterStatus}
-          value={filters.valueFor('status')}
-          onChange={(value) => filters.set('status', value)}
-          options={[{ value: '', label: R.allStatuses }, ...statusOptions]}
-        />
-        <CompanyPicker
-          label={R.filterCompany}
-          className="md:w-56"
-          value={filters.valueFor('companyId')}
-          selectedName={company.name}
-          onChange={(value) => filters.set('companyId', value)}
-          fixedOptions={[{ value: '', label: R.allCompanies }]}
-        />
-        {filters.active.length > 0 && (
-          <Button variant="ghost" onClick={filters.clearAll} className="shrink-0">
-            <X className="size-4" aria-hidden /> {M.common.clear}
-          </Button>
-        )}
+        <ListFilters active={filters.filterCount}>
+          <FilterSelect
+            label={R.filterType}
+            value={type}
+            onChange={(value) => filters.set('type', value)}
+            options={typeChoices}
+          />
+          <FilterSelect
+            label={R.filterStatus}
+            value={filters.valueFor('status')}
+            onChange={(value) => filters.set('status', value)}
+            options={[{ value: '', label: R.allStatuses }, ...statusOptions]}
+          />
+          <CompanyPicker
+            label={R.filterCompany}
+            className="md:w-56"
+            value={filters.valueFor('companyId')}
+            selectedName={company.name}
+            onChange={(value) => filters.set('companyId', value)}
+            fixedOptions={[{ value: '', label: R.allCompanies }]}
+          />
+          {filters.active.length > 0 && (
+            <Button variant="ghost" onClick={filters.clearAll} className="shrink-0">
+              <X className="size-4" aria-hidden /> {M.common.clear}
+            </Button>
+          )}
+        </ListFilters>
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({
