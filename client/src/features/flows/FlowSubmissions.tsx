@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { CheckCircle2, Clock, Download, FileText, Inbox, LayoutList, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatFileSize } from '../../../../shared/file-size';
@@ -8,9 +7,10 @@ import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { Badge } from '../../ui/Badge';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
+import { formatDateAnswer, formatDateTime } from '../../../../shared/dates';
 
 const P = M.portalFlows;
-const when = (date: Date) => format(date, 'd MMM yyyy, HH:mm');
+const when = formatDateTime;
 
 export type EditorView = 'builder' | 'submissions';
 
@@ -90,6 +90,7 @@ function AnswerValue({ answer }: { answer: FlowSubmissionRow['answers'][number] 
       </a>
     );
   }
+  if (answer.fieldType === 'date') return <>{formatDateAnswer(answer.value)}</>;
   return <>{answer.value}</>;
 }
 

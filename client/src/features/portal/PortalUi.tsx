@@ -5,7 +5,6 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { format } from 'date-fns';
 import { ArrowRight, CalendarDays, Download, FileText, Paperclip, ListChecks } from 'lucide-react';
 import { CORE } from '../../../../shared/messages-core';
 import { portal } from '../../../../shared/messages/portal';
@@ -30,10 +29,9 @@ const M = { common: CORE.common, portal } as const;
 const P = M.portal;
 
 /** Spec §9: "MMM dd, yyyy" in lists, "MMMM d, yyyy" on project detail. A yyyy-mm-dd day is read as that day. */
-const asDate = (value: Date | string) =>
-  typeof value === 'string' ? new Date(`${value.slice(0, 10)}T00:00:00`) : value;
-export const listDate = (value: Date | string) => format(asDate(value), 'MMM dd, yyyy');
-export const longDate = (value: Date | string) => format(asDate(value), 'MMMM d, yyyy');
+import { formatDate as listDate, formatLongDate as longDate } from '../../../../shared/dates';
+
+export { listDate, longDate };
 
 export function PortalPageHeader({
   title,

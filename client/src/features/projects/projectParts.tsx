@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
 import { EyeOff, Users } from 'lucide-react';
 import type { z } from 'zod';
 import { projects } from '../../../../shared/messages/projects';
 import type { projectOutput, projectRowOutput } from '../../../../shared/schemas/projects';
 import { cn } from '../../lib/cn';
 import { Badge, statusLabel, type Tone } from '../../ui/Badge';
+import { formatDate, formatLongDate } from '../../../../shared/dates';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { projects } as const;
@@ -68,7 +69,7 @@ export function formatDay(day: string | null | undefined, pattern: 'list' | 'det
   if (!day) return null;
   const date = parseISO(day);
   if (Number.isNaN(date.getTime())) return null;
-  return format(date, pattern === 'list' ? 'MMM dd, yyyy' : 'MMMM d, yyyy');
+  return pattern === 'list' ? formatDate(date) : formatLongDate(date);
 }
 
 /** A project's dates as one short line ("Sep 01, 2026 → Dec 15, 2026"), or 'No dates set'. */

@@ -22,6 +22,7 @@ import { controlClass } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
+import { formatDate } from '../../../../shared/dates';
 
 const R = M.reports;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -355,7 +356,7 @@ export default function ReportsPage() {
   const rangeErrorId = useId();
   const company = useCompanyName(raw.companyId ?? null);
   const range = query.data?.range;
-  const dayLabel = (day: string) => format(parseISO(day), 'PP');
+  const dayLabel = (day: string) => formatDate(day);
 
   const chips = [
     ...(raw.from ? [{ key: 'from', name: R.from, value: dayLabel(raw.from) }] : []),
@@ -542,7 +543,7 @@ function Reports({ data }: { data: ReportsOverview }) {
         empty={sum(perWeek, 'count') ? null : T.noTasks}
         filename="tasks-completed-per-week"
         columns={[
-          { label: T.weekOf, value: (r) => r.week, show: (r) => format(parseISO(r.week), 'MMM d, yyyy') },
+          { label: T.weekOf, value: (r) => r.week, show: (r) => formatDate(r.week) },
           { label: T.completedTasks, value: (r) => r.count, numeric: true },
         ]}
         chart={<Bars data={perWeek} category="label" series={[{ key: 'count', label: T.completedTasks }]} />}
