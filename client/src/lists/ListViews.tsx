@@ -4,6 +4,7 @@ import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Feedback';
 import { M } from '../../../shared/messages';
 import type { ViewMode } from './useListParams';
+import { RECORDS_ATTR } from './useReturnFocus';
 
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string; srOnlyHeader?: boolean };
 
@@ -48,7 +49,7 @@ export function DataTable<T>({ columns, rows, rowKey, caption, onOpen, footer }:
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody {...{ [RECORDS_ATTR]: '' }}>
           {rows.map((row) => (
             <tr
               key={rowKey(row)}
@@ -76,7 +77,11 @@ export function DataTable<T>({ columns, rows, rowKey, caption, onOpen, footer }:
 }
 
 export function CardGrid({ children }: { children: ReactNode }) {
-  return <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">{children}</ul>;
+  return (
+    <ul {...{ [RECORDS_ATTR]: '' }} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+      {children}
+    </ul>
+  );
 }
 
 /** Placeholder cards or rows of the list's shape while the first page loads (the count's spinner says so). */

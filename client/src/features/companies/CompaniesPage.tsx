@@ -111,7 +111,7 @@ export default function CompaniesPage() {
     },
     {
       header: colIndustry,
-      cell: (c) => c.industry || <span className="text-slate-400">{M.companies.noIndustry}</span>,
+      cell: (c) => c.industry || <span className="text-slate-500">{M.companies.noIndustry}</span>,
     },
     { header: colStatus, cell: (c) => <CompanyStatusBadge status={c.status} /> },
     { header: colWebsite, cell: (c) => <WebsiteLink url={c.website} />, className: 'max-w-56' },

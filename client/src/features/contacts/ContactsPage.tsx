@@ -47,7 +47,7 @@ function OpenButton({ contact, onOpen, stretched }: { contact: ContactRow; onOpe
 
 function CompanyLink({ contact }: { contact: ContactRow }) {
   const company = contact.companyOfContact;
-  if (!company) return <span className="text-slate-400">{M.contacts.noCompanyText}</span>;
+  if (!company) return <span className="text-slate-500">{M.contacts.noCompanyText}</span>;
   return (
     <Link to={`/hub/companies/${company.id}`} className={linkClass} title={company.name}>
       <span className="truncate">{company.name}</span>
@@ -180,14 +180,14 @@ export default function ContactsPage() {
             {c.phone}
           </a>
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         ),
     },
     { header: colCompany, className: 'max-w-56', cell: (c) => <CompanyLink contact={c} /> },
     {
       header: colTitle,
       className: 'max-w-56 truncate',
-      cell: (c) => c.title || <span className="text-slate-400">—</span>,
+      cell: (c) => c.title || <span className="text-slate-500">—</span>,
     },
     {
       header: colActions,
@@ -209,7 +209,7 @@ export default function ContactsPage() {
             onClick={() => setToDelete(c)}
             aria-label={M.contacts.deleteContact(fullName(c))}
             title={M.contacts.deleteContact(fullName(c))}
-            className="text-slate-400! hover:bg-red-50 hover:text-red-600!"
+            className="text-slate-500! hover:bg-red-50 hover:text-red-600!"
           >
             <Trash2 className="size-4" aria-hidden />
           </Button>

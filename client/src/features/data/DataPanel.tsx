@@ -238,7 +238,7 @@ function ExportRow({ item }: { item: ExportItem }) {
           'grid size-9 shrink-0 place-items-center rounded-lg ring-1',
           item.status === 'ready'
             ? 'bg-brand-50 text-brand-700 ring-brand-100'
-            : 'bg-slate-50 text-slate-400 ring-slate-200',
+            : 'bg-slate-50 text-slate-500 ring-slate-200',
         )}
       >
         <Icon className="size-4" aria-hidden />

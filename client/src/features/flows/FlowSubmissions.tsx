@@ -144,7 +144,7 @@ function SubmissionCard({ submission }: { submission: FlowSubmissionRow }) {
             <div key={answer.fieldId} className="grid gap-1 py-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)] sm:gap-4">
               <dt className="text-sm text-slate-600">
                 {answer.fieldLabel}
-                <span className="block text-xs text-slate-400">{answer.stepTitle}</span>
+                <span className="block text-xs text-slate-500">{answer.stepTitle}</span>
               </dt>
               <dd className="min-w-0 text-sm break-words whitespace-pre-line text-slate-900">
                 <AnswerValue answer={answer} />

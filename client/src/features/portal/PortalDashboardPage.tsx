@@ -39,7 +39,7 @@ function SectionHeader({ id, title, to, linkLabel }: { id: string; title: string
 function ResourceCard({ resource }: { resource: PortalResource }) {
   const Icon = resource.type === 'tool' ? Wrench : BookOpen;
   return (
-    <article className="rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
+    <article className="min-w-0 rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
       <div className="flex items-start gap-3">
         <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
           <Icon className="size-4" aria-hidden />
@@ -57,7 +57,7 @@ function ResourceCard({ resource }: { resource: PortalResource }) {
           {resource.details.map((d) => (
             <div key={d.key} className="flex gap-3">
               <dt className="w-32 shrink-0 truncate text-slate-500">{d.key}</dt>
-              <dd className="min-w-0 flex-1 font-medium break-words text-slate-800">
+              <dd className="min-w-0 flex-1 font-medium wrap-anywhere text-slate-800">
                 {/^https?:\/\//i.test(d.value) ? (
                   <a
                     href={d.value}
@@ -209,7 +209,7 @@ export default function PortalDashboardPage() {
             ) : (
               <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {data.recentProjects.map((p) => (
-                  <ProjectCard key={p.id} project={p} slug={slug} />
+                  <ProjectCard key={p.id} project={p} slug={slug} heading="h3" />
                 ))}
               </div>
             )}

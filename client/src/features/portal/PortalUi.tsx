@@ -129,18 +129,27 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
 }
 
 /** Spec §2.13: status, name, description, tasks done/total, file count, progress, start and due dates, "View Project". */
-export function ProjectCard({ project, slug }: { project: PortalProjectCard; slug: string }) {
+export function ProjectCard({
+  project,
+  slug,
+  heading: Heading = 'h2',
+}: {
+  project: PortalProjectCard;
+  slug: string;
+  /** The card's title level: h2 under the page's h1, h3 inside a section of the dashboard. */
+  heading?: 'h2' | 'h3';
+}) {
   return (
     <article className="flex flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:ring-slate-300">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 text-base font-semibold text-slate-900">
+        <Heading className="min-w-0 text-base font-semibold text-slate-900">
           <Link
             to={portalPath(slug, `projects/${project.id}`)}
             className="rounded hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
           >
             {project.name}
           </Link>
-        </h3>
+        </Heading>
         <ProjectStatusBadge status={project.status} />
       </div>
       <p className="mt-1.5 line-clamp-2 min-h-10 text-sm text-slate-500">{project.description || '\u00a0'}</p>

@@ -85,7 +85,7 @@ export const formatMoney = (amount: number) =>
 
 /** Tasks done out of all, as a thin bar and "2/5 tasks". */
 export function TaskProgress({ done, total, className }: { done: number; total: number; className?: string }) {
-  if (total === 0) return <span className={cn('text-xs text-slate-400', className)}>{M.projects.noTasks}</span>;
+  if (total === 0) return <span className={cn('text-xs text-slate-500', className)}>{M.projects.noTasks}</span>;
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);
   return (
     <div className={cn('flex items-center gap-2', className)}>

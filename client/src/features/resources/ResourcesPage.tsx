@@ -106,7 +106,7 @@ export default function ResourcesPage() {
     {
       header: colDetails,
       className: 'tabular-nums',
-      cell: (r) => <span className={r.details.length ? '' : 'text-slate-400'}>{R.detailCount(r.details.length)}</span>,
+      cell: (r) => <span className={r.details.length ? '' : 'text-slate-500'}>{R.detailCount(r.details.length)}</span>,
     },
     { header: colVisibility, cell: (r) => <VisibilityTag visible={r.visibleToClient} /> },
     { header: colCreated, className: 'tabular-nums', cell: (r) => formatListDate(r.createdAt) },

@@ -88,7 +88,7 @@ export function CompanyName({ resource }: { resource: ResourceRow }) {
 export function DetailPreview({ resource, max = CARD_DETAILS }: { resource: ResourceRow; max?: number }) {
   const shown = resource.details.slice(0, max);
   const more = resource.details.length - shown.length;
-  if (!shown.length) return <p className="text-xs text-slate-400 italic">{R.noDetails}</p>;
+  if (!shown.length) return <p className="text-xs text-slate-500 italic">{R.noDetails}</p>;
   return (
     <div>
       {/* Keys in one column, so the values line up. */}

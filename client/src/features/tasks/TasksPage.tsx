@@ -248,7 +248,7 @@ export default function TasksPage() {
             onClick={() => setToDelete(t)}
             aria-label={T.deleteTask(t.title)}
             title={T.deleteTask(t.title)}
-            className="text-slate-400! hover:bg-red-50 hover:text-red-600!"
+            className="text-slate-500! hover:bg-red-50 hover:text-red-600!"
           >
             <Trash2 className="size-4" aria-hidden />
           </Button>
