@@ -323,7 +323,11 @@ test('at 390 px the page never scrolls sideways in list or board view, and the b
   await expect(page.getByText('Showing 3 of 3 tasks')).toBeVisible();
   const { page: height, main } = await page.evaluate(() => ({
     page: document.documentElement.scrollHeight,
-    main: document.getElementById('main-content')!.getBoundingClientRect().bottom + window.scrollY,
+    // A short page still fills the window.
+    main: Math.max(
+      window.innerHeight,
+      document.getElementById('main-content')!.getBoundingClientRect().bottom + window.scrollY,
+    ),
   }));
-  expect(height - main).toBeLessThan(120);
+  expect(height - main).toBeLessThanOrEqual(1);
 });
