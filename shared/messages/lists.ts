@@ -35,4 +35,6 @@ export const lists = {
     created: T.created,
   },
   staleCursor: 'This page link belongs to another sort of the list. Reload the list and try again.',
+  /** The phone's button that shows and hides a list's filters, with how many are set. */
+  filters: (active: number) => `Filters (${active})`,
 } as const;

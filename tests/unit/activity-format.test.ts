@@ -37,7 +37,9 @@ describe('how an activity entry reads', () => {
       'Status: Pending → In Progress',
     );
     expect(changeText('company', { field: 'status', from: 'at-risk', to: 'active' })).toBe('Status: At-risk → Active');
-    expect(changeText('task', { field: 'dueDate', from: null, to: '2031-03-01' })).toBe('Due date: none → Mar 1, 2031');
+    expect(changeText('task', { field: 'dueDate', from: null, to: '2031-03-01' })).toBe(
+      'Due date: none → Mar 01, 2031',
+    );
     expect(changeText('resource', { field: 'visibleToClient', from: false, to: true })).toBe(
       'Visible to client: No → Yes',
     );

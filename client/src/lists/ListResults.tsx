@@ -16,6 +16,7 @@ import {
 } from './ListViews';
 import type { InfiniteList } from './useInfiniteList';
 import type { ViewMode } from './useListParams';
+import { useReturnFocus } from './useReturnFocus';
 
 type ListResultsProps<T> = {
   list: InfiniteList<T>;
@@ -52,6 +53,7 @@ export function ListResults<T>({
   onOpen,
   skeletons = 6,
 }: ListResultsProps<T>) {
+  const returnFocus = useReturnFocus(list.items, rowKey);
   if (list.state === 'error') return <LoadFailed onRetry={list.retry} />;
 
   const loading = list.state === 'loading';
@@ -106,7 +108,7 @@ export function ListResults<T>({
     );
 
   return (
-    <section aria-label={table.caption} aria-busy={loading || list.refreshing}>
+    <section aria-label={table.caption} aria-busy={loading || list.refreshing} {...returnFocus}>
       <ResultCount busy={loading || list.refreshing} busyLabel={loading ? M.common.loading : M.lists.updating}>
         {loading ? null : count(list.total, list.overall)}
       </ResultCount>

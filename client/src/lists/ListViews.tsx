@@ -5,6 +5,7 @@ import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Feedback';
 import { M } from '../../../shared/messages';
 import type { ListSortState, ViewMode } from './useListParams';
+import { RECORDS_ATTR } from './useReturnFocus';
 
 export type Column<T> = {
   header: string;
@@ -60,11 +61,12 @@ type DataTableProps<T> = {
 
 /**
  * The list view. The table scrolls inside its own box (sideways on narrow screens, down on long lists) so the
- * page never does, and its header stays in view.
+ * page never does, and its header stays in view. `relative` makes the box the containing block of everything
+ * positioned inside it (screen-reader text, icons), so nothing escapes its clipping to widen or lengthen the page.
  */
 export function DataTable<T>({ columns, rows, rowKey, caption, onOpen, footer, sort }: DataTableProps<T>) {
   return (
-    <div className="max-h-[calc(100dvh-9rem)] overflow-auto overscroll-x-contain rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
+    <div className="relative max-h-[calc(100dvh-9rem)] overflow-auto overscroll-x-contain rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
       <table className="min-w-full border-separate border-spacing-0 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 z-20 bg-slate-50">
@@ -98,7 +100,7 @@ export function DataTable<T>({ columns, rows, rowKey, caption, onOpen, footer, s
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody {...{ [RECORDS_ATTR]: '' }}>
           {rows.map((row) => (
             <tr
               key={rowKey(row)}
@@ -126,7 +128,11 @@ export function DataTable<T>({ columns, rows, rowKey, caption, onOpen, footer, s
 }
 
 export function CardGrid({ children }: { children: ReactNode }) {
-  return <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">{children}</ul>;
+  return (
+    <ul {...{ [RECORDS_ATTR]: '' }} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+      {children}
+    </ul>
+  );
 }
 
 /** Placeholder cards or rows of the list's shape while the first page loads (the count's spinner says so). */

@@ -160,10 +160,13 @@ export function useListFilters<
     return value === undefined ? [] : [{ key, value: String(value) }];
   });
 
+  /** How many filters are set, the search not counted (its box is always in sight): the "Filters (N)" button's N. */
+  const filterCount = active.filter((a) => a.key !== searchKey).length;
+
   /** A filter's current value for a select (`''` = all). */
   const valueFor = (key: K) => (values[key] === undefined ? '' : String(values[key]));
 
-  return { values, view, setView, searchBox, set, remove, clearAll, active, valueFor };
+  return { values, view, setView, searchBox, set, remove, clearAll, active, filterCount, valueFor };
 }
 
 /** A list's sort as a screen reads and changes it: a column header or the sort control. */

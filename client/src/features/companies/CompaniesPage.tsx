@@ -8,6 +8,7 @@ import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
+import { ListFilters } from '../../lists/ListFilters';
 import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle, SortSelect } from '../../lists/ListToolbar';
 import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
@@ -118,7 +119,7 @@ export default function CompaniesPage() {
     },
     {
       header: colIndustry,
-      cell: (c) => c.industry || <span className="text-slate-400">{M.companies.noIndustry}</span>,
+      cell: (c) => c.industry || <span className="text-slate-500">{M.companies.noIndustry}</span>,
     },
     { header: colStatus, sort: 'status', cell: (c) => <CompanyStatusBadge status={c.status} /> },
     { header: colWebsite, cell: (c) => <WebsiteLink url={c.website} />, className: 'max-w-56' },
@@ -158,34 +159,36 @@ export default function CompaniesPage() {
           placeholder={M.companies.searchPlaceholder}
           label={M.companies.searchLabel}
         />
-        <FilterSelect
-          label={M.companies.filterIndustry}
-          value={filters.valueFor('industry')}
-          onChange={(v) => filters.set('industry', v)}
-          options={[
-            { value: '', label: M.companies.allIndustries },
-            ...(industries.data ?? []).map((i) => ({ value: i, label: i })),
-          ]}
-        />
-        <FilterSelect
-          label={M.companies.filterStatus}
-          value={filters.valueFor('status')}
-          onChange={(v) => filters.set('status', v)}
-          options={[
-            { value: '', label: M.companies.allStatus },
-            ...COMPANY_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
-          ]}
-        />
-        {/* Archived companies are hidden everywhere else; this view finds them again. */}
-        <FilterSelect
-          label={M.companies.viewLabel}
-          value={filters.valueFor('archived')}
-          onChange={(v) => filters.set('archived', v)}
-          options={[
-            { value: '', label: M.companies.viewActive },
-            { value: 'true', label: M.companies.viewArchived },
-          ]}
-        />
+        <ListFilters active={filters.filterCount}>
+          <FilterSelect
+            label={M.companies.filterIndustry}
+            value={filters.valueFor('industry')}
+            onChange={(v) => filters.set('industry', v)}
+            options={[
+              { value: '', label: M.companies.allIndustries },
+              ...(industries.data ?? []).map((i) => ({ value: i, label: i })),
+            ]}
+          />
+          <FilterSelect
+            label={M.companies.filterStatus}
+            value={filters.valueFor('status')}
+            onChange={(v) => filters.set('status', v)}
+            options={[
+              { value: '', label: M.companies.allStatus },
+              ...COMPANY_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
+            ]}
+          />
+          {/* Archived companies are hidden everywhere else; this view finds them again. */}
+          <FilterSelect
+            label={M.companies.viewLabel}
+            value={filters.valueFor('archived')}
+            onChange={(v) => filters.set('archived', v)}
+            options={[
+              { value: '', label: M.companies.viewActive },
+              { value: 'true', label: M.companies.viewArchived },
+            ]}
+          />
+        </ListFilters>
         <SortSelect sorts={companySorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips

@@ -349,7 +349,7 @@ function ContactItem({
             onClick={onHideInvite}
             aria-label={C.dismissInvite}
             title={C.dismissInvite}
-            className="absolute top-2 right-2 rounded-md p-1 text-slate-400 hover:bg-slate-200/60 hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            className="absolute top-2 right-2 rounded-md p-1 text-slate-500 hover:bg-slate-200/60 hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
           >
             <X className="size-4" aria-hidden />
           </button>

@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
+import { ListFilters } from '../../lists/ListFilters';
 import { FilterChips, ListToolbar, SearchBox, ViewToggle, SortSelect } from '../../lists/ListToolbar';
 import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
@@ -47,7 +48,7 @@ function OpenButton({ contact, onOpen, stretched }: { contact: ContactRow; onOpe
 
 function CompanyLink({ contact }: { contact: ContactRow }) {
   const company = contact.companyOfContact;
-  if (!company) return <span className="text-slate-400">{M.contacts.noCompanyText}</span>;
+  if (!company) return <span className="text-slate-500">{M.contacts.noCompanyText}</span>;
   return (
     <Link to={`/hub/companies/${company.id}`} className={linkClass} title={company.name}>
       <span className="truncate">{company.name}</span>
@@ -187,14 +188,14 @@ export default function ContactsPage() {
             {c.phone}
           </a>
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         ),
     },
     { header: colCompany, sort: 'company', className: 'max-w-56', cell: (c) => <CompanyLink contact={c} /> },
     {
       header: colTitle,
       className: 'max-w-56 truncate',
-      cell: (c) => c.title || <span className="text-slate-400">—</span>,
+      cell: (c) => c.title || <span className="text-slate-500">—</span>,
     },
     {
       header: colActions,
@@ -216,7 +217,7 @@ export default function ContactsPage() {
             onClick={() => setToDelete(c)}
             aria-label={M.contacts.deleteContact(fullName(c))}
             title={M.contacts.deleteContact(fullName(c))}
-            className="text-slate-400! hover:bg-red-50 hover:text-red-600!"
+            className="text-slate-500! hover:bg-red-50 hover:text-red-600!"
           >
             <Trash2 className="size-4" aria-hidden />
           </Button>
@@ -244,17 +245,19 @@ export default function ContactsPage() {
           placeholder={M.contacts.searchPlaceholder}
           label={M.contacts.searchLabel}
         />
-        <CompanyPicker
-          label={M.contacts.filterCompany}
-          className="md:w-64"
-          value={filters.valueFor('companyId')}
-          selectedName={filteredCompany.name}
-          onChange={(value) => filters.set('companyId', value)}
-          fixedOptions={[
-            { value: '', label: M.contacts.allCompanies },
-            { value: 'none', label: M.contacts.noCompany },
-          ]}
-        />
+        <ListFilters active={filters.filterCount}>
+          <CompanyPicker
+            label={M.contacts.filterCompany}
+            className="md:w-64"
+            value={filters.valueFor('companyId')}
+            selectedName={filteredCompany.name}
+            onChange={(value) => filters.set('companyId', value)}
+            fixedOptions={[
+              { value: '', label: M.contacts.allCompanies },
+              { value: 'none', label: M.contacts.noCompany },
+            ]}
+          />
+        </ListFilters>
         <SortSelect sorts={contactSorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips

@@ -13,6 +13,7 @@ import { Skeleton } from '../../ui/Feedback';
 import { Card, EmptyRow, FooterLink, LoadFailed, rowClass, rowLinkClass, SkeletonRows } from './Card';
 import { ProjectStatusBadge } from '../projects/projectParts';
 import { CompanyStatusBadge, FileTypeIcon, initials, relativeTime } from './format';
+import { formatDateTime } from '../../../../shared/dates';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { companies, contacts, dashboard } as const;
@@ -180,7 +181,7 @@ export function RecentFilesCard({ query, className }: { query: QueryState<Overvi
                   {file.name}
                 </span>
                 <span className={cn(metaClass, 'block')}>
-                  <time dateTime={file.createdAt.toISOString()} title={file.createdAt.toLocaleString()}>
+                  <time dateTime={file.createdAt.toISOString()} title={formatDateTime(file.createdAt)}>
                     {relativeTime(file.createdAt)}
                   </time>
                 </span>

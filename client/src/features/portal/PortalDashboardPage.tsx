@@ -172,7 +172,7 @@ export default function PortalDashboardPage() {
             ) : (
               <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {data.recentProjects.map((p) => (
-                  <ProjectCard key={p.id} project={p} slug={slug} />
+                  <ProjectCard key={p.id} project={p} slug={slug} heading="h3" />
                 ))}
               </div>
             )}

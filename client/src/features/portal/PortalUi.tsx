@@ -5,7 +5,6 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { format } from 'date-fns';
 import {
   ArrowLeft,
   ArrowRight,
@@ -42,10 +41,9 @@ const M = { common: CORE.common, portal } as const;
 const P = M.portal;
 
 /** Spec §9: "MMM dd, yyyy" in lists, "MMMM d, yyyy" on project detail. A yyyy-mm-dd day is read as that day. */
-const asDate = (value: Date | string) =>
-  typeof value === 'string' ? new Date(`${value.slice(0, 10)}T00:00:00`) : value;
-export const listDate = (value: Date | string) => format(asDate(value), 'MMM dd, yyyy');
-export const longDate = (value: Date | string) => format(asDate(value), 'MMMM d, yyyy');
+import { formatDate as listDate, formatLongDate as longDate } from '../../../../shared/dates';
+
+export { listDate, longDate };
 
 export function PortalPageHeader({
   title,
@@ -143,18 +141,27 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
 }
 
 /** Spec §2.13: status, name, description, tasks done/total, file count, progress, start and due dates, "View Project". */
-export function ProjectCard({ project, slug }: { project: PortalProjectCard; slug: string }) {
+export function ProjectCard({
+  project,
+  slug,
+  heading: Heading = 'h2',
+}: {
+  project: PortalProjectCard;
+  slug: string;
+  /** The card's title level: h2 under the page's h1, h3 inside a section of the dashboard. */
+  heading?: 'h2' | 'h3';
+}) {
   return (
     <article className="flex flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:ring-slate-300">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 text-base font-semibold text-slate-900">
+        <Heading className="min-w-0 text-base font-semibold text-slate-900">
           <Link
             to={portalPath(slug, `projects/${project.id}`)}
             className="rounded hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
           >
             {project.name}
           </Link>
-        </h3>
+        </Heading>
         <ProjectStatusBadge status={project.status} />
       </div>
       <p className="mt-1.5 line-clamp-2 min-h-10 text-sm text-slate-500">{project.description || '\u00a0'}</p>
@@ -346,7 +353,7 @@ export function ResourceCard({
 }) {
   const Icon = resource.type === 'tool' ? Wrench : BookOpen;
   return (
-    <article className="rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
+    <article className="min-w-0 rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
       <div className="flex items-start gap-3">
         <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
           <Icon className="size-4" aria-hidden />
@@ -375,7 +382,7 @@ export function ResourceCard({
           {resource.details.map((d) => (
             <div key={d.key} className="flex gap-3">
               <dt className="w-32 shrink-0 truncate text-slate-500">{d.key}</dt>
-              <dd className="min-w-0 flex-1 font-medium break-words text-slate-800">
+              <dd className="min-w-0 flex-1 font-medium wrap-anywhere text-slate-800">
                 {/^https?:\/\//i.test(d.value) ? (
                   <a
                     href={d.value}

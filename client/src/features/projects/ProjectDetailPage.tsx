@@ -220,25 +220,21 @@ function ProjectView({ project }: { project: ProjectDetails }) {
           {start ? (
             <time dateTime={project.projectStartDate ?? undefined}>{start}</time>
           ) : (
-            <NotSet text={M.projects.noDate} className="text-slate-400" />
+            <NotSet text={M.projects.noDate} />
           )}
         </Detail>
         <Detail icon={<CalendarCheck className="size-4" />} term={P.dueDate}>
           {due ? (
             <time dateTime={project.projectCompletionDate ?? undefined}>{due}</time>
           ) : (
-            <NotSet text={M.projects.noDate} className="text-slate-400" />
+            <NotSet text={M.projects.noDate} />
           )}
         </Detail>
         <Detail icon={<Clock className="size-4" />} term={P.hours}>
-          {hours ?? <NotSet text={M.projects.noDate} className="text-slate-400" />}
+          {hours ?? <NotSet text={M.projects.noDate} />}
         </Detail>
         <Detail icon={<Wallet className="size-4" />} term={P.billed}>
-          {project.totalBilled !== null ? (
-            money.format(project.totalBilled)
-          ) : (
-            <NotSet text={M.projects.noDate} className="text-slate-400" />
-          )}
+          {project.totalBilled !== null ? money.format(project.totalBilled) : <NotSet text={M.projects.noDate} />}
         </Detail>
       </dl>
 

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { controlClass } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
+import { ListFilters } from '../../lists/ListFilters';
 import { FilterChips, ListToolbar, SearchBox, ViewToggle, SortSelect } from '../../lists/ListToolbar';
 import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
@@ -52,7 +53,7 @@ function OpenLink({ project, stretched }: { project: ProjectRow; stretched?: boo
 }
 
 function CompanyLink({ project, className }: { project: ProjectRow; className?: string }) {
-  if (!project.company) return <span className={cn('text-slate-400', className)}>{M.projects.noCompany}</span>;
+  if (!project.company) return <span className={cn('text-slate-500', className)}>{M.projects.noCompany}</span>;
   return (
     <Link
       to={`/hub/companies/${project.company.id}`}
@@ -66,7 +67,7 @@ function CompanyLink({ project, className }: { project: ProjectRow; className?: 
 
 function Day({ day }: { day: string | null }) {
   const text = formatDay(day);
-  return text ? <time dateTime={day ?? undefined}>{text}</time> : <span className="text-slate-400">—</span>;
+  return text ? <time dateTime={day ?? undefined}>{text}</time> : <span className="text-slate-500">—</span>;
 }
 
 type RowActionsProps = { project: ProjectRow; onEdit: () => void; onDelete: () => void; labels?: boolean };
@@ -89,7 +90,7 @@ function RowActions({ project, onEdit, onDelete, labels }: RowActionsProps) {
         onClick={onDelete}
         aria-label={M.projects.deleteProject(project.name)}
         title={M.projects.deleteProject(project.name)}
-        className="text-slate-400! hover:bg-red-50 hover:text-red-600!"
+        className="text-slate-500! hover:bg-red-50 hover:text-red-600!"
       >
         <Trash2 className="size-4" aria-hidden />
       </Button>
@@ -117,7 +118,7 @@ function ProjectCard({ project, onEdit, onDelete }: { project: ProjectRow; onEdi
         <CompanyLink project={project} className="min-w-0" />
       </p>
       <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">
-        {project.description || <span className="text-slate-400">{M.projects.noDescription}</span>}
+        {project.description || <span className="text-slate-500">{M.projects.noDescription}</span>}
       </p>
       <div className="mt-4 space-y-2 border-t border-slate-100 pt-3 text-sm text-slate-600">
         <div className="flex items-center justify-between gap-3">
@@ -264,15 +265,17 @@ export default function ProjectsPage() {
           placeholder={M.projects.searchPlaceholder}
           label={M.projects.searchLabel}
         />
-        <CompanyPicker
-          label={M.projects.filterCompany}
-          className="md:w-60"
-          value={filters.valueFor('companyId')}
-          selectedName={filteredCompany.name}
-          onChange={(value) => filters.set('companyId', value)}
-          fixedOptions={[{ value: '', label: M.projects.allCompanies }]}
-        />
-        <StatusFilter value={filters.valueFor('status')} onChange={(v) => filters.set('status', v)} />
+        <ListFilters active={filters.filterCount}>
+          <CompanyPicker
+            label={M.projects.filterCompany}
+            className="md:w-60"
+            value={filters.valueFor('companyId')}
+            selectedName={filteredCompany.name}
+            onChange={(value) => filters.set('companyId', value)}
+            fixedOptions={[{ value: '', label: M.projects.allCompanies }]}
+          />
+          <StatusFilter value={filters.valueFor('status')} onChange={(v) => filters.set('status', v)} />
+        </ListFilters>
         <SortSelect sorts={projectSorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips

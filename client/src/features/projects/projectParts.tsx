@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
 import { EyeOff, Users } from 'lucide-react';
 import type { z } from 'zod';
 import { projects } from '../../../../shared/messages/projects';
@@ -7,6 +7,7 @@ import { PROJECT_STATUS_TONE } from '../../../../shared/status';
 import type { projectOutput, projectRowOutput } from '../../../../shared/schemas/projects';
 import { cn } from '../../lib/cn';
 import { Badge, statusLabel, type Tone } from '../../ui/Badge';
+import { formatDate, formatLongDate } from '../../../../shared/dates';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { projects } as const;
@@ -55,7 +56,7 @@ export function formatDay(day: string | null | undefined, pattern: 'list' | 'det
   if (!day) return null;
   const date = parseISO(day);
   if (Number.isNaN(date.getTime())) return null;
-  return format(date, pattern === 'list' ? 'MMM dd, yyyy' : 'MMMM d, yyyy');
+  return pattern === 'list' ? formatDate(date) : formatLongDate(date);
 }
 
 /** A project's dates as one short line ("Sep 01, 2026 → Dec 15, 2026"), or 'No dates set'. */
@@ -69,7 +70,7 @@ export const formatHours = (hours: number) => hours.toLocaleString('en-US', { ma
 
 /** Tasks done out of all, as a thin bar and "2/5 tasks". */
 export function TaskProgress({ done, total, className }: { done: number; total: number; className?: string }) {
-  if (total === 0) return <span className={cn('text-xs text-slate-400', className)}>{M.projects.noTasks}</span>;
+  if (total === 0) return <span className={cn('text-xs text-slate-500', className)}>{M.projects.noTasks}</span>;
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);
   return (
     <div className={cn('flex items-center gap-2', className)}>

@@ -24,6 +24,7 @@ import { controlClass } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
+import { formatDate } from '../../../../shared/dates';
 
 const R = M.reports;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -133,6 +134,8 @@ function Bars({
         <BarChart
           data={data}
           layout={vertical ? 'vertical' : 'horizontal'}
+          // The chart is a picture of the table beside it: hidden from assistive technology, so nothing in it takes focus.
+          accessibilityLayer={false}
           margin={{ top: 18, right: vertical ? 44 : 8, bottom: 0, left: 0 }}
           barGap={2}
         >
@@ -291,7 +294,14 @@ function ReportCard<T>({
             <figcaption className="sr-only">{`${title}. ${description}`}</figcaption>
             {chart}
           </figure>
-          <div className="max-h-80 min-w-0 overflow-auto rounded-lg border border-slate-200">
+          {/* A scroll box keyboard users can reach and scroll (it holds no control of its own). */}
+          <div
+            role="region"
+            aria-labelledby={`${id}-t`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
+            tabIndex={0}
+            className="max-h-80 min-w-0 overflow-auto rounded-lg border border-slate-200 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          >
             <table className="w-full text-sm">
               <caption className="sr-only">{title}</caption>
               <thead className="sticky top-0 bg-slate-50 text-left text-xs font-medium text-slate-500">
@@ -355,7 +365,7 @@ export default function ReportsPage() {
   const rangeErrorId = useId();
   const company = useCompanyName(raw.companyId ?? null);
   const range = query.data?.range;
-  const dayLabel = (day: string) => format(parseISO(day), 'PP');
+  const dayLabel = (day: string) => formatDate(day);
 
   const chips = [
     ...(raw.from ? [{ key: 'from', name: R.from, value: dayLabel(raw.from) }] : []),
@@ -544,7 +554,7 @@ function Reports({ data }: { data: ReportsOverview }) {
         empty={sum(perWeek, 'count') ? null : T.noTasks}
         filename="tasks-completed-per-week"
         columns={[
-          { label: T.weekOf, value: (r) => r.week, show: (r) => format(parseISO(r.week), 'MMM d, yyyy') },
+          { label: T.weekOf, value: (r) => r.week, show: (r) => formatDate(r.week) },
           { label: T.completedTasks, value: (r) => r.count, numeric: true },
         ]}
         chart={<Bars data={perWeek} category="label" series={[{ key: 'count', label: T.completedTasks }]} />}

@@ -16,6 +16,7 @@ import {
   type FilterOption,
   SortSelect,
 } from '../../lists/ListToolbar';
+import { ListFilters } from '../../lists/ListFilters';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { useListFilters, useListSort } from '../../lists/useListParams';
@@ -113,7 +114,7 @@ export default function ResourcesPage() {
     {
       header: colDetails,
       className: 'tabular-nums',
-      cell: (r) => <span className={r.details.length ? '' : 'text-slate-400'}>{R.detailCount(r.details.length)}</span>,
+      cell: (r) => <span className={r.details.length ? '' : 'text-slate-500'}>{R.detailCount(r.details.length)}</span>,
     },
     { header: colVisibility, cell: (r) => <VisibilityTag visible={r.visibleToClient} /> },
     { header: colCreated, sort: 'created', className: 'tabular-nums', cell: (r) => formatListDate(r.createdAt) },
@@ -143,31 +144,33 @@ export default function ResourcesPage() {
           placeholder={R.searchPlaceholder}
           label={R.searchLabel}
         />
-        <FilterSelect
-          label={R.filterType}
-          value={type}
-          onChange={(value) => filters.set('type', value)}
-          options={typeChoices}
-        />
-        <FilterSelect
-          label={R.filterStatus}
-          value={filters.valueFor('status')}
-          onChange={(value) => filters.set('status', value)}
-          options={[{ value: '', label: R.allStatuses }, ...statusOptions]}
-        />
-        <CompanyPicker
-          label={R.filterCompany}
-          className="md:w-56"
-          value={filters.valueFor('companyId')}
-          selectedName={company.name}
-          onChange={(value) => filters.set('companyId', value)}
-          fixedOptions={[{ value: '', label: R.allCompanies }]}
-        />
-        {filters.active.length > 0 && (
-          <Button variant="ghost" onClick={filters.clearAll} className="shrink-0">
-            <X className="size-4" aria-hidden /> {M.common.clear}
-          </Button>
-        )}
+        <ListFilters active={filters.filterCount}>
+          <FilterSelect
+            label={R.filterType}
+            value={type}
+            onChange={(value) => filters.set('type', value)}
+            options={typeChoices}
+          />
+          <FilterSelect
+            label={R.filterStatus}
+            value={filters.valueFor('status')}
+            onChange={(value) => filters.set('status', value)}
+            options={[{ value: '', label: R.allStatuses }, ...statusOptions]}
+          />
+          <CompanyPicker
+            label={R.filterCompany}
+            className="md:w-56"
+            value={filters.valueFor('companyId')}
+            selectedName={company.name}
+            onChange={(value) => filters.set('companyId', value)}
+            fixedOptions={[{ value: '', label: R.allCompanies }]}
+          />
+          {filters.active.length > 0 && (
+            <Button variant="ghost" onClick={filters.clearAll} className="shrink-0">
+              <X className="size-4" aria-hidden /> {M.common.clear}
+            </Button>
+          )}
+        </ListFilters>
         <SortSelect sorts={resourceSorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips

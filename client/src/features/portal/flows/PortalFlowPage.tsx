@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { format } from 'date-fns';
 import { toast } from 'sonner';
 import { ArrowLeft, ArrowRight, Check, CheckCircle2, FileText, SearchX } from 'lucide-react';
 import { formatFileSize } from '../../../../../shared/file-size';
@@ -17,6 +16,7 @@ import { PortalNotFound } from '../PortalUi';
 import { portalPath, usePortalUser } from '../session';
 import { FlowStateBadge } from './flowState';
 import { StepForm, type StepFormHandle } from './StepForm';
+import { formatDateAnswer, formatDateTime } from '../../../../../shared/dates';
 
 const P = M.portalFlows;
 
@@ -67,7 +67,7 @@ function Progress({ flow, index }: { flow: PortalFlowDetail; index: number }) {
 }
 
 function Completed({ flow, slug }: { flow: PortalFlowDetail; slug: string }) {
-  const when = flow.state.completedAt ? format(flow.state.completedAt, 'd MMM yyyy, HH:mm') : '';
+  const when = flow.state.completedAt ? formatDateTime(flow.state.completedAt) : '';
   const labels = new Map(flow.steps.flatMap((s) => s.fields.map((f) => [f.id, f] as const)));
   const answers = flow.answers.filter((a) => labels.has(a.fieldId));
   return (
@@ -102,6 +102,8 @@ function Completed({ flow, slug }: { flow: PortalFlowDetail; slug: string }) {
                     ) : (
                       P.fileRemoved
                     )
+                  ) : field.fieldType === 'date' ? (
+                    formatDateAnswer(a.value)
                   ) : (
                     a.value
                   )}
