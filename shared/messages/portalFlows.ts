@@ -1,5 +1,9 @@
 import * as T from './texts';
 
+/** A required answer left empty, whatever the label's grammar ("Logo files", "Company name"). */
+const requiredAnswer = (label: string, fieldType?: string) =>
+  fieldType === 'file' ? `Please upload a file for “${label}”.` : `Please fill in “${label}”.`;
+
 /** Flows in the client portal (/portal/{slug}/workflows) and the hub's submissions view. Not in the old app. */
 export const portalFlows = {
   title: T.flows,
@@ -31,9 +35,7 @@ export const portalFlows = {
     `Thank you! You completed this flow on ${when}. Your agency has received your answers.`,
   submitFailed: 'The flow could not be submitted. Please try again.',
   alreadySubmitted: 'This flow has already been completed.',
-  /** A required answer left empty, whatever the label's grammar ("Logo files", "Company name"). */
-  required: (label: string, fieldType?: string) =>
-    fieldType === 'file' ? `Please upload a file for “${label}”.` : `Please fill in “${label}”.`,
+  required: (label: string, fieldType?: string) => requiredAnswer(label, fieldType),
   checkboxRequired: (label: string) => `Please tick ${label}`,
   checkboxInvalid: (label: string) => `${label} must be ticked or not`,
   textInvalid: T.mustBeText,
@@ -42,8 +44,8 @@ export const portalFlows = {
   badDate: (label: string) => `${label}: please enter a valid date (yyyy-mm-dd)`,
   fileInvalid: (label: string) => `${label}: please upload the file again`,
   fieldNotInStep: 'This answer belongs to no field of this step.',
-  missingField: (label: string, fieldType?: string) =>
-    fieldType === 'file' ? `Please upload a file for “${label}”.` : `Please fill in “${label}”.`,
+  /** A required answer missing from a submission (the same sentence as an empty one). */
+  missingField: (label: string, fieldType?: string) => requiredAnswer(label, fieldType),
   notAFileField: 'This field does not take a file.',
   /** The agency's storage quota is used up (what the client is told; staff see the numbers in Account → Data). */
   storageFull: 'This file could not be saved: your agency’s file storage is full. Please let them know.',
