@@ -42,6 +42,10 @@ export const TENANT_MODELS = [
   'RecoveryCode',
   'TwoFactorChallenge',
   'AgencyLock',
+  'ProjectTemplate',
+  'ProjectTemplateTask',
+  'ProjectTemplateFlow',
+  'FlowTemplate',
 ] as const;
 const tenantModels = new Set<string>(TENANT_MODELS);
 
