@@ -93,6 +93,7 @@ export const router = createBrowserRouter([
               { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
               { path: 'activity', lazy: page(() => import('../features/activity/ActivityPage')) },
               { path: 'reports', lazy: page(() => import('../features/reports/ReportsPage')) },
+              { path: 'templates', lazy: page(() => import('../features/templates/TemplatesPage')) },
               { path: '*', lazy: page(() => import('./NotFoundPage')) },
             ],
           },
