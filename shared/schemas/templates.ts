@@ -32,7 +32,7 @@ const templateName = z
   .min(1, M.templates.nameRequired)
   .max(TEMPLATE_LIMITS.nameMax);
 
-export const templateTaskSchema = z.object({
+const templateTaskSchema = z.object({
   title: z.string().trim().min(1).max(TEMPLATE_LIMITS.taskTitleMax),
   description: optionalText(TEMPLATE_LIMITS.taskDescriptionMax),
   priority: z.enum(TASK_PRIORITIES).default('medium'),
@@ -164,7 +164,7 @@ export type FlowFromTemplateForm = z.input<typeof flowFromTemplateFormSchema>;
 
 const templateRef = z.object({ id: z.number().int(), name: z.string() });
 
-export const projectTemplateOutput = z.object({
+const projectTemplateOutput = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
@@ -187,9 +187,8 @@ export const projectTemplateDetailOutput = projectTemplateOutput.extend({
     }),
   ),
 });
-export type ProjectTemplateRow = z.output<typeof projectTemplateOutput>;
 
-export const flowTemplateOutput = z.object({
+const flowTemplateOutput = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
@@ -217,7 +216,6 @@ export const flowTemplateDetailOutput = flowTemplateOutput.extend({
     }),
   ),
 });
-export type FlowTemplateRow = z.output<typeof flowTemplateOutput>;
 
 export const templateRemoveOutput = z.object({ id: z.number().int() });
 /** What "From template" made: the project (opened by its uid) and the draft flows. */

@@ -43,20 +43,21 @@ function Actions({ busy, onCancel, submit }: { busy: boolean; onCancel: () => vo
   );
 }
 
+const blankProject = (): ProjectFromTemplateForm => ({ templateId: '', name: '', companyId: '', startDate: today() });
+
 /** New project from template: the template, a name, a company (or none) and the start date the due dates count from. */
 export function ProjectFromTemplateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const templates = trpc.templates.list.useQuery(undefined, { enabled: open });
-  const blank = (): ProjectFromTemplateForm => ({ templateId: '', name: '', companyId: '', startDate: today() });
   const form = useForm<ProjectFromTemplateForm, unknown, z.output<typeof projectFromTemplateFormSchema>>({
     resolver: zodResolver(projectFromTemplateFormSchema),
-    defaultValues: blank(),
+    defaultValues: blankProject(),
   });
   const { register, control, reset, formState, watch, setValue, getValues } = form;
   const errors = formState.errors;
   const navigate = useNavigate();
   const invalidate = useInvalidateProjectData();
   useEffect(() => {
-    if (open) reset(blank());
+    if (open) reset(blankProject());
   }, [open, reset]);
 
   const chosenId = Number(watch('templateId'));
