@@ -49,6 +49,20 @@ async function onboardingFlowTemplate() {
   });
 }
 
+describe('starter templates', () => {
+  it('a new agency starts with Website project, Monthly retainer and Client onboarding (with its flow)', async () => {
+    const list = await trpc.templates.list.query();
+    expect(list.map((t) => t.name)).toEqual(['Client onboarding', 'Monthly retainer', 'Website project']);
+    const onboarding = list[0];
+    expect(onboarding.flowTemplates.map((f) => f.name)).toEqual(['Client onboarding']);
+    const flow = await trpc.flowTemplates.get.query({ id: onboarding.flowTemplates[0].id });
+    const types = flow.steps.flatMap((s) => s.fields.map((f) => f.fieldType));
+    expect(types).toEqual(expect.arrayContaining(['text', 'textarea', 'select', 'file', 'checkbox']));
+    const website = await trpc.templates.get.query({ id: list[2].id });
+    expect(website.tasks.map((t) => t.title)).toEqual(expect.arrayContaining(['Sitemap and page list', 'Launch']));
+  });
+});
+
 describe('project templates', () => {
   it('creates a project from a template: tasks due at start + offset, flows as drafts, one activity entry each', async () => {
     const flowTemplate = await onboardingFlowTemplate();
