@@ -41,6 +41,7 @@ import {
   TASK_TITLES,
   TITLES,
 } from './seed-data';
+import { addStarterTemplates } from '../server/domain/templates/starters';
 
 type Tx = Prisma.TransactionClient;
 type CompanyStatus = (typeof COMPANY_STATUSES)[number];
@@ -554,6 +555,8 @@ async function seedAgency(tx: Tx, ctx: Ctx): Promise<Seeding> {
     data: { businessId, email: agency.ownerEmail, ...DEMO_OWNER, passwordHash, role: 'owner', createdAt: daysAgo(400) },
     select: { id: true },
   });
+  // The starter templates every new agency gets at sign-up (issue 29).
+  await addStarterTemplates(tx, businessId);
   const member = await tx.user.create({
     data: {
       businessId,

@@ -36,6 +36,7 @@ import { data } from './messages/data';
 import { twoFactor } from './messages/twoFactor';
 import { lists } from './messages/lists';
 import { validation } from './messages/validation';
+import { templates } from './messages/templates';
 
 /**
  * The whole catalogue, one section per file under ./messages/ (a screen that must load fast imports only the sections
@@ -78,4 +79,5 @@ export const M = {
   twoFactor,
   lists,
   validation,
+  templates,
 } as const;

@@ -22,6 +22,7 @@ import { reportsRouter } from './reports';
 import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
 import { tasksRouter } from './tasks';
+import { flowTemplatesRouter, templatesRouter } from './templates';
 import { staffInviteRouter, teamRouter } from './team';
 import { twoFactorRouter } from './two-factor';
 
@@ -38,6 +39,8 @@ export const appRouter = router({
   flows: flowsRouter,
   flowSteps: flowStepsRouter,
   flowFields: flowFieldsRouter,
+  templates: templatesRouter,
+  flowTemplates: flowTemplatesRouter,
   integrations: integrationsRouter,
   jobs: jobsRouter,
   notifications: notificationsRouter,

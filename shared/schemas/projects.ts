@@ -6,7 +6,7 @@ import { idSchema, optionalText, listSorts, sortedPageInput, queryFlag } from '.
 import { sortedPageOutput, storedEnum } from './output';
 
 /** A calendar date as the spec writes it (yyyy-mm-dd): a real day, not before 1900-01-01. */
-const dateOnlySchema = z
+export const dateOnlySchema = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, M.projects.badDate)

@@ -26,8 +26,8 @@ async function expectNoSeriousOrModerate(page: Page, label: string) {
   expect.soft(found).toEqual([]);
 }
 
-// ---- The pages to check, read from the route table (client/src/app/router.tsx), so a new page cannot be missed.
-const routerSource = fs.readFileSync(path.resolve(import.meta.dirname, '../../client/src/app/router.tsx'), 'utf8');
+// ---- The pages to check, read from the route table (client/src/app/routes.tsx), so a new page cannot be missed.
+const routerSource = fs.readFileSync(path.resolve(import.meta.dirname, '../../client/src/app/routes.tsx'), 'utf8');
 
 /** The `path:` values of one block of the route table, from its opening marker to the end of its children. */
 function routesIn(startMarker: string, endMarker: string): string[] {
@@ -39,7 +39,8 @@ function routesIn(startMarker: string, endMarker: string): string[] {
   return block.includes('index: true') ? ['', ...paths] : paths;
 }
 
-const hubRoutes = routesIn("path: 'hub',", "{ path: '*'").filter((p) => p !== 'hub');
+// `:area` serves a registry area that has no route of its own (none today): every area's page is checked by its path.
+const hubRoutes = routesIn("path: 'hub',", "{ path: '*'").filter((p) => p !== 'hub' && p !== ':area');
 const portalRoutes = routesIn("import('../features/portal/PortalLayout')", '],');
 
 type Fixture = {
@@ -66,7 +67,10 @@ function hubAddress(route: string, f: Fixture): string {
 }
 
 function portalAddress(route: string, f: Fixture): string {
-  const filled = route.replace(':id', String(f.projectId)).replace(':flowUid', f.portalFlowUid);
+  const filled = route
+    .replace(/^resources\/:id$/, `resources/${f.resourceId}`)
+    .replace(':id', String(f.projectId))
+    .replace(':flowUid', f.portalFlowUid);
   expect(filled, `portal route ${route} has a value for each parameter`).not.toContain(':');
   return `/portal/${f.slug}/${filled}`;
 }

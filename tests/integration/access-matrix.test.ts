@@ -131,6 +131,9 @@ const WITHOUT_ID = [
   'data.requestExport',
   'data.exports',
   'data.storage',
+  'templates.list',
+  'flowTemplates.list',
+  'flowTemplates.create',
 ];
 
 /** Each record area's router names its own model by `id` (shared/entities.ts). */
@@ -154,6 +157,9 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   dashboard: null,
   flowSteps: 'flowStep',
   flowFields: 'flowField',
+  /** templates: project templates; flowTemplates: flow templates (issue 29). */
+  templates: 'projectTemplate',
+  flowTemplates: 'flowTemplate',
   /** search.query: companyId (optional) narrows to one client company. */
   search: null,
   team: 'user',
@@ -200,6 +206,8 @@ const ID_KEY_MODEL: Record<string, TenantModel> = {
   inviteId: 'staffInvite',
   /** The activity log's person filter: a staff user of the agency. */
   actorUserId: 'user',
+  /** A project template's linked flow templates. */
+  flowTemplateId: 'flowTemplate',
 };
 
 type ProcedureDef = {

@@ -278,7 +278,7 @@ describe('health and unknown paths', () => {
     for (const [method, path] of [
       ['GET', '/api/nothing-here'],
       ['GET', '/companies/v1/1/deeper'],
-      ['DELETE', '/companies/v1/1'],
+      ['PUT', '/companies/v1/1'],
       ['GET', '/contacts/v1/1/deeper'],
     ]) {
       const unknown = await api.call(method, path);

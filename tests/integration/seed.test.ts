@@ -52,6 +52,11 @@ describe('demo seed', () => {
       if (field.fieldType === 'select') expect(JSON.parse(field.options).choices.length).toBeGreaterThan(1);
     }
 
+    // The starter templates (issue 29), as a new agency gets them at sign-up.
+    const templates = await db.projectTemplate.findMany({ where: { businessId }, orderBy: { name: 'asc' } });
+    expect(templates.map((t) => t.name)).toEqual(['Client onboarding', 'Monthly retainer', 'Website project']);
+    expect(await db.flowTemplate.count({ where: { businessId } })).toBe(1);
+
     const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO.email } });
     expect(owner).toMatchObject({ businessId, role: 'owner' });
     expect(await verifyPassword(owner.passwordHash, DEMO.password)).toBe(true);

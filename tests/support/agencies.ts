@@ -22,6 +22,8 @@ const TENANT_MODELS = [
   'staffInvite',
   'notification',
   'job',
+  'projectTemplate',
+  'flowTemplate',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
 /** The rows of TENANT_MODELS, and of each area fixture's model (tests/support/fixtures/). */
@@ -151,6 +153,25 @@ export async function addCompanyTree(db: Db, businessId: number, userId: number,
     data: { businessId, flowStepId: step.id, fieldLabel: 'Company goals', fieldType: 'text' },
   });
   rows.flowField.push(field.id);
+  // A flow template, and a project template with a task that creates a flow from it (issue 29).
+  const flowTemplate = await db.flowTemplate.create({
+    data: {
+      businessId,
+      name: `${name} onboarding template`,
+      description: 'Fixture flow template',
+      workflowType: 'onboard',
+      steps: JSON.stringify([{ stepTitle: 'Welcome', content: 'Hello', fields: [] }]),
+    },
+  });
+  rows.flowTemplate.push(flowTemplate.id);
+  const projectTemplate = await db.projectTemplate.create({ data: { businessId, name: `${name} project template` } });
+  rows.projectTemplate.push(projectTemplate.id);
+  await db.projectTemplateTask.create({
+    data: { businessId, templateId: projectTemplate.id, title: 'Kick-off', dueOffsetDays: 3, position: 0 },
+  });
+  await db.projectTemplateFlow.create({
+    data: { businessId, projectTemplateId: projectTemplate.id, flowTemplateId: flowTemplate.id },
+  });
   // The user's API token and an unused staff invite they sent (unknown tokens: only their hashes are stored).
   const apiToken = await db.apiToken.create({
     data: { businessId, userId, name: `${name} script`, tokenHash: `fixture-token-${n}`, prefix: 'cf_pat_fixtur' },

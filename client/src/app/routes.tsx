@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
               { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
               { path: 'activity', lazy: page(() => import('../features/activity/ActivityPage')) },
               { path: 'reports', lazy: page(() => import('../features/reports/ReportsPage')) },
+              { path: 'templates', lazy: page(() => import('../features/templates/TemplatesPage')) },
               // A record area without a route here: its list page from the registry (entityIcons.ts `page`).
               { path: ':area', lazy: page(() => import('./AreaPage')) },
               { path: '*', lazy: page(() => import('./NotFoundPage')) },

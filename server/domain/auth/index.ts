@@ -27,6 +27,7 @@ import { log } from '../../log';
 import type { AppScope } from '../../trpc';
 import type { StaffScope } from '../context';
 import { refuseUnclaimed, requireStrongPassword, tooMany, usableLink, type RequestScope } from './rules';
+import { addStarterTemplates } from '../templates/starters';
 
 /** A public flow: no session, the unscoped client (app.database.db) and the request (throttles, Retry-After). */
 export type PublicScope = RequestScope & { app: AppScope };
@@ -70,6 +71,8 @@ export async function signup(scope: PublicScope, input: z.infer<typeof signupInp
       const business = await tx.business.create({
         data: { name: input.name, slug: input.slug, email: input.email, phone: input.phone },
       });
+      // Every agency starts with the three starter templates (issue 29).
+      await addStarterTemplates(tx, business.id);
       return tx.user.create({
         data: {
           businessId: business.id,

@@ -284,7 +284,7 @@ function projectChanges(before: ProjectState | null, after: ProjectState): Activ
  * Logs a project's creation or change in the write's transaction (nothing when an update changed nothing). A
  * project of a company is the client's: its contacts see the entry in their portal.
  */
-async function logProject(
+export async function logProject(
   tx: ProjectTx,
   ctx: Pick<StaffScope, 'businessId' | 'user'>,
   id: number,

@@ -7,6 +7,7 @@ import {
   CalendarCheck,
   CalendarDays,
   Clock,
+  FileStack,
   FolderKanban,
   Mail,
   Pencil,
@@ -30,6 +31,7 @@ import { PanelSkeleton } from '../../lists/ListViews';
 import { ContactAvatar, fullName } from '../contacts/contactParts';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectDialog } from './ProjectDialog';
+import { SaveAsTemplateDialog } from '../templates/TemplateDialogs';
 import { ProjectShareControl } from './ProjectShare';
 import {
   formatDay,
@@ -103,6 +105,7 @@ export default function ProjectDetailPage() {
 
 function ProjectView({ project }: { project: ProjectDetails }) {
   const [editing, setEditing] = useState(false);
+  const [savingTemplate, setSavingTemplate] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -192,7 +195,10 @@ function ProjectView({ project }: { project: ProjectDetails }) {
             )}
           </div>
         </div>
-        <div className="flex shrink-0 gap-2 self-start" role="group" aria-label={P.actions}>
+        <div className="flex shrink-0 flex-wrap gap-2 self-start" role="group" aria-label={P.actions}>
+          <Button variant="secondary" onClick={() => setSavingTemplate(true)}>
+            <FileStack className="size-4" aria-hidden /> {M.templates.saveAsTemplate}
+          </Button>
           <Button variant="secondary" onClick={() => setEditing(true)}>
             <Pencil className="size-4" aria-hidden /> {M.projects.dialogEdit}
           </Button>
@@ -245,6 +251,11 @@ function ProjectView({ project }: { project: ProjectDetails }) {
         className="sm:[&>[role=tablist]]:w-fit sm:[&>[role=tablist]>*]:flex-none sm:[&>[role=tablist]>*]:px-5"
       />
       <ProjectDialog open={editing} project={project} onClose={() => setEditing(false)} />
+      <SaveAsTemplateDialog
+        open={savingTemplate}
+        onClose={() => setSavingTemplate(false)}
+        source={{ kind: 'project', id: project.id, name: project.name }}
+      />
       <DeleteProjectDialog
         project={deleting ? project : null}
         onClose={() => setDeleting(false)}

@@ -1,13 +1,23 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ArrowRight, Building2, CalendarDays, FileText, FolderKanban, Pencil, Plus, Trash2 } from 'lucide-react';
+import {
+  ArrowRight,
+  Building2,
+  CalendarDays,
+  FileStack,
+  FileText,
+  FolderKanban,
+  Pencil,
+  Plus,
+  Trash2,
+} from 'lucide-react';
 import { LIMITS, PROJECT_STATUSES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
 import { projectListInput, projectSorts } from '../../../../shared/schemas/projects';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { controlClass } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
 import { ListFilters } from '../../lists/ListFilters';
@@ -19,6 +29,7 @@ import { useListFilters, useListSort } from '../../lists/useListParams';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectDialog } from './ProjectDialog';
+import { ProjectFromTemplateDialog } from '../templates/TemplateDialogs';
 import { useLinkParam } from '../search/useLinkParam';
 import {
   dateRange,
@@ -186,10 +197,21 @@ export default function ProjectsPage() {
   const filteredCompany = useCompanyName(filteredCompanyId);
   const companyChip = filteredCompany.name ?? (filteredCompany.missing ? M.contacts.unknownCompany : '…');
 
+  const [fromTemplate, setFromTemplate] = useState(false);
   const addButton = (
     <Button onClick={openAdd}>
       <Plus className="size-4" aria-hidden /> {M.projects.add}
     </Button>
+  );
+  const templateButtons = (
+    <>
+      <Link to="/hub/templates" className={buttonClass('ghost')}>
+        {M.templates.title}
+      </Link>
+      <Button variant="secondary" onClick={() => setFromTemplate(true)}>
+        <FileStack className="size-4" aria-hidden /> {M.templates.fromTemplate}
+      </Button>
+    </>
   );
 
   const [colProject, colCompany, colStatus, colStart, colDue, colTasks, colFiles, colActions] = M.projects.columns;
@@ -254,6 +276,7 @@ export default function ProjectsPage() {
         actions={
           <>
             <ViewToggle value={filters.view} onChange={filters.setView} />
+            {templateButtons}
             {addButton}
           </>
         }
@@ -311,6 +334,7 @@ export default function ProjectsPage() {
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
       />
       <DeleteProjectDialog project={toDelete} onClose={() => setToDelete(null)} />
+      <ProjectFromTemplateDialog open={fromTemplate} onClose={() => setFromTemplate(false)} />
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ArrowLeft, Building2, Copy, EyeOff, Send, Trash2 } from 'lucide-react';
+import { ArrowLeft, Building2, Copy, EyeOff, FileStack, Send, Trash2 } from 'lucide-react';
 import { M } from '../../../../../shared/messages';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/Button';
 import { DeleteFlowDialog, PublishFlowDialog, useDuplicateFlow, useUnpublishFlow } from '../flowActions';
+import { SaveAsTemplateDialog } from '../../templates/TemplateDialogs';
 import { ActiveBadge, FlowTypeBadge, FlowTypeTile, type FlowDetail } from '../flowParts';
 
 const F = M.flows;
@@ -79,6 +80,7 @@ function FlowActions({ flow, stepCount }: { flow: FlowDetail; stepCount: number 
   const { unpublish, pendingId: unpublishingId } = useUnpublishFlow();
   const { duplicate, pendingId } = useDuplicateFlow();
   const [deletingFlow, setDeletingFlow] = useState(false);
+  const [savingTemplate, setSavingTemplate] = useState(false);
   return (
     <>
       <div className="flex shrink-0 flex-wrap gap-2 self-start" role="group" aria-label={F.flowActions}>
@@ -95,6 +97,9 @@ function FlowActions({ flow, stepCount }: { flow: FlowDetail; stepCount: number 
         <Button variant="secondary" busy={pendingId === flow.id} onClick={() => duplicate(flow)}>
           {pendingId !== flow.id && <Copy className="size-4" aria-hidden />} {F.duplicate}
         </Button>
+        <Button variant="secondary" onClick={() => setSavingTemplate(true)}>
+          <FileStack className="size-4" aria-hidden /> {M.templates.saveAsTemplate}
+        </Button>
         <Button
           variant="secondary"
           onClick={() => setDeletingFlow(true)}
@@ -106,6 +111,11 @@ function FlowActions({ flow, stepCount }: { flow: FlowDetail; stepCount: number 
         </Button>
       </div>
       <PublishFlowDialog flow={publishing ? flow : null} onClose={() => setPublishing(false)} />
+      <SaveAsTemplateDialog
+        open={savingTemplate}
+        onClose={() => setSavingTemplate(false)}
+        source={{ kind: 'flow', id: flow.id, name: flow.name }}
+      />
       <DeleteFlowDialog
         flow={deletingFlow ? { id: flow.id, name: flow.name, stepCount } : null}
         onClose={() => setDeletingFlow(false)}
