@@ -161,11 +161,10 @@ export async function sortedPage<T>(db: SqlRunner, spec: SortedListSpec<T>): Pro
   // last row's id (API clients and saved links that build it from an id keep working; another agency's id finds no
   // position and yields an empty page). A sorted page's token in the default order still reads below.
   if (spec.sort.legacy && (!spec.cursor || /^\d{1,15}$/.test(spec.cursor))) {
-    const page = await keysetPage(db, {
-      ...spec,
-      sort: spec.sort.legacy,
-      cursor: spec.cursor ? Number(spec.cursor) : null,
-    });
+    const id = spec.cursor ? Number(spec.cursor) : null;
+    // As the id cursor's schema did: an id no row can have is a 400, not a query.
+    if (id !== null && (id < 1 || id > MAX_ID)) throw new TRPCError({ code: 'BAD_REQUEST', message: M.lists.staleCursor });
+    const page = await keysetPage(db, { ...spec, sort: spec.sort.legacy, cursor: id });
     return { ...page, nextCursor: page.nextCursor === null ? null : String(page.nextCursor) };
   }
   const table = ident(spec.table);
