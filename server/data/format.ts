@@ -37,15 +37,17 @@ export type EntitySpec = {
 };
 
 /**
- * Columns added to version 1 after its first exports (issue 27, "Internal until shared"), with the value a row of
+ * Columns added to version 1 after its first exports (issues 27 and 29), with the value a row of
  * an export written before them takes: the behaviour of the installation that wrote it. Its projects were all shown
  * to their company's clients (a draft too; the importing installation's rule still hides drafts), and no task was
  * internal. A newer export always holds these columns; the version stays 1, since every reader of version 1 that
  * knows these columns reads both kinds.
  */
-export const COLUMNS_OF_OLDER_EXPORTS: Partial<Record<EntityName, Record<string, boolean>>> = {
+export const COLUMNS_OF_OLDER_EXPORTS: Partial<Record<EntityName, Record<string, boolean | null>>> = {
   projects: { visibleToClient: true },
   tasks: { internal: false },
+  // Issue 29: a step of an older export has its flow type's shape (no type of its own, nothing added).
+  flowSteps: { stepType: null, addedContent: false, addedFields: false },
 };
 
 export const ENTITY_NAMES = [
@@ -243,6 +245,9 @@ export const ENTITIES: readonly EntitySpec[] = [
       stepOrder: 'int',
       stepTitle: 'string',
       content: 'text',
+      stepType: 'string',
+      addedContent: 'boolean',
+      addedFields: 'boolean',
       createdAt: 'date',
       updatedAt: 'date',
     },

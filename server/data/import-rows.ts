@@ -14,7 +14,7 @@ import {
   documentUrlSchema,
   documentUrlText,
 } from '../../shared/schemas/documents';
-import { flowFieldFields, flowFields, flowStepFields, flowUidSchema } from '../../shared/schemas/flows';
+import { flowFieldFields, flowFields, flowStepFields, flowUidSchema, stepTypeSchema } from '../../shared/schemas/flows';
 import { storedAnswerSchema, submissionStatusSchema } from '../../shared/schemas/portal-flows';
 import { projectFields, projectUidSchema, storedProjectStatusSchema } from '../../shared/schemas/projects';
 import {
@@ -60,6 +60,7 @@ const NULLABLE: Partial<Record<EntityName, readonly string[]>> = {
   documents: ['companyId', 'projectId', 'mimeType', 'originalName', 'uploadedById', 'file'],
   resources: ['projectId'],
   flows: ['companyId', 'createdById'],
+  flowSteps: ['stepType'],
   flowFields: ['helpText'],
   flowSubmissions: ['companyId', 'completedAt'],
 };
@@ -106,7 +107,7 @@ const ROW_SCHEMAS = {
   resources: z.object({ ...resourceFields, type: resourceTypeSchema, status: resourceStatusSchema }),
   resourceDetails: z.object(resourceDetailFields),
   flows: z.object({ flowUid: flowUidSchema, ...flowFields }),
-  flowSteps: z.object(flowStepFields),
+  flowSteps: z.object({ ...flowStepFields, stepType: stepTypeSchema }),
   // Options are stored JSON text (the calls take them parsed): at most twice what a call may send as text.
   flowFields: z.object({ ...flowFieldFields, options: z.string().max(20_000) }),
   flowSubmissions: z.object({ status: submissionStatusSchema }),
