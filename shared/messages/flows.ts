@@ -205,11 +205,9 @@ export const flows = {
   >,
   addText: 'Add text',
   removeText: 'Remove text',
-  removeTextNamed: (title: string) => `Remove the text of ${title}`,
-  addFieldTo: (title: string) => `Add a field to ${title}`,
+  removeTextNamed: (title: string) => `Remove text from ${title}`,
   removeForm: 'Remove form',
-  removeFormNamed: (title: string) => `Remove the form of ${title}`,
-  textAboveFields: 'Shown above the form',
+  removeFormNamed: (title: string) => `Remove form from ${title}`,
   blockFailed: 'Failed to update step',
   editFormField: 'Edit Form Field',
   fieldForm: {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
@@ -121,6 +121,7 @@ export function StepCard(props: StepCardProps) {
         >
           {index + 1}
         </span>
+        <StepTypeMark stepType={step.stepType} />
         <div className="min-w-0 flex-1">
           <label htmlFor={titleId} className="sr-only">
             {F.stepTitleLabel(index + 1)}
@@ -188,10 +189,23 @@ export function StepCard(props: StepCardProps) {
   );
 }
 
-/** The step's blocks: the text, then the fields, then the button that adds the block it lacks. */
+/** The step type's icon, named for screen readers (issue 29: the type a step was added as). */
+function StepTypeMark({ stepType }: { stepType: FlowStepRow['stepType'] }) {
+  const Icon = stepTypeIcon[stepType];
+  const label = F.stepTypeLabels[stepType];
+  return (
+    <span role="img" aria-label={label} title={label} data-step-type={stepType} className="shrink-0 text-slate-400">
+      <Icon className="size-4" aria-hidden />
+    </span>
+  );
+}
+
+/**
+ * The step's blocks: the text above the fields. The block a step lacks is one button away: "Add Field" beside a
+ * content step's text, "Add text" beside a form step's Add Field.
+ */
 function StepBody(props: StepCardProps & { name: string }) {
   const { step, index, name, onChange, onFlush, onBlocks, onAddField, blocksBusy } = props;
-  const TypeIcon = stepTypeIcon[step.stepType];
   // After a block is added or removed, the focus goes where the author works next (the new text, or the button back).
   const [focusNext, setFocusNext] = useState<'text' | 'addText' | 'addForm' | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -216,10 +230,6 @@ function StepBody(props: StepCardProps & { name: string }) {
       className="space-y-4 p-4"
       data-step-blocks={[step.hasContent && 'text', step.hasFields && 'fields'].filter(Boolean).join(' ')}
     >
-      <p className="flex items-center gap-1.5 text-xs font-medium text-slate-500" data-step-type={step.stepType}>
-        <TypeIcon className="size-3.5 text-slate-400" aria-hidden />
-        {F.stepTypeLabels[step.stepType]}
-      </p>
       {step.hasContent && (
         <ContentEditor
           step={step}
@@ -227,54 +237,64 @@ function StepBody(props: StepCardProps & { name: string }) {
           textRef={textRef}
           onChange={(content) => onChange({ content })}
           onFlush={onFlush}
-          onRemove={
-            step.stepType === 'form'
-              ? () => {
+          action={
+            step.stepType === 'form' ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
                   onFlush();
                   onBlocks({ hasContent: false });
                   setFocusNext('addText');
-                }
-              : undefined
+                }}
+                disabled={blocksBusy}
+                aria-label={F.removeTextNamed(name)}
+                title={F.removeTextNamed(name)}
+              >
+                <X className="size-4" aria-hidden /> {F.removeText}
+              </Button>
+            ) : !step.hasFields ? (
+              <Button ref={addFormRef} variant="ghost" size="sm" onClick={onAddField}>
+                <Plus className="size-4" aria-hidden /> {F.addField}
+              </Button>
+            ) : null
           }
-          removeLabel={F.removeTextNamed(name)}
-          busy={blocksBusy}
         />
       )}
       {step.hasFields && (
         <StepFields
           {...props}
-          onRemoveForm={
-            step.stepType !== 'form' && step.fieldsOfFlowStep.length === 0
-              ? () => {
+          extra={
+            !step.hasContent ? (
+              <Button
+                ref={addTextRef}
+                variant="ghost"
+                size="sm"
+                busy={blocksBusy}
+                onClick={() => {
+                  onBlocks({ hasContent: true });
+                  setFocusNext('text');
+                }}
+              >
+                {!blocksBusy && <FileText className="size-4" aria-hidden />} {F.addText}
+              </Button>
+            ) : step.stepType !== 'form' && step.fieldsOfFlowStep.length === 0 ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
                   onBlocks({ hasFields: false });
                   setFocusNext('addForm');
-                }
-              : undefined
+                }}
+                disabled={blocksBusy}
+                aria-label={F.removeFormNamed(name)}
+                title={F.removeFormNamed(name)}
+              >
+                <X className="size-4" aria-hidden /> {F.removeForm}
+              </Button>
+            ) : null
           }
         />
-      )}
-      {(!step.hasContent || !step.hasFields) && (
-        <div className="flex flex-wrap gap-2">
-          {!step.hasContent && (
-            <Button
-              ref={addTextRef}
-              variant="secondary"
-              size="sm"
-              busy={blocksBusy}
-              onClick={() => {
-                onBlocks({ hasContent: true });
-                setFocusNext('text');
-              }}
-            >
-              {!blocksBusy && <FileText className="size-4" aria-hidden />} {F.addText}
-            </Button>
-          )}
-          {!step.hasFields && (
-            <Button ref={addFormRef} variant="secondary" size="sm" onClick={onAddField} aria-label={F.addFieldTo(name)}>
-              <Plus className="size-4" aria-hidden /> {F.addField}
-            </Button>
-          )}
-        </div>
       )}
     </div>
   );
@@ -286,21 +306,19 @@ type ContentEditorProps = {
   textRef: React.Ref<HTMLTextAreaElement>;
   onChange: (content: string) => void;
   onFlush: () => void;
-  /** A form step's added text can go again ("Remove text"); a content step's own text cannot. */
-  onRemove?: () => void;
-  removeLabel: string;
-  busy: boolean;
+  /** The block button beside the label: "Remove text" (a form step's added text) or "Add Field" (a content step). */
+  action: ReactNode;
 };
 
 /** Markdown with a Write/Preview switch (plain text for an information step). The textarea grows with its text. */
-function ContentEditor({ step, index, textRef, onChange, onFlush, onRemove, removeLabel, busy }: ContentEditorProps) {
+function ContentEditor({ step, index, textRef, onChange, onFlush, action }: ContentEditorProps) {
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const id = useId();
   const hintId = `${id}-hint`;
   const markdown = step.stepType !== 'information';
   return (
     <div>
-      <div className="mb-2 flex items-center justify-between gap-3">
+      <div className="mb-2 flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
         <label htmlFor={id} className="mr-auto text-xs font-medium text-slate-500">
           {F.contentLabel(index + 1)}
         </label>
@@ -322,19 +340,7 @@ function ContentEditor({ step, index, textRef, onChange, onFlush, onRemove, remo
             ))}
           </div>
         )}
-        {onRemove && (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="-my-1 shrink-0"
-            onClick={onRemove}
-            disabled={busy}
-            aria-label={removeLabel}
-            title={removeLabel}
-          >
-            <X className="size-4" aria-hidden /> <span className="hidden sm:inline">{F.removeText}</span>
-          </Button>
-        )}
+        {action}
       </div>
       {markdown && mode === 'preview' ? (
         <div className="min-h-32 rounded-lg border border-slate-200 bg-slate-50/50 px-3 py-2.5" data-step-preview>
@@ -372,8 +378,8 @@ function ContentEditor({ step, index, textRef, onChange, onFlush, onRemove, remo
 }
 
 /**
- * The step's form fields, each with its type, required mark and help text, and Add Field; a content step's form
- * with no field left can be removed again.
+ * The step's form fields, each with its type, required mark and help text, and Add Field; beside it "Add text" (a
+ * step without text) or "Remove form" (a content step's form with no field left).
  */
 function StepFields({
   step,
@@ -381,9 +387,8 @@ function StepFields({
   onAddField,
   onEditField,
   onDeleteField,
-  onRemoveForm,
-  blocksBusy,
-}: StepCardProps & { name: string; onRemoveForm?: () => void }) {
+  extra,
+}: StepCardProps & { name: string; extra: ReactNode }) {
   const fields = step.fieldsOfFlowStep;
   return (
     <div data-step-fields>
@@ -442,18 +447,7 @@ function StepFields({
         <Button variant="secondary" size="sm" onClick={onAddField} disabled={fields.length >= FLOW_LIMITS.fieldsMax}>
           <Plus className="size-4" aria-hidden /> {F.addField}
         </Button>
-        {onRemoveForm && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={onRemoveForm}
-            disabled={blocksBusy}
-            aria-label={F.removeFormNamed(name)}
-            title={F.removeFormNamed(name)}
-          >
-            <X className="size-4" aria-hidden /> {F.removeForm}
-          </Button>
-        )}
+        {extra}
       </div>
     </div>
   );
