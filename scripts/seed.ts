@@ -702,9 +702,12 @@ async function seedProjects(s: Seeding, companies: SeededCompany[]) {
             approval: 10,
             'in-progress': 35,
             'at-risk': 8,
+            'on-hold': 4,
             complete: 25,
           });
-    const company = status === 'draft' && rng.chance(0.3) ? rng.pick(companies) : rng.pick(clientCompanies);
+    // The first project of each status keeps it: not at a canceled company (whose projects are complete).
+    const pool = i < PROJECT_STATUSES.length ? clientCompanies.filter((c) => c.status !== 'canceled') : clientCompanies;
+    const company = status === 'draft' && rng.chance(0.3) ? rng.pick(companies) : rng.pick(pool);
     if (company.status === 'canceled' && status !== 'draft') status = 'complete';
 
     let startDate: Date | null;
@@ -727,6 +730,7 @@ async function seedProjects(s: Seeding, companies: SeededCompany[]) {
       approval: [0.1, 0.5],
       'in-progress': [0.2, 0.9],
       'at-risk': [0.7, 1.3],
+      'on-hold': [0.1, 0.6],
       complete: [0.85, 1.15],
     };
     const worked = Math.round(estimated * rng.float(...share[status]) * 2) / 2;

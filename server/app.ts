@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server';
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -256,11 +257,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       // shifting when the branding arrives (client/src/features/portal/branding.ts reads it).
       const slug = portalSignInSlug(req.path);
       if (slug) {
+        // No agency at the slug (or no slug an agency could have): `branding: null`, so the page says "No client
+        // portal at this address" at once.
         const branding = await appRouter
           .createCaller(createContext({ req, res }))
           .business.branding({ slug })
-          .catch(() => null);
-        if (branding) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
+          .catch((error: unknown) =>
+            error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')
+              ? null
+              : undefined,
+          );
+        if (branding !== undefined) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
       }
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(html);

@@ -4,6 +4,7 @@
  * (clientEventText below), never an entry's changes.
  */
 import type { ActivityChange, ClientEventKind } from './activity';
+import { formatDateAnswer } from './dates';
 import { activity } from './messages/activity';
 import * as labels from './messages/labels';
 
@@ -54,13 +55,10 @@ export function valueText(entityType: string, field: string, value: unknown, max
   return shown.length > max ? `${shown.slice(0, Math.max(1, max - 1)).trimEnd()}…` : shown;
 }
 
-/** A stored day (changesOf writes dates at midnight UTC as yyyy-mm-dd) as people read it: "Mar 1, 2031". */
+/** A stored day (changesOf writes dates at midnight UTC as yyyy-mm-dd) as people read it: "Mar 01, 2031". */
 function dayText(text: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
-  const day = new Date(`${text}T00:00:00.000Z`);
-  return Number.isNaN(day.getTime())
-    ? undefined
-    : day.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const shown = formatDateAnswer(text);
+  return shown === text ? undefined : shown;
 }
 
 export function changeText(entityType: string, change: ActivityChange, max = Infinity): string {
@@ -78,7 +76,8 @@ export function sentenceParts(entry: { entityType: string; entityName: string; a
   const verb = A.verbs[entry.action] ?? entry.action.replace(/_/g, ' ');
   const noun = A.nouns[entry.entityType] ?? entry.entityType.replace(/_/g, ' ');
   if (entry.action === 'signed_in' || entry.action === 'invite_accepted') return { verb, name: null };
-  if (entry.entityType === 'business') return { verb: `${verb} the ${noun}`, name: null };
+  if (entry.entityType === 'business')
+    return { verb: A.businessActions[entry.action] ?? `${verb} the ${noun}`, name: null };
   if (entry.action === 'invited' || !entry.entityName)
     return { verb: entry.entityName ? verb : `${verb} a ${noun}`, name: entry.entityName || null };
   return { verb: `${verb} ${noun}`, name: entry.entityName };

@@ -3,8 +3,8 @@
  * An entry says who (actor), did what (action) to which record (entityType + entityId + entityName snapshot),
  * for which client company, and which fields changed (old → new).
  */
-import { ENTITIES, RECORD_KINDS, type RecordKind } from './entities';
-import { nav } from './messages/nav';
+import { RECORD_KINDS, type RecordKind } from './entities';
+import { areas } from './messages/areas';
 
 /** The record areas (shared/entities.ts), then what is not a record of an area. */
 export const ACTIVITY_ENTITY_TYPES = [
@@ -38,6 +38,9 @@ export const ACTIVITY_ACTIONS = [
   'invite_accepted',
   /** Rows imported from a file (entityName: the file's name; changes: rows created per kind). */
   'imported',
+  /** A company was archived (hidden, its portal closed) or restored. */
+  'archived',
+  'unarchived',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -58,7 +61,7 @@ export type ActivityChange = {
 /** The kinds the activity filters offer, with their labels (plural, for "filter by kind"). */
 export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
   // The record areas as the navigation names them (shared/entities.ts).
-  ...(Object.fromEntries(RECORD_KINDS.map((kind) => [kind, nav[ENTITIES[kind].label]])) as Record<RecordKind, string>),
+  ...(Object.fromEntries(RECORD_KINDS.map((kind) => [kind, areas[kind].label])) as Record<RecordKind, string>),
   business: 'Account settings',
   team: 'Team',
   api_token: 'API tokens',

@@ -9,12 +9,22 @@ export const DEFAULT_COMPANY_STATUS: CompanyStatus = 'prospect';
 
 export const CONTACT_ROLES = ['executive', 'manager', 'contributor'] as const;
 
-export const PROJECT_STATUSES = ['draft', 'waiting', 'approval', 'in-progress', 'at-risk', 'complete'] as const;
+/**
+ * The one vocabulary of project statuses (issue 29): the forms offer these, the list filter, badges, imports and the
+ * portal name them with the same words (shared/status.ts). Migration 20261127034255 moved the list filter's older
+ * stored words onto these (active → in-progress, completed → complete); on-hold is a form choice now.
+ */
+export const PROJECT_STATUSES = [
+  'draft',
+  'waiting',
+  'approval',
+  'in-progress',
+  'at-risk',
+  'on-hold',
+  'complete',
+] as const;
+/** The REST list filter's words of the spec (§2.3), still accepted: active is a group, completed means complete. */
 export const PROJECT_FILTER_STATUSES = ['draft', 'active', 'completed', 'on-hold'] as const;
-/** Statuses older project rows may hold (the list filter's words); the forms never write them. */
-const LEGACY_PROJECT_STATUSES = ['active', 'completed', 'on-hold'] as const;
-/** Every status a project row can hold: the forms' set, then the older ones. */
-export const STORED_PROJECT_STATUSES = [...PROJECT_STATUSES, ...LEGACY_PROJECT_STATUSES] as const;
 /** The calendar's lower bound (spec §9): earlier dates are refused and disabled. */
 export const CALENDAR_MIN_DATE = '1900-01-01';
 export const TASK_STATUSES = ['pending', 'in-progress', 'completed', 'cancelled'] as const;

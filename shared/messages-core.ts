@@ -8,7 +8,7 @@ export const PRODUCT_NAME = 'Clientflow';
 export const CORE = {
   /** Page titles (shown as '{title} — Clientflow'), the hub's frame, the 404 page and the sign-in/sign-up extras. */
   shell: {
-    titles: { signIn: T.signIn, signUp: 'Create your account', dashboard: T.dashboard, notFound: 'Page not found' },
+    titles: { signIn: T.signIn, signUp: 'Create your account', dashboard: T.dashboard, notFound: T.pageNotFound },
     loadingApp: `Loading ${PRODUCT_NAME}`,
     loadingHub: 'Loading your hub',
     hubUnreachable: 'The hub could not be reached',

@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   'data.export': ['owner'],
   /** Export one client company's own data. */
   'data.exportCompany': ['owner', 'admin'],
+  /** Delete a client company with everything that belongs to it (archiving is open to all staff, like editing). */
+  'companies.delete': ['owner', 'admin'],
   /** Import companies and contacts from CSV. */
   'data.import': ['owner', 'admin'],
   /** Import a Clientflow export (zip): moving an agency or a client between installations. */

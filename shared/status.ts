@@ -2,73 +2,70 @@
 // number means the same on every screen. SQL builds its IN lists from them (never a copy of the values).
 import {
   COMPANY_STATUSES,
-  PROJECT_FILTER_STATUSES,
-  type PROJECT_STATUSES,
+  type PROJECT_FILTER_STATUSES,
+  PROJECT_STATUSES,
   type RESOURCE_TYPES,
-  type STORED_PROJECT_STATUSES,
   type TASK_PRIORITIES,
   type TASK_STATUSES,
 } from './constants';
 
-type ProjectStatus = (typeof STORED_PROJECT_STATUSES)[number];
+type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 /**
- * "Active Projects": work in flight. Draft (not started), on-hold and complete/completed are not active.
- * The forms store waiting, approval, in-progress and at-risk; the list filter and older rows also know active.
+ * "Active Projects": work in flight. Draft (not started), on hold and complete are not active. The list filter's
+ * "All active" choice (the spec's `active` filter value) matches the same set.
  */
 export const ACTIVE_PROJECT_STATUSES = [
-  'active',
   'waiting',
   'approval',
   'in-progress',
   'at-risk',
 ] as const satisfies readonly ProjectStatus[];
 
-/** Finished projects (the portal's "completed"; the forms store complete, the filter knows completed). */
-const FINISHED_PROJECT_STATUSES = ['complete', 'completed'] as const satisfies readonly ProjectStatus[];
+/**
+ * The words older rows and older exports hold, as the status they became (migration 20261127034255; an archive
+ * written before it is read with this table too).
+ */
+const OLDER_PROJECT_STATUS_OF = { active: 'in-progress', completed: 'complete' } as const satisfies Record<
+  string,
+  ProjectStatus
+>;
+
+/** A status as stored today: an older word becomes its current one, anything else stays as it is. */
+export const currentProjectStatus = (status: string): string =>
+  (OLDER_PROJECT_STATUS_OF as Record<string, string>)[status] ?? status;
 
 /**
- * On hold: only the 'on-hold' of older rows. The forms have no paused status, and 'waiting' (on the client) is work
- * in flight that the dashboard counts as active; a filter choice must never overlap another, so it stays there.
+ * What the project list's status filter accepts: every status (the form's words), `active` (every in-flight
+ * status, the dashboard's "Active Projects") and the spec's `completed` (the same as complete) for REST callers.
  */
-const ON_HOLD_PROJECT_STATUSES = ['on-hold'] as const satisfies readonly ProjectStatus[];
-
-/**
- * The project list's status filter (spec §2.3: draft, active, completed, on-hold) as the stored statuses each
- * choice matches. The four sets never overlap and together cover every stored status, so the choices' counts add
- * up to the total. A form status (waiting, at-risk…) given to the filter matches itself exactly.
- */
-export const PROJECT_FILTER_MATCHES: Record<(typeof PROJECT_FILTER_STATUSES)[number], readonly ProjectStatus[]> = {
-  draft: ['draft'],
-  active: ACTIVE_PROJECT_STATUSES,
-  completed: FINISHED_PROJECT_STATUSES,
-  'on-hold': ON_HOLD_PROJECT_STATUSES,
-};
-
-/** What the list's status filter accepts: the spec's four filter values, or one exact form status. */
-export const PROJECT_LIST_STATUS_FILTERS = [
-  ...PROJECT_FILTER_STATUSES,
-  ...([
-    'waiting',
-    'approval',
-    'in-progress',
-    'at-risk',
-    'complete',
-  ] as const satisfies readonly (typeof PROJECT_STATUSES)[number][]),
-] as const;
+export const PROJECT_LIST_STATUS_FILTERS = [...PROJECT_STATUSES, 'active', 'completed'] as const satisfies readonly (
+  | ProjectStatus
+  | (typeof PROJECT_FILTER_STATUSES)[number]
+)[];
 export type ProjectListStatusFilter = (typeof PROJECT_LIST_STATUS_FILTERS)[number];
 
 /** The stored statuses a list filter value matches. */
 export function projectStatusesFor(filter: ProjectListStatusFilter): readonly ProjectStatus[] {
-  return filter in PROJECT_FILTER_MATCHES
-    ? PROJECT_FILTER_MATCHES[filter as keyof typeof PROJECT_FILTER_MATCHES]
-    : [filter as ProjectStatus];
+  if (filter === 'active') return ACTIVE_PROJECT_STATUSES;
+  return [currentProjectStatus(filter) as ProjectStatus];
 }
+
+/** Badge colours of a project status, the same in the hub and the portal. */
+export const PROJECT_STATUS_TONE = {
+  draft: 'gray',
+  waiting: 'yellow',
+  approval: 'purple',
+  'in-progress': 'green',
+  'at-risk': 'orange',
+  'on-hold': 'gray',
+  complete: 'blue',
+} as const satisfies Record<ProjectStatus, string>;
 
 /** A task counted as done in a project's progress ("tasks done out of total"). */
 export const DONE_TASK_STATUSES = ['completed'] as const satisfies readonly (typeof TASK_STATUSES)[number][];
 
-/** "Pending Tasks" ("tasks in progress" under the count): every task not completed or cancelled. */
+/** "Open tasks" on the dashboard: every task not completed or cancelled (pending or in progress). */
 export const PENDING_TASK_STATUSES = ['pending', 'in-progress'] as const;
 
 /** "Total Clients": every client company of the agency, prospects included (a new company starts as one). */
@@ -118,11 +115,11 @@ export const PORTAL_PROJECT_STATUSES = [
   'approval',
   'in_progress',
   'at_risk',
-  'complete',
-  'active',
-  'completed',
   'on_hold',
+  'complete',
 ] as const;
+/** The portal's project filter: a status, or (REST callers of the spec) `active` (in flight) and `completed`. */
+export const PORTAL_PROJECT_STATUS_FILTERS = [...PORTAL_PROJECT_STATUSES, 'active', 'completed'] as const;
 export type PortalProjectStatus = (typeof PORTAL_PROJECT_STATUSES)[number];
 export const PORTAL_TASK_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
 export type PortalTaskStatus = (typeof PORTAL_TASK_STATUSES)[number];
@@ -133,10 +130,8 @@ export const PORTAL_PROJECT_STATUS_OF = {
   approval: 'approval',
   'in-progress': 'in_progress',
   'at-risk': 'at_risk',
-  complete: 'complete',
-  active: 'active',
-  completed: 'completed',
   'on-hold': 'on_hold',
+  complete: 'complete',
 } as const satisfies Record<ProjectStatus, PortalProjectStatus>;
 
 export const PORTAL_TASK_STATUS_OF = {
@@ -165,27 +160,22 @@ export const storedTaskStatusesFor = (status: PortalTaskStatus): (typeof TASK_ST
   STORED_TASK_STATUS_OF[status],
 ];
 
-/** The stored project statuses a portal project status stands for. */
-export const storedProjectStatusesFor = (status: PortalProjectStatus): ProjectStatus[] => [
-  STORED_PROJECT_STATUS_OF[status],
-];
+/** The stored project statuses a portal project filter stands for. */
+export const storedProjectStatusesFor = (
+  status: (typeof PORTAL_PROJECT_STATUS_FILTERS)[number],
+): readonly ProjectStatus[] =>
+  status === 'active' || status === 'completed' ? projectStatusesFor(status) : [STORED_PROJECT_STATUS_OF[status]];
 
 /**
- * Badge colours of the portal: spec §4's for the statuses it names (active and in progress green, completed blue,
- * on hold grey; tasks: completed green, in progress blue, pending yellow), the hub's neighbours for the others, and a
- * cancelled task grey (issue 27), never red.
+ * Badge colours of the portal: the hub's (PROJECT_STATUS_TONE) for projects; tasks as spec §4 (completed green, in
+ * progress blue, pending yellow) and a cancelled task grey (issue 27), never red.
  */
-export const PORTAL_PROJECT_STATUS_TONE = {
-  draft: 'gray',
-  waiting: 'yellow',
-  approval: 'purple',
-  in_progress: 'green',
-  at_risk: 'orange',
-  complete: 'blue',
-  active: 'green',
-  completed: 'blue',
-  on_hold: 'gray',
-} as const satisfies Record<PortalProjectStatus, string>;
+export const PORTAL_PROJECT_STATUS_TONE = Object.fromEntries(
+  Object.entries(PORTAL_PROJECT_STATUS_OF).map(([stored, portal]) => [
+    portal,
+    PROJECT_STATUS_TONE[stored as ProjectStatus],
+  ]),
+) as Record<PortalProjectStatus, (typeof PROJECT_STATUS_TONE)[ProjectStatus]>;
 export const PORTAL_TASK_STATUS_TONE = {
   completed: 'green',
   in_progress: 'blue',

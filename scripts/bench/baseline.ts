@@ -24,7 +24,7 @@ import {
 import { API_COMPRESSION_THRESHOLD } from '../../server/lib/compression';
 import { companyListQuery } from '../../server/domain/companies';
 import { projectColumns, projectExtras } from '../../server/domain/projects';
-import { keysetPage } from '../../server/lib/pagination';
+import { keysetPage, sortedPage } from '../../server/lib/pagination';
 import { clientVisible } from '../../server/portal/visibility';
 import { keysToSnake } from '../../server/rest/case';
 import {
@@ -60,7 +60,7 @@ const inList = (values: readonly string[]): Sql =>
 const dayOf = (value: unknown) => (value == null ? null : toDate(value).toISOString().slice(0, 10));
 const pageParams = (q: Record<string, string | undefined>) => ({
   limit: Math.min(Number(q.limit ?? LIMITS.pageSize), LIMITS.pageSizeMax),
-  cursor: q.cursor ? Number(q.cursor) : null,
+  cursor: q.cursor || null,
   search: q.search?.trim() || null,
 });
 /** A keyset page as the app's REST layer sends it: the items, the counts and the cursor in headers. */
@@ -68,7 +68,7 @@ function pageReply(page: {
   items: unknown[];
   total: number | null;
   overall?: number | null;
-  nextCursor: number | null;
+  nextCursor: number | string | null;
 }) {
   const headers: Record<string, string> = {};
   if (page.total !== null) headers['X-Total-Count'] = String(page.total);
@@ -82,7 +82,7 @@ function pageReply(page: {
 /** The app's own companies statement (server/domain/companies companyListQuery): only the transport differs. */
 const companies: Handler = async (db, q) => {
   const { limit, cursor, search } = pageParams(q);
-  const page = await keysetPage(db, {
+  const page = await sortedPage(db, {
     ...companyListQuery(db, { search: search ?? undefined }),
     limit,
     cursor,
@@ -182,7 +182,7 @@ const portalProjects: Handler = async (db, q, session) => {
   (SELECT COUNT(CASE WHEN x."status" IN ${inList(DONE_TASK_STATUSES)} THEN 1 END) FROM "Task" x WHERE x."projectId" = p."id" AND ${clientVisible.task(sql`x`, companyId)}) AS "completedTaskCount",
   (SELECT COUNT(*) FROM "Document" d WHERE d."projectId" = p."id" AND ${clientVisible.document(sql`d`, companyId)}) AS "fileCount"`,
     limit,
-    cursor,
+    cursor: cursor ? Number(cursor) : null,
     map: (r: Row) => {
       const taskCount = toInt(r.taskCount ?? 0);
       const completedTaskCount = toInt(r.completedTaskCount ?? 0);

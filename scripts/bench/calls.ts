@@ -20,11 +20,13 @@ export type BenchCall = {
   baseline?: boolean;
 };
 
-/** The id in X-Next-Cursor of a one-row page: the first row of that list. */
+/** The id of a one-row page's row: the first row of that list (a sorted list's cursor is a token, not an id). */
 const firstId =
   (list: string) =>
-  async ({ appHeader }: PathContext) =>
-    appHeader(`${list}?limit=1`, 'x-next-cursor');
+  async ({ appBody }: PathContext) => {
+    const [first] = (await appBody(`${list}?limit=1`)) as { id: number }[];
+    return first ? String(first.id) : null;
+  };
 /** A path with the first row's id of a list in it (null when the list is empty). */
 const withFirst =
   (list: string, make: (id: string) => string) =>
@@ -82,6 +84,13 @@ export const screenCalls: BenchCall[] = [
   { name: 'screen: project detail', path: newestProject, baseline: true },
   { name: 'screen: resources', path: '/api/resources?withOverall=true' },
   { name: 'screen: flow editor load', path: newestFlow },
+  // Each list in a sort other than its default, as a header click or the sort control asks it.
+  { name: 'screen: companies, by status', path: '/api/companies?sort=status&order=asc&withOverall=true' },
+  { name: 'screen: contacts, by company', path: '/api/contacts?sort=company&order=asc&withOverall=true' },
+  { name: 'screen: projects, by due date', path: '/api/projects?sort=dueDate&order=asc&withOverall=true' },
+  { name: 'screen: tasks, by due date', path: '/api/tasks?sort=dueDate&order=asc&withOverall=true' },
+  { name: 'screen: files, by size', path: '/api/documents?sort=size&order=desc&withOverall=true' },
+  { name: 'screen: resources, by title', path: '/api/resources?sort=title&order=asc&withOverall=true' },
   { name: 'screen: portal dashboard', path: `/api/portal/dashboard/${DEMO.slug}`, portal: true },
   { name: 'screen: portal projects', path: `/api/portal/projects/${DEMO.slug}`, portal: true, baseline: true },
   { name: 'screen: portal files', path: `/api/portal/files/${DEMO.slug}`, portal: true },

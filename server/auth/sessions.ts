@@ -140,7 +140,8 @@ export async function createPortalSession(
 
 /**
  * The same for a portal session, whose absolute lifetime is PORTAL_SESSION_MAX_AGE_DAYS. It also ends when the contact
- * loses portal access or has no company (a portal user always belongs to a company: every portal query is scoped by it).
+ * loses portal access or has no company (a portal user always belongs to a company: every portal query is scoped by it),
+ * or when the agency archives that company.
  * A preview lasts PORTAL_PREVIEW_LIFETIME_MS from its start and never slides; it ends with its staff user too.
  */
 export async function validatePortalSession(
@@ -151,11 +152,12 @@ export async function validatePortalSession(
   const id = hashToken(token);
   const row = await database.sql.get<Record<string, unknown>>(sql`
     SELECT p."expiresAt", p."createdAt", p."businessId", c."id", c."email", c."firstName", c."lastName", c."companyId", c."portalAccess",
-           b."name" AS "businessName", b."slug" AS "businessSlug",
+           b."name" AS "businessName", b."slug" AS "businessSlug", co."archivedAt" AS "companyArchivedAt",
            p."previewUserId", u."id" AS "previewerId", u."firstName" AS "previewerFirstName", u."lastName" AS "previewerLastName"
     FROM "PortalSession" p
     JOIN "Contact" c ON c."businessId" = p."businessId" AND c."id" = p."contactId"
     JOIN "Business" b ON b."id" = p."businessId"
+    LEFT JOIN "Company" co ON co."businessId" = p."businessId" AND co."id" = c."companyId"
     LEFT JOIN "User" u ON u."id" = p."previewUserId" AND u."businessId" = p."businessId"
     WHERE p."id" = ${id}`);
   if (!row) return null;
@@ -166,7 +168,13 @@ export async function validatePortalSession(
     isPreview ? Math.min(maxAgeMs, PORTAL_PREVIEW_LIFETIME_MS) : maxAgeMs,
   );
   // A preview whose staff user is gone (removed from the team) ends with them.
-  if (!expiry || !row.portalAccess || row.companyId === null || (isPreview && row.previewerId == null)) {
+  if (
+    !expiry ||
+    !row.portalAccess ||
+    row.companyId === null ||
+    row.companyArchivedAt != null ||
+    (isPreview && row.previewerId == null)
+  ) {
     await database.db.portalSession.deleteMany({ where: { id } });
     return null;
   }

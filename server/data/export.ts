@@ -28,6 +28,7 @@ import {
   MANIFEST_PATH,
   csvPath,
   jsonPath,
+  requiredRefs,
   type EntityName,
   type EntitySpec,
   type Manifest,
@@ -60,56 +61,24 @@ const delegateOf = (db: Db, spec: EntitySpec) =>
 const COMPUTED: Partial<Record<EntityName, string[]>> = { documents: ['file'] };
 /** Database columns read for a computed one, never written out. */
 const EXTRA: Partial<Record<EntityName, string[]>> = { documents: ['storageKey', 'originalName', 'name'] };
-/** References a row cannot exist without (NOT NULL in the schema): pointing outside the export, the row is left out. */
-const REQUIRED_REFS: Partial<Record<EntityName, string[]>> = {
-  projectContacts: ['projectId', 'contactId'],
-  resources: ['companyId'],
-  resourceDetails: ['resourceId'],
-  flowSteps: ['flowId'],
-  flowFields: ['flowStepId'],
-  flowSubmissions: ['flowId', 'contactId'],
-  flowAnswers: ['submissionId', 'flowFieldId'],
-};
+/** References a row cannot exist without (not nullable): pointing outside the export, the row is left out. */
+const REQUIRED_REFS = Object.fromEntries(ENTITIES.map((spec) => [spec.name, requiredRefs(spec)])) as Record<
+  EntityName,
+  string[]
+>;
 
 /**
  * Which rows of each entity the export holds, besides the business: everything for an agency; for one company, the
- * client's own data (its contacts, projects and their tasks and contacts, its files, resources, its flows and the
- * agency-wide ones it submitted to, its submissions and their answers, its activity, and only the staff those rows
- * name). Submissions go by their own companyId only: a contact who moved in from another client never brings that
- * client's submissions or flows along.
+ * client's own data, as each entity's `company` in format.ts says.
  */
 function scopeWhere(scope: ExportScope): Record<EntityName, Where> {
-  const businessId = scope.businessId;
   const c = scope.companyId ?? null;
-  const all = Object.fromEntries(ENTITIES.map((e) => [e.name, {}])) as Record<EntityName, Where>;
-  if (c !== null) {
-    const projectOf = { project: { companyId: c } };
-    const documents = { OR: [{ companyId: c }, projectOf] };
-    const flows = { OR: [{ companyId: c }, { companyId: null, submissions: { some: { companyId: c } } }] };
-    const submissions = { companyId: c, flow: flows };
-    Object.assign(all, {
-      users: {
-        OR: [{ assignedTasks: { some: projectOf } }, { documents: { some: documents } }, { flows: { some: flows } }],
-      },
-      companies: { id: c },
-      contacts: { companyId: c },
-      projects: { companyId: c },
-      // Both ends in the company: a contact of another company on this company's project stays out.
-      projectContacts: { ...projectOf, contact: { companyId: c } },
-      tasks: projectOf,
-      documents,
-      resources: { companyId: c },
-      resourceDetails: { resource: { companyId: c } },
-      flows,
-      flowSteps: { flow: flows },
-      flowFields: { step: { flow: flows } },
-      flowSubmissions: submissions,
-      flowAnswers: { submission: submissions },
-      activities: { companyId: c },
-    } satisfies Record<EntityName, Where>);
-  }
-  for (const name of Object.keys(all) as EntityName[]) all[name] = { businessId, ...all[name] };
-  return all;
+  return Object.fromEntries(
+    ENTITIES.map((spec): [EntityName, Where] => [
+      spec.name,
+      { businessId: scope.businessId, ...(c === null ? {} : spec.company(c)) },
+    ]),
+  ) as Record<EntityName, Where>;
 }
 
 /** Rows and stored bytes an export would hold: SQL counts and one SUM, no rows loaded. */
@@ -321,7 +290,7 @@ function resolveRefs(context: Context, spec: EntitySpec, row: Row): Row | null {
   for (const [column, target] of Object.entries(spec.refs)) {
     const id = row[column];
     if (typeof id !== 'number' || inExport(context, target, id)) continue;
-    if (REQUIRED_REFS[spec.name]?.includes(column)) {
+    if (REQUIRED_REFS[spec.name].includes(column)) {
       if (typeof row.id === 'number') (context.dropped[spec.name] ??= new Set()).add(row.id);
       return null;
     }

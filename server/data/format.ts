@@ -18,6 +18,23 @@
  * secrets, sessions, API tokens, invites or notifications.
  */
 
+import { z } from 'zod';
+import '../../shared/zod-messages';
+import { companyFields } from '../../shared/schemas/companies';
+import { contactFields, contactRoleSchema } from '../../shared/schemas/contacts';
+import { documentNameSchema, documentTypeSchema, documentUrlText } from '../../shared/schemas/documents';
+import { flowFieldFields, flowFields, flowStepFields, flowUidSchema, stepTypeSchema } from '../../shared/schemas/flows';
+import { storedAnswerSchema, submissionStatusSchema } from '../../shared/schemas/portal-flows';
+import { projectFields, projectUidSchema } from '../../shared/schemas/projects';
+import {
+  resourceDetailFields,
+  resourceFields,
+  resourceStatusSchema,
+  resourceTypeSchema,
+} from '../../shared/schemas/resources';
+import { taskFields } from '../../shared/schemas/tasks';
+import { staffRoleSchema } from '../../shared/schemas/team';
+
 export const EXPORT_FORMAT = 'clientflow-export';
 export const EXPORT_VERSION = 1;
 
@@ -34,7 +51,51 @@ export type EntitySpec = {
   refs: Record<string, EntityName>;
   /** Rows are written in this order (keyset pagination over it). */
   orderBy: string[];
+  /**
+   * Columns that may be null (the rest must have a value on import). A reference not listed is one a row cannot exist
+   * without: pointing outside an export, the row is left out (export.ts); on import it must name a row (requiredRefs).
+   */
+  nullable?: readonly string[];
+  /**
+   * A company's export: the rows of this entity that are that client's (a Prisma `where`; the business is added).
+   * Most areas: `byCompany`, the rows whose companyId is the company's.
+   */
+  company: (companyId: number) => Where;
+  /**
+   * The row as the app's own fields check it on import (its create calls' schemas without their defaults, and the
+   * stored choices its output schemas read back): a value outside them never reaches the database, where one bad
+   * status would break a list. Only the verdict is used: a row is written as exported (nothing trimmed or filled in).
+   */
+  row?: z.ZodObject;
+  /**
+   * Imported by the generic writer (server/data/import-commit.ts): every row created with a new id and its references
+   * rewritten, and paired with the row it came from by this column. Entities with a writer of their own leave it out.
+   */
+  pairBy?: string;
 };
+
+/** A Prisma `where` of one entity's model. */
+type Where = Record<string, unknown>;
+
+/** The references of an entity a row cannot exist without (not nullable). */
+export const requiredRefs = (spec: EntitySpec): string[] =>
+  Object.keys(spec.refs).filter((column) => !(spec.nullable ?? []).includes(column));
+
+/** A company's rows of an entity that names its company (companyId). */
+const byCompany = (companyId: number): Where => ({ companyId });
+
+/*
+ * What a company export holds (EntitySpec.company): the client's own data (its contacts, projects and their tasks and
+ * contacts, its files, resources, its flows and the agency-wide ones it submitted to, its submissions and their
+ * answers, its activity, and only the staff those rows name). Submissions go by their own companyId only: a contact
+ * who moved in from another client never brings that client's submissions or flows along.
+ */
+const projectOf = (c: number): Where => ({ project: { companyId: c } });
+const documentsOf = (c: number): Where => ({ OR: [{ companyId: c }, projectOf(c)] });
+const flowsOf = (c: number): Where => ({
+  OR: [{ companyId: c }, { companyId: null, submissions: { some: { companyId: c } } }],
+});
+const submissionsOf = (c: number): Where => ({ companyId: c, flow: flowsOf(c) });
 
 /**
  * Columns added to version 1 after its first exports (issues 27 and 29), with the value a row of
@@ -84,6 +145,14 @@ export const ENTITIES: readonly EntitySpec[] = [
     columns: { id: 'int', email: 'string', firstName: 'string', lastName: 'string', role: 'string', createdAt: 'date' },
     refs: {},
     orderBy: ['id'],
+    company: (c) => ({
+      OR: [
+        { assignedTasks: { some: projectOf(c) } },
+        { documents: { some: documentsOf(c) } },
+        { flows: { some: flowsOf(c) } },
+      ],
+    }),
+    row: z.object({ role: staffRoleSchema }),
   },
   {
     name: 'companies',
@@ -101,6 +170,9 @@ export const ENTITIES: readonly EntitySpec[] = [
     },
     refs: {},
     orderBy: ['id'],
+    nullable: ['industry', 'website', 'address', 'phone'],
+    company: (c) => ({ id: c }),
+    row: z.object(companyFields),
   },
   {
     name: 'contacts',
@@ -121,6 +193,17 @@ export const ENTITIES: readonly EntitySpec[] = [
     },
     refs: { companyId: 'companies' },
     orderBy: ['id'],
+    nullable: ['companyId', 'phone', 'role', 'title'],
+    company: byCompany,
+    row: z.object({
+      firstName: contactFields.firstName,
+      lastName: contactFields.lastName,
+      // An address no mailbox can have (RFC 5321: 320 characters at most) is no e-mail either.
+      email: contactFields.email.refine((email) => email.length <= 320),
+      phone: contactFields.phone,
+      role: contactRoleSchema,
+      title: contactFields.title,
+    }),
   },
   {
     name: 'projects',
@@ -144,6 +227,24 @@ export const ENTITIES: readonly EntitySpec[] = [
     },
     refs: { companyId: 'companies' },
     orderBy: ['id'],
+    nullable: [
+      'companyId',
+      'description',
+      'startDate',
+      'completionDate',
+      'totalHoursEstimated',
+      'totalHoursWorked',
+      'totalBilledCents',
+    ],
+    company: byCompany,
+    row: z.object({
+      projectUid: projectUidSchema,
+      name: projectFields.name,
+      description: projectFields.description,
+      // The current words, or the older ones an earlier export holds (written as their current word).
+      status: projectFields.status,
+      priority: taskFields.priority,
+    }),
   },
   {
     name: 'projectContacts',
@@ -151,6 +252,8 @@ export const ENTITIES: readonly EntitySpec[] = [
     columns: { projectId: 'int', contactId: 'int' },
     refs: { projectId: 'projects', contactId: 'contacts' },
     orderBy: ['projectId', 'contactId'],
+    // Both ends in the company: a contact of another company on this company's project stays out.
+    company: (c) => ({ ...projectOf(c), contact: { companyId: c } }),
   },
   {
     name: 'tasks',
@@ -171,6 +274,14 @@ export const ENTITIES: readonly EntitySpec[] = [
     },
     refs: { projectId: 'projects', assigneeId: 'users' },
     orderBy: ['id'],
+    nullable: ['projectId', 'description', 'dueDate', 'assigneeId', 'completedAt'],
+    company: projectOf,
+    row: z.object({
+      title: taskFields.title,
+      description: taskFields.description,
+      status: taskFields.status,
+      priority: taskFields.priority,
+    }),
   },
   {
     name: 'documents',
@@ -192,6 +303,17 @@ export const ENTITIES: readonly EntitySpec[] = [
     },
     refs: { companyId: 'companies', projectId: 'projects', uploadedById: 'users' },
     orderBy: ['id'],
+    nullable: ['companyId', 'projectId', 'mimeType', 'originalName', 'uploadedById', 'file'],
+    company: documentsOf,
+    // No form sends a stored file's type, original name or path in the zip: their limits are the upload's.
+    row: z.object({
+      name: documentNameSchema,
+      type: documentTypeSchema,
+      url: documentUrlText,
+      mimeType: z.string().max(255),
+      originalName: z.string().max(255),
+      file: z.string().max(1024),
+    }),
   },
   {
     name: 'resources',
@@ -210,6 +332,10 @@ export const ENTITIES: readonly EntitySpec[] = [
     },
     refs: { companyId: 'companies', projectId: 'projects' },
     orderBy: ['id'],
+    nullable: ['projectId'],
+    company: byCompany,
+    row: z.object({ ...resourceFields, type: resourceTypeSchema, status: resourceStatusSchema }),
+    pairBy: 'title',
   },
   {
     name: 'resourceDetails',
@@ -217,6 +343,9 @@ export const ENTITIES: readonly EntitySpec[] = [
     columns: { id: 'int', resourceId: 'int', key: 'string', value: 'text', position: 'int' },
     refs: { resourceId: 'resources' },
     orderBy: ['id'],
+    company: (c) => ({ resource: { companyId: c } }),
+    row: z.object(resourceDetailFields),
+    pairBy: 'key',
   },
   {
     name: 'flows',
@@ -235,6 +364,9 @@ export const ENTITIES: readonly EntitySpec[] = [
     },
     refs: { companyId: 'companies', createdById: 'users' },
     orderBy: ['id'],
+    nullable: ['companyId', 'createdById'],
+    company: flowsOf,
+    row: z.object({ flowUid: flowUidSchema, ...flowFields }),
   },
   {
     name: 'flowSteps',
@@ -253,6 +385,11 @@ export const ENTITIES: readonly EntitySpec[] = [
     },
     refs: { flowId: 'flows' },
     orderBy: ['id'],
+    company: (c) => ({ flow: flowsOf(c) }),
+    // Issue 29: a step of an older export has no type of its own (its flow type's shape).
+    nullable: ['stepType'],
+    row: z.object({ ...flowStepFields, stepType: stepTypeSchema }),
+    pairBy: 'stepTitle',
   },
   {
     name: 'flowFields',
@@ -270,6 +407,11 @@ export const ENTITIES: readonly EntitySpec[] = [
     },
     refs: { flowStepId: 'flowSteps' },
     orderBy: ['id'],
+    nullable: ['helpText'],
+    company: (c) => ({ step: { flow: flowsOf(c) } }),
+    // Options are stored JSON text (the calls take them parsed): at most twice what a call may send as text.
+    row: z.object({ ...flowFieldFields, options: z.string().max(20_000) }),
+    pairBy: 'fieldLabel',
   },
   {
     name: 'flowSubmissions',
@@ -287,6 +429,9 @@ export const ENTITIES: readonly EntitySpec[] = [
     },
     refs: { flowId: 'flows', contactId: 'contacts', companyId: 'companies' },
     orderBy: ['id'],
+    nullable: ['companyId', 'completedAt'],
+    company: submissionsOf,
+    row: z.object({ status: submissionStatusSchema }),
   },
   {
     name: 'flowAnswers',
@@ -294,6 +439,8 @@ export const ENTITIES: readonly EntitySpec[] = [
     columns: { id: 'int', submissionId: 'int', flowFieldId: 'int', value: 'text' },
     refs: { submissionId: 'flowSubmissions', flowFieldId: 'flowFields' },
     orderBy: ['id'],
+    company: (c) => ({ submission: submissionsOf(c) }),
+    row: z.object({ value: storedAnswerSchema }),
   },
   {
     name: 'activities',
@@ -315,6 +462,7 @@ export const ENTITIES: readonly EntitySpec[] = [
     },
     refs: {},
     orderBy: ['id'],
+    company: byCompany,
   },
 ];
 

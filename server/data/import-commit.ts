@@ -1,11 +1,15 @@
 /**
  * The commit of an analysed export (server/data/import-analysis.ts): the stored files are streamed into FileStorage,
  * then every row is created in one transaction with new ids and its references rewritten; if anything fails, the
- * files written are removed again. Each model has its own typed insert, so Prisma checks every column it is given.
+ * files written are removed again. An entity with rules of its own (duplicates, new public ids, stored files) has its
+ * own typed insert below, so Prisma checks every column it is given; the others (format.ts `pairBy`) go through one
+ * generic insert: every column of format.ts (checkRow checked each), the business, and the references rewritten.
  */
 import { M } from '../../shared/messages';
 import type { ImportSummary } from '../../shared/schemas/data';
+import { websiteSchema } from '../../shared/schemas/companies';
 import { documentDownloadPath } from '../../shared/schemas/documents';
+import { currentProjectStatus } from '../../shared/status';
 import { recordActivity, type Actor } from '../activity';
 import type { Db } from '../db';
 import { assertStorageQuota, type QuotaEnv } from '../files/quota';
@@ -22,17 +26,15 @@ import type {
   Project,
   Prisma,
   ProjectContact,
-  Resource,
-  ResourceDetail,
   Task,
   User,
 } from '../generated/sqlite/client';
 import { log } from '../log';
-import { ENTITIES, type EntityName } from './format';
+import { ENTITIES, requiredRefs, type EntityName, type EntitySpec } from './format';
 import type { Analysis } from './import-analysis';
 import type { Archive } from './import-archive';
 import { ImportFileError, ImportIssuesError, transactionRefusal } from './import-csv';
-import { DOWNLOAD_PATH, nameKey, type Row } from './import-rows';
+import { DOWNLOAD_PATH, IMPORTED, nameKey, type Row } from './import-rows';
 
 const I = M.data.import;
 
@@ -70,8 +72,6 @@ type ArchiveRows = {
     | 'visibleInPortal'
     | 'createdAt'
   > & { file: string | null })[];
-  resources: Omit<Resource, 'businessId'>[];
-  resourceDetails: Omit<ResourceDetail, 'businessId'>[];
   flows: Omit<Flow, 'businessId'>[];
   flowSteps: Omit<FlowStep, 'businessId'>[];
   flowFields: Omit<FlowField, 'businessId'>[];
@@ -246,6 +246,8 @@ class RowWriter {
   >;
   readonly created: Record<string, number> = {};
   readonly skipped: Record<string, number> = {};
+  /** Documents that named the source installation's download route without carrying the file. */
+  sourceLinks = 0;
 
   constructor(
     readonly tx: Db,
@@ -283,15 +285,53 @@ class RowWriter {
   }
 }
 
+/** The entities with a writer of their own; every other imported entity goes through writeEntity. */
+const WRITERS: Partial<Record<EntityName, (w: RowWriter) => Promise<void>>> = {
+  companies: writeCompanies,
+  contacts: writeContacts,
+  projects: writeProjects,
+  projectContacts: writeProjectContacts,
+  tasks: writeTasks,
+  documents: writeDocuments,
+  flows: writeFlows,
+  flowSubmissions: writeSubmissions,
+  flowAnswers: writeAnswers,
+};
+
+/** What the generic insert needs of a Prisma delegate. */
+type CreateDelegate = {
+  createManyAndReturn(args: { data: Row[]; select: Record<string, true> }): Promise<Created<string>[]>;
+};
+
+/** One entity's rows by format.ts: the business, every column but the id, references to the rows' new ids. */
+async function writeEntity(w: RowWriter, spec: EntitySpec) {
+  const pairBy = spec.pairBy;
+  if (!pairBy) throw new Error(`Import: ${spec.name} has neither a writer nor a pairBy column.`);
+  const required = requiredRefs(spec);
+  const rows = (w.rows as unknown as Record<string, ({ id: number } & Row)[]>)[spec.name] ?? [];
+  const delegate = (w.tx as unknown as Record<string, CreateDelegate>)[
+    spec.model[0].toLowerCase() + spec.model.slice(1)
+  ];
+  await w.record(
+    spec.name,
+    rows,
+    rows.map(({ id: _id, ...row }) => {
+      const data: Row = { businessId: w.businessId, ...row };
+      for (const [column, target] of Object.entries(spec.refs)) {
+        const id = row[column] as number | null;
+        data[column] = required.includes(column) ? w.need(target, id as number) : w.ref(target, id);
+      }
+      return data;
+    }),
+    (data) => delegate.createManyAndReturn({ data, select: { id: true, [pairBy]: true } }),
+    pairBy,
+  );
+}
+
 async function writeRows(w: RowWriter, actor: Actor, fileName: string, analysis: Analysis): Promise<ImportSummary> {
   await matchAgain(w, analysis);
-  await writeCompaniesAndContacts(w);
-  await writeProjects(w);
-  await writeTasks(w);
-  const sourceLinks = await writeDocuments(w);
-  await writeResources(w);
-  await writeFlows(w);
-  await writeSubmissions(w);
+  for (const spec of IMPORTED) await (WRITERS[spec.name]?.(w) ?? writeEntity(w, spec));
+  const sourceLinks = w.sourceLinks;
 
   const notes: string[] = [];
   if (analysis.unmatchedPeople.length) notes.push(I.notePeople(analysis.unmatchedPeople.join(', ')));
@@ -353,18 +393,30 @@ async function matchAgain(w: RowWriter, analysis: Analysis) {
   }
 }
 
-/** Companies and contacts that are not duplicates (those already have their id here). */
-async function writeCompaniesAndContacts(w: RowWriter) {
+/** Companies that are not duplicates (those already have their id here). */
+async function writeCompanies(w: RowWriter) {
   const { tx, businessId, rows } = w;
   const companies = rows.companies.filter((c) => !w.idMap.companies.has(c.id));
   w.skipped.companies = rows.companies.length - companies.length;
   await w.record(
     'companies',
     companies,
-    companies.map(({ id: _id, ...c }): Prisma.CompanyCreateManyInput => ({ businessId, ...c })),
+    // A bare domain is stored as the app's calls store it (https:// in front): the one website rule.
+    companies.map(
+      ({ id: _id, ...c }): Prisma.CompanyCreateManyInput => ({
+        businessId,
+        ...c,
+        website: websiteSchema.parse(c.website),
+      }),
+    ),
     (data) => tx.company.createManyAndReturn({ data, select: { id: true, name: true } }),
     'name',
   );
+}
+
+/** Contacts that are not duplicates. */
+async function writeContacts(w: RowWriter) {
+  const { tx, businessId, rows } = w;
   const contacts = rows.contacts.filter((c) => !w.idMap.contacts.has(c.id));
   w.skipped.contacts = rows.contacts.length - contacts.length;
   await w.record(
@@ -384,7 +436,7 @@ async function writeCompaniesAndContacts(w: RowWriter) {
   );
 }
 
-/** Projects (a new uid each) and their contacts, each pair once. */
+/** Projects (a new uid each). */
 async function writeProjects(w: RowWriter) {
   const { tx, businessId, rows } = w;
   await w.record(
@@ -395,11 +447,18 @@ async function writeProjects(w: RowWriter) {
         businessId,
         companyId: w.ref('companies', companyId),
         ...p,
+        // An export written before the statuses became one vocabulary holds the older words.
+        status: currentProjectStatus(p.status),
       }),
     ),
     (data) => tx.project.createManyAndReturn({ data, select: { id: true, name: true } }),
     'name',
   );
+}
+
+/** The projects' contacts, each pair once. */
+async function writeProjectContacts(w: RowWriter) {
+  const { tx, businessId, rows } = w;
   const links = new Set<string>();
   const projectContacts = rows.projectContacts
     .map((pc) => ({
@@ -438,8 +497,8 @@ async function writeTasks(w: RowWriter) {
   );
 }
 
-/** Documents, then the urls of stored ones; answers how many named a file the export did not carry. */
-async function writeDocuments(w: RowWriter): Promise<number> {
+/** Documents, then the urls of stored ones; counts those that named a file the export did not carry. */
+async function writeDocuments(w: RowWriter) {
   const { tx, businessId, rows, keyOfPath } = w;
   await w.record(
     'documents',
@@ -473,41 +532,10 @@ async function writeDocuments(w: RowWriter): Promise<number> {
     );
   }
   w.created.files = keyOfPath.size;
-  return rows.documents.filter((d) => typeof d.file !== 'string' && DOWNLOAD_PATH.test(d.url)).length;
+  w.sourceLinks = rows.documents.filter((d) => typeof d.file !== 'string' && DOWNLOAD_PATH.test(d.url)).length;
 }
 
-async function writeResources(w: RowWriter) {
-  const { tx, businessId, rows } = w;
-  await w.record(
-    'resources',
-    rows.resources,
-    rows.resources.map(
-      ({ id: _id, companyId, projectId, ...r }): Prisma.ResourceCreateManyInput => ({
-        businessId,
-        companyId: w.need('companies', companyId),
-        projectId: w.ref('projects', projectId),
-        ...r,
-      }),
-    ),
-    (data) => tx.resource.createManyAndReturn({ data, select: { id: true, title: true } }),
-    'title',
-  );
-  await w.record(
-    'resourceDetails',
-    rows.resourceDetails,
-    rows.resourceDetails.map(
-      ({ id: _id, resourceId, ...d }): Prisma.ResourceDetailCreateManyInput => ({
-        businessId,
-        resourceId: w.need('resources', resourceId),
-        ...d,
-      }),
-    ),
-    (data) => tx.resourceDetail.createManyAndReturn({ data, select: { id: true, key: true } }),
-    'key',
-  );
-}
-
-/** Flows (a new uid each), their steps and their fields. */
+/** Flows (a new uid each); their steps and fields go through writeEntity. */
 async function writeFlows(w: RowWriter) {
   const { tx, businessId, rows } = w;
   await w.record(
@@ -524,35 +552,9 @@ async function writeFlows(w: RowWriter) {
     (data) => tx.flow.createManyAndReturn({ data, select: { id: true, name: true } }),
     'name',
   );
-  await w.record(
-    'flowSteps',
-    rows.flowSteps,
-    rows.flowSteps.map(
-      ({ id: _id, flowId, ...s }): Prisma.FlowStepCreateManyInput => ({
-        businessId,
-        flowId: w.need('flows', flowId),
-        ...s,
-      }),
-    ),
-    (data) => tx.flowStep.createManyAndReturn({ data, select: { id: true, stepTitle: true } }),
-    'stepTitle',
-  );
-  await w.record(
-    'flowFields',
-    rows.flowFields,
-    rows.flowFields.map(
-      ({ id: _id, flowStepId, ...f }): Prisma.FlowFieldCreateManyInput => ({
-        businessId,
-        flowStepId: w.need('flowSteps', flowStepId),
-        ...f,
-      }),
-    ),
-    (data) => tx.flowField.createManyAndReturn({ data, select: { id: true, fieldLabel: true } }),
-    'fieldLabel',
-  );
 }
 
-/** Submissions (one per contact and flow) and their answers; a file answer names its document's new id. */
+/** Submissions: one per contact and flow. */
 async function writeSubmissions(w: RowWriter) {
   const { tx, businessId, rows } = w;
   // One submission per contact and flow: a duplicate contact may already have answered that flow here.
@@ -579,6 +581,11 @@ async function writeSubmissions(w: RowWriter) {
     (data) => tx.flowSubmission.createManyAndReturn({ data, select: { id: true, contactId: true } }),
     'contactId',
   );
+}
+
+/** The answers of the submissions written; a file answer names its document's new id. */
+async function writeAnswers(w: RowWriter) {
+  const { tx, businessId, rows } = w;
   const fileFields = new Set(rows.flowFields.filter((f) => f.fieldType === 'file').map((f) => f.id));
   const answers = rows.flowAnswers.filter((a) => w.idMap.flowSubmissions.has(a.submissionId));
   w.skipped.flowAnswers = rows.flowAnswers.length - answers.length;

@@ -1,31 +1,14 @@
 /**
- * What one row of a Clientflow export may hold (server/data/format.ts names its columns): each value's type, whether
- * it may be null, and the rules the app's own calls and the CSV import hold it to, from the same shared field schemas,
- * so a limit changed there changes here. Issues name the entity (file), the row's line and the column.
+ * What one row of a Clientflow export may hold (server/data/format.ts names its columns, which may be null and its row
+ * schema): each value's type, whether it may be null, and the rules the app's own calls and the CSV import hold it to,
+ * from the same shared field schemas, so a limit changed there changes here. Issues name the entity (file), the row's
+ * line and the column.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import '../../shared/zod-messages';
 import { M } from '../../shared/messages';
-import { companyFields } from '../../shared/schemas/companies';
-import { contactFields, contactRoleSchema } from '../../shared/schemas/contacts';
-import {
-  documentNameSchema,
-  documentTypeSchema,
-  documentUrlSchema,
-  documentUrlText,
-} from '../../shared/schemas/documents';
-import { flowFieldFields, flowFields, flowStepFields, flowUidSchema, stepTypeSchema } from '../../shared/schemas/flows';
-import { storedAnswerSchema, submissionStatusSchema } from '../../shared/schemas/portal-flows';
-import { projectFields, projectUidSchema, storedProjectStatusSchema } from '../../shared/schemas/projects';
-import {
-  resourceDetailFields,
-  resourceFields,
-  resourceStatusSchema,
-  resourceTypeSchema,
-} from '../../shared/schemas/resources';
-import { taskFields } from '../../shared/schemas/tasks';
-import { staffRoleSchema } from '../../shared/schemas/team';
-import { COLUMNS_OF_OLDER_EXPORTS, ENTITIES, jsonPath, type EntityName, type EntitySpec } from './format';
+import { documentUrlSchema } from '../../shared/schemas/documents';
+import { COLUMNS_OF_OLDER_EXPORTS, ENTITIES, jsonPath, type EntitySpec } from './format';
 
 const I = M.data.import;
 
@@ -43,83 +26,12 @@ export const DOWNLOAD_PATH = /^\/api\/documents\/\d+\/download$/;
 const INT32_MIN = -2_147_483_648;
 const INT32_MAX = 2_147_483_647;
 
-/** Columns that may be null (the rest must have a value). */
-const NULLABLE: Partial<Record<EntityName, readonly string[]>> = {
-  companies: ['industry', 'website', 'address', 'phone'],
-  contacts: ['companyId', 'phone', 'role', 'title'],
-  projects: [
-    'companyId',
-    'description',
-    'startDate',
-    'completionDate',
-    'totalHoursEstimated',
-    'totalHoursWorked',
-    'totalBilledCents',
-  ],
-  tasks: ['projectId', 'description', 'dueDate', 'assigneeId', 'completedAt'],
-  documents: ['companyId', 'projectId', 'mimeType', 'originalName', 'uploadedById', 'file'],
-  resources: ['projectId'],
-  flows: ['companyId', 'createdById'],
-  flowSteps: ['stepType'],
-  flowFields: ['helpText'],
-  flowSubmissions: ['companyId', 'completedAt'],
-};
-
-/**
- * Each entity's row, as the app's own fields check it (its create calls' schemas without their defaults, and the
- * stored choices its output schemas read back): a value outside them never reaches the database, where one bad status
- * would break a list. Only the verdict is used: a row is written as exported (nothing trimmed or filled in).
- */
-const ROW_SCHEMAS = {
-  users: z.object({ role: staffRoleSchema }),
-  companies: z.object(companyFields),
-  contacts: z.object({
-    firstName: contactFields.firstName,
-    lastName: contactFields.lastName,
-    // An address no mailbox can have (RFC 5321: 320 characters at most) is no e-mail either.
-    email: contactFields.email.refine((email) => email.length <= 320),
-    phone: contactFields.phone,
-    role: contactRoleSchema,
-    title: contactFields.title,
-  }),
-  projects: z.object({
-    projectUid: projectUidSchema,
-    name: projectFields.name,
-    description: projectFields.description,
-    status: storedProjectStatusSchema,
-    priority: taskFields.priority,
-  }),
-  tasks: z.object({
-    title: taskFields.title,
-    description: taskFields.description,
-    status: taskFields.status,
-    priority: taskFields.priority,
-  }),
-  // No form sends a stored file's type, original name or path in the zip: their limits are the upload's.
-  documents: z.object({
-    name: documentNameSchema,
-    type: documentTypeSchema,
-    url: documentUrlText,
-    mimeType: z.string().max(255),
-    originalName: z.string().max(255),
-    file: z.string().max(1024),
-  }),
-  resources: z.object({ ...resourceFields, type: resourceTypeSchema, status: resourceStatusSchema }),
-  resourceDetails: z.object(resourceDetailFields),
-  flows: z.object({ flowUid: flowUidSchema, ...flowFields }),
-  flowSteps: z.object({ ...flowStepFields, stepType: stepTypeSchema }),
-  // Options are stored JSON text (the calls take them parsed): at most twice what a call may send as text.
-  flowFields: z.object({ ...flowFieldFields, options: z.string().max(20_000) }),
-  flowSubmissions: z.object({ status: submissionStatusSchema }),
-  flowAnswers: z.object({ value: storedAnswerSchema }),
-} satisfies Partial<Record<EntityName, z.ZodObject>>;
-
 /** Columns whose format check answers with the archive's sentence for that format. */
-const FORMAT_MESSAGES: Record<string, (column: string) => string> = { email: I.badEmail, website: I.badUrl };
+const FORMAT_MESSAGES: Record<string, (column: string) => string> = { email: I.badEmail, website: I.badWebsite };
 
 /**
  * The archive's sentence for a value its column's schema refuses, or null. An empty text is kept as exported (the
- * columns that must hold a value are NULLABLE's rule), so a "required" issue is not one here.
+ * columns that must hold a value are format.ts's `nullable` rule), so a "required" issue is not one here.
  */
 function valueProblem(schema: z.ZodType, column: string, value: unknown): string | null {
   const result = schema.safeParse(value);
@@ -186,8 +98,7 @@ function checkColumn(spec: EntitySpec, column: string, type: string, source: Row
   }
   const value = source[column];
   if (value === null) {
-    if ((NULLABLE[spec.name] ?? []).includes(column) || spec.name === 'activities' || spec.name === 'users')
-      return null;
+    if ((spec.nullable ?? []).includes(column) || spec.name === 'activities' || spec.name === 'users') return null;
     fail(
       column,
       sentence(`required:${column}`, () => I.columnRequired(column)),
@@ -204,7 +115,7 @@ function checkColumn(spec: EntitySpec, column: string, type: string, source: Row
     fail(column, I.outOfRange(column));
     return undefined;
   }
-  const schema = (ROW_SCHEMAS as Partial<Record<EntityName, z.ZodObject>>)[spec.name]?.shape[column];
+  const schema = spec.row?.shape[column];
   const problem = schema ? valueProblem(schema, column, checked.value) : null;
   if (problem) {
     fail(column, problem);

@@ -152,7 +152,11 @@ function operation(route: RestRoute, operationId: string) {
           ...('withOverall' in (input?.properties ?? {})
             ? { 'X-Overall-Count': { description: M.api.listHeaders.overall, schema: { type: 'integer' } } }
             : {}),
-          'X-Next-Cursor': { description: M.api.listHeaders.nextCursor, schema: { type: 'integer' } },
+          // A sorted list's cursor is an opaque token (server/lib/sort-cursor.ts); the others' is the last row's id.
+          'X-Next-Cursor': {
+            description: M.api.listHeaders.nextCursor,
+            schema: { type: 'sort' in (input?.properties ?? {}) ? 'string' : 'integer' },
+          },
         },
         content: { 'application/json': { schema: result.properties!.items } },
       }

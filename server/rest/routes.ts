@@ -134,7 +134,7 @@ export const restRoutes: RestRoute[] = [
       'Set a new password from a reset link; every session and API token ends (with two-factor sign-in on, answers a challenge for the code step instead of a token)',
   }),
   row('POST', '/auth/portal/v1/login', 'portalAuth.login', {
-    errors: [401, 429],
+    errors: [401, 403, 429],
     summary: 'Sign in to a client portal',
   }),
   row('GET', '/auth/portal/v1/me', 'portalAuth.me', { summary: 'The signed-in portal user' }),
@@ -172,6 +172,10 @@ export const restRoutes: RestRoute[] = [
     errors: [403],
     summary: 'The resources shared with the signed-in client, with their details',
   }),
+  row('GET', '/api/portal/resources/{slug}/{resourceId}', 'portal.resource', {
+    errors: [403],
+    summary: 'One resource shared with the signed-in client, with its details',
+  }),
   // Flows in the client portal (portal token): the contact's active flows, one with their answers, a step's save, submit.
   // File answers go through POST /api/portal/flows/upload (multipart, outside this table).
   row('GET', '/api/portal/flows', 'portalFlows.list', {
@@ -208,13 +212,34 @@ export const restRoutes: RestRoute[] = [
 
   ...domain(
     'companies',
-    { list: 'companies.list', get: 'companies.get', create: 'companies.create', update: 'companies.update' },
+    {
+      list: 'companies.list',
+      get: 'companies.get',
+      create: 'companies.create',
+      update: 'companies.update',
+      remove: 'companies.delete',
+    },
     {
       one: 'company',
       extra: [
         row('GET', '/api/companies/industries', 'companies.industries', {
           summary: 'The industries present, for the filter',
         }),
+        // Archive and delete (issue 29), beside the rows above on both prefixes.
+        ...['/api/companies', '/companies/v1'].flatMap((base) => [
+          row('POST', `${base}/{id}/archive`, 'companies.archive', {
+            summary:
+              'Archive a company: hidden from lists, search and the dashboard, its portal closed (undo: unarchive)',
+          }),
+          row('POST', `${base}/{id}/unarchive`, 'companies.unarchive', {
+            summary: 'Restore an archived company',
+          }),
+          row('GET', `${base}/{id}/delete-summary`, 'companies.deleteSummary', {
+            errors: [403],
+            summary:
+              'What deleting a company takes with it: counts of contacts, portal users, projects, tasks, files, flows',
+          }),
+        ]),
       ],
     },
   ),

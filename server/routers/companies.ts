@@ -1,5 +1,7 @@
 import {
   companyCreateInput,
+  companyDeleteOutput,
+  companyDeleteSummaryOutput,
   companyIdInput,
   companyListInput,
   companyUpdateInput,
@@ -8,8 +10,18 @@ import {
   companyPageOutput,
   companyWithCountsOutput,
 } from '../../shared/schemas/companies';
-import { companyIndustries, createCompany, getCompany, listCompanies, updateCompany } from '../domain/companies';
-import { router, staffProcedure } from '../trpc';
+import {
+  archiveCompany,
+  companyDeleteSummary,
+  companyIndustries,
+  createCompany,
+  deleteCompany,
+  getCompany,
+  listCompanies,
+  unarchiveCompany,
+  updateCompany,
+} from '../domain/companies';
+import { permittedProcedure, router, staffProcedure } from '../trpc';
 
 export const companiesRouter = router({
   list: staffProcedure
@@ -34,4 +46,26 @@ export const companiesRouter = router({
     .input(companyUpdateInput)
     .output(companyOutput)
     .mutation(({ ctx, input }) => updateCompany(ctx, input)),
+
+  /** Hides the company everywhere and closes its portal; reversible, so open to every staff member like editing. */
+  archive: staffProcedure
+    .input(companyIdInput)
+    .output(companyOutput)
+    .mutation(({ ctx, input }) => archiveCompany(ctx, input)),
+
+  unarchive: staffProcedure
+    .input(companyIdInput)
+    .output(companyOutput)
+    .mutation(({ ctx, input }) => unarchiveCompany(ctx, input)),
+
+  /** What deleting the company would take with it (the confirmation dialog's counts). */
+  deleteSummary: permittedProcedure('companies.delete')
+    .input(companyIdInput)
+    .output(companyDeleteSummaryOutput)
+    .query(({ ctx, input }) => companyDeleteSummary(ctx, input)),
+
+  delete: permittedProcedure('companies.delete')
+    .input(companyIdInput)
+    .output(companyDeleteOutput)
+    .mutation(({ ctx, input }) => deleteCompany(ctx, input)),
 });

@@ -3,6 +3,8 @@
  * model, which the access matrix relies on). flows.submissions lists a flow's submissions.
  */
 import {
+  companyFlowsInput,
+  companyFlowsOutput,
   flowCreateInput,
   flowDetailOutput,
   flowFieldCreateInput,
@@ -34,6 +36,7 @@ import {
   flowPublishPreview,
   getFlow,
   listFlowFields,
+  listCompanyFlows,
   listFlowSubmissions,
   listFlows,
   publishFlow,
@@ -54,6 +57,12 @@ export const flowsRouter = router({
     .input(flowListInput)
     .output(flowPageOutput)
     .query(({ ctx, input }) => listFlows(ctx, input)),
+
+  /** The company page's Flows tab: its flows and the all-companies flows live in its portal, with its progress. */
+  forCompany: staffProcedure
+    .input(companyFlowsInput)
+    .output(companyFlowsOutput)
+    .query(({ ctx, input }) => listCompanyFlows(ctx, input)),
 
   get: staffProcedure
     .input(flowGetInput)

@@ -1,4 +1,4 @@
-/** The client portal's work areas (server/domain/portal): dashboard, projects, one project, tasks, files, resources. */
+/** The client portal's work areas (server/domain/portal): dashboard, projects, one project, tasks, files, resources, one resource. */
 import {
   portalDashboardOutput,
   portalFilesInput,
@@ -7,6 +7,8 @@ import {
   portalProjectOutput,
   portalProjectsInput,
   portalProjectsOutput,
+  portalResourceInput,
+  portalResourceOutput,
   portalResourcesOutput,
   portalSlugInput,
   portalTasksInput,
@@ -17,6 +19,7 @@ import {
   portalFiles,
   portalProject,
   portalProjects,
+  portalResource,
   portalResources,
   portalTasks,
 } from '../domain/portal';
@@ -52,4 +55,9 @@ export const portalRouter = router({
     .input(portalSlugInput)
     .output(portalResourcesOutput)
     .query(({ ctx, input }) => portalResources(ctx, input)),
+
+  resource: portalProcedure
+    .input(portalResourceInput)
+    .output(portalResourceOutput)
+    .query(({ ctx, input }) => portalResource(ctx, input)),
 });

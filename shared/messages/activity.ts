@@ -40,6 +40,11 @@ export const activity = {
     portal: 'portal',
     import: 'data from',
   } as Record<string, string>,
+  /** The account settings' sentences where "{verb} the account settings" would not be one (the logo's). */
+  businessActions: {
+    uploaded: 'uploaded a new logo',
+    deleted: 'removed the logo',
+  } as Record<string, string>,
   /** The verb of each action ("changed", "deleted"…). */
   verbs: {
     created: 'created',
@@ -54,6 +59,8 @@ export const activity = {
     invited: 'invited',
     invite_accepted: 'accepted the invite',
     imported: 'imported',
+    archived: 'archived',
+    unarchived: 'restored',
   } as Record<string, string>,
   /** Field names that the humanised name would get wrong. */
   fieldLabels: {

@@ -1,6 +1,10 @@
 import { companiesStatusLabels } from './labels';
 import * as T from './texts';
 
+/** The list's live / archived switch, and what it shows as a filter chip. */
+const SHOW = 'Show';
+const ARCHIVED = 'Archived';
+
 export const companies = {
   title: T.companies,
   subtitle: 'Manage your client companies and prospects',
@@ -27,7 +31,7 @@ export const companies = {
   noMatchTitle: 'No companies match your filters',
   noMatchText: T.noMatchText,
   nameRequired: T.companyNameIsRequired,
-  invalidWebsite: T.badUrl,
+  invalidWebsite: 'Please enter a website, e.g. example.com or https://example.com',
   notFound: T.companyNotFound,
   created: 'Company created',
   createdText: 'The company has been successfully created.',
@@ -39,7 +43,7 @@ export const companies = {
   filterIndustry: 'Filter by industry',
   filterStatus: T.filterByStatus,
   /** Names of the list's filters, as their chips show them. */
-  filterNames: { search: T.search, industry: T.industry, status: T.status },
+  filterNames: { search: T.search, industry: T.industry, status: T.status, archived: SHOW },
   statusLabels: companiesStatusLabels as Record<string, string>,
   /** The dialog's field labels and placeholders. */
   fields: {
@@ -48,9 +52,50 @@ export const companies = {
     industryPlaceholder: 'e.g. Marketing',
     status: T.status,
     website: T.website,
-    websitePlaceholder: 'https://example.com',
+    websitePlaceholder: 'example.com',
     phone: T.phone,
     address: T.address,
   },
   openCompany: T.openNamed,
+  /** The list's live / archived switch. */
+  viewLabel: SHOW,
+  viewActive: 'Active companies',
+  viewArchived: ARCHIVED,
+  archivedEmptyTitle: 'No archived companies',
+  archivedEmptyText: 'Companies you archive are kept here, out of the way, until you restore them.',
+  /** The company page's actions menu, archiving and deleting. */
+  actions: 'Company actions',
+  archive: 'Archive',
+  unarchive: 'Unarchive',
+  delete: T.deleteLabel,
+  archivedBadge: ARCHIVED,
+  archivedSince: (when: string) =>
+    `Archived ${when}. It is hidden from lists, search and the dashboard, and its contacts cannot sign in to the portal.`,
+  archived: (name: string) => `${name} archived`,
+  archivedText: 'It is hidden from your lists and its portal is closed. You can restore it from the Archived view.',
+  unarchived: (name: string) => `${name} restored`,
+  undo: 'Undo',
+  archiveFailed: 'The company could not be archived. Please try again.',
+  unarchiveFailed: 'The company could not be restored. Please try again.',
+  deleteTitle: T.deleteQuestion,
+  deleteIntro: 'This cannot be undone. Deleting the company also deletes:',
+  deleteCounts: {
+    contacts: (n: number) => `${n} ${n === 1 ? 'contact' : 'contacts'}`,
+    portalUsers: (n: number) => `${n} ${n === 1 ? 'portal user' : 'portal users'} (they can no longer sign in)`,
+    projects: (n: number) => `${n} ${n === 1 ? 'project' : 'projects'}`,
+    tasks: (n: number) => `${n} ${n === 1 ? 'task' : 'tasks'}`,
+    files: (n: number) => `${n} ${n === 1 ? 'file' : 'files'}, stored files included`,
+    flows: (n: number) => `${n} ${n === 1 ? 'flow' : 'flows'} made for this company`,
+    resources: (n: number) => `${n} ${n === 1 ? 'resource' : 'resources'}`,
+    submissions: (n: number) => `${n} flow ${n === 1 ? 'answer' : 'answers'} from its contacts`,
+  },
+  deleteArchiveHint: 'To keep its history, archive the company instead.',
+  deleteConfirmLabel: (name: string) => `Type ${name} to confirm`,
+  deleteConfirmMismatch: 'Type the company’s name exactly as shown.',
+  deleteSubmit: 'Delete company and everything listed',
+  deleting: T.deletingBusy,
+  deleteLoading: 'Counting what goes with it...',
+  deleted: (name: string) => `${name} deleted`,
+  deletedText: 'The company and everything that belonged to it are gone.',
+  deleteFailed: 'The company could not be deleted. Please try again.',
 } as const;

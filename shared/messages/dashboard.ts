@@ -6,13 +6,15 @@ export const dashboard = {
   evening: 'Good evening',
   subtitle: "Here's what's happening with your business today.",
   activeProjects: T.activeProjects,
-  pendingTasks: T.pendingTasks,
+  /** Tasks not done: pending or in progress (shared/status.ts PENDING_TASK_STATUSES), as the task board shows them. */
+  openTasks: 'Open tasks',
   totalClients: 'Total Clients',
   viewAllProjects: 'View all projects →',
   noProjects: T.noProjectsYet,
   unknownCompany: 'Unknown Company',
   tasksOverview: 'Tasks Overview',
-  tasksInProgress: 'tasks in progress',
+  /** Under the open-task count: what it counts, in the task board's words. */
+  openTasksLine: 'open tasks (pending or in progress)',
   highPriority: 'High Priority',
   mediumPriority: 'Medium Priority',
   lowPriority: 'Low Priority',
@@ -35,6 +37,8 @@ export const dashboard = {
     portalAccess: 'Give a contact access to the client portal',
     branding: 'Set your portal branding',
   },
+  /** Beside the checklist's "Import from CSV". */
+  importHint: 'Have your clients in a spreadsheet already? Bring them in at once.',
   checklistDone: (done: number, total: number) => `${done} of ${total} done`,
   /** Read after a ticked step by screen readers (the strike-through is only visual). */
   stepDone: 'done',

@@ -1,3 +1,5 @@
+import { RECORD_KINDS } from '../entities';
+import { areas } from './areas';
 import * as T from './texts';
 
 /** Data export and import (Account → Data, the company page's Export), server/data/. */
@@ -118,6 +120,7 @@ export const data = {
     tooLongValue: (column: string, max: number) => `“${column}” can be at most ${max} characters.`,
     badEmail: (column: string) => `“${column}” must be an e-mail address.`,
     badUrl: (column: string) => `“${column}” must be a web address starting with http:// or https://.`,
+    badWebsite: (column: string) => `“${column}” must be a website, e.g. example.com or https://example.com.`,
     outOfRange: (column: string) => `“${column}” is outside the range this installation stores.`,
     sameIdInExport: (line: number) => `The same id is already on line ${line}.`,
     sameFileInExport: (line: number) => `The same file is already named on line ${line}.`,
@@ -172,6 +175,8 @@ export const data = {
     storageNoQuota: 'No storage quota is set on this installation.',
     storageQuotaHint: 'Uploads and imports that would go over the quota are refused.',
     importTitle: 'Import',
+    /** The secondary action of the empty companies and contacts lists and the getting-started card. */
+    importFromCsv: 'Import from CSV',
     importText: 'Bring in companies and contacts from a spreadsheet (CSV), or a whole Clientflow export.',
     steps: { file: T.file, map: 'Columns', preview: T.preview, done: T.done },
     stepOf: (n: number, total: number, name: string) => `Step ${n} of ${total}: ${name}`,
@@ -209,19 +214,8 @@ export const data = {
     sourceText: (business: string, when: string) => `Exported from ${business} on ${when}.`,
     entities: {
       users: 'Team members',
-      companies: T.companies,
-      contacts: T.contacts,
-      projects: T.projects,
-      projectContacts: 'Project contacts',
-      tasks: T.tasks,
-      documents: T.files,
-      resources: T.resources,
-      resourceDetails: T.resourceDetails,
-      flows: T.flows,
-      flowSteps: 'Flow steps',
-      flowFields: 'Flow fields',
-      flowSubmissions: 'Flow submissions',
-      flowAnswers: 'Flow answers',
+      // Each record area's files (shared/messages/areas.ts).
+      ...Object.fromEntries(RECORD_KINDS.flatMap((kind) => Object.entries(areas[kind].files))),
       activities: 'Activity entries',
       business: 'Agency details and branding',
     } as Record<string, string>,

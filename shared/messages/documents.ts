@@ -18,7 +18,7 @@ export const documents = {
   filterProject: T.filterByProject,
   filterNames: { search: T.search, type: T.type, companyId: T.company, projectId: T.project } as Record<string, string>,
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} files`,
-  columns: [T.file, T.type, T.company, T.project, 'Size', 'Added', T.actions] as const,
+  columns: [T.file, T.type, T.company, T.project, T.size, 'Added', T.actions] as const,
   typeLabels: documentsTypeLabels as Record<string, string>,
   unknownSize: 'Unknown size',
   unknownCompany: T.unknownCompany,
@@ -113,6 +113,8 @@ export const documents = {
   nameRequired: 'File name is required',
   invalidUrl: 'Please enter a valid URL starting with http:// or https://',
   noFile: 'Choose a file to upload.',
+  /** The upload dialog sent with no file chosen (issue 29: not "File name is required"). */
+  chooseFileFirst: 'Choose a file first',
   emptyFile: T.theFileIsEmpty,
   tooLarge: (limit: string) => `The file is larger than ${limit}, the most one upload may carry.`,
   /** STORAGE_QUOTA_BYTES: the agency's files would take more than its quota. */

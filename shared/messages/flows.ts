@@ -240,4 +240,11 @@ export const flows = {
   companyNoFlowsText:
     'Create a flow to onboard this client, collect their information or share what they need to know.',
   companyFlowsCount: (n: number) => (n === 1 ? '1 flow' : `${n} flows`),
+  /** A flow for every client, listed on each company's Flows tab. */
+  forAllCompanies: T.allCompanies,
+  forAllCompaniesTitle: 'For all companies: every client with portal access sees it',
+  /** A flow's progress at one company: its contacts' submissions. */
+  companyProgress: (completed: number, started: number, contacts: number) =>
+    `${completed} of ${contacts} ${contacts === 1 ? 'contact' : 'contacts'} completed${started > completed ? ` · ${started - completed} in progress` : ''}`,
+  companyProgressNone: T.noSubmissionsYet,
 } as const;

@@ -26,16 +26,17 @@ export const documentsTypeLabels = {
 
 export const flowsTypeLabels = { onboard: 'Onboard', collect: 'Collect', inform: 'Inform' } as const;
 
+/** The one vocabulary's words (shared/constants.ts PROJECT_STATUSES), then the older words older log entries hold. */
 export const projectsStatusLabels = {
   draft: T.draft,
-  active: T.active,
-  completed: T.completed,
-  'on-hold': 'On Hold',
   waiting: 'Waiting',
   approval: 'Approval',
   'in-progress': T.inProgress,
   'at-risk': T.atRisk,
+  'on-hold': 'On Hold',
   complete: 'Complete',
+  active: T.active,
+  completed: T.completed,
 } as const;
 
 export const resourcesStatusLabels = {

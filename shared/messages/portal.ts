@@ -13,6 +13,7 @@ export const portal = {
     tasks: T.tasks,
     files: T.files,
     flows: T.flows,
+    resources: T.resources,
     menu: T.menu,
   },
   dashboard: {
@@ -30,7 +31,7 @@ export const portal = {
     noFiles: T.noFilesYet,
     noFilesText: T.filesWillAppear,
     resources: T.resources,
-    resourcesText: 'Tools and information shared with you.',
+    resourcesText: T.resourcesShared,
     /** What the client has to do, first on the dashboard (issue 27). */
     todoTitle: 'To do',
     todo: (n: number) =>
@@ -98,7 +99,22 @@ export const portal = {
     noMatch: 'No files match',
     noMatchText: 'Try another search or project.',
     noProject: 'General',
+    /** A file the signed-in contact uploaded in a flow. */
+    uploadedByYou: 'Uploaded by you',
   },
+  resources: {
+    title: T.resources,
+    subtitle: T.resourcesShared,
+    empty: T.noResourcesYet,
+    emptyText: 'When we share a tool or some information with you, it will appear here.',
+    notFound: T.resourceNotFound,
+    notFoundText: 'This resource does not exist or is not shared with you.',
+    backToResources: T.backToResources,
+  },
+  /** An address inside a portal that leads nowhere. */
+  pageNotFound: T.pageNotFound,
+  pageNotFoundText: 'There is nothing at this address in your portal.',
+  backToDashboard: 'Back to Dashboard',
   /**
    * A portal status (shared/status.ts, the hub's statuses in snake_case) in the hub's own words: the portal uses the
    * same status words as the hub (issue 27), so a cancelled task reads "Cancelled", never "Blocked".

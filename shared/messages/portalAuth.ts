@@ -15,12 +15,17 @@ export const portalAuth = {
   throttled: T.tooManySignIns,
   inviteTitle: (business: string) => `Join ${business}’s client portal`,
   inviteText: (firstName: string) => `Hi ${firstName}, choose a password to finish setting up your access.`,
+  /** The invite page's branding side: a welcome for a new client, never the login page's "welcome back" text. */
+  inviteBrandText: (business: string) =>
+    `Welcome! ${business} has invited you to follow your projects, tasks and files here.`,
   inviteSubmit: 'Set password and sign in',
   inviteSubmitting: 'Setting up...',
   inviteInvalid: 'This invite link is not valid. Ask your contact at the agency for a new one.',
   inviteUsed: 'This invite link has already been used. Sign in with the password you chose, or ask for a new link.',
   inviteExpired: 'This invite link has expired. Ask your contact at the agency for a new one.',
   noAccess: 'Your access to this client portal has been turned off.',
+  companyArchived:
+    'This client portal is closed: your agency has archived your company. Ask your contact at the agency if you need access again.',
   signedInAs: T.signedInAs,
   signOut: T.signOut,
   portalComing: 'Your projects, tasks and files will appear here.',
@@ -36,6 +41,10 @@ export const portalAuth = {
   tagline: 'Your projects, tasks and files, in one place.',
   secure: 'Private access for your agency’s clients',
   accessDeniedText: 'Sign in to this client portal to see this page.',
+  /** /portal/{slug}/login for a slug no agency uses: nothing else is said about the address. */
+  noPortal: 'No client portal at this address',
+  noPortalText: 'Check the address your agency gave you, or enter it on the portal sign-in page.',
+  toPortalLogin: 'Go to portal sign-in',
   hello: (firstName: string) => `Welcome, ${firstName}`,
   nav: 'Client portal',
   account: T.signedInAs,

@@ -12,7 +12,8 @@ export const projects = {
   allStatus: T.allStatus,
   filterCompany: T.filterByCompany,
   filterStatus: T.filterByStatus,
-  exactStatus: 'Exact status',
+  /** The filter's group choice: every in-flight status (waiting, approval, in progress, at risk). */
+  allActive: 'All active',
   filterNames: { search: T.search, companyId: T.company, status: T.status } as Record<string, string>,
   /** The spec's counter "X of Y". */
   showing: (shown: number, total: number) => `${shown} of ${total} projects`,
@@ -52,6 +53,8 @@ export const projects = {
     hoursEstimated: T.hoursEstimated,
     hoursWorked: T.hoursWorked,
     billed: T.totalBilled,
+    /** The form's field, with the agency's currency: "Total billed (USD)". */
+    billedIn: (currency: string) => `${T.totalBilled} (${currency})`,
     visibleToClient: T.visibleToClient,
   },
   /**
@@ -83,10 +86,10 @@ export const projects = {
   contactsNone: 'This company has no contacts yet.',
   contactsChosen: (n: number) => `${n} selected`,
   viewAllContacts: 'View all contacts at this company →',
-  legacyStatus: (label: string) => `${label} (older status)`,
   nameRequired: 'Project name is required',
   badDate: 'Please enter a date as yyyy-mm-dd',
   dateTooEarly: 'Dates before January 1, 1900 are not allowed',
+  dueBeforeStart: 'The due date can’t be before the start date.',
   created: 'Project created',
   createdText: 'The project has been successfully created.',
   updated: 'Project updated',

@@ -2,7 +2,7 @@ import { resourcesStatusLabels, resourcesTypeLabels } from './labels';
 import * as T from './texts';
 
 export const resources = {
-  notFound: 'Resource not found',
+  notFound: T.resourceNotFound,
   accessIntro: 'Choose which of this company’s resources its contacts see in the client portal.',
   visibleToClient: T.visibleToClient,
   noneYet: 'No resources for this company yet.',
@@ -55,7 +55,7 @@ export const resources = {
   detailCount: (n: number) => `${n} ${n === 1 ? 'detail' : 'details'}`,
   noProject: T.noProject,
   unknownCompany: T.unknownCompany,
-  emptyTitle: 'No resources yet',
+  emptyTitle: T.noResourcesYet,
   emptyText: 'Collect logins, links and guidelines for each client, and choose which ones they see in their portal.',
   companyEmptyText:
     'Collect logins, links and guidelines for this company, and choose which ones its contacts see in the portal.',
@@ -85,7 +85,7 @@ export const resources = {
   editTitle: 'Edit Resource',
   editSubtitle: 'Change the resource and its details.',
   back: T.back,
-  backToResources: 'Back to Resources',
+  backToResources: T.backToResources,
   basicInformation: 'Basic Information',
   basicInformationText: 'What the resource is, in a few words.',
   assignment: 'Assignment',

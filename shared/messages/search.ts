@@ -1,5 +1,5 @@
-import { ENTITIES, RECORD_KINDS, type RecordKind } from '../entities';
-import { nav } from './nav';
+import { RECORD_KINDS, type RecordKind } from '../entities';
+import { areas } from './areas';
 import * as T from './texts';
 
 /** Global search: the command palette (Ctrl/Cmd-K) and search.query. */
@@ -17,18 +17,8 @@ export const search = {
   failed: 'Search failed. Please try again.',
   quickActions: 'Quick actions',
   /** Each record area's group, named as the navigation names it (shared/entities.ts). */
-  kinds: Object.fromEntries(RECORD_KINDS.map((kind) => [kind, nav[ENTITIES[kind].label]])) as Record<
-    RecordKind,
-    string
-  >,
-  actions: {
-    addCompany: 'Add company',
-    addContact: 'Add contact',
-    addProject: 'Add project',
-    addTask: 'Add task',
-    uploadFile: 'Upload file',
-    addResource: 'Add resource',
-    createFlow: 'Create flow',
-  },
+  kinds: Object.fromEntries(RECORD_KINDS.map((kind) => [kind, areas[kind].label])) as Record<RecordKind, string>,
+  /** Each record area's quick action (shared/messages/areas.ts). */
+  actions: Object.fromEntries(RECORD_KINDS.map((kind) => [kind, areas[kind].create])) as Record<RecordKind, string>,
   footer: { move: 'to move', open: 'to open', close: 'to close' },
 } as const;

@@ -5,11 +5,9 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { M } from '../messages';
+import { isKnownCurrency } from '../money';
 
 const A = M.account;
-
-/** Required text with the spec's one message for a missing, non-text or blank value. */
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
 
 /** Optional text, stored as '' when absent (the columns are NOT NULL with '' as default). */
 const optionalText = (max: number) =>
@@ -20,17 +18,47 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
-/** The address (spec §3 `location`: street_1, street_2, city_town, state, zipcode, country). */
-const businessLocationSchema = z.object({
-  street1: requiredText(A.streetRequired, 200),
-  street2: optionalText(200),
-  cityTown: requiredText(A.cityRequired, 100),
-  state: requiredText(A.stateRequired, 100),
-  zipcode: requiredText(A.zipRequired, 20),
-  country: requiredText(A.countryRequired, 100),
-});
+const EMPTY_LOCATION = { street1: '', street2: '', cityTown: '', state: '', zipcode: '', country: '' };
 
-/** PUT /api/business/info {name, email, phone, location}; the slug is not editable. */
+/**
+ * The address (spec §3 `location`: street_1, street_2, city_town, state, zipcode, country), optional as a whole
+ * (issue 29): all empty (or no location given) stores none; once any part is filled in, street, city, zip code and
+ * country are needed. The state is optional (many countries have none).
+ */
+const businessLocationSchema = z
+  .object({
+    street1: optionalText(200),
+    street2: optionalText(200),
+    cityTown: optionalText(100),
+    state: optionalText(100),
+    zipcode: optionalText(20),
+    country: optionalText(100),
+  })
+  .optional()
+  .transform((v) => v ?? EMPTY_LOCATION)
+  .superRefine((location, ctx) => {
+    if (!Object.values(location).some(Boolean)) return;
+    const needed = [
+      ['street1', A.streetRequired],
+      ['cityTown', A.cityRequired],
+      ['zipcode', A.zipRequired],
+      ['country', A.countryRequired],
+    ] as const;
+    for (const [field, message] of needed)
+      if (!location[field]) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
+
+/** An ISO 4217 code this installation can format (shared/money.ts), stored upper-case. */
+export const currencySchema = z
+  .string({ error: A.invalidCurrency })
+  .trim()
+  .toUpperCase()
+  .refine(isKnownCurrency, A.invalidCurrency);
+
+/**
+ * PUT /api/business/info {name, email, phone, location, currency}; the slug is not editable. A call without a
+ * currency keeps the agency's.
+ */
 export const businessInfoInput = z.object({
   name: z.string({ error: A.nameRequired }).trim().min(1, A.nameRequired).max(LIMITS.businessNameMax, A.nameTooLong),
   email: z
@@ -40,6 +68,7 @@ export const businessInfoInput = z.object({
     .pipe(z.email({ error: A.invalidEmail })),
   phone: optionalText(40),
   location: businessLocationSchema,
+  currency: currencySchema.optional(),
 });
 export type BusinessInfoForm = z.input<typeof businessInfoInput>;
 export type BusinessInfo = z.output<typeof businessInfoInput>;
@@ -80,6 +109,8 @@ export const businessOutput = z.object({
   /** `${PUBLIC_URL}/portal/${slug}` (spec §9). */
   portalUrl: z.string(),
   logo: logoOutput.nullable(),
+  /** ISO 4217: every amount of the agency is shown in it. */
+  currency: z.string(),
   location: z.object({
     street1: z.string(),
     street2: z.string(),

@@ -13,6 +13,59 @@ export const pageInput = {
   cursor: z.coerce.number().int().positive().max(MAX_ID).nullish(),
 };
 
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * A list's sorts: its keys, each key's first direction (a header's first click, and the order when only `sort` is
+ * given) and the default key (the list's order before sorting existed, in its first direction).
+ */
+export type ListSorts<K extends string = SortKey> = {
+  keys: readonly [K, ...K[]];
+  first: Record<K, SortOrder>;
+  fallback: K;
+};
+
+export const listSorts = <const K extends SortKey>(
+  keys: readonly [K, ...K[]],
+  first: Record<NoInfer<K>, SortOrder>,
+  fallback: NoInfer<K>,
+): ListSorts<K> => ({ keys, first, fallback });
+
+/** The sort a request asks for, with the defaults filled in. */
+export function resolveSort<K extends string>(
+  sorts: ListSorts<K>,
+  input: { sort?: K | null; order?: SortOrder | null },
+) {
+  const key = input.sort ?? sorts.fallback;
+  return { key, order: input.order ?? sorts.first[key] };
+}
+
+/** What kind of key each sort key is, for the words of its directions (M.lists.directions). */
+export const SORT_KINDS = {
+  name: 'text',
+  title: 'text',
+  company: 'text',
+  type: 'text',
+  status: 'stage',
+  priority: 'rank',
+  dueDate: 'due',
+  size: 'size',
+  created: 'date',
+} as const;
+export type SortKey = keyof typeof SORT_KINDS;
+
+/**
+ * A sorted list's page request (`?sort=name&order=desc`): cursor = the previous page's opaque `nextCursor`, which
+ * only the same sort accepts.
+ */
+export const sortedPageInput = <K extends string>(sorts: ListSorts<K>) => ({
+  limit: pageInput.limit,
+  cursor: z.string().trim().min(1).max(2000).nullish(),
+  sort: z.enum(sorts.keys as [K, ...K[]]).optional(),
+  order: z.enum(SORT_ORDERS).optional(),
+});
+
 /** Optional free text: trimmed, and empty becomes null so "clearing" a field stores nothing. */
 export const optionalText = (max = 500) =>
   z

@@ -3,8 +3,8 @@ import { CONTACT_ROLES, LIMITS } from '../constants';
 import { contacts } from '../messages/contacts';
 import { signup } from '../messages/signup';
 import { emailSchema } from './auth';
-import { idSchema, optionalText, pageInput, queryFlag } from './common';
-import { pageOutput, storedEnum } from './output';
+import { idSchema, optionalText, listSorts, sortedPageInput, queryFlag } from './common';
+import { sortedPageOutput, storedEnum } from './output';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { contacts, signup } as const;
@@ -67,8 +67,15 @@ export const contactFormSchema = z.object({
 /** The company filter: a company's id, or 'none' for contacts without a company. */
 const contactCompanyFilter = z.union([z.literal('none'), idSchema]);
 
+/** The contacts list's sorts (`?sort=…&order=asc|desc`); the default is the list's order before sorting existed. */
+export const contactSorts = listSorts(
+  ['name', 'company', 'created'] as const,
+  { name: 'asc', company: 'asc', created: 'desc' },
+  'name',
+);
+
 export const contactListInput = z.object({
-  ...pageInput,
+  ...sortedPageInput(contactSorts),
   /** Matches first name, last name, full name, e-mail or title. */
   search: z.string().trim().max(100).optional(),
   companyId: contactCompanyFilter.optional(),
@@ -117,7 +124,7 @@ export const contactOutput = contactRowOutput.extend({
   updatedAt: z.date(),
 });
 
-export const contactPageOutput = pageOutput(contactRowOutput).extend({ overall: z.number().int().nullable() });
+export const contactPageOutput = sortedPageOutput(contactRowOutput);
 
 export const contactRemoveOutput = z.object({ ok: z.literal(true) });
 

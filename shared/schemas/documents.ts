@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../constants';
 import { M } from '../messages';
-import { idSchema, pageInput, queryFlag } from './common';
-import { pageOutput, storedEnum } from './output';
+import { idSchema, listSorts, sortedPageInput, queryFlag } from './common';
+import { sortedPageOutput, storedEnum } from './output';
 
 /** contract (the default), agreement, proposal, invoice, report, other. */
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES);
@@ -108,8 +108,15 @@ export type DocumentFormValues = z.output<typeof documentFormSchema>;
 /** The project filter: a project's id, or 'none' for files without a project ('No Project'). */
 const documentProjectFilter = z.union([z.literal('none'), idSchema]);
 
+/** The documents list's sorts (`?sort=…&order=asc|desc`); the default is the list's order before sorting existed. */
+export const documentSorts = listSorts(
+  ['name', 'type', 'size', 'created'] as const,
+  { name: 'asc', type: 'asc', size: 'desc', created: 'desc' },
+  'created',
+);
+
 export const documentListInput = z.object({
-  ...pageInput,
+  ...sortedPageInput(documentSorts),
   /** Matches the file's name. */
   search: z.string().trim().max(100).optional(),
   type: documentTypeSchema.optional(),
@@ -149,7 +156,7 @@ export const documentOutput = z.object({
 });
 export type DocumentRow = z.output<typeof documentOutput>;
 
-export const documentPageOutput = pageOutput(documentOutput).extend({ overall: z.number().int().nullable() });
+export const documentPageOutput = sortedPageOutput(documentOutput);
 
 export const documentRemoveOutput = z.object({ ok: z.literal(true) });
 

@@ -347,6 +347,21 @@ export const flowOutput = z.object({
 export type FlowRow = z.output<typeof flowOutput>;
 export const flowPageOutput = pageOutput(flowOutput).extend({ overall: z.number().int().nullable() });
 
+/**
+ * The company page's Flows tab: the company's own flows, and the flows for all companies that are live in its
+ * portal (what its contacts see), newest first.
+ */
+export const companyFlowsInput = z.object({ ...pageInput, companyId: idSchema });
+const companyFlowOutput = flowOutput.extend({
+  /**
+   * The flow's submissions by the company's contacts: started (in progress or completed) and completed; contacts:
+   * the company's contacts with portal access (who the flow reaches).
+   */
+  progress: z.object({ started: z.number().int(), completed: z.number().int(), contacts: z.number().int() }),
+});
+export type CompanyFlowRow = z.output<typeof companyFlowOutput>;
+export const companyFlowsOutput = pageOutput(companyFlowOutput);
+
 /** One flow with its steps (ordered by step_order) and each step's fields: the editor's single read. */
 export const flowDetailOutput = flowOutput.extend({ stepsOfFlow: z.array(flowStepOutput) });
 export type FlowDetail = z.output<typeof flowDetailOutput>;

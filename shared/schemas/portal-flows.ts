@@ -61,7 +61,7 @@ export function fieldValueSchema(field: AnswerField): z.ZodType<string, AnswerVa
     .transform((v) => (v ?? '').trim())
     .superRefine((v, ctx) => {
       if (v === '') {
-        if (field.isRequired) ctx.addIssue({ code: 'custom', message: P.required(label) });
+        if (field.isRequired) ctx.addIssue({ code: 'custom', message: P.required(label, field.fieldType) });
         return;
       }
       if (v.length > max) ctx.addIssue({ code: 'custom', message: P.tooLong(label, max) });

@@ -4,7 +4,7 @@
  * the REST path's segment, checked against the session's (another slug: FORBIDDEN).
  */
 import { z } from 'zod';
-import { PORTAL_PROJECT_STATUSES, PORTAL_TASK_STATUSES } from '../status';
+import { PORTAL_PROJECT_STATUS_FILTERS, PORTAL_PROJECT_STATUSES, PORTAL_TASK_STATUSES } from '../status';
 import { RESOURCE_STATUSES, RESOURCE_TYPES, TASK_PRIORITIES } from '../constants';
 import { idSchema, pageInput } from './common';
 
@@ -17,9 +17,11 @@ export const portalProjectsInput = z.object({
   ...pageInput,
   slug,
   search,
-  status: z.enum(PORTAL_PROJECT_STATUSES).optional(),
+  status: z.enum(PORTAL_PROJECT_STATUS_FILTERS).optional(),
 });
 export const portalProjectInput = z.object({ id: idSchema, slug });
+/** One resource the client may see (portal.resource); `resourceId`, as the portal's `id` names a project. */
+export const portalResourceInput = z.object({ resourceId: idSchema, slug });
 export const portalTasksInput = z.object({
   ...pageInput,
   slug,
@@ -80,6 +82,8 @@ const portalFile = z.object({
   project: ref,
   /** The authorised download route (an external link is redirected to from there). */
   downloadUrl: z.string(),
+  /** The signed-in contact uploaded it, in a flow ("Uploaded by you"). */
+  uploadedByYou: z.boolean(),
 });
 export type PortalFile = z.infer<typeof portalFile>;
 
@@ -143,3 +147,4 @@ export const portalFilesOutput = z.object({
 });
 
 export const portalResourcesOutput = z.array(portalResource);
+export const portalResourceOutput = portalResource;

@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import {
-  CALENDAR_MIN_DATE,
-  DOCUMENT_TYPES,
-  PROJECT_STATUSES,
-  STORED_PROJECT_STATUSES,
-  TASK_PRIORITIES,
-  TASK_STATUSES,
-} from '../constants';
+import { CALENDAR_MIN_DATE, DOCUMENT_TYPES, PROJECT_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../constants';
 import { M } from '../messages';
-import { PROJECT_LIST_STATUS_FILTERS } from '../status';
-import { idSchema, optionalText, pageInput, queryFlag } from './common';
-import { pageOutput, storedEnum } from './output';
+import { currentProjectStatus, PROJECT_LIST_STATUS_FILTERS } from '../status';
+import { idSchema, optionalText, listSorts, sortedPageInput, queryFlag } from './common';
+import { sortedPageOutput, storedEnum } from './output';
 
 /** A calendar date as the spec writes it (yyyy-mm-dd): a real day, not before 1900-01-01. */
 const dateOnlySchema = z
@@ -60,8 +53,29 @@ export const projectUidSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-/** Every status a project may hold, the older ones the forms no longer offer included. */
-export const storedProjectStatusSchema = z.enum(STORED_PROJECT_STATUSES);
+/** Every status a project row holds (one vocabulary, shared/constants.ts PROJECT_STATUSES). */
+const storedProjectStatusSchema = z.enum(PROJECT_STATUSES);
+
+/**
+ * A status a call writes: one of the vocabulary, or an older word (active, completed) that becomes its current one,
+ * so a REST caller of the spec's words keeps working and nothing stores them again.
+ */
+const projectStatusSchema = z
+  .enum(PROJECT_LIST_STATUS_FILTERS)
+  .transform((v) => currentProjectStatus(v) as (typeof PROJECT_STATUSES)[number]);
+
+/** A due date before the start date is refused (issue 29); either may be missing. */
+export const datesInOrder = (start: string | null | undefined, due: string | null | undefined) =>
+  !start || !due || due >= start;
+
+/** The check on a whole payload: the issue sits on the due date, where the form shows it. */
+const refineDates = (
+  value: { projectStartDate?: string | null; projectCompletionDate?: string | null },
+  ctx: z.RefinementCtx,
+) => {
+  if (!datesInOrder(value.projectStartDate, value.projectCompletionDate))
+    ctx.addIssue({ code: 'custom', path: ['projectCompletionDate'], message: M.projects.dueBeforeStart });
+};
 
 /**
  * The create payload of spec §3, named so that snake_case gives the spec's keys exactly (companies_id,
@@ -75,7 +89,7 @@ export const projectFields = {
     .min(1, M.projects.nameRequired)
     .max(200),
   description: optionalText(5000),
-  status: z.enum(PROJECT_STATUSES),
+  status: projectStatusSchema,
   /** null: no company (the project then has no contacts). */
   companiesId: idSchema.nullish().transform((v) => v ?? null),
   /** Contacts of the project's company; the list replaces the project's contacts. */
@@ -96,38 +110,50 @@ export const projectFields = {
   visibleToClient: z.boolean(),
 };
 
-export const projectCreateInput = z.object({
-  ...projectFields,
-  status: projectFields.status.default('draft'),
-  visibleToClient: projectFields.visibleToClient.default(false),
-});
+export const projectCreateInput = z
+  .object({
+    ...projectFields,
+    status: projectFields.status.default('draft'),
+    visibleToClient: projectFields.visibleToClient.default(false),
+  })
+  .superRefine(refineDates);
 export type ProjectCreateValues = z.output<typeof projectCreateInput>;
 
 /**
  * Only the given fields change. A new company keeps only the contacts who work there (unless a new contact list
- * is given); no company clears them.
+ * is given); no company clears them. Both dates given: checked here; one given: the domain compares it with the
+ * stored other one.
  */
-export const projectUpdateInput = z.object({ id: idSchema }).extend(z.object(projectFields).partial().shape);
+export const projectUpdateInput = z
+  .object({ id: idSchema })
+  .extend(z.object(projectFields).partial().shape)
+  .superRefine(refineDates);
 
-/**
- * The dialog's form: the same rules over plain inputs ('' for no company; numbers as typed). The status may be an
- * older one the forms no longer offer: it is shown and kept, never sent back.
- */
-export const projectFormSchema = z.object({
-  ...projectFields,
-  companiesId: z.union([idSchema, z.literal('')]).transform((v) => (v === '' ? null : v)),
-  status: storedProjectStatusSchema,
-  projectContactId: z.array(idSchema).max(100),
-});
+/** The dialog's form: the same rules over plain inputs ('' for no company; numbers as typed). */
+export const projectFormSchema = z
+  .object({
+    ...projectFields,
+    companiesId: z.union([idSchema, z.literal('')]).transform((v) => (v === '' ? null : v)),
+    status: storedProjectStatusSchema,
+    projectContactId: z.array(idSchema).max(100),
+  })
+  .superRefine(refineDates);
 export type ProjectForm = z.input<typeof projectFormSchema>;
 export type ProjectFormOutput = z.output<typeof projectFormSchema>;
 
+/** The projects list's sorts (`?sort=…&order=asc|desc`); the default is the list's order before sorting existed. */
+export const projectSorts = listSorts(
+  ['name', 'status', 'dueDate', 'created'] as const,
+  { name: 'asc', status: 'asc', dueDate: 'asc', created: 'desc' },
+  'created',
+);
+
 export const projectListInput = z.object({
-  ...pageInput,
+  ...sortedPageInput(projectSorts),
   /** Matches name or description. */
   search: z.string().trim().max(100).optional(),
   companyId: idSchema.optional(),
-  /** The spec's filter values (draft, active, completed, on-hold; shared/status.ts maps them) or one form status. */
+  /** A status, or the spec's `active` (every in-flight status) and `completed` (shared/status.ts maps them). */
   status: z.enum(PROJECT_LIST_STATUS_FILTERS).optional(),
   /** Also count all of the agency's projects (the counter "X of Y"). */
   withOverall: queryFlag.optional(),
@@ -153,7 +179,7 @@ export const projectRowOutput = z.object({
   projectUid: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  status: storedEnum(STORED_PROJECT_STATUSES),
+  status: storedEnum(PROJECT_STATUSES),
   companyId: z.number().int().nullable(),
   company: companyRef,
   projectContactId: z.array(z.number().int()),
@@ -173,7 +199,7 @@ export const projectRowOutput = z.object({
   updatedAt: z.date(),
 });
 
-export const projectPageOutput = pageOutput(projectRowOutput).extend({ overall: z.number().int().nullable() });
+export const projectPageOutput = sortedPageOutput(projectRowOutput);
 
 const projectContactOutput = z.object({
   id: z.number().int(),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { RESOURCE_STATUSES, RESOURCE_TYPES } from '../constants';
 import { M } from '../messages';
 import { RESOURCE_TYPE_FILTERS } from '../status';
-import { idSchema, MAX_ID, pageInput, queryFlag } from './common';
-import { pageOutput, storedEnum } from './output';
+import { idSchema, MAX_ID, listSorts, sortedPageInput, queryFlag } from './common';
+import { sortedPageOutput, storedEnum } from './output';
 
 const R = M.resources;
 
@@ -272,8 +272,11 @@ export type ResourceForm = {
 };
 export type ResourceFormValues = z.output<typeof resourceFormSchema>;
 
+/** The resources list's sorts (`?sort=…&order=asc|desc`); the default is the list's order before sorting existed. */
+export const resourceSorts = listSorts(['title', 'created'] as const, { title: 'asc', created: 'desc' }, 'created');
+
 export const resourceListInput = z.object({
-  ...pageInput,
+  ...sortedPageInput(resourceSorts),
   /** Matches the title or the description. */
   search: z.string().trim().max(100).optional(),
   /** A stored type, or the route's template / guideline / tool (shared/status.ts maps them). */
@@ -309,6 +312,6 @@ export const resourceOutput = z.object({
 });
 export type ResourceRow = z.output<typeof resourceOutput>;
 
-export const resourcePageOutput = pageOutput(resourceOutput).extend({ overall: z.number().int().nullable() });
+export const resourcePageOutput = sortedPageOutput(resourceOutput);
 
 export const resourceRemoveOutput = z.object({ ok: z.literal(true) });

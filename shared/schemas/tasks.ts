@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../constants';
 import { M } from '../messages';
-import { idSchema, MAX_ID, optionalText, pageInput, queryFlag } from './common';
-import { pageOutput, storedEnum } from './output';
+import { idSchema, MAX_ID, optionalText, listSorts, sortedPageInput, queryFlag } from './common';
+import { sortedPageOutput, storedEnum } from './output';
 
 const T = M.tasks;
 
@@ -142,8 +142,15 @@ export const taskFormSchema = z.object({
 /** The assignee filter: a staff user's id, or 'none' for unassigned tasks. */
 const taskAssigneeFilter = z.union([z.literal('none'), idSchema]);
 
+/** The tasks list's sorts (`?sort=…&order=asc|desc`); the default is the list's order before sorting existed. */
+export const taskSorts = listSorts(
+  ['dueDate', 'priority', 'status', 'created'] as const,
+  { dueDate: 'asc', priority: 'desc', status: 'asc', created: 'desc' },
+  'created',
+);
+
 export const taskListInput = z.object({
-  ...pageInput,
+  ...sortedPageInput(taskSorts),
   /** Matches title or description. */
   search: z.string().trim().max(100).optional(),
   projectId: idSchema.optional(),
@@ -175,6 +182,6 @@ export const taskOutput = z.object({
 });
 
 /** overall: every task of the agency, whatever the filters (first page only). */
-export const taskPageOutput = pageOutput(taskOutput).extend({ overall: z.number().int().nullable() });
+export const taskPageOutput = sortedPageOutput(taskOutput);
 
 export const taskRemoveOutput = z.object({ ok: z.literal(true) });

@@ -33,12 +33,29 @@ test('a new agency sees zeros, the getting-started checklist and empty states', 
   await page.goto('/hub');
   await expect(page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Noor$/ })).toBeVisible();
   await expect(page.getByText("Here's what's happening with your business today.")).toBeVisible();
-  for (const label of ['Active Projects', 'Pending Tasks', 'Total Clients'])
+  for (const label of ['Active Projects', 'Open tasks', 'Total Clients'])
     await expect(page.getByRole('link', { name: `${label} 0` })).toBeVisible();
   await expect(page.getByText('No projects yet')).toBeVisible();
   await expect(page.getByText('No files yet')).toBeVisible();
   await expect(page.getByText('Get started with Clientflow')).toBeVisible();
   await expect(page.getByText('0 of 4 done')).toBeVisible();
+  // Step 4 opens the account page's Branding tab; a spreadsheet of clients can come in from CSV.
+  await page.getByRole('link', { name: /Set your portal branding/ }).click();
+  await expect(page).toHaveURL(/\/hub\/account\?tab=branding$/);
+  await expect(page.getByRole('tab', { name: 'Branding', selected: true })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: 'Import from CSV' }).click();
+  await expect(page).toHaveURL(/\/hub\/account\?tab=data&import=companies$/);
+  await expect(page.getByRole('radio', { name: /^Companies/ })).toBeChecked();
+
+  // The empty companies and contacts lists offer the same import, preselected.
+  await page.goto('/hub/companies');
+  await page.getByRole('link', { name: 'Import from CSV' }).click();
+  await expect(page).toHaveURL(/import=companies$/);
+  await page.goto('/hub/contacts');
+  await page.getByRole('link', { name: 'Import from CSV' }).click();
+  await expect(page).toHaveURL(/import=contacts$/);
+  await expect(page.getByRole('radio', { name: /^Contacts/ })).toBeChecked();
 });
 
 test('the stat cards, tasks overview and lists show the seeded numbers of this agency only', async ({ page }) => {
@@ -64,7 +81,7 @@ test('the stat cards, tasks overview and lists show the seeded numbers of this a
       'INSERT INTO Project (businessId, projectUid, companyId, name, status, priority, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const projects = [
-      ['Smile Campaign', 'active', companyIds[0]],
+      ['Smile Campaign', 'waiting', companyIds[0]],
       ['Case Portal', 'in-progress', companyIds[1]],
       ['Orphan Idea', 'at-risk', null],
       ['Next Year', 'draft', companyIds[0]],
@@ -102,9 +119,9 @@ test('the stat cards, tasks overview and lists show the seeded numbers of this a
 
   await page.goto('/hub');
   await expect(page.getByRole('link', { name: 'Active Projects 3' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Pending Tasks 4' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open tasks 4' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Total Clients 2' })).toBeVisible();
-  await expect(page.getByText('tasks in progress')).toBeVisible();
+  await expect(page.getByText('open tasks (pending or in progress)')).toBeVisible();
   for (const [label, count] of [
     ['High Priority', 2],
     ['Medium Priority', 1],

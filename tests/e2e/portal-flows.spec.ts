@@ -81,25 +81,47 @@ test('a client completes a collect flow with a file upload, and staff see the su
   page,
   browser,
 }) => {
+  // Two browsers, a whole flow, the client's files and a not-found page: more than the default minute on a busy machine.
+  test.slow();
   const { slug, email, password, flowUid } = await portalFlowAgency(page.request);
 
-  // The client, in their own browser: sign in on the branded page and open Flows.
+  // The client, in their own browser: sign in on the branded page and open Flows. Portal pages never ask for a
+  // staff session (auth.me), nothing answers 401 once signed in, and no route lacks an element.
   const context = await browser.newContext();
   const portal = await context.newPage();
+  const staffProbes: string[] = [];
+  const unauthorized: string[] = [];
+  const warnings: string[] = [];
+  let signedIn = false;
+  portal.on('request', (req) => {
+    if (/\/trpc\/(?:[^?]*,)?auth\.me\b/.test(req.url())) staffProbes.push(req.url());
+  });
+  portal.on('response', (res) => {
+    if (signedIn && res.status() === 401) unauthorized.push(res.url());
+  });
+  portal.on('console', (msg) => {
+    if (/leaf route|does not have an element/i.test(msg.text())) warnings.push(msg.text());
+  });
+  await portal.goto(`/portal/${slug}`);
+  await expect(portal).toHaveURL(new RegExp(`/portal/${slug}/login$`));
   await portal.goto(`/portal/${slug}/login`);
   await portal.getByLabel('Email').fill(email);
   await portal.getByLabel('Password').fill(password);
   await portal.getByRole('button', { name: 'LOGIN' }).click();
   await expect(portal).toHaveURL(new RegExp(`/portal/${slug}/dashboard$`));
+  signedIn = true;
   await portal.goto(`/portal/${slug}/workflows`);
   await expect(portal.getByRole('heading', { name: 'Brand intake' })).toBeVisible();
   await expect(portal.getByText('Not started')).toBeVisible();
-  await portal.getByRole('link', { name: 'Start: Brand intake' }).click();
+  await expect(portal.getByRole('link', { name: 'Start: Brand intake' })).toBeVisible();
+  // The card's title opens the flow too.
+  await portal.getByRole('heading', { name: 'Brand intake' }).getByRole('link').click();
+  await expect(portal).toHaveURL(new RegExp(`/portal/${slug}/workflows/${flowUid}$`));
 
   // Step 1: required fields are checked before anything is sent.
   await expect(portal.getByRole('heading', { name: 'About your bakery' })).toBeVisible();
   await portal.getByRole('button', { name: 'Next' }).click();
-  await expect(portal.getByText('Bakery name is required')).toBeVisible();
+  await expect(portal.getByText('Please fill in “Bakery name”.')).toBeVisible();
   await portal.getByLabel('Bakery name').fill('Harbor Bakery Ltd');
   await portal.getByLabel('Team size').selectOption('11-50');
   await portal.getByRole('button', { name: 'Next' }).click();
@@ -112,7 +134,7 @@ test('a client completes a collect flow with a file upload, and staff see the su
   await portal.getByRole('button', { name: 'Next' }).click();
   await expect(portal.getByRole('heading', { name: 'Your logo' })).toBeVisible();
   await portal.getByRole('button', { name: 'Finish' }).click();
-  await expect(portal.getByText('Logo file is required')).toBeVisible();
+  await expect(portal.getByText('Please upload a file for “Logo file”.')).toBeVisible();
   await portal
     .getByLabel('Logo file')
     .setInputFiles({ name: 'harbor-logo.png', mimeType: 'image/png', buffer: Buffer.from('fake png bytes') });
@@ -124,6 +146,21 @@ test('a client completes a collect flow with a file upload, and staff see the su
   await expect(portal.getByText('Harbor Bakery Ltd')).toBeVisible();
   await portal.getByRole('link', { name: 'Back to Flows' }).first().click();
   await expect(portal.getByText('Completed', { exact: true })).toBeVisible();
+
+  // The uploaded logo is among the client's files, "Uploaded by you".
+  await portal.getByRole('link', { name: 'Files' }).first().click();
+  await expect(portal.getByRole('listitem').filter({ hasText: 'harbor-logo.png' })).toContainText('Uploaded by you');
+
+  // A flow that does not exist (or is not shared): the designed not-found state, with a way back.
+  await portal.goto(`/portal/${slug}/workflows/nosuchflow`);
+  await expect(portal.getByRole('heading', { name: 'Flow not found' })).toBeVisible();
+  await expect(portal.getByText('This flow does not exist or is not shared with you.')).toBeVisible();
+  await portal.getByRole('link', { name: 'Back to Flows' }).click();
+  await expect(portal).toHaveURL(new RegExp(`/portal/${slug}/workflows$`));
+
+  expect(staffProbes).toEqual([]);
+  expect(unauthorized).toEqual([]);
+  expect(warnings).toEqual([]);
   await context.close();
 
   // Staff: the flow's Submissions tab shows the answers and the file.

@@ -121,7 +121,7 @@ async function agencyWithClientWork(page: Page) {
   await upload('Brand guidelines.pdf', harbor, true);
   await upload('Internal margin notes.pdf', harbor, false, site.id);
   await upload('Northwind contract.pdf', north, true);
-  return { slug, email, password };
+  return { slug, email, password, post, harbor, north };
 }
 
 test('a client signs in on the branded page and sees only their own projects, tasks and files; downloads a file', async ({
@@ -217,4 +217,118 @@ test('a client signs in on the branded page and sees only their own projects, ta
   await expect(portal.getByRole('link', { name: 'Back to Projects' })).toBeVisible();
   await shot(portal, 'project-not-found');
   await client.close();
+});
+
+test('Resources has its own page in the portal: shared resources only; no portal page asks for a staff session or answers 401', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const { slug, email, password, post, harbor, north } = await agencyWithClientWork(page);
+  const resource = (title: string, companyId: number, visibleToClient: boolean) =>
+    post('/api/resources', {
+      title,
+      description: `${title}: what it is for.`,
+      type: 'tool',
+      status: 'active',
+      companyId,
+      visibleToClient,
+    });
+  const shared = await resource('Harbor CMS', harbor, true);
+  await resource('Harbor pricing sheet', harbor, false);
+  const foreign = await resource('Northwind tracker', north, true);
+
+  const client = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const portal = await client.newPage();
+  const staffProbes: string[] = [];
+  const unauthorized: string[] = [];
+  const warnings: string[] = [];
+  let signedIn = false;
+  portal.on('request', (req) => {
+    if (/\/trpc\/(?:[^?]*,)?auth\.me\b/.test(req.url())) staffProbes.push(req.url());
+  });
+  portal.on('response', (res) => {
+    if (res.status() === 401 && (signedIn || /\/trpc\/(?:[^?]*,)?auth\.me\b/.test(res.url())))
+      unauthorized.push(res.url());
+  });
+  portal.on('console', (msg) => {
+    if (/leaf route|does not have an element/i.test(msg.text())) warnings.push(msg.text());
+  });
+
+  await portal.goto(`/portal/${slug}/login`);
+  await portal.getByLabel('Email').fill(email);
+  await portal.getByLabel('Password').fill(password);
+  await portal.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(portal).toHaveURL(new RegExp(`/portal/${slug}/dashboard$`));
+  signedIn = true;
+
+  const nav = portal.getByRole('navigation', { name: 'Client portal' }).first();
+  await nav.getByRole('link', { name: 'Resources' }).click();
+  await expect(portal).toHaveURL(new RegExp(`/portal/${slug}/resources$`));
+  await expect(portal.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
+  await expect(portal.getByRole('link', { name: 'Harbor CMS' })).toBeVisible();
+  await expect(portal.getByText('Harbor pricing sheet')).toHaveCount(0);
+  await expect(portal.getByText('Northwind tracker')).toHaveCount(0);
+  await portal.getByRole('link', { name: 'Harbor CMS' }).click();
+  await expect(portal).toHaveURL(new RegExp(`/portal/${slug}/resources/${shared.id}$`));
+  await expect(portal.getByText('Harbor CMS: what it is for.')).toBeVisible();
+  // Another company's resource: the designed not-found state.
+  await portal.goto(`/portal/${slug}/resources/${foreign.id}`);
+  await expect(portal.getByRole('heading', { name: 'Resource not found' })).toBeVisible();
+  await expect(portal.getByText('Northwind tracker')).toHaveCount(0);
+  await portal.getByRole('link', { name: 'Back to Resources' }).click();
+  await expect(portal.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
+
+  // Every page of the portal, and an address inside it that leads nowhere.
+  for (const page of ['dashboard', 'projects', 'tasks', 'files', 'workflows', 'resources', 'activity', 'settings']) {
+    await portal.goto(`/portal/${slug}/${page}`);
+    await expect(portal.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  }
+  await portal.goto(`/portal/${slug}/nowhere`);
+  await expect(portal.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+  // Phones: Resources is in the bottom bar.
+  await portal.setViewportSize({ width: 390, height: 844 });
+  await portal.goto(`/portal/${slug}/dashboard`);
+  const bottom = portal.getByRole('navigation', { name: 'Client portal' }).last();
+  await expect(bottom.getByRole('link', { name: 'Resources' })).toBeVisible();
+
+  expect(staffProbes).toEqual([]);
+  expect(unauthorized).toEqual([]);
+  expect(warnings).toEqual([]);
+  await client.close();
+});
+
+test('the sign-in page of an unknown portal says so; the default LOGIN button has white text', async ({
+  browser,
+  page,
+}) => {
+  const visitor = await browser.newContext();
+  const portal = await visitor.newPage();
+  await portal.goto('/portal/nosuchagency/login');
+  await expect(portal.getByRole('heading', { name: 'No client portal at this address' })).toBeVisible();
+  await expect(portal.getByLabel('Email')).toHaveCount(0);
+  await expect(portal.getByRole('button', { name: 'LOGIN' })).toHaveCount(0);
+  await portal.getByRole('link', { name: 'Go to portal sign-in' }).click();
+  await expect(portal).toHaveURL(/\/portal\/login$/);
+
+  // An agency with the default colours (#010101 on #276398 as stored): the button reads white.
+  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const signup = await page.request.post('/auth/signup', {
+    data: {
+      first_name: 'Dee',
+      last_name: 'Fault',
+      name: 'Default Works',
+      email: `dee-${n}@default.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug: `default${n}`,
+    },
+  });
+  expect(signup.status()).toBe(201);
+  await portal.goto(`/portal/default${n}/login`);
+  const login = portal.getByRole('button', { name: 'LOGIN' });
+  await expect(login).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expect(login).toHaveCSS('background-color', 'rgb(39, 99, 152)');
+  await visitor.close();
 });

@@ -74,6 +74,10 @@ test('a project made in the dialog with dates and contacts shows them on its pag
   const start = dialog.getByLabel('Start date');
   await expect(start).toHaveAttribute('min', '1900-01-01');
   await start.fill('2030-03-01');
+  // A due date before the start date is refused in the form (issue 29).
+  await dialog.getByLabel('Due date').fill('2030-02-01');
+  await dialog.getByRole('button', { name: 'Create Project' }).click();
+  await expect(dialog.getByText('The due date can’t be before the start date.')).toBeVisible();
   await dialog.getByLabel('Due date').fill('2030-06-30');
   await expect(dialog.getByLabel('Hours estimated')).toHaveAttribute('step', '0.1');
   await dialog.getByLabel('Hours estimated').fill('120.5');
@@ -99,7 +103,8 @@ test('a project made in the dialog with dates and contacts shows them on its pag
   await expect(page.getByText('New shop front and online orders.')).toBeVisible();
   await expect(page.getByText('March 1, 2030')).toBeVisible();
   await expect(page.getByText('June 30, 2030')).toBeVisible();
-  await expect(page.getByText('1,234.56')).toBeVisible();
+  // Amounts carry the agency's currency (USD until Account → Business says otherwise).
+  await expect(page.getByText('$1,234.56')).toBeVisible();
 
   // Sharing from the project page asks once, saying who will see it (no contact has portal access yet).
   const share = page.getByRole('switch', { name: 'Visible to client' });
@@ -133,7 +138,7 @@ test('a project made in the dialog with dates and contacts shows them on its pag
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
 
-test('the status filter offers the spec’s values and maps them to the stored statuses', async ({ page }) => {
+test('the status filter offers the form’s statuses, and "All active" for every in-flight one', async ({ page }) => {
   const { api } = await signUp(page);
   const made: Record<string, { id: number; project_uid: string }> = {};
   for (const [name, status] of [
@@ -141,26 +146,42 @@ test('the status filter offers the spec’s values and maps them to the stored s
     ['Waiting on client', 'waiting'],
     ['Risky rollout', 'at-risk'],
     ['Finished site', 'complete'],
+    ['Paused work', 'on-hold'],
   ])
     made[status] = await api('post', '/projects/v1/', { name, status });
 
   await page.goto('/hub/projects');
-  await expect(page.getByText('4 of 4 projects')).toBeVisible();
+  await expect(page.getByText('5 of 5 projects')).toBeVisible();
   const status = page.getByRole('combobox', { name: 'Filter by status' });
+  // One vocabulary (issue 29): the filter names the statuses the form sets, On Hold included.
+  await expect(status.locator('option')).toHaveText([
+    'All Status',
+    'All active',
+    'Draft',
+    'Waiting',
+    'Approval',
+    'In Progress',
+    'At-risk',
+    'On Hold',
+    'Complete',
+  ]);
   await status.selectOption('active');
-  await expect(page.getByText('2 of 4 projects')).toBeVisible();
+  await expect(page.getByText('2 of 5 projects')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Waiting on client' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Risky rollout' })).toBeVisible();
   await expect(page).toHaveURL(/status=active/);
-  await status.selectOption('completed');
-  await expect(page.getByText('1 of 4 projects')).toBeVisible();
+  await status.selectOption('complete');
+  await expect(page.getByText('1 of 5 projects')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Finished site' })).toBeVisible();
   await status.selectOption('draft');
   await expect(page.getByRole('link', { name: 'Draft idea' })).toBeVisible();
   await status.selectOption('on-hold');
+  await expect(page.getByText('1 of 5 projects')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Paused work' })).toBeVisible();
+  await status.selectOption('approval');
   await expect(page.getByRole('heading', { name: 'No projects match your filters' })).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
-  await expect(page.getByText('4 of 4 projects')).toBeVisible();
+  await expect(page.getByText('5 of 5 projects')).toBeVisible();
 
   // The numeric id still opens the page, and the address becomes the uid.
   await page.goto(`/hub/projects/${made.waiting.id}`);

@@ -67,7 +67,7 @@ test('Reports shows the agency’s figures, narrows to a company and downloads a
   const byCompany = page.getByRole('region', { name: 'Hours and billing by company' });
   await expect(byCompany.getByRole('row', { name: /Orchid Labs/ })).toContainText('33');
   const juniperRow = byCompany.getByRole('row', { name: /Juniper Cafe/ });
-  await expect(juniperRow.getByRole('cell')).toHaveText(['2', '16.5', '10', '1,700.00']);
+  await expect(juniperRow.getByRole('cell')).toHaveText(['2', '16.5', '10', '$1,700.00']);
   const byStatus = page.getByRole('region', { name: 'Projects by status' });
   await expect(byStatus.getByRole('row', { name: /In Progress/ }).getByRole('cell')).toHaveText(['3']);
 

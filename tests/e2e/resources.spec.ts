@@ -167,6 +167,39 @@ test('a resource is created with three details, shown, edited to four ("+1 more.
   await expect(page.getByText('No resources yet')).toBeVisible();
 });
 
+test("a detail the server refuses shows its message under that row's field", async ({ page }) => {
+  await agency(page);
+  await page.goto('/hub/resources/create');
+  await page.getByLabel('Title').fill('Brand kit');
+  await page.getByLabel('Description').fill('Logos and colours.');
+  await page.getByLabel('Type').selectOption('information');
+  await page.getByLabel('Status').selectOption('active');
+  await page.getByRole('combobox', { name: 'Company' }).fill('Harbor');
+  await page.getByRole('option', { name: /Harbor Bakery/ }).click();
+  await page.getByLabel('Key — Detail 1').fill('Logo');
+  await page.getByLabel('Value — Detail 1').fill('https://files.example.test/logo.svg');
+  await page.getByRole('button', { name: 'Add Detail' }).click();
+  await page.getByLabel('Key — Detail 2').fill('Primary colour');
+  await page.getByLabel('Value — Detail 2').fill('#0f766e');
+
+  // The form checks the same rules first, so the second value is blanked on its way: the refusal is the server's
+  // (its issue path details.1.value).
+  await page.route('**/trpc/resources.create**', async (route) => {
+    const body = route.request().postDataJSON();
+    body['0'].json.details[1].value = '';
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+  await page.getByRole('button', { name: 'Create Resource' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to create resource: 400' })).toBeVisible();
+  const refused = page.getByLabel('Value — Detail 2');
+  await expect(refused).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = await refused.getAttribute('aria-describedby');
+  await expect(page.locator(`[id="${describedBy}"]`)).toHaveText('Value is required');
+  for (const field of ['Key — Detail 1', 'Value — Detail 1', 'Key — Detail 2'])
+    await expect(page.getByLabel(field)).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/hub\/resources\/create$/);
+});
+
 test("the list filters by the route's type words, and a company's Resources tab lists its resources", async ({
   page,
 }) => {

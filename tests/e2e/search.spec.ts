@@ -89,3 +89,35 @@ test('the header button opens the palette; arrows move, Esc closes; no results a
   await expect(page).toHaveURL(/\/hub\/projects$/);
   await expect(page.getByRole('heading', { name: 'Add Project' })).toBeVisible();
 });
+
+test('the exact company comes first, above files that mention it; a contact reads their title and role, not stored values', async ({
+  page,
+}) => {
+  const { headers, company } = await newAgency(page);
+  const post = async (url: string, data: object) => {
+    const res = await page.request.post(url, { data, headers });
+    expect(res.status(), await res.text()).toBe(201);
+    return res.json();
+  };
+  for (const name of ['Aspen Aspen site map.pdf', 'Notes for Aspen Aspen.pdf'])
+    await post('/api/documents', { name, url: 'https://files.example.test/a.pdf', companyId: company.id });
+  await post('/api/companies', { name: 'Aspen', status: 'active' });
+  await post('/api/contacts', {
+    firstName: 'Ada',
+    lastName: 'Aspen',
+    email: 'ada@aspen.test',
+    role: 'executive',
+    title: 'Founder',
+  });
+
+  await page.goto('/hub');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Search' }).fill('aspen');
+  const options = page.getByRole('option');
+  await expect(options.first()).toContainText('Aspen');
+  await expect(options.first()).not.toContainText('.pdf');
+  const contact = page.getByRole('option', { name: /Ada Aspen/ });
+  await expect(contact).toContainText('Founder · Executive');
+  await expect(contact).not.toContainText('executive Founder');
+});

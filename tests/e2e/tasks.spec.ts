@@ -292,3 +292,42 @@ test('the list, grid, board and dialog are accessible', async ({ page }) => {
   await expect(page.getByLabel('Title')).toBeFocused();
   await expectAccessible(page);
 });
+
+test('at 390 px the page never scrolls sideways in list or board view, and the bottom bar stays on screen', async ({
+  page,
+}) => {
+  const agency = await newAgency(page);
+  for (const [i, title] of ['Check colour contrast on every page', 'Alt texts', 'Keyboard paths'].entries())
+    await addTask(page.request, agency, {
+      title,
+      priority: 'high',
+      dueDate: '2031-02-14',
+      assignedTo: agency.userId,
+      status: ['pending', 'in-progress', 'completed'][i],
+    });
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const view of ['list', 'board']) {
+    await page.goto(`/hub/tasks?view=${view}`);
+    await expect(page.getByText('Showing 3 of 3 tasks')).toBeVisible();
+    // The table or the board scrolls inside its own box; the page is as wide as the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const bar = await page.getByRole('navigation', { name: 'Quick navigation' }).boundingBox();
+    expect(bar).not.toBeNull();
+    expect(bar!.x).toBeGreaterThanOrEqual(0);
+    expect(bar!.x + bar!.width).toBeLessThanOrEqual(390);
+    expect(bar!.y + bar!.height).toBeLessThanOrEqual(844);
+  }
+  // On a wide screen the list's page ends with its content: nothing positioned in the table lengthens it.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/hub/tasks?view=list');
+  await expect(page.getByText('Showing 3 of 3 tasks')).toBeVisible();
+  const { page: height, main } = await page.evaluate(() => ({
+    page: document.documentElement.scrollHeight,
+    // A short page still fills the window.
+    main: Math.max(
+      window.innerHeight,
+      document.getElementById('main-content')!.getBoundingClientRect().bottom + window.scrollY,
+    ),
+  }));
+  expect(height - main).toBeLessThanOrEqual(1);
+});

@@ -60,6 +60,7 @@ const PORTAL_DATA = [
   'portal.tasks',
   'portal.files',
   'portal.resources',
+  'portal.resource',
 ];
 
 /**
@@ -369,6 +370,12 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
     'portalFlows.saveStep': { input: () => ({ answers: [] }) },
     // The sampled slug would name another portal (403): the session's own is implied.
     ...Object.fromEntries(PORTAL_DATA.map((path) => [path, { input: () => ({ slug: undefined }) }])),
+    // The fixture's first resource is hidden from the client: the control shares it (a client sees shared ones only).
+    'portal.resource': {
+      input: () => ({ slug: undefined }),
+      beforeControl: (rows) =>
+        app.database.db.resource.update({ where: { id: rows.resource[0] }, data: { visibleToClient: true } }),
+    },
     // A preview needs a contact who can use the portal (access on; the control's contact has a company).
     'portalPreview.start': {
       beforeControl: (rows) =>

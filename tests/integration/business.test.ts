@@ -126,6 +126,7 @@ describe('business.get and GET /api/business', () => {
       phone: '+1 555 0100',
       portalUrl: `http://localhost:0/portal/${other.slug}`,
       logo: null,
+      currency: 'USD',
       location: { street1: '', street2: '', cityTown: '', state: '', zipcode: '', country: '' },
       style: { ...DEFAULT_BRAND_STYLE, loginText: DEFAULT_LOGIN_TEXT },
     });
@@ -135,6 +136,7 @@ describe('business.get and GET /api/business', () => {
     const res = await api.get('/api/business', { token: other.token });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([
+      'currency',
       'email',
       'id',
       'location',
@@ -257,7 +259,6 @@ describe('business.updateInfo and PUT /api/business/info (spec §5, Business inf
     ['no email', { email: undefined }, A.invalidEmail, 'email'],
     ['an empty street', { location: { ...validInfo.location, street1: ' ' } }, A.streetRequired, 'location.street1'],
     ['an empty city', { location: { ...validInfo.location, cityTown: '' } }, A.cityRequired, 'location.cityTown'],
-    ['an empty state', { location: { ...validInfo.location, state: '' } }, A.stateRequired, 'location.state'],
     ['an empty zip code', { location: { ...validInfo.location, zipcode: '' } }, A.zipRequired, 'location.zipcode'],
     ['an empty country', { location: { ...validInfo.location, country: '' } }, A.countryRequired, 'location.country'],
     [
@@ -289,7 +290,7 @@ describe('business.updateInfo and PUT /api/business/info (spec §5, Business inf
     const res = await put('/api/business/info', {
       name: '',
       email: 'x',
-      location: { street_1: '', city_town: '', state: '', zipcode: '', country: '' },
+      location: { street_1: '', city_town: '', state: 'Oregon', zipcode: '', country: '' },
     });
     expect(res.status).toBe(400);
     expect(res.body.issues.map((i: { message: string }) => i.message)).toEqual([
@@ -297,10 +298,50 @@ describe('business.updateInfo and PUT /api/business/info (spec §5, Business inf
       A.invalidEmail,
       A.streetRequired,
       A.cityRequired,
-      A.stateRequired,
       A.zipRequired,
       A.countryRequired,
     ]);
+  });
+
+  it('accepts no address at all: every part empty, or no location (issue 29)', async () => {
+    const empty = { street1: '', street2: '', cityTown: '', state: '', zipcode: '', country: '' };
+    expect((await trpc.business.updateInfo.mutate({ ...validInfo, location: empty })).location).toEqual(empty);
+    const res = await put('/api/business/info', { name: validInfo.name, email: validInfo.email });
+    expect(res.status).toBe(200);
+    expect((await trpc.business.get.query()).location).toEqual(empty);
+    await trpc.business.updateInfo.mutate(validInfo);
+  });
+
+  it('accepts an address without a state', async () => {
+    const saved = await trpc.business.updateInfo.mutate({
+      ...validInfo,
+      location: { ...validInfo.location, state: '' },
+    });
+    expect(saved.location.state).toBe('');
+    expect(saved.location.cityTown).toBe(validInfo.location.cityTown);
+    await trpc.business.updateInfo.mutate(validInfo);
+  });
+
+  it('refuses a partly filled address: street, city, zip code and country are needed', async () => {
+    const res = await put('/api/business/info', { ...validInfo, location: { city_town: 'Portland' } });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([
+      { path: 'location.street1', message: A.streetRequired },
+      { path: 'location.zipcode', message: A.zipRequired },
+      { path: 'location.country', message: A.countryRequired },
+    ]);
+  });
+
+  it('keeps the currency (USD by default), changes it, and refuses a code that is no currency', async () => {
+    expect((await trpc.business.get.query()).currency).toBe('USD');
+    expect((await trpc.business.updateInfo.mutate({ ...validInfo, currency: 'eur' })).currency).toBe('EUR');
+    // A call without a currency keeps the agency's.
+    expect((await trpc.business.updateInfo.mutate(validInfo)).currency).toBe('EUR');
+    const res = await put('/api/business/info', { ...validInfo, currency: 'XYZ' });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toContainEqual({ path: 'currency', message: A.invalidCurrency });
+    expect((await trpc.business.get.query()).currency).toBe('EUR');
+    await trpc.business.updateInfo.mutate({ ...validInfo, currency: 'USD' });
   });
 
   it("refuses members with 403 ('Only the agency’s owner or an admin can do this.'); admins may", async () => {

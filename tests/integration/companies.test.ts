@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { M } from '../../shared/messages';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
 import { trpcClient } from '../support/trpc';
 
@@ -65,7 +66,27 @@ describe('POST /companies/v1', () => {
     expect((await api.post('/companies/v1', { name: 'X', status: 'bogus' }, { token })).status).toBe(400);
     const res = await api.post('/companies/v1', { name: 'X', website: 'not a url' }, { token });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Please enter a valid URL, e.g. https://example.com');
+    expect(res.body.message).toBe(M.companies.invalidWebsite);
+  });
+
+  it('accepts a bare domain as the website and stores it with https:// (issue 29)', async () => {
+    for (const [typed, stored] of [
+      ['acmedental.com', 'https://acmedental.com'],
+      ['www.acmedental.com', 'https://www.acmedental.com'],
+      ['  acmedental.com/about  ', 'https://acmedental.com/about'],
+      ['http://acmedental.com', 'http://acmedental.com'],
+    ]) {
+      const res = await api.post('/companies/v1', { name: `Web ${typed}`, website: typed }, { token });
+      expect(res.status, typed).toBe(201);
+      expect(res.body.website).toBe(stored);
+      const changed = await api.patch(`/api/companies/${res.body.id}`, { website: typed }, { token });
+      expect(changed.body.website).toBe(stored);
+    }
+    for (const bad of ['acmedental', 'ftp://acmedental.com', 'javascript:alert(1)', 'acme dental.com']) {
+      const res = await api.post('/companies/v1', { name: 'Bad web', website: bad }, { token });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message).toBe(M.companies.invalidWebsite);
+    }
   });
 
   it('answers 401 without a session', async () => {

@@ -143,8 +143,9 @@ beforeAll(async () => {
   });
   portal = portalLogin.body.authToken;
   expect(staff && portal).toBeTruthy();
-  firstCompanyId = Number((await get('/api/companies?limit=1')).headers.get('x-next-cursor'));
-  newestProjectId = Number((await get('/api/projects?limit=1')).headers.get('x-next-cursor'));
+  // The first row's id (the sorted lists' X-Next-Cursor is an opaque token, not an id).
+  firstCompanyId = (await get('/api/companies?limit=1')).body[0].id;
+  newestProjectId = (await get('/api/projects?limit=1')).body[0].id;
 }, 180_000);
 
 afterAll(async () => {
@@ -280,6 +281,8 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].company.id",
         "[].company.name",
         "[].project",
+        "[].project.id",
+        "[].project.name",
         "[].uploadedBy",
         "[].uploadedByName",
         "[].stored",
@@ -287,8 +290,6 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].mimeType",
         "[].visibleInPortal",
         "[].createdAt",
-        "[].project.id",
-        "[].project.name",
       ]
     `);
     const invoices = await checkList('/api/documents?type=invoice', { field: 'createdAt', direction: 'desc' });
@@ -329,13 +330,13 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].details[].value",
         "[].created_at",
         "[].updated_at",
-        "[].project.id",
-        "[].project.name",
         "[].value.Platform",
         "[].value.Monthly budget",
         "[].value.Refresh",
         "[].value.Data sources",
         "[].value.Access",
+        "[].project.id",
+        "[].project.name",
         "[].value.Cadence",
         "[].value.Owner",
         "[].value.Registrar",
@@ -445,6 +446,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].companyId",
         "[].project",
         "[].downloadUrl",
+        "[].uploadedByYou",
       ]
     `);
     const dashboard = (await get(`/api/portal/dashboard/${DEMO.slug}`, portal)).body;
@@ -465,6 +467,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "recentFiles[].companyId",
         "recentFiles[].project",
         "recentFiles[].downloadUrl",
+        "recentFiles[].uploadedByYou",
         "resources",
         "resources[].id",
         "resources[].title",
@@ -511,6 +514,7 @@ describe('single answers: fields in order', () => {
         "phone",
         "portal_url",
         "logo",
+        "currency",
         "location",
         "location.street_1",
         "location.street_2",
@@ -539,7 +543,7 @@ describe('single answers: fields in order', () => {
   });
 
   it('a contact, a file, a flow as the editor loads it, and one in the portal', async () => {
-    const contactId = (await get('/api/contacts?limit=1')).headers.get('x-next-cursor');
+    const contactId = (await get('/api/contacts?limit=1')).body[0].id;
     expect(shape((await get(`/contact/v1/${contactId}`)).body)).toMatchInlineSnapshot(`
       [
         "id",
@@ -563,7 +567,7 @@ describe('single answers: fields in order', () => {
         "updated_at",
       ]
     `);
-    const documentId = (await get('/api/documents?limit=1')).headers.get('x-next-cursor');
+    const documentId = (await get('/api/documents?limit=1')).body[0].id;
     expect(shape((await get(`/api/documents/${documentId}`)).body)).toMatchInlineSnapshot(`
       [
         "id",
@@ -577,6 +581,8 @@ describe('single answers: fields in order', () => {
         "company.id",
         "company.name",
         "project",
+        "project.id",
+        "project.name",
         "uploadedBy",
         "uploadedByName",
         "stored",

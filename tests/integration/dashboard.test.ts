@@ -87,8 +87,8 @@ async function seedAgencyA(t: Tenant) {
     ['approval', 2],
     ['on-hold', 1],
     ['at-risk', null],
-    ['completed', 3],
-    ['active', 3],
+    ['complete', 3],
+    ['waiting', 3],
     ['in-progress', 0],
     ['draft', 0], // newest, but not active
   ];
@@ -214,7 +214,13 @@ async function seedAgencyB(t: Tenant) {
       data: { businessId, name: `B company ${i}`, status: 'active', createdAt: at(1000 + i) },
     });
     const project = await db.project.create({
-      data: { businessId, companyId: company.id, name: `B project ${i}`, status: 'active', createdAt: at(1000 + i) },
+      data: {
+        businessId,
+        companyId: company.id,
+        name: `B project ${i}`,
+        status: 'in-progress',
+        createdAt: at(1000 + i),
+      },
     });
     await db.task.create({
       data: { businessId, projectId: project.id, title: `B task ${i}`, status: 'pending', priority: 'high' },

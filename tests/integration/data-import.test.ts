@@ -92,7 +92,7 @@ describe('CSV: companies', () => {
     'Company Name,Industry,Web site,Status,Notes',
     'Birch Bakery,Food,https://birch.example,Active,ok',
     'acme studio,Design,,,already in the agency',
-    '"Quince, Quarry",Mining,,at risk,"a note',
+    '"Quince, Quarry",Mining,www.quince.example,at risk,"a note',
     'over two lines"',
     'Nope Inc,,not-a-url,,bad website',
     'BIRCH BAKERY,,,,same as line 2',
@@ -168,7 +168,8 @@ describe('CSV: companies', () => {
     });
     expect(rows.map((r) => [r.name, r.industry, r.website, r.status])).toEqual([
       ['Birch Bakery', 'Food', 'https://birch.example', 'active'],
-      ['Quince, Quarry', 'Mining', null, 'at-risk'],
+      // A bare domain is stored with https:// (the one website rule, shared/schemas/companies.ts).
+      ['Quince, Quarry', 'Mining', 'https://www.quince.example', 'at-risk'],
     ]);
     expect(await footprint(a.businessId)).toMatchObject({
       companies: before.companies + 2,
@@ -778,7 +779,7 @@ describe('export zips: what the app itself would refuse', () => {
       expect.arrayContaining([
         ['companies', 3, 'status', I.notOneOf('status', 'prospect, onboarding, active, canceled, paused, at-risk')],
         ['companies', 4, 'name', I.tooLongValue('name', 200)],
-        ['companies', 5, 'website', I.badUrl('website')],
+        ['companies', 5, 'website', I.badWebsite('website')],
         ['companies', 6, 'id', I.sameIdInExport(2)],
         ['contacts', 3, 'email', I.badEmail('email')],
         ['contacts', 4, 'role', I.notOneOf('role', 'executive, manager, contributor')],
@@ -893,6 +894,55 @@ describe('export zips: what the app itself would refuse', () => {
     expect(refused.body.issues).toContainEqual(
       expect.objectContaining({ entity: 'projects', field: 'name', message: I.columnMissing('name') }),
     );
+  });
+
+  it('an export written before issue 29 (older status words, a bare-domain website) imports with the current rules', async () => {
+    const db = app.database.db;
+    const project = {
+      id: 5,
+      projectUid: 'older-words-1',
+      companyId: 7,
+      name: 'Older active work',
+      description: null,
+      status: 'active',
+      priority: 'medium',
+      startDate: null,
+      completionDate: null,
+      totalHoursEstimated: null,
+      totalHoursWorked: null,
+      totalBilledCents: null,
+      visibleToClient: true,
+      createdAt: AT,
+      updatedAt: AT,
+    };
+    const zip = await buildArchive((p) => {
+      p.data.companies[0] = {
+        ...(p.data.companies[0] as object),
+        name: 'Older Words Co',
+        website: 'olderwords.example',
+      };
+      p.data.contacts[0] = { ...(p.data.contacts[0] as object), email: 'older-words@zip.example' };
+      p.data.projects = [
+        project,
+        { ...project, id: 8, projectUid: 'older-words-2', name: 'Older completed work', status: 'completed' },
+      ];
+      p.data.tasks = [];
+      for (const e of p.manifest.entities as { name: string; count: number }[]) e.count = p.data[e.name].length;
+    });
+    const res = await send(zip);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const company = await db.company.findFirstOrThrow({
+      where: { businessId: agency.businessId, name: 'Older Words Co' },
+    });
+    expect(company.website).toBe('https://olderwords.example');
+    const projects = await db.project.findMany({
+      where: { businessId: agency.businessId, name: { in: ['Older active work', 'Older completed work'] } },
+      orderBy: { name: 'asc' },
+    });
+    expect(projects.map((p) => [p.name, p.status])).toEqual([
+      ['Older active work', 'in-progress'],
+      ['Older completed work', 'complete'],
+    ]);
   });
 
   it('an export written before steps could mix text and fields (no stepType, addedContent, addedFields) keeps each step’s shape; a newer one keeps its blocks', async () => {

@@ -340,6 +340,7 @@ describe('the list (GET /api/documents, documents.list)', () => {
     const first = await api.get('/api/documents?limit=3', { token: agencyToken });
     expect(first.headers.get('x-total-count')).toBe('4');
     expect(first.body.map((d: { name: string }) => d.name)).toEqual(['Contract B', 'Report Q1', 'Invoice 100%_done']);
+    // In the default order the cursor is still the last row's id (a sorted page's is an opaque token).
     const cursor = first.headers.get('x-next-cursor');
     expect(cursor).toBe(String(ids['Invoice 100%_done']));
     const second = await api.get(`/api/documents?limit=3&cursor=${cursor}`, { token: agencyToken });

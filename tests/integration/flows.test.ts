@@ -1177,3 +1177,85 @@ describe('publishing: a flow is a draft until staff publish it', () => {
     expect(await portalGet(flow.flowUid)).toBe('SHOWN');
   });
 });
+
+describe("the company page's Flows tab (flows.forCompany)", () => {
+  it('lists the company’s flows and the all-companies flows live in its portal, each with this company’s progress', async () => {
+    const tab = await createAgency(app, ['Tab Timber', 'Other Oak']);
+    const staff = trpcClient(app.baseUrl, { token: tab.token });
+    const db = app.database.db;
+    const [own, otherCompany] = tab.companies;
+    const liveForAll = await staff.flows.create.mutate({
+      name: unique('Welcome everyone'),
+      description: 'For every client',
+      workflowType: 'inform',
+      companyId: null,
+    });
+    await staff.flowSteps.create.mutate({ flowId: liveForAll.id, stepTitle: 'Hello' });
+    await staff.flows.publish.mutate({ id: liveForAll.id });
+    // Not live in any portal: a draft for all companies; and a flow of the other company.
+    const draftForAll = await staff.flows.create.mutate({
+      name: unique('Draft for all'),
+      description: 'Not yet',
+      workflowType: 'inform',
+      companyId: null,
+    });
+    const colleague = await db.contact.create({
+      data: {
+        businessId: tab.businessId,
+        companyId: own.id,
+        firstName: 'Cole',
+        lastName: 'League',
+        email: 'cole@tab.test',
+        portalAccess: true,
+      },
+    });
+    const outsider = await db.contact.create({
+      data: {
+        businessId: tab.businessId,
+        companyId: otherCompany.id,
+        firstName: 'Oz',
+        lastName: 'Out',
+        email: 'oz@oak.test',
+        portalAccess: true,
+      },
+    });
+    // Submissions: the client completed it, a colleague is on step 2, the other company's contact completed it too.
+    for (const [contactId, companyId, status] of [
+      [tab.portal.contactId, own.id, 'completed'],
+      [colleague.id, own.id, 'in_progress'],
+      [outsider.id, otherCompany.id, 'completed'],
+    ] as const)
+      await db.flowSubmission.create({
+        data: { businessId: tab.businessId, flowId: liveForAll.id, contactId, companyId, status, currentStep: 2 },
+      });
+
+    const page = await staff.flows.forCompany.query({ companyId: own.id });
+    const ownFlows = await db.flow.findMany({
+      where: { businessId: tab.businessId, companyId: own.id },
+      select: { id: true },
+    });
+    expect(page.items.map((f) => f.id).sort((x, y) => x - y)).toEqual(
+      [...ownFlows.map((f) => f.id), liveForAll.id].sort((x, y) => x - y),
+    );
+    expect(page.total).toBe(ownFlows.length + 1);
+    expect(page.items.map((f) => f.id)).not.toContain(draftForAll.id);
+    const forAll = page.items.find((f) => f.id === liveForAll.id)!;
+    expect(forAll).toMatchObject({ companyId: null, companyOfFlow: null, isActive: true, stepCount: 1 });
+    // Two contacts of this company with portal access (the fixture's client and the colleague); the outsider's
+    // submission counts for their own company.
+    expect(forAll.progress).toEqual({ started: 2, completed: 1, contacts: 2 });
+    for (const flow of page.items.filter((f) => f.id !== liveForAll.id))
+      expect(flow.progress).toEqual({ started: 0, completed: 0, contacts: 2 });
+    const other = await staff.flows.forCompany.query({ companyId: otherCompany.id });
+    expect(other.items.find((f) => f.id === liveForAll.id)?.progress).toMatchObject({ started: 1, completed: 1 });
+
+    // Paged: newest first, the all-companies flow (the newest) on the first page of one.
+    const first = await staff.flows.forCompany.query({ companyId: own.id, limit: 1 });
+    expect(first.items.map((f) => f.id)).toEqual([liveForAll.id]);
+    expect(first.nextCursor).toBe(liveForAll.id);
+  });
+
+  it('answers 404 for a company of another agency', async () => {
+    expect(await trpc.flows.forCompany.query({ companyId: other.companies[0].id }).catch(trpcCode)).toBe('NOT_FOUND');
+  });
+});

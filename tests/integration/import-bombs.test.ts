@@ -325,12 +325,12 @@ describe('many rows with problems', () => {
         line: first,
         status: 'error',
         values: { name: 'Bad 0' },
-        messages: [I.badUrl('website'), expect.stringContaining('“status” must be one of')],
+        messages: [I.badWebsite('website'), expect.stringContaining('“status” must be one of')],
       });
       expect(preview.rows.at(-1)).toMatchObject({
         line: first + IMPORT_PREVIEW_ROWS - 1,
         status: 'error',
-        messages: [I.badUrl('website'), expect.any(String)],
+        messages: [I.badWebsite('website'), expect.any(String)],
       });
       const commit = await post(app, `${count(n)} rows with problems, commit`, zip, { commit: true });
       expect([commit.status, commit.body.message, commit.body.issues.length]).toEqual([

@@ -158,7 +158,7 @@ describe('unknown paths under every documented prefix answer JSON 404', () => {
     ['GET', '/contacts/v2/5'],
     ['GET', '/companies/v2'],
     ['GET', '/companies/v1/1/deeper'],
-    ['DELETE', '/companies/v1/1'],
+    ['PUT', '/companies/v1/1'],
     ['POST', '/flow_field/v1/1/deeper'],
     ['PATCH', '/flow_field/v12/3'],
   ])('%s %s', async (method, path) => {

@@ -173,6 +173,8 @@ const inputs = (): Record<string, unknown[]> => ({
   ],
   'portal.files': [{}, { projectId: own.projectId }, { search: 'brief' }],
   'portal.resources': [undefined],
+  // The fixture's second resource of the client's company is the shared one.
+  'portal.resource': [{ resourceId: a.rows.resource[1] }],
 });
 
 const credentialsOf = (token: string): [string, Credentials][] => [
@@ -256,7 +258,11 @@ describe('the generated isolation matrix', () => {
   for (const route of portalRest) {
     it(`${route.method} ${route.path}: own rows only, by Bearer and cookie; another slug is 403; no token is 401`, async () => {
       const allowed = await ownIds();
-      const url = (slug: string) => route.path.replace('{slug}', slug).replace('{id}', String(own.projectId));
+      const url = (slug: string) =>
+        route.path
+          .replace('{slug}', slug)
+          .replace('{id}', String(own.projectId))
+          .replace('{resourceId}', String(a.rows.resource[1]));
       for (const headers of [
         { authorization: `Bearer ${a.portal.token}` },
         { cookie: `cf_portal=${a.portal.token}` },
@@ -297,6 +303,46 @@ describe('the generated isolation matrix', () => {
         expect((error as Error).message).toBe(M.portal.projectNotFound);
       }
     }
+  });
+});
+
+describe('portal.resource', () => {
+  it("answers the client's own shared resource with its details, by tRPC and REST", async () => {
+    const trpc = untypedTrpcClient(app.baseUrl, { token: a.portal.token });
+    const resource = (await trpc.query('portal.resource', { resourceId: a.rows.resource[1] })) as {
+      id: number;
+      title: string;
+    };
+    expect(resource).toMatchObject({ id: a.rows.resource[1], title: 'Alder Architects brand guide', details: [] });
+    const res = await fetch(`${app.baseUrl}/api/portal/resources/${a.slug}/${a.rows.resource[1]}`, {
+      headers: { authorization: `Bearer ${a.portal.token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: a.rows.resource[1], title: 'Alder Architects brand guide' });
+  });
+
+  it("an unshared resource, one of an internal project, another company's or another agency's: 404 'Resource not found'", async () => {
+    const trpc = untypedTrpcClient(app.baseUrl, { token: a.portal.token });
+    const ofInternalProject = await app.database.db.resource.findFirstOrThrow({
+      where: { businessId: a.businessId, title: 'Internal retainer login' },
+      select: { id: true },
+    });
+    const foreign = [a.rows.resource[0], ofInternalProject.id, a.rows.resource[3], b.rows.resource[1], 2_000_000_000];
+    for (const id of foreign) {
+      const error = await trpc.query('portal.resource', { resourceId: id }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(refusal(error), `resource ${id}`).toEqual({ code: 'NOT_FOUND', httpStatus: 404 });
+      expect((error as Error).message).toBe(M.portal.resources.notFound);
+      const res = await fetch(`${app.baseUrl}/api/portal/resources/${a.slug}/${id}`, {
+        headers: { authorization: `Bearer ${a.portal.token}` },
+      });
+      expect(res.status).toBe(404);
+    }
+    // The list: the shared one only.
+    const list = (await trpc.query('portal.resources')) as { id: number }[];
+    expect(list.map((r) => r.id)).toEqual([a.rows.resource[1]]);
   });
 });
 

@@ -5,9 +5,9 @@
  * agency's projects, companies and contacts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_FILTER_STATUSES, STORED_PROJECT_STATUSES } from '../../shared/constants';
+import { PROJECT_STATUSES } from '../../shared/constants';
 import { M } from '../../shared/messages';
-import { PROJECT_FILTER_MATCHES, projectStatusesFor } from '../../shared/status';
+import { ACTIVE_PROJECT_STATUSES, projectStatusesFor } from '../../shared/status';
 import { createAgency, type Agency } from '../support/agencies';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
 import { trpcClient, trpcCode, type TrpcClient } from '../support/trpc';
@@ -460,36 +460,73 @@ describe('validation (§5)', () => {
     }
   });
 
-  it('refuses negative or non-numeric hours and money, and a status outside the forms’ set', async () => {
+  it("refuses a due date before the start date with 'The due date can’t be before the start date.' (create)", async () => {
+    const res = await post({ name: 'D', project_start_date: '2031-03-10', project_completion_date: '2031-03-09' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(M.projects.dueBeforeStart);
+    expect(res.body.issues).toEqual([{ path: 'projectCompletionDate', message: M.projects.dueBeforeStart }]);
+    // The same day, or either date alone, is fine.
+    expect(
+      (await post({ name: 'D', project_start_date: '2031-03-10', project_completion_date: '2031-03-10' })).status,
+    ).toBe(201);
+    expect((await post({ name: 'D', project_completion_date: '2031-03-09' })).status).toBe(201);
+  });
+
+  it('refuses an update whose one date no longer fits the stored other one, and changes nothing', async () => {
+    const project = await newProject({ projectStartDate: '2031-03-10', projectCompletionDate: '2031-04-10' });
+    const due = await api.patch(`/api/projects/${project.id}`, { project_completion_date: '2031-03-01' }, { token });
+    expect(due.status).toBe(400);
+    expect(due.body.message).toBe(M.projects.dueBeforeStart);
+    expect(due.body.issues).toEqual([{ path: 'projectCompletionDate', message: M.projects.dueBeforeStart }]);
+    const start = await api.patch(`/api/projects/${project.id}`, { project_start_date: '2031-05-01' }, { token });
+    expect(start.status).toBe(400);
+    expect(start.body.issues).toEqual([{ path: 'projectStartDate', message: M.projects.dueBeforeStart }]);
+    const both = await trpc.projects.update
+      .mutate({ id: project.id, projectStartDate: '2031-05-01', projectCompletionDate: '2031-04-30' })
+      .catch((e: unknown) => e);
+    expect(trpcCode(both)).toBe('BAD_REQUEST');
+    const read = await trpc.projects.get.query({ id: project.id });
+    expect([read.projectStartDate, read.projectCompletionDate]).toEqual(['2031-03-10', '2031-04-10']);
+    // Moving both together, or clearing the start, is fine.
+    const moved = await trpc.projects.update.mutate({
+      id: project.id,
+      projectStartDate: '2031-05-01',
+      projectCompletionDate: '2031-06-01',
+    });
+    expect(moved.projectCompletionDate).toBe('2031-06-01');
+    expect((await trpc.projects.update.mutate({ id: project.id, projectStartDate: null })).projectStartDate).toBeNull();
+  });
+
+  it('refuses negative or non-numeric hours and money, and a status outside the vocabulary', async () => {
     expect((await post({ name: 'N', total_hours_worked: -1 })).body.message).toBe('Hours worked must be 0 or more');
     expect((await post({ name: 'N', total_billed: 'lots' })).body.message).toBe('Total billed must be a number');
-    const status = await post({ name: 'N', status: 'active' });
+    const status = await post({ name: 'N', status: 'paused' });
     expect(status.status).toBe(400);
-    expect(status.body.message).toBe('Status must be one of: draft, waiting, approval, in-progress, at-risk, complete');
+    expect(status.body.message).toMatch(
+      /^Status must be one of: draft, waiting, approval, in-progress, at-risk, on-hold, complete/,
+    );
+  });
+
+  it('stores the older words a REST caller may send as their current ones (active → in-progress, completed → complete)', async () => {
+    const active = await post({ name: unique('Old active'), status: 'active' });
+    expect(active.status).toBe(201);
+    expect(active.body.status).toBe('in-progress');
+    const done = await post({ name: unique('Old completed'), status: 'completed' });
+    expect(done.body.status).toBe('complete');
+    const onHold = await post({ name: unique('Paused'), status: 'on-hold' });
+    expect(onHold.body.status).toBe('on-hold');
   });
 });
 
-describe('the status filter: one mapping (shared/status.ts)', () => {
-  it('maps the spec’s four filter values onto disjoint sets that cover every stored status', () => {
-    const sets = PROJECT_FILTER_STATUSES.map((f) => PROJECT_FILTER_MATCHES[f]);
-    const all = sets.flat();
-    expect(new Set(all).size).toBe(all.length);
-    expect(new Set(all)).toEqual(new Set(STORED_PROJECT_STATUSES));
-    expect(projectStatusesFor('active')).toEqual(['active', 'waiting', 'approval', 'in-progress', 'at-risk']);
-    expect(projectStatusesFor('completed')).toEqual(['complete', 'completed']);
+describe('the status filter: one vocabulary (shared/status.ts)', () => {
+  it('filters by each status, by "active" (every in-flight one) and by the spec’s "completed"', async () => {
+    expect(projectStatusesFor('active')).toEqual(ACTIVE_PROJECT_STATUSES);
+    expect(projectStatusesFor('completed')).toEqual(['complete']);
     expect(projectStatusesFor('at-risk')).toEqual(['at-risk']);
-  });
-
-  it('filters the list by each value, the form statuses and the older ones alike', async () => {
     const company = (await api.post('/api/companies', { name: unique('Status Co') }, { token })).body;
-    const db = app.database.db;
     const ids: Record<string, number> = {};
-    for (const status of STORED_PROJECT_STATUSES) {
-      // The older statuses only exist in rows written before the forms' set: written straight to the database.
-      const row = await db.project.create({
-        data: { businessId, companyId: company.id, name: `${status} project`, status },
-      });
-      ids[status] = row.id;
+    for (const status of PROJECT_STATUSES) {
+      ids[status] = (await newProject({ companiesId: company.id, name: `${status} project`, status })).id;
     }
     const listed = async (status?: string) => {
       const res = await api.get(`/api/projects?companyId=${company.id}&limit=100${status ? `&status=${status}` : ''}`, {
@@ -498,16 +535,15 @@ describe('the status filter: one mapping (shared/status.ts)', () => {
       expect(res.status).toBe(200);
       return res.body.map((p: { status: string }) => p.status).sort();
     };
-    expect(await listed('draft')).toEqual(['draft']);
-    expect(await listed('active')).toEqual(['active', 'approval', 'at-risk', 'in-progress', 'waiting']);
-    expect(await listed('completed')).toEqual(['complete', 'completed']);
-    expect(await listed('on-hold')).toEqual(['on-hold']);
-    expect(await listed('waiting')).toEqual(['waiting']);
-    expect((await listed()).length).toBe(STORED_PROJECT_STATUSES.length);
+    for (const status of PROJECT_STATUSES) expect(await listed(status)).toEqual([status]);
+    expect(await listed('active')).toEqual(['approval', 'at-risk', 'in-progress', 'waiting']);
+    expect(await listed('completed')).toEqual(['complete']);
+    expect((await listed()).length).toBe(PROJECT_STATUSES.length);
     const bogus = await api.get('/api/projects?status=paused', { token });
     expect(bogus.status).toBe(400);
-    // A row with an older status reads and edits like any other; the forms' statuses replace it.
-    expect((await trpc.projects.update.mutate({ id: ids['on-hold'], name: 'Still on hold' })).status).toBe('on-hold');
+    // On hold is a status the forms set, and the filter's "On Hold" finds it.
+    expect((await trpc.projects.update.mutate({ id: ids.draft, status: 'on-hold' })).status).toBe('on-hold');
+    expect(await listed('on-hold')).toEqual(['on-hold', 'on-hold']);
   });
 
   it('counts "X of Y": total matches the filters, overall every project of the agency', async () => {

@@ -195,6 +195,56 @@ describe('search.query', () => {
     expect(await titles('Foreign Foundry')).toEqual([]);
   });
 
+  it('ranks the exact name first, then names that start with the text, then the rest ("aspen": the company Aspen above files)', async () => {
+    const w = word('aspen');
+    // Files that mention the word often (bm25 would put them first), a company that starts with it, the exact one.
+    const bodyOnly = await trpc.documents.create.mutate({
+      name: `Notes on ${w} ${w} ${w}`,
+      url: 'https://files.example.test/notes.pdf',
+      companyId: bluebird,
+    } as never);
+    const prefixFile = await trpc.documents.create.mutate({
+      name: `${w} ${w} brief`,
+      url: 'https://files.example.test/brief.pdf',
+      companyId: bluebird,
+    } as never);
+    const prefixCompany = await trpc.companies.create.mutate({ name: `${w} Holdings International Group` } as never);
+    const exact = await trpc.companies.create.mutate({ name: w.toUpperCase() } as never);
+    const reply = await search(w);
+    expect(reply.groups.map((g) => g.kind)).toEqual(['company', 'file']);
+    expect(all(reply).map((r) => `${r.kind}-${r.id}`)).toEqual([
+      `company-${exact.id}`,
+      `company-${prefixCompany.id}`,
+      `file-${prefixFile.id}`,
+      `file-${bodyOnly.id}`,
+    ]);
+    // Surrounding spaces and case do not matter; a longer text is no exact match.
+    expect(all(await search(`  ${w} `))[0]).toMatchObject({ kind: 'company', id: exact.id });
+    expect(all(await search(`${w} holdings`)).map((r) => r.id)).toEqual([prefixCompany.id]);
+  });
+
+  it("shows a contact's title and labelled role in the subtitle, never the stored value", async () => {
+    const w = word('tamarack');
+    await trpc.contacts.create.mutate({
+      firstName: w,
+      lastName: 'Reyes',
+      email: `${w}@client.test`,
+      role: 'executive',
+      title: 'Founder',
+    } as never);
+    const [result] = all(await search(w));
+    expect(result.snippet).toBe(`Founder · Executive · ${w}@client.test`);
+    const file = await trpc.documents.create.mutate({
+      name: `${w} terms`,
+      url: 'https://files.example.test/terms.pdf',
+      type: 'agreement',
+      companyId: bluebird,
+    } as never);
+    const fileResult = all(await search(w, { kinds: ['file'] })).find((r) => r.id === file.id);
+    expect(fileResult?.snippet).toMatch(/Agreement$/);
+    expect(fileResult?.snippet).not.toMatch(/agreement/);
+  });
+
   it('narrows to one client company; a company of another agency answers 404', async () => {
     const w = word('harbor');
     await task(`${w} for acme`);

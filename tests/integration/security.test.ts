@@ -504,7 +504,7 @@ describe('static files of the built client', () => {
     expect(await preloads('/somewhere/else')).toEqual([]);
   });
 
-  it('sends a portal’s sign-in page with its public branding, escaped, and nothing for an unknown slug', async () => {
+  it('sends a portal’s sign-in page with its public branding, escaped, and only "none" for an unknown slug', async () => {
     const agency = await signUpAgency(api);
     const loginText = "Welcome </script><script>alert(1)</script> & <b>hello</b>, $& $' $` $1";
     await database.db.business.update({ where: { slug: agency.slug }, data: { loginText } });
@@ -525,8 +525,15 @@ describe('static files of the built client', () => {
       expect(value.branding.businessName).toBe(agency.name);
       expect(value.branding.loginText).toBe(loginText);
     }
-    // Not a sign-in page, or an unknown agency: the plain page.
-    for (const url of [`/portal/${agency.slug}/dashboard`, '/portal/no-such-agency-here/login', '/hub/login']) {
+    // An unknown agency (or no slug an agency could have): branding null, so the page says "No client portal at this
+    // address" at once; nothing else about the address.
+    for (const slug of ['no-such-agency-here', 'x'.repeat(101)]) {
+      const page = await send(baseUrl, 'GET', `/portal/${slug}/login`);
+      expect(page.status, slug).toBe(200);
+      expect(JSON.parse(dataOf(page.text)!), slug).toEqual({ slug, branding: null });
+    }
+    // Not a sign-in page: the plain page.
+    for (const url of [`/portal/${agency.slug}/dashboard`, '/hub/login']) {
       const page = await send(baseUrl, 'GET', url);
       expect(page.status, url).toBe(200);
       expect(dataOf(page.text), url).toBeUndefined();

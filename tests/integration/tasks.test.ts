@@ -544,7 +544,7 @@ describe('the list', () => {
 
   it('pages with a cursor, newest first, without gaps or repeats', async () => {
     const seen: string[] = [];
-    let cursor: number | null | undefined;
+    let cursor: string | null | undefined;
     let pages = 0;
     do {
       const page = await listTrpc.tasks.list.query({ limit: 2, cursor });
@@ -644,7 +644,13 @@ describe('another agency’s rows are refused (404) and stay as they were', () =
   });
 
   it('a foreign cursor yields an empty page, revealing nothing', async () => {
-    const page = await trpc.tasks.list.query({ cursor: foreignTask.id });
+    const page = await trpc.tasks.list.query({ cursor: String(foreignTask.id) });
     expect(page.items).toEqual([]);
+  });
+
+  it('a foreign id as a sorted page’s cursor is refused with a 400, revealing nothing', async () => {
+    await expect(trpc.tasks.list.query({ sort: 'dueDate', cursor: String(foreignTask.id) })).rejects.toSatisfy(
+      (e) => trpcCode(e) === 'BAD_REQUEST',
+    );
   });
 });

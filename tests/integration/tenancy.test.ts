@@ -48,7 +48,7 @@ describe("agency B cannot reach agency A's companies", () => {
         expect(JSON.stringify(res.body)).not.toMatch(/Architects|Media|Studio|Zoology|Bakery|Nursery|Quarry|Yachts/);
       }
       const trpcPage = await trpcClient(app.baseUrl, { token: b.token })
-        .companies.list.query({ cursor: company.id, limit: 2 })
+        .companies.list.query({ cursor: String(company.id), limit: 2 })
         .then((page) => page.items, refusal);
       expect(trpcPage).toSatisfy((r) =>
         Array.isArray(r) ? r.length === 0 : ['BAD_REQUEST', 'NOT_FOUND'].includes(r.code ?? ''),

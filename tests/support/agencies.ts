@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createPortalSession, createStaffSession } from '../../server/auth/sessions';
 import { hashPassword } from '../../server/auth/password';
 import type { Db } from '../../server/db';
@@ -21,7 +24,34 @@ const TENANT_MODELS = [
   'job',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
-export type RowsByModel = Record<TenantModel, number[]>;
+/** The rows of TENANT_MODELS, and of each area fixture's model (tests/support/fixtures/). */
+export type RowsByModel = Record<TenantModel, number[]> & Partial<Record<string, number[]>>;
+
+/**
+ * A record area's rows in the fixture, one file per area in tests/support/fixtures/ (default export), so a new area
+ * adds its file rather than editing this one: its model's client name, and a row made under a company's tree.
+ * @public (the area fixtures' type)
+ */
+export type AreaFixture = {
+  model: string;
+  create: (
+    db: Db,
+    tree: { businessId: number; userId: number; companyId: number; projectId: number; name: string },
+  ) => Promise<number[]>;
+};
+
+const FIXTURES_DIR = path.join(import.meta.dirname, 'fixtures');
+let areaFixtures: Promise<AreaFixture[]> | undefined;
+const loadAreaFixtures = () =>
+  (areaFixtures ??= Promise.all(
+    (fs.existsSync(FIXTURES_DIR) ? fs.readdirSync(FIXTURES_DIR) : [])
+      .filter((file) => file.endsWith('.ts'))
+      .sort()
+      .map(
+        async (file) =>
+          ((await import(pathToFileURL(path.join(FIXTURES_DIR, file)).href)) as { default: AreaFixture }).default,
+      ),
+  ));
 
 export type Agency = {
   slug: string;
@@ -161,6 +191,10 @@ export async function addCompanyTree(db: Db, businessId: number, userId: number,
     },
   });
   rows.job.push(job.id);
+  for (const fixture of await loadAreaFixtures()) {
+    const ids = await fixture.create(db, { businessId, userId, companyId: company.id, projectId: project.id, name });
+    rows[fixture.model] = [...(rows[fixture.model] ?? []), ...ids];
+  }
   return rows;
 }
 
@@ -192,7 +226,7 @@ export async function createAgency(app: TestApp, companyNames: string[]): Promis
   const companies: Agency['companies'] = [];
   for (const name of companyNames) {
     const tree = await addCompanyTree(db, user.businessId, user.id, name);
-    for (const model of TENANT_MODELS) rows[model].push(...tree[model]);
+    for (const [model, ids] of Object.entries(tree)) rows[model] = [...(rows[model] ?? []), ...(ids ?? [])];
     companies.push({ id: tree.company[0], name });
   }
   // The first company's contact is the portal client.

@@ -110,6 +110,8 @@ export function sample(schema: z.ZodType, key = ''): unknown {
     case 'object': {
       const value: Record<string, unknown> = {};
       for (const [k, child] of Object.entries(def.shape ?? {})) {
+        // A list's cursor comes from its previous page (a sorted list's is an opaque token), never from a sample.
+        if (k === 'cursor' && parses(child, undefined)) continue;
         const v = sample(child, k);
         // An optional key whose sample its own refinements refuse is left out rather than sent invalid.
         if (v === undefined || (parses(child, undefined) && !parses(child, v))) continue;

@@ -23,6 +23,13 @@ describe('how an activity entry reads', () => {
     expect(sentenceText('Ada Lovelace', { entityType: 'business', entityName: 'Studio', action: 'updated' })).toBe(
       'Ada Lovelace changed the account settings',
     );
+    // The logo's entries read as sentences (issue 29: not "uploaded the account settings").
+    expect(sentenceText('Ada Lovelace', { entityType: 'business', entityName: 'Studio', action: 'uploaded' })).toBe(
+      'Ada Lovelace uploaded a new logo',
+    );
+    expect(sentenceText('Ada Lovelace', { entityType: 'business', entityName: 'Studio', action: 'deleted' })).toBe(
+      'Ada Lovelace removed the logo',
+    );
   });
 
   it('shows changed fields with the app’s labels, Yes/No, none, days, and cuts long values', () => {
@@ -30,7 +37,9 @@ describe('how an activity entry reads', () => {
       'Status: Pending → In Progress',
     );
     expect(changeText('company', { field: 'status', from: 'at-risk', to: 'active' })).toBe('Status: At-risk → Active');
-    expect(changeText('task', { field: 'dueDate', from: null, to: '2031-03-01' })).toBe('Due date: none → Mar 1, 2031');
+    expect(changeText('task', { field: 'dueDate', from: null, to: '2031-03-01' })).toBe(
+      'Due date: none → Mar 01, 2031',
+    );
     expect(changeText('resource', { field: 'visibleToClient', from: false, to: true })).toBe(
       'Visible to client: No → Yes',
     );

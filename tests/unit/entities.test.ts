@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVITY_ENTITY_TYPES } from '../../shared/activity';
 import { ENTITIES, RECORD_KINDS, recordLink } from '../../shared/entities';
 import { hubLink } from '../../shared/links';
-import { nav } from '../../shared/messages/nav';
+import { areas } from '../../shared/messages/areas';
+import { data } from '../../shared/messages/data';
 import { search } from '../../shared/messages/search';
 import { SEARCH_KINDS } from '../../shared/schemas/search';
 import { ENTITIES as ARCHIVE_FILES } from '../../server/data/format';
@@ -15,17 +16,21 @@ describe('the entity registry', () => {
     for (const kind of RECORD_KINDS) {
       const entity = ENTITIES[kind];
       expect(TENANT_MODELS).toContain(entity.model);
-      expect(nav[entity.label]).toBeTypeOf('string');
-      expect(search.actions[entity.create.action as keyof typeof search.actions]).toBeTypeOf('string');
-      expect(search.kinds[kind]).toBe(nav[entity.label]);
+      expect(areas[kind].label).toBeTypeOf('string');
+      expect(search.actions[kind]).toBe(areas[kind].create);
+      expect(search.kinds[kind]).toBe(areas[kind].label);
     }
   });
 
   it("names only archive files the export writes, and each area's model is in one of them", () => {
     const files = new Map<string, string>(ARCHIVE_FILES.map((spec) => [spec.name, spec.model]));
     for (const kind of RECORD_KINDS) {
-      for (const name of ENTITIES[kind].archive) expect(files.has(name), name).toBe(true);
-      expect(ENTITIES[kind].archive.map((name) => files.get(name))).toContain(ENTITIES[kind].model);
+      const archive = Object.keys(areas[kind].files);
+      for (const name of archive) {
+        expect(files.has(name), name).toBe(true);
+        expect(data.page.entities[name]).toBe(areas[kind].files[name as keyof (typeof areas)[typeof kind]['files']]);
+      }
+      expect(archive.map((name) => files.get(name))).toContain(ENTITIES[kind].model);
     }
   });
 

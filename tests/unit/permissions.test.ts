@@ -40,6 +40,7 @@ describe('can', () => {
       'security.manage',
       'data.export',
       'data.exportCompany',
+      'companies.delete',
       'data.import',
       'data.importArchive',
     ]);

@@ -39,7 +39,7 @@ describe('validation messages the spec does not name are written for people', ()
   it("keeps the spec's own messages", () => {
     expect(messageOf(companyCreateInput, { name: '  ' })).toEqual(['Company name is required']);
     expect(messageOf(companyCreateInput, { name: 'A', website: 'nope' })).toEqual([
-      'Please enter a valid URL, e.g. https://example.com',
+      'Please enter a website, e.g. example.com or https://example.com',
     ]);
   });
   it("never lets zod's default English through", () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { CORE } from '../../../shared/messages-core';
 import { activity } from '../../../shared/messages/activity';
+import { areas as areaTexts } from '../../../shared/messages/areas';
 import { nav } from '../../../shared/messages/nav';
 import { reports } from '../../../shared/messages/reports';
 import { trpc } from '../lib/trpc';
@@ -25,7 +26,7 @@ import { useSession } from './useSession';
 import { can, type Permission } from '../../../shared/permissions';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { SearchButton } from '../features/search/SearchButton';
-import { useDropdown } from '../ui/useDropdown';
+import { menuPanelClass as panelClass, onMenuKeyDown, useDropdown } from '../ui/useDropdown';
 import { ENTITIES, type EntityDef, type RecordKind } from '../../../shared/entities';
 import { ENTITY_ICONS } from './entityIcons';
 
@@ -41,18 +42,18 @@ type NavItem =
   | { label: string; to: string; end?: boolean; permission?: Permission }
   | { label: string; children: { label: string; to: string }[] };
 
-const areas = Object.values(ENTITIES);
-const areaItem = (entity: EntityDef) => ({ label: M.nav[entity.label], to: entity.path });
+const areas = Object.entries(ENTITIES) as [RecordKind, EntityDef][];
+const areaItem = ([kind, entity]: [RecordKind, EntityDef]) => ({ label: areaTexts[kind].label, to: entity.path });
 const GROUP_LABELS = { clients: M.nav.clients, work: M.nav.work } as const;
 
 /** The dashboard, the record areas (shared/entities.ts; a group where the first of its areas stands), then the rest. */
 const hubNav: NavItem[] = [
   { label: M.nav.dashboard, to: '/hub', end: true },
-  ...areas.flatMap((entity): NavItem[] => {
-    const group = entity.nav.group;
-    if (!group) return [areaItem(entity)];
-    const members = areas.filter((other) => other.nav.group === group);
-    return members[0] === entity ? [{ label: GROUP_LABELS[group], children: members.map(areaItem) }] : [];
+  ...areas.flatMap((area): NavItem[] => {
+    const group = area[1].nav.group;
+    if (!group) return [areaItem(area)];
+    const members = areas.filter(([, other]) => other.nav.group === group);
+    return members[0] === area ? [{ label: GROUP_LABELS[group], children: members.map(areaItem) }] : [];
   }),
   { label: M.reports.title, to: '/hub/reports' },
   { label: M.activity.title, to: '/hub/activity', permission: 'activity.viewAll' },
@@ -66,8 +67,6 @@ const linkClass = (active: boolean) =>
     'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
     active ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   );
-
-const panelClass = 'fixed inset-auto m-0 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200';
 
 /** Focuses a menu's first or last item. */
 function focusMenuItem(menu: HTMLElement | null, which: 'first' | 'last') {
@@ -158,7 +157,7 @@ function DesktopNav({ role }: { role: string }) {
 /** The phone's bottom bar: the most used routes, and More for the rest. */
 const areaRoute = ([kind, entity]: [string, EntityDef]) => {
   const icons = ENTITY_ICONS[kind as RecordKind];
-  return { label: M.nav[entity.label], to: entity.path, Icon: icons.nav ?? icons.kind };
+  return { label: areaTexts[kind as RecordKind].label, to: entity.path, Icon: icons.nav ?? icons.kind };
 };
 const bottomBar: { label: string; to: string; Icon: LucideIcon; end?: boolean }[] = [
   { label: M.nav.dashboard, to: '/hub', Icon: LayoutDashboard, end: true },
@@ -273,20 +272,6 @@ function SubNav() {
       </nav>
     </div>
   );
-}
-
-/** Arrow keys, Home and End move between a menu's items (the ARIA menu pattern); Tab leaves and closes it. */
-function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>, close: () => void) {
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
-  const index = items.indexOf(document.activeElement as HTMLElement);
-  const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 }[event.key];
-  if (next !== undefined) {
-    event.preventDefault();
-    items[(next + items.length) % items.length]?.focus();
-  } else if (event.key === 'Tab') {
-    event.preventDefault();
-    close();
-  }
 }
 
 function UserMenu({ firstName, lastName, email }: { firstName: string; lastName: string; email: string }) {

@@ -8,7 +8,7 @@ import { firstScreenShown } from '../lib/useDocumentTitle';
 // Toasts answer what someone did, never the first screen: their library loads once the first screen is shown and
 // the browser is idle (a toast raised before that waits in sonner's queue and shows when the Toaster mounts).
 // Validation messages for forms are configured by client/src/lib/zodResolver.ts, with the first form.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const Toasts = lazy(() => import('../ui/Toasts'));
 
 function useAfterFirstScreen() {
   const [ready, setReady] = useState(false);
@@ -60,16 +60,7 @@ export function Providers({ children }: { children: ReactNode }) {
         {children}
         {toasts && (
           <Suspense fallback={null}>
-            <Toaster
-              position="bottom-right"
-              visibleToasts={1}
-              duration={5000}
-              hotkey={['F8']}
-              swipeDirections={['right']}
-              richColors
-              closeButton
-              mobileOffset={{ bottom: 'calc(5rem + env(safe-area-inset-bottom))' }}
-            />
+            <Toasts />
           </Suspense>
         )}
       </QueryClientProvider>

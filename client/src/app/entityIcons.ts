@@ -10,13 +10,22 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
+import type { ComponentType } from 'react';
 import type { RecordKind } from '../../../shared/entities';
 
-/**
- * Each record area's icon (shared/entities.ts holds the rest of an area): `kind` for its records (search groups),
- * `nav` where it differs on the phone's bar, `create` where the palette's quick action differs.
- */
-export const ENTITY_ICONS: Record<RecordKind, { kind: LucideIcon; nav?: LucideIcon; create?: LucideIcon }> = {
+/** The client's part of a record area (shared/entities.ts holds the rest). */
+type AreaClient = {
+  /** Its records' icon (search groups, navigation). */
+  kind: LucideIcon;
+  /** Where the icon differs: on the phone's bar (`nav`), on the palette's quick action (`create`). */
+  nav?: LucideIcon;
+  create?: LucideIcon;
+  /** Its list page, where the router names no route of its own (app/AreaPage.tsx serves it at the area's path). */
+  page?: () => Promise<{ default: ComponentType }>;
+};
+
+/** Each record area's icons, and the list page of an area the router does not name. */
+export const ENTITY_ICONS: Record<RecordKind, AreaClient> = {
   company: { kind: Building2 },
   contact: { kind: User, nav: Users },
   project: { kind: FolderKanban },

@@ -12,9 +12,11 @@ import {
   PanelSkeleton,
   type Column,
   type PanelSkeletonProps,
+  type TableSort,
 } from './ListViews';
 import type { InfiniteList } from './useInfiniteList';
 import type { ViewMode } from './useListParams';
+import { useReturnFocus } from './useReturnFocus';
 
 type ListResultsProps<T> = {
   list: InfiniteList<T>;
@@ -26,7 +28,7 @@ type ListResultsProps<T> = {
   /** Rows exist but none match: the way back. */
   noMatch: { title: string; text?: string; onClear: () => void };
   /** The list view. */
-  table: { caption: string; columns: Column<T>[] };
+  table: { caption: string; columns: Column<T>[]; sort?: TableSort };
   /** The grid view: one `<li>` per row. */
   card: (row: T) => ReactNode;
   rowKey: (row: T) => string | number;
@@ -51,6 +53,7 @@ export function ListResults<T>({
   onOpen,
   skeletons = 6,
 }: ListResultsProps<T>) {
+  const returnFocus = useReturnFocus(list.items, rowKey);
   if (list.state === 'error') return <LoadFailed onRetry={list.retry} />;
 
   const loading = list.state === 'loading';
@@ -85,6 +88,7 @@ export function ListResults<T>({
       <DataTable
         caption={table.caption}
         columns={table.columns}
+        sort={table.sort}
         rows={list.items}
         rowKey={rowKey}
         onOpen={onOpen}
@@ -104,7 +108,7 @@ export function ListResults<T>({
     );
 
   return (
-    <section aria-label={table.caption} aria-busy={loading || list.refreshing}>
+    <section aria-label={table.caption} aria-busy={loading || list.refreshing} {...returnFocus}>
       <ResultCount busy={loading || list.refreshing} busyLabel={loading ? M.common.loading : M.lists.updating}>
         {loading ? null : count(list.total, list.overall)}
       </ResultCount>

@@ -3,7 +3,8 @@ import { LayoutGrid, List, Loader2, Search, X } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { controlClass } from '../ui/Field';
 import { M } from '../../../shared/messages';
-import type { ViewMode } from './useListParams';
+import { SORT_KINDS, SORT_ORDERS, type ListSorts, type SortKey } from '../../../shared/schemas/common';
+import type { ListSortState, ViewMode } from './useListParams';
 
 export type { ViewMode } from './useListParams';
 
@@ -194,5 +195,43 @@ export function ResultCount({
         </span>
       )}
     </div>
+  );
+}
+
+/**
+ * The sort control: every key in both directions, e.g. "Due date (soonest first)". Shown in grid view and on
+ * phones; in list view on wider screens the column headers sort (`hideInList`).
+ */
+export function SortSelect<K extends SortKey>({
+  sorts,
+  sort,
+  view,
+}: {
+  sorts: ListSorts<K>;
+  sort: ListSortState<K>;
+  view: string;
+}) {
+  const options = sorts.keys.flatMap((key) =>
+    SORT_ORDERS.map((order) => ({
+      value: `${key}.${order}`,
+      label: M.lists.sortOption(M.lists.sortNames[key], M.lists.directions[SORT_KINDS[key]][order]),
+    })),
+  );
+  return (
+    <select
+      aria-label={M.lists.sortBy}
+      value={`${sort.key}.${sort.order}`}
+      onChange={(e) => {
+        const [key, order] = e.target.value.split('.') as [K, (typeof SORT_ORDERS)[number]];
+        sort.set(key, order);
+      }}
+      className={cn(controlClass(), 'md:w-56', view === 'list' && 'md:hidden')}
+    >
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -1,11 +1,46 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Feedback';
 import { M } from '../../../shared/messages';
-import type { ViewMode } from './useListParams';
+import type { ListSortState, ViewMode } from './useListParams';
+import { RECORDS_ATTR } from './useReturnFocus';
 
-export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string; srOnlyHeader?: boolean };
+export type Column<T> = {
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+  srOnlyHeader?: boolean;
+  /** The list's sort key this column sorts by (its header becomes a button). */
+  sort?: string;
+};
+
+/** The list's sort, for the sortable headers. */
+export type TableSort = Pick<ListSortState, 'key' | 'order'> & {
+  // A method, so a list's own keys ('name' | 'status') fit.
+  toggle(key: string): void;
+};
+
+/** A sortable header: a button that sorts by the column (again: the other direction) and shows the direction. */
+function SortHeader({ header, sortKey, sort }: { header: string; sortKey: string; sort: TableSort }) {
+  const active = sort.key === sortKey;
+  const Icon = !active ? ChevronsUpDown : sort.order === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <button
+      type="button"
+      onClick={() => sort.toggle(sortKey)}
+      title={M.lists.sortHeader(header)}
+      className={cn(
+        '-mx-1 inline-flex items-center gap-1 rounded-sm px-1 tracking-wide uppercase hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+        active && 'text-slate-900',
+      )}
+    >
+      {header}
+      <Icon className={cn('size-3.5', !active && 'text-slate-300')} aria-hidden />
+    </button>
+  );
+}
 
 /** A click on a row's link or button does that control's job; anywhere else it opens the row. */
 const fromControl = (event: MouseEvent) =>
@@ -20,15 +55,18 @@ type DataTableProps<T> = {
   onOpen?: (row: T) => void;
   /** Shown under the last row, inside the scroll box (load more). */
   footer?: ReactNode;
+  /** The list's sort: columns with a `sort` key get a sortable header and `aria-sort`. */
+  sort?: TableSort;
 };
 
 /**
  * The list view. The table scrolls inside its own box (sideways on narrow screens, down on long lists) so the
- * page never does, and its header stays in view.
+ * page never does, and its header stays in view. `relative` makes the box the containing block of everything
+ * positioned inside it (screen-reader text, icons), so nothing escapes its clipping to widen or lengthen the page.
  */
-export function DataTable<T>({ columns, rows, rowKey, caption, onOpen, footer }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, caption, onOpen, footer, sort }: DataTableProps<T>) {
   return (
-    <div className="max-h-[calc(100dvh-9rem)] overflow-auto overscroll-x-contain rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
+    <div className="relative max-h-[calc(100dvh-9rem)] overflow-auto overscroll-x-contain rounded-xl bg-white shadow-xs ring-1 ring-slate-200">
       <table className="min-w-full border-separate border-spacing-0 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 z-20 bg-slate-50">
@@ -37,17 +75,32 @@ export function DataTable<T>({ columns, rows, rowKey, caption, onOpen, footer }:
               <th
                 key={c.header}
                 scope="col"
+                aria-sort={
+                  sort && c.sort
+                    ? sort.key === c.sort
+                      ? sort.order === 'asc'
+                        ? 'ascending'
+                        : 'descending'
+                      : 'none'
+                    : undefined
+                }
                 className={cn(
                   'border-b border-slate-200 px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase',
                   c.className,
                 )}
               >
-                {c.srOnlyHeader ? <span className="sr-only">{c.header}</span> : c.header}
+                {sort && c.sort ? (
+                  <SortHeader header={c.header} sortKey={c.sort} sort={sort} />
+                ) : c.srOnlyHeader ? (
+                  <span className="sr-only">{c.header}</span>
+                ) : (
+                  c.header
+                )}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody {...{ [RECORDS_ATTR]: '' }}>
           {rows.map((row) => (
             <tr
               key={rowKey(row)}
@@ -75,7 +128,11 @@ export function DataTable<T>({ columns, rows, rowKey, caption, onOpen, footer }:
 }
 
 export function CardGrid({ children }: { children: ReactNode }) {
-  return <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">{children}</ul>;
+  return (
+    <ul {...{ [RECORDS_ATTR]: '' }} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+      {children}
+    </ul>
+  );
 }
 
 /** Placeholder cards or rows of the list's shape while the first page loads (the count's spinner says so). */

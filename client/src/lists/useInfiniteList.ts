@@ -2,15 +2,16 @@ import { useCallback, useMemo } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 
 /** One page of a list procedure (server/lib/pagination.ts): `total` and `overall` are counted on the first page. */
-type ListPage<TItem> = {
+type ListPage<TItem, TCursor> = {
   items: TItem[];
-  nextCursor: number | null;
+  /** An id, or the opaque cursor of a sorted list (server/lib/sort-cursor.ts). */
+  nextCursor: TCursor | null;
   total: number | null;
   overall?: number | null;
 };
 
-type ListQueryOptions<TPage> = {
-  getNextPageParam: (lastPage: TPage) => number | null | undefined;
+type ListQueryOptions<TPage, TCursor> = {
+  getNextPageParam: (lastPage: TPage) => TCursor | null | undefined;
   placeholderData: typeof keepPreviousData;
 };
 
@@ -28,8 +29,11 @@ type InfiniteQueryLike<TPage> = {
 };
 
 /** A list procedure of the tRPC client, e.g. `trpc.companies.list`. */
-export type ListProcedure<TInput, TItem> = {
-  useInfiniteQuery: (input: TInput, opts: ListQueryOptions<ListPage<TItem>>) => InfiniteQueryLike<ListPage<TItem>>;
+export type ListProcedure<TInput, TItem, TCursor = string | number> = {
+  useInfiniteQuery: (
+    input: TInput,
+    opts: ListQueryOptions<ListPage<TItem, TCursor>, TCursor>,
+  ) => InfiniteQueryLike<ListPage<TItem, TCursor>>;
 };
 
 /**
@@ -56,17 +60,21 @@ export type InfiniteList<TItem> = {
 };
 
 const listQueryOptions = {
-  getNextPageParam: (lastPage: { nextCursor: number | null }) => lastPage.nextCursor,
+  getNextPageParam: (lastPage: { nextCursor: string | number | null }) => lastPage.nextCursor,
   // New filters keep the previous rows on screen (dimmed) instead of flashing skeletons.
   placeholderData: keepPreviousData,
 };
 
 /** Pages through a list procedure with the kit's defaults. `input` holds the filters (no cursor). */
-export function useInfiniteList<TInput, TItem>(
-  procedure: ListProcedure<TInput, TItem>,
+export function useInfiniteList<TInput, TItem, TCursor extends string | number>(
+  procedure: ListProcedure<TInput, TItem, TCursor>,
   input: TInput,
 ): InfiniteList<TItem> {
-  const query = procedure.useInfiniteQuery(input, listQueryOptions);
+  // The cursor goes back as the procedure gave it (an id, or a sorted list's token).
+  const query = procedure.useInfiniteQuery(
+    input,
+    listQueryOptions as ListQueryOptions<ListPage<TItem, TCursor>, TCursor>,
+  );
   const { fetchNextPage, refetch } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const retry = useCallback(() => void refetch(), [refetch]);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
+import { SORT_ORDERS, type ListSorts, type SortOrder } from '../../../shared/schemas/common';
 
 export type ViewMode = 'grid' | 'list';
 const VIEWS: readonly ViewMode[] = ['grid', 'list'];
@@ -159,8 +160,51 @@ export function useListFilters<
     return value === undefined ? [] : [{ key, value: String(value) }];
   });
 
+  /** How many filters are set, the search not counted (its box is always in sight): the "Filters (N)" button's N. */
+  const filterCount = active.filter((a) => a.key !== searchKey).length;
+
   /** A filter's current value for a select (`''` = all). */
   const valueFor = (key: K) => (values[key] === undefined ? '' : String(values[key]));
 
-  return { values, view, setView, searchBox, set, remove, clearAll, active, valueFor };
+  return { values, view, setView, searchBox, set, remove, clearAll, active, filterCount, valueFor };
+}
+
+/** A list's sort as a screen reads and changes it: a column header or the sort control. */
+export type ListSortState<K extends string = string> = {
+  key: K;
+  order: SortOrder;
+  /** The procedure's input: `sort` and `order`, always given (the server's default is the same). */
+  input: { sort: K; order: SortOrder };
+  /** The key's first direction when another key was sorted, else the other direction (a header's click). */
+  toggle: (key: K) => void;
+  set: (key: K, order: SortOrder) => void;
+};
+
+/**
+ * A list's sort, kept in the URL beside its filters (`?sort=dueDate&order=asc`; none for the list's default). An
+ * unknown key or order reads as the default, like an unknown filter value. A change pushes a history entry.
+ */
+export function useListSort<K extends string>(sorts: ListSorts<K>): ListSortState<K> {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const rawKey = searchParams.get('sort');
+  const key = sorts.keys.includes(rawKey as K) ? (rawKey as K) : sorts.fallback;
+  const rawOrder = searchParams.get('order') as SortOrder | null;
+  const order = rawOrder && SORT_ORDERS.includes(rawOrder) ? rawOrder : sorts.first[key];
+
+  const set = (nextKey: K, nextOrder: SortOrder) => {
+    const next = currentParams();
+    next.delete('sort');
+    next.delete('order');
+    if (nextKey !== sorts.fallback || nextOrder !== sorts.first[nextKey]) {
+      next.set('sort', nextKey);
+      next.set('order', nextOrder);
+    }
+    const search = next.toString();
+    navigate({ search: search ? `?${search}` : '' }, { preventScrollReset: true });
+  };
+  const toggle = (nextKey: K) =>
+    set(nextKey, nextKey !== key ? sorts.first[nextKey] : order === 'asc' ? 'desc' : 'asc');
+
+  return { key, order, input: { sort: key, order }, toggle, set };
 }

@@ -21,7 +21,7 @@ export function Dialog({ open, onClose, title, children, size = 'lg' }: Props) {
               <button
                 type="button"
                 onClick={onClose}
-                className="order-last -mr-1 shrink-0 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                className="order-last -mr-1 shrink-0 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
                 aria-label={M.common.close}
               >
                 <X className="size-5" aria-hidden />

@@ -29,8 +29,8 @@ export function EmptyState({
 }) {
   return (
     <div className="flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-      {icon && <div className="mb-3 text-slate-400">{icon}</div>}
-      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      {icon && <div className="mb-3 text-slate-500">{icon}</div>}
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
       {text && <p className="mt-1 max-w-sm text-sm text-slate-500">{text}</p>}
       {action && <div className="mt-5">{action}</div>}
     </div>

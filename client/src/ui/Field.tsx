@@ -91,13 +91,13 @@ export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextF
   );
 });
 
-type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; error?: string };
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; error?: string; hint?: ReactNode };
 export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function SelectField(
-  { label, error, className, required, children, ...rest },
+  { label, error, hint, className, required, children, ...rest },
   ref,
 ) {
   return (
-    <Field label={label} error={error} required={required} className={className}>
+    <Field label={label} error={error} hint={hint} required={required} className={className}>
       {({ id, describedBy, invalid }) => (
         <select
           ref={ref}

@@ -79,7 +79,7 @@ export function FilePicker(props: {
                 onClick={onRemove}
                 aria-label={texts.remove}
                 title={texts.remove}
-                className="rounded-md p-1 text-slate-400 hover:bg-slate-200/60 hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                className="rounded-md p-1 text-slate-500 hover:bg-slate-200/60 hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
               >
                 <X className="size-4" aria-hidden />
               </button>

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { M } from '../../../shared/messages';
 import { cn } from '../lib/cn';
 import { errorCode, errorText, fieldIssues } from '../lib/trpc';
-import { SelectField, TextField } from './Field';
+import { SelectField, TextareaField, TextField } from './Field';
 
 type Shape = z.core.$ZodLooseShape;
 type FormSchema = z.ZodObject<Shape>;
@@ -46,16 +46,36 @@ export function formValuesOf<T extends FieldValues>(
   return out as T;
 }
 
-/** Every field of a form's zod object as react-hook-form names it, a nested object's as 'location.street1' too. */
-function fieldPaths(schema: FormSchema): string[] {
-  return Object.entries(schema.shape).flatMap(([key, field]) =>
-    field instanceof z.ZodObject ? [key, ...fieldPaths(field as FormSchema).map((path) => `${key}.${path}`)] : [key],
-  );
+/** The rows of a field that is an array of objects (also inside optional, default or a transform), else null. */
+function arrayRow(schema: unknown): FormSchema | null {
+  let s = schema as z.ZodType | undefined;
+  for (let depth = 0; s && depth < 4; depth++) {
+    if (s instanceof z.ZodArray) return s.element instanceof z.ZodObject ? (s.element as FormSchema) : null;
+    if (s instanceof z.ZodPipe) s = (s.def.in instanceof z.ZodTransform ? s.def.out : s.def.in) as z.ZodType;
+    else s = (s.def as { innerType?: z.ZodType }).innerType;
+  }
+  return null;
 }
 
 /**
- * Puts the server's validation issues under their fields (the form's schema, or its field names in screen order);
- * true when any of them named a field of the form. `focus` moves to the first of them.
+ * Every field of a form's zod object as react-hook-form names it: a nested object's as 'location.street1', a row's
+ * of an array of objects (useFieldArray) as 'details.*.key', '*' standing for any row.
+ */
+function fieldPaths(schema: FormSchema): string[] {
+  return Object.entries(schema.shape).flatMap(([key, field]) => {
+    if (field instanceof z.ZodObject) return [key, ...fieldPaths(field as FormSchema).map((path) => `${key}.${path}`)];
+    const row = arrayRow(field);
+    return row ? [key, ...fieldPaths(row).map((path) => `${key}.*.${path}`)] : [key];
+  });
+}
+
+/** An issue's path as fieldPaths names its field: a row's number reads as '*' ('details.2.key' → 'details.*.key'). */
+const anyRow = (path: string) => path.replace(/\.\d+(?=\.|$)/g, '.*');
+
+/**
+ * Puts the server's validation issues under their fields (the form's schema, or its field names in screen order),
+ * a row's ('details.2.key') under that row's field; true when any of them named a field of the form. `focus` moves
+ * to the first of them.
  */
 export function applyServerIssues<T extends FieldValues>(
   error: unknown,
@@ -64,9 +84,10 @@ export function applyServerIssues<T extends FieldValues>(
   { focus = false }: { focus?: boolean } = {},
 ): boolean {
   const names = Array.isArray(fields) ? fields : fieldPaths(fields as FormSchema);
+  const place = (path: string) => names.indexOf(names.includes(path) ? path : anyRow(path));
   const issues = fieldIssues(error)
-    .filter((i) => names.includes(i.path))
-    .sort((a, b) => names.indexOf(a.path) - names.indexOf(b.path));
+    .filter((i) => place(i.path) >= 0)
+    .sort((a, b) => place(a.path) - place(b.path));
   issues.forEach((issue, i) => {
     setError(issue.path as Path<T>, { type: 'server', message: issue.message }, { shouldFocus: focus && i === 0 });
   });
@@ -111,11 +132,16 @@ export type FormFieldSpec<T extends FieldValues> = {
   wide?: boolean;
   autoFocus?: boolean;
   autoComplete?: string;
+  maxLength?: number;
+  /** A text area of this many rows. */
+  rows?: number;
   /** The label of a choice's option. */
   optionLabel?: (value: string) => string;
+  /** A choice that starts with none chosen: this disabled first option, and the field marked required. */
+  prompt?: string;
 };
 
-/** Renders a form's fields from their specs: a select for a z.enum, a text input otherwise; required ones are marked. */
+/** Renders a form's fields from their specs: a select for a z.enum, else a text input or area; required ones marked. */
 export function FormFields<T extends FieldValues>({
   form,
   schema,
@@ -139,7 +165,12 @@ export function FormFields<T extends FieldValues>({
         };
         if (options)
           return (
-            <SelectField key={f.name} {...common} {...form.register(f.name)}>
+            <SelectField key={f.name} {...common} required={!!f.prompt} {...form.register(f.name)}>
+              {f.prompt && (
+                <option value="" disabled>
+                  {f.prompt}
+                </option>
+              )}
               {options.map((value) => (
                 <option key={value} value={value}>
                   {f.optionLabel ? f.optionLabel(value) : value}
@@ -147,17 +178,15 @@ export function FormFields<T extends FieldValues>({
               ))}
             </SelectField>
           );
-        return (
-          <TextField
-            key={f.name}
-            {...common}
-            type={f.type ?? 'text'}
-            placeholder={f.placeholder}
-            autoComplete={f.autoComplete}
-            required={refusesEmpty(fieldSchema)}
-            {...form.register(f.name)}
-          />
-        );
+        const text = {
+          ...common,
+          placeholder: f.placeholder,
+          maxLength: f.maxLength,
+          required: refusesEmpty(fieldSchema),
+          ...form.register(f.name),
+        };
+        if (f.rows) return <TextareaField key={f.name} rows={f.rows} {...text} />;
+        return <TextField key={f.name} type={f.type ?? 'text'} autoComplete={f.autoComplete} {...text} />;
       })}
     </>
   );

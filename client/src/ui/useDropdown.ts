@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ToggleEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ToggleEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /**
@@ -60,4 +60,21 @@ export function useDropdown(align: 'start' | 'end' | 'sheet') {
       },
     },
   };
+}
+
+/** A dropdown panel's frame (placed by useDropdown). */
+export const menuPanelClass = 'fixed inset-auto m-0 rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200';
+
+/** Arrow keys, Home and End move between a menu's items (the ARIA menu pattern); Tab leaves and closes it. */
+export function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>, close: () => void) {
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 }[event.key];
+  if (next !== undefined) {
+    event.preventDefault();
+    items[(next + items.length) % items.length]?.focus();
+  } else if (event.key === 'Tab') {
+    event.preventDefault();
+    close();
+  }
 }

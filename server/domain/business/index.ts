@@ -33,6 +33,7 @@ const INFO_FIELDS = [
   'state',
   'zipcode',
   'country',
+  'currency',
 ] as const;
 const STYLE_FIELDS = ['primaryColor', 'secondaryColor', 'buttonTextColor', 'loginText'] as const;
 
@@ -52,6 +53,7 @@ const businessSelect = {
   secondaryColor: true,
   buttonTextColor: true,
   loginText: true,
+  currency: true,
   logoKey: true,
   logoName: true,
 } as const;
@@ -73,6 +75,7 @@ function businessFromRow(row: BusinessRow, publicUrl: string): BusinessDetails {
     phone: row.phone,
     portalUrl: `${publicUrl}/portal/${row.slug}`,
     logo: row.logoKey ? { url: logoPath(row.logoKey), name: row.logoName ?? '' } : null,
+    currency: row.currency,
     location: {
       street1: row.street1,
       street2: row.street2,
@@ -195,9 +198,19 @@ export async function getBusiness(scope: Pick<StaffScope, 'app' | 'sql'>) {
   return businessFromRow(row ? { ...row, id: toInt(row.id) } : businessNotFound(), scope.app.env.publicUrl);
 }
 
-/** Name, e-mail, phone and location. */
+/** Name, e-mail, phone, location and (when given) the currency. */
 export const updateBusinessInfo = (scope: Scope, input: z.infer<typeof businessInfoInput>) =>
-  updateBusiness(scope, { name: input.name, email: input.email, phone: input.phone, ...input.location }, INFO_FIELDS);
+  updateBusiness(
+    scope,
+    {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      ...input.location,
+      ...(input.currency ? { currency: input.currency } : {}),
+    },
+    INFO_FIELDS,
+  );
 
 /** The portal's colours and login text. */
 export const updateBusinessStyle = (scope: Scope, input: z.infer<typeof brandStyleInput>) =>

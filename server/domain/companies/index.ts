@@ -1,5 +1,4 @@
 /** Client companies: the list page, one company with its counts, and the writes with their activity entries. */
-import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { M } from '../../../shared/messages';
 import type {
@@ -10,28 +9,26 @@ import type {
 } from '../../../shared/schemas/companies';
 import { changesOf, recordActivity, staffActor } from '../../activity';
 import { notFoundOn } from '../../errors';
-import { containsText, keysetPage } from '../../lib/pagination';
+import { COMPANY_BADGE_STATUSES } from '../../../shared/constants';
+import { resolveSort } from '../../../shared/schemas/common';
+import { companySorts } from '../../../shared/schemas/companies';
+import {
+  byColumns,
+  byRank,
+  containsText,
+  sortedPage,
+  unsorted,
+  type ListSortSpec,
+  type SortSegment,
+} from '../../lib/pagination';
 import { sql, TENANT, toDate, toInt, toText, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { StaffScope, TenantScope } from '../context';
+import { companySelect, notFound } from './select';
+
+export { archiveCompany, companyDeleteSummary, deleteCompany, unarchiveCompany } from './lifecycle';
 
 /** The fields an activity entry compares (old → new). */
 const LOGGED_FIELDS = ['name', 'industry', 'website', 'address', 'phone', 'status'] as const;
-
-const companySelect = {
-  id: true,
-  name: true,
-  industry: true,
-  website: true,
-  address: true,
-  phone: true,
-  status: true,
-  createdAt: true,
-  updatedAt: true,
-} as const;
-
-const notFound = (): never => {
-  throw new TRPCError({ code: 'NOT_FOUND', message: M.companies.notFound });
-};
 
 /** A row of the list's hand-written SQL as the procedure answers it. */
 const companyFromRow = (r: Row) => ({
@@ -42,19 +39,32 @@ const companyFromRow = (r: Row) => ({
   address: toText(r.address),
   phone: toText(r.phone),
   status: String(r.status),
+  archivedAt: r.archivedAt == null ? null : toDate(r.archivedAt),
   createdAt: toDate(r.createdAt),
   updatedAt: toDate(r.updatedAt),
   contactCount: toInt(r.contactCount),
   projectCount: toInt(r.projectCount),
 });
 
+/** Each sort over its (businessId, key, id) index; status in the spec's order of statuses. */
+const companySortSegments: Record<(typeof companySorts.keys)[number], SortSegment[]> = {
+  name: byColumns({ expr: sql`t."name"`, type: 'text' }),
+  status: byRank(sql`t."status"`, COMPANY_BADGE_STATUSES),
+  created: byColumns({ expr: sql`t."createdAt"`, type: 'date' }),
+};
+
+const companySort = (input: Pick<z.infer<typeof companyListInput>, 'sort' | 'order'>): ListSortSpec => {
+  const { key, order } = resolveSort(companySorts, input);
+  return { key, order, segments: companySortSegments[key], legacy: unsorted(input) ? { column: 'name' } : undefined };
+};
+
 /**
- * The companies list's statement (everything but the page): a search over name and industry, an industry and a
- * status. The bench's raw baseline builds its SQL from this too, so the two differ only in the transport.
+ * The companies list's statement (everything but the page): live or archived companies, a search over name and
+ * industry, an industry and a status. The bench's raw baseline builds its SQL from this too, so the two differ only in the transport.
  */
 export function companyListQuery(
   runner: SqlRunner,
-  input: Pick<z.infer<typeof companyListInput>, 'search' | 'industry' | 'status'>,
+  input: Pick<z.infer<typeof companyListInput>, 'search' | 'industry' | 'status' | 'archived' | 'sort' | 'order'>,
 ) {
   const filters: Sql[] = [];
   if (input.search)
@@ -65,9 +75,11 @@ export function companyListQuery(
   if (input.status) filters.push(sql`t."status" = ${input.status}`);
   return {
     table: 'Company',
-    columns: sql`t."id", t."name", t."industry", t."website", t."address", t."phone", t."status", t."createdAt", t."updatedAt"`,
+    columns: sql`t."id", t."name", t."industry", t."website", t."address", t."phone", t."status", t."archivedAt", t."createdAt", t."updatedAt"`,
     filters,
-    sort: { column: 'name' },
+    // Live or archived companies, over the (businessId, archivedAt, name) index; "of Y" counts that view too.
+    base: [input.archived ? sql`t."archivedAt" IS NOT NULL` : sql`t."archivedAt" IS NULL`],
+    sort: companySort(input),
     // Counts for the page's rows only, over the (businessId, companyId) indexes.
     pageExtras: sql`
     (SELECT COUNT(*) FROM "Contact" x WHERE x."businessId" = ${TENANT} AND x."companyId" = p."id") AS "contactCount",
@@ -76,9 +88,9 @@ export function companyListQuery(
   };
 }
 
-/** A page of companies by name. */
+/** A page of companies, by name unless another sort is asked for. */
 export function listCompanies(scope: Pick<TenantScope, 'sql'>, input: z.infer<typeof companyListInput>) {
-  return keysetPage(scope.sql, {
+  return sortedPage(scope.sql, {
     ...companyListQuery(scope.sql, input),
     limit: input.limit,
     cursor: input.cursor,

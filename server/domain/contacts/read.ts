@@ -2,9 +2,23 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { M } from '../../../shared/messages';
-import type { contactIdInput, contactListInput, PortalState } from '../../../shared/schemas/contacts';
+import {
+  contactSorts,
+  type contactIdInput,
+  type contactListInput,
+  type PortalState,
+} from '../../../shared/schemas/contacts';
 import { PORTAL_RESET_PREFIX } from '../../auth/portal-access';
-import { containsText, keysetPage } from '../../lib/pagination';
+import { resolveSort } from '../../../shared/schemas/common';
+import {
+  byColumns,
+  nullsLast,
+  containsText,
+  sortedPage,
+  unsorted,
+  type ListSortSpec,
+  type SortSegment,
+} from '../../lib/pagination';
 import { sql, TENANT, toBool, toDate, toInt, toText, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { TenantScope } from '../context';
 import { isOurCompany } from '../companies/ours';
@@ -95,7 +109,37 @@ export async function getContact(scope: Pick<TenantScope, 'sql'>, input: z.infer
   return (await readContact(scope.sql, input.id)) ?? contactNotFound();
 }
 
-/** A page of contacts by first name: a search over names, e-mail and title, and one company (or none). */
+/** Each sort over its (businessId, key…, id) index. */
+const contactSortSegments: Record<(typeof contactSorts.keys)[number], SortSegment[]> = {
+  // By first name, as the list was before sorting existed.
+  name: byColumns({ expr: sql`t."firstName"`, type: 'text' }),
+  // By the company's name: companies in name order, each one's contacts over (businessId, companyId, id); contacts
+  // without a company last.
+  company: [
+    {
+      from: sql`"Company" co JOIN "Contact" t ON t."businessId" = co."businessId" AND t."companyId" = co."id"`,
+      where: sql`co."businessId" = ${TENANT}`,
+      keys: [
+        { expr: sql`co."name"`, type: 'text' },
+        { expr: sql`co."id"`, type: 'int' },
+      ],
+    },
+    ...nullsLast(sql`t."companyId"`, 'int').slice(1),
+  ],
+  created: byColumns({ expr: sql`t."createdAt"`, type: 'date' }),
+};
+
+const contactSort = (input: Pick<z.infer<typeof contactListInput>, 'sort' | 'order'>): ListSortSpec => {
+  const { key, order } = resolveSort(contactSorts, input);
+  return {
+    key,
+    order,
+    segments: contactSortSegments[key],
+    legacy: unsorted(input) ? { column: 'firstName' } : undefined,
+  };
+};
+
+/** A page of contacts, by name unless another sort is asked for: a search over names, e-mail and title, and one company (or none). */
 export async function listContacts(scope: Pick<TenantScope, 'sql'>, input: z.infer<typeof contactListInput>) {
   const { search, companyId } = input;
   const filters: Sql[] = [];
@@ -110,12 +154,11 @@ export async function listContacts(scope: Pick<TenantScope, 'sql'>, input: z.inf
   const [company, page] = await Promise.all([
     // Hand-written like the page itself: Prisma's per-query cost would be most of this call's time.
     typeof companyId === 'number' ? isOurCompany(scope.sql, companyId) : true,
-    keysetPage(scope.sql, {
+    sortedPage(scope.sql, {
       table: 'Contact',
       columns: contactColumns,
       filters,
-      // (businessId, firstName) index; id breaks ties.
-      sort: { column: 'firstName' },
+      sort: contactSort(input),
       // The company's name for the page's rows only (one indexed look-up each, no N+1 round trips).
       pageExtras: sql`${companyNameOf(sql`p`)}, ${inviteExpiryOf(sql`p`)}`,
       limit: input.limit,

@@ -50,7 +50,7 @@ export async function dashboardStats(scope: Pick<TenantScope, 'sql'>) {
     SELECT p."n" AS "activeProjects", c."n" AS "totalClients", t."pending", t."high", t."medium", t."low"
     FROM
       (SELECT COUNT(*) AS "n" FROM "Project" WHERE "businessId" = ${TENANT} AND "status" IN ${inList(ACTIVE_PROJECT_STATUSES)}) p,
-      (SELECT COUNT(*) AS "n" FROM "Company" WHERE "businessId" = ${TENANT} AND "status" IN ${inList(CLIENT_COMPANY_STATUSES)}) c,
+      (SELECT COUNT(*) AS "n" FROM "Company" WHERE "businessId" = ${TENANT} AND "status" IN ${inList(CLIENT_COMPANY_STATUSES)} AND "archivedAt" IS NULL) c,
       (SELECT COUNT(*) AS "pending",
               COUNT(CASE WHEN "priority" = 'high' THEN 1 END) AS "high",
               COUNT(CASE WHEN "priority" = 'medium' THEN 1 END) AS "medium",
@@ -88,7 +88,7 @@ function overviewRows(scope: Pick<TenantScope, 'sql'>) {
       WHERE "businessId" = ${TENANT} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${RECENT}`),
     scope.sql.all<Row>(sql`
       SELECT "id", "name", "industry", "status", "createdAt" FROM "Company"
-      WHERE "businessId" = ${TENANT} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${RECENT}`),
+      WHERE "businessId" = ${TENANT} AND "archivedAt" IS NULL ORDER BY "createdAt" DESC, "id" DESC LIMIT ${RECENT}`),
     scope.sql.all<Row>(sql`
       SELECT k."id", k."firstName", k."lastName", k."email", k."portalAccess", k."createdAt", k."companyId", c."name" AS "companyName"
       FROM "Contact" k

@@ -17,7 +17,16 @@ import {
 } from '../../../shared/schemas/documents';
 import { fieldError, notFoundOn } from '../../errors';
 import { log } from '../../log';
-import { containsText, keysetPage } from '../../lib/pagination';
+import { resolveSort } from '../../../shared/schemas/common';
+import { documentSorts } from '../../../shared/schemas/documents';
+import {
+  byColumns,
+  containsText,
+  sortedPage,
+  unsorted,
+  type ListSortSpec,
+  type SortSegment,
+} from '../../lib/pagination';
 import { raw, sql, TENANT, toBool, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { Prisma } from '../../generated/sqlite/client';
 import type { StaffScope, TenantScope } from '../context';
@@ -236,7 +245,25 @@ const documentScope = (scope: Pick<StaffScope, 'db' | 'sql' | 'businessId' | 'us
 /** Who writes: the agency's clients and the staff user the activity log names. */
 type Writer = Pick<StaffScope, 'businessId' | 'db' | 'sql' | 'user'>;
 
-/** Newest first over (businessId, createdAt); company, project and uploader names for the page's rows only. */
+/** Each sort over its (businessId, key, id) index. */
+const documentSortSegments: Record<(typeof documentSorts.keys)[number], SortSegment[]> = {
+  name: byColumns({ expr: sql`t."name"`, type: 'text' }),
+  type: byColumns({ expr: sql`t."type"`, type: 'text' }),
+  size: byColumns({ expr: sql`t."size"`, type: 'int' }),
+  created: byColumns({ expr: sql`t."createdAt"`, type: 'date' }),
+};
+
+const documentSort = (input: Pick<z.output<typeof documentListInput>, 'sort' | 'order'>): ListSortSpec => {
+  const { key, order } = resolveSort(documentSorts, input);
+  return {
+    key,
+    order,
+    segments: documentSortSegments[key],
+    legacy: unsorted(input) ? { column: 'createdAt', direction: 'desc' } : undefined,
+  };
+};
+
+/** Newest first (unless another sort is asked for) over (businessId, createdAt); company, project and uploader names for the page's rows only. */
 export async function listDocuments(scope: Pick<TenantScope, 'sql'>, input: z.output<typeof documentListInput>) {
   const { search, type, companyId, projectId } = input;
   const filters: Sql[] = [];
@@ -252,11 +279,11 @@ export async function listDocuments(scope: Pick<TenantScope, 'sql'>, input: z.ou
   const [company, project, page] = await Promise.all([
     exists('Company', companyId),
     exists('Project', typeof projectId === 'number' ? projectId : undefined),
-    keysetPage(scope.sql, {
+    sortedPage(scope.sql, {
       table: 'Document',
       columns,
       filters,
-      sort: { column: 'createdAt', direction: 'desc' },
+      sort: documentSort(input),
       pageExtras: namesOf(sql`p`),
       limit: input.limit,
       cursor: input.cursor,

@@ -9,6 +9,7 @@ import { M } from '../../../shared/messages';
 import {
   FLOW_LIMITS,
   PUBLISH_PREVIEW_NAMES,
+  type companyFlowsInput,
   type flowCreateInput,
   type flowGetInput,
   type flowIdInput,
@@ -18,7 +19,8 @@ import {
 import { recordActivity, staffActor } from '../../activity';
 import { notFoundOn } from '../../errors';
 import { containsText, keysetPage } from '../../lib/pagination';
-import { sql, TENANT, toInt, type Sql } from '../../sql';
+import { clientVisible } from '../../portal/visibility';
+import { sql, TENANT, toInt, type Row, type Sql } from '../../sql';
 import type { StaffScope, TenantScope } from '../context';
 import { logFlow, logPublication, readFlowState, shownToClients } from './log';
 import { flowColumns, flowExtras, flowFromRow, readFlow, readFlowRow } from './read';
@@ -52,6 +54,51 @@ export async function listFlows(scope: Pick<TenantScope, 'db' | 'sql'>, input: z
     }),
   ]);
   return page;
+}
+
+/**
+ * The company page's Flows tab: the company's own flows (published or not) and the flows for all companies its
+ * contacts see in the portal (the portal's rule, clientVisible.flow), newest first. Each with its progress at this
+ * company: its submissions by the company's contacts, counted in the page's one statement over
+ * FlowSubmission(businessId, flowId), never one read per flow; the company's portal contacts in one more count.
+ */
+export async function listCompanyFlows(
+  scope: Pick<TenantScope, 'db' | 'sql'>,
+  input: z.output<typeof companyFlowsInput>,
+) {
+  const { companyId } = input;
+  const progress = sql`
+  (SELECT COUNT(*) FROM "FlowSubmission" s JOIN "Contact" k ON k."businessId" = s."businessId" AND k."id" = s."contactId"
+    WHERE s."businessId" = p."businessId" AND s."flowId" = p."id" AND k."companyId" = ${companyId}) AS "started",
+  (SELECT COUNT(CASE WHEN s."status" = 'completed' THEN 1 END) FROM "FlowSubmission" s JOIN "Contact" k ON k."businessId" = s."businessId" AND k."id" = s."contactId"
+    WHERE s."businessId" = p."businessId" AND s."flowId" = p."id" AND k."companyId" = ${companyId}) AS "completed"`;
+  const [, page, contacts] = await Promise.all([
+    checkCompany(scope, companyId),
+    keysetPage(scope.sql, {
+      table: 'Flow',
+      columns: flowColumns,
+      filters: [
+        sql`(t."companyId" = ${companyId} OR (t."companyId" IS NULL AND ${clientVisible.flow(sql`t`, companyId)}))`,
+      ],
+      sort: { column: 'createdAt', direction: 'desc' },
+      pageExtras: sql`${flowExtras(sql`p`)}, ${progress}`,
+      limit: input.limit,
+      cursor: input.cursor,
+      map: (r: Row) => ({ ...flowFromRow(r), started: toInt(r.started ?? 0), completed: toInt(r.completed ?? 0) }),
+    }),
+    scope.sql.get<Row>(sql`
+      SELECT COUNT(*) AS "n" FROM "Contact" k
+      WHERE k."businessId" = ${TENANT} AND k."companyId" = ${companyId} AND k."portalAccess" = ${true}`),
+  ]);
+  const reached = toInt(contacts?.n ?? 0);
+  return {
+    items: page.items.map(({ started, completed, ...flow }) => ({
+      ...flow,
+      progress: { started, completed, contacts: reached },
+    })),
+    nextCursor: page.nextCursor,
+    total: page.total,
+  };
 }
 
 /** GET /flows/v1/?flow_uid= (spec §7.4): the flow with steps_of_flow (each with its fields) and company_of_flow. */

@@ -52,6 +52,8 @@ const resetMessages = {
   expired: M.passwordReset.expired,
 };
 const noAccess = () => new TRPCError({ code: 'FORBIDDEN', message: M.portalAuth.noAccess });
+/** The contact's company is archived: its portal is closed (told only to someone who proved the password or link). */
+const companyArchived = () => new TRPCError({ code: 'FORBIDDEN', message: M.portalAuth.companyArchived });
 
 /**
  * The contact of a portal link (an invite, or a reset link: told apart by how the token is hashed), only within the
@@ -73,11 +75,21 @@ async function usablePortalLink(
       expiresAt: true,
       usedAt: true,
       business: { select: { name: true, slug: true } },
-      contact: { select: { email: true, firstName: true, lastName: true, portalAccess: true, companyId: true } },
+      contact: {
+        select: {
+          email: true,
+          firstName: true,
+          lastName: true,
+          portalAccess: true,
+          companyId: true,
+          company: { select: { archivedAt: true } },
+        },
+      },
     },
   });
   const usable = usableLink(link, messages);
   if (!usable.contact.portalAccess || usable.contact.companyId === null) throw noAccess();
+  if (usable.contact.company?.archivedAt) throw companyArchived();
   return usable;
 }
 
@@ -131,6 +143,7 @@ export async function portalLogin(scope: PublicScope, input: z.infer<typeof port
       portalPasswordHash: true,
       firstName: true,
       lastName: true,
+      company: { select: { archivedAt: true } },
     },
   });
   const passwordHash = contact?.portalPasswordHash;
@@ -138,6 +151,7 @@ export async function portalLogin(scope: PublicScope, input: z.infer<typeof port
     ? await verifyPassword(passwordHash, input.password)
     : await burnPasswordCheck(input.password).then(() => false);
   if (!contact || !valid || !contact.portalAccess || contact.companyId === null) throw invalidCredentials();
+  if (contact.company?.archivedAt) throw companyArchived();
   await scope.app.throttle.loginSucceeded(attempt);
   const { companyId } = contact;
   return db.$transaction(async (tx) => {
@@ -224,7 +238,7 @@ export async function acceptPortalInvite(
 
 /**
  * Writes a reset link for the contact with this address at this slug, if they can sign in today (portal access, a
- * company and a password: a contact without a password is invited by the agency instead), and mails it.
+ * live company and a password: a contact without a password is invited by the agency instead), and mails it.
  */
 async function sendPortalReset(scope: Pick<PublicScope, 'app'>, slug: string, email: string) {
   const db = scope.app.database.db;
@@ -233,6 +247,7 @@ async function sendPortalReset(scope: Pick<PublicScope, 'app'>, slug: string, em
       email,
       portalAccess: true,
       companyId: { not: null },
+      company: { is: { archivedAt: null } },
       portalPasswordHash: { not: null },
       business: { is: { slug } },
     },

@@ -257,7 +257,7 @@ export async function submitPortalFlow(
         answer.value !== '' &&
         (field.fieldType !== 'checkbox' || answer.value === 'true') &&
         (field.fieldType !== 'file' || answer.file);
-      if (!ok) fieldError(`answers.${field.id}`, M.portalFlows.missingField(field.fieldLabel));
+      if (!ok) fieldError(`answers.${field.id}`, M.portalFlows.missingField(field.fieldLabel, field.fieldType));
     }
   }
   await scope.db.$transaction(async (tx) => {

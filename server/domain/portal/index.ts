@@ -17,6 +17,7 @@ import type {
   portalFilesInput,
   portalProjectInput,
   portalProjectsInput,
+  portalResourceInput,
   portalSlugInput,
   portalTasksInput,
   PortalFile,
@@ -59,6 +60,9 @@ const refOf = (id: unknown, name: unknown) =>
 const projectNotFound = (): never => {
   throw new TRPCError({ code: 'NOT_FOUND', message: M.portal.projectNotFound });
 };
+const resourceNotFound = (): never => {
+  throw new TRPCError({ code: 'NOT_FOUND', message: M.portal.resources.notFound });
+};
 
 type PortalCtx = Pick<PortalScope, 'sql' | 'companyId' | 'portalSession'>;
 
@@ -99,9 +103,14 @@ function projectFromRow(r: Row): PortalProjectCard {
   };
 }
 
-const fileColumns = sql`t."id", t."name", t."type", t."size", t."createdAt", t."projectId", t."companyId"`;
-const fileProjectName = (d: Sql) =>
-  sql`(SELECT fp."name" FROM "Project" fp WHERE fp."businessId" = ${TENANT} AND fp."id" = ${d}."projectId") AS "projectName"`;
+const fileColumns = sql`t."id", t."name", t."type", t."size", t."createdAt", t."projectId", t."companyId", t."flowSubmissionId"`;
+/**
+ * A file aliased `d`: its project's name, and whether the signed-in contact uploaded it in a flow (the submission
+ * it answers is theirs), over FlowSubmission's primary key.
+ */
+const fileExtras = (d: Sql, contactId: number) =>
+  sql`(SELECT fp."name" FROM "Project" fp WHERE fp."businessId" = ${TENANT} AND fp."id" = ${d}."projectId") AS "projectName",
+  (SELECT COUNT(*) FROM "FlowSubmission" fs WHERE fs."id" = ${d}."flowSubmissionId" AND fs."businessId" = ${TENANT} AND fs."contactId" = ${contactId}) AS "byYou"`;
 
 function fileFromRow(r: Row): PortalFile {
   const id = toInt(r.id);
@@ -115,6 +124,7 @@ function fileFromRow(r: Row): PortalFile {
     companyId: toInt(r.companyId),
     project: refOf(r.projectId, r.projectName),
     downloadUrl: documentDownloadPath(id),
+    uploadedByYou: toInt(r.byYou ?? 0) > 0,
   };
 }
 
@@ -137,12 +147,15 @@ function taskFromRow(r: Row): PortalTask {
   };
 }
 
-/** The resources the client may see, newest first, with their details in their order: two statements. */
-async function visibleResources(db: SqlRunner, companyId: number): Promise<PortalResource[]> {
+/**
+ * The resources the client may see (or the one of them with this id), newest first, with their details in their
+ * order: two statements.
+ */
+async function visibleResources(db: SqlRunner, companyId: number, id?: number): Promise<PortalResource[]> {
   const rows = await db.all(sql`
     SELECT r."id", r."title", r."description", r."type", r."status", r."projectId", r."createdAt",
       (SELECT rp."name" FROM "Project" rp WHERE rp."businessId" = ${TENANT} AND rp."id" = r."projectId") AS "projectName"
-    FROM "Resource" r WHERE ${clientVisible.resource(sql`r`, companyId)}
+    FROM "Resource" r WHERE ${clientVisible.resource(sql`r`, companyId)}${id === undefined ? sql`` : sql` AND r."id" = ${id}`}
     ORDER BY r."createdAt" DESC, r."id" DESC LIMIT ${raw(String(LIMITS.pageSizeMax))}`);
   if (!rows.length) return [];
   const ids = rows.map((r) => toInt(r.id));
@@ -194,7 +207,7 @@ export async function portalDashboard(scope: PortalCtx, input: z.output<typeof p
       ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${RECENT_PROJECTS}) p
     ORDER BY p."createdAt" DESC, p."id" DESC`),
     scope.sql.all<Row>(sql`
-    SELECT p.*, ${fileProjectName(sql`p`)} FROM (
+    SELECT p.*, ${fileExtras(sql`p`, scope.portalSession.contact.id)} FROM (
       SELECT ${fileColumns} FROM "Document" t WHERE ${clientVisible.document(sql`t`, companyId)}
       ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${RECENT_FILES}) p
     ORDER BY p."createdAt" DESC, p."id" DESC`),
@@ -251,7 +264,7 @@ export async function portalProject(scope: PortalCtx, input: z.output<typeof por
     WHERE t."projectId" = ${id} AND ${clientVisible.task(sql`t`, companyId)}
     ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${DETAIL_ITEMS}`),
     scope.sql.all<Row>(sql`
-    SELECT ${fileColumns} FROM "Document" t
+    SELECT ${fileColumns}, ${fileExtras(sql`t`, scope.portalSession.contact.id)} FROM "Document" t
     WHERE t."projectId" = ${id} AND ${clientVisible.document(sql`t`, companyId)}
     ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${DETAIL_ITEMS}`),
     scope.sql.all<Row>(sql`
@@ -342,7 +355,7 @@ export async function portalFiles(scope: PortalCtx, input: z.output<typeof porta
       columns: fileColumns,
       filters,
       sort: { column: 'createdAt', direction: 'desc' },
-      pageExtras: fileProjectName(sql`p`),
+      pageExtras: fileExtras(sql`p`, scope.portalSession.contact.id),
       limit: input.limit,
       cursor: input.cursor,
       map: fileFromRow,
@@ -365,4 +378,11 @@ export async function portalFiles(scope: PortalCtx, input: z.output<typeof porta
 export async function portalResources(scope: PortalCtx, input: z.output<typeof portalSlugInput>) {
   checkSlug(scope, input?.slug);
   return visibleResources(scope.sql, scope.companyId);
+}
+
+/** One resource the client may see; NOT_FOUND for one that is missing, another company's or agency's, or not shared. */
+export async function portalResource(scope: PortalCtx, input: z.output<typeof portalResourceInput>) {
+  checkSlug(scope, input.slug);
+  const [resource] = await visibleResources(scope.sql, scope.companyId, input.resourceId);
+  return resource ?? resourceNotFound();
 }

@@ -8,6 +8,7 @@ import { TRPCError } from '@trpc/server';
 import { M } from '../../../shared/messages';
 import type { z } from 'zod';
 import {
+  datesInOrder,
   PROJECT_DETAIL_ITEMS,
   type projectAudienceInput,
   type projectGetInput,
@@ -19,7 +20,19 @@ import {
 } from '../../../shared/schemas/projects';
 import { DONE_TASK_STATUSES, projectStatusesFor } from '../../../shared/status';
 import { fieldError, notFoundOn } from '../../errors';
-import { containsText, keysetPage } from '../../lib/pagination';
+import { PROJECT_STATUSES } from '../../../shared/constants';
+import { resolveSort } from '../../../shared/schemas/common';
+import { projectSorts } from '../../../shared/schemas/projects';
+import {
+  byColumns,
+  byRank,
+  nullsLast,
+  containsText,
+  sortedPage,
+  unsorted,
+  type ListSortSpec,
+  type SortSegment,
+} from '../../lib/pagination';
 import { join, raw, sql, TENANT, toBool, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 import { shareAudience } from '../../portal/audience';
 import type { Prisma } from '../../generated/sqlite/client';
@@ -292,7 +305,26 @@ async function logProject(
   });
 }
 
-/** The agency's projects, newest first; a company filter must name the agency's own company (else NOT_FOUND). */
+/** Each sort over its (businessId, key, id) index; status in the spec's order of statuses. */
+const projectSortSegments: Record<(typeof projectSorts.keys)[number], SortSegment[]> = {
+  name: byColumns({ expr: sql`t."name"`, type: 'text' }),
+  status: byRank(sql`t."status"`, PROJECT_STATUSES),
+  // The due date is the planned completion date; projects without one come last.
+  dueDate: nullsLast(sql`t."completionDate"`, 'date'),
+  created: byColumns({ expr: sql`t."createdAt"`, type: 'date' }),
+};
+
+const projectSort = (input: Pick<z.output<typeof projectListInput>, 'sort' | 'order'>): ListSortSpec => {
+  const { key, order } = resolveSort(projectSorts, input);
+  return {
+    key,
+    order,
+    segments: projectSortSegments[key],
+    legacy: unsorted(input) ? { column: 'createdAt', direction: 'desc' } : undefined,
+  };
+};
+
+/** The agency's projects, newest first unless another sort is asked for; a company filter must name the agency's own company (else NOT_FOUND). */
 export async function listProjects(scope: Pick<TenantScope, 'sql'>, input: z.output<typeof projectListInput>) {
   const { search, companyId, status } = input;
   const filters: Sql[] = [];
@@ -304,12 +336,11 @@ export async function listProjects(scope: Pick<TenantScope, 'sql'>, input: z.out
   if (status) filters.push(sql`t."status" IN ${inList(projectStatusesFor(status))}`);
   const [company, page] = await Promise.all([
     companyId !== undefined ? isOurCompany(scope.sql, companyId) : true,
-    keysetPage(scope.sql, {
+    sortedPage(scope.sql, {
       table: 'Project',
       columns: projectColumns,
       filters,
-      // Newest first, over the (businessId, createdAt) index.
-      sort: { column: 'createdAt', direction: 'desc' },
+      sort: projectSort(input),
       pageExtras: projectExtras(scope.sql, sql`p`),
       limit: input.limit,
       cursor: input.cursor,
@@ -358,8 +389,21 @@ export async function createProject(scope: Writer, input: ProjectCreateValues) {
  */
 export async function updateProject(scope: Writer, input: z.output<typeof projectUpdateInput>) {
   const { id, projectContactId, ...fields } = input;
-  const current = await scope.db.project.findUnique({ where: { id }, select: { companyId: true } });
+  const current = await scope.db.project.findUnique({
+    where: { id },
+    select: { companyId: true, startDate: true, completionDate: true },
+  });
   if (!current) return notFound();
+  // One date given: it must still fit the stored other one (both given: the schema checked them).
+  const stored = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+  const start = fields.projectStartDate === undefined ? stored(current.startDate) : fields.projectStartDate;
+  const due =
+    fields.projectCompletionDate === undefined ? stored(current.completionDate) : fields.projectCompletionDate;
+  if (!datesInOrder(start, due))
+    fieldError(
+      fields.projectCompletionDate === undefined ? 'projectStartDate' : 'projectCompletionDate',
+      M.projects.dueBeforeStart,
+    );
   const companyId = fields.companiesId === undefined ? current.companyId : fields.companiesId;
   const companyChanged = companyId !== current.companyId;
   if (companyChanged && companyId !== null) await requireCompany(scope, companyId);

@@ -153,7 +153,7 @@ function reportRows(db: SqlRunner, { start, end, today, companyId }: Window) {
       ORDER BY COALESCE(p."totalHoursWorked", 0) DESC, COALESCE(p."totalHoursEstimated", 0) DESC, p."id" LIMIT ${TOP}`),
     db.all<Row>(sql`
       SELECT c."status", COUNT(*) AS "n" FROM "Company" c
-      WHERE c."businessId" = ${TENANT} AND c."status" IN ${inList(CLIENT_COMPANY_STATUSES)}${companyId === null ? sql`` : sql` AND c."id" = ${companyId}`}
+      WHERE c."businessId" = ${TENANT} AND c."status" IN ${inList(CLIENT_COMPANY_STATUSES)}${companyId === null ? sql` AND c."archivedAt" IS NULL` : sql` AND c."id" = ${companyId}`}
       GROUP BY c."status" ORDER BY "n" DESC, c."status"`),
     // Flows: submissions started (created) in the range per flow, FlowSubmission(businessId, flowId).
     db.all<Row>(sql`

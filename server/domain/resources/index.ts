@@ -22,7 +22,16 @@ import {
 import type { shareAudienceInput } from '../../../shared/schemas/documents';
 import { resourceTypesFor } from '../../../shared/status';
 import { notFoundOn } from '../../errors';
-import { containsText, keysetPage } from '../../lib/pagination';
+import { resolveSort } from '../../../shared/schemas/common';
+import { resourceSorts } from '../../../shared/schemas/resources';
+import {
+  byColumns,
+  containsText,
+  sortedPage,
+  unsorted,
+  type ListSortSpec,
+  type SortSegment,
+} from '../../lib/pagination';
 import { join, sql, TENANT, toBool, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { ScopedDb } from '../../tenancy';
 import type { Prisma } from '../../generated/sqlite/client';
@@ -193,6 +202,23 @@ type Writer = Pick<StaffScope, 'businessId' | 'db' | 'sql' | 'user'>;
  * Newest first (by id, over the (businessId, id) key), search on title and description, filters on type (the
  * route's words mapped in shared/status.ts), status and company; each row with its names and details.
  */
+/** Each sort over its (businessId, key, id) index. */
+const resourceSortSegments: Record<(typeof resourceSorts.keys)[number], SortSegment[]> = {
+  title: byColumns({ expr: sql`t."title"`, type: 'text' }),
+  // By id, as before sorting existed: the order of creation, over the primary key.
+  created: byColumns(),
+};
+
+const resourceSort = (input: Pick<z.output<typeof resourceListInput>, 'sort' | 'order'>): ListSortSpec => {
+  const { key, order } = resolveSort(resourceSorts, input);
+  return {
+    key,
+    order,
+    segments: resourceSortSegments[key],
+    legacy: unsorted(input) ? { column: 'id', direction: 'desc' } : undefined,
+  };
+};
+
 export async function listResources(scope: Pick<TenantScope, 'sql'>, input: z.output<typeof resourceListInput>) {
   const { search, type, status, companyId } = input;
   const filters: Sql[] = [];
@@ -211,11 +237,11 @@ export async function listResources(scope: Pick<TenantScope, 'sql'>, input: z.ou
   if (companyId !== undefined) filters.push(sql`t."companyId" = ${companyId}`);
   const [company, page] = await Promise.all([
     companyId === undefined ? true : isOurCompany(scope.sql, companyId),
-    keysetPage(scope.sql, {
+    sortedPage(scope.sql, {
       table: 'Resource',
       columns,
       filters,
-      sort: { column: 'id', direction: 'desc' },
+      sort: resourceSort(input),
       pageExtras: namesOf(sql`p`),
       limit: input.limit,
       cursor: input.cursor,

@@ -40,7 +40,10 @@ const ftsTerms = (terms: string[]) => `{title body} : (${terms.map((t) => `"${t}
 const tsTerms = (terms: string[]) => terms.map((t) => `${t}:*`).join(' & ');
 
 function scopeFilters(companyId: number | undefined, kinds: SearchKind[] | undefined): Sql[] {
-  const filters: Sql[] = [];
+  // An archived company is hidden from search (its records stay findable, and reachable by id).
+  const filters: Sql[] = [
+    sql` AND NOT (e."kind" = 'company' AND EXISTS (SELECT 1 FROM "Company" ac WHERE ac."businessId" = ${TENANT} AND ac."id" = e."entityId" AND ac."archivedAt" IS NOT NULL))`,
+  ];
   if (companyId !== undefined) filters.push(sql` AND e."companyId" = ${companyId}`);
   if (kinds?.length)
     filters.push(
@@ -60,8 +63,24 @@ const companyNameOf = sql`(SELECT c."name" FROM "Company" c WHERE c."businessId"
  */
 const CANDIDATES = 5000;
 
-/** The best `perKind` hits of each kind, best first (score: higher is better on both databases). */
-async function findHits(db: SqlRunner, terms: string[], perKind: number, filters: Sql[]): Promise<Hit[]> {
+/**
+ * How a hit's name matches what was typed (trimmed, lower-cased by the database on both sides): 0 the exact name, 1 a name that starts with it,
+ * 2 any other match. Ranked before the text score, so "aspen" lists the company Aspen above files that mention it.
+ */
+const nameTier = (e: Sql, phrase: string) => {
+  const typed = sql`lower(CAST(${phrase} AS TEXT))`;
+  return sql`(CASE WHEN lower(${e}."title") = ${typed} THEN 0
+    WHEN substr(lower(${e}."title"), 1, length(${typed})) = ${typed} THEN 1 ELSE 2 END)`;
+};
+
+/** The best `perKind` hits of each kind, best first: by name tier (nameTier), then score (higher is better). */
+async function findHits(
+  db: SqlRunner,
+  terms: string[],
+  phrase: string,
+  perKind: number,
+  filters: Sql[],
+): Promise<Hit[]> {
   const where = join(filters, '');
   let rows: Row[];
   if (db.provider === 'sqlite') {
@@ -69,11 +88,11 @@ async function findHits(db: SqlRunner, terms: string[], perKind: number, filters
     // computed for the newest CANDIDATES matches only (rowid order is FTS5's own); the rows' text is read for the
     // winners alone.
     rows = await db.all(sql`
-      SELECT e."kind", e."entityId", e."companyId", e."ref", e."title", e."body", -r."rank" AS "score", ${companyNameOf}
+      SELECT e."kind", e."entityId", e."companyId", e."ref", e."title", e."body", -r."rank" AS "score", r."tier", ${companyNameOf}
       FROM (
-        SELECT w."id", w."rank", ROW_NUMBER() OVER (PARTITION BY w."kind" ORDER BY w."rank", w."id" DESC) AS "n"
+        SELECT w."id", w."rank", w."tier", ROW_NUMBER() OVER (PARTITION BY w."kind" ORDER BY w."tier", w."rank", w."id" DESC) AS "n"
         FROM (
-          SELECT f."rowid" AS "id", bm25("SearchEntry_fts", 0.0, 10.0, 1.0) AS "rank", e."kind"
+          SELECT f."rowid" AS "id", bm25("SearchEntry_fts", 0.0, 10.0, 1.0) AS "rank", e."kind", ${nameTier(sql`e`, phrase)} AS "tier"
           FROM "SearchEntry_fts" f JOIN "SearchEntry" e ON e."id" = f."rowid"
           WHERE "SearchEntry_fts" MATCH ('tenant : b' || CAST(${TENANT} AS INTEGER) || ' AND ' || ${ftsTerms(terms)})
             AND e."businessId" = ${TENANT}${where}
@@ -82,7 +101,7 @@ async function findHits(db: SqlRunner, terms: string[], perKind: number, filters
       ) r
       JOIN "SearchEntry" e ON e."id" = r."id"
       WHERE r."n" <= ${perKind}
-      ORDER BY r."rank", r."id" DESC`);
+      ORDER BY r."tier", r."rank", r."id" DESC`);
   } else {
     // The GIN index finds the matches; the newest CANDIDATES are ranked: 1 for each term that starts a word of the
     // title (the title's part of "folded", so no re-folding), plus a bonus under 1 for shorter text (where the
@@ -96,11 +115,11 @@ async function findHits(db: SqlRunner, terms: string[], perKind: number, filters
       ' + ',
     );
     rows = await db.all(sql`
-      SELECT e."kind", e."entityId", e."companyId", e."ref", e."title", e."body", r."score", ${companyNameOf}
+      SELECT e."kind", e."entityId", e."companyId", e."ref", e."title", e."body", r."score", r."tier", ${companyNameOf}
       FROM (
-        SELECT w."id", w."score", ROW_NUMBER() OVER (PARTITION BY w."kind" ORDER BY w."score" DESC, w."id" DESC) AS "n"
+        SELECT w."id", w."score", w."tier", ROW_NUMBER() OVER (PARTITION BY w."kind" ORDER BY w."tier", w."score" DESC, w."id" DESC) AS "n"
         FROM (
-          SELECT m."id", m."kind", ${titleHits} + 64.0 / (65 + length(m."folded")) AS "score"
+          SELECT m."id", m."kind", ${titleHits} + 64.0 / (65 + length(m."folded")) AS "score", ${nameTier(sql`m`, phrase)} AS "tier"
           FROM (
             SELECT e."id", e."kind", e."folded", e."title" FROM "SearchEntry" e
             WHERE e."businessId" = ${TENANT} AND to_tsvector('simple'::regconfig, e."folded") @@ ${query}${where}
@@ -110,7 +129,7 @@ async function findHits(db: SqlRunner, terms: string[], perKind: number, filters
       ) r
       JOIN "SearchEntry" e ON e."id" = r."id"
       WHERE r."n" <= ${perKind}
-      ORDER BY r."score" DESC, r."id" DESC`);
+      ORDER BY r."tier", r."score" DESC, r."id" DESC`);
   }
   return rows.map((r) => ({
     kind: String(r.kind) as SearchKind,
@@ -124,7 +143,43 @@ async function findHits(db: SqlRunner, terms: string[], perKind: number, filters
   }));
 }
 
-function groupHits(hits: Hit[], terms: string[]): SearchQueryOutput['groups'] {
+/**
+ * The subtitle's text in the words the screens use, not stored values: a contact's title and labelled role (then
+ * e-mail and phone), read for the page's contacts in one statement; a file's type label. Other kinds' text is the
+ * people's own.
+ */
+async function labelledBodies(db: SqlRunner, hits: Hit[]): Promise<Map<string, string>> {
+  const bodies = new Map<string, string>();
+  const contactIds = hits.filter((h) => h.kind === 'contact').map((h) => h.entityId);
+  const contacts = contactIds.length
+    ? await db.all(sql`
+        SELECT k."id", k."email", k."phone", k."role", k."title" FROM "Contact" k
+        WHERE k."businessId" = ${TENANT} AND k."id" IN (${join(
+          contactIds.map((id) => sql`${id}`),
+          ', ',
+        )})`)
+    : [];
+  for (const k of contacts) {
+    const role = toText(k.role);
+    bodies.set(
+      `contact-${toInt(k.id)}`,
+      [toText(k.title), role ? (M.contacts.roleLabels[role] ?? role) : null, toText(k.email), toText(k.phone)]
+        .filter((part): part is string => !!part?.trim())
+        .join(' · '),
+    );
+  }
+  for (const h of hits) {
+    if (h.kind !== 'file') continue;
+    // A file's text is its uploaded name, then its type (the search migration's trigger).
+    const at = h.body.lastIndexOf(' ');
+    const type = h.body.slice(at + 1);
+    const label = M.documents.typeLabels[type];
+    if (label) bodies.set(`file-${h.entityId}`, at < 0 ? label : `${h.body.slice(0, at)} · ${label}`);
+  }
+  return bodies;
+}
+
+function groupHits(hits: Hit[], terms: string[], bodies: Map<string, string>): SearchQueryOutput['groups'] {
   const groups = new Map<SearchKind, SearchResult[]>();
   for (const h of hits) {
     const results = groups.get(h.kind) ?? [];
@@ -133,7 +188,7 @@ function groupHits(hits: Hit[], terms: string[]): SearchQueryOutput['groups'] {
       kind: h.kind,
       id: h.entityId,
       title: h.title,
-      snippet: snippetOf(h.body, terms),
+      snippet: snippetOf(bodies.get(`${h.kind}-${h.entityId}`) ?? h.body, terms),
       link: hubLink(h.kind, h.entityId, h.ref),
       companyId: h.companyId,
       companyName: h.kind === 'company' ? null : h.companyName,
@@ -149,8 +204,16 @@ export async function searchQuery(scope: Pick<TenantScope, 'sql'>, input: z.infe
   const kinds = input.kinds?.filter((k) => SEARCH_KINDS.includes(k));
   const [company, hits] = await Promise.all([
     input.companyId === undefined ? true : isOurCompany(scope.sql, input.companyId),
-    terms.length ? findHits(scope.sql, terms, input.limit, scopeFilters(input.companyId, kinds)) : [],
+    terms.length
+      ? findHits(
+          scope.sql,
+          terms,
+          input.q.trim().replace(/\s+/g, ' '),
+          input.limit,
+          scopeFilters(input.companyId, kinds),
+        )
+      : [],
   ]);
   if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.search.companyNotFound });
-  return { q: input.q, terms, groups: groupHits(hits, terms) };
+  return { q: input.q, terms, groups: groupHits(hits, terms, await labelledBodies(scope.sql, hits)) };
 }

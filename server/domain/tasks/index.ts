@@ -13,7 +13,19 @@ import type {
   taskUpdateInput,
 } from '../../../shared/schemas/tasks';
 import { notFoundOn } from '../../errors';
-import { containsText, keysetPage } from '../../lib/pagination';
+import { TASK_PRIORITIES, TASK_STATUSES } from '../../../shared/constants';
+import { resolveSort } from '../../../shared/schemas/common';
+import { taskSorts } from '../../../shared/schemas/tasks';
+import {
+  byColumns,
+  byRank,
+  nullsLast,
+  containsText,
+  sortedPage,
+  unsorted,
+  type ListSortSpec,
+  type SortSegment,
+} from '../../lib/pagination';
 import { sql, TENANT, toBool, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { Prisma } from '../../generated/sqlite/client';
 import type { StaffScope, TenantScope } from '../context';
@@ -161,7 +173,25 @@ async function logTask(
 /** Who writes: the agency's clients and the staff user the activity log names. */
 type Writer = Pick<StaffScope, 'businessId' | 'db' | 'sql' | 'user'>;
 
-/** The agency's tasks, newest first, by search, project, status, priority and assignee ('none': unassigned). */
+/** Each sort over its (businessId, key, id) index; tasks without a due date last; priority and status in the spec's order. */
+const taskSortSegments: Record<(typeof taskSorts.keys)[number], SortSegment[]> = {
+  dueDate: nullsLast(sql`t."dueDate"`, 'date'),
+  priority: byRank(sql`t."priority"`, TASK_PRIORITIES),
+  status: byRank(sql`t."status"`, TASK_STATUSES),
+  created: byColumns({ expr: sql`t."createdAt"`, type: 'date' }),
+};
+
+const taskSort = (input: Pick<z.output<typeof taskListInput>, 'sort' | 'order'>): ListSortSpec => {
+  const { key, order } = resolveSort(taskSorts, input);
+  return {
+    key,
+    order,
+    segments: taskSortSegments[key],
+    legacy: unsorted(input) ? { column: 'createdAt', direction: 'desc' } : undefined,
+  };
+};
+
+/** The agency's tasks, newest first unless another sort is asked for, by search, project, status, priority and assignee ('none': unassigned). */
 export async function listTasks(scope: Pick<TenantScope, 'sql'>, input: z.output<typeof taskListInput>) {
   const { search, projectId, status, priority, assigneeId } = input;
   const filters: Sql[] = [];
@@ -177,12 +207,11 @@ export async function listTasks(scope: Pick<TenantScope, 'sql'>, input: z.output
   const [, page] = await Promise.all([
     // A filter naming another agency's project or user is refused, not answered with an empty page.
     requireOwnRows(scope.sql, { projectId, assigneeId: typeof assigneeId === 'number' ? assigneeId : undefined }),
-    keysetPage(scope.sql, {
+    sortedPage(scope.sql, {
       table: 'Task',
       columns: taskColumns,
       filters,
-      // Newest first, over the (businessId, createdAt) index; id breaks ties.
-      sort: { column: 'createdAt', direction: 'desc' },
+      sort: taskSort(input),
       // Names for the page's rows only (no N+1 round trips, no join over the whole table).
       pageExtras: namesOf(sql`p`),
       limit: input.limit,

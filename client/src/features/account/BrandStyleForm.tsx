@@ -16,7 +16,7 @@ import { trpc } from '../../lib/trpc';
 import { onFormError } from '../../ui/form';
 import { Button } from '../../ui/Button';
 import { controlClass, Field } from '../../ui/Field';
-import { contrastRatio, type PortalBrand } from '../portal/branding';
+import { buttonInk, type PortalBrand } from '../portal/branding';
 import { ReadOnlyNotice, SettingsCard } from './accountParts';
 import { BrandPreview } from './BrandPreview';
 import { LogoField } from './LogoField';
@@ -181,12 +181,13 @@ export function BrandStyleForm({ business, canEdit }: { business: BusinessDetail
                     <ColorField key={c.name} control={control} {...c} saved={business.style[c.name]} />
                   ))}
                 </div>
-                {contrastRatio(brand.buttonTextColor, brand.primaryColor) < 3 && (
+                {buttonInk(brand) !== brand.buttonTextColor && (
                   <p
                     role="status"
                     className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800 ring-1 ring-amber-200"
                   >
-                    <TriangleAlert className="mt-px size-4 shrink-0" aria-hidden /> {A.lowContrast}
+                    <TriangleAlert className="mt-px size-4 shrink-0" aria-hidden />{' '}
+                    {A.lowContrast(buttonInk(brand) === '#ffffff' ? A.white : A.black)}
                   </p>
                 )}
               </div>

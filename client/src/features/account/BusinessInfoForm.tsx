@@ -12,7 +12,8 @@ import {
 import { trpc } from '../../lib/trpc';
 import { onFormError } from '../../ui/form';
 import { Button, buttonClass } from '../../ui/Button';
-import { controlClass, Field, TextField } from '../../ui/Field';
+import { controlClass, Field, SelectField, TextField } from '../../ui/Field';
+import { currencyCodes, currencyLabel } from '../../../../shared/money';
 import { ReadOnlyNotice, SettingsCard } from './accountParts';
 
 const A = M.account;
@@ -22,7 +23,11 @@ const valuesOf = (b: BusinessDetails): FormValues => ({
   email: b.email,
   phone: b.phone,
   location: { ...b.location },
+  currency: b.currency,
 });
+
+/** The currencies this browser can format, A to Z by code ("USD — US Dollar"). */
+const CURRENCY_OPTIONS = currencyCodes().map((code) => ({ code, label: currencyLabel(code) }));
 
 /** Copies the client portal URL; says so either way. */
 async function copyText(text: string) {
@@ -145,12 +150,27 @@ export function BusinessInfoForm({ business, canEdit }: { business: BusinessDeta
               {...register('phone')}
             />
 
-            <h3 className="mt-2 border-t border-slate-100 pt-5 text-sm font-semibold text-slate-900 sm:col-span-2">
-              {A.address}
-            </h3>
+            <SelectField
+              label={A.currency}
+              hint={A.currencyHint}
+              error={errors.currency?.message}
+              {...register('currency')}
+            >
+              {CURRENCY_OPTIONS.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.label}
+                </option>
+              ))}
+            </SelectField>
+
+            <div className="mt-2 border-t border-slate-100 pt-5 sm:col-span-2">
+              <h3 className="text-sm font-semibold text-slate-900">
+                {A.address} <span className="font-normal text-slate-500">{A.optional}</span>
+              </h3>
+              <p className="mt-1 text-xs text-slate-500">{A.addressHint}</p>
+            </div>
             <TextField
               label={A.street1}
-              required
               autoComplete="address-line1"
               error={errors.location?.street1?.message}
               className="sm:col-span-2"
@@ -169,28 +189,28 @@ export function BusinessInfoForm({ business, canEdit }: { business: BusinessDeta
             />
             <TextField
               label={A.cityTown}
-              required
               autoComplete="address-level2"
               error={errors.location?.cityTown?.message}
               {...register('location.cityTown')}
             />
             <TextField
-              label={A.state}
-              required
+              label={
+                <>
+                  {A.state} <span className="font-normal text-slate-500">{A.optional}</span>
+                </>
+              }
               autoComplete="address-level1"
               error={errors.location?.state?.message}
               {...register('location.state')}
             />
             <TextField
               label={A.zipcode}
-              required
               autoComplete="postal-code"
               error={errors.location?.zipcode?.message}
               {...register('location.zipcode')}
             />
             <TextField
               label={A.country}
-              required
               autoComplete="country-name"
               error={errors.location?.country?.message}
               {...register('location.country')}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../lib/zodResolver';
-import { format, formatDistanceToNow } from 'date-fns';
+import { formatDistanceToNow } from 'date-fns';
 import {
   CircleCheck,
   CircleSlash,
@@ -34,6 +34,7 @@ import { LoadFailed, Skeleton } from '../../ui/Feedback';
 import { SettingsCard } from './accountParts';
 import { Confirm } from './Confirm';
 import { CopyField } from './CopyField';
+import { formatDate, formatDateTime } from '../../../../shared/dates';
 
 const K = M.apiTokens;
 const I = M.integrations;
@@ -66,7 +67,7 @@ export function IntegrationsPanel() {
   );
 }
 
-const when = (date: Date) => format(date, 'MMM d, yyyy');
+const when = formatDate;
 
 function ApiTokensCard() {
   const tokens = trpc.apiTokens.list.useQuery();
@@ -167,7 +168,7 @@ function TokenTable({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke: (token
               <td className="text-slate-500 sm:px-3 sm:py-3">
                 <span className="sm:hidden">{C.lastUsed}: </span>
                 {token.lastUsedAt ? (
-                  <time dateTime={token.lastUsedAt.toISOString()} title={token.lastUsedAt.toLocaleString()}>
+                  <time dateTime={token.lastUsedAt.toISOString()} title={formatDateTime(token.lastUsedAt)}>
                     {formatDistanceToNow(token.lastUsedAt, { addSuffix: true })}
                   </time>
                 ) : (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../lib/zodResolver';
-import { format } from 'date-fns';
 import { CircleCheck, Lock, MailWarning, RefreshCw, Trash2, UserPlus, X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -21,6 +20,7 @@ import { SettingsCard } from './accountParts';
 import { Confirm } from './Confirm';
 import { RequireTwoFactorCard } from './RequireTwoFactorCard';
 import { CopyField } from './CopyField';
+import { formatDate, formatDateTime } from '../../../../shared/dates';
 
 const T = M.team;
 
@@ -34,7 +34,7 @@ const roleLabel = (role: string) => T.roles[role] ?? role;
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 const initials = (u: { firstName: string; lastName: string }) =>
   `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase();
-const day = (date: Date) => format(date, 'MMM d, yyyy');
+const day = formatDate;
 
 function useInvalidateTeam() {
   const utils = trpc.useUtils();
@@ -317,7 +317,7 @@ function LinkResult({ link }: { link: InviteLink }) {
         label={T.inviteLink}
         value={url}
         labels={{ copy: T.copy, copied: T.copied, failed: T.copyFailed }}
-        hint={T.linkExpires(format(link.expiresAt, 'MMM d, yyyy h:mm a'))}
+        hint={T.linkExpires(formatDateTime(link.expiresAt))}
       />
     </div>
   );

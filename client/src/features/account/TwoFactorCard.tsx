@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { format } from 'date-fns';
 import { Check, Copy, Download, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { M } from '../../../../shared/messages';
@@ -10,6 +9,7 @@ import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/Field';
 import { Alert, Skeleton } from '../../ui/Feedback';
 import { SettingsCard } from './accountParts';
+import { formatDate } from '../../../../shared/dates';
 
 const T = M.twoFactor;
 
@@ -162,7 +162,7 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
           <ShieldCheck className="size-8 shrink-0 text-emerald-600" aria-hidden />
           <div>
             <p className="text-sm font-medium text-slate-900">
-              {status.data.enabledAt ? T.enabledSince(format(status.data.enabledAt, 'd MMM yyyy')) : T.on}
+              {status.data.enabledAt ? T.enabledSince(formatDate(status.data.enabledAt)) : T.on}
             </p>
             <p className={status.data.recoveryCodesLeft <= 2 ? 'text-sm text-amber-700' : 'text-sm text-slate-500'}>
               {T.codesLeft(status.data.recoveryCodesLeft)}

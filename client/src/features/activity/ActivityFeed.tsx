@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { format } from 'date-fns';
 import { History, Loader2 } from 'lucide-react';
 import type { ActivityChange } from '../../../../shared/activity';
 import { changeText, initialsOf, sentenceParts } from '../../../../shared/activity-format';
@@ -10,6 +9,7 @@ import { cn } from '../../lib/cn';
 import { Button } from '../../ui/Button';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { relativeTime } from '../dashboard/format';
+import { formatDateTime } from '../../../../shared/dates';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { common: CORE.common, activity } as const;
@@ -123,7 +123,7 @@ function ActivityItem({
         <Sentence entry={entry} />
         {!compact && <Changes entry={entry} />}
         <p className="mt-1 flex min-w-0 items-center gap-1.5 text-xs text-slate-500">
-          <time dateTime={entry.createdAt.toISOString()} title={format(entry.createdAt, 'PPpp')} className="shrink-0">
+          <time dateTime={entry.createdAt.toISOString()} title={formatDateTime(entry.createdAt)} className="shrink-0">
             {relativeTime(entry.createdAt)}
           </time>
           {company && (

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { addDays, format, parseISO, startOfDay } from 'date-fns';
+import { addDays, parseISO, startOfDay } from 'date-fns';
 import { Download, Lock } from 'lucide-react';
 import { ACTIVITY_ENTITY_LABELS } from '../../../../shared/activity';
 import { LIMITS } from '../../../../shared/constants';
@@ -19,6 +19,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { ActivityFeed } from './ActivityFeed';
 import { isKind, kindOptions } from './kinds';
+import { formatDate } from '../../../../shared/dates';
 
 const A = M.activity;
 const FILTER_KEYS = ['entityType', 'actorUserId', 'companyId', 'from', 'to'] as const;
@@ -97,7 +98,7 @@ function OwnerActivity() {
     const member = team.data?.find((m) => m.id === id);
     return member ? `${member.firstName} ${member.lastName}`.trim() : '…';
   };
-  const dayLabel = (day: string) => format(parseISO(day), 'PP');
+  const dayLabel = (day: string) => formatDate(day);
   const chipValue: Record<FilterKey, () => string> = {
     entityType: () => ACTIVITY_ENTITY_LABELS[raw.entityType as keyof typeof ACTIVITY_ENTITY_LABELS] ?? '',
     actorUserId: () => personName(raw.actorUserId!),

@@ -3,19 +3,21 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Building2, FolderKanban, Pencil, Plus, Users } from 'lucide-react';
 import { COMPANY_STATUSES, LIMITS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
-import { companyListInput } from '../../../../shared/schemas/companies';
+import { companyListInput, companySorts } from '../../../../shared/schemas/companies';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
-import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
+import { ListFilters } from '../../lists/ListFilters';
+import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle, SortSelect } from '../../lists/ListToolbar';
 import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { useListFilters } from '../../lists/useListParams';
+import { useListFilters, useListSort } from '../../lists/useListParams';
 import { CompanyDialog, type CompanyRow } from './CompanyDialog';
 import { useLinkParam } from '../search/useLinkParam';
 import { CompanyStatusBadge, statusName, WebsiteLink } from './companyParts';
+import { ImportCsvLink } from '../data/ImportCsvLink';
 
 const searchMaxLength = companyListInput.shape.search.unwrap().maxLength ?? undefined;
 
@@ -77,10 +79,16 @@ export default function CompaniesPage() {
   useDocumentTitle(M.companies.title);
   const filters = useListFilters(companyListInput, {
     search: 'search',
-    filters: ['industry', 'status'],
+    filters: ['industry', 'status', 'archived'],
     defaultView: 'grid',
   });
-  const list = useInfiniteList(trpc.companies.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
+  const sort = useListSort(companySorts);
+  const list = useInfiniteList(trpc.companies.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const industries = trpc.companies.industries.useQuery();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ open: boolean; company: CompanyRow | null }>({ open: false, company: null });
@@ -99,6 +107,7 @@ export default function CompaniesPage() {
   const columns: Column<CompanyRow>[] = [
     {
       header: colCompany,
+      sort: 'name',
       cell: (c) => (
         <div className="flex max-w-72 items-center gap-3">
           <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
@@ -110,9 +119,9 @@ export default function CompaniesPage() {
     },
     {
       header: colIndustry,
-      cell: (c) => c.industry || <span className="text-slate-400">{M.companies.noIndustry}</span>,
+      cell: (c) => c.industry || <span className="text-slate-500">{M.companies.noIndustry}</span>,
     },
-    { header: colStatus, cell: (c) => <CompanyStatusBadge status={c.status} /> },
+    { header: colStatus, sort: 'status', cell: (c) => <CompanyStatusBadge status={c.status} /> },
     { header: colWebsite, cell: (c) => <WebsiteLink url={c.website} />, className: 'max-w-56' },
     { header: colContacts, cell: (c) => c.contactCount, className: 'text-right tabular-nums' },
     { header: colProjects, cell: (c) => c.projectCount, className: 'text-right tabular-nums' },
@@ -127,7 +136,9 @@ export default function CompaniesPage() {
     },
   ];
 
-  const chipValue = (key: string, value: string) => (key === 'status' ? statusName(value) : value);
+  const chipValue = (key: string, value: string) =>
+    key === 'status' ? statusName(value) : key === 'archived' ? M.companies.viewArchived : value;
+  const archivedView = filters.values.archived === true;
 
   return (
     <>
@@ -148,24 +159,37 @@ export default function CompaniesPage() {
           placeholder={M.companies.searchPlaceholder}
           label={M.companies.searchLabel}
         />
-        <FilterSelect
-          label={M.companies.filterIndustry}
-          value={filters.valueFor('industry')}
-          onChange={(v) => filters.set('industry', v)}
-          options={[
-            { value: '', label: M.companies.allIndustries },
-            ...(industries.data ?? []).map((i) => ({ value: i, label: i })),
-          ]}
-        />
-        <FilterSelect
-          label={M.companies.filterStatus}
-          value={filters.valueFor('status')}
-          onChange={(v) => filters.set('status', v)}
-          options={[
-            { value: '', label: M.companies.allStatus },
-            ...COMPANY_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
-          ]}
-        />
+        <ListFilters active={filters.filterCount}>
+          <FilterSelect
+            label={M.companies.filterIndustry}
+            value={filters.valueFor('industry')}
+            onChange={(v) => filters.set('industry', v)}
+            options={[
+              { value: '', label: M.companies.allIndustries },
+              ...(industries.data ?? []).map((i) => ({ value: i, label: i })),
+            ]}
+          />
+          <FilterSelect
+            label={M.companies.filterStatus}
+            value={filters.valueFor('status')}
+            onChange={(v) => filters.set('status', v)}
+            options={[
+              { value: '', label: M.companies.allStatus },
+              ...COMPANY_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
+            ]}
+          />
+          {/* Archived companies are hidden everywhere else; this view finds them again. */}
+          <FilterSelect
+            label={M.companies.viewLabel}
+            value={filters.valueFor('archived')}
+            onChange={(v) => filters.set('archived', v)}
+            options={[
+              { value: '', label: M.companies.viewActive },
+              { value: 'true', label: M.companies.viewArchived },
+            ]}
+          />
+        </ListFilters>
+        <SortSelect sorts={companySorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({
@@ -173,7 +197,7 @@ export default function CompaniesPage() {
           name: M.companies.filterNames[key],
           value: chipValue(key, value),
         }))}
-        onRemove={(key) => filters.remove(key as 'search' | 'industry' | 'status')}
+        onRemove={(key) => filters.remove(key as 'search' | 'industry' | 'status' | 'archived')}
         onClearAll={filters.clearAll}
       />
       <ListResults
@@ -182,14 +206,27 @@ export default function CompaniesPage() {
         count={M.companies.showing}
         rowKey={(c) => c.id}
         onOpen={(c) => navigate(companyPath(c))}
-        empty={{
-          icon: <Building2 className="size-10" />,
-          title: M.companies.emptyTitle,
-          text: M.companies.emptyText,
-          action: addButton,
-        }}
+        empty={
+          archivedView
+            ? {
+                icon: <Building2 className="size-10" />,
+                title: M.companies.archivedEmptyTitle,
+                text: M.companies.archivedEmptyText,
+              }
+            : {
+                icon: <Building2 className="size-10" />,
+                title: M.companies.emptyTitle,
+                text: M.companies.emptyText,
+                action: (
+                  <div className="flex flex-wrap justify-center gap-2">
+                    {addButton}
+                    <ImportCsvLink kind="companies" />
+                  </div>
+                ),
+              }
+        }
         noMatch={{ title: M.companies.noMatchTitle, text: M.companies.noMatchText, onClear: filters.clearAll }}
-        table={{ caption: M.companies.title, columns }}
+        table={{ caption: M.companies.title, columns, sort }}
         card={(c) => <CompanyCard company={c} onEdit={() => openEdit(c)} />}
       />
       <CompanyDialog

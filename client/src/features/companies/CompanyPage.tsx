@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
+  Archive,
   ArrowLeft,
   Building2,
   CalendarDays,
@@ -45,6 +46,8 @@ import { PortalAccessPanel } from '../contacts/PortalSetup';
 import { CompanyDialog, type CompanyRow } from './CompanyDialog';
 import { CompanyStatusBadge, WebsiteLink } from './companyParts';
 import { CompanyExportButton } from '../data/CompanyExportButton';
+import { Badge } from '../../ui/Badge';
+import { CompanyActions } from './CompanyActions';
 
 const C = M.companyPage;
 
@@ -130,6 +133,11 @@ function CompanyView({ company }: { company: CompanyRow }) {
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <h1 className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900">{company.name}</h1>
               <CompanyStatusBadge status={company.status} />
+              {company.archivedAt && (
+                <Badge tone="gray" className="gap-1">
+                  <Archive className="size-3" aria-hidden /> {M.companies.archivedBadge}
+                </Badge>
+              )}
             </div>
             <p className="mt-1 text-sm text-slate-500">{company.industry || M.companies.noIndustry}</p>
           </div>
@@ -139,8 +147,15 @@ function CompanyView({ company }: { company: CompanyRow }) {
           <Button variant="secondary" onClick={() => setEditing(true)}>
             <Pencil className="size-4" aria-hidden /> {C.edit}
           </Button>
+          <CompanyActions company={company} />
         </div>
       </header>
+      {company.archivedAt && (
+        <p className="mb-6 flex items-start gap-2 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700 ring-1 ring-slate-200">
+          <Archive className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
+          {M.companies.archivedSince(formatDate(company.archivedAt))}
+        </p>
+      )}
 
       <dl className="mb-8 grid gap-px overflow-hidden rounded-xl bg-slate-200 shadow-xs ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4">
         <Detail icon={<Globe className="size-4" />} term={C.website}>
@@ -334,7 +349,7 @@ function ContactItem({
             onClick={onHideInvite}
             aria-label={C.dismissInvite}
             title={C.dismissInvite}
-            className="absolute top-2 right-2 rounded-md p-1 text-slate-400 hover:bg-slate-200/60 hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            className="absolute top-2 right-2 rounded-md p-1 text-slate-500 hover:bg-slate-200/60 hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
           >
             <X className="size-4" aria-hidden />
           </button>

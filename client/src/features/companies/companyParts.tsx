@@ -30,7 +30,7 @@ const websiteText = (url: string) => url.replace(/^https?:\/\/(www\.)?/, '').rep
 
 /** A company's website as an external link (new tab, said for screen readers); a dash when there is none. */
 export function WebsiteLink({ url, className }: { url: string | null; className?: string }) {
-  if (!url) return <span className="text-slate-400">—</span>;
+  if (!url) return <span className="text-slate-500">—</span>;
   return (
     <a
       href={url}

@@ -20,7 +20,7 @@ const companyKind: RecordKind<CompanyOption> = {
   useName: useCompanyName,
   label: (company) => company.name,
   hint: (company) => company.industry,
-  hintClassName: 'text-slate-400',
+  hintClassName: 'text-slate-500',
   icon: <Building2 className="size-4 shrink-0 text-slate-400" aria-hidden />,
   minWidth: 'min-w-56',
   text: { ...M.contacts.companyPicker, unknown: M.contacts.unknownCompany },

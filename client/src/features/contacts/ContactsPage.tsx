@@ -3,23 +3,25 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Building2, Mail, Pencil, Phone, Plus, Trash2, Users } from 'lucide-react';
 import { LIMITS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
-import { contactListInput } from '../../../../shared/schemas/contacts';
+import { contactListInput, contactSorts } from '../../../../shared/schemas/contacts';
 import { idSchema } from '../../../../shared/schemas/common';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { PageHeader } from '../../ui/PageHeader';
-import { FilterChips, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
+import { ListFilters } from '../../lists/ListFilters';
+import { FilterChips, ListToolbar, SearchBox, ViewToggle, SortSelect } from '../../lists/ListToolbar';
 import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { useListFilters } from '../../lists/useListParams';
+import { useListFilters, useListSort } from '../../lists/useListParams';
 import { CompanyPicker, useCompanyName } from './CompanyPicker';
 import { ContactAvatar, fullName, PortalBadge, portalState, type ContactRow } from './contactParts';
 import { ContactDialog } from './ContactDialog';
 import { useLinkParam } from '../search/useLinkParam';
 import { DeleteContactDialog } from './DeleteContactDialog';
 import { PreviewPortalButton } from './PreviewPortalButton';
+import { ImportCsvLink } from '../data/ImportCsvLink';
 
 const searchMaxLength = contactListInput.shape.search.unwrap().maxLength ?? undefined;
 const linkClass =
@@ -46,7 +48,7 @@ function OpenButton({ contact, onOpen, stretched }: { contact: ContactRow; onOpe
 
 function CompanyLink({ contact }: { contact: ContactRow }) {
   const company = contact.companyOfContact;
-  if (!company) return <span className="text-slate-400">{M.contacts.noCompanyText}</span>;
+  if (!company) return <span className="text-slate-500">{M.contacts.noCompanyText}</span>;
   return (
     <Link to={`/hub/companies/${company.id}`} className={linkClass} title={company.name}>
       <span className="truncate">{company.name}</span>
@@ -112,7 +114,13 @@ function ContactCard({ contact, onOpen }: { contact: ContactRow; onOpen: () => v
 export default function ContactsPage() {
   useDocumentTitle(M.contacts.title);
   const filters = useListFilters(contactListInput, { search: 'search', filters: ['companyId'], defaultView: 'list' });
-  const list = useInfiniteList(trpc.contacts.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
+  const sort = useListSort(contactSorts);
+  const list = useInfiniteList(trpc.contacts.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const [dialog, setDialog] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
   const [toDelete, setToDelete] = useState<ContactRow | null>(null);
 
@@ -152,6 +160,7 @@ export default function ContactsPage() {
   const columns: Column<ContactRow>[] = [
     {
       header: colContact,
+      sort: 'name',
       cell: (c) => (
         <div className="flex max-w-72 min-w-44 items-center gap-3">
           <ContactAvatar contact={c} />
@@ -179,14 +188,14 @@ export default function ContactsPage() {
             {c.phone}
           </a>
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         ),
     },
-    { header: colCompany, className: 'max-w-56', cell: (c) => <CompanyLink contact={c} /> },
+    { header: colCompany, sort: 'company', className: 'max-w-56', cell: (c) => <CompanyLink contact={c} /> },
     {
       header: colTitle,
       className: 'max-w-56 truncate',
-      cell: (c) => c.title || <span className="text-slate-400">—</span>,
+      cell: (c) => c.title || <span className="text-slate-500">—</span>,
     },
     {
       header: colActions,
@@ -208,7 +217,7 @@ export default function ContactsPage() {
             onClick={() => setToDelete(c)}
             aria-label={M.contacts.deleteContact(fullName(c))}
             title={M.contacts.deleteContact(fullName(c))}
-            className="text-slate-400! hover:bg-red-50 hover:text-red-600!"
+            className="text-slate-500! hover:bg-red-50 hover:text-red-600!"
           >
             <Trash2 className="size-4" aria-hidden />
           </Button>
@@ -236,17 +245,20 @@ export default function ContactsPage() {
           placeholder={M.contacts.searchPlaceholder}
           label={M.contacts.searchLabel}
         />
-        <CompanyPicker
-          label={M.contacts.filterCompany}
-          className="md:w-64"
-          value={filters.valueFor('companyId')}
-          selectedName={filteredCompany.name}
-          onChange={(value) => filters.set('companyId', value)}
-          fixedOptions={[
-            { value: '', label: M.contacts.allCompanies },
-            { value: 'none', label: M.contacts.noCompany },
-          ]}
-        />
+        <ListFilters active={filters.filterCount}>
+          <CompanyPicker
+            label={M.contacts.filterCompany}
+            className="md:w-64"
+            value={filters.valueFor('companyId')}
+            selectedName={filteredCompany.name}
+            onChange={(value) => filters.set('companyId', value)}
+            fixedOptions={[
+              { value: '', label: M.contacts.allCompanies },
+              { value: 'none', label: M.contacts.noCompany },
+            ]}
+          />
+        </ListFilters>
+        <SortSelect sorts={contactSorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({
@@ -267,10 +279,15 @@ export default function ContactsPage() {
           icon: <Users className="size-10" />,
           title: M.contacts.emptyTitle,
           text: M.contacts.emptyText,
-          action: addButton,
+          action: (
+            <div className="flex flex-wrap justify-center gap-2">
+              {addButton}
+              <ImportCsvLink kind="contacts" />
+            </div>
+          ),
         }}
         noMatch={{ title: M.contacts.noMatchTitle, text: M.contacts.noMatchText, onClear: filters.clearAll }}
-        table={{ caption: M.contacts.title, columns }}
+        table={{ caption: M.contacts.title, columns, sort }}
         card={(c) => <ContactCard contact={c} onOpen={() => openEdit(c)} />}
       />
       <ContactDialog

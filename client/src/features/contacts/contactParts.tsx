@@ -13,8 +13,7 @@ const initials = (c: { firstName: string; lastName: string }) =>
   `${c.firstName.charAt(0)}${c.lastName.charAt(0)}`.toUpperCase();
 
 /** US English dates (spec §2), e.g. "Jun 3, 2025, 4:05 PM". */
-export const formatDateTime = (date: Date) => date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDate = (date: Date) => date.toLocaleDateString('en-US', { dateStyle: 'medium' });
+export { formatDate, formatDateTime } from '../../../../shared/dates';
 
 // A few soft tints, picked by the name, so neighbouring avatars differ without meaning anything.
 const avatarTints = [

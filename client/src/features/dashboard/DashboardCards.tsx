@@ -13,6 +13,7 @@ import { Skeleton } from '../../ui/Feedback';
 import { Card, EmptyRow, FooterLink, LoadFailed, rowClass, rowLinkClass, SkeletonRows } from './Card';
 import { ProjectStatusBadge } from '../projects/projectParts';
 import { CompanyStatusBadge, FileTypeIcon, initials, relativeTime } from './format';
+import { formatDateTime } from '../../../../shared/dates';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { companies, contacts, dashboard } as const;
@@ -125,7 +126,7 @@ export function TasksOverviewCard({ query, className }: { query: QueryState<Stat
             <span className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">
               {stats.pendingTasks.toLocaleString()}
             </span>
-            <span className="text-sm text-slate-500">{M.dashboard.tasksInProgress}</span>
+            <span className="text-sm text-slate-500">{M.dashboard.openTasksLine}</span>
           </p>
           {/* The split by priority at a glance; the numbers below say the same in text. */}
           <div className="mt-4 flex h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>
@@ -180,7 +181,7 @@ export function RecentFilesCard({ query, className }: { query: QueryState<Overvi
                   {file.name}
                 </span>
                 <span className={cn(metaClass, 'block')}>
-                  <time dateTime={file.createdAt.toISOString()} title={file.createdAt.toLocaleString()}>
+                  <time dateTime={file.createdAt.toISOString()} title={formatDateTime(file.createdAt)}>
                     {relativeTime(file.createdAt)}
                   </time>
                 </span>

@@ -12,6 +12,8 @@ import {
   TasksOverviewCard,
 } from './DashboardCards';
 import { GettingStarted } from './GettingStarted';
+import { ImportCsvLink } from '../data/ImportCsvLink';
+import { can } from '../../../../shared/permissions';
 import { RecentActivityCard } from '../activity/RecentActivityCard';
 import { StatCards } from './StatCards';
 
@@ -103,6 +105,9 @@ export default function DashboardPage() {
             onAddContact={() => openContact(null)}
             onCompanyIntent={preload(loadCompanyDialog)}
             onContactIntent={preload(loadContactDialog)}
+            importAction={
+              user && can(user.role, 'data.import') ? <ImportCsvLink kind="companies" size="sm" /> : undefined
+            }
           />
         )}
 

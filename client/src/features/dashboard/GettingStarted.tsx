@@ -107,19 +107,22 @@ export function GettingStarted({
   onAddContact,
   onCompanyIntent,
   onContactIntent,
+  importAction,
 }: {
   checklist: Checklist;
   onAddCompany: () => void;
   onAddContact: () => void;
   onCompanyIntent: () => void;
   onContactIntent: () => void;
+  /** "Import from CSV" for an agency with a spreadsheet of clients already (nothing when the user may not import). */
+  importAction?: ReactNode;
 }) {
   const done = STEPS.filter((s) => checklist[s]).length;
   const actions: Record<Step, StepAction> = {
     company: { onClick: onAddCompany, onIntent: onCompanyIntent },
     contact: { onClick: onAddContact, onIntent: onContactIntent },
     portalAccess: { to: '/hub/contacts' },
-    branding: { to: '/hub/account' },
+    branding: { to: '/hub/account?tab=branding' },
   };
   const progress = (
     <div className="flex items-center gap-3">
@@ -187,6 +190,12 @@ export function GettingStarted({
           </li>
         ))}
       </ol>
+      {importAction && (
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-500">
+          <span>{M.dashboard.importHint}</span>
+          {importAction}
+        </div>
+      )}
     </section>
   );
 }

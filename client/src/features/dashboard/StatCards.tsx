@@ -91,7 +91,7 @@ export function StatCards({
         icon={<FolderKanban className="size-5" />}
       />
       <StatCard
-        label={M.dashboard.pendingTasks}
+        label={M.dashboard.openTasks}
         value={stats.pendingTasks}
         to="/hub/tasks"
         tint="bg-amber-50 text-amber-700"

@@ -1,4 +1,4 @@
-import { format, formatDistanceToNow } from 'date-fns';
+import { formatDistanceToNow } from 'date-fns';
 import { AlertCircle, Building2, CheckCircle2, Download, FileArchive, HardDrive, Loader2, Mail } from 'lucide-react';
 import { formatFileSize } from '../../../../shared/file-size';
 import { M } from '../../../../shared/messages';
@@ -13,6 +13,7 @@ import { LoadFailed, Skeleton } from '../../ui/Feedback';
 import { SettingsCard } from '../account/accountParts';
 import { ImportWizard } from './ImportWizard';
 import { useAgencyExport } from './useExport';
+import { formatDate, formatDateTime } from '../../../../shared/dates';
 
 const P = M.data.page;
 
@@ -167,7 +168,7 @@ function ExportCard() {
 }
 
 const statusTone: Record<ExportStatus, Tone> = { pending: 'yellow', ready: 'green', failed: 'red', expired: 'gray' };
-const day = (date: Date) => format(date, 'MMM d, yyyy');
+const day = formatDate;
 
 function ExportsCard() {
   // While one is being built, look again every few seconds: it turns Ready without a page reload.
@@ -217,14 +218,14 @@ function ExportRow({ item }: { item: ExportItem }) {
   const scope = item.scope === 'agency' ? P.scopeAgency : P.scopeCompany(item.companyName);
   const Icon = item.scope === 'agency' ? FileArchive : Building2;
   const facts = [
-    <time key="requested" dateTime={item.createdAt.toISOString()} title={format(item.createdAt, 'PPpp')}>
+    <time key="requested" dateTime={item.createdAt.toISOString()} title={formatDateTime(item.createdAt)}>
       {P.requested(formatDistanceToNow(item.createdAt, { addSuffix: true }))}
     </time>,
   ];
   if (item.status === 'ready') {
     facts.push(<span key="size">{formatFileSize(item.size)}</span>);
     facts.push(
-      <time key="expires" dateTime={item.expiresAt.toISOString()} title={format(item.expiresAt, 'PPpp')}>
+      <time key="expires" dateTime={item.expiresAt.toISOString()} title={formatDateTime(item.expiresAt)}>
         {P.expires(day(item.expiresAt))}
       </time>,
     );
@@ -237,7 +238,7 @@ function ExportRow({ item }: { item: ExportItem }) {
           'grid size-9 shrink-0 place-items-center rounded-lg ring-1',
           item.status === 'ready'
             ? 'bg-brand-50 text-brand-700 ring-brand-100'
-            : 'bg-slate-50 text-slate-400 ring-slate-200',
+            : 'bg-slate-50 text-slate-500 ring-slate-200',
         )}
       >
         <Icon className="size-4" aria-hidden />

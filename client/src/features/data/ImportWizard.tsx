@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef, type Dispatch, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ArrowLeft, RotateCcw } from 'lucide-react';
 import type { ImportMapping } from '../../../../shared/schemas/data';
@@ -37,7 +37,18 @@ import { PreviewStep } from './import/PreviewStep';
  * Its state is one reducer (import/importState.ts); each step is a file of import/.
  */
 export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }) {
-  const [state, dispatch] = useReducer(importReducer, initialImportState);
+  // ?import=companies|contacts (the empty lists' and the getting-started card's "Import from CSV") picks the kind.
+  const [params] = useSearchParams();
+  const asked = params.get('import');
+  const [state, dispatch] = useReducer(
+    importReducer,
+    initialImportState,
+    (initial): ImportState => (asked === 'companies' || asked === 'contacts' ? { ...initial, kind: asked } : initial),
+  );
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asked) card.current?.scrollIntoView({ block: 'start' });
+  }, [asked]);
   const { step, kind, failure } = state;
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -54,20 +65,22 @@ export function ImportWizard({ canImportArchive }: { canImportArchive: boolean }
   const stepIndex = steps.indexOf(step);
   const { body, footer } = stepView(state, dispatch, actions, canImportArchive);
   return (
-    <SettingsCard title={P.importTitle} text={P.importText} footer={footer}>
-      <Stepper steps={steps} current={stepIndex} />
-      <h3 ref={heading} tabIndex={-1} className="sr-only">
-        {P.stepOf(stepIndex + 1, steps.length, P.steps[step])}
-      </h3>
-      <div className="mt-6">{body}</div>
-      {failure && (
-        <Alert className="mt-5">
-          <p className="font-medium">{failure.title}</p>
-          <p>{failure.message}</p>
-          {failure.issues.length > 0 && <IssueList issues={failure.issues} className="mt-2" />}
-        </Alert>
-      )}
-    </SettingsCard>
+    <div ref={card} className="scroll-mt-20">
+      <SettingsCard title={P.importTitle} text={P.importText} footer={footer}>
+        <Stepper steps={steps} current={stepIndex} />
+        <h3 ref={heading} tabIndex={-1} className="sr-only">
+          {P.stepOf(stepIndex + 1, steps.length, P.steps[step])}
+        </h3>
+        <div className="mt-6">{body}</div>
+        {failure && (
+          <Alert className="mt-5">
+            <p className="font-medium">{failure.title}</p>
+            <p>{failure.message}</p>
+            {failure.issues.length > 0 && <IssueList issues={failure.issues} className="mt-2" />}
+          </Alert>
+        )}
+      </SettingsCard>
+    </div>
   );
 }
 

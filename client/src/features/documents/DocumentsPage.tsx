@@ -4,15 +4,16 @@ import { Building2, Clock, FolderKanban, FolderOpen, HardDrive, Pencil, Plus, Tr
 import { LIMITS } from '../../../../shared/constants';
 import { formatFileSize } from '../../../../shared/file-size';
 import { M } from '../../../../shared/messages';
-import { documentListInput } from '../../../../shared/schemas/documents';
+import { documentListInput, documentSorts } from '../../../../shared/schemas/documents';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ListResults } from '../../lists/ListResults';
-import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
+import { ListFilters } from '../../lists/ListFilters';
+import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle, SortSelect } from '../../lists/ListToolbar';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { useListFilters } from '../../lists/useListParams';
+import { useListFilters, useListSort } from '../../lists/useListParams';
 import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
@@ -41,7 +42,7 @@ const linkClass =
 type FilterKey = 'search' | 'type' | 'companyId' | 'projectId';
 
 function CompanyCell({ document }: { document: DocumentRow }) {
-  if (!document.company) return <span className="text-slate-400">—</span>;
+  if (!document.company) return <span className="text-slate-500">—</span>;
   return (
     <Link to={`/hub/companies/${document.company.id}`} className={linkClass} title={document.company.name}>
       <span className="truncate">{document.company.name}</span>
@@ -50,7 +51,7 @@ function CompanyCell({ document }: { document: DocumentRow }) {
 }
 
 function ProjectCell({ document }: { document: DocumentRow }) {
-  if (!document.project) return <span className="text-slate-400">{D.noProject}</span>;
+  if (!document.project) return <span className="text-slate-500">{D.noProject}</span>;
   return (
     <Link to={`/hub/projects/${document.project.id}`} className={linkClass} title={document.project.name}>
       <span className="truncate">{document.project.name}</span>
@@ -88,7 +89,7 @@ function RowActions({
         onClick={onDelete}
         aria-label={D.deleteFile(document.name)}
         title={D.deleteFile(document.name)}
-        className="text-slate-400! hover:bg-red-50 hover:text-red-600!"
+        className="text-slate-500! hover:bg-red-50 hover:text-red-600!"
       >
         <Trash2 className="size-4" aria-hidden />
       </Button>
@@ -144,19 +145,20 @@ function DocumentCard({
 }
 
 function Stat({ icon, label, value, hint }: { icon: ReactNode; label: string; value: ReactNode; hint: string }) {
+  // A `<dl>`'s group holds only its dt and dds: the icon sits in the term, placed beside the three lines.
   return (
-    <div className="flex min-w-0 items-center gap-3 bg-white px-3 py-3 sm:px-4">
-      <span
-        className="hidden size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 sm:grid"
-        aria-hidden
-      >
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="truncate text-xs font-medium text-slate-500">{label}</dt>
-        <dd className="text-base leading-tight font-semibold text-slate-900 tabular-nums sm:text-lg">{value}</dd>
-        <dd className="hidden truncate text-xs text-slate-400 sm:block">{hint}</dd>
-      </div>
+    <div className="relative flex min-w-0 flex-col justify-center bg-white px-3 py-3 sm:px-4 sm:pl-16">
+      <dt className="truncate text-xs font-medium text-slate-500">
+        <span
+          className="absolute top-1/2 left-4 hidden size-9 -translate-y-1/2 place-items-center rounded-lg bg-brand-50 text-brand-700 sm:grid"
+          aria-hidden
+        >
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="text-base leading-tight font-semibold text-slate-900 tabular-nums sm:text-lg">{value}</dd>
+      <dd className="hidden truncate text-xs text-slate-500 sm:block">{hint}</dd>
     </div>
   );
 }
@@ -197,7 +199,13 @@ export default function DocumentsPage() {
     defaultView: 'list',
   });
   const [, setParams] = useSearchParams();
-  const list = useInfiniteList(trpc.documents.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
+  const sort = useListSort(documentSorts);
+  const list = useInfiniteList(trpc.documents.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<DocumentRow | null>(null);
   const [deleting, setDeleting] = useState<DocumentRow | null>(null);
@@ -232,6 +240,7 @@ export default function DocumentsPage() {
   const columns: Column<DocumentRow>[] = [
     {
       header: colFile,
+      sort: 'name',
       cell: (d) => (
         <div className="flex max-w-80 min-w-52 items-center gap-3">
           <FileIcon document={d} />
@@ -242,15 +251,16 @@ export default function DocumentsPage() {
         </div>
       ),
     },
-    { header: colType, cell: (d) => <TypeBadge type={d.type} /> },
+    { header: colType, sort: 'type', cell: (d) => <TypeBadge type={d.type} /> },
     { header: colCompany, className: 'max-w-52', cell: (d) => <CompanyCell document={d} /> },
     { header: colProject, className: 'max-w-52', cell: (d) => <ProjectCell document={d} /> },
     {
       header: colSize,
+      sort: 'size',
       className: 'tabular-nums',
-      cell: (d) => <span className={cn(!d.size && 'text-slate-400')}>{formatFileSize(d.size)}</span>,
+      cell: (d) => <span className={cn(!d.size && 'text-slate-500')}>{formatFileSize(d.size)}</span>,
     },
-    { header: colAdded, className: 'tabular-nums', cell: (d) => formatListDate(d.createdAt) },
+    { header: colAdded, sort: 'created', className: 'tabular-nums', cell: (d) => formatListDate(d.createdAt) },
     {
       header: colActions,
       className: 'text-right',
@@ -278,46 +288,49 @@ export default function DocumentsPage() {
           placeholder={D.searchPlaceholder}
           label={D.searchLabel}
         />
-        <FilterSelect
-          label={D.filterType}
-          value={filters.valueFor('type')}
-          onChange={(value) => filters.set('type', value)}
-          options={[{ value: '', label: D.allTypes }, ...typeOptions]}
-        />
-        <CompanyPicker
-          label={D.filterCompany}
-          className="md:w-56"
-          value={filters.valueFor('companyId')}
-          selectedName={company.name}
-          onChange={(value) =>
-            // A project of the old company would match nothing: the project filter goes with it, in the same step.
-            setParams(
-              (p) => {
-                if (p.get('projectId') !== 'none') p.delete('projectId');
-                if (value) p.set('companyId', value);
-                else p.delete('companyId');
-                return p;
-              },
-              { preventScrollReset: true },
-            )
-          }
-          fixedOptions={[{ value: '', label: D.allCompanies }]}
-        />
-        <FilterSelect
-          label={D.filterProject}
-          value={filters.valueFor('projectId')}
-          onChange={(value) => filters.set('projectId', value)}
-          options={[
-            { value: '', label: D.allProjects },
-            { value: 'none', label: D.noProject },
-            ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
-          ]}
-        />
-        {filters.active.length > 0 && (
-          <Button variant="ghost" onClick={filters.clearAll} className="shrink-0">
-            <X className="size-4" aria-hidden /> {M.common.clear}
-          </Button>
-        )}
+        <ListFilters active={filters.filterCount}>
+          <FilterSelect
+            label={D.filterType}
+            value={filters.valueFor('type')}
+            onChange={(value) => filters.set('type', value)}
+            options={[{ value: '', label: D.allTypes }, ...typeOptions]}
+          />
+          <CompanyPicker
+            label={D.filterCompany}
+            className="md:w-56"
+            value={filters.valueFor('companyId')}
+            selectedName={company.name}
+            onChange={(value) =>
+              // A project of the old company would match nothing: the project filter goes with it, in the same step.
+              setParams(
+                (p) => {
+                  if (p.get('projectId') !== 'none') p.delete('projectId');
+                  if (value) p.set('companyId', value);
+                  else p.delete('companyId');
+                  return p;
+                },
+                { preventScrollReset: true },
+              )
+            }
+            fixedOptions={[{ value: '', label: D.allCompanies }]}
+          />
+          <FilterSelect
+            label={D.filterProject}
+            value={filters.valueFor('projectId')}
+            onChange={(value) => filters.set('projectId', value)}
+            options={[
+              { value: '', label: D.allProjects },
+              { value: 'none', label: D.noProject },
+              ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+            ]}
+          />
+          {filters.active.length > 0 && (
+            <Button variant="ghost" onClick={filters.clearAll} className="shrink-0">
+              <X className="size-4" aria-hidden /> {M.common.clear}
+            </Button>
+          )}
+        </ListFilters>
+        <SortSelect sorts={documentSorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({
@@ -337,7 +350,7 @@ export default function DocumentsPage() {
         skeletons={5}
         empty={{ icon: <FolderOpen className="size-10" />, title: D.emptyTitle, text: D.emptyText, action: addButton }}
         noMatch={{ title: D.noMatchTitle, text: D.noMatchText, onClear: filters.clearAll }}
-        table={{ caption: D.title, columns }}
+        table={{ caption: D.title, columns, sort }}
         card={(d) => <DocumentCard document={d} onEdit={() => setEditing(d)} onDelete={() => setDeleting(d)} />}
       />
       <UploadDialog open={uploading} onClose={() => setUploading(false)} defaultCompanyId={companyId} />

@@ -117,7 +117,7 @@ function DocumentItem({ document, showProject, onEdit, onDelete }: DocumentItemP
             onClick={onDelete}
             aria-label={D.deleteFile(document.name)}
             title={D.deleteFile(document.name)}
-            className="text-slate-400! hover:bg-red-50 hover:text-red-600!"
+            className="text-slate-500! hover:bg-red-50 hover:text-red-600!"
           >
             <Trash2 className="size-4" aria-hidden />
           </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../lib/zodResolver';
 import { toast } from 'sonner';
@@ -144,8 +144,8 @@ export function UploadDialog({ open, onClose, companyId, projectId, defaultCompa
     onClose();
   };
 
-  const onSubmit = form.handleSubmit((values) => {
-    if (!file) return setFileError(D.noFile);
+  const send = form.handleSubmit((values) => {
+    if (!file) return;
     if (fileError) return;
     if (place === 'company-and-project' && values.companyId === '')
       return form.setError('companyId', { message: D.companyRequired });
@@ -183,6 +183,14 @@ export function UploadDialog({ open, onClose, companyId, projectId, defaultCompa
       },
     });
   });
+
+  // No file chosen: that is the one thing to say (the empty name field is empty because no file filled it in).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (file) return void send(event);
+    event.preventDefault();
+    form.clearErrors('name');
+    setFileError(D.chooseFileFirst);
+  };
 
   const percent = progress ? Math.min(100, Math.floor((progress.loaded / Math.max(1, progress.total)) * 100)) : 0;
   const sent = progress !== null && progress.loaded >= progress.total;

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { format } from 'date-fns';
 import { Download, ExternalLink, EyeOff, FileText, Link2 } from 'lucide-react';
 import type { z } from 'zod';
 import { DOCUMENT_TYPES } from '../../../../shared/constants';
@@ -19,7 +18,7 @@ export const typeLabel = (type: string) => D.typeLabels[type] ?? type;
 export const typeOptions = DOCUMENT_TYPES.map((value) => ({ value, label: typeLabel(value) }));
 
 /** The spec's list date, e.g. "Mar 04, 2026". */
-export const formatListDate = (date: Date) => format(date, 'MMM dd, yyyy');
+export { formatDate as formatListDate } from '../../../../shared/dates';
 
 /**
  * The spec's type colours (the dashboard's Recent Files): contract red, agreement blue, proposal green, invoice

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { CheckCircle2, Clock, Download, FileText, Inbox, LayoutList, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatFileSize } from '../../../../shared/file-size';
@@ -8,9 +7,10 @@ import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { Badge } from '../../ui/Badge';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
+import { formatDateAnswer, formatDateTime } from '../../../../shared/dates';
 
 const P = M.portalFlows;
-const when = (date: Date) => format(date, 'd MMM yyyy, HH:mm');
+const when = formatDateTime;
 
 export type EditorView = 'builder' | 'submissions';
 
@@ -90,6 +90,7 @@ function AnswerValue({ answer }: { answer: FlowSubmissionRow['answers'][number] 
       </a>
     );
   }
+  if (answer.fieldType === 'date') return <>{formatDateAnswer(answer.value)}</>;
   return <>{answer.value}</>;
 }
 
@@ -143,7 +144,7 @@ function SubmissionCard({ submission }: { submission: FlowSubmissionRow }) {
             <div key={answer.fieldId} className="grid gap-1 py-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)] sm:gap-4">
               <dt className="text-sm text-slate-600">
                 {answer.fieldLabel}
-                <span className="block text-xs text-slate-400">{answer.stepTitle}</span>
+                <span className="block text-xs text-slate-500">{answer.stepTitle}</span>
               </dt>
               <dd className="min-w-0 text-sm break-words whitespace-pre-line text-slate-900">
                 <AnswerValue answer={answer} />

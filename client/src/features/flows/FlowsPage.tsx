@@ -7,6 +7,7 @@ import { flowListInput } from '../../../../shared/schemas/flows';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ListFilters } from '../../lists/ListFilters';
 import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
 import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
@@ -215,30 +216,35 @@ export default function FlowsPage() {
           placeholder={F.searchPlaceholder}
           label={F.searchLabel}
         />
-        <CompanyPicker
-          label={M.projects.filterCompany}
-          className="md:w-56"
-          value={filters.valueFor('companyId')}
-          selectedName={filteredCompany.name}
-          onChange={(value) => filters.set('companyId', value)}
-          fixedOptions={[{ value: '', label: M.projects.allCompanies }]}
-        />
-        <FilterSelect
-          label={F.filterType}
-          value={filters.valueFor('workflowType')}
-          onChange={(v) => filters.set('workflowType', v)}
-          options={[{ value: '', label: F.allTypes }, ...FLOW_TYPES.map((t) => ({ value: t, label: flowTypeName(t) }))]}
-        />
-        <FilterSelect
-          label={F.filterStatus}
-          value={filters.valueFor('isActive')}
-          onChange={(v) => filters.set('isActive', v)}
-          options={[
-            { value: '', label: F.allStatus },
-            { value: 'true', label: F.active },
-            { value: 'false', label: F.inactive },
-          ]}
-        />
+        <ListFilters active={filters.filterCount}>
+          <CompanyPicker
+            label={M.projects.filterCompany}
+            className="md:w-56"
+            value={filters.valueFor('companyId')}
+            selectedName={filteredCompany.name}
+            onChange={(value) => filters.set('companyId', value)}
+            fixedOptions={[{ value: '', label: M.projects.allCompanies }]}
+          />
+          <FilterSelect
+            label={F.filterType}
+            value={filters.valueFor('workflowType')}
+            onChange={(v) => filters.set('workflowType', v)}
+            options={[
+              { value: '', label: F.allTypes },
+              ...FLOW_TYPES.map((t) => ({ value: t, label: flowTypeName(t) })),
+            ]}
+          />
+          <FilterSelect
+            label={F.filterStatus}
+            value={filters.valueFor('isActive')}
+            onChange={(v) => filters.set('isActive', v)}
+            options={[
+              { value: '', label: F.allStatus },
+              { value: 'true', label: F.active },
+              { value: 'false', label: F.inactive },
+            ]}
+          />
+        </ListFilters>
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({

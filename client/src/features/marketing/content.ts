@@ -124,9 +124,11 @@ export const layoutContent = {
   copyrightHolder: 'Clientflow',
 };
 
-/** Formats a monthly price the way the pricing cards show it: "$29". */
+const priceFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** Formats a monthly price the way the pricing cards show it: "$29" (Clientflow's own prices are in US dollars). */
 export function formatPrice(amount: number): string {
-  return `$${amount}`;
+  return priceFormat.format(amount);
 }
 
 // ---------------------------------------------------------------------------

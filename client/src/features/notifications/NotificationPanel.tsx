@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { LoadFailed } from '../../ui/Feedback';
 import { ListSkeleton } from './NotificationBell';
+import { formatDateTime } from '../../../../shared/dates';
 
 const N = notifications;
 const PAGE = 15;
@@ -113,7 +114,7 @@ function NotificationRow({ notification: n, onOpen }: { notification: Notificati
           </span>
           <time
             dateTime={n.createdAt.toISOString()}
-            title={n.createdAt.toLocaleString()}
+            title={formatDateTime(n.createdAt)}
             className="mt-0.5 block text-xs text-slate-500"
           >
             {when}

@@ -1,4 +1,4 @@
-import { format, formatDistanceToNowStrict } from 'date-fns';
+import { formatDistanceToNowStrict } from 'date-fns';
 import { CircleCheck, RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
 import { M } from '../../../../shared/messages';
@@ -18,6 +18,7 @@ import { controlClass } from '../../ui/Field';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
 import { Switch } from '../../ui/Switch';
 import { SettingsCard } from '../account/accountParts';
+import { formatDateTime } from '../../../../shared/dates';
 
 const N = M.notifications;
 type Preferences = RouterOutputs['notifications']['preferences'];
@@ -213,7 +214,7 @@ function JobRow({ job, busy, onRetry }: { job: Job; busy: boolean; onRetry: () =
           <p className="mt-1 line-clamp-2 font-mono text-xs break-all text-slate-600">{job.lastError}</p>
         )}
         <p className="mt-1 text-xs text-slate-500">
-          {format(job.createdAt, 'MMM d, yyyy HH:mm')} · {N.jobAttempts(job.attempts, job.maxAttempts)}
+          {formatDateTime(job.createdAt)} · {N.jobAttempts(job.attempts, job.maxAttempts)}
           {!dead && ` · ${N.jobNextTry(formatDistanceToNowStrict(job.runAt, { addSuffix: true }))}`}
         </p>
       </div>

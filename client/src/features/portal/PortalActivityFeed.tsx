@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { format } from 'date-fns';
 import {
   BookOpen,
   CheckCircle2,
@@ -24,6 +23,7 @@ import { EmptyState, LoadFailed } from '../../ui/Feedback';
 import { ActivitySkeleton } from '../activity/ActivityFeed';
 import { relativeTime } from '../dashboard/format';
 import { portalPath } from './session';
+import { formatDateTime } from '../../../../shared/dates';
 
 /** The catalogue's sections this module shows. */
 const M = { common: CORE.common, activity } as const;
@@ -73,7 +73,7 @@ function PortalActivityItem({
           )}
         </p>
         <p className="mt-1 text-xs text-slate-500">
-          <time dateTime={entry.createdAt.toISOString()} title={format(entry.createdAt, 'PPpp')}>
+          <time dateTime={entry.createdAt.toISOString()} title={formatDateTime(entry.createdAt)}>
             {relativeTime(entry.createdAt)}
           </time>
         </p>

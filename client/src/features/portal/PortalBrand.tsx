@@ -58,6 +58,8 @@ type FrameProps = {
   businessName?: string;
   title: string;
   subtitle?: ReactNode;
+  /** The branding side's text instead of the agency's login text (the invite page greets a new client). */
+  brandText?: string;
   children: ReactNode;
   /**
    * Drawn inside another page (the account page's branding preview): a plain box that fills its parent instead of
@@ -71,7 +73,7 @@ type FrameProps = {
  * login text, on the primary colour) beside the form; narrower than 64rem, the branding is a band above it. The
  * layout follows its own width (container queries), so the account page's scaled preview lays out like the page.
  */
-export function PortalAuthFrame({ brand, businessName, title, subtitle, children, preview }: FrameProps) {
+export function PortalAuthFrame({ brand, businessName, title, subtitle, brandText, children, preview }: FrameProps) {
   const name = brand?.businessName ?? businessName;
   const Root = preview ? 'div' : 'main';
   const ink = brand ? readableOn(brand.primaryColor) : undefined;
@@ -93,15 +95,10 @@ export function PortalAuthFrame({ brand, businessName, title, subtitle, children
         >
           {brand ? (
             <>
-              {/* Depth from the primary colour itself, and a glow of the secondary one. */}
+              {/* Depth from the primary colour itself; the secondary colour is only the accent edge below. */}
               <div
                 aria-hidden
                 className="absolute inset-0 -z-10 bg-linear-to-br from-white/10 via-transparent to-black/25"
-              />
-              <div
-                aria-hidden
-                className="absolute -bottom-40 -left-24 -z-10 size-[28rem] rounded-full opacity-50 blur-3xl"
-                style={{ backgroundColor: brand.secondaryColor }}
               />
               <div
                 aria-hidden
@@ -136,9 +133,9 @@ export function PortalAuthFrame({ brand, businessName, title, subtitle, children
               <p className="truncate text-lg font-semibold tracking-tight">{name ?? M.portalAuth.portalName}</p>
             </div>
           )}
-          <div className={cn('max-w-md @5xl:mt-auto @5xl:block', brand ? 'mt-4' : 'hidden')}>
+          <div className={cn('max-w-md @5xl:mt-auto @5xl:block', brand || brandText ? 'mt-4' : 'hidden')}>
             <p className="text-sm leading-6 text-balance whitespace-pre-line opacity-90 @5xl:text-3xl @5xl:leading-tight @5xl:font-semibold @5xl:tracking-tight @5xl:opacity-100">
-              {brand ? brand.loginText : M.portalAuth.tagline}
+              {brandText ?? (brand ? brand.loginText : M.portalAuth.tagline)}
             </p>
             <p
               className={cn(

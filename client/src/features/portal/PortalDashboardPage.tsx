@@ -1,15 +1,22 @@
 import { Link, useParams } from 'react-router-dom';
-import { ArrowRight, BookOpen, ClipboardList, FileText, FolderKanban, ListChecks, Wrench } from 'lucide-react';
+import { ArrowRight, ClipboardList, FileText, FolderKanban, ListChecks } from 'lucide-react';
 import { portal } from '../../../../shared/messages/portal';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
-import type { PortalResource } from '../../../../shared/schemas/portal';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { Badge, statusLabel } from '../../ui/Badge';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { FlowStateBadge } from './flows/flowState';
 import { PortalActivityFeed } from './PortalActivityFeed';
-import { CardsSkeleton, FileRow, ListBox, PortalPageHeader, ProjectCard, RowsSkeleton, StatCard } from './PortalUi';
+import {
+  CardsSkeleton,
+  FileRow,
+  ListBox,
+  PortalPageHeader,
+  ProjectCard,
+  ResourceCard,
+  RowsSkeleton,
+  StatCard,
+} from './PortalUi';
 import { portalPath, usePortalUser } from './session';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
@@ -32,50 +39,6 @@ function SectionHeader({ id, title, to, linkLabel }: { id: string; title: string
         </Link>
       )}
     </div>
-  );
-}
-
-/** A resource shared with the client: its description and key/value details (values that are links open). */
-function ResourceCard({ resource }: { resource: PortalResource }) {
-  const Icon = resource.type === 'tool' ? Wrench : BookOpen;
-  return (
-    <article className="rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
-      <div className="flex items-start gap-3">
-        <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
-          <Icon className="size-4" aria-hidden />
-        </span>
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 className="text-sm font-semibold text-slate-900">{resource.title}</h3>
-            <Badge tone="gray">{statusLabel(resource.type)}</Badge>
-          </div>
-          <p className="mt-1 text-sm text-slate-500">{resource.description}</p>
-        </div>
-      </div>
-      {resource.details.length > 0 && (
-        <dl className="mt-4 space-y-1.5 border-t border-slate-100 pt-3 text-sm">
-          {resource.details.map((d) => (
-            <div key={d.key} className="flex gap-3">
-              <dt className="w-32 shrink-0 truncate text-slate-500">{d.key}</dt>
-              <dd className="min-w-0 flex-1 font-medium break-words text-slate-800">
-                {/^https?:\/\//i.test(d.value) ? (
-                  <a
-                    href={d.value}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="text-brand-700 underline-offset-2 hover:underline"
-                  >
-                    {d.value}
-                  </a>
-                ) : (
-                  d.value
-                )}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </article>
   );
 }
 
@@ -209,7 +172,7 @@ export default function PortalDashboardPage() {
             ) : (
               <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {data.recentProjects.map((p) => (
-                  <ProjectCard key={p.id} project={p} slug={slug} />
+                  <ProjectCard key={p.id} project={p} slug={slug} heading="h3" />
                 ))}
               </div>
             )}

@@ -148,6 +148,7 @@ export default function PortalInvitePage() {
       businessName={businessName}
       title={M.portalAuth.inviteTitle(businessName)}
       subtitle={M.portalAuth.inviteText(firstName)}
+      brandText={M.portalAuth.inviteBrandText(businessName)}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {alert && <Alert>{alert}</Alert>}

@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { NavLink, Link, Outlet, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  BookOpen,
   FileText,
   FolderKanban,
   History,
@@ -32,10 +33,10 @@ import { portalPath, sameSlug, usePortalMe, type PortalUser } from './session';
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { common: CORE.common, shell: CORE.shell, activity, notifications, portal, portalAuth } as const;
 
-/** sideOnly: not in the phone's bottom bar (five fit); phones reach it from the header. */
+/** sideOnly: not in the phone's bottom bar (six fit at 360 px); phones reach it from the header. */
 type NavItem = { label: string; page: string; Icon: LucideIcon; sideOnly?: boolean };
 const N = M.portal.nav;
-/** Spec §2.1: Dashboard, Work (Projects, Tasks), Files and Flows (/portal/{slug}/workflows). */
+/** Spec §2.1: Dashboard, Work (Projects, Tasks), Files and Flows (/portal/{slug}/workflows); then Resources. */
 const portalNav: { group?: string; items: NavItem[] }[] = [
   { items: [{ label: N.dashboard, page: 'dashboard', Icon: LayoutDashboard }] },
   {
@@ -49,6 +50,7 @@ const portalNav: { group?: string; items: NavItem[] }[] = [
     items: [
       { label: N.files, page: 'files', Icon: FileText },
       { label: N.flows, page: 'workflows', Icon: Workflow },
+      { label: N.resources, page: 'resources', Icon: BookOpen },
       { label: M.activity.title, page: 'activity', Icon: History, sideOnly: true },
     ],
   },
@@ -127,14 +129,14 @@ function BottomNav({ slug }: { slug: string }) {
       aria-label={M.portalAuth.nav}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
     >
-      <ul className="mx-auto grid max-w-lg grid-cols-5">
+      <ul className="mx-auto grid max-w-lg grid-cols-6">
         {allNavItems.map(({ label, page, Icon }) => (
           <li key={page}>
             <NavLink
               to={portalPath(slug, page)}
               className={({ isActive }) =>
                 cn(
-                  'flex flex-col items-center gap-1 px-1 pt-2 pb-2.5 text-[11px] font-medium focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none focus-visible:ring-inset',
+                  'flex flex-col items-center gap-1 px-0.5 pt-2 pb-2.5 text-[11px] font-medium focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none focus-visible:ring-inset',
                   isActive ? 'text-brand-700' : 'text-slate-500 hover:text-slate-900',
                 )
               }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { MapPinOff } from 'lucide-react';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
 import type { PortalLoginInput } from '../../../../shared/schemas/portal-auth';
 import { errorText, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { usePortalBranding } from './branding';
+import { buttonClass } from '../../ui/Button';
+import { usePortalBrandingState } from './branding';
 import { PortalLoginView } from './PortalLoginView';
 import { portalPath, sameSlug, usePortalMe } from './session';
 
@@ -18,14 +20,14 @@ export default function PortalLoginPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const me = usePortalMe();
-  const brand = usePortalBranding(routeSlug);
+  const { brand, missing } = usePortalBrandingState(routeSlug);
   const login = trpc.portalAuth.login.useMutation();
   const [alert, setAlert] = useState<string | null>(null);
   // Known once signed in to this portal (at /portal/login: to any).
   const signedInName =
     me.data && (!routeSlug || sameSlug(me.data.business.slug, routeSlug)) ? me.data.business.name : undefined;
   const name = brand?.businessName ?? signedInName;
-  useDocumentTitle(name ? M.portalAuth.welcome(name) : M.portalAuth.loginTitle);
+  useDocumentTitle(missing ? M.portalAuth.noPortal : name ? M.portalAuth.welcome(name) : M.portalAuth.loginTitle);
 
   const onLogin = async (values: PortalLoginInput) => {
     setAlert(null);
@@ -47,6 +49,8 @@ export default function PortalLoginPage() {
   if (signedInName && !login.isPending && me.data)
     return <Navigate to={portalPath(me.data.business.slug, 'dashboard')} replace />;
 
+  if (missing) return <NoPortalHere />;
+
   return (
     <PortalLoginView
       brand={brand}
@@ -56,5 +60,26 @@ export default function PortalLoginPage() {
       busy={login.isPending}
       onLogin={onLogin}
     />
+  );
+}
+
+/**
+ * /portal/{slug}/login for a slug no agency uses: the not-found state, and a way to the sign-in page that asks for the
+ * address. Nothing else is said (the branding lookup answers only "not found").
+ */
+function NoPortalHere() {
+  return (
+    <main className="grid min-h-dvh place-items-center bg-slate-50 px-4 py-16">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+        <span className="mx-auto grid size-12 place-items-center rounded-full bg-slate-100 text-slate-500">
+          <MapPinOff className="size-6" aria-hidden />
+        </span>
+        <h1 className="mt-5 text-xl font-bold tracking-tight text-slate-900">{M.portalAuth.noPortal}</h1>
+        <p className="mt-2 text-sm leading-6 text-slate-500">{M.portalAuth.noPortalText}</p>
+        <Link to="/portal/login" className={buttonClass('primary', 'md', 'mt-6 w-full')}>
+          {M.portalAuth.toPortalLogin}
+        </Link>
+      </div>
+    </main>
   );
 }

@@ -6,7 +6,7 @@ import type { PortalLoginInput } from '../../../../shared/schemas/portal-auth';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Alert } from '../../ui/Feedback';
-import type { PortalBrand } from './branding';
+import { buttonInk, type PortalBrand } from './branding';
 import { PortalAuthFrame } from './PortalBrand';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
@@ -130,11 +130,11 @@ function PortalLoginForm({
       </p>
       <Button
         type="submit"
-        // Large bold text (WCAG: 3:1 suffices), so the spec's default colours (#010101 on #276398) stay readable.
         className="h-12! w-full text-[19px]! font-bold! tracking-wider hover:brightness-95 disabled:opacity-70"
         busy={busy}
-        // The agency's LOGIN button: its primary colour with its button text colour (spec §2.11).
-        style={brand ? { backgroundColor: brand.primaryColor, color: brand.buttonTextColor } : undefined}
+        // The agency's LOGIN button: its primary colour with its button text colour (spec §2.11) when that reads on
+        // it, else white or black (buttonInk).
+        style={brand ? { backgroundColor: brand.primaryColor, color: buttonInk(brand) } : undefined}
         {...(preview ? { tabIndex: -1 } : {})}
       >
         {busy ? M.portalAuth.submitting : M.portalAuth.submit}

@@ -4,7 +4,6 @@ import { ArrowLeft, CalendarDays, FileText, FolderX, ListChecks, Mail, Phone, Us
 import { M } from '../../../../shared/messages';
 import { errorCode, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { buttonClass } from '../../ui/Button';
 import { EmptyState, LoadFailed, RecordPageSkeleton } from '../../ui/Feedback';
 import { Tabs } from '../../ui/Tabs';
 import {
@@ -12,6 +11,7 @@ import {
   ListBox,
   longDate,
   listDate,
+  PortalNotFound,
   PriorityBadge,
   ProgressBar,
   ProjectStatusBadge,
@@ -34,18 +34,14 @@ function BackLink({ slug }: { slug: string }) {
 
 /** Spec §2.14: "Project not found" with a way back, for a project that is missing or not the client's. */
 function ProjectNotFound({ slug }: { slug: string }) {
-  useDocumentTitle(M.portal.projectNotFound);
   return (
-    <div className="mx-auto max-w-md py-16 text-center">
-      <span className="mx-auto grid size-12 place-items-center rounded-full bg-slate-100 text-slate-500">
-        <FolderX className="size-6" aria-hidden />
-      </span>
-      <h1 className="mt-5 text-xl font-semibold text-slate-900">{M.portal.projectNotFound}</h1>
-      <p className="mt-2 text-sm text-slate-500">{P.notFoundText}</p>
-      <Link to={portalPath(slug, 'projects')} className={buttonClass('primary', 'md', 'mt-6')}>
-        <ArrowLeft className="size-4" aria-hidden /> {M.portal.backToProjects}
-      </Link>
-    </div>
+    <PortalNotFound
+      title={M.portal.projectNotFound}
+      text={P.notFoundText}
+      to={portalPath(slug, 'projects')}
+      label={M.portal.backToProjects}
+      Icon={FolderX}
+    />
   );
 }
 

@@ -5,12 +5,22 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { format } from 'date-fns';
-import { ArrowRight, CalendarDays, Download, FileText, Paperclip, ListChecks } from 'lucide-react';
+import {
+  ArrowLeft,
+  ArrowRight,
+  BookOpen,
+  CalendarDays,
+  Download,
+  FileText,
+  Paperclip,
+  ListChecks,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
 import { CORE } from '../../../../shared/messages-core';
 import { portal } from '../../../../shared/messages/portal';
 import { formatFileSize } from '../../../../shared/file-size';
-import type { PortalFile, PortalProjectCard } from '../../../../shared/schemas/portal';
+import type { PortalFile, PortalProjectCard, PortalResource } from '../../../../shared/schemas/portal';
 import {
   PORTAL_PRIORITY_TONE,
   PORTAL_PROJECT_STATUS_TONE,
@@ -19,9 +29,10 @@ import {
   type PortalTaskStatus,
 } from '../../../../shared/status';
 import { cn } from '../../lib/cn';
-import { Badge } from '../../ui/Badge';
+import { Badge, statusLabel } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { Skeleton } from '../../ui/Feedback';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { portalPath } from './session';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
@@ -30,10 +41,9 @@ const M = { common: CORE.common, portal } as const;
 const P = M.portal;
 
 /** Spec §9: "MMM dd, yyyy" in lists, "MMMM d, yyyy" on project detail. A yyyy-mm-dd day is read as that day. */
-const asDate = (value: Date | string) =>
-  typeof value === 'string' ? new Date(`${value.slice(0, 10)}T00:00:00`) : value;
-export const listDate = (value: Date | string) => format(asDate(value), 'MMM dd, yyyy');
-export const longDate = (value: Date | string) => format(asDate(value), 'MMMM d, yyyy');
+import { formatDate as listDate, formatLongDate as longDate } from '../../../../shared/dates';
+
+export { listDate, longDate };
 
 export function PortalPageHeader({
   title,
@@ -131,18 +141,27 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
 }
 
 /** Spec §2.13: status, name, description, tasks done/total, file count, progress, start and due dates, "View Project". */
-export function ProjectCard({ project, slug }: { project: PortalProjectCard; slug: string }) {
+export function ProjectCard({
+  project,
+  slug,
+  heading: Heading = 'h2',
+}: {
+  project: PortalProjectCard;
+  slug: string;
+  /** The card's title level: h2 under the page's h1, h3 inside a section of the dashboard. */
+  heading?: 'h2' | 'h3';
+}) {
   return (
     <article className="flex flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:ring-slate-300">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 text-base font-semibold text-slate-900">
+        <Heading className="min-w-0 text-base font-semibold text-slate-900">
           <Link
             to={portalPath(slug, `projects/${project.id}`)}
             className="rounded hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
           >
             {project.name}
           </Link>
-        </h3>
+        </Heading>
         <ProjectStatusBadge status={project.status} />
       </div>
       <p className="mt-1.5 line-clamp-2 min-h-10 text-sm text-slate-500">{project.description || '\u00a0'}</p>
@@ -204,6 +223,7 @@ export function FileRow({ file, showProject = true }: { file: PortalFile; showPr
             showProject ? (file.project?.name ?? P.files.noProject) : null,
             formatFileSize(file.size),
             listDate(file.createdAt),
+            file.uploadedByYou ? P.files.uploadedByYou : null,
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -288,5 +308,98 @@ export function CardsSkeleton({ cards = 4 }: { cards?: number }) {
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * The portal's designed not-found state: a record (project, flow, resource) or an address that does not exist or is
+ * not shared with the client, with one way back. `to`: an address inside the app.
+ */
+export function PortalNotFound({
+  title,
+  text,
+  to,
+  label,
+  Icon,
+}: {
+  title: string;
+  text: string;
+  to: string;
+  label: string;
+  Icon: LucideIcon;
+}) {
+  useDocumentTitle(title);
+  return (
+    <div className="mx-auto max-w-md py-16 text-center">
+      <span className="mx-auto grid size-12 place-items-center rounded-full bg-slate-100 text-slate-500">
+        <Icon className="size-6" aria-hidden />
+      </span>
+      <h1 className="mt-5 text-xl font-semibold text-slate-900">{title}</h1>
+      <p className="mt-2 text-sm text-slate-500">{text}</p>
+      <Link to={to} className={buttonClass('primary', 'md', 'mt-6')}>
+        <ArrowLeft className="size-4" aria-hidden /> {label}
+      </Link>
+    </div>
+  );
+}
+
+/** A resource shared with the client: its description and key/value details (values that are links open). */
+export function ResourceCard({
+  resource,
+  to,
+}: {
+  resource: PortalResource /** Its own page, from a list. */;
+  to?: string;
+}) {
+  const Icon = resource.type === 'tool' ? Wrench : BookOpen;
+  return (
+    <article className="min-w-0 rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200">
+      <div className="flex items-start gap-3">
+        <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
+          <Icon className="size-4" aria-hidden />
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-sm font-semibold text-slate-900">
+              {to ? (
+                <Link
+                  to={to}
+                  className="rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                >
+                  {resource.title}
+                </Link>
+              ) : (
+                resource.title
+              )}
+            </h3>
+            <Badge tone="gray">{statusLabel(resource.type)}</Badge>
+          </div>
+          <p className="mt-1 text-sm text-slate-500">{resource.description}</p>
+        </div>
+      </div>
+      {resource.details.length > 0 && (
+        <dl className="mt-4 space-y-1.5 border-t border-slate-100 pt-3 text-sm">
+          {resource.details.map((d) => (
+            <div key={d.key} className="flex gap-3">
+              <dt className="w-32 shrink-0 truncate text-slate-500">{d.key}</dt>
+              <dd className="min-w-0 flex-1 font-medium wrap-anywhere text-slate-800">
+                {/^https?:\/\//i.test(d.value) ? (
+                  <a
+                    href={d.value}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {d.value}
+                  </a>
+                ) : (
+                  d.value
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </article>
   );
 }

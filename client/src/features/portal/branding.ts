@@ -38,7 +38,7 @@ function luminance(hex: string): number {
 }
 
 /** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
-export function contrastRatio(a: string, b: string): number {
+function contrastRatio(a: string, b: string): number {
   if (!HEX.test(a) || !HEX.test(b)) return 21;
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
@@ -51,6 +51,20 @@ export function readableOn(background: string): '#ffffff' | '#0f172a' {
   const onWhite = 1.05 / (l + 0.05);
   const onDark = (l + 0.05) / (luminance('#0f172a') + 0.05);
   return onWhite >= onDark ? '#ffffff' : '#0f172a';
+}
+
+/** Normal-size text needs 4.5:1 (WCAG AA). */
+const READABLE = 4.5;
+
+/**
+ * The LOGIN button's text colour: the agency's button text colour when it reads on the primary colour, else white or
+ * black, whichever reads better. So the default colours (#010101 on #276398, 3.3:1) show white text (6.2:1).
+ */
+export function buttonInk(brand: Pick<PortalBrand, 'primaryColor' | 'buttonTextColor'>): string {
+  if (contrastRatio(brand.buttonTextColor, brand.primaryColor) >= READABLE) return brand.buttonTextColor;
+  return contrastRatio('#ffffff', brand.primaryColor) >= contrastRatio('#000000', brand.primaryColor)
+    ? '#ffffff'
+    : '#000000';
 }
 
 // Spec §2.11: branding is cached by slug in browser storage; the cached copy is shown first, then refreshed.
@@ -82,16 +96,18 @@ function forgetCached(slug: string) {
   }
 }
 
-/** The branding the server wrote into the page for this slug (server/app.ts: portal sign-in pages), if any. */
-function readFromPage(slug: string): PortalBrandingReply | undefined {
+/**
+ * What the server wrote into the page for this slug (server/app.ts: portal sign-in pages): the branding, null when
+ * no agency has the slug, undefined when it said nothing.
+ */
+function readFromPage(slug: string): PortalBrandingReply | null | undefined {
   try {
     const text = document.getElementById(PAGE_DATA.portalBranding)?.textContent;
-    const value = text ? (JSON.parse(text) as { slug?: unknown; branding?: PortalBrandingReply }) : undefined;
-    return typeof value?.slug === 'string' &&
-      value.slug.trim().toLowerCase() === slug.trim().toLowerCase() &&
-      value.branding?.style
-      ? value.branding
-      : undefined;
+    const value = text ? (JSON.parse(text) as { slug?: unknown; branding?: PortalBrandingReply | null }) : undefined;
+    if (typeof value?.slug !== 'string' || value.slug.trim().toLowerCase() !== slug.trim().toLowerCase())
+      return undefined;
+    if (value.branding === null) return null;
+    return value.branding?.style ? value.branding : undefined;
   } catch {
     return undefined;
   }
@@ -100,16 +116,19 @@ function readFromPage(slug: string): PortalBrandingReply | undefined {
 /**
  * The agency's branding for a portal slug (GET /api/business/branding/{slug}): the copy cached in this browser at
  * once, then the server's. A failure is only logged (spec §8); the page keeps the cached copy or its own look.
+ * `missing`: no agency has this slug (the server said so), so there is no portal at this address.
  */
-export function usePortalBranding(slug: string | undefined): PortalBrand | null {
+export function usePortalBrandingState(slug: string | undefined): { brand: PortalBrand | null; missing: boolean } {
   const enabled = !!slug?.trim();
   // Sent with the page: current, so not asked for again for a minute.
   const fromPage = useMemo(() => (enabled ? readFromPage(slug!) : undefined), [enabled, slug]);
+  const missingOnPage = fromPage === null;
   const query = trpc.business.branding.useQuery(
     { slug: slug ?? '' },
     {
-      enabled,
-      initialData: enabled ? () => fromPage ?? readCached(slug!) : undefined,
+      // The page already says that no agency has the slug: nothing to ask.
+      enabled: enabled && !missingOnPage,
+      initialData: enabled && !missingOnPage ? () => fromPage ?? readCached(slug!) : undefined,
       // The cached copy counts as old: it is shown, and refreshed at once.
       initialDataUpdatedAt: fromPage ? Date.now() : 0,
       staleTime: fromPage ? 60_000 : 0,
@@ -119,13 +138,22 @@ export function usePortalBranding(slug: string | undefined): PortalBrand | null 
   useEffect(() => {
     if (enabled && query.data && (query.isFetchedAfterMount || query.data === fromPage)) writeCached(slug!, query.data);
   }, [enabled, slug, query.data, query.isFetchedAfterMount, fromPage]);
+  const notFound =
+    missingOnPage ||
+    (query.isError && (errorCode(query.error) === 'NOT_FOUND' || errorCode(query.error) === 'BAD_REQUEST'));
   useEffect(() => {
-    if (!query.error) return;
+    if (enabled && notFound) forgetCached(slug!);
+    // No agency at the slug is an answer (shown as such), not a failure to log.
+    if (!query.error || notFound) return;
     console.error(`[portal] could not load the branding of "${slug}":`, query.error);
-    // No agency at this slug (any more): its old copy is not shown again.
-    if (errorCode(query.error) === 'NOT_FOUND') forgetCached(slug!);
-  }, [query.error, slug]);
-  return enabled && query.data && !(query.isError && errorCode(query.error) === 'NOT_FOUND')
-    ? brandFromReply(query.data)
-    : null;
+  }, [enabled, notFound, query.error, slug]);
+  return {
+    brand: enabled && query.data && !notFound ? brandFromReply(query.data) : null,
+    missing: enabled && notFound,
+  };
+}
+
+/** The agency's branding for a portal slug, or null (unknown yet, or no agency has the slug). */
+export function usePortalBranding(slug: string | undefined): PortalBrand | null {
+  return usePortalBrandingState(slug).brand;
 }

@@ -20,6 +20,7 @@ import { M } from '../../../../shared/messages';
 import { projectUidSchema } from '../../../../shared/schemas/projects';
 import { idSchema } from '../../../../shared/schemas/common';
 import { errorCode, trpc } from '../../lib/trpc';
+import { useMoney } from '../../lib/useMoney';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { Alert, EmptyState, LoadFailed, RecordPageSkeleton, Skeleton } from '../../ui/Feedback';
@@ -33,7 +34,6 @@ import { ProjectShareControl } from './ProjectShare';
 import {
   formatDay,
   formatHours,
-  formatMoney,
   projectPath,
   ProjectStatusBadge,
   TaskProgress,
@@ -149,6 +149,7 @@ function ProjectView({ project }: { project: ProjectDetails }) {
   ];
   const [selected, selectTab] = useTabParam(tabs.map((t) => t.key));
 
+  const money = useMoney();
   const start = formatDay(project.projectStartDate, 'detail');
   const due = formatDay(project.projectCompletionDate, 'detail');
   const hours =
@@ -219,25 +220,21 @@ function ProjectView({ project }: { project: ProjectDetails }) {
           {start ? (
             <time dateTime={project.projectStartDate ?? undefined}>{start}</time>
           ) : (
-            <NotSet text={M.projects.noDate} className="text-slate-400" />
+            <NotSet text={M.projects.noDate} />
           )}
         </Detail>
         <Detail icon={<CalendarCheck className="size-4" />} term={P.dueDate}>
           {due ? (
             <time dateTime={project.projectCompletionDate ?? undefined}>{due}</time>
           ) : (
-            <NotSet text={M.projects.noDate} className="text-slate-400" />
+            <NotSet text={M.projects.noDate} />
           )}
         </Detail>
         <Detail icon={<Clock className="size-4" />} term={P.hours}>
-          {hours ?? <NotSet text={M.projects.noDate} className="text-slate-400" />}
+          {hours ?? <NotSet text={M.projects.noDate} />}
         </Detail>
         <Detail icon={<Wallet className="size-4" />} term={P.billed}>
-          {project.totalBilled !== null ? (
-            formatMoney(project.totalBilled)
-          ) : (
-            <NotSet text={M.projects.noDate} className="text-slate-400" />
-          )}
+          {project.totalBilled !== null ? money.format(project.totalBilled) : <NotSet text={M.projects.noDate} />}
         </Detail>
       </dl>
 

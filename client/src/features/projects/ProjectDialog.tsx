@@ -5,6 +5,7 @@ import { CALENDAR_MIN_DATE, PROJECT_STATUSES } from '../../../../shared/constant
 import { M } from '../../../../shared/messages';
 import { projectFormSchema, type ProjectForm, type ProjectFormOutput } from '../../../../shared/schemas/projects';
 import { cn } from '../../lib/cn';
+import { useMoney } from '../../lib/useMoney';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -70,6 +71,7 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
   });
   const { reset, register, control, watch, setValue } = form;
   const errors = form.formState.errors;
+  const money = useMoney();
 
   // Opening for another project (or a new one) starts from its values, never from the last ones. A refetch of the
   // same project while the dialog is open (window focus, a save elsewhere) never wipes what is being typed.
@@ -100,19 +102,13 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
     onSaved: onClose,
   });
 
-  const onSubmit = form.handleSubmit(({ status, ...values }) => {
-    // An older status the forms no longer offer is kept as it is: it is never sent back.
-    const formStatus = (PROJECT_STATUSES as readonly string[]).includes(status)
-      ? (status as (typeof PROJECT_STATUSES)[number])
-      : undefined;
-    if (project) save.update({ id: project.id, ...values, status: formStatus });
-    else save.create({ ...values, status: formStatus });
+  const onSubmit = form.handleSubmit((values) => {
+    if (project) save.update({ id: project.id, ...values });
+    else save.create(values);
   });
 
   const companyValue = watch('companiesId');
   const companyId = companyValue === '' || companyValue == null ? null : Number(companyValue);
-  const legacyStatus =
-    project && !(PROJECT_STATUSES as readonly string[]).includes(project.status) ? project.status : null;
   const close = () => !save.pending && onClose();
   // "Visible to client" turns on only once the share question is confirmed.
   const [askShare, setAskShare] = useState<ProjectShareTarget | null>(null);
@@ -168,9 +164,6 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
             )}
           </Field>
           <SelectField label={F.status} error={errors.status?.message} {...register('status')}>
-            {legacyStatus && (
-              <option value={legacyStatus}>{M.projects.legacyStatus(projectStatusName(legacyStatus))}</option>
-            )}
             {PROJECT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {projectStatusName(s)}
@@ -247,7 +240,7 @@ export function ProjectDialog({ open, project, defaultCompanyId, onClose }: Proj
               {...register('totalHoursWorked')}
             />
             <TextField
-              label={F.billed}
+              label={F.billedIn(money.currency)}
               type="number"
               inputMode="decimal"
               step={0.01}

@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowRight, Building2, CalendarDays, FileText, FolderKanban, Pencil, Plus, Trash2 } from 'lucide-react';
-import { LIMITS, PROJECT_FILTER_STATUSES } from '../../../../shared/constants';
+import { LIMITS, PROJECT_STATUSES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
-import { projectListInput } from '../../../../shared/schemas/projects';
-import { PROJECT_LIST_STATUS_FILTERS } from '../../../../shared/status';
+import { projectListInput, projectSorts } from '../../../../shared/schemas/projects';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { controlClass } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
-import { FilterChips, ListToolbar, SearchBox, ViewToggle } from '../../lists/ListToolbar';
+import { ListFilters } from '../../lists/ListFilters';
+import { FilterChips, ListToolbar, SearchBox, ViewToggle, SortSelect } from '../../lists/ListToolbar';
 import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { useListFilters } from '../../lists/useListParams';
+import { useListFilters, useListSort } from '../../lists/useListParams';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectDialog } from './ProjectDialog';
@@ -35,11 +35,6 @@ const searchMaxLength = projectListInput.shape.search.unwrap().maxLength ?? unde
 const linkClass =
   'rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
 
-/** The form statuses the filter also offers one by one (draft and complete are covered by the spec's four). */
-const EXACT_STATUSES = PROJECT_LIST_STATUS_FILTERS.filter(
-  (s) => !(PROJECT_FILTER_STATUSES as readonly string[]).includes(s) && s !== 'complete',
-);
-
 /** The project's name as a link to its page (middle-click, copy address); in a card it covers the card. */
 function OpenLink({ project, stretched }: { project: ProjectRow; stretched?: boolean }) {
   return (
@@ -58,7 +53,7 @@ function OpenLink({ project, stretched }: { project: ProjectRow; stretched?: boo
 }
 
 function CompanyLink({ project, className }: { project: ProjectRow; className?: string }) {
-  if (!project.company) return <span className={cn('text-slate-400', className)}>{M.projects.noCompany}</span>;
+  if (!project.company) return <span className={cn('text-slate-500', className)}>{M.projects.noCompany}</span>;
   return (
     <Link
       to={`/hub/companies/${project.company.id}`}
@@ -72,7 +67,7 @@ function CompanyLink({ project, className }: { project: ProjectRow; className?: 
 
 function Day({ day }: { day: string | null }) {
   const text = formatDay(day);
-  return text ? <time dateTime={day ?? undefined}>{text}</time> : <span className="text-slate-400">—</span>;
+  return text ? <time dateTime={day ?? undefined}>{text}</time> : <span className="text-slate-500">—</span>;
 }
 
 type RowActionsProps = { project: ProjectRow; onEdit: () => void; onDelete: () => void; labels?: boolean };
@@ -95,7 +90,7 @@ function RowActions({ project, onEdit, onDelete, labels }: RowActionsProps) {
         onClick={onDelete}
         aria-label={M.projects.deleteProject(project.name)}
         title={M.projects.deleteProject(project.name)}
-        className="text-slate-400! hover:bg-red-50 hover:text-red-600!"
+        className="text-slate-500! hover:bg-red-50 hover:text-red-600!"
       >
         <Trash2 className="size-4" aria-hidden />
       </Button>
@@ -123,7 +118,7 @@ function ProjectCard({ project, onEdit, onDelete }: { project: ProjectRow; onEdi
         <CompanyLink project={project} className="min-w-0" />
       </p>
       <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">
-        {project.description || <span className="text-slate-400">{M.projects.noDescription}</span>}
+        {project.description || <span className="text-slate-500">{M.projects.noDescription}</span>}
       </p>
       <div className="mt-4 space-y-2 border-t border-slate-100 pt-3 text-sm text-slate-600">
         <div className="flex items-center justify-between gap-3">
@@ -144,7 +139,7 @@ function ProjectCard({ project, onEdit, onDelete }: { project: ProjectRow; onEdi
   );
 }
 
-/** The spec's four filter choices, then the forms' in-flight statuses one by one. */
+/** "All active" (every in-flight status, as the dashboard counts them), then each status in the form's words. */
 function StatusFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <select
@@ -154,18 +149,12 @@ function StatusFilter({ value, onChange }: { value: string; onChange: (value: st
       className={cn(controlClass(), 'md:w-44')}
     >
       <option value="">{M.projects.allStatus}</option>
-      {PROJECT_FILTER_STATUSES.map((s) => (
+      <option value="active">{M.projects.allActive}</option>
+      {PROJECT_STATUSES.map((s) => (
         <option key={s} value={s}>
           {projectStatusName(s)}
         </option>
       ))}
-      <optgroup label={M.projects.exactStatus}>
-        {EXACT_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {projectStatusName(s)}
-          </option>
-        ))}
-      </optgroup>
     </select>
   );
 }
@@ -177,7 +166,13 @@ export default function ProjectsPage() {
     filters: ['companyId', 'status'],
     defaultView: 'list',
   });
-  const list = useInfiniteList(trpc.projects.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
+  const sort = useListSort(projectSorts);
+  const list = useInfiniteList(trpc.projects.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ open: boolean; project: ProjectRow | null }>({ open: false, project: null });
   const [toDelete, setToDelete] = useState<ProjectRow | null>(null);
@@ -201,6 +196,7 @@ export default function ProjectsPage() {
   const columns: Column<ProjectRow>[] = [
     {
       header: colProject,
+      sort: 'name',
       cell: (p) => (
         <div className="flex max-w-80 min-w-48 items-center gap-3">
           <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
@@ -222,6 +218,7 @@ export default function ProjectsPage() {
     { header: colCompany, className: 'max-w-52', cell: (p) => <CompanyLink project={p} /> },
     {
       header: colStatus,
+      sort: 'status',
       cell: (p) => (
         <div className="flex flex-wrap gap-1.5">
           <ProjectStatusBadge status={p.status} />
@@ -230,7 +227,7 @@ export default function ProjectsPage() {
       ),
     },
     { header: colStart, className: 'tabular-nums', cell: (p) => <Day day={p.projectStartDate} /> },
-    { header: colDue, className: 'tabular-nums', cell: (p) => <Day day={p.projectCompletionDate} /> },
+    { header: colDue, sort: 'dueDate', className: 'tabular-nums', cell: (p) => <Day day={p.projectCompletionDate} /> },
     { header: colTasks, cell: (p) => <TaskProgress done={p.completedTaskCount} total={p.taskCount} /> },
     { header: colFiles, className: 'text-right tabular-nums', cell: (p) => p.fileCount },
     {
@@ -241,7 +238,13 @@ export default function ProjectsPage() {
   ];
 
   const chipValue = (key: string, value: string) =>
-    key === 'status' ? projectStatusName(value) : key === 'companyId' ? companyChip : value;
+    key === 'status'
+      ? value === 'active'
+        ? M.projects.allActive
+        : projectStatusName(value)
+      : key === 'companyId'
+        ? companyChip
+        : value;
 
   return (
     <>
@@ -262,15 +265,18 @@ export default function ProjectsPage() {
           placeholder={M.projects.searchPlaceholder}
           label={M.projects.searchLabel}
         />
-        <CompanyPicker
-          label={M.projects.filterCompany}
-          className="md:w-60"
-          value={filters.valueFor('companyId')}
-          selectedName={filteredCompany.name}
-          onChange={(value) => filters.set('companyId', value)}
-          fixedOptions={[{ value: '', label: M.projects.allCompanies }]}
-        />
-        <StatusFilter value={filters.valueFor('status')} onChange={(v) => filters.set('status', v)} />
+        <ListFilters active={filters.filterCount}>
+          <CompanyPicker
+            label={M.projects.filterCompany}
+            className="md:w-60"
+            value={filters.valueFor('companyId')}
+            selectedName={filteredCompany.name}
+            onChange={(value) => filters.set('companyId', value)}
+            fixedOptions={[{ value: '', label: M.projects.allCompanies }]}
+          />
+          <StatusFilter value={filters.valueFor('status')} onChange={(v) => filters.set('status', v)} />
+        </ListFilters>
+        <SortSelect sorts={projectSorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({
@@ -295,7 +301,7 @@ export default function ProjectsPage() {
           action: addButton,
         }}
         noMatch={{ title: M.projects.noMatchTitle, text: M.projects.noMatchText, onClear: filters.clearAll }}
-        table={{ caption: M.projects.title, columns }}
+        table={{ caption: M.projects.title, columns, sort }}
         card={(p) => <ProjectCard project={p} onEdit={() => openEdit(p)} onDelete={() => setToDelete(p)} />}
       />
       <ProjectDialog

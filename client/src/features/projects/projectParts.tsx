@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
 import { EyeOff, Users } from 'lucide-react';
 import type { z } from 'zod';
 import { projects } from '../../../../shared/messages/projects';
+import { PROJECT_STATUS_TONE } from '../../../../shared/status';
 import type { projectOutput, projectRowOutput } from '../../../../shared/schemas/projects';
 import { cn } from '../../lib/cn';
 import { Badge, statusLabel, type Tone } from '../../ui/Badge';
+import { formatDate, formatLongDate } from '../../../../shared/dates';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { projects } as const;
@@ -14,22 +16,8 @@ const M = { projects } as const;
 export type ProjectRow = z.output<typeof projectRowOutput>;
 export type ProjectDetails = z.output<typeof projectOutput>;
 
-/**
- * Project status badges. The spec's colours: active green, pending yellow, completed gray, on-hold red; the
- * statuses the forms store get neighbouring tones (waiting reads as pending, complete as completed).
- */
-const projectTone: Record<string, Tone> = {
-  active: 'green',
-  pending: 'yellow',
-  completed: 'gray',
-  'on-hold': 'red',
-  draft: 'gray',
-  waiting: 'yellow',
-  approval: 'purple',
-  'in-progress': 'blue',
-  'at-risk': 'orange',
-  complete: 'gray',
-};
+/** Project status badges: one colour per status, the portal's too (shared/status.ts). */
+const projectTone: Record<string, Tone> = PROJECT_STATUS_TONE;
 
 /** A status's name as people read it ("in-progress" → "In Progress"). */
 export const projectStatusName = (status: string) => M.projects.statusLabels[status] ?? statusLabel(status);
@@ -68,7 +56,7 @@ export function formatDay(day: string | null | undefined, pattern: 'list' | 'det
   if (!day) return null;
   const date = parseISO(day);
   if (Number.isNaN(date.getTime())) return null;
-  return format(date, pattern === 'list' ? 'MMM dd, yyyy' : 'MMMM d, yyyy');
+  return pattern === 'list' ? formatDate(date) : formatLongDate(date);
 }
 
 /** A project's dates as one short line ("Sep 01, 2026 → Dec 15, 2026"), or 'No dates set'. */
@@ -77,14 +65,12 @@ export function dateRange(start: string | null, due: string | null): string {
   return `${formatDay(start) ?? '—'} → ${formatDay(due) ?? '—'}`;
 }
 
-/** Hours with at most one decimal ("12.5"), money with two ("1,234.50"). */
+/** Hours with at most one decimal ("12.5"); money goes through useMoney (the agency's currency). */
 export const formatHours = (hours: number) => hours.toLocaleString('en-US', { maximumFractionDigits: 1 });
-export const formatMoney = (amount: number) =>
-  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Tasks done out of all, as a thin bar and "2/5 tasks". */
 export function TaskProgress({ done, total, className }: { done: number; total: number; className?: string }) {
-  if (total === 0) return <span className={cn('text-xs text-slate-400', className)}>{M.projects.noTasks}</span>;
+  if (total === 0) return <span className={cn('text-xs text-slate-500', className)}>{M.projects.noTasks}</span>;
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);
   return (
     <div className={cn('flex items-center gap-2', className)}>

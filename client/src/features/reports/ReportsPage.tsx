@@ -17,11 +17,14 @@ import { errorCode, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { buttonClass } from '../../ui/Button';
 import { statusLabel } from '../../ui/Badge';
+import { useMoney } from '../../lib/useMoney';
+import { projectStatusName } from '../projects/projectParts';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
 import { controlClass } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
+import { formatDate } from '../../../../shared/dates';
 
 const R = M.reports;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -79,8 +82,6 @@ const monthLabel = (month: string) => format(parseISO(`${month}-01`), 'MMM yyyy'
 const monthShort = (month: string) => format(parseISO(`${month}-01`), 'MMM');
 const weekLabel = (week: string) => format(parseISO(week), 'MMM d');
 const hours = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-const money = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 const noCompany = M.contacts.unknownCompany;
 
@@ -133,6 +134,8 @@ function Bars({
         <BarChart
           data={data}
           layout={vertical ? 'vertical' : 'horizontal'}
+          // The chart is a picture of the table beside it: hidden from assistive technology, so nothing in it takes focus.
+          accessibilityLayer={false}
           margin={{ top: 18, right: vertical ? 44 : 8, bottom: 0, left: 0 }}
           barGap={2}
         >
@@ -291,7 +294,14 @@ function ReportCard<T>({
             <figcaption className="sr-only">{`${title}. ${description}`}</figcaption>
             {chart}
           </figure>
-          <div className="max-h-80 min-w-0 overflow-auto rounded-lg border border-slate-200">
+          {/* A scroll box keyboard users can reach and scroll (it holds no control of its own). */}
+          <div
+            role="region"
+            aria-labelledby={`${id}-t`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
+            tabIndex={0}
+            className="max-h-80 min-w-0 overflow-auto rounded-lg border border-slate-200 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          >
             <table className="w-full text-sm">
               <caption className="sr-only">{title}</caption>
               <thead className="sticky top-0 bg-slate-50 text-left text-xs font-medium text-slate-500">
@@ -355,7 +365,7 @@ export default function ReportsPage() {
   const rangeErrorId = useId();
   const company = useCompanyName(raw.companyId ?? null);
   const range = query.data?.range;
-  const dayLabel = (day: string) => format(parseISO(day), 'PP');
+  const dayLabel = (day: string) => formatDate(day);
 
   const chips = [
     ...(raw.from ? [{ key: 'from', name: R.from, value: dayLabel(raw.from) }] : []),
@@ -477,10 +487,12 @@ const sum = (rows: Record<string, unknown>[], ...keys: string[]) =>
 
 function Reports({ data }: { data: ReportsOverview }) {
   const T = R.cards;
+  const { format: formatMoney } = useMoney();
+  const money = (cents: number) => formatMoney(cents / 100);
   const perMonth = data.projectsPerMonth.map((m) => ({ ...m, label: monthShort(m.month) }));
   const perWeek = data.tasksCompletedPerWeek.map((w) => ({ ...w, label: weekLabel(w.week) }));
   const files = data.filesPerMonth.map((m) => ({ ...m, label: monthShort(m.month) }));
-  const statusRows = data.projectsByStatus.map((s) => ({ ...s, label: statusLabel(s.status) }));
+  const statusRows = data.projectsByStatus.map((s) => ({ ...s, label: projectStatusName(s.status) }));
   const clientRows = data.clientsByStatus.map((s) => ({ ...s, label: statusLabel(s.status) }));
   const overdue = data.overdueTasksByPriority.map((p) => ({ ...p, label: statusLabel(p.priority) }));
   const byCompany = data.hoursByCompany.map((c) => ({ ...c, label: c.name ?? noCompany }));
@@ -542,7 +554,7 @@ function Reports({ data }: { data: ReportsOverview }) {
         empty={sum(perWeek, 'count') ? null : T.noTasks}
         filename="tasks-completed-per-week"
         columns={[
-          { label: T.weekOf, value: (r) => r.week, show: (r) => format(parseISO(r.week), 'MMM d, yyyy') },
+          { label: T.weekOf, value: (r) => r.week, show: (r) => formatDate(r.week) },
           { label: T.completedTasks, value: (r) => r.count, numeric: true },
         ]}
         chart={<Bars data={perWeek} category="label" series={[{ key: 'count', label: T.completedTasks }]} />}

@@ -121,7 +121,7 @@ export function ResourceDetailsDialog({
                     <span className="truncate">{resource.project.name}</span>
                   </Link>
                 ) : (
-                  <span className="text-slate-400">{R.noProject}</span>
+                  <span className="text-slate-500">{R.noProject}</span>
                 )}
               </Fact>
               <Fact term={R.visibility}>

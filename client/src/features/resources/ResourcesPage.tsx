@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Library, X } from 'lucide-react';
 import { LIMITS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
-import { resourceListInput } from '../../../../shared/schemas/resources';
+import { resourceListInput, resourceSorts } from '../../../../shared/schemas/resources';
 import { RESOURCE_TYPE_FILTER_MATCHES, type ResourceTypeFilter } from '../../../../shared/status';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -14,10 +14,12 @@ import {
   SearchBox,
   ViewToggle,
   type FilterOption,
+  SortSelect,
 } from '../../lists/ListToolbar';
+import { ListFilters } from '../../lists/ListFilters';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { useListFilters } from '../../lists/useListParams';
+import { useListFilters, useListSort } from '../../lists/useListParams';
 import { Button } from '../../ui/Button';
 import { Alert } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
@@ -59,7 +61,13 @@ export default function ResourcesPage() {
     filters: ['type', 'status', 'companyId'],
     defaultView: 'grid',
   });
-  const list = useInfiniteList(trpc.resources.list, { limit: LIMITS.pageSize, withOverall: true, ...filters.values });
+  const sort = useListSort(resourceSorts);
+  const list = useInfiniteList(trpc.resources.list, {
+    limit: LIMITS.pageSize,
+    withOverall: true,
+    ...filters.values,
+    ...sort.input,
+  });
   const [open, setOpen] = useState<ResourceRow | null>(null);
   // ?resource={id} (search, notifications, the activity log) opens that resource.
   const utils = trpc.useUtils();
@@ -80,6 +88,7 @@ export default function ResourcesPage() {
   const columns: Column<ResourceRow>[] = [
     {
       header: colResource,
+      sort: 'title',
       cell: (r) => (
         <div className="flex max-w-96 min-w-56 items-center gap-3">
           <ResourceIcon type={r.type} />
@@ -105,10 +114,10 @@ export default function ResourcesPage() {
     {
       header: colDetails,
       className: 'tabular-nums',
-      cell: (r) => <span className={r.details.length ? '' : 'text-slate-400'}>{R.detailCount(r.details.length)}</span>,
+      cell: (r) => <span className={r.details.length ? '' : 'text-slate-500'}>{R.detailCount(r.details.length)}</span>,
     },
     { header: colVisibility, cell: (r) => <VisibilityTag visible={r.visibleToClient} /> },
-    { header: colCreated, className: 'tabular-nums', cell: (r) => formatListDate(r.createdAt) },
+    { header: colCreated, sort: 'created', className: 'tabular-nums', cell: (r) => formatListDate(r.createdAt) },
   ];
 
   const typeChoices: FilterOption[] = [{ value: '', label: R.allTypes }, ...typeOptions];
@@ -135,31 +144,34 @@ export default function ResourcesPage() {
           placeholder={R.searchPlaceholder}
           label={R.searchLabel}
         />
-        <FilterSelect
-          label={R.filterType}
-          value={type}
-          onChange={(value) => filters.set('type', value)}
-          options={typeChoices}
-        />
-        <FilterSelect
-          label={R.filterStatus}
-          value={filters.valueFor('status')}
-          onChange={(value) => filters.set('status', value)}
-          options={[{ value: '', label: R.allStatuses }, ...statusOptions]}
-        />
-        <CompanyPicker
-          label={R.filterCompany}
-          className="md:w-56"
-          value={filters.valueFor('companyId')}
-          selectedName={company.name}
-          onChange={(value) => filters.set('companyId', value)}
-          fixedOptions={[{ value: '', label: R.allCompanies }]}
-        />
-        {filters.active.length > 0 && (
-          <Button variant="ghost" onClick={filters.clearAll} className="shrink-0">
-            <X className="size-4" aria-hidden /> {M.common.clear}
-          </Button>
-        )}
+        <ListFilters active={filters.filterCount}>
+          <FilterSelect
+            label={R.filterType}
+            value={type}
+            onChange={(value) => filters.set('type', value)}
+            options={typeChoices}
+          />
+          <FilterSelect
+            label={R.filterStatus}
+            value={filters.valueFor('status')}
+            onChange={(value) => filters.set('status', value)}
+            options={[{ value: '', label: R.allStatuses }, ...statusOptions]}
+          />
+          <CompanyPicker
+            label={R.filterCompany}
+            className="md:w-56"
+            value={filters.valueFor('companyId')}
+            selectedName={company.name}
+            onChange={(value) => filters.set('companyId', value)}
+            fixedOptions={[{ value: '', label: R.allCompanies }]}
+          />
+          {filters.active.length > 0 && (
+            <Button variant="ghost" onClick={filters.clearAll} className="shrink-0">
+              <X className="size-4" aria-hidden /> {M.common.clear}
+            </Button>
+          )}
+        </ListFilters>
+        <SortSelect sorts={resourceSorts} sort={sort} view={filters.view} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({
@@ -196,7 +208,7 @@ export default function ResourcesPage() {
             action: <CreateResourceLink />,
           }}
           noMatch={{ title: R.noMatchTitle, text: R.noMatchText, onClear: filters.clearAll }}
-          table={{ caption: R.title, columns }}
+          table={{ caption: R.title, columns, sort }}
           card={(r) => <ResourceCard resource={r} onOpen={() => setOpen(r)} />}
         />
       )}

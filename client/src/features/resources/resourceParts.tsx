@@ -1,5 +1,4 @@
 import { Fragment } from 'react';
-import { format } from 'date-fns';
 import { Link } from 'react-router-dom';
 import { Building2, Eye, EyeOff, Info, Plus, Wrench } from 'lucide-react';
 import { RESOURCE_STATUSES, RESOURCE_TYPES } from '../../../../shared/constants';
@@ -23,7 +22,7 @@ export const typeOptions = RESOURCE_TYPES.map((value) => ({ value, label: typeLa
 export const statusOptions = RESOURCE_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
 /** The spec's list date, e.g. "Mar 04, 2026". */
-export const formatListDate = (date: Date) => format(date, 'MMM dd, yyyy');
+export { formatDate as formatListDate } from '../../../../shared/dates';
 
 const statusTone: Record<string, Tone> = {
   active: 'green',
@@ -89,7 +88,7 @@ export function CompanyName({ resource }: { resource: ResourceRow }) {
 export function DetailPreview({ resource, max = CARD_DETAILS }: { resource: ResourceRow; max?: number }) {
   const shown = resource.details.slice(0, max);
   const more = resource.details.length - shown.length;
-  if (!shown.length) return <p className="text-xs text-slate-400 italic">{R.noDetails}</p>;
+  if (!shown.length) return <p className="text-xs text-slate-500 italic">{R.noDetails}</p>;
   return (
     <div>
       {/* Keys in one column, so the values line up. */}

@@ -35,7 +35,7 @@ export const KIND_ICONS = Object.fromEntries(RECORD_KINDS.map((kind) => [kind, E
 
 /** What the pages open from their address (?new=1 opens the create dialog): one per record area. */
 const QUICK_ACTIONS: { label: string; to: string; Icon: LucideIcon }[] = RECORD_KINDS.map((kind) => ({
-  label: S.actions[ENTITIES[kind].create.action as keyof typeof S.actions],
+  label: S.actions[kind],
   to: ENTITIES[kind].create.to,
   Icon: ENTITY_ICONS[kind].create ?? ENTITY_ICONS[kind].kind,
 }));

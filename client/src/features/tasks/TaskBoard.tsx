@@ -235,7 +235,8 @@ export function TaskBoard({ filters, control, onOpen, empty, noMatch }: TaskBoar
         onDragCancel={() => setDragged(null)}
         accessibility={{ announcements, screenReaderInstructions: { draggable: B.instructions } }}
       >
-        <div className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-3 sm:mx-0 sm:snap-none sm:px-0">
+        {/* `relative`: positioned text and icons in the cards stay inside the scroller instead of widening the page. */}
+        <div className="relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-3 sm:mx-0 sm:snap-none sm:px-0">
           {TASK_STATUSES.map((status) => (
             <BoardColumn key={status} status={status} count={counts[status]} list={lists[status]}>
               {byColumn[status].map((task) => (

@@ -3,15 +3,25 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Columns3, FolderKanban, ListChecks, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { LIMITS, TASK_PRIORITIES, TASK_STATUSES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
-import { taskListInput, type TaskListInput } from '../../../../shared/schemas/tasks';
+import { taskListInput, taskSorts, type TaskListInput } from '../../../../shared/schemas/tasks';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ListResults } from '../../lists/ListResults';
-import { gridView, listView, SearchBox, ViewToggle, type ViewOption } from '../../lists/ListToolbar';
+import { ListFilters } from '../../lists/ListFilters';
+import {
+  FilterChips,
+  gridView,
+  listView,
+  SearchBox,
+  SortSelect,
+  ViewToggle,
+  type FilterChip,
+  type ViewOption,
+} from '../../lists/ListToolbar';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { useListFilters } from '../../lists/useListParams';
+import { useListFilters, useListSort } from '../../lists/useListParams';
 import { Button } from '../../ui/Button';
 import { controlClass } from '../../ui/Field';
 import { Spinner } from '../../ui/Feedback';
@@ -42,6 +52,7 @@ const TaskBoard = lazy(() => import('./TaskBoard').then((m) => ({ default: m.Tas
 const searchMaxLength = taskListInput.shape.search.unwrap().maxLength ?? undefined;
 
 type View = 'list' | 'grid' | 'board';
+type FilterKey = 'search' | 'projectId' | 'status' | 'priority' | 'assigneeId';
 
 /** List (the default), grid and board: the list kit's views plus the board. */
 const viewOptions: ViewOption<View>[] = [
@@ -145,6 +156,7 @@ export default function TasksPage() {
     filters: ['projectId', 'status', 'priority', 'assigneeId'],
     defaultView: 'list',
   });
+  const sort = useListSort(taskSorts);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const view: View = searchParams.get('view') === 'board' ? 'board' : filters.view;
@@ -177,6 +189,21 @@ export default function TasksPage() {
     </Button>
   );
   const anyFilter = filters.active.length > 0;
+  // What the chips say (the board has no status filter: its columns are the statuses).
+  const chipValue = (key: FilterKey, value: string) => {
+    if (key === 'projectId') return filteredProject.name ?? T.projectPicker.unknown;
+    if (key === 'status') return statusName(value);
+    if (key === 'priority') return priorityName(value);
+    if (key === 'assigneeId') {
+      if (value === 'none') return T.unassigned;
+      const member = team.data?.find((u) => String(u.id) === value);
+      return member ? fullName(member) : value;
+    }
+    return value;
+  };
+  const chips: FilterChip[] = filters.active
+    .filter(({ key }) => !(view === 'board' && key === 'status'))
+    .map(({ key, value }) => ({ key, name: T.filterNames[key], value: chipValue(key as FilterKey, value) }));
 
   const [colTask, colProject, colStatus, colPriority, colAssignee, colDue, colActions] = T.columns;
   const columns: Column<TaskRow>[] = [
@@ -197,9 +224,10 @@ export default function TasksPage() {
       ),
     },
     { header: colProject, className: 'max-w-56', cell: (t) => <ProjectLink task={t} /> },
-    { header: colStatus, cell: (t) => <StatusSelect task={t} control={control} /> },
+    { header: colStatus, sort: 'status', cell: (t) => <StatusSelect task={t} control={control} /> },
     {
       header: colPriority,
+      sort: 'priority',
       cell: (t) => (
         <div className="flex flex-wrap gap-1.5">
           <PriorityBadge priority={t.priority} />
@@ -208,7 +236,11 @@ export default function TasksPage() {
       ),
     },
     { header: colAssignee, className: 'max-w-48', cell: (t) => <Assignee task={t} /> },
-    { header: colDue, cell: (t) => <DueDate task={{ dueDate: t.dueDate, status: control.statusOf(t) }} /> },
+    {
+      header: colDue,
+      sort: 'dueDate',
+      cell: (t) => <DueDate task={{ dueDate: t.dueDate, status: control.statusOf(t) }} />,
+    },
     {
       header: colActions,
       className: 'text-right',
@@ -223,7 +255,7 @@ export default function TasksPage() {
             onClick={() => setToDelete(t)}
             aria-label={T.deleteTask(t.title)}
             title={T.deleteTask(t.title)}
-            className="text-slate-400! hover:bg-red-50 hover:text-red-600!"
+            className="text-slate-500! hover:bg-red-50 hover:text-red-600!"
           >
             <Trash2 className="size-4" aria-hidden />
           </Button>
@@ -273,54 +305,58 @@ export default function TasksPage() {
           placeholder={T.searchPlaceholder}
           label={T.searchLabel}
         />
-        <div
-          className={cn(
-            'grid grid-cols-2 gap-3 xl:flex xl:items-center',
-            view === 'board' ? 'md:grid-cols-[1.4fr_1fr_1fr_auto]' : 'md:grid-cols-[1.4fr_1fr_1fr_1fr_auto]',
-          )}
-        >
-          <ProjectPicker
-            label={T.filterProject}
-            className="col-span-2 md:col-span-1 xl:w-56"
-            value={filters.valueFor('projectId')}
-            selectedName={filteredProject.name ?? (filteredProject.missing ? T.projectPicker.unknown : null)}
-            onChange={(value) => filters.set('projectId', value)}
-            fixedOptions={[{ value: '', label: T.allProjects }]}
-          />
-          {view !== 'board' &&
-            select(T.filterStatus, 'status', [
-              { value: '', label: T.allStatus },
-              ...TASK_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
-            ])}
-          {select(T.filterPriority, 'priority', [
-            { value: '', label: T.allPriorities },
-            ...TASK_PRIORITIES.map((p) => ({ value: p, label: priorityName(p) })),
-          ])}
-          {select(T.filterAssignee, 'assigneeId', [
-            { value: '', label: T.allAssignees },
-            { value: 'none', label: T.unassigned },
-            ...(team.data ?? []).map((u) => ({ value: String(u.id), label: fullName(u) })),
-          ])}
-          <Button
-            variant="ghost"
-            onClick={filters.clearAll}
-            disabled={!anyFilter}
+        <ListFilters active={chips.filter((c) => c.key !== 'search').length}>
+          <div
             className={cn(
-              'shrink-0 disabled:opacity-40 disabled:hover:bg-transparent',
-              view === 'board' && 'col-span-2 justify-self-end md:col-span-1',
+              'grid grid-cols-2 gap-3 xl:flex xl:items-center',
+              view === 'board' ? 'md:grid-cols-[1.4fr_1fr_1fr_auto]' : 'md:grid-cols-[1.4fr_1fr_1fr_1fr_auto]',
             )}
           >
-            <X className="size-4" aria-hidden /> {M.common.clear}
-          </Button>
-        </div>
+            <ProjectPicker
+              label={T.filterProject}
+              className="col-span-2 md:col-span-1 xl:w-56"
+              value={filters.valueFor('projectId')}
+              selectedName={filteredProject.name ?? (filteredProject.missing ? T.projectPicker.unknown : null)}
+              onChange={(value) => filters.set('projectId', value)}
+              fixedOptions={[{ value: '', label: T.allProjects }]}
+            />
+            {view !== 'board' &&
+              select(T.filterStatus, 'status', [
+                { value: '', label: T.allStatus },
+                ...TASK_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
+              ])}
+            {select(T.filterPriority, 'priority', [
+              { value: '', label: T.allPriorities },
+              ...TASK_PRIORITIES.map((p) => ({ value: p, label: priorityName(p) })),
+            ])}
+            {select(T.filterAssignee, 'assigneeId', [
+              { value: '', label: T.allAssignees },
+              { value: 'none', label: T.unassigned },
+              ...(team.data ?? []).map((u) => ({ value: String(u.id), label: fullName(u) })),
+            ])}
+            <Button
+              variant="ghost"
+              onClick={filters.clearAll}
+              disabled={!anyFilter}
+              className={cn(
+                'shrink-0 disabled:opacity-40 disabled:hover:bg-transparent',
+                view === 'board' && 'col-span-2 justify-self-end md:col-span-1',
+              )}
+            >
+              <X className="size-4" aria-hidden /> {M.common.clear}
+            </Button>
+          </div>
+        </ListFilters>
+        {view !== 'board' && <SortSelect sorts={taskSorts} sort={sort} view={view} />}
       </div>
+      <FilterChips chips={chips} onRemove={(key) => filters.remove(key as FilterKey)} onClearAll={filters.clearAll} />
       {view === 'board' ? (
         <Suspense fallback={<Spinner />}>
           <TaskBoard filters={boardFilters} control={control} onOpen={openEdit} empty={empty} noMatch={noMatch} />
         </Suspense>
       ) : (
         <TaskList
-          input={filters.values}
+          input={{ ...filters.values, ...sort.input }}
           view={view}
           count={T.showing}
           rowKey={(t) => t.id}
@@ -328,7 +364,7 @@ export default function TasksPage() {
           skeletons={5}
           empty={empty}
           noMatch={noMatch}
-          table={{ caption: T.title, columns }}
+          table={{ caption: T.title, columns, sort }}
           card={(t) => <TaskCard task={t} control={control} onOpen={() => openEdit(t)} />}
         />
       )}

@@ -11,6 +11,7 @@ import type { taskOutput } from '../../../../shared/schemas/tasks';
 import { cn } from '../../lib/cn';
 import { errorText, trpc } from '../../lib/trpc';
 import { Badge, type Tone } from '../../ui/Badge';
+import { formatDate } from '../../../../shared/dates';
 
 /** A task as lists show it and the dialog edits it (the shared contract, so the client never drifts). */
 export type TaskRow = z.output<typeof taskOutput>;
@@ -95,7 +96,7 @@ const dayDate = (day: string) => {
   return new Date(y, m - 1, d);
 };
 /** Lists show dates as "MMM dd, yyyy" (spec §9). */
-const formatDay = (day: string) => format(dayDate(day), 'MMM dd, yyyy');
+const formatDay = (day: string) => formatDate(dayDate(day));
 const today = () => format(new Date(), 'yyyy-MM-dd');
 
 const isOpen = (status: string) => (PENDING_TASK_STATUSES as readonly string[]).includes(status);

@@ -280,7 +280,7 @@ function RowsTable({ rows, columns }: { rows: ImportPreviewRow[]; columns: strin
                       className="max-w-[14rem] truncate px-3 py-2 whitespace-nowrap text-slate-700"
                       title={row.values[field]}
                     >
-                      {row.values[field] || <span className="text-slate-300">—</span>}
+                      {row.values[field] || <span className="text-slate-500">—</span>}
                     </td>
                   ))
                 ) : (

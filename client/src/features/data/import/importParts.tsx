@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { Check, CircleAlert, CirclePlus, Copy } from 'lucide-react';
 import { M } from '../../../../../shared/messages';
 import {
@@ -10,6 +9,7 @@ import {
 import { cn } from '../../../lib/cn';
 import { Badge, type Tone } from '../../../ui/Badge';
 import type { Step } from './importState';
+import { formatDateTime } from '../../../../../shared/dates';
 
 export const P = M.data.page;
 
@@ -121,7 +121,7 @@ export const recordText = (values: Record<string, string>) =>
 
 export function sourceDate(text: string) {
   const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? text : format(date, 'PPp');
+  return Number.isNaN(date.getTime()) ? text : formatDateTime(date);
 }
 
 /**

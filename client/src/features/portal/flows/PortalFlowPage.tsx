@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { format } from 'date-fns';
 import { toast } from 'sonner';
-import { ArrowLeft, ArrowRight, Check, CheckCircle2, FileText } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Check, CheckCircle2, FileText, SearchX } from 'lucide-react';
 import { formatFileSize } from '../../../../../shared/file-size';
 import { M } from '../../../../../shared/messages';
 import type { AnswerValue, PortalFlowDetail } from '../../../../../shared/schemas/portal-flows';
@@ -12,9 +11,11 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../../ui/Button';
 import { EmptyState, LoadFailed, RecordPageSkeleton } from '../../../ui/Feedback';
 import { Markdown } from '../../../ui/Markdown';
+import { PortalNotFound } from '../PortalUi';
 import { portalPath, usePortalUser } from '../session';
 import { FlowStateBadge } from './flowState';
 import { StepForm, type StepFormHandle } from './StepForm';
+import { formatDateAnswer, formatDateTime } from '../../../../../shared/dates';
 
 const P = M.portalFlows;
 
@@ -65,7 +66,7 @@ function Progress({ flow, index }: { flow: PortalFlowDetail; index: number }) {
 }
 
 function Completed({ flow, slug }: { flow: PortalFlowDetail; slug: string }) {
-  const when = flow.state.completedAt ? format(flow.state.completedAt, 'd MMM yyyy, HH:mm') : '';
+  const when = flow.state.completedAt ? formatDateTime(flow.state.completedAt) : '';
   const labels = new Map(flow.steps.flatMap((s) => s.fields.map((f) => [f.id, f] as const)));
   const answers = flow.answers.filter((a) => labels.has(a.fieldId));
   return (
@@ -100,6 +101,8 @@ function Completed({ flow, slug }: { flow: PortalFlowDetail; slug: string }) {
                     ) : (
                       P.fileRemoved
                     )
+                  ) : field.fieldType === 'date' ? (
+                    formatDateAnswer(a.value)
                   ) : (
                     a.value
                   )}
@@ -271,14 +274,13 @@ export default function PortalFlowPage() {
 
   if (flow.isPending) return <RecordPageSkeleton />;
   if (flow.isError)
-    return errorCode(flow.error) === 'NOT_FOUND' ? (
-      <EmptyState
+    return errorCode(flow.error) === 'NOT_FOUND' || errorCode(flow.error) === 'BAD_REQUEST' ? (
+      <PortalNotFound
         title={P.notFound}
-        action={
-          <Link to={portalPath(slug, 'workflows')} className={buttonClass('secondary', 'sm')}>
-            {P.backToFlows}
-          </Link>
-        }
+        text={P.notFoundText}
+        to={portalPath(slug, 'workflows')}
+        label={P.backToFlows}
+        Icon={SearchX}
       />
     ) : (
       <LoadFailed onRetry={() => void flow.refetch()} />

@@ -19,6 +19,7 @@ function FlowCard({ flow, slug }: { flow: PortalFlowListItem; slug: string }) {
   const action =
     flow.state.status === 'completed' ? P.review : flow.state.status === 'in_progress' ? P.resume : P.start;
   const { status, currentStep, stepCount } = flow.state;
+  const to = portalPath(slug, `workflows/${encodeURIComponent(flow.flowUid)}`);
   // Steps done: all once completed; those before the current one while in progress; none before starting.
   const percent =
     status === 'completed'
@@ -33,7 +34,14 @@ function FlowCard({ flow, slug }: { flow: PortalFlowListItem; slug: string }) {
           <Icon className="size-5" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">
-          <h2 className="text-base font-semibold break-words text-slate-900">{flow.name}</h2>
+          <h2 className="text-base font-semibold break-words text-slate-900">
+            <Link
+              to={to}
+              className="rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            >
+              {flow.name}
+            </Link>
+          </h2>
           <p className="mt-0.5 text-xs text-slate-500">
             {flowTypeLabel(flow.workflowType)} · {P.stepsCount(flow.state.stepCount)}
           </p>
@@ -54,7 +62,7 @@ function FlowCard({ flow, slug }: { flow: PortalFlowListItem; slug: string }) {
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <FlowStateBadge state={flow.state} />
         <Link
-          to={portalPath(slug, `workflows/${encodeURIComponent(flow.flowUid)}`)}
+          to={to}
           className={buttonClass(flow.state.status === 'completed' ? 'secondary' : 'primary', 'sm')}
           aria-label={`${action}: ${flow.name}`}
         >
