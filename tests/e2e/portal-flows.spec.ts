@@ -238,7 +238,7 @@ test('staff build "Welcome + form" in one step; the client reads the text above 
   await expect(field).toBeVisible();
   expect((await welcome.boundingBox())!.y).toBeLessThan((await field.boundingBox())!.y);
   await portal.getByRole('button', { name: 'Next' }).click();
-  await expect(portal.getByText('Your website is required')).toBeVisible();
+  await expect(portal.getByText('Please fill in “Your website”.')).toBeVisible();
   await field.fill('harbor.example');
   await portal.getByRole('button', { name: 'Next' }).click();
 
