@@ -23,7 +23,7 @@ import '../../shared/zod-messages';
 import { companyFields } from '../../shared/schemas/companies';
 import { contactFields, contactRoleSchema } from '../../shared/schemas/contacts';
 import { documentNameSchema, documentTypeSchema, documentUrlText } from '../../shared/schemas/documents';
-import { flowFieldFields, flowFields, flowStepFields, flowUidSchema } from '../../shared/schemas/flows';
+import { flowFieldFields, flowFields, flowStepFields, flowUidSchema, stepTypeSchema } from '../../shared/schemas/flows';
 import { storedAnswerSchema, submissionStatusSchema } from '../../shared/schemas/portal-flows';
 import { projectFields, projectUidSchema } from '../../shared/schemas/projects';
 import {
@@ -98,15 +98,17 @@ const flowsOf = (c: number): Where => ({
 const submissionsOf = (c: number): Where => ({ companyId: c, flow: flowsOf(c) });
 
 /**
- * Columns added to version 1 after its first exports (issue 27, "Internal until shared"), with the value a row of
+ * Columns added to version 1 after its first exports (issues 27 and 29), with the value a row of
  * an export written before them takes: the behaviour of the installation that wrote it. Its projects were all shown
  * to their company's clients (a draft too; the importing installation's rule still hides drafts), and no task was
  * internal. A newer export always holds these columns; the version stays 1, since every reader of version 1 that
  * knows these columns reads both kinds.
  */
-export const COLUMNS_OF_OLDER_EXPORTS: Partial<Record<EntityName, Record<string, boolean>>> = {
+export const COLUMNS_OF_OLDER_EXPORTS: Partial<Record<EntityName, Record<string, boolean | null>>> = {
   projects: { visibleToClient: true },
   tasks: { internal: false },
+  // Issue 29: a step of an older export has its flow type's shape (no type of its own, nothing added).
+  flowSteps: { stepType: null, addedContent: false, addedFields: false },
 };
 
 export const ENTITY_NAMES = [
@@ -375,13 +377,18 @@ export const ENTITIES: readonly EntitySpec[] = [
       stepOrder: 'int',
       stepTitle: 'string',
       content: 'text',
+      stepType: 'string',
+      addedContent: 'boolean',
+      addedFields: 'boolean',
       createdAt: 'date',
       updatedAt: 'date',
     },
     refs: { flowId: 'flows' },
     orderBy: ['id'],
     company: (c) => ({ flow: flowsOf(c) }),
-    row: z.object(flowStepFields),
+    // Issue 29: a step of an older export has no type of its own (its flow type's shape).
+    nullable: ['stepType'],
+    row: z.object({ ...flowStepFields, stepType: stepTypeSchema }),
     pairBy: 'stepTitle',
   },
   {

@@ -9,6 +9,9 @@
  * - `total` (rows matching the filters) is counted on the first page only; `overall` (all rows of the business)
  *   only when the caller asks for it and filters are set (without filters it is `total`, counted once).
  */
+import { TRPCError } from '@trpc/server';
+import { M } from '../../shared/messages';
+import { MAX_ID } from '../../shared/schemas/common';
 import type { Page, SortOrder } from '../../shared/schemas/common';
 import { decodeCursor, encodeCursor, type SortKeyType } from './sort-cursor';
 import { join, raw, sql, TENANT, type Row, type Sql, type SqlRunner } from '../sql';
@@ -163,7 +166,8 @@ export async function sortedPage<T>(db: SqlRunner, spec: SortedListSpec<T>): Pro
   if (spec.sort.legacy && (!spec.cursor || /^\d{1,15}$/.test(spec.cursor))) {
     const id = spec.cursor ? Number(spec.cursor) : null;
     // As the id cursor's schema did: an id no row can have is a 400, not a query.
-    if (id !== null && (id < 1 || id > MAX_ID)) throw new TRPCError({ code: 'BAD_REQUEST', message: M.lists.staleCursor });
+    if (id !== null && (id < 1 || id > MAX_ID))
+      throw new TRPCError({ code: 'BAD_REQUEST', message: M.lists.staleCursor });
     const page = await keysetPage(db, { ...spec, sort: spec.sort.legacy, cursor: id });
     return { ...page, nextCursor: page.nextCursor === null ? null : String(page.nextCursor) };
   }

@@ -552,13 +552,16 @@ export const restRoutes: RestRoute[] = [
   row('POST', '/flow_step/v1', 'flowSteps.create', {
     status: 201,
     errors: [404],
-    summary: 'Add a step to a flow (last unless step_order is given); returns the created step',
+    summary:
+      'Add a step to a flow (last unless step_order is given; step_type content, information or form); returns the created step',
   }),
   row('POST', '/flow_step/v1/reorder', 'flowSteps.reorder', {
     errors: [404],
     summary: 'Put every step of a flow in a new order (step_order becomes 1…n)',
   }),
-  row('PATCH', '/flow_step/v1/{id}', 'flowSteps.update', { summary: 'Save a step’s title or content' }),
+  row('PATCH', '/flow_step/v1/{id}', 'flowSteps.update', {
+    summary: 'Save a step’s title or content, or add or remove its text (a form step) or form (a content step)',
+  }),
   row('DELETE', '/flow_step/v1/{id}', 'flowSteps.remove', {
     summary: 'Delete a step and its fields; later steps move up',
   }),

@@ -75,6 +75,9 @@ export const activity = {
     companyId: T.company,
     projectId: T.project,
     twoFactor: T.twoFactorSignIn,
+    // Issue 29: a step's added blocks (its text on a form step, its form on a content step).
+    addedContent: 'Step text',
+    addedFields: 'Step form',
   } as Record<string, string>,
   empty: 'none',
   yes: T.yes,

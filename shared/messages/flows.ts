@@ -56,6 +56,10 @@ export const flows = {
   fieldNotFound: 'Field not found',
   companyNotFound: T.companyNotInAgency,
   typeInvalid: 'Choose a flow type: onboard, collect or inform.',
+  stepTypeInvalid: 'Choose a step type: content, information or form.',
+  stepKeepsContent: 'A content or information step always shows its text.',
+  stepKeepsFields: 'A form step always shows its fields.',
+  removeFieldsFirst: 'Delete the fields of this step before removing its form.',
   fieldTypeInvalid: 'Choose a field type: text, textarea, file, select, checkbox or date.',
   orderNegative: 'Display order must be 0 or more.',
   stepOrderInvalid: 'Step order must be 1 or more.',
@@ -150,7 +154,7 @@ export const flows = {
   deleting: T.deletingBusy,
   creating: T.creatingBusy,
   dialogFields: {
-    name: 'Flow name',
+    name: T.flowName,
     namePlaceholder: 'e.g. New client onboarding',
     description: T.description,
     descriptionPlaceholder: 'What is this flow for?',
@@ -192,6 +196,19 @@ export const flows = {
   noStepsText: 'Add the first step below. Everything you type is saved automatically.',
   noFields: 'No fields yet. Add the first one to build this form.',
   fieldsOf: (title: string) => `Form fields of ${title}`,
+  // Issue 29: a step may hold text and form fields together.
+  /** The other step types, offered beside the flow type's own add-step button. */
+  addStepOfType: 'Or add',
+  stepTypeLabels: { content: 'Content step', information: 'Information step', form: 'Form step' } as Record<
+    string,
+    string
+  >,
+  addText: 'Add text',
+  removeText: 'Remove text',
+  removeTextNamed: (title: string) => `Remove text from ${title}`,
+  removeForm: 'Remove form',
+  removeFormNamed: (title: string) => `Remove form from ${title}`,
+  blockFailed: 'Failed to update step',
   editFormField: 'Edit Form Field',
   fieldForm: {
     label: T.label,

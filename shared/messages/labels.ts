@@ -51,7 +51,7 @@ export const resourcesStatusLabels = {
 export const resourcesTypeLabels = {
   information: 'Information',
   tool: 'Tool',
-  template: 'Template',
+  template: T.templateLabel,
   guideline: 'Guideline',
 } as const;
 

@@ -43,7 +43,7 @@ export const projects = {
   submitEdit: 'Update Project',
   saving: T.savingBusy,
   fields: {
-    name: 'Project name',
+    name: T.projectName,
     description: T.description,
     status: T.status,
     company: T.company,

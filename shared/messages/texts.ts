@@ -245,3 +245,7 @@ export const noResourcesYet = 'No resources yet';
 export const resourceNotFound = 'Resource not found';
 export const backToResources = 'Back to Resources';
 export const resourcesShared = 'Tools and information shared with you.';
+export const flowName = 'Flow name';
+export const projectName = 'Project name';
+export const templateLabel = 'Template';
+export const saveAsTemplate = 'Save as template';

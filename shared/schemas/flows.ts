@@ -26,15 +26,33 @@ export const FLOW_LIMITS = {
 
 export type FlowType = (typeof FLOW_TYPES)[number];
 
-/** Which step kind each flow type adds (spec §2.9): content (markdown), information (plain text) or form fields. */
-export const STEP_KIND: Record<FlowType, 'content' | 'information' | 'form'> = {
+/**
+ * The spec's three step types (§2.9: "Add Content Step", "Add Information Step", "Add Form Step"). Since issue 29 a
+ * type is where a step starts: its label and icon, whether its text reads as markdown (content, form) or plain
+ * text (information), and the block it always has (text, or form fields for a form step). After that either kind
+ * can take the other block too: text above the fields of a form step, fields below the text of a content step.
+ */
+export const STEP_TYPES = ['content', 'information', 'form'] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+
+/** The step type each flow type adds first (and that its steps made before issue 29 have). */
+export const STEP_KIND: Record<FlowType, StepType> = {
   onboard: 'content',
   inform: 'information',
   collect: 'form',
 };
 
+/** What a step shows: its own block, plus the other one when the author added it. */
+export function stepBlocks(stepType: StepType, added: { addedContent: boolean; addedFields: boolean }) {
+  return {
+    hasContent: stepType !== 'form' || added.addedContent,
+    hasFields: stepType === 'form' || added.addedFields,
+  };
+}
+
 const flowTypeSchema = z.enum(FLOW_TYPES, { error: M.flows.typeInvalid });
 const flowFieldTypeSchema = z.enum(FLOW_FIELD_TYPES, { error: M.flows.fieldTypeInvalid });
+export const stepTypeSchema = z.enum(STEP_TYPES, { error: M.flows.stepTypeInvalid });
 
 /** The spec: name and description are required, whitespace counts as empty → 'Please fill in all required fields'. */
 const requiredText = (max: number) =>
@@ -133,14 +151,21 @@ export const flowStepCreateInput = z.object({
     .optional(),
   stepTitle: stepTitleSchema.optional(),
   content: stepContentSchema.optional(),
+  /** The shape it starts as; without it, the step type of the flow's type (STEP_KIND). */
+  stepType: stepTypeSchema.optional(),
   // business_id is not read (unknown keys are dropped): the step belongs to its flow's business, the session's.
 });
 
-/** PATCH /flow_step/v1/{id}: the editor's debounced saves of a title or content. */
+/**
+ * PATCH /flow_step/v1/{id}: the editor's debounced saves of a title or content, and its "Add text" / "Add field"
+ * blocks: hasContent on a form step, hasFields on a content or information step (a step's own block stays).
+ */
 export const flowStepUpdateInput = z.object({
   id: idSchema,
   stepTitle: stepTitleSchema.optional(),
   content: stepContentSchema.optional(),
+  hasContent: booleanParam.optional(),
+  hasFields: booleanParam.optional(),
 });
 
 /** The flow's steps in their new order: every step of the flow exactly once (step_order becomes 1…n). */
@@ -292,6 +317,12 @@ export const flowStepOutput = z.object({
   stepOrder: z.number().int(),
   stepTitle: z.string(),
   content: z.string(),
+  /** The shape the step started as (steps made before issue 29: their flow type's). */
+  stepType: storedEnum(STEP_TYPES),
+  /** Whether the step shows its text… */
+  hasContent: z.boolean(),
+  /** …and its form fields (both: text above the fields). */
+  hasFields: z.boolean(),
   /** The step's fields in display order (the spec loads them separately; the editor gets them with the flow). */
   fieldsOfFlowStep: z.array(flowFieldOutput),
   updatedAt: z.date(),

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { FLOW_FIELD_TYPES, FLOW_TYPES } from '../constants';
 import { M } from '../messages';
 import { idSchema } from './common';
+import { STEP_TYPES } from './flows';
 import { storedEnum } from './output';
 
 const PORTAL_FLOW_LIMITS = {
@@ -149,7 +150,11 @@ const portalFlowStepOutput = z.object({
   id: z.number().int(),
   stepOrder: z.number().int(),
   stepTitle: z.string(),
+  /** content, information (plain text) or form (issue 29: any of them may show text above form fields). */
+  stepType: storedEnum(STEP_TYPES),
+  /** The step's text ('' when it shows none): markdown, or plain text for an information step. */
   content: z.string(),
+  /** The step's form fields (none: read and continue). */
   fields: z.array(portalFlowFieldOutput),
 });
 export type PortalFlowStep = z.output<typeof portalFlowStepOutput>;

@@ -3,7 +3,8 @@
  * and see them all after a reload; rename and reorder steps (buttons, keyboard and mouse) and see that saved too;
  * write onboard markdown and see it rendered (and stored HTML stay inert); duplicate a flow with its steps; publish
  * a draft from the editor and from the list (issue 27: flows start as drafts); scan the editor with axe and scroll
- * its capped preview from the keyboard. Each test signs up its own agency through the API.
+ * its capped preview from the keyboard; hold welcome text and a form in one step (issue 29). Each test signs up its
+ * own agency through the API.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -353,13 +354,14 @@ test('the editor has no serious accessibility violations, and its long preview s
     await expectNoSeriousViolations(page);
   }
 
-  // Wide, the preview is capped at the window's height: Tab from the add-step button reaches it, the keys scroll it.
+  // Wide, the preview is capped at the window's height: Tab from the last add-step button reaches it, the keys scroll
+  // it (the flow type's own button comes first, then the other step types: issue 29).
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/hub/flows/${flow.flowUid}`);
   const region = page.getByRole('region', { name: 'Live preview' });
   await expect(region).toContainText('Field 2.6');
   expect(await region.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-  await page.getByRole('button', { name: 'Add Form Step' }).focus();
+  await page.getByRole('button', { name: 'Add Information Step' }).focus();
   await page.keyboard.press('Tab');
   await expect(region).toBeFocused();
   await page.keyboard.press('End');
@@ -453,4 +455,77 @@ test("lists a company's flows on its page and creates one for that company", asy
   await expect(page.getByRole('tab', { name: /Flows/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('link', { name: 'Cafe welcome' })).toBeVisible();
   await expect(page.getByText('1 flow', { exact: true })).toBeVisible();
+});
+
+test('one step holds welcome text and a form: "Add text" on a form step, "Add Field" on a content step, kept after a reload', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const agency = await newAgency(page);
+  const flow = await newFlow(page, agency, { name: 'Kick-off', workflowType: 'collect' });
+  await page.goto(`/hub/flows/${flow.flowUid}`);
+  const preview = page.getByRole('complementary', { name: 'Preview of Kick-off' });
+
+  // A form step starts with its fields only; "Add text" puts a markdown editor above them and takes the focus.
+  await page.getByRole('button', { name: 'Add Form Step' }).click();
+  await expect(page.getByText('Step created successfully')).toBeVisible();
+  const mixed = stepCard(page, 1);
+  await expect(mixed.getByRole('img', { name: 'Form step' })).toBeVisible();
+  await expect(mixed.getByLabel('Content of step 1')).toHaveCount(0);
+  await page.getByLabel('Title of step 1').fill('Welcome + form');
+  await mixed.getByRole('button', { name: 'Add text' }).click();
+  await expect(mixed.getByLabel('Content of step 1')).toBeFocused();
+  await mixed.getByLabel('Content of step 1').fill('## Welcome aboard\n\nA few questions before we start.');
+  await addField(page, mixed, { label: 'Your name', required: true });
+  await expect(saveState(page)).toHaveText('Saved');
+  // The preview shows the text above the form of the same step.
+  await expect(preview.getByRole('heading', { name: 'Welcome aboard', level: 4 })).toBeVisible();
+  await expect(preview.getByLabel('Your name')).toBeDisabled();
+  const order = await preview
+    .locator('[data-flow-preview] > li')
+    .first()
+    .evaluate((li) => {
+      const heading = li.querySelector('h4')!;
+      const input = li.querySelector('input')!;
+      return heading.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING ? 'text first' : 'form first';
+    });
+  expect(order).toBe('text first');
+
+  // Another type beside the flow's own; a content step takes a form through Add Field.
+  await page.getByRole('button', { name: 'Add Content Step' }).click();
+  await expect(page.getByLabel('Title of step 2')).toHaveValue('Step 2');
+  const content = stepCard(page, 2);
+  await expect(content.getByRole('img', { name: 'Content step' })).toBeVisible();
+  await expect(content.getByLabel('Content of step 2')).toHaveValue('## Step 2\n\nAdd your content here...');
+  await addField(page, content, { label: 'Anything else?', type: 'textarea' });
+  await expect(content.getByRole('listitem')).toHaveText([/Anything else\?.*Text area/]);
+  await expectAccessible(page);
+
+  await page.reload();
+  await expect.poll(() => stepTitles(page)).toEqual(['Welcome + form', 'Step 2']);
+  await expect(stepCard(page, 1).getByLabel('Content of step 1')).toHaveValue(
+    '## Welcome aboard\n\nA few questions before we start.',
+  );
+  await expect(stepCard(page, 1).getByRole('listitem')).toHaveText([/Your name.*Text/]);
+  await expect(stepCard(page, 2).getByLabel('Content of step 2')).toBeVisible();
+  await expect(stepCard(page, 2).getByRole('listitem')).toHaveText([/Anything else\?/]);
+  expect(await storedSteps(page, agency, flow.flowUid)).toEqual([
+    {
+      title: 'Welcome + form',
+      content: '## Welcome aboard\n\nA few questions before we start.',
+      fields: ['Your name'],
+    },
+    { title: 'Step 2', content: '## Step 2\n\nAdd your content here...', fields: ['Anything else?'] },
+  ]);
+
+  // "Remove text" hides the text again (the fields stay), and "Add text" brings it back as it was.
+  await stepCard(page, 1).getByRole('button', { name: 'Remove text from Welcome + form' }).click();
+  await expect(stepCard(page, 1).getByLabel('Content of step 1')).toHaveCount(0);
+  await expect(stepCard(page, 1).getByRole('button', { name: 'Add text' })).toBeFocused();
+  await expect(preview.getByRole('heading', { name: 'Welcome aboard' })).toHaveCount(0);
+  await expect(preview.getByLabel('Your name')).toBeVisible();
+  await stepCard(page, 1).getByRole('button', { name: 'Add text' }).click();
+  await expect(stepCard(page, 1).getByLabel('Content of step 1')).toHaveValue(
+    '## Welcome aboard\n\nA few questions before we start.',
+  );
 });

@@ -2,7 +2,8 @@
  * Flows in the client portal, end to end: staff build a collect flow (text, select, file) for a client company;
  * the client signs in to the branded portal in their own browser, walks the flow — a required field refused, the
  * answers kept when going back, a file uploaded — and finishes it; back in the hub, staff see the submission with
- * the answers and the file.
+ * the answers and the file. Staff also build one step holding welcome text above a form (issue 29), which the client
+ * reads and answers in their own browser.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
@@ -181,4 +182,77 @@ test('a client completes a collect flow with a file upload, and staff see the su
   // The file is one of the company's files too.
   await page.goto('/hub/documents');
   await expect(page.getByText('harbor-logo.png').first()).toBeVisible();
+});
+
+test('staff build "Welcome + form" in one step; the client reads the text above the form and completes it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { slug, email, password, post, companyId } = await portalFlowAgency(page.request);
+  const flow = await post('/flows/v1', {
+    name: 'Getting started',
+    description: 'Hello first, then one question.',
+    workflow_type: 'collect',
+    company_id: companyId,
+  });
+
+  // Staff: one form step with welcome text above its field, then a text-only step; then publish.
+  await page.goto(`/hub/flows/${flow.flow_uid}`);
+  await page.getByRole('button', { name: 'Add Form Step' }).click();
+  const first = page.locator('[data-step-card]').first();
+  await page.getByLabel('Title of step 1').fill('Welcome + form');
+  await first.getByRole('button', { name: 'Add text' }).click();
+  await first.getByLabel('Content of step 1').fill('## Welcome aboard\n\nWe are glad you are here.');
+  await first.getByRole('button', { name: 'Add Field' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Label').fill('Your website');
+  await dialog.getByRole('checkbox', { name: /Required/ }).check();
+  await dialog.getByRole('button', { name: 'Create Field' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Add Content Step' }).click();
+  await page.getByLabel('Title of step 2').fill('All set');
+  await page.getByLabel('Content of step 2').fill('Thanks! We will be in touch.');
+  await expect(page.locator('[data-save-state]')).toHaveText('Saved');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText('Flow published')).toBeVisible();
+
+  // The client, in their own browser.
+  const context = await browser.newContext();
+  const portal = await context.newPage();
+  await portal.goto(`/portal/${slug}/login`);
+  await portal.getByLabel('Email').fill(email);
+  await portal.getByLabel('Password').fill(password);
+  await portal.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(portal).toHaveURL(new RegExp(`/portal/${slug}/dashboard$`));
+  await portal.goto(`/portal/${slug}/workflows`);
+  await portal.getByRole('link', { name: 'Start: Getting started' }).click();
+
+  // Step 1: the text, then the form of the same step; its required field is enforced.
+  await expect(portal.getByRole('heading', { name: 'Welcome + form' })).toBeVisible();
+  const welcome = portal.getByRole('heading', { name: 'Welcome aboard' });
+  await expect(welcome).toBeVisible();
+  await expect(portal.getByText('We are glad you are here.')).toBeVisible();
+  const field = portal.getByLabel('Your website');
+  await expect(field).toBeVisible();
+  expect((await welcome.boundingBox())!.y).toBeLessThan((await field.boundingBox())!.y);
+  await portal.getByRole('button', { name: 'Next' }).click();
+  await expect(portal.getByText('Please fill in “Your website”.')).toBeVisible();
+  await field.fill('harbor.example');
+  await portal.getByRole('button', { name: 'Next' }).click();
+
+  // Step 2: text only, read and finish.
+  await expect(portal.getByRole('heading', { name: 'All set' })).toBeVisible();
+  await expect(portal.getByText('Thanks! We will be in touch.')).toBeVisible();
+  await expect(portal.getByRole('textbox')).toHaveCount(0);
+  await portal.getByRole('button', { name: 'Finish' }).click();
+  await expect(portal.getByRole('heading', { name: 'Flow completed' })).toBeVisible();
+  await expect(portal.getByText('harbor.example')).toBeVisible();
+  await context.close();
+
+  // Staff see the answer under its step.
+  await page.reload();
+  await page.getByRole('tab', { name: /Submissions/ }).click();
+  await expect(page.locator('[data-flow-submissions]').getByText('harbor.example')).toBeVisible();
 });

@@ -615,6 +615,9 @@ describe('single answers: fields in order', () => {
         "steps_of_flow[].step_order",
         "steps_of_flow[].step_title",
         "steps_of_flow[].content",
+        "steps_of_flow[].step_type",
+        "steps_of_flow[].has_content",
+        "steps_of_flow[].has_fields",
         "steps_of_flow[].fields_of_flow_step",
         "steps_of_flow[].updated_at",
       ]
@@ -641,6 +644,7 @@ describe('single answers: fields in order', () => {
         "steps[].id",
         "steps[].stepOrder",
         "steps[].stepTitle",
+        "steps[].stepType",
         "steps[].content",
         "steps[].fields",
         "steps[].fields[].id",

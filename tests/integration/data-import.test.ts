@@ -945,6 +945,68 @@ describe('export zips: what the app itself would refuse', () => {
     ]);
   });
 
+  it('an export written before steps could mix text and fields (no stepType, addedContent, addedFields) keeps each step’s shape; a newer one keeps its blocks', async () => {
+    const db = app.database.db;
+    const flow = {
+      id: 11,
+      flowUid: 'zip-flow-mixed',
+      companyId: 7,
+      createdById: null,
+      name: 'Zip intake',
+      description: 'Old and new steps',
+      workflowType: 'collect',
+      isActive: true,
+      createdAt: AT,
+      updatedAt: AT,
+    };
+    const step = {
+      id: 12,
+      flowId: 11,
+      stepOrder: 1,
+      stepTitle: 'Old questions',
+      content: '',
+      createdAt: AT,
+      updatedAt: AT,
+    };
+    const zip = await buildArchive((p) => {
+      p.data.companies[0] = { ...(p.data.companies[0] as object), name: 'Mixed Meadow' };
+      p.data.contacts[0] = { ...(p.data.contacts[0] as object), email: 'mixed@zip.example' };
+      p.data.flows = [flow];
+      p.data.flowSteps = [
+        step,
+        {
+          ...step,
+          id: 13,
+          stepOrder: 2,
+          stepTitle: 'Welcome + form',
+          content: '## Hi',
+          stepType: 'form',
+          addedContent: true,
+          addedFields: false,
+        },
+      ];
+      for (const e of p.manifest.entities as { name: string; count: number }[]) e.count = p.data[e.name].length;
+    });
+    const res = await send(zip);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const steps = await db.flowStep.findMany({
+      where: { businessId: agency.businessId, stepTitle: { in: ['Old questions', 'Welcome + form'] } },
+      orderBy: { stepOrder: 'asc' },
+    });
+    expect(steps.map((s) => [s.stepTitle, s.stepType, s.addedContent, s.addedFields])).toEqual([
+      ['Old questions', null, false, false],
+      ['Welcome + form', 'form', true, false],
+    ]);
+    // A step type the app does not know is refused with its line.
+    const unknown = await buildArchive((p) => {
+      p.data.flows = [flow];
+      p.data.flowSteps = [{ ...step, stepType: 'banner', addedContent: false, addedFields: false }];
+    });
+    expect((await send(unknown, false)).body.issues).toContainEqual(
+      expect.objectContaining({ entity: 'flowSteps', field: 'stepType' }),
+    );
+  });
+
   it('answers 409 with a sentence while another import of the agency runs', async () => {
     let release = () => {};
     let holding = () => {};
@@ -1279,7 +1341,16 @@ describe('the round trip: export, then import into a fresh agency', () => {
       },
     });
     const step = await db.flowStep.create({
-      data: { businessId: bid, flowId: flow.id, stepOrder: 1, stepTitle: 'Assets', content: '# Hello' },
+      // Issue 29: a form step that also shows its text.
+      data: {
+        businessId: bid,
+        flowId: flow.id,
+        stepOrder: 1,
+        stepTitle: 'Assets',
+        content: '# Hello',
+        stepType: 'form',
+        addedContent: true,
+      },
     });
     const fileField = await db.flowField.create({
       data: { businessId: bid, flowStepId: step.id, fieldLabel: 'Logo', fieldType: 'file', options: '{}', order: 0 },
@@ -1404,6 +1475,9 @@ describe('the round trip: export, then import into a fresh agency', () => {
     expect(before.projects.map((p) => p.visibleToClient).sort()).toEqual([false, true, true]);
     expect(before.tasks).toContainEqual(expect.objectContaining({ title: 'Send invoice', internal: true }));
     expect(before.resources.flatMap((r) => r.details)).toHaveLength(2);
+    expect(before.flows.flatMap((f) => f.steps)).toContainEqual(
+      expect.objectContaining({ stepTitle: 'Assets', stepType: 'form', addedContent: true, addedFields: false }),
+    );
     expect(before.documents.filter((d) => d.url === 'stored')).toHaveLength(3);
     expect(before.flows.flatMap((f) => f.steps.flatMap((s) => s.fields))).toContainEqual(
       expect.objectContaining({ fieldLabel: 'Size', options: JSON.stringify({ choices: ['S', 'M'] }) }),

@@ -62,6 +62,9 @@ const STEP_KEYS = [
   'step_order',
   'step_title',
   'content',
+  'step_type',
+  'has_content',
+  'has_fields',
   'fields_of_flow_step',
   'updated_at',
 ];

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { M } from '../../../shared/messages';
 import {
   FLOW_LIMITS,
+  type FlowType,
   type flowFieldCreateInput,
   type flowFieldIdInput,
   type flowFieldListInput,
@@ -13,7 +14,7 @@ import { notFoundOn } from '../../errors';
 import { sql, TENANT } from '../../sql';
 import type { StaffScope, TenantScope } from '../context';
 import { FIELD_LOGGED, fieldStateSelect, logFlowEdit } from './log';
-import { readField, readFields } from './read';
+import { readField, readFields, stepTypeOf } from './read';
 import { fail, fieldNotFound, optionsText, stepNotFound } from './rules';
 
 /** Who writes: the agency's clients and the staff user the activity log names. */
@@ -36,12 +37,23 @@ export async function createFlowField(scope: Writer, input: z.output<typeof flow
   const id = await scope.db.$transaction(async (tx) => {
     const step = await tx.flowStep.findUnique({
       where: { id: input.flowStepId },
-      select: { id: true, flowId: true, stepTitle: true },
+      select: {
+        id: true,
+        flowId: true,
+        stepTitle: true,
+        stepType: true,
+        addedFields: true,
+        flow: { select: { workflowType: true } },
+      },
     });
     if (!step) return stepNotFound();
     if ((await tx.flowField.count({ where: { flowStepId: step.id } })) >= FLOW_LIMITS.fieldsMax) {
       fail('BAD_REQUEST', M.flows.tooManyFields(FLOW_LIMITS.fieldsMax));
     }
+    // A field added to a content or information step gives it a form below its text (issue 29).
+    const addsForm = !step.addedFields && stepTypeOf(step.stepType, step.flow.workflowType as FlowType) !== 'form';
+    if (addsForm)
+      await tx.flowStep.update({ where: { id: step.id }, data: { addedFields: true }, select: { id: true } });
     const field = await tx.flowField.create({
       data: {
         businessId: scope.businessId,
@@ -57,6 +69,7 @@ export async function createFlowField(scope: Writer, input: z.output<typeof flow
     });
     await logFlowEdit(tx, scope, step.flowId, [
       { field: 'step', from: step.stepTitle, to: step.stepTitle },
+      ...(addsForm ? [{ field: 'addedFields', from: false, to: true }] : []),
       { field: 'field', from: null, to: input.fieldLabel },
     ]);
     return field.id;

@@ -194,6 +194,9 @@ export async function duplicateFlow(scope: Writer, input: z.output<typeof flowId
           stepOrder: step.stepOrder,
           stepTitle: step.stepTitle,
           content: step.content,
+          stepType: step.stepType,
+          addedContent: step.stepType === 'form' && step.hasContent,
+          addedFields: step.stepType !== 'form' && step.hasFields,
         },
         select: { id: true },
       });

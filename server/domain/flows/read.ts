@@ -2,7 +2,17 @@
  * Reading flows: one flow with its company and step count, one flow with its steps and fields, one step, one field.
  * Hand-written SQL over (businessId, …) indexes; the portal's flows (../portal-flows) read a flow the same way.
  */
-import type { FlowDetail, FlowFieldRow, FlowRow, FlowStepRow } from '../../../shared/schemas/flows';
+import {
+  type FlowDetail,
+  type FlowFieldRow,
+  type FlowRow,
+  type FlowStepRow,
+  type FlowType,
+  STEP_KIND,
+  STEP_TYPES,
+  type StepType,
+  stepBlocks,
+} from '../../../shared/schemas/flows';
 import { sql, TENANT, toBool, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 
 export const flowColumns = sql`t."id", t."flowUid", t."name", t."description", t."workflowType", t."isActive", t."businessId",
@@ -64,9 +74,16 @@ function fieldFromRow(r: Row): FlowFieldRow {
   };
 }
 
-const stepColumns = sql`s."id", s."businessId", s."flowId", s."stepOrder", s."stepTitle", s."content", s."updatedAt"`;
+const stepColumns = sql`s."id", s."businessId", s."flowId", s."stepOrder", s."stepTitle", s."content", s."stepType",
+  s."addedContent", s."addedFields", s."updatedAt"`;
 
-function stepFromRow(r: Row, fields: FlowFieldRow[]): FlowStepRow {
+/** A step's type: the one it was added as, or (a step made before issue 29) its flow type's. */
+export function stepTypeOf(stored: unknown, flowType: FlowType): StepType {
+  return STEP_TYPES.includes(stored as StepType) ? (stored as StepType) : STEP_KIND[flowType];
+}
+
+function stepFromRow(r: Row, fields: FlowFieldRow[], flowType: FlowType): FlowStepRow {
+  const stepType = stepTypeOf(r.stepType, flowType);
   return {
     id: toInt(r.id),
     businessId: toInt(r.businessId),
@@ -74,6 +91,8 @@ function stepFromRow(r: Row, fields: FlowFieldRow[]): FlowStepRow {
     stepOrder: toInt(r.stepOrder),
     stepTitle: String(r.stepTitle),
     content: String(r.content ?? ''),
+    stepType,
+    ...stepBlocks(stepType, { addedContent: toBool(r.addedContent), addedFields: toBool(r.addedFields) }),
     fieldsOfFlowStep: fields,
     updatedAt: toDate(r.updatedAt),
   };
@@ -126,15 +145,20 @@ export async function readFlow(db: SqlRunner, key: { id?: number; flowUid?: stri
   const flow = flowFromRow(row);
   if (key.id !== undefined && key.flowUid !== undefined && flow.flowUid !== key.flowUid) return null;
   const grouped = fieldsByStep(fields);
-  return { ...flow, stepsOfFlow: steps.map((s) => stepFromRow(s, grouped.get(toInt(s.id)) ?? [])) };
+  return {
+    ...flow,
+    stepsOfFlow: steps.map((s) => stepFromRow(s, grouped.get(toInt(s.id)) ?? [], flow.workflowType)),
+  };
 }
 
 export async function readStep(db: SqlRunner, id: number): Promise<FlowStepRow | null> {
   const [row, fields] = await Promise.all([
-    db.get(sql`SELECT ${stepColumns} FROM "FlowStep" s WHERE s."businessId" = ${TENANT} AND s."id" = ${id}`),
+    db.get(sql`SELECT ${stepColumns}, f."workflowType" FROM "FlowStep" s
+      JOIN "Flow" f ON f."businessId" = s."businessId" AND f."id" = s."flowId"
+      WHERE s."businessId" = ${TENANT} AND s."id" = ${id}`),
     readFields(db, id),
   ]);
-  return row ? stepFromRow(row, fields) : null;
+  return row ? stepFromRow(row, fields, String(row.workflowType) as FlowType) : null;
 }
 
 export const readFields = async (db: SqlRunner, stepId: number) =>

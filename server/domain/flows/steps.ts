@@ -8,6 +8,7 @@ import {
   FLOW_LIMITS,
   STEP_KIND,
   type FlowType,
+  type StepType,
   type flowStepCreateInput,
   type flowStepIdInput,
   type flowStepReorderInput,
@@ -17,7 +18,7 @@ import { changesOf } from '../../activity';
 import { notFoundOn } from '../../errors';
 import type { StaffScope } from '../context';
 import { logFlowEdit, logStepCountChange, readFlowState, stepList } from './log';
-import { readStep } from './read';
+import { readStep, stepTypeOf } from './read';
 import { fail, lockFlow, stepNotFound } from './rules';
 
 /** Who writes: the agency's clients and the staff user the activity log names. */
@@ -49,9 +50,9 @@ export async function createFlowStep(scope: Writer, input: z.output<typeof flowS
         data: { stepOrder: { increment: 1 } },
       });
     }
-    const content =
-      input.content ??
-      (STEP_KIND[flow.workflowType as FlowType] === 'content' ? M.flows.onboardPlaceholder(stepOrder) : '');
+    // The type chosen decides how the step starts (issue 29); the flow type's is the default.
+    const stepType = input.stepType ?? STEP_KIND[flow.workflowType as FlowType];
+    const content = input.content ?? (stepType === 'content' ? M.flows.onboardPlaceholder(stepOrder) : '');
     const step = await tx.flowStep.create({
       data: {
         businessId,
@@ -59,6 +60,7 @@ export async function createFlowStep(scope: Writer, input: z.output<typeof flowS
         stepOrder,
         stepTitle: input.stepTitle ?? M.flows.stepTitle(stepOrder),
         content,
+        stepType,
       },
       select: { id: true },
     });
@@ -69,15 +71,63 @@ export async function createFlowStep(scope: Writer, input: z.output<typeof flowS
   return (await readStep(scope.sql, id)) ?? stepNotFound();
 }
 
-/** PATCH /flow_step/v1/{id}: the editor's debounced saves of a title or content. */
+/**
+ * The blocks a step update asks for, as stored columns: text on a form step (addedContent), fields on a content or
+ * information step (addedFields). A step's own block cannot go, nor a form that still has fields.
+ */
+function blockChange(
+  stepType: StepType,
+  input: { hasContent?: boolean; hasFields?: boolean },
+  fieldCount: number,
+): { addedContent?: boolean; addedFields?: boolean } {
+  const data: { addedContent?: boolean; addedFields?: boolean } = {};
+  if (input.hasContent !== undefined) {
+    if (stepType === 'form') data.addedContent = input.hasContent;
+    else if (!input.hasContent) fail('BAD_REQUEST', M.flows.stepKeepsContent);
+  }
+  if (input.hasFields !== undefined) {
+    if (stepType !== 'form') {
+      if (!input.hasFields && fieldCount > 0) fail('BAD_REQUEST', M.flows.removeFieldsFirst);
+      data.addedFields = input.hasFields;
+    } else if (!input.hasFields) fail('BAD_REQUEST', M.flows.stepKeepsFields);
+  }
+  return data;
+}
+
+/**
+ * PATCH /flow_step/v1/{id}: the editor's debounced saves of a title or content, and "Add text" / "Remove text" on
+ * a form step or "Remove form" on a content step (blockChange). Content saves never change which blocks show, so a
+ * late save of the text cannot bring back a text its author just removed.
+ */
 export async function updateFlowStep(scope: Writer, input: z.output<typeof flowStepUpdateInput>) {
-  const { id, ...data } = input;
+  const { id, hasContent, hasFields, ...texts } = input;
   await scope.db
     .$transaction(async (tx) => {
-      const select = { flowId: true, stepTitle: true, content: true } as const;
-      const before = (await tx.flowStep.findUnique({ where: { id }, select })) ?? stepNotFound();
-      const after = await tx.flowStep.update({ where: { id }, data, select });
-      const changes = changesOf(before, after, ['stepTitle', 'content']).map((c) =>
+      const select = {
+        flowId: true,
+        stepTitle: true,
+        content: true,
+        addedContent: true,
+        addedFields: true,
+      } as const;
+      const found =
+        (await tx.flowStep.findUnique({
+          where: { id },
+          select: {
+            ...select,
+            stepType: true,
+            flow: { select: { workflowType: true } },
+            _count: { select: { fields: true } },
+          },
+        })) ?? stepNotFound();
+      const { stepType: stored, flow, _count, ...before } = found;
+      const blocks = blockChange(
+        stepTypeOf(stored, flow.workflowType as FlowType),
+        { hasContent, hasFields },
+        _count.fields,
+      );
+      const after = await tx.flowStep.update({ where: { id }, data: { ...texts, ...blocks }, select });
+      const changes = changesOf(before, after, ['stepTitle', 'content', 'addedContent', 'addedFields']).map((c) =>
         c.field === 'content' ? { ...c, field: 'stepContent' } : c,
       );
       await logFlowEdit(

@@ -9,7 +9,6 @@
  */
 import { TRPCError } from '@trpc/server';
 import { M } from '../../../shared/messages';
-import { STEP_KIND } from '../../../shared/schemas/flows';
 import type { z } from 'zod';
 import {
   fieldValueSchema,
@@ -61,7 +60,7 @@ const submissionFromRow = (r: Row): Submission => ({
 });
 
 /**
- * The flow as the contact sees it (steps with their fields; only collect flows have a form), their submission and
+ * The flow as the contact sees it (steps with their text and fields, each as the step shows them), their submission and
  * answers (file answers with their document); NOT_FOUND when the portal's rule does not show it to them. Every
  * portal read and write of one flow (get, saveStep, submit, the upload route) starts here.
  */
@@ -86,13 +85,15 @@ export async function readPortalFlow(
     scope.companyId,
   );
   const submission = subRow ? submissionFromRow(subRow) : null;
-  const form = STEP_KIND[flow.workflowType] === 'form';
+  // What a step shows (issue 29): its text (markdown, or plain for an information step) above its form fields;
+  // a block the step does not show is not sent, and a field not shown takes no answer.
   const steps: PortalFlowStep[] = flow.stepsOfFlow.map((s) => ({
     id: s.id,
     stepOrder: s.stepOrder,
     stepTitle: s.stepTitle,
-    content: s.content,
-    fields: form
+    stepType: s.stepType,
+    content: s.hasContent ? s.content : '',
+    fields: s.hasFields
       ? s.fieldsOfFlowStep.map((f) => ({
           id: f.id,
           fieldLabel: f.fieldLabel,

@@ -1,27 +1,24 @@
 import { type ReactNode, useId } from 'react';
 import { Eye, Upload } from 'lucide-react';
 import { M } from '../../../../shared/messages';
-import { STEP_KIND } from '../../../../shared/schemas/flows';
 import { cn } from '../../lib/cn';
 import { controlClass, RequiredMark } from '../../ui/Field';
 import { Markdown } from '../../ui/Markdown';
-import type { FlowFieldRow, FlowStepRow, FlowType } from './flowParts';
+import type { FlowFieldRow, FlowStepRow } from './flowParts';
 
 const F = M.flows;
 
 /**
- * The live preview (spec §2.9): numbered step titles, then the step as the client will see it: rendered markdown
- * (onboard), plain text with its line breaks (inform), or the form's controls, disabled, with the required
- * asterisk and help text (collect). It follows every keystroke of the editor.
+ * The live preview (spec §2.9): numbered step titles, then the step as the client will see it: its text, as rendered
+ * markdown (or plain text with its line breaks for an information step), above the form's controls, disabled, with
+ * the required asterisk and help text. It follows every keystroke of the editor.
  * `scrollable`: the caller caps its height, so it is a tab stop (named by its heading) that the arrow keys scroll.
  */
 export function FlowPreview({
-  type,
   steps,
   scrollable = false,
   className,
 }: {
-  type: FlowType;
   steps: FlowStepRow[];
   scrollable?: boolean;
   className?: string;
@@ -62,7 +59,7 @@ export function FlowPreview({
                 </h3>
               </div>
               <div className="mt-3 pl-9">
-                <StepBody type={type} step={step} />
+                <StepBody step={step} />
               </div>
             </li>
           ))}
@@ -72,26 +69,36 @@ export function FlowPreview({
   );
 }
 
-function StepBody({ type, step }: { type: FlowType; step: FlowStepRow }) {
-  if (STEP_KIND[type] === 'content')
+/** A step's text above its form (issue 29: a step may show both). */
+function StepBody({ step }: { step: FlowStepRow }) {
+  return (
+    <div className="space-y-4">
+      {step.hasContent && <StepText step={step} />}
+      {step.hasFields &&
+        (step.fieldsOfFlowStep.length === 0 ? (
+          <p className="text-sm text-slate-500 italic">{F.noFields}</p>
+        ) : (
+          <div className="space-y-4">
+            {step.fieldsOfFlowStep.map((field) => (
+              <PreviewField key={field.id} field={field} />
+            ))}
+          </div>
+        ))}
+    </div>
+  );
+}
+
+function StepText({ step }: { step: FlowStepRow }) {
+  if (step.stepType !== 'information')
     return (
       <Markdown shiftHeadings={2} empty={<Placeholder />}>
         {step.content}
       </Markdown>
     );
-  if (STEP_KIND[type] === 'information')
-    return step.content.trim() ? (
-      <p className="text-sm leading-6 break-words whitespace-pre-line text-slate-700">{step.content}</p>
-    ) : (
-      <Placeholder />
-    );
-  if (step.fieldsOfFlowStep.length === 0) return <p className="text-sm text-slate-500 italic">{F.noFields}</p>;
-  return (
-    <div className="space-y-4">
-      {step.fieldsOfFlowStep.map((field) => (
-        <PreviewField key={field.id} field={field} />
-      ))}
-    </div>
+  return step.content.trim() ? (
+    <p className="text-sm leading-6 break-words whitespace-pre-line text-slate-700">{step.content}</p>
+  ) : (
+    <Placeholder />
   );
 }
 

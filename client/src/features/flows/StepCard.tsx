@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
@@ -6,6 +6,7 @@ import {
   ArrowDown,
   ArrowUp,
   CalendarDays,
+  FileText,
   GripVertical,
   ListChecks,
   Paperclip,
@@ -14,15 +15,16 @@ import {
   SquareCheck,
   Trash2,
   Type,
+  X,
   type LucideIcon,
 } from 'lucide-react';
 import { M } from '../../../../shared/messages';
-import { FLOW_LIMITS, STEP_KIND } from '../../../../shared/schemas/flows';
+import { FLOW_LIMITS } from '../../../../shared/schemas/flows';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/Button';
 import { controlClass, RequiredMark } from '../../ui/Field';
 import { Markdown } from '../../ui/Markdown';
-import type { FlowFieldRow, FlowStepRow, FlowType } from './flowParts';
+import { type FlowFieldRow, type FlowStepRow, stepTypeIcon } from './flowParts';
 
 const F = M.flows;
 
@@ -42,7 +44,6 @@ export type StepCardProps = {
   step: FlowStepRow;
   index: number;
   total: number;
-  type: FlowType;
   /** Focus the title once (a step just added). */
   focusTitle: boolean;
   onFocused: () => void;
@@ -52,16 +53,22 @@ export type StepCardProps = {
   onMove: (by: -1 | 1) => void;
   onDelete: () => void;
   onAddField: () => void;
+  /** Shows or hides the step's other block (issue 29): text on a form step, the form of a content step. */
+  onBlocks: (blocks: { hasContent?: boolean; hasFields?: boolean }) => void;
+  /** A block change of this step is being saved. */
+  blocksBusy: boolean;
   onEditField: (field: FlowFieldRow) => void;
   onDeleteField: (field: FlowFieldRow) => void;
 };
 
 /**
  * One step in the editor: its handle (drag, or Space then arrows), number, editable title, move and delete buttons,
- * then the content editor of the flow's type. Typing is saved by the page (useStepSaver).
+ * then what the step shows, in the portal's order: its text (markdown, or plain text for an information step) above
+ * its form fields, with "Add text" / "Add Field" for the block it does not have yet. Typing is saved by the page
+ * (useStepSaver).
  */
 export function StepCard(props: StepCardProps) {
-  const { step, index, total, type, focusTitle, onFocused, onChange, onFlush, onMove, onDelete } = props;
+  const { step, index, total, focusTitle, onFocused, onChange, onFlush, onMove, onDelete } = props;
   const sortable = useSortable({ id: step.id });
   const titleRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -114,6 +121,7 @@ export function StepCard(props: StepCardProps) {
         >
           {index + 1}
         </span>
+        <StepTypeMark stepType={step.stepType} />
         <div className="min-w-0 flex-1">
           <label htmlFor={titleId} className="sr-only">
             {F.stepTitleLabel(index + 1)}
@@ -176,41 +184,142 @@ export function StepCard(props: StepCardProps) {
           {F.stepTitleRequired}
         </p>
       )}
-      <div className="p-4">
-        {STEP_KIND[type] === 'form' ? (
-          <StepFields {...props} name={name} />
-        ) : (
-          <ContentEditor
-            type={type}
-            step={step}
-            index={index}
-            onChange={(content) => onChange({ content })}
-            onFlush={onFlush}
-          />
-        )}
-      </div>
+      <StepBody {...props} name={name} />
     </li>
   );
 }
 
+/** The step type's icon, named for screen readers (issue 29: the type a step was added as). */
+function StepTypeMark({ stepType }: { stepType: FlowStepRow['stepType'] }) {
+  const Icon = stepTypeIcon[stepType];
+  const label = F.stepTypeLabels[stepType];
+  return (
+    <span role="img" aria-label={label} title={label} data-step-type={stepType} className="shrink-0 text-slate-400">
+      <Icon className="size-4" aria-hidden />
+    </span>
+  );
+}
+
+/**
+ * The step's blocks: the text above the fields. The block a step lacks is one button away: "Add Field" beside a
+ * content step's text, "Add text" beside a form step's Add Field.
+ */
+function StepBody(props: StepCardProps & { name: string }) {
+  const { step, index, name, onChange, onFlush, onBlocks, onAddField, blocksBusy } = props;
+  // After a block is added or removed, the focus goes where the author works next (the new text, or the button back).
+  const [focusNext, setFocusNext] = useState<'text' | 'addText' | 'addForm' | null>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const addTextRef = useRef<HTMLButtonElement>(null);
+  const addFormRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const target =
+      focusNext === 'text' && step.hasContent
+        ? textRef.current
+        : focusNext === 'addText' && !step.hasContent
+          ? addTextRef.current
+          : focusNext === 'addForm' && !step.hasFields
+            ? addFormRef.current
+            : null;
+    if (!target) return;
+    target.focus();
+    setFocusNext(null);
+  }, [focusNext, step.hasContent, step.hasFields]);
+
+  return (
+    <div
+      className="space-y-4 p-4"
+      data-step-blocks={[step.hasContent && 'text', step.hasFields && 'fields'].filter(Boolean).join(' ')}
+    >
+      {step.hasContent && (
+        <ContentEditor
+          step={step}
+          index={index}
+          textRef={textRef}
+          onChange={(content) => onChange({ content })}
+          onFlush={onFlush}
+          action={
+            step.stepType === 'form' ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  onFlush();
+                  onBlocks({ hasContent: false });
+                  setFocusNext('addText');
+                }}
+                disabled={blocksBusy}
+                aria-label={F.removeTextNamed(name)}
+                title={F.removeTextNamed(name)}
+              >
+                <X className="size-4" aria-hidden /> {F.removeText}
+              </Button>
+            ) : !step.hasFields ? (
+              <Button ref={addFormRef} variant="ghost" size="sm" onClick={onAddField}>
+                <Plus className="size-4" aria-hidden /> {F.addField}
+              </Button>
+            ) : null
+          }
+        />
+      )}
+      {step.hasFields && (
+        <StepFields
+          {...props}
+          extra={
+            !step.hasContent ? (
+              <Button
+                ref={addTextRef}
+                variant="ghost"
+                size="sm"
+                busy={blocksBusy}
+                onClick={() => {
+                  onBlocks({ hasContent: true });
+                  setFocusNext('text');
+                }}
+              >
+                {!blocksBusy && <FileText className="size-4" aria-hidden />} {F.addText}
+              </Button>
+            ) : step.stepType !== 'form' && step.fieldsOfFlowStep.length === 0 ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  onBlocks({ hasFields: false });
+                  setFocusNext('addForm');
+                }}
+                disabled={blocksBusy}
+                aria-label={F.removeFormNamed(name)}
+                title={F.removeFormNamed(name)}
+              >
+                <X className="size-4" aria-hidden /> {F.removeForm}
+              </Button>
+            ) : null
+          }
+        />
+      )}
+    </div>
+  );
+}
+
 type ContentEditorProps = {
-  type: FlowType;
   step: FlowStepRow;
   index: number;
+  textRef: React.Ref<HTMLTextAreaElement>;
   onChange: (content: string) => void;
   onFlush: () => void;
+  /** The block button beside the label: "Remove text" (a form step's added text) or "Add Field" (a content step). */
+  action: ReactNode;
 };
 
-/** onboard: markdown with a Write/Preview switch; inform: plain text. The textarea grows with its text. */
-function ContentEditor({ type, step, index, onChange, onFlush }: ContentEditorProps) {
+/** Markdown with a Write/Preview switch (plain text for an information step). The textarea grows with its text. */
+function ContentEditor({ step, index, textRef, onChange, onFlush, action }: ContentEditorProps) {
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const id = useId();
   const hintId = `${id}-hint`;
-  const markdown = STEP_KIND[type] === 'content';
+  const markdown = step.stepType !== 'information';
   return (
     <div>
-      <div className="mb-2 flex items-center justify-between gap-3">
-        <label htmlFor={id} className="text-xs font-medium text-slate-500">
+      <div className="mb-2 flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+        <label htmlFor={id} className="mr-auto text-xs font-medium text-slate-500">
           {F.contentLabel(index + 1)}
         </label>
         {markdown && (
@@ -231,6 +340,7 @@ function ContentEditor({ type, step, index, onChange, onFlush }: ContentEditorPr
             ))}
           </div>
         )}
+        {action}
       </div>
       {markdown && mode === 'preview' ? (
         <div className="min-h-32 rounded-lg border border-slate-200 bg-slate-50/50 px-3 py-2.5" data-step-preview>
@@ -241,6 +351,7 @@ function ContentEditor({ type, step, index, onChange, onFlush }: ContentEditorPr
       ) : (
         <>
           <textarea
+            ref={textRef}
             id={id}
             value={step.content}
             onChange={(e) => onChange(e.target.value)}
@@ -266,11 +377,21 @@ function ContentEditor({ type, step, index, onChange, onFlush }: ContentEditorPr
   );
 }
 
-/** collect: the step's form fields, each with its type, required mark and help text, and Add Field. */
-function StepFields({ step, name, onAddField, onEditField, onDeleteField }: StepCardProps & { name: string }) {
+/**
+ * The step's form fields, each with its type, required mark and help text, and Add Field; beside it "Add text" (a
+ * step without text) or "Remove form" (a content step's form with no field left).
+ */
+function StepFields({
+  step,
+  name,
+  onAddField,
+  onEditField,
+  onDeleteField,
+  extra,
+}: StepCardProps & { name: string; extra: ReactNode }) {
   const fields = step.fieldsOfFlowStep;
   return (
-    <div>
+    <div data-step-fields>
       {fields.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-500">
           {F.noFields}
@@ -322,15 +443,12 @@ function StepFields({ step, name, onAddField, onEditField, onDeleteField }: Step
           })}
         </ul>
       )}
-      <Button
-        variant="secondary"
-        size="sm"
-        className="mt-3"
-        onClick={onAddField}
-        disabled={fields.length >= FLOW_LIMITS.fieldsMax}
-      >
-        <Plus className="size-4" aria-hidden /> {F.addField}
-      </Button>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={onAddField} disabled={fields.length >= FLOW_LIMITS.fieldsMax}>
+          <Plus className="size-4" aria-hidden /> {F.addField}
+        </Button>
+        {extra}
+      </div>
     </div>
   );
 }

@@ -2,13 +2,20 @@ import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, BookOpenText, ClipboardList, Info, type LucideIcon } from 'lucide-react';
 import { M } from '../../../../shared/messages';
-import type { FlowDetail, FlowFieldRow, FlowRow, FlowStepRow, FlowType } from '../../../../shared/schemas/flows';
+import type {
+  FlowDetail,
+  FlowFieldRow,
+  FlowRow,
+  FlowStepRow,
+  FlowType,
+  StepType,
+} from '../../../../shared/schemas/flows';
 import { cn } from '../../lib/cn';
 import { Badge, type Tone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 
-export type { FlowDetail, FlowFieldRow, FlowRow, FlowStepRow, FlowType };
+export type { FlowDetail, FlowFieldRow, FlowRow, FlowStepRow, FlowType, StepType };
 
 const F = M.flows;
 
@@ -17,6 +24,12 @@ export const flowPath = (flow: { flowUid: string }) => `/hub/flows/${encodeURICo
 
 const typeTone: Record<FlowType, Tone> = { onboard: 'blue', collect: 'purple', inform: 'orange' };
 export const typeIcon: Record<FlowType, LucideIcon> = { onboard: BookOpenText, collect: ClipboardList, inform: Info };
+/** Each step type's icon: the one of the flow type that adds it first. */
+export const stepTypeIcon: Record<StepType, LucideIcon> = {
+  content: BookOpenText,
+  information: Info,
+  form: ClipboardList,
+};
 
 export const flowTypeName = (type: string) => F.typeLabels[type] ?? type;
 

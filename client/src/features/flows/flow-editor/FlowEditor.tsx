@@ -50,12 +50,7 @@ export function FlowEditor({ flow, flowKey }: { flow: FlowDetail; flowKey: FlowK
           fieldActions={fieldActions}
         />
         <aside className="min-w-0 lg:sticky lg:top-24" aria-label={F.previewOf(flow.name)}>
-          <FlowPreview
-            type={type}
-            steps={steps}
-            scrollable
-            className="lg:max-h-[calc(100dvh-7.5rem)] lg:overflow-y-auto"
-          />
+          <FlowPreview steps={steps} scrollable className="lg:max-h-[calc(100dvh-7.5rem)] lg:overflow-y-auto" />
         </aside>
       </div>
 

@@ -16,7 +16,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { M } from '../../../../../shared/messages';
-import type { FlowStepRow, FlowType } from '../flowParts';
+import type { FlowStepRow } from '../flowParts';
 import { StepCard } from '../StepCard';
 import type { useStepSaver } from '../useStepSaver';
 import type { FieldActions } from './fieldActions';
@@ -44,7 +44,6 @@ function reorderAnnouncements(steps: FlowStepRow[]): Announcements {
 }
 
 type Props = {
-  type: FlowType;
   saver: ReturnType<typeof useStepSaver>;
   order: ReturnType<typeof useStepOrder>;
   stepActions: StepActions;
@@ -52,7 +51,7 @@ type Props = {
 };
 
 /** The editor's steps as a sortable list: drag by the handle (mouse, or Space then arrows) or use the move buttons. */
-export function StepList({ type, saver, order, stepActions, fieldActions }: Props) {
+export function StepList({ saver, order, stepActions, fieldActions }: Props) {
   const { steps, reorder, moveStep } = order;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -83,7 +82,6 @@ export function StepList({ type, saver, order, stepActions, fieldActions }: Prop
               step={step}
               index={index}
               total={steps.length}
-              type={type}
               focusTitle={stepActions.focusId === step.id}
               onFocused={stepActions.clearFocus}
               onChange={(change) => saver.edit(step.id, change)}
@@ -91,6 +89,8 @@ export function StepList({ type, saver, order, stepActions, fieldActions }: Prop
               onMove={(by) => moveStep(index, by)}
               onDelete={() => stepActions.setStepToDelete(step)}
               onAddField={() => openField(step, null)}
+              onBlocks={(blocks) => stepActions.setBlocks(step.id, blocks)}
+              blocksBusy={stepActions.blocksBusyFor(step.id)}
               onEditField={(field) => openField(step, field)}
               onDeleteField={setFieldToDelete}
             />

@@ -1,9 +1,9 @@
 import { Plus } from 'lucide-react';
 import { M } from '../../../../../shared/messages';
-import { FLOW_LIMITS } from '../../../../../shared/schemas/flows';
+import { FLOW_LIMITS, STEP_KIND, STEP_TYPES } from '../../../../../shared/schemas/flows';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/Button';
-import { FlowTypeTile, type FlowType } from '../flowParts';
+import { FlowTypeTile, type FlowType, type StepType, stepTypeIcon } from '../flowParts';
 import type { useStepSaver } from '../useStepSaver';
 import type { FieldActions } from './fieldActions';
 import { SaveIndicator } from './SaveIndicator';
@@ -13,11 +13,11 @@ import type { useStepOrder } from './useStepOrder';
 
 const F = M.flows;
 
-/** The add-step button of each flow type (spec §2.9). */
-const addStepLabel: Record<FlowType, string> = {
-  onboard: F.addContentStep,
-  inform: F.addInformationStep,
-  collect: F.addFormStep,
+/** The add-step button of each step type (spec §2.9). */
+const addStepLabel: Record<StepType, string> = {
+  content: F.addContentStep,
+  information: F.addInformationStep,
+  form: F.addFormStep,
 };
 
 type Props = {
@@ -49,25 +49,37 @@ export function StepsSection({ flowId, type, saver, order, stepActions, fieldAct
       </div>
 
       {steps.length > 0 && (
-        <StepList type={type} saver={saver} order={order} stepActions={stepActions} fieldActions={fieldActions} />
+        <StepList saver={saver} order={order} stepActions={stepActions} fieldActions={fieldActions} />
       )}
 
       <AddStepCard
         type={type}
         count={steps.length}
-        busy={stepActions.createStep.isPending}
+        adding={stepActions.createStep.isPending ? (stepActions.createStep.variables?.stepType ?? null) : null}
         reordering={order.reordering}
-        onAdd={() => stepActions.createStep.mutate({ flowId })}
+        onAdd={(stepType) => stepActions.createStep.mutate({ flowId, stepType })}
       />
     </section>
   );
 }
 
-type AddStepProps = { type: FlowType; count: number; busy: boolean; reordering: boolean; onAdd: () => void };
+type AddStepProps = {
+  type: FlowType;
+  count: number;
+  /** The step type being added, or null. */
+  adding: StepType | null;
+  reordering: boolean;
+  onAdd: (stepType: StepType) => void;
+};
 
-/** The add-step card (spec §2.9); with no steps yet it is the page's empty state. */
-function AddStepCard({ type, count, busy, reordering, onAdd }: AddStepProps) {
+/**
+ * The add-step card (spec §2.9); with no steps yet it is the page's empty state. The flow type's own step comes
+ * first; the other two types are offered beside it (issue 29), and any step can take text and fields later.
+ */
+function AddStepCard({ type, count, adding, reordering, onAdd }: AddStepProps) {
   const stepLimit = count >= FLOW_LIMITS.stepsMax;
+  const own = STEP_KIND[type];
+  const busy = adding !== null;
   return (
     <div
       className={cn(
@@ -82,10 +94,41 @@ function AddStepCard({ type, count, busy, reordering, onAdd }: AddStepProps) {
           <p className="mb-3 max-w-sm text-sm text-slate-500">{F.noStepsText}</p>
         </>
       )}
-      <Button variant={count ? 'secondary' : 'primary'} busy={busy} disabled={reordering || stepLimit} onClick={onAdd}>
-        {!busy && <Plus className="size-4" aria-hidden />} {addStepLabel[type]}
+      <Button
+        variant={count ? 'secondary' : 'primary'}
+        busy={adding === own}
+        disabled={reordering || stepLimit || busy}
+        onClick={() => onAdd(own)}
+      >
+        {adding !== own && <Plus className="size-4" aria-hidden />} {addStepLabel[own]}
       </Button>
       <p className="text-xs text-slate-500">{stepLimit ? F.tooManySteps(FLOW_LIMITS.stepsMax) : F.typeHints[type]}</p>
+      {!stepLimit && (
+        <div
+          role="group"
+          aria-label={F.addStepOfType}
+          className="mt-1 flex flex-wrap items-center justify-center gap-2"
+        >
+          <span className="text-xs text-slate-500" aria-hidden>
+            {F.addStepOfType}
+          </span>
+          {STEP_TYPES.filter((t) => t !== own).map((t) => {
+            const Icon = stepTypeIcon[t];
+            return (
+              <Button
+                key={t}
+                variant="ghost"
+                size="sm"
+                busy={adding === t}
+                disabled={reordering || busy}
+                onClick={() => onAdd(t)}
+              >
+                {adding !== t && <Icon className="size-4" aria-hidden />} {addStepLabel[t]}
+              </Button>
+            );
+          })}
+        </div>
+      )}
     </div>
   );
 }

@@ -10,7 +10,7 @@ const F = M.flows;
 
 type FieldDialogState = { open: boolean; stepId: number; field: FlowFieldRow | null; nextOrder: number };
 
-/** The form fields of collect steps: the add/edit dialog, and delete with a confirmation. Each change reads the flow again. */
+/** The form fields of a step: the add/edit dialog, and delete with a confirmation. Each change reads the flow again. */
 export function useFieldActions(refreshFlow: () => void) {
   const [fieldDialog, setFieldDialog] = useState<FieldDialogState>({
     open: false,

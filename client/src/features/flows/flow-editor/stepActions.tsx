@@ -7,7 +7,7 @@ import { byOrder, type FlowKey } from './editorState';
 
 const F = M.flows;
 
-/** Adding a step (its title then takes the focus) and deleting one after a confirmation. */
+/** Adding a step (its title then takes the focus), deleting one after a confirmation, and its text and form blocks. */
 export function useStepActions(flowKey: FlowKey, forget: (stepId: number) => void, invalidateLists: () => void) {
   const utils = trpc.useUtils();
   const [focusId, setFocusId] = useState<number | null>(null);
@@ -45,7 +45,36 @@ export function useStepActions(flowKey: FlowKey, forget: (stepId: number) => voi
     onError: (error) => toast.error(F.stepDeleteFailed, { description: errorText(error) ?? undefined }),
   });
 
-  return { focusId, clearFocus, createStep, stepToDelete, setStepToDelete, lastStepAsked, removeStep };
+  // "Add text" on a form step, "Remove text", "Remove form" (issue 29): the step's blocks, as the server now has them.
+  const blocks = trpc.flowSteps.update.useMutation({
+    onSuccess: (step) =>
+      utils.flows.get.setData(
+        flowKey,
+        (f) =>
+          f && {
+            ...f,
+            stepsOfFlow: f.stepsOfFlow.map((s) =>
+              s.id === step.id ? { ...s, hasContent: step.hasContent, hasFields: step.hasFields } : s,
+            ),
+          },
+      ),
+    onError: (error) => toast.error(F.blockFailed, { description: errorText(error) ?? undefined }),
+  });
+  const setBlocks = (stepId: number, change: { hasContent?: boolean; hasFields?: boolean }) =>
+    blocks.mutate({ id: stepId, ...change });
+  const blocksBusyFor = (stepId: number) => blocks.isPending && blocks.variables?.id === stepId;
+
+  return {
+    focusId,
+    clearFocus,
+    createStep,
+    stepToDelete,
+    setStepToDelete,
+    lastStepAsked,
+    removeStep,
+    setBlocks,
+    blocksBusyFor,
+  };
 }
 
 export type StepActions = ReturnType<typeof useStepActions>;

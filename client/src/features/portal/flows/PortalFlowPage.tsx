@@ -5,7 +5,6 @@ import { ArrowLeft, ArrowRight, Check, CheckCircle2, FileText, SearchX } from 'l
 import { formatFileSize } from '../../../../../shared/file-size';
 import { M } from '../../../../../shared/messages';
 import type { AnswerValue, PortalFlowDetail } from '../../../../../shared/schemas/portal-flows';
-import { STEP_KIND } from '../../../../../shared/schemas/flows';
 import { cn } from '../../../lib/cn';
 import { errorCode, errorText, fieldIssues, trpc } from '../../../lib/trpc';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -122,6 +121,7 @@ function Completed({ flow, slug }: { flow: PortalFlowDetail; slug: string }) {
   );
 }
 
+/** The step's text (markdown, or plain text for an information step) above its form (issue 29: both in one step). */
 function StepBody({
   flow,
   index,
@@ -132,10 +132,22 @@ function StepBody({
   formRef: React.Ref<StepFormHandle>;
 }) {
   const step = flow.steps[index];
-  if (STEP_KIND[flow.workflowType] === 'content') return <Markdown shiftHeadings={1}>{step.content}</Markdown>;
-  if (STEP_KIND[flow.workflowType] === 'information')
-    return <p className="text-[0.95rem] leading-7 break-words whitespace-pre-line text-slate-700">{step.content}</p>;
-  return <StepForm key={step.id} ref={formRef} flowId={flow.id} fields={step.fields} answers={flow.answers} />;
+  const text =
+    step.content.trim() === '' ? null : step.stepType === 'information' ? (
+      <p className="text-[0.95rem] leading-7 break-words whitespace-pre-line text-slate-700">{step.content}</p>
+    ) : (
+      <Markdown shiftHeadings={1}>{step.content}</Markdown>
+    );
+  const form = step.fields.length ? (
+    <StepForm key={step.id} ref={formRef} flowId={flow.id} fields={step.fields} answers={flow.answers} />
+  ) : null;
+  if (!text || !form) return text ?? form;
+  return (
+    <div className="space-y-8">
+      <div data-step-text>{text}</div>
+      <div className="border-t border-slate-100 pt-6">{form}</div>
+    </div>
+  );
 }
 
 /** The server's issue path for a field ("answers.12") → the field id. */
@@ -179,7 +191,7 @@ function Walk({ flow }: { flow: PortalFlowDetail }) {
 
   const next = async () => {
     let answers: { field: number; value: AnswerValue }[] = [];
-    if (STEP_KIND[flow.workflowType] === 'form' && step.fields.length) {
+    if (step.fields.length) {
       const valid = await formRef.current?.validAnswers();
       if (!valid) return;
       answers = valid;
@@ -201,8 +213,7 @@ function Walk({ flow }: { flow: PortalFlowDetail }) {
 
   const back = async () => {
     // Saves what passes the rules as it is; an unfinished step is left as it was (no errors shown going back).
-    const answers =
-      STEP_KIND[flow.workflowType] === 'form' && step.fields.length ? formRef.current?.quietAnswers() : null;
+    const answers = step.fields.length ? formRef.current?.quietAnswers() : null;
     if (answers) {
       try {
         store(await save.mutateAsync({ flowId: flow.id, stepId: step.id, answers }));
