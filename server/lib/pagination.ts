@@ -12,7 +12,7 @@
 import { TRPCError } from '@trpc/server';
 import { M } from '../../shared/messages';
 import { MAX_ID } from '../../shared/schemas/common';
-import type { Page, SortOrder } from '../../shared/schemas/common';
+import { resolveSort, type ListSorts, type Page, type SortOrder } from '../../shared/schemas/common';
 import { decodeCursor, encodeCursor, type SortKeyType } from './sort-cursor';
 import { join, raw, sql, TENANT, type Row, type Sql, type SqlRunner } from '../sql';
 
@@ -106,7 +106,22 @@ export type ListSortSpec = {
 };
 
 /** A request that names no sort and no order: the list's default, read as before sorting came. */
-export const unsorted = (input: { sort?: unknown; order?: unknown }) => input.sort == null && input.order == null;
+const unsorted = (input: { sort?: unknown; order?: unknown }) => input.sort == null && input.order == null;
+
+/**
+ * A list's sort: the requested (or default) key and order over that key's segments; with no sort named, the list's
+ * order from before it could be sorted (`legacy`, see sortedPage).
+ */
+export function listSort<K extends string>(
+  sorts: ListSorts<K>,
+  segments: Record<K, SortSegment[]>,
+  legacy: KeysetListSpec<unknown>['sort'],
+) {
+  return (input: { sort?: K | null; order?: SortOrder | null }): ListSortSpec => {
+    const { key, order } = resolveSort(sorts, input);
+    return { key, order, segments: segments[key], legacy: unsorted(input) ? legacy : undefined };
+  };
+}
 
 export type SortedListSpec<T> = Omit<KeysetListSpec<T>, 'sort' | 'cursor'> & {
   sort: ListSortSpec;

@@ -10,17 +10,8 @@ import type {
 import { changesOf, recordActivity, staffActor } from '../../activity';
 import { notFoundOn } from '../../errors';
 import { COMPANY_BADGE_STATUSES } from '../../../shared/constants';
-import { resolveSort } from '../../../shared/schemas/common';
 import { companySorts } from '../../../shared/schemas/companies';
-import {
-  byColumns,
-  byRank,
-  containsText,
-  sortedPage,
-  unsorted,
-  type ListSortSpec,
-  type SortSegment,
-} from '../../lib/pagination';
+import { byColumns, byRank, containsText, sortedPage, listSort, type SortSegment } from '../../lib/pagination';
 import { sql, TENANT, toDate, toInt, toText, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { StaffScope, TenantScope } from '../context';
 import { companySelect, notFound } from './select';
@@ -53,10 +44,7 @@ const companySortSegments: Record<(typeof companySorts.keys)[number], SortSegmen
   created: byColumns({ expr: sql`t."createdAt"`, type: 'date' }),
 };
 
-const companySort = (input: Pick<z.infer<typeof companyListInput>, 'sort' | 'order'>): ListSortSpec => {
-  const { key, order } = resolveSort(companySorts, input);
-  return { key, order, segments: companySortSegments[key], legacy: unsorted(input) ? { column: 'name' } : undefined };
-};
+const companySort = listSort(companySorts, companySortSegments, { column: 'name' });
 
 /**
  * The companies list's statement (everything but the page): live or archived companies, a search over name and

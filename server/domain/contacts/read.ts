@@ -9,16 +9,7 @@ import {
   type PortalState,
 } from '../../../shared/schemas/contacts';
 import { PORTAL_RESET_PREFIX } from '../../auth/portal-access';
-import { resolveSort } from '../../../shared/schemas/common';
-import {
-  byColumns,
-  nullsLast,
-  containsText,
-  sortedPage,
-  unsorted,
-  type ListSortSpec,
-  type SortSegment,
-} from '../../lib/pagination';
+import { byColumns, nullsLast, containsText, sortedPage, listSort, type SortSegment } from '../../lib/pagination';
 import { sql, TENANT, toBool, toDate, toInt, toText, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { TenantScope } from '../context';
 import { isOurCompany } from '../companies/ours';
@@ -129,15 +120,7 @@ const contactSortSegments: Record<(typeof contactSorts.keys)[number], SortSegmen
   created: byColumns({ expr: sql`t."createdAt"`, type: 'date' }),
 };
 
-const contactSort = (input: Pick<z.infer<typeof contactListInput>, 'sort' | 'order'>): ListSortSpec => {
-  const { key, order } = resolveSort(contactSorts, input);
-  return {
-    key,
-    order,
-    segments: contactSortSegments[key],
-    legacy: unsorted(input) ? { column: 'firstName' } : undefined,
-  };
-};
+const contactSort = listSort(contactSorts, contactSortSegments, { column: 'firstName' });
 
 /** A page of contacts, by name unless another sort is asked for: a search over names, e-mail and title, and one company (or none). */
 export async function listContacts(scope: Pick<TenantScope, 'sql'>, input: z.infer<typeof contactListInput>) {

@@ -17,16 +17,8 @@ import {
 } from '../../../shared/schemas/documents';
 import { fieldError, notFoundOn } from '../../errors';
 import { log } from '../../log';
-import { resolveSort } from '../../../shared/schemas/common';
 import { documentSorts } from '../../../shared/schemas/documents';
-import {
-  byColumns,
-  containsText,
-  sortedPage,
-  unsorted,
-  type ListSortSpec,
-  type SortSegment,
-} from '../../lib/pagination';
+import { byColumns, containsText, sortedPage, listSort, type SortSegment } from '../../lib/pagination';
 import { raw, sql, TENANT, toBool, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { Prisma } from '../../generated/sqlite/client';
 import type { StaffScope, TenantScope } from '../context';
@@ -253,15 +245,7 @@ const documentSortSegments: Record<(typeof documentSorts.keys)[number], SortSegm
   created: byColumns({ expr: sql`t."createdAt"`, type: 'date' }),
 };
 
-const documentSort = (input: Pick<z.output<typeof documentListInput>, 'sort' | 'order'>): ListSortSpec => {
-  const { key, order } = resolveSort(documentSorts, input);
-  return {
-    key,
-    order,
-    segments: documentSortSegments[key],
-    legacy: unsorted(input) ? { column: 'createdAt', direction: 'desc' } : undefined,
-  };
-};
+const documentSort = listSort(documentSorts, documentSortSegments, { column: 'createdAt', direction: 'desc' });
 
 /** Newest first (unless another sort is asked for) over (businessId, createdAt); company, project and uploader names for the page's rows only. */
 export async function listDocuments(scope: Pick<TenantScope, 'sql'>, input: z.output<typeof documentListInput>) {

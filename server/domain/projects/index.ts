@@ -21,7 +21,6 @@ import {
 import { DONE_TASK_STATUSES, projectStatusesFor } from '../../../shared/status';
 import { fieldError, notFoundOn } from '../../errors';
 import { PROJECT_STATUSES } from '../../../shared/constants';
-import { resolveSort } from '../../../shared/schemas/common';
 import { projectSorts } from '../../../shared/schemas/projects';
 import {
   byColumns,
@@ -29,8 +28,7 @@ import {
   nullsLast,
   containsText,
   sortedPage,
-  unsorted,
-  type ListSortSpec,
+  listSort,
   type SortSegment,
 } from '../../lib/pagination';
 import { join, raw, sql, TENANT, toBool, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
@@ -314,15 +312,7 @@ const projectSortSegments: Record<(typeof projectSorts.keys)[number], SortSegmen
   created: byColumns({ expr: sql`t."createdAt"`, type: 'date' }),
 };
 
-const projectSort = (input: Pick<z.output<typeof projectListInput>, 'sort' | 'order'>): ListSortSpec => {
-  const { key, order } = resolveSort(projectSorts, input);
-  return {
-    key,
-    order,
-    segments: projectSortSegments[key],
-    legacy: unsorted(input) ? { column: 'createdAt', direction: 'desc' } : undefined,
-  };
-};
+const projectSort = listSort(projectSorts, projectSortSegments, { column: 'createdAt', direction: 'desc' });
 
 /** The agency's projects, newest first unless another sort is asked for; a company filter must name the agency's own company (else NOT_FOUND). */
 export async function listProjects(scope: Pick<TenantScope, 'sql'>, input: z.output<typeof projectListInput>) {

@@ -22,16 +22,8 @@ import {
 import type { shareAudienceInput } from '../../../shared/schemas/documents';
 import { resourceTypesFor } from '../../../shared/status';
 import { notFoundOn } from '../../errors';
-import { resolveSort } from '../../../shared/schemas/common';
 import { resourceSorts } from '../../../shared/schemas/resources';
-import {
-  byColumns,
-  containsText,
-  sortedPage,
-  unsorted,
-  type ListSortSpec,
-  type SortSegment,
-} from '../../lib/pagination';
+import { byColumns, containsText, sortedPage, listSort, type SortSegment } from '../../lib/pagination';
 import { join, sql, TENANT, toBool, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { ScopedDb } from '../../tenancy';
 import type { Prisma } from '../../generated/sqlite/client';
@@ -209,15 +201,7 @@ const resourceSortSegments: Record<(typeof resourceSorts.keys)[number], SortSegm
   created: byColumns(),
 };
 
-const resourceSort = (input: Pick<z.output<typeof resourceListInput>, 'sort' | 'order'>): ListSortSpec => {
-  const { key, order } = resolveSort(resourceSorts, input);
-  return {
-    key,
-    order,
-    segments: resourceSortSegments[key],
-    legacy: unsorted(input) ? { column: 'id', direction: 'desc' } : undefined,
-  };
-};
+const resourceSort = listSort(resourceSorts, resourceSortSegments, { column: 'id', direction: 'desc' });
 
 export async function listResources(scope: Pick<TenantScope, 'sql'>, input: z.output<typeof resourceListInput>) {
   const { search, type, status, companyId } = input;

@@ -14,7 +14,6 @@ import type {
 } from '../../../shared/schemas/tasks';
 import { notFoundOn } from '../../errors';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../../shared/constants';
-import { resolveSort } from '../../../shared/schemas/common';
 import { taskSorts } from '../../../shared/schemas/tasks';
 import {
   byColumns,
@@ -22,8 +21,7 @@ import {
   nullsLast,
   containsText,
   sortedPage,
-  unsorted,
-  type ListSortSpec,
+  listSort,
   type SortSegment,
 } from '../../lib/pagination';
 import { sql, TENANT, toBool, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
@@ -181,15 +179,7 @@ const taskSortSegments: Record<(typeof taskSorts.keys)[number], SortSegment[]> =
   created: byColumns({ expr: sql`t."createdAt"`, type: 'date' }),
 };
 
-const taskSort = (input: Pick<z.output<typeof taskListInput>, 'sort' | 'order'>): ListSortSpec => {
-  const { key, order } = resolveSort(taskSorts, input);
-  return {
-    key,
-    order,
-    segments: taskSortSegments[key],
-    legacy: unsorted(input) ? { column: 'createdAt', direction: 'desc' } : undefined,
-  };
-};
+const taskSort = listSort(taskSorts, taskSortSegments, { column: 'createdAt', direction: 'desc' });
 
 /** The agency's tasks, newest first unless another sort is asked for, by search, project, status, priority and assignee ('none': unassigned). */
 export async function listTasks(scope: Pick<TenantScope, 'sql'>, input: z.output<typeof taskListInput>) {
