@@ -62,6 +62,8 @@ test('a column header sorts the companies list, says so with aria-sort, and the 
   await expect
     .poll(() => rowNames(page))
     .toEqual(['Acme Robotics', 'Blue Lagoon Spa', 'Copper Field Farms', 'Delta Dental']);
+  // "Created" has no column: the sort control stays beside the headers in list view too.
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible();
 
   await status.getByRole('button').click();
   await expect(status).toHaveAttribute('aria-sort', 'ascending');

@@ -206,11 +206,16 @@ export function SortSelect<K extends SortKey>({
   sorts,
   sort,
   view,
+  columns = [],
 }: {
   sorts: ListSorts<K>;
   sort: ListSortState<K>;
   view: string;
+  /** The list view's columns: on wide screens their headers sort, so the control hides when they offer every sort. */
+  columns?: readonly { sort?: string }[];
 }) {
+  const headerSorts = new Set(columns.map((c) => c.sort));
+  const headersSortAll = sorts.keys.every((key) => headerSorts.has(key));
   const options = sorts.keys.flatMap((key) =>
     SORT_ORDERS.map((order) => ({
       value: `${key}.${order}`,
@@ -225,7 +230,7 @@ export function SortSelect<K extends SortKey>({
         const [key, order] = e.target.value.split('.') as [K, (typeof SORT_ORDERS)[number]];
         sort.set(key, order);
       }}
-      className={cn(controlClass(), 'md:w-56', view === 'list' && 'md:hidden')}
+      className={cn(controlClass(), 'md:w-56', view === 'list' && headersSortAll && 'md:hidden')}
     >
       {options.map((o) => (
         <option key={o.value} value={o.value}>

@@ -189,7 +189,7 @@ export default function CompaniesPage() {
             ]}
           />
         </ListFilters>
-        <SortSelect sorts={companySorts} sort={sort} view={filters.view} />
+        <SortSelect sorts={companySorts} sort={sort} view={filters.view} columns={columns} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({

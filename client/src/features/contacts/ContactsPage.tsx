@@ -258,7 +258,7 @@ export default function ContactsPage() {
             ]}
           />
         </ListFilters>
-        <SortSelect sorts={contactSorts} sort={sort} view={filters.view} />
+        <SortSelect sorts={contactSorts} sort={sort} view={filters.view} columns={columns} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({

@@ -330,7 +330,7 @@ export default function DocumentsPage() {
             </Button>
           )}
         </ListFilters>
-        <SortSelect sorts={documentSorts} sort={sort} view={filters.view} />
+        <SortSelect sorts={documentSorts} sort={sort} view={filters.view} columns={columns} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({

@@ -299,7 +299,7 @@ export default function ProjectsPage() {
           />
           <StatusFilter value={filters.valueFor('status')} onChange={(v) => filters.set('status', v)} />
         </ListFilters>
-        <SortSelect sorts={projectSorts} sort={sort} view={filters.view} />
+        <SortSelect sorts={projectSorts} sort={sort} view={filters.view} columns={columns} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({

@@ -171,7 +171,7 @@ export default function ResourcesPage() {
             </Button>
           )}
         </ListFilters>
-        <SortSelect sorts={resourceSorts} sort={sort} view={filters.view} />
+        <SortSelect sorts={resourceSorts} sort={sort} view={filters.view} columns={columns} />
       </ListToolbar>
       <FilterChips
         chips={filters.active.map(({ key, value }) => ({

@@ -347,7 +347,7 @@ export default function TasksPage() {
             </Button>
           </div>
         </ListFilters>
-        {view !== 'board' && <SortSelect sorts={taskSorts} sort={sort} view={view} />}
+        {view !== 'board' && <SortSelect sorts={taskSorts} sort={sort} view={view} columns={columns} />}
       </div>
       <FilterChips chips={chips} onRemove={(key) => filters.remove(key as FilterKey)} onClearAll={filters.clearAll} />
       {view === 'board' ? (
