@@ -6,6 +6,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { postgresExecutor, sqliteExecutor, unscopedRunner, type SqlExecutor, type SqlRunner } from './sql';
 import { providerOfUrl, sqlitePathFromUrl } from './config/database-url.mjs';
+import { log } from './log';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client';
 import { PrismaClient as PostgresClient } from './generated/postgres/client';
 
@@ -38,6 +39,11 @@ export async function openDatabase(url: string): Promise<Database> {
   if (provider === 'postgresql') {
     // One pool for Prisma and the hand-written statements.
     const pool = new pg.Pool({ connectionString: url });
+    // An idle connection that the server ends (a restart, a failover, an administrator) is dropped and replaced by
+    // the pool; without a listener its 'error' event would end the process.
+    pool.on('error', (err: Error & { code?: string }) =>
+      log.warn({ code: err.code, message: err.message }, 'database: an idle connection ended'),
+    );
     const db = new PostgresClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
     await db.$connect();
     const sqlExecutor = postgresExecutor(pool);
