@@ -239,10 +239,11 @@ export async function sortedPage<T>(db: SqlRunner, spec: SortedListSpec<T>): Pro
           members.map((m, i) => sql`SELECT * FROM (${m}) ${raw(`s${i}`)}`),
           ' UNION ALL ',
         );
-  const pageQuery =
-    members.length === 1 && !spec.pageExtras
-      ? union
-      : sql`SELECT p.*${spec.pageExtras ? sql`, ${spec.pageExtras}` : sql``} FROM (${union}) p ORDER BY ${pageOrder} LIMIT ${spec.limit + 1}`;
+  // The page is cut first, then its extras are computed: SQLite sorts whole result rows, so extras in the cutting
+  // query would run for every segment's rows (up to limit + 1 each), not only the page's.
+  const cut =
+    members.length === 1 ? union : sql`SELECT * FROM (${union}) p ORDER BY ${pageOrder} LIMIT ${spec.limit + 1}`;
+  const pageQuery = spec.pageExtras ? sql`SELECT p.*, ${spec.pageExtras} FROM (${cut}) p ORDER BY ${pageOrder}` : cut;
 
   const firstPage = !position;
   const count = (where: Sql) => sql`SELECT COUNT(*) AS "n" FROM ${table} t WHERE ${where}`;
