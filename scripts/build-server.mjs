@@ -24,7 +24,11 @@ const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
 const runtime = new Set(Object.keys(pkg.dependencies ?? {}));
 const builtins = new Set(builtinModules);
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
-const packageOf = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 const missing = new Set();
 for (const output of Object.values(result.metafile.outputs)) {
   for (const imported of output.imports) {
