@@ -137,8 +137,33 @@ const schema = z
     METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
     /** The address the metrics listener binds to: loopback by default (0.0.0.0 in the container image). */
     METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    /** The domain of reply addresses (reply+<token>@this): its MX record names this server or the IMAP mailbox's. */
+    INBOUND_DOMAIN: optionalText
+      .transform((v) => v?.toLowerCase())
+      .refine(
+        (v) => v === undefined || /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(v),
+        'must be a domain name such as reply.agency.example',
+      ),
+    /** Receive e-mail replies over SMTP on this port (port 25 forwarded to it, or a relay); unset: no listener. */
+    INBOUND_SMTP_PORT: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(1).max(65535).optional(),
+    ),
+    /** The address the inbound SMTP listener binds to. */
+    INBOUND_SMTP_HOST: z.string().trim().min(1).default('0.0.0.0'),
+    /** Or read e-mail replies from a mailbox: imaps://user:password@host:993/INBOX (?processed=Folder to move them). */
+    INBOUND_IMAP_URL: optionalText.refine(
+      (v) => v === undefined || /^imaps?:\/\/[^\s/:@]+(:[^\s/@]*)?@[^\s/]+/.test(v),
+      'must look like imaps://user:password@imap.example.com:993/INBOX',
+    ),
+    /** How often that mailbox is read, in seconds. */
+    INBOUND_IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   })
   .refine((env) => !env.SMTP_URL || env.MAIL_FROM, { path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' })
+  .refine((env) => env.INBOUND_DOMAIN || (!env.INBOUND_SMTP_PORT && !env.INBOUND_IMAP_URL), {
+    path: ['INBOUND_DOMAIN'],
+    message: 'is required when INBOUND_SMTP_PORT or INBOUND_IMAP_URL is set',
+  })
   .superRefine((env, ctx) => {
     if (env.STORAGE !== 's3') return;
     if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
@@ -174,6 +199,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
     throw new Error('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
+  if (env.INBOUND_SMTP_PORT !== undefined && [env.PORT, env.METRICS_PORT].includes(env.INBOUND_SMTP_PORT))
+    throw new Error('Invalid configuration:\n  INBOUND_SMTP_PORT: must differ from PORT and METRICS_PORT');
   return {
     ...env,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

@@ -6,6 +6,7 @@ import { openDatabase } from './db';
 import { loadEnv } from './env';
 import { createStorage } from './files/s3-storage';
 import { startFileSweeps } from './files/sweep';
+import { startInboundMail } from './inbound-mail';
 import { Mailer } from './mail';
 import { createJobRunner } from './jobs';
 import { configureLogging, log } from './log';
@@ -50,6 +51,8 @@ async function main() {
       `Clientflow is listening on ${env.publicUrl} (port ${env.PORT}, ${database.provider}, files in ${storage.description})`,
     );
   });
+  // E-mail replies into threads (INBOUND_SMTP_PORT and/or INBOUND_IMAP_URL; server/inbound-mail).
+  const inbound = await startInboundMail(env, database);
   // Prometheus on a listener of its own (METRICS_PORT), serving /metrics only.
   const metrics = metricsOf(app);
   const metricsServer =
@@ -72,6 +75,7 @@ async function main() {
     log.info({ signal }, `${signal} received: not ready any more; finishing open requests, then closing the database.`);
     setTimeout(() => {
       server.close(async () => {
+        await inbound.stop();
         await sweeps.stop();
         await jobs.stop();
         await database.close();

@@ -1,15 +1,17 @@
 import { exportHandlers, removeExpiredExports } from '../data/export-job';
 import { sweepHandler } from '../files/sweep';
+import { removeExpiredReplyTokens } from '../inbound-mail/reply-tokens';
 import { notificationHandlers } from '../notifications/fanout';
 import { JobRunner, type JobDeps, type JobRunnerOptions } from './queue';
 
 /**
  * The app's job runner with every handler, and the hourly clean-up of expired exports. 'sweep': one agency's file
- * storage cleared of crash leftovers (server/files/sweep.ts, queued at start-up by server/index.ts).
+ * storage cleared of crash leftovers (server/files/sweep.ts, queued at start-up by server/index.ts). Expired reply
+ * addresses (server/inbound-mail/reply-tokens.ts) go with the hourly clean-up too.
  */
 export const createJobRunner = (deps: JobDeps, options?: JobRunnerOptions) =>
   new JobRunner(
     deps,
     { ...notificationHandlers, ...exportHandlers, sweep: sweepHandler },
-    { maintenance: [removeExpiredExports], ...options },
+    { maintenance: [removeExpiredExports, removeExpiredReplyTokens], ...options },
   );
