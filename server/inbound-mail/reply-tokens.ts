@@ -21,7 +21,7 @@ const THREAD_ID = /^[A-Za-z0-9_:.-]{1,64}$/;
 /** The token's alphabet and length (generateSessionToken: 32 characters of lower-case base32). */
 const TOKEN = /^[a-z2-7]{32}$/;
 /** The local part of a reply address, in any case (some relays upper-case it). */
-const REPLY_LOCAL_PART = /^reply\+([A-Za-z2-7]{32})$/;
+const REPLY_LOCAL_PART = /^reply\+([a-z2-7]{32})$/i;
 
 export type ReplyRecipient = { kind: 'user' | 'contact'; id: number };
 export type ResolvedRecipient = ReplyRecipient & { email: string };
