@@ -17,7 +17,7 @@ import { stripQuotedReply } from './quotes';
 import { ReplyRefused, type InboundAttachment, type ReplyHandlerRegistry } from './replies';
 import { resolveReplyToken, type ResolvedReplyToken } from './reply-tokens';
 
-export type RefusalReason =
+type RefusalReason =
   | 'unknown-address'
   | 'expired-address'
   | 'wrong-sender'

@@ -37,7 +37,7 @@ export type ImapSettings = {
 const BATCH = 50;
 
 /** imaps://user:password@host[:port][/mailbox][?processed=Folder] → settings (imap:// upgrades with STARTTLS). */
-export function parseImapUrl(url: string): ImapSettings {
+function parseImapUrl(url: string): ImapSettings {
   const parsed = new URL(url);
   const secure = parsed.protocol === 'imaps:';
   return {
@@ -52,7 +52,7 @@ export function parseImapUrl(url: string): ImapSettings {
 }
 
 /** The first reply address among the headers a delivered message keeps, or null. */
-export function replyTokenInHeaders(mail: ParsedMail, domain: string): string | null {
+function replyTokenInHeaders(mail: ParsedMail, domain: string): string | null {
   const candidates: string[] = [];
   for (const name of ['delivered-to', 'x-original-to', 'envelope-to']) {
     const value = mail.headers.get(name);
@@ -69,7 +69,7 @@ export function replyTokenInHeaders(mail: ParsedMail, domain: string): string | 
   return null;
 }
 
-export type PollResult = { delivered: number; refused: number; retried: number };
+type PollResult = { delivered: number; refused: number; retried: number };
 
 export type ImapPoller = { pollOnce: () => Promise<PollResult>; stop: () => Promise<void> };
 
@@ -123,10 +123,11 @@ export function startImapPoller(
             continue;
           }
           const message = await client.fetchOne(range, { source: true }, { uid: true });
-          if (!message?.source) continue;
+          const source = message ? message.source : undefined;
+          if (!source) continue;
           let mail: ParsedMail;
           try {
-            mail = await simpleParser(message.source, PARSE_OPTIONS);
+            mail = await simpleParser(source, PARSE_OPTIONS);
           } catch {
             log.warn({ event: 'inbound-mail refused', reason: 'unreadable', via: 'imap' }, 'inbound-mail refused');
             await done(['\\Seen', '\\Flagged'], false);

@@ -12,7 +12,9 @@ import { startImapPoller, type ImapPoller } from './imap';
 import { replyHandlers } from './replies';
 import { startSmtpListener, type SmtpListener } from './smtp';
 
+/** @public What the messages domain uses (not wired yet): the addresses it sends, the registry it plugs into. */
 export { replyAddressFor, resolveReplyToken } from './reply-tokens';
+/** @public */
 export { ReplyRefused, replyHandlers, type InboundReply, type ReplyHandler } from './replies';
 
 /** Starts what the configuration asks for (nothing without INBOUND_SMTP_PORT or INBOUND_IMAP_URL). */

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import hoodiecrow, { type HoodiecrowServer } from 'hoodiecrow-imap';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db';
@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 /** A message as it lies in the mailbox: built by nodemailer exactly as it would be sent. */
-async function raw(mail: nodemailer.SendMailOptions): Promise<string> {
+async function raw(mail: SendMailOptions): Promise<string> {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const info = await transport.sendMail({ subject: 'Re: Launch', ...mail });
   return (info.message as Buffer).toString('utf8');

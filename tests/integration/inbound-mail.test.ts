@@ -1,5 +1,5 @@
 import net from 'node:net';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { hashToken } from '../../server/auth/tokens';
@@ -76,7 +76,7 @@ afterEach(() => {
 });
 
 /** A reply as a mail client sends it: nodemailer over SMTP to the listener. */
-async function send(mail: nodemailer.SendMailOptions) {
+async function send(mail: SendMailOptions) {
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
     port: listener.port,
@@ -90,7 +90,7 @@ async function send(mail: nodemailer.SendMailOptions) {
   }
 }
 /** The SMTP answer of a refused send: its code, the command it answered, and its text. */
-async function refusal(mail: nodemailer.SendMailOptions) {
+async function refusal(mail: SendMailOptions) {
   const error = await send(mail).then(
     () => null,
     (e: Error & { responseCode?: number; command?: string; response?: string }) => e,
