@@ -14,6 +14,9 @@ import {
   resolveReplyToken,
 } from '../../server/inbound-mail/reply-tokens';
 import { startSmtpListener, type SmtpListener } from '../../server/inbound-mail/smtp';
+import { startInboundMail } from '../../server/inbound-mail';
+import { replyHandlers } from '../../server/inbound-mail/replies';
+import { loadEnv } from '../../server/env';
 import { captureLogs } from '../../server/log';
 
 const DOMAIN = 'reply.clientflow.test';
@@ -398,5 +401,36 @@ describe('reply addresses', () => {
     });
     await db.contact.delete({ where: { id: gone.id } });
     expect((await resolveReplyToken(db, token)).status).toBe('unknown');
+  });
+});
+
+describe('startInboundMail (server/index.ts)', () => {
+  it('starts the SMTP listener of INBOUND_SMTP_PORT, delivering to the handler the app registered', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const env = loadEnv({ INBOUND_DOMAIN: DOMAIN, INBOUND_SMTP_PORT: String(port), INBOUND_SMTP_HOST: '127.0.0.1' });
+    const inbound = await startInboundMail(env, database);
+    const texts: string[] = [];
+    const unregisterApp = replyHandlers.register(async (reply) => {
+      texts.push(reply.text);
+    });
+    try {
+      const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+      await transport.sendMail({
+        from: contact.email,
+        to: await contactAddress(),
+        subject: 'Re: x',
+        text: 'Via the app.',
+      });
+      transport.close();
+      expect(texts).toEqual(['Via the app.']);
+    } finally {
+      unregisterApp();
+      await inbound.stop();
+    }
   });
 });
