@@ -61,6 +61,8 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     socketTimeout: 60_000,
     closeTimeout: 10_000,
     logger: false,
+    // The client's host name is not used for anything: no reverse DNS look-up on every connection.
+    disableReverseLookup: true,
 
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length > 0) return callback(smtpError(ANSWERS.oneRecipient));
