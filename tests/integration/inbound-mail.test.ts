@@ -9,6 +9,7 @@ import { ReplyHandlerRegistry, ReplyRefused, type InboundReply } from '../../ser
 import {
   REPLY_TOKEN_DAYS,
   REPLY_TOKENS_PER_THREAD,
+  removeExpiredReplyTokens,
   replyAddressFor,
   replyTokenOf,
   resolveReplyToken,
@@ -380,6 +381,23 @@ describe('reply addresses', () => {
     const statuses = await Promise.all(tokens.map(async (t) => (await resolveReplyToken(database.db, t)).status));
     expect(statuses.slice(0, 2)).toEqual(['unknown', 'unknown']);
     expect(statuses.slice(2).every((s) => s === 'valid')).toBe(true);
+  });
+
+  it("go with the job runner's hourly clean-up once expired", async () => {
+    const recipient = { kind: 'contact' as const, id: contact.id };
+    const old = await replyAddressFor(
+      database.db,
+      DOMAIN,
+      { businessId, threadId: 'thread-sweep', recipient },
+      new Date(Date.now() - (REPLY_TOKEN_DAYS + 1) * DAY),
+    );
+    const fresh = await replyAddressFor(database.db, DOMAIN, { businessId, threadId: 'thread-sweep-2', recipient });
+    await removeExpiredReplyTokens({ database }, new Date(), [businessId]);
+    const left = await database.db.replyToken.findMany({
+      where: { businessId, threadId: { startsWith: 'thread-sweep' } },
+    });
+    expect(left.map((r) => r.tokenHash)).toEqual([hashToken(fresh.token)]);
+    expect((await resolveReplyToken(database.db, old.token)).status).toBe('unknown');
   });
 
   it('are refused for a recipient of another agency, and go when their recipient is deleted', async () => {
