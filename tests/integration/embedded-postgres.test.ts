@@ -52,6 +52,7 @@ function runner(): Promise<{ runner: ChildProcess; url: string; directory: strin
   });
 }
 
+// Starting a server takes 2 to 10 s (a quiet or a very busy machine), stopping it 0.2 to 2.5 s.
 describe.runIf(process.env.TEST_DATABASE !== 'postgres')('the embedded PostgreSQL', () => {
   const saved = { POSTGRES_ADMIN_URL: process.env.POSTGRES_ADMIN_URL, PGPORT: process.env.PGPORT };
   let started: ChildProcess | undefined;
@@ -86,26 +87,35 @@ describe.runIf(process.env.TEST_DATABASE !== 'postgres')('the embedded PostgreSQ
     expect(new URL(url).port).not.toBe(process.env.PGPORT);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const { rows } = await client.query<{ v: string }>("SELECT current_setting('server_version_num') AS v");
+    const { rows } = await client.query<{ v: string; encoding: string; lower: string }>(
+      `SELECT current_setting('server_version_num') AS v, pg_encoding_to_char(encoding) AS encoding,
+        lower('ÄRGER Éclair') AS lower FROM pg_database WHERE datname = current_database()`,
+    );
     await client.query('CREATE DATABASE "clientflow_embedded_check"');
     await client.end();
     expect(Number(rows[0].v)).toBeGreaterThanOrEqual(180000);
+    // UTF-8 with Unicode case mapping, as a production database, whatever the machine's locale.
+    expect(rows[0]).toMatchObject({ encoding: 'UTF8', lower: 'ärger éclair' });
     await stop();
     expect(fs.existsSync(directory)).toBe(false);
     expect(process.env.POSTGRES_ADMIN_URL).toBeUndefined();
     expect(await answers(url)).toBe(false);
-  });
+  }, 90_000);
 
   it.each([
     ['on Ctrl-C (SIGINT to the whole process group)', (pid: number) => process.kill(-pid, 'SIGINT')],
     ['when the test runner is killed (SIGKILL, no teardown)', (pid: number) => process.kill(pid, 'SIGKILL')],
-  ])('stops and deletes its data %s', async (_how, end) => {
-    const run = await runner();
-    started = run.runner;
-    expect(await answers(run.url)).toBe(true);
-    expect(fs.existsSync(path.join(run.directory, 'PG_VERSION'))).toBe(true);
-    end(run.runner.pid!);
-    expect(await eventually(async () => !fs.existsSync(run.directory))).toBe(true);
-    expect(await answers(run.url)).toBe(false);
-  });
+  ])(
+    'stops and deletes its data %s',
+    async (_how, end) => {
+      const run = await runner();
+      started = run.runner;
+      expect(await answers(run.url)).toBe(true);
+      expect(fs.existsSync(path.join(run.directory, 'PG_VERSION'))).toBe(true);
+      end(run.runner.pid!);
+      expect(await eventually(async () => !fs.existsSync(run.directory))).toBe(true);
+      expect(await answers(run.url)).toBe(false);
+    },
+    90_000,
+  );
 });

@@ -61,6 +61,15 @@ try {
     authMethod: 'scram-sha-256',
     persistent: false,
     createPostgresUser: isRoot,
+    // Like a production database, whatever the machine's locale: UTF-8, with Unicode case mapping for lower() and
+    // ILIKE (PostgreSQL's own C.UTF-8, no OS locale needed); no fsync while creating it.
+    initdbFlags: [
+      '--encoding=UTF8',
+      '--locale=C',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+      '--no-sync',
+    ],
     onLog: (message) => log.push(String(message)),
     onError: (error) => log.push(String(error?.stack ?? error)),
     // Local to this run: TCP on 127.0.0.1 only, no Unix socket (its default folder may not exist), and no waiting
