@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects: `unit` (pure functions, no database: starts in seconds), `integration` (the real app over a fresh,
 // migrated database: tests/support/global-setup.ts) and `migrations` (migrate deploy on many fresh databases; slow,
-// so only `npm run test:migrations` runs it). Pick one with `--project <name>`.
+// so only `npm run test:migrations` runs it). Pick one with `--project <name>`. The PostgreSQL they use (the
+// integration project with TEST_DATABASE=postgres, and migrations) is POSTGRES_ADMIN_URL's, else the one on the
+// default address, else an embedded one started for the run: tests/support/postgres.ts.
 export default defineConfig({
   root: path.resolve(import.meta.dirname, '..'),
   test: {
@@ -26,7 +28,14 @@ export default defineConfig({
           execArgv: ['--max-semi-space-size=16', '--expose-gc'],
         },
       },
-      { extends: true, test: { name: 'migrations', include: ['tests/migrations/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'migrations',
+          include: ['tests/migrations/**/*.test.ts'],
+          globalSetup: ['tests/support/postgres-setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -1,11 +1,23 @@
 import path from 'node:path';
-import { defineConfig } from '@playwright/test';
+import { chromium, defineConfig } from '@playwright/test';
+import { findChromium } from './chromium';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 /** The e2e server sends mail here; specs that read mail start a real SMTP server on it (tests/support/smtp.ts). */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
+
+// No browser: one line saying how to get one, before the server starts, instead of every test failing to launch.
+const browser = findChromium({
+  env: process.env,
+  platform: process.platform,
+  playwrightChromium: () => chromium.executablePath(),
+});
+if ('error' in browser) {
+  console.error(browser.error);
+  process.exit(1);
+}
 
 export default defineConfig({
   testDir: '.',
@@ -21,7 +33,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browser.path,
       args: [
         '--no-sandbox',
         '--disable-gpu',

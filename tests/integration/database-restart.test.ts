@@ -6,10 +6,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db';
 import { sql } from '../../server/sql';
+import { adminUrl } from '../support/postgres';
 import { temporaryDatabase, type TemporaryDatabase } from '../support/temporary';
 
 const postgres = process.env.TEST_DATABASE === 'postgres';
-const ADMIN_URL = process.env.POSTGRES_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 describe.runIf(postgres)('an idle connection the database server ends', () => {
   let database: TemporaryDatabase;
@@ -31,7 +31,7 @@ describe.runIf(postgres)('an idle connection the database server ends', () => {
     const onUncaught = (error: unknown) => uncaught.push(error);
     process.on('uncaughtException', onUncaught);
     try {
-      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      const admin = new pg.Client({ connectionString: adminUrl() });
       await admin.connect();
       const name = new URL(database.url).pathname.slice(1);
       const ended = await admin.query(

@@ -7,10 +7,10 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { adminUrl } from '../support/postgres';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.MIGRATE_DEPLOY_RUNS ?? 20);
-const ADMIN_URL = process.env.POSTGRES_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 type Deploy = { code: number; output: string };
 
@@ -87,11 +87,11 @@ function outcome(
 
 async function withPostgresDatabase<T>(run: number, fn: (url: string) => Promise<T>): Promise<T> {
   const name = `clientflow_deploy_${process.pid}_${Date.now()}_${run}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE "${name}"`);
-    const target = new URL(ADMIN_URL);
+    const target = new URL(adminUrl());
     target.pathname = `/${name}`;
     return await fn(target.toString());
   } finally {

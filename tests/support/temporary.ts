@@ -5,8 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-
-const ADMIN_URL = process.env.POSTGRES_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+import { adminUrl } from './postgres';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,7 +21,7 @@ export function freePort(): Promise<number> {
 
 export type TemporaryDatabase = { url: string; label: string; drop: () => Promise<void> };
 
-/** A new, empty database: a SQLite file in a temp folder, or (postgres) a new database on POSTGRES_ADMIN_URL. */
+/** A new, empty database: a SQLite file in a temp folder, or (postgres) a new database on POSTGRES_ADMIN_URL (tests/support/postgres.ts). */
 export async function temporaryDatabase(postgres: boolean, prefix: string): Promise<TemporaryDatabase> {
   if (!postgres) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `clientflow-${prefix}-`));
@@ -34,17 +33,17 @@ export async function temporaryDatabase(postgres: boolean, prefix: string): Prom
     };
   }
   const name = `clientflow_${prefix}_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  const target = new URL(ADMIN_URL);
+  const target = new URL(adminUrl());
   target.pathname = `/${name}`;
   return {
     url: target.toString(),
     label: `PostgreSQL ${target.host}/${name}`,
     drop: async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
+      const c = new pg.Client({ connectionString: adminUrl() });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await c.end();
