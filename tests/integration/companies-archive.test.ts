@@ -80,6 +80,14 @@ describe('archiving a company', () => {
       companies: [a.companies[1].id],
       contacts: expect.not.arrayContaining([a.rows.contact[0]]),
     });
+    // The project picker asks for live companies' projects only; the Projects list keeps the archived client's work.
+    const projectIds = async (query: string) =>
+      ((await api.get(`/api/projects${query}`, { token: a.token })).body as { id: number }[]).map((p) => p.id).sort();
+    expect((await owner.projects.list.query({ limit: 50, liveCompanies: true })).items.map((p) => p.id)).toEqual([
+      a.rows.project[1],
+    ]);
+    expect(await projectIds('?liveCompanies=true')).toEqual([a.rows.project[1]]);
+    expect(await projectIds('')).toEqual([...a.rows.project].sort());
     // Its page and its records still open by id.
     expect((await owner.companies.get.query({ id: quartz.id })).archivedAt).toBeInstanceOf(Date);
     expect((await api.get(`/api/projects/${a.rows.project[0]}`, { token: a.token })).status).toBe(200);
@@ -106,6 +114,9 @@ describe('archiving a company', () => {
     expect(await searchNames('Quartz')).toEqual([quartz.name]);
     const stats = await trpcOf(a.token).dashboard.stats.query();
     expect([stats.activeProjects, stats.pendingTasks]).toEqual([2, 2]);
+    expect(
+      (await trpcOf(a.token).projects.list.query({ limit: 50, liveCompanies: true })).items.map((p) => p.id).sort(),
+    ).toEqual([...a.rows.project].sort());
     expect(await dashboardIds()).toMatchObject({
       projects: expect.arrayContaining(a.rows.project),
       files: expect.arrayContaining(a.rows.document),
