@@ -98,13 +98,15 @@ const flowsOf = (c: number): Where => ({
 const submissionsOf = (c: number): Where => ({ companyId: c, flow: flowsOf(c) });
 
 /**
- * Columns added to version 1 after its first exports (issues 27 and 29), with the value a row of
+ * Columns added to version 1 after its first exports (issues 27 and 29, and the company archive), with the value a row of
  * an export written before them takes: the behaviour of the installation that wrote it. Its projects were all shown
  * to their company's clients (a draft too; the importing installation's rule still hides drafts), and no task was
  * internal. A newer export always holds these columns; the version stays 1, since every reader of version 1 that
  * knows these columns reads both kinds.
  */
 export const COLUMNS_OF_OLDER_EXPORTS: Partial<Record<EntityName, Record<string, boolean | null>>> = {
+  // Exports written before companies could be archived hold live companies only.
+  companies: { archivedAt: null },
   projects: { visibleToClient: true },
   tasks: { internal: false },
   // Issue 29: a step of an older export has its flow type's shape (no type of its own, nothing added).
@@ -165,12 +167,14 @@ export const ENTITIES: readonly EntitySpec[] = [
       address: 'string',
       phone: 'string',
       status: 'string',
+      archivedAt: 'date',
       createdAt: 'date',
       updatedAt: 'date',
     },
     refs: {},
     orderBy: ['id'],
-    nullable: ['industry', 'website', 'address', 'phone'],
+    // archivedAt: an archived company stays archived in the agency it moves to.
+    nullable: ['industry', 'website', 'address', 'phone', 'archivedAt'],
     company: (c) => ({ id: c }),
     row: z.object(companyFields),
   },

@@ -51,7 +51,7 @@ type ArchiveRows = {
   users: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'createdAt'>[];
   companies: Pick<
     Company,
-    'id' | 'name' | 'industry' | 'website' | 'address' | 'phone' | 'status' | 'createdAt' | 'updatedAt'
+    'id' | 'name' | 'industry' | 'website' | 'address' | 'phone' | 'status' | 'archivedAt' | 'createdAt' | 'updatedAt'
   >[];
   contacts: Omit<Contact, 'businessId' | 'portalPasswordHash'>[];
   projects: Omit<Project, 'businessId'>[];

@@ -199,6 +199,8 @@ async function portalMails(tx: Tx, activity: ActivityRow, deps: JobDeps) {
       companyId: activity.companyId ?? { not: null },
       portalAccess: true,
       notifyByEmail: true,
+      // An archived company's portal is closed: its contacts hear of nothing (a flow for all companies included).
+      company: { is: { archivedAt: null } },
     },
     select: { id: true, email: true, firstName: true },
   });

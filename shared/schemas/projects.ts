@@ -157,6 +157,8 @@ export const projectListInput = z.object({
   status: z.enum(PROJECT_LIST_STATUS_FILTERS).optional(),
   /** Also count all of the agency's projects (the counter "X of Y"). */
   withOverall: queryFlag.optional(),
+  /** Leave out the projects of archived companies (the project picker offers live work only). */
+  liveCompanies: queryFlag.optional(),
 });
 
 /** One project by its numeric id or its projectUid (when both are given, both must match). */

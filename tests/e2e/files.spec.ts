@@ -60,9 +60,15 @@ test('a file is uploaded with a progress bar, downloads with the same bytes, fil
   await page.getByRole('button', { name: 'Add New File' }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Add New File' })).toBeVisible();
+  // Sent without a file: that is the one thing it says (not that the empty name is required), and it stays open.
+  await dialog.getByRole('button', { name: 'Upload File' }).click();
+  await expect(dialog.getByText('Choose a file first', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('File name is required', { exact: true })).toHaveCount(0);
+  await expect(dialog.getByRole('heading', { name: 'Add New File' })).toBeVisible();
   await dialog
     .getByLabel('File', { exact: true })
     .setInputFiles({ name: 'Signed proposal.pdf', mimeType: 'application/pdf', buffer: bytes });
+  await expect(dialog.getByText('Choose a file first', { exact: true })).toHaveCount(0);
   await expect(dialog.getByLabel('File name')).toHaveValue('Signed proposal.pdf');
   await expect(dialog.getByText('3 MB', { exact: true })).toBeVisible();
   await dialog.getByLabel('Type').selectOption('proposal');

@@ -48,7 +48,7 @@ test('a contact invited by e-mail sets a password, lands in the portal, and is s
   page,
   browser,
 }) => {
-  const { slug, n } = await agencyWithCompany(page);
+  const { slug, n, token } = await agencyWithCompany(page);
   const email = `olive-${n}@harbor.test`;
 
   // Staff: add the contact with portal access.
@@ -82,11 +82,34 @@ test('a contact invited by e-mail sets a password, lands in the portal, and is s
   expect(link).toMatch(new RegExp(`/portal/${slug}/invite/[a-z0-9]+$`));
   expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
 
+  // The agency's login text greets returning clients; the invite page greets a new one with its own words.
+  expect(
+    (
+      await page.request.put('/api/business/style', {
+        data: {
+          primary_color: '#276398',
+          secondary_color: '#5b5b5b',
+          button_text_color: '#010101',
+          login_text: 'Welcome back!',
+        },
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).status(),
+  ).toBe(200);
+
   // The client, in their own browser: choose a password and land in the portal, signed in.
   const client = await browser.newContext();
   const portal = await client.newPage();
+  await portal.goto(`/portal/${slug}/login`);
+  await expect(portal.getByText('Welcome back!', { exact: true })).toBeVisible();
   await portal.goto(link);
   await expect(portal.getByRole('heading', { name: 'Join Stone Studio’s client portal' })).toBeVisible();
+  await expect(
+    portal.getByText('Welcome! Stone Studio has invited you to follow your projects, tasks and files here.', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(portal.getByText('Welcome back!')).toHaveCount(0);
   await portal.getByLabel('Password', { exact: true }).fill('Copper-kettle-morning-42');
   await portal.getByLabel('Confirm Password').fill('Copper-kettle-morning-42');
   await portal.getByRole('button', { name: 'Set password and sign in' }).click();

@@ -121,3 +121,42 @@ test('the exact company comes first, above files that mention it; a contact read
   await expect(contact).toContainText('Founder · Executive');
   await expect(contact).not.toContainText('executive Founder');
 });
+
+test("an archived company's contact is not found in the palette, and is again once the company is unarchived", async ({
+  page,
+}) => {
+  const { headers, company } = await newAgency(page);
+  const contact = await page.request.post('/api/contacts', {
+    data: { firstName: 'Inez', lastName: 'Quillfeather', email: 'inez@cafe-ole.test', companyId: company.id },
+    headers,
+  });
+  expect(contact.status(), await contact.text()).toBe(201);
+  const input = page.getByRole('combobox', { name: 'Search' });
+  const inez = page.getByRole('option', { name: /Inez Quillfeather/ });
+  const searchFor = async (text: string) => {
+    await page.keyboard.press('Control+k');
+    await input.fill(text);
+  };
+  const companyMenu = async (action: 'Archive' | 'Unarchive') => {
+    await page.getByRole('button', { name: 'Company actions' }).click();
+    await page.getByRole('menuitem', { name: action }).click();
+  };
+
+  await page.goto(`/hub/companies/${company.id}`);
+  await expect(page.getByRole('heading', { name: 'Café Olé', level: 1 })).toBeVisible();
+  await searchFor('quillfeather');
+  await expect(inez).toBeVisible();
+  await input.press('Escape');
+
+  // Archived from its page: the palette, asked the same again, finds nothing.
+  await companyMenu('Archive');
+  await expect(page.getByText('Café Olé archived', { exact: false })).toBeVisible();
+  await searchFor('quillfeather');
+  await expect(page.getByText('No results for “quillfeather”')).toBeVisible();
+  await expect(inez).toHaveCount(0);
+  await input.press('Escape');
+
+  await companyMenu('Unarchive');
+  await searchFor('quillfeather');
+  await expect(inez).toBeVisible();
+});

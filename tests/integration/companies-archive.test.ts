@@ -36,6 +36,16 @@ const searchNames = async (q: string) => {
   const groups = res.body.groups as { kind: string; results: { title: string }[] }[];
   return groups.filter((g) => g.kind === 'company').flatMap((g) => g.results.map((r) => r.title));
 };
+/** The ids the dashboard's lists show. */
+const dashboardIds = async () => {
+  const overview = await trpcOf(a.token).dashboard.overview.query();
+  return {
+    projects: overview.activeProjects.map((p) => p.id),
+    files: overview.recentFiles.map((f) => f.id),
+    companies: overview.recentCompanies.map((c) => c.id),
+    contacts: overview.recentContacts.map((k) => k.id),
+  };
+};
 const portalLogin = () =>
   api.post('/auth/portal/v1/login', { slug: a.slug, email: a.portal.email, password: PORTAL_PASSWORD });
 
@@ -60,7 +70,24 @@ describe('archiving a company', () => {
     expect(await searchNames('Quartz')).toEqual([]);
     const stats = await owner.dashboard.stats.query();
     expect(stats.totalClients).toBe(statsBefore.totalClients - 1);
-    expect((await owner.dashboard.overview.query()).recentCompanies.map((c) => c.id)).not.toContain(quartz.id);
+    // Its in-progress project and its pending task leave the dashboard's counts and lists with it.
+    expect(stats.activeProjects).toBe(statsBefore.activeProjects - 1);
+    expect(stats.pendingTasks).toBe(statsBefore.pendingTasks - 1);
+    expect(stats.tasksByPriority.medium).toBe(statsBefore.tasksByPriority.medium - 1);
+    expect(await dashboardIds()).toEqual({
+      projects: [a.rows.project[1]],
+      files: [a.rows.document[1]],
+      companies: [a.companies[1].id],
+      contacts: expect.not.arrayContaining([a.rows.contact[0]]),
+    });
+    // The project picker asks for live companies' projects only; the Projects list keeps the archived client's work.
+    const projectIds = async (query: string) =>
+      ((await api.get(`/api/projects${query}`, { token: a.token })).body as { id: number }[]).map((p) => p.id).sort();
+    expect((await owner.projects.list.query({ limit: 50, liveCompanies: true })).items.map((p) => p.id)).toEqual([
+      a.rows.project[1],
+    ]);
+    expect(await projectIds('?liveCompanies=true')).toEqual([a.rows.project[1]]);
+    expect(await projectIds('')).toEqual([...a.rows.project].sort());
     // Its page and its records still open by id.
     expect((await owner.companies.get.query({ id: quartz.id })).archivedAt).toBeInstanceOf(Date);
     expect((await api.get(`/api/projects/${a.rows.project[0]}`, { token: a.token })).status).toBe(200);
@@ -85,6 +112,16 @@ describe('archiving a company', () => {
     expect(await listNames()).toContain(quartz.name);
     expect(await listNames('?archived=true')).toEqual([]);
     expect(await searchNames('Quartz')).toEqual([quartz.name]);
+    const stats = await trpcOf(a.token).dashboard.stats.query();
+    expect([stats.activeProjects, stats.pendingTasks]).toEqual([2, 2]);
+    expect(
+      (await trpcOf(a.token).projects.list.query({ limit: 50, liveCompanies: true })).items.map((p) => p.id).sort(),
+    ).toEqual([...a.rows.project].sort());
+    expect(await dashboardIds()).toMatchObject({
+      projects: expect.arrayContaining(a.rows.project),
+      files: expect.arrayContaining(a.rows.document),
+      contacts: expect.arrayContaining([a.rows.contact[0]]),
+    });
     const login = await portalLogin();
     expect(login.status).toBe(200);
     expect((await api.get('/auth/portal/v1/me', { token: login.body.authToken })).status).toBe(200);

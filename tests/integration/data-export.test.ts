@@ -206,6 +206,8 @@ beforeAll(async () => {
   await db.flowAnswer.create({
     data: { businessId: a.businessId, submissionId: submission.id, flowFieldId: field.id, value: 'Grow, a lot' },
   });
+  // Maple is archived: the export says since when.
+  await db.company.update({ where: { id: maple.id }, data: { archivedAt: new Date('2026-06-01T09:30:00Z') } });
   const resource = await db.resource.findFirstOrThrow({ where: { businessId: a.businessId, companyId: alder.id } });
   await db.resourceDetail.create({
     data: { businessId: a.businessId, resourceId: resource.id, key: 'Login URL', value: 'https://alder.example' },
@@ -297,7 +299,11 @@ describe('GET /api/export.zip: the whole agency', () => {
   });
 
   it('holds every row of the agency, json columns parsed in JSON and as text in CSV, formula cells made safe', () => {
-    expect(json(zip, 'data/companies.json').map((c) => c.id)).toEqual(a.companies.map((c) => c.id));
+    expect(json(zip, 'data/companies.json').map((c) => [c.id, c.archivedAt])).toEqual([
+      [a.companies[0].id, null],
+      [a.companies[1].id, '2026-06-01T09:30:00.000Z'],
+    ]);
+    expect(csv(zip, 'data/companies.csv').map((c) => c.archivedAt)).toEqual(['', '2026-06-01T09:30:00.000Z']);
     expect(json(zip, 'data/users.json').map((u) => u.id)).toEqual([
       a.userId,
       admin.id,

@@ -662,6 +662,8 @@ describe('Clientflow export zips', () => {
       include: { company: true },
     });
     expect(contact.company?.name).toBe('Zip Zebra Co');
+    // This zip has no archivedAt, as those written before companies could be archived: its companies are live.
+    expect(contact.company?.archivedAt).toBeNull();
     expect(contact.createdAt.toISOString()).toBe(AT);
 
     const again = await send(zip, false);
@@ -699,6 +701,7 @@ describe('export zips: what the app itself would refuse', () => {
         { ...company, id: 9, name: 'x'.repeat(201) },
         { ...company, id: 10, name: 'Web', website: 'javascript:alert(1)' },
         { ...company, id: 7, name: 'Same id' },
+        { ...company, id: 11, name: 'Archived when?', archivedAt: 'last year' },
       );
       const contact = p.data.contacts[0] as Record<string, unknown>;
       p.data.contacts.push(
@@ -781,6 +784,7 @@ describe('export zips: what the app itself would refuse', () => {
         ['companies', 4, 'name', I.tooLongValue('name', 200)],
         ['companies', 5, 'website', I.badWebsite('website')],
         ['companies', 6, 'id', I.sameIdInExport(2)],
+        ['companies', 7, 'archivedAt', I.columnType('archivedAt', I.typeLabels.date)],
         ['contacts', 3, 'email', I.badEmail('email')],
         ['contacts', 4, 'role', I.notOneOf('role', 'executive, manager, contributor')],
         ['documents', 3, 'size', I.outOfRange('size')],
@@ -1136,6 +1140,7 @@ async function snapshot(businessId: number) {
     companies: sort(
       companies.map(({ id: _i, businessId: _b, ...c }) => ({
         ...c,
+        archivedAt: iso(c.archivedAt),
         createdAt: iso(c.createdAt),
         updatedAt: iso(c.updatedAt),
       })),
@@ -1408,6 +1413,11 @@ describe('the round trip: export, then import into a fresh agency', () => {
       (await fetch(`${app.baseUrl}/api/business/logo`, { method: 'POST', body: logoForm, headers: auth })).status,
     ).toBe(200);
 
+    // An archived client stays archived where it moves to.
+    expect(
+      (await client(app.baseUrl).post(`/api/companies/${maple.id}/archive`, undefined, { token: source.token })).status,
+    ).toBe(200);
+
     const exported = await fetch(`${app.baseUrl}/api/export.zip`, { headers: auth });
     expect(exported.status).toBe(200);
     const zip = Buffer.from(await exported.arrayBuffer());
@@ -1473,6 +1483,10 @@ describe('the round trip: export, then import into a fresh agency', () => {
       expect.objectContaining({ contacts: [contact.email], totalBilledCents: 123456 }),
     );
     expect(before.projects.map((p) => p.visibleToClient).sort()).toEqual([false, true, true]);
+    expect(before.companies.map((c) => [c.name, c.archivedAt === null])).toEqual([
+      [alder.name, true],
+      [maple.name, false],
+    ]);
     expect(before.tasks).toContainEqual(expect.objectContaining({ title: 'Send invoice', internal: true }));
     expect(before.resources.flatMap((r) => r.details)).toHaveLength(2);
     expect(before.flows.flatMap((f) => f.steps)).toContainEqual(
@@ -1496,6 +1510,13 @@ describe('the round trip: export, then import into a fresh agency', () => {
     });
     expect(before.submissions[0].answers).toEqual([{ field: 'Logo', value: expect.stringMatching(/^logo\.png@/) }]);
     expect(await storedFiles(targetId, target.token)).toEqual(await storedFiles(bid, source.token));
+    // …and so hidden from the target's companies list, in its Archived view.
+    const names = async (query: string) =>
+      (
+        (await client(app.baseUrl).get(`/api/companies${query}`, { token: target.token })).body as { name: string }[]
+      ).map((c) => c.name);
+    expect(await names('')).toEqual([alder.name]);
+    expect(await names('?archived=true')).toEqual([maple.name]);
   });
 });
 

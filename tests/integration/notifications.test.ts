@@ -444,6 +444,42 @@ describe('portal contacts', () => {
     expect(flowMails('Onboarding')).toHaveLength(2);
   });
 
+  it('mails nobody of an archived company: neither a file shared with it nor a flow for all companies', async () => {
+    const company = await ownerApi.companies.create.mutate({ name: 'Shelved Studio' } as never);
+    const shelved = await app.database.db.contact.create({
+      data: {
+        businessId: agency.businessId,
+        companyId: company.id,
+        firstName: 'Sky',
+        lastName: 'Shelved',
+        email: 'sky@shelved.test',
+        portalAccess: true,
+      },
+    });
+    await ownerApi.companies.archive.mutate({ id: company.id });
+    smtp.received.length = 0;
+    await ownerApi.documents.create.mutate({
+      name: 'Shelved brief.pdf',
+      url: 'https://files.example.test/shelved.pdf',
+      companyId: company.id,
+      visibleInPortal: true,
+    } as never);
+    const flow = (await ownerApi.flows.create.mutate({
+      name: 'Everyone survey',
+      description: 'All clients',
+      workflowType: 'collect',
+      companyId: null,
+    } as never)) as { id: number };
+    await ownerApi.flowSteps.create.mutate({ flowId: flow.id, stepTitle: 'Questions' });
+    expect(await ownerApi.flows.publishPreview.query({ id: flow.id })).toMatchObject({ contactCount: 1 });
+    await ownerApi.flows.publish.mutate({ id: flow.id });
+    await drain();
+    await drain();
+    // The live client hears of the flow; the archived one of nothing.
+    expect(flowMails('Everyone survey')).toHaveLength(1);
+    expect(mailsTo(shelved.email)).toEqual([]);
+  });
+
   it('a flow created switched on over the API mails nobody until it has a step; then once', async () => {
     smtp.received.length = 0;
     const created = (await ownerApi.flows.create.mutate({

@@ -332,6 +332,72 @@ describe('search.query', () => {
   });
 });
 
+describe('an archived company', () => {
+  it('hides the company and its contacts, projects, tasks, files, resources and flows; unarchive finds them again', async () => {
+    const w = word('juniper');
+    const company = await trpc.companies.create.mutate({ name: `${w} Holdings` } as never);
+    const placed = { companyId: company.id };
+    await trpc.contacts.create.mutate({ firstName: w, lastName: 'Reyes', email: `${w}@gone.test`, ...placed } as never);
+    const project = await trpc.projects.create.mutate({ name: `${w} rebrand`, companiesId: company.id } as never);
+    await task(`${w} logo files`, null, project.id);
+    await trpc.documents.create.mutate({
+      name: `${w} contract`,
+      url: 'https://files.example.test/c.pdf',
+      ...placed,
+    } as never);
+    await trpc.resources.create.mutate({
+      title: `${w} hosting`,
+      description: 'Logins',
+      type: 'tool',
+      status: 'active',
+      ...placed,
+    } as never);
+    await trpc.flows.create.mutate({
+      name: `${w} intake`,
+      description: 'Hi',
+      workflowType: 'onboard',
+      ...placed,
+    } as never);
+    // What is not that company's stays: a live client's contact, an internal project, a flow for all companies.
+    await trpc.contacts.create.mutate({
+      firstName: w,
+      lastName: 'Live',
+      email: `${w}@live.test`,
+      companyId: acme,
+    } as never);
+    await trpc.projects.create.mutate({ name: `${w} internal`, companiesId: null } as never);
+    await trpc.flows.create.mutate({
+      name: `${w} survey`,
+      description: 'All',
+      workflowType: 'collect',
+      companyId: null,
+    } as never);
+    const everything = [
+      `${w} Holdings`,
+      `${w} Reyes`,
+      `${w} rebrand`,
+      `${w} logo files`,
+      `${w} contract`,
+      `${w} hosting`,
+      `${w} intake`,
+    ];
+    const kept = [`${w} Live`, `${w} internal`, `${w} survey`];
+    expect((await titles(w)).sort()).toEqual([...everything, ...kept].sort());
+
+    await trpc.companies.archive.mutate({ id: company.id });
+    expect((await titles(w)).sort()).toEqual([...kept].sort());
+    expect(await titles(`${w} reyes`, { kinds: ['contact'] })).toEqual([]);
+    // Asked by its own company (its page's search), as much as by kind: nothing.
+    expect(await titles(w, { companyId: company.id })).toEqual([]);
+    const rest = await api.get(`/api/search?q=${encodeURIComponent(`${w} reyes`)}`, { token });
+    expect([rest.status, rest.body.groups]).toEqual([200, []]);
+
+    await trpc.companies.unarchive.mutate({ id: company.id });
+    expect((await titles(w)).sort()).toEqual([...everything, ...kept].sort());
+    expect(await titles(`${w} reyes`, { kinds: ['contact'] })).toEqual([`${w} Reyes`]);
+  });
+});
+
 describe('GET /api/search', () => {
   it('answers the same groups as search.query', async () => {
     const w = word('granite');

@@ -41,21 +41,38 @@ const brandingSet = (row: Row) =>
 const companyOf = (r: Row) =>
   r.companyId == null || r.companyName == null ? null : { id: toInt(r.companyId), name: String(r.companyName) };
 
+/** The ids of the agency's archived companies, over (businessId, archivedAt, name): read once per statement. */
+const archivedCompanies = sql`(SELECT ac."id" FROM "Company" ac WHERE ac."businessId" = ${TENANT} AND ac."archivedAt" IS NOT NULL)`;
+/** A row of no company or of a live one (an archived company's records leave the dashboard with it). */
+const ofLiveCompany = (column: Sql) => sql`(${column} IS NULL OR ${column} NOT IN ${archivedCompanies})`;
+
+/** Pending tasks and their split by priority, over `Task` rows that `where` picks. */
+const pendingTasks = (where: Sql) => sql`
+  SELECT COUNT(*) AS "pending",
+         COUNT(CASE WHEN "priority" = 'high' THEN 1 END) AS "high",
+         COUNT(CASE WHEN "priority" = 'medium' THEN 1 END) AS "medium",
+         COUNT(CASE WHEN "priority" = 'low' THEN 1 END) AS "low"
+  FROM "Task" WHERE "businessId" = ${TENANT} AND "status" IN ${inList(PENDING_TASK_STATUSES)}${where}`;
+
 /**
  * One statement: three counts over covering indexes — Project(businessId, status, …), Company(businessId, status),
- * Task(businessId, status, priority) — with the pending tasks split by priority in the same pass.
+ * Task(businessId, status, priority) — with the pending tasks split by priority in the same pass. An archived
+ * company's active projects and pending tasks are counted apart, over Project(businessId, companyId) and
+ * Task(businessId, projectId), and taken off: the cost follows the archived companies' rows, not the agency's.
  */
 export async function dashboardStats(scope: Pick<TenantScope, 'sql'>) {
+  const archivedProjects = sql`(SELECT ap."id" FROM "Project" ap WHERE ap."businessId" = ${TENANT} AND ap."companyId" IN ${archivedCompanies})`;
   const row = await scope.sql.get<Row>(sql`
-    SELECT p."n" AS "activeProjects", c."n" AS "totalClients", t."pending", t."high", t."medium", t."low"
+    SELECT p."n" - pa."n" AS "activeProjects", c."n" AS "totalClients",
+           t."pending" - ta."pending" AS "pending", t."high" - ta."high" AS "high",
+           t."medium" - ta."medium" AS "medium", t."low" - ta."low" AS "low"
     FROM
       (SELECT COUNT(*) AS "n" FROM "Project" WHERE "businessId" = ${TENANT} AND "status" IN ${inList(ACTIVE_PROJECT_STATUSES)}) p,
+      (SELECT COUNT(*) AS "n" FROM "Project" WHERE "businessId" = ${TENANT} AND "companyId" IN ${archivedCompanies}
+        AND "status" IN ${inList(ACTIVE_PROJECT_STATUSES)}) pa,
       (SELECT COUNT(*) AS "n" FROM "Company" WHERE "businessId" = ${TENANT} AND "status" IN ${inList(CLIENT_COMPANY_STATUSES)} AND "archivedAt" IS NULL) c,
-      (SELECT COUNT(*) AS "pending",
-              COUNT(CASE WHEN "priority" = 'high' THEN 1 END) AS "high",
-              COUNT(CASE WHEN "priority" = 'medium' THEN 1 END) AS "medium",
-              COUNT(CASE WHEN "priority" = 'low' THEN 1 END) AS "low"
-       FROM "Task" WHERE "businessId" = ${TENANT} AND "status" IN ${inList(PENDING_TASK_STATUSES)}) t`);
+      (${pendingTasks(sql``)}) t,
+      (${pendingTasks(sql` AND "projectId" IN ${archivedProjects}`)}) ta`);
   return {
     activeProjects: toInt(row?.activeProjects ?? 0),
     pendingTasks: toInt(row?.pending ?? 0),
@@ -77,7 +94,8 @@ function overviewRows(scope: Pick<TenantScope, 'sql'>) {
           (
             status,
           ) => sql`SELECT * FROM (SELECT "id", "projectUid", "name", "status", "companyId", "createdAt" FROM "Project"
-            WHERE "businessId" = ${TENANT} AND "status" = ${status} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${PROJECTS}) AS "s"`,
+            WHERE "businessId" = ${TENANT} AND "status" = ${status} AND ${ofLiveCompany(sql`"companyId"`)}
+            ORDER BY "createdAt" DESC, "id" DESC LIMIT ${PROJECTS}) AS "s"`,
         ),
         ' UNION ALL ',
       )}) p
@@ -85,7 +103,7 @@ function overviewRows(scope: Pick<TenantScope, 'sql'>) {
       ORDER BY p."createdAt" DESC, p."id" DESC LIMIT ${PROJECTS}`),
     scope.sql.all<Row>(sql`
       SELECT "id", "name", "type", "createdAt" FROM "Document"
-      WHERE "businessId" = ${TENANT} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${RECENT}`),
+      WHERE "businessId" = ${TENANT} AND ${ofLiveCompany(sql`"companyId"`)} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${RECENT}`),
     scope.sql.all<Row>(sql`
       SELECT "id", "name", "industry", "status", "createdAt" FROM "Company"
       WHERE "businessId" = ${TENANT} AND "archivedAt" IS NULL ORDER BY "createdAt" DESC, "id" DESC LIMIT ${RECENT}`),
@@ -93,7 +111,7 @@ function overviewRows(scope: Pick<TenantScope, 'sql'>) {
       SELECT k."id", k."firstName", k."lastName", k."email", k."portalAccess", k."createdAt", k."companyId", c."name" AS "companyName"
       FROM "Contact" k
       LEFT JOIN "Company" c ON c."businessId" = ${TENANT} AND c."id" = k."companyId"
-      WHERE k."businessId" = ${TENANT} ORDER BY k."createdAt" DESC, k."id" DESC LIMIT ${RECENT}`),
+      WHERE k."businessId" = ${TENANT} AND ${ofLiveCompany(sql`k."companyId"`)} ORDER BY k."createdAt" DESC, k."id" DESC LIMIT ${RECENT}`),
     scope.sql.get<Row>(sql`
       SELECT b."primaryColor", b."secondaryColor", b."buttonTextColor", b."loginText", b."logoKey",
              EXISTS (SELECT 1 FROM "Contact" k WHERE k."businessId" = ${TENANT} AND k."portalAccess" = ${true} AND k."companyId" IS NOT NULL
@@ -104,7 +122,8 @@ function overviewRows(scope: Pick<TenantScope, 'sql'>) {
 }
 
 /**
- * The lists (5 newest of each, over the (businessId, createdAt) / (businessId, status, createdAt) indexes) and the
+ * The lists (5 newest of each, over the (businessId, createdAt) / (businessId, status, createdAt) indexes; an archived
+ * company's projects, files and contacts are passed over, as the company is) and the
  * getting-started checklist: five LIMITed statements, companies joined in, no query per row. "Any company" and
  * "any contact" follow from the recent lists; the last statement reads the business's branding and whether any
  * contact has really been let in: portal access with an invite sent (used or not) or a password set, not merely the

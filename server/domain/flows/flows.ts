@@ -228,10 +228,12 @@ export async function duplicateFlow(scope: Writer, input: z.output<typeof flowId
 export async function flowPublishPreview(scope: Pick<TenantScope, 'db' | 'sql'>, input: z.output<typeof flowIdInput>) {
   const flow = (await readFlowRow(scope.sql, input.id)) ?? flowNotFound();
   // A portal user always has a company (server/auth/sessions.ts): contacts without one are never asked.
+  // An archived company's contacts are not asked (its portal is closed), as server/notifications/fanout.ts.
+  const live = sql`NOT EXISTS (SELECT 1 FROM "Company" ac WHERE ac."businessId" = ${TENANT} AND ac."id" = c."companyId" AND ac."archivedAt" IS NOT NULL)`;
   const audience =
     flow.companyId === null
-      ? sql`c."businessId" = ${TENANT} AND c."portalAccess" = ${true} AND c."companyId" IS NOT NULL`
-      : sql`c."businessId" = ${TENANT} AND c."portalAccess" = ${true} AND c."companyId" = ${flow.companyId}`;
+      ? sql`c."businessId" = ${TENANT} AND c."portalAccess" = ${true} AND c."companyId" IS NOT NULL AND ${live}`
+      : sql`c."businessId" = ${TENANT} AND c."portalAccess" = ${true} AND c."companyId" = ${flow.companyId} AND ${live}`;
   const [count, names] = await Promise.all([
     scope.sql.get(sql`SELECT COUNT(*) AS "n" FROM "Contact" c WHERE ${audience}`),
     scope.sql.all(

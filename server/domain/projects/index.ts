@@ -324,6 +324,11 @@ export async function listProjects(scope: Pick<TenantScope, 'sql'>, input: z.out
     );
   if (companyId !== undefined) filters.push(sql`t."companyId" = ${companyId}`);
   if (status) filters.push(sql`t."status" IN ${inList(projectStatusesFor(status))}`);
+  // The archived companies' ids are read once (their (businessId, archivedAt, name) index), not per row.
+  if (input.liveCompanies)
+    filters.push(
+      sql`(t."companyId" IS NULL OR t."companyId" NOT IN (SELECT ac."id" FROM "Company" ac WHERE ac."businessId" = ${TENANT} AND ac."archivedAt" IS NOT NULL))`,
+    );
   const [company, page] = await Promise.all([
     companyId !== undefined ? isOurCompany(scope.sql, companyId) : true,
     sortedPage(scope.sql, {

@@ -40,9 +40,11 @@ const ftsTerms = (terms: string[]) => `{title body} : (${terms.map((t) => `"${t}
 const tsTerms = (terms: string[]) => terms.map((t) => `${t}:*`).join(' & ');
 
 function scopeFilters(companyId: number | undefined, kinds: SearchKind[] | undefined): Sql[] {
-  // An archived company is hidden from search (its records stay findable, and reachable by id).
+  // An archived company and its records (every entry names its company: a company's own entry its id, a task its
+  // project's) are hidden from search; they stay reachable by id. The archived ids are read once per query, over the
+  // (businessId, archivedAt, name) index, not per match.
   const filters: Sql[] = [
-    sql` AND NOT (e."kind" = 'company' AND EXISTS (SELECT 1 FROM "Company" ac WHERE ac."businessId" = ${TENANT} AND ac."id" = e."entityId" AND ac."archivedAt" IS NOT NULL))`,
+    sql` AND (e."companyId" IS NULL OR e."companyId" NOT IN (SELECT ac."id" FROM "Company" ac WHERE ac."businessId" = ${TENANT} AND ac."archivedAt" IS NOT NULL))`,
   ];
   if (companyId !== undefined) filters.push(sql` AND e."companyId" = ${companyId}`);
   if (kinds?.length)

@@ -17,7 +17,11 @@ type ProjectOption = { id: number; name: string; company: { name: string } | nul
 
 const projectKind: RecordKind<ProjectOption> = {
   useResults: (search) =>
-    trpc.projects.list.useQuery({ search, limit: PICKER_LIMIT }, { placeholderData: keepPreviousData }),
+    trpc.projects.list.useQuery(
+      // An archived company's projects are not offered (one already chosen still shows its name).
+      { search, limit: PICKER_LIMIT, liveCompanies: true },
+      { placeholderData: keepPreviousData },
+    ),
   useName: (id) => useProjectName(id),
   label: (project) => project.name,
   hint: (project) => project.company?.name,

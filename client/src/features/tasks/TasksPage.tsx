@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Columns3, FolderKanban, ListChecks, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { LIMITS, TASK_PRIORITIES, TASK_STATUSES } from '../../../../shared/constants';
+import { Link } from 'react-router-dom';
+import { Columns3, FolderKanban, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
+import { LIMITS } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
 import { taskListInput, taskSorts, type TaskListInput } from '../../../../shared/schemas/tasks';
 import { cn } from '../../lib/cn';
@@ -16,31 +16,34 @@ import {
   SearchBox,
   SortSelect,
   ViewToggle,
-  type FilterChip,
   type ViewOption,
 } from '../../lists/ListToolbar';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
-import { useListFilters, useListSort } from '../../lists/useListParams';
+import { useListSort } from '../../lists/useListParams';
 import { Button } from '../../ui/Button';
-import { controlClass } from '../../ui/Field';
 import { Spinner } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { DeleteTaskDialog } from './DeleteTaskDialog';
-import { ProjectPicker, useProjectName } from './ProjectPicker';
+import { useProjectName } from './ProjectPicker';
 import { TaskDialog } from './TaskDialog';
+import {
+  TaskFilterFields,
+  taskChips,
+  useTaskFilters,
+  useTaskView,
+  type TaskFilterKey,
+  type TaskView,
+} from './TaskFilters';
 import { useLinkParam } from '../search/useLinkParam';
 import { useLinkedRecord } from '../search/useLinkedRecord';
 import {
   Assignee,
   CompleteCheck,
   DueDate,
-  fullName,
   InternalBadge,
   PriorityBadge,
-  priorityName,
   StatusSelect,
-  statusName,
   useTaskStatus,
   type TaskRow,
   type TaskStatusControl,
@@ -51,11 +54,8 @@ const T = M.tasks;
 const TaskBoard = lazy(() => import('./TaskBoard').then((m) => ({ default: m.TaskBoard })));
 const searchMaxLength = taskListInput.shape.search.unwrap().maxLength ?? undefined;
 
-type View = 'list' | 'grid' | 'board';
-type FilterKey = 'search' | 'projectId' | 'status' | 'priority' | 'assigneeId';
-
 /** List (the default), grid and board: the list kit's views plus the board. */
-const viewOptions: ViewOption<View>[] = [
+const viewOptions: ViewOption<TaskView>[] = [
   listView,
   gridView,
   { mode: 'board', icon: <Columns3 className="size-4" aria-hidden />, label: T.board.view },
@@ -149,71 +149,25 @@ function TaskList({
   return <ListResults list={list} {...props} />;
 }
 
-export default function TasksPage() {
-  useDocumentTitle(T.title);
-  const filters = useListFilters(taskListInput, {
-    search: 'search',
-    filters: ['projectId', 'status', 'priority', 'assigneeId'],
-    defaultView: 'list',
-  });
-  const sort = useListSort(taskSorts);
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const view: View = searchParams.get('view') === 'board' ? 'board' : filters.view;
-  const setView = (next: View) => {
-    if (next !== 'board') return filters.setView(next);
-    const params = new URLSearchParams(window.location.search);
-    params.set('view', 'board');
-    void navigate({ search: `?${params}` }, { preventScrollReset: true });
-  };
-
-  // The board's columns are the statuses: it takes every filter but that one.
-  const { status: _status, ...boardFilters } = filters.values;
-  const team = trpc.team.list.useQuery(undefined, { staleTime: 60_000 });
-  const control = useTaskStatus();
-  const [dialog, setDialog] = useState<{ open: boolean; task: TaskRow | null }>({ open: false, task: null });
-  const [toDelete, setToDelete] = useState<TaskRow | null>(null);
-
-  const filteredProjectId = filters.values.projectId ?? null;
-  const filteredProject = useProjectName(filteredProjectId);
-
-  const openAdd = () => setDialog({ open: true, task: null });
-  const openEdit = (task: TaskRow) => setDialog({ open: true, task });
-  // ?task={id} (search, notifications, the activity log) opens that task; ?new=1 the Add dialog.
-  const utils = trpc.useUtils();
-  useLinkedRecord('task', (id) => utils.tasks.get.fetch({ id }), openEdit);
-  useLinkParam('new', openAdd);
-  const addButton = (
-    <Button onClick={openAdd}>
-      <Plus className="size-4" aria-hidden /> {T.add}
-    </Button>
-  );
-  const anyFilter = filters.active.length > 0;
-  // What the chips say (the board has no status filter: its columns are the statuses).
-  const chipValue = (key: FilterKey, value: string) => {
-    if (key === 'projectId') return filteredProject.name ?? T.projectPicker.unknown;
-    if (key === 'status') return statusName(value);
-    if (key === 'priority') return priorityName(value);
-    if (key === 'assigneeId') {
-      if (value === 'none') return T.unassigned;
-      const member = team.data?.find((u) => String(u.id) === value);
-      return member ? fullName(member) : value;
-    }
-    return value;
-  };
-  const chips: FilterChip[] = filters.active
-    .filter(({ key }) => !(view === 'board' && key === 'status'))
-    .map(({ key, value }) => ({ key, name: T.filterNames[key], value: chipValue(key as FilterKey, value) }));
-
+/** The table's columns: the title with its check and description, then project, status, priority, assignee, due, actions. */
+function taskColumns({
+  control,
+  onOpen,
+  onDelete,
+}: {
+  control: TaskStatusControl;
+  onOpen: (task: TaskRow) => void;
+  onDelete: (task: TaskRow) => void;
+}): Column<TaskRow>[] {
   const [colTask, colProject, colStatus, colPriority, colAssignee, colDue, colActions] = T.columns;
-  const columns: Column<TaskRow>[] = [
+  return [
     {
       header: colTask,
       cell: (t) => (
         <div className="flex max-w-96 min-w-56 items-center gap-3">
           <CompleteCheck task={t} control={control} />
           <div className="min-w-0">
-            <OpenButton task={t} done={control.statusOf(t) === 'completed'} onOpen={() => openEdit(t)} />
+            <OpenButton task={t} done={control.statusOf(t) === 'completed'} onOpen={() => onOpen(t)} />
             {t.description && (
               <p className="truncate text-xs text-slate-500" title={t.description}>
                 {t.description}
@@ -246,13 +200,13 @@ export default function TasksPage() {
       className: 'text-right',
       cell: (t) => (
         <div className="flex justify-end gap-1">
-          <Button variant="ghost" size="sm" onClick={() => openEdit(t)} aria-label={T.editTask(t.title)}>
+          <Button variant="ghost" size="sm" onClick={() => onOpen(t)} aria-label={T.editTask(t.title)}>
             <Pencil className="size-4" aria-hidden /> {T.edit}
           </Button>
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => setToDelete(t)}
+            onClick={() => onDelete(t)}
             aria-label={T.deleteTask(t.title)}
             title={T.deleteTask(t.title)}
             className="text-slate-500! hover:bg-red-50 hover:text-red-600!"
@@ -263,26 +217,47 @@ export default function TasksPage() {
       ),
     },
   ];
+}
 
-  const select = (
-    label: string,
-    key: 'status' | 'priority' | 'assigneeId',
-    options: { value: string; label: string }[],
-  ) => (
-    <select
-      aria-label={label}
-      value={filters.valueFor(key)}
-      onChange={(e) => filters.set(key, e.target.value)}
-      className={cn(controlClass(), 'min-w-0 xl:w-40')}
-    >
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </select>
+/** The Add/Edit dialog and the delete confirmation; ?task={id} (search, notifications, the activity log) opens that task, ?new=1 the Add dialog. */
+function useTaskDialogs() {
+  const [dialog, setDialog] = useState<{ open: boolean; task: TaskRow | null }>({ open: false, task: null });
+  const [toDelete, setToDelete] = useState<TaskRow | null>(null);
+  const openAdd = () => setDialog({ open: true, task: null });
+  const openEdit = (task: TaskRow) => setDialog({ open: true, task });
+  const utils = trpc.useUtils();
+  useLinkedRecord('task', (id) => utils.tasks.get.fetch({ id }), openEdit);
+  useLinkParam('new', openAdd);
+  return {
+    dialog,
+    closeDialog: () => setDialog((d) => ({ ...d, open: false })),
+    toDelete,
+    setToDelete,
+    openAdd,
+    openEdit,
+  };
+}
+
+export default function TasksPage() {
+  useDocumentTitle(T.title);
+  const filters = useTaskFilters();
+  const sort = useListSort(taskSorts);
+  const [view, setView] = useTaskView(filters);
+  // The board's columns are the statuses: it takes every filter but that one.
+  const { status: _status, ...boardFilters } = filters.values;
+  const team = trpc.team.list.useQuery(undefined, { staleTime: 60_000 });
+  const control = useTaskStatus();
+  const dialogs = useTaskDialogs();
+  const filteredProjectId = filters.values.projectId ?? null;
+  const filteredProject = useProjectName(filteredProjectId);
+
+  const addButton = (
+    <Button onClick={dialogs.openAdd}>
+      <Plus className="size-4" aria-hidden /> {T.add}
+    </Button>
   );
-
+  const chips = taskChips(filters, view, team.data, filteredProject);
+  const columns = taskColumns({ control, onOpen: dialogs.openEdit, onDelete: dialogs.setToDelete });
   const empty = { icon: <ListChecks className="size-10" />, title: T.emptyTitle, text: T.emptyText, action: addButton };
   const noMatch = { title: T.noMatchTitle, text: T.noMatchText, onClear: filters.clearAll };
 
@@ -306,53 +281,24 @@ export default function TasksPage() {
           label={T.searchLabel}
         />
         <ListFilters active={chips.filter((c) => c.key !== 'search').length}>
-          <div
-            className={cn(
-              'grid grid-cols-2 gap-3 xl:flex xl:items-center',
-              view === 'board' ? 'md:grid-cols-[1.4fr_1fr_1fr_auto]' : 'md:grid-cols-[1.4fr_1fr_1fr_1fr_auto]',
-            )}
-          >
-            <ProjectPicker
-              label={T.filterProject}
-              className="col-span-2 md:col-span-1 xl:w-56"
-              value={filters.valueFor('projectId')}
-              selectedName={filteredProject.name ?? (filteredProject.missing ? T.projectPicker.unknown : null)}
-              onChange={(value) => filters.set('projectId', value)}
-              fixedOptions={[{ value: '', label: T.allProjects }]}
-            />
-            {view !== 'board' &&
-              select(T.filterStatus, 'status', [
-                { value: '', label: T.allStatus },
-                ...TASK_STATUSES.map((s) => ({ value: s, label: statusName(s) })),
-              ])}
-            {select(T.filterPriority, 'priority', [
-              { value: '', label: T.allPriorities },
-              ...TASK_PRIORITIES.map((p) => ({ value: p, label: priorityName(p) })),
-            ])}
-            {select(T.filterAssignee, 'assigneeId', [
-              { value: '', label: T.allAssignees },
-              { value: 'none', label: T.unassigned },
-              ...(team.data ?? []).map((u) => ({ value: String(u.id), label: fullName(u) })),
-            ])}
-            <Button
-              variant="ghost"
-              onClick={filters.clearAll}
-              disabled={!anyFilter}
-              className={cn(
-                'shrink-0 disabled:opacity-40 disabled:hover:bg-transparent',
-                view === 'board' && 'col-span-2 justify-self-end md:col-span-1',
-              )}
-            >
-              <X className="size-4" aria-hidden /> {M.common.clear}
-            </Button>
-          </div>
+          <TaskFilterFields filters={filters} view={view} team={team.data} project={filteredProject} />
         </ListFilters>
         {view !== 'board' && <SortSelect sorts={taskSorts} sort={sort} view={view} columns={columns} />}
       </div>
-      <FilterChips chips={chips} onRemove={(key) => filters.remove(key as FilterKey)} onClearAll={filters.clearAll} />
+      <FilterChips
+        chips={chips}
+        onRemove={(key) => filters.remove(key as TaskFilterKey)}
+        onClearAll={filters.clearAll}
+      />
       {view === 'board' ? (
         <Suspense fallback={<Spinner />}>
-          <TaskBoard filters={boardFilters} control={control} onOpen={openEdit} empty={empty} noMatch={noMatch} />
+          <TaskBoard
+            filters={boardFilters}
+            control={control}
+            onOpen={dialogs.openEdit}
+            empty={empty}
+            noMatch={noMatch}
+          />
         </Suspense>
       ) : (
         <TaskList
@@ -360,21 +306,21 @@ export default function TasksPage() {
           view={view}
           count={T.showing}
           rowKey={(t) => t.id}
-          onOpen={openEdit}
+          onOpen={dialogs.openEdit}
           skeletons={5}
           empty={empty}
           noMatch={noMatch}
           table={{ caption: T.title, columns, sort }}
-          card={(t) => <TaskCard task={t} control={control} onOpen={() => openEdit(t)} />}
+          card={(t) => <TaskCard task={t} control={control} onOpen={() => dialogs.openEdit(t)} />}
         />
       )}
       <TaskDialog
-        open={dialog.open}
-        task={dialog.task}
+        open={dialogs.dialog.open}
+        task={dialogs.dialog.task}
         defaultProjectId={filteredProjectId}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        onClose={dialogs.closeDialog}
       />
-      <DeleteTaskDialog task={toDelete} onClose={() => setToDelete(null)} />
+      <DeleteTaskDialog task={dialogs.toDelete} onClose={() => dialogs.setToDelete(null)} />
     </>
   );
 }
