@@ -40,15 +40,16 @@ export async function shareAudience(
   if (companyId === null) return fieldError('companyId', M.documents.companyRequired);
   if (project && project.companyId !== companyId) return projectNotFound();
   const [company, count] = await Promise.all([
-    ctx.db.company.findUnique({ where: { id: companyId }, select: { id: true, name: true } }),
+    ctx.db.company.findUnique({ where: { id: companyId }, select: { id: true, name: true, archivedAt: true } }),
     ctx.sql.get(
       sql`SELECT COUNT(*) AS "n" FROM "Contact" WHERE "businessId" = ${TENANT} AND "companyId" = ${companyId} AND "portalAccess" = ${true}`,
     ),
   ]);
   if (!company) return companyNotFound();
   return {
-    company,
-    portalContacts: toInt(count?.n ?? 0),
+    company: { id: company.id, name: company.name },
+    // An archived company's portal users are signed out and mailed nothing: sharing reaches none of them.
+    portalContacts: company.archivedAt ? 0 : toInt(count?.n ?? 0),
     project: project
       ? { id: project.id, name: project.name, shown: isClientVisible.project(project, companyId) }
       : null,

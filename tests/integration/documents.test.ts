@@ -1090,6 +1090,11 @@ describe('internal until shared', () => {
       project: null,
     });
     expect((await staff.documents.shareAudience.query({ companyId: quarry.id })).portalContacts).toBe(1);
+    // An archived company's portal users are signed out and mailed nothing: sharing reaches none of them.
+    await staff.companies.archive.mutate({ id: quarry.id });
+    expect((await staff.documents.shareAudience.query({ companyId: quarry.id })).portalContacts).toBe(0);
+    await staff.companies.unarchive.mutate({ id: quarry.id });
+    expect((await staff.documents.shareAudience.query({ companyId: quarry.id })).portalContacts).toBe(1);
 
     const internal = await db.project.create({
       data: { businessId: studio.businessId, companyId: pottery.id, name: 'Pottery internal', status: 'in_progress' },
