@@ -5,9 +5,9 @@ import { idSchema } from './common';
 
 const L = SAVED_VIEW_LIMITS;
 
-export const savedViewListSchema = z.enum(SAVED_VIEW_LISTS);
+const savedViewListSchema = z.enum(SAVED_VIEW_LISTS);
 
-export const savedViewNameSchema = z
+const savedViewNameSchema = z
   .string()
   .trim()
   .min(1, M.savedViews.nameRequired)

@@ -12,6 +12,7 @@ import { ListFilters } from '../../lists/ListFilters';
 import {
   FilterChips,
   gridView,
+  ListToolbar,
   listView,
   SearchBox,
   SortSelect,
@@ -22,6 +23,7 @@ import {
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { useListFilters, useListSort } from '../../lists/useListParams';
+import { LIST_PARAMS } from '../../../../shared/saved-views';
 import { Button } from '../../ui/Button';
 import { controlClass } from '../../ui/Field';
 import { Spinner } from '../../ui/Feedback';
@@ -151,11 +153,7 @@ function TaskList({
 
 export default function TasksPage() {
   useDocumentTitle(T.title);
-  const filters = useListFilters(taskListInput, {
-    search: 'search',
-    filters: ['projectId', 'status', 'priority', 'assigneeId'],
-    defaultView: 'list',
-  });
+  const filters = useListFilters(taskListInput, { search: 'search', ...LIST_PARAMS.task });
   const sort = useListSort(taskSorts);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -298,7 +296,7 @@ export default function TasksPage() {
           </>
         }
       />
-      <div className="mb-4 flex flex-col gap-3 rounded-xl bg-white p-3 shadow-xs ring-1 ring-slate-200 xl:flex-row xl:items-center">
+      <ListToolbar views="task" rowFrom="xl">
         <SearchBox
           {...filters.searchBox}
           maxLength={searchMaxLength}
@@ -348,7 +346,7 @@ export default function TasksPage() {
           </div>
         </ListFilters>
         {view !== 'board' && <SortSelect sorts={taskSorts} sort={sort} view={view} columns={columns} />}
-      </div>
+      </ListToolbar>
       <FilterChips chips={chips} onRemove={(key) => filters.remove(key as FilterKey)} onClearAll={filters.clearAll} />
       {view === 'board' ? (
         <Suspense fallback={<Spinner />}>
