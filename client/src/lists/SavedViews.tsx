@@ -30,6 +30,9 @@ export function SavedViewsMenu({ list }: { list: SavedViewList }) {
   const [dialog, setDialog] = useState<SavedViewDialogState>(null);
 
   const current = listQueryOf(list, location.search);
+  // All <area>: no search, filter or sort; the layout stays, as Clear all leaves it.
+  const layout = new URLSearchParams(location.search).get('view');
+  const allQuery = listQueryOf(list, layout ? `view=${layout}` : '');
   const all = views.data ?? [];
   const mine = all.filter((v) => !v.shared);
   const team = all.filter((v) => v.shared);
@@ -94,9 +97,9 @@ export function SavedViewsMenu({ list }: { list: SavedViewList }) {
           className="z-40 w-[min(20rem,calc(100vw-2rem))] rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-200 [--anchor-gap:4px] [--anchor-max-height:min(28rem,70dvh)] transition duration-100 focus:outline-none data-closed:scale-95 data-closed:opacity-0"
         >
           <MenuItem>
-            <button type="button" onClick={() => apply('')} className={itemClass}>
+            <button type="button" onClick={() => apply(allQuery)} className={itemClass}>
               <span className="min-w-0 flex-1 truncate font-medium">{V.all(areas[list].label)}</span>
-              {current === '' && <Check className="size-4 shrink-0 text-brand-600" aria-hidden />}
+              {current === allQuery && <Check className="size-4 shrink-0 text-brand-600" aria-hidden />}
             </button>
           </MenuItem>
           <MenuSeparator className="my-1 h-px bg-slate-100" />
