@@ -3,10 +3,22 @@
  * it, applies it again from the Views menu, reloads and finds it kept; a colleague who joined the team sees it under
  * Team views, applies it, and cannot change it.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 const rowNames = (page: Page) => page.locator('tbody tr td:first-child').allInnerTexts();
 const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
+
+/** No serious, critical or moderate WCAG 2.1 A/AA violation that axe finds, measured after the open animation. */
+async function expectAccessible(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    results.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.impact === 'moderate')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
 
 test('a filtered and sorted companies list saved as a team view is applied from the menu, kept over a reload and seen by a colleague', async ({
   page,
@@ -87,6 +99,16 @@ test('a filtered and sorted companies list saved as a team view is applied from 
   await page.reload();
   await expect.poll(() => rowNames(page)).toEqual(['Delta Dental', 'Copper Field Farms', 'Acme Robotics']);
   await expect(page.getByRole('button', { name: 'Views, Active, Z to A applied' })).toBeVisible();
+
+  // The open menu and the dialog pass axe.
+  await page.getByRole('button', { name: /^Views/ }).click();
+  await expect(menu.getByRole('menuitem', { name: 'Save view…' })).toBeVisible();
+  await expectAccessible(page);
+  await menu.getByRole('menuitem', { name: 'Save view…' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Save view' })).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
 
   const shots = process.env.SHOTS_DIR;
   if (shots) {
