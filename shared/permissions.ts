@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'data.import': ['owner', 'admin'],
   /** Import a Clientflow export (zip): moving an agency or a client between installations. */
   'data.importArchive': ['owner'],
+  /** Rename, share or delete a team view another staff member saved (their own views are everyone's to manage). */
+  'views.manageTeam': ['owner', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

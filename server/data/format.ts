@@ -15,7 +15,9 @@
  *
  * Ids are the source installation's; an import gives every row a new id and rewrites the references (the `refs` of
  * each entity), so an export can go into any agency. Secrets are never exported: no password hashes, two-factor
- * secrets, sessions, API tokens, invites or notifications.
+ * secrets, sessions, API tokens, invites or notifications. Nor saved views (SavedView): they are each user's list
+ * preferences, and their queries name ids (a company or project filter) that an import gives new values, so a view
+ * carried over would filter by the wrong record or by none.
  */
 
 import { z } from 'zod';

@@ -426,6 +426,22 @@ export const restRoutes: RestRoute[] = [
   row('DELETE', '/api/api-tokens/{id}', 'apiTokens.revoke', {
     summary: 'Revoke one of your API tokens; it stops working at once',
   }),
+  // Saved views of the hub's lists: the caller's personal views and the team's.
+  row('GET', '/api/saved-views', 'savedViews.list', {
+    summary: "A list's saved views (list=company, contact, project, task, file or resource): yours and the team's",
+  }),
+  row('POST', '/api/saved-views', 'savedViews.create', {
+    status: 201,
+    summary: "Save a list's query under a name, for you or the team (only the parameters the list reads are kept)",
+  }),
+  row('PATCH', '/api/saved-views/{id}', 'savedViews.update', {
+    errors: [403],
+    summary: 'Rename, share or unshare a view (its creator; a team view also an owner or admin)',
+  }),
+  row('DELETE', '/api/saved-views/{id}', 'savedViews.delete', {
+    errors: [403],
+    summary: 'Delete a view (its creator; a team view also an owner or admin)',
+  }),
   row('GET', '/api/integrations/email', 'integrations.emailStatus', {
     errors: [403],
     summary: 'Whether outgoing e-mail is configured, and its From address',

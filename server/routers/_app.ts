@@ -20,6 +20,7 @@ import { profileRouter } from './profile';
 import { projectsRouter } from './projects';
 import { reportsRouter } from './reports';
 import { resourcesRouter } from './resources';
+import { savedViewsRouter } from './saved-views';
 import { searchRouter } from './search';
 import { tasksRouter } from './tasks';
 import { flowTemplatesRouter, templatesRouter } from './templates';
@@ -54,6 +55,7 @@ export const appRouter = router({
   projects: projectsRouter,
   reports: reportsRouter,
   resources: resourcesRouter,
+  savedViews: savedViewsRouter,
   search: searchRouter,
   tasks: tasksRouter,
   staffInvite: staffInviteRouter,

@@ -38,7 +38,7 @@ export const templates = {
   stepCount: (n: number) => `${n} ${n === 1 ? 'step' : 'steps'}`,
   withFlows: (names: string) => `Also creates the flows: ${names}`,
   draftNote: 'New flows start as drafts, and the project stays internal until you share it.',
-  rename: 'Rename',
+  rename: T.rename,
   renameTitle: 'Rename template',
   renamed: 'Template renamed',
   delete: T.deleteLabel,

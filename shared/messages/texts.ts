@@ -159,6 +159,7 @@ export const resetRequestText =
 export const resourceDetails = 'Resource details';
 export const resources = 'Resources';
 export const resourcesAccess = 'Resources Access';
+export const rename = 'Rename';
 export const retry = 'Retry';
 export const revoke = 'Revoke';
 export const revokingBusy = 'Revoking...';

@@ -134,6 +134,8 @@ const WITHOUT_ID = [
   'templates.list',
   'flowTemplates.list',
   'flowTemplates.create',
+  'savedViews.list',
+  'savedViews.create',
 ];
 
 /** Each record area's router names its own model by `id` (shared/entities.ts). */
@@ -164,6 +166,8 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   search: null,
   team: 'user',
   apiTokens: 'apiToken',
+  /** savedViews: the caller's own views and the team's (a teammate's personal view is NOT_FOUND too: saved-views.test.ts). */
+  savedViews: 'savedView',
   integrations: null,
   profile: null,
   staffInvite: null,

@@ -132,6 +132,18 @@ describe('the role matrix', () => {
     expect(STAFF_ROLES.filter((r) => can(r, 'data.exportCompany'))).toEqual(['owner', 'admin']);
   });
 
+  it('finds the saved views open to all staff: a team view of someone else is changed by owners and admins only', () => {
+    const views = entries.filter((e) => e.path.startsWith('savedViews.'));
+    expect(views.map((e) => [e.path, e.permission])).toEqual([
+      ['savedViews.list', undefined],
+      ['savedViews.create', undefined],
+      ['savedViews.update', undefined],
+      ['savedViews.delete', undefined],
+    ]);
+    // The rule inside update and delete (server/domain/savedViews): tests/integration/saved-views.test.ts.
+    expect(STAFF_ROLES.filter((r) => can(r, 'views.manageTeam'))).toEqual(['owner', 'admin']);
+  });
+
   for (const entry of permitted) {
     describe(`${entry.path} (${entry.permission})`, () => {
       for (const role of STAFF_ROLES.filter((r) => !can(r, entry.permission))) {

@@ -24,6 +24,7 @@ const TENANT_MODELS = [
   'job',
   'projectTemplate',
   'flowTemplate',
+  'savedView',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
 /** The rows of TENANT_MODELS, and of each area fixture's model (tests/support/fixtures/). */
@@ -72,7 +73,7 @@ export type Agency = {
    * Every row the fixture made, per model; each company has a contact, a shared project (in progress) with a task, a
    * shared document, a published flow (step, field)
    * and two resources, the first hidden from the client, the second visible; with each company the owner also gets
-   * an API token and sends a staff invite (unusable: their tokens are unknown), gets a notification, and the agency a
+   * an API token and a saved view and sends a staff invite (unusable: their tokens are unknown), gets a notification, and the agency a
    * dead job.
    */
   rows: RowsByModel;
@@ -172,6 +173,11 @@ export async function addCompanyTree(db: Db, businessId: number, userId: number,
   await db.projectTemplateFlow.create({
     data: { businessId, projectTemplateId: projectTemplate.id, flowTemplateId: flowTemplate.id },
   });
+  // A saved view of the companies list: the user's personal one (a team view is anyone's to read, not this).
+  const savedView = await db.savedView.create({
+    data: { businessId, userId, list: 'company', name: `${name} view ${n}`, query: 'status=active' },
+  });
+  rows.savedView.push(savedView.id);
   // The user's API token and an unused staff invite they sent (unknown tokens: only their hashes are stored).
   const apiToken = await db.apiToken.create({
     data: { businessId, userId, name: `${name} script`, tokenHash: `fixture-token-${n}`, prefix: 'cf_pat_fixtur' },

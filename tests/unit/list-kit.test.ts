@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import { companyListInput } from '../../shared/schemas/companies';
-import { parseListParam } from '../../client/src/lists/useListParams';
+import { listQueryOf, parseListParam } from '../../shared/saved-views';
 import { apiFetch, errorText, HttpReplyError, replyBodyText } from '../../client/src/lib/trpc';
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -161,5 +161,15 @@ describe('the view toggle', () => {
     expect(tasks.indexOf('List view')).toBeLessThan(tasks.indexOf('Grid view'));
     expect(tasks).toMatch(/aria-pressed="true" aria-label="Board view"/);
     expect(tasks.match(/aria-pressed="false"/g)).toHaveLength(2);
+  });
+});
+
+describe('a saved view’s query (shared/saved-views.ts)', () => {
+  it('is the part of the address the list reads, in a fixed order, so a view is recognised in the address bar', () => {
+    expect(listQueryOf('company', '?view=list&order=desc&sort=status&status=active&contact=4&x=1')).toBe(
+      'status=active&sort=status&order=desc&view=list',
+    );
+    expect(listQueryOf('task', 'task=12&new=1')).toBe('');
+    expect(listQueryOf('task', 'search=%20&assigneeId=none&view=board')).toBe('assigneeId=none&view=board');
   });
 });

@@ -43,6 +43,7 @@ describe('can', () => {
       'companies.delete',
       'data.import',
       'data.importArchive',
+      'views.manageTeam',
     ]);
     for (const permission of permissions.filter((p) => !OWNER_ONLY.includes(p))) {
       expect([permission, can('owner', permission)]).toEqual([permission, true]);

@@ -4,13 +4,33 @@ import { cn } from '../lib/cn';
 import { controlClass } from '../ui/Field';
 import { M } from '../../../shared/messages';
 import { SORT_KINDS, SORT_ORDERS, type ListSorts, type SortKey } from '../../../shared/schemas/common';
+import type { SavedViewList } from '../../../shared/saved-views';
+import { SavedViewsMenu } from './SavedViews';
 import type { ListSortState, ViewMode } from './useListParams';
 
 export type { ViewMode } from './useListParams';
 
-export function ListToolbar({ children }: { children: ReactNode }) {
+/**
+ * The list's toolbar. `views`: the record list whose saved views its Views menu offers (shared/saved-views.ts);
+ * `rowFrom`: the width from which its controls sit in one row (the tasks list has more of them).
+ */
+export function ListToolbar({
+  children,
+  views,
+  rowFrom = 'md',
+}: {
+  children: ReactNode;
+  views?: SavedViewList;
+  rowFrom?: 'md' | 'xl';
+}) {
   return (
-    <div className="mb-4 flex flex-col gap-3 rounded-xl bg-white p-3 shadow-xs ring-1 ring-slate-200 md:flex-row md:items-center">
+    <div
+      className={cn(
+        'mb-4 flex flex-col gap-3 rounded-xl bg-white p-3 shadow-xs ring-1 ring-slate-200',
+        rowFrom === 'md' ? 'md:flex-row md:items-center' : 'xl:flex-row xl:items-center',
+      )}
+    >
+      {views && <SavedViewsMenu list={views} />}
       {children}
     </div>
   );

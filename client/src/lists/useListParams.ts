@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
+import { parseListParam } from '../../../shared/saved-views';
 import { SORT_ORDERS, type ListSorts, type SortOrder } from '../../../shared/schemas/common';
 
 export type ViewMode = 'grid' | 'list';
@@ -15,16 +16,6 @@ type AnyObject = z.ZodObject<z.core.$ZodLooseShape>;
 type ListFilterValues<S extends AnyObject, K extends string> = {
   [P in K]?: NonNullable<z.output<S['shape'][P]>>;
 };
-
-/**
- * Reads one URL parameter with the procedure's schema for that field. An unknown or malformed value
- * (`?status=bogus`) reads as "no filter", so a stale bookmark shows the list instead of an endless error.
- */
-export function parseListParam(schema: z.ZodType, raw: string | null): unknown {
-  if (raw === null || raw.trim() === '') return undefined;
-  const result = schema.safeParse(raw);
-  return result.success && result.data !== '' ? (result.data ?? undefined) : undefined;
-}
 
 /** The current query string, read when writing so two quick writes never start from a stale copy. */
 const currentParams = () => new URLSearchParams(window.location.search);

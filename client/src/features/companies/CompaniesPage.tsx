@@ -14,6 +14,7 @@ import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { useListFilters, useListSort } from '../../lists/useListParams';
+import { LIST_PARAMS } from '../../../../shared/saved-views';
 import { CompanyDialog, type CompanyRow } from './CompanyDialog';
 import { useLinkParam } from '../search/useLinkParam';
 import { CompanyStatusBadge, statusName, WebsiteLink } from './companyParts';
@@ -77,11 +78,7 @@ function CompanyCard({ company, onEdit }: { company: CompanyRow; onEdit: () => v
 
 export default function CompaniesPage() {
   useDocumentTitle(M.companies.title);
-  const filters = useListFilters(companyListInput, {
-    search: 'search',
-    filters: ['industry', 'status', 'archived'],
-    defaultView: 'grid',
-  });
+  const filters = useListFilters(companyListInput, { search: 'search', ...LIST_PARAMS.company });
   const sort = useListSort(companySorts);
   const list = useInfiniteList(trpc.companies.list, {
     limit: LIMITS.pageSize,
@@ -152,7 +149,7 @@ export default function CompaniesPage() {
           </>
         }
       />
-      <ListToolbar>
+      <ListToolbar views="company">
         <SearchBox
           {...filters.searchBox}
           maxLength={searchMaxLength}

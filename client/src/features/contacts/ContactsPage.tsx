@@ -15,6 +15,7 @@ import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { useListFilters, useListSort } from '../../lists/useListParams';
+import { LIST_PARAMS } from '../../../../shared/saved-views';
 import { CompanyPicker, useCompanyName } from './CompanyPicker';
 import { ContactAvatar, fullName, PortalBadge, portalState, type ContactRow } from './contactParts';
 import { ContactDialog } from './ContactDialog';
@@ -113,7 +114,7 @@ function ContactCard({ contact, onOpen }: { contact: ContactRow; onOpen: () => v
 
 export default function ContactsPage() {
   useDocumentTitle(M.contacts.title);
-  const filters = useListFilters(contactListInput, { search: 'search', filters: ['companyId'], defaultView: 'list' });
+  const filters = useListFilters(contactListInput, { search: 'search', ...LIST_PARAMS.contact });
   const sort = useListSort(contactSorts);
   const list = useInfiniteList(trpc.contacts.list, {
     limit: LIMITS.pageSize,
@@ -238,7 +239,7 @@ export default function ContactsPage() {
           </>
         }
       />
-      <ListToolbar>
+      <ListToolbar views="contact">
         <SearchBox
           {...filters.searchBox}
           maxLength={searchMaxLength}

@@ -14,6 +14,7 @@ import { FilterChips, FilterSelect, ListToolbar, SearchBox, ViewToggle, SortSele
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { useListFilters, useListSort } from '../../lists/useListParams';
+import { LIST_PARAMS } from '../../../../shared/saved-views';
 import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
@@ -193,11 +194,7 @@ function DocumentStats() {
 
 export default function DocumentsPage() {
   useDocumentTitle(D.title);
-  const filters = useListFilters(documentListInput, {
-    search: 'search',
-    filters: ['type', 'companyId', 'projectId'],
-    defaultView: 'list',
-  });
+  const filters = useListFilters(documentListInput, { search: 'search', ...LIST_PARAMS.file });
   const [, setParams] = useSearchParams();
   const sort = useListSort(documentSorts);
   const list = useInfiniteList(trpc.documents.list, {
@@ -281,7 +278,7 @@ export default function DocumentsPage() {
         }
       />
       <DocumentStats />
-      <ListToolbar>
+      <ListToolbar views="file">
         <SearchBox
           {...filters.searchBox}
           maxLength={searchMaxLength}

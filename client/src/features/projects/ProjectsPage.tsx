@@ -26,6 +26,7 @@ import { ListResults } from '../../lists/ListResults';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { useListFilters, useListSort } from '../../lists/useListParams';
+import { LIST_PARAMS } from '../../../../shared/saved-views';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { ProjectDialog } from './ProjectDialog';
@@ -172,11 +173,7 @@ function StatusFilter({ value, onChange }: { value: string; onChange: (value: st
 
 export default function ProjectsPage() {
   useDocumentTitle(M.projects.title);
-  const filters = useListFilters(projectListInput, {
-    search: 'search',
-    filters: ['companyId', 'status'],
-    defaultView: 'list',
-  });
+  const filters = useListFilters(projectListInput, { search: 'search', ...LIST_PARAMS.project });
   const sort = useListSort(projectSorts);
   const list = useInfiniteList(trpc.projects.list, {
     limit: LIMITS.pageSize,
@@ -281,7 +278,7 @@ export default function ProjectsPage() {
           </>
         }
       />
-      <ListToolbar>
+      <ListToolbar views="project">
         <SearchBox
           {...filters.searchBox}
           maxLength={searchMaxLength}

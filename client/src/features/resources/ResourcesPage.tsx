@@ -20,6 +20,7 @@ import { ListFilters } from '../../lists/ListFilters';
 import type { Column } from '../../lists/ListViews';
 import { useInfiniteList } from '../../lists/useInfiniteList';
 import { useListFilters, useListSort } from '../../lists/useListParams';
+import { LIST_PARAMS } from '../../../../shared/saved-views';
 import { Button } from '../../ui/Button';
 import { Alert } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
@@ -56,11 +57,7 @@ function typeFilterLabel(value: string) {
 export default function ResourcesPage() {
   useDocumentTitle(R.title);
   // Grid is the default view of resources (spec §9).
-  const filters = useListFilters(resourceListInput, {
-    search: 'search',
-    filters: ['type', 'status', 'companyId'],
-    defaultView: 'grid',
-  });
+  const filters = useListFilters(resourceListInput, { search: 'search', ...LIST_PARAMS.resource });
   const sort = useListSort(resourceSorts);
   const list = useInfiniteList(trpc.resources.list, {
     limit: LIMITS.pageSize,
@@ -137,7 +134,7 @@ export default function ResourcesPage() {
           </>
         }
       />
-      <ListToolbar>
+      <ListToolbar views="resource">
         <SearchBox
           {...filters.searchBox}
           maxLength={searchMaxLength}

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { X } from 'lucide-react';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
+import { LIST_PARAMS } from '../../../../shared/saved-views';
 import { taskListInput } from '../../../../shared/schemas/tasks';
 import { cn } from '../../lib/cn';
 import type { RouterOutputs } from '../../lib/trpc';
@@ -25,11 +26,7 @@ type Team = RouterOutputs['team']['list'] | undefined;
 type ProjectName = { name: string | null; missing: boolean };
 
 export function useTaskFilters() {
-  return useListFilters(taskListInput, {
-    search: 'search',
-    filters: ['projectId', 'status', 'priority', 'assigneeId'],
-    defaultView: 'list',
-  });
+  return useListFilters(taskListInput, { search: 'search', ...LIST_PARAMS.task });
 }
 export type TaskFilters = ReturnType<typeof useTaskFilters>;
 

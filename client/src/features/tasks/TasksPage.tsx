@@ -12,6 +12,7 @@ import { ListFilters } from '../../lists/ListFilters';
 import {
   FilterChips,
   gridView,
+  ListToolbar,
   listView,
   SearchBox,
   SortSelect,
@@ -273,7 +274,7 @@ export default function TasksPage() {
           </>
         }
       />
-      <div className="mb-4 flex flex-col gap-3 rounded-xl bg-white p-3 shadow-xs ring-1 ring-slate-200 xl:flex-row xl:items-center">
+      <ListToolbar views="task" rowFrom="xl">
         <SearchBox
           {...filters.searchBox}
           maxLength={searchMaxLength}
@@ -284,7 +285,7 @@ export default function TasksPage() {
           <TaskFilterFields filters={filters} view={view} team={team.data} project={filteredProject} />
         </ListFilters>
         {view !== 'board' && <SortSelect sorts={taskSorts} sort={sort} view={view} columns={columns} />}
-      </div>
+      </ListToolbar>
       <FilterChips
         chips={chips}
         onRemove={(key) => filters.remove(key as TaskFilterKey)}
