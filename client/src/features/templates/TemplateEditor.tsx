@@ -186,9 +186,26 @@ function TaskRows({ form }: { form: FormApi }) {
               className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset"
               data-testid="task-row"
             >
-              <div className="mb-2 flex items-center justify-between gap-2">
-                <span className="text-xs font-medium text-slate-500">{T.taskRow(n)}</span>
-                <div className="flex items-center gap-0.5">
+              {/* Its number, title and move/remove buttons; then when it is due, its priority and whether it is
+                  internal; then its description. */}
+              <div className="flex items-start gap-2">
+                <span
+                  className="mt-2 hidden size-5 shrink-0 place-items-center rounded-full bg-white sm:grid text-xs font-medium text-slate-500 ring-1 ring-slate-200"
+                  aria-hidden
+                >
+                  {n}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <RowInput
+                    label={`${T.taskTitle} — ${T.taskRow(n)}`}
+                    placeholder={T.taskTitle}
+                    error={e?.title?.message}
+                    errorId={id('title')}
+                    maxLength={TEMPLATE_LIMITS.taskTitleMax}
+                    field={form.register(`tasks.${index}.title`)}
+                  />
+                </div>
+                <div className="flex shrink-0 items-center pt-0.5">
                   <button
                     type="button"
                     className={iconButton}
@@ -220,64 +237,44 @@ function TaskRows({ form }: { form: FormApi }) {
                   </button>
                 </div>
               </div>
-              <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto_7.5rem]">
-                <RowInput
-                  label={`${T.taskTitle} — ${T.taskRow(n)}`}
-                  placeholder={T.taskTitle}
-                  error={e?.title?.message}
-                  errorId={id('title')}
-                  maxLength={TEMPLATE_LIMITS.taskTitleMax}
-                  field={form.register(`tasks.${index}.title`)}
-                />
-                <div>
-                  <div className="flex items-center gap-2">
-                    <span className="text-sm text-slate-600" aria-hidden>
-                      {T.dueDays}
-                    </span>
+              <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 sm:pl-7">
+                <div className="flex items-center gap-2">
+                  <span className="text-sm text-slate-600" aria-hidden>
+                    {T.dueDays}
+                  </span>
+                  <div className="w-20">
                     <input
                       type="number"
                       inputMode="numeric"
                       min={0}
                       max={TEMPLATE_LIMITS.offsetMax}
+                      placeholder="–"
                       aria-label={`${T.dueDays} (${T.dueDaysSuffix}) — ${T.taskRow(n)}`}
                       aria-invalid={!!e?.dueOffsetDays || undefined}
                       aria-describedby={e?.dueOffsetDays ? id('due') : undefined}
                       title={T.noDueDate}
-                      className={cn(controlClass(!!e?.dueOffsetDays), 'w-20')}
+                      className={controlClass(!!e?.dueOffsetDays)}
                       {...form.register(`tasks.${index}.dueOffsetDays`)}
                     />
-                    <span className="text-sm whitespace-nowrap text-slate-600" aria-hidden>
-                      {T.dueDaysSuffix}
-                    </span>
                   </div>
-                  {e?.dueOffsetDays && (
-                    <p id={id('due')} role="alert" className="mt-1 text-xs font-medium text-red-600">
-                      {e.dueOffsetDays.message}
-                    </p>
-                  )}
+                  <span className="text-sm whitespace-nowrap text-slate-600" aria-hidden>
+                    {T.dueDaysSuffix}
+                  </span>
                 </div>
-                <select
-                  aria-label={`${T.priority} — ${T.taskRow(n)}`}
-                  className={controlClass(false)}
-                  {...form.register(`tasks.${index}.priority`)}
-                >
-                  {TASK_PRIORITIES.map((p) => (
-                    <option key={p} value={p}>
-                      {M.tasks.priorityLabels[p] ?? p}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="mt-2 grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
-                <RowInput
-                  label={`${T.taskDescription} — ${T.taskRow(n)}`}
-                  placeholder={T.taskDescription}
-                  error={e?.description?.message}
-                  errorId={id('description')}
-                  maxLength={TEMPLATE_LIMITS.taskDescriptionMax}
-                  field={form.register(`tasks.${index}.description`)}
-                />
-                <label className="flex items-center gap-2 py-2 text-sm text-slate-700" title={T.internalHint}>
+                <div className="w-32">
+                  <select
+                    aria-label={`${T.priority} — ${T.taskRow(n)}`}
+                    className={controlClass(false)}
+                    {...form.register(`tasks.${index}.priority`)}
+                  >
+                    {TASK_PRIORITIES.map((p) => (
+                      <option key={p} value={p}>
+                        {M.tasks.priorityLabels[p] ?? p}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <label className="flex items-center gap-2 text-sm text-slate-700" title={T.internalHint}>
                   <input
                     type="checkbox"
                     className="size-4 rounded border-slate-300 text-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500"
@@ -286,6 +283,21 @@ function TaskRows({ form }: { form: FormApi }) {
                   {T.internal}
                   <span className="sr-only">— {T.taskRow(n)}</span>
                 </label>
+              </div>
+              {e?.dueOffsetDays && (
+                <p id={id('due')} role="alert" className="mt-1 text-xs font-medium text-red-600 sm:pl-7">
+                  {e.dueOffsetDays.message}
+                </p>
+              )}
+              <div className="mt-2 sm:pl-7">
+                <RowInput
+                  label={`${T.taskDescription} — ${T.taskRow(n)}`}
+                  placeholder={T.taskDescription}
+                  error={e?.description?.message}
+                  errorId={id('description')}
+                  maxLength={TEMPLATE_LIMITS.taskDescriptionMax}
+                  field={form.register(`tasks.${index}.description`)}
+                />
               </div>
             </li>
           );
