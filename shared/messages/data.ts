@@ -144,7 +144,7 @@ export const data = {
     exportText:
       'Download your whole agency as one zip: to keep a copy, or to move it to another Clientflow installation.',
     exportContents:
-      'Every company, contact, project, task, file, resource, flow and the activity log, as JSON and as CSV, with the uploaded files themselves.',
+      'Every company, contact, project, task, file, resource, flow, project and flow template, and the activity log, as JSON and as CSV, with the uploaded files themselves.',
     exportNoSecrets: 'Passwords, sessions, API tokens and two-factor secrets are never included.',
     exportButton: T.exportEverything,
     exporting: 'Preparing…',
