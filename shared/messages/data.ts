@@ -220,8 +220,8 @@ export const data = {
       users: 'Team members',
       // Each record area's files (shared/messages/areas.ts).
       ...Object.fromEntries(RECORD_KINDS.flatMap((kind) => Object.entries(areas[kind].files))),
-      flowTemplates: 'Flow templates',
-      projectTemplates: 'Project templates',
+      flowTemplates: T.flowTemplates,
+      projectTemplates: T.projectTemplates,
       projectTemplateTasks: 'Project template tasks',
       projectTemplateFlows: 'Project template flows',
       activities: 'Activity entries',
