@@ -35,6 +35,11 @@ import {
   resourceTypeSchema,
 } from '../../shared/schemas/resources';
 import { taskFields } from '../../shared/schemas/tasks';
+import {
+  flowTemplateRowFields,
+  projectTemplateRowFields,
+  projectTemplateTaskRowFields,
+} from '../../shared/schemas/templates';
 import { staffRoleSchema } from '../../shared/schemas/team';
 
 export const EXPORT_FORMAT = 'clientflow-export';
@@ -74,6 +79,11 @@ export type EntitySpec = {
    * rewritten, and paired with the row it came from by this column. Entities with a writer of their own leave it out.
    */
   pairBy?: string;
+  /**
+   * Added to version 1 after its first exports: an export written before has no file of it, read as no rows (and
+   * listed in a newer manifest like every other entity).
+   */
+  addedLater?: true;
 };
 
 /** A Prisma `where` of one entity's model. */
@@ -85,6 +95,11 @@ export const requiredRefs = (spec: EntitySpec): string[] =>
 
 /** A company's rows of an entity that names its company (companyId). */
 const byCompany = (companyId: number): Where => ({ companyId });
+
+/** Templates are the agency's, never one client's: a company export holds none (no row has id -1). */
+const agencyOnly =
+  (column = 'id') =>
+  (): Where => ({ [column]: -1 });
 
 /*
  * What a company export holds (EntitySpec.company): the client's own data (its contacts, projects and their tasks and
@@ -130,6 +145,10 @@ export const ENTITY_NAMES = [
   'flowFields',
   'flowSubmissions',
   'flowAnswers',
+  'flowTemplates',
+  'projectTemplates',
+  'projectTemplateTasks',
+  'projectTemplateFlows',
   'activities',
 ] as const;
 export type EntityName = (typeof ENTITY_NAMES)[number];
@@ -447,6 +466,66 @@ export const ENTITIES: readonly EntitySpec[] = [
     orderBy: ['id'],
     company: (c) => ({ submission: submissionsOf(c) }),
     row: z.object({ value: storedAnswerSchema }),
+  },
+  // Templates (issue 29): flow templates (their steps as one JSON snapshot), project templates with their tasks and
+  // the flow templates they start. An import skips a template whose name the agency already has (the starters).
+  {
+    name: 'flowTemplates',
+    model: 'FlowTemplate',
+    columns: {
+      id: 'int',
+      name: 'string',
+      description: 'text',
+      workflowType: 'string',
+      steps: 'json',
+      createdAt: 'date',
+      updatedAt: 'date',
+    },
+    refs: {},
+    orderBy: ['id'],
+    company: agencyOnly(),
+    row: z.object(flowTemplateRowFields),
+    addedLater: true,
+  },
+  {
+    name: 'projectTemplates',
+    model: 'ProjectTemplate',
+    columns: { id: 'int', name: 'string', description: 'text', createdAt: 'date', updatedAt: 'date' },
+    refs: {},
+    orderBy: ['id'],
+    nullable: ['description'],
+    company: agencyOnly(),
+    row: z.object(projectTemplateRowFields),
+    addedLater: true,
+  },
+  {
+    name: 'projectTemplateTasks',
+    model: 'ProjectTemplateTask',
+    columns: {
+      id: 'int',
+      templateId: 'int',
+      title: 'string',
+      description: 'text',
+      priority: 'string',
+      dueOffsetDays: 'int',
+      internal: 'boolean',
+      position: 'int',
+    },
+    refs: { templateId: 'projectTemplates' },
+    orderBy: ['id'],
+    nullable: ['description', 'dueOffsetDays'],
+    company: agencyOnly(),
+    row: z.object(projectTemplateTaskRowFields),
+    addedLater: true,
+  },
+  {
+    name: 'projectTemplateFlows',
+    model: 'ProjectTemplateFlow',
+    columns: { projectTemplateId: 'int', flowTemplateId: 'int' },
+    refs: { projectTemplateId: 'projectTemplates', flowTemplateId: 'flowTemplates' },
+    orderBy: ['projectTemplateId', 'flowTemplateId'],
+    company: agencyOnly('projectTemplateId'),
+    addedLater: true,
   },
   {
     name: 'activities',

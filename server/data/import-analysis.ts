@@ -11,6 +11,7 @@ import { formatFileSize } from '../../shared/file-size';
 import { M } from '../../shared/messages';
 import { hexColorSchema, loginTextSchema } from '../../shared/schemas/business';
 import type { ImportPreview } from '../../shared/schemas/data';
+import { TEMPLATE_LIMITS } from '../../shared/schemas/templates';
 import type { Db } from '../db';
 import { imageTypeOf, type ImageType } from '../files/logo';
 import {
@@ -99,6 +100,7 @@ export async function analyseArchive(
   await checkStoredFiles(archive, manifest, rows, issues);
   const applied = options.applyBusiness ? await checkBusiness(archive, manifest, business, issues) : null;
   const matches = await matchExisting(db, businessId, rows, emails);
+  await checkTemplates(db, businessId, rows, issues, matches);
   return {
     preview: previewOf(manifest, rows, issues, matches),
     issueCount: issues.count,
@@ -149,6 +151,8 @@ async function readDataFiles(archive: Archive, issues: Problems): Promise<Record
   let jsonBytes = 0;
   for (const spec of read) {
     const entry = archive.entries.get(jsonPath(spec.name));
+    // An export written before the entity existed has no file of it (format.ts addedLater): no rows.
+    if (!entry && spec.addedLater) continue;
     if (!entry) throw new ImportFileError(I.missingPart(jsonPath(spec.name)));
     if (entry.uncompressedSize > ARCHIVE_LIMITS.jsonFileBytes)
       throw new ImportFileError(I.jsonTooLarge(jsonPath(spec.name), formatFileSize(ARCHIVE_LIMITS.jsonFileBytes)));
@@ -160,7 +164,7 @@ async function readDataFiles(archive: Archive, issues: Problems): Promise<Record
   for (const spec of ENTITIES) {
     const path = jsonPath(spec.name);
     const checked: Row[] = (rows[spec.name] = []);
-    if (!read.includes(spec)) continue;
+    if (!read.includes(spec) || !archive.entries.has(path)) continue;
     await archive.rows(path, ARCHIVE_LIMITS.jsonFileBytes, (raw) => {
       if (checked.length >= ARCHIVE_LIMITS.rowsPerFile)
         throw new ImportFileError(I.tooManyRowsInFile(path, ARCHIVE_LIMITS.rowsPerFile.toLocaleString('en-US')));
@@ -327,10 +331,12 @@ async function matchExisting(
   rows: Record<EntityName, Row[]>,
   emails: string[],
 ): Promise<Matches> {
-  const [companies, contacts, users] = await Promise.all([
+  const [companies, contacts, users, projectTemplates, flowTemplates] = await Promise.all([
     db.company.findMany({ where: { businessId }, select: { id: true, name: true }, orderBy: { id: 'asc' } }),
     db.contact.findMany({ where: { businessId, email: { in: emails } }, select: { id: true, email: true } }),
     db.user.findMany({ where: { businessId }, select: { id: true, email: true } }),
+    templateNames(db, businessId, 'project'),
+    templateNames(db, businessId, 'flow'),
   ]);
   const companyByName = new Map<string, number>();
   for (const c of companies) if (!companyByName.has(nameKey(c.name))) companyByName.set(nameKey(c.name), c.id);
@@ -354,5 +360,77 @@ async function matchExisting(
     else
       unmatchedPeople.push(`${`${String(u.firstName ?? '')} ${String(u.lastName ?? '')}`.trim()} (${String(u.email)})`);
   }
-  return { existingCompany, existingContact, userMatch, unmatchedPeople };
+  return {
+    existingCompany,
+    existingContact,
+    existingProjectTemplate: sameName(rows.projectTemplates, projectTemplates),
+    existingFlowTemplate: sameName(rows.flowTemplates, flowTemplates),
+    userMatch,
+    unmatchedPeople,
+  };
+}
+
+/** The agency's templates of one kind by name (trimmed, any case), the first of each name (at most perAgencyMax). */
+export async function templateNames(db: Db, businessId: number, kind: 'project' | 'flow') {
+  const args = { where: { businessId }, select: { id: true, name: true }, orderBy: { id: 'asc' as const } };
+  const found = kind === 'project' ? await db.projectTemplate.findMany(args) : await db.flowTemplate.findMany(args);
+  const byName = new Map<string, number>();
+  for (const t of found) if (!byName.has(nameKey(t.name))) byName.set(nameKey(t.name), t.id);
+  return byName;
+}
+
+/** Old id → the existing template of the same name. */
+export function sameName(rows: Row[], byName: Map<string, number>) {
+  const matched = new Map<number, number>();
+  for (const row of rows) {
+    const match = typeof row.name === 'string' ? byName.get(nameKey(row.name)) : undefined;
+    if (match !== undefined) matched.set(row.id as number, match);
+  }
+  return matched;
+}
+
+/**
+ * The templates domain's bounds (shared/schemas/templates.ts): tasks and flows per project template, and templates of
+ * each kind per agency, counting those here and the export's new ones (duplicates are skipped).
+ */
+async function checkTemplates(
+  db: Db,
+  businessId: number,
+  rows: Record<EntityName, Row[]>,
+  issues: Problems,
+  matches: Matches,
+) {
+  const perTemplate = (entity: EntityName, column: string) => {
+    const counts = new Map<unknown, Set<unknown>>();
+    for (const row of rows[entity]) {
+      const key = row[column];
+      const set = counts.get(key) ?? new Set();
+      set.add(entity === 'projectTemplateFlows' ? row.flowTemplateId : row.id);
+      counts.set(key, set);
+    }
+    return (id: unknown) => counts.get(id)?.size ?? 0;
+  };
+  const tasksOf = perTemplate('projectTemplateTasks', 'templateId');
+  const flowsOf = perTemplate('projectTemplateFlows', 'projectTemplateId');
+  rows.projectTemplates.forEach((template, index) => {
+    if (tasksOf(template.id) > TEMPLATE_LIMITS.tasksMax)
+      issues.fail('projectTemplates', index + 2, undefined, M.templates.tooManyTasks(TEMPLATE_LIMITS.tasksMax));
+    if (flowsOf(template.id) > TEMPLATE_LIMITS.flowsMax)
+      issues.fail('projectTemplates', index + 2, undefined, M.templates.tooManyFlows(TEMPLATE_LIMITS.flowsMax));
+  });
+  const kinds = [
+    ['projectTemplates', matches.existingProjectTemplate, () => db.projectTemplate.count({ where: { businessId } })],
+    ['flowTemplates', matches.existingFlowTemplate, () => db.flowTemplate.count({ where: { businessId } })],
+  ] as const;
+  for (const [entity, existing, count] of kinds) {
+    const adding = rows[entity].filter((r) => !existing.has(r.id as number)).length;
+    if (!adding) continue;
+    const have = await count();
+    if (have + adding > TEMPLATE_LIMITS.perAgencyMax)
+      issues.push({
+        line: null,
+        entity,
+        message: I.tooManyTemplates(M.data.page.entities[entity], TEMPLATE_LIMITS.perAgencyMax, have, adding),
+      });
+  }
 }

@@ -26,8 +26,11 @@ export const ARCHIVE_LIMITS = {
   jsonTotalBytes: 160 * 1024 * 1024,
   /** data/business.json: one object. */
   businessBytes: 1024 * 1024,
-  /** One row of a data file (or one value of manifest.json); the longest text a row may hold is a flow step's 50,000 characters. */
-  recordBytes: 1024 * 1024,
+  /**
+   * One row of a data file (or one value of manifest.json). The longest row is a flow template's steps: 2,000,000
+   * characters of JSON (TEMPLATE_LIMITS.snapshotMaxChars), at most 3 bytes each in UTF-8, so 6 MB and a margin.
+   */
+  recordBytes: 7 * 1024 * 1024,
   /** Rows of one data file, and of all of them together. */
   rowsPerFile: 250_000,
   rowsInAll: 500_000,

@@ -6,6 +6,7 @@
  * generic insert: every column of format.ts (checkRow checked each), the business, and the references rewritten.
  */
 import { M } from '../../shared/messages';
+import { TEMPLATE_LIMITS } from '../../shared/schemas/templates';
 import type { ImportSummary } from '../../shared/schemas/data';
 import { websiteSchema } from '../../shared/schemas/companies';
 import { documentDownloadPath } from '../../shared/schemas/documents';
@@ -23,15 +24,19 @@ import type {
   FlowField,
   FlowStep,
   FlowSubmission,
+  FlowTemplate,
   Project,
   Prisma,
   ProjectContact,
+  ProjectTemplate,
+  ProjectTemplateFlow,
+  ProjectTemplateTask,
   Task,
   User,
 } from '../generated/sqlite/client';
 import { log } from '../log';
 import { ENTITIES, requiredRefs, type EntityName, type EntitySpec } from './format';
-import type { Analysis } from './import-analysis';
+import { sameName, templateNames, type Analysis } from './import-analysis';
 import type { Archive } from './import-archive';
 import { ImportFileError, ImportIssuesError, transactionRefusal } from './import-csv';
 import { DOWNLOAD_PATH, IMPORTED, nameKey, type Row } from './import-rows';
@@ -77,6 +82,10 @@ type ArchiveRows = {
   flowFields: Omit<FlowField, 'businessId'>[];
   flowSubmissions: Omit<FlowSubmission, 'businessId'>[];
   flowAnswers: Omit<FlowAnswer, 'businessId'>[];
+  flowTemplates: Omit<FlowTemplate, 'businessId'>[];
+  projectTemplates: Omit<ProjectTemplate, 'businessId'>[];
+  projectTemplateTasks: Omit<ProjectTemplateTask, 'businessId'>[];
+  projectTemplateFlows: Omit<ProjectTemplateFlow, 'businessId'>[];
 };
 
 /** Writes the files, then every row in one transaction; on any failure the files written are removed. */
@@ -246,6 +255,8 @@ class RowWriter {
   >;
   readonly created: Record<string, number> = {};
   readonly skipped: Record<string, number> = {};
+  /** The export's ids of the project templates created (not skipped for their name). */
+  readonly newProjectTemplates = new Set<number>();
   /** Documents that named the source installation's download route without carrying the file. */
   sourceLinks = 0;
 
@@ -296,6 +307,10 @@ const WRITERS: Partial<Record<EntityName, (w: RowWriter) => Promise<void>>> = {
   flows: writeFlows,
   flowSubmissions: writeSubmissions,
   flowAnswers: writeAnswers,
+  flowTemplates: writeFlowTemplates,
+  projectTemplates: writeProjectTemplates,
+  projectTemplateTasks: writeProjectTemplateTasks,
+  projectTemplateFlows: writeProjectTemplateFlows,
 };
 
 /** What the generic insert needs of a Prisma delegate. */
@@ -337,6 +352,8 @@ async function writeRows(w: RowWriter, actor: Actor, fileName: string, analysis:
   if (analysis.unmatchedPeople.length) notes.push(I.notePeople(analysis.unmatchedPeople.join(', ')));
   if (w.skipped.flowSubmissions) notes.push(I.noteSubmissions(w.skipped.flowSubmissions));
   if (sourceLinks) notes.push(I.noteSourceLinks(sourceLinks));
+  const sameNamed = (w.skipped.projectTemplates ?? 0) + (w.skipped.flowTemplates ?? 0);
+  if (sameNamed) notes.push(I.noteTemplates(sameNamed));
   notes.push(I.noteActivities, analysis.business ? I.noteBusinessApplied : I.noteBusiness);
 
   await recordActivity(w.tx, w.businessId, actor, {
@@ -378,6 +395,12 @@ async function matchAgain(w: RowWriter, analysis: Analysis) {
     const match = companyByName.get(nameKey(c.name));
     if (match !== undefined && !idMap.companies.has(c.id)) idMap.companies.set(c.id, match);
   }
+  const [projectTemplates, flowTemplates] = [
+    sameName(rows.projectTemplates, await templateNames(tx, businessId, 'project')),
+    sameName(rows.flowTemplates, await templateNames(tx, businessId, 'flow')),
+  ];
+  for (const [oldId, newId] of projectTemplates) idMap.projectTemplates.set(oldId, newId);
+  for (const [oldId, newId] of flowTemplates) idMap.flowTemplates.set(oldId, newId);
   const emails = rows.contacts.map((c) => c.email.trim().toLowerCase());
   const contactByEmail = new Map<string, number>();
   for (let i = 0; i < emails.length; i += CHUNK * 5) {
@@ -603,4 +626,90 @@ async function writeAnswers(w: RowWriter) {
     (data) => tx.flowAnswer.createManyAndReturn({ data, select: { id: true, flowFieldId: true } }),
     'flowFieldId',
   );
+}
+
+/**
+ * Templates whose name the agency does not have yet (matchAgain gave the others the existing one's id). After them the
+ * agency keeps at most TEMPLATE_LIMITS.perAgencyMax of the kind: counted again inside the transaction.
+ */
+async function writeTemplates(w: RowWriter, entity: 'projectTemplates' | 'flowTemplates') {
+  const { tx, businessId, rows } = w;
+  const all: ({ id: number; name: string } & Row)[] = rows[entity];
+  const fresh = all.filter((t) => !w.idMap[entity].has(t.id));
+  w.skipped[entity] = all.length - fresh.length;
+  const delegate = entity === 'projectTemplates' ? tx.projectTemplate : tx.flowTemplate;
+  await w.record(
+    entity,
+    fresh,
+    fresh.map(({ id: _id, ...t }) => ({ businessId, ...t })),
+    (data) =>
+      (delegate as unknown as CreateDelegate).createManyAndReturn({
+        data,
+        select: { id: true, name: true },
+      }) as Promise<Created<'name'>[]>,
+    'name',
+  );
+  if (entity === 'projectTemplates') for (const t of fresh) w.newProjectTemplates.add(t.id);
+  const count =
+    entity === 'projectTemplates'
+      ? await tx.projectTemplate.count({ where: { businessId } })
+      : await tx.flowTemplate.count({ where: { businessId } });
+  if (count > TEMPLATE_LIMITS.perAgencyMax)
+    throw new ImportFileError(
+      I.tooManyTemplates(
+        M.data.page.entities[entity],
+        TEMPLATE_LIMITS.perAgencyMax,
+        count - fresh.length,
+        fresh.length,
+      ),
+    );
+}
+
+function writeFlowTemplates(w: RowWriter) {
+  return writeTemplates(w, 'flowTemplates');
+}
+function writeProjectTemplates(w: RowWriter) {
+  return writeTemplates(w, 'projectTemplates');
+}
+
+/** The tasks of the project templates created (a skipped template keeps its own). */
+async function writeProjectTemplateTasks(w: RowWriter) {
+  const { tx, businessId, rows } = w;
+  const tasks = rows.projectTemplateTasks.filter((t) => w.newProjectTemplates.has(t.templateId));
+  w.skipped.projectTemplateTasks = rows.projectTemplateTasks.length - tasks.length;
+  await w.record(
+    'projectTemplateTasks',
+    tasks,
+    tasks.map(
+      ({ id: _id, templateId, ...t }): Prisma.ProjectTemplateTaskCreateManyInput => ({
+        businessId,
+        templateId: w.need('projectTemplates', templateId),
+        ...t,
+      }),
+    ),
+    (data) => tx.projectTemplateTask.createManyAndReturn({ data, select: { id: true, title: true } }),
+    'title',
+  );
+}
+
+/** The flows each created project template starts, each pair once: a skipped flow template links the existing one. */
+async function writeProjectTemplateFlows(w: RowWriter) {
+  const { tx, businessId, rows } = w;
+  const pairs = new Set<string>();
+  const links = rows.projectTemplateFlows
+    .filter((l) => w.newProjectTemplates.has(l.projectTemplateId))
+    .map((l) => ({
+      businessId,
+      projectTemplateId: w.need('projectTemplates', l.projectTemplateId),
+      flowTemplateId: w.need('flowTemplates', l.flowTemplateId),
+    }))
+    .filter((l) => {
+      const key = `${l.projectTemplateId}:${l.flowTemplateId}`;
+      if (pairs.has(key)) return false;
+      pairs.add(key);
+      return true;
+    });
+  for (let i = 0; i < links.length; i += CHUNK)
+    await tx.projectTemplateFlow.createMany({ data: links.slice(i, i + CHUNK) });
+  w.created.projectTemplateFlows = links.length;
 }

@@ -44,22 +44,29 @@ export function previewOf(
   };
 }
 
+/**
+ * The entities whose rows may already be in the agency, and whether a row is (or goes with) one that is: a template's
+ * tasks and flow links are skipped with it.
+ */
+const DUPLICATES_OF: Partial<Record<EntityName, (m: Matches, row: Row) => boolean>> = {
+  companies: (m, r) => m.existingCompany.has(r.id as number),
+  contacts: (m, r) => m.existingContact.has(r.id as number),
+  flowTemplates: (m, r) => m.existingFlowTemplate.has(r.id as number),
+  projectTemplates: (m, r) => m.existingProjectTemplate.has(r.id as number),
+  projectTemplateTasks: (m, r) => m.existingProjectTemplate.has(r.templateId as number),
+  projectTemplateFlows: (m, r) => m.existingProjectTemplate.has(r.projectTemplateId as number),
+};
+
 /** New, duplicate and error rows of each entity an import creates. */
 function countsOf(rows: Record<EntityName, Row[]>, issues: Problems, matches: Matches): ImportPreview['counts'] {
   const { errorLines } = issues;
   const counts: ImportPreview['counts'] = {};
   for (const spec of IMPORTED) {
     const errors = errorLines[spec.name].size;
-    const duplicates =
-      spec.name === 'companies'
-        ? rows.companies.filter(
-            (r, i) => !errorLines.companies.has(i + 2) && matches.existingCompany.has(r.id as number),
-          ).length
-        : spec.name === 'contacts'
-          ? rows.contacts.filter(
-              (r, i) => !errorLines.contacts.has(i + 2) && matches.existingContact.has(r.id as number),
-            ).length
-          : 0;
+    const isDuplicate = DUPLICATES_OF[spec.name];
+    const duplicates = isDuplicate
+      ? rows[spec.name].filter((r, i) => !errorLines[spec.name].has(i + 2) && isDuplicate(matches, r)).length
+      : 0;
     counts[spec.name] = { new: rows[spec.name].length - errors - duplicates, duplicate: duplicates, error: errors };
   }
   return counts;

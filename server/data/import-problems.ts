@@ -7,6 +7,9 @@ import { ENTITIES, type EntityName } from './format';
 export type Matches = {
   existingCompany: Map<number, number>;
   existingContact: Map<number, number>;
+  /** Templates whose name the agency already has (its starters, an earlier import): skipped, the existing one stays. */
+  existingProjectTemplate: Map<number, number>;
+  existingFlowTemplate: Map<number, number>;
   userMatch: Map<number, number>;
   unmatchedPeople: string[];
 };

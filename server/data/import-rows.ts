@@ -37,6 +37,8 @@ function valueProblem(schema: z.ZodType, column: string, value: unknown): string
   const result = schema.safeParse(value);
   if (result.success) return null;
   for (const issue of result.error.issues) {
+    // A number's bounds keep the schema's own sentence (a template's days after the start).
+    if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'number') return issue.message;
     if (issue.code === 'too_small') continue;
     if (issue.code === 'invalid_value') return I.notOneOf(column, issue.values.map(String).join(', '));
     if (issue.code === 'too_big') return I.tooLongValue(column, Number(issue.maximum));

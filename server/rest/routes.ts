@@ -592,4 +592,43 @@ export const restRoutes: RestRoute[] = [
   }),
   row('PATCH', '/flow_field/v1/{id}', 'flowFields.update', { summary: 'Change the given properties of a form field' }),
   row('DELETE', '/flow_field/v1/{id}', 'flowFields.remove', { summary: 'Delete a form field' }),
+
+  // Templates (issue 29): project templates (tasks with due dates as days after the start, and the flow templates
+  // they start) and flow templates (a flow's steps and fields). Each list is the agency's whole list (at most 500),
+  // A→Z. 404: a linked flow template, or the company of a new project, is not the agency's own.
+  ...['/api/project-templates', '/project_templates/v1'].flatMap((base) => [
+    row('GET', base, 'templates.list', { summary: 'List project templates, A→Z, with task counts and linked flows' }),
+    row('POST', base, 'templates.create', {
+      status: 201,
+      errors: [404],
+      summary: 'Create a project template (tasks in order, each due N days after the start; flow templates to start)',
+    }),
+    row('POST', `${base}/starters`, 'templates.addStarters', {
+      summary: 'Add the starter templates the agency does not have yet (by name); answers how many were created',
+    }),
+    row('GET', `${base}/{id}`, 'templates.get', { summary: 'Get a project template with its tasks in order' }),
+    row('PATCH', `${base}/{id}`, 'templates.update', {
+      summary: 'Change the given fields of a project template (a task or flow list replaces the template’s)',
+    }),
+    row('DELETE', `${base}/{id}`, 'templates.remove', {
+      summary: 'Delete a project template (projects made from it stay)',
+    }),
+    row('POST', `${base}/{id}/projects`, 'templates.createProject', {
+      status: 201,
+      summary:
+        'Create a project from a template: its tasks due start + N days, and a draft flow from each linked flow template',
+    }),
+  ]),
+  ...['/api/flow-templates', '/flow_templates/v1'].flatMap((base) => [
+    row('GET', base, 'flowTemplates.list', { summary: 'List flow templates, A→Z, with step counts' }),
+    row('POST', base, 'flowTemplates.create', {
+      status: 201,
+      summary: 'Create a flow template (its type, texts, and steps with their fields)',
+    }),
+    row('GET', `${base}/{id}`, 'flowTemplates.get', { summary: 'Get a flow template with its steps and fields' }),
+    row('PATCH', `${base}/{id}`, 'flowTemplates.update', { summary: 'Change the given fields of a flow template' }),
+    row('DELETE', `${base}/{id}`, 'flowTemplates.remove', {
+      summary: 'Delete a flow template (flows made from it stay)',
+    }),
+  ]),
 ];

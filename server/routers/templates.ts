@@ -17,11 +17,13 @@ import {
   projectTemplateUpdateInput,
   saveFlowAsTemplateInput,
   saveProjectAsTemplateInput,
+  startersAddedOutput,
   templateIdInput,
   templateListInput,
   templateRemoveOutput,
 } from '../../shared/schemas/templates';
 import {
+  addStarters,
   createFlowFromTemplate,
   createFlowTemplate,
   createProjectFromTemplate,
@@ -74,6 +76,12 @@ export const templatesRouter = router({
     .input(createProjectFromTemplateInput)
     .output(projectFromTemplateOutput)
     .mutation(({ ctx, input }) => createProjectFromTemplate(ctx, input)),
+
+  /** The starter templates the agency lacks (by name): for agencies made before templates. */
+  addStarters: staffProcedure
+    .input(templateListInput)
+    .output(startersAddedOutput)
+    .mutation(({ ctx }) => addStarters(ctx)),
 });
 
 export const flowTemplatesRouter = router({

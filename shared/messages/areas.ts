@@ -24,7 +24,7 @@ export const areas = {
     create: 'Add project',
     files: { projects: T.projects, projectContacts: 'Project contacts' },
   },
-  task: { label: T.tasks, create: 'Add task', files: { tasks: T.tasks } },
+  task: { label: T.tasks, create: T.addTaskLower, files: { tasks: T.tasks } },
   file: { label: T.files, create: 'Upload file', files: { documents: T.files } },
   resource: {
     label: T.resources,

@@ -132,6 +132,10 @@ export const data = {
       `The export’s business details could not be applied: “${field}” is missing or not valid there. Import without applying them, or fix data/business.json.`,
     logoInvalid: (path: string) => `The export’s logo (${path}) is missing, damaged or not a PNG, JPEG or GIF image.`,
     noteBusinessApplied: 'Your agency’s details and branding were replaced by the export’s.',
+    tooManyTemplates: (kind: string, max: number, have: number, adding: number) =>
+      `An agency keeps at most ${max} ${kind.toLowerCase()}: this one has ${have} and the export adds ${adding}. Delete some templates here, or from the export, and try again.`,
+    noteTemplates: (n: number) =>
+      `${n} ${n === 1 ? 'template was' : 'templates were'} skipped: this agency already has one of the same name.`,
     // IMPORT-MESSAGES (keep this line: the import slice adds its texts above it)
   },
   /** The Data tab and the company page's export action. */
@@ -140,7 +144,7 @@ export const data = {
     exportText:
       'Download your whole agency as one zip: to keep a copy, or to move it to another Clientflow installation.',
     exportContents:
-      'Every company, contact, project, task, file, resource, flow and the activity log, as JSON and as CSV, with the uploaded files themselves.',
+      'Every company, contact, project, task, file, resource, flow, project and flow template, and the activity log, as JSON and as CSV, with the uploaded files themselves.',
     exportNoSecrets: 'Passwords, sessions, API tokens and two-factor secrets are never included.',
     exportButton: T.exportEverything,
     exporting: 'Preparing…',
@@ -216,6 +220,10 @@ export const data = {
       users: 'Team members',
       // Each record area's files (shared/messages/areas.ts).
       ...Object.fromEntries(RECORD_KINDS.flatMap((kind) => Object.entries(areas[kind].files))),
+      flowTemplates: T.flowTemplates,
+      projectTemplates: T.projectTemplates,
+      projectTemplateTasks: 'Project template tasks',
+      projectTemplateFlows: 'Project template flows',
       activities: 'Activity entries',
       business: 'Agency details and branding',
     } as Record<string, string>,

@@ -49,7 +49,7 @@ export const portal = {
     files: T.filesCount,
     progress: T.progress,
     start: T.start,
-    due: 'Due',
+    due: T.due,
     noDate: T.notSet,
     empty: T.noProjectsYet,
     emptyText: T.projectsWillAppear,

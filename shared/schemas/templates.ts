@@ -101,6 +101,33 @@ export const projectFromTemplateFormSchema = z.object({
 export type ProjectFromTemplateForm = z.input<typeof projectFromTemplateFormSchema>;
 
 export const templateNameFormSchema = z.object({ name: templateName });
+
+/** Days after the start as the editor's number input holds them: '' for no due date. */
+const dueDaysText = z
+  .string()
+  .trim()
+  .refine(
+    (v) => v === '' || (/^\d{1,5}$/.test(v) && Number(v) <= TEMPLATE_LIMITS.offsetMax),
+    M.templates.offsetRange(TEMPLATE_LIMITS.offsetMax),
+  );
+
+/** The template editor (/hub/templates): name, description and the task rows in order, as the inputs hold them. */
+export const projectTemplateFormSchema = z.object({
+  name: templateName,
+  description: z.string().trim().max(TEMPLATE_LIMITS.descriptionMax),
+  tasks: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1, M.templates.taskTitleRequired).max(TEMPLATE_LIMITS.taskTitleMax),
+        description: z.string().trim().max(TEMPLATE_LIMITS.taskDescriptionMax),
+        priority: z.enum(TASK_PRIORITIES),
+        dueOffsetDays: dueDaysText,
+        internal: z.boolean(),
+      }),
+    )
+    .max(TEMPLATE_LIMITS.tasksMax, M.templates.tooManyTasks(TEMPLATE_LIMITS.tasksMax)),
+});
+export type ProjectTemplateForm = z.input<typeof projectTemplateFormSchema>;
 export type TemplateNameForm = z.input<typeof templateNameFormSchema>;
 
 // ── Flow templates ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -133,6 +160,40 @@ const snapshotStep = z.object({
 /** A flow template's steps in order, each with its fields: what the FlowTemplate.steps column holds. */
 export const flowSnapshotSchema = z.array(snapshotStep).max(FLOW_LIMITS.stepsMax);
 export type FlowSnapshot = z.input<typeof flowSnapshotSchema>;
+
+/** A snapshot as stored text (an export's steps column): within the size bound, and a snapshot when parsed. */
+const snapshotTextSchema = z
+  .string()
+  .max(TEMPLATE_LIMITS.snapshotMaxChars)
+  .refine((text) => {
+    try {
+      return flowSnapshotSchema.safeParse(JSON.parse(text)).success;
+    } catch {
+      return false;
+    }
+  }, M.templates.snapshotInvalid);
+
+/**
+ * The template columns of an export (server/data/format.ts checks each imported row with them): the create calls'
+ * rules without their defaults.
+ */
+export const projectTemplateRowFields = {
+  name: templateName,
+  description: optionalText(TEMPLATE_LIMITS.descriptionMax),
+};
+export const projectTemplateTaskRowFields = {
+  title: templateTaskSchema.shape.title,
+  description: templateTaskSchema.shape.description,
+  priority: z.enum(TASK_PRIORITIES),
+  dueOffsetDays: templateTaskSchema.shape.dueOffsetDays.unwrap().unwrap(),
+  position: z.number().int().min(0).max(TEMPLATE_LIMITS.tasksMax),
+};
+export const flowTemplateRowFields = {
+  name: templateName,
+  description: z.string().trim().max(FLOW_LIMITS.descriptionMax),
+  workflowType: z.enum(FLOW_TYPES),
+  steps: snapshotTextSchema,
+};
 
 export const flowTemplateCreateInput = z.object({
   name: templateName,
@@ -227,3 +288,5 @@ export const projectFromTemplateOutput = z.object({
   flowIds: z.array(z.number().int()),
 });
 export const flowFromTemplateOutput = z.object({ id: z.number().int(), flowUid: z.string(), name: z.string() });
+/** "Add the starter templates": how many templates (of both kinds) were created; 0 when the agency had them all. */
+export const startersAddedOutput = z.object({ added: z.number().int() });

@@ -132,6 +132,7 @@ const WITHOUT_ID = [
   'data.exports',
   'data.storage',
   'templates.list',
+  'templates.addStarters',
   'flowTemplates.list',
   'flowTemplates.create',
   'savedViews.list',

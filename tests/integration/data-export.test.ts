@@ -330,6 +330,22 @@ describe('GET /api/export.zip: the whole agency', () => {
         .sort(),
     ).toEqual(['false', 'true']);
     expect(json(zip, 'data/projectContacts.json')).toHaveLength(2);
+    // Templates (the fixture's, one of each per company): steps parsed in JSON, the links by both ids.
+    const flowTemplates = json(zip, 'data/flowTemplates.json');
+    expect(flowTemplates.map((t) => t.id)).toEqual(a.rows.flowTemplate);
+    expect(flowTemplates[0].steps).toEqual([{ stepTitle: 'Welcome', content: 'Hello', fields: [] }]);
+    expect(json(zip, 'data/projectTemplates.json').map((t) => t.id)).toEqual(a.rows.projectTemplate);
+    expect(json(zip, 'data/projectTemplateTasks.json')).toEqual(
+      a.rows.projectTemplate.map((templateId) =>
+        expect.objectContaining({ templateId, title: 'Kick-off', dueOffsetDays: 3, position: 0 }),
+      ),
+    );
+    expect(json(zip, 'data/projectTemplateFlows.json')).toEqual(
+      a.rows.projectTemplate.map((projectTemplateId, i) => ({
+        projectTemplateId,
+        flowTemplateId: a.rows.flowTemplate[i],
+      })),
+    );
   });
 
   it('never holds a secret: password hashes, two-factor secrets, portal passwords, tokens, sessions, storage keys', () => {
@@ -394,6 +410,9 @@ describe('GET /api/export.zip?companyId=: one client company', () => {
     );
     expect(manifestOf(zip).logo).toBeNull();
     expect(zip.names.some((n) => n.startsWith('files/logo/'))).toBe(false);
+    // Templates are the agency's, not the client's.
+    for (const name of ['flowTemplates', 'projectTemplates', 'projectTemplateTasks', 'projectTemplateFlows'])
+      expect(json(zip, `data/${name}.json`), name).toEqual([]);
     const text = allText(zip);
     expect(text.includes(crossContactEmail)).toBe(false);
     expect(text.includes('Maple Media')).toBe(false);

@@ -20,6 +20,7 @@ import {
   transactionRefusal,
 } from '../../server/data/import-csv';
 import { IMPORT_MAX_ROWS } from '../../shared/schemas/data';
+import { addStarterTemplates } from '../../server/domain/templates/starters';
 import { createAgency, type Agency } from '../support/agencies';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
 import { partialUploads, storedKeys } from '../support/stored';
@@ -1117,6 +1118,207 @@ describe('export zips: what the app itself would refuse', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
+describe('export zips: templates', () => {
+  let agency: Agency;
+  beforeAll(async () => {
+    agency = await createAgency(app, ['Template Terrace']);
+  });
+  const send = (zip: Buffer, commit = true) =>
+    importFile(zip, { kind: 'archive', commit, token: agency.token, type: 'application/zip', fileName: 'export.zip' });
+  const steps = [{ stepTitle: 'Welcome', content: 'Hi', fields: [] }];
+  const flowTemplate = (id: number, name: string) => ({
+    id,
+    name,
+    description: 'Flow template',
+    workflowType: 'collect',
+    steps,
+    createdAt: AT,
+    updatedAt: AT,
+  });
+  const projectTemplate = (id: number, name: string) => ({
+    id,
+    name,
+    description: null,
+    createdAt: AT,
+    updatedAt: AT,
+  });
+  const task = (id: number, templateId: number, position: number, title = `Task ${id}`) => ({
+    id,
+    templateId,
+    title,
+    description: null,
+    priority: 'medium',
+    dueOffsetDays: position,
+    internal: false,
+    position,
+  });
+  const templates = async () => {
+    const db = app.database.db;
+    const where = { where: { businessId: agency.businessId } };
+    return {
+      project: await db.projectTemplate.count(where),
+      flow: await db.flowTemplate.count(where),
+      tasks: await db.projectTemplateTask.count(where),
+      links: await db.projectTemplateFlow.count(where),
+    };
+  };
+
+  it('recreates templates with new ids and their links rewritten; a name the agency has is skipped with its tasks, and links the existing one', async () => {
+    const db = app.database.db;
+    const existingFlow = await db.flowTemplate.findFirstOrThrow({ where: { businessId: agency.businessId } });
+    const existingProject = await db.projectTemplate.findFirstOrThrow({ where: { businessId: agency.businessId } });
+    const zip = await buildArchive((p) => {
+      p.data.companies[0] = { ...(p.data.companies[0] as object), name: 'Template Tarn' };
+      p.data.contacts[0] = { ...(p.data.contacts[0] as object), email: 'tarn@zip.example' };
+      p.data.flowTemplates = [flowTemplate(5, 'Zip intake'), flowTemplate(6, existingFlow.name.toUpperCase())];
+      p.data.projectTemplates = [projectTemplate(5, 'Zip launch'), projectTemplate(7, ` ${existingProject.name} `)];
+      p.data.projectTemplateTasks = [task(1, 5, 1, 'Second'), task(2, 5, 0, 'First'), task(3, 7, 0)];
+      p.data.projectTemplateFlows = [
+        { projectTemplateId: 5, flowTemplateId: 5 },
+        { projectTemplateId: 5, flowTemplateId: 6 },
+        { projectTemplateId: 7, flowTemplateId: 5 },
+      ];
+      for (const e of p.manifest.entities as { name: string; count: number }[]) e.count = p.data[e.name].length;
+    });
+    const before = await templates();
+    const preview = await send(zip, false);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.counts).toMatchObject({
+      flowTemplates: { new: 1, duplicate: 1, error: 0 },
+      projectTemplates: { new: 1, duplicate: 1, error: 0 },
+      projectTemplateTasks: { new: 2, duplicate: 1, error: 0 },
+      projectTemplateFlows: { new: 2, duplicate: 1, error: 0 },
+    });
+    const res = await send(zip);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.notes).toContain(I.noteTemplates(2));
+    expect(await templates()).toEqual({
+      project: before.project + 1,
+      flow: before.flow + 1,
+      tasks: before.tasks + 2,
+      links: before.links + 2,
+    });
+    const created = await db.projectTemplate.findFirstOrThrow({
+      where: { businessId: agency.businessId, name: 'Zip launch' },
+      include: { tasks: { orderBy: { position: 'asc' } }, flows: { include: { flowTemplate: true } } },
+    });
+    expect(created.id).not.toBe(5);
+    expect(created.tasks.map((t) => [t.title, t.dueOffsetDays, t.position])).toEqual([
+      ['First', 0, 0],
+      ['Second', 1, 1],
+    ]);
+    const zipFlow = await db.flowTemplate.findFirstOrThrow({
+      where: { businessId: agency.businessId, name: 'Zip intake' },
+    });
+    expect(JSON.parse(zipFlow.steps)).toEqual(steps);
+    expect(created.flows.map((f) => f.flowTemplateId).sort((x, y) => x - y)).toEqual(
+      [zipFlow.id, existingFlow.id].sort((x, y) => x - y),
+    );
+    // The existing template of the same name keeps its own tasks.
+    expect(await db.projectTemplateTask.count({ where: { templateId: existingProject.id } })).toBe(1);
+  });
+
+  it('reads an export written before templates (no template files) as one without any', async () => {
+    const parts = archiveParts();
+    parts.data.companies[0] = { ...(parts.data.companies[0] as object), name: 'Older Oak' };
+    parts.data.contacts[0] = { ...(parts.data.contacts[0] as object), email: 'older@zip.example' };
+    const names = ['flowTemplates', 'projectTemplates', 'projectTemplateTasks', 'projectTemplateFlows'];
+    parts.manifest.entities = (parts.manifest.entities as { name: string }[]).filter((e) => !names.includes(e.name));
+    const zip = await zipOf([
+      ...Object.entries(parts.data)
+        .filter(([name]) => !names.includes(name))
+        .map(([name, rows]): [string, string] => [jsonPath(name), JSON.stringify(rows)]),
+      ['data/business.json', JSON.stringify(parts.business)],
+      ...Object.entries(parts.files),
+      ['manifest.json', JSON.stringify(parts.manifest)],
+    ]);
+    const before = await templates();
+    const res = await send(zip);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.created.companies).toBe(1);
+    expect(await templates()).toEqual(before);
+  });
+
+  it('holds templates to the bounds the app does (tasks, flows, steps, days, per agency), with lines, and writes nothing', async () => {
+    const db = app.database.db;
+    const zip = await buildArchive((p) => {
+      p.data.flowTemplates = [
+        ...Array.from({ length: 21 }, (_, i) => flowTemplate(100 + i, `Flow ${i}`)),
+        { ...flowTemplate(200, 'Broken steps'), steps: [{ stepTitle: '' }] },
+        { ...flowTemplate(201, 'Huge steps'), steps: crypto.randomBytes(1_500_001).toString('base64') },
+        { ...flowTemplate(202, 'Odd type'), workflowType: 'dance' },
+      ];
+      p.data.projectTemplates = [projectTemplate(1, 'Too many tasks'), projectTemplate(2, 'Too many flows')];
+      p.data.projectTemplateTasks = [
+        ...Array.from({ length: 201 }, (_, i) => task(i + 1, 1, Math.min(i, 200))),
+        { ...task(500, 2, 0), dueOffsetDays: -1 },
+        { ...task(501, 2, 1), dueOffsetDays: 3651 },
+        { ...task(502, 2, 2), priority: 'urgent' },
+      ];
+      p.data.projectTemplateFlows = Array.from({ length: 21 }, (_, i) => ({
+        projectTemplateId: 2,
+        flowTemplateId: 100 + i,
+      }));
+      for (const e of p.manifest.entities as { name: string; count: number }[]) e.count = p.data[e.name].length;
+    });
+    const before = await templates();
+    const res = await send(zip);
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(400);
+    const issues = res.body.issues as { entity: string; line: number | null; field?: string; message: string }[];
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ entity: 'projectTemplates', line: 2, message: M.templates.tooManyTasks(200) }),
+        expect.objectContaining({ entity: 'projectTemplates', line: 3, message: M.templates.tooManyFlows(20) }),
+        expect.objectContaining({
+          entity: 'flowTemplates',
+          line: 23,
+          field: 'steps',
+          message: M.templates.snapshotInvalid,
+        }),
+        expect.objectContaining({ entity: 'flowTemplates', line: 24, field: 'steps' }),
+        expect.objectContaining({ entity: 'flowTemplates', line: 25, field: 'workflowType' }),
+        expect.objectContaining({
+          entity: 'projectTemplateTasks',
+          line: 203,
+          field: 'dueOffsetDays',
+          message: M.templates.offsetRange(3650),
+        }),
+        expect.objectContaining({
+          entity: 'projectTemplateTasks',
+          line: 204,
+          field: 'dueOffsetDays',
+          message: M.templates.offsetRange(3650),
+        }),
+        expect.objectContaining({ entity: 'projectTemplateTasks', line: 205, field: 'priority' }),
+      ]),
+    );
+    expect(await templates()).toEqual(before);
+
+    // An agency keeps at most 500 of each kind: the ones here and the export's new ones count together.
+    const room = 500 - before.project;
+    await db.projectTemplate.createMany({
+      data: Array.from({ length: room - 1 }, (_, i) => ({ businessId: agency.businessId, name: `Filler ${i}` })),
+    });
+    const two = await buildArchive((p) => {
+      p.data.companies[0] = { ...(p.data.companies[0] as object), name: 'Full Fjord' };
+      p.data.projectTemplates = [projectTemplate(1, 'One more'), projectTemplate(2, 'One too many')];
+      for (const e of p.manifest.entities as { name: string; count: number }[]) e.count = p.data[e.name].length;
+    });
+    const full = await send(two);
+    expect(full.status).toBe(400);
+    expect(full.body.issues).toContainEqual(
+      expect.objectContaining({
+        entity: 'projectTemplates',
+        line: null,
+        message: I.tooManyTemplates('Project templates', 500, 499, 2),
+      }),
+    );
+    expect(await db.company.count({ where: { businessId: agency.businessId, name: 'Full Fjord' } })).toBe(0);
+    expect((await templates()).project).toBe(499);
+    await db.projectTemplate.deleteMany({ where: { businessId: agency.businessId, name: { startsWith: 'Filler ' } } });
+  });
+});
+
 // The round trip
 
 /** An agency's data with every id replaced by the natural key of the row it names, sorted. */
@@ -1235,6 +1437,27 @@ async function snapshot(businessId: number) {
           updatedAt: iso(f.updatedAt),
         }),
       ),
+    ),
+    flowTemplates: sort(
+      (await db.flowTemplate.findMany(where)).map(({ id: _i, businessId: _b, ...t }) => ({
+        ...t,
+        createdAt: iso(t.createdAt),
+        updatedAt: iso(t.updatedAt),
+      })),
+    ),
+    projectTemplates: sort(
+      (
+        await db.projectTemplate.findMany({
+          ...where,
+          include: { tasks: { orderBy: { position: 'asc' } }, flows: { include: { flowTemplate: true } } },
+        })
+      ).map(({ id: _i, businessId: _b, tasks, flows, ...t }) => ({
+        ...t,
+        tasks: tasks.map(({ id: _ti, businessId: _tb, templateId: _t, ...x }) => x),
+        flows: flows.map((f) => f.flowTemplate.name).sort(),
+        createdAt: iso(t.createdAt),
+        updatedAt: iso(t.updatedAt),
+      })),
     ),
     submissions: sort(
       (await db.flowSubmission.findMany({ ...where, include: { flow: true, answers: true } })).map(
@@ -1387,6 +1610,22 @@ describe('the round trip: export, then import into a fresh agency', () => {
     expect(portalUpload.status).toBeLessThan(300);
     expect(await db.flowAnswer.count({ where: { businessId: bid } })).toBe(1);
 
+    // Templates: the fixture's (a project template with a task and a flow template), and the starters every new
+    // agency has, which the target has too: those are skipped as the same names, the fixture's are created.
+    await db.$transaction((tx) => addStarterTemplates(tx, bid));
+    await db.projectTemplateTask.create({
+      data: {
+        businessId: bid,
+        templateId: (await db.projectTemplate.findFirstOrThrow({ where: { businessId: bid } })).id,
+        title: 'Wrap up',
+        description: 'All of it',
+        priority: 'high',
+        dueOffsetDays: null,
+        internal: true,
+        position: 1,
+      },
+    });
+
     // Business details, branding and a logo, applied to the target on request (applyBusiness).
     await db.business.update({
       where: { id: bid },
@@ -1449,6 +1688,7 @@ describe('the round trip: export, then import into a fresh agency', () => {
     expect(res.body.files).toBe(3);
     expect(res.body.notes[0]).toContain(source.email);
     expect(res.body.notes).toContain(I.noteBusinessApplied);
+    expect(res.body.notes).toContain(I.noteTemplates(4));
 
     // The business, slug excepted, and the logo's bytes; the old logo's file is gone.
     const business = async (id: number) => {
@@ -1502,11 +1742,35 @@ describe('the round trip: export, then import into a fresh agency', () => {
     expect(after.tasks).toEqual(noPeople(before.tasks, 'assignee'));
     expect(after.documents).toEqual(noPeople(before.documents, 'uploader'));
     expect(after.flows).toEqual(noPeople(before.flows, 'author'));
-    expect({ ...after, tasks: [], documents: [], flows: [] }).toEqual({
+    // Templates: the same, the starters' dates excepted (the target's own, made at its sign-up).
+    expect(before.projectTemplates).toHaveLength(5);
+    expect(before.projectTemplates).toContainEqual(
+      expect.objectContaining({ flows: [expect.stringContaining('onboarding template')] }),
+    );
+    expect(before.projectTemplates.flatMap((t) => t.tasks)).toContainEqual(
+      expect.objectContaining({ title: 'Wrap up', internal: true, dueOffsetDays: null, position: 1 }),
+    );
+    const undated = <T extends { createdAt: unknown; updatedAt: unknown }>(rows: T[]) =>
+      rows.map(({ createdAt: _c, updatedAt: _u, ...r }) => r);
+    expect(undated(after.projectTemplates)).toEqual(undated(before.projectTemplates));
+    expect(undated(after.flowTemplates)).toEqual(undated(before.flowTemplates));
+    const fixtureOnly = <T extends { name: string }>(rows: T[]) => rows.filter((r) => r.name.includes('template'));
+    expect(fixtureOnly(after.projectTemplates)).toEqual(fixtureOnly(before.projectTemplates));
+    expect(fixtureOnly(after.flowTemplates)).toEqual(fixtureOnly(before.flowTemplates));
+    expect({
+      ...after,
+      tasks: [],
+      documents: [],
+      flows: [],
+      projectTemplates: [],
+      flowTemplates: [],
+    }).toEqual({
       ...before,
       tasks: [],
       documents: [],
       flows: [],
+      projectTemplates: [],
+      flowTemplates: [],
     });
     expect(before.submissions[0].answers).toEqual([{ field: 'Logo', value: expect.stringMatching(/^logo\.png@/) }]);
     expect(await storedFiles(targetId, target.token)).toEqual(await storedFiles(bid, source.token));

@@ -122,6 +122,68 @@ describe('REST replies match the document', () => {
     expectMatchesDocument('/api/companies/industries', 'get', await api.get('/api/companies/industries', { token }));
   });
 
+  it('templates: project and flow templates listed, created, read, changed, used and deleted, on both prefixes', async () => {
+    for (const base of ['/api/project-templates', '/project_templates/v1', '/api/flow-templates', '/flow_templates/v1'])
+      for (const method of ['get', 'post']) expect(doc.paths[base]?.[method], `${method} ${base}`).toBeDefined();
+    expect(doc.paths['/api/project-templates/{id}/projects'].post.responses).toHaveProperty('201');
+    expect(doc.paths['/project_templates/v1/starters'].post).toBeDefined();
+
+    const flow = await api.post(
+      '/flow_templates/v1',
+      { name: 'Schema intake', workflow_type: 'collect', steps: [{ step_title: 'Hello', content: 'Hi', fields: [] }] },
+      { token },
+    );
+    expectMatchesDocument('/flow_templates/v1', 'post', flow);
+    const created = await api.post(
+      '/api/project-templates',
+      { name: 'Schema launch', tasks: [{ title: 'Kick-off', dueOffsetDays: 2 }], flowTemplateIds: [flow.body.id] },
+      { token },
+    );
+    expectMatchesDocument('/api/project-templates', 'post', created);
+    const id = created.body.id;
+    expectMatchesDocument('/api/project-templates', 'get', await api.get('/api/project-templates', { token }));
+    expectMatchesDocument('/project_templates/v1', 'get', await api.get('/project_templates/v1', { token }));
+    expectMatchesDocument('/api/flow-templates', 'get', await api.get('/api/flow-templates', { token }));
+    expectMatchesDocument(
+      '/flow_templates/v1/{id}',
+      'get',
+      await api.get(`/flow_templates/v1/${flow.body.id}`, { token }),
+    );
+    const read = await api.get(`/project_templates/v1/${id}`, { token });
+    expectMatchesDocument('/project_templates/v1/{id}', 'get', read);
+    expect(read.body.tasks).toEqual([expect.objectContaining({ title: 'Kick-off', due_offset_days: 2 })]);
+    expectMatchesDocument(
+      '/api/project-templates/{id}',
+      'patch',
+      await api.patch(`/api/project-templates/${id}`, { tasks: [{ title: 'Brief', dueOffsetDays: 0 }] }, { token }),
+    );
+    const project = await api.post(
+      `/project_templates/v1/${id}/projects`,
+      { name: 'From the schema', start_date: '2026-05-01' },
+      { token },
+    );
+    expectMatchesDocument('/project_templates/v1/{id}/projects', 'post', project);
+    expect(project.body).toMatchObject({ name: 'From the schema', task_count: 1, flow_ids: [expect.any(Number)] });
+    expectMatchesDocument(
+      '/api/project-templates/starters',
+      'post',
+      await api.post('/api/project-templates/starters', {}, { token }),
+    );
+    expectMatchesDocument(
+      '/project_templates/v1/{id}',
+      'delete',
+      await api.call('DELETE', `/project_templates/v1/${id}`, { token }),
+    );
+    expectMatchesDocument(
+      '/api/flow-templates/{id}',
+      'delete',
+      await api.call('DELETE', `/api/flow-templates/${flow.body.id}`, { token }),
+    );
+    const gone = await api.get(`/api/project-templates/${id}`, { token });
+    expect(gone.status).toBe(404);
+    expectMatchesDocument('/api/project-templates/{id}', 'get', gone);
+  });
+
   it('auth: me and login, and the error replies', async () => {
     expectMatchesDocument('/auth/v1/me', 'get', await api.get('/auth/v1/me', { token }));
     const agency = await signUpAgency(api);

@@ -269,3 +269,136 @@ describe("another agency's rows", () => {
     expect(await db.project.count({ where: { businessId: other.businessId, name: 'X' } })).toBe(0);
   });
 });
+
+describe('the starter templates, added later', () => {
+  it('adds the starters an agency lacks, by name, in one go; a second time adds nothing', async () => {
+    const api = client(app.baseUrl);
+    const agency = await signUpAgency(api);
+    const own = trpcClient(app.baseUrl, { token: agency.token });
+    const db = app.database.db;
+    const businessId = (await db.user.findUniqueOrThrow({ where: { email: agency.email } })).businessId;
+    // An agency made before templates: none.
+    await db.projectTemplate.deleteMany({ where: { businessId } });
+    await db.flowTemplate.deleteMany({ where: { businessId } });
+    const otherBefore = await db.projectTemplate.count({ where: { businessId: other.businessId } });
+
+    expect(await own.templates.addStarters.mutate()).toEqual({ added: 4 });
+    const list = await own.templates.list.query();
+    expect(list.map((t) => [t.name, t.taskCount, t.flowTemplates.map((f) => f.name)])).toEqual([
+      ['Client onboarding', 5, ['Client onboarding']],
+      ['Monthly retainer', 7, []],
+      ['Website project', 12, []],
+    ]);
+    expect((await own.flowTemplates.list.query()).map((t) => t.name)).toEqual(['Client onboarding']);
+    expect(await own.templates.addStarters.mutate()).toEqual({ added: 0 });
+    expect(await db.projectTemplate.count({ where: { businessId } })).toBe(3);
+    expect(await db.flowTemplate.count({ where: { businessId } })).toBe(1);
+
+    // One deleted, one renamed by staff: only the missing name comes back; the onboarding template keeps its flow.
+    const retainer = list.find((t) => t.name === 'Monthly retainer')!;
+    await own.templates.remove.mutate({ id: retainer.id });
+    await own.templates.update.mutate({ id: list[2].id, name: '  website PROJECT ' });
+    expect(await own.templates.addStarters.mutate()).toEqual({ added: 1 });
+    expect((await own.templates.list.query()).map((t) => t.name).sort()).toEqual(
+      ['Client onboarding', 'Monthly retainer', 'website PROJECT'].sort(),
+    );
+    expect(await db.projectTemplate.count({ where: { businessId: other.businessId } })).toBe(otherBefore);
+  });
+});
+
+describe('REST: templates', () => {
+  it("answers another agency's template ids with 404 on every path, and changes nothing", async () => {
+    const api = client(app.baseUrl);
+    const agency = await signUpAgency(api);
+    const token = agency.token;
+    const [projectTemplate] = other.rows.projectTemplate;
+    const [flowTemplate] = other.rows.flowTemplate;
+    const calls: [string, string, unknown?][] = [];
+    for (const base of ['/api/project-templates', '/project_templates/v1']) {
+      calls.push(['GET', `${base}/${projectTemplate}`]);
+      calls.push(['PATCH', `${base}/${projectTemplate}`, { name: 'Taken', tasks: [] }]);
+      calls.push(['DELETE', `${base}/${projectTemplate}`]);
+      calls.push(['POST', `${base}/${projectTemplate}/projects`, { name: 'X', startDate: '2026-12-01' }]);
+      calls.push(['POST', base, { name: 'Linked', flowTemplateIds: [flowTemplate] }]);
+    }
+    for (const base of ['/api/flow-templates', '/flow_templates/v1']) {
+      calls.push(['GET', `${base}/${flowTemplate}`]);
+      calls.push(['PATCH', `${base}/${flowTemplate}`, { name: 'Taken', steps: [] }]);
+      calls.push(['DELETE', `${base}/${flowTemplate}`]);
+    }
+    for (const [method, path, body] of calls) {
+      const res = await api.call(method, path, { token, ...(body === undefined ? {} : { body }) });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.code, `${method} ${path}`).toBe('NOT_FOUND');
+    }
+    const db = app.database.db;
+    const theirs = await db.projectTemplate.findUniqueOrThrow({
+      where: { id: projectTemplate },
+      include: { tasks: true },
+    });
+    expect(theirs.name).toContain('project template');
+    expect(theirs.tasks).toHaveLength(1);
+    expect((await db.flowTemplate.findUniqueOrThrow({ where: { id: flowTemplate } })).name).toContain(
+      'onboarding template',
+    );
+    expect(await db.project.count({ where: { name: 'X', businessId: { not: other.businessId } } })).toBe(0);
+    // Lists hold only the agency's own.
+    const lists = [
+      ...(await api.get('/api/project-templates', { token })).body,
+      ...(await api.get('/flow_templates/v1', { token })).body,
+    ] as { name: string }[];
+    expect(lists.map((t) => t.name)).not.toContain(theirs.name);
+  });
+
+  it('edits a template’s tasks (replaced in the order sent) and creates a project from it over REST', async () => {
+    const api = client(app.baseUrl);
+    const { token } = await signUpAgency(api);
+    const created = await api.post('/api/project-templates', { name: 'Rest launch' }, { token });
+    expect(created.status).toBe(201);
+    const changed = await api.patch(
+      `/project_templates/v1/${created.body.id}`,
+      {
+        tasks: [
+          { title: 'Brief', due_offset_days: 0, priority: 'high' },
+          { title: 'Design', due_offset_days: 10, description: 'Two rounds' },
+          { title: 'Someday' },
+        ],
+      },
+      { token },
+    );
+    expect(changed.status).toBe(200);
+    expect(
+      changed.body.tasks.map((t: { title: string; due_offset_days: number | null; position: number }) => [
+        t.title,
+        t.due_offset_days,
+        t.position,
+      ]),
+    ).toEqual([
+      ['Brief', 0, 0],
+      ['Design', 10, 1],
+      ['Someday', null, 2],
+    ]);
+    const bad = await api.patch(
+      `/api/project-templates/${created.body.id}`,
+      { tasks: [{ title: '' }, { title: 'Ok', dueOffsetDays: -1 }] },
+      { token },
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.issues)).toContain(M.templates.offsetRange(TEMPLATE_LIMITS.offsetMax));
+    const project = await api.post(
+      `/api/project-templates/${created.body.id}/projects`,
+      { name: 'Rest project', startDate: '2026-03-01' },
+      { token },
+    );
+    expect(project.status).toBe(201);
+    const tasks = await app.database.db.task.findMany({
+      where: { projectId: project.body.id },
+      orderBy: { title: 'asc' },
+    });
+    expect(tasks.map((t) => [t.title, t.dueDate?.toISOString().slice(0, 10) ?? null, t.priority])).toEqual([
+      ['Brief', '2026-03-01', 'high'],
+      ['Design', '2026-03-11', 'medium'],
+      ['Someday', null, 'medium'],
+    ]);
+  });
+});

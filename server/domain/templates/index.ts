@@ -30,6 +30,7 @@ import { logFlow } from '../flows/log';
 import { readFlow } from '../flows/read';
 import { checkCompany } from '../flows/rules';
 import { logProject } from '../projects';
+import { addStarterTemplates } from './starters';
 
 type Reader = Pick<TenantScope, 'sql'>;
 type Writer = Pick<StaffScope, 'businessId' | 'db' | 'sql' | 'user'>;
@@ -200,8 +201,7 @@ async function requireFlowTemplates(scope: Pick<TenantScope, 'db'>, ids: number[
 /** An agency keeps at most TEMPLATE_LIMITS.perAgencyMax templates of each kind (the list has no pages). */
 async function requireRoom(scope: Pick<TenantScope, 'db'>, kind: 'project' | 'flow') {
   const count = kind === 'project' ? await scope.db.projectTemplate.count() : await scope.db.flowTemplate.count();
-  if (count >= TEMPLATE_LIMITS.perAgencyMax)
-    refuse('BAD_REQUEST', `An agency keeps at most ${TEMPLATE_LIMITS.perAgencyMax} templates of each kind.`);
+  if (count >= TEMPLATE_LIMITS.perAgencyMax) refuse('BAD_REQUEST', M.templates.perAgency(TEMPLATE_LIMITS.perAgencyMax));
 }
 
 async function writeProjectTemplate(
@@ -479,4 +479,21 @@ export async function createFlowFromTemplate(scope: Writer, input: z.output<type
     writeFlowFromTemplate(tx, scope, template, input.name, input.companyId),
   );
   return { id: flow.id, flowUid: flow.flowUid, name: input.name };
+}
+
+// ── Starters ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * "Add the starter templates": the starters (starters.ts, as sign-up writes them) whose names the agency does not have
+ * yet, in one transaction; a second call adds nothing. Past TEMPLATE_LIMITS.perAgencyMax of a kind, nothing is added.
+ */
+export async function addStarters(scope: Writer) {
+  const added = await scope.db.$transaction(async (tx) => {
+    const created = await addStarterTemplates(tx, scope.businessId);
+    const [projects, flows] = [await tx.projectTemplate.count(), await tx.flowTemplate.count()];
+    if (projects > TEMPLATE_LIMITS.perAgencyMax || flows > TEMPLATE_LIMITS.perAgencyMax)
+      refuse('BAD_REQUEST', M.templates.perAgency(TEMPLATE_LIMITS.perAgencyMax));
+    return created;
+  });
+  return { added };
 }

@@ -1,16 +1,19 @@
 /**
  * The three templates every agency starts with (issue 29): "Website project", "Monthly retainer" and "Client
  * onboarding" (a project template that also creates the "Client onboarding" flow: welcome text, a few questions
- * and an approval). Written at sign-up and by the demo seed, in the caller's transaction.
+ * and an approval). Written at sign-up, by the demo seed and by the templates page's "Add the starter templates"
+ * (an agency made before templates has none), always in the caller's transaction and through addStarterTemplates.
  */
 import { flowSnapshotSchema, type FlowSnapshot, type TemplateTask } from '../../../shared/schemas/templates';
 
+type Named = { findMany(args: NamesQuery): Promise<{ id: number; name: string }[]> };
+type NamesQuery = { where: { businessId: number }; select: { id: true; name: true }; orderBy: { id: 'asc' } };
 type StarterTx = {
-  projectTemplate: {
+  projectTemplate: Named & {
     create(args: { data: { businessId: number; name: string; description: string } }): Promise<{ id: number }>;
   };
   projectTemplateTask: { createMany(args: { data: StarterTaskRow[] }): Promise<unknown> };
-  flowTemplate: {
+  flowTemplate: Named & {
     create(args: {
       data: { businessId: number; name: string; description: string; workflowType: string; steps: string };
     }): Promise<{ id: number }>;
@@ -37,6 +40,7 @@ const task = (
   description?: string,
 ) => ({ title, dueOffsetDays, priority, description: description ?? null, internal: false }) satisfies TemplateTask;
 
+const ONBOARDING_FLOW_NAME = 'Client onboarding';
 const ONBOARDING_FLOW: FlowSnapshot = [
   {
     stepTitle: 'Welcome',
@@ -121,18 +125,38 @@ const STARTERS: { name: string; description: string; tasks: TemplateTask[]; flow
   },
 ];
 
-/** Writes the starter templates for a new agency in the caller's transaction. */
-export async function addStarterTemplates(tx: StarterTx, businessId: number) {
-  const flow = await tx.flowTemplate.create({
-    data: {
-      businessId,
-      name: 'Client onboarding',
-      description: 'Welcome the client, learn about their business, collect brand assets and get the scope approved.',
-      workflowType: 'collect',
-      steps: JSON.stringify(flowSnapshotSchema.parse(ONBOARDING_FLOW)),
-    },
-  });
+/** Names compare trimmed, in any case (as an import compares them). */
+const key = (name: string) => name.trim().toLowerCase();
+
+/**
+ * Writes the starter templates in the caller's transaction, skipping each one whose name the agency already has (so a
+ * second call adds nothing); the onboarding project template then starts the agency's flow template of that name.
+ * Returns how many templates it created, of both kinds.
+ */
+export async function addStarterTemplates(tx: StarterTx, businessId: number): Promise<number> {
+  const names: NamesQuery = { where: { businessId }, select: { id: true, name: true }, orderBy: { id: 'asc' } };
+  const projects = new Set((await tx.projectTemplate.findMany(names)).map((t) => key(t.name)));
+  const existingFlow = (await tx.flowTemplate.findMany(names)).find((t) => key(t.name) === key(ONBOARDING_FLOW_NAME));
+  let created = 0;
+  let flowId = existingFlow?.id;
+  if (flowId === undefined) {
+    created++;
+    flowId = (
+      await tx.flowTemplate.create({
+        data: {
+          businessId,
+          name: ONBOARDING_FLOW_NAME,
+          description:
+            'Welcome the client, learn about their business, collect brand assets and get the scope approved.',
+          workflowType: 'collect',
+          steps: JSON.stringify(flowSnapshotSchema.parse(ONBOARDING_FLOW)),
+        },
+      })
+    ).id;
+  }
   for (const starter of STARTERS) {
+    if (projects.has(key(starter.name))) continue;
+    created++;
     const template = await tx.projectTemplate.create({
       data: { businessId, name: starter.name, description: starter.description },
     });
@@ -150,7 +174,8 @@ export async function addStarterTemplates(tx: StarterTx, businessId: number) {
     });
     if (starter.flow)
       await tx.projectTemplateFlow.create({
-        data: { businessId, projectTemplateId: template.id, flowTemplateId: flow.id },
+        data: { businessId, projectTemplateId: template.id, flowTemplateId: flowId },
       });
   }
+  return created;
 }

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { AlertTriangle } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -43,6 +43,51 @@ function Actions({ busy, onCancel, submit }: { busy: boolean; onCancel: () => vo
   );
 }
 
+/** What both "from template" forms share: the new record's name and its company ('' for none, or every client). */
+type NameAndCompany = { name: string; companyId: unknown };
+
+/** The name and company fields of both "from template" dialogs. */
+function NameAndCompanyFields<F extends NameAndCompany, O>({
+  form,
+  nameLabel,
+  companyLabel,
+  noCompanyLabel,
+}: {
+  form: UseFormReturn<F, unknown, O>;
+  nameLabel: string;
+  companyLabel: string;
+  noCompanyLabel: string;
+}) {
+  // The two forms' own types differ elsewhere; these two fields are the same in both.
+  const shared = form as unknown as UseFormReturn<NameAndCompany, unknown, unknown>;
+  const errors = shared.formState.errors;
+  return (
+    <>
+      <TextField
+        label={nameLabel}
+        required
+        autoComplete="off"
+        maxLength={200}
+        error={errors.name?.message}
+        {...shared.register('name')}
+      />
+      <Controller
+        control={shared.control}
+        name="companyId"
+        render={({ field }) => (
+          <CompanyField
+            label={companyLabel}
+            error={errors.companyId?.message}
+            value={field.value as number | '' | null}
+            onChange={field.onChange}
+            fixedOptions={[{ value: '', label: noCompanyLabel }]}
+          />
+        )}
+      />
+    </>
+  );
+}
+
 const blankProject = (): ProjectFromTemplateForm => ({ templateId: '', name: '', companyId: '', startDate: today() });
 
 /** New project from template: the template, a name, a company (or none) and the start date the due dates count from. */
@@ -52,7 +97,7 @@ export function ProjectFromTemplateDialog({ open, onClose }: { open: boolean; on
     resolver: zodResolver(projectFromTemplateFormSchema),
     defaultValues: blankProject(),
   });
-  const { register, control, reset, formState, watch, setValue, getValues } = form;
+  const { register, reset, formState, watch, setValue, getValues } = form;
   const errors = formState.errors;
   const navigate = useNavigate();
   const invalidate = useInvalidateProjectData();
@@ -106,26 +151,11 @@ export function ProjectFromTemplateDialog({ open, onClose }: { open: boolean; on
               <p className="text-xs text-slate-500">{T.draftNote}</p>
             </div>
           )}
-          <TextField
-            label={T.projectName}
-            required
-            autoComplete="off"
-            maxLength={200}
-            error={errors.name?.message}
-            {...register('name')}
-          />
-          <Controller
-            control={control}
-            name="companyId"
-            render={({ field }) => (
-              <CompanyField
-                label={M.projects.fields.company}
-                error={errors.companyId?.message}
-                value={field.value as number | '' | null}
-                onChange={field.onChange}
-                fixedOptions={[{ value: '', label: T.noCompany }]}
-              />
-            )}
+          <NameAndCompanyFields
+            form={form}
+            nameLabel={T.projectName}
+            companyLabel={M.projects.fields.company}
+            noCompanyLabel={T.noCompany}
           />
           <TextField
             label={T.startDate}
@@ -157,7 +187,7 @@ export function FlowFromTemplateDialog({
     resolver: zodResolver(flowFromTemplateFormSchema),
     defaultValues: blank(),
   });
-  const { register, control, reset, formState, watch, setValue, getValues } = form;
+  const { register, reset, formState, watch, setValue, getValues } = form;
   const errors = formState.errors;
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -199,26 +229,11 @@ export function FlowFromTemplateDialog({
             ))}
           </SelectField>
           {templates.data?.length === 0 && <p className="text-sm text-slate-500">{T.noFlowTemplates}</p>}
-          <TextField
-            label={T.flowName}
-            required
-            autoComplete="off"
-            maxLength={200}
-            error={errors.name?.message}
-            {...register('name')}
-          />
-          <Controller
-            control={control}
-            name="companyId"
-            render={({ field }) => (
-              <CompanyField
-                label={M.flows.dialogFields.company}
-                error={errors.companyId?.message}
-                value={field.value as number | '' | null}
-                onChange={field.onChange}
-                fixedOptions={[{ value: '', label: T.allCompanies }]}
-              />
-            )}
+          <NameAndCompanyFields
+            form={form}
+            nameLabel={T.flowName}
+            companyLabel={M.flows.dialogFields.company}
+            noCompanyLabel={T.allCompanies}
           />
           <p className="text-xs text-slate-500">{T.draftNote}</p>
         </div>

@@ -1,9 +1,13 @@
-/** /hub/templates (issue 29): the agency's project and flow templates, each renamed or deleted in place. */
-import { useState } from 'react';
-import { FileStack, FolderKanban, Pencil, Trash2, Workflow } from 'lucide-react';
+/**
+ * /hub/templates (issue 29): the agency's project templates (opened in the editor: name, description, tasks) and flow
+ * templates (renamed), each deleted after a confirm. An agency without templates is offered the starters.
+ */
+import { useState, type ReactNode } from 'react';
+import { FileStack, FolderKanban, Pencil, Sparkles, Trash2, Workflow } from 'lucide-react';
 import { toast } from 'sonner';
 import { M } from '../../../../shared/messages';
 import { errorText, trpc } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
@@ -11,6 +15,7 @@ import { applyServerIssues } from '../../ui/form';
 import { templateNameFormSchema } from '../../../../shared/schemas/templates';
 import { flowTypeName } from '../flows/flowParts';
 import { DeleteTemplateDialog, TemplateNameDialog } from './TemplateDialogs';
+import { EditTemplateDialog } from './TemplateEditor';
 
 const T = M.templates;
 type Kind = 'project' | 'flow';
@@ -19,23 +24,19 @@ type Row = { id: number; name: string; detail: string; description: string | nul
 function TemplateList({
   kind,
   rows,
-  onRename,
+  onOpen,
   onDelete,
+  empty,
 }: {
   kind: Kind;
   rows: Row[];
-  onRename: (row: Row) => void;
+  onOpen: (row: Row) => void;
   onDelete: (row: Row) => void;
+  empty: ReactNode;
 }) {
   const Icon = kind === 'project' ? FolderKanban : Workflow;
-  if (rows.length === 0)
-    return (
-      <EmptyState
-        icon={<FileStack className="size-8" aria-hidden />}
-        title={T.empty}
-        text={kind === 'project' ? T.noTemplates : T.noFlowTemplates}
-      />
-    );
+  const open = kind === 'project' ? T.edit : T.rename;
+  if (rows.length === 0) return empty;
   return (
     <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
       {rows.map((row) => (
@@ -45,14 +46,21 @@ function TemplateList({
               <Icon className="size-4" aria-hidden />
             </span>
             <div className="min-w-0">
-              <p className="font-medium break-words text-slate-900">{row.name}</p>
+              {/* The name opens the template, as a record's name does in every list. */}
+              <button
+                type="button"
+                onClick={() => onOpen(row)}
+                className="text-left font-medium break-words text-slate-900 hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+              >
+                {row.name}
+              </button>
               <p className="text-xs text-slate-500">{row.detail}</p>
               {row.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{row.description}</p>}
             </div>
           </div>
           <div className="flex shrink-0 gap-2 self-end sm:self-center">
-            <Button variant="secondary" size="sm" onClick={() => onRename(row)} aria-label={`${T.rename} ${row.name}`}>
-              <Pencil className="size-4" aria-hidden /> {T.rename}
+            <Button variant="secondary" size="sm" onClick={() => onOpen(row)} aria-label={`${open} ${row.name}`}>
+              <Pencil className="size-4" aria-hidden /> {open}
             </Button>
             <Button
               variant="secondary"
@@ -71,6 +79,8 @@ function TemplateList({
 }
 
 export default function TemplatesPage() {
+  // Names the tab, and marks the first screen shown (toasts mount after it).
+  useDocumentTitle(T.title);
   const projects = trpc.templates.list.useQuery();
   const flows = trpc.flowTemplates.list.useQuery();
   const utils = trpc.useUtils();
@@ -84,6 +94,21 @@ export default function TemplatesPage() {
   const renameFlow = trpc.flowTemplates.update.useMutation({ onError: failed });
   const removeProject = trpc.templates.remove.useMutation({ onError: failed });
   const removeFlow = trpc.flowTemplates.remove.useMutation({ onError: failed });
+  const [editing, setEditing] = useState<number | null>(null);
+  const addStarters = trpc.templates.addStarters.useMutation({
+    onSuccess: ({ added }) => {
+      toast.success(T.startersAdded(added));
+      void refresh();
+    },
+    onError: failed,
+  });
+  const startersButton = (
+    <Button onClick={() => addStarters.mutate()} busy={addStarters.isPending}>
+      <Sparkles className="size-4" aria-hidden /> {T.addStarters}
+    </Button>
+  );
+  const noTemplates =
+    projects.data !== undefined && flows.data !== undefined && projects.data.length + flows.data.length === 0;
 
   const projectRows: Row[] = (projects.data ?? []).map((t) => ({
     id: t.id,
@@ -114,8 +139,16 @@ export default function TemplatesPage() {
         <TemplateList
           kind={kind}
           rows={rows}
-          onRename={(row) => setRenaming({ kind, row })}
+          onOpen={(row) => (kind === 'project' ? setEditing(row.id) : setRenaming({ kind, row }))}
           onDelete={(row) => setDeleting({ kind, row })}
+          empty={
+            <EmptyState
+              icon={<FileStack className="size-8" aria-hidden />}
+              title={T.empty}
+              text={kind === 'project' ? T.noTemplates : T.noFlowTemplates}
+              action={kind === 'project' ? startersButton : undefined}
+            />
+          }
         />
       )}
     </section>
@@ -124,8 +157,20 @@ export default function TemplatesPage() {
   return (
     <>
       <PageHeader title={T.title} subtitle={T.subtitle} />
-      {section('project', T.projectTemplates, projects, projectRows)}
-      {section('flow', T.flowTemplates, flows, flowRows)}
+      {noTemplates ? (
+        <EmptyState
+          icon={<FileStack className="size-8" aria-hidden />}
+          title={T.startersTitle}
+          text={T.startersText}
+          action={startersButton}
+        />
+      ) : (
+        <>
+          {section('project', T.projectTemplates, projects, projectRows)}
+          {section('flow', T.flowTemplates, flows, flowRows)}
+        </>
+      )}
+      <EditTemplateDialog templateId={editing} onClose={() => setEditing(null)} />
       <TemplateNameDialog
         open={renaming !== null}
         onClose={() => setRenaming(null)}
