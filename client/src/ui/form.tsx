@@ -219,8 +219,11 @@ export function useSaveMutation<TCreate, TUpdate, TForm extends FieldValues>(opt
   /** Refreshes what the save changed (lists, filters). */
   invalidate: () => void;
   onSaved: () => void;
-  /** What the server returned, before the success toast (e.g. its own toast goes first). */
-  onReply?: (data: unknown) => void;
+  /**
+   * What the server returned, before the success toast; a sentence it returns ends that toast's text (one toast at a
+   * time: a second toast for the same save would replace the first before anyone read it).
+   */
+  onReply?: (data: unknown) => string | undefined;
   /** The server refused some fields (e.g. show the tab they are on). */
   onFieldIssues?: () => void;
   /** A refusal that belongs under a field though it is no validation issue. */
@@ -229,9 +232,9 @@ export function useSaveMutation<TCreate, TUpdate, TForm extends FieldValues>(opt
   const { form, schema, messages, invalidate, onSaved, onReply, onFieldIssues, fieldFor } = opts;
   const handlers = (kind: 'create' | 'update') => ({
     onSuccess: (data: unknown) => {
-      onReply?.(data);
+      const more = onReply?.(data);
       const done = kind === 'create' ? messages.created : messages.updated;
-      toast.success(done.title, { description: done.text });
+      toast.success(done.title, { description: more ? `${done.text} ${more}` : done.text });
       invalidate();
       onSaved();
     },

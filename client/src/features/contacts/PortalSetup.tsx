@@ -24,16 +24,20 @@ const P = M.contacts.portal;
 export type SetupMode = 'invite' | 'password';
 
 /** The server may answer a path (/portal/{slug}/invite/{token}): people copy a full address. */
-const absolute = (invite: PortalInvite): PortalInvite => ({
+export const withAbsoluteUrl = (invite: PortalInvite): PortalInvite => ({
   ...invite,
   url: new URL(invite.url, window.location.origin).href,
 });
 
+/** What happened to a link made by a save, in one sentence: e-mailed, or only shown (no SMTP, or it refused). */
+export const inviteOutcome = (invite: PortalInvite, email: string) =>
+  invite.emailed ? P.inviteSentText(email) : invite.emailConfigured ? P.inviteSendFailed : P.inviteNotEmailed;
+
 /** Tells staff what happened to a link made by a save: e-mailed, or only shown (no SMTP, or it refused). */
-export function announceInvite(invite: PortalInvite, email: string) {
-  if (invite.emailed) toast.success(P.inviteSent, { description: P.inviteSentText(email) });
-  else toast(P.inviteCreated, { description: invite.emailConfigured ? P.inviteSendFailed : P.inviteNotEmailed });
-  return absolute(invite);
+function announceInvite(invite: PortalInvite, email: string) {
+  if (invite.emailed) toast.success(P.inviteSent, { description: inviteOutcome(invite, email) });
+  else toast(P.inviteCreated, { description: inviteOutcome(invite, email) });
+  return withAbsoluteUrl(invite);
 }
 
 /**

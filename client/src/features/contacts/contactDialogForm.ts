@@ -9,7 +9,7 @@ import { errorStatus, HttpReplyError, trpc } from '../../lib/trpc';
 import { formDefaults, formValuesOf, useSaveMutation, type FieldRefusal } from '../../ui/form';
 import { useInvalidateContactData } from './contactParts';
 import { useSendInvite, type PortalInvite } from './InviteLink';
-import { announceInvite } from './PortalSetup';
+import { inviteOutcome, withAbsoluteUrl } from './PortalSetup';
 
 const P = M.contacts.portal;
 
@@ -155,11 +155,11 @@ export function useContactSave({
     fieldFor,
     messages: saveMessages(revoking),
     invalidate: () => void invalidate(),
+    // The save's one toast says what happened to the invite too ("Contact created … An invite link was e-mailed").
     onReply: (data) => {
       const saved = data as { email: string; invite?: PortalInvite };
-      savedInvite.current = saved.invite
-        ? { invite: announceInvite(saved.invite, saved.email), email: saved.email }
-        : null;
+      savedInvite.current = saved.invite ? { invite: withAbsoluteUrl(saved.invite), email: saved.email } : null;
+      return saved.invite ? inviteOutcome(saved.invite, saved.email) : undefined;
     },
     onSaved: () => {
       const made = savedInvite.current;
