@@ -9,8 +9,8 @@ CREATE TABLE "MessageThread" (
     "singletonKey" TEXT,
     "createdById" INTEGER,
     "assigneeId" INTEGER,
-    "lastMessageAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "lastPublicMessageAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastMessageAt" TIMESTAMP(3),
+    "lastPublicMessageAt" TIMESTAMP(3),
     "waitingOnStaff" BOOLEAN NOT NULL DEFAULT false,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
