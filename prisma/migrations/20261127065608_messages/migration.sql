@@ -27,6 +27,7 @@ CREATE TABLE "Message" (
     "threadId" INTEGER NOT NULL,
     "authorUserId" INTEGER,
     "authorContactId" INTEGER,
+    "authorKind" TEXT NOT NULL,
     "authorName" TEXT NOT NULL,
     "body" TEXT NOT NULL,
     "internal" BOOLEAN NOT NULL DEFAULT false,
