@@ -40,6 +40,7 @@ import { containsText, sortedPage, type ListSortSpec } from '../../lib/paginatio
 import { join, sql, TENANT, toBool, toDate, toInt, toText, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { RequestScope } from '../auth/rules';
 import { tooMany } from '../auth/rules';
+import { clientVisible } from '../../portal/visibility';
 import type { PortalScope, StaffScope } from '../context';
 import { announce, type MessageChange } from './changes';
 
@@ -87,7 +88,7 @@ const readUpTo = (x: Sql, person: Person) =>
 const othersMessages = (x: Sql, person: Person) =>
   person.kind === 'staff'
     ? sql`um."businessId" = ${TENANT} AND um."threadId" = ${x}."id" AND um."deletedAt" IS NULL AND (um."authorUserId" IS NULL OR um."authorUserId" <> ${person.userId})`
-    : sql`um."businessId" = ${TENANT} AND um."threadId" = ${x}."id" AND um."deletedAt" IS NULL AND um."internal" = ${false} AND (um."authorContactId" IS NULL OR um."authorContactId" <> ${person.contactId})`;
+    : sql`${clientVisible.message(sql`um`)} AND um."threadId" = ${x}."id" AND um."deletedAt" IS NULL AND (um."authorContactId" IS NULL OR um."authorContactId" <> ${person.contactId})`;
 
 /** How many messages of thread `x` the person has not read: one index range of (businessId, threadId, id). */
 export const unreadOf = (x: Sql, person: Person) =>
@@ -98,7 +99,7 @@ const hasUnread = (x: Sql, person: Person) =>
 
 /** The newest message of thread `x` the reader sees (alias lm): staff see internal notes, clients never. */
 const lastMessage = (x: Sql, column: Sql, person: Person) =>
-  sql`(SELECT ${column} FROM "Message" lm WHERE lm."businessId" = ${TENANT} AND lm."threadId" = ${x}."id"${person.kind === 'contact' ? sql` AND lm."internal" = ${false}` : sql``} ORDER BY lm."id" DESC LIMIT 1)`;
+  sql`(SELECT ${column} FROM "Message" lm WHERE lm."businessId" = ${TENANT} AND lm."threadId" = ${x}."id"${person.kind === 'contact' ? sql` AND ${clientVisible.message(sql`lm`)}` : sql``} ORDER BY lm."id" DESC LIMIT 1)`;
 
 /** The names and the reader's own figures of a page of threads (alias p). */
 export const threadExtras = (person: Person) => sql`
@@ -480,7 +481,7 @@ export async function readUpToMessage(
   person: Person,
   messageId: number | undefined,
 ): Promise<{ lastReadMessageId: number; change: MessageChange | null }> {
-  const clientOnly = person.kind === 'contact' ? sql` AND m."internal" = ${false}` : sql``;
+  const clientOnly = person.kind === 'contact' ? sql` AND ${clientVisible.message(sql`m`)}` : sql``;
   const row = await scope.sql.get(
     messageId === undefined
       ? sql`SELECT MAX(m."id") AS "id" FROM "Message" m WHERE m."businessId" = ${TENANT} AND m."threadId" = ${thread.id}${clientOnly}`
