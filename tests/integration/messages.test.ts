@@ -367,3 +367,20 @@ describe('mentions and attachments', () => {
     expect(await app.database.db.message.count({ where: { threadId: thread } })).toBe(0);
   });
 });
+
+describe('REST', () => {
+  it('posts and pages messages over /api/messages, and answers 404 for another agency thread', async () => {
+    const headers = { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' };
+    const posted = await fetch(`${app.baseUrl}/api/messages/threads/${threadId}/messages`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ body: 'Over REST' }),
+    });
+    expect(posted.status).toBe(201);
+    const page = await fetch(`${app.baseUrl}/api/messages/threads/${threadId}/messages?limit=1`, { headers });
+    expect(page.status).toBe(200);
+    expect(((await page.json()) as { body: string }[])[0].body).toBe('Over REST');
+    const foreign = await fetch(`${app.baseUrl}/api/messages/threads/${b.rows.messageThread[0]}/messages`, { headers });
+    expect(foreign.status).toBe(404);
+  });
+});
