@@ -4,6 +4,7 @@ export const messages = {
   threadNotFound: 'Conversation not found',
   messageNotFound: 'Message not found',
   companyNotFound: 'Company not found',
+  companyRequired: 'Choose a company.',
   projectNotFound: 'Project not found',
   assigneeNotFound: 'Team member not found',
   attachmentNotFound: 'Attachment not found',
