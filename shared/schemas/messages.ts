@@ -10,8 +10,8 @@ import { storedEnum } from './output';
 export const MESSAGE_BODY_MAX = 10_000;
 /** A message can be edited or deleted by its author for this long after it was sent. */
 export const MESSAGE_EDIT_WINDOW_MINUTES = 15;
-export const MESSAGE_ATTACHMENTS_MAX = 10;
-export const THREAD_KINDS = ['company', 'project', 'topic'] as const;
+const MESSAGE_ATTACHMENTS_MAX = 10;
+const THREAD_KINDS = ['company', 'project', 'topic'] as const;
 export type ThreadKind = (typeof THREAD_KINDS)[number];
 
 /** The text of a message: trimmed; empty (or only whitespace) and longer than 10,000 characters are refused. */
@@ -40,7 +40,7 @@ export const inboxInput = z.object({
 
 const ref = z.object({ id: z.number().int(), name: z.string() });
 
-export const threadOutput = z.object({
+const threadOutput = z.object({
   id: z.number().int(),
   kind: storedEnum(THREAD_KINDS),
   /** What the thread is called: the topic's subject, the project's or the company's name. */
@@ -140,7 +140,7 @@ export const unreadOutput = z.object({ threads: z.number().int() });
 const slug = z.string().trim().toLowerCase().min(1).max(100).optional();
 
 export const portalThreadsInput = z.object({ ...pageInput, slug });
-export const portalThreadOutput = z.object({
+const portalThreadOutput = z.object({
   id: z.number().int(),
   kind: storedEnum(THREAD_KINDS),
   title: z.string(),

@@ -50,7 +50,7 @@ export type Person =
   | { kind: 'contact'; contactId: number; companyId: number; name: string };
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
-export const staffPerson = (user: StaffScope['user']): Person => ({
+const staffPerson = (user: StaffScope['user']): Person => ({
   kind: 'staff',
   userId: user.id,
   name: fullName(user),

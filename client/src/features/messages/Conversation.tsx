@@ -19,7 +19,7 @@ import { Markdown } from '../../ui/Markdown';
 /** How often an open conversation asks for new messages (stopgap until live updates). */
 export const POLL_MS = 15_000;
 
-export type ConversationMessage = {
+type ConversationMessage = {
   id: number;
   author: { kind: 'staff' | 'contact'; id: number | null; name: string };
   body: string;
@@ -31,7 +31,7 @@ export type ConversationMessage = {
   attachments: { id: number; name: string; size: number; url: string }[];
 };
 
-export type Reader = { kind: 'staff' | 'contact'; id: number; name: string; lastReadMessageId: number };
+type Reader = { kind: 'staff' | 'contact'; id: number; name: string; lastReadMessageId: number };
 
 type Page = { items: ConversationMessage[]; nextCursor: number | null };
 

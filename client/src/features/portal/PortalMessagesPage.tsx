@@ -36,7 +36,9 @@ export default function PortalMessagesPage() {
   const items = threads.data?.pages.flatMap((p) => p.items) ?? [];
   const companyThreadId = open.data?.thread.id ?? items.find((t) => t.kind === 'company')?.id ?? null;
   const active = chosen ?? companyThreadId;
-  const activeTitle = items.find((t) => t.id === active)?.title ?? open.data?.thread.title ?? user.business.name;
+  // The company's own conversation is, for the client, the one with the agency.
+  const activeThread = items.find((t) => t.id === active) ?? open.data?.thread;
+  const activeTitle = !activeThread || activeThread.kind === 'company' ? user.business.name : activeThread.title;
 
   return (
     <>
