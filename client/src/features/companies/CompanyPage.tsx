@@ -119,7 +119,7 @@ function CompanyView({ company }: { company: CompanyRow }) {
       label: <TabLabel text={M.flows.title} count={flowCount ?? 0} />,
       content: <FlowsPanel companyId={company.id} />,
     },
-    { key: 'messages', label: messagesText.messagesTab, content: <RecordThread companyId={company.id} /> },
+    { key: 'messages', label: messagesText.title, content: <RecordThread companyId={company.id} /> },
     { key: 'activity', label: M.activity.title, content: <CompanyActivity companyId={company.id} /> },
   ];
   const [selected, selectTab] = useTabParam(tabs.map((t) => t.key));

@@ -178,7 +178,7 @@ function MessageItem({ message, props }: { message: ConversationMessage; props: 
         >
           {message.internal && !message.deletedAt && (
             <p className="mb-1 inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
-              <Lock className="size-3" aria-hidden /> {T.internalBadge}
+              <Lock className="size-3" aria-hidden /> {T.internalToggle}
             </p>
           )}
           {message.deletedAt ? (

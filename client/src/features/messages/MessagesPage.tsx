@@ -179,12 +179,12 @@ export default function MessagesPage() {
                     <div className="mt-1 flex items-center gap-2">
                       <p className="min-w-0 flex-1 truncate text-sm text-slate-600">
                         {thread.previewInternal && (
-                          <Lock className="mr-1 inline size-3 text-amber-700" aria-label={T.internalBadge} />
+                          <Lock className="mr-1 inline size-3 text-amber-700" aria-label={T.internalToggle} />
                         )}
                         {thread.previewAuthor ? `${thread.previewAuthor}: ` : ''}
                         {thread.preview || T.deleted}
                       </p>
-                      {thread.waitingOnStaff && <Badge tone="yellow">{T.waiting}</Badge>}
+                      {thread.waitingOnStaff && <Badge tone="yellow">{T.filterWaiting}</Badge>}
                       {thread.unread > 0 && (
                         <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
                           <span className="sr-only">{T.unreadCount(thread.unread)}</span>

@@ -114,7 +114,7 @@ function ThreadTitle({ thread }: { thread: Detail['thread'] }) {
             <FolderKanban className="size-3.5" aria-hidden /> {thread.project.name}
           </span>
         )}
-        {thread.waitingOnStaff && <Badge tone="yellow">{T.waiting}</Badge>}
+        {thread.waitingOnStaff && <Badge tone="yellow">{T.filterWaiting}</Badge>}
       </p>
     </div>
   );

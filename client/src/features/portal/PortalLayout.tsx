@@ -51,7 +51,7 @@ const portalNav: { group?: string; items: NavItem[] }[] = [
   },
   {
     items: [
-      { label: messagesText.portalTitle, page: 'messages', Icon: MessagesSquare, sideOnly: true },
+      { label: messagesText.title, page: 'messages', Icon: MessagesSquare, sideOnly: true },
       { label: N.files, page: 'files', Icon: FileText },
       { label: N.flows, page: 'workflows', Icon: Workflow },
       { label: N.resources, page: 'resources', Icon: BookOpen },
@@ -247,7 +247,7 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
           {/* The bottom bar has no room for Messages, Activity and Settings: on phones and tablets they sit here. */}
           <NavLink
             to={portalPath(slug, 'messages')}
-            aria-label={messagesText.portalTitle}
+            aria-label={messagesText.title}
             className={({ isActive }) =>
               cn(
                 'relative grid size-9 place-items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:hidden',

@@ -20,7 +20,7 @@ import { portalPath, usePortalUser } from './session';
 export default function PortalMessagesPage() {
   const user = usePortalUser();
   const slug = user.business.slug;
-  useDocumentTitle(`${T.portalTitle} · ${user.business.name}`);
+  useDocumentTitle(`${T.title} · ${user.business.name}`);
   const { threadId } = useParams();
   const chosen = threadId ? Number(threadId) : null;
   const threads = trpc.portalMessages.threads.useInfiniteQuery(
@@ -43,10 +43,10 @@ export default function PortalMessagesPage() {
   return (
     <>
       <div className={cn(chosen && 'hidden lg:block')}>
-        <PortalPageHeader title={T.portalTitle} subtitle={T.portalDescription(user.business.name)} />
+        <PortalPageHeader title={T.title} subtitle={T.portalDescription(user.business.name)} />
       </div>
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-        <nav aria-label={T.portalTitle} className={cn('min-w-0', chosen && 'hidden lg:block')}>
+        <nav aria-label={T.title} className={cn('min-w-0', chosen && 'hidden lg:block')}>
           {threads.isError ? (
             <LoadFailed onRetry={() => void threads.refetch()} />
           ) : threads.isPending ? (
@@ -106,7 +106,7 @@ export default function PortalMessagesPage() {
               to={portalPath(slug, 'messages')}
               className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900 lg:hidden"
             >
-              <ArrowLeft className="size-4" aria-hidden /> {T.portalTitle}
+              <ArrowLeft className="size-4" aria-hidden /> {T.title}
             </Link>
           )}
           <h2 className="mb-4 border-b border-slate-200 pb-3 text-lg font-semibold text-slate-900">{activeTitle}</h2>

@@ -164,7 +164,7 @@ export default function PortalProjectPage() {
         <EmptyState icon={<Users className="size-8" aria-hidden />} title={P.noContacts} />
       ),
     },
-    { label: messagesText.messagesTab, content: <ProjectConversation projectId={project.id} /> },
+    { label: messagesText.title, content: <ProjectConversation projectId={project.id} /> },
   ];
 
   return (

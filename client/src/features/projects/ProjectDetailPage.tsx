@@ -156,7 +156,7 @@ function ProjectView({ project }: { project: ProjectDetails }) {
       ? [
           {
             key: 'messages',
-            label: messagesText.messagesTab,
+            label: messagesText.title,
             content: (
               <Panel>
                 <RecordThread projectId={project.id} />
