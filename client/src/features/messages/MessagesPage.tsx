@@ -80,6 +80,13 @@ export default function MessagesPage() {
           }
         />
       </div>
+      {openId && (
+        <h1 className="mb-3 text-lg font-semibold text-slate-900 lg:hidden">
+          <Link to={`/hub/messages${query}`} className="inline-flex items-center gap-1 hover:text-brand-700">
+            <ArrowLeft className="size-4" aria-hidden /> {T.title}
+          </Link>
+        </h1>
+      )}
       <div className="grid gap-6 lg:grid-cols-[minmax(20rem,26rem)_1fr]">
         <div className={cn('min-w-0', openId && 'hidden lg:block')}>
           <div className="mb-3 rounded-xl bg-white p-3 shadow-xs ring-1 ring-slate-200">
@@ -167,11 +174,11 @@ export default function MessagesPage() {
                       >
                         {thread.title}
                       </span>
-                      <time className="shrink-0 text-xs text-slate-500" dateTime={thread.lastMessageAt.toISOString()}>
+                      <time className="shrink-0 text-xs text-slate-600" dateTime={thread.lastMessageAt.toISOString()}>
                         {formatDateTime(thread.lastMessageAt)}
                       </time>
                     </div>
-                    <p className="mt-0.5 truncate text-xs text-slate-500">
+                    <p className="mt-0.5 truncate text-xs text-slate-600">
                       {thread.kind === 'company' ? T.kindCompany : thread.company.name}
                       {thread.project && thread.kind !== 'project' ? ` · ${thread.project.name}` : ''}
                       {thread.assignee ? ` · ${T.assignedTo(thread.assignee.name)}` : ''}
@@ -208,12 +215,6 @@ export default function MessagesPage() {
         <div className={cn('min-w-0', !openId && 'hidden lg:block')}>
           {openId ? (
             <div className="rounded-xl bg-white p-4 shadow-xs ring-1 ring-slate-200 sm:p-6">
-              <Link
-                to={`/hub/messages${query}`}
-                className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900 lg:hidden"
-              >
-                <ArrowLeft className="size-4" aria-hidden /> {T.title}
-              </Link>
               <StaffThread key={openId} threadId={openId} />
             </div>
           ) : (

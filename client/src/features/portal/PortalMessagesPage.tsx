@@ -45,6 +45,13 @@ export default function PortalMessagesPage() {
       <div className={cn(chosen && 'hidden lg:block')}>
         <PortalPageHeader title={T.title} subtitle={T.portalDescription(user.business.name)} />
       </div>
+      {chosen && (
+        <h1 className="mb-3 text-lg font-semibold text-slate-900 lg:hidden">
+          <Link to={portalPath(slug, 'messages')} className="inline-flex items-center gap-1 hover:text-brand-700">
+            <ArrowLeft className="size-4" aria-hidden /> {T.title}
+          </Link>
+        </h1>
+      )}
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <nav aria-label={T.title} className={cn('min-w-0', chosen && 'hidden lg:block')}>
           {threads.isError ? (
@@ -88,7 +95,7 @@ export default function PortalMessagesPage() {
                       {thread.previewAuthor ? `${thread.previewAuthor}: ` : ''}
                       {thread.preview || T.deleted}
                     </p>
-                    <time className="mt-0.5 block text-xs text-slate-500" dateTime={thread.lastMessageAt.toISOString()}>
+                    <time className="mt-0.5 block text-xs text-slate-600" dateTime={thread.lastMessageAt.toISOString()}>
                       {formatDateTime(thread.lastMessageAt)}
                     </time>
                   </Link>
@@ -101,14 +108,6 @@ export default function PortalMessagesPage() {
           className="min-w-0 rounded-xl bg-white p-4 shadow-xs ring-1 ring-slate-200 sm:p-6"
           aria-label={activeTitle}
         >
-          {chosen && (
-            <Link
-              to={portalPath(slug, 'messages')}
-              className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900 lg:hidden"
-            >
-              <ArrowLeft className="size-4" aria-hidden /> {T.title}
-            </Link>
-          )}
           <h2 className="mb-4 border-b border-slate-200 pb-3 text-lg font-semibold text-slate-900">{activeTitle}</h2>
           {active ? <PortalThread key={active} threadId={active} /> : <Skeleton className="h-40 w-full" />}
         </section>
