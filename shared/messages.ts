@@ -38,6 +38,7 @@ import { lists } from './messages/lists';
 import { validation } from './messages/validation';
 import { templates } from './messages/templates';
 import { savedViews } from './messages/savedViews';
+import { messages } from './messages/messages';
 
 /**
  * The whole catalogue, one section per file under ./messages/ (a screen that must load fast imports only the sections
@@ -82,4 +83,5 @@ export const M = {
   validation,
   templates,
   savedViews,
+  messages,
 } as const;

@@ -15,6 +15,8 @@ export const NOTIFICATION_KINDS = [
   'portal_invite_accepted',
   /** Someone accepted a team invite. */
   'team_invite_accepted',
+  /** A teammate mentioned me (@name) in a message. */
+  'message_mention',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -30,6 +32,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   file_activity: 'in_app',
   portal_invite_accepted: 'in_app',
   team_invite_accepted: 'email',
+  message_mention: 'email',
 };
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; description: string }> = {
@@ -39,6 +42,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   file_activity: { label: 'Client file activity', description: 'A client downloads or uploads a file.' },
   portal_invite_accepted: { label: 'Portal invite accepted', description: 'A contact sets their portal password.' },
   team_invite_accepted: { label: 'Team invite accepted', description: 'Someone joins your team from an invite.' },
+  message_mention: {
+    label: 'Mentioned in a message',
+    description: 'A teammate mentions you (@name) in a conversation.',
+  },
 };
 
 export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {

@@ -26,6 +26,9 @@ export type ThrottleLimits = {
   testMailWindowMs: number;
   /** Test e-mails (Integrations tab) one user may send per testMailWindowMs; more answer 429. */
   testMailsPerUser: number;
+  messageWindowMs: number;
+  /** Messages one person (a staff user or a client contact) may post per messageWindowMs; more answer 429. */
+  messagesPerPerson: number;
   /** The window of the invitation budgets (their sizes come with each call: INVITES_PER_*_PER_HOUR). */
   inviteWindowMs: number;
 };
@@ -49,6 +52,8 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   testMailWindowMs: 15 * 60 * 1000,
   testMailsPerUser: 5,
   inviteWindowMs: 60 * 60 * 1000,
+  messageWindowMs: 60 * 1000,
+  messagesPerPerson: 30,
 };
 
 /** A started sign-in attempt: refused when retryAfter > 0 (seconds); else what to forgive if the password is right. */
@@ -193,6 +198,13 @@ export class LoginThrottle {
   async beginTestMail(userId: number): Promise<number> {
     const key = keyOf('test-mail-user', String(userId));
     const taken = await this.take([key], this.limits.testMailWindowMs, { [key]: this.limits.testMailsPerUser });
+    return taken.retryAfter;
+  }
+
+  /** Starts a message of one person ('user:12', 'contact:7'): 0 when allowed (and counted), else the seconds to wait. */
+  async beginMessage(person: string): Promise<number> {
+    const key = keyOf('message-person', person);
+    const taken = await this.take([key], this.limits.messageWindowMs, { [key]: this.limits.messagesPerPerson });
     return taken.retryAfter;
   }
 

@@ -219,73 +219,121 @@ async function portalMails(tx: Tx, activity: ActivityRow, deps: JobDeps) {
   }
 }
 
+/**
+ * Writes staff notices (honouring each user's preferences) and their e-mail or digest jobs; dedupeKey makes each
+ * notice once per person and event, even if a job ran before and its transaction was rolled back.
+ */
+async function deliverStaffNotices(
+  tx: Tx,
+  job: ClaimedJob,
+  deps: JobDeps,
+  notices: StaffNotice[],
+  event: { dedupeKey: string; activityId: number | null },
+) {
+  if (notices.length === 0) return;
+  const userIds = [...new Set(notices.map((n) => n.userId))];
+  const [prefs, users] = await Promise.all([
+    tx.notificationPreference.findMany({ where: { businessId: job.businessId, userId: { in: userIds } } }),
+    tx.user.findMany({
+      where: { businessId: job.businessId, id: { in: userIds } },
+      select: { id: true, emailDigest: true },
+    }),
+  ]);
+  const channelOf = (userId: number, kind: NotificationKind): NotificationChannel =>
+    (prefs.find((p) => p.userId === userId && p.kind === kind)?.channel as NotificationChannel | undefined) ??
+    NOTIFICATION_DEFAULTS[kind];
+  for (const notice of notices) {
+    const user = users.find((u) => u.id === notice.userId);
+    const channel = channelOf(notice.userId, notice.kind);
+    if (!user || channel === 'off') continue;
+    const dedupeKey = `${event.dedupeKey}:${notice.kind}`;
+    const existing = await tx.notification.findUnique({
+      where: { userId_dedupeKey: { userId: notice.userId, dedupeKey } },
+      select: { id: true },
+    });
+    if (existing) continue;
+    const emailState = channel === 'email' ? (user.emailDigest ? 'digest' : 'pending') : 'none';
+    const created = await tx.notification.create({
+      data: {
+        businessId: job.businessId,
+        userId: notice.userId,
+        kind: notice.kind,
+        title: notice.title,
+        body: notice.body ?? '',
+        link: notice.link ?? null,
+        activityId: event.activityId,
+        dedupeKey,
+        emailState,
+      },
+      select: { id: true },
+    });
+    if (emailState === 'pending') {
+      await enqueueJob(tx, {
+        businessId: job.businessId,
+        kind: 'email',
+        payload: { notificationId: created.id },
+        dedupeKey: `notification-mail:${created.id}`,
+      });
+    } else if (emailState === 'digest') {
+      const at = nextDigestAt(new Date(), deps.env.DIGEST_HOUR_UTC);
+      const dedupe = `digest:${notice.userId}:${at.toISOString()}`;
+      if (!(await tx.job.findUnique({ where: { dedupeKey: dedupe }, select: { id: true } }))) {
+        await enqueueJob(tx, {
+          businessId: job.businessId,
+          kind: 'digest',
+          payload: { userId: notice.userId },
+          dedupeKey: dedupe,
+          runAt: at,
+        });
+      }
+    }
+  }
+}
+
+/**
+ * Teammates mentioned (@name) in a message (server/domain/messages): each is told once, if the message still exists
+ * and is not deleted. The notice names the thread, never the text (an internal note stays in the hub).
+ */
+async function mentionNotices(tx: Tx, job: ClaimedJob): Promise<StaffNotice[]> {
+  const messageId = Number(job.payload.messageId);
+  const userIds = (Array.isArray(job.payload.userIds) ? job.payload.userIds : []).map(Number);
+  const message = await tx.message.findFirst({
+    where: { businessId: job.businessId, id: messageId, deletedAt: null },
+    select: {
+      authorName: true,
+      threadId: true,
+      thread: { select: { subject: true, company: { select: { name: true } }, project: { select: { name: true } } } },
+    },
+  });
+  if (!message) return [];
+  const title = message.thread.subject ?? message.thread.project?.name ?? message.thread.company.name;
+  return userIds.map((userId) => ({
+    userId,
+    kind: 'message_mention' as const,
+    title: M.messages.mentioned(message.authorName, title),
+    link: `/hub/messages/${message.threadId}`,
+  }));
+}
+
 const notifyHandler: JobHandler = {
   transactional: true,
   async run(tx, job, deps) {
+    if (job.payload.messageId !== undefined) {
+      const notices = await mentionNotices(tx, job);
+      await deliverStaffNotices(tx, job, deps, notices, {
+        dedupeKey: `message:${job.payload.messageId}`,
+        activityId: null,
+      });
+      return;
+    }
     const activityId = Number(job.payload.activityId);
     const activity = await tx.activity.findFirst({ where: { id: activityId, businessId: job.businessId } });
     if (!activity) return; // the agency was deleted meanwhile
     const notices = await noticesFor(tx, activity);
-    if (notices.length > 0) {
-      const userIds = [...new Set(notices.map((n) => n.userId))];
-      const [prefs, users] = await Promise.all([
-        tx.notificationPreference.findMany({ where: { businessId: job.businessId, userId: { in: userIds } } }),
-        tx.user.findMany({
-          where: { businessId: job.businessId, id: { in: userIds } },
-          select: { id: true, emailDigest: true },
-        }),
-      ]);
-      const channelOf = (userId: number, kind: NotificationKind): NotificationChannel =>
-        (prefs.find((p) => p.userId === userId && p.kind === kind)?.channel as NotificationChannel | undefined) ??
-        NOTIFICATION_DEFAULTS[kind];
-      for (const notice of notices) {
-        const user = users.find((u) => u.id === notice.userId);
-        const channel = channelOf(notice.userId, notice.kind);
-        if (!user || channel === 'off') continue;
-        const dedupeKey = `activity:${activity.id}:${notice.kind}`;
-        // Once per person and event, even if this job ran before and its transaction was rolled back after a partial write.
-        const existing = await tx.notification.findUnique({
-          where: { userId_dedupeKey: { userId: notice.userId, dedupeKey } },
-          select: { id: true },
-        });
-        if (existing) continue;
-        const emailState = channel === 'email' ? (user.emailDigest ? 'digest' : 'pending') : 'none';
-        const created = await tx.notification.create({
-          data: {
-            businessId: job.businessId,
-            userId: notice.userId,
-            kind: notice.kind,
-            title: notice.title,
-            body: notice.body ?? '',
-            link: notice.link ?? null,
-            activityId: activity.id,
-            dedupeKey,
-            emailState,
-          },
-          select: { id: true },
-        });
-        if (emailState === 'pending') {
-          await enqueueJob(tx, {
-            businessId: job.businessId,
-            kind: 'email',
-            payload: { notificationId: created.id },
-            dedupeKey: `notification-mail:${created.id}`,
-          });
-        } else if (emailState === 'digest') {
-          const at = nextDigestAt(new Date(), deps.env.DIGEST_HOUR_UTC);
-          const dedupe = `digest:${notice.userId}:${at.toISOString()}`;
-          if (!(await tx.job.findUnique({ where: { dedupeKey: dedupe }, select: { id: true } }))) {
-            await enqueueJob(tx, {
-              businessId: job.businessId,
-              kind: 'digest',
-              payload: { userId: notice.userId },
-              dedupeKey: dedupe,
-              runAt: at,
-            });
-          }
-        }
-      }
-    }
+    await deliverStaffNotices(tx, job, deps, notices, {
+      dedupeKey: `activity:${activity.id}`,
+      activityId: activity.id,
+    });
     await portalMails(tx, activity, deps);
   },
 };

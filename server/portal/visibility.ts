@@ -11,6 +11,8 @@
  *   visible (an internal project's name never reaches the client through its files).
  * - A resource: the same, with its visibleToClient.
  * - A flow: published (isActive), for the client's company or for every client (companyId null), with at least one step.
+ * - A message thread: of the client's company, and when it belongs to a project, that project is visible.
+ * - A message: of a visible thread, and never an internal note (a note only staff ever see).
  *
  * Aliases: each condition takes the alias its table has in the caller's statement (sql`t`) and includes the agency
  * (TENANT) and the company, so a condition alone is a whole tenancy check.
@@ -43,6 +45,10 @@ export const clientVisible = {
   flow: (f: Sql, companyId: number) =>
     sql`${f}."businessId" = ${TENANT} AND ${f}."isActive" = ${true} AND (${f}."companyId" IS NULL OR ${f}."companyId" = ${companyId})
       AND EXISTS (SELECT 1 FROM "FlowStep" vs WHERE vs."businessId" = ${TENANT} AND vs."flowId" = ${f}."id")`,
+  messageThread: (t: Sql, companyId: number) =>
+    sql`${t}."businessId" = ${TENANT} AND ${t}."companyId" = ${companyId} AND ${projectShownOrNone(t, companyId)}`,
+  /** Of a thread already checked with messageThread: never an internal note. */
+  message: (m: Sql) => sql`${m}."businessId" = ${TENANT} AND ${m}."internal" = ${false}`,
 } as const;
 
 /** The same rules over a row already read (an e-mail or an activity entry about one record). */
@@ -66,4 +72,7 @@ export const isClientVisible = {
     r.companyId === companyId && r.visibleToClient && (project === null || isClientVisible.project(project, companyId)),
   flow: (f: { isActive: boolean; companyId: number | null; stepCount: number }, companyId: number) =>
     f.isActive && (f.companyId === null || f.companyId === companyId) && f.stepCount > 0,
+  messageThread: (t: { companyId: number }, project: ProjectRow | null, companyId: number) =>
+    t.companyId === companyId && (project === null || isClientVisible.project(project, companyId)),
+  message: (m: { internal: boolean }) => !m.internal,
 } as const;

@@ -455,6 +455,52 @@ export const restRoutes: RestRoute[] = [
     summary:
       'Change your password (the current one is required); your other sessions end, and your API tokens unless revokeApiTokens is false',
   }),
+  // Messages (issue 30): the agency's conversations with its clients; internal notes are staff-only.
+  row('GET', '/api/messages/threads', 'messages.inbox', {
+    summary:
+      'Every conversation with a message, unread first then newest (filters: companyId, projectId, unread, waiting, mine, search; cursor: the previous nextCursor)',
+  }),
+  row('GET', '/api/messages/unread', 'messages.unread', {
+    summary: 'How many conversations hold a message you have not read',
+  }),
+  row('POST', '/api/messages/threads', 'messages.startTopic', {
+    status: 201,
+    errors: [429],
+    summary: 'Start a conversation with a subject for a company (optionally about one of its projects)',
+  }),
+  row('POST', '/api/messages/companies/{companyId}/thread', 'messages.companyThread', {
+    summary: "The company's own conversation (created when first opened)",
+  }),
+  row('POST', '/api/messages/projects/{projectId}/thread', 'messages.projectThread', {
+    summary: "A project's conversation (created when first opened)",
+  }),
+  row('GET', '/api/messages/threads/{threadId}', 'messages.thread', {
+    summary: 'One conversation, with how far each participant has read it (read receipts)',
+  }),
+  row('GET', '/api/messages/threads/{threadId}/messages', 'messages.messages', {
+    list: true,
+    summary: 'A page of messages, newest first (cursor: the oldest id already shown)',
+  }),
+  row('POST', '/api/messages/threads/{threadId}/messages', 'messages.post', {
+    status: 201,
+    errors: [429],
+    summary:
+      'Post a message (markdown, at most 10,000 characters; internal=true for a note only staff see; attachmentIds: company files)',
+  }),
+  row('PATCH', '/api/messages/{messageId}', 'messages.edit', {
+    errors: [403],
+    summary: 'Edit your own message, within 15 minutes of sending it',
+  }),
+  row('DELETE', '/api/messages/{messageId}', 'messages.delete', {
+    errors: [403],
+    summary: 'Delete your own message, within 15 minutes of sending it (the conversation shows it was deleted)',
+  }),
+  row('POST', '/api/messages/threads/{threadId}/read', 'messages.markRead', {
+    summary: 'Mark the conversation read up to a message (default: the newest)',
+  }),
+  row('PUT', '/api/messages/threads/{threadId}/assignee', 'messages.assign', {
+    summary: 'Assign the conversation to a teammate (assigneeId null: nobody)',
+  }),
   // Notifications (the bell) and their preferences: always the caller's own; background jobs for the owner.
   row('GET', '/api/notifications', 'notifications.list', {
     list: true,

@@ -10,6 +10,8 @@ import { dataRouter } from './data';
 import { documentsRouter } from './documents';
 import { flowFieldsRouter, flowStepsRouter, flowsRouter } from './flows';
 import { integrationsRouter } from './integrations';
+import { messagesRouter } from './messages';
+import { portalMessagesRouter } from './portal-messages';
 import { jobsRouter, notificationsRouter, portalNotificationsRouter } from './notifications';
 import { portalActivityRouter } from './portal-activity';
 import { portalRouter } from './portal';
@@ -44,12 +46,14 @@ export const appRouter = router({
   flowTemplates: flowTemplatesRouter,
   integrations: integrationsRouter,
   jobs: jobsRouter,
+  messages: messagesRouter,
   notifications: notificationsRouter,
   portal: portalRouter,
   portalActivity: portalActivityRouter,
   portalAuth: portalAuthRouter,
   portalNotifications: portalNotificationsRouter,
   portalFlows: portalFlowsRouter,
+  portalMessages: portalMessagesRouter,
   portalPreview: portalPreviewRouter,
   profile: profileRouter,
   projects: projectsRouter,

@@ -51,6 +51,7 @@ type Fixture = {
   resourceId: number;
   flowUid: string;
   portalFlowUid: string;
+  threadId: number;
   email: string;
   password: string;
 };
@@ -61,7 +62,8 @@ function hubAddress(route: string, f: Fixture): string {
     .replace(':companyId', String(f.companyId))
     .replace(':projectUid', f.projectUid)
     .replace(':id', String(f.resourceId))
-    .replace(':flowUid', f.flowUid);
+    .replace(':flowUid', f.flowUid)
+    .replace(':threadId', String(f.threadId));
   expect(filled, `hub route ${route} has a value for each parameter`).not.toContain(':');
   return `/hub${filled ? `/${filled}` : ''}`;
 }
@@ -69,6 +71,7 @@ function hubAddress(route: string, f: Fixture): string {
 function portalAddress(route: string, f: Fixture): string {
   const filled = route
     .replace(/^resources\/:id$/, `resources/${f.resourceId}`)
+    .replace(':threadId', String(f.threadId))
     .replace(':id', String(f.projectId))
     .replace(':flowUid', f.portalFlowUid);
   expect(filled, `portal route ${route} has a value for each parameter`).not.toContain(':');
@@ -154,9 +157,15 @@ async function agencyWithEverything(request: APIRequestContext): Promise<Fixture
   });
   const step = await post('/flow_step/v1', { flow_id: flow.id, step_title: 'About you' });
   await post('/flow_field/v1', { flow_step: step.id, field_label: 'Launch date', field_type: 'date', order: 0 });
+  // The company's conversation, with a message from the agency.
+  const thread = await request.post(`/api/messages/companies/${companyId}/thread`, { headers });
+  expect(thread.status(), await thread.text()).toBe(200);
+  const threadId = (await thread.json()).thread.id as number;
+  await post(`/api/messages/threads/${threadId}/messages`, { body: 'Welcome! **Ask us anything** here.' });
   return {
     slug,
     companyId,
+    threadId,
     projectId: project.id,
     projectUid: project.project_uid ?? project.projectUid,
     resourceId: resource.id,

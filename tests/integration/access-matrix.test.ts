@@ -79,6 +79,15 @@ const PORTAL = [
   'portalNotifications.get',
   'portalNotifications.update',
   'portalActivity.list',
+  'portalMessages.threads',
+  'portalMessages.unread',
+  'portalMessages.thread',
+  'portalMessages.open',
+  'portalMessages.messages',
+  'portalMessages.post',
+  'portalMessages.edit',
+  'portalMessages.delete',
+  'portalMessages.markRead',
 ];
 
 /** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
@@ -137,6 +146,9 @@ const WITHOUT_ID = [
   'flowTemplates.create',
   'savedViews.list',
   'savedViews.create',
+  'messages.unread',
+  'portalMessages.threads',
+  'portalMessages.unread',
 ];
 
 /** Each record area's router names its own model by `id` (shared/entities.ts). */
@@ -183,6 +195,9 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   portalActivity: null,
   /** twoFactor: the signed-in user's own two-factor sign-in, and the agency's switch. */
   twoFactor: null,
+  /** messages / portalMessages: threadId, messageId, attachmentIds name their rows (ID_KEY_MODEL). */
+  messages: null,
+  portalMessages: null,
   /** reports.overview: the companyId filter (optional; a foreign one is NOT_FOUND). */
   reports: null,
   /** data.requestCompanyExport: companyId (a foreign one is NOT_FOUND); the other exports take no id. */
@@ -213,6 +228,10 @@ const ID_KEY_MODEL: Record<string, TenantModel> = {
   actorUserId: 'user',
   /** A project template's linked flow templates. */
   flowTemplateId: 'flowTemplate',
+  threadId: 'messageThread',
+  messageId: 'message',
+  /** A message's attachments: company files. */
+  attachmentId: 'document',
 };
 
 type ProcedureDef = {
@@ -398,10 +417,34 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
       beforeControl: (rows) =>
         app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }),
     },
+    // The sampled slug would name another portal (403); a client edits and deletes only their own message.
+    ...Object.fromEntries(
+      PORTAL.filter((path) => path.startsWith('portalMessages.')).map((path) => [
+        path,
+        { input: () => ({ slug: undefined }) },
+      ]),
+    ),
+    'portalMessages.edit': { input: () => ({ slug: undefined }), beforeControl: (rows) => clientMessage(rows) },
+    'portalMessages.delete': { input: () => ({ slug: undefined }), beforeControl: (rows) => clientMessage(rows) },
     // Nobody changes their own role or removes themselves: the control acts on another member of agency A.
     'team.setRole': { beforeControl: (rows) => addMember(rows) },
     'team.remove': { beforeControl: (rows) => addMember(rows) },
   };
+
+/** A message the portal client wrote in their company's conversation (agency A's first thread). */
+async function clientMessage(rows: RowsByModel) {
+  const message = await app.database.db.message.create({
+    data: {
+      businessId: a.businessId,
+      threadId: rows.messageThread[0],
+      authorContactId: a.portal.contactId,
+      authorKind: 'contact',
+      authorName: 'Casey Client',
+      body: 'A question from the client',
+    },
+  });
+  rows.message = [message.id, ...rows.message];
+}
 
 async function addMember(rows: RowsByModel) {
   const member = await app.database.db.user.create({

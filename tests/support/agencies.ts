@@ -25,6 +25,8 @@ const TENANT_MODELS = [
   'projectTemplate',
   'flowTemplate',
   'savedView',
+  'messageThread',
+  'message',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
 /** The rows of TENANT_MODELS, and of each area fixture's model (tests/support/fixtures/). */
@@ -218,6 +220,36 @@ export async function addCompanyTree(db: Db, businessId: number, userId: number,
     },
   });
   rows.job.push(job.id);
+  // The company's conversation: the user's message, then an internal note (staff only).
+  const thread = await db.messageThread.create({
+    data: {
+      businessId,
+      companyId: company.id,
+      kind: 'company',
+      singletonKey: `company:${company.id}`,
+      createdById: userId,
+      lastMessageAt: new Date(),
+      lastPublicMessageAt: new Date(),
+    },
+  });
+  rows.messageThread.push(thread.id);
+  for (const [body, internal] of [
+    [`Welcome aboard, ${name}!`, false],
+    [`Internal: ${name} pays late, keep an eye on it`, true],
+  ] as const) {
+    const message = await db.message.create({
+      data: {
+        businessId,
+        threadId: thread.id,
+        authorUserId: userId,
+        authorKind: 'staff',
+        authorName: 'Owner',
+        body,
+        internal,
+      },
+    });
+    rows.message.push(message.id);
+  }
   for (const fixture of await loadAreaFixtures()) {
     const ids = await fixture.create(db, { businessId, userId, companyId: company.id, projectId: project.id, name });
     rows[fixture.model] = [...(rows[fixture.model] ?? []), ...ids];

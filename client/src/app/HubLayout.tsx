@@ -8,6 +8,7 @@ import {
   History,
   LayoutDashboard,
   LogOut,
+  MessagesSquare,
   Settings,
   User,
   type LucideIcon,
@@ -17,6 +18,7 @@ import { activity } from '../../../shared/messages/activity';
 import { areas as areaTexts } from '../../../shared/messages/areas';
 import { nav } from '../../../shared/messages/nav';
 import { reports } from '../../../shared/messages/reports';
+import { messages } from '../../../shared/messages/messages';
 import { trpc } from '../lib/trpc';
 import { cn } from '../lib/cn';
 import { Logo } from '../ui/Logo';
@@ -349,6 +351,35 @@ function UserMenu({ firstName, lastName, email }: { firstName: string; lastName:
 
 type SessionUser = NonNullable<ReturnType<typeof useSession>['user']>;
 
+/** The header's way to /hub/messages, with how many conversations hold something unread (one statement, polled). */
+function MessagesLink() {
+  const unread = trpc.messages.unread.useQuery(undefined, { refetchInterval: 15_000, refetchOnWindowFocus: true });
+  const count = unread.data?.threads ?? 0;
+  return (
+    <NavLink
+      to="/hub/messages"
+      aria-label={count ? messages.navBadge(count) : messages.title}
+      className={({ isActive }) =>
+        cn(
+          'relative grid size-9 place-items-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+          isActive && 'bg-brand-50 text-brand-700',
+        )
+      }
+    >
+      <MessagesSquare className="size-5" aria-hidden />
+      {count > 0 && (
+        <span
+          data-testid="messages-badge"
+          className="absolute -top-0.5 -right-0.5 grid min-w-4.5 place-items-center rounded-full bg-brand-600 px-1 text-[10px] leading-4.5 font-semibold text-white"
+          aria-hidden
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </NavLink>
+  );
+}
+
 /** The hub's header, navigation and page area around a signed-in user's screen (also the frame of an unknown address). */
 export function HubFrame({ user, children }: { user: SessionUser; children: ReactNode }) {
   return (
@@ -367,6 +398,7 @@ export function HubFrame({ user, children }: { user: SessionUser; children: Reac
           <div className="ml-auto flex min-w-0 items-center gap-3">
             <span className="hidden truncate text-sm text-slate-500 sm:block">{user.business.name}</span>
             <SearchButton />
+            <MessagesLink />
             <NotificationBell />
             <UserMenu firstName={user.firstName} lastName={user.lastName} email={user.email} />
           </div>

@@ -76,6 +76,8 @@ export const routes: RouteObject[] = [
                   { path: 'workflows', lazy: page(() => import('../features/portal/flows/PortalFlowsPage')) },
                   { path: 'workflows/:flowUid', lazy: page(() => import('../features/portal/flows/PortalFlowPage')) },
                   { path: 'activity', lazy: page(() => import('../features/portal/PortalActivityPage')) },
+                  { path: 'messages', lazy: page(() => import('../features/portal/PortalMessagesPage')) },
+                  { path: 'messages/:threadId', lazy: page(() => import('../features/portal/PortalMessagesPage')) },
                   { path: 'resources', lazy: page(() => import('../features/portal/PortalResourcesPage')) },
                   { path: 'resources/:id', lazy: page(() => import('../features/portal/PortalResourcePage')) },
                   { path: 'settings', lazy: page(() => import('../features/notifications/PortalSettingsPage')) },
@@ -106,6 +108,8 @@ export const routes: RouteObject[] = [
               { path: 'activity', lazy: page(() => import('../features/activity/ActivityPage')) },
               { path: 'reports', lazy: page(() => import('../features/reports/ReportsPage')) },
               { path: 'templates', lazy: page(() => import('../features/templates/TemplatesPage')) },
+              { path: 'messages', lazy: page(() => import('../features/messages/MessagesPage')) },
+              { path: 'messages/:threadId', lazy: page(() => import('../features/messages/MessagesPage')) },
               // A record area without a route here: its list page from the registry (entityIcons.ts `page`).
               { path: ':area', lazy: page(() => import('./AreaPage')) },
               { path: '*', lazy: page(() => import('./NotFoundPage')) },

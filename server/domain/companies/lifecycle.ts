@@ -119,6 +119,9 @@ export async function deleteCompany(scope: Writer & Pick<StaffScope, 'app'>, { i
       await tx.flow.deleteMany({ where: { id: { in: flowIds } } });
       await tx.resource.deleteMany({ where: { companyId: id } });
       await tx.resource.updateMany({ where: { projectId: { in: projectIds } }, data: { projectId: null } });
+      // Its conversations go with their messages; its contacts' messages elsewhere stay under their names.
+      await tx.messageThread.deleteMany({ where: { companyId: id } });
+      await tx.message.updateMany({ where: { authorContactId: { in: contactIds } }, data: { authorContactId: null } });
       // Tasks and project contacts go with their project, sessions, invites and project links with their contact.
       await tx.project.deleteMany({ where: { id: { in: projectIds } } });
       await tx.contact.deleteMany({ where: { id: { in: contactIds } } });

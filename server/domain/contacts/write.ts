@@ -212,6 +212,8 @@ export async function removeContact(
       const before =
         (await tx.contact.findUnique({ where: { id: input.id }, select: contactStateSelect })) ?? contactNotFound();
       await endPortalAccess(tx, scope.businessId, input.id);
+      // Their messages stay in the conversation, under the name they had (authorName).
+      await tx.message.updateMany({ where: { authorContactId: input.id }, data: { authorContactId: null } });
       await tx.contact.delete({ where: { id: input.id }, select: { id: true } });
       await recordActivity(tx, scope.businessId, staffActor(scope.user), {
         entityType: 'contact',

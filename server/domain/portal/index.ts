@@ -67,7 +67,7 @@ const resourceNotFound = (): never => {
 type PortalCtx = Pick<PortalScope, 'sql' | 'companyId' | 'portalSession'>;
 
 /** The REST path's slug must be the session's own portal (spec §6); the data never depends on it. */
-function checkSlug(ctx: PortalCtx, slug: string | undefined) {
+export function checkSlug(ctx: PortalCtx, slug: string | undefined) {
   if (slug !== undefined && slug !== ctx.portalSession.business.slug)
     throw new TRPCError({ code: 'FORBIDDEN', message: M.portal.wrongSlug });
 }

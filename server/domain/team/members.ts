@@ -100,6 +100,10 @@ export function removeMember(
     await tx.document.updateMany({ where: { uploadedById: userId }, data: { uploadedById: null } });
     await tx.flow.updateMany({ where: { createdById: userId }, data: { createdById: null } });
     await tx.staffInvite.updateMany({ where: { invitedById: userId }, data: { invitedById: null } });
+    // Their messages stay, under the name they had (authorName); their conversations lose the creator and assignee.
+    await tx.message.updateMany({ where: { authorUserId: userId }, data: { authorUserId: null } });
+    await tx.messageThread.updateMany({ where: { createdById: userId }, data: { createdById: null } });
+    await tx.messageThread.updateMany({ where: { assigneeId: userId }, data: { assigneeId: null } });
     await tx.user.deleteMany({ where: { id: userId } });
     await recordActivity(tx, scope.businessId, staffActor(scope.user), {
       entityType: 'team',

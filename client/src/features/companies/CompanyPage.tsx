@@ -27,6 +27,8 @@ import { Button, buttonClass } from '../../ui/Button';
 import { LoadFailed, RecordPageSkeleton } from '../../ui/Feedback';
 import { BackLink, Detail, NotSet, TabLabel, useTabParam } from '../../ui/RecordPage';
 import { Tabs } from '../../ui/Tabs';
+import { RecordThread } from '../messages/StaffThread';
+import { messages as messagesText } from '../../../../shared/messages/messages';
 import { CompanyActivity } from '../activity/CompanyActivity';
 import { ProjectsPanel } from '../projects/ProjectsPanel';
 import { DocumentsPanel, useDocumentCount } from '../documents/DocumentsPanel';
@@ -117,6 +119,7 @@ function CompanyView({ company }: { company: CompanyRow }) {
       label: <TabLabel text={M.flows.title} count={flowCount ?? 0} />,
       content: <FlowsPanel companyId={company.id} />,
     },
+    { key: 'messages', label: messagesText.title, content: <RecordThread companyId={company.id} /> },
     { key: 'activity', label: M.activity.title, content: <CompanyActivity companyId={company.id} /> },
   ];
   const [selected, selectTab] = useTabParam(tabs.map((t) => t.key));

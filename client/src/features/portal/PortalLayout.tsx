@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   ListChecks,
   LogOut,
+  MessagesSquare,
   Settings,
   ShieldAlert,
   Workflow,
@@ -27,6 +28,8 @@ import { Spinner } from '../../ui/Feedback';
 import { SkipLink } from '../../ui/SkipLink';
 import { BusinessMark } from './PortalBrand';
 import { PreviewBanner } from './PreviewBanner';
+import { usePortalUnread } from './PortalThread';
+import { messages as messagesText } from '../../../../shared/messages/messages';
 import { readableOn, usePortalBranding, type PortalBrand } from './branding';
 import { portalPath, sameSlug, usePortalMe, type PortalUser } from './session';
 
@@ -48,6 +51,7 @@ const portalNav: { group?: string; items: NavItem[] }[] = [
   },
   {
     items: [
+      { label: messagesText.title, page: 'messages', Icon: MessagesSquare, sideOnly: true },
       { label: N.files, page: 'files', Icon: FileText },
       { label: N.flows, page: 'workflows', Icon: Workflow },
       { label: N.resources, page: 'resources', Icon: BookOpen },
@@ -82,6 +86,21 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   );
 
+/** How many conversations hold a message the client has not read (hidden at none). */
+function UnreadBadge({ className }: { className?: string }) {
+  const count = usePortalUnread();
+  if (!count) return null;
+  return (
+    <span
+      data-testid="portal-messages-badge"
+      className={cn('rounded-full bg-brand-600 px-1.5 text-[11px] leading-4.5 font-semibold text-white', className)}
+    >
+      <span className="sr-only">{messagesText.navBadge(count)}</span>
+      <span aria-hidden>{count > 99 ? '99+' : count}</span>
+    </span>
+  );
+}
+
 /** Wide screens: a quiet sidebar with the Work group. */
 function SideNav({ slug, preview }: { slug: string; preview: boolean }) {
   return (
@@ -105,6 +124,7 @@ function SideNav({ slug, preview }: { slug: string; preview: boolean }) {
               <li key={page}>
                 <NavLink to={portalPath(slug, page)} className={navLinkClass}>
                   <Icon className="size-4" aria-hidden /> {label}
+                  {page === 'messages' && <UnreadBadge className="ml-auto" />}
                 </NavLink>
               </li>
             ))}
@@ -224,7 +244,20 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
             {initials}
           </span>
           <span className="sr-only">{M.portalAuth.account(fullName)}</span>
-          {/* The bottom bar has no room for Activity and Settings: on phones and tablets they sit here. */}
+          {/* The bottom bar has no room for Messages, Activity and Settings: on phones and tablets they sit here. */}
+          <NavLink
+            to={portalPath(slug, 'messages')}
+            aria-label={messagesText.title}
+            className={({ isActive }) =>
+              cn(
+                'relative grid size-9 place-items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:hidden',
+                isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-900',
+              )
+            }
+          >
+            <MessagesSquare className="size-4" aria-hidden />
+            <UnreadBadge className="absolute -top-1 -right-1" />
+          </NavLink>
           <NavLink
             to={portalPath(slug, 'activity')}
             aria-label={M.activity.title}

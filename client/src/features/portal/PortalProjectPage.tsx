@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ArrowLeft, CalendarDays, FileText, FolderX, ListChecks, Mail, Phone, Users } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { errorCode, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { EmptyState, LoadFailed, RecordPageSkeleton } from '../../ui/Feedback';
+import { EmptyState, LoadFailed, RecordPageSkeleton, Spinner } from '../../ui/Feedback';
+import { messages as messagesText } from '../../../../shared/messages/messages';
+import { PortalThread } from './PortalThread';
 import { Tabs } from '../../ui/Tabs';
 import {
   FileRow,
@@ -57,6 +59,25 @@ function Fact({ label, children, icon }: { label: string; children: React.ReactN
 }
 
 /** /portal/{slug}/projects/{id} (spec §2.14). */
+/** The project's conversation with the agency (opened, and created the first time, when the tab shows). */
+function ProjectConversation({ projectId }: { projectId: number }) {
+  const preview = Boolean(usePortalUser().preview);
+  const open = trpc.portalMessages.open.useMutation();
+  const { mutate } = open;
+  // A staff preview changes nothing, so it does not open (create) the conversation.
+  useEffect(() => {
+    if (!preview) mutate({ projectId });
+  }, [mutate, projectId, preview]);
+  if (preview) return <p className="text-sm text-slate-500">{messagesText.noMessages}</p>;
+  if (open.isError) return <LoadFailed onRetry={() => mutate({ projectId })} />;
+  if (!open.data) return <Spinner />;
+  return (
+    <div className="rounded-xl bg-white p-4 shadow-xs ring-1 ring-slate-200 sm:p-6">
+      <PortalThread threadId={open.data.thread.id} />
+    </div>
+  );
+}
+
 export default function PortalProjectPage() {
   const user = usePortalUser();
   const { slug = '', id = '' } = useParams();
@@ -143,6 +164,7 @@ export default function PortalProjectPage() {
         <EmptyState icon={<Users className="size-8" aria-hidden />} title={P.noContacts} />
       ),
     },
+    { label: messagesText.title, content: <ProjectConversation projectId={project.id} /> },
   ];
 
   return (

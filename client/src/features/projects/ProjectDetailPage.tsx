@@ -27,6 +27,8 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Alert, EmptyState, LoadFailed, RecordPageSkeleton, Skeleton } from '../../ui/Feedback';
 import { BackLink, Detail, NotSet, TabLabel, useTabParam } from '../../ui/RecordPage';
 import { Tabs } from '../../ui/Tabs';
+import { RecordThread } from '../messages/StaffThread';
+import { messages as messagesText } from '../../../../shared/messages/messages';
 import { PanelSkeleton } from '../../lists/ListViews';
 import { ContactAvatar, fullName } from '../contacts/contactParts';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
@@ -149,6 +151,20 @@ function ProjectView({ project }: { project: ProjectDetails }) {
       label: <TabLabel text={P.contacts} count={contactCount} />,
       content: <ProjectContacts project={project} />,
     },
+    // A project of a company has its conversation with that company's contacts.
+    ...(project.companyId !== null
+      ? [
+          {
+            key: 'messages',
+            label: messagesText.title,
+            content: (
+              <Panel>
+                <RecordThread projectId={project.id} />
+              </Panel>
+            ),
+          },
+        ]
+      : []),
   ];
   const [selected, selectTab] = useTabParam(tabs.map((t) => t.key));
 

@@ -1,0 +1,462 @@
+/**
+ * One conversation: its messages (newest at the bottom, "Show older messages" pages back by keyset) and the composer.
+ * Shared by the hub (staff: internal notes, attachments, read receipts per client contact) and the portal (the
+ * client: whether the agency has seen their message). New messages arrive by polling every POLL_MS until live
+ * updates land (issue 30's event stream): a stopgap, said so in the composer's hint.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Check, CheckCheck, Lock, Paperclip, Pencil, Trash2, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { messages as T } from '../../../../shared/messages/messages';
+import { formatDateTime } from '../../../../shared/dates';
+import { formatFileSize } from '../../../../shared/file-size';
+import { MESSAGE_BODY_MAX, MESSAGE_EDIT_WINDOW_MINUTES } from '../../../../shared/schemas/messages';
+import { cn } from '../../lib/cn';
+import { Button } from '../../ui/Button';
+import { LoadFailed, Skeleton } from '../../ui/Feedback';
+import { Markdown } from '../../ui/Markdown';
+
+/** How often an open conversation asks for new messages (stopgap until live updates). */
+export const POLL_MS = 15_000;
+
+type ConversationMessage = {
+  id: number;
+  author: { kind: 'staff' | 'contact'; id: number | null; name: string };
+  body: string;
+  internal?: boolean;
+  editedAt: Date | null;
+  deletedAt: Date | null;
+  createdAt: Date;
+  mine: boolean;
+  attachments: { id: number; name: string; size: number; url: string }[];
+};
+
+type Reader = { kind: 'staff' | 'contact'; id: number; name: string; lastReadMessageId: number };
+
+type Page = { items: ConversationMessage[]; nextCursor: number | null };
+
+export type ConversationProps = {
+  /** The pages loaded so far, newest page first (TanStack's infinite query). */
+  pages: Page[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => void;
+  hasOlder: boolean;
+  loadOlder: () => void;
+  loadingOlder: boolean;
+  /** Who reads this: staff see internal notes and each contact's receipt; a client sees whether the agency has. */
+  audience: 'staff' | 'client';
+  /** Staff: how far each participant read. Client: the newest message the agency has read. */
+  readers?: Reader[];
+  agencyReadUpTo?: number;
+  send: (input: { body: string; internal: boolean; attachmentIds: number[] }) => Promise<unknown>;
+  edit: (messageId: number, body: string) => Promise<unknown>;
+  remove: (messageId: number) => Promise<unknown>;
+  /** Marks read up to the newest shown message (not in a staff preview of the portal). */
+  markRead?: (messageId: number) => void;
+  /** Staff: where an attachment is uploaded (the thread's company and project). */
+  uploadTo?: { companyId: number; projectId: number | null };
+  /** The draft's key in localStorage (one per thread). */
+  draftKey: string;
+  readOnly?: boolean;
+  emptyText: string;
+};
+
+const withinEditWindow = (m: ConversationMessage) =>
+  !m.deletedAt && Date.now() - new Date(m.createdAt).getTime() < MESSAGE_EDIT_WINDOW_MINUTES * 60 * 1000;
+
+/** Uploads a file as a company file (internal unless the message is sent to the client): the hub's upload route. */
+async function uploadAttachment(file: File, to: { companyId: number; projectId: number | null }, shared: boolean) {
+  const body = new FormData();
+  body.append('companyId', String(to.companyId));
+  if (to.projectId) body.append('projectId', String(to.projectId));
+  body.append('type', 'other');
+  body.append('visibleInPortal', String(shared));
+  body.append('file', file, file.name);
+  const res = await fetch('/api/documents/upload', { method: 'POST', body, credentials: 'same-origin' });
+  const json = (await res.json().catch(() => null)) as {
+    id?: number;
+    name?: string;
+    size?: number;
+    message?: string;
+  } | null;
+  if (res.status !== 201 || !json?.id) throw new Error(json?.message ?? `${res.status}`);
+  return { id: json.id, name: json.name ?? file.name, size: json.size ?? file.size };
+}
+
+function useDraft(key: string) {
+  const [draft, setDraft] = useState(() => {
+    try {
+      return localStorage.getItem(key) ?? '';
+    } catch {
+      return '';
+    }
+  });
+  useEffect(() => {
+    try {
+      if (draft) localStorage.setItem(key, draft);
+      else localStorage.removeItem(key);
+    } catch {
+      // Private mode: the draft lives as long as the page.
+    }
+  }, [key, draft]);
+  return [draft, setDraft] as const;
+}
+
+function Receipt({ message, props }: { message: ConversationMessage; props: ConversationProps }) {
+  if (props.audience === 'client') {
+    if (!message.mine || message.deletedAt) return null;
+    const seen = (props.agencyReadUpTo ?? 0) >= message.id;
+    return (
+      <span className="inline-flex items-center gap-1">
+        {seen ? (
+          <CheckCheck className="size-3.5 text-brand-600" aria-hidden />
+        ) : (
+          <Check className="size-3.5" aria-hidden />
+        )}
+        {seen ? T.seenByAgency : T.sent}
+      </span>
+    );
+  }
+  // Staff: the client contacts who have read it (staff receipts matter less; internal notes have none).
+  if (message.internal || message.deletedAt) return null;
+  const seenBy = (props.readers ?? []).filter(
+    (r) =>
+      r.kind === 'contact' &&
+      r.lastReadMessageId >= message.id &&
+      !(message.author.kind === 'contact' && message.author.id === r.id),
+  );
+  if (message.author.kind === 'contact') return null;
+  return (
+    <span className="inline-flex items-center gap-1">
+      {seenBy.length ? (
+        <CheckCheck className="size-3.5 text-brand-600" aria-hidden />
+      ) : (
+        <Check className="size-3.5" aria-hidden />
+      )}
+      {seenBy.length ? T.seenBy(seenBy.map((r) => r.name).join(', ')) : T.notSeenYet}
+    </span>
+  );
+}
+
+function MessageItem({ message, props }: { message: ConversationMessage; props: ConversationProps }) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(message.body);
+  const [busy, setBusy] = useState(false);
+  const ownSide = message.mine;
+  const canChange = message.mine && withinEditWindow(message) && !props.readOnly;
+  const save = async () => {
+    setBusy(true);
+    try {
+      await props.edit(message.id, text);
+      setEditing(false);
+    } catch (error) {
+      toast.error((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className={cn('flex', ownSide ? 'justify-end' : 'justify-start')} data-testid="message">
+      <div className={cn('group max-w-[min(36rem,88%)] min-w-0')}>
+        <div className={cn('mb-1 flex items-center gap-2 text-xs text-slate-500', ownSide && 'justify-end')}>
+          <span className="font-medium text-slate-700">{message.mine ? T.you : message.author.name}</span>
+          <time dateTime={new Date(message.createdAt).toISOString()}>{formatDateTime(message.createdAt)}</time>
+          {message.editedAt && !message.deletedAt && <span>· {T.edited}</span>}
+        </div>
+        <div
+          className={cn(
+            'rounded-2xl px-4 py-2.5 text-sm break-words',
+            message.deletedAt
+              ? 'border border-dashed border-slate-300 bg-white text-slate-500 italic'
+              : message.internal
+                ? 'border border-amber-300 bg-amber-50 text-amber-950'
+                : ownSide
+                  ? 'bg-brand-600 text-white [&_a]:text-white'
+                  : 'bg-white text-slate-800 ring-1 ring-slate-200',
+          )}
+        >
+          {message.internal && !message.deletedAt && (
+            <p className="mb-1 inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
+              <Lock className="size-3" aria-hidden /> {T.internalToggle}
+            </p>
+          )}
+          {message.deletedAt ? (
+            T.deleted
+          ) : editing ? (
+            <div className="space-y-2">
+              <label className="sr-only" htmlFor={`edit-${message.id}`}>
+                {T.composerLabel}
+              </label>
+              <textarea
+                id={`edit-${message.id}`}
+                value={text}
+                maxLength={MESSAGE_BODY_MAX}
+                onChange={(e) => setText(e.target.value)}
+                rows={3}
+                className="w-full rounded-lg border border-slate-300 bg-white p-2 text-sm text-slate-900"
+              />
+              <div className="flex justify-end gap-2">
+                <Button size="sm" variant="secondary" onClick={() => setEditing(false)}>
+                  {T.cancel}
+                </Button>
+                <Button size="sm" busy={busy} onClick={save} disabled={!text.trim()}>
+                  {T.save}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Markdown className={cn(ownSide && !message.internal && 'text-white [&_*]:text-inherit')}>
+              {message.body}
+            </Markdown>
+          )}
+          {message.attachments.length > 0 && (
+            <ul className="mt-2 space-y-1">
+              {message.attachments.map((file) => (
+                <li key={file.id}>
+                  <a
+                    href={file.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={cn(
+                      'inline-flex max-w-full items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium underline-offset-2 hover:underline',
+                      ownSide && !message.internal ? 'bg-white/15 text-white' : 'bg-slate-100 text-slate-700',
+                    )}
+                  >
+                    <Paperclip className="size-3.5 shrink-0" aria-hidden />
+                    <span className="truncate">{file.name}</span>
+                    <span className="shrink-0 opacity-75">{formatFileSize(file.size)}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className={cn('mt-1 flex items-center gap-3 text-xs text-slate-500', ownSide && 'justify-end')}>
+          <Receipt message={message} props={props} />
+          {canChange && !editing && (
+            <>
+              <button
+                type="button"
+                className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                onClick={() => {
+                  setText(message.body);
+                  setEditing(true);
+                }}
+              >
+                <Pencil className="size-3" aria-hidden /> {T.edit}
+              </button>
+              <button
+                type="button"
+                className="inline-flex items-center gap-1 rounded hover:text-red-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                onClick={() => {
+                  if (!window.confirm(T.deleteConfirm)) return;
+                  props.remove(message.id).catch((error: unknown) => toast.error((error as Error).message));
+                }}
+              >
+                <Trash2 className="size-3" aria-hidden /> {T.delete}
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Composer({ props }: { props: ConversationProps }) {
+  const [draft, setDraft] = useDraft(props.draftKey);
+  const [internal, setInternal] = useState(false);
+  const [files, setFiles] = useState<{ id: number; name: string; size: number }[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [sending, setSending] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const staff = props.audience === 'staff';
+  const tooLong = draft.trim().length > MESSAGE_BODY_MAX;
+
+  const send = async () => {
+    if (!draft.trim() || tooLong) return;
+    setSending(true);
+    try {
+      await props.send({ body: draft, internal, attachmentIds: files.map((f) => f.id) });
+      setDraft('');
+      setFiles([]);
+      toast.success(internal ? T.noteAdded : T.posted);
+    } catch (error) {
+      toast.error((error as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const attach = async (list: FileList | null) => {
+    if (!list?.length || !props.uploadTo) return;
+    setUploading(true);
+    try {
+      for (const file of Array.from(list)) {
+        const stored = await uploadAttachment(file, props.uploadTo, !internal);
+        setFiles((current) => [...current, stored]);
+      }
+    } catch (error) {
+      toast.error((error as Error).message);
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  return (
+    <form
+      className={cn(
+        'rounded-xl border bg-white p-3 shadow-sm transition-colors',
+        internal ? 'border-amber-400 bg-amber-50 ring-2 ring-amber-200' : 'border-slate-200',
+      )}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      {internal && (
+        <p className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-amber-900" role="status">
+          <Lock className="size-4" aria-hidden /> {T.internalBanner}
+        </p>
+      )}
+      <label htmlFor={`composer-${props.draftKey}`} className="sr-only">
+        {T.composerLabel}
+      </label>
+      <textarea
+        id={`composer-${props.draftKey}`}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) void send();
+        }}
+        rows={3}
+        placeholder={internal ? T.composerPlaceholderInternal : T.composerPlaceholder}
+        aria-invalid={tooLong || undefined}
+        className={cn(
+          'block w-full resize-y rounded-lg border-0 bg-transparent p-1 text-sm text-slate-900 placeholder:text-slate-500 focus:ring-0 focus:outline-none',
+        )}
+      />
+      {tooLong && <p className="mt-1 text-sm text-red-700">{T.tooLong(MESSAGE_BODY_MAX)}</p>}
+      {files.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {files.map((f) => (
+            <li
+              key={f.id}
+              className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-700"
+            >
+              <Paperclip className="size-3" aria-hidden /> {f.name}
+              <button
+                type="button"
+                aria-label={T.removeAttachment(f.name)}
+                onClick={() => setFiles((current) => current.filter((x) => x.id !== f.id))}
+                className="rounded p-0.5 hover:bg-slate-200"
+              >
+                <X className="size-3" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {staff && (
+            <button
+              type="button"
+              aria-pressed={internal}
+              onClick={() => setInternal((v) => !v)}
+              className={cn(
+                'inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-medium ring-1 ring-inset focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+                internal
+                  ? 'bg-amber-400 text-amber-950 ring-amber-500'
+                  : 'bg-white text-slate-700 ring-slate-300 hover:bg-amber-50',
+              )}
+            >
+              <Lock className="size-3.5" aria-hidden /> {T.internalToggle}
+            </button>
+          )}
+          {props.uploadTo && (
+            <>
+              <input
+                ref={fileInput}
+                type="file"
+                multiple
+                className="sr-only"
+                id={`attach-${props.draftKey}`}
+                onChange={(e) => void attach(e.target.files)}
+              />
+              <label
+                htmlFor={`attach-${props.draftKey}`}
+                className="inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+              >
+                <Paperclip className="size-3.5" aria-hidden /> {uploading ? T.attaching : T.attach}
+              </label>
+            </>
+          )}
+        </div>
+        <Button type="submit" size="sm" busy={sending} disabled={!draft.trim() || tooLong || uploading}>
+          {internal ? T.sendNote : T.send}
+        </Button>
+      </div>
+      <p className="mt-1 text-xs text-slate-500">{T.pollingNote}</p>
+    </form>
+  );
+}
+
+export function Conversation(props: ConversationProps) {
+  const ordered = useMemo(
+    () =>
+      (props.pages ?? [])
+        .flatMap((p) => p.items)
+        .slice()
+        .sort((x, y) => x.id - y.id),
+    [props.pages],
+  );
+  const newest = ordered.length ? ordered[ordered.length - 1].id : 0;
+  const bottom = useRef<HTMLDivElement>(null);
+  const { markRead } = props;
+  // Reading the conversation marks it read up to the newest message shown.
+  useEffect(() => {
+    if (newest && markRead) markRead(newest);
+  }, [newest, markRead]);
+  // A new message (sent or received) scrolls into view.
+  useEffect(() => {
+    if (newest) bottom.current?.scrollIntoView({ block: 'nearest' });
+  }, [newest]);
+
+  if (props.isError) return <LoadFailed onRetry={props.refetch} />;
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      {props.isPending ? (
+        <div className="space-y-3" aria-hidden>
+          <Skeleton className="h-14 w-2/3" />
+          <Skeleton className="ml-auto h-14 w-1/2" />
+        </div>
+      ) : (
+        <div>
+          {props.hasOlder && (
+            <div className="mb-3 text-center">
+              <Button size="sm" variant="ghost" busy={props.loadingOlder} onClick={props.loadOlder}>
+                {T.olderMessages}
+              </Button>
+            </div>
+          )}
+          {ordered.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm text-slate-500">
+              {props.emptyText}
+            </p>
+          ) : (
+            <ol className="space-y-4" aria-label={T.title}>
+              {ordered.map((message) => (
+                <MessageItem key={message.id} message={message} props={props} />
+              ))}
+            </ol>
+          )}
+          <div ref={bottom} />
+        </div>
+      )}
+      {!props.readOnly && <Composer props={props} />}
+    </div>
+  );
+}

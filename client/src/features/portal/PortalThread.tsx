@@ -1,0 +1,73 @@
+/**
+ * A conversation in the portal, as the client sees it: never an internal note (the server's rule), "Seen" when the
+ * agency has read their message, edit and delete of their own within 15 minutes. A staff preview reads it only.
+ */
+import { useCallback } from 'react';
+import { messages as T } from '../../../../shared/messages/messages';
+import { trpc } from '../../lib/trpc';
+import { LoadFailed } from '../../ui/Feedback';
+import { Conversation, POLL_MS } from '../messages/Conversation';
+import { usePortalUser } from './session';
+
+const PAGE = 30;
+
+export function PortalThread({ threadId }: { threadId: number }) {
+  const user = usePortalUser();
+  const utils = trpc.useUtils();
+  const detail = trpc.portalMessages.thread.useQuery({ threadId }, { refetchInterval: POLL_MS });
+  const pages = trpc.portalMessages.messages.useInfiniteQuery(
+    { threadId, limit: PAGE },
+    { getNextPageParam: (last) => last.nextCursor, refetchInterval: POLL_MS },
+  );
+  const refresh = () => {
+    void utils.portalMessages.messages.invalidate({ threadId });
+    void utils.portalMessages.threads.invalidate();
+  };
+  const post = trpc.portalMessages.post.useMutation({ onSuccess: refresh });
+  const edit = trpc.portalMessages.edit.useMutation({ onSuccess: refresh });
+  const remove = trpc.portalMessages.delete.useMutation({ onSuccess: refresh });
+  const read = trpc.portalMessages.markRead.useMutation({
+    onSuccess: () => {
+      void utils.portalMessages.unread.invalidate();
+      void utils.portalMessages.threads.invalidate();
+    },
+  });
+  const readMutate = read.mutate;
+  const preview = Boolean(user.preview);
+  const markRead = useCallback(
+    (messageId: number) => {
+      if (!preview) readMutate({ threadId, messageId });
+    },
+    [readMutate, threadId, preview],
+  );
+  if (detail.isError) return <LoadFailed onRetry={() => void detail.refetch()} />;
+  return (
+    <Conversation
+      pages={pages.data?.pages}
+      isPending={pages.isPending}
+      isError={pages.isError}
+      refetch={() => void pages.refetch()}
+      hasOlder={pages.hasNextPage}
+      loadOlder={() => void pages.fetchNextPage()}
+      loadingOlder={pages.isFetchingNextPage}
+      audience="client"
+      agencyReadUpTo={detail.data?.agencyReadUpTo}
+      send={(input) => post.mutateAsync({ threadId, body: input.body })}
+      edit={(messageId, body) => edit.mutateAsync({ messageId, body })}
+      remove={(messageId) => remove.mutateAsync({ messageId })}
+      markRead={markRead}
+      draftKey={`cf-portal-draft-${threadId}`}
+      readOnly={preview}
+      emptyText={T.noMessagesPortal}
+    />
+  );
+}
+
+/** The portal's unread badge: conversations with something the client has not read (one statement, polled). */
+export function usePortalUnread() {
+  const unread = trpc.portalMessages.unread.useQuery(undefined, {
+    refetchInterval: POLL_MS,
+    refetchOnWindowFocus: true,
+  });
+  return unread.data?.threads ?? 0;
+}

@@ -1,0 +1,102 @@
+/**
+ * Messages (issue 30, slice 1), with the client in a second browser: staff write to a client company from its page,
+ * add an internal note; the client sees the message (not the note) in the portal, which marks it read, and replies;
+ * staff see the unread badge, the reply, and "Seen by" the client under their message. New messages arrive by polling
+ * until live updates land, so each side reloads instead of waiting. SHOTS_DIR set: screenshots at 1440 and 390 px.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const shots = process.env.SHOTS_DIR;
+async function shoot(page: Page, name: string) {
+  if (!shots) return;
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: width === 390 });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test('staff write, the client reads and replies, staff see the badge and the read receipt; notes stay internal', async ({
+  page,
+  browser,
+}) => {
+  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const slug = `talk${n}`;
+  const signup = await page.request.post('/auth/signup', {
+    data: {
+      first_name: 'Mara',
+      last_name: 'Stone',
+      name: 'Stone Studio',
+      email: `mara-${n}@studio.test`,
+      phone: '1',
+      password: 'Quartz-lantern-meadow-8817',
+      slug,
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
+  const post = async (url: string, data: object) => {
+    const res = await page.request.post(url, { data, headers });
+    expect(res.status(), await res.text()).toBe(201);
+    return res.json();
+  };
+  const harbor = (await post('/api/companies', { name: 'Harbor Bakery', status: 'active' })).id as number;
+  const client = { email: `olive-${n}@harbor.test`, password: 'Copper-kettle-morning-42' };
+  await post('/api/contacts', {
+    firstName: 'Olive',
+    lastName: 'Harbor',
+    email: client.email,
+    companyId: harbor,
+    portalAccess: true,
+    portalPassword: client.password,
+  });
+
+  // Staff write from the company's Messages tab, then add an internal note.
+  await page.goto(`/hub/companies/${harbor}?tab=messages`);
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Hello Olive, **welcome** to your portal. The launch plan is attached soon.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'Hello Olive' })).toBeVisible();
+  await page.getByRole('button', { name: 'Internal note' }).click();
+  await expect(page.getByText('Internal note — clients never see this')).toBeVisible();
+  await composer.fill('Internal: their budget is tight, keep the scope small');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'budget is tight' })).toBeVisible();
+
+  // The client, in their own browser, sees the message and never the note; opening it marks it read.
+  const clientContext = await browser.newContext();
+  const portal = await clientContext.newPage();
+  await portal.goto(`/portal/${slug}/login`);
+  await portal.getByLabel('Email').fill(client.email);
+  await portal.getByLabel('Password').fill(client.password);
+  await portal.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(portal.getByRole('heading', { name: 'Welcome, Olive' })).toBeVisible();
+  await expect(portal.getByTestId('portal-messages-badge').first()).toHaveText(/1/);
+  await portal.goto(`/portal/${slug}/messages`);
+  await expect(portal.getByTestId('message').filter({ hasText: 'Hello Olive' })).toBeVisible();
+  await expect(portal.getByText('budget is tight')).toHaveCount(0);
+  await expect(portal.getByText('Internal note')).toHaveCount(0);
+  await portal.getByRole('textbox', { name: 'Message' }).fill('Thanks! Can we move the launch to Friday?');
+  await portal.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(portal.getByTestId('message').filter({ hasText: 'move the launch' })).toBeVisible();
+  await expect(portal.getByTestId('portal-messages-badge')).toHaveCount(0);
+  await shoot(portal, 'portal-messages');
+
+  // Staff see the unread badge, the reply in the inbox (waiting for us), and the client's read receipt.
+  await page.goto('/hub');
+  await expect(page.getByTestId('messages-badge')).toHaveText('1');
+  await page.goto('/hub/messages');
+  const row = page.getByRole('link', { name: /Harbor Bakery/ }).filter({ hasText: 'move the launch' });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Waiting for us')).toBeVisible();
+  await shoot(page, 'hub-inbox');
+  await row.click();
+  await expect(page.getByTestId('message').filter({ hasText: 'move the launch' })).toBeVisible();
+  await expect(
+    page.getByTestId('message').filter({ hasText: 'Hello Olive' }).getByText('Seen by Olive Harbor'),
+  ).toBeVisible();
+  await expect(page.getByTestId('messages-badge')).toHaveCount(0);
+  await shoot(page, 'hub-thread');
+  await clientContext.close();
+});
