@@ -17,6 +17,7 @@ import { log, requestIdOf, requestLogging } from './log';
 import { createMetrics, metricsRoute, routeLabeler, type Metrics } from './metrics';
 import { API_COMPRESSION_THRESHOLD } from './lib/compression';
 import { portalSignInSlug, spaShell, withPageData } from './lib/spa-shell';
+import { liveConnectionLimit } from './live/connections';
 import { appRouter } from './routers/_app';
 import { createContextFactory, type AppDeps } from './trpc';
 
@@ -189,6 +190,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.use(
     '/trpc',
+    liveConnectionLimit({
+      perSession: deps.env.LIVE_CONNECTIONS_PER_SESSION,
+      perAddress: deps.env.LIVE_CONNECTIONS_PER_ADDRESS,
+    }),
     trpcDepthLimit(),
     createExpressMiddleware({
       router: appRouter,

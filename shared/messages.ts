@@ -37,6 +37,7 @@ import { twoFactor } from './messages/twoFactor';
 import { lists } from './messages/lists';
 import { validation } from './messages/validation';
 import { templates } from './messages/templates';
+import { live } from './messages/live';
 
 /**
  * The whole catalogue, one section per file under ./messages/ (a screen that must load fast imports only the sections
@@ -80,4 +81,5 @@ export const M = {
   lists,
   validation,
   templates,
+  live,
 } as const;

@@ -10,6 +10,7 @@ import { dataRouter } from './data';
 import { documentsRouter } from './documents';
 import { flowFieldsRouter, flowStepsRouter, flowsRouter } from './flows';
 import { integrationsRouter } from './integrations';
+import { liveRouter, portalLiveRouter } from './live';
 import { jobsRouter, notificationsRouter, portalNotificationsRouter } from './notifications';
 import { portalActivityRouter } from './portal-activity';
 import { portalRouter } from './portal';
@@ -43,12 +44,14 @@ export const appRouter = router({
   flowTemplates: flowTemplatesRouter,
   integrations: integrationsRouter,
   jobs: jobsRouter,
+  live: liveRouter,
   notifications: notificationsRouter,
   portal: portalRouter,
   portalActivity: portalActivityRouter,
   portalAuth: portalAuthRouter,
   portalNotifications: portalNotificationsRouter,
   portalFlows: portalFlowsRouter,
+  portalLive: portalLiveRouter,
   portalPreview: portalPreviewRouter,
   profile: profileRouter,
   projects: projectsRouter,
