@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { LIVE, LIVE_RESET_TOPIC, type LiveMessage } from '../../shared/live';
+import { LIVE, LIVE_READY_TOPIC, LIVE_RESET_TOPIC, type LiveMessage } from '../../shared/live';
 import type { Database } from '../db';
 import { log } from '../log';
 import { sql, toDate, toInt, toIntOrNull } from '../sql';
@@ -131,6 +131,9 @@ export class LiveHub {
   private listener: PgListener | null = null;
   private recheckTimer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Streams between their request and their registration (waiting for the LISTEN connection or the cursor). */
+  private pending = 0;
+  private idleTimer: NodeJS.Timeout | null = null;
   /** Tells this process's signals from the other instances' in a NOTIFY. */
   private readonly instance = randomUUID().slice(0, 8);
   /** Tests and the bench: 'delivered' (count of streams an event was handed to). */
@@ -208,8 +211,16 @@ export class LiveHub {
     options: { lastEventId: number | null; signal: AbortSignal; recheck: () => Promise<boolean> },
   ): AsyncGenerator<LiveMessage> {
     const { signal } = options;
-    const wasStale = this.stale;
-    if (wasStale) await this.resetCursor();
+    this.pending++;
+    let wasStale = false;
+    try {
+      // Listening before the cursor is read: whatever commits after that read wakes this instance.
+      await this.listening();
+      wasStale = this.stale;
+      if (wasStale) await this.resetCursor();
+    } finally {
+      this.pending--;
+    }
     const subscriber = new Subscriber(viewer, options.recheck);
     // Registered and the cursor read in one synchronous step: rows up to `from` are caught up below, later ones come
     // through the pump.
@@ -220,6 +231,7 @@ export class LiveHub {
     const onAbort = () => subscriber.notify();
     signal.addEventListener('abort', onAbort, { once: true });
     try {
+      yield { id: null, topic: LIVE_READY_TOPIC, companyId: null, data: {}, at: new Date() };
       let last = options.lastEventId ?? from;
       if (options.lastEventId !== null && options.lastEventId < from) {
         const missed = await this.missed(viewer, options.lastEventId, from);
@@ -299,19 +311,45 @@ export class LiveHub {
     if (this.count === 0) this.stopBackground();
   }
 
+  /** PostgreSQL: the LISTEN connection is up (waited for at most a few seconds: a stream still opens without it). */
+  private async listening() {
+    if (this.database.provider !== 'postgresql' || this.stopped) return;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    this.listener ??= new PgListener(this.database, (payload) => this.onNotification(payload));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.listener.ready,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, 5_000);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
   private startBackground() {
     if (this.stopped) return;
-    if (this.database.provider === 'postgresql' && !this.listener)
-      this.listener = new PgListener(this.database, (payload) => this.onNotification(payload));
     this.recheckTimer ??= setInterval(() => void this.recheckAll(), LIVE.recheckMs);
     this.recheckTimer.unref();
   }
 
-  /** No stream left: the LISTEN connection and the timer go; the cursor is re-read when the next stream opens. */
+  /**
+   * No stream left: the cursor is re-read when the next one opens; the timer goes, and the LISTEN connection after a
+   * quiet while (a window that reloads comes back at once).
+   */
   private stopBackground() {
     this.stale = true;
     if (this.recheckTimer) clearInterval(this.recheckTimer);
     this.recheckTimer = null;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.count === 0 && this.pending === 0) this.closeListener();
+    }, 10_000);
+    this.idleTimer.unref();
+  }
+
+  private closeListener() {
     const listener = this.listener;
     this.listener = null;
     void listener?.close();
@@ -427,6 +465,8 @@ export class LiveHub {
   async stop() {
     this.stopped = true;
     this.stopBackground();
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.closeListener();
   }
 }
 
@@ -439,12 +479,18 @@ class PgListener {
   private closed = false;
   private retryMs = 500;
   private timer: NodeJS.Timeout | null = null;
+  /** Resolves once LISTEN has succeeded (the first time). */
+  readonly ready: Promise<void>;
+  private resolveReady!: () => void;
 
   constructor(
     private readonly database: Database,
     private readonly onPayload: (payload: string) => void,
     private readonly onReconnect: () => void = () => onPayload(String(Number.MAX_SAFE_INTEGER)),
   ) {
+    this.ready = new Promise((resolve) => {
+      this.resolveReady = resolve;
+    });
     void this.connect(false);
   }
 
@@ -464,6 +510,7 @@ class PgListener {
       await client.connect();
       await client.query(`LISTEN ${LIVE_CHANNEL}`);
       this.retryMs = 500;
+      this.resolveReady();
       // Anything published while we were not listening is read now.
       if (again) this.onReconnect();
     } catch (error) {

@@ -191,6 +191,7 @@ describe('catching up after a dropped connection', () => {
     const seen = await publish({ topic: 'test.seen' });
     await first.next(byTopic('test.seen'));
     first.close();
+    await hub().publish({ businessId: b.businessId, audience: 'all', topic: 'test.other-agency' });
     const missed = [
       await publish({ topic: 'test.missed-1' }),
       await publish({ audience: 'staff', topic: 'test.missed-2' }),

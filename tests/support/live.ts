@@ -8,7 +8,11 @@ import { SESSION } from '../../shared/constants';
 import type { LiveMessage } from '../../shared/live';
 
 export type SseFrame = { event: string; data: string; id?: string };
-export type LiveCredentials = { token: string } | { staffCookie: string } | { portalCookie: string };
+export type LiveCredentials =
+  | { token: string }
+  | { staffCookie: string }
+  | { portalCookie: string }
+  | Record<string, never>;
 
 export type LiveStream = {
   status: number;
@@ -27,16 +31,17 @@ export type LiveStream = {
 function headersOf(credentials: LiveCredentials): Record<string, string> {
   if ('token' in credentials) return { authorization: `Bearer ${credentials.token}` };
   if ('staffCookie' in credentials) return { cookie: `${SESSION.staffCookie}=${credentials.staffCookie}` };
-  return { cookie: `${SESSION.portalCookie}=${credentials.portalCookie}` };
+  if ('portalCookie' in credentials) return { cookie: `${SESSION.portalCookie}=${credentials.portalCookie}` };
+  return {};
 }
 
 export async function openLiveStream(
   baseUrl: string,
-  procedure: 'live.events' | 'portalLive.events',
+  procedure: string,
   credentials: LiveCredentials,
-  options: { lastEventId?: string; lastEventIdHeader?: string } = {},
+  options: { lastEventId?: string; lastEventIdHeader?: string; input?: unknown } = {},
 ): Promise<LiveStream> {
-  const input = options.lastEventId ? { lastEventId: options.lastEventId } : undefined;
+  const input = options.lastEventId ? { lastEventId: options.lastEventId } : options.input;
   const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
   const controller = new AbortController();
   const headers: Record<string, string> = { accept: 'text/event-stream', ...headersOf(credentials) };

@@ -4,7 +4,7 @@
  * liveHub(database).publish() after their change is committed (server/live/hub.ts).
  */
 import { tracked, TRPCError } from '@trpc/server';
-import { LIVE, LIVE_READY_TOPIC, LIVE_TYPING_TOPIC, type LiveMessage } from '../../../shared/live';
+import { LIVE, LIVE_TYPING_TOPIC } from '../../../shared/live';
 import { M } from '../../../shared/messages';
 import { liveHub, LiveRefused, type LiveViewer } from '../../live/hub';
 import type { PortalScope, StaffScope } from '../context';
@@ -19,8 +19,6 @@ type StreamOptions = {
 async function* stream(scope: StaffScope | PortalScope, viewer: LiveViewer, options: StreamOptions) {
   const signal = options.signal ?? new AbortController().signal;
   const hub = liveHub(scope.app.database);
-  const ready: LiveMessage = { id: null, topic: LIVE_READY_TOPIC, companyId: null, data: {}, at: new Date() };
-  yield ready;
   try {
     for await (const message of hub.subscribe(viewer, {
       lastEventId: options.lastEventId ? Number(options.lastEventId) : null,
