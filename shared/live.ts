@@ -33,8 +33,6 @@ export const LIVE_READY_TOPIC = 'live.ready';
 /** The ephemeral typing indicator (never stored). */
 export const LIVE_TYPING_TOPIC = 'typing';
 
-export const liveTopic = z.string().max(LIVE.topicMaxLength).regex(LIVE.topicPattern);
-
 /** What a window receives for each event. id: null for ephemeral events (typing), which are not caught up. */
 export type LiveMessage = {
   id: number | null;

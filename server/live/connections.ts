@@ -11,7 +11,7 @@ import { throttleAddress } from '../auth/throttle';
 import { sendRefusal } from '../rest';
 
 /** The subscription procedures, as tRPC's paths under /trpc. */
-export const LIVE_STREAM_PATHS = new Set(['/live.events', '/portalLive.events']);
+const LIVE_STREAM_PATHS = new Set(['/live.events', '/portalLive.events']);
 
 const RETRY_AFTER_S = 30;
 

@@ -19,7 +19,7 @@ import { log } from '../log';
 import { sql, toDate, toInt, toIntOrNull } from '../sql';
 import { visibleToClient } from './topics';
 
-export type LiveAudience = 'staff' | 'all';
+type LiveAudience = 'staff' | 'all';
 
 /** What an area publishes: which agency, whose portal users may see it (companyId + audience 'all'), and a signal. */
 export type LivePublish = {
@@ -40,7 +40,7 @@ export type LiveViewer =
 
 type HubEvent = LiveMessage & { businessId: number; audience: LiveAudience };
 
-export const LIVE_CHANNEL = 'clientflow_live';
+const LIVE_CHANNEL = 'clientflow_live';
 /** The advisory lock that orders publishes on PostgreSQL (any constant; "clientflow live" in ASCII, cut to 63 bits). */
 const PUBLISH_LOCK = 7_236_828_152_389_120;
 /** Run the prune after this many publishes of this process (and when the hub starts). */
@@ -52,7 +52,7 @@ const QUEUE_MAX = 1_000;
 export class LiveRefused extends Error {}
 
 /** Whether a viewer may see an event: staff see their agency's; a portal user only 'all' events of their company. */
-export function visibleTo(viewer: LiveViewer, event: HubEvent): boolean {
+function visibleTo(viewer: LiveViewer, event: HubEvent): boolean {
   if (event.businessId !== viewer.businessId) return false;
   if (viewer.kind === 'staff') return true;
   if (event.audience !== 'all') return false;
@@ -148,6 +148,8 @@ export class LiveHub {
   /** Stores the event and wakes every stream that may see it, here and (PostgreSQL) on every other instance. */
   async publish(event: LivePublish): Promise<number> {
     const payload = payloadOf(event.data);
+    if (!LIVE.topicPattern.test(event.topic) || event.topic.length > LIVE.topicMaxLength)
+      throw new LiveRefused(`"${event.topic}" is not a live topic (lower-case words joined by dots).`);
     const companyId = event.companyId ?? null;
     const now = new Date();
     let id: number;

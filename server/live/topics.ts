@@ -12,7 +12,7 @@ type ClientRule = (
 
 const rules = new Map<string, ClientRule>();
 
-/** Registers the client rule of a topic (once, when the area's module loads). */
+/** @public (the areas that publish) Registers the client rule of a topic (once, when the area's module loads). */
 export function defineLiveTopic(topic: string, rule: { clientVisible: ClientRule }) {
   if (rules.has(topic)) throw new Error(`The live topic "${topic}" is defined twice.`);
   rules.set(topic, rule.clientVisible);

@@ -316,6 +316,13 @@ describe('bounds', () => {
     expect(await app.database.db.liveEvent.count()).toBe(before);
   });
 
+  it('refuses a topic that is not lower-case words joined by dots, storing nothing', async () => {
+    const before = await app.database.db.liveEvent.count();
+    for (const topic of ['', 'Message.Created', 'message..created', 'x'.repeat(65), 'a b'])
+      await expect(publish({ topic })).rejects.toThrow(/is not a live topic/);
+    expect(await app.database.db.liveEvent.count()).toBe(before);
+  });
+
   it('prunes events older than the retention', async () => {
     const old = await publish({ topic: 'test.old' });
     await hub().prune(Date.now() + LIVE.keepMs + 60_000);

@@ -7,7 +7,7 @@ import superjson from 'superjson';
 import { SESSION } from '../../shared/constants';
 import type { LiveMessage } from '../../shared/live';
 
-export type SseFrame = { event: string; data: string; id?: string };
+type SseFrame = { event: string; data: string; id?: string };
 export type LiveCredentials =
   | { token: string }
   | { staffCookie: string }

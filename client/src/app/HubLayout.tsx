@@ -17,6 +17,7 @@ import { activity } from '../../../shared/messages/activity';
 import { areas as areaTexts } from '../../../shared/messages/areas';
 import { nav } from '../../../shared/messages/nav';
 import { reports } from '../../../shared/messages/reports';
+import { LiveProvider, LiveStatus } from '../lib/live';
 import { trpc } from '../lib/trpc';
 import { cn } from '../lib/cn';
 import { Logo } from '../ui/Logo';
@@ -365,6 +366,7 @@ export function HubFrame({ user, children }: { user: SessionUser; children: Reac
           </Link>
           <DesktopNav role={user.role} />
           <div className="ml-auto flex min-w-0 items-center gap-3">
+            <LiveStatus />
             <span className="hidden truncate text-sm text-slate-500 sm:block">{user.business.name}</span>
             <SearchButton />
             <NotificationBell />
@@ -418,8 +420,10 @@ export default function HubLayout() {
     );
 
   return (
-    <HubFrame user={user}>
-      <Outlet />
-    </HubFrame>
+    <LiveProvider audience="staff">
+      <HubFrame user={user}>
+        <Outlet />
+      </HubFrame>
+    </LiveProvider>
   );
 }
