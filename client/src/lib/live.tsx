@@ -99,11 +99,12 @@ export function LiveStatus({ className }: { className?: string }) {
   if (state !== 'reconnecting') return null;
   return (
     <output
-      className={`inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ${className ?? ''}`}
+      className={`inline-flex shrink-0 items-center gap-1.5 rounded-full bg-amber-50 p-1.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 sm:px-2.5 sm:py-1 ${className ?? ''}`}
       title={texts.reconnectingHint}
     >
-      <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-amber-500" />
-      {texts.reconnecting}
+      <span aria-hidden className="size-2 animate-pulse rounded-full bg-amber-500" />
+      {/* Phones: the dot alone (its title and this text for screen readers), so the header keeps its place. */}
+      <span className="sr-only sm:not-sr-only">{texts.reconnecting}</span>
     </output>
   );
 }
