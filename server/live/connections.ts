@@ -17,13 +17,14 @@ const RETRY_AFTER_S = 30;
 
 export function liveConnectionLimit(limits: { perSession: number; perAddress: number }) {
   const open = new Map<string, number>();
+  const streams = new Set<Response>();
   const take = (key: string) => open.set(key, (open.get(key) ?? 0) + 1);
   const give = (key: string) => {
     const left = (open.get(key) ?? 1) - 1;
     if (left <= 0) open.delete(key);
     else open.set(key, left);
   };
-  return (req: Request, res: Response, next: NextFunction) => {
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || !LIVE_STREAM_PATHS.has(req.path)) return next();
     const cookies = (req.cookies ?? {}) as Record<string, string | undefined>;
     const credential =
@@ -45,10 +46,22 @@ export function liveConnectionLimit(limits: { perSession: number; perAddress: nu
     }
     take(sessionKey);
     take(addressKey);
+    streams.add(res);
     res.once('close', () => {
+      streams.delete(res);
       give(sessionKey);
       give(addressKey);
     });
     next();
   };
+  return Object.assign(middleware, {
+    /**
+     * Cuts every open stream (a stopping instance): the windows see a dropped connection, reconnect through the load
+     * balancer to another instance and catch up from their last event id. Ending them cleanly would tell the
+     * windows the stream is over for good.
+     */
+    endAll() {
+      for (const res of streams) res.socket?.destroy();
+    },
+  });
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE, LIVE_READY_TOPIC, LIVE_RESET_TOPIC, LIVE_TYPING_TOPIC, type LiveMessage } from '../../shared/live';
 import { M } from '../../shared/messages';
 import { createPortalSession } from '../../server/auth/sessions';
+import { endLiveStreams } from '../../server/app';
 import { liveHub, type LivePublish } from '../../server/live/hub';
 import { twoAgencies, type Agency } from '../support/agencies';
 import { startApp, type TestApp } from '../support/app';
@@ -238,6 +239,15 @@ describe('catching up after a dropped connection', () => {
     await resumed.next(byTopic('test.after'));
     expect(topics(resumed)).toEqual([LIVE_RESET_TOPIC, 'test.after']);
     resumed.close();
+  });
+});
+
+describe('a stopping instance', () => {
+  it('cuts its open streams (no "return": the windows reconnect elsewhere), so it can close', async () => {
+    const stream = await staffStream();
+    endLiveStreams(app.http);
+    expect(await stream.ended).toBeNull();
+    expect(stream.frames.map((f) => f.event)).not.toContain('return');
   });
 });
 
