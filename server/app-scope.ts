@@ -77,6 +77,26 @@ export class RequestSessions {
     return (this.portal ??= this.apiToken ? Promise.resolve(null) : this.lookUp('portal', validatePortalSession));
   }
 
+  /**
+   * The request's session read again, for a live stream that stays open (server/live): no cookie is touched, the
+   * reply has long started. Null when it has ended (signed out, access turned off, expired…).
+   */
+  async reread(kind: 'staff'): Promise<StaffSession | null>;
+  async reread(kind: 'portal'): Promise<PortalSessionInfo | null>;
+  async reread(kind: SessionKind): Promise<StaffSession | PortalSessionInfo | null> {
+    const token = this.tokenFor(kind);
+    if (!token) return null;
+    const { SESSION_MAX_AGE_DAYS, PORTAL_SESSION_MAX_AGE_DAYS } = this.app.env;
+    if (kind === 'portal')
+      return this.apiToken
+        ? null
+        : validatePortalSession(this.app.database, token, daysToMs(PORTAL_SESSION_MAX_AGE_DAYS));
+    const apiToken = this.apiToken;
+    return apiToken
+      ? validateApiToken(this.app.database, apiToken)
+      : validateStaffSession(this.app.database, token, daysToMs(SESSION_MAX_AGE_DAYS));
+  }
+
   private async lookUp<T extends { renewed: boolean; expiresAt: Date }>(
     kind: SessionKind,
     validate: (database: AppDeps['database'], token: string, maxAgeMs: number) => Promise<T | null>,

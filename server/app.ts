@@ -17,6 +17,7 @@ import { log, requestIdOf, requestLogging } from './log';
 import { createMetrics, metricsRoute, routeLabeler, type Metrics } from './metrics';
 import { API_COMPRESSION_THRESHOLD } from './lib/compression';
 import { portalSignInSlug, spaShell, withPageData } from './lib/spa-shell';
+import { liveConnectionLimit } from './live/connections';
 import { appRouter } from './routers/_app';
 import { createContextFactory, type AppDeps } from './trpc';
 
@@ -117,6 +118,9 @@ export type AppOptions = {
 export const metricsOf = (app: ReturnType<typeof createApp>): Metrics | null =>
   (app.locals.metrics as Metrics | null) ?? null;
 
+/** Cuts the open live-update streams (server/live/connections.ts): a stopping instance's windows move to another. */
+export const endLiveStreams = (app: ReturnType<typeof createApp>) => (app.locals.endLiveStreams as () => void)();
+
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = express();
   const createContext = createContextFactory(deps);
@@ -187,8 +191,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.use(originCheck(deps.env.publicUrl));
 
+  const liveStreams = liveConnectionLimit({
+    perSession: deps.env.LIVE_CONNECTIONS_PER_SESSION,
+    perAddress: deps.env.LIVE_CONNECTIONS_PER_ADDRESS,
+  });
+  app.locals.endLiveStreams = liveStreams.endAll;
   app.use(
     '/trpc',
+    liveStreams,
     trpcDepthLimit(),
     createExpressMiddleware({
       router: appRouter,

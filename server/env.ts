@@ -85,6 +85,10 @@ const schema = z
     PORTAL_SESSION_MAX_AGE_DAYS: sessionDays.default(30),
     /** Sign-ups allowed from one client address per hour (429 past it). */
     SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** Live-update streams (server/live) one session or API token may hold open on one instance (429 past it). */
+    LIVE_CONNECTIONS_PER_SESSION: z.coerce.number().int().min(1).max(10_000).default(10),
+    /** Live-update streams one client address may hold open on one instance (429 past it; IPv6 per /64). */
+    LIVE_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
     /** Invitation e-mails (staff and portal invites, and new links for them) one agency may send per hour (429 past it). */
     INVITES_PER_AGENCY_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** The same for one staff user (or their API tokens) of the agency. */

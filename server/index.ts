@@ -1,7 +1,7 @@
 // First: V8 flags that must be set before any WebAssembly is compiled.
 import './v8-flags';
 import { LoginThrottle } from './auth/throttle';
-import { createApp, metricsOf } from './app';
+import { createApp, endLiveStreams, metricsOf } from './app';
 import { openDatabase } from './db';
 import { loadEnv } from './env';
 import { createStorage } from './files/s3-storage';
@@ -74,6 +74,8 @@ async function main() {
     app.locals.draining = true;
     log.info({ signal }, `${signal} received: not ready any more; finishing open requests, then closing the database.`);
     setTimeout(() => {
+      // Live streams never finish by themselves: cut now, their windows reconnect to another instance.
+      endLiveStreams(app);
       server.close(async () => {
         await inbound.stop();
         await sweeps.stop();

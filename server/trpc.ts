@@ -1,6 +1,7 @@
 import { initTRPC, type TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
 import superjson from 'superjson';
+import { LIVE } from '../shared/live';
 import { M } from '../shared/messages';
 import { RequestSessions, type AppDeps, type AppScope } from './app-scope';
 import { requestIdOf } from './log';
@@ -71,6 +72,12 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     transformer: superjson,
+    // Live updates (server/live): a ping keeps proxies from closing a quiet stream; a window that hears nothing for
+    // longer reconnects (and catches up from the last event id it saw).
+    sse: {
+      ping: { enabled: true, intervalMs: LIVE.pingMs },
+      client: { reconnectAfterInactivityMs: LIVE.reconnectAfterInactivityMs },
+    },
     // data.requestId: the request's id (its X-Request-Id header, the reqId of its log lines), to quote in a report.
     errorFormatter({ shape, error, ctx }) {
       const { message, issues } = publicError(error);

@@ -39,6 +39,7 @@ import { validation } from './messages/validation';
 import { templates } from './messages/templates';
 import { savedViews } from './messages/savedViews';
 import { messages } from './messages/messages';
+import { live } from './messages/live';
 
 /**
  * The whole catalogue, one section per file under ./messages/ (a screen that must load fast imports only the sections
@@ -84,4 +85,5 @@ export const M = {
   templates,
   savedViews,
   messages,
+  live,
 } as const;

@@ -12,6 +12,7 @@ import { flowFieldsRouter, flowStepsRouter, flowsRouter } from './flows';
 import { integrationsRouter } from './integrations';
 import { messagesRouter } from './messages';
 import { portalMessagesRouter } from './portal-messages';
+import { liveRouter, portalLiveRouter } from './live';
 import { jobsRouter, notificationsRouter, portalNotificationsRouter } from './notifications';
 import { portalActivityRouter } from './portal-activity';
 import { portalRouter } from './portal';
@@ -47,6 +48,7 @@ export const appRouter = router({
   integrations: integrationsRouter,
   jobs: jobsRouter,
   messages: messagesRouter,
+  live: liveRouter,
   notifications: notificationsRouter,
   portal: portalRouter,
   portalActivity: portalActivityRouter,
@@ -54,6 +56,7 @@ export const appRouter = router({
   portalNotifications: portalNotificationsRouter,
   portalFlows: portalFlowsRouter,
   portalMessages: portalMessagesRouter,
+  portalLive: portalLiveRouter,
   portalPreview: portalPreviewRouter,
   profile: profileRouter,
   projects: projectsRouter,

@@ -17,6 +17,11 @@ import { freePort, temporaryDatabase, type TemporaryDatabase } from '../support/
 import { startS3Server, type S3TestServer } from '../support/s3-server';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { trpcClient } from '../support/trpc';
+import { openLiveStream } from '../support/live';
+import { LIVE_READY_TOPIC, LIVE_TYPING_TOPIC, type LiveMessage } from '../../shared/live';
+import { createPortalSession } from '../../server/auth/sessions';
+import { openDatabase } from '../../server/db';
+import { liveHub } from '../../server/live/hub';
 
 const onPostgres = inject('databaseUrl').startsWith('postgres');
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -359,6 +364,68 @@ describe.skipIf(!onPostgres)('two instances behind a load balancer (PostgreSQL +
       await db.end();
     }
   }, 60_000);
+
+  it('carries a live event from one instance to a window connected to the other (LISTEN/NOTIFY), and catches up across them', async () => {
+    // The test process is a third client of the database: it adds a portal client and publishes stored events.
+    const database = await openDatabase(databaseUrl);
+    try {
+      const { businessId } = await database.db.user.findFirstOrThrow({ where: { email: owner.email } });
+      const company = await database.db.company.create({ data: { businessId, name: 'Live Co' } });
+      const contact = await database.db.contact.create({
+        data: {
+          businessId,
+          companyId: company.id,
+          firstName: 'Lia',
+          lastName: 'Live',
+          email: 'lia@live.test',
+          portalAccess: true,
+        },
+      });
+      const { token: portalToken } = await createPortalSession(database.db, businessId, contact.id);
+      const ready = (m: LiveMessage) => m.topic === LIVE_READY_TOPIC;
+
+      // Connected to B; a staff member types on A: B's window sees it (the NOTIFY carries it).
+      const onB = await openLiveStream(`http://127.0.0.1:${b.port}`, 'portalLive.events', {
+        portalCookie: portalToken,
+      });
+      await onB.next(ready);
+      const typed = await call('POST', '/trpc/live.typing', {
+        body: { json: { channel: 'thread:9', companyId: company.id } },
+        token: owner.token,
+        via: a,
+      });
+      expect(typed.status, await typed.clone().text()).toBe(200);
+      expect(await onB.next((m) => m.topic === LIVE_TYPING_TOPIC)).toMatchObject({ data: { channel: 'thread:9' } });
+
+      // A stored event: B's window gets it live, with its id.
+      const hub = liveHub(database);
+      const first = await hub.publish({ businessId, companyId: company.id, audience: 'all', topic: 'test.first' });
+      const seen = await onB.next((m) => m.topic === 'test.first');
+      expect(seen.id).toBe(first);
+      onB.close();
+
+      // B's window drops; what it missed is read on A when it reconnects there (through the proxy) with its last id.
+      const missed = await hub.publish({ businessId, companyId: company.id, audience: 'all', topic: 'test.missed' });
+      await hub.publish({ businessId, audience: 'staff', topic: 'test.staff-only' });
+      const onA = await openLiveStream(
+        proxy.url,
+        'portalLive.events',
+        { portalCookie: portalToken },
+        {
+          lastEventId: String(first),
+        },
+      );
+      expect(onA.headers.get('x-served-by')).toBeTruthy();
+      const caughtUp = await onA.next((m) => m.topic === 'test.missed');
+      expect(caughtUp.id).toBe(missed);
+      const live = await hub.publish({ businessId, companyId: company.id, audience: 'all', topic: 'test.live' });
+      expect((await onA.next((m) => m.topic === 'test.live')).id).toBe(live);
+      expect(onA.messages.map((m) => m.topic)).toEqual([LIVE_READY_TOPIC, 'test.missed', 'test.live']);
+      onA.close();
+    } finally {
+      await database.close();
+    }
+  });
 
   it('loses no acknowledged write when one instance stops mid-load; the other keeps serving', async () => {
     const acknowledged: { id: number; name: string }[] = [];

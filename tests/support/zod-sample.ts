@@ -80,6 +80,8 @@ const KEY_HINTS: [RegExp, string][] = [
   [/phone/i, '+1 555 0100'],
   /** A 6-digit authenticator code (two-factor sign-in). */
   [/^code$/, '123456'],
+  /** A live-update conversation key (shared/live.ts). */
+  [/^channel$/, 'thread:1'],
 ];
 
 function sampleString(schema: z.ZodType, key: string): string {

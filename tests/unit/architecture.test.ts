@@ -160,6 +160,7 @@ describe('reads are hand-written SQL, writes go through Prisma', () => {
     'server/lib/agency-lock.ts', // takes a lease with INSERT … ON CONFLICT
     'server/files/sweep.ts', // schedules every agency's sweep in one INSERT … SELECT
     'server/data/import-archive.ts', // rewrites imported files' URLs in one UPDATE per batch
+    'server/live/hub.ts', // stores a live event with INSERT … RETURNING (SQLite) and prunes old ones in bulk
   ]);
 
   it('no hand-written INSERT, UPDATE or DELETE outside the listed infrastructure', () => {

@@ -19,6 +19,7 @@ import { areas as areaTexts } from '../../../shared/messages/areas';
 import { nav } from '../../../shared/messages/nav';
 import { reports } from '../../../shared/messages/reports';
 import { messages } from '../../../shared/messages/messages';
+import { LiveProvider, LiveStatus } from '../lib/live';
 import { trpc } from '../lib/trpc';
 import { cn } from '../lib/cn';
 import { Logo } from '../ui/Logo';
@@ -396,6 +397,7 @@ export function HubFrame({ user, children }: { user: SessionUser; children: Reac
           </Link>
           <DesktopNav role={user.role} />
           <div className="ml-auto flex min-w-0 items-center gap-3">
+            <LiveStatus />
             <span className="hidden truncate text-sm text-slate-500 sm:block">{user.business.name}</span>
             <SearchButton />
             <MessagesLink />
@@ -450,8 +452,10 @@ export default function HubLayout() {
     );
 
   return (
-    <HubFrame user={user}>
-      <Outlet />
-    </HubFrame>
+    <LiveProvider audience="staff">
+      <HubFrame user={user}>
+        <Outlet />
+      </HubFrame>
+    </LiveProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import superjson from 'superjson';
 import { apiFetch, errorCode, trpc } from '../lib/trpc';
 import { firstScreenShown } from '../lib/useDocumentTitle';
@@ -49,8 +49,15 @@ export function Providers({ children }: { children: ReactNode }) {
   });
   const [trpcClient] = useState(() =>
     trpc.createClient({
-      // The server refuses batches of more than 10 calls (server/app.ts maxBatchSize): a screen that asks more splits them.
-      links: [httpBatchLink({ url: '/trpc', transformer: superjson, fetch: apiFetch, maxItems: 10 })],
+      links: [
+        splitLink({
+          // Live updates (client/src/lib/live.tsx) over server-sent events; everything else batched.
+          condition: (op) => op.type === 'subscription',
+          true: httpSubscriptionLink({ url: '/trpc', transformer: superjson }),
+          // The server refuses batches of more than 10 calls (server/app.ts maxBatchSize): a screen that asks more splits them.
+          false: httpBatchLink({ url: '/trpc', transformer: superjson, fetch: apiFetch, maxItems: 10 }),
+        }),
+      ],
     }),
   );
   const toasts = useAfterFirstScreen();

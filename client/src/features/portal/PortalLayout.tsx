@@ -30,6 +30,7 @@ import { BusinessMark } from './PortalBrand';
 import { PreviewBanner } from './PreviewBanner';
 import { usePortalUnread } from './PortalThread';
 import { messages as messagesText } from '../../../../shared/messages/messages';
+import { LiveProvider, LiveStatus } from '../../lib/live';
 import { readableOn, usePortalBranding, type PortalBrand } from './branding';
 import { portalPath, sameSlug, usePortalMe, type PortalUser } from './session';
 
@@ -233,6 +234,7 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
           </span>
         </Link>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <LiveStatus />
           <div className="hidden text-right sm:block" title={user.email}>
             <p className="text-sm font-medium text-slate-900">{fullName}</p>
             <p className="max-w-48 truncate text-xs text-slate-500">{user.email}</p>
@@ -331,41 +333,43 @@ export default function PortalLayout() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50" style={brandVariables(brand)}>
-      <SkipLink to="portal-main" />
-      {/* The agency's colour as a thin band above everything: branded, but calm. */}
-      <div
-        aria-hidden
-        className="h-1 bg-brand-600"
-        style={
-          brand
-            ? { backgroundImage: `linear-gradient(90deg, ${brand.primaryColor}, ${brand.secondaryColor})` }
-            : undefined
-        }
-      />
-      {/* The header, and above it a staff preview's banner, stay in view. */}
-      <div className="sticky top-0 z-30">
-        {me.data.preview && <PreviewBanner user={{ ...me.data, preview: me.data.preview }} />}
-        <PortalHeader user={me.data} slug={slug} brand={brand} />
-      </div>
-      <div className="flex flex-1">
-        <SideNav slug={slug} preview={Boolean(me.data.preview)} />
-        <div className="flex min-w-0 flex-1 flex-col">
-          <main
-            id="portal-main"
-            tabIndex={-1}
-            className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-28 focus:outline-none sm:px-6 lg:px-10 lg:pt-10 lg:pb-12"
-          >
-            <Outlet context={me.data} />
-          </main>
-          <footer className="hidden border-t border-slate-200 lg:block">
-            <p className="mx-auto max-w-6xl px-10 py-5 text-xs text-slate-500">
-              © {new Date().getFullYear()} {me.data.business.name}
-            </p>
-          </footer>
+    <LiveProvider audience="portal">
+      <div className="flex min-h-dvh flex-col bg-slate-50" style={brandVariables(brand)}>
+        <SkipLink to="portal-main" />
+        {/* The agency's colour as a thin band above everything: branded, but calm. */}
+        <div
+          aria-hidden
+          className="h-1 bg-brand-600"
+          style={
+            brand
+              ? { backgroundImage: `linear-gradient(90deg, ${brand.primaryColor}, ${brand.secondaryColor})` }
+              : undefined
+          }
+        />
+        {/* The header, and above it a staff preview's banner, stay in view. */}
+        <div className="sticky top-0 z-30">
+          {me.data.preview && <PreviewBanner user={{ ...me.data, preview: me.data.preview }} />}
+          <PortalHeader user={me.data} slug={slug} brand={brand} />
         </div>
+        <div className="flex flex-1">
+          <SideNav slug={slug} preview={Boolean(me.data.preview)} />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <main
+              id="portal-main"
+              tabIndex={-1}
+              className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-28 focus:outline-none sm:px-6 lg:px-10 lg:pt-10 lg:pb-12"
+            >
+              <Outlet context={me.data} />
+            </main>
+            <footer className="hidden border-t border-slate-200 lg:block">
+              <p className="mx-auto max-w-6xl px-10 py-5 text-xs text-slate-500">
+                © {new Date().getFullYear()} {me.data.business.name}
+              </p>
+            </footer>
+          </div>
+        </div>
+        <BottomNav slug={slug} />
       </div>
-      <BottomNav slug={slug} />
-    </div>
+    </LiveProvider>
   );
 }
