@@ -32,6 +32,8 @@ export const LIVE_RESET_TOPIC = 'live.reset';
 export const LIVE_READY_TOPIC = 'live.ready';
 /** The ephemeral typing indicator (never stored). */
 export const LIVE_TYPING_TOPIC = 'typing';
+/** Every committed message change (server/domain/messages/changes.ts): ids only; windows refetch what it names. */
+export const MESSAGES_LIVE_TOPIC = 'messages.changed';
 
 /** What a window receives for each event. id: null for ephemeral events (typing), which are not caught up. */
 export type LiveMessage = {

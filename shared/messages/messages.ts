@@ -84,6 +84,5 @@ export const messages = {
     `When ${agency} writes to you, the conversation appears here. You can also write to them now.`,
   writeToAgency: (agency: string) => `Write to ${agency}`,
   agency: (agency: string) => agency,
-  pollingNote: 'New messages appear within 15 seconds.',
   fileFromMessage: 'Sent in a message',
 } as const;

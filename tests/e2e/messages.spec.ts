@@ -1,8 +1,8 @@
 /**
  * Messages (issue 30, slice 1), with the client in a second browser: staff write to a client company from its page,
  * add an internal note; the client sees the message (not the note) in the portal, which marks it read, and replies;
- * staff see the unread badge, the reply, and "Seen by" the client under their message. New messages arrive by polling
- * until live updates land, so each side reloads instead of waiting. SHOTS_DIR set: screenshots at 1440 and 390 px.
+ * staff see the unread badge, the reply, and "Seen by" the client under their message; then each side's next message
+ * appears live in the other's open window, with no reload. SHOTS_DIR set: screenshots at 1440 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
 
@@ -98,5 +98,13 @@ test('staff write, the client reads and replies, staff see the badge and the rea
   ).toBeVisible();
   await expect(page.getByTestId('messages-badge')).toHaveCount(0);
   await shoot(page, 'hub-thread');
+
+  // Live, both ways, with no reload: the client's page is still open on their messages, staff's on the conversation.
+  await page.getByRole('textbox', { name: 'Message' }).fill('Friday works for us.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(portal.getByTestId('message').filter({ hasText: 'Friday works for us.' })).toBeVisible();
+  await portal.getByRole('textbox', { name: 'Message' }).fill('Great, see you Friday!');
+  await portal.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'Great, see you Friday!' })).toBeVisible();
   await clientContext.close();
 });

@@ -19,7 +19,8 @@ import { areas as areaTexts } from '../../../shared/messages/areas';
 import { nav } from '../../../shared/messages/nav';
 import { reports } from '../../../shared/messages/reports';
 import { messages } from '../../../shared/messages/messages';
-import { LiveProvider, LiveStatus } from '../lib/live';
+import { MESSAGES_LIVE_TOPIC } from '../../../shared/live';
+import { LiveProvider, LiveStatus, useLiveEvents } from '../lib/live';
 import { trpc } from '../lib/trpc';
 import { cn } from '../lib/cn';
 import { Logo } from '../ui/Logo';
@@ -352,9 +353,15 @@ function UserMenu({ firstName, lastName, email }: { firstName: string; lastName:
 
 type SessionUser = NonNullable<ReturnType<typeof useSession>['user']>;
 
-/** The header's way to /hub/messages, with how many conversations hold something unread (one statement, polled). */
+/**
+ * The header's way to /hub/messages, with how many conversations hold something unread (one statement). Always
+ * mounted in the hub, it also carries message changes live to whatever messages screen is open: a change refetches
+ * the inbox, the open conversation and this count.
+ */
 function MessagesLink() {
-  const unread = trpc.messages.unread.useQuery(undefined, { refetchInterval: 15_000, refetchOnWindowFocus: true });
+  const utils = trpc.useUtils();
+  useLiveEvents(MESSAGES_LIVE_TOPIC, () => void utils.messages.invalidate());
+  const unread = trpc.messages.unread.useQuery(undefined, { refetchOnWindowFocus: true });
   const count = unread.data?.threads ?? 0;
   return (
     <NavLink

@@ -42,7 +42,7 @@ import type { RequestScope } from '../auth/rules';
 import { tooMany } from '../auth/rules';
 import { clientVisible } from '../../portal/visibility';
 import type { PortalScope, StaffScope } from '../context';
-import { announce, type MessageChange } from './changes';
+import { announce, type Announcer, type MessageChange } from './changes';
 
 /** Who writes or reads: a staff user, or a client contact (of `companyId`). */
 export type Person =
@@ -238,7 +238,7 @@ const EDIT_WINDOW_MS = MESSAGE_EDIT_WINDOW_MINUTES * 60 * 1000;
 
 /** A company's or project's thread, created the first time someone opens it; concurrent openers get the same one. */
 export async function singletonThread(
-  scope: { db: Db; businessId: number },
+  scope: { db: Db; businessId: number; app: Announcer },
   spec: { kind: 'company' | 'project'; companyId: number; projectId: number | null; createdById: number | null },
 ): Promise<{ id: number; created: boolean }> {
   const singletonKey = spec.kind === 'company' ? `company:${spec.companyId}` : `project:${spec.projectId}`;
@@ -256,7 +256,7 @@ export async function singletonThread(
       },
       select: { id: true },
     });
-    announce({
+    announce(scope.app, {
       type: 'thread.created',
       businessId: scope.businessId,
       threadId: row.id,
@@ -674,7 +674,7 @@ export async function startTopic(scope: Staff, input: z.output<typeof startTopic
     },
     select: { id: true },
   });
-  announce({
+  announce(scope.app, {
     type: 'thread.created',
     businessId: scope.businessId,
     threadId: row.id,
@@ -702,26 +702,26 @@ async function readMessage(scope: Pick<Staff, 'sql' | 'user'>, threadId: number,
 export async function postMessage(scope: Staff, input: z.output<typeof postMessageInput>) {
   const thread = await staffThread(scope, input.threadId);
   const { messageId, change } = await writeMessage(scope, thread, staffPerson(scope.user), input);
-  announce(change);
+  announce(scope.app, change);
   return readMessage(scope, thread.id, messageId);
 }
 
 export async function editMessage(scope: Staff, input: z.output<typeof editMessageInput>) {
   const { change } = await changeMessage(scope, staffPerson(scope.user), input, () => true);
-  announce(change);
+  announce(scope.app, change);
   return readMessage(scope, change.threadId, input.messageId);
 }
 
 export async function deleteMessage(scope: Staff, input: z.output<typeof messageIdInput>) {
   const { change } = await changeMessage(scope, staffPerson(scope.user), { ...input, body: null }, () => true);
-  announce(change);
+  announce(scope.app, change);
   return readMessage(scope, change.threadId, input.messageId);
 }
 
 export async function markThreadRead(scope: Staff, input: z.output<typeof markReadInput>) {
   const thread = await staffThread(scope, input.threadId);
   const { lastReadMessageId, change } = await readUpToMessage(scope, thread, staffPerson(scope.user), input.messageId);
-  if (change) announce(change);
+  if (change) announce(scope.app, change);
   return { lastReadMessageId };
 }
 
@@ -737,7 +737,7 @@ export async function assignThread(scope: Staff, input: z.output<typeof assignIn
     data: { assigneeId: input.assigneeId },
     select: { id: true },
   });
-  announce({
+  announce(scope.app, {
     type: 'thread.assigned',
     businessId: scope.businessId,
     threadId: thread.id,

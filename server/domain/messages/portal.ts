@@ -157,7 +157,7 @@ export async function portalPost(scope: Client, input: z.output<typeof portalPos
     contactPerson(scope),
     { body: input.body, internal: false, attachmentIds: [] },
   );
-  announce(change);
+  announce(scope.app, change);
   return readOwn(scope, thread.id, messageId);
 }
 
@@ -175,14 +175,14 @@ const clientMaySee = (scope: Client) => async (m: MessageLookup) => {
 export async function portalEdit(scope: Client, input: z.output<typeof portalEditInput>) {
   checkSlug(scope, input.slug);
   const { change } = await changeMessage(scope, contactPerson(scope), input, clientMaySee(scope));
-  announce(change);
+  announce(scope.app, change);
   return readOwn(scope, change.threadId, input.messageId);
 }
 
 export async function portalDelete(scope: Client, input: z.output<typeof portalMessageIdInput>) {
   checkSlug(scope, input.slug);
   const { change } = await changeMessage(scope, contactPerson(scope), { ...input, body: null }, clientMaySee(scope));
-  announce(change);
+  announce(scope.app, change);
   return readOwn(scope, change.threadId, input.messageId);
 }
 
@@ -195,7 +195,7 @@ export async function portalMarkRead(scope: Client, input: z.output<typeof porta
     contactPerson(scope),
     input.messageId,
   );
-  if (change) announce(change);
+  if (change) announce(scope.app, change);
   return { lastReadMessageId };
 }
 

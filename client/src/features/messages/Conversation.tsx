@@ -1,8 +1,8 @@
 /**
  * One conversation: its messages (newest at the bottom, "Show older messages" pages back by keyset) and the composer.
  * Shared by the hub (staff: internal notes, attachments, read receipts per client contact) and the portal (the
- * client: whether the agency has seen their message). New messages arrive by polling every POLL_MS until live
- * updates land (issue 30's event stream): a stopgap, said so in the composer's hint.
+ * client: whether the agency has seen their message). New messages, edits and read receipts arrive live: the layout's
+ * live listener (messages.changed) refetches what is on screen.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Check, CheckCheck, Lock, Paperclip, Pencil, Trash2, X } from 'lucide-react';
@@ -17,7 +17,6 @@ import { LoadFailed, Skeleton } from '../../ui/Feedback';
 import { Markdown } from '../../ui/Markdown';
 
 /** How often an open conversation asks for new messages (stopgap until live updates). */
-export const POLL_MS = 15_000;
 
 type ConversationMessage = {
   id: number;
@@ -399,7 +398,6 @@ function Composer({ props }: { props: ConversationProps }) {
           {internal ? T.sendNote : T.send}
         </Button>
       </div>
-      <p className="mt-1 text-xs text-slate-500">{T.pollingNote}</p>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * /hub/messages: every conversation of the agency, unread first, with a search and filter chips (unread, waiting for
  * us, assigned to me; a company or project from ?company= / ?project=, set by their pages). /hub/messages/{id} opens
- * one beside the list on wide screens, instead of it on phones. The list polls (POLL_MS) until live updates land.
+ * one beside the list on wide screens, instead of it on phones. The list refreshes live (HubLayout's MessagesLink).
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -16,7 +16,6 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
-import { POLL_MS } from './Conversation';
 import { StaffThread } from './StaffThread';
 import { NewTopicDialog } from './NewTopicDialog';
 
@@ -50,7 +49,6 @@ export default function MessagesPage() {
   const input = { limit: 30, search: search || undefined, companyId, projectId, ...flags };
   const list = trpc.messages.inbox.useInfiniteQuery(input, {
     getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: POLL_MS,
   });
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Boolean(search || companyId || projectId || CHIPS.some((c) => flags[c.key]));

@@ -10,7 +10,7 @@ import { messages as T } from '../../../../shared/messages/messages';
 import { errorCode, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Badge } from '../../ui/Badge';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
-import { Conversation, POLL_MS } from './Conversation';
+import { Conversation } from './Conversation';
 
 type Detail = RouterOutputs['messages']['thread'];
 
@@ -18,10 +18,10 @@ const PAGE = 30;
 
 export function StaffThread({ threadId, showHeader = true }: { threadId: number; showHeader?: boolean }) {
   const utils = trpc.useUtils();
-  const detail = trpc.messages.thread.useQuery({ threadId }, { refetchInterval: POLL_MS });
+  const detail = trpc.messages.thread.useQuery({ threadId });
   const pages = trpc.messages.messages.useInfiniteQuery(
     { threadId, limit: PAGE },
-    { getNextPageParam: (last) => last.nextCursor, refetchInterval: POLL_MS },
+    { getNextPageParam: (last) => last.nextCursor },
   );
   const team = trpc.team.list.useQuery(undefined, { staleTime: 60_000 });
   const refresh = () => {

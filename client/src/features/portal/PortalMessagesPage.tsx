@@ -12,7 +12,6 @@ import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
-import { POLL_MS } from '../messages/Conversation';
 import { PortalPageHeader } from './PortalUi';
 import { PortalThread } from './PortalThread';
 import { portalPath, usePortalUser } from './session';
@@ -25,7 +24,7 @@ export default function PortalMessagesPage() {
   const chosen = threadId ? Number(threadId) : null;
   const threads = trpc.portalMessages.threads.useInfiniteQuery(
     { limit: 30 },
-    { getNextPageParam: (last) => last.nextCursor, refetchInterval: POLL_MS },
+    { getNextPageParam: (last) => last.nextCursor },
   );
   const open = trpc.portalMessages.open.useMutation();
   const { mutate } = open;

@@ -5,8 +5,10 @@
 import { useCallback } from 'react';
 import { messages as T } from '../../../../shared/messages/messages';
 import { trpc } from '../../lib/trpc';
+import { MESSAGES_LIVE_TOPIC } from '../../../../shared/live';
+import { useLiveEvents } from '../../lib/live';
 import { LoadFailed } from '../../ui/Feedback';
-import { Conversation, POLL_MS } from '../messages/Conversation';
+import { Conversation } from '../messages/Conversation';
 import { usePortalUser } from './session';
 
 const PAGE = 30;
@@ -14,10 +16,10 @@ const PAGE = 30;
 export function PortalThread({ threadId }: { threadId: number }) {
   const user = usePortalUser();
   const utils = trpc.useUtils();
-  const detail = trpc.portalMessages.thread.useQuery({ threadId }, { refetchInterval: POLL_MS });
+  const detail = trpc.portalMessages.thread.useQuery({ threadId });
   const pages = trpc.portalMessages.messages.useInfiniteQuery(
     { threadId, limit: PAGE },
-    { getNextPageParam: (last) => last.nextCursor, refetchInterval: POLL_MS },
+    { getNextPageParam: (last) => last.nextCursor },
   );
   const refresh = () => {
     void utils.portalMessages.messages.invalidate({ threadId });
@@ -65,9 +67,9 @@ export function PortalThread({ threadId }: { threadId: number }) {
 
 /** The portal's unread badge: conversations with something the client has not read (one statement, polled). */
 export function usePortalUnread() {
-  const unread = trpc.portalMessages.unread.useQuery(undefined, {
-    refetchInterval: POLL_MS,
-    refetchOnWindowFocus: true,
-  });
+  // Used by the portal layout (always mounted): a message change, live, refetches the client's messages screens too.
+  const utils = trpc.useUtils();
+  useLiveEvents(MESSAGES_LIVE_TOPIC, () => void utils.portalMessages.invalidate());
+  const unread = trpc.portalMessages.unread.useQuery(undefined, { refetchOnWindowFocus: true });
   return unread.data?.threads ?? 0;
 }
