@@ -12,6 +12,8 @@ import { twoAgencies, type Agency } from '../support/agencies';
 import { startApp, type TestApp } from '../support/app';
 import { refusal, trpcClient, type TrpcClient } from '../support/trpc';
 import { createPortalSession } from '../../server/auth/sessions';
+import { MESSAGES_LIVE_TOPIC } from '../../shared/live';
+import { openLiveStream } from '../support/live';
 
 let app: TestApp;
 let a: Agency;
@@ -382,5 +384,27 @@ describe('REST', () => {
     expect(((await page.json()) as { body: string }[])[0].body).toBe('Over REST');
     const foreign = await fetch(`${app.baseUrl}/api/messages/threads/${b.rows.messageThread[0]}/messages`, { headers });
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe('live updates', () => {
+  it("carries a posted message to the client's open stream and staff's, but an internal note to staff's only", async () => {
+    const clientStream = await openLiveStream(app.baseUrl, 'portalLive.events', { token: a.portal.token });
+    const staffStream = await openLiveStream(app.baseUrl, 'live.events', { token: a.token });
+    const isMessage = (id: number) => (m: { topic: string; data: unknown }) =>
+      m.topic === MESSAGES_LIVE_TOPIC && (m.data as { messageId?: number }).messageId === id;
+    const note = await staff.messages.post.mutate({ threadId, body: INTERNAL, internal: true });
+    const shared = await staff.messages.post.mutate({ threadId, body: 'Live: the draft is ready for you' });
+    // Staff windows hear of both; the client's only of the shared message (the note came first, so it would be there).
+    await staffStream.next(isMessage(note.id));
+    await staffStream.next(isMessage(shared.id));
+    const heard = await clientStream.next(isMessage(shared.id));
+    expect(heard.data).toMatchObject({ type: 'message.posted', threadId, internal: false });
+    expect(clientStream.messages.filter((m) => m.topic === MESSAGES_LIVE_TOPIC)).toHaveLength(1);
+    expect(clientStream.messages.some(isMessage(note.id))).toBe(false);
+    // Ids only, never the text.
+    expect(JSON.stringify(staffStream.messages)).not.toContain('draft is ready');
+    clientStream.close();
+    staffStream.close();
   });
 });
