@@ -64,6 +64,10 @@ test('staff write, the client reads and replies, staff see the badge and the rea
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByTestId('message').filter({ hasText: 'budget is tight' })).toBeVisible();
 
+  // Staff leave the conversation (an open conversation reads what arrives in it, live) for the dashboard.
+  await page.goto('/hub');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
   // The client, in their own browser, sees the message and never the note; opening it marks it read.
   const clientContext = await browser.newContext();
   const portal = await clientContext.newPage();
@@ -83,8 +87,8 @@ test('staff write, the client reads and replies, staff see the badge and the rea
   await expect(portal.getByTestId('portal-messages-badge')).toHaveCount(0);
   await shoot(portal, 'portal-messages');
 
-  // Staff see the unread badge, the reply in the inbox (waiting for us), and the client's read receipt.
-  await page.goto('/hub');
+  // Staff, still on the dashboard, see the unread badge light up live; then the reply in the inbox (waiting for us),
+  // and the client's read receipt.
   await expect(page.getByTestId('messages-badge')).toHaveText('1');
   await page.goto('/hub/messages');
   const row = page.getByRole('link', { name: /Harbor Bakery/ }).filter({ hasText: 'move the launch' });
