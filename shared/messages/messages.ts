@@ -54,6 +54,11 @@ export const messages = {
   noMessagesHint: 'Write the first message below.',
   noMessagesPortal: 'No messages yet. Write to us below, we usually answer within a day.',
   olderMessages: 'Show older messages',
+  /** The typing indicator under a conversation. */
+  typing: (names: string[]) =>
+    names.length === 1
+      ? `${names[0]} is typing…`
+      : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} are typing…`,
   composerLabel: 'Message',
   composerPlaceholder: 'Write a message… (markdown works: **bold**, lists, links)',
   composerPlaceholderInternal: 'Write an internal note for your team…',

@@ -105,6 +105,8 @@ test('staff write, the client reads and replies, staff see the badge and the rea
 
   // Live, both ways, with no reload: the client's page is still open on their messages, staff's on the conversation.
   await page.getByRole('textbox', { name: 'Message' }).fill('Friday works for us.');
+  // The client sees that staff are writing before the message arrives.
+  await expect(portal.getByText(/ is typing…$/)).toBeVisible();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(portal.getByTestId('message').filter({ hasText: 'Friday works for us.' })).toBeVisible();
   await portal.getByRole('textbox', { name: 'Message' }).fill('Great, see you Friday!');

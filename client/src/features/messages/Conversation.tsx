@@ -11,7 +11,9 @@ import { messages as T } from '../../../../shared/messages/messages';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatFileSize } from '../../../../shared/file-size';
 import { MESSAGE_BODY_MAX, MESSAGE_EDIT_WINDOW_MINUTES } from '../../../../shared/schemas/messages';
+import { LIVE_TYPING_TOPIC } from '../../../../shared/live';
 import { cn } from '../../lib/cn';
+import { useLiveEvents } from '../../lib/live';
 import { Button } from '../../ui/Button';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
 import { Markdown } from '../../ui/Markdown';
@@ -57,6 +59,16 @@ export type ConversationProps = {
   uploadTo?: { companyId: number; projectId: number | null };
   /** The draft's key in localStorage (one per thread). */
   draftKey: string;
+  /**
+   * The typing indicator: the conversation's live channel, what to call while the composer changes (the component
+   * sends at most one a second; `internal`: an internal note, which clients must not hear of), and which indicators
+   * are the viewer's own.
+   */
+  typing?: {
+    channel: string;
+    send: (internal: boolean) => void;
+    isSelf: (who: { userId?: number; contactId?: number }) => boolean;
+  };
   readOnly?: boolean;
   emptyText: string;
 };
@@ -266,6 +278,13 @@ function MessageItem({ message, props }: { message: ConversationMessage; props: 
 function Composer({ props }: { props: ConversationProps }) {
   const [draft, setDraft] = useDraft(props.draftKey);
   const [internal, setInternal] = useState(false);
+  const lastTyped = useRef(0);
+  const typed = (isInternal: boolean) => {
+    const now = Date.now();
+    if (!props.typing || now - lastTyped.current < TYPING_SEND_MS) return;
+    lastTyped.current = now;
+    props.typing.send(isInternal);
+  };
   const [files, setFiles] = useState<{ id: number; name: string; size: number }[]>([]);
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(false);
@@ -326,7 +345,10 @@ function Composer({ props }: { props: ConversationProps }) {
       <textarea
         id={`composer-${props.draftKey}`}
         value={draft}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          typed(internal);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) void send();
         }}
@@ -402,7 +424,34 @@ function Composer({ props }: { props: ConversationProps }) {
   );
 }
 
+const TYPING_SEND_MS = 1500;
+const TYPING_SHOWN_MS = 4000;
+
+/** Who else is typing in this conversation right now (names), from the live typing events of its channel. */
+function useTyping(typing: ConversationProps['typing']) {
+  const [names, setNames] = useState<Record<string, { name: string; until: number }>>({});
+  useLiveEvents(LIVE_TYPING_TOPIC, (event) => {
+    const data = event.data as { channel?: string; name?: string; userId?: number; contactId?: number } | null;
+    if (!typing || !data || data.channel !== typing.channel || typing.isSelf(data)) return;
+    const key = data.userId !== undefined ? `u${data.userId}` : `c${data.contactId}`;
+    setNames((current) => ({ ...current, [key]: { name: data.name ?? '', until: Date.now() + TYPING_SHOWN_MS } }));
+  });
+  const live = Object.values(names);
+  // Each indicator fades TYPING_SHOWN_MS after the last one heard.
+  useEffect(() => {
+    if (!live.length) return;
+    const next = Math.min(...live.map((n) => n.until)) - Date.now();
+    const timer = setTimeout(
+      () => setNames((current) => Object.fromEntries(Object.entries(current).filter(([, n]) => n.until > Date.now()))),
+      Math.max(next, 50),
+    );
+    return () => clearTimeout(timer);
+  });
+  return live.map((n) => n.name).filter(Boolean);
+}
+
 export function Conversation(props: ConversationProps) {
+  const typingNames = useTyping(props.typing);
   const ordered = useMemo(
     () =>
       (props.pages ?? [])
@@ -454,6 +503,9 @@ export function Conversation(props: ConversationProps) {
           <div ref={bottom} />
         </div>
       )}
+      <p className="h-4 text-xs text-slate-500" aria-live="polite">
+        {typingNames.length ? T.typing(typingNames) : ''}
+      </p>
       {!props.readOnly && <Composer props={props} />}
     </div>
   );

@@ -10,6 +10,7 @@ import { messages as T } from '../../../../shared/messages/messages';
 import { errorCode, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Badge } from '../../ui/Badge';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
+import { useSession } from '../../app/useSession';
 import { Conversation } from './Conversation';
 
 type Detail = RouterOutputs['messages']['thread'];
@@ -34,6 +35,8 @@ export function StaffThread({ threadId, showHeader = true }: { threadId: number;
   const edit = trpc.messages.edit.useMutation({ onSuccess: refresh });
   const remove = trpc.messages.delete.useMutation({ onSuccess: refresh });
   const assign = trpc.messages.assign.useMutation({ onSuccess: refresh });
+  const typing = trpc.live.typing.useMutation();
+  const me = useSession().user;
   const read = trpc.messages.markRead.useMutation({
     onSuccess: () => {
       void utils.messages.unread.invalidate();
@@ -92,6 +95,13 @@ export function StaffThread({ threadId, showHeader = true }: { threadId: number;
         markRead={markRead}
         uploadTo={thread ? { companyId: thread.company.id, projectId: thread.project?.id ?? null } : undefined}
         draftKey={`cf-draft-thread-${threadId}`}
+        typing={{
+          channel: `thread:${threadId}`,
+          // Writing an internal note shows to staff only: the client must not even hear that something is written.
+          send: (internal) =>
+            typing.mutate({ channel: `thread:${threadId}`, companyId: internal ? null : (thread?.company.id ?? null) }),
+          isSelf: (who) => who.userId === me?.id,
+        }}
         emptyText={T.noMessagesHint}
       />
     </section>

@@ -28,6 +28,7 @@ export function PortalThread({ threadId }: { threadId: number }) {
   const post = trpc.portalMessages.post.useMutation({ onSuccess: refresh });
   const edit = trpc.portalMessages.edit.useMutation({ onSuccess: refresh });
   const remove = trpc.portalMessages.delete.useMutation({ onSuccess: refresh });
+  const typing = trpc.portalLive.typing.useMutation();
   const read = trpc.portalMessages.markRead.useMutation({
     onSuccess: () => {
       void utils.portalMessages.unread.invalidate();
@@ -59,6 +60,12 @@ export function PortalThread({ threadId }: { threadId: number }) {
       remove={(messageId) => remove.mutateAsync({ messageId })}
       markRead={markRead}
       draftKey={`cf-portal-draft-${threadId}`}
+      typing={{
+        channel: `thread:${threadId}`,
+        send: () => typing.mutate({ channel: `thread:${threadId}` }),
+        // The server never echoes a client's own indicator back to them.
+        isSelf: () => false,
+      }}
       readOnly={preview}
       emptyText={T.noMessagesPortal}
     />
