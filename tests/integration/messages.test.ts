@@ -58,13 +58,14 @@ describe('threads', () => {
     const foreign = b.rows.messageThread[0];
     expect(await refused(staff.messages.thread.query({ threadId: foreign }))).toMatchObject({ httpStatus: 404 });
     const otherCompany = await staff.messages.companyThread.mutate({ companyId: a.companies[1].id });
+    // One call at a time: started together, a refusal could arrive before its handler is attached (unhandled).
     for (const call of [
-      client.portalMessages.thread.query({ threadId: otherCompany.thread.id }),
-      client.portalMessages.messages.query({ threadId: otherCompany.thread.id }),
-      client.portalMessages.post.mutate({ threadId: otherCompany.thread.id, body: 'Hello?' }),
-      client.portalMessages.markRead.mutate({ threadId: otherCompany.thread.id }),
+      () => client.portalMessages.thread.query({ threadId: otherCompany.thread.id }),
+      () => client.portalMessages.messages.query({ threadId: otherCompany.thread.id }),
+      () => client.portalMessages.post.mutate({ threadId: otherCompany.thread.id, body: 'Hello?' }),
+      () => client.portalMessages.markRead.mutate({ threadId: otherCompany.thread.id }),
     ])
-      expect(await refused(call)).toMatchObject({ httpStatus: 404, message: M.messages.threadNotFound });
+      expect(await refused(call())).toMatchObject({ httpStatus: 404, message: M.messages.threadNotFound });
   });
 
   it("hides a project's thread from the client while the project is not shared", async () => {
