@@ -5,6 +5,7 @@ import { M } from '../shared/messages';
 import { RequestSessions, type AppDeps, type AppScope } from './app-scope';
 import { requestIdOf } from './log';
 import { runAsTenant, tenantScopedDb } from './tenancy';
+import { registerEmailReplies } from './domain/messages/email-replies';
 import type { Permission } from '../shared/permissions';
 import {
   refuseNul,
@@ -24,6 +25,8 @@ export function createContextFactory(deps: AppDeps) {
     tenantDb: tenantScopedDb(deps.database.db),
     secureCookies: deps.env.publicUrl.startsWith('https://'),
   };
+  // Replies by e-mail land in their threads through this app (server/domain/messages/email-replies.ts).
+  registerEmailReplies(app);
   // Few keys on purpose: tRPC copies the context at every middleware.
   return function createContext({ req, res }: { req: Request; res: Response }) {
     return {
