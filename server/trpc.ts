@@ -5,7 +5,6 @@ import { M } from '../shared/messages';
 import { RequestSessions, type AppDeps, type AppScope } from './app-scope';
 import { requestIdOf } from './log';
 import { runAsTenant, tenantScopedDb } from './tenancy';
-import { registerEmailReplies } from './domain/messages/email-replies';
 import type { Permission } from '../shared/permissions';
 import {
   refuseNul,
@@ -18,15 +17,15 @@ import {
 
 export type { AppDeps, AppScope } from './app-scope';
 
-export function createContextFactory(deps: AppDeps) {
+/** onApp: told the app's scope once it is built (server/app.ts registers the e-mail reply handler with it). */
+export function createContextFactory(deps: AppDeps, onApp?: (app: AppScope) => void) {
   // One tenant-scoped client per app; the business comes from the procedure being run (server/tenancy.ts).
   const app: AppScope = {
     ...deps,
     tenantDb: tenantScopedDb(deps.database.db),
     secureCookies: deps.env.publicUrl.startsWith('https://'),
   };
-  // Replies by e-mail land in their threads through this app (server/domain/messages/email-replies.ts).
-  registerEmailReplies(app);
+  onApp?.(app);
   // Few keys on purpose: tRPC copies the context at every middleware.
   return function createContext({ req, res }: { req: Request; res: Response }) {
     return {

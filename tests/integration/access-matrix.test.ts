@@ -112,6 +112,7 @@ const WITHOUT_ID = [
   'business.get',
   'business.updateInfo',
   'business.updateStyle',
+  'business.updateMessageEmail',
   'business.removeLogo',
   'team.invites',
   'team.invite',

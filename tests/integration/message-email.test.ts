@@ -15,7 +15,7 @@ import { startSmtpListener, type SmtpListener } from '../../server/inbound-mail/
 import { twoAgencies, type Agency } from '../support/agencies';
 import { startApp, type TestApp } from '../support/app';
 import { startSmtpServer } from '../support/smtp';
-import { trpcClient, type TrpcClient } from '../support/trpc';
+import { refusal, trpcClient, type TrpcClient } from '../support/trpc';
 
 const DOMAIN = 'reply.bridge.test';
 const MAX_BYTES = 64 * 1024;
@@ -198,6 +198,32 @@ describe('replies by e-mail', () => {
       expect(page.items.some((m) => m.body === 'Let me in')).toBe(false);
     } finally {
       await app.database.db.contact.update({ where: { id: a.portal.contactId }, data: { portalAccess: true } });
+    }
+  });
+});
+
+describe("the agency's settings", () => {
+  it('saves the delay and the text choice, refuses a delay out of bounds, and waits that long', async () => {
+    const before = await staff.business.get.query();
+    expect(before.messageEmail).toEqual({ delayMinutes: 5, includesText: false });
+    for (const delayMinutes of [0, 1441, 2.5]) {
+      const error = await staff.business.updateMessageEmail.mutate({ delayMinutes, includesText: false }).then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      expect(refusal(error)).toMatchObject({ httpStatus: 400 });
+      expect(error?.message).toContain(M.account.messageEmailDelayInvalid);
+    }
+    const saved = await staff.business.updateMessageEmail.mutate({ delayMinutes: 30, includesText: false });
+    expect(saved.messageEmail).toEqual({ delayMinutes: 30, includesText: false });
+    try {
+      await staff.messages.post.mutate({ threadId, body: 'Half an hour later' });
+      await jobs.drain(later(10));
+      expect(mailsTo(a.portal.email)).toHaveLength(0);
+      await jobs.drain(later(31));
+      expect(mailsTo(a.portal.email)).toHaveLength(1);
+    } finally {
+      await staff.business.updateMessageEmail.mutate({ delayMinutes: 5, includesText: false });
     }
   });
 });
