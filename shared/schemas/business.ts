@@ -159,7 +159,7 @@ export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export const LOGO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;
 
 /** The longest delay before an unread message is e-mailed: a day. */
-export const MESSAGE_EMAIL_DELAY_MAX = 1440;
+const MESSAGE_EMAIL_DELAY_MAX = 1440;
 
 /** PUT /api/business/message-email {delay_minutes, includes_text}: unread messages by e-mail. */
 export const messageEmailInput = z.object({

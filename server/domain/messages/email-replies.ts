@@ -36,7 +36,7 @@ export function registerEmailReplies(app: AppScope): () => void {
 }
 
 /** Posts one reply (see the file's comment); throws ReplyRefused for what must never be retried. */
-export async function postEmailReply(app: AppScope, reply: InboundReply): Promise<void> {
+async function postEmailReply(app: AppScope, reply: InboundReply): Promise<void> {
   const { businessId } = reply;
   await runAsTenant(businessId, async () => {
     const scope = tenantClients(app, businessId);
@@ -125,8 +125,7 @@ async function writerOf(scope: Scope, reply: InboundReply, thread: ThreadRow): P
     },
   });
   if (
-    !contact ||
-    !contact.portalAccess ||
+    !contact?.portalAccess ||
     contact.companyId !== thread.companyId ||
     !contact.company ||
     contact.company.archivedAt !== null ||

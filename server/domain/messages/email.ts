@@ -25,9 +25,9 @@ import { clientVisible } from '../../portal/visibility';
 import { sql, TENANT, tenantRunner, toBool, toDate, toInt, toText, type Sql, type SqlRunner } from '../../sql';
 
 /** The most people one job run e-mails (the rest go in a follow-up run). */
-export const MESSAGE_EMAIL_BATCH = 50;
+const MESSAGE_EMAIL_BATCH = 50;
 /** The most messages one e-mail shows (the newest); it says how many earlier ones it leaves out. */
-export const MESSAGE_EMAIL_MAX_SHOWN = 20;
+const MESSAGE_EMAIL_MAX_SHOWN = 20;
 
 /** Queues the thread's e-mail run for a new message (in the message's transaction). */
 export async function queueMessageEmail(
