@@ -181,6 +181,24 @@ describe('replies by e-mail', () => {
     expect(portal.items.some((m) => m.body === 'Here it is, thanks!')).toBe(true);
   });
 
+  it("posts a staff member's reply as theirs, never as an internal note", async () => {
+    await client.portalMessages.post.mutate({ threadId, body: 'Is the launch still on Monday?' });
+    await jobs.drain(later(6));
+    const [mail] = mailsTo(a.email);
+    await sendReply(mail.replyTo as string, {
+      from: a.email,
+      text: 'Yes, Monday at 9.\n\n> Is the launch still on Monday?',
+    });
+    const page = await staff.messages.messages.query({ threadId });
+    expect(page.items[0]).toMatchObject({
+      body: 'Yes, Monday at 9.',
+      internal: false,
+      author: { kind: 'staff', id: a.userId },
+    });
+    const portal = await client.portalMessages.messages.query({ threadId });
+    expect(portal.items[0].body).toBe('Yes, Monday at 9.');
+  });
+
   it('sends nothing to a contact whose access was turned off, and refuses their reply', async () => {
     await staff.messages.post.mutate({ threadId, body: 'Before access was turned off' });
     await jobs.drain(later(6));
