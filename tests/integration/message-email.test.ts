@@ -146,6 +146,31 @@ describe('unread messages by e-mail', () => {
     expect(mailsTo(a.portal.email)).toHaveLength(0);
   });
 
+  it('e-mails a company of many contacts in bounded runs, each contact once', async () => {
+    const companyId = a.companies[1].id;
+    const stamp = Date.now().toString(36);
+    await app.database.db.contact.createMany({
+      data: Array.from({ length: 60 }, (_, i) => ({
+        businessId: a.businessId,
+        companyId,
+        firstName: `Many${i}`,
+        lastName: 'Contact',
+        email: `many-${stamp}-${i}@client.test`,
+        portalAccess: true,
+      })),
+    });
+    const topic = await staff.messages.startTopic.mutate({ companyId, subject: 'For everyone' });
+    await staff.messages.post.mutate({ threadId: topic.thread.id, body: 'Hello all' });
+    // The first run mails 50 people and queues the next run for the rest.
+    expect(await jobs.runDue(later(6))).toBeGreaterThanOrEqual(1);
+    const first = smtp.received.filter((m) => m.to.some((t) => t.startsWith(`many-${stamp}-`))).length;
+    expect(first).toBe(50);
+    await jobs.drain(later(6));
+    const all = smtp.received.filter((m) => m.to.some((t) => t.startsWith(`many-${stamp}-`)));
+    expect(all).toHaveLength(60);
+    expect(new Set(all.map((m) => m.to[0])).size).toBe(60);
+  });
+
   it("e-mails staff a client's unread message, with a reply address of their own", async () => {
     await client.portalMessages.post.mutate({ threadId, body: 'A question from the client' });
     await jobs.drain(later(10));
