@@ -1,5 +1,7 @@
 import * as T from './texts';
 
+const newMessages = (count: number) => `${count} new messages`;
+
 /** Messages (issue 30): conversations between the agency and its clients, in the hub and the portal. */
 export const messages = {
   // Errors and refusals.
@@ -29,9 +31,9 @@ export const messages = {
   emailReplyOnlyFiles: '(files attached)',
   // Unread messages by e-mail (server/domain/messages/email.ts).
   emailSubject: (count: number, from: string, thread: string) =>
-    `${count === 1 ? 'New message' : `${count} new messages`} from ${from} in “${thread}”`,
+    `${count === 1 ? 'New message' : newMessages(count)} from ${from} in “${thread}”`,
   emailIntro: (firstName: string, count: number, thread: string) =>
-    `Hi ${firstName},\n\nYou have ${count === 1 ? 'a new message' : `${count} new messages`} in “${thread}”.`,
+    `Hi ${firstName},\n\nYou have ${count === 1 ? 'a new message' : newMessages(count)} in “${thread}”.`,
   emailMessage: (author: string, when: string, body: string) => `${author} wrote (${when}):\n${body}`,
   emailMore: (count: number) => `…and ${count} earlier message${count === 1 ? '' : 's'} not shown here.`,
   emailDeletedBody: '(deleted)',
