@@ -20,6 +20,7 @@ import { portalSignInSlug, spaShell, withPageData } from './lib/spa-shell';
 import { liveConnectionLimit } from './live/connections';
 import { appRouter } from './routers/_app';
 import { createContextFactory, type AppDeps } from './trpc';
+import { registerEmailReplies } from './domain/messages/email-replies';
 
 const JSON_LIMIT = 1024 * 1024;
 /** The API's paths (the data-service ones are /<name>/v1/...): JSON only, never cached, never the client's HTML. */
@@ -123,7 +124,8 @@ export const endLiveStreams = (app: ReturnType<typeof createApp>) => (app.locals
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = express();
-  const createContext = createContextFactory(deps);
+  // Replies by e-mail land in their threads through this app (server/domain/messages/email-replies.ts).
+  const createContext = createContextFactory(deps, registerEmailReplies);
   const clientDir = options.clientDir ?? path.resolve('dist/client');
   // Nothing is counted unless someone can read it.
   const metrics = deps.env.METRICS_TOKEN || deps.env.METRICS_PORT ? createMetrics(deps.database) : null;

@@ -3,7 +3,8 @@ import { M } from '../shared/messages';
 import type { Env } from './env';
 import { log as appLog, redactText } from './log';
 
-export type MailMessage = { to: string; subject: string; text: string };
+/** replyTo: where a reply goes (a thread's reply address, server/inbound-mail), when not the From address. */
+export type MailMessage = { to: string; subject: string; text: string; replyTo?: string };
 
 /**
  * Outgoing mail over SMTP (nodemailer). Without SMTP_URL nothing is sent: the message is logged (its one-time links
@@ -46,6 +47,7 @@ export class Mailer {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     });
     return true;
   }

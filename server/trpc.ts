@@ -18,13 +18,15 @@ import {
 
 export type { AppDeps, AppScope } from './app-scope';
 
-export function createContextFactory(deps: AppDeps) {
+/** onApp: told the app's scope once it is built (server/app.ts registers the e-mail reply handler with it). */
+export function createContextFactory(deps: AppDeps, onApp?: (app: AppScope) => void) {
   // One tenant-scoped client per app; the business comes from the procedure being run (server/tenancy.ts).
   const app: AppScope = {
     ...deps,
     tenantDb: tenantScopedDb(deps.database.db),
     secureCookies: deps.env.publicUrl.startsWith('https://'),
   };
+  onApp?.(app);
   // Few keys on purpose: tRPC copies the context at every middleware.
   return function createContext({ req, res }: { req: Request; res: Response }) {
     return {

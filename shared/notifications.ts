@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'team_invite_accepted',
   /** A teammate mentioned me (@name) in a message. */
   'message_mention',
+  /** A client's message is still unread by me after the agency's delay (server/domain/messages/email.ts). */
+  'message_client',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -33,6 +35,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   portal_invite_accepted: 'in_app',
   team_invite_accepted: 'email',
   message_mention: 'email',
+  message_client: 'email',
 };
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; description: string }> = {
@@ -45,6 +48,11 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   message_mention: {
     label: 'Mentioned in a message',
     description: 'A teammate mentions you (@name) in a conversation.',
+  },
+  message_client: {
+    label: 'Unread client messages',
+    description:
+      'A client’s message is still unread after a few minutes (e-mail only; the conversation’s assignee, or everyone).',
   },
 };
 

@@ -332,6 +332,10 @@ export const restRoutes: RestRoute[] = [
     style: 'snake',
     summary: 'Change the portal branding: colors and login text',
   }),
+  row('PUT', '/api/business/message-email', 'business.updateMessageEmail', {
+    style: 'snake',
+    summary: 'Change when unread messages are e-mailed, and whether the e-mail carries their text',
+  }),
   row('DELETE', '/api/business/logo', 'business.removeLogo', {
     style: 'snake',
     summary: 'Remove the logo (the portal shows the business name instead)',

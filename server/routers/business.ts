@@ -7,9 +7,17 @@ import {
   brandStyleInput,
   businessInfoInput,
   businessOutput,
+  messageEmailInput,
   portalBrandingOutput,
 } from '../../shared/schemas/business';
-import { getBusiness, portalBranding, removeLogo, updateBusinessInfo, updateBusinessStyle } from '../domain/business';
+import {
+  getBusiness,
+  portalBranding,
+  removeLogo,
+  updateBusinessInfo,
+  updateBusinessStyle,
+  updateMessageEmail,
+} from '../domain/business';
 import { permittedProcedure, publicProcedure, router, staffProcedure } from '../trpc';
 
 export const businessRouter = router({
@@ -28,6 +36,12 @@ export const businessRouter = router({
     .input(brandStyleInput)
     .output(businessOutput)
     .mutation(({ ctx, input }) => updateBusinessStyle(ctx, input)),
+
+  /** PUT /api/business/message-email {delay_minutes, includes_text}: unread messages by e-mail (issue 30). */
+  updateMessageEmail: permittedProcedure('account.manage')
+    .input(messageEmailInput)
+    .output(businessOutput)
+    .mutation(({ ctx, input }) => updateMessageEmail(ctx, input)),
 
   /** DELETE /api/business/logo: back to the business name on the portal's login page. */
   removeLogo: permittedProcedure('branding.manage')

@@ -58,6 +58,16 @@ export const account = {
   countryRequired: 'Country is required',
   invalidCurrency: 'Choose a currency from the list (an ISO 4217 code such as USD or EUR).',
   infoUpdated: 'Business information updated',
+  // Unread messages by e-mail (Account → Business).
+  messageEmailTitle: 'Message e-mails',
+  messageEmailDescription:
+    'A message still unread after this delay is e-mailed to its recipient, every pending message of a conversation in one e-mail. Recipients can reply to the e-mail.',
+  messageEmailDelay: 'Delay (minutes)',
+  messageEmailDelayHint: 'From 1 minute to 1,440 (a day). Default: 5.',
+  messageEmailDelayInvalid: 'Enter a whole number of minutes from 1 to 1,440.',
+  messageEmailIncludesText: 'Include the message text',
+  messageEmailIncludesTextHint: 'Off: the e-mail only says there is a new message and links to it.',
+  messageEmailUpdated: 'Message e-mail settings saved',
   updateFailed: 'Update failed',
   infoUpdateFailed: 'Failed to update business information. Please try again.',
   // The Brand Style Settings form (spec §2.10, §5, §9).

@@ -1,5 +1,7 @@
 import * as T from './texts';
 
+const newMessages = (count: number) => `${count} new messages`;
+
 /** Messages (issue 30): conversations between the agency and its clients, in the hub and the portal. */
 export const messages = {
   // Errors and refusals.
@@ -20,6 +22,24 @@ export const messages = {
   notAuthor: 'Only the author can change a message.',
   editWindowOver: (minutes: number) => `A message can be changed only within ${minutes} minutes of sending it.`,
   alreadyDeleted: 'This message was already deleted.',
+  // Replies by e-mail (the sender reads these in the bounce).
+  emailReplyThreadGone: 'This conversation no longer exists, so your reply could not be posted.',
+  emailReplyNoAccess:
+    'You no longer have access to this conversation, so your reply was not posted. Contact the agency directly.',
+  emailReplyNoLongerTeam: 'You are no longer on this team, so your reply was not posted.',
+  emailReplyTooLarge: 'An attachment is larger than the upload limit, so your reply was not posted.',
+  emailReplyOnlyFiles: '(files attached)',
+  // Unread messages by e-mail (server/domain/messages/email.ts).
+  emailSubject: (count: number, from: string, thread: string) =>
+    `${count === 1 ? 'New message' : newMessages(count)} from ${from} in “${thread}”`,
+  emailIntro: (firstName: string, count: number, thread: string) =>
+    `Hi ${firstName},\n\nYou have ${count === 1 ? 'a new message' : newMessages(count)} in “${thread}”.`,
+  emailMessage: (author: string, when: string, body: string) => `${author} wrote (${when}):\n${body}`,
+  emailMore: (count: number) => `…and ${count} earlier message${count === 1 ? '' : 's'} not shown here.`,
+  emailDeletedBody: '(deleted)',
+  emailOpen: (url: string) => `Read and answer in the conversation:\n${url}`,
+  emailReplyHint: 'You can also answer by replying to this e-mail (keep your reply above the quoted text).',
+  emailStaffSettings: (url: string) => `Choose which e-mails you get: ${url}`,
   // Mentions (the bell).
   mentioned: (actor: string, thread: string) => `${actor} mentioned you in “${thread}”`,
   // Thread names.

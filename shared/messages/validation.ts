@@ -71,6 +71,8 @@ export const validation = {
     secondaryColor: T.secondaryColor,
     buttonTextColor: T.buttonTextColor,
     loginText: 'Login text',
+    messageEmailDelayMinutes: 'Message e-mail delay',
+    messageEmailIncludesText: 'Message text in e-mails',
   } as Record<string, string>,
   value: T.value,
   required: T.isRequired,

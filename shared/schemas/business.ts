@@ -125,6 +125,8 @@ export const businessOutput = z.object({
     buttonTextColor: z.string(),
     loginText: z.string(),
   }),
+  /** Unread messages by e-mail (issue 30): after how many minutes, and with the text or only a link. */
+  messageEmail: z.object({ delayMinutes: z.number().int(), includesText: z.boolean() }),
 });
 export type BusinessDetails = z.infer<typeof businessOutput>;
 
@@ -155,3 +157,17 @@ export const logoPath = (logoKey: string) => `/api/business/logo/${logoKey}`;
 /** What the browser may check before uploading (the server checks the bytes themselves). */
 export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export const LOGO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const;
+
+/** The longest delay before an unread message is e-mailed: a day. */
+const MESSAGE_EMAIL_DELAY_MAX = 1440;
+
+/** PUT /api/business/message-email {delay_minutes, includes_text}: unread messages by e-mail. */
+export const messageEmailInput = z.object({
+  delayMinutes: z
+    .number(M.account.messageEmailDelayInvalid)
+    .int(M.account.messageEmailDelayInvalid)
+    .min(1, M.account.messageEmailDelayInvalid)
+    .max(MESSAGE_EMAIL_DELAY_MAX, M.account.messageEmailDelayInvalid),
+  includesText: z.boolean(),
+});
+export type MessageEmailForm = z.input<typeof messageEmailInput>;

@@ -10,7 +10,7 @@ import { storedEnum } from './output';
 export const MESSAGE_BODY_MAX = 10_000;
 /** A message can be edited or deleted by its author for this long after it was sent. */
 export const MESSAGE_EDIT_WINDOW_MINUTES = 15;
-const MESSAGE_ATTACHMENTS_MAX = 10;
+export const MESSAGE_ATTACHMENTS_MAX = 10;
 const THREAD_KINDS = ['company', 'project', 'topic'] as const;
 export type ThreadKind = (typeof THREAD_KINDS)[number];
 

@@ -116,6 +116,7 @@ const WITHOUT_ID = [
   'business.get',
   'business.updateInfo',
   'business.updateStyle',
+  'business.updateMessageEmail',
   'business.removeLogo',
   'team.invites',
   'team.invite',

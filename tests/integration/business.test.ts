@@ -129,6 +129,7 @@ describe('business.get and GET /api/business', () => {
       currency: 'USD',
       location: { street1: '', street2: '', cityTown: '', state: '', zipcode: '', country: '' },
       style: { ...DEFAULT_BRAND_STYLE, loginText: DEFAULT_LOGIN_TEXT },
+      messageEmail: { delayMinutes: 5, includesText: false },
     });
   });
 
@@ -141,6 +142,7 @@ describe('business.get and GET /api/business', () => {
       'id',
       'location',
       'logo',
+      'message_email',
       'name',
       'phone',
       'portal_url',

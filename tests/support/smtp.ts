@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string[]; from: string; subject: string; text: string };
+export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; replyTo: string | null };
 
 /**
  * A real SMTP server in the test process (the `smtp-server` package): the app sends to it over TCP exactly as it
@@ -23,6 +23,7 @@ export async function startSmtpServer(port = 0) {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            replyTo: parsed.replyTo?.value[0]?.address ?? null,
           };
           received.push(mail);
           for (const waiter of waiters.splice(0)) waiter.match(mail) ? waiter.resolve(mail) : waiters.push(waiter);

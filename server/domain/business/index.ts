@@ -11,6 +11,7 @@ import {
   type brandingInput,
   type brandStyleInput,
   type businessInfoInput,
+  type messageEmailInput,
   type BusinessDetails,
 } from '../../../shared/schemas/business';
 import { changesOf, recordActivity, staffActor, type Actor, type ActivityWriter } from '../../activity';
@@ -18,7 +19,7 @@ import type { Database } from '../../db';
 import type { FileStorage } from '../../files/storage';
 import type { Prisma } from '../../generated/sqlite/client';
 import { log } from '../../log';
-import { raw, sql, TENANT, toInt } from '../../sql';
+import { raw, sql, TENANT, toBool, toInt } from '../../sql';
 import type { AppScope } from '../../trpc';
 import type { StaffScope } from '../context';
 
@@ -56,6 +57,8 @@ const businessSelect = {
   currency: true,
   logoKey: true,
   logoName: true,
+  messageEmailDelayMinutes: true,
+  messageEmailIncludesText: true,
 } as const;
 
 const BUSINESS_COLUMNS = raw(
@@ -89,6 +92,10 @@ function businessFromRow(row: BusinessRow, publicUrl: string): BusinessDetails {
       secondaryColor: row.secondaryColor,
       buttonTextColor: row.buttonTextColor,
       loginText: row.loginText,
+    },
+    messageEmail: {
+      delayMinutes: toInt(row.messageEmailDelayMinutes),
+      includesText: toBool(row.messageEmailIncludesText),
     },
   };
 }
@@ -210,6 +217,14 @@ export const updateBusinessInfo = (scope: Scope, input: z.infer<typeof businessI
       ...(input.currency ? { currency: input.currency } : {}),
     },
     INFO_FIELDS,
+  );
+
+/** Unread messages by e-mail: the delay and whether the e-mail carries the text (server/domain/messages/email.ts). */
+export const updateMessageEmail = (scope: Scope, input: z.infer<typeof messageEmailInput>) =>
+  updateBusiness(
+    scope,
+    { messageEmailDelayMinutes: input.delayMinutes, messageEmailIncludesText: input.includesText },
+    ['messageEmailDelayMinutes', 'messageEmailIncludesText'],
   );
 
 /** The portal's colours and login text. */

@@ -43,6 +43,7 @@ import { tooMany } from '../auth/rules';
 import { clientVisible } from '../../portal/visibility';
 import type { PortalScope, StaffScope } from '../context';
 import { announce, type Announcer, type MessageChange } from './changes';
+import { queueMessageEmail } from './email';
 
 /** Who writes or reads: a staff user, or a client contact (of `companyId`). */
 export type Person =
@@ -331,7 +332,7 @@ export async function writeMessage(
   scope: { db: Db; sql: SqlRunner; businessId: number; app: StaffScope['app'] } & Pick<RequestScope, 'res'>,
   thread: ThreadForWrite,
   person: Person,
-  input: { body: string; internal: boolean; attachmentIds: number[] },
+  input: { body: string; internal: boolean; attachmentIds: number[]; emailMessageId?: string | null },
 ): Promise<{ messageId: number; change: MessageChange }> {
   const personKey = person.kind === 'staff' ? `user:${person.userId}` : `contact:${person.contactId}`;
   const wait = await scope.app.throttle.beginMessage(`${scope.businessId}:${personKey}`);
@@ -362,6 +363,7 @@ export async function writeMessage(
         body: input.body,
         internal,
         createdAt: now,
+        emailMessageId: input.emailMessageId ?? null,
       },
       select: { id: true },
     });
@@ -382,6 +384,14 @@ export async function writeMessage(
       select: { id: true },
     });
     await advanceRead(tx, scope.businessId, thread.id, person, message.id);
+    // Still unread after the agency's delay: e-mailed (./email.ts). An internal note is never e-mailed.
+    if (!internal)
+      await queueMessageEmail(tx, {
+        businessId: scope.businessId,
+        threadId: thread.id,
+        messageId: message.id,
+        createdAt: now,
+      });
     if (mentions.length)
       await enqueueJob(tx, {
         businessId: scope.businessId,
@@ -595,7 +605,7 @@ async function readersOf(db: SqlRunner, threadId: number) {
     FROM "MessageRead" r
     LEFT JOIN "User" u ON u."businessId" = r."businessId" AND u."id" = r."userId"
     LEFT JOIN "Contact" c ON c."businessId" = r."businessId" AND c."id" = r."contactId"
-    WHERE r."businessId" = ${TENANT} AND r."threadId" = ${threadId}
+    WHERE r."businessId" = ${TENANT} AND r."threadId" = ${threadId} AND r."lastReadMessageId" > 0
     ORDER BY r."lastReadAt" DESC`);
   return rows.map((r) => {
     const staff = r.userId != null;

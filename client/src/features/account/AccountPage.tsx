@@ -12,6 +12,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { AccountLoadFailed, FormCardSkeleton } from './accountParts';
 import { BrandStyleForm } from './BrandStyleForm';
 import { BusinessInfoForm } from './BusinessInfoForm';
+import { MessageEmailForm } from './MessageEmailForm';
 import { IntegrationsPanel } from './IntegrationsPanel';
 import { ProfilePanel } from './ProfilePanel';
 import { TeamPanel } from './TeamPanel';
@@ -50,7 +51,10 @@ export default function AccountPage() {
   const wide = useWide();
 
   const businessContent = business.data ? (
-    <BusinessInfoForm business={business.data} canEdit={can(role, 'account.manage')} />
+    <>
+      <BusinessInfoForm business={business.data} canEdit={can(role, 'account.manage')} />
+      <MessageEmailForm business={business.data} canEdit={can(role, 'account.manage')} />
+    </>
   ) : business.isError ? (
     <AccountLoadFailed onRetry={() => void business.refetch()} />
   ) : (
