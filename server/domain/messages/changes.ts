@@ -5,8 +5,8 @@ import { defineLiveTopic } from '../../live/topics';
 import { log } from '../../log';
 
 /**
- * What a message write changed, handed to `announce` once it has committed: the one place where live updates
- * (issue 30's event bus and SSE subscriptions) will publish, and where the e-mail bridge can listen. `internal`
+ * What a message write changed, handed to `announce` once it has committed: the one place it is published to the
+ * open hub and portal windows (server/live), and where in-process listeners hear of it. `internal`
  * says whether a client may ever hear of it: an internal note's change must reach staff connections only.
  */
 export type MessageChange =

@@ -9,7 +9,7 @@
  *   (the thread shows "deleted"), an edited one its editedAt.
  * - Read markers (MessageRead) are per person: unread counts and read receipts come from them in one statement.
  * - Every write returns what it changed and hands it to `announce` (./changes.ts) after its commit: the one place
- *   live updates will publish from.
+ *   it is published to the open windows from (server/live).
  *
  * The staff operations are here, the portal's in ./portal.ts; both share the writes below.
  */

@@ -18,8 +18,6 @@ import { Button } from '../../ui/Button';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
 import { Markdown } from '../../ui/Markdown';
 
-/** How often an open conversation asks for new messages (stopgap until live updates). */
-
 type ConversationMessage = {
   id: number;
   author: { kind: 'staff' | 'contact'; id: number | null; name: string };
