@@ -101,8 +101,6 @@ export const messages = {
   notSeenYet: 'Not seen yet',
   seenByAgency: 'Seen',
   sent: 'Sent',
-  posted: 'Message sent',
-  noteAdded: 'Internal note added',
   navBadge: (n: number) => `Messages, ${n} unread`,
   portalDescription: (agency: string) => `Your conversations with ${agency}.`,
   portalEmptyHint: (agency: string) =>

@@ -297,7 +297,7 @@ function Composer({ props }: { props: ConversationProps }) {
       await props.send({ body: draft, internal, attachmentIds: files.map((f) => f.id) });
       setDraft('');
       setFiles([]);
-      toast.success(internal ? T.noteAdded : T.posted);
+      // No toast: the message appearing in the conversation is the answer (a chat does not announce each line).
     } catch (error) {
       toast.error((error as Error).message);
     } finally {
