@@ -527,6 +527,9 @@ describe('single answers: fields in order', () => {
         "style.secondary_color",
         "style.button_text_color",
         "style.login_text",
+        "message_email",
+        "message_email.delay_minutes",
+        "message_email.includes_text",
       ]
     `);
     expect(shape((await get(`/api/business/branding/${DEMO.slug}`, '')).body)).toMatchInlineSnapshot(`
