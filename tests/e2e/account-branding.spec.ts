@@ -182,14 +182,20 @@ test('business information: the spec’s validation messages, save, and the port
   const field = (name: string) => page.getByRole('textbox', { name, exact: false }).first();
   await field('Business name').fill('');
   await field('Email').fill('not-an-email');
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page
+    .getByRole('region', { name: 'Business Information' })
+    .getByRole('button', { name: 'Save changes' })
+    .click();
   for (const message of ['Business name is required', 'Must be a valid email address']) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   // The address is optional as a whole (issue 29): empty, it asks for nothing; partly filled, it needs the rest.
   await expect(page.getByText('Street address is required', { exact: true })).toHaveCount(0);
   await field('City').fill('Halifax');
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page
+    .getByRole('region', { name: 'Business Information' })
+    .getByRole('button', { name: 'Save changes' })
+    .click();
   for (const message of ['Street address is required', 'Zip code is required', 'Country is required']) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
@@ -206,7 +212,10 @@ test('business information: the spec’s validation messages, save, and the port
   await field('Country').fill('Canada');
   // Amounts are shown in the agency's currency.
   await page.getByRole('combobox', { name: 'Currency' }).selectOption('CAD');
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page
+    .getByRole('region', { name: 'Business Information' })
+    .getByRole('button', { name: 'Save changes' })
+    .click();
   await expect(page.getByText('Business information updated', { exact: true })).toBeVisible();
   // The hub's header shows the new name.
   await expect(page.getByRole('banner').getByText('Harbor Lights Creative')).toBeVisible();

@@ -23,11 +23,11 @@ test('message e-mail settings save and fit at 1440 and 390 px', async ({ page })
   const includes = page.getByRole('switch', { name: 'Include the message text' });
   await expect(includes).toHaveAttribute('aria-checked', 'false');
   await delay.fill('0');
-  await page.getByRole('button', { name: 'Save changes' }).last().click();
+  await page.getByRole('region', { name: 'Message e-mails' }).getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Enter a whole number of minutes from 1 to 1,440.').first()).toBeVisible();
   await delay.fill('15');
   await includes.click();
-  await page.getByRole('button', { name: 'Save changes' }).last().click();
+  await page.getByRole('region', { name: 'Message e-mails' }).getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Message e-mail settings saved')).toBeVisible();
   const card = page.getByRole('heading', { name: 'Message e-mails' });
   await card.scrollIntoViewIfNeeded();
