@@ -28,7 +28,7 @@ import { Spinner } from '../../ui/Feedback';
 import { SkipLink } from '../../ui/SkipLink';
 import { BusinessMark } from './PortalBrand';
 import { PreviewBanner } from './PreviewBanner';
-import { usePortalUnread } from './PortalThread';
+import { usePortalUnread } from './usePortalUnread';
 import { messages as messagesText } from '../../../../shared/messages/messages';
 import { LiveProvider, LiveStatus } from '../../lib/live';
 import { readableOn, usePortalBranding, type PortalBrand } from './branding';

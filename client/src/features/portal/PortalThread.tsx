@@ -5,8 +5,6 @@
 import { useCallback } from 'react';
 import { messages as T } from '../../../../shared/messages/messages';
 import { trpc } from '../../lib/trpc';
-import { MESSAGES_LIVE_TOPIC } from '../../../../shared/live';
-import { useLiveEvents } from '../../lib/live';
 import { LoadFailed } from '../../ui/Feedback';
 import { Conversation } from '../messages/Conversation';
 import { usePortalUser } from './session';
@@ -70,13 +68,4 @@ export function PortalThread({ threadId }: { threadId: number }) {
       emptyText={T.noMessagesPortal}
     />
   );
-}
-
-/** The portal's unread badge: conversations with something the client has not read (one statement, polled). */
-export function usePortalUnread() {
-  // Used by the portal layout (always mounted): a message change, live, refetches the client's messages screens too.
-  const utils = trpc.useUtils();
-  useLiveEvents(MESSAGES_LIVE_TOPIC, () => void utils.portalMessages.invalidate());
-  const unread = trpc.portalMessages.unread.useQuery(undefined, { refetchOnWindowFocus: true });
-  return unread.data?.threads ?? 0;
 }
