@@ -71,6 +71,7 @@ export const messages = {
   unassigned: 'Not assigned',
   assign: 'Assign',
   noMessages: 'No messages yet',
+  chooseConversation: 'Choose a conversation to read it, or start a new one.',
   noMessagesHint: 'Write the first message below.',
   noMessagesPortal: 'No messages yet. Write to us below, we usually answer within a day.',
   olderMessages: 'Show older messages',

@@ -107,6 +107,7 @@ test('staff write, the client reads and replies, staff see the badge and the rea
   await page.getByRole('textbox', { name: 'Message' }).fill('Friday works for us.');
   // The client sees that staff are writing before the message arrives.
   await expect(portal.getByText(/ is typing…$/)).toBeVisible();
+  await shoot(portal, 'portal-typing');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(portal.getByTestId('message').filter({ hasText: 'Friday works for us.' })).toBeVisible();
   await portal.getByRole('textbox', { name: 'Message' }).fill('Great, see you Friday!');

@@ -218,7 +218,7 @@ export default function MessagesPage() {
           ) : (
             <div className="grid h-full min-h-64 place-items-center rounded-xl border border-dashed border-slate-300 text-sm text-slate-500">
               <p className="flex items-center gap-2">
-                <MessagesSquare className="size-5" aria-hidden /> {T.noMessages}
+                <MessagesSquare className="size-5" aria-hidden /> {T.chooseConversation}
               </p>
             </div>
           )}
