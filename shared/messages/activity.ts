@@ -39,6 +39,7 @@ export const activity = {
     api_token: 'API token',
     portal: 'portal',
     import: 'data from',
+    message: 'conversation',
   } as Record<string, string>,
   /** The account settings' sentences where "{verb} the account settings" would not be one (the logo's). */
   businessActions: {
@@ -61,6 +62,8 @@ export const activity = {
     imported: 'imported',
     archived: 'archived',
     unarchived: 'restored',
+    posted: 'wrote in',
+    noted: 'added an internal note to',
   } as Record<string, string>,
   /** Field names that the humanised name would get wrong. */
   fieldLabels: {

@@ -46,7 +46,7 @@ export const messages = {
   companyThread: (company: string) => company,
   projectThread: (project: string) => project,
   // Screens.
-  title: 'Messages',
+  title: T.messagesTitle,
   inboxDescription: 'Every conversation with your clients, unread first.',
   searchPlaceholder: 'Search by subject or company',
   filterUnread: 'Unread only',
@@ -83,7 +83,7 @@ export const messages = {
   composerLabel: 'Message',
   composerPlaceholder: 'Write a message… (markdown works: **bold**, lists, links)',
   composerPlaceholderInternal: 'Write an internal note for your team…',
-  internalToggle: 'Internal note',
+  internalToggle: T.internalNote,
   internalBanner: 'Internal note — clients never see this',
   send: 'Send',
   sendNote: 'Add note',
@@ -109,4 +109,10 @@ export const messages = {
   writeToAgency: (agency: string) => `Write to ${agency}`,
   agency: (agency: string) => agency,
   fileFromMessage: 'Sent in a message',
+  // The portal's search of the client's conversations.
+  portalSearch: 'Search your messages',
+  portalSearchResults: (q: string) => `Messages matching “${q}”`,
+  portalSearchNone: (q: string) => `No message matches “${q}”.`,
+  portalSearchNoneHint: T.tryFewerWords,
+  portalSearchConversation: 'Conversation',
 } as const;

@@ -254,3 +254,6 @@ export const flowName = 'Flow name';
 export const projectName = 'Project name';
 export const templateLabel = 'Template';
 export const saveAsTemplate = 'Save as template';
+export const messagesTitle = 'Messages';
+export const internalNote = 'Internal note';
+export const tryFewerWords = 'Try fewer or shorter words.';

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { M } from '../messages';
 import { idSchema, pageInput, queryFlag } from './common';
 import { storedEnum } from './output';
+import { SEARCH_LIMITS } from './search';
+import { SEARCH_ONLY_KINDS } from '../entities';
 
 export const MESSAGE_BODY_MAX = 10_000;
 /** A message can be edited or deleted by its author for this long after it was sent. */
@@ -175,3 +177,30 @@ export const portalEditInput = z.object({ messageId: idSchema, body: messageBody
 export const portalMessageIdInput = z.object({ messageId: idSchema, slug });
 export const portalMarkReadInput = z.object({ threadId: idSchema, messageId: idSchema.optional(), slug });
 export const portalUnreadInput = z.object({ slug }).optional();
+
+/** The portal's search of the client's conversations (portal.messages.search). */
+export const portalMessageSearchInput = z.object({
+  slug,
+  q: z.string().max(SEARCH_LIMITS.queryMax, M.search.queryTooLong(SEARCH_LIMITS.queryMax)).default(''),
+  limit: z.coerce.number().int().min(1).max(SEARCH_LIMITS.perKindMax).default(SEARCH_LIMITS.perKindDefault),
+});
+
+const portalMessageSearchResult = z.object({
+  kind: z.enum(SEARCH_ONLY_KINDS),
+  id: z.number().int(),
+  threadId: z.number().int(),
+  /** The conversation's name (its subject, or its project's or company's). */
+  title: z.string(),
+  /** Who wrote the message (null for a conversation found by its subject). */
+  author: z.string().nullable(),
+  snippet: z.string(),
+  /** Where it opens, relative to /portal/{slug}/. */
+  path: z.string(),
+});
+export type PortalMessageSearchResult = z.infer<typeof portalMessageSearchResult>;
+
+export const portalMessageSearchOutput = z.object({
+  q: z.string(),
+  terms: z.array(z.string()),
+  results: z.array(portalMessageSearchResult),
+});

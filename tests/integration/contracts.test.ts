@@ -770,6 +770,7 @@ describe('single answers: fields in order', () => {
         "groups[].results[].link",
         "groups[].results[].companyId",
         "groups[].results[].companyName",
+        "groups[].results[].internal",
       ]
     `);
     const both = (await get('/api/search?q=review%20client')).body;

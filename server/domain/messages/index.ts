@@ -34,6 +34,7 @@ import {
   type ThreadKind,
   type ThreadRow,
 } from '../../../shared/schemas/messages';
+import { recordActivity, type Actor } from '../../activity';
 import { fieldError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
 import { containsText, sortedPage, type ListSortSpec } from '../../lib/pagination';
@@ -114,6 +115,10 @@ export const threadExtras = (person: Person) => sql`
 
 const PREVIEW_CHARS = 160;
 
+/** A conversation's name: its subject, else its project's (a project thread), else its company's. */
+export const threadTitle = (kind: string, subject: string | null, companyName: string, projectName: string | null) =>
+  subject ?? (kind === 'project' && projectName !== null ? projectName : companyName);
+
 export function threadFromRow(r: Row): ThreadRow {
   const company = { id: toInt(r.companyId), name: String(r.companyName ?? '') };
   const project = r.projectId == null ? null : { id: toInt(r.projectId), name: String(r.projectName ?? '') };
@@ -123,7 +128,7 @@ export function threadFromRow(r: Row): ThreadRow {
   return {
     id: toInt(r.id),
     kind,
-    title: subject ?? (kind === 'project' && project ? project.name : company.name),
+    title: threadTitle(kind, subject, company.name, project?.name ?? null),
     subject,
     company,
     project,
@@ -323,6 +328,11 @@ async function mentionedUsers(db: Db, body: string, authorId: number): Promise<n
 
 type ThreadForWrite = { id: number; companyId: number; projectId: number | null };
 
+const actorOf = (person: Person): Actor =>
+  person.kind === 'staff'
+    ? { type: 'staff', userId: person.userId, name: person.name }
+    : { type: 'contact', contactId: person.contactId, name: person.name };
+
 /**
  * Posts a message: throttled per person (429), attachments checked to be the thread company's files (and shared
  * with the client when the message is not internal), the thread's times and "waiting for us" moved, the author's own
@@ -384,6 +394,20 @@ export async function writeMessage(
       select: { id: true },
     });
     await advanceRead(tx, scope.businessId, thread.id, person, message.id);
+    // The log says who wrote in which conversation, never what: an internal note's entry is staff-only (no client
+    // event rule reads 'message' entries, server/portal/client-events.ts).
+    const named = await tx.messageThread.findUnique({
+      where: { id: thread.id },
+      select: { kind: true, subject: true, company: { select: { name: true } }, project: { select: { name: true } } },
+    });
+    await recordActivity(tx, scope.businessId, actorOf(person), {
+      entityType: 'message',
+      entityId: message.id,
+      entityName: named ? threadTitle(named.kind, named.subject, named.company.name, named.project?.name ?? null) : '',
+      companyId: thread.companyId,
+      action: internal ? 'noted' : 'posted',
+      clientVisible: !internal,
+    });
     // Still unread after the agency's delay: e-mailed (./email.ts). An internal note is never e-mailed.
     if (!internal)
       await queueMessageEmail(tx, {

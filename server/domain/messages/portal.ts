@@ -48,6 +48,13 @@ type Client = Pick<PortalScope, 'db' | 'sql' | 'businessId' | 'companyId' | 'por
 const visibleThread = (scope: Pick<Client, 'companyId'>, t: Sql = sql`t`) =>
   clientVisible.messageThread(t, scope.companyId);
 
+/**
+ * The conversations the client's list shows: visible by the rule, with at least one message a client sees. The
+ * portal's search asks the same condition (server/domain/search), so it finds nothing the list would not show.
+ */
+export const clientListedThread = (companyId: number, t: Sql) =>
+  sql`${clientVisible.messageThread(t, companyId)} AND ${t}."lastPublicMessageAt" IS NOT NULL`;
+
 /** What a client reads of a thread: never its assignee, "waiting for us" or a note's preview. */
 function forClient(thread: ReturnType<typeof threadFromRow>) {
   return {
@@ -79,7 +86,7 @@ export async function portalThreads(scope: Client, input: z.output<typeof portal
     table: 'MessageThread',
     // No assignee, "waiting for us" or staff-side time: forClient strips what is left.
     columns: sql`t."id", t."kind", t."subject", t."companyId", t."projectId", t."assigneeId", t."lastPublicMessageAt", t."createdAt"`,
-    filters: [visibleThread(scope), sql`t."lastPublicMessageAt" IS NOT NULL`],
+    filters: [clientListedThread(scope.companyId, sql`t`)],
     sort: { column: 'lastPublicMessageAt', direction: 'desc' },
     pageExtras: threadExtras(person),
     limit: input.limit,
@@ -204,6 +211,6 @@ export async function portalUnread(scope: Client, input: z.output<typeof portalU
   checkSlug(scope, input?.slug);
   const row = await scope.sql.get(sql`
     SELECT COUNT(*) AS "n" FROM "MessageThread" t
-    WHERE ${visibleThread(scope)} AND t."lastPublicMessageAt" IS NOT NULL AND ${unreadOf(sql`t`, contactPerson(scope))} > 0`);
+    WHERE ${clientListedThread(scope.companyId, sql`t`)} AND ${unreadOf(sql`t`, contactPerson(scope))} > 0`);
   return { threads: toInt(row?.n ?? 0) };
 }
