@@ -42,6 +42,7 @@ export const messages = {
   emailStaffSettings: (url: string) => `Choose which e-mails you get: ${url}`,
   // Mentions (the bell).
   mentioned: (actor: string, thread: string) => `${actor} mentioned you in “${thread}”`,
+  clientWrote: (actor: string, thread: string) => `${actor} wrote in “${thread}”`,
   // Thread names.
   companyThread: (company: string) => company,
   projectThread: (project: string) => project,

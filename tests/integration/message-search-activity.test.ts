@@ -238,4 +238,35 @@ describe('notifications', () => {
       ].sort(),
     );
   });
+
+  it("rings the bell of the staff a client's message concerns, by preference, and leaves its e-mail to the delayed one", async () => {
+    const db = app.database.db;
+    const quiet = await db.user.create({
+      data: {
+        businessId: a.businessId,
+        email: `quiet-${Date.now()}@agency.test`,
+        firstName: 'Quiet',
+        lastName: 'Mate',
+        passwordHash: 'x',
+      },
+    });
+    await db.notificationPreference.create({
+      data: { businessId: a.businessId, userId: quiet.id, kind: 'message_client', channel: 'off' },
+    });
+    // The earlier tests' client messages rang already: only this one's count here.
+    await app.jobs.drain();
+    await db.notification.deleteMany({ where: { businessId: a.businessId, kind: 'message_client' } });
+    const reply = await client.portalMessages.post.mutate({ threadId, body: 'A question from the client' });
+    await app.jobs.drain();
+    const notes = await db.notification.findMany({ where: { businessId: a.businessId, kind: 'message_client' } });
+    const owner = notes.filter((n) => n.userId === a.userId);
+    expect(owner).toHaveLength(1);
+    expect(owner[0]).toMatchObject({ link: `/hub/messages/${threadId}`, emailState: 'none' });
+    expect(owner[0].title).not.toContain('question');
+    expect(notes.filter((n) => n.userId === quiet.id)).toEqual([]);
+    // A reply by e-mail or a second look never rings twice for the same message.
+    await app.jobs.drain();
+    expect(await db.notification.count({ where: { userId: a.userId, kind: 'message_client' } })).toBe(1);
+    expect(reply.id).toBeGreaterThan(0);
+  });
 });
