@@ -261,7 +261,8 @@ function groupHits(
       snippet: snippetOf(bodies.get(`${h.kind}-${h.entityId}`) ?? h.body, terms),
       link: hubLink(h.kind, h.entityId, h.ref),
       companyId: h.companyId,
-      companyName: h.kind === 'company' ? null : h.companyName,
+      // Not twice: a company's own conversation is named after the company already.
+      companyName: h.kind === 'company' || message?.title === h.companyName ? null : h.companyName,
       internal: message?.internal ?? false,
     });
   }
