@@ -54,6 +54,8 @@ export const messages = {
   filterMine: 'Assigned to me',
   filterCompany: T.company,
   filterProject: T.project,
+  allCompanies: T.allCompaniesTitle,
+  allProjects: T.allProjects,
   emptyInbox: 'No conversations yet',
   emptyInboxHint: 'Open a company to write to its contacts, or start a conversation with a subject.',
   emptyFiltered: 'No conversation matches these filters',
