@@ -240,7 +240,7 @@ export const data = {
       projectTemplateTasks: 'Project template tasks',
       projectTemplateFlows: 'Project template flows',
       messageThreads: 'Conversations',
-      messages: 'Messages',
+      messages: T.messagesLabel,
       messageAttachments: 'Message attachments',
       activities: 'Activity entries',
       business: 'Agency details and branding',
