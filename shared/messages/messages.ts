@@ -46,7 +46,7 @@ export const messages = {
   companyThread: (company: string) => company,
   projectThread: (project: string) => project,
   // Screens.
-  title: 'Messages',
+  title: T.messagesLabel,
   inboxDescription: 'Every conversation with your clients, unread first.',
   searchPlaceholder: 'Search by subject or company',
   filterUnread: 'Unread only',
