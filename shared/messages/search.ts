@@ -20,7 +20,7 @@ export const search = {
   kinds: {
     ...(Object.fromEntries(RECORD_KINDS.map((kind) => [kind, areas[kind].label])) as Record<RecordKind, string>),
     thread: 'Conversations',
-    message: T.messagesTitle,
+    message: T.messagesLabel,
   } satisfies Record<RecordKind | SearchOnlyKind, string>,
   /** A message result that is an internal note (staff only). */
   internalNote: T.internalNote,
