@@ -239,7 +239,7 @@ export const data = {
       projectTemplates: T.projectTemplates,
       projectTemplateTasks: 'Project template tasks',
       projectTemplateFlows: 'Project template flows',
-      messageThreads: 'Conversations',
+      messageThreads: T.conversations,
       messages: T.messagesLabel,
       messageAttachments: 'Message attachments',
       activities: 'Activity entries',

@@ -19,7 +19,7 @@ export const search = {
   /** Each record area's group, named as the navigation names it (shared/entities.ts). */
   kinds: {
     ...(Object.fromEntries(RECORD_KINDS.map((kind) => [kind, areas[kind].label])) as Record<RecordKind, string>),
-    thread: 'Conversations',
+    thread: T.conversations,
     message: T.messagesLabel,
   } satisfies Record<RecordKind | SearchOnlyKind, string>,
   /** A message result that is an internal note (staff only). */

@@ -258,3 +258,4 @@ export const messagesLabel = 'Messages';
 export const waiting = 'Waiting';
 export const internalNote = 'Internal note';
 export const tryFewerWords = 'Try fewer or shorter words.';
+export const conversations = 'Conversations';
