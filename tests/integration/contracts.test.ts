@@ -743,6 +743,11 @@ describe('single answers: fields in order', () => {
         "filesPerMonth[].uploaded",
         "filesPerMonth[].downloaded",
         "replyTimesByCompany",
+        "replyTimesByCompany[].companyId",
+        "replyTimesByCompany[].name",
+        "replyTimesByCompany[].medianSeconds",
+        "replyTimesByCompany[].answered",
+        "replyTimesByCompany[].unanswered",
       ]
     `);
     expect(shape((await get('/api/team')).body)).toMatchInlineSnapshot(`
