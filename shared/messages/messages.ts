@@ -90,6 +90,7 @@ export const messages = {
   attach: 'Attach file',
   attaching: 'Uploading…',
   removeAttachment: (name: string) => `Remove the attachment ${name}`,
+  attachments: 'Attachments',
   edit: T.edit,
   save: 'Save',
   cancel: T.cancel,
@@ -108,5 +109,10 @@ export const messages = {
     `When ${agency} writes to you, the conversation appears here. You can also write to them now.`,
   writeToAgency: (agency: string) => `Write to ${agency}`,
   agency: (agency: string) => agency,
-  fileFromMessage: 'Sent in a message',
+  /** A file attached to a message, in the hub's and the portal's Files: where it came from. */
+  sentInMessage: (thread: string) => `Sent in a message in “${thread}”`,
+  sentInNote: (thread: string) => `Attached to an internal note in “${thread}”`,
+  uploadStorageFull: 'This file could not be attached: the agency’s file storage is full. Please let them know.',
+  attachmentUploadFailed: 'The file could not be attached. Try again.',
+  attachmentProgress: (name: string, percent: number) => `Uploading ${name}: ${percent}%`,
 } as const;
