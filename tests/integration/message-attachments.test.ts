@@ -194,10 +194,12 @@ describe("a file's way back to its message", () => {
     await staff.messages.post.mutate({ threadId, body: 'The plan', attachmentIds: [file.id] });
     const title = a.companies[0].name;
     expect((await staff.documents.get.query({ id: file.id })).sentIn).toEqual({ threadId, title, internal: false });
+    // The client's own company conversation is the one "with <agency>", as their portal names it.
+    const agency = (await app.database.db.business.findUniqueOrThrow({ where: { id: a.businessId } })).name;
     const portal = await client.portal.files.query({ limit: 100 });
-    expect(portal.items.find((f) => f.id === file.id)?.sentIn).toEqual({ threadId, title });
+    expect(portal.items.find((f) => f.id === file.id)?.sentIn).toEqual({ threadId, title: agency });
     const dashboard = await client.portal.dashboard.query({});
-    expect(dashboard.recentFiles.find((f) => f.id === file.id)?.sentIn).toEqual({ threadId, title });
+    expect(dashboard.recentFiles.find((f) => f.id === file.id)?.sentIn).toEqual({ threadId, title: agency });
   });
 
   it('reads the links of a whole page in one statement, whatever the number of files (no N+1)', async () => {

@@ -5,7 +5,8 @@
  *
  * Staff see every message, internal notes included (the link says it was a note). A client sees the link only for a
  * message they may see: a conversation of their company the rule shows them, and never an internal note
- * (clientVisible.messageThread / .message); a file attached only to notes has no origin for them.
+ * (clientVisible.messageThread / .message); a file attached only to notes has no origin for them. A client's own
+ * company conversation is titled with the agency's name, as their portal names it ("Write to <agency>").
  */
 import { join, sql, TENANT, toBool, toInt, type Sql, type SqlRunner } from '../../sql';
 import { clientVisible } from '../../portal/visibility';
@@ -28,7 +29,8 @@ export async function messageOrigins(
   const rows = await db.all(sql`
     SELECT a."documentId", m."internal", t."id" AS "threadId", t."kind", t."subject",
       (SELECT c."name" FROM "Company" c WHERE c."businessId" = ${TENANT} AND c."id" = t."companyId") AS "companyName",
-      (SELECT pr."name" FROM "Project" pr WHERE pr."businessId" = ${TENANT} AND pr."id" = t."projectId") AS "projectName"
+      (SELECT pr."name" FROM "Project" pr WHERE pr."businessId" = ${TENANT} AND pr."id" = t."projectId") AS "projectName",
+      (SELECT b."name" FROM "Business" b WHERE b."id" = ${TENANT}) AS "agencyName"
     FROM "MessageAttachment" a
     JOIN "Message" m ON m."businessId" = a."businessId" AND m."id" = a."messageId"
     JOIN "MessageThread" t ON t."businessId" = m."businessId" AND t."id" = m."threadId"
@@ -43,9 +45,12 @@ export async function messageOrigins(
       GROUP BY a2."documentId")`);
   for (const r of rows) {
     const subject = r.subject == null ? null : String(r.subject);
+    const kind = String(r.kind);
     const title =
       subject ??
-      (String(r.kind) === 'project' && r.projectName != null ? String(r.projectName) : String(r.companyName ?? ''));
+      (kind === 'project' && r.projectName != null
+        ? String(r.projectName)
+        : String((reader.kind === 'client' ? r.agencyName : r.companyName) ?? ''));
     origins.set(toInt(r.documentId), { threadId: toInt(r.threadId), title, internal: toBool(r.internal) });
   }
   return origins;
