@@ -134,6 +134,36 @@ describe('POST /api/portal/messages/upload', () => {
   });
 });
 
+describe('the storage quota (STORAGE_QUOTA_BYTES)', () => {
+  it("refuses a client's attachment that does not fit with 413 'storage full', storing nothing; one that fits is kept", async () => {
+    const quotaApp = await startApp(undefined, { env: { STORAGE_QUOTA_BYTES: '3000' } });
+    try {
+      const { a: agency } = await twoAgencies(quotaApp);
+      const trpc = trpcClient(quotaApp.baseUrl, { token: agency.token });
+      const thread = (await trpc.messages.companyThread.mutate({ companyId: agency.portal.companyId })).thread.id;
+      const send = async (bytes: number) => {
+        const form = new FormData();
+        form.append('threadId', String(thread));
+        form.append('file', new Blob([new Uint8Array(bytes).fill(65)], { type: 'text/plain' }), 'big.txt');
+        const res = await fetch(`${quotaApp.baseUrl}/api/portal/messages/upload`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${agency.portal.token}` },
+        });
+        return { status: res.status, body: (await res.json()) as { message?: string } };
+      };
+      expect((await send(2000)).status).toBe(201);
+      const rows = await quotaApp.database.db.document.count({ where: { businessId: agency.businessId } });
+      const keys = storedKeys(quotaApp, agency.businessId);
+      expect(await send(2000)).toMatchObject({ status: 413, body: { message: M.messages.uploadStorageFull } });
+      expect(await quotaApp.database.db.document.count({ where: { businessId: agency.businessId } })).toBe(rows);
+      expect(storedKeys(quotaApp, agency.businessId)).toEqual(keys);
+    } finally {
+      await quotaApp.close();
+    }
+  });
+});
+
 describe('portalMessages.post attachmentIds', () => {
   it("refuses another company's file, an internal file of their own company and another agency's, posting nothing", async () => {
     const other = await app.database.db.document.create({
