@@ -145,6 +145,7 @@ export type SeedCounts = {
   flows: number;
   flowSteps: number;
   flowFields: number;
+  messages: number;
 };
 
 export type SeedResult = {
@@ -478,6 +479,7 @@ async function fill(tx: Tx, ctx: Ctx): Promise<SeedResult> {
   const { moreFlows, moreSteps, moreFieldRows } = await seedMoreFlows(s, companies, clientCompanies);
   const { submissionRows, answerPlans } = await planSubmissions(s, contacts, contactRows);
   const answerRows = await seedSubmissions(s, submissionRows, answerPlans);
+  const messageCount = await seedMessages(s, contactRows, contacts);
 
   return {
     businessId: s.businessId,
@@ -499,6 +501,7 @@ async function fill(tx: Tx, ctx: Ctx): Promise<SeedResult> {
       flows: flows.length + moreFlows.length,
       flowSteps: steps.length + moreSteps.length,
       flowFields: fieldRows.length + moreFieldRows.length,
+      messages: messageCount,
     },
     ms: performance.now() - ctx.started,
   };
@@ -1143,6 +1146,97 @@ async function planSubmissions(s: Seeding, contacts: SeededContact[], contactRow
 }
 
 /** The submissions, then the answers of the finished ones; answers the answers written. */
+/** A conversation of the demo: who writes each message (c: the client, s: the member, o: the owner's internal note). */
+const CONVERSATIONS: { by: 'c' | 's' | 'o'; body: string }[][] = [
+  [
+    { by: 'c', body: 'Hi! Could you send us the latest draft of the homepage before Friday?' },
+    { by: 's', body: 'Of course — it is in **Files** now. Tell us what you think.' },
+    { by: 'o', body: 'They asked for the blue variant last time; keep it in the next round.' },
+    { by: 'c', body: 'Thanks, we love it. One question about the footer links: can we add our careers page?' },
+  ],
+  [
+    { by: 's', body: 'Welcome aboard! This is where we will keep you posted. Reply here any time.' },
+    { by: 'c', body: 'Great, thank you. Who should we send the brand guidelines to?' },
+    { by: 's', body: 'Right here works — attach them to a message and they land in your files.' },
+  ],
+];
+
+/** A company conversation for each company with portal access, so the demo's Messages page is not empty. */
+async function seedMessages(
+  s: Seeding,
+  contactRows: Prisma.ContactCreateManyInput[],
+  contacts: SeededContact[],
+): Promise<number> {
+  const { tx, businessId, owner, member, daysAgo } = s;
+  const ownerName = `${DEMO_OWNER.firstName} ${DEMO_OWNER.lastName}`;
+  const memberName = `${DEMO_MEMBER.firstName} ${DEMO_MEMBER.lastName}`;
+  let count = 0;
+  let conversation = 0;
+  for (const [i, row] of contactRows.entries()) {
+    if (!row.portalAccess) continue;
+    const contactId = contacts[i]!.id;
+    const companyId = row.companyId as number;
+    const script = CONVERSATIONS[conversation % CONVERSATIONS.length]!;
+    const start = daysAgo(1 + 2 * conversation++).getTime();
+    const at = (k: number) => new Date(start + k * 47 * 60_000);
+    const last = script.length - 1;
+    const lastPublic = script.findLastIndex((m) => m.by !== 'o');
+    const thread = await tx.messageThread.create({
+      data: {
+        businessId,
+        companyId,
+        kind: 'company',
+        singletonKey: `company:${companyId}`,
+        assigneeId: member.id,
+        lastMessageAt: at(last),
+        lastPublicMessageAt: at(lastPublic),
+        waitingOnStaff: script[lastPublic]!.by === 'c',
+        createdAt: at(0),
+      },
+    });
+    const ids: number[] = [];
+    for (const [k, m] of script.entries()) {
+      const client = m.by === 'c';
+      const message = await tx.message.create({
+        data: {
+          businessId,
+          threadId: thread.id,
+          authorKind: client ? 'contact' : 'staff',
+          authorContactId: client ? contactId : null,
+          authorUserId: client ? null : m.by === 's' ? member.id : owner.id,
+          authorName: client ? `${row.firstName} ${row.lastName}` : m.by === 's' ? memberName : ownerName,
+          body: m.body,
+          internal: m.by === 'o',
+          createdAt: at(k),
+        },
+      });
+      ids.push(message.id);
+    }
+    // The member has read all but the client's last word; the client has read the agency's replies.
+    await tx.messageRead.createMany({
+      data: [
+        {
+          businessId,
+          threadId: thread.id,
+          userId: member.id,
+          lastReadMessageId: ids[last - 1]!,
+          lastReadAt: at(last - 1),
+        },
+        {
+          businessId,
+          threadId: thread.id,
+          contactId,
+          lastReadMessageId: ids[last]!,
+          lastReadAt: at(last),
+          emailedUpToMessageId: ids[last]!,
+        },
+      ],
+    });
+    count += script.length;
+  }
+  return count;
+}
+
 async function seedSubmissions(
   s: Seeding,
   submissionRows: Prisma.FlowSubmissionCreateManyInput[],
@@ -1581,6 +1675,7 @@ async function main() {
     console.log(
       `  ${c.resources} resources (${c.resourceDetails} details), ${c.flows} flows (${c.flowSteps} steps, ${c.flowFields} fields)`,
     );
+    console.log(`  ${c.messages} messages in ${c.portalContacts} conversations`);
     console.log(`Sign in at ${env.publicUrl}/hub as ${DEMO.email} / ${DEMO.password}`);
   } catch (error) {
     const code = (error as { code?: string }).code;

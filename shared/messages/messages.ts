@@ -46,7 +46,7 @@ export const messages = {
   companyThread: (company: string) => company,
   projectThread: (project: string) => project,
   // Screens.
-  title: 'Messages',
+  title: T.messagesLabel,
   inboxDescription: 'Every conversation with your clients, unread first.',
   searchPlaceholder: 'Search by subject or company',
   filterUnread: 'Unread only',
@@ -54,6 +54,8 @@ export const messages = {
   filterMine: 'Assigned to me',
   filterCompany: T.company,
   filterProject: T.project,
+  allCompanies: T.allCompaniesTitle,
+  allProjects: T.allProjects,
   emptyInbox: 'No conversations yet',
   emptyInboxHint: 'Open a company to write to its contacts, or start a conversation with a subject.',
   emptyFiltered: 'No conversation matches these filters',

@@ -11,7 +11,8 @@ export const MESSAGE_BODY_MAX = 10_000;
 /** A message can be edited or deleted by its author for this long after it was sent. */
 export const MESSAGE_EDIT_WINDOW_MINUTES = 15;
 export const MESSAGE_ATTACHMENTS_MAX = 10;
-const THREAD_KINDS = ['company', 'project', 'topic'] as const;
+export const THREAD_KINDS = ['company', 'project', 'topic'] as const;
+export const MESSAGE_SUBJECT_MAX = 200;
 export type ThreadKind = (typeof THREAD_KINDS)[number];
 
 /** The text of a message: trimmed; empty (or only whitespace) and longer than 10,000 characters are refused. */
@@ -21,7 +22,7 @@ export const messageBodySchema = z
   .min(1, M.messages.empty)
   .max(MESSAGE_BODY_MAX, M.messages.tooLong(MESSAGE_BODY_MAX));
 
-const subjectSchema = z.string().trim().min(1, M.messages.subjectRequired).max(200);
+const subjectSchema = z.string().trim().min(1, M.messages.subjectRequired).max(MESSAGE_SUBJECT_MAX);
 const search = z.string().trim().max(100).optional();
 
 // ---- Staff ----

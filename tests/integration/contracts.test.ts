@@ -746,6 +746,7 @@ describe('single answers: fields in order', () => {
         "filesPerMonth[].month",
         "filesPerMonth[].uploaded",
         "filesPerMonth[].downloaded",
+        "replyTimesByCompany",
       ]
     `);
     expect(shape((await get('/api/team')).body)).toMatchInlineSnapshot(`

@@ -5,13 +5,15 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ArrowLeft, Lock, MessagesSquare, Plus, X } from 'lucide-react';
+import { ArrowLeft, Lock, MessagesSquare, Plus } from 'lucide-react';
 import { messages as T } from '../../../../shared/messages/messages';
 import { formatDateTime } from '../../../../shared/dates';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { SearchBox } from '../../lists/ListToolbar';
+import { CompanyPicker } from '../contacts/CompanyPicker';
+import { ProjectPicker } from '../tasks/ProjectPicker';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
@@ -58,9 +60,10 @@ export default function MessagesPage() {
     else next.set(key, '1');
     setParams(next, { replace: true });
   };
-  const clear = (key: string) => {
+  const choose = (key: 'company' | 'project', value: string) => {
     const next = new URLSearchParams(params);
-    next.delete(key);
+    if (value) next.set(key, value);
+    else next.delete(key);
     setParams(next, { replace: true });
   };
   const query = params.toString() ? `?${params.toString()}` : '';
@@ -95,6 +98,20 @@ export default function MessagesPage() {
               placeholder={T.searchPlaceholder}
               maxLength={100}
             />
+            <div className="mt-3 grid gap-2 sm:grid-cols-2">
+              <CompanyPicker
+                label={T.filterCompany}
+                value={companyId ? String(companyId) : ''}
+                onChange={(value) => choose('company', value)}
+                fixedOptions={[{ value: '', label: T.allCompanies }]}
+              />
+              <ProjectPicker
+                label={T.filterProject}
+                value={projectId ? String(projectId) : ''}
+                onChange={(value) => choose('project', value)}
+                fixedOptions={[{ value: '', label: T.allProjects }]}
+              />
+            </div>
             <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={T.title}>
               {CHIPS.map((chip) => (
                 <button
@@ -112,21 +129,6 @@ export default function MessagesPage() {
                   {chip.label}
                 </button>
               ))}
-              {(['company', 'project'] as const).map(
-                (key) =>
-                  params.get(key) && (
-                    <button
-                      key={key}
-                      type="button"
-                      onClick={() => clear(key)}
-                      className="inline-flex h-8 items-center gap-1 rounded-full bg-slate-800 px-3 text-sm font-medium text-white"
-                    >
-                      {key === 'company' ? T.filterCompany : T.filterProject}:{' '}
-                      {items[0]?.[key === 'company' ? 'company' : 'project']?.name ?? params.get(key)}
-                      <X className="size-3.5" aria-hidden />
-                    </button>
-                  ),
-              )}
             </div>
           </div>
           {list.isError ? (
