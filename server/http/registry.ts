@@ -10,6 +10,7 @@ import { importUpload } from '../data/import-routes';
 import { exportDownload, exportZipDownload } from '../data/routes';
 import { logoFile, uploadLogo } from '../files/logo';
 import { uploadFlowFile } from '../files/portal-flow-upload';
+import { uploadMessageAttachment } from '../files/portal-message-upload';
 import { downloadDocument, uploadDocument } from '../files/routes';
 import type { createContextFactory } from '../trpc';
 import { replyError } from './reply';
@@ -38,6 +39,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     logoFile,
   ),
   portalRoute('POST', '/api/portal/flows/upload', {}, uploadFlowFile),
+  portalRoute('POST', '/api/portal/messages/upload', {}, uploadMessageAttachment),
   // One path, two permissions: with companyId one company's export, without it the whole agency's.
   staffRoute('GET', '/api/export.zip', { when: 'companyId', permission: 'data.exportCompany' }, exportZipDownload),
   staffRoute('GET', '/api/export.zip', { permission: 'data.export' }, exportZipDownload),

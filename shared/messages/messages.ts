@@ -93,6 +93,7 @@ export const messages = {
   attach: 'Attach file',
   attaching: 'Uploading…',
   removeAttachment: (name: string) => `Remove the attachment ${name}`,
+  attachments: 'Attachments',
   edit: T.edit,
   save: 'Save',
   cancel: T.cancel,
@@ -118,4 +119,10 @@ export const messages = {
   portalSearchNone: (q: string) => `No message matches “${q}”.`,
   portalSearchNoneHint: T.tryFewerWords,
   portalSearchConversation: 'Conversation',
+  /** A file attached to a message, in the hub's and the portal's Files: where it came from. */
+  sentInMessage: (thread: string) => `Sent in a message in “${thread}”`,
+  sentInNote: (thread: string) => `Attached to an internal note in “${thread}”`,
+  uploadStorageFull: 'This file could not be attached: the agency’s file storage is full. Please let them know.',
+  attachmentUploadFailed: 'The file could not be attached. Try again.',
+  attachmentProgress: (name: string, percent: number) => `Uploading ${name}: ${percent}%`,
 } as const;

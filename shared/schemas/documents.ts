@@ -153,6 +153,8 @@ export const documentOutput = z.object({
   mimeType: z.string().nullable(),
   visibleInPortal: z.boolean(),
   createdAt: z.date(),
+  /** The conversation the file was first attached to a message in (internal: that message is an internal note). */
+  sentIn: z.object({ threadId: z.number().int(), title: z.string(), internal: z.boolean() }).nullable(),
 });
 export type DocumentRow = z.output<typeof documentOutput>;
 

@@ -172,8 +172,23 @@ export const portalMessagesPageOutput = z.object({
   items: z.array(portalMessageOutput),
   nextCursor: z.number().int().nullable(),
 });
-/** A client's message (attachments from the portal come with the e-mail bridge's slice). */
-export const portalPostInput = z.object({ threadId: idSchema, body: messageBodySchema, slug });
+/**
+ * A client's message. attachmentIds: files uploaded first (POST /api/portal/messages/upload), each one of their own
+ * company's files they may see (the portal's rule for files); anything else is NOT_FOUND.
+ */
+export const portalPostInput = z.object({
+  threadId: idSchema,
+  body: messageBodySchema,
+  attachmentIds: z
+    .array(idSchema)
+    .max(MESSAGE_ATTACHMENTS_MAX, M.messages.tooManyAttachments(MESSAGE_ATTACHMENTS_MAX))
+    .default([]),
+  slug,
+});
+/** The text field of a client's attachment upload (multipart, before the file): the conversation it is for. */
+export const portalMessageUploadFields = z.object({ threadId: idSchema });
+/** The uploaded file, to name in portalPostInput.attachmentIds. */
+export const portalMessageUploadOutput = z.object({ id: z.number().int(), name: z.string(), size: z.number().int() });
 export const portalEditInput = z.object({ messageId: idSchema, body: messageBodySchema, slug });
 export const portalMessageIdInput = z.object({ messageId: idSchema, slug });
 export const portalMarkReadInput = z.object({ threadId: idSchema, messageId: idSchema.optional(), slug });

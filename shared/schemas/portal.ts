@@ -84,6 +84,8 @@ const portalFile = z.object({
   downloadUrl: z.string(),
   /** The signed-in contact uploaded it, in a flow ("Uploaded by you"). */
   uploadedByYou: z.boolean(),
+  /** The conversation it was sent in, when that message is one the client sees (never an internal note). */
+  sentIn: z.object({ threadId: z.number().int(), title: z.string() }).nullable(),
 });
 export type PortalFile = z.infer<typeof portalFile>;
 

@@ -12,6 +12,7 @@ import { endLiveStreams } from '../../server/app';
 import { liveHub, type LivePublish } from '../../server/live/hub';
 import { twoAgencies, type Agency } from '../support/agencies';
 import { startApp, type TestApp } from '../support/app';
+import { addStaff } from '../support/staff';
 import { openLiveStream, type LiveStream } from '../support/live';
 import { refusal, trpcClient } from '../support/trpc';
 
@@ -95,6 +96,18 @@ describe('live.events (staff)', () => {
       expect(await stream.ended).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
       expect(stream.messages).toEqual([]);
     }
+  });
+  it('ends at once, delivering nothing more, when the staff member is removed from the team', async () => {
+    const mate = await addStaff(app, a, 'member', 'Gone');
+    const stream = await openLiveStream(app.baseUrl, 'live.events', { token: mate.token });
+    open.push(stream);
+    await stream.next(byTopic(LIVE_READY_TOPIC));
+    await publish({ topic: 'test.before-removal' });
+    await stream.next(byTopic('test.before-removal'));
+    await trpcClient(app.baseUrl, { token: a.token }).team.remove.mutate({ id: mate.id });
+    await publish({ topic: 'test.after-removal' });
+    expect(await stream.ended).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401, message: M.live.ended });
+    expect(topics(stream)).toEqual(['test.before-removal']);
   });
 });
 

@@ -21,7 +21,7 @@ import { TRPCError } from '@trpc/server';
 import { M } from '../../../shared/messages';
 import { keysetPage } from '../../lib/pagination';
 import { clientVisible, isClientVisible } from '../../portal/visibility';
-import { sql, TENANT, toInt, type Sql } from '../../sql';
+import { join, sql, TENANT, toInt, type Sql } from '../../sql';
 import type { RequestScope } from '../auth/rules';
 import type { PortalScope } from '../context';
 import { checkSlug } from '../portal';
@@ -155,14 +155,45 @@ export async function portalMessages(scope: Client, input: z.output<typeof porta
   return { items: page.items.map(({ internal: _internal, ...message }) => message), nextCursor: page.nextCursor };
 }
 
+/**
+ * The conversation a client's upload is for (POST /api/portal/messages/upload): one they may see, else NOT_FOUND.
+ * Its project is the file's project.
+ */
+export async function portalAttachmentThread(
+  scope: Pick<Client, 'sql' | 'companyId' | 'portalSession'>,
+  threadId: number,
+) {
+  const thread = await readThread(scope.sql, threadId, contactPerson(scope), visibleThread(scope));
+  if (!thread) return threadNotFound();
+  return { id: thread.id, projectId: thread.project?.id ?? null };
+}
+
+/**
+ * The files a client may attach: their own company's files they see in the portal (clientVisible.document). Any
+ * other id (another company's, an internal file, a hidden project's, a missing one) is NOT_FOUND, like a missing file.
+ */
+async function clientAttachments(scope: Client, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return unique;
+  const rows = await scope.sql.all(sql`
+    SELECT d."id" FROM "Document" d
+    WHERE ${clientVisible.document(sql`d`, scope.companyId)} AND d."id" IN (${join(
+      unique.map((id) => sql`${id}`),
+      ', ',
+    )})`);
+  if (rows.length !== unique.length) throw new TRPCError({ code: 'NOT_FOUND', message: M.messages.attachmentNotFound });
+  return unique;
+}
+
 export async function portalPost(scope: Client, input: z.output<typeof portalPostInput>) {
   checkSlug(scope, input.slug);
   const thread = await clientThread(scope, input.threadId);
+  const attachmentIds = await clientAttachments(scope, input.attachmentIds);
   const { messageId, change } = await writeMessage(
     scope,
     { id: thread.id, companyId: thread.company.id, projectId: thread.project?.id ?? null },
     contactPerson(scope),
-    { body: input.body, internal: false, attachmentIds: [] },
+    { body: input.body, internal: false, attachmentIds },
   );
   announce(scope.app, change);
   return readOwn(scope, thread.id, messageId);

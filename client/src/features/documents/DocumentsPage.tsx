@@ -25,6 +25,7 @@ import {
   FileIcon,
   FileLink,
   FileSubline,
+  SentInLink,
   formatListDate,
   TypeBadge,
   typeLabel,
@@ -118,6 +119,7 @@ function DocumentCard({
           <FileLink document={document} stretched />
         </h2>
         <FileSubline document={document} />
+        <SentInLink document={document} />
       </div>
       <dl className="mt-4 space-y-1.5 border-t border-slate-100 pt-3 text-sm text-slate-600">
         <div className="flex min-w-0 items-center gap-1.5">
@@ -244,6 +246,7 @@ export default function DocumentsPage() {
           <div className="min-w-0">
             <FileLink document={d} />
             <FileSubline document={d} />
+            <SentInLink document={d} />
           </div>
         </div>
       ),

@@ -11,7 +11,14 @@ import { onFormError } from '../../ui/form';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { DocumentFields } from './DocumentFields';
-import { FileIcon, FileLink, formatListDate, useInvalidateDocuments, type DocumentRow } from './documentParts';
+import {
+  FileIcon,
+  FileLink,
+  formatListDate,
+  SentInLink,
+  useInvalidateDocuments,
+  type DocumentRow,
+} from './documentParts';
 
 const D = M.documents;
 
@@ -86,6 +93,7 @@ export function EditDocumentDialog({
                   .filter(Boolean)
                   .join(' · ')}
               </p>
+              <SentInLink document={document} />
             </div>
           </div>
           <DocumentFields form={form} place="company-and-project" companyName={document.company?.name} autoFocusName />
