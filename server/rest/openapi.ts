@@ -156,7 +156,9 @@ function operation(route: RestRoute, operationId: string) {
     ? {
         description: M.api.ok,
         headers: {
-          'X-Total-Count': { description: M.api.listHeaders.total, schema: { type: 'integer' } },
+          ...(result.properties?.total
+            ? { 'X-Total-Count': { description: M.api.listHeaders.total, schema: { type: 'integer' } } }
+            : {}),
           ...('withOverall' in (input?.properties ?? {})
             ? { 'X-Overall-Count': { description: M.api.listHeaders.overall, schema: { type: 'integer' } } }
             : {}),
