@@ -19,7 +19,7 @@ import { appRouter } from '../../server/routers/_app';
 import { client as httpClient } from '../support/app';
 import { addApiToken } from '../support/staff';
 import { inbox, unreadThreads } from '../../server/domain/messages';
-import { sql as rawSql, tenantRunner, TENANT, type SqlRunner } from '../../server/sql';
+import { join, Sql, sql as rawSql, tenantRunner, TENANT, type SqlRunner } from '../../server/sql';
 
 let app: TestApp;
 let a: Agency;
@@ -620,5 +620,59 @@ describe('live updates', () => {
     expect(JSON.stringify(staffStream.messages)).not.toContain('draft is ready');
     clientStream.close();
     staffStream.close();
+  });
+});
+
+describe('beside a conversation of 100,000 messages (last: it stays in the agency)', () => {
+  it("reads the inbox's unread counts and last messages from the thread's index, never walking the primary key", async () => {
+    const topic = await staff.messages.startTopic.mutate({ companyId, subject: 'A very long conversation' });
+    const counting = tenantRunner(app.database.sqlExecutor, a.businessId);
+    const at = Date.now() - 100_000_000;
+    for (let i = 0; i < 100_000; i += 1_000) {
+      const values = Array.from(
+        { length: 1_000 },
+        (_, j) =>
+          rawSql`(${TENANT}, ${topic.thread.id}, ${a.userId}, ${'staff'}, ${'Owner'}, ${'Long'}, ${new Date(at + (i + j) * 1000)})`,
+      );
+      await counting.run(
+        rawSql`INSERT INTO "Message" ("businessId", "threadId", "authorUserId", "authorKind", "authorName", "body", "createdAt") VALUES ${join(values, ', ')}`,
+      );
+    }
+    await counting.run(
+      rawSql`UPDATE "MessageThread" SET "lastMessageAt" = ${new Date()} WHERE "businessId" = ${TENANT} AND "id" = ${topic.thread.id}`,
+    );
+    // The planner's statistics, as autovacuum would gather them after such a load.
+    await app.database.db.$executeRawUnsafe('ANALYZE');
+    const statements: Sql[] = [];
+    const runner = tenantRunner(app.database.sqlExecutor, a.businessId);
+    const spy: SqlRunner = {
+      provider: runner.provider,
+      all: (q) => {
+        statements.push(q);
+        return runner.all(q);
+      },
+      get: (q) => {
+        statements.push(q);
+        return runner.get(q);
+      },
+      run: (q) => runner.run(q),
+    };
+    const user = await app.database.db.user.findUniqueOrThrow({ where: { id: a.userId } });
+    const scope = { sql: spy, user, db: undefined as never, businessId: a.businessId, app: undefined as never };
+    const page = await inbox({ ...scope, res: undefined as never }, { limit: 30 });
+    expect(page.items.map((t) => t.id)).toContain(topic.thread.id);
+    const postgres = app.database.provider === 'postgresql';
+    const plans: string[] = [];
+    for (const statement of statements) {
+      const explain = postgres ? 'EXPLAIN ' : 'EXPLAIN QUERY PLAN ';
+      const rows = await runner.all(
+        new Sql([explain + statement.strings[0], ...statement.strings.slice(1)], statement.values),
+      );
+      plans.push(rows.map((r) => Object.values(r).join(' ')).join('\n'));
+    }
+    const plan = plans.join('\n');
+    if (postgres) expect(plan).not.toMatch(/Message_pkey/);
+    else expect(plan).not.toMatch(/SCAN (um|lm)\b/);
+    expect(plan).toMatch(/Message_businessId_threadId_id_idx/);
   });
 });
