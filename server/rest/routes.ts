@@ -217,6 +217,10 @@ export const restRoutes: RestRoute[] = [
     errors: [403],
     summary: 'How many conversations hold a message the client has not read',
   }),
+  row('GET', '/api/portal/messages/search', 'portalMessages.search', {
+    errors: [403],
+    summary: "The client's conversations and messages whose words start with q's (never an internal note)",
+  }),
   row('GET', '/api/portal/messages/threads/{threadId}', 'portalMessages.thread', {
     errors: [403],
     summary: "One conversation, with how far the agency has read it (the client's 'Seen')",

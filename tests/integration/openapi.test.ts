@@ -89,6 +89,7 @@ describe('GET /api/openapi.json', () => {
         'portalMessages.messages',
         'portalMessages.open',
         'portalMessages.post',
+        'portalMessages.search',
         'portalMessages.thread',
         'portalMessages.threads',
         'portalMessages.unread',
