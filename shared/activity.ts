@@ -41,6 +41,11 @@ export const ACTIVITY_ACTIONS = [
   /** A company was archived (hidden, its portal closed) or restored. */
   'archived',
   'unarchived',
+  /** Approvals (issue 31): staff asked a client to approve a file, or cancelled it; a client approved or asked for changes. */
+  'approval_requested',
+  'approval_cancelled',
+  'approved',
+  'changes_requested',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

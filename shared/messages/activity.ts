@@ -61,6 +61,10 @@ export const activity = {
     imported: 'imported',
     archived: 'archived',
     unarchived: 'restored',
+    approval_requested: 'asked for approval of',
+    approval_cancelled: 'cancelled the approval request of',
+    approved: 'approved',
+    changes_requested: 'requested changes to',
   } as Record<string, string>,
   /** Field names that the humanised name would get wrong. */
   fieldLabels: {

@@ -122,6 +122,8 @@ export const documentListInput = z.object({
   type: documentTypeSchema.optional(),
   companyId: idSchema.optional(),
   projectId: documentProjectFilter.optional(),
+  /** pending: files with a pending approval request ("Awaiting approval"). */
+  approval: z.enum(['pending']).optional(),
   /** Also count all of the agency's files ("Showing X of Y"). */
   withOverall: queryFlag.optional(),
 });
@@ -153,6 +155,8 @@ export const documentOutput = z.object({
   mimeType: z.string().nullable(),
   visibleInPortal: z.boolean(),
   createdAt: z.date(),
+  /** The newest approval request's status (issue 31); null when none was ever sent. */
+  approvalStatus: z.enum(['pending', 'approved', 'changes_requested', 'reset', 'cancelled']).nullable(),
 });
 export type DocumentRow = z.output<typeof documentOutput>;
 

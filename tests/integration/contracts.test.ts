@@ -290,6 +290,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].mimeType",
         "[].visibleInPortal",
         "[].createdAt",
+        "[].approvalStatus",
       ]
     `);
     const invoices = await checkList('/api/documents?type=invoice', { field: 'createdAt', direction: 'desc' });
@@ -593,6 +594,7 @@ describe('single answers: fields in order', () => {
         "mimeType",
         "visibleInPortal",
         "createdAt",
+        "approvalStatus",
       ]
     `);
     const [newest] = (await get('/api/flows?limit=1')).body;
