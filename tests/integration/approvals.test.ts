@@ -368,6 +368,35 @@ describe('deciding', () => {
     expect((await db().approvalRequest.findUniqueOrThrow({ where: { id: request.id } })).status).toBe('pending');
   });
 
+  it('records the address as the app determines it (req.ip under TRUST_PROXY: loopback is a trusted proxy by default), over the REST rows', async () => {
+    const file = await uploadFile(companyId());
+    const robin = await clientOf(companyId());
+    const { token } = await createPortalSession(db(), a.businessId, robin.id);
+    const created = await fetch(`${app.baseUrl}/api/documents/${file.id}/approvals`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'one', contactIds: [robin.id] }),
+    });
+    expect([created.status, created.status === 201 ? '' : await created.clone().text()]).toEqual([201, '']);
+    const request = (await created.json()) as { id: number };
+    const list = await fetch(`${app.baseUrl}/api/portal/approvals`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await list.json()) as { items: { id: number }[] }).items.map((r) => r.id)).toContain(request.id);
+    const decided = await fetch(`${app.baseUrl}/api/portal/approvals/${request.id}/decision`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'x-forwarded-for': '203.0.113.9',
+      },
+      body: JSON.stringify({ decision: 'approve' }),
+    });
+    expect(decided.status).toBe(200);
+    const step = await db().approvalStep.findFirstOrThrow({ where: { requestId: request.id } });
+    // This test's requests come from loopback, which the default TRUST_PROXY believes: the client behind it is recorded
+    // (server/app.ts's trust proxy; tests/integration/trust-proxy.test.ts covers the untrusted case for req.ip).
+    expect(step.decidedIp).toBe('203.0.113.9');
+  });
+
   it('publishes each change on the live channel (ids and status only)', async () => {
     const file = await uploadFile(companyId());
     const request = await staff.approvals.create.mutate({ documentId: file.id, mode: 'any' });
