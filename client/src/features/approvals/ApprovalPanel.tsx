@@ -5,6 +5,7 @@ import { M } from '../../../../shared/messages';
 import { useLiveEvents } from '../../lib/live';
 import { errorText, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/Button';
+import { Markdown } from '../../ui/Markdown';
 import { ApprovalBadge, formatWhen, StepBadge } from './approvalParts';
 import { RequestApprovalDialog } from './RequestApprovalDialog';
 
@@ -89,7 +90,7 @@ function RequestCard({ request, current }: { request: Request; current: boolean 
                 {step.decidedIp && ` · ${step.decidedIp}`}
               </p>
             )}
-            {step.comment && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{step.comment}</p>}
+            {step.comment && <Markdown className="mt-1">{step.comment}</Markdown>}
           </li>
         ))}
       </ol>
