@@ -46,6 +46,11 @@ export const ACTIVITY_ACTIONS = [
   /** A message was posted in a conversation (by staff or a client), or an internal note added (staff only). */
   'posted',
   'noted',
+  /** Approvals (issue 31): staff asked a client to approve a file, or cancelled it; a client approved or asked for changes. */
+  'approval_requested',
+  'approval_cancelled',
+  'approved',
+  'changes_requested',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

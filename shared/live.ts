@@ -34,6 +34,8 @@ export const LIVE_READY_TOPIC = 'live.ready';
 export const LIVE_TYPING_TOPIC = 'typing';
 /** Every committed message change (server/domain/messages/changes.ts): ids only; windows refetch what it names. */
 export const MESSAGES_LIVE_TOPIC = 'messages.changed';
+/** An approval request created, decided or cancelled (server/domain/approvals/changes.ts): ids and its status. */
+export const APPROVALS_LIVE_TOPIC = 'approvals.changed';
 
 /** What a window receives for each event. id: null for ephemeral events (typing), which are not caught up. */
 export type LiveMessage = {

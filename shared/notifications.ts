@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'message_mention',
   /** A client wrote in a conversation: the bell at once; the e-mail when still unread after the agency's delay (server/domain/messages/email.ts). */
   'message_client',
+  /** A client approved a file or requested changes to it (the request's sender; everyone when they have left). */
+  'approval_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -36,6 +38,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   team_invite_accepted: 'email',
   message_mention: 'email',
   message_client: 'email',
+  approval_decided: 'email',
 };
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; description: string }> = {
@@ -53,6 +56,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
     label: 'Client messages',
     description:
       'A client writes in a conversation: in the bell at once, by e-mail if still unread after a few minutes (the conversation’s assignee, or everyone).',
+  },
+  approval_decided: {
+    label: 'Client approval decisions',
+    description: 'A client approves a file you sent for approval, or requests changes.',
   },
 };
 

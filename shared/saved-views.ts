@@ -28,7 +28,7 @@ export const LIST_PARAMS = {
     views: ['grid', 'list', 'board'],
     defaultView: 'list',
   },
-  file: { filters: ['type', 'companyId', 'projectId'], views: ['grid', 'list'], defaultView: 'list' },
+  file: { filters: ['type', 'companyId', 'projectId', 'approval'], views: ['grid', 'list'], defaultView: 'list' },
   resource: { filters: ['type', 'status', 'companyId'], views: ['grid', 'list'], defaultView: 'grid' },
 } as const satisfies Record<
   SavedViewList,

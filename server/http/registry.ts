@@ -6,6 +6,7 @@
  */
 import { Router } from 'express';
 import { activityCsv } from '../activity-csv';
+import { approvalCertificate } from '../domain/approvals/certificate';
 import { importUpload } from '../data/import-routes';
 import { exportDownload, exportZipDownload } from '../data/routes';
 import { logoFile, uploadLogo } from '../files/logo';
@@ -52,6 +53,12 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
   // An archive (kind 'archive') also needs 'data.importArchive', known once the form is read.
   staffRoute('POST', '/api/imports', { permission: 'data.import' }, importUpload),
   staffRoute('GET', '/api/activity.csv', { permission: 'activity.viewAll' }, activityCsv),
+  staffRoute(
+    'GET',
+    '/api/approvals/:id/certificate.pdf',
+    { anyStaff: 'as approvals.get: every staff member reads the agency’s approval requests' },
+    approvalCertificate,
+  ),
 ];
 
 /** A registry entry's name in tests and logs: its method and path, and the query parameter it needs, if any. */

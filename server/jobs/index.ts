@@ -1,4 +1,5 @@
 import { exportHandlers, removeExpiredExports } from '../data/export-job';
+import { approvalReminderHandler } from '../domain/approvals/reminders';
 import { messageEmailHandler } from '../domain/messages/email';
 import { sweepHandler } from '../files/sweep';
 import { removeExpiredReplyTokens } from '../inbound-mail/reply-tokens';
@@ -9,11 +10,18 @@ import { JobRunner, type JobDeps, type JobRunnerOptions } from './queue';
  * The app's job runner with every handler, and the hourly clean-up of expired exports. 'sweep': one agency's file
  * storage cleared of crash leftovers (server/files/sweep.ts, queued at start-up by server/index.ts). Expired reply
  * addresses (server/inbound-mail/reply-tokens.ts) go with the hourly clean-up too. 'message_email': unread messages
- * e-mailed after the agency's delay (server/domain/messages/email.ts).
+ * e-mailed after the agency's delay (server/domain/messages/email.ts). 'approval_reminder': a pending approval's
+ * approvers reminded once before its due date (server/domain/approvals/reminders.ts).
  */
 export const createJobRunner = (deps: JobDeps, options?: JobRunnerOptions) =>
   new JobRunner(
     deps,
-    { ...notificationHandlers, ...exportHandlers, sweep: sweepHandler, message_email: messageEmailHandler },
+    {
+      ...notificationHandlers,
+      ...exportHandlers,
+      sweep: sweepHandler,
+      message_email: messageEmailHandler,
+      approval_reminder: approvalReminderHandler,
+    },
     { maintenance: [removeExpiredExports, removeExpiredReplyTokens], ...options },
   );

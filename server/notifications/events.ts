@@ -26,7 +26,8 @@ export function fansOut(actor: Actor, entry: ActivityEntry): boolean {
       // Published (or, published, given to another company): the contacts who now see it are asked to complete it.
       return clientMailOf(clientFacts(actor, entry)) !== null;
     case 'file':
-      if (actor.type === 'contact') return entry.action === 'downloaded' || entry.action === 'uploaded';
+      if (actor.type === 'contact')
+        return ['downloaded', 'uploaded', 'approved', 'changes_requested'].includes(entry.action);
       // A file shared with a client company (when written, or switched on later, or moved to it while shared).
       return entry.companyId != null && clientMailOf(clientFacts(actor, entry)) !== null;
     case 'contact':

@@ -105,6 +105,10 @@ async function noticesFor(tx: Tx, activity: ActivityRow): Promise<StaffNotice[]>
     }
     case 'file': {
       if (activity.actorType !== 'contact') break;
+      if (activity.action === 'approved' || activity.action === 'changes_requested') {
+        notices.push(...(await approvalNotices(tx, activity)));
+        break;
+      }
       const title =
         activity.action === 'uploaded'
           ? M.notifications.fileUploaded(activity.actorName, name)
@@ -159,6 +163,29 @@ async function noticesFor(tx: Tx, activity: ActivityRow): Promise<StaffNotice[]>
     }
   }
   return notices;
+}
+
+/** A client's approval decision: told to the request's sender, or to every staff member when they have left. */
+async function approvalNotices(tx: Tx, activity: ActivityRow): Promise<StaffNotice[]> {
+  const change = (JSON.parse(activity.changes) as ActivityChange[]).find((c) => c.field === 'approval');
+  const request =
+    change?.toId == null
+      ? null
+      : await tx.approvalRequest.findFirst({
+          where: { businessId: activity.businessId, id: change.toId },
+          select: { requestedById: true },
+        });
+  const title =
+    activity.action === 'approved'
+      ? M.approvals.decidedApproved(activity.actorName, activity.entityName)
+      : M.approvals.decidedChanges(activity.actorName, activity.entityName);
+  const userIds = request?.requestedById ? [request.requestedById] : await staffIds(tx, activity.businessId);
+  return userIds.map((userId) => ({
+    userId,
+    kind: 'approval_decided',
+    title,
+    link: hubLink('file', activity.entityId),
+  }));
 }
 
 type ActivityRow = {

@@ -550,6 +550,36 @@ export const restRoutes: RestRoute[] = [
   row('PUT', '/api/messages/threads/{threadId}/assignee', 'messages.assign', {
     summary: 'Assign the conversation to a teammate (assigneeId null: nobody)',
   }),
+  // Approval requests (issue 31): staff ask a client to approve a shared file's current version; the certificate of a
+  // decided request is GET /api/approvals/{id}/certificate.pdf (an Express route, server/http/registry.ts).
+  row('GET', '/api/documents/{documentId}/approvals', 'approvals.forDocument', {
+    summary: "A file's current version, whether the client sees it, and its approval requests (newest 20)",
+  }),
+  row('POST', '/api/documents/{documentId}/approvals', 'approvals.create', {
+    status: 201,
+    summary:
+      'Ask for approval of the current version: mode one (contactIds: one), any (every contact with portal access) or sequence (2–10 contacts in order); dueAt, message optional. The file must be shared with the client.',
+  }),
+  row('GET', '/api/approvals/summary', 'approvals.summary', {
+    summary: 'Pending approval requests and how many are overdue',
+  }),
+  row('GET', '/api/approvals/turnaround', 'approvals.turnaround', {
+    summary: 'Per client company: decided requests in the range and the median hours from request to decision',
+  }),
+  row('GET', '/api/approvals/{id}', 'approvals.get', { summary: 'One approval request with every step' }),
+  row('POST', '/api/approvals/{id}/cancel', 'approvals.cancel', { summary: 'Cancel a pending approval request' }),
+  // The portal's approvals (portal token): what the contact may decide now, one request, a decision.
+  row('GET', '/api/portal/approvals', 'portalApprovals.reviews', {
+    summary: 'Needs your review: the approval requests you may decide now',
+  }),
+  row('GET', '/api/portal/approvals/{requestId}', 'portalApprovals.get', {
+    summary: 'One approval request of your company’s shared files',
+  }),
+  row('POST', '/api/portal/approvals/{requestId}/decision', 'portalApprovals.decide', {
+    errors: [403],
+    summary:
+      'Approve, or request changes (comment required, at most 5,000 characters), the current version; approving twice changes nothing',
+  }),
   // Notifications (the bell) and their preferences: always the caller's own; background jobs for the owner.
   row('GET', '/api/notifications', 'notifications.list', {
     list: true,

@@ -1,6 +1,7 @@
 import { router } from '../trpc';
 import { activityRouter } from './activity';
 import { apiTokensRouter } from './api-tokens';
+import { approvalsRouter, portalApprovalsRouter } from './approvals';
 import { authRouter } from './auth';
 import { businessRouter } from './business';
 import { companiesRouter } from './companies';
@@ -33,6 +34,7 @@ import { twoFactorRouter } from './two-factor';
 export const appRouter = router({
   activity: activityRouter,
   apiTokens: apiTokensRouter,
+  approvals: approvalsRouter,
   auth: authRouter,
   business: businessRouter,
   companies: companiesRouter,
@@ -52,6 +54,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   portal: portalRouter,
   portalActivity: portalActivityRouter,
+  portalApprovals: portalApprovalsRouter,
   portalAuth: portalAuthRouter,
   portalNotifications: portalNotificationsRouter,
   portalFlows: portalFlowsRouter,

@@ -64,6 +64,10 @@ export const activity = {
     unarchived: 'restored',
     posted: 'wrote in',
     noted: 'added an internal note to',
+    approval_requested: 'asked for approval of',
+    approval_cancelled: 'cancelled the approval request of',
+    approved: 'approved',
+    changes_requested: 'requested changes to',
   } as Record<string, string>,
   /** Field names that the humanised name would get wrong. */
   fieldLabels: {

@@ -122,6 +122,8 @@ export const documentListInput = z.object({
   type: documentTypeSchema.optional(),
   companyId: idSchema.optional(),
   projectId: documentProjectFilter.optional(),
+  /** pending: files with a pending approval request ("Awaiting approval"). */
+  approval: z.enum(['pending']).optional(),
   /** Also count all of the agency's files ("Showing X of Y"). */
   withOverall: queryFlag.optional(),
 });
@@ -155,6 +157,8 @@ export const documentOutput = z.object({
   createdAt: z.date(),
   /** The conversation the file was first attached to a message in (internal: that message is an internal note). */
   sentIn: z.object({ threadId: z.number().int(), title: z.string(), internal: z.boolean() }).nullable(),
+  /** The newest approval request's status (issue 31); null when none was ever sent. */
+  approvalStatus: z.enum(['pending', 'approved', 'changes_requested', 'reset', 'cancelled']).nullable(),
 });
 export type DocumentRow = z.output<typeof documentOutput>;
 

@@ -93,6 +93,9 @@ const PORTAL = [
   'portalMessages.markRead',
   'portalLive.events',
   'portalLive.typing',
+  'portalApprovals.reviews',
+  'portalApprovals.get',
+  'portalApprovals.decide',
 ];
 
 /** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
@@ -159,6 +162,8 @@ const WITHOUT_ID = [
   'live.events',
   'portalLive.events',
   'portalLive.typing',
+  'approvals.summary',
+  'portalApprovals.reviews',
 ];
 
 /** Each record area's router names its own model by `id` (shared/entities.ts). */
@@ -215,6 +220,9 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   /** live.typing: companyId (optional), the client company that may see it (a foreign one is NOT_FOUND). */
   live: null,
   portalLive: null,
+  /** approvals: id names a request; documentId its file, contactIds the approvers; portalApprovals: requestId. */
+  approvals: 'approvalRequest',
+  portalApprovals: null,
 };
 
 /** The model an `…Id` / `…Ids` key names, in any namespace. */
@@ -245,6 +253,7 @@ const ID_KEY_MODEL: Record<string, TenantModel> = {
   messageId: 'message',
   /** A message's attachments: company files. */
   attachmentId: 'document',
+  requestId: 'approvalRequest',
 };
 
 type ProcedureDef = {
@@ -456,6 +465,19 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
     ),
     'portalMessages.edit': { input: () => ({ slug: undefined }), beforeControl: (rows) => clientMessage(rows) },
     'portalMessages.delete': { input: () => ({ slug: undefined }), beforeControl: (rows) => clientMessage(rows) },
+    // An approval request names contacts with portal access; only a pending one is cancelled (the fixture's is decided).
+    'approvals.create': {
+      input: () => ({ mode: 'one', dueAt: undefined }),
+      beforeControl: (rows) =>
+        app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }),
+    },
+    'approvals.cancel': {
+      beforeControl: (rows) =>
+        app.database.db.approvalRequest.update({ where: { id: rows.approvalRequest[0] }, data: { status: 'pending' } }),
+    },
+    // The sampled slug would name another portal (403); the fixture's request is approved: approving again is a no-op.
+    'portalApprovals.get': { input: () => ({ slug: undefined }) },
+    'portalApprovals.decide': { input: () => ({ slug: undefined, decision: 'approve', versionNumber: undefined }) },
     // Nobody changes their own role or removes themselves: the control acts on another member of agency A.
     'team.setRole': { beforeControl: (rows) => addMember(rows) },
     'team.remove': { beforeControl: (rows) => addMember(rows) },

@@ -294,6 +294,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].visibleInPortal",
         "[].createdAt",
         "[].sentIn",
+        "[].approvalStatus",
       ]
     `);
     const invoices = await checkList('/api/documents?type=invoice', { field: 'createdAt', direction: 'desc' });
@@ -600,6 +601,7 @@ describe('single answers: fields in order', () => {
         "visibleInPortal",
         "createdAt",
         "sentIn",
+        "approvalStatus",
       ]
     `);
     const [newest] = (await get('/api/flows?limit=1')).body;

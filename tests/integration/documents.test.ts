@@ -83,6 +83,7 @@ const CAMEL_KEYS = [
   'createdAt',
   /** The conversation it was sent in (a file attached to a message), else null. */
   'sentIn',
+  'approvalStatus',
 ];
 
 /** Everything an app has stored, in-progress uploads included (a .part file, an open multipart upload). */

@@ -27,6 +27,7 @@ const TENANT_MODELS = [
   'savedView',
   'messageThread',
   'message',
+  'approvalRequest',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
 /** The rows of TENANT_MODELS, and of each area fixture's model (tests/support/fixtures/). */

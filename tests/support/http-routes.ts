@@ -114,6 +114,12 @@ const ROUTE_SAMPLES: Record<string, RouteSample> = {
       ),
     ok: 200,
   },
+  // The fixture's approval request is decided: its certificate.
+  'GET /api/approvals/:id/certificate.pdf': {
+    ids: ['approvalRequest'],
+    request: (ids) => ({ path: `/api/approvals/${ids.approvalRequest}/certificate.pdf` }),
+    ok: 200,
+  },
   'GET /api/activity.csv': {
     ids: ['company', 'user'],
     request: (ids) => ({ path: `/api/activity.csv?companyId=${ids.company}&actorUserId=${ids.user}` }),

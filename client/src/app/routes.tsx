@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
                   { path: 'messages/:threadId', lazy: page(() => import('../features/portal/PortalMessagesPage')) },
                   { path: 'resources', lazy: page(() => import('../features/portal/PortalResourcesPage')) },
                   { path: 'resources/:id', lazy: page(() => import('../features/portal/PortalResourcePage')) },
+                  { path: 'approvals/:id', lazy: page(() => import('../features/approvals/PortalApprovalPage')) },
                   { path: 'settings', lazy: page(() => import('../features/notifications/PortalSettingsPage')) },
                   // Unknown addresses inside a portal: the portal's own not-found state, not the hub's.
                   { path: '*', lazy: page(() => import('../features/portal/PortalNotFoundPage')) },

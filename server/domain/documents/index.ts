@@ -101,7 +101,8 @@ const columns = sql`t."id", t."name", t."type", t."url", t."size", t."companyId"
 const namesOf = (d: Sql) => sql`
   (SELECT dc."name" FROM "Company" dc WHERE dc."businessId" = ${TENANT} AND dc."id" = ${d}."companyId") AS "companyName",
   (SELECT dp."name" FROM "Project" dp WHERE dp."businessId" = ${TENANT} AND dp."id" = ${d}."projectId") AS "projectName",
-  (SELECT du."firstName" || ' ' || du."lastName" FROM "User" du WHERE du."businessId" = ${TENANT} AND du."id" = ${d}."uploadedById") AS "uploaderName"`;
+  (SELECT du."firstName" || ' ' || du."lastName" FROM "User" du WHERE du."businessId" = ${TENANT} AND du."id" = ${d}."uploadedById") AS "uploaderName",
+  (SELECT ar."status" FROM "ApprovalRequest" ar WHERE ar."businessId" = ${TENANT} AND ar."documentId" = ${d}."id" ORDER BY ar."id" DESC LIMIT 1) AS "approvalStatus"`;
 
 const refOf = (id: unknown, name: unknown) =>
   id == null || name == null ? null : { id: toInt(id), name: String(name) };
@@ -127,6 +128,7 @@ function documentFromRow(r: Row): DocumentRow {
     visibleInPortal: toBool(r.visibleInPortal),
     createdAt: toDate(r.createdAt),
     sentIn: null,
+    approvalStatus: r.approvalStatus == null ? null : (String(r.approvalStatus) as DocumentRow['approvalStatus']),
   };
 }
 
@@ -261,13 +263,18 @@ const documentSort = listSort(documentSorts, documentSortSegments, { column: 'cr
 
 /** Newest first (unless another sort is asked for) over (businessId, createdAt); company, project and uploader names for the page's rows only. */
 export async function listDocuments(scope: Pick<TenantScope, 'sql'>, input: z.output<typeof documentListInput>) {
-  const { search, type, companyId, projectId } = input;
+  const { search, type, companyId, projectId, approval } = input;
   const filters: Sql[] = [];
   if (search) filters.push(containsText(scope.sql, sql`t."name"`, search));
   if (type) filters.push(sql`t."type" = ${type}`);
   if (companyId !== undefined) filters.push(sql`t."companyId" = ${companyId}`);
   if (projectId === 'none') filters.push(sql`t."projectId" IS NULL`);
   else if (projectId !== undefined) filters.push(sql`t."projectId" = ${projectId}`);
+  // "Awaiting approval": one probe of ApprovalRequest(businessId, documentId, status) per file read.
+  if (approval === 'pending')
+    filters.push(
+      sql`EXISTS (SELECT 1 FROM "ApprovalRequest" ar WHERE ar."businessId" = ${TENANT} AND ar."documentId" = t."id" AND ar."status" = 'pending')`,
+    );
   const exists = (table: 'Company' | 'Project', id: number | undefined) =>
     id === undefined
       ? true

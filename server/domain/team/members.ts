@@ -103,6 +103,8 @@ export function removeMember(
     // Their messages stay, under the name they had (authorName); their conversations lose the creator and assignee.
     await tx.message.updateMany({ where: { authorUserId: userId }, data: { authorUserId: null } });
     await tx.messageThread.updateMany({ where: { createdById: userId }, data: { createdById: null } });
+    // Approval requests keep the sender's name (requestedByName).
+    await tx.approvalRequest.updateMany({ where: { requestedById: userId }, data: { requestedById: null } });
     await tx.messageThread.updateMany({ where: { assigneeId: userId }, data: { assigneeId: null } });
     await tx.user.deleteMany({ where: { id: userId } });
     await recordActivity(tx, scope.businessId, staffActor(scope.user), {

@@ -16,6 +16,7 @@ import { ImportCsvLink } from '../data/ImportCsvLink';
 import { can } from '../../../../shared/permissions';
 import { RecentActivityCard } from '../activity/RecentActivityCard';
 import { StatCards } from './StatCards';
+import { AwaitingApprovalCard } from '../approvals/AwaitingApprovalCard';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { shell: CORE.shell, dashboard } as const;
@@ -117,6 +118,8 @@ export default function DashboardPage() {
           isError={stats.isError}
           onRetry={statsState.refetch}
         />
+
+        <AwaitingApprovalCard />
 
         <div className="grid gap-4 lg:grid-cols-3">
           <ActiveProjectsCard query={overviewState} className="lg:col-span-2" />

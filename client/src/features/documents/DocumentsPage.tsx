@@ -35,13 +35,14 @@ import {
 import { useLinkParam } from '../search/useLinkParam';
 import { useLinkedRecord } from '../search/useLinkedRecord';
 import { UploadDialog } from './UploadDialog';
+import { ApprovalBadge } from '../approvals/approvalParts';
 
 const D = M.documents;
 const searchMaxLength = documentListInput.shape.search.unwrap().maxLength ?? undefined;
 const linkClass =
   'relative z-10 inline-flex max-w-full min-w-0 items-center gap-1.5 rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
 
-type FilterKey = 'search' | 'type' | 'companyId' | 'projectId';
+type FilterKey = 'search' | 'type' | 'companyId' | 'projectId' | 'approval';
 
 function CompanyCell({ document }: { document: DocumentRow }) {
   if (!document.company) return <span className="text-slate-500">—</span>;
@@ -112,7 +113,10 @@ function DocumentCard({
     <li className="relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:shadow-md hover:ring-slate-300">
       <div className="flex items-start justify-between gap-3">
         <FileIcon document={document} size="lg" />
-        <TypeBadge type={document.type} />
+        <div className="flex flex-wrap justify-end gap-1.5">
+          {document.approvalStatus && <ApprovalBadge status={document.approvalStatus} />}
+          <TypeBadge type={document.type} />
+        </div>
       </div>
       <div className="mt-3 min-w-0">
         <h2 className="text-base">
@@ -232,6 +236,7 @@ export default function DocumentsPage() {
     if (key === 'type') return typeLabel(value);
     if (key === 'companyId') return companyChip;
     if (key === 'projectId') return projectChip;
+    if (key === 'approval') return M.approvals.filterAwaiting;
     return value;
   };
 
@@ -251,7 +256,16 @@ export default function DocumentsPage() {
         </div>
       ),
     },
-    { header: colType, sort: 'type', cell: (d) => <TypeBadge type={d.type} /> },
+    {
+      header: colType,
+      sort: 'type',
+      cell: (d) => (
+        <div className="flex flex-wrap items-center gap-1.5">
+          <TypeBadge type={d.type} />
+          {d.approvalStatus && <ApprovalBadge status={d.approvalStatus} />}
+        </div>
+      ),
+    },
     { header: colCompany, className: 'max-w-52', cell: (d) => <CompanyCell document={d} /> },
     { header: colProject, className: 'max-w-52', cell: (d) => <ProjectCell document={d} /> },
     {
@@ -322,6 +336,15 @@ export default function DocumentsPage() {
               { value: '', label: D.allProjects },
               { value: 'none', label: D.noProject },
               ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+            ]}
+          />
+          <FilterSelect
+            label={D.filterApproval}
+            value={filters.valueFor('approval')}
+            onChange={(value) => filters.set('approval', value)}
+            options={[
+              { value: '', label: D.allApprovals },
+              { value: 'pending', label: M.approvals.filterAwaiting },
             ]}
           />
           {filters.active.length > 0 && (

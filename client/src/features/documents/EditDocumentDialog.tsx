@@ -10,6 +10,7 @@ import { errorText, trpc } from '../../lib/trpc';
 import { onFormError } from '../../ui/form';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { ApprovalPanel } from '../approvals/ApprovalPanel';
 import { DocumentFields } from './DocumentFields';
 import {
   FileIcon,
@@ -106,6 +107,11 @@ export function EditDocumentDialog({
             </Button>
           </div>
         </form>
+      )}
+      {document && (
+        <div className="mt-5">
+          <ApprovalPanel documentId={document.id} companyId={document.companyId} />
+        </div>
       )}
     </Dialog>
   );

@@ -18,6 +18,7 @@ import {
   StatCard,
 } from './PortalUi';
 import { portalPath, usePortalUser } from './session';
+import { NeedsReviewSection } from '../approvals/NeedsReviewSection';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { portal, portalAuth } as const;
@@ -131,6 +132,7 @@ export default function PortalDashboardPage() {
         <LoadFailed onRetry={() => void query.refetch()} />
       ) : (
         <div className="space-y-10">
+          <NeedsReviewSection slug={slug} />
           <TodoSection slug={slug} />
 
           <section aria-label={D.title} className="grid grid-cols-3 gap-2 sm:gap-4">

@@ -34,6 +34,7 @@ import { controlClass } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
 import { CompanyPicker, useCompanyName } from '../contacts/CompanyPicker';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
+import { ApprovalTurnaroundReport } from './ApprovalTurnaroundReport';
 import { formatDate } from '../../../../shared/dates';
 
 const R = M.reports;
@@ -490,6 +491,7 @@ export default function ReportsPage() {
         >
           {query.isError && <LoadFailed onRetry={() => query.refetch()} />}
           <Reports data={query.data} />
+          <ApprovalTurnaroundReport input={filters.input} />
         </div>
       )}
     </>

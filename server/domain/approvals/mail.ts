@@ -1,0 +1,71 @@
+/**
+ * The approvers' e-mails: a new request (to whoever may decide now: the contact, every contact of the company with
+ * portal access, or a sequence's current step), the next step of a sequence, and the reminder before the due date.
+ * Each is an 'email' job enqueued in the write's transaction (so it exists exactly when the change does), once per
+ * request, contact and reason (dedupeKey). Like every portal e-mail, only to contacts with portal access who keep
+ * e-mails on (Contact.notifyByEmail), and never to an archived company's contacts.
+ */
+import { M } from '../../../shared/messages';
+import type { Db } from '../../db';
+import { enqueueJob } from '../../jobs/queue';
+
+type MailTx = Pick<Db, 'contact' | 'job'>;
+export type MailReason = 'request' | 'next' | 'reminder';
+
+const dayText = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+
+export async function mailApprovers(
+  tx: MailTx,
+  input: {
+    businessId: number;
+    business: { name: string; slug: string };
+    publicUrl: string;
+    request: { id: number; companyId: number; message: string | null; dueAt: Date | null };
+    fileName: string;
+    /** The contacts of the step that may decide now; null: any contact of the company (mode any). */
+    contactIds: number[] | null;
+    reason: MailReason;
+  },
+): Promise<number> {
+  const { businessId, business, request } = input;
+  const contacts = await tx.contact.findMany({
+    where: {
+      businessId,
+      companyId: request.companyId,
+      ...(input.contactIds ? { id: { in: input.contactIds } } : {}),
+      portalAccess: true,
+      notifyByEmail: true,
+      company: { is: { archivedAt: null } },
+    },
+    select: { id: true, email: true, firstName: true },
+  });
+  const url = `${input.publicUrl}/portal/${business.slug}/approvals/${request.id}`;
+  const optOut = M.notifications.portalOptOut(`${input.publicUrl}/portal/${business.slug}/settings`);
+  for (const contact of contacts) {
+    const reminder = input.reason === 'reminder';
+    await enqueueJob(tx, {
+      businessId,
+      kind: 'email',
+      payload: {
+        to: contact.email,
+        subject: reminder
+          ? M.approvals.reminderSubject(business.name, input.fileName)
+          : M.approvals.requestSubject(business.name, input.fileName),
+        text: `${
+          reminder && request.dueAt
+            ? M.approvals.reminderText(contact.firstName, business.name, input.fileName, dayText(request.dueAt), url)
+            : M.approvals.requestText(
+                contact.firstName,
+                business.name,
+                input.fileName,
+                request.message,
+                request.dueAt ? dayText(request.dueAt) : null,
+                url,
+              )
+        }\n\n${optOut}`,
+      },
+      dedupeKey: `approval-mail:${request.id}:${contact.id}:${input.reason}`,
+    });
+  }
+  return contacts.length;
+}
