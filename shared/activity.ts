@@ -41,6 +41,8 @@ export const ACTIVITY_ACTIONS = [
   /** A company was archived (hidden, its portal closed) or restored. */
   'archived',
   'unarchived',
+  /** A new version of a file was uploaded (changes: version, the old number → the new one; issue 31). */
+  'version_uploaded',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

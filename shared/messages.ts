@@ -40,6 +40,7 @@ import { templates } from './messages/templates';
 import { savedViews } from './messages/savedViews';
 import { messages } from './messages/messages';
 import { live } from './messages/live';
+import { versions } from './messages/versions';
 
 /**
  * The whole catalogue, one section per file under ./messages/ (a screen that must load fast imports only the sections
@@ -86,4 +87,5 @@ export const M = {
   savedViews,
   messages,
   live,
+  versions,
 } as const;

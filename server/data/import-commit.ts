@@ -40,6 +40,7 @@ import { sameName, templateNames, type Analysis } from './import-analysis';
 import type { Archive } from './import-archive';
 import { ImportFileError, ImportIssuesError, transactionRefusal } from './import-csv';
 import { DOWNLOAD_PATH, IMPORTED, nameKey, type Row } from './import-rows';
+import { recordMissingFirstVersions } from '../domain/documents/versions';
 
 const I = M.data.import;
 
@@ -554,6 +555,8 @@ async function writeDocuments(w: RowWriter) {
       `UPDATE "Document" SET "url" = '${DOWNLOAD_PREFIX}' || CAST("id" AS TEXT) || '${DOWNLOAD_SUFFIX}' WHERE "businessId" = ${Math.trunc(businessId)} AND "id" IN (${ids.join(',')})`,
     );
   }
+  // Every imported file gets its version 1 from its row (an archive's older versions: writeDocumentVersions).
+  await recordMissingFirstVersions(tx, businessId);
   w.created.files = keyOfPath.size;
   w.sourceLinks = rows.documents.filter((d) => typeof d.file !== 'string' && DOWNLOAD_PATH.test(d.url)).length;
 }

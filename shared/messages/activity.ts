@@ -61,7 +61,10 @@ export const activity = {
     imported: 'imported',
     archived: 'archived',
     unarchived: 'restored',
+    version_uploaded: 'uploaded a new version of',
   } as Record<string, string>,
+  /** A file's new version, when the entry says which ("uploaded version 2 of file “Logo”"). */
+  versionUploaded: (n: number) => `uploaded version ${n} of file`,
   /** Field names that the humanised name would get wrong. */
   fieldLabels: {
     dueDate: T.dueDate,

@@ -152,6 +152,8 @@ export const documentOutput = z.object({
   originalName: z.string().nullable(),
   mimeType: z.string().nullable(),
   visibleInPortal: z.boolean(),
+  /** The current version's number (1 until a new version is uploaded; the history: documents.versions). */
+  version: z.number().int(),
   createdAt: z.date(),
 });
 export type DocumentRow = z.output<typeof documentOutput>;

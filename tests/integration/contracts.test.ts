@@ -289,6 +289,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].originalName",
         "[].mimeType",
         "[].visibleInPortal",
+        "[].version",
         "[].createdAt",
       ]
     `);
@@ -447,6 +448,8 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].project",
         "[].downloadUrl",
         "[].uploadedByYou",
+        "[].version",
+        "[].sharedVersions",
       ]
     `);
     const dashboard = (await get(`/api/portal/dashboard/${DEMO.slug}`, portal)).body;
@@ -468,6 +471,8 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "recentFiles[].project",
         "recentFiles[].downloadUrl",
         "recentFiles[].uploadedByYou",
+        "recentFiles[].version",
+        "recentFiles[].sharedVersions",
         "resources",
         "resources[].id",
         "resources[].title",
@@ -592,6 +597,7 @@ describe('single answers: fields in order', () => {
         "originalName",
         "mimeType",
         "visibleInPortal",
+        "version",
         "createdAt",
       ]
     `);

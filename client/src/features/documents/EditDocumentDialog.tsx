@@ -11,6 +11,7 @@ import { onFormError } from '../../ui/form';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { DocumentFields } from './DocumentFields';
+import { VersionHistory } from './VersionHistory';
 import { FileIcon, FileLink, formatListDate, useInvalidateDocuments, type DocumentRow } from './documentParts';
 
 const D = M.documents;
@@ -72,32 +73,40 @@ export function EditDocumentDialog({
   return (
     <Dialog open={asked !== null} onClose={() => !update.isPending && onClose()} title={D.dialogEdit}>
       {document && (
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <div className="relative flex items-center gap-3 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset">
-            <FileIcon document={document} />
-            <div className="min-w-0 flex-1">
-              <FileLink document={document} className="text-sm" />
-              <p className="truncate text-xs text-slate-500">
-                {[
-                  document.stored ? document.originalName : document.url,
-                  formatFileSize(document.size),
-                  formatListDate(document.createdAt),
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </p>
+        <>
+          <form onSubmit={onSubmit} noValidate className="space-y-5">
+            <div className="relative flex items-center gap-3 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset">
+              <FileIcon document={document} />
+              <div className="min-w-0 flex-1">
+                <FileLink document={document} className="text-sm" />
+                <p className="truncate text-xs text-slate-500">
+                  {[
+                    document.stored ? document.originalName : document.url,
+                    formatFileSize(document.size),
+                    formatListDate(document.createdAt),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
             </div>
-          </div>
-          <DocumentFields form={form} place="company-and-project" companyName={document.company?.name} autoFocusName />
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-              {D.cancel}
-            </Button>
-            <Button type="submit" busy={update.isPending}>
-              {update.isPending ? D.saving : D.submitEdit}
-            </Button>
-          </div>
-        </form>
+            <DocumentFields
+              form={form}
+              place="company-and-project"
+              companyName={document.company?.name}
+              autoFocusName
+            />
+            <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
+              <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+                {D.cancel}
+              </Button>
+              <Button type="submit" busy={update.isPending}>
+                {update.isPending ? D.saving : D.submitEdit}
+              </Button>
+            </div>
+          </form>
+          <VersionHistory document={document} />
+        </>
       )}
     </Dialog>
   );

@@ -34,6 +34,8 @@ import { buttonClass } from '../../ui/Button';
 import { Skeleton } from '../../ui/Feedback';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { portalPath } from './session';
+import { PortalFileVersions } from './PortalFileVersions';
+import { versions as versionsText } from '../../../../shared/messages/versions';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { common: CORE.common, portal } as const;
@@ -223,11 +225,13 @@ export function FileRow({ file, showProject = true }: { file: PortalFile; showPr
             showProject ? (file.project?.name ?? P.files.noProject) : null,
             formatFileSize(file.size),
             listDate(file.createdAt),
+            file.version > 1 ? versionsText.versionLabel(file.version) : null,
             file.uploadedByYou ? P.files.uploadedByYou : null,
           ]
             .filter(Boolean)
             .join(' · ')}
         </p>
+        {file.sharedVersions > 0 && <PortalFileVersions fileId={file.id} count={file.sharedVersions} />}
       </div>
       <a
         href={`${file.downloadUrl}?download`}
