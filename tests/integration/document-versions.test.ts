@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '../../shared/messages';
 import { sweepAgency } from '../../server/files/sweep';
 import { twoAgencies, type Agency } from '../support/agencies';
-import { startApp, type TestApp } from '../support/app';
+import { client, signUpAgency, startApp, type TestApp } from '../support/app';
 import { storedBytes, storedKeys } from '../support/stored';
 import { trpcClient, trpcCode, type TrpcClient } from '../support/trpc';
 
@@ -298,5 +298,45 @@ describe('stored bytes', () => {
     await staff.documents.remove.mutate({ id: file.id });
     for (const key of keys) expect(storedBytes(app, key)).toBeNull();
     expect(await app.database.db.documentVersion.count({ where: { documentId: file.id } })).toBe(0);
+  });
+});
+
+describe('export and import', () => {
+  it('carry every version: numbers, checksums, uploaders, sharing, and the older bytes', async () => {
+    const file = await uploadFile('exported v1', 'brand-v1.txt');
+    await addVersion(file.id, 'exported v2, final', 'brand-v2.txt');
+    await staff.documents.shareVersion.mutate({ id: file.id, number: 1, sharedWithClient: true });
+    const zip = await fetch(`${app.baseUrl}/api/export.zip?companyId=${a.portal.companyId}`, {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(zip.status).toBe(200);
+    const bytes = new Uint8Array(await zip.arrayBuffer());
+
+    // Into a new agency: the file comes back at version 2, with version 1's bytes downloadable.
+    const target = await signUpAgency(client(app.baseUrl));
+    const body = new FormData();
+    body.append('kind', 'archive');
+    body.append('commit', 'true');
+    body.append('file', new Blob([bytes], { type: 'application/zip' }), 'export.zip');
+    const imported = await fetch(`${app.baseUrl}/api/imports`, {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${target.token}` },
+    });
+    expect(imported.status).toBe(200);
+    const them = trpcClient(app.baseUrl, { token: target.token });
+    const copy = (await them.documents.list.query({ search: 'brand-v1' })).items[0];
+    expect(copy).toMatchObject({ version: 2, originalName: 'brand-v2.txt' });
+    const history = await them.documents.versions.query({ id: copy.id });
+    expect(history.items.map((v) => [v.number, v.current, v.sha256, v.sharedWithClient, v.originalName])).toEqual([
+      [2, true, sha('exported v2, final'), false, 'brand-v2.txt'],
+      [1, false, sha('exported v1'), true, 'brand-v1.txt'],
+    ]);
+    expect(await (await getVersion(copy.id, 1, target.token)).text()).toBe('exported v1');
+    expect(await (await getVersion(copy.id, 2, target.token)).text()).toBe('exported v2, final');
+    const keys = (await app.database.db.documentVersion.findMany({ where: { documentId: copy.id } })).map(
+      (v) => v.storageKey,
+    );
+    expect(new Set(keys).size).toBe(2);
   });
 });

@@ -80,6 +80,7 @@ const CAMEL_KEYS = [
   'originalName',
   'mimeType',
   'visibleInPortal',
+  'version',
   'createdAt',
 ];
 

@@ -31,7 +31,7 @@ export function PortalFileVersions({ fileId, count }: { fileId: number; count: n
         <ul id={panel} className="mt-2 space-y-1.5">
           {(versions.data?.items ?? []).map((v) => (
             <li key={v.number} className="flex items-center gap-2 text-xs text-slate-600">
-              <span className="font-medium text-slate-800">{V.versionLabel(v.number)}</span>
+              <span className="shrink-0 font-medium whitespace-nowrap text-slate-800">{V.versionLabel(v.number)}</span>
               <span className="min-w-0 truncate tabular-nums">
                 {[listDate(v.createdAt), formatFileSize(v.size)].join(' · ')}
               </span>

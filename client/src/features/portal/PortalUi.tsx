@@ -223,9 +223,9 @@ export function FileRow({ file, showProject = true }: { file: PortalFile; showPr
         <p className="mt-0.5 truncate text-xs text-slate-500">
           {[
             showProject ? (file.project?.name ?? P.files.noProject) : null,
+            file.version > 1 ? versionsText.versionLabel(file.version) : null,
             formatFileSize(file.size),
             listDate(file.createdAt),
-            file.version > 1 ? versionsText.versionLabel(file.version) : null,
             file.uploadedByYou ? P.files.uploadedByYou : null,
           ]
             .filter(Boolean)
