@@ -254,3 +254,5 @@ export const flowName = 'Flow name';
 export const projectName = 'Project name';
 export const templateLabel = 'Template';
 export const saveAsTemplate = 'Save as template';
+export const uploadingPercent = (percent: number) => `Uploading… ${percent}%`;
+export const byName = (name: string) => `by ${name}`;

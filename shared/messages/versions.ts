@@ -1,3 +1,5 @@
+import * as T from './texts';
+
 /** File versions (issue 31): the history in a file's detail, a new version's upload and drop, the portal's list. */
 export const versions = {
   title: 'Versions',
@@ -5,13 +7,13 @@ export const versions = {
   versionLabel: (n: number) => `Version ${n}`,
   versionShort: (n: number) => `v${n}`,
   uploadNew: 'Upload new version',
-  uploading: (percent: number) => `Uploading… ${percent}%`,
+  uploading: T.uploadingPercent,
   uploaded: (n: number) => `Version ${n} uploaded.`,
   uploadedReset: (n: number, resets: number) =>
     `Version ${n} uploaded. ${resets === 1 ? 'The pending approval request was reset.' : `${resets} pending approval requests were reset.`}`,
   uploadFailed: 'The new version could not be uploaded.',
   download: (n: number) => `Download version ${n}`,
-  by: (name: string) => `by ${name}`,
+  by: T.byName,
   unknownUploader: 'Unknown uploader',
   sha256: 'SHA-256',
   shareLabel: 'Shared with the client',
