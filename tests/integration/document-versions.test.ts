@@ -7,6 +7,9 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { dereference } from '@readme/openapi-parser';
 import { M } from '../../shared/messages';
 import { sweepAgency } from '../../server/files/sweep';
 import { twoAgencies, type Agency } from '../support/agencies';
@@ -338,5 +341,83 @@ describe('export and import', () => {
       (v) => v.storageKey,
     );
     expect(new Set(keys).size).toBe(2);
+  });
+});
+
+describe('deleting a company', () => {
+  it('removes every version’s bytes of its files', async () => {
+    const company = await staff.companies.create.mutate({ name: 'Versioned Vineyard' });
+    const res = await send(
+      '/api/documents/upload',
+      form('vineyard v1', 'label.txt', { companyId: String(company.id) }),
+    );
+    await addVersion(res.body.id, 'vineyard v2');
+    const keys = (await app.database.db.documentVersion.findMany({ where: { documentId: res.body.id } })).map(
+      (v) => v.storageKey!,
+    );
+    expect(keys).toHaveLength(2);
+    await staff.companies.delete.mutate({ id: company.id });
+    for (const key of keys) expect(storedBytes(app, key)).toBeNull();
+  });
+});
+
+describe('two new versions at once', () => {
+  it('never gives one number twice: each is the next, or refused with 409 and nothing kept', async () => {
+    const file = await uploadFile('race v1');
+    const before = storedKeys(app, a.businessId).length;
+    const replies = await Promise.all([addVersion(file.id, 'race A'), addVersion(file.id, 'race B')]);
+    const statuses = replies.map((r) => r.status).sort();
+    expect([['201', '201'].join(), ['201', '409'].join()]).toContain(statuses.join());
+    const made = replies.filter((r) => r.status === 201).length;
+    for (const refused of replies.filter((r) => r.status === 409))
+      expect(refused.body.message).toBe(M.versions.concurrent);
+    const numbers = (await app.database.db.documentVersion.findMany({ where: { documentId: file.id } })).map(
+      (v) => v.number,
+    );
+    expect(numbers.sort()).toEqual([1, 2, 3].slice(0, made + 1));
+    expect(storedKeys(app, a.businessId)).toHaveLength(before + made);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the versions calls, and their replies match it', async () => {
+    const doc = (await dereference(await (await fetch(`${app.baseUrl}/api/openapi.json`)).json())) as unknown as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+      >;
+    };
+    const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
+    const check = (path: string, method: string, status: number, body: unknown) => {
+      const validate = ajv.compile(
+        doc.paths[path][method].responses[String(status)].content!['application/json'].schema,
+      );
+      expect(validate(body) ? [] : validate.errors, `${method} ${path} ${status}`).toEqual([]);
+    };
+    const file = await uploadFile('documented v1');
+    check('/api/documents/{id}/versions', 'post', 201, (await addVersion(file.id, 'documented v2')).body);
+    check('/api/documents/{id}/versions', 'post', 404, (await addVersion(b.rows.document[0], 'x')).body);
+    const list = await fetch(`${app.baseUrl}/api/documents/${file.id}/versions`, {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    check('/api/documents/{id}/versions', 'get', 200, await list.json());
+    const shared = await fetch(`${app.baseUrl}/api/documents/${file.id}/versions/1`, {
+      method: 'PATCH',
+      body: JSON.stringify({ sharedWithClient: true }),
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
+    });
+    expect(shared.status).toBe(200);
+    check('/api/documents/{id}/versions/{number}', 'patch', 200, await shared.json());
+    expect(Object.keys(doc.paths['/api/documents/{id}/versions/{number}/download'].get.responses).sort()).toEqual([
+      '200',
+      '206',
+      '302',
+      '401',
+      '404',
+    ]);
+    const portalList = await fetch(`${app.baseUrl}/api/portal/files/any/${file.id}/versions`, {
+      headers: { authorization: `Bearer ${a.portal.token}` },
+    });
+    expect(portalList.status).toBe(403);
   });
 });
