@@ -31,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/db';
 import { DEMO } from '../server/demo';
 import { benchCalls, screenCalls, type BenchCall } from './bench/calls';
+import { type BenchMessages, LONG_THREAD, SHORT_THREAD, seedBenchMessages } from './bench/messages';
 import { loadRun, rssKb, sampleRss, summarize, type Run } from './bench/load';
 import { freePort, temporaryDatabase, type TemporaryDatabase } from '../tests/support/temporary';
 import { generate, seed, type SeedCounts } from './seed';
@@ -186,7 +187,7 @@ async function checkAnswers(
 
 type Side = 'app' | 'baseline';
 type Headers = Record<string, string>;
-type Seeded = { ms: number; counts: SeedCounts; totals: SeedCounts | null };
+type Seeded = { ms: number; counts: SeedCounts; totals: SeedCounts | null; messages?: BenchMessages };
 type Measured = { call: BenchCall; path: string };
 
 /** A fresh database, migrated and filled (the demo seed at --scale, or the agency-scale generator). */
@@ -221,6 +222,11 @@ async function prepareData(options: Options, database: TemporaryDatabase) {
           ? ` in the measured (demo) agency; ${seeded.totals.tasks} tasks and ${seeded.totals.documents} files in all`
           : ''),
     );
+    const messages = await seedBenchMessages(opened);
+    console.log(
+      `Messages: ${messages.threads} conversations (one of ${LONG_THREAD.toLocaleString('en')} messages, one of ${SHORT_THREAD}), ` +
+        `${messages.messages} messages, in ${sec(messages.ms)}`,
+    );
     // Planner statistics, as autovacuum would gather them shortly after a bulk load, so that the plans (the same for
     // app and baseline) do not depend on whether it has run yet.
     if (options.pg) await opened.db.$executeRawUnsafe('ANALYZE');
@@ -230,7 +236,7 @@ async function prepareData(options: Options, database: TemporaryDatabase) {
       orderBy: { id: 'asc' },
       select: { email: true },
     });
-    return { seeded, sizeLabel, portalEmail: portalContact?.email ?? null };
+    return { seeded: { ...seeded, messages }, sizeLabel, portalEmail: portalContact?.email ?? null };
   } finally {
     await opened.close();
   }

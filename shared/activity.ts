@@ -15,6 +15,8 @@ export const ACTIVITY_ENTITY_TYPES = [
   'portal',
   /** A CSV or Clientflow export imported into the agency (Account → Data). */
   'import',
+  /** A message posted in a conversation (entityName: the conversation's name; never its text). */
+  'message',
 ] as const;
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 
@@ -43,6 +45,9 @@ export const ACTIVITY_ACTIONS = [
   'unarchived',
   /** A new version of a file was uploaded (changes: version, the old number → the new one; issue 31). */
   'version_uploaded',
+  /** A message was posted in a conversation (by staff or a client), or an internal note added (staff only). */
+  'posted',
+  'noted',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -69,6 +74,7 @@ export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
   api_token: 'API tokens',
   portal: 'Portal sign-ins',
   import: 'Imports',
+  message: 'Messages',
 };
 
 /**

@@ -84,11 +84,34 @@ export const ENTITIES: Record<RecordKind, EntityDef> = {
   },
 };
 
+/**
+ * What search finds besides the record areas: conversations by their subject and messages by their text. They are
+ * no area of their own (no list of records, navigation entry, quick action or archive file: a message lives in its
+ * conversation), so they are sources of search, and of the log's links, only. Both open in their conversation, whose
+ * id is the search entry's (and the activity entry's) ref.
+ */
+export const SEARCH_ONLY_KINDS = ['thread', 'message'] as const;
+export type SearchOnlyKind = (typeof SEARCH_ONLY_KINDS)[number];
+
+const SEARCH_SOURCES: Record<
+  SearchOnlyKind,
+  { model: 'MessageThread' | 'Message'; open: { by: 'ref'; path: (ref: string) => string } }
+> = {
+  thread: { model: 'MessageThread', open: { by: 'ref', path: (ref) => `/hub/messages/${encodeURIComponent(ref)}` } },
+  message: { model: 'Message', open: { by: 'ref', path: (ref) => `/hub/messages/${encodeURIComponent(ref)}` } },
+};
+
+/** Where a conversation opens in the portal, relative to /portal/{slug}/ (a search result, a message's entry). */
+export const portalThreadPath = (threadId: number | string) => `messages/${encodeURIComponent(String(threadId))}`;
+
 const isRecordKind = (kind: string): kind is RecordKind => Object.hasOwn(ENTITIES, kind);
+const isSearchOnlyKind = (kind: string): kind is SearchOnlyKind => Object.hasOwn(SEARCH_SOURCES, kind);
 
 /** Where a record opens in the hub: one place for search results, notifications and the activity log. */
 export function recordLink(kind: string, id: number | null | undefined, ref?: string | null): string | null {
-  if (id == null || !isRecordKind(kind)) return null;
+  if (id == null) return null;
+  if (isSearchOnlyKind(kind)) return ref ? SEARCH_SOURCES[kind].open.path(ref) : null;
+  if (!isRecordKind(kind)) return null;
   const open = ENTITIES[kind].open;
   if (open.by === 'id') return open.path(id);
   return ref ? open.path(ref) : null;

@@ -17,7 +17,7 @@ export const NOTIFICATION_KINDS = [
   'team_invite_accepted',
   /** A teammate mentioned me (@name) in a message. */
   'message_mention',
-  /** A client's message is still unread by me after the agency's delay (server/domain/messages/email.ts). */
+  /** A client wrote in a conversation: the bell at once; the e-mail when still unread after the agency's delay (server/domain/messages/email.ts). */
   'message_client',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -50,9 +50,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
     description: 'A teammate mentions you (@name) in a conversation.',
   },
   message_client: {
-    label: 'Unread client messages',
+    label: 'Client messages',
     description:
-      'A client’s message is still unread after a few minutes (e-mail only; the conversation’s assignee, or everyone).',
+      'A client writes in a conversation: in the bell at once, by e-mail if still unread after a few minutes (the conversation’s assignee, or everyone).',
   },
 };
 

@@ -3,6 +3,7 @@
 // (./baseline.ts, `baseline: true`): the rest are measured against the absolute, growth and RSS budgets of
 // bench/budgets.json, and their answers' shape is held by tests/integration/contracts.test.ts.
 import { DEMO } from '../../server/demo';
+import { THREAD_SUBJECT } from './messages';
 
 /** What a call's path may ask of the app at run time (a cursor taken from an earlier page, an id, a flow_uid…). */
 export type PathContext = {
@@ -66,6 +67,19 @@ const companyActivity = async ({ appBody }: PathContext) => {
   return companyId ? `/api/companies/${companyId}/activity` : null;
 };
 
+/** A bench conversation's first page of messages, newest first (the conversation asks 30). */
+const threadPage =
+  (size: keyof typeof THREAD_SUBJECT, limit = 30) =>
+  async ({ appBody }: PathContext): Promise<string | null> => {
+    const subject = THREAD_SUBJECT[size];
+    const threads = (await appBody(`/api/messages/threads?search=${encodeURIComponent(subject)}`)) as {
+      id: number;
+      subject: string | null;
+    }[];
+    const thread = threads.find((t) => t.subject === subject);
+    return thread ? `/api/messages/threads/${thread.id}/messages?limit=${limit}` : null;
+  };
+
 /**
  * Every screen's first request, as the screen asks it (`npm run bench -- --set screens`): the list screens ask
  * withOverall=true ("Showing 24 of 1,234"); the task board asks one such page per status column.
@@ -91,6 +105,14 @@ export const screenCalls: BenchCall[] = [
   { name: 'screen: tasks, by due date', path: '/api/tasks?sort=dueDate&order=asc&withOverall=true' },
   { name: 'screen: files, by size', path: '/api/documents?sort=size&order=desc&withOverall=true' },
   { name: 'screen: resources, by title', path: '/api/resources?sort=title&order=asc&withOverall=true' },
+  // Messages (issue 30): the inbox as the hub opens it (30 rows, unread first), its unread badge, and a conversation's
+  // first page as it asks it. "A thread of 100,000 messages opens as fast as one of 10" is bench/budgets.json's
+  // `pairs`: the long thread's first 10 against the short thread's whole page (10), so both answers are the same size.
+  { name: 'screen: messages inbox', path: '/api/messages/threads?limit=30' },
+  { name: 'screen: messages unread badge', path: '/api/messages/unread' },
+  { name: 'screen: messages, thread of 100,000', path: threadPage('long') },
+  { name: 'screen: messages, thread of 100,000, first 10', path: threadPage('long', 10) },
+  { name: 'screen: messages, thread of 10', path: threadPage('short') },
   { name: 'screen: portal dashboard', path: `/api/portal/dashboard/${DEMO.slug}`, portal: true },
   { name: 'screen: portal projects', path: `/api/portal/projects/${DEMO.slug}`, portal: true, baseline: true },
   { name: 'screen: portal files', path: `/api/portal/files/${DEMO.slug}`, portal: true },

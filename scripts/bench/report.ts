@@ -34,7 +34,12 @@ export type RunInfo = {
   started: Date;
   state: { commit: string; serverDiff: string };
   options: Options;
-  seeded: { ms: number; counts: SeedCounts; totals: SeedCounts | null };
+  seeded: {
+    ms: number;
+    counts: SeedCounts;
+    totals: SeedCounts | null;
+    messages?: { ms: number; threads: number; messages: number };
+  };
   sizeLabel: string;
   screens: Set<string>;
   compared: number;
@@ -56,6 +61,11 @@ type Budgets = {
     p50Ms: Record<string, number>;
   };
   rssMb?: { limit: number; why?: string };
+  /**
+   * Growth within one run: a screen over much more data against the same screen over little (`of`), both measured
+   * in this run; the app's p50 ratio at every connection count must stay within `p50`.
+   */
+  pairs?: { why?: string; limits: Record<string, { of: string; p50: number }> };
 };
 
 function table(head: string[], rows: string[][]) {
@@ -159,6 +169,20 @@ function memoryBudgets(rows: Row[], limits: Budgets, run: RunInfo): Budget[] {
       out.push(budget('dashboard stats p50 at 1 connection (ms)', r.app.p50, limit, { pass: r.app.p50 < limit }));
     }
   return out;
+}
+
+/** The pairs of bench/budgets.json: a screen over much more data ÷ the same screen over little, in this run. */
+function pairBudgets(rows: Row[], limits: Budgets): Budget[] {
+  return Object.entries(limits.pairs?.limits ?? {}).flatMap(([call, { of, p50 }]) =>
+    rows
+      .filter((r) => r.call === call)
+      .flatMap((large) => {
+        const small = rows.find((r) => r.call === of && r.connections === large.connections);
+        return small
+          ? [budget(`${call} ÷ ${of}: p50 at ${large.connections} connections`, large.app.p50 / small.app.p50, p50)]
+          : [];
+      }),
+  );
 }
 
 /** Growth with the size of the data: this run against an earlier one (--compare), call by call. */
@@ -266,7 +290,12 @@ function writeResult(
       connections: options.connections,
       acceptEncoding: options.gzip ? 'gzip' : null,
     },
-    seed: { seconds: round(run.seeded.ms / 1000), counts: run.seeded.counts, totals: run.seeded.totals },
+    seed: {
+      seconds: round(run.seeded.ms / 1000),
+      counts: run.seeded.counts,
+      totals: run.seeded.totals,
+      messages: run.seeded.messages && { ...run.seeded.messages, seconds: round(run.seeded.messages.ms / 1000) },
+    },
     identicalAnswersCompared: run.compared,
     appRssMb: { afterCheck: Math.round(mb(run.idleRssKb)), peakUnderLoad: Math.round(mb(run.appRssPeakKb)) },
     calls: rows.map((r) => ({
@@ -305,6 +334,7 @@ export function report(root: string, rows: Row[], run: RunInfo, loadFailed: bool
     ...ratioBudgets(rows, limits),
     ...absoluteBudgets(rows, limits, run),
     ...memoryBudgets(rows, limits, run),
+    ...pairBudgets(rows, limits),
     ...growth.budgets,
   ];
   printBudgets(all, run);

@@ -16,7 +16,7 @@
  *
  * Ids are the source installation's; an import gives every row a new id and rewrites the references (the `refs` of
  * each entity), so an export can go into any agency. Secrets are never exported: no password hashes, two-factor
- * secrets, sessions, API tokens, invites or notifications. Nor saved views (SavedView): they are each user's list
+ * secrets, sessions, API tokens, invites, notifications or e-mail reply tokens (ReplyToken). Nor saved views (SavedView): they are each user's list
  * preferences, and their queries name ids (a company or project filter) that an import gives new values, so a view
  * carried over would filter by the wrong record or by none.
  */
@@ -28,6 +28,7 @@ import { contactFields, contactRoleSchema } from '../../shared/schemas/contacts'
 import { documentNameSchema, documentTypeSchema, documentUrlText } from '../../shared/schemas/documents';
 import { flowFieldFields, flowFields, flowStepFields, flowUidSchema, stepTypeSchema } from '../../shared/schemas/flows';
 import { storedAnswerSchema, submissionStatusSchema } from '../../shared/schemas/portal-flows';
+import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, THREAD_KINDS } from '../../shared/schemas/messages';
 import { projectFields, projectUidSchema } from '../../shared/schemas/projects';
 import {
   resourceDetailFields,
@@ -153,6 +154,9 @@ export const ENTITY_NAMES = [
   'projectTemplates',
   'projectTemplateTasks',
   'projectTemplateFlows',
+  'messageThreads',
+  'messages',
+  'messageAttachments',
   'activities',
 ] as const;
 export type EntityName = (typeof ENTITY_NAMES)[number];
@@ -163,6 +167,11 @@ export type EntityName = (typeof ENTITY_NAMES)[number];
  *   never created by an import; one not in the target agency leaves the reference empty).
  * - documents.file: the path of its bytes in the zip (files/<id>/<name>), or null for a link (url) without a file.
  * - flowAnswers.value: for a field of type "file", the id of the document it names (rewritten on import).
+ * - messageThreads, messages, messageAttachments (issue 30): the conversations, internal notes among them (`internal`
+ *   kept, so a note stays staff-only wherever it goes) and deleted messages (`deletedAt`, body emptied). Not exported:
+ *   a thread's singletonKey (an import makes it again from the thread's kind and its company's or project's new id),
+ *   its derived times and "waiting" flag (recomputed from its messages on import), a message's e-mail Message-ID,
+ *   who has read how far (MessageRead: an imported conversation starts unread) and the e-mail reply tokens.
  * - activities: the log, exported for the record; an import does not replay it (its rows name old ids).
  */
 export const ENTITIES: readonly EntitySpec[] = [
@@ -177,6 +186,9 @@ export const ENTITIES: readonly EntitySpec[] = [
         { assignedTasks: { some: projectOf(c) } },
         { documents: { some: documentsOf(c) } },
         { flows: { some: flowsOf(c) } },
+        { messages: { some: { thread: { companyId: c } } } },
+        { assignedThreads: { some: { companyId: c } } },
+        { createdThreads: { some: { companyId: c } } },
       ],
     }),
     row: z.object({ role: staffRoleSchema }),
@@ -566,6 +578,67 @@ export const ENTITIES: readonly EntitySpec[] = [
     refs: { projectTemplateId: 'projectTemplates', flowTemplateId: 'flowTemplates' },
     orderBy: ['projectTemplateId', 'flowTemplateId'],
     company: agencyOnly('projectTemplateId'),
+    addedLater: true,
+  },
+  // Messages (issue 30): a company's conversations are the client's (a company export holds them, notes included:
+  // it goes to the agency's owner or admin, never to the client).
+  {
+    name: 'messageThreads',
+    model: 'MessageThread',
+    columns: {
+      id: 'int',
+      kind: 'string',
+      subject: 'string',
+      companyId: 'int',
+      projectId: 'int',
+      createdById: 'int',
+      assigneeId: 'int',
+      createdAt: 'date',
+    },
+    refs: { companyId: 'companies', projectId: 'projects', createdById: 'users', assigneeId: 'users' },
+    orderBy: ['id'],
+    nullable: ['subject', 'projectId', 'createdById', 'assigneeId'],
+    company: byCompany,
+    row: z.object({ kind: z.enum(THREAD_KINDS), subject: z.string().max(MESSAGE_SUBJECT_MAX) }),
+    addedLater: true,
+  },
+  {
+    name: 'messages',
+    model: 'Message',
+    columns: {
+      id: 'int',
+      threadId: 'int',
+      authorKind: 'string',
+      authorName: 'string',
+      authorUserId: 'int',
+      authorContactId: 'int',
+      body: 'text',
+      internal: 'boolean',
+      editedAt: 'date',
+      deletedAt: 'date',
+      createdAt: 'date',
+    },
+    refs: { threadId: 'messageThreads', authorUserId: 'users', authorContactId: 'contacts' },
+    orderBy: ['id'],
+    // An author's link where it exists: a removed user or contact (or one outside a company export) leaves the name.
+    nullable: ['authorUserId', 'authorContactId', 'editedAt', 'deletedAt'],
+    company: (c) => ({ thread: { companyId: c } }),
+    // A deleted message's body is empty (an empty text is kept as exported).
+    row: z.object({
+      authorKind: z.enum(['staff', 'contact']),
+      authorName: z.string().max(400),
+      body: z.string().max(MESSAGE_BODY_MAX),
+    }),
+    addedLater: true,
+  },
+  {
+    name: 'messageAttachments',
+    model: 'MessageAttachment',
+    columns: { id: 'int', messageId: 'int', documentId: 'int' },
+    refs: { messageId: 'messages', documentId: 'documents' },
+    orderBy: ['id'],
+    company: (c) => ({ message: { thread: { companyId: c } }, document: documentsOf(c) }),
+    pairBy: 'documentId',
     addedLater: true,
   },
   {

@@ -166,6 +166,8 @@ async function readDataFiles(archive: Archive, issues: Problems): Promise<Record
     const checked: Row[] = (rows[spec.name] = []);
     if (!read.includes(spec) || !archive.entries.has(path)) continue;
     await archive.rows(path, ARCHIVE_LIMITS.jsonFileBytes, (raw) => {
+      if (spec.name === 'messages' && checked.length >= ARCHIVE_LIMITS.messages)
+        throw new ImportFileError(I.tooManyMessages(ARCHIVE_LIMITS.messages.toLocaleString('en-US')));
       if (checked.length >= ARCHIVE_LIMITS.rowsPerFile)
         throw new ImportFileError(I.tooManyRowsInFile(path, ARCHIVE_LIMITS.rowsPerFile.toLocaleString('en-US')));
       if (++rowsInAll > ARCHIVE_LIMITS.rowsInAll)
@@ -201,6 +203,7 @@ function checkReferences(rows: Record<EntityName, Row[]>, issues: Problems): str
     if (!Number.isSafeInteger(id) || !ids.documents.has(id))
       issues.fail('flowAnswers', index + 2, 'value', I.danglingRef('value', Number.isSafeInteger(id) ? id : 0));
   });
+  checkMessages(rows, issues);
   // E-mails are unique within an agency.
   const emailLine = new Map<string, number>();
   rows.contacts.forEach((contact, index) => {
@@ -211,6 +214,23 @@ function checkReferences(rows: Record<EntityName, Row[]>, issues: Problems): str
     else emailLine.set(key, index + 2);
   });
   return [...emailLine.keys()];
+}
+
+/**
+ * What the messages domain holds true (server/domain/messages): a project's thread names its project and a company's
+ * thread none; a staff message links no contact and a client's no team member.
+ */
+function checkMessages(rows: Record<EntityName, Row[]>, issues: Problems) {
+  rows.messageThreads.forEach((thread, index) => {
+    const hasProject = typeof thread.projectId === 'number';
+    if ((thread.kind === 'project' && !hasProject) || (thread.kind === 'company' && hasProject))
+      issues.fail('messageThreads', index + 2, 'projectId', I.threadProject(String(thread.kind)));
+  });
+  rows.messages.forEach((message, index) => {
+    const wrong = message.authorKind === 'staff' ? 'authorContactId' : 'authorUserId';
+    if (typeof message[wrong] === 'number')
+      issues.fail('messages', index + 2, wrong, I.messageAuthor(String(message.authorKind)));
+  });
 }
 
 /**
@@ -248,6 +268,13 @@ function checkUniqueKeys(rows: Record<EntityName, Row[]>, issues: Problems) {
     (r) => (typeof r.flowId === 'number' && typeof r.contactId === 'number' ? `${r.flowId}:${r.contactId}` : null),
     I.sameSubmissionInExport,
     'contactId',
+  );
+  unique(
+    'messageAttachments',
+    (r) =>
+      typeof r.messageId === 'number' && typeof r.documentId === 'number' ? `${r.messageId}:${r.documentId}` : null,
+    I.sameAttachmentInExport,
+    'documentId',
   );
 }
 

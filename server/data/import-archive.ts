@@ -34,6 +34,11 @@ export const ARCHIVE_LIMITS = {
   /** Rows of one data file, and of all of them together. */
   rowsPerFile: 250_000,
   rowsInAll: 500_000,
+  /**
+   * Messages of one import (data/messages.json), below the file's bound: each may hold 10,000 characters, and every
+   * one is written in the import's one transaction with its thread's times recomputed after.
+   */
+  messages: 100_000,
   /** How deep values may nest (a row is at depth 2; a flow field's options a few levels below). */
   depth: 32,
   /** Entries over this size are held to IMPORT_MAX_RATIO (small ones compress well and cost nothing), and so is the zip. */

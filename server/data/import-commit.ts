@@ -26,6 +26,9 @@ import type {
   FlowStep,
   FlowSubmission,
   FlowTemplate,
+  Message,
+  MessageAttachment,
+  MessageThread,
   Project,
   Prisma,
   ProjectContact,
@@ -93,6 +96,12 @@ type ArchiveRows = {
   projectTemplates: Omit<ProjectTemplate, 'businessId'>[];
   projectTemplateTasks: Omit<ProjectTemplateTask, 'businessId'>[];
   projectTemplateFlows: Omit<ProjectTemplateFlow, 'businessId'>[];
+  messageThreads: Pick<
+    MessageThread,
+    'id' | 'kind' | 'subject' | 'companyId' | 'projectId' | 'createdById' | 'assigneeId' | 'createdAt'
+  >[];
+  messages: Omit<Message, 'businessId' | 'emailMessageId'>[];
+  messageAttachments: Omit<MessageAttachment, 'businessId'>[];
 };
 
 /** Writes the files, then every row in one transaction; on any failure the files written are removed. */
@@ -268,6 +277,10 @@ class RowWriter {
   readonly newProjectTemplates = new Set<number>();
   /** Documents that named the source installation's download route without carrying the file. */
   sourceLinks = 0;
+  /** Company and project threads whose messages joined the one this agency already has. */
+  joinedThreads = 0;
+  /** The threads messages were written to (new ones and joined ones): their times are recomputed. */
+  readonly threadsWritten = new Set<number>();
 
   constructor(
     readonly tx: Db,
@@ -321,6 +334,8 @@ const WRITERS: Partial<Record<EntityName, (w: RowWriter) => Promise<void>>> = {
   projectTemplates: writeProjectTemplates,
   projectTemplateTasks: writeProjectTemplateTasks,
   projectTemplateFlows: writeProjectTemplateFlows,
+  messageThreads: writeMessageThreads,
+  messages: writeMessages,
 };
 
 /** What the generic insert needs of a Prisma delegate. */
@@ -362,6 +377,8 @@ async function writeRows(w: RowWriter, actor: Actor, fileName: string, analysis:
   if (analysis.unmatchedPeople.length) notes.push(I.notePeople(analysis.unmatchedPeople.join(', ')));
   if (w.skipped.flowSubmissions) notes.push(I.noteSubmissions(w.skipped.flowSubmissions));
   if (sourceLinks) notes.push(I.noteSourceLinks(sourceLinks));
+  if (w.joinedThreads) notes.push(I.noteJoinedThreads(w.joinedThreads));
+  if (w.rows.messages.length) notes.push(I.noteMessagesUnread);
   const sameNamed = (w.skipped.projectTemplates ?? 0) + (w.skipped.flowTemplates ?? 0);
   if (sameNamed) notes.push(I.noteTemplates(sameNamed));
   notes.push(I.noteActivities, analysis.business ? I.noteBusinessApplied : I.noteBusiness);
@@ -757,4 +774,107 @@ async function writeProjectTemplateFlows(w: RowWriter) {
   for (let i = 0; i < links.length; i += CHUNK)
     await tx.projectTemplateFlow.createMany({ data: links.slice(i, i + CHUNK) });
   w.created.projectTemplateFlows = links.length;
+}
+
+/** The key that keeps a company's thread and a project's thread one each (MessageThread.singletonKey), new ids. */
+function singletonKeyOf(w: RowWriter, thread: ArchiveRows['messageThreads'][number]): string | null {
+  if (thread.kind === 'company') return `company:${w.need('companies', thread.companyId)}`;
+  if (thread.kind === 'project' && thread.projectId !== null) return `project:${w.need('projects', thread.projectId)}`;
+  return null;
+}
+
+/**
+ * Threads with their singleton keys made again from the new ids. A company's or project's thread this agency already
+ * has (a duplicate company's) is not created twice: the export's messages join it (and so would a second thread of
+ * the same key in the file).
+ */
+async function writeMessageThreads(w: RowWriter) {
+  const { tx, businessId, rows } = w;
+  const keys = rows.messageThreads.map((t) => singletonKeyOf(w, t));
+  const existing = new Map<string, number>();
+  const wanted = [...new Set(keys.filter((k): k is string => k !== null))];
+  for (let i = 0; i < wanted.length; i += CHUNK * 5) {
+    for (const t of await tx.messageThread.findMany({
+      where: { businessId, singletonKey: { in: wanted.slice(i, i + CHUNK * 5) } },
+      select: { id: true, singletonKey: true },
+    }))
+      existing.set(t.singletonKey!, t.id);
+  }
+  const fresh: ArchiveRows['messageThreads'] = [];
+  const freshKeys: (string | null)[] = [];
+  /** Export's thread id → the export's first thread of the same key, created in this import. */
+  const sameKey = new Map<number, number>();
+  const firstOfKey = new Map<string, number>();
+  rows.messageThreads.forEach((thread, i) => {
+    const key = keys[i];
+    const there = key === null ? undefined : existing.get(key);
+    const first = key === null ? undefined : firstOfKey.get(key);
+    if (there !== undefined) {
+      w.idMap.messageThreads.set(thread.id, there);
+      w.joinedThreads++;
+    } else if (first !== undefined) {
+      sameKey.set(thread.id, first);
+      w.joinedThreads++;
+    } else {
+      if (key !== null) firstOfKey.set(key, thread.id);
+      fresh.push(thread);
+      freshKeys.push(key);
+    }
+  });
+  await w.record(
+    'messageThreads',
+    fresh,
+    fresh.map(
+      ({ id: _id, companyId, projectId, createdById, assigneeId, ...t }, i): Prisma.MessageThreadCreateManyInput => ({
+        businessId,
+        companyId: w.need('companies', companyId),
+        projectId: w.ref('projects', projectId),
+        createdById: w.ref('users', createdById),
+        assigneeId: w.ref('users', assigneeId),
+        ...t,
+        singletonKey: freshKeys[i],
+      }),
+    ),
+    (data) => tx.messageThread.createManyAndReturn({ data, select: { id: true, kind: true } }),
+    'kind',
+  );
+  for (const [oldId, firstId] of sameKey) w.idMap.messageThreads.set(oldId, w.need('messageThreads', firstId));
+}
+
+/**
+ * Messages, as written (internal notes stay internal, deleted ones deleted); an author's link where this agency has
+ * them (a team member matched by e-mail, an imported or existing contact), the name always. Then each thread written
+ * to gets its times and "waiting for us" from its messages, as posting them would have set them.
+ */
+async function writeMessages(w: RowWriter) {
+  const { tx, businessId, rows } = w;
+  await w.record(
+    'messages',
+    rows.messages,
+    rows.messages.map(
+      ({ id: _id, threadId, authorUserId, authorContactId, ...m }): Prisma.MessageCreateManyInput => ({
+        businessId,
+        threadId: w.need('messageThreads', threadId),
+        authorUserId: w.ref('users', authorUserId),
+        authorContactId: w.ref('contacts', authorContactId),
+        ...m,
+      }),
+    ),
+    (data) => tx.message.createManyAndReturn({ data, select: { id: true, createdAt: true } }),
+    'createdAt',
+  );
+  for (const m of rows.messages) w.threadsWritten.add(w.need('messageThreads', m.threadId));
+  for (const t of rows.messageThreads) w.threadsWritten.add(w.need('messageThreads', t.id));
+  const ids = [...w.threadsWritten];
+  // The ids are the integers the database gave: written into the statement as they are.
+  const of = `FROM "Message" m WHERE m."businessId" = "MessageThread"."businessId" AND m."threadId" = "MessageThread"."id"`;
+  for (let i = 0; i < ids.length; i += CHUNK * 5) {
+    const chunk = ids.slice(i, i + CHUNK * 5).map((id) => String(Math.trunc(Number(id))));
+    await tx.$executeRawUnsafe(
+      `UPDATE "MessageThread" SET "lastMessageAt" = (SELECT MAX(m."createdAt") ${of}),
+        "lastPublicMessageAt" = (SELECT MAX(m."createdAt") ${of} AND m."internal" = false),
+        "waitingOnStaff" = COALESCE((SELECT m."authorKind" = 'contact' ${of} AND m."internal" = false ORDER BY m."createdAt" DESC, m."id" DESC LIMIT 1), false)
+       WHERE "businessId" = ${Math.trunc(businessId)} AND "id" IN (${chunk.join(',')})`,
+    );
+  }
 }

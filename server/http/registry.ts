@@ -11,6 +11,7 @@ import { exportDownload, exportZipDownload } from '../data/routes';
 import { logoFile, uploadLogo } from '../files/logo';
 import { uploadFlowFile } from '../files/portal-flow-upload';
 import { downloadDocument, downloadDocumentVersion, uploadDocument, uploadDocumentVersion } from '../files/routes';
+import { uploadMessageAttachment } from '../files/portal-message-upload';
 import type { createContextFactory } from '../trpc';
 import { replyError } from './reply';
 import { portalRoute, publicRoute, staffOrPortalRoute, staffRoute, type HttpRoute } from './route';
@@ -54,6 +55,7 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     logoFile,
   ),
   portalRoute('POST', '/api/portal/flows/upload', {}, uploadFlowFile),
+  portalRoute('POST', '/api/portal/messages/upload', {}, uploadMessageAttachment),
   // One path, two permissions: with companyId one company's export, without it the whole agency's.
   staffRoute('GET', '/api/export.zip', { when: 'companyId', permission: 'data.exportCompany' }, exportZipDownload),
   staffRoute('GET', '/api/export.zip', { permission: 'data.export' }, exportZipDownload),

@@ -10,7 +10,7 @@ export type InboundAttachment = { filename: string; contentType: string; content
 export type InboundReply = {
   businessId: number;
   /** The thread the reply address was made for (ReplyToken.threadId). */
-  threadId: string;
+  threadId: number;
   /** The token's recipient; the mail's From address is theirs (checked). */
   recipient: ResolvedRecipient;
   /** The reply without its quoted history and signature (server/inbound-mail/quotes.ts). */

@@ -16,8 +16,6 @@ import { generateSessionToken, hashToken } from '../auth/tokens';
 export const REPLY_TOKEN_DAYS = 90;
 /** The most unexpired tokens one recipient keeps for one thread (the newest e-mails' addresses). */
 export const REPLY_TOKENS_PER_THREAD = 10;
-/** A thread id as the messages domain names it: opaque, bounded. */
-const THREAD_ID = /^[A-Za-z0-9_:.-]{1,64}$/;
 /** The token's alphabet and length (generateSessionToken: 32 characters of lower-case base32). */
 const TOKEN = /^[a-z2-7]{32}$/;
 /** The local part of a reply address, in any case (some relays upper-case it). */
@@ -28,7 +26,7 @@ export type ResolvedRecipient = ReplyRecipient & { email: string };
 
 export type ResolvedReplyToken = {
   businessId: number;
-  threadId: string;
+  threadId: number;
   recipient: ResolvedRecipient;
   expiresAt: Date;
 };
@@ -43,22 +41,24 @@ export function replyTokenOf(address: string, domain: string): string | null {
 
 /**
  * A new reply address for this recipient in this thread: the recipient's current e-mail is read from the agency's
- * own users or contacts (a recipient of another agency is an error, never an address). The oldest tokens of the pair
+ * own users or contacts, and the thread must be the agency's (another agency's recipient or thread is an error,
+ * never an address; the tenant foreign key says so too). The oldest tokens of the pair
  * beyond REPLY_TOKENS_PER_THREAD go in the same transaction.
  */
 export async function replyAddressFor(
   db: Db,
   domain: string,
-  input: { businessId: number; threadId: string; recipient: ReplyRecipient },
+  input: { businessId: number; threadId: number; recipient: ReplyRecipient },
   now = new Date(),
 ): Promise<{ address: string; token: string; expiresAt: Date }> {
   const { businessId, threadId, recipient } = input;
-  if (!THREAD_ID.test(threadId)) throw new Error('A thread id is 1 to 64 letters, digits or _:.-');
   const person =
     recipient.kind === 'user'
       ? await db.user.findFirst({ where: { businessId, id: recipient.id }, select: { email: true } })
       : await db.contact.findFirst({ where: { businessId, id: recipient.id }, select: { email: true } });
   if (!person) throw new Error(`No ${recipient.kind} ${recipient.id} in business ${businessId}`);
+  const thread = await db.messageThread.findFirst({ where: { businessId, id: threadId }, select: { id: true } });
+  if (!thread) throw new Error(`No message thread ${threadId} in business ${businessId}`);
   const token = generateSessionToken();
   const expiresAt = new Date(now.getTime() + REPLY_TOKEN_DAYS * 24 * 60 * 60 * 1000);
   const owner = recipient.kind === 'user' ? { userId: recipient.id } : { contactId: recipient.id };

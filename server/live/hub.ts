@@ -270,9 +270,13 @@ export class LiveHub {
     }
   }
 
-  /** A portal stream re-reads its session before each delivery, so a revoked client receives nothing more. */
+  /**
+   * Every stream re-reads its session before each delivery (one indexed look-up per batch of events, not per event),
+   * so a client who lost portal access or moved company, and a staff member removed from the team or signed out,
+   * receive nothing more and their stream ends; the periodic re-check (LIVE.recheckMs) ends idle ones.
+   */
   private async stillAllowed(subscriber: Subscriber): Promise<boolean> {
-    return subscriber.viewer.kind === 'staff' ? true : subscriber.recheck();
+    return subscriber.recheck();
   }
 
   private reset(id: number): LiveMessage {

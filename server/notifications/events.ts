@@ -33,6 +33,9 @@ export function fansOut(actor: Actor, entry: ActivityEntry): boolean {
       return entry.action === 'invite_accepted';
     case 'team':
       return entry.action === 'invite_accepted';
+    case 'message':
+      // A client's message rings the bell of the staff it concerns (internal notes are staff's own: never 'posted' by a contact).
+      return actor.type === 'contact' && entry.action === 'posted';
     default:
       return false;
   }

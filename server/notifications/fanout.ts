@@ -16,7 +16,15 @@ import { isClientVisible } from '../portal/visibility';
 
 type Tx = Parameters<Extract<JobHandler, { transactional: true }>['run']>[0];
 
-type StaffNotice = { userId: number; kind: NotificationKind; title: string; body?: string; link?: string | null };
+type StaffNotice = {
+  userId: number;
+  kind: NotificationKind;
+  title: string;
+  body?: string;
+  link?: string | null;
+  /** Its e-mail is another job's (a client's message: the delayed, batched message e-mail), so the bell only. */
+  mailedElsewhere?: true;
+};
 
 /** The hour (UTC) digests go out, and the next such moment after `now`. */
 export function nextDigestAt(now: Date, hourUtc: number): Date {
@@ -113,6 +121,26 @@ async function noticesFor(tx: Tx, activity: ActivityRow): Promise<StaffNotice[]>
           kind: 'portal_invite_accepted',
           title: M.notifications.portalInviteAccepted(name),
           link: hubLink('contact', activity.entityId),
+        });
+      }
+      break;
+    }
+    case 'message': {
+      // A client wrote: the conversation's assignee, or everyone when it has none (as the message e-mail goes).
+      if (activity.actorType !== 'contact' || activity.entityId == null) break;
+      const message = await tx.message.findFirst({
+        where: { businessId: activity.businessId, id: activity.entityId, deletedAt: null },
+        select: { threadId: true, thread: { select: { assigneeId: true } } },
+      });
+      if (!message) break;
+      const to = message.thread.assigneeId ? [message.thread.assigneeId] : await staffIds(tx, activity.businessId);
+      for (const userId of to) {
+        notices.push({
+          userId,
+          kind: 'message_client',
+          title: M.messages.clientWrote(activity.actorName, name),
+          link: hubLink('message', activity.entityId, String(message.threadId)),
+          mailedElsewhere: true,
         });
       }
       break;
@@ -252,7 +280,8 @@ async function deliverStaffNotices(
       select: { id: true },
     });
     if (existing) continue;
-    const emailState = channel === 'email' ? (user.emailDigest ? 'digest' : 'pending') : 'none';
+    const emailState =
+      channel === 'email' && !notice.mailedElsewhere ? (user.emailDigest ? 'digest' : 'pending') : 'none';
     const created = await tx.notification.create({
       data: {
         businessId: job.businessId,

@@ -39,7 +39,11 @@ type Rule = {
   mails?: true;
 };
 
-/** The first rule that matches an entry is its kind; an entry no rule matches is not the client's. */
+/**
+ * The first rule that matches an entry is its kind; an entry no rule matches is not the client's. Messages' entries
+ * ('message': posted, or an internal note) have no rule on purpose: the client reads the conversation itself, and a
+ * note's entry must never reach them.
+ */
 const CLIENT_EVENT_RULES: readonly Rule[] = [
   {
     kind: 'file_shared',

@@ -85,13 +85,14 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
         const caller = createCaller(createContext({ req, res }));
         let result = await callProcedure(caller, route.procedure, inputOf(route, req));
         if (route.list) {
+          // A page without a count (a conversation's messages) has no total at all.
           const page = result as {
             items: unknown[];
-            total: number | null;
+            total?: number | null;
             overall?: number | null;
             nextCursor: number | null;
           };
-          if (page.total !== null) res.setHeader('X-Total-Count', String(page.total));
+          if (page.total !== undefined && page.total !== null) res.setHeader('X-Total-Count', String(page.total));
           if (page.overall !== undefined && page.overall !== null)
             res.setHeader('X-Overall-Count', String(page.overall));
           if (page.nextCursor !== null) res.setHeader('X-Next-Cursor', String(page.nextCursor));

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SESSION } from '../../shared/constants';
+import { LIVE, LIVE_READY_TOPIC, LIVE_RESET_TOPIC, MESSAGES_LIVE_TOPIC } from '../../shared/live';
 import { M } from '../../shared/messages';
 import { MAX_ID } from '../../shared/schemas/common';
 import { logoOutput } from '../../shared/schemas/business';
@@ -105,6 +106,13 @@ const errorResponse = (status: ErrorStatus) => ({
     : {}),
 });
 
+/** The type of a page's nextCursor (an id, or a sorted list's opaque token), read from the output schema. */
+function cursorType(page: JsonSchema): 'string' | 'integer' {
+  const cursor = page.properties?.nextCursor ?? page.properties?.next_cursor;
+  const types = [cursor, ...((cursor?.anyOf as JsonSchema[] | undefined) ?? [])].flatMap((s) => s?.type);
+  return types.includes('string') ? 'string' : 'integer';
+}
+
 const hasBody = (method: RestRoute['method']) => method === 'POST' || method === 'PATCH' || method === 'PUT';
 
 function operation(route: RestRoute, operationId: string) {
@@ -149,14 +157,16 @@ function operation(route: RestRoute, operationId: string) {
     ? {
         description: M.api.ok,
         headers: {
-          'X-Total-Count': { description: M.api.listHeaders.total, schema: { type: 'integer' } },
+          ...(result.properties?.total
+            ? { 'X-Total-Count': { description: M.api.listHeaders.total, schema: { type: 'integer' } } }
+            : {}),
           ...('withOverall' in (input?.properties ?? {})
             ? { 'X-Overall-Count': { description: M.api.listHeaders.overall, schema: { type: 'integer' } } }
             : {}),
           // A sorted list's cursor is an opaque token (server/lib/sort-cursor.ts); the others' is the last row's id.
           'X-Next-Cursor': {
             description: M.api.listHeaders.nextCursor,
-            schema: { type: 'sort' in (input?.properties ?? {}) ? 'string' : 'integer' },
+            schema: { type: cursorType(result) },
           },
         },
         content: { 'application/json': { schema: result.properties!.items } },
@@ -481,6 +491,122 @@ export function fileOperations() {
   };
 }
 
+/** What one event of a live stream carries (shared/live.ts LiveMessage), inside superjson's `json`. */
+const liveEvent = {
+  type: 'object',
+  required: ['id', 'topic', 'companyId', 'data', 'at'],
+  properties: {
+    id: {
+      type: ['integer', 'null'],
+      description:
+        'The stored event’s id (also the frame’s `id:`); null for an ephemeral one (typing), never caught up.',
+    },
+    topic: {
+      type: 'string',
+      description: `What changed, such as "${MESSAGES_LIVE_TOPIC}" (data: type, threadId, messageId…), "${LIVE_READY_TOPIC}" (the stream is open) or "${LIVE_RESET_TOPIC}" (too much was missed: refetch everything).`,
+    },
+    companyId: { type: ['integer', 'null'], description: 'The client company it concerns; null: the whole agency.' },
+    data: {
+      description: `A few ids and words (at most ${LIVE.payloadMaxChars} characters of JSON), never the record.`,
+    },
+    at: { type: 'string', format: 'date-time' },
+  },
+};
+
+/**
+ * The live streams (server/live, server/routers/live.ts): tRPC subscriptions over server-sent events at /trpc, beside
+ * the REST table. Documented as they are on the wire, so an API client can read them without tRPC's client.
+ */
+export function liveOperations() {
+  const errors = (...statuses: ErrorStatus[]) =>
+    Object.fromEntries(statuses.map((status) => [String(status), errorResponse(status)]));
+  const frames = (who: string) =>
+    [
+      `${who} A stream stays open; send \`Accept: text/event-stream\`. An event is a signal, never the record: a client that gets one ` +
+        'refetches what it shows through the usual paths (e.g. messages.changed with a threadId: ' +
+        'GET /api/messages/threads/{threadId}/messages), which apply the usual rules.',
+      '',
+      'Frames, in order:',
+      '- `event: connected` (once);',
+      `- each event: \`id: <event id>\` and \`data: {"json":{"id":…,"topic":…,"companyId":…,"data":…,"at":"…"},"meta":…}\` ` +
+        `(superjson: \`meta\` says \`at\` is a date); the first is "${LIVE_READY_TOPIC}";`,
+      `- \`event: ping\` every ${LIVE.pingMs / 1000} s while nothing happens (reconnect after ${LIVE.reconnectAfterInactivityMs / 1000} s of silence);`,
+      `- \`event: serialized-error\` with \`data: {"json":{"message":…,"data":{"code":"UNAUTHORIZED","httpStatus":401}}}\`, then the ` +
+        `stream ends, when the session or token stops being valid (signed out, revoked, removed; checked every ${LIVE.recheckMs / 1000} s).`,
+      '',
+      `Resuming: reconnect with the last event id seen, as the \`Last-Event-ID\` header (what EventSource sends) or in \`input\`. ` +
+        `The events missed since are sent first, in order, then live ones. Past ${LIVE.catchUpMax} missed events, or older than ` +
+        `${LIVE.keepMs / 3_600_000} hours (at most the newest ${LIVE.keepCount.toLocaleString('en')} are kept), one "${LIVE_RESET_TOPIC}" comes instead.`,
+      '',
+      'At most LIVE_CONNECTIONS_PER_SESSION streams per session or token and LIVE_CONNECTIONS_PER_ADDRESS per address on ' +
+        'an instance: beyond, 429 with Retry-After before the stream starts.',
+    ].join('\n');
+  const parameters = [
+    {
+      name: 'input',
+      in: 'query',
+      required: false,
+      description:
+        'tRPC’s input, URL-encoded superjson: {"json":{"lastEventId":"<id>"}} to resume after that event (or use Last-Event-ID).',
+      schema: { type: 'string' },
+      example: '{"json":{"lastEventId":"1234"}}',
+    },
+    {
+      name: 'Last-Event-ID',
+      in: 'header',
+      required: false,
+      description: 'The last event id seen: the stream sends what came after it first.',
+      schema: { type: 'string', pattern: '^\\d{1,15}$' },
+    },
+  ];
+  const responses = {
+    '200': {
+      description: `${M.api.ok} A stream of server-sent events; each event frame's data is {"json": LiveEvent, "meta": …}.`,
+      headers: {
+        'Cache-Control': { description: 'no-cache: never stored by a proxy', schema: { type: 'string' } },
+        'X-Accel-Buffering': { description: 'no: a proxy must pass each frame on at once', schema: { type: 'string' } },
+      },
+      content: {
+        'text/event-stream': {
+          schema: { type: 'string', description: 'Server-sent events (frames as described above).' },
+          'x-event-data': { $ref: '#/components/schemas/LiveEvent' },
+        },
+      },
+    },
+    ...errors(401, 429),
+  };
+  return {
+    '/trpc/live.events': {
+      get: {
+        operationId: 'live.events',
+        tags: ['live'],
+        summary: 'The agency’s live updates as server-sent events: every event of the agency, staff-only ones included',
+        description: frames(
+          'Authenticate with a personal API token (`Authorization: Bearer <token>`, with its owner’s rights), a staff ' +
+            'session’s token, or the staff session cookie (a browser’s EventSource). A portal session is refused (401).',
+        ),
+        security: [{ bearer: [] }, { staffCookie: [] }],
+        parameters,
+        responses,
+      },
+    },
+    '/trpc/portalLive.events': {
+      get: {
+        operationId: 'portalLive.events',
+        tags: ['live'],
+        summary: 'A portal client’s live updates: what the client’s company may see (never an internal note)',
+        description: frames(
+          'Authenticate with a portal session’s token (Bearer) or the portal cookie; an API token or a staff session is ' +
+            'refused (401). The session is read again before every event: a client whose access ends gets nothing more.',
+        ),
+        security: [{ bearer: [] }, { portalCookie: [] }],
+        parameters,
+        responses,
+      },
+    },
+  };
+}
+
 function buildOpenApiDocument(routes: RestRoute[] = restRoutes) {
   const ids = operationIds(routes);
   const paths: Record<string, Record<string, unknown>> = {};
@@ -504,13 +630,14 @@ function buildOpenApiDocument(routes: RestRoute[] = restRoutes) {
   }
   // A path may have both (DELETE /api/business/logo is a procedure, POST carries the bytes).
   for (const [path, item] of Object.entries(fileOperations())) paths[path] = { ...paths[path], ...item };
+  Object.assign(paths, liveOperations());
   return {
     openapi: '3.1.0',
     info: { title: M.api.title, version: '1.0.0', description: M.api.description },
-    tags: [...new Set(routes.map((r) => r.procedure.split('.')[0]))].map((name) => ({ name })),
+    tags: [...new Set([...routes.map((r) => r.procedure.split('.')[0]), 'live'])].map((name) => ({ name })),
     paths,
     components: {
-      schemas: { Error: jsonSchemaOf(errorReply, 'output') },
+      schemas: { Error: jsonSchemaOf(errorReply, 'output'), LiveEvent: liveEvent },
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: M.api.bearer },
         staffCookie: { type: 'apiKey', in: 'cookie', name: SESSION.staffCookie, description: M.api.cookie },

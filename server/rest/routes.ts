@@ -205,6 +205,45 @@ export const restRoutes: RestRoute[] = [
   row('PUT', '/api/portal/notifications', 'portalNotifications.update', {
     summary: 'Turn those e-mails on or off (emailNotifications)',
   }),
+  // Messages in the client portal (portal token): the company's conversations, as the portal's screens call them.
+  // Internal notes never appear (the procedures' client rule); `slug`, when given, must be the session's (403).
+  row('GET', '/api/portal/messages/threads', 'portalMessages.threads', {
+    list: true,
+    errors: [403],
+    summary: "The client company's conversations the client sees, newest first (cursor: the previous nextCursor)",
+  }),
+  row('POST', '/api/portal/messages/threads', 'portalMessages.open', {
+    errors: [404],
+    summary:
+      "Open the company's conversation, or with projectId a project's the client may see (created when first opened)",
+  }),
+  row('GET', '/api/portal/messages/unread', 'portalMessages.unread', {
+    errors: [403],
+    summary: 'How many conversations hold a message the client has not read',
+  }),
+  row('GET', '/api/portal/messages/threads/{threadId}', 'portalMessages.thread', {
+    errors: [403],
+    summary: "One conversation, with how far the agency has read it (the client's 'Seen')",
+  }),
+  row('GET', '/api/portal/messages/threads/{threadId}/messages', 'portalMessages.messages', {
+    list: true,
+    errors: [403],
+    summary: 'A page of messages, newest first (cursor: the oldest id already shown)',
+  }),
+  row('POST', '/api/portal/messages/threads/{threadId}/messages', 'portalMessages.post', {
+    status: 201,
+    errors: [429],
+    summary: 'Post a message (markdown, at most 10,000 characters)',
+  }),
+  row('PATCH', '/api/portal/messages/{messageId}', 'portalMessages.edit', {
+    summary: 'Edit your own message, within 15 minutes of sending it',
+  }),
+  row('DELETE', '/api/portal/messages/{messageId}', 'portalMessages.delete', {
+    summary: 'Delete your own message, within 15 minutes of sending it (the conversation shows it was deleted)',
+  }),
+  row('POST', '/api/portal/messages/threads/{threadId}/read', 'portalMessages.markRead', {
+    summary: 'Mark the conversation read up to a message (default: the newest the client sees)',
+  }),
   row('GET', '/auth/portal/v1/invite/{slug}/{token}', 'portalAuth.inviteInfo', {
     errors: [403, 409, 412],
     summary: 'Whom a portal invite link is for, if it still works',
@@ -465,8 +504,10 @@ export const restRoutes: RestRoute[] = [
   }),
   // Messages (issue 30): the agency's conversations with its clients; internal notes are staff-only.
   row('GET', '/api/messages/threads', 'messages.inbox', {
+    list: true,
+    errors: [404],
     summary:
-      'Every conversation with a message, unread first then newest (filters: companyId, projectId, unread, waiting, mine, search; cursor: the previous nextCursor)',
+      'Every conversation with a message, unread first then newest (filters: companyId, projectId, unread, waiting, mine, search; cursor: the previous X-Next-Cursor)',
   }),
   row('GET', '/api/messages/unread', 'messages.unread', {
     summary: 'How many conversations hold a message you have not read',

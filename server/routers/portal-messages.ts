@@ -6,6 +6,8 @@ import {
   portalMessageIdInput,
   portalMessageOutput,
   portalMessagesPageInput,
+  portalMessageSearchInput,
+  portalMessageSearchOutput,
   portalMessagesPageOutput,
   portalOpenInput,
   portalPostInput,
@@ -27,6 +29,7 @@ import {
   portalThreads,
   portalUnread,
 } from '../domain/messages/portal';
+import { portalMessageSearch } from '../domain/search';
 import { portalProcedure, router } from '../trpc';
 
 export const portalMessagesRouter = router({
@@ -39,6 +42,12 @@ export const portalMessagesRouter = router({
     .input(portalUnreadInput)
     .output(unreadOutput)
     .query(({ ctx, input }) => portalUnread(ctx, input)),
+
+  /** The client's conversations and messages whose words start with q's (never an internal note). */
+  search: portalProcedure
+    .input(portalMessageSearchInput)
+    .output(portalMessageSearchOutput)
+    .query(({ ctx, input }) => portalMessageSearch(ctx, input)),
 
   thread: portalProcedure
     .input(portalThreadInput)

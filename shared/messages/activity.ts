@@ -39,6 +39,7 @@ export const activity = {
     api_token: 'API token',
     portal: 'portal',
     import: 'data from',
+    message: 'conversation',
   } as Record<string, string>,
   /** The account settings' sentences where "{verb} the account settings" would not be one (the logo's). */
   businessActions: {
@@ -62,6 +63,8 @@ export const activity = {
     archived: 'archived',
     unarchived: 'restored',
     version_uploaded: 'uploaded a new version of',
+    posted: 'wrote in',
+    noted: 'added an internal note to',
   } as Record<string, string>,
   /** A file's new version, when the entry says which ("uploaded version 2 of file “Logo”"). */
   versionUploaded: (n: number) => `uploaded version ${n} of file`,

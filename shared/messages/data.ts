@@ -85,6 +85,8 @@ export const data = {
     tooManyRowsInFile: (path: string, max: string) =>
       `${path} in the export has more than ${max} rows, the most one data file may hold here.`,
     tooManyRowsInAll: (max: string) => `The export has more than ${max} rows in all, the most one import takes.`,
+    tooManyMessages: (max: string) =>
+      `The export has more than ${max} messages, the most one import takes. Export the clients one at a time and import each.`,
     missingPart: (path: string) => `The export has no ${path}. Export the data again.`,
     badPart: (path: string) => `${path} in the export could not be read. Export the data again.`,
     columnMissing: (column: string) => `The column “${column}” is missing.`,
@@ -126,6 +128,19 @@ export const data = {
     sameFileInExport: (line: number) => `The same file is already named on line ${line}.`,
     sameDetailInExport: (line: number) => `The same resource already has this key on line ${line}.`,
     sameSubmissionInExport: (line: number) => `The same contact already answered this flow on line ${line}.`,
+    sameAttachmentInExport: (line: number) => `The same file is already attached to this message on line ${line}.`,
+    threadProject: (kind: string) =>
+      kind === 'project'
+        ? 'A project’s conversation must name its project.'
+        : 'A company’s conversation cannot name a project.',
+    messageAuthor: (kind: string) =>
+      kind === 'staff'
+        ? 'A team member’s message cannot name a contact as its author.'
+        : 'A client’s message cannot name a team member as its author.',
+    noteJoinedThreads: (n: number) =>
+      `${n} ${n === 1 ? 'conversation was' : 'conversations were'} added to the company’s or project’s conversation already here.`,
+    noteMessagesUnread:
+      'Imported conversations start unread for everyone: who had read how far is not part of an export.',
     noteSourceLinks: (n: number) =>
       `${n} ${n === 1 ? 'document pointed' : 'documents pointed'} to a file of the exporting installation that the export did not carry; ${n === 1 ? 'it was' : 'they were'} imported without a link.`,
     businessInvalid: (field: string) =>
@@ -224,6 +239,9 @@ export const data = {
       projectTemplates: T.projectTemplates,
       projectTemplateTasks: 'Project template tasks',
       projectTemplateFlows: 'Project template flows',
+      messageThreads: T.conversations,
+      messages: T.messagesLabel,
+      messageAttachments: 'Message attachments',
       activities: 'Activity entries',
       business: 'Agency details and branding',
     } as Record<string, string>,

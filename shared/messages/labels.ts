@@ -29,7 +29,7 @@ export const flowsTypeLabels = { onboard: 'Onboard', collect: 'Collect', inform:
 /** The one vocabulary's words (shared/constants.ts PROJECT_STATUSES), then the older words older log entries hold. */
 export const projectsStatusLabels = {
   draft: T.draft,
-  waiting: 'Waiting',
+  waiting: T.waiting,
   approval: 'Approval',
   'in-progress': T.inProgress,
   'at-risk': T.atRisk,

@@ -42,11 +42,12 @@ export const messages = {
   emailStaffSettings: (url: string) => `Choose which e-mails you get: ${url}`,
   // Mentions (the bell).
   mentioned: (actor: string, thread: string) => `${actor} mentioned you in “${thread}”`,
+  clientWrote: (actor: string, thread: string) => `${actor} wrote in “${thread}”`,
   // Thread names.
   companyThread: (company: string) => company,
   projectThread: (project: string) => project,
   // Screens.
-  title: 'Messages',
+  title: T.messagesLabel,
   inboxDescription: 'Every conversation with your clients, unread first.',
   searchPlaceholder: 'Search by subject or company',
   filterUnread: 'Unread only',
@@ -85,13 +86,14 @@ export const messages = {
   composerLabel: 'Message',
   composerPlaceholder: 'Write a message… (markdown works: **bold**, lists, links)',
   composerPlaceholderInternal: 'Write an internal note for your team…',
-  internalToggle: 'Internal note',
+  internalToggle: T.internalNote,
   internalBanner: 'Internal note — clients never see this',
   send: 'Send',
   sendNote: 'Add note',
   attach: 'Attach file',
   attaching: 'Uploading…',
   removeAttachment: (name: string) => `Remove the attachment ${name}`,
+  attachments: 'Attachments',
   edit: T.edit,
   save: 'Save',
   cancel: T.cancel,
@@ -111,4 +113,16 @@ export const messages = {
   writeToAgency: (agency: string) => `Write to ${agency}`,
   agency: (agency: string) => agency,
   fileFromMessage: 'Sent in a message',
+  // The portal's search of the client's conversations.
+  portalSearch: 'Search your messages',
+  portalSearchResults: (q: string) => `Messages matching “${q}”`,
+  portalSearchNone: (q: string) => `No message matches “${q}”.`,
+  portalSearchNoneHint: T.tryFewerWords,
+  portalSearchConversation: 'Conversation',
+  /** A file attached to a message, in the hub's and the portal's Files: where it came from. */
+  sentInMessage: (thread: string) => `Sent in a message in “${thread}”`,
+  sentInNote: (thread: string) => `Attached to an internal note in “${thread}”`,
+  uploadStorageFull: 'This file could not be attached: the agency’s file storage is full. Please let them know.',
+  attachmentUploadFailed: 'The file could not be attached. Try again.',
+  attachmentProgress: (name: string, percent: number) => `Uploading ${name}: ${percent}%`,
 } as const;

@@ -65,5 +65,17 @@ export const reports = {
     noClients: 'No client companies yet',
     noFlows: 'No flows started in this range',
     noFiles: 'No files uploaded or downloaded in this range',
+    replyTimes: 'Time to first reply',
+    replyTimesText:
+      'Per client, the median time from a message of theirs to the team’s first reply (internal notes don’t count), for messages sent in this range. The 20 slowest first.',
+    medianReply: 'Median reply time',
+    answered: 'Answered',
+    unanswered: T.waiting,
+    noReplies: 'No client messages in this range',
+    underAMinute: 'under a minute',
+    /** A bar's short duration: "1d 3h", "<1m". */
+    unitShort: { years: 'y', months: 'mo', days: 'd', hours: 'h', minutes: 'm' },
+    underAMinuteShort: '<1m',
+    notYet: 'No reply yet',
   },
 } as const;

@@ -1,4 +1,4 @@
-import { RECORD_KINDS, type RecordKind } from '../entities';
+import { RECORD_KINDS, type RecordKind, type SearchOnlyKind } from '../entities';
 import { areas } from './areas';
 import * as T from './texts';
 
@@ -9,15 +9,23 @@ export const search = {
   open: T.search,
   shortcut: 'Search or jump to… (Ctrl K)',
   dialogTitle: T.search,
-  placeholder: 'Search companies, contacts, projects, tasks, files…',
-  hint: 'Type to search companies, contacts, projects, tasks, files, resources and flows.',
+  placeholder: 'Search companies, contacts, projects, tasks, files, messages…',
+  hint: 'Type to search companies, contacts, projects, tasks, files, resources, flows and messages.',
   noResults: (q: string) => `No results for “${q}”`,
-  noResultsHint: 'Try fewer or shorter words.',
+  noResultsHint: T.tryFewerWords,
   loading: 'Searching…',
   failed: 'Search failed. Please try again.',
   quickActions: 'Quick actions',
   /** Each record area's group, named as the navigation names it (shared/entities.ts). */
-  kinds: Object.fromEntries(RECORD_KINDS.map((kind) => [kind, areas[kind].label])) as Record<RecordKind, string>,
+  kinds: {
+    ...(Object.fromEntries(RECORD_KINDS.map((kind) => [kind, areas[kind].label])) as Record<RecordKind, string>),
+    thread: T.conversations,
+    message: T.messagesLabel,
+  } satisfies Record<RecordKind | SearchOnlyKind, string>,
+  /** A message result that is an internal note (staff only). */
+  internalNote: T.internalNote,
+  /** A message result's title: who wrote it, where. */
+  messageTitle: (author: string, conversation: string) => `${author} in ${conversation}`,
   /** Each record area's quick action (shared/messages/areas.ts). */
   actions: Object.fromEntries(RECORD_KINDS.map((kind) => [kind, areas[kind].create])) as Record<RecordKind, string>,
   footer: { move: 'to move', open: 'to open', close: 'to close' },

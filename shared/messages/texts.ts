@@ -256,3 +256,8 @@ export const templateLabel = 'Template';
 export const saveAsTemplate = 'Save as template';
 export const uploadingPercent = (percent: number) => `Uploading… ${percent}%`;
 export const byName = (name: string) => `by ${name}`;
+export const messagesLabel = 'Messages';
+export const waiting = 'Waiting';
+export const internalNote = 'Internal note';
+export const tryFewerWords = 'Try fewer or shorter words.';
+export const conversations = 'Conversations';

@@ -6,12 +6,15 @@ import { z } from 'zod';
 import { M } from '../messages';
 import { idSchema, pageInput, queryFlag } from './common';
 import { storedEnum } from './output';
+import { SEARCH_LIMITS } from './search';
+import { SEARCH_ONLY_KINDS } from '../entities';
 
 export const MESSAGE_BODY_MAX = 10_000;
 /** A message can be edited or deleted by its author for this long after it was sent. */
 export const MESSAGE_EDIT_WINDOW_MINUTES = 15;
 export const MESSAGE_ATTACHMENTS_MAX = 10;
-const THREAD_KINDS = ['company', 'project', 'topic'] as const;
+export const THREAD_KINDS = ['company', 'project', 'topic'] as const;
+export const MESSAGE_SUBJECT_MAX = 200;
 export type ThreadKind = (typeof THREAD_KINDS)[number];
 
 /** The text of a message: trimmed; empty (or only whitespace) and longer than 10,000 characters are refused. */
@@ -21,7 +24,7 @@ export const messageBodySchema = z
   .min(1, M.messages.empty)
   .max(MESSAGE_BODY_MAX, M.messages.tooLong(MESSAGE_BODY_MAX));
 
-const subjectSchema = z.string().trim().min(1, M.messages.subjectRequired).max(200);
+const subjectSchema = z.string().trim().min(1, M.messages.subjectRequired).max(MESSAGE_SUBJECT_MAX);
 const search = z.string().trim().max(100).optional();
 
 // ---- Staff ----
@@ -169,9 +172,51 @@ export const portalMessagesPageOutput = z.object({
   items: z.array(portalMessageOutput),
   nextCursor: z.number().int().nullable(),
 });
-/** A client's message (attachments from the portal come with the e-mail bridge's slice). */
-export const portalPostInput = z.object({ threadId: idSchema, body: messageBodySchema, slug });
+/**
+ * A client's message. attachmentIds: files uploaded first (POST /api/portal/messages/upload), each one of their own
+ * company's files they may see (the portal's rule for files); anything else is NOT_FOUND.
+ */
+export const portalPostInput = z.object({
+  threadId: idSchema,
+  body: messageBodySchema,
+  attachmentIds: z
+    .array(idSchema)
+    .max(MESSAGE_ATTACHMENTS_MAX, M.messages.tooManyAttachments(MESSAGE_ATTACHMENTS_MAX))
+    .default([]),
+  slug,
+});
+/** The text field of a client's attachment upload (multipart, before the file): the conversation it is for. */
+export const portalMessageUploadFields = z.object({ threadId: idSchema });
+/** The uploaded file, to name in portalPostInput.attachmentIds. */
+export const portalMessageUploadOutput = z.object({ id: z.number().int(), name: z.string(), size: z.number().int() });
 export const portalEditInput = z.object({ messageId: idSchema, body: messageBodySchema, slug });
 export const portalMessageIdInput = z.object({ messageId: idSchema, slug });
 export const portalMarkReadInput = z.object({ threadId: idSchema, messageId: idSchema.optional(), slug });
 export const portalUnreadInput = z.object({ slug }).optional();
+
+/** The portal's search of the client's conversations (portal.messages.search). */
+export const portalMessageSearchInput = z.object({
+  slug,
+  q: z.string().max(SEARCH_LIMITS.queryMax, M.search.queryTooLong(SEARCH_LIMITS.queryMax)).default(''),
+  limit: z.coerce.number().int().min(1).max(SEARCH_LIMITS.perKindMax).default(SEARCH_LIMITS.perKindDefault),
+});
+
+const portalMessageSearchResult = z.object({
+  kind: z.enum(SEARCH_ONLY_KINDS),
+  id: z.number().int(),
+  threadId: z.number().int(),
+  /** The conversation's name (its subject, or its project's or company's). */
+  title: z.string(),
+  /** Who wrote the message (null for a conversation found by its subject). */
+  author: z.string().nullable(),
+  snippet: z.string(),
+  /** Where it opens, relative to /portal/{slug}/. */
+  path: z.string(),
+});
+export type PortalMessageSearchResult = z.infer<typeof portalMessageSearchResult>;
+
+export const portalMessageSearchOutput = z.object({
+  q: z.string(),
+  terms: z.array(z.string()),
+  results: z.array(portalMessageSearchResult),
+});

@@ -90,6 +90,8 @@ const portalFile = z.object({
   version: z.number().int(),
   /** Older versions staff shared with the client (portalFiles.versions lists them); 0 where not counted. */
   sharedVersions: z.number().int(),
+  /** The conversation it was sent in, when that message is one the client sees (never an internal note). */
+  sentIn: z.object({ threadId: z.number().int(), title: z.string() }).nullable(),
 });
 export type PortalFile = z.infer<typeof portalFile>;
 

@@ -126,5 +126,19 @@ export const reportsOverviewOutput = z.object({
   ),
   /** Per month: files uploaded (Document.createdAt) and downloaded by clients (activity log). */
   filesPerMonth: z.array(z.object({ month: z.string(), uploaded: count, downloaded: count })),
+  /**
+   * Per client company (the 20 slowest): the median time, in seconds, from a client's message that starts a wait to
+   * the first later staff message that is not an internal note, over the waits that started in the range; how many
+   * were answered, and how many are not yet (server/domain/reports: replyTimeRows says exactly what is measured).
+   */
+  replyTimesByCompany: z.array(
+    z.object({
+      companyId: z.number().int(),
+      name: z.string(),
+      medianSeconds: z.number().int().nullable(),
+      answered: count,
+      unanswered: count,
+    }),
+  ),
 });
 export type ReportsOverview = z.infer<typeof reportsOverviewOutput>;

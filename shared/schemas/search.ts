@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { M } from '../messages';
 import { idSchema } from './common';
-import { RECORD_KINDS } from '../entities';
+import { RECORD_KINDS, SEARCH_ONLY_KINDS } from '../entities';
 
-/** What global search finds (every record area, shared/entities.ts), in the order the palette shows its groups when ranks tie. */
-export const SEARCH_KINDS = RECORD_KINDS;
+/**
+ * What global search finds (every record area, then conversations and messages: shared/entities.ts), in the order the
+ * palette shows its groups when ranks tie.
+ */
+export const SEARCH_KINDS = [...RECORD_KINDS, ...SEARCH_ONLY_KINDS] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_LIMITS = {
@@ -110,6 +113,8 @@ const searchResultOutput = z.object({
   link: z.string().nullable(),
   companyId: z.number().int().nullable(),
   companyName: z.string().nullable(),
+  /** A message that is an internal note (only staff search finds it). */
+  internal: z.boolean(),
 });
 export type SearchResult = z.infer<typeof searchResultOutput>;
 

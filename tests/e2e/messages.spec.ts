@@ -2,17 +2,24 @@
  * Messages (issue 30, slice 1), with the client in a second browser: staff write to a client company from its page,
  * add an internal note; the client sees the message (not the note) in the portal, which marks it read, and replies;
  * staff see the unread badge, the reply, and "Seen by" the client under their message; then each side's next message
- * appears live in the other's open window, with no reload. SHOTS_DIR set: screenshots at 1440 and 390 px.
+ * appears live in the other's open window, with no reload; the client attaches a file, which staff see arrive live and
+ * find in Files with the conversation it was sent in. SHOTS_DIR set: screenshots at 1440 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
 
 const shots = process.env.SHOTS_DIR;
-async function shoot(page: Page, name: string) {
+/** focus: at 390 px, the screen around this element (not the whole page, where the fixed bottom bar would cover it). */
+async function shoot(page: Page, name: string, focus?: string) {
   if (!shots) return;
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: width === 390 });
+    if (focus && width === 390)
+      await page
+        .getByTestId(focus)
+        .first()
+        .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: width === 390 && !focus });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
@@ -21,6 +28,8 @@ test('staff write, the client reads and replies, staff see the badge and the rea
   page,
   browser,
 }) => {
+  // Two browsers, a dozen steps and (with SHOTS_DIR) fourteen screenshots at two widths.
+  test.setTimeout(shots ? 180_000 : 120_000);
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const slug = `talk${n}`;
   const signup = await page.request.post('/auth/signup', {
@@ -113,5 +122,39 @@ test('staff write, the client reads and replies, staff see the badge and the rea
   await portal.getByRole('textbox', { name: 'Message' }).fill('Great, see you Friday!');
   await portal.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('message').filter({ hasText: 'Great, see you Friday!' })).toBeVisible();
+
+  // The client attaches a file (the attach button from the keyboard opens the file chooser): a chip with its name
+  // and size, removable; sent with a message, staff see it arrive live with its attachment.
+  const attach = portal.getByRole('button', { name: 'Attach file' });
+  await attach.focus();
+  const chooser = portal.waitForEvent('filechooser');
+  await portal.keyboard.press('Enter');
+  await (await chooser).setFiles({
+    name: 'launch-checklist.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(`%PDF-1.4\n${'checklist '.repeat(200)}\n%%EOF`),
+  });
+  const chip = portal.getByTestId('composer-attachment').filter({ hasText: 'launch-checklist.pdf' });
+  await expect(chip).toContainText('KB');
+  await expect(chip.getByRole('progressbar')).toHaveCount(0);
+  await expect(chip.getByRole('button', { name: 'Remove the attachment launch-checklist.pdf' })).toBeVisible();
+  await portal.getByRole('textbox', { name: 'Message' }).fill('Here is our signed launch checklist.');
+  await shoot(portal, 'portal-composer-attachment', 'composer-attachment');
+  await portal.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(portal.getByTestId('composer-attachment')).toHaveCount(0);
+  const arrived = page.getByTestId('message').filter({ hasText: 'signed launch checklist' });
+  await expect(arrived.getByRole('link', { name: /launch-checklist\.pdf/ })).toBeVisible();
+
+  // The file is the company's: in the hub's Files with where it came from, linking back to the conversation.
+  await page.goto(`/hub/documents?companyId=${harbor}`);
+  const sentIn = page.getByTestId('file-sent-in').first();
+  await expect(sentIn).toHaveText('Sent in a message in “Harbor Bakery”');
+  await shoot(page, 'hub-file-sent-in');
+  await sentIn.click();
+  await expect(page.getByTestId('message').filter({ hasText: 'signed launch checklist' })).toBeVisible();
+  // And in the portal's Files, with the same way back.
+  await portal.goto(`/portal/${slug}/files`);
+  await expect(portal.getByTestId('file-sent-in')).toHaveText('Sent in a message in “Stone Studio”');
+  await shoot(portal, 'portal-file-sent-in');
   await clientContext.close();
 });

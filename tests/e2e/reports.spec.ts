@@ -1,9 +1,19 @@
 /**
  * Reports: an agency with two client companies and three projects (hours, billing, start dates this month) opens
  * Reports from the navigation, reads its figures in the tables, narrows to one company, and downloads a report as CSV.
+ * Then the time to first reply: empty, then each client's median from conversations written with known times.
+ * SHOTS_DIR set: screenshots of that report at 1440 and 390 px.
  */
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
+
+const DATABASE = path.resolve(import.meta.dirname, '../../data/e2e/app.db');
+/** How Prisma stores a DateTime in SQLite. */
+const stored = (date: Date) => date.toISOString().replace('Z', '+00:00');
+const shots = process.env.SHOTS_DIR;
 
 async function newAgency(page: Page) {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -54,7 +64,52 @@ async function newAgency(page: Page) {
     totalHoursWorked: 33,
     totalBilled: 9000,
   });
-  return { juniper, orchid };
+  return { juniper, orchid, slug: `reports${n}` };
+}
+
+/**
+ * Conversations with known times (written straight to the database: a reply two hours later cannot be waited for):
+ * Juniper waits 2 h, 30 min and 1 day (median 2 h), Orchid 3 h and 5 h (median 4 h) and is still waiting once.
+ */
+function writeConversations(slug: string, companies: { juniper: number; orchid: number }) {
+  const db = new BetterSqlite3(DATABASE);
+  try {
+    const { id: businessId } = db.prepare('SELECT id FROM Business WHERE slug = ?').get(slug) as { id: number };
+    const thread = db.prepare(
+      'INSERT INTO MessageThread (businessId, companyId, kind, subject, createdAt) VALUES (?, ?, ?, ?, ?) RETURNING id',
+    );
+    const message = db.prepare(
+      'INSERT INTO Message (businessId, threadId, authorKind, authorName, body, internal, createdAt) VALUES (?, ?, ?, ?, ?, 0, ?)',
+    );
+    const day = new Date();
+    day.setUTCHours(0, 0, 0, 0);
+    const at = (daysAgo: number, hour: number) =>
+      stored(new Date(day.getTime() - daysAgo * 86_400_000 + hour * 3_600_000));
+    const write = (companyId: number, lines: ['contact' | 'staff', number, number][]) => {
+      const { id } = thread.get(businessId, companyId, 'topic', 'Questions', at(lines[0][1], lines[0][2])) as {
+        id: number;
+      };
+      for (const [kind, daysAgo, hour] of lines)
+        message.run(businessId, id, kind, kind === 'staff' ? 'Rae Lindqvist' : 'Client', 'Hello', at(daysAgo, hour));
+    };
+    write(companies.juniper, [
+      ['contact', 9, 9],
+      ['staff', 9, 11],
+      ['contact', 8, 9],
+      ['staff', 8, 9.5],
+      ['contact', 6, 9],
+      ['staff', 5, 9],
+    ]);
+    write(companies.orchid, [
+      ['contact', 7, 8],
+      ['staff', 7, 11],
+      ['contact', 4, 8],
+      ['staff', 4, 13],
+      ['contact', 2, 8],
+    ]);
+  } finally {
+    db.close();
+  }
 }
 
 test('Reports shows the agency’s figures, narrows to a company and downloads a CSV', async ({ page }) => {
@@ -97,4 +152,34 @@ test('Reports shows the agency’s figures, narrows to a company and downloads a
   await page.getByRole('button', { name: /Clear/ }).first().click();
   await expect(page).not.toHaveURL(/companyId=/);
   await expect(byCompany.getByRole('row', { name: /Juniper Cafe/ })).toBeVisible();
+});
+
+test('Reports shows each client’s median time to the first reply, and says when there is none', async ({ page }) => {
+  const agency = await newAgency(page);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await page.goto('/hub/reports');
+  const replies = page.getByRole('region', { name: 'Time to first reply' });
+  const card = page.locator('section', { has: page.getByRole('heading', { name: 'Time to first reply' }) });
+  await expect(card.getByText('No client messages in this range')).toBeVisible();
+  if (shots) {
+    mkdirSync(shots, { recursive: true });
+    await card.screenshot({ path: `${shots}/reports-reply-times-empty-1440.png` });
+  }
+
+  writeConversations(agency.slug, agency);
+  await page.reload();
+  await expect(replies.getByRole('row', { name: /Juniper Cafe/ }).getByRole('cell')).toHaveText(['2 hours', '3', '0']);
+  await expect(replies.getByRole('row', { name: /Orchid Labs/ }).getByRole('cell')).toHaveText(['4 hours', '2', '1']);
+  // The slowest first.
+  await expect(replies.getByRole('row').nth(1)).toContainText('Orchid Labs');
+
+  if (shots) {
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 1000 });
+      await card.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${shots}/reports-reply-times-${width}.png` });
+      await card.screenshot({ path: `${shots}/reports-reply-times-card-${width}.png` });
+    }
+  }
 });

@@ -22,6 +22,8 @@ let portal: string;
 /** The first company by name, the newest project, the newest file: as the bench picks them. */
 let firstCompanyId: number;
 let newestProjectId: number;
+/** The portal contact's company. */
+let portalCompanyId: number;
 
 const get = async (path: string, token = staff) => {
   const res = await api.get(path, { token });
@@ -132,6 +134,7 @@ beforeAll(async () => {
     where: { projectId: null, business: { slug: DEMO.slug } },
     data: { companyId: contact!.companyId, visibleInPortal: true },
   });
+  portalCompanyId = contact!.companyId!;
   await opened.close();
   app = await startApp(undefined, { databaseUrl: database.url });
   api = client(app.baseUrl);
@@ -291,6 +294,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].visibleInPortal",
         "[].version",
         "[].createdAt",
+        "[].sentIn",
       ]
     `);
     const invoices = await checkList('/api/documents?type=invoice', { field: 'createdAt', direction: 'desc' });
@@ -450,6 +454,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].uploadedByYou",
         "[].version",
         "[].sharedVersions",
+        "[].sentIn",
       ]
     `);
     const dashboard = (await get(`/api/portal/dashboard/${DEMO.slug}`, portal)).body;
@@ -473,6 +478,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "recentFiles[].uploadedByYou",
         "recentFiles[].version",
         "recentFiles[].sharedVersions",
+        "recentFiles[].sentIn",
         "resources",
         "resources[].id",
         "resources[].title",
@@ -599,6 +605,7 @@ describe('single answers: fields in order', () => {
         "visibleInPortal",
         "version",
         "createdAt",
+        "sentIn",
       ]
     `);
     const [newest] = (await get('/api/flows?limit=1')).body;
@@ -748,6 +755,12 @@ describe('single answers: fields in order', () => {
         "filesPerMonth[].month",
         "filesPerMonth[].uploaded",
         "filesPerMonth[].downloaded",
+        "replyTimesByCompany",
+        "replyTimesByCompany[].companyId",
+        "replyTimesByCompany[].name",
+        "replyTimesByCompany[].medianSeconds",
+        "replyTimesByCompany[].answered",
+        "replyTimesByCompany[].unanswered",
       ]
     `);
     expect(shape((await get('/api/team')).body)).toMatchInlineSnapshot(`
@@ -776,10 +789,156 @@ describe('single answers: fields in order', () => {
         "groups[].results[].link",
         "groups[].results[].companyId",
         "groups[].results[].companyName",
+        "groups[].results[].internal",
       ]
     `);
     const both = (await get('/api/search?q=review%20client')).body;
     const prefix = (await get('/api/search?q=a')).body;
     expect(shape(both).every((field) => shape(prefix).includes(field) || shape(design).includes(field))).toBe(true);
+  });
+});
+
+describe('messages (issue 30): the REST rows of the hub and the portal', () => {
+  it('the inbox (its rows, count and cursor like every list), a conversation newest first, the portal’s', async () => {
+    const post = async (path: string, body: unknown, token = staff) => {
+      const res = await api.post(path, body, { token });
+      expect(res.status, `POST ${path}: ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(300);
+      return res.body;
+    };
+    const companies = ((await get('/api/companies?limit=6')).body as Item[]).map((c) => Number(c.id));
+    const threads: number[] = [];
+    for (const companyId of [portalCompanyId, ...companies.filter((id) => id !== portalCompanyId).slice(0, 5)]) {
+      const { thread } = await post(`/api/messages/companies/${companyId}/thread`, undefined);
+      await post(`/api/messages/threads/${thread.id}/messages`, { body: `Hello from the agency (${companyId})` });
+      threads.push(thread.id);
+    }
+    const threadId = threads[0];
+    await post(`/api/messages/threads/${threadId}/messages`, { body: 'A note for the team', internal: true });
+    await post(`/api/portal/messages/threads/${threadId}/messages`, { body: 'A question from the client' }, portal);
+
+    const inbox = await checkList('/api/messages/threads', null);
+    expect(inbox.total).toBe(threads.length);
+    expect(shape(inbox.items)).toMatchInlineSnapshot(`
+      [
+        "[].id",
+        "[].kind",
+        "[].title",
+        "[].subject",
+        "[].company",
+        "[].company.id",
+        "[].company.name",
+        "[].project",
+        "[].assignee",
+        "[].lastMessageAt",
+        "[].waitingOnStaff",
+        "[].unread",
+        "[].preview",
+        "[].previewAuthor",
+        "[].previewInternal",
+      ]
+    `);
+    const conversation = await checkList(
+      `/api/messages/threads/${threadId}/messages`,
+      { field: 'id', direction: 'desc' },
+      staff,
+      false,
+    );
+    expect(shape(conversation.items)).toMatchInlineSnapshot(`
+      [
+        "[].id",
+        "[].threadId",
+        "[].author",
+        "[].author.kind",
+        "[].author.id",
+        "[].author.name",
+        "[].body",
+        "[].internal",
+        "[].editedAt",
+        "[].deletedAt",
+        "[].createdAt",
+        "[].mine",
+        "[].attachments",
+      ]
+    `);
+    expect(shape((await get(`/api/messages/threads/${threadId}`)).body)).toMatchInlineSnapshot(`
+      [
+        "thread",
+        "thread.id",
+        "thread.kind",
+        "thread.title",
+        "thread.subject",
+        "thread.company",
+        "thread.company.id",
+        "thread.company.name",
+        "thread.project",
+        "thread.assignee",
+        "thread.lastMessageAt",
+        "thread.waitingOnStaff",
+        "thread.unread",
+        "thread.preview",
+        "thread.previewAuthor",
+        "thread.previewInternal",
+        "readers",
+        "readers[].kind",
+        "readers[].id",
+        "readers[].name",
+        "readers[].lastReadMessageId",
+        "readers[].lastReadAt",
+      ]
+    `);
+    expect((await get('/api/messages/unread')).body).toEqual({ threads: 1 });
+
+    const portalThreads = await get('/api/portal/messages/threads', portal);
+    expect(portalThreads.headers.get('x-total-count')).toBe('1');
+    expect(shape(portalThreads.body)).toMatchInlineSnapshot(`
+      [
+        "[].id",
+        "[].kind",
+        "[].title",
+        "[].project",
+        "[].lastMessageAt",
+        "[].unread",
+        "[].preview",
+        "[].previewAuthor",
+      ]
+    `);
+    const portalConversation = await checkList(
+      `/api/portal/messages/threads/${threadId}/messages`,
+      { field: 'id', direction: 'desc' },
+      portal,
+      false,
+    );
+    // The internal note is not there: the agency's message and the client's question.
+    expect(portalConversation.total).toBe(2);
+    expect(shape(portalConversation.items)).toMatchInlineSnapshot(`
+      [
+        "[].id",
+        "[].threadId",
+        "[].author",
+        "[].author.kind",
+        "[].author.id",
+        "[].author.name",
+        "[].body",
+        "[].editedAt",
+        "[].deletedAt",
+        "[].createdAt",
+        "[].mine",
+        "[].attachments",
+      ]
+    `);
+    expect(shape((await get(`/api/portal/messages/threads/${threadId}`, portal)).body)).toMatchInlineSnapshot(`
+      [
+        "thread",
+        "thread.id",
+        "thread.kind",
+        "thread.title",
+        "thread.project",
+        "thread.lastMessageAt",
+        "thread.unread",
+        "thread.preview",
+        "thread.previewAuthor",
+        "agencyReadUpTo",
+      ]
+    `);
   });
 });

@@ -98,6 +98,19 @@ describe('version 1', () => {
     expect(versions[0].uploadedByName).toBeTruthy();
   });
 
+  it("a client's message attachment has its version 1, uploaded by the client", async () => {
+    const threadId = (await staff.messages.companyThread.mutate({ companyId: a.portal.companyId })).thread.id;
+    const res = await send(
+      '/api/portal/messages/upload',
+      form('attached by the client', 'brief.txt', { threadId: String(threadId) }),
+      a.portal.token,
+    );
+    expect(res.status).toBe(201);
+    const [v1] = await app.database.db.documentVersion.findMany({ where: { documentId: res.body.id } });
+    expect(v1).toMatchObject({ number: 1, sha256: sha('attached by the client'), uploadedById: null });
+    expect(v1.uploadedByName).toBeTruthy();
+  });
+
   it('a link has its version 1 too, without bytes (preview none)', async () => {
     const link = await staff.documents.create.mutate({
       name: 'Brief',

@@ -82,6 +82,8 @@ const CAMEL_KEYS = [
   'visibleInPortal',
   'version',
   'createdAt',
+  /** The conversation it was sent in (a file attached to a message), else null. */
+  'sentIn',
 ];
 
 /** Everything an app has stored, in-progress uploads included (a .part file, an open multipart upload). */

@@ -52,11 +52,30 @@ const flagsOf = (server: HoodiecrowServer, folder: 'INBOX' | 'Processed') =>
     [...(m.flags ?? [])].sort(),
   ) ?? [];
 
+/** A message thread of the agency per name (a reply address names a real thread: ReplyToken's tenant foreign key). */
+const threadIds = new Map<string, number>();
+async function thread(name: string): Promise<number> {
+  let id = threadIds.get(name);
+  if (id === undefined) {
+    const company =
+      (await database.db.company.findFirst({ where: { businessId }, select: { id: true } })) ??
+      (await database.db.company.create({ data: { businessId, name: 'Inbound client' }, select: { id: true } }));
+    id = (
+      await database.db.messageThread.create({
+        data: { businessId, companyId: company.id, kind: 'topic', subject: name },
+        select: { id: true },
+      })
+    ).id;
+    threadIds.set(name, id);
+  }
+  return id;
+}
+
 describe('replies read from an IMAP mailbox (INBOUND_IMAP_URL)', () => {
   it('hands a reply over like SMTP does, moves it to Processed, and flags what it refuses', async () => {
     const { address } = await replyAddressFor(database.db, DOMAIN, {
       businessId,
-      threadId: 'imap-thread',
+      threadId: await thread('imap-thread'),
       recipient: { kind: 'contact', id: contactId },
     });
     const logo = Buffer.from('not really a png, but bytes');
@@ -89,7 +108,7 @@ describe('replies read from an IMAP mailbox (INBOUND_IMAP_URL)', () => {
       expect(received).toHaveLength(1);
       expect(received[0]).toMatchObject({
         businessId,
-        threadId: 'imap-thread',
+        threadId: await thread('imap-thread'),
         recipient: { kind: 'contact', id: contactId },
         text: 'Here is the logo.',
         via: 'imap',
@@ -114,7 +133,7 @@ describe('replies read from an IMAP mailbox (INBOUND_IMAP_URL)', () => {
   it('leaves a reply unseen while no handler is registered, and delivers it at a later poll', async () => {
     const { address } = await replyAddressFor(database.db, DOMAIN, {
       businessId,
-      threadId: 'imap-later',
+      threadId: await thread('imap-later'),
       recipient: { kind: 'contact', id: contactId },
     });
     const { server, url } = await mailbox([await raw({ from: contactEmail, to: address, text: 'Are you there?' })]);

@@ -34,6 +34,25 @@ let contact: { id: number; email: string };
 let staff: { id: number; email: string };
 let seq = 0;
 
+/** A message thread of the agency per name (a reply address names a real thread: ReplyToken's tenant foreign key). */
+const threadIds = new Map<string, number>();
+async function thread(name: string): Promise<number> {
+  let id = threadIds.get(name);
+  if (id === undefined) {
+    const company =
+      (await database.db.company.findFirst({ where: { businessId }, select: { id: true } })) ??
+      (await database.db.company.create({ data: { businessId, name: 'Inbound client' }, select: { id: true } }));
+    id = (
+      await database.db.messageThread.create({
+        data: { businessId, companyId: company.id, kind: 'topic', subject: name },
+        select: { id: true },
+      })
+    ).id;
+    threadIds.set(name, id);
+  }
+  return id;
+}
+
 const unique = () => `${Date.now().toString(36)}${process.pid.toString(36)}${(seq++).toString(36)}`;
 
 beforeAll(async () => {
@@ -127,12 +146,12 @@ function smtpDialogue(commands: string[]): Promise<string[]> {
   });
 }
 
-const contactAddress = async (threadId = 'thread-1', now?: Date) =>
+const contactAddress = async (threadName = 'thread-1', now?: Date) =>
   (
     await replyAddressFor(
       database.db,
       DOMAIN,
-      { businessId, threadId, recipient: { kind: 'contact', id: contact.id } },
+      { businessId, threadId: await thread(threadName), recipient: { kind: 'contact', id: contact.id } },
       now,
     )
   ).address;
@@ -156,7 +175,7 @@ describe('a reply sent by e-mail (SMTP, nodemailer → the listener)', () => {
     const [reply] = received;
     expect(reply).toMatchObject({
       businessId,
-      threadId: 'thread-1',
+      threadId: await thread('thread-1'),
       recipient: { kind: 'contact', id: contact.id, email: contact.email.toLowerCase() },
       text: 'Tuesday works for us.\n\nSee the brief attached.',
       via: 'smtp',
@@ -201,7 +220,7 @@ describe('a reply sent by e-mail (SMTP, nodemailer → the listener)', () => {
       reason: 'wrong-sender',
       via: 'smtp',
       businessId,
-      threadId: 'thread-1',
+      threadId: await thread('thread-1'),
       recipientKind: 'contact',
       recipientId: contact.id,
       from: 'mallory@elsewhere.test',
@@ -213,7 +232,7 @@ describe('a reply sent by e-mail (SMTP, nodemailer → the listener)', () => {
     collect();
     const { address } = await replyAddressFor(database.db, DOMAIN, {
       businessId,
-      threadId: 'thread-1',
+      threadId: await thread('thread-1'),
       recipient: { kind: 'user', id: staff.id },
     });
     expect((await refusal({ from: contact.email, to: address, text: 'Me again' })).code).toBe(550);
@@ -251,7 +270,7 @@ describe('a reply sent by e-mail (SMTP, nodemailer → the listener)', () => {
     const address = await contactAddress('thread-case');
     const upper = `${address.split('@')[0].toUpperCase()}@${DOMAIN.toUpperCase()}`;
     await send({ from: contact.email, to: upper, text: 'Shouting, but fine.' });
-    expect(received.map((r) => [r.threadId, r.text])).toEqual([['thread-case', 'Shouting, but fine.']]);
+    expect(received.map((r) => [r.threadId, r.text])).toEqual([[await thread('thread-case'), 'Shouting, but fine.']]);
   });
 
   it('refuses a second reply address in one transaction (452: send it separately)', async () => {
@@ -261,7 +280,7 @@ describe('a reply sent by e-mail (SMTP, nodemailer → the listener)', () => {
     const info = await send({ from: contact.email, to: [first, second], text: 'To both' });
     expect(info.accepted).toEqual([first]);
     expect(info.rejected).toEqual([second]);
-    expect(received.map((r) => r.threadId)).toEqual(['thread-a']);
+    expect(received.map((r) => r.threadId)).toEqual([await thread('thread-a')]);
   });
 
   it('refuses a mail larger than the SIZE limit and one whose attachments exceed the upload limit', async () => {
@@ -342,20 +361,22 @@ describe('reply addresses', () => {
   it('store only the hash of an unguessable token, bound to one recipient and one thread', async () => {
     const { address, token, expiresAt } = await replyAddressFor(database.db, DOMAIN, {
       businessId,
-      threadId: 'thread-hash',
+      threadId: await thread('thread-hash'),
       recipient: { kind: 'contact', id: contact.id },
     });
     expect(address).toBe(`reply+${token}@${DOMAIN}`);
     expect(token).toMatch(/^[a-z2-7]{32}$/); // 160 bits
     expect(replyTokenOf(address, DOMAIN)).toBe(token);
-    const rows = await database.db.replyToken.findMany({ where: { businessId, threadId: 'thread-hash' } });
+    const rows = await database.db.replyToken.findMany({
+      where: { businessId, threadId: await thread('thread-hash') },
+    });
     expect(rows).toHaveLength(1);
     expect(rows[0].tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(Math.round((expiresAt.getTime() - Date.now()) / DAY)).toBe(REPLY_TOKEN_DAYS);
     expect(await resolveReplyToken(database.db, token)).toMatchObject({
       status: 'valid',
-      reply: { businessId, threadId: 'thread-hash', recipient: { kind: 'contact', id: contact.id } },
+      reply: { businessId, threadId: await thread('thread-hash'), recipient: { kind: 'contact', id: contact.id } },
     });
     expect(await resolveReplyToken(database.db, 'not a token')).toEqual({ status: 'malformed' });
   });
@@ -369,13 +390,13 @@ describe('reply addresses', () => {
           await replyAddressFor(
             database.db,
             DOMAIN,
-            { businessId, threadId: 'thread-busy', recipient: { kind: 'contact', id: contact.id } },
+            { businessId, threadId: await thread('thread-busy'), recipient: { kind: 'contact', id: contact.id } },
             at,
           )
         ).token,
       );
     }
-    expect(await database.db.replyToken.count({ where: { businessId, threadId: 'thread-busy' } })).toBe(
+    expect(await database.db.replyToken.count({ where: { businessId, threadId: await thread('thread-busy') } })).toBe(
       REPLY_TOKENS_PER_THREAD,
     );
     const statuses = await Promise.all(tokens.map(async (t) => (await resolveReplyToken(database.db, t)).status));
@@ -388,13 +409,17 @@ describe('reply addresses', () => {
     const old = await replyAddressFor(
       database.db,
       DOMAIN,
-      { businessId, threadId: 'thread-sweep', recipient },
+      { businessId, threadId: await thread('thread-sweep'), recipient },
       new Date(Date.now() - (REPLY_TOKEN_DAYS + 1) * DAY),
     );
-    const fresh = await replyAddressFor(database.db, DOMAIN, { businessId, threadId: 'thread-sweep-2', recipient });
+    const fresh = await replyAddressFor(database.db, DOMAIN, {
+      businessId,
+      threadId: await thread('thread-sweep-2'),
+      recipient,
+    });
     await removeExpiredReplyTokens({ database }, new Date(), [businessId]);
     const left = await database.db.replyToken.findMany({
-      where: { businessId, threadId: { startsWith: 'thread-sweep' } },
+      where: { businessId, threadId: { in: [await thread('thread-sweep'), await thread('thread-sweep-2')] } },
     });
     expect(left.map((r) => r.tokenHash)).toEqual([hashToken(fresh.token)]);
     expect((await resolveReplyToken(database.db, old.token)).status).toBe('unknown');
@@ -404,7 +429,7 @@ describe('reply addresses', () => {
     await expect(
       replyAddressFor(database.db, DOMAIN, {
         businessId: otherBusinessId,
-        threadId: 'thread-1',
+        threadId: await thread('thread-1'),
         recipient: { kind: 'contact', id: contact.id },
       }),
     ).rejects.toThrow(/No contact/);
@@ -414,10 +439,30 @@ describe('reply addresses', () => {
     });
     const { token } = await replyAddressFor(db, DOMAIN, {
       businessId,
-      threadId: 'thread-1',
+      threadId: await thread('thread-1'),
       recipient: { kind: 'contact', id: gone.id },
     });
     await db.contact.delete({ where: { id: gone.id } });
+    expect((await resolveReplyToken(db, token)).status).toBe('unknown');
+  });
+
+  it('name a thread of their own agency, and go with it when it is deleted', async () => {
+    const db = database.db;
+    const doomed = await thread(`thread-doomed-${unique()}`);
+    const { token } = await replyAddressFor(db, DOMAIN, {
+      businessId,
+      threadId: doomed,
+      recipient: { kind: 'contact', id: contact.id },
+    });
+    await expect(
+      replyAddressFor(db, DOMAIN, {
+        businessId,
+        threadId: 2_000_000_000,
+        recipient: { kind: 'contact', id: contact.id },
+      }),
+    ).rejects.toThrow(/No message thread/);
+    await db.messageThread.delete({ where: { id: doomed } });
+    expect(await db.replyToken.count({ where: { threadId: doomed } })).toBe(0);
     expect((await resolveReplyToken(db, token)).status).toBe('unknown');
   });
 });

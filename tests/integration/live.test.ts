@@ -12,7 +12,9 @@ import { endLiveStreams } from '../../server/app';
 import { liveHub, type LivePublish } from '../../server/live/hub';
 import { twoAgencies, type Agency } from '../support/agencies';
 import { startApp, type TestApp } from '../support/app';
+import { addStaff } from '../support/staff';
 import { openLiveStream, type LiveStream } from '../support/live';
+import { addApiToken } from '../support/staff';
 import { refusal, trpcClient } from '../support/trpc';
 
 let app: TestApp;
@@ -95,6 +97,57 @@ describe('live.events (staff)', () => {
       expect(await stream.ended).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
       expect(stream.messages).toEqual([]);
     }
+  });
+  it('ends at once, delivering nothing more, when the staff member is removed from the team', async () => {
+    const mate = await addStaff(app, a, 'member', 'Gone');
+    const stream = await openLiveStream(app.baseUrl, 'live.events', { token: mate.token });
+    open.push(stream);
+    await stream.next(byTopic(LIVE_READY_TOPIC));
+    await publish({ topic: 'test.before-removal' });
+    await stream.next(byTopic('test.before-removal'));
+    await trpcClient(app.baseUrl, { token: a.token }).team.remove.mutate({ id: mate.id });
+    await publish({ topic: 'test.after-removal' });
+    expect(await stream.ended).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401, message: M.live.ended });
+    expect(topics(stream)).toEqual(['test.before-removal']);
+  });
+});
+
+describe('live.events with a personal API token (as the OpenAPI document describes it)', () => {
+  it('opens with the token as Bearer, sends connected then live.ready, each event with its id, and resumes after the last id', async () => {
+    const { token } = await addApiToken(app, a.businessId, a.userId, 'Live script');
+    const stream = await openLiveStream(app.baseUrl, 'live.events', { token });
+    open.push(stream);
+    await stream.next(byTopic(LIVE_READY_TOPIC));
+    expect(stream.status).toBe(200);
+    expect(stream.frames[0].event).toBe('connected');
+    const first = await publish({ topic: 'test.token-one', data: { n: 1 } });
+    const got = await stream.next(byTopic('test.token-one'));
+    expect(got).toMatchObject({
+      id: first,
+      topic: 'test.token-one',
+      companyId: null,
+      data: { n: 1 },
+      at: expect.any(Date),
+    });
+    const frame = stream.frames.find((f) => f.id === String(first))!;
+    expect(JSON.parse(frame.data)).toMatchObject({ json: { id: first, topic: 'test.token-one' } });
+    stream.close();
+
+    const missed = await publish({ topic: 'test.token-two' });
+    const resumed = await openLiveStream(app.baseUrl, 'live.events', { token }, { lastEventIdHeader: String(first) });
+    open.push(resumed);
+    expect((await resumed.next(byTopic('test.token-two'))).id).toBe(missed);
+    expect(topics(resumed)).toEqual(['test.token-two']);
+    resumed.close();
+  });
+
+  it('is refused on the portal stream (401), and once revoked on the staff one', async () => {
+    const { id, token } = await addApiToken(app, a.businessId, a.userId, 'Revoked script');
+    const portal = await openLiveStream(app.baseUrl, 'portalLive.events', { token });
+    expect(await portal.ended).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
+    await app.database.db.apiToken.delete({ where: { id } });
+    const revoked = await openLiveStream(app.baseUrl, 'live.events', { token });
+    expect(await revoked.ended).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
   });
 });
 

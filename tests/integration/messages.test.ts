@@ -14,6 +14,12 @@ import { refusal, trpcClient, type TrpcClient } from '../support/trpc';
 import { createPortalSession } from '../../server/auth/sessions';
 import { MESSAGES_LIVE_TOPIC } from '../../shared/live';
 import { openLiveStream } from '../support/live';
+import { restRoutes } from '../../server/rest/routes';
+import { appRouter } from '../../server/routers/_app';
+import { client as httpClient } from '../support/app';
+import { addApiToken } from '../support/staff';
+import { inbox, unreadThreads } from '../../server/domain/messages';
+import { join, Sql, sql as rawSql, tenantRunner, TENANT, type SqlRunner } from '../../server/sql';
 
 let app: TestApp;
 let a: Agency;
@@ -325,7 +331,8 @@ describe('mentions and attachments', () => {
     });
     await staff.messages.post.mutate({ threadId, body: 'Can you take this, @robin?', internal: true });
     await app.jobs.drain();
-    const notes = await app.database.db.notification.findMany({ where: { userId: mate.id } });
+    // (The clients' messages of the tests before ring everyone's bell too: message_client.)
+    const notes = await app.database.db.notification.findMany({ where: { userId: mate.id, kind: 'message_mention' } });
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ kind: 'message_mention', link: `/hub/messages/${threadId}` });
     expect(notes[0].title).not.toContain('take this');
@@ -388,6 +395,213 @@ describe('REST', () => {
   });
 });
 
+describe('statements per request', () => {
+  /** agency A's hand-written SQL, counting the statements it runs. */
+  function countingRunner() {
+    const runner = tenantRunner(app.database.sqlExecutor, a.businessId);
+    const counted = { statements: 0 };
+    const count = <T>(result: T) => {
+      counted.statements++;
+      return result;
+    };
+    const sql: SqlRunner = {
+      provider: runner.provider,
+      all: (q) => count(runner.all(q)),
+      get: (q) => count(runner.get(q)),
+      run: (q) => count(runner.run(q)),
+    };
+    return { sql, counted };
+  }
+  const owner = () => app.database.db.user.findUniqueOrThrow({ where: { id: a.userId } });
+
+  it("counts the hub's unread conversations in one statement, however many conversations there are", async () => {
+    const user = await owner();
+    const before = countingRunner();
+    const few = await unreadThreads({ sql: before.sql, user });
+    expect(before.counted.statements).toBe(1);
+    // Twelve more conversations, each with a client's message the owner has not read.
+    const { sql } = countingRunner();
+    for (let i = 0; i < 12; i++) {
+      const topic = await staff.messages.startTopic.mutate({ companyId, subject: `Statement count ${i}` });
+      await sql.run(
+        rawSql`INSERT INTO "Message" ("businessId", "threadId", "authorContactId", "authorKind", "authorName", "body", "createdAt") VALUES (${TENANT}, ${topic.thread.id}, ${a.portal.contactId}, ${'contact'}, ${'Client'}, ${'Unread'}, ${new Date()})`,
+      );
+      await sql.run(
+        rawSql`UPDATE "MessageThread" SET "lastMessageAt" = ${new Date()} WHERE "businessId" = ${TENANT} AND "id" = ${topic.thread.id}`,
+      );
+    }
+    const after = countingRunner();
+    expect((await unreadThreads({ sql: after.sql, user })).threads).toBe(few.threads + 12);
+    expect(after.counted.statements).toBe(1);
+  });
+
+  it('reads an inbox page, unread counts and previews included, in as many statements for 30 rows as for 2', async () => {
+    const user = await owner();
+    const statementsFor = async (limit: number) => {
+      const { sql, counted } = countingRunner();
+      const page = await inbox(
+        {
+          sql,
+          user,
+          db: undefined as never,
+          businessId: a.businessId,
+          app: undefined as never,
+          res: undefined as never,
+        },
+        { limit },
+      );
+      return { rows: page.items.length, statements: counted.statements };
+    };
+    const small = await statementsFor(2);
+    const large = await statementsFor(30);
+    expect(small.rows).toBe(2);
+    expect(large.rows).toBeGreaterThan(12);
+    expect(large.statements).toBe(small.statements);
+  });
+});
+
+describe('REST: every messages call is a row of the table, the same procedures', () => {
+  const staffRows = restRoutes.filter((r) => r.procedure.startsWith('messages.'));
+  const portalRows = restRoutes.filter((r) => r.procedure.startsWith('portalMessages.'));
+  const bodyOf = (method: string) => (method === 'GET' || method === 'DELETE' ? {} : { body: {} });
+  const path = (template: string, ids: Record<string, number>) =>
+    template.replace(/\{(\w+)\}/g, (_, name: string) => String(ids[name]));
+
+  it('has a row for each staff and portal procedure', () => {
+    const procedures = (prefix: string) =>
+      Object.keys((appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures)
+        .filter((p) => p.startsWith(prefix))
+        .sort();
+    expect([...new Set(staffRows.map((r) => r.procedure))].sort()).toEqual(procedures('messages.'));
+    expect([...new Set(portalRows.map((r) => r.procedure))].sort()).toEqual(procedures('portalMessages.'));
+  });
+
+  it("walks the hub's calls with an API token: threads, inbox filters, topic, assign, post, edit, delete, read, unread", async () => {
+    const { token } = await addApiToken(app, a.businessId, a.userId);
+    const rest = httpClient(app.baseUrl);
+    const company = await rest.post(`/api/messages/companies/${companyId}/thread`, undefined, { token });
+    expect(company).toMatchObject({ status: 200, body: { thread: { id: threadId, kind: 'company' } } });
+    const project = await rest.post(`/api/messages/projects/${a.rows.project[0]}/thread`, undefined, { token });
+    expect(project.body.thread).toMatchObject({ kind: 'project', project: { id: a.rows.project[0] } });
+    const topic = await rest.post('/api/messages/threads', { companyId, subject: 'REST topic' }, { token });
+    expect(topic).toMatchObject({ status: 201, body: { thread: { kind: 'topic', subject: 'REST topic' } } });
+    const topicId: number = topic.body.thread.id;
+    const first = await rest.post(`/api/messages/threads/${topicId}/messages`, { body: 'Opened over REST' }, { token });
+    expect(first.status).toBe(201);
+
+    // The inbox answers its rows, with the count and the opaque cursor in headers, like every list path.
+    const inbox = await rest.get(`/api/messages/threads?companyId=${companyId}&limit=1`, { token });
+    expect(inbox.status).toBe(200);
+    expect(inbox.body).toHaveLength(1);
+    expect(Number(inbox.headers.get('x-total-count'))).toBeGreaterThanOrEqual(2);
+    const next = inbox.headers.get('x-next-cursor')!;
+    const second = await rest.get(
+      `/api/messages/threads?companyId=${companyId}&limit=1&cursor=${encodeURIComponent(next)}`,
+      { token },
+    );
+    expect(second.status).toBe(200);
+    expect(second.body[0].id).not.toBe(inbox.body[0].id);
+    const searched = await rest.get('/api/messages/threads?search=REST%20topic', { token });
+    expect(searched.body.map((t: { id: number }) => t.id)).toEqual([topicId]);
+    expect((await rest.get(`/api/messages/threads?companyId=${b.companies[0].id}`, { token })).status).toBe(404);
+
+    const assigned = await rest.call('PUT', `/api/messages/threads/${topicId}/assignee`, {
+      token,
+      body: { assigneeId: a.userId },
+    });
+    expect(assigned.body.thread.assignee).toMatchObject({ id: a.userId });
+    const mine = await rest.get('/api/messages/threads?mine=true', { token });
+    expect(mine.body.map((t: { id: number }) => t.id)).toContain(topicId);
+
+    const posted = await rest.post(
+      `/api/messages/threads/${topicId}/messages`,
+      { body: 'Second, over REST' },
+      { token },
+    );
+    expect(posted).toMatchObject({ status: 201, body: { body: 'Second, over REST', mine: true } });
+    const edited = await rest.patch(`/api/messages/${posted.body.id}`, { body: 'Second, edited' }, { token });
+    expect(edited.body).toMatchObject({ body: 'Second, edited', editedAt: expect.any(String) });
+    const page = await rest.get(`/api/messages/threads/${topicId}/messages?limit=1`, { token });
+    expect(page.body.map((m: { id: number }) => m.id)).toEqual([posted.body.id]);
+    expect(page.headers.get('x-next-cursor')).toBe(String(posted.body.id));
+    const deleted = await rest.call('DELETE', `/api/messages/${posted.body.id}`, { token });
+    expect(deleted.body).toMatchObject({ id: posted.body.id, deletedAt: expect.any(String) });
+
+    // The client writes; the hub's unread count moves, and marking the thread read brings it back.
+    await client.portalMessages.post.mutate({ threadId: topicId, body: 'A client question' });
+    const before = (await rest.get('/api/messages/unread', { token })).body.threads;
+    const read = await rest.post(`/api/messages/threads/${topicId}/read`, {}, { token });
+    expect(read.body.lastReadMessageId).toBeGreaterThan(posted.body.id);
+    expect((await rest.get('/api/messages/unread', { token })).body.threads).toBe(before - 1);
+    const detail = await rest.get(`/api/messages/threads/${topicId}`, { token });
+    expect(detail.body.readers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'staff', id: a.userId })]),
+    );
+    expect((await rest.get(`/api/messages/threads/${b.rows.messageThread[0]}`, { token })).status).toBe(404);
+  });
+
+  it("walks the portal's calls with the client's session; never an internal note; staff and API tokens refused", async () => {
+    const portal = httpClient(app.baseUrl);
+    const token = a.portal.token;
+    const note = await staff.messages.post.mutate({ threadId, body: INTERNAL, internal: true });
+    const opened = await portal.post('/api/portal/messages/threads', {}, { token });
+    expect(opened).toMatchObject({ status: 200, body: { thread: { id: threadId } } });
+    expect(opened.body.thread).not.toHaveProperty('waitingOnStaff');
+    const posted = await portal.post(
+      `/api/portal/messages/threads/${threadId}/messages`,
+      { body: 'From the portal, over REST' },
+      { token },
+    );
+    expect(posted).toMatchObject({ status: 201, body: { body: 'From the portal, over REST', mine: true } });
+    expect(posted.body).not.toHaveProperty('internal');
+    const edited = await portal.patch(
+      `/api/portal/messages/${posted.body.id}`,
+      { body: 'Edited in the portal' },
+      { token },
+    );
+    expect(edited.body.body).toBe('Edited in the portal');
+
+    const threads = await portal.get('/api/portal/messages/threads', { token });
+    expect(threads.status).toBe(200);
+    expect(threads.headers.get('x-total-count')).toBe(String(threads.body.length));
+    const page = await portal.get(`/api/portal/messages/threads/${threadId}/messages?limit=100`, { token });
+    expect(page.body.map((m: { id: number }) => m.id)).toContain(posted.body.id);
+    expect(page.body.map((m: { id: number }) => m.id)).not.toContain(note.id);
+    expect(JSON.stringify([threads.body, page.body])).not.toContain(INTERNAL);
+    expect((await portal.get(`/api/portal/messages/threads/${threadId}`, { token })).body).toMatchObject({
+      thread: { id: threadId },
+      agencyReadUpTo: expect.any(Number),
+    });
+    const read = await portal.post(`/api/portal/messages/threads/${threadId}/read`, {}, { token });
+    expect(read.status).toBe(200);
+    expect((await portal.get('/api/portal/messages/unread', { token })).body).toEqual({ threads: expect.any(Number) });
+    expect((await portal.call('DELETE', `/api/portal/messages/${posted.body.id}`, { token })).status).toBe(200);
+
+    // Another company's conversation is not found; another agency's slug is refused.
+    const otherThread = (await staff.messages.companyThread.mutate({ companyId: a.companies[2].id })).thread.id;
+    expect((await portal.get(`/api/portal/messages/threads/${otherThread}`, { token })).status).toBe(404);
+    expect((await portal.get(`/api/portal/messages/threads?slug=${b.slug}`, { token })).status).toBe(403);
+
+    // The portal's rows take a portal session only; the hub's a staff one only.
+    const { token: apiToken } = await addApiToken(app, a.businessId, a.userId);
+    for (const row of portalRows) {
+      const url = path(row.path, { threadId, messageId: posted.body.id });
+      for (const other of [a.token, apiToken])
+        expect(
+          (await portal.call(row.method, url, { token: other, ...bodyOf(row.method) })).status,
+          `${row.method} ${row.path}`,
+        ).toBe(401);
+    }
+    for (const row of staffRows) {
+      const url = path(row.path, { threadId, messageId: posted.body.id, companyId, projectId: a.rows.project[0] });
+      expect(
+        (await portal.call(row.method, url, { token, ...bodyOf(row.method) })).status,
+        `${row.method} ${row.path}`,
+      ).toBe(401);
+    }
+  });
+});
+
 describe('live updates', () => {
   it("carries a posted message to the client's open stream and staff's, but an internal note to staff's only", async () => {
     const clientStream = await openLiveStream(app.baseUrl, 'portalLive.events', { token: a.portal.token });
@@ -407,5 +621,59 @@ describe('live updates', () => {
     expect(JSON.stringify(staffStream.messages)).not.toContain('draft is ready');
     clientStream.close();
     staffStream.close();
+  });
+});
+
+describe('beside a conversation of 100,000 messages (last: it stays in the agency)', () => {
+  it("reads the inbox's unread counts and last messages from the thread's index, never walking the primary key", async () => {
+    const topic = await staff.messages.startTopic.mutate({ companyId, subject: 'A very long conversation' });
+    const counting = tenantRunner(app.database.sqlExecutor, a.businessId);
+    const at = Date.now() - 100_000_000;
+    for (let i = 0; i < 100_000; i += 1_000) {
+      const values = Array.from(
+        { length: 1_000 },
+        (_, j) =>
+          rawSql`(${TENANT}, ${topic.thread.id}, ${a.userId}, ${'staff'}, ${'Owner'}, ${'Long'}, ${new Date(at + (i + j) * 1000)})`,
+      );
+      await counting.run(
+        rawSql`INSERT INTO "Message" ("businessId", "threadId", "authorUserId", "authorKind", "authorName", "body", "createdAt") VALUES ${join(values, ', ')}`,
+      );
+    }
+    await counting.run(
+      rawSql`UPDATE "MessageThread" SET "lastMessageAt" = ${new Date()} WHERE "businessId" = ${TENANT} AND "id" = ${topic.thread.id}`,
+    );
+    // The planner's statistics, as autovacuum would gather them after such a load.
+    await app.database.db.$executeRawUnsafe('ANALYZE');
+    const statements: Sql[] = [];
+    const runner = tenantRunner(app.database.sqlExecutor, a.businessId);
+    const spy: SqlRunner = {
+      provider: runner.provider,
+      all: (q) => {
+        statements.push(q);
+        return runner.all(q);
+      },
+      get: (q) => {
+        statements.push(q);
+        return runner.get(q);
+      },
+      run: (q) => runner.run(q),
+    };
+    const user = await app.database.db.user.findUniqueOrThrow({ where: { id: a.userId } });
+    const scope = { sql: spy, user, db: undefined as never, businessId: a.businessId, app: undefined as never };
+    const page = await inbox({ ...scope, res: undefined as never }, { limit: 30 });
+    expect(page.items.map((t) => t.id)).toContain(topic.thread.id);
+    const postgres = app.database.provider === 'postgresql';
+    const plans: string[] = [];
+    for (const statement of statements) {
+      const explain = postgres ? 'EXPLAIN ' : 'EXPLAIN QUERY PLAN ';
+      const rows = await runner.all(
+        new Sql([explain + statement.strings[0], ...statement.strings.slice(1)], statement.values),
+      );
+      plans.push(rows.map((r) => Object.values(r).join(' ')).join('\n'));
+    }
+    const plan = plans.join('\n');
+    if (postgres) expect(plan).not.toMatch(/Message_pkey/);
+    else expect(plan).not.toMatch(/SCAN (um|lm)\b/);
+    expect(plan).toMatch(/Message_businessId_threadId_id_idx/);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { compileErrors, dereference, validate } from '@readme/openapi-parser';
-import { fileOperations } from '../../server/rest/openapi';
+import { fileOperations, liveOperations } from '../../server/rest/openapi';
 import { restRoutes } from '../../server/rest/routes';
 import { client, signUpAgency, startApp, type Reply, type TestApp } from '../support/app';
 
@@ -55,8 +55,75 @@ describe('GET /api/openapi.json', () => {
     const operations = Object.values(doc.paths).flatMap((item) => Object.keys(item));
     // …besides the two routes that carry file bytes (upload, download), documented by hand.
     const fileRoutes = Object.values(fileOperations()).flatMap((item) => Object.keys(item));
+    // …the live streams (tRPC subscriptions over server-sent events), documented by hand…
+    const liveRoutes = Object.values(liveOperations()).flatMap((item) => Object.keys(item));
     // …and rows answering only with a query parameter, described on their path's other row.
-    expect(operations).toHaveLength(restRoutes.filter((r) => !r.when).length + fileRoutes.length);
+    expect(operations).toHaveLength(restRoutes.filter((r) => !r.when).length + fileRoutes.length + liveRoutes.length);
+  });
+
+  it('lists every messages call, the inbox like every list (its rows, the count and an opaque cursor in headers)', () => {
+    const staff = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/messages'));
+    const portal = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/portal/messages'));
+    const ids = (items: typeof staff) => items.flatMap(([, item]) => Object.values(item).map((o) => o.operationId));
+    expect(ids(staff).sort()).toEqual(
+      [
+        'messages.assign',
+        'messages.companyThread',
+        'messages.delete',
+        'messages.edit',
+        'messages.inbox',
+        'messages.markRead',
+        'messages.messages',
+        'messages.post',
+        'messages.projectThread',
+        'messages.startTopic',
+        'messages.thread',
+        'messages.unread',
+      ].sort(),
+    );
+    expect(ids(portal).sort()).toEqual(
+      [
+        'portalMessages.delete',
+        'portalMessages.edit',
+        'portalMessages.markRead',
+        'portalMessages.messages',
+        'portalMessages.open',
+        'portalMessages.post',
+        'portalMessages.thread',
+        'portalMessages.threads',
+        'portalMessages.unread',
+      ].sort(),
+    );
+    const inbox = resolved.paths['/api/messages/threads'].get;
+    expect(inbox.parameters!.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['limit', 'cursor', 'search', 'companyId', 'projectId', 'unread', 'waiting', 'mine']),
+    );
+    expect(inbox.responses['200'].headers['X-Next-Cursor'].schema).toEqual({ type: 'string' });
+    expect(inbox.responses['200'].content['application/json'].schema.type).toBe('array');
+    expect(doc.paths['/api/portal/messages/threads'].get.security).toEqual([{ bearer: [] }, { portalCookie: [] }]);
+    // A client's message has no `internal` (only staff ever see internal notes).
+    const portalMessage =
+      resolved.paths['/api/portal/messages/threads/{threadId}/messages'].get.responses['200'].content[
+        'application/json'
+      ].schema.items;
+    expect(Object.keys(portalMessage.properties)).not.toContain('internal');
+  });
+
+  it('describes the live streams: the SSE paths, an API token, the event, and resuming from the last event', () => {
+    const staff = resolved.paths['/trpc/live.events'].get as Operation & { description: string };
+    expect(staff.security).toEqual([{ bearer: [] }, { staffCookie: [] }]);
+    expect(staff.description).toMatch(/API token/);
+    expect(staff.description).toMatch(/Last-Event-ID/);
+    expect(staff.parameters!.map((p) => [p.name, p.in])).toEqual([
+      ['input', 'query'],
+      ['Last-Event-ID', 'header'],
+    ]);
+    expect(Object.keys(staff.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(Object.keys(staff.responses).sort()).toEqual(['200', '401', '429']);
+    expect(doc.components.schemas.LiveEvent.required).toEqual(['id', 'topic', 'companyId', 'data', 'at']);
+    const portal = resolved.paths['/trpc/portalLive.events'].get as Operation & { description: string };
+    expect(portal.security).toEqual([{ bearer: [] }, { portalCookie: [] }]);
+    expect(portal.description).toMatch(/an API token or a staff session is refused/);
   });
 
   it('names properties in snake_case on /auth and /<name>/v1 paths and camelCase on /api paths', () => {

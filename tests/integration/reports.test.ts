@@ -425,3 +425,116 @@ describe('reports.overview', () => {
     expect(anon.status).toBe(401);
   });
 });
+
+describe('reports.overview: the median time to the first reply per client', () => {
+  /** An agency of its own, so the fixture above stays as it is; every duration below is written out. */
+  let r: Tenant;
+  const co = { quarry: 0, sorrel: 0, willow: 0, staffOnly: 0 };
+
+  beforeAll(async () => {
+    r = await agency();
+    const db = app.database.db;
+    const businessId = r.businessId;
+    const company = async (name: string) => (await db.company.create({ data: { businessId, name } })).id;
+    co.quarry = await company('Quick Quarry');
+    co.sorrel = await company('Slow Sorrel');
+    co.willow = await company('Waiting Willow');
+    co.staffOnly = await company('Quiet Quince');
+    type Line = [kind: 'contact' | 'staff' | 'note', iso: string, deleted?: boolean];
+    /** One thread of the company with its messages, in the order written. */
+    const thread = async (companyId: number, lines: Line[]) => {
+      const t = await db.messageThread.create({
+        data: { businessId, companyId, kind: 'topic', subject: 'Questions', createdAt: at(`${lines[0][1]}`) },
+      });
+      for (const [kind, iso, deleted] of lines)
+        await db.message.create({
+          data: {
+            businessId,
+            threadId: t.id,
+            authorKind: kind === 'contact' ? 'contact' : 'staff',
+            authorName: kind === 'contact' ? 'Client' : 'Staff',
+            ...(kind === 'contact' ? {} : { authorUserId: r.userId }),
+            internal: kind === 'note',
+            body: deleted ? '' : 'Hello',
+            deletedAt: deleted ? at(iso) : null,
+            createdAt: at(iso),
+          },
+        });
+    };
+    // Quick Quarry: 30 min (the internal note in between answers nobody), 2 h (the follow-up does not restart the
+    // clock), 10 min, and 1 day (from a message the client later deleted): 600, 1800, 7200, 86400 s → median 4500 s.
+    await thread(co.quarry, [
+      ['contact', '2026-01-05T09:00:00'],
+      ['note', '2026-01-05T09:10:00'],
+      ['staff', '2026-01-05T09:30:00'],
+      ['contact', '2026-01-05T10:00:00'],
+      ['contact', '2026-01-05T10:20:00'],
+      ['staff', '2026-01-05T12:00:00'],
+      ['staff', '2026-01-05T12:05:00'],
+    ]);
+    await thread(co.quarry, [
+      ['contact', '2026-01-10T08:00:00'],
+      ['staff', '2026-01-10T08:10:00'],
+      ['contact', '2026-01-11T08:00:00', true],
+      ['staff', '2026-01-12T08:00:00'],
+    ]);
+    // Slow Sorrel: 1 day, 6 h, 3 days, and 2 h answered after the range (its question was in it): 7200, 21600,
+    // 86400, 259200 s → median 54000 s. A question before the range is not counted; one is still unanswered.
+    await thread(co.sorrel, [
+      ['contact', '2025-12-31T23:00:00'],
+      ['staff', '2026-01-01T01:00:00'],
+      ['contact', '2026-02-01T09:00:00'],
+      ['staff', '2026-02-02T09:00:00'],
+      ['contact', '2026-02-03T09:00:00'],
+      ['staff', '2026-02-03T15:00:00'],
+      ['contact', '2026-02-05T09:00:00'],
+      ['note', '2026-02-06T09:00:00'],
+      ['staff', '2026-02-08T09:00:00'],
+    ]);
+    await thread(co.sorrel, [
+      ['contact', '2026-03-31T23:00:00'],
+      ['staff', '2026-04-01T01:00:00'],
+    ]);
+    await thread(co.sorrel, [['contact', '2026-03-01T09:00:00']]);
+    // Waiting Willow: answered only by an internal note, so still waiting; Quiet Quince: staff wrote, no client.
+    await thread(co.willow, [
+      ['contact', '2026-02-10T09:00:00'],
+      ['note', '2026-02-10T09:05:00'],
+    ]);
+    await thread(co.staffOnly, [['staff', '2026-02-10T09:00:00']]);
+  }, 60_000);
+
+  it('answers the median of each client’s waits in the range, slowest first, the unanswered counted apart', async () => {
+    const result = await reports(r).overview.query(Q1);
+    expect(result.replyTimesByCompany).toEqual([
+      { companyId: co.sorrel, name: 'Slow Sorrel', medianSeconds: 54_000, answered: 4, unanswered: 1 },
+      { companyId: co.quarry, name: 'Quick Quarry', medianSeconds: 4_500, answered: 4, unanswered: 0 },
+      { companyId: co.willow, name: 'Waiting Willow', medianSeconds: null, answered: 0, unanswered: 1 },
+    ]);
+    // An odd count: February holds three of Sorrel's waits, and the median is the middle one.
+    const february = await reports(r).overview.query({ from: '2026-02-01', to: '2026-02-28' });
+    expect(february.replyTimesByCompany).toEqual([
+      { companyId: co.sorrel, name: 'Slow Sorrel', medianSeconds: 86_400, answered: 3, unanswered: 0 },
+      { companyId: co.willow, name: 'Waiting Willow', medianSeconds: null, answered: 0, unanswered: 1 },
+    ]);
+  });
+
+  it('narrows to one company, and counts nothing of another agency', async () => {
+    const one = await reports(r).overview.query({ ...Q1, companyId: co.quarry });
+    expect(one.replyTimesByCompany).toEqual([
+      { companyId: co.quarry, name: 'Quick Quarry', medianSeconds: 4_500, answered: 4, unanswered: 0 },
+    ]);
+    // Agency A has no messages: an empty list (the page's empty state).
+    expect((await reports(a).overview.query(Q1)).replyTimesByCompany).toEqual([]);
+  });
+
+  it('answers over REST in the reports row', async () => {
+    const res = await api.get(`/api/reports?from=2026-01-01&to=2026-03-31&company_id=${co.willow}`, {
+      token: r.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.replyTimesByCompany).toEqual([
+      { companyId: co.willow, name: 'Waiting Willow', medianSeconds: null, answered: 0, unanswered: 1 },
+    ]);
+  });
+});

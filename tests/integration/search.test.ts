@@ -142,6 +142,7 @@ describe('search.query', () => {
         link: `/hub/companies/${company.id}`,
         companyId: company.id,
         companyName: null,
+        internal: false,
       },
     ]);
     expect(byKind.contact).toEqual([

@@ -95,6 +95,16 @@ const ROUTE_SAMPLES: Record<string, RouteSample> = {
       ),
     ok: 201,
   },
+  // A file for the portal client's company conversation (the fixture's first thread).
+  'POST /api/portal/messages/upload': {
+    ids: ['messageThread'],
+    request: (ids) =>
+      post(
+        '/api/portal/messages/upload',
+        form({ threadId: ids.messageThread }, { bytes: 'matrix attachment', name: 'm.txt', type: 'text/plain' }),
+      ),
+    ok: 201,
+  },
   'GET /api/export.zip?companyId': {
     ids: ['company'],
     request: (ids) => ({ path: `/api/export.zip?companyId=${ids.company}` }),

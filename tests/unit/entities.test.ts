@@ -1,7 +1,7 @@
 /** The entity registry (shared/entities.ts) agrees with what derives from it and with the tables it names. */
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_ENTITY_TYPES } from '../../shared/activity';
-import { ENTITIES, RECORD_KINDS, recordLink } from '../../shared/entities';
+import { ENTITIES, RECORD_KINDS, recordLink, SEARCH_ONLY_KINDS } from '../../shared/entities';
 import { hubLink } from '../../shared/links';
 import { areas } from '../../shared/messages/areas';
 import { data } from '../../shared/messages/data';
@@ -35,7 +35,8 @@ describe('the entity registry', () => {
   });
 
   it('feeds search kinds and activity kinds', () => {
-    expect(SEARCH_KINDS).toEqual(RECORD_KINDS);
+    // Every record area, then the search-only sources (conversations and messages).
+    expect(SEARCH_KINDS).toEqual([...RECORD_KINDS, ...SEARCH_ONLY_KINDS]);
     expect(ACTIVITY_ENTITY_TYPES.slice(0, RECORD_KINDS.length)).toEqual([...RECORD_KINDS]);
   });
 
@@ -47,6 +48,10 @@ describe('the entity registry', () => {
     expect(recordLink('file', 5)).toBe('/hub/documents?file=5');
     expect(recordLink('resource', 6)).toBe('/hub/resources?resource=6');
     expect(recordLink('project', 7, 'a b')).toBe('/hub/projects/a%20b');
+    // A conversation and a message open in the conversation (their ref).
+    expect(recordLink('thread', 8, '8')).toBe('/hub/messages/8');
+    expect(recordLink('message', 90, '8')).toBe('/hub/messages/8');
+    expect(recordLink('message', 90, null)).toBeNull();
     expect(recordLink('project', 7, null)).toBeNull();
     expect(recordLink('flow', 8, 'f1')).toBe('/hub/flows/f1');
     expect(recordLink('business', 1)).toBeNull();

@@ -52,6 +52,7 @@ const refOf = (p: Sql) => {
     WHEN 'resource' THEN ${id('Resource')}
     WHEN 'project' THEN (SELECT x."projectUid" FROM "Project" x WHERE x."businessId" = ${TENANT} AND x."id" = ${p}."entityId")
     WHEN 'flow' THEN (SELECT x."flowUid" FROM "Flow" x WHERE x."businessId" = ${TENANT} AND x."id" = ${p}."entityId")
+    WHEN 'message' THEN (SELECT CAST(x."threadId" AS TEXT) FROM "Message" x WHERE x."businessId" = ${TENANT} AND x."id" = ${p}."entityId")
     ELSE NULL END AS "ref"`;
 };
 

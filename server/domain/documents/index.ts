@@ -27,6 +27,7 @@ import { changesOf, recordActivity, staffActor, type Actor, type ActivityWriter 
 import type { ActivityChange } from '../../../shared/activity';
 import { assertStorageQuota, type QuotaEnv } from '../../files/quota';
 import { recordFirstVersion, versionKeysOf } from './versions';
+import { messageOrigins } from '../messages/origins';
 
 /** "Recent files": created within the last 7 days (spec §2.6). */
 const RECENT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -133,7 +134,18 @@ function documentFromRow(r: Row): DocumentRow {
     visibleInPortal: toBool(r.visibleInPortal),
     version: toInt(r.version ?? 1),
     createdAt: toDate(r.createdAt),
+    sentIn: null,
   };
+}
+
+/** The page's files with the conversation each was sent in: one statement for the whole page. */
+async function withOrigins(db: SqlRunner, rows: DocumentRow[]): Promise<DocumentRow[]> {
+  const origins = await messageOrigins(
+    db,
+    rows.map((r) => r.id),
+    { kind: 'staff' },
+  );
+  return rows.map((r) => ({ ...r, sentIn: origins.get(r.id) ?? null }));
 }
 
 /** One file with its names, in one statement; null when it is not the agency's. */
@@ -141,7 +153,7 @@ async function readDocument(db: SqlRunner, id: number): Promise<DocumentRow | nu
   const row = await db.get(
     sql`SELECT ${columns}, ${namesOf(sql`t`)} FROM "Document" t WHERE t."businessId" = ${TENANT} AND t."id" = ${id}`,
   );
-  return row ? documentFromRow(row) : null;
+  return row ? (await withOrigins(db, [documentFromRow(row)]))[0] : null;
 }
 
 const notFound = (): never => {
@@ -287,7 +299,7 @@ export async function listDocuments(scope: Pick<TenantScope, 'sql'>, input: z.ou
   ]);
   if (!company) companyNotFound();
   if (!project) projectNotFound();
-  return page;
+  return { ...page, items: await withOrigins(scope.sql, page.items) };
 }
 
 export async function getDocument(scope: Pick<TenantScope, 'sql'>, input: z.output<typeof documentIdInput>) {

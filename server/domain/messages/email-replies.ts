@@ -42,13 +42,11 @@ async function postEmailReply(app: AppScope, reply: InboundReply): Promise<void>
   const { businessId } = reply;
   await runAsTenant(businessId, async () => {
     const scope = tenantClients(app, businessId);
-    const threadId = Number(reply.threadId);
-    const thread = Number.isSafeInteger(threadId)
-      ? await scope.db.messageThread.findUnique({
-          where: { id: threadId },
-          select: { id: true, companyId: true, projectId: true, project: true },
-        })
-      : null;
+    // A deleted thread takes its reply addresses with it (the tenant foreign key cascades); this is the moment between.
+    const thread = await scope.db.messageThread.findUnique({
+      where: { id: reply.threadId },
+      select: { id: true, companyId: true, projectId: true, project: true },
+    });
     if (!thread) throw new ReplyRefused(M.messages.emailReplyThreadGone);
     const person = await writerOf(scope, reply, thread);
 

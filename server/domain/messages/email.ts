@@ -193,7 +193,7 @@ export const messageEmailHandler: JobHandler = {
         ? (
             await replyAddressFor(deps.database.db, deps.env.INBOUND_DOMAIN, {
               businessId,
-              threadId: String(threadId),
+              threadId,
               recipient: { kind: who.kind, id: who.id },
             })
           ).address

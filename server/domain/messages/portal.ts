@@ -21,7 +21,7 @@ import { TRPCError } from '@trpc/server';
 import { M } from '../../../shared/messages';
 import { keysetPage } from '../../lib/pagination';
 import { clientVisible, isClientVisible } from '../../portal/visibility';
-import { sql, TENANT, toInt, type Sql } from '../../sql';
+import { join, sql, TENANT, toInt, type Sql } from '../../sql';
 import type { RequestScope } from '../auth/rules';
 import type { PortalScope } from '../context';
 import { checkSlug } from '../portal';
@@ -47,6 +47,13 @@ type Client = Pick<PortalScope, 'db' | 'sql' | 'businessId' | 'companyId' | 'por
 
 const visibleThread = (scope: Pick<Client, 'companyId'>, t: Sql = sql`t`) =>
   clientVisible.messageThread(t, scope.companyId);
+
+/**
+ * The conversations the client's list shows: visible by the rule, with at least one message a client sees. The
+ * portal's search asks the same condition (server/domain/search), so it finds nothing the list would not show.
+ */
+export const clientListedThread = (companyId: number, t: Sql) =>
+  sql`${clientVisible.messageThread(t, companyId)} AND ${t}."lastPublicMessageAt" IS NOT NULL`;
 
 /** What a client reads of a thread: never its assignee, "waiting for us" or a note's preview. */
 function forClient(thread: ReturnType<typeof threadFromRow>) {
@@ -79,7 +86,7 @@ export async function portalThreads(scope: Client, input: z.output<typeof portal
     table: 'MessageThread',
     // No assignee, "waiting for us" or staff-side time: forClient strips what is left.
     columns: sql`t."id", t."kind", t."subject", t."companyId", t."projectId", t."assigneeId", t."lastPublicMessageAt", t."createdAt"`,
-    filters: [visibleThread(scope), sql`t."lastPublicMessageAt" IS NOT NULL`],
+    filters: [clientListedThread(scope.companyId, sql`t`)],
     sort: { column: 'lastPublicMessageAt', direction: 'desc' },
     pageExtras: threadExtras(person),
     limit: input.limit,
@@ -148,14 +155,45 @@ export async function portalMessages(scope: Client, input: z.output<typeof porta
   return { items: page.items.map(({ internal: _internal, ...message }) => message), nextCursor: page.nextCursor };
 }
 
+/**
+ * The conversation a client's upload is for (POST /api/portal/messages/upload): one they may see, else NOT_FOUND.
+ * Its project is the file's project.
+ */
+export async function portalAttachmentThread(
+  scope: Pick<Client, 'sql' | 'companyId' | 'portalSession'>,
+  threadId: number,
+) {
+  const thread = await readThread(scope.sql, threadId, contactPerson(scope), visibleThread(scope));
+  if (!thread) return threadNotFound();
+  return { id: thread.id, projectId: thread.project?.id ?? null };
+}
+
+/**
+ * The files a client may attach: their own company's files they see in the portal (clientVisible.document). Any
+ * other id (another company's, an internal file, a hidden project's, a missing one) is NOT_FOUND, like a missing file.
+ */
+async function clientAttachments(scope: Client, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return unique;
+  const rows = await scope.sql.all(sql`
+    SELECT d."id" FROM "Document" d
+    WHERE ${clientVisible.document(sql`d`, scope.companyId)} AND d."id" IN (${join(
+      unique.map((id) => sql`${id}`),
+      ', ',
+    )})`);
+  if (rows.length !== unique.length) throw new TRPCError({ code: 'NOT_FOUND', message: M.messages.attachmentNotFound });
+  return unique;
+}
+
 export async function portalPost(scope: Client, input: z.output<typeof portalPostInput>) {
   checkSlug(scope, input.slug);
   const thread = await clientThread(scope, input.threadId);
+  const attachmentIds = await clientAttachments(scope, input.attachmentIds);
   const { messageId, change } = await writeMessage(
     scope,
     { id: thread.id, companyId: thread.company.id, projectId: thread.project?.id ?? null },
     contactPerson(scope),
-    { body: input.body, internal: false, attachmentIds: [] },
+    { body: input.body, internal: false, attachmentIds },
   );
   announce(scope.app, change);
   return readOwn(scope, thread.id, messageId);
@@ -204,6 +242,6 @@ export async function portalUnread(scope: Client, input: z.output<typeof portalU
   checkSlug(scope, input?.slug);
   const row = await scope.sql.get(sql`
     SELECT COUNT(*) AS "n" FROM "MessageThread" t
-    WHERE ${visibleThread(scope)} AND t."lastPublicMessageAt" IS NOT NULL AND ${unreadOf(sql`t`, contactPerson(scope))} > 0`);
+    WHERE ${clientListedThread(scope.companyId, sql`t`)} AND ${unreadOf(sql`t`, contactPerson(scope))} > 0`);
   return { threads: toInt(row?.n ?? 0) };
 }

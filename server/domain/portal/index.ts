@@ -39,6 +39,7 @@ import { containsText, keysetPage } from '../../lib/pagination';
 import { clientVisible } from '../../portal/visibility';
 import { join, raw, sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { PortalScope } from '../context';
+import { messageOrigins } from '../messages/origins';
 
 /** "Recent files": created within the last 7 days (spec §9). */
 const RECENT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -129,7 +130,24 @@ function fileFromRow(r: Row): PortalFile {
     uploadedByYou: toInt(r.byYou ?? 0) > 0,
     version: toInt(r.version ?? 1),
     sharedVersions: toInt(r.sharedVersions ?? 0),
+    sentIn: null,
   };
+}
+
+/**
+ * The files with the conversation each was sent in, when the client may see that message (never an internal
+ * note): one statement for the whole list.
+ */
+async function withOrigins(scope: Pick<PortalCtx, 'sql' | 'companyId'>, files: PortalFile[]): Promise<PortalFile[]> {
+  const origins = await messageOrigins(
+    scope.sql,
+    files.map((f) => f.id),
+    { kind: 'client', companyId: scope.companyId },
+  );
+  return files.map((f) => {
+    const origin = origins.get(f.id);
+    return { ...f, sentIn: origin ? { threadId: origin.threadId, title: origin.title } : null };
+  });
 }
 
 const taskColumns = sql`t."id", t."title", t."description", t."status", t."priority", t."dueDate", t."createdAt", t."projectId"`;
@@ -224,7 +242,7 @@ export async function portalDashboard(scope: PortalCtx, input: z.output<typeof p
       totalFiles: toInt(counts?.totalFiles ?? 0),
     },
     recentProjects: projects.map(projectFromRow),
-    recentFiles: files.map(fileFromRow),
+    recentFiles: await withOrigins(scope, files.map(fileFromRow)),
     resources,
   };
 }
@@ -283,7 +301,10 @@ export async function portalProject(scope: PortalCtx, input: z.output<typeof por
   return {
     ...project,
     tasks: tasks.map((t) => ({ ...taskFromRow(t), project: ref })),
-    files: files.map((f) => ({ ...fileFromRow(f), project: ref })),
+    files: await withOrigins(
+      scope,
+      files.map((f) => ({ ...fileFromRow(f), project: ref })),
+    ),
     contacts: contacts.map((k) => ({
       id: toInt(k.id),
       name: `${String(k.firstName)} ${String(k.lastName)}`.trim(),
@@ -366,7 +387,7 @@ export async function portalFiles(scope: PortalCtx, input: z.output<typeof porta
     }),
   ]);
   return {
-    items: page.items,
+    items: await withOrigins(scope, page.items),
     nextCursor: page.nextCursor,
     total: page.total,
     stats: {

@@ -34,6 +34,7 @@ type Dialect = {
   month: (column: Sql) => Sql;
   week: (column: Sql) => Sql;
   hoursBetween: (start: Sql, end: Sql) => Sql;
+  secondsBetween: (start: Sql, end: Sql) => Sql;
 };
 
 const DIALECTS: Record<SqlRunner['provider'], Dialect> = {
@@ -42,11 +43,13 @@ const DIALECTS: Record<SqlRunner['provider'], Dialect> = {
     // Back 6 days, then forward to the next Monday (the same day when it is one): the week's Monday.
     week: (c) => sql`date(${c}, '-6 days', 'weekday 1')`,
     hoursBetween: (a, b) => sql`((julianday(${b}) - julianday(${a})) * 24.0)`,
+    secondsBetween: (a, b) => sql`ROUND((julianday(${b}) - julianday(${a})) * 86400.0)`,
   },
   postgresql: {
     month: (c) => sql`to_char(${c}, 'YYYY-MM')`,
     week: (c) => sql`to_char(date_trunc('week', ${c}), 'YYYY-MM-DD')`,
     hoursBetween: (a, b) => sql`(EXTRACT(EPOCH FROM (${b} - ${a})) / 3600.0)`,
+    secondsBetween: (a, b) => sql`ROUND(EXTRACT(EPOCH FROM (${b} - ${a})))`,
   },
 };
 
@@ -93,7 +96,60 @@ function reportWindow(input: ReportsOverviewInput, now: Date): Window {
   return { range, start, lastDay, end, today, companyId: input.companyId ?? null };
 }
 
-/** The nine aggregate statements of the reports, run side by side. */
+/**
+ * The median time to the agency's first reply, per client company (one statement, the median taken in SQL).
+ *
+ * What is measured: waiting periods. One starts at a client's message (authorKind 'contact'; clients never write
+ * internal notes) whose thread has no earlier message a client sees, or whose previous such message is staff's: a
+ * client's follow-ups while already waiting do not restart the clock. It ends at the first later message of staff in
+ * the same thread that is not an internal note (a note between staff answers nobody). "Earlier" and "later" are the
+ * thread's own order (message ids, as the conversation shows them). A deleted message counts as sent: it was there to
+ * read when it was sent. A period belongs to the range when its client's message was written in it (the reply may
+ * come after the range); one with no reply yet is counted as unanswered and has no duration.
+ * Per company: the median of its answered periods' durations in whole seconds (the middle one, or the mean of the
+ * two middle ones), how many were answered and how many are not; the 20 slowest medians first, then the companies
+ * with only unanswered periods. Reads Message(businessId, authorKind, createdAt) for the range's client messages and
+ * Message(businessId, threadId, id) for the message before and the reply after each.
+ */
+function replyTimeRows(db: SqlRunner, { start, end, companyId }: Window) {
+  const d = DIALECTS[db.provider];
+  const ofCompany = companyId === null ? sql`` : sql` AND t."companyId" = ${companyId}`;
+  const visibleToClient = (alias: string) =>
+    sql`${raw(alias)}."businessId" = ${TENANT} AND ${raw(alias)}."threadId" = m."threadId" AND ${raw(alias)}."internal" = ${false}`;
+  return db.all<Row>(sql`
+    WITH "starts" AS (
+      SELECT t."companyId", m."threadId", m."id", m."createdAt" FROM "Message" m
+      JOIN "MessageThread" t ON t."businessId" = ${TENANT} AND t."id" = m."threadId"${ofCompany}
+      WHERE m."businessId" = ${TENANT} AND m."authorKind" = 'contact' AND m."internal" = ${false}
+        AND m."createdAt" >= ${start} AND m."createdAt" < ${end}
+        AND COALESCE((SELECT p."authorKind" FROM "Message" p WHERE ${visibleToClient('p')} AND p."id" < m."id"
+                      ORDER BY p."id" DESC LIMIT 1), 'staff') = 'staff'
+    ), "periods" AS (
+      SELECT m."companyId", m."createdAt" AS "askedAt",
+        (SELECT r."createdAt" FROM "Message" r WHERE ${visibleToClient('r')} AND r."id" > m."id" AND r."authorKind" = 'staff'
+         ORDER BY r."id" LIMIT 1) AS "repliedAt"
+      FROM "starts" m
+    ), "ranked" AS (
+      SELECT "companyId", ${d.secondsBetween(sql`"askedAt"`, sql`"repliedAt"`)} AS "seconds",
+        ROW_NUMBER() OVER (PARTITION BY "companyId" ORDER BY ${d.secondsBetween(sql`"askedAt"`, sql`"repliedAt"`)}) AS "rn",
+        COUNT(*) OVER (PARTITION BY "companyId") AS "n"
+      FROM "periods" WHERE "repliedAt" IS NOT NULL
+    ), "medians" AS (
+      SELECT "companyId", AVG("seconds") AS "median", MAX("n") AS "answered" FROM "ranked"
+      WHERE "rn" IN (("n" + 1) / 2, ("n" + 2) / 2) GROUP BY "companyId"
+    ), "waiting" AS (
+      SELECT "companyId", COUNT(*) AS "unanswered" FROM "periods" WHERE "repliedAt" IS NULL GROUP BY "companyId"
+    ), "companies" AS (SELECT DISTINCT "companyId" FROM "periods")
+    SELECT c."id" AS "companyId", c."name", md."median", COALESCE(md."answered", 0) AS "answered",
+      COALESCE(w."unanswered", 0) AS "unanswered"
+    FROM "companies" x
+    JOIN "Company" c ON c."businessId" = ${TENANT} AND c."id" = x."companyId"
+    LEFT JOIN "medians" md ON md."companyId" = x."companyId"
+    LEFT JOIN "waiting" w ON w."companyId" = x."companyId"
+    ORDER BY (CASE WHEN md."median" IS NULL THEN 1 ELSE 0 END), md."median" DESC, c."name", c."id" LIMIT ${TOP}`);
+}
+
+/** Nine of the aggregate statements of the reports, run side by side (the tenth: replyTimeRows). */
 function reportRows(db: SqlRunner, { start, end, today, companyId }: Window) {
   const d = DIALECTS[db.provider];
   const byCompany = (alias: string) =>
@@ -173,7 +229,7 @@ function reportRows(db: SqlRunner, { start, end, today, companyId }: Window) {
   ]);
 }
 
-/** Every report of /hub/reports in one call: nine aggregate statements run side by side, the empty months and weeks filled in. */
+/** Every report of /hub/reports in one call: ten aggregate statements run side by side, the empty months and weeks filled in. */
 export async function reportsOverview(
   scope: Pick<TenantScope, 'sql'>,
   input: ReportsOverviewInput,
@@ -185,10 +241,8 @@ export async function reportsOverview(
     const company = await isOurCompany(scope.sql, companyId);
     if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.reports.companyNotFound });
   }
-  const [byStatus, perMonth, perWeek, overdue, hoursCompany, hoursProject, clients, flows, files] = await reportRows(
-    scope.sql,
-    window,
-  );
+  const [[byStatus, perMonth, perWeek, overdue, hoursCompany, hoursProject, clients, flows, files], replies] =
+    await Promise.all([reportRows(scope.sql, window), replyTimeRows(scope.sql, window)]);
 
   const months = monthsOf(start, lastDay);
   const countOf = (rows: Row[], kind: string, month: string) =>
@@ -239,6 +293,13 @@ export async function reportsOverview(
       month,
       uploaded: countOf(files, 'u', month),
       downloaded: countOf(files, 'd', month),
+    })),
+    replyTimesByCompany: replies.map((r) => ({
+      companyId: toInt(r.companyId),
+      name: String(r.name),
+      medianSeconds: r.median == null ? null : Math.round(Number(r.median)),
+      answered: toInt(r.answered),
+      unanswered: toInt(r.unanswered),
     })),
   };
 }

@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { M } from '../../../shared/messages';
 import { hubLink } from '../../../shared/links';
+import { portalThreadPath } from '../../../shared/entities';
 import type { z } from 'zod';
+import type { portalMessageSearchInput, PortalMessageSearchResult } from '../../../shared/schemas/messages';
 import {
   SEARCH_KINDS,
   searchTerms,
@@ -11,13 +13,17 @@ import {
   type SearchQueryOutput,
   type SearchResult,
 } from '../../../shared/schemas/search';
-import { join, sql, TENANT, toInt, toIntOrNull, toText, type Row, type Sql, type SqlRunner } from '../../sql';
-import type { TenantScope } from '../context';
+import { join, sql, TENANT, toBool, toInt, toIntOrNull, toText, type Row, type Sql, type SqlRunner } from '../../sql';
+import type { PortalScope, TenantScope } from '../context';
 import { isOurCompany } from '../companies/ours';
+import { threadTitle } from '../messages';
+import { clientListedThread } from '../messages/portal';
+import { clientVisible } from '../../portal/visibility';
+import { checkSlug } from '../portal';
 
 /**
- * Global search over SearchEntry (one row per company, contact, project, task, file, resource and flow, kept in
- * step by the triggers of the search migration). SQLite: the contentless FTS5 table "SearchEntry_fts", whose
+ * Global search over SearchEntry (one row per company, contact, project, task, file, resource and flow, per
+ * conversation with a subject and per message not deleted, kept in step by the triggers of the search migrations). SQLite: the contentless FTS5 table "SearchEntry_fts", whose
  * `tenant` column ('b' || businessId) is ANDed into the MATCH; PostgreSQL: the GIN index over
  * to_tsvector('simple', "folded"). The terms are folded and cleaned here, so nothing the user types reaches the
  * query syntax: each term is letters and digits only.
@@ -181,19 +187,83 @@ async function labelledBodies(db: SqlRunner, hits: Hit[]): Promise<Map<string, s
   return bodies;
 }
 
-function groupHits(hits: Hit[], terms: string[], bodies: Map<string, string>): SearchQueryOutput['groups'] {
+type MessageFacts = { threadId: number; threadKind: string; title: string; author: string | null; internal: boolean };
+
+/**
+ * What a conversation's or a message's hit shows, read for the page's hits only (two statements at most): the
+ * conversation's name, the message's author, and whether it is an internal note.
+ */
+async function messageFacts(db: SqlRunner, hits: Hit[]): Promise<Map<string, MessageFacts>> {
+  const facts = new Map<string, MessageFacts>();
+  const ids = (list: number[]) =>
+    join(
+      list.map((id) => sql`${id}`),
+      ', ',
+    );
+  const messageIds = hits.filter((h) => h.kind === 'message').map((h) => h.entityId);
+  const messages = messageIds.length
+    ? await db.all(sql`
+        SELECT m."id", m."threadId", m."authorName", m."internal" FROM "Message" m
+        WHERE m."businessId" = ${TENANT} AND m."id" IN (${ids(messageIds)})`)
+    : [];
+  const threadIds = [
+    ...new Set([
+      ...hits.filter((h) => h.kind === 'thread').map((h) => h.entityId),
+      ...messages.map((m) => toInt(m.threadId)),
+    ]),
+  ];
+  if (!threadIds.length) return facts;
+  const threads = await db.all(sql`
+    SELECT t."id", t."kind", t."subject",
+      (SELECT c."name" FROM "Company" c WHERE c."businessId" = ${TENANT} AND c."id" = t."companyId") AS "companyName",
+      (SELECT p."name" FROM "Project" p WHERE p."businessId" = ${TENANT} AND p."id" = t."projectId") AS "projectName"
+    FROM "MessageThread" t WHERE t."businessId" = ${TENANT} AND t."id" IN (${ids(threadIds)})`);
+  const named = new Map(
+    threads.map((t) => [
+      toInt(t.id),
+      {
+        threadKind: String(t.kind),
+        title: threadTitle(String(t.kind), toText(t.subject), String(t.companyName ?? ''), toText(t.projectName)),
+      },
+    ]),
+  );
+  for (const [id, thread] of named)
+    facts.set(`thread-${id}`, { threadId: id, ...thread, author: null, internal: false });
+  for (const m of messages) {
+    const threadId = toInt(m.threadId);
+    const thread = named.get(threadId);
+    if (!thread) continue;
+    facts.set(`message-${toInt(m.id)}`, {
+      threadId,
+      ...thread,
+      author: String(m.authorName),
+      internal: toBool(m.internal),
+    });
+  }
+  return facts;
+}
+
+function groupHits(
+  hits: Hit[],
+  terms: string[],
+  bodies: Map<string, string>,
+  messages: Map<string, MessageFacts>,
+): SearchQueryOutput['groups'] {
   const groups = new Map<SearchKind, SearchResult[]>();
   for (const h of hits) {
     const results = groups.get(h.kind) ?? [];
     if (!groups.has(h.kind)) groups.set(h.kind, results);
+    const message = messages.get(`${h.kind}-${h.entityId}`);
     results.push({
       kind: h.kind,
       id: h.entityId,
-      title: h.title,
+      title: message?.author ? M.search.messageTitle(message.author, message.title) : (message?.title ?? h.title),
       snippet: snippetOf(bodies.get(`${h.kind}-${h.entityId}`) ?? h.body, terms),
       link: hubLink(h.kind, h.entityId, h.ref),
       companyId: h.companyId,
-      companyName: h.kind === 'company' ? null : h.companyName,
+      // Not twice: a company's own conversation is named after the company already.
+      companyName: h.kind === 'company' || message?.title === h.companyName ? null : h.companyName,
+      internal: message?.internal ?? false,
     });
   }
   // Hits come best first, so the Map's order is each group's best hit.
@@ -217,5 +287,47 @@ export async function searchQuery(scope: Pick<TenantScope, 'sql'>, input: z.infe
       : [],
   ]);
   if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.search.companyNotFound });
-  return { q: input.q, terms, groups: groupHits(hits, terms, await labelledBodies(scope.sql, hits)) };
+  const [bodies, messages] = await Promise.all([labelledBodies(scope.sql, hits), messageFacts(scope.sql, hits)]);
+  return { q: input.q, terms, groups: groupHits(hits, terms, bodies, messages) };
+}
+
+/**
+ * The portal's search of the client's conversations: subjects and messages of the threads the client's list shows
+ * (clientListedThread, the list's own condition), messages only when the client may read them (clientVisible.message:
+ * never an internal note) and not deleted. The rules are ANDed into the index query, before its CANDIDATES cap, so
+ * the agency's other matches never crowd the client's out and never reach this function's answer.
+ */
+export async function portalMessageSearch(
+  scope: Pick<PortalScope, 'sql' | 'companyId' | 'portalSession'>,
+  input: z.output<typeof portalMessageSearchInput>,
+): Promise<{ q: string; terms: string[]; results: PortalMessageSearchResult[] }> {
+  checkSlug(scope, input.slug);
+  const terms = searchTerms(input.q);
+  if (!terms.length) return { q: input.q, terms, results: [] };
+  const listed = clientListedThread(scope.companyId, sql`vt`);
+  const filters = [
+    sql` AND e."companyId" = ${scope.companyId} AND ((e."kind" = 'thread' AND EXISTS (
+      SELECT 1 FROM "MessageThread" vt WHERE vt."businessId" = ${TENANT} AND vt."id" = e."entityId" AND ${listed}))
+    OR (e."kind" = 'message' AND EXISTS (
+      SELECT 1 FROM "Message" vm JOIN "MessageThread" vt ON vt."businessId" = vm."businessId" AND vt."id" = vm."threadId"
+      WHERE vm."businessId" = ${TENANT} AND vm."id" = e."entityId" AND vm."deletedAt" IS NULL AND ${clientVisible.message(sql`vm`)} AND ${listed})))`,
+  ];
+  const hits = await findHits(scope.sql, terms, input.q.trim().replace(/\s+/g, ' '), input.limit, filters);
+  const facts = await messageFacts(scope.sql, hits);
+  const results: PortalMessageSearchResult[] = [];
+  for (const h of hits) {
+    const fact = facts.get(`${h.kind}-${h.entityId}`);
+    if (!fact || (h.kind !== 'thread' && h.kind !== 'message')) continue;
+    results.push({
+      kind: h.kind,
+      id: h.entityId,
+      threadId: fact.threadId,
+      // The company's own conversation is, for the client, the one with the agency (as their list names it).
+      title: fact.threadKind === 'company' ? scope.portalSession.business.name : fact.title,
+      author: fact.author,
+      snippet: snippetOf(h.body, terms),
+      path: portalThreadPath(fact.threadId),
+    });
+  }
+  return { q: input.q, terms, results };
 }

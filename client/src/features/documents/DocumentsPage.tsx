@@ -25,6 +25,7 @@ import {
   FileIcon,
   FileLink,
   FileSubline,
+  SentInLink,
   formatListDate,
   TypeBadge,
   typeLabel,
@@ -123,6 +124,7 @@ function DocumentCard({
         </h2>
         <FileSubline document={document} />
         <VersionDropMarker document={document} active={dropTarget} />
+        <SentInLink document={document} />
       </div>
       <dl className="mt-4 space-y-1.5 border-t border-slate-100 pt-3 text-sm text-slate-600">
         <div className="flex min-w-0 items-center gap-1.5">
@@ -253,6 +255,7 @@ export default function DocumentsPage() {
             <FileLink document={d} />
             <FileSubline document={d} />
             <VersionDropMarker document={d} active={drop.target === d.id} />
+            <SentInLink document={d} />
           </div>
         </div>
       ),

@@ -12,7 +12,14 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { DocumentFields } from './DocumentFields';
 import { VersionHistory } from './VersionHistory';
-import { FileIcon, FileLink, formatListDate, useInvalidateDocuments, type DocumentRow } from './documentParts';
+import {
+  FileIcon,
+  FileLink,
+  formatListDate,
+  SentInLink,
+  useInvalidateDocuments,
+  type DocumentRow,
+} from './documentParts';
 
 const D = M.documents;
 
@@ -88,6 +95,7 @@ export function EditDocumentDialog({
                     .filter(Boolean)
                     .join(' · ')}
                 </p>
+                <SentInLink document={document} />
               </div>
             </div>
             <DocumentFields

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Download, ExternalLink, EyeOff, FileText, Link2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Download, ExternalLink, EyeOff, FileText, Link2, Lock, MessageSquare } from 'lucide-react';
+import { messages as T } from '../../../../shared/messages/messages';
 import type { z } from 'zod';
 import { DOCUMENT_TYPES } from '../../../../shared/constants';
 import { M } from '../../../../shared/messages';
@@ -134,6 +136,29 @@ export function FileSubline({ document, extra = [] }: { document: DocumentRow; e
       )}
       {!document.visibleInPortal && <InternalBadge />}
     </span>
+  );
+}
+
+/**
+ * Where a file attached to a message came from: "Sent in a message in <conversation>", linking to it (staff see
+ * an internal note's too, marked as such). Above a stretched card link, so it stays its own link.
+ */
+export function SentInLink({ document, className }: { document: DocumentRow; className?: string }) {
+  const origin = document.sentIn;
+  if (!origin) return null;
+  const Icon = origin.internal ? Lock : MessageSquare;
+  return (
+    <Link
+      to={`/hub/messages/${origin.threadId}`}
+      className={cn(
+        'relative z-10 mt-0.5 inline-flex max-w-full items-center gap-1 rounded-sm text-xs text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+        className,
+      )}
+      data-testid="file-sent-in"
+    >
+      <Icon className="size-3 shrink-0" aria-hidden />
+      <span className="truncate">{origin.internal ? T.sentInNote(origin.title) : T.sentInMessage(origin.title)}</span>
+    </Link>
   );
 }
 

@@ -10,7 +10,11 @@ import { toast } from 'sonner';
 import { messages as T } from '../../../../shared/messages/messages';
 import { formatDateTime } from '../../../../shared/dates';
 import { formatFileSize } from '../../../../shared/file-size';
-import { MESSAGE_BODY_MAX, MESSAGE_EDIT_WINDOW_MINUTES } from '../../../../shared/schemas/messages';
+import {
+  MESSAGE_ATTACHMENTS_MAX,
+  MESSAGE_BODY_MAX,
+  MESSAGE_EDIT_WINDOW_MINUTES,
+} from '../../../../shared/schemas/messages';
 import { LIVE_TYPING_TOPIC } from '../../../../shared/live';
 import { cn } from '../../lib/cn';
 import { useLiveEvents } from '../../lib/live';
@@ -53,8 +57,8 @@ export type ConversationProps = {
   remove: (messageId: number) => Promise<unknown>;
   /** Marks read up to the newest shown message (not in a staff preview of the portal). */
   markRead?: (messageId: number) => void;
-  /** Staff: where an attachment is uploaded (the thread's company and project). */
-  uploadTo?: { companyId: number; projectId: number | null };
+  /** Uploads an attachment (no attach button without it). */
+  upload?: AttachmentUploader;
   /** The draft's key in localStorage (one per thread). */
   draftKey: string;
   /**
@@ -74,23 +78,48 @@ export type ConversationProps = {
 const withinEditWindow = (m: ConversationMessage) =>
   !m.deletedAt && Date.now() - new Date(m.createdAt).getTime() < MESSAGE_EDIT_WINDOW_MINUTES * 60 * 1000;
 
-/** Uploads a file as a company file (internal unless the message is sent to the client): the hub's upload route. */
-async function uploadAttachment(file: File, to: { companyId: number; projectId: number | null }, shared: boolean) {
-  const body = new FormData();
-  body.append('companyId', String(to.companyId));
-  if (to.projectId) body.append('projectId', String(to.projectId));
-  body.append('type', 'other');
-  body.append('visibleInPortal', String(shared));
-  body.append('file', file, file.name);
-  const res = await fetch('/api/documents/upload', { method: 'POST', body, credentials: 'same-origin' });
-  const json = (await res.json().catch(() => null)) as {
-    id?: number;
-    name?: string;
-    size?: number;
-    message?: string;
-  } | null;
-  if (res.status !== 201 || !json?.id) throw new Error(json?.message ?? `${res.status}`);
-  return { id: json.id, name: json.name ?? file.name, size: json.size ?? file.size };
+/** A file the composer has uploaded, to attach to the next message. */
+export type UploadedAttachment = { id: number; name: string; size: number };
+/** How a conversation uploads a file: the hub's upload route for staff, the portal's for a client. */
+type AttachmentUploader = (
+  file: File,
+  options: { shared: boolean; onProgress: (percent: number) => void },
+) => Promise<UploadedAttachment>;
+
+/**
+ * Sends one file as multipart/form-data (text fields first: the server reads them before the bytes) with
+ * XMLHttpRequest, for its progress events; the session cookie authenticates it. Resolves to the stored file, or
+ * rejects with the server's sentence (413 too large, 404…) or a general one.
+ */
+export function sendAttachment(
+  url: string,
+  fields: Record<string, string>,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<UploadedAttachment> {
+  return new Promise((resolve, reject) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.append(key, value);
+    body.append('file', file, file.name);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.upload.onprogress = (e) =>
+      onProgress(e.lengthComputable ? Math.min(100, Math.floor((e.loaded / Math.max(1, e.total)) * 100)) : 0);
+    xhr.onload = () => {
+      type Reply = { id?: number; name?: string; size?: number; message?: string };
+      let reply: Reply | null = null;
+      try {
+        reply = JSON.parse(xhr.responseText) as Reply;
+      } catch {
+        // Not JSON (a proxy's page): the general sentence below.
+      }
+      if (xhr.status === 201 && reply?.id)
+        return resolve({ id: reply.id, name: reply.name ?? file.name, size: reply.size ?? file.size });
+      reject(new Error(reply?.message?.trim() || T.attachmentUploadFailed));
+    };
+    xhr.onerror = () => reject(new Error(T.attachmentUploadFailed));
+    xhr.send(body);
+  });
 }
 
 function useDraft(key: string) {
@@ -273,6 +302,59 @@ function MessageItem({ message, props }: { message: ConversationMessage; props: 
   );
 }
 
+/** A file of the composer: uploading (percent), stored (id), or refused (error, the server's sentence). */
+type PendingFile = { key: number; name: string; size: number; percent: number; id?: number; error?: string };
+
+function AttachmentChip({ file, onRemove }: { file: PendingFile; onRemove: () => void }) {
+  const busy = file.id === undefined && !file.error;
+  return (
+    <li
+      className={cn(
+        'inline-flex max-w-full flex-col rounded-md px-2 py-1 text-xs',
+        file.error ? 'bg-red-50 text-red-800 ring-1 ring-red-200' : 'bg-slate-100 text-slate-700',
+      )}
+      data-testid="composer-attachment"
+    >
+      <span className="inline-flex max-w-full items-center gap-1">
+        <Paperclip className="size-3 shrink-0" aria-hidden />
+        <span className="truncate font-medium">{file.name}</span>
+        <span className="shrink-0 tabular-nums opacity-75">{formatFileSize(file.size)}</span>
+        {busy && (
+          <span className="shrink-0 tabular-nums" role="status">
+            <span aria-hidden>· {file.percent}%</span>
+            <span className="sr-only">{T.attachmentProgress(file.name, file.percent)}</span>
+          </span>
+        )}
+        <button
+          type="button"
+          aria-label={T.removeAttachment(file.name)}
+          onClick={onRemove}
+          className="rounded p-0.5 hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+        >
+          <X className="size-3" aria-hidden />
+        </button>
+      </span>
+      {busy && (
+        <span
+          className="mt-1 block h-1 w-full overflow-hidden rounded bg-slate-200"
+          role="progressbar"
+          aria-label={file.name}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={file.percent}
+        >
+          <span className="block h-full bg-brand-600 transition-[width]" style={{ width: `${file.percent}%` }} />
+        </span>
+      )}
+      {file.error && (
+        <span className="mt-0.5" role="alert">
+          {file.error}
+        </span>
+      )}
+    </li>
+  );
+}
+
 function Composer({ props }: { props: ConversationProps }) {
   const [draft, setDraft] = useDraft(props.draftKey);
   const [internal, setInternal] = useState(false);
@@ -283,18 +365,20 @@ function Composer({ props }: { props: ConversationProps }) {
     lastTyped.current = now;
     props.typing.send(isInternal);
   };
-  const [files, setFiles] = useState<{ id: number; name: string; size: number }[]>([]);
-  const [uploading, setUploading] = useState(false);
+  const [files, setFiles] = useState<PendingFile[]>([]);
   const [sending, setSending] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const nextKey = useRef(0);
   const staff = props.audience === 'staff';
   const tooLong = draft.trim().length > MESSAGE_BODY_MAX;
+  const uploading = files.some((f) => f.id === undefined && !f.error);
+  const ready = files.filter((f) => f.id !== undefined);
 
   const send = async () => {
-    if (!draft.trim() || tooLong) return;
+    if (!draft.trim() || tooLong || uploading) return;
     setSending(true);
     try {
-      await props.send({ body: draft, internal, attachmentIds: files.map((f) => f.id) });
+      await props.send({ body: draft, internal, attachmentIds: ready.map((f) => f.id as number) });
       setDraft('');
       setFiles([]);
       // No toast: the message appearing in the conversation is the answer (a chat does not announce each line).
@@ -305,20 +389,25 @@ function Composer({ props }: { props: ConversationProps }) {
     }
   };
 
-  const attach = async (list: FileList | null) => {
-    if (!list?.length || !props.uploadTo) return;
-    setUploading(true);
-    try {
-      for (const file of Array.from(list)) {
-        const stored = await uploadAttachment(file, props.uploadTo, !internal);
-        setFiles((current) => [...current, stored]);
-      }
-    } catch (error) {
-      toast.error((error as Error).message);
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = '';
+  const update = (key: number, change: Partial<PendingFile>) =>
+    setFiles((current) => current.map((f) => (f.key === key ? { ...f, ...change } : f)));
+
+  /** Each chosen file uploads at once, with its own progress and error; sending waits for them. */
+  const attach = (list: FileList | null) => {
+    const upload = props.upload;
+    if (!list?.length || !upload) return;
+    const room = MESSAGE_ATTACHMENTS_MAX - files.length;
+    const chosen = Array.from(list);
+    if (chosen.length > room) toast.error(T.tooManyAttachments(MESSAGE_ATTACHMENTS_MAX));
+    for (const file of chosen.slice(0, Math.max(0, room))) {
+      const key = nextKey.current++;
+      setFiles((current) => [...current, { key, name: file.name, size: file.size, percent: 0 }]);
+      upload(file, { shared: !internal, onProgress: (percent) => update(key, { percent }) }).then(
+        (stored) => update(key, { id: stored.id, name: stored.name, size: stored.size, percent: 100 }),
+        (error: unknown) => update(key, { error: (error as Error).message || T.attachmentUploadFailed }),
+      );
     }
+    if (fileInput.current) fileInput.current.value = '';
   };
 
   return (
@@ -359,22 +448,13 @@ function Composer({ props }: { props: ConversationProps }) {
       />
       {tooLong && <p className="mt-1 text-sm text-red-700">{T.tooLong(MESSAGE_BODY_MAX)}</p>}
       {files.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-2">
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label={T.attachments}>
           {files.map((f) => (
-            <li
-              key={f.id}
-              className="inline-flex items-center gap-1 rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-700"
-            >
-              <Paperclip className="size-3" aria-hidden /> {f.name}
-              <button
-                type="button"
-                aria-label={T.removeAttachment(f.name)}
-                onClick={() => setFiles((current) => current.filter((x) => x.id !== f.id))}
-                className="rounded p-0.5 hover:bg-slate-200"
-              >
-                <X className="size-3" aria-hidden />
-              </button>
-            </li>
+            <AttachmentChip
+              key={f.key}
+              file={f}
+              onRemove={() => setFiles((current) => current.filter((x) => x.key !== f.key))}
+            />
           ))}
         </ul>
       )}
@@ -395,22 +475,26 @@ function Composer({ props }: { props: ConversationProps }) {
               <Lock className="size-3.5" aria-hidden /> {T.internalToggle}
             </button>
           )}
-          {props.uploadTo && (
+          {props.upload && (
             <>
               <input
                 ref={fileInput}
                 type="file"
                 multiple
-                className="sr-only"
+                hidden
+                tabIndex={-1}
+                aria-hidden
                 id={`attach-${props.draftKey}`}
-                onChange={(e) => void attach(e.target.files)}
+                onChange={(e) => attach(e.target.files)}
               />
-              <label
-                htmlFor={`attach-${props.draftKey}`}
-                className="inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
+              <button
+                type="button"
+                onClick={() => fileInput.current?.click()}
+                disabled={files.length >= MESSAGE_ATTACHMENTS_MAX}
+                className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none disabled:opacity-50"
               >
                 <Paperclip className="size-3.5" aria-hidden /> {uploading ? T.attaching : T.attach}
-              </label>
+              </button>
             </>
           )}
         </div>

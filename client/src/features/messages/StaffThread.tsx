@@ -11,7 +11,7 @@ import { errorCode, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Badge } from '../../ui/Badge';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
 import { useSession } from '../../app/useSession';
-import { Conversation } from './Conversation';
+import { Conversation, sendAttachment } from './Conversation';
 
 type Detail = RouterOutputs['messages']['thread'];
 
@@ -93,7 +93,23 @@ export function StaffThread({ threadId, showHeader = true }: { threadId: number;
         edit={(messageId, body) => edit.mutateAsync({ messageId, body })}
         remove={(messageId) => remove.mutateAsync({ messageId })}
         markRead={markRead}
-        uploadTo={thread ? { companyId: thread.company.id, projectId: thread.project?.id ?? null } : undefined}
+        upload={
+          thread
+            ? (file, options) =>
+                sendAttachment(
+                  '/api/documents/upload',
+                  {
+                    companyId: String(thread.company.id),
+                    ...(thread.project ? { projectId: String(thread.project.id) } : {}),
+                    type: 'other',
+                    // Internal until the message is sent to the client (a note's files stay internal).
+                    visibleInPortal: String(options.shared),
+                  },
+                  file,
+                  options.onProgress,
+                )
+            : undefined
+        }
         draftKey={`cf-draft-thread-${threadId}`}
         typing={{
           channel: `thread:${threadId}`,

@@ -14,13 +14,18 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
 import { PortalPageHeader } from './PortalUi';
 import { PortalThread } from './PortalThread';
+import { PortalMessageSearch } from './PortalMessageSearch';
 import { portalPath, usePortalUser } from './session';
+import { useDebouncedSearch } from './usePortalList';
+import { SearchBox } from '../../lists/ListToolbar';
+import { SEARCH_LIMITS } from '../../../../shared/schemas/search';
 
 export default function PortalMessagesPage() {
   const user = usePortalUser();
   const slug = user.business.slug;
   useDocumentTitle(`${T.title} · ${user.business.name}`);
   const { threadId } = useParams();
+  const { text, setText, search, flush } = useDebouncedSearch();
   const chosen = threadId ? Number(threadId) : null;
   const threads = trpc.portalMessages.threads.useInfiniteQuery(
     { limit: 30 },
@@ -52,8 +57,18 @@ export default function PortalMessagesPage() {
         </h1>
       )}
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-        <nav aria-label={T.title} className={cn('min-w-0', chosen && 'hidden lg:block')}>
-          {threads.isError ? (
+        <nav aria-label={T.title} className={cn('min-w-0 space-y-3', chosen && 'hidden lg:block')}>
+          <SearchBox
+            value={text}
+            onChange={setText}
+            onSubmit={flush}
+            placeholder={T.portalSearch}
+            label={T.portalSearch}
+            maxLength={SEARCH_LIMITS.queryMax}
+          />
+          {search ? (
+            <PortalMessageSearch slug={slug} search={search} agency={user.business.name} />
+          ) : threads.isError ? (
             <LoadFailed onRetry={() => void threads.refetch()} />
           ) : threads.isPending ? (
             <Skeleton className="h-24 w-full" />

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { messages as T } from '../../../../shared/messages/messages';
 import { trpc } from '../../lib/trpc';
 import { LoadFailed } from '../../ui/Feedback';
-import { Conversation } from '../messages/Conversation';
+import { Conversation, sendAttachment } from '../messages/Conversation';
 import { usePortalUser } from './session';
 
 const PAGE = 30;
@@ -53,10 +53,17 @@ export function PortalThread({ threadId }: { threadId: number }) {
       loadingOlder={pages.isFetchingNextPage}
       audience="client"
       agencyReadUpTo={detail.data?.agencyReadUpTo}
-      send={(input) => post.mutateAsync({ threadId, body: input.body })}
+      send={(input) => post.mutateAsync({ threadId, body: input.body, attachmentIds: input.attachmentIds })}
       edit={(messageId, body) => edit.mutateAsync({ messageId, body })}
       remove={(messageId) => remove.mutateAsync({ messageId })}
       markRead={markRead}
+      // Their files become their company's files, shown to them and to the agency (a preview writes nothing).
+      upload={
+        preview
+          ? undefined
+          : (file, options) =>
+              sendAttachment('/api/portal/messages/upload', { threadId: String(threadId) }, file, options.onProgress)
+      }
       draftKey={`cf-portal-draft-${threadId}`}
       typing={{
         channel: `thread:${threadId}`,

@@ -4,7 +4,7 @@
  * project cards, file rows with Download, skeletons, and the dates and sizes as the spec writes them.
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import {
   ArrowLeft,
   ArrowRight,
@@ -14,11 +14,13 @@ import {
   FileText,
   Paperclip,
   ListChecks,
+  MessageSquare,
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
 import { CORE } from '../../../../shared/messages-core';
 import { portal } from '../../../../shared/messages/portal';
+import { messages as messageTexts } from '../../../../shared/messages/messages';
 import { formatFileSize } from '../../../../shared/file-size';
 import type { PortalFile, PortalProjectCard, PortalResource } from '../../../../shared/schemas/portal';
 import {
@@ -213,6 +215,7 @@ export function ProjectCard({
 
 /** A file with its facts and a Download button (the authorised download route; the browser saves it). */
 export function FileRow({ file, showProject = true }: { file: PortalFile; showProject?: boolean }) {
+  const { slug } = useParams();
   return (
     <li className="flex items-center gap-3 px-4 py-3 sm:gap-4">
       <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-slate-100 text-slate-500">
@@ -232,6 +235,16 @@ export function FileRow({ file, showProject = true }: { file: PortalFile; showPr
             .join(' · ')}
         </p>
         {file.sharedVersions > 0 && <PortalFileVersions fileId={file.id} count={file.sharedVersions} />}
+        {file.sentIn && slug && (
+          <Link
+            to={portalPath(slug, `messages/${file.sentIn.threadId}`)}
+            className="mt-0.5 inline-flex max-w-full items-center gap-1 rounded-sm text-xs text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            data-testid="file-sent-in"
+          >
+            <MessageSquare className="size-3 shrink-0" aria-hidden />
+            <span className="truncate">{messageTexts.sentInMessage(file.sentIn.title)}</span>
+          </Link>
+        )}
       </div>
       <a
         href={`${file.downloadUrl}?download`}

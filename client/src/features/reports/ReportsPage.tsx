@@ -1,6 +1,16 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { format, parseISO, startOfYear, subDays, subMonths, startOfMonth } from 'date-fns';
+import {
+  format,
+  formatDuration,
+  intervalToDuration,
+  parseISO,
+  startOfMonth,
+  startOfYear,
+  subDays,
+  subMonths,
+  type Duration,
+} from 'date-fns';
 import { Download } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { M } from '../../../../shared/messages';
@@ -84,6 +94,26 @@ const weekLabel = (week: string) => format(parseISO(week), 'MMM d');
 const hours = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 const noCompany = M.contacts.unknownCompany;
+
+/** A wait's two largest units, with date-fns: "1 day 3 hours", "45 minutes"; under a minute in words. */
+const UNITS = ['years', 'months', 'days', 'hours', 'minutes'] as const;
+function largestUnits(seconds: number): Duration {
+  const parts = intervalToDuration({ start: 0, end: Math.round(seconds) * 1000 });
+  const first = UNITS.findIndex((u) => parts[u]);
+  if (first < 0) return {};
+  return Object.fromEntries(UNITS.slice(first, first + 2).map((u) => [u, parts[u] ?? 0]));
+}
+const waitLong = (seconds: number) =>
+  formatDuration(largestUnits(seconds), { format: [...UNITS] }) || R.cards.underAMinute;
+/** The same, short, for the bars' labels: "1d 3h". */
+const waitShort = (seconds: number) => {
+  const parts = largestUnits(seconds);
+  return (
+    UNITS.filter((u) => parts[u])
+      .map((u) => `${parts[u]}${R.cards.unitShort[u]}`)
+      .join(' ') || R.cards.underAMinuteShort
+  );
+};
 
 // ---------------------------------------------------------------- charts
 
@@ -498,6 +528,12 @@ function Reports({ data }: { data: ReportsOverview }) {
   const byCompany = data.hoursByCompany.map((c) => ({ ...c, label: c.name ?? noCompany }));
   const byProject = data.hoursByProject.map((p) => ({ ...p, label: p.name }));
   const flows = data.flows.map((f) => ({ ...f, label: f.name }));
+  // Charted in hours (the axis), labelled as durations.
+  const replies = data.replyTimesByCompany.map((c) => ({
+    ...c,
+    label: c.name,
+    hours: c.medianSeconds === null ? 0 : c.medianSeconds / 3600,
+  }));
   const hoursSeries = [
     { key: 'estimated', label: T.estimated },
     { key: 'worked', label: T.worked },
@@ -661,6 +697,34 @@ function Reports({ data }: { data: ReportsOverview }) {
               vertical
             />
           </>
+        }
+      />
+      <ReportCard
+        wide
+        title={T.replyTimes}
+        description={T.replyTimesText}
+        rows={replies}
+        empty={replies.length ? null : T.noReplies}
+        filename="time-to-first-reply"
+        columns={[
+          { label: T.company, value: (r) => r.name },
+          {
+            label: T.medianReply,
+            value: (r) => (r.medianSeconds === null ? '' : waitLong(r.medianSeconds)),
+            show: (r) => (r.medianSeconds === null ? T.notYet : waitLong(r.medianSeconds)),
+            numeric: true,
+          },
+          { label: T.answered, value: (r) => r.answered, numeric: true },
+          { label: T.unanswered, value: (r) => r.unanswered, numeric: true },
+        ]}
+        chart={
+          <Bars
+            data={replies}
+            category="label"
+            series={[{ key: 'hours', label: T.medianReply }]}
+            vertical
+            format={(h) => waitShort(h * 3600)}
+          />
         }
       />
       <ReportCard

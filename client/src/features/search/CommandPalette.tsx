@@ -11,7 +11,16 @@ import {
   DialogPanel,
   DialogTitle,
 } from '@headlessui/react';
-import { CornerDownLeft, Loader2, Search, SearchX, type LucideIcon } from 'lucide-react';
+import {
+  CornerDownLeft,
+  Loader2,
+  Lock,
+  MessageSquareText,
+  MessagesSquare,
+  Search,
+  SearchX,
+  type LucideIcon,
+} from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import {
   foldText,
@@ -23,15 +32,19 @@ import {
 import { trpc } from '../../lib/trpc';
 import { cn } from '../../lib/cn';
 import { Highlight } from './highlight';
-import { ENTITIES, RECORD_KINDS } from '../../../../shared/entities';
+import { ENTITIES, RECORD_KINDS, type RecordKind } from '../../../../shared/entities';
 import { ENTITY_ICONS } from '../../app/entityIcons';
 
 const S = M.search;
 
-export const KIND_ICONS = Object.fromEntries(RECORD_KINDS.map((kind) => [kind, ENTITY_ICONS[kind].kind])) as Record<
-  SearchKind,
-  LucideIcon
->;
+export const KIND_ICONS = {
+  ...(Object.fromEntries(RECORD_KINDS.map((kind) => [kind, ENTITY_ICONS[kind].kind])) as Record<
+    RecordKind,
+    LucideIcon
+  >),
+  thread: MessagesSquare,
+  message: MessageSquareText,
+} satisfies Record<SearchKind, LucideIcon>;
 
 /** What the pages open from their address (?new=1 opens the create dialog): one per record area. */
 const QUICK_ACTIONS: { label: string; to: string; Icon: LucideIcon }[] = RECORD_KINDS.map((kind) => ({
@@ -151,6 +164,11 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
                         <span className="truncate font-medium text-slate-900">
                           <Highlight text={r.title} terms={shownTerms} />
                         </span>
+                        {r.internal && (
+                          <span className="inline-flex shrink-0 items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+                            <Lock className="size-3" aria-hidden /> {S.internalNote}
+                          </span>
+                        )}
                         {r.companyName && (
                           <span className="hidden shrink-0 truncate text-xs text-slate-500 sm:inline">
                             {r.companyName}
