@@ -42,6 +42,7 @@ import {
   TITLES,
 } from './seed-data';
 import { addStarterTemplates } from '../server/domain/templates/starters';
+import { recordMissingFirstVersions } from '../server/domain/documents/versions';
 
 type Tx = Prisma.TransactionClient;
 type CompanyStatus = (typeof COMPANY_STATUSES)[number];
@@ -956,6 +957,8 @@ async function seedDocuments(
   }
   await bulkInsert(tx, provider, 'Document', DOCUMENT_COLUMNS, documentRows);
   if (searchInBulk) await tx.$executeRawUnsafe(DOCUMENT_SEARCH_ENTRIES, businessId);
+  // Every file has its version 1 (issue 31), as every other writer of files makes it.
+  await recordMissingFirstVersions(tx, businessId);
 
   return documentRows;
 }

@@ -69,11 +69,20 @@ export function changeText(entityType: string, change: ActivityChange, max = Inf
  * The sentence around the record's name, so the name can be a link: `${before}“${name}”${after}`, or just
  * `before` when the entry names no record (a portal sign-in). The actor is the caller's to show.
  */
-export function sentenceParts(entry: { entityType: string; entityName: string; action: string }): {
+export function sentenceParts(entry: {
+  entityType: string;
+  entityName: string;
+  action: string;
+  changes?: readonly ActivityChange[];
+}): {
   verb: string;
   name: string | null;
 } {
   const verb = A.verbs[entry.action] ?? entry.action.replace(/_/g, ' ');
+  if (entry.action === 'version_uploaded') {
+    const to = entry.changes?.find((c) => c.field === 'version')?.to;
+    return { verb: typeof to === 'number' ? A.versionUploaded(to) : `${verb} file`, name: entry.entityName || null };
+  }
   const noun = A.nouns[entry.entityType] ?? entry.entityType.replace(/_/g, ' ');
   if (entry.action === 'signed_in' || entry.action === 'invite_accepted') return { verb, name: null };
   if (entry.entityType === 'business')
@@ -84,7 +93,10 @@ export function sentenceParts(entry: { entityType: string; entityName: string; a
 }
 
 /** The whole sentence as text (CSV, titles): "Ada Lovelace changed task “Homepage”". */
-export function sentenceText(actor: string, entry: { entityType: string; entityName: string; action: string }): string {
+export function sentenceText(
+  actor: string,
+  entry: { entityType: string; entityName: string; action: string; changes?: readonly ActivityChange[] },
+): string {
   const { verb, name } = sentenceParts(entry);
   return `${actor} ${verb}${name ? ` “${name}”` : ''}`;
 }

@@ -43,6 +43,8 @@ export const ACTIVITY_ACTIONS = [
   /** A company was archived (hidden, its portal closed) or restored. */
   'archived',
   'unarchived',
+  /** A new version of a file was uploaded (changes: version, the old number → the new one; issue 31). */
+  'version_uploaded',
   /** A message was posted in a conversation (by staff or a client), or an internal note added (staff only). */
   'posted',
   'noted',

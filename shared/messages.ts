@@ -41,6 +41,7 @@ import { savedViews } from './messages/savedViews';
 import { messages } from './messages/messages';
 import { live } from './messages/live';
 import { approvals } from './messages/approvals';
+import { versions } from './messages/versions';
 
 /**
  * The whole catalogue, one section per file under ./messages/ (a screen that must load fast imports only the sections
@@ -88,4 +89,5 @@ export const M = {
   messages,
   live,
   approvals,
+  versions,
 } as const;

@@ -58,9 +58,12 @@ const delegateOf = (db: Db, spec: EntitySpec) =>
   (db as unknown as Record<string, Delegate>)[spec.model[0].toLowerCase() + spec.model.slice(1)];
 
 /** Columns that are not database columns: documents.file is where the zip holds the bytes. */
-const COMPUTED: Partial<Record<EntityName, string[]>> = { documents: ['file'] };
+const COMPUTED: Partial<Record<EntityName, string[]>> = { documents: ['file'], documentVersions: ['file'] };
 /** Database columns read for a computed one, never written out. */
-const EXTRA: Partial<Record<EntityName, string[]>> = { documents: ['storageKey', 'originalName', 'name'] };
+const EXTRA: Partial<Record<EntityName, string[]>> = {
+  documents: ['storageKey', 'originalName', 'name'],
+  documentVersions: ['storageKey'],
+};
 /** References a row cannot exist without (not nullable): pointing outside the export, the row is left out. */
 const REQUIRED_REFS = Object.fromEntries(ENTITIES.map((spec) => [spec.name, requiredRefs(spec)])) as Record<
   EntityName,
@@ -89,7 +92,15 @@ export async function estimateExport(db: Db, scope: ExportScope): Promise<{ rows
     where: { AND: [wheres.documents, { storageKey: { not: null } }] },
     _sum: { size: true },
   });
-  return { rows: counts.reduce((a, b) => a + b, 0), bytes: Number(files._sum.size ?? 0) };
+  // Every version's bytes, the current ones included: at most twice the zip's real share, never less.
+  const versions = await db.documentVersion.aggregate({
+    where: { AND: [wheres.documentVersions, { storageKey: { not: null } }] },
+    _sum: { size: true },
+  });
+  return {
+    rows: counts.reduce((a, b) => a + b, 0),
+    bytes: Number(files._sum.size ?? 0) + Number(versions._sum.size ?? 0),
+  };
 }
 
 /** A name that is safe as the last segment of a zip path on any system: no separators, control or reserved characters. */
@@ -130,6 +141,9 @@ export function exportFileName(businessSlug: string, companyName: string | null,
 }
 
 const documentFilePath = (id: number, name: string) => `files/${id}/${zipSafeName(name)}`;
+/** An older version's bytes, beside its file's (issue 31). */
+const versionFilePath = (documentId: number, number: number, name: string) =>
+  `files/${documentId}/v${number}/${zipSafeName(name)}`;
 
 /** The JSON value of one cell: json columns parsed (kept as text if they are not valid JSON), the rest as read. */
 function jsonValue(type: string, value: unknown): unknown {
@@ -225,6 +239,8 @@ function keysetAfter(columns: string[], last: Row): Where {
 type Context = {
   db: Db;
   missing: Set<number>;
+  /** Older versions whose bytes the zip holds: version id → their path (the current version's are the file's). */
+  versionFiles: Map<number, string>;
   /** Each entity's largest id when the export started. */
   max: Partial<Record<EntityName, number>>;
   /** Company exports: the ids written so far per entity (its JSON); null for an agency (every row up to max). */
@@ -321,6 +337,7 @@ function cellsOf(context: Context, spec: EntitySpec, row: Row): Row {
     const file = key && !context.missing.has(id) ? documentFilePath(id, String(row.originalName ?? row.name)) : null;
     return { ...row, file };
   }
+  if (spec.name === 'documentVersions') return { ...row, file: context.versionFiles.get(row.id as number) ?? null };
   return row;
 }
 
@@ -426,6 +443,7 @@ async function writeExport(archive: ZipArchive, db: Db, storage: FileStorage, sc
   const context: Context = {
     db,
     missing: new Set(),
+    versionFiles: new Map(),
     max: maxIds,
     written: companyId === null ? null : {},
     dropped: {},
@@ -463,6 +481,30 @@ async function writeExport(archive: ZipArchive, db: Db, storage: FileStorage, sc
       const id = row.id as number;
       if (!(await appendStored(String(row.storageKey), documentFilePath(id, String(row.originalName ?? row.name)))))
         context.missing.add(id);
+    }
+  }
+
+  // Then the older versions' bytes (the current version's are the file's, above): a page of versions at a time,
+  // their files' current numbers read for that page only.
+  const versions = plans.find((p) => p.spec.name === 'documentVersions')!;
+  const storedVersions = { ...versions, where: { AND: [versions.where, { storageKey: { not: null } }] } };
+  for await (const page of pages(db, storedVersions)) {
+    const documentIds = [...new Set(page.map((row) => row.documentId as number))];
+    const current = new Map(
+      (
+        await db.document.findMany({
+          where: { businessId, id: { in: documentIds } },
+          select: { id: true, version: true, storageKey: true },
+        })
+      ).map((d) => [d.id, d]),
+    );
+    for (const row of page) {
+      const documentId = row.documentId as number;
+      const number = row.number as number;
+      const file = current.get(documentId);
+      if (!file || file.version === number || file.storageKey === row.storageKey) continue;
+      const path = versionFilePath(documentId, number, String(row.originalName ?? `version-${number}`));
+      if (await appendStored(String(row.storageKey), path)) context.versionFiles.set(row.id as number, path);
     }
   }
 

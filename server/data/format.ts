@@ -11,6 +11,7 @@
  *                              cell a spreadsheet would run as a formula (= + - @ …) starts with an apostrophe
  *                              (csvCell), so an import reads the JSON files, which hold every value as it is
  *   files/<documentId>/<name>  the stored bytes of each uploaded document (name: its original name, made safe)
+ *   files/<documentId>/v<n>/<name>  the bytes of an older version of it (issue 31)
  *   files/logo/<name>          the agency's logo, when it has one (agency exports only)
  *
  * Ids are the source installation's; an import gives every row a new id and rewrites the references (the `refs` of
@@ -122,13 +123,15 @@ const submissionsOf = (c: number): Where => ({ companyId: c, flow: flowsOf(c) })
  * internal. A newer export always holds these columns; the version stays 1, since every reader of version 1 that
  * knows these columns reads both kinds.
  */
-export const COLUMNS_OF_OLDER_EXPORTS: Partial<Record<EntityName, Record<string, boolean | null>>> = {
+export const COLUMNS_OF_OLDER_EXPORTS: Partial<Record<EntityName, Record<string, boolean | number | null>>> = {
   // Exports written before companies could be archived hold live companies only.
   companies: { archivedAt: null },
   projects: { visibleToClient: true },
   tasks: { internal: false },
   // Issue 29: a step of an older export has its flow type's shape (no type of its own, nothing added).
   flowSteps: { stepType: null, addedContent: false, addedFields: false },
+  // Issue 31: a file of an older export is at its version 1 (the import writes that version from the row).
+  documents: { version: 1 },
 };
 
 export const ENTITY_NAMES = [
@@ -139,6 +142,7 @@ export const ENTITY_NAMES = [
   'projectContacts',
   'tasks',
   'documents',
+  'documentVersions',
   'resources',
   'resourceDetails',
   'flows',
@@ -335,6 +339,7 @@ export const ENTITIES: readonly EntitySpec[] = [
       size: 'int',
       uploadedById: 'int',
       visibleInPortal: 'boolean',
+      version: 'int',
       createdAt: 'date',
       file: 'string',
     },
@@ -350,7 +355,43 @@ export const ENTITIES: readonly EntitySpec[] = [
       mimeType: z.string().max(255),
       originalName: z.string().max(255),
       file: z.string().max(1024),
+      version: z.number().int().positive(),
     }),
+  },
+  {
+    // Issue 31: every version of a file. The current one (number = the document's version) carries no file of its
+    // own (its bytes are the document's); an older one's bytes are at files/<documentId>/v<number>/<name>.
+    name: 'documentVersions',
+    model: 'DocumentVersion',
+    columns: {
+      id: 'int',
+      documentId: 'int',
+      number: 'int',
+      url: 'string',
+      mimeType: 'string',
+      originalName: 'string',
+      size: 'int',
+      sha256: 'string',
+      uploadedById: 'int',
+      uploadedByName: 'string',
+      sharedWithClient: 'boolean',
+      createdAt: 'date',
+      file: 'string',
+    },
+    refs: { documentId: 'documents', uploadedById: 'users' },
+    orderBy: ['id'],
+    nullable: ['mimeType', 'originalName', 'sha256', 'uploadedById', 'uploadedByName', 'file'],
+    company: (c) => ({ document: documentsOf(c) }),
+    row: z.object({
+      number: z.number().int().positive(),
+      url: documentUrlText,
+      mimeType: z.string().max(255),
+      originalName: z.string().max(255),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      uploadedByName: z.string().max(255),
+      file: z.string().max(1024),
+    }),
+    addedLater: true,
   },
   {
     name: 'resources',

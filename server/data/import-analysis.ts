@@ -278,7 +278,7 @@ function checkUniqueKeys(rows: Record<EntityName, Row[]>, issues: Problems) {
   );
 }
 
-/** Each stored file a document names: listed in the manifest, present, with its size and checksum. */
+/** Each stored file a document or a version names: listed in the manifest, present, with its size and checksum. */
 async function checkStoredFiles(
   archive: Archive,
   manifest: Manifest,
@@ -286,10 +286,11 @@ async function checkStoredFiles(
   issues: Problems,
 ) {
   const listed = new Map(manifest.files.map((f) => [f.path, f]));
-  for (const [index, doc] of rows.documents.entries()) {
-    const path = doc.file;
+  const named = (entity: 'documents' | 'documentVersions') =>
+    rows[entity].map((row, index) => ({ entity, index, path: row.file }));
+  for (const { entity, index, path } of [...named('documents'), ...named('documentVersions')]) {
     if (typeof path !== 'string') continue;
-    const fail = (message: string) => issues.fail('documents', index + 2, 'file', message);
+    const fail = (message: string) => issues.fail(entity, index + 2, 'file', message);
     const expected = listed.get(path);
     const entry = isSafePath(path) ? archive.entries.get(path) : undefined;
     if (!expected || !entry) {

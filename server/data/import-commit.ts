@@ -19,6 +19,7 @@ import type {
   Company,
   Contact,
   Document,
+  DocumentVersion,
   Flow,
   FlowAnswer,
   FlowField,
@@ -43,6 +44,7 @@ import { sameName, templateNames, type Analysis } from './import-analysis';
 import type { Archive } from './import-archive';
 import { ImportFileError, ImportIssuesError, transactionRefusal } from './import-csv';
 import { DOWNLOAD_PATH, IMPORTED, nameKey, type Row } from './import-rows';
+import { recordMissingFirstVersions } from '../domain/documents/versions';
 
 const I = M.data.import;
 
@@ -78,7 +80,12 @@ type ArchiveRows = {
     | 'size'
     | 'uploadedById'
     | 'visibleInPortal'
+    | 'version'
     | 'createdAt'
+  > & { file: string | null })[];
+  documentVersions: (Omit<
+    DocumentVersion,
+    'businessId' | 'storageKey' | 'previewStatus' | 'thumbKey' | 'thumbHash' | 'width' | 'height' | 'pageCount'
   > & { file: string | null })[];
   flows: Omit<Flow, 'businessId'>[];
   flowSteps: Omit<FlowStep, 'businessId'>[];
@@ -113,7 +120,9 @@ export async function commitArchive(
   const rows = analysis.rows as unknown as ArchiveRows;
   // The files' sizes were checked against the zip: an import that cannot fit the agency's quota copies nothing.
   const paths = new Set(
-    rows.documents.map((doc) => doc.file).filter((path): path is string => typeof path === 'string'),
+    [...rows.documents, ...rows.documentVersions]
+      .map((row) => row.file)
+      .filter((path): path is string => typeof path === 'string'),
   );
   const importedBytes = [...paths].reduce(
     (total, path) => total + (archive.entries.get(path)?.uncompressedSize ?? 0),
@@ -179,7 +188,7 @@ async function copyFiles(
   written: string[],
 ): Promise<{ keyOfPath: Map<string, StoredFile>; logo: Logo | null }> {
   const keyOfPath = new Map<string, StoredFile>();
-  for (const doc of rows.documents) {
+  for (const doc of [...rows.documents, ...rows.documentVersions]) {
     const path = doc.file;
     if (typeof path !== 'string' || keyOfPath.has(path)) continue;
     const key = storage.newKey(businessId);
@@ -317,6 +326,7 @@ const WRITERS: Partial<Record<EntityName, (w: RowWriter) => Promise<void>>> = {
   projectContacts: writeProjectContacts,
   tasks: writeTasks,
   documents: writeDocuments,
+  documentVersions: writeDocumentVersions,
   flows: writeFlows,
   flowSubmissions: writeSubmissions,
   flowAnswers: writeAnswers,
@@ -573,6 +583,41 @@ async function writeDocuments(w: RowWriter) {
   }
   w.created.files = keyOfPath.size;
   w.sourceLinks = rows.documents.filter((d) => typeof d.file !== 'string' && DOWNLOAD_PATH.test(d.url)).length;
+}
+
+/**
+ * The files' versions (issue 31): the current one takes its file's bytes and download path, an older one its own
+ * bytes from the zip. A file of an older export (no versions) gets its version 1 from its row.
+ */
+async function writeDocumentVersions(w: RowWriter) {
+  const { tx, businessId, rows, keyOfPath } = w;
+  const documentOf = new Map(rows.documents.map((d) => [d.id, d]));
+  const data: Prisma.DocumentVersionCreateManyInput[] = [];
+  for (const { id: _id, documentId, uploadedById, file, url, ...v } of rows.documentVersions) {
+    const doc = documentOf.get(documentId);
+    const newId = w.need('documents', documentId);
+    const current = doc !== undefined && doc.version === v.number;
+    const own = typeof file === 'string' ? keyOfPath.get(file) : undefined;
+    const docBytes = current && typeof doc?.file === 'string' ? keyOfPath.get(doc.file) : undefined;
+    const stored = own ?? docBytes;
+    data.push({
+      businessId,
+      documentId: newId,
+      uploadedById: w.ref('users', uploadedById),
+      ...v,
+      storageKey: stored?.key ?? null,
+      size: stored ? stored.size : v.size,
+      // A stored version is downloaded through its file's route; a link's source download path names nothing here.
+      url: stored ? documentDownloadPath(newId) : DOWNLOAD_PATH.test(url) ? '' : url,
+      previewStatus: stored ? 'pending' : 'none',
+    });
+  }
+  for (let i = 0; i < data.length; i += CHUNK) {
+    await tx.documentVersion.createMany({ data: data.slice(i, i + CHUNK) });
+  }
+  w.created.documentVersions = data.length;
+  // Every imported file has its version 1 at least (an older export, or a version the export left out).
+  await recordMissingFirstVersions(tx, businessId);
 }
 
 /** Flows (a new uid each); their steps and fields go through writeEntity. */

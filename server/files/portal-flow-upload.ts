@@ -24,6 +24,7 @@ import { contactActor, recordActivity } from '../activity';
 import { documentUploadRefusals, removeFrom, safeFileName, safeMimeType } from './routes';
 import { assertStorageQuota, StorageQuotaError } from './quota';
 import { log } from '../log';
+import { recordFirstVersion } from '../domain/documents/versions';
 
 /** Over the agency's quota: the client is told the storage is full (the numbers are the agency's business). */
 const storageFull: Refusal = { status: 413, message: M.portalFlows.storageFull, code: 'PAYLOAD_TOO_LARGE' };
@@ -74,7 +75,14 @@ export async function uploadFlowFile(scope: PortalCaller, req: Request, res: Res
       if (hasNul(file.originalname)) throw new RouteRefusal(badRequest(M.common.nulCharacter));
 
       const originalName = safeFileName(file.originalname ?? '');
-      const stored = { storageKey: file.path, size: file.size, mimeType: safeMimeType(file.mimetype), originalName };
+      const stored = {
+        storageKey: file.path,
+        size: file.size,
+        mimeType: safeMimeType(file.mimetype),
+        originalName,
+        // Hashed as the bytes streamed in (server/http/multipart.ts).
+        sha256: (file as { sha256?: string | null }).sha256 ?? null,
+      };
       type Uploaded = { fieldId: number; file: { id: number; name: string; size: number } };
       type Outcome = { refusal: Refusal } | { uploaded: Uploaded; replacedKey: string | null };
       const flow = await readPortalFlow(scope, { id: fields.data.flowId });
@@ -112,6 +120,10 @@ export async function uploadFlowFile(scope: PortalCaller, req: Request, res: Res
             where: { id: doc.id },
             data: { url: `/api/documents/${doc.id}/download` },
             select: { id: true },
+          });
+          await recordFirstVersion(tx, businessId, doc.id, {
+            sha256: stored.sha256,
+            uploadedByName: `${contact.firstName} ${contact.lastName}`.trim(),
           });
           await tx.flowAnswer.deleteMany({ where: { submissionId: submission.id, flowFieldId: field.id } });
           await tx.flowAnswer.create({

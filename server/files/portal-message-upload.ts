@@ -28,6 +28,7 @@ import { hasNul } from '../lib/input-guards';
 import { contactActor, recordActivity } from '../activity';
 import { documentUploadRefusals, removeFrom, safeFileName, safeMimeType } from './routes';
 import { assertStorageQuota, StorageQuotaError, storageRoom } from './quota';
+import { recordFirstVersion } from '../domain/documents/versions';
 
 const storageFull: Refusal = { status: 413, message: M.messages.uploadStorageFull, code: 'PAYLOAD_TOO_LARGE' };
 const threadNotFound = notFound(M.messages.threadNotFound);
@@ -92,6 +93,12 @@ export async function uploadMessageAttachment(scope: PortalScope, req: Request, 
             where: { id: row.id },
             data: { url: documentDownloadPath(row.id) },
             select: { id: true },
+          });
+          // Its version 1, with the SHA-256 hashed as the bytes streamed in (issue 31).
+          const contact = scope.portalSession.contact;
+          await recordFirstVersion(tx, businessId, row.id, {
+            sha256: (file as { sha256?: string | null }).sha256 ?? null,
+            uploadedByName: `${contact.firstName} ${contact.lastName}`.trim(),
           });
           await recordActivity(tx, businessId, contactActor(scope.portalSession.contact), {
             entityType: 'file',

@@ -1,7 +1,7 @@
 /**
  * The storage quota of each agency (STORAGE_QUOTA_BYTES; 0, the default: none). The space an agency uses is the sum
  * of the sizes of its stored files: its Document rows with a storageKey (a link names a file elsewhere and takes no
- * space here; the logo is not counted). One indexed statement: the (businessId, createdAt) index of Document finds
+ * space here; the logo is not counted) and the older versions of its files, whose bytes are kept too. One indexed statement: the (businessId, createdAt) index of Document finds
  * the agency's rows, and no other agency's row is read.
  *
  * Every path that stores an agency's files checks it: the hub's uploads (./routes.ts), the clients' flow uploads
@@ -29,8 +29,12 @@ export const storageQuota = (env: QuotaEnv): number | null =>
 
 /** The bytes the agency's stored files take (SUM over its own Document rows only). */
 export async function storageUsed(db: QuotaDb, businessId: number): Promise<number> {
+  // The current versions (on the Document rows), plus the older versions whose bytes are kept (issue 31).
   const rows = await db.$queryRaw<{ used: number | bigint | string | null }[]>`
-    SELECT COALESCE(SUM("size"), 0) AS "used" FROM "Document" WHERE "businessId" = ${businessId} AND "storageKey" IS NOT NULL`;
+    SELECT COALESCE(SUM("size"), 0) + COALESCE((SELECT SUM(v."size") FROM "DocumentVersion" v
+      JOIN "Document" d ON d."businessId" = v."businessId" AND d."id" = v."documentId"
+      WHERE v."businessId" = ${businessId} AND v."storageKey" IS NOT NULL AND v."number" <> d."version"), 0) AS "used"
+    FROM "Document" WHERE "businessId" = ${businessId} AND "storageKey" IS NOT NULL`;
   return Number(rows[0]?.used ?? 0);
 }
 

@@ -30,8 +30,10 @@ import { badRequest, RouteRefusal, tooLarge, type Refusal } from '../http/reply'
 import type { StaffOrPortal } from '../http/route';
 import { hasNul } from '../lib/input-guards';
 import { createDocument, type StoredFile } from '../domain/documents';
+import { addDocumentVersion, versionForDownload } from '../domain/documents/versions';
+import { versionNumberSchema } from '../../shared/schemas/document-versions';
 import { contactActor, recordActivity, staffActor } from '../activity';
-import { sql, TENANT, toInt } from '../sql';
+import { sql, TENANT, toInt, type Row } from '../sql';
 import { FileNotFoundError, type FileStorage } from './storage';
 import { StorageQuotaError, storageRoom } from './quota';
 import { clientVisible } from '../portal/visibility';
@@ -61,6 +63,7 @@ const DOWNLOAD_CSP =
   "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'";
 
 const notFound: Refusal = { status: 404, message: M.documents.notFound, code: 'NOT_FOUND' };
+const versionNotFound: Refusal = { status: 404, message: M.versions.notFound, code: 'NOT_FOUND' };
 const tooLargeFor = (maxBytes: number) => tooLarge(M.documents.tooLarge(formatFileSize(maxBytes)));
 /** Over the agency's storage quota (server/files/quota.ts): 413 naming the quota and the space used. */
 const overQuota = (space: { quota: number; used: number }): Refusal => {
@@ -95,8 +98,20 @@ export const safeMimeType = (value: string | undefined) => {
 /** Removes a stored upload that is not kept (server/http/multipart.ts's withPendingUpload). */
 export const removeFrom = (storage: FileStorage) => (key: string) => storage.remove(key);
 
-/** POST /api/documents/upload (any staff member, as documents.create). */
-export async function uploadDocument(scope: StaffScope, req: Request, res: Response) {
+/** A stored upload as multer hands it on: the storage key, its size and the SHA-256 hashed on the way in. */
+type StoredUpload = Express.Multer.File & { sha256?: string | null };
+
+/**
+ * The preamble of both hub uploads (a new file, a new version): multipart within MAX_UPLOAD_BYTES and the storage
+ * quota (refused before a byte is stored when the declared body says so), streamed into storage and hashed, held
+ * by `pending` until a row names it. Resolves with the stored file (never empty, its name checked).
+ */
+async function receiveHubUpload(
+  scope: StaffScope,
+  req: Request,
+  res: Response,
+  pending: { hold(key: string): void },
+): Promise<StoredFile & { sha256: string | null }> {
   const { storage, env } = scope.app;
   const { businessId } = scope;
   const maxBytes = env.MAX_UPLOAD_BYTES;
@@ -104,7 +119,7 @@ export async function uploadDocument(scope: StaffScope, req: Request, res: Respo
   // A declared body far over the limit is refused before a byte of it is stored.
   checkMultipart(req, res, maxBytes, refusals);
   // With a storage quota, a full agency (or a body declaring more than the room left) is refused before a byte
-  // is stored, and the stream stops at the room left; createDocument checks again with the file's real size.
+  // is stored, and the stream stops at the room left; the row's transaction checks again with the file's real size.
   const declared = declaredLength(req);
   const space = await storageRoom(scope.app.database.db, businessId, env);
   if (space && (space.room === 0 || (declared !== null && declared - MULTIPART_OVERHEAD > space.room)))
@@ -112,43 +127,76 @@ export async function uploadDocument(scope: StaffScope, req: Request, res: Respo
   const limit = space ? Math.min(maxBytes, space.room) : maxBytes;
   // The stream cut at the room the quota leaves (less than maxBytes): a file too large for it is over the quota.
   const sizeRefusal = space && limit < maxBytes ? overQuota(space) : refusals.tooLarge;
+  const file = (await receiveFile(req, res, {
+    engine: storageEngine(storage, businessId, limit),
+    maxBytes: limit,
+    refusals: { ...refusals, tooLarge: sizeRefusal },
+  })) as StoredUpload | undefined;
+  if (!file) throw new RouteRefusal(badRequest(M.documents.noFile));
+  pending.hold(file.path);
+  if (file.size === 0) throw new RouteRefusal(badRequest(M.documents.emptyFile));
+  if (hasNul(file.originalname)) throw new RouteRefusal(badRequest(M.common.nulCharacter));
+  return {
+    storageKey: file.path,
+    size: file.size,
+    mimeType: safeMimeType(file.mimetype),
+    originalName: safeFileName(file.originalname ?? ''),
+    sha256: file.sha256 ?? null,
+  };
+}
 
+/** POST /api/documents/upload (any staff member, as documents.create). */
+export async function uploadDocument(scope: StaffScope, req: Request, res: Response) {
   // Anything that ends without a row (refused, failed) leaves no file behind.
   await withPendingUpload(
-    removeFrom(storage),
+    removeFrom(scope.app.storage),
     'files: an upload not kept could not be removed from storage',
     async (pending) => {
-      const file = await receiveFile(req, res, {
-        engine: storageEngine(storage, businessId, limit),
-        maxBytes: limit,
-        refusals: { ...refusals, tooLarge: sizeRefusal },
-      });
-      if (!file) throw new RouteRefusal(badRequest(M.documents.noFile));
-      pending.hold(file.path);
-      if (file.size === 0) throw new RouteRefusal(badRequest(M.documents.emptyFile));
-
+      const stored = await receiveHubUpload(scope, req, res, pending);
       const fields = documentUploadFields.safeParse({ ...req.body });
       if (!fields.success) {
         const issues = fields.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
         throw new RouteRefusal({ status: 400, message: issues[0].message, code: 'BAD_REQUEST', issues });
       }
-      if (hasNul(fields.data) || hasNul(file.originalname)) throw new RouteRefusal(badRequest(M.common.nulCharacter));
-      const originalName = safeFileName(file.originalname ?? '');
-      const name = documentNameSchema.parse(fields.data.name || originalName);
-      const stored: StoredFile = {
-        storageKey: file.path,
-        size: file.size,
-        mimeType: safeMimeType(file.mimetype),
-        originalName,
-      };
+      if (hasNul(fields.data)) throw new RouteRefusal(badRequest(M.common.nulCharacter));
+      const name = documentNameSchema.parse(fields.data.name || stored.originalName);
       const document = await createDocument(
         { ...scope, userId: scope.user.id, actor: staffActor(scope.user) },
         { ...fields.data, name, visibleInPortal: fields.data.visibleInPortal },
         stored,
-        env,
+        scope.app.env,
       );
       pending.keep();
       res.status(201).json(document);
+    },
+  );
+}
+
+/**
+ * POST /api/documents/{id}/versions (any staff member, as documents.update): a new version of the agency's file,
+ * multipart (`file`), with the hub upload's limits, quota and refusals. Another agency's file is NOT_FOUND, checked
+ * before a byte is stored; 201 with the version and the approval requests it reset.
+ */
+export async function uploadDocumentVersion(scope: StaffScope, req: Request, res: Response) {
+  const id = idSchema.safeParse(req.params.id);
+  if (!id.success) throw new RouteRefusal(notFound);
+  const exists = await scope.sql.get(
+    sql`SELECT 1 AS "ok" FROM "Document" WHERE "businessId" = ${TENANT} AND "id" = ${id.data}`,
+  );
+  if (!exists) throw new RouteRefusal(notFound);
+  await withPendingUpload(
+    removeFrom(scope.app.storage),
+    'files: an upload not kept could not be removed from storage',
+    async (pending) => {
+      const stored = await receiveHubUpload(scope, req, res, pending);
+      const added = await addDocumentVersion(
+        { ...scope, userId: scope.user.id, actor: staffActor(scope.user) },
+        id.data,
+        stored,
+        scope.app.env,
+      );
+      pending.keep();
+      res.status(201).json(added);
     },
   );
 }
@@ -158,7 +206,8 @@ export async function uploadDocument(scope: StaffScope, req: Request, res: Respo
  * shows them (their own company's, shared, and not in a project they do not see: server/portal/visibility.ts);
  * anything else is NOT_FOUND, like a missing file.
  */
-export async function downloadDocument({ staff, portal }: StaffOrPortal, req: Request, res: Response) {
+export async function downloadDocument(caller: StaffOrPortal, req: Request, res: Response) {
+  const { staff, portal } = caller;
   const scope = staff ?? portal;
   const id = idSchema.safeParse(req.params.id);
   if (!id.success) throw new RouteRefusal(notFound);
@@ -167,6 +216,28 @@ export async function downloadDocument({ staff, portal }: StaffOrPortal, req: Re
     SELECT d."url", d."storageKey", d."originalName", d."name", d."mimeType", d."size" FROM "Document" d
     WHERE d."businessId" = ${TENANT} AND d."id" = ${id.data}${clientOnly}`);
   if (!row) throw new RouteRefusal(notFound);
+  await sendDocumentBytes(caller, id.data, row, req, res);
+}
+
+/**
+ * GET /api/documents/{id}/versions/{number}/download: one version's bytes, with the current download's headers.
+ * Staff: any version of the agency's file. A portal client: the current version, or an older one staff shared
+ * explicitly, of a file the portal's rule shows them; anything else is NOT_FOUND.
+ */
+export async function downloadDocumentVersion(caller: StaffOrPortal, req: Request, res: Response) {
+  const { staff, portal } = caller;
+  const scope = staff ?? portal;
+  const id = idSchema.safeParse(req.params.id);
+  const number = versionNumberSchema.safeParse(req.params.number);
+  if (!id.success || !number.success) throw new RouteRefusal(versionNotFound);
+  const row = await versionForDownload(scope.sql, id.data, number.data, portal ? portal.companyId : null);
+  if (!row) throw new RouteRefusal(versionNotFound);
+  await sendDocumentBytes(caller, id.data, row, req, res);
+}
+
+/** A file's (or a version's) row, authorised by the caller: its bytes, a range of them, or a link's redirect. */
+async function sendDocumentBytes({ staff, portal }: StaffOrPortal, id: number, row: Row, req: Request, res: Response) {
+  const scope = (staff ?? portal)!;
   // A client's download (authorised above) is logged: not a write, so no transaction to share.
   // A staff preview of the portal (portal.preview) is no client: nothing is logged.
   const client = portal && !portal.portalSession.preview ? portal.portalSession : null;
@@ -174,7 +245,7 @@ export async function downloadDocument({ staff, portal }: StaffOrPortal, req: Re
     ? () =>
         recordActivity(scope.app.database.db, client.businessId, contactActor(client.contact), {
           entityType: 'file',
-          entityId: id.data,
+          entityId: id,
           entityName: String(row.name),
           companyId: client.contact.companyId,
           action: 'downloaded',

@@ -5,8 +5,8 @@
  * upload that is not kept removed before the reply goes out.
  */
 import os from 'node:os';
-import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { createHash, randomUUID } from 'node:crypto';
+import { pipeline as pipe, Transform, type Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import multer, { MulterError, type StorageEngine } from 'multer';
 import { FileTooLargeError, type FileStorage } from '../files/storage';
@@ -95,9 +95,27 @@ export async function receiveFile(
   return req.file;
 }
 
+/** A pass-through that hashes what goes by (SHA-256, hex once the stream has ended): the bytes are read once. */
+function sha256Through() {
+  const hash = createHash('sha256');
+  let digest: string | null = null;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      digest = hash.digest('hex');
+      callback();
+    },
+  });
+  return { stream, digest: () => digest };
+}
+
 /**
- * Multer's storage engine over FileStorage: each file streams into a fresh random key of the business; `through`
- * may pass it through a check first and add what it found to the file (either side failing ends both).
+ * Multer's storage engine over FileStorage: each file streams into a fresh random key of the business, hashed on the
+ * way (the file's `sha256`, hex: its version's checksum); `through` may pass it through a check first and add what it
+ * found to the file (either side failing ends both).
  */
 export function storageEngine(
   storage: FileStorage,
@@ -109,10 +127,19 @@ export function storageEngine(
     _handleFile(_req, file, callback) {
       const key = storage.newKey(businessId);
       const checked = through?.(file.stream);
-      storage.writeStream(key, checked?.stream ?? file.stream, { maxBytes }).then(
-        ({ size }) => callback(null, { path: key, size, ...checked?.found() }),
-        (error: unknown) => callback(error),
-      );
+      const source = checked?.stream ?? file.stream;
+      const hashed = sha256Through();
+      // Either side failing ends both; the storage then drops what it wrote and rejects.
+      storage
+        .writeStream(
+          key,
+          pipe(source, hashed.stream, () => {}),
+          { maxBytes },
+        )
+        .then(
+          ({ size }) => callback(null, { path: key, size, ...{ sha256: hashed.digest() }, ...checked?.found() }),
+          (error: unknown) => callback(error),
+        );
     },
     _removeFile(_req, file, callback) {
       storage.remove(file.path).then(() => callback(null), callback);

@@ -11,8 +11,8 @@ import { importUpload } from '../data/import-routes';
 import { exportDownload, exportZipDownload } from '../data/routes';
 import { logoFile, uploadLogo } from '../files/logo';
 import { uploadFlowFile } from '../files/portal-flow-upload';
+import { downloadDocument, downloadDocumentVersion, uploadDocument, uploadDocumentVersion } from '../files/routes';
 import { uploadMessageAttachment } from '../files/portal-message-upload';
-import { downloadDocument, uploadDocument } from '../files/routes';
 import type { createContextFactory } from '../trpc';
 import { replyError } from './reply';
 import { portalRoute, publicRoute, staffOrPortalRoute, staffRoute, type HttpRoute } from './route';
@@ -31,6 +31,22 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
       anyStaff: 'as documents.get: every staff member reads the agency’s files (a portal client, the ones shown them)',
     },
     downloadDocument,
+  ),
+  // Before the upload of a version: the matrices' sample download asks for version 1 while it is still the current one.
+  staffOrPortalRoute(
+    'GET',
+    '/api/documents/:id/versions/:number/download',
+    {
+      anyStaff:
+        'as documents.versions: every staff member reads every version (a portal client, the current and the shared ones)',
+    },
+    downloadDocumentVersion,
+  ),
+  staffRoute(
+    'POST',
+    '/api/documents/:id/versions',
+    { anyStaff: 'as documents.update: every staff member edits the agency’s files, and a new version is an edit' },
+    uploadDocumentVersion,
   ),
   staffRoute('POST', '/api/business/logo', { permission: 'branding.manage' }, uploadLogo),
   publicRoute(

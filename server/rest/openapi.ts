@@ -9,6 +9,7 @@ import { M } from '../../shared/messages';
 import { MAX_ID } from '../../shared/schemas/common';
 import { logoOutput } from '../../shared/schemas/business';
 import { documentOutput, documentUploadFields } from '../../shared/schemas/documents';
+import { versionUploadOutput } from '../../shared/schemas/document-versions';
 import { appRouter } from '../routers/_app';
 import { portalProcedure, staffProcedure } from '../trpc';
 import { camelToSnake } from './case';
@@ -253,6 +254,90 @@ export function fileOperations() {
         responses: {
           '201': { description: M.api.ok, content: json(documentOutput) },
           ...errors(400, 401, 403, 404, 413),
+        },
+      },
+    },
+    '/api/documents/{id}/versions': {
+      post: {
+        operationId: 'documents.uploadVersion',
+        tags: ['documents'],
+        summary:
+          'Upload a new version of a file: multipart/form-data with the file in the field "file" (the upload limit and quota apply)',
+        description:
+          'The new version becomes the current one (its number is the current one plus 1): the file’s download, size, type and ' +
+          'name follow it, and the client sees it when the file is shared. Older versions keep their bytes and stay downloadable ' +
+          '(GET /api/documents/{id}/versions/{number}/download). The file’s pending approval requests are reset: ' +
+          '`resetApprovalRequestIds` names them. An empty file is refused (400), a bigger one or one over the storage quota ' +
+          'too (413), another agency’s file is 404, and a version uploaded at the same moment makes this one 409; nothing of a ' +
+          'refused upload is kept.',
+        security,
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID } },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: {
+                  file: {
+                    type: 'string',
+                    format: 'binary',
+                    description: 'The new version; its name and type come from the part’s headers.',
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          '201': { description: M.api.ok, content: json(versionUploadOutput) },
+          ...errors(400, 401, 404, 409, 413),
+        },
+      },
+    },
+    '/api/documents/{id}/versions/{number}/download': {
+      get: {
+        operationId: 'documents.downloadVersion',
+        tags: ['documents'],
+        summary:
+          'One version’s bytes, with the same headers as the file’s download; a portal client reaches the current version and the older ones shared with them',
+        security: [...security, { portalCookie: [] }],
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID } },
+          {
+            name: 'number',
+            in: 'path',
+            required: true,
+            schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID },
+          },
+          {
+            name: 'download',
+            in: 'query',
+            required: false,
+            description: 'Present: always as an attachment, never shown in the browser tab.',
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          '200': {
+            description: M.api.ok,
+            headers: {
+              'Content-Disposition': {
+                description: 'inline or attachment, with filename and filename* (RFC 6266)',
+                schema: { type: 'string' },
+              },
+            },
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '302': {
+            description: 'A link’s version: Location is its URL.',
+            headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+          },
+          '206': { description: 'One byte range of the version (Range header).' },
+          ...errors(401, 404),
         },
       },
     },

@@ -168,6 +168,10 @@ export const restRoutes: RestRoute[] = [
     errors: [403, 404],
     summary: 'The files shared with the signed-in client, with stats and the project filter',
   }),
+  row('GET', '/api/portal/files/{slug}/{id}/versions', 'portalFiles.versions', {
+    errors: [403, 404],
+    summary: 'The older versions of a shared file that staff shared with the signed-in client, newest first',
+  }),
   row('GET', '/api/portal/resources/{slug}', 'portal.resources', {
     errors: [403],
     summary: 'The resources shared with the signed-in client, with their details',
@@ -628,6 +632,17 @@ export const restRoutes: RestRoute[] = [
       extra: [
         row('GET', '/api/documents/stats', 'documents.stats', {
           summary: 'File counts (all, created in the last 7 days), bytes stored and the upload limit',
+        }),
+        // Versions (issue 31): the history and an older version's sharing; uploads and downloads of a version carry
+        // bytes (POST /api/documents/{id}/versions, GET …/versions/{number}/download: server/files/routes.ts).
+        row('GET', '/api/documents/{id}/versions', 'documents.versions', {
+          list: true,
+          errors: [404],
+          summary: "A file's versions, newest first: number, uploader, date, size, SHA-256, current, shared",
+        }),
+        row('PATCH', '/api/documents/{id}/versions/{number}', 'documents.shareVersion', {
+          errors: [404],
+          summary: 'Share an older version with the client (sharedWithClient), or stop sharing it',
         }),
       ],
     },

@@ -18,6 +18,7 @@ import { jobsRouter, notificationsRouter, portalNotificationsRouter } from './no
 import { portalActivityRouter } from './portal-activity';
 import { portalRouter } from './portal';
 import { portalAuthRouter } from './portal-auth';
+import { portalFilesRouter } from './portal-files';
 import { portalFlowsRouter } from './portal-flows';
 import { portalPreviewRouter } from './portal-preview';
 import { profileRouter } from './profile';
@@ -57,6 +58,7 @@ export const appRouter = router({
   portalApprovals: portalApprovalsRouter,
   portalAuth: portalAuthRouter,
   portalNotifications: portalNotificationsRouter,
+  portalFiles: portalFilesRouter,
   portalFlows: portalFlowsRouter,
   portalMessages: portalMessagesRouter,
   portalLive: portalLiveRouter,

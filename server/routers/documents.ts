@@ -20,6 +20,13 @@ import {
   removeDocument,
   updateDocument,
 } from '../domain/documents';
+import {
+  versionListInput,
+  versionOutput,
+  versionPageOutput,
+  versionShareInput,
+} from '../../shared/schemas/document-versions';
+import { listDocumentVersions, shareDocumentVersion } from '../domain/documents/versions';
 import { router, staffProcedure } from '../trpc';
 
 export const documentsRouter = router({
@@ -54,4 +61,16 @@ export const documentsRouter = router({
     .mutation(({ ctx, input }) => removeDocument(ctx, input)),
 
   stats: staffProcedure.output(documentStatsOutput).query(({ ctx }) => documentStats(ctx)),
+
+  /** A file's versions, newest first (uploads of a new one: POST /api/documents/{id}/versions, multipart). */
+  versions: staffProcedure
+    .input(versionListInput)
+    .output(versionPageOutput)
+    .query(({ ctx, input }) => listDocumentVersions(ctx, input)),
+
+  /** Share an older version with the client, or stop sharing it. */
+  shareVersion: staffProcedure
+    .input(versionShareInput)
+    .output(versionOutput)
+    .mutation(({ ctx, input }) => shareDocumentVersion(ctx, input)),
 });

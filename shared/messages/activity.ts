@@ -62,6 +62,7 @@ export const activity = {
     imported: 'imported',
     archived: 'archived',
     unarchived: 'restored',
+    version_uploaded: 'uploaded a new version of',
     posted: 'wrote in',
     noted: 'added an internal note to',
     approval_requested: 'asked for approval of',
@@ -69,6 +70,8 @@ export const activity = {
     approved: 'approved',
     changes_requested: 'requested changes to',
   } as Record<string, string>,
+  /** A file's new version, when the entry says which ("uploaded version 2 of file “Logo”"). */
+  versionUploaded: (n: number) => `uploaded version ${n} of file`,
   /** Field names that the humanised name would get wrong. */
   fieldLabels: {
     dueDate: T.dueDate,

@@ -52,7 +52,7 @@ export const portalFlows = {
   chooseFile: T.chooseAFile,
   noFileYet: 'No file chosen yet',
   replaceFile: 'Replace file',
-  uploading: (percent: number) => `Uploading… ${percent}%`,
+  uploading: T.uploadingPercent,
   uploadFailed: 'The file could not be uploaded.',
   uploaded: 'File uploaded',
   // Staff side (the flow editor's Submissions tab)

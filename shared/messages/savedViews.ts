@@ -15,7 +15,7 @@ export const savedViews = {
   save: 'Save view…',
   emptyTitle: 'No saved views yet',
   emptyText: 'Filter or sort this list, then choose Save view… to keep it under a name.',
-  by: (name: string) => `by ${name}`,
+  by: T.byName,
   manage: (name: string) => `Change ${name}`,
   share: 'Share with the team',
   unshare: 'Make personal',

@@ -254,6 +254,8 @@ export const flowName = 'Flow name';
 export const projectName = 'Project name';
 export const templateLabel = 'Template';
 export const saveAsTemplate = 'Save as template';
+export const uploadingPercent = (percent: number) => `Uploading… ${percent}%`;
+export const byName = (name: string) => `by ${name}`;
 export const messagesLabel = 'Messages';
 export const waiting = 'Waiting';
 export const internalNote = 'Internal note';

@@ -154,6 +154,8 @@ export const documentOutput = z.object({
   originalName: z.string().nullable(),
   mimeType: z.string().nullable(),
   visibleInPortal: z.boolean(),
+  /** The current version's number (1 until a new version is uploaded; the history: documents.versions). */
+  version: z.number().int(),
   createdAt: z.date(),
   /** The conversation the file was first attached to a message in (internal: that message is an internal note). */
   sentIn: z.object({ threadId: z.number().int(), title: z.string(), internal: z.boolean() }).nullable(),

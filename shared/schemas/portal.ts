@@ -22,6 +22,8 @@ export const portalProjectsInput = z.object({
 export const portalProjectInput = z.object({ id: idSchema, slug });
 /** One resource the client may see (portal.resource); `resourceId`, as the portal's `id` names a project. */
 export const portalResourceInput = z.object({ resourceId: idSchema, slug });
+/** A shared file's older versions shared with the client (issue 31). */
+export const portalFileVersionsInput = z.object({ id: idSchema, slug });
 export const portalTasksInput = z.object({
   ...pageInput,
   slug,
@@ -84,6 +86,10 @@ const portalFile = z.object({
   downloadUrl: z.string(),
   /** The signed-in contact uploaded it, in a flow ("Uploaded by you"). */
   uploadedByYou: z.boolean(),
+  /** The current version's number (what the download serves). */
+  version: z.number().int(),
+  /** Older versions staff shared with the client (portalFiles.versions lists them); 0 where not counted. */
+  sharedVersions: z.number().int(),
   /** The conversation it was sent in, when that message is one the client sees (never an internal note). */
   sentIn: z.object({ threadId: z.number().int(), title: z.string() }).nullable(),
 });

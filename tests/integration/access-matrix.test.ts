@@ -96,6 +96,7 @@ const PORTAL = [
   'portalApprovals.reviews',
   'portalApprovals.get',
   'portalApprovals.decide',
+  'portalFiles.versions',
 ];
 
 /** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
@@ -184,6 +185,8 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   portalFlows: null,
   /** portal.project(id): a project of the client's company. */
   portal: 'project',
+  /** portalFiles.versions(id): a file shared with the client's company (issue 31). */
+  portalFiles: 'document',
   dashboard: null,
   flowSteps: 'flowStep',
   flowFields: 'flowField',
@@ -478,6 +481,18 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
     // The sampled slug would name another portal (403); the fixture's request is approved: approving again is a no-op.
     'portalApprovals.get': { input: () => ({ slug: undefined }) },
     'portalApprovals.decide': { input: () => ({ slug: undefined, decision: 'approve', versionNumber: undefined }) },
+    'portalFiles.versions': { input: () => ({ slug: undefined }) },
+    // The current version follows the file's own sharing: the control shares version 1 once version 2 is current.
+    'documents.shareVersion': {
+      input: () => ({ number: 1 }),
+      beforeControl: async (rows) => {
+        const db = app.database.db;
+        const doc = await db.document.update({ where: { id: rows.document[0] }, data: { version: 2 } });
+        await db.documentVersion.create({
+          data: { businessId: doc.businessId, documentId: doc.id, number: 2, url: doc.url, previewStatus: 'none' },
+        });
+      },
+    },
     // Nobody changes their own role or removes themselves: the control acts on another member of agency A.
     'team.setRole': { beforeControl: (rows) => addMember(rows) },
     'team.remove': { beforeControl: (rows) => addMember(rows) },

@@ -292,6 +292,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].originalName",
         "[].mimeType",
         "[].visibleInPortal",
+        "[].version",
         "[].createdAt",
         "[].sentIn",
         "[].approvalStatus",
@@ -452,6 +453,8 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].project",
         "[].downloadUrl",
         "[].uploadedByYou",
+        "[].version",
+        "[].sharedVersions",
         "[].sentIn",
       ]
     `);
@@ -474,6 +477,8 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "recentFiles[].project",
         "recentFiles[].downloadUrl",
         "recentFiles[].uploadedByYou",
+        "recentFiles[].version",
+        "recentFiles[].sharedVersions",
         "recentFiles[].sentIn",
         "resources",
         "resources[].id",
@@ -599,6 +604,7 @@ describe('single answers: fields in order', () => {
         "originalName",
         "mimeType",
         "visibleInPortal",
+        "version",
         "createdAt",
         "sentIn",
         "approvalStatus",

@@ -80,6 +80,7 @@ const CAMEL_KEYS = [
   'originalName',
   'mimeType',
   'visibleInPortal',
+  'version',
   'createdAt',
   /** The conversation it was sent in (a file attached to a message), else null. */
   'sentIn',

@@ -120,6 +120,17 @@ export async function addCompanyTree(db: Db, businessId: number, userId: number,
       visibleInPortal: true,
     },
   });
+  // Its version 1, as every writer of files makes it (issue 31).
+  await db.documentVersion.create({
+    data: {
+      businessId,
+      documentId: document.id,
+      number: 1,
+      url: document.url,
+      uploadedById: userId,
+      previewStatus: 'none',
+    },
+  });
   rows.document.push(document.id);
   for (const [title, visibleToClient] of [
     [`${name} internal notes`, false],

@@ -58,6 +58,21 @@ const ROUTE_SAMPLES: Record<string, RouteSample> = {
     request: (ids) => ({ path: `/api/documents/${ids.document}/download` }),
     ok: 302,
   },
+  'POST /api/documents/:id/versions': {
+    ids: ['document'],
+    request: (ids) =>
+      post(
+        `/api/documents/${ids.document}/versions`,
+        form({}, { bytes: 'matrix version', name: 'matrix-v2.txt', type: 'text/plain' }),
+      ),
+    ok: 201,
+  },
+  // The fixture's file is a link: its version 1 redirects to the file itself (a client reaches the current version).
+  'GET /api/documents/:id/versions/:number/download': {
+    ids: ['document'],
+    request: (ids) => ({ path: `/api/documents/${ids.document}/versions/1/download` }),
+    ok: 302,
+  },
   'POST /api/business/logo': {
     ids: [],
     request: () => post('/api/business/logo', form({}, { bytes: PNG_BYTES, name: 'logo.png', type: 'image/png' })),

@@ -105,8 +105,13 @@ export async function deleteCompany(scope: Writer & Pick<StaffScope, 'app'>, { i
         }),
       );
       const files = { OR: [{ companyId: id }, { projectId: { in: projectIds } }] };
-      const stored = await tx.document.findMany({
+      const going = await tx.document.findMany({
         where: { ...files, storageKey: { not: null } },
+        select: { storageKey: true },
+      });
+      // Every version's bytes go too (read before the cascade removes the version rows).
+      const versions = await tx.documentVersion.findMany({
+        where: { storageKey: { not: null }, document: files },
         select: { storageKey: true },
       });
       await tx.document.deleteMany({ where: files });
@@ -133,7 +138,9 @@ export async function deleteCompany(scope: Writer & Pick<StaffScope, 'app'>, { i
         companyId: null,
         action: 'deleted',
       });
-      return stored.map((d) => d.storageKey).filter((key): key is string => key !== null);
+      return [
+        ...new Set([...going, ...versions].map((d) => d.storageKey).filter((key): key is string => key !== null)),
+      ];
     })
     .catch(notFoundOn(M.companies.notFound));
   for (const key of storageKeys) {

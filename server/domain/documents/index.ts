@@ -26,6 +26,7 @@ import { shareAudience } from '../../portal/audience';
 import { changesOf, recordActivity, staffActor, type Actor, type ActivityWriter } from '../../activity';
 import type { ActivityChange } from '../../../shared/activity';
 import { assertStorageQuota, type QuotaEnv } from '../../files/quota';
+import { recordFirstVersion, versionKeysOf } from './versions';
 import { messageOrigins } from '../messages/origins';
 
 /** "Recent files": created within the last 7 days (spec §2.6). */
@@ -91,11 +92,17 @@ async function logFile(tx: FileTx, businessId: number, actor: Actor, id: number,
   });
 }
 
-/** An upload already in storage, to be recorded by createDocument. */
-export type StoredFile = { storageKey: string; size: number; mimeType: string | null; originalName: string };
+/** An upload already in storage, to be recorded by createDocument; sha256: of its bytes, hashed as they streamed in. */
+export type StoredFile = {
+  storageKey: string;
+  size: number;
+  mimeType: string | null;
+  originalName: string;
+  sha256?: string | null;
+};
 
 const columns = sql`t."id", t."name", t."type", t."url", t."size", t."companyId", t."projectId", t."uploadedById",
-  t."storageKey", t."originalName", t."mimeType", t."visibleInPortal", t."createdAt"`;
+  t."storageKey", t."originalName", t."mimeType", t."visibleInPortal", t."version", t."createdAt"`;
 
 /** The names shown with a file, each one indexed look-up by (businessId, id); aliases unlike the page's `p` and `t`. */
 const namesOf = (d: Sql) => sql`
@@ -126,6 +133,7 @@ function documentFromRow(r: Row): DocumentRow {
     originalName: (r.originalName as string | null) ?? null,
     mimeType: (r.mimeType as string | null) ?? null,
     visibleInPortal: toBool(r.visibleInPortal),
+    version: toInt(r.version ?? 1),
     createdAt: toDate(r.createdAt),
     sentIn: null,
     approvalStatus: r.approvalStatus == null ? null : (String(r.approvalStatus) as DocumentRow['approvalStatus']),
@@ -222,6 +230,7 @@ export async function createDocument(
         data: { url: documentDownloadPath(row.id) },
         select: { id: true },
       });
+      await recordFirstVersion(tx, scope.businessId, row.id, { sha256: stored.sha256 ?? null });
       await logFile(tx, scope.businessId, scope.actor, row.id, null);
       return row.id;
     });
@@ -232,6 +241,7 @@ export async function createDocument(
         data: { ...data, url: link.url, size: link.size ?? 0 },
         select: { id: true },
       });
+      await recordFirstVersion(tx, scope.businessId, row.id, { sha256: null });
       await logFile(tx, scope.businessId, scope.actor, row.id, null);
       return row.id;
     });
@@ -355,6 +365,8 @@ export async function removeDocument(scope: Writer & Pick<StaffScope, 'app'>, in
   const removed = await scope.db
     .$transaction(async (tx) => {
       const before = (await tx.document.findUnique({ where: { id: input.id }, select: fileStateSelect })) ?? notFound();
+      // Every version's bytes go with the file (read before the cascade removes the version rows).
+      const versionKeys = await versionKeysOf(tx, [input.id]);
       const row = await tx.document.delete({ where: { id: input.id }, select: { storageKey: true } });
       await recordActivity(tx, scope.businessId, staffActor(scope.user), {
         entityType: 'file',
@@ -365,15 +377,15 @@ export async function removeDocument(scope: Writer & Pick<StaffScope, 'app'>, in
         // A shared file taken away is the client's news too.
         clientVisible: before.visibleInPortal && before.companyId !== null,
       });
-      return row;
+      return new Set([...(row.storageKey ? [row.storageKey] : []), ...versionKeys]);
     })
     .catch(notFoundOn(M.documents.notFound));
-  if (removed.storageKey) {
+  for (const key of removed) {
     // The row is gone either way; a file left behind is logged, never an error for the user.
     await scope.app.storage
-      .remove(removed.storageKey)
+      .remove(key)
       .catch((error: unknown) =>
-        log.error({ err: error, key: removed.storageKey }, 'files: a deleted file could not be removed from storage'),
+        log.error({ err: error, key }, 'files: a deleted file could not be removed from storage'),
       );
   }
   return { ok: true as const };

@@ -9,6 +9,7 @@
  * sentence. A reply by e-mail is never an internal note. Its attachments become the company's files, as a
  * composer's uploads do, and a mail delivered twice (the same Message-ID) is posted once.
  */
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Response } from 'express';
 import { TRPCError } from '@trpc/server';
@@ -25,6 +26,7 @@ import { log } from '../../log';
 import { isClientVisible } from '../../portal/visibility';
 import { runAsTenant } from '../../tenancy';
 import { announce } from './changes';
+import { recordFirstVersion } from '../documents/versions';
 import { writeMessage, type Person } from './index';
 
 /** The Message-ID as stored: bounded (a hostile header cannot grow the row). */
@@ -159,6 +161,8 @@ async function storeAttachments(
       const { size } = await app.storage.writeStream(storageKey, Readable.from([file.content]), {
         maxBytes: app.env.MAX_UPLOAD_BYTES,
       });
+      // The attachment is in memory already (the parsed e-mail): its hash is the version's checksum.
+      const sha256 = createHash('sha256').update(file.content).digest('hex');
       const originalName = safeFileName(file.filename);
       const id = await scope.db
         .$transaction(async (tx) => {
@@ -183,6 +187,10 @@ async function storeAttachments(
             where: { id: row.id },
             data: { url: documentDownloadPath(row.id) },
             select: { id: true },
+          });
+          await recordFirstVersion(tx, scope.businessId, row.id, {
+            sha256,
+            uploadedByName: person.kind === 'staff' ? null : person.name,
           });
           await recordActivity(tx, scope.businessId, actor, {
             entityType: 'file',

@@ -104,14 +104,16 @@ function projectFromRow(r: Row): PortalProjectCard {
   };
 }
 
-const fileColumns = sql`t."id", t."name", t."type", t."size", t."createdAt", t."projectId", t."companyId", t."flowSubmissionId"`;
+const fileColumns = sql`t."id", t."name", t."type", t."size", t."createdAt", t."projectId", t."companyId", t."flowSubmissionId", t."version"`;
 /**
- * A file aliased `d`: its project's name, and whether the signed-in contact uploaded it in a flow (the submission
- * it answers is theirs), over FlowSubmission's primary key.
+ * A file aliased `d`: its project's name, whether the signed-in contact uploaded it in a flow (the submission
+ * it answers is theirs), over FlowSubmission's primary key, and how many older versions staff shared with the client
+ * (over DocumentVersion's (businessId, documentId, number) index).
  */
 const fileExtras = (d: Sql, contactId: number) =>
   sql`(SELECT fp."name" FROM "Project" fp WHERE fp."businessId" = ${TENANT} AND fp."id" = ${d}."projectId") AS "projectName",
-  (SELECT COUNT(*) FROM "FlowSubmission" fs WHERE fs."id" = ${d}."flowSubmissionId" AND fs."businessId" = ${TENANT} AND fs."contactId" = ${contactId}) AS "byYou"`;
+  (SELECT COUNT(*) FROM "FlowSubmission" fs WHERE fs."id" = ${d}."flowSubmissionId" AND fs."businessId" = ${TENANT} AND fs."contactId" = ${contactId}) AS "byYou",
+  (SELECT COUNT(*) FROM "DocumentVersion" fv WHERE fv."businessId" = ${TENANT} AND fv."documentId" = ${d}."id" AND fv."number" <> ${d}."version" AND fv."sharedWithClient" = ${true}) AS "sharedVersions"`;
 
 function fileFromRow(r: Row): PortalFile {
   const id = toInt(r.id);
@@ -126,6 +128,8 @@ function fileFromRow(r: Row): PortalFile {
     project: refOf(r.projectId, r.projectName),
     downloadUrl: documentDownloadPath(id),
     uploadedByYou: toInt(r.byYou ?? 0) > 0,
+    version: toInt(r.version ?? 1),
+    sharedVersions: toInt(r.sharedVersions ?? 0),
     sentIn: null,
   };
 }

@@ -36,6 +36,7 @@ import { useLinkParam } from '../search/useLinkParam';
 import { useLinkedRecord } from '../search/useLinkedRecord';
 import { UploadDialog } from './UploadDialog';
 import { ApprovalBadge } from '../approvals/approvalParts';
+import { useVersionDrop, VersionDropMarker } from './VersionDrop';
 
 const D = M.documents;
 const searchMaxLength = documentListInput.shape.search.unwrap().maxLength ?? undefined;
@@ -104,10 +105,13 @@ function DocumentCard({
   document,
   onEdit,
   onDelete,
+  dropTarget,
 }: {
   document: DocumentRow;
   onEdit: () => void;
   onDelete: () => void;
+  /** A file is dragged over this card: dropping it adds a version. */
+  dropTarget: boolean;
 }) {
   return (
     <li className="relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:shadow-md hover:ring-slate-300">
@@ -123,6 +127,7 @@ function DocumentCard({
           <FileLink document={document} stretched />
         </h2>
         <FileSubline document={document} />
+        <VersionDropMarker document={document} active={dropTarget} />
         <SentInLink document={document} />
       </div>
       <dl className="mt-4 space-y-1.5 border-t border-slate-100 pt-3 text-sm text-slate-600">
@@ -217,6 +222,9 @@ export default function DocumentsPage() {
   useLinkedRecord('file', (id) => utils.documents.get.fetch({ id }), setEditing);
   useLinkParam('new', () => setUploading(true));
 
+  // Drop a file on a file's row or card: a new version of it (issue 31).
+  const drop = useVersionDrop(list.items);
+
   const companyId = filters.values.companyId ?? null;
   const company = useCompanyName(companyId);
   const companyChip = company.name ?? (company.missing ? D.unknownCompany : '…');
@@ -251,6 +259,7 @@ export default function DocumentsPage() {
           <div className="min-w-0">
             <FileLink document={d} />
             <FileSubline document={d} />
+            <VersionDropMarker document={d} active={drop.target === d.id} />
             <SentInLink document={d} />
           </div>
         </div>
@@ -364,18 +373,36 @@ export default function DocumentsPage() {
         onRemove={(key) => filters.remove(key as FilterKey)}
         onClearAll={filters.clearAll}
       />
-      <ListResults
-        list={list}
-        view={filters.view}
-        count={D.showing}
-        rowKey={(d) => d.id}
-        onOpen={setEditing}
-        skeletons={5}
-        empty={{ icon: <FolderOpen className="size-10" />, title: D.emptyTitle, text: D.emptyText, action: addButton }}
-        noMatch={{ title: D.noMatchTitle, text: D.noMatchText, onClear: filters.clearAll }}
-        table={{ caption: D.title, columns, sort }}
-        card={(d) => <DocumentCard document={d} onEdit={() => setEditing(d)} onDelete={() => setDeleting(d)} />}
-      />
+      <div
+        {...drop.zone}
+        className="[&_[data-drop-active]]:bg-brand-50 [&_[data-drop-active]]:outline-2 [&_[data-drop-active]]:-outline-offset-2 [&_[data-drop-active]]:outline-brand-500"
+      >
+        <ListResults
+          list={list}
+          view={filters.view}
+          count={D.showing}
+          rowKey={(d) => d.id}
+          onOpen={setEditing}
+          skeletons={5}
+          empty={{
+            icon: <FolderOpen className="size-10" />,
+            title: D.emptyTitle,
+            text: D.emptyText,
+            action: addButton,
+          }}
+          noMatch={{ title: D.noMatchTitle, text: D.noMatchText, onClear: filters.clearAll }}
+          table={{ caption: D.title, columns, sort }}
+          card={(d) => (
+            <DocumentCard
+              document={d}
+              onEdit={() => setEditing(d)}
+              onDelete={() => setDeleting(d)}
+              dropTarget={drop.target === d.id}
+            />
+          )}
+        />
+      </div>
+      {drop.dialog}
       <UploadDialog open={uploading} onClose={() => setUploading(false)} defaultCompanyId={companyId} />
       <EditDocumentDialog document={editing} onClose={() => setEditing(null)} />
       <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />

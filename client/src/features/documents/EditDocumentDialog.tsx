@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { ApprovalPanel } from '../approvals/ApprovalPanel';
 import { DocumentFields } from './DocumentFields';
+import { VersionHistory } from './VersionHistory';
 import {
   FileIcon,
   FileLink,
@@ -80,33 +81,41 @@ export function EditDocumentDialog({
   return (
     <Dialog open={asked !== null} onClose={() => !update.isPending && onClose()} title={D.dialogEdit}>
       {document && (
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <div className="relative flex items-center gap-3 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset">
-            <FileIcon document={document} />
-            <div className="min-w-0 flex-1">
-              <FileLink document={document} className="text-sm" />
-              <p className="truncate text-xs text-slate-500">
-                {[
-                  document.stored ? document.originalName : document.url,
-                  formatFileSize(document.size),
-                  formatListDate(document.createdAt),
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </p>
-              <SentInLink document={document} />
+        <>
+          <form onSubmit={onSubmit} noValidate className="space-y-5">
+            <div className="relative flex items-center gap-3 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset">
+              <FileIcon document={document} />
+              <div className="min-w-0 flex-1">
+                <FileLink document={document} className="text-sm" />
+                <p className="truncate text-xs text-slate-500">
+                  {[
+                    document.stored ? document.originalName : document.url,
+                    formatFileSize(document.size),
+                    formatListDate(document.createdAt),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                <SentInLink document={document} />
+              </div>
             </div>
-          </div>
-          <DocumentFields form={form} place="company-and-project" companyName={document.company?.name} autoFocusName />
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-              {D.cancel}
-            </Button>
-            <Button type="submit" busy={update.isPending}>
-              {update.isPending ? D.saving : D.submitEdit}
-            </Button>
-          </div>
-        </form>
+            <DocumentFields
+              form={form}
+              place="company-and-project"
+              companyName={document.company?.name}
+              autoFocusName
+            />
+            <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
+              <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+                {D.cancel}
+              </Button>
+              <Button type="submit" busy={update.isPending}>
+                {update.isPending ? D.saving : D.submitEdit}
+              </Button>
+            </div>
+          </form>
+          <VersionHistory document={document} />
+        </>
       )}
       {document && (
         <div className="mt-5">

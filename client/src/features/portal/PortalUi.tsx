@@ -36,6 +36,8 @@ import { buttonClass } from '../../ui/Button';
 import { Skeleton } from '../../ui/Feedback';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { portalPath } from './session';
+import { PortalFileVersions } from './PortalFileVersions';
+import { versions as versionsText } from '../../../../shared/messages/versions';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { common: CORE.common, portal } as const;
@@ -224,6 +226,7 @@ export function FileRow({ file, showProject = true }: { file: PortalFile; showPr
         <p className="mt-0.5 truncate text-xs text-slate-500">
           {[
             showProject ? (file.project?.name ?? P.files.noProject) : null,
+            file.version > 1 ? versionsText.versionLabel(file.version) : null,
             formatFileSize(file.size),
             listDate(file.createdAt),
             file.uploadedByYou ? P.files.uploadedByYou : null,
@@ -231,6 +234,7 @@ export function FileRow({ file, showProject = true }: { file: PortalFile; showPr
             .filter(Boolean)
             .join(' · ')}
         </p>
+        {file.sharedVersions > 0 && <PortalFileVersions fileId={file.id} count={file.sharedVersions} />}
         {file.sentIn && slug && (
           <Link
             to={portalPath(slug, `messages/${file.sentIn.threadId}`)}
