@@ -35,6 +35,7 @@ import { sql, TENANT, toInt } from '../sql';
 import { FileNotFoundError, type FileStorage } from './storage';
 import { StorageQuotaError, storageRoom } from './quota';
 import { clientVisible } from '../portal/visibility';
+import { afterUpload } from './previews/job';
 
 /**
  * Types a browser may show in its own tab (the list's link opens files there); any other file is sent as an
@@ -148,6 +149,7 @@ export async function uploadDocument(scope: StaffScope, req: Request, res: Respo
         env,
       );
       pending.keep();
+      await afterUpload(scope.app.database, businessId);
       res.status(201).json(document);
     },
   );

@@ -10,6 +10,7 @@ import { importUpload } from '../data/import-routes';
 import { exportDownload, exportZipDownload } from '../data/routes';
 import { logoFile, uploadLogo } from '../files/logo';
 import { uploadFlowFile } from '../files/portal-flow-upload';
+import { documentThumbnail } from '../files/previews/route';
 import { downloadDocument, uploadDocument } from '../files/routes';
 import type { createContextFactory } from '../trpc';
 import { replyError } from './reply';
@@ -29,6 +30,15 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
       anyStaff: 'as documents.get: every staff member reads the agency’s files (a portal client, the ones shown them)',
     },
     downloadDocument,
+  ),
+  staffOrPortalRoute(
+    'GET',
+    '/api/documents/:id/thumb/:file',
+    {
+      anyStaff:
+        'as the download: every staff member sees the agency’s thumbnails (a portal client, the ones shown them)',
+    },
+    documentThumbnail,
   ),
   staffRoute('POST', '/api/business/logo', { permission: 'branding.manage' }, uploadLogo),
   publicRoute(

@@ -14,7 +14,7 @@ import type { Mailer } from '../mail';
 import { log as appLog, withLogScope } from '../log';
 import { join, sql, toInt } from '../sql';
 
-export const JOB_KINDS = ['notify', 'email', 'digest', 'export', 'sweep', 'message_email'] as const;
+export const JOB_KINDS = ['notify', 'email', 'digest', 'export', 'sweep', 'message_email', 'preview'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** What enqueueJob needs of a Prisma client or transaction (tenant-scoped or not). */

@@ -153,6 +153,8 @@ export const documentOutput = z.object({
   mimeType: z.string().nullable(),
   visibleInPortal: z.boolean(),
   createdAt: z.date(),
+  /** The current version's thumbnail (an image, a PDF's first page) once made; null while there is none. */
+  thumbUrl: z.string().nullable(),
 });
 export type DocumentRow = z.output<typeof documentOutput>;
 
@@ -188,3 +190,6 @@ export const shareAudienceOutput = z.object({
 
 /** The download path of an uploaded file (GET, staff session). */
 export const documentDownloadPath = (id: number) => `/api/documents/${id}/download`;
+
+/** A thumbnail's path: its content hash names it, so it is cached for good (GET, staff or portal session). */
+export const documentThumbPath = (id: number, hash: string) => `/api/documents/${id}/thumb/${hash}.webp`;

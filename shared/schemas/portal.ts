@@ -84,6 +84,10 @@ const portalFile = z.object({
   downloadUrl: z.string(),
   /** The signed-in contact uploaded it, in a flow ("Uploaded by you"). */
   uploadedByYou: z.boolean(),
+  /** The stored file's media type (the viewer opens images and PDFs), null for a link. */
+  mimeType: z.string().nullable(),
+  /** The current version's thumbnail once made, else null. */
+  thumbUrl: z.string().nullable(),
 });
 export type PortalFile = z.infer<typeof portalFile>;
 

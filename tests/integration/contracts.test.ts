@@ -290,6 +290,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].mimeType",
         "[].visibleInPortal",
         "[].createdAt",
+        "[].thumbUrl",
       ]
     `);
     const invoices = await checkList('/api/documents?type=invoice', { field: 'createdAt', direction: 'desc' });
@@ -447,6 +448,8 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].project",
         "[].downloadUrl",
         "[].uploadedByYou",
+        "[].mimeType",
+        "[].thumbUrl",
       ]
     `);
     const dashboard = (await get(`/api/portal/dashboard/${DEMO.slug}`, portal)).body;
@@ -468,6 +471,8 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "recentFiles[].project",
         "recentFiles[].downloadUrl",
         "recentFiles[].uploadedByYou",
+        "recentFiles[].mimeType",
+        "recentFiles[].thumbUrl",
         "resources",
         "resources[].id",
         "resources[].title",
@@ -593,6 +598,7 @@ describe('single answers: fields in order', () => {
         "mimeType",
         "visibleInPortal",
         "createdAt",
+        "thumbUrl",
       ]
     `);
     const [newest] = (await get('/api/flows?limit=1')).body;

@@ -81,6 +81,7 @@ const CAMEL_KEYS = [
   'mimeType',
   'visibleInPortal',
   'createdAt',
+  'thumbUrl',
 ];
 
 /** Everything an app has stored, in-progress uploads included (a .part file, an open multipart upload). */

@@ -8,6 +8,7 @@ import { M } from '../../../shared/messages';
 import type { z } from 'zod';
 import {
   documentDownloadPath,
+  documentThumbPath,
   type documentIdInput,
   type documentListInput,
   type documentUpdateInput,
@@ -26,6 +27,7 @@ import { shareAudience } from '../../portal/audience';
 import { changesOf, recordActivity, staffActor, type Actor, type ActivityWriter } from '../../activity';
 import type { ActivityChange } from '../../../shared/activity';
 import { assertStorageQuota, type QuotaEnv } from '../../files/quota';
+import { currentThumbHash } from '../../files/previews/columns';
 
 /** "Recent files": created within the last 7 days (spec §2.6). */
 const RECENT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -94,13 +96,14 @@ async function logFile(tx: FileTx, businessId: number, actor: Actor, id: number,
 export type StoredFile = { storageKey: string; size: number; mimeType: string | null; originalName: string };
 
 const columns = sql`t."id", t."name", t."type", t."url", t."size", t."companyId", t."projectId", t."uploadedById",
-  t."storageKey", t."originalName", t."mimeType", t."visibleInPortal", t."createdAt"`;
+  t."storageKey", t."originalName", t."mimeType", t."visibleInPortal", t."createdAt", t."version"`;
 
 /** The names shown with a file, each one indexed look-up by (businessId, id); aliases unlike the page's `p` and `t`. */
 const namesOf = (d: Sql) => sql`
   (SELECT dc."name" FROM "Company" dc WHERE dc."businessId" = ${TENANT} AND dc."id" = ${d}."companyId") AS "companyName",
   (SELECT dp."name" FROM "Project" dp WHERE dp."businessId" = ${TENANT} AND dp."id" = ${d}."projectId") AS "projectName",
-  (SELECT du."firstName" || ' ' || du."lastName" FROM "User" du WHERE du."businessId" = ${TENANT} AND du."id" = ${d}."uploadedById") AS "uploaderName"`;
+  (SELECT du."firstName" || ' ' || du."lastName" FROM "User" du WHERE du."businessId" = ${TENANT} AND du."id" = ${d}."uploadedById") AS "uploaderName",
+  ${currentThumbHash(d)}`;
 
 const refOf = (id: unknown, name: unknown) =>
   id == null || name == null ? null : { id: toInt(id), name: String(name) };
@@ -125,6 +128,7 @@ function documentFromRow(r: Row): DocumentRow {
     mimeType: (r.mimeType as string | null) ?? null,
     visibleInPortal: toBool(r.visibleInPortal),
     createdAt: toDate(r.createdAt),
+    thumbUrl: r.thumbHash == null ? null : documentThumbPath(id, String(r.thumbHash)),
   };
 }
 
