@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { DocumentFields } from './DocumentFields';
 import { FileIcon, FileLink, formatListDate, useInvalidateDocuments, type DocumentRow } from './documentParts';
+import { PreviewThumb, type ViewerFile } from './viewer';
 
 const D = M.documents;
 
@@ -27,9 +28,12 @@ const valuesOf = (d: DocumentRow): DocumentForm => ({
 export function EditDocumentDialog({
   document: asked,
   onClose,
+  onPreview,
 }: {
   document: DocumentRow | null;
   onClose: () => void;
+  /** Opens the image or PDF viewer (the file's thumbnail is its button). */
+  onPreview?: (file: ViewerFile) => void;
 }) {
   // The last file asked about stays on screen while the dialog fades out.
   const [document, setDocument] = useState(asked);
@@ -74,7 +78,17 @@ export function EditDocumentDialog({
       {document && (
         <form onSubmit={onSubmit} noValidate className="space-y-5">
           <div className="relative flex items-center gap-3 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset">
-            <FileIcon document={document} />
+            <PreviewThumb
+              file={
+                document.stored && onPreview
+                  ? { name: document.name, url: document.url, mimeType: document.mimeType }
+                  : null
+              }
+              thumbUrl={document.thumbUrl}
+              fallback={<FileIcon document={document} />}
+              onOpen={(file) => onPreview?.(file)}
+              className="size-12"
+            />
             <div className="min-w-0 flex-1">
               <FileLink document={document} className="text-sm" />
               <p className="truncate text-xs text-slate-500">

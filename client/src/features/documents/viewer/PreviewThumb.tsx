@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { documents } from '../../../../../shared/messages/documents';
+import { cn } from '../../../lib/cn';
+import { FileThumb } from './FileThumb';
+import { viewerKind, type ViewerFile } from './types';
+
+/**
+ * A list row's picture of a file: its thumbnail (or `fallback`, the type's icon), and for an image or a PDF a button
+ * that opens the viewer.
+ */
+export function PreviewThumb({
+  file,
+  thumbUrl,
+  fallback,
+  onOpen,
+  className,
+}: {
+  file: ViewerFile | null;
+  thumbUrl: string | null;
+  fallback: ReactNode;
+  onOpen: (file: ViewerFile) => void;
+  className?: string;
+}) {
+  const picture = <FileThumb thumbUrl={thumbUrl} fallback={fallback} className={cn('size-full', className)} />;
+  if (!file || !viewerKind(file.mimeType))
+    return thumbUrl ? <span className={cn('block shrink-0', className)}>{picture}</span> : picture;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(file)}
+      aria-label={documents.viewer.open(file.name)}
+      title={documents.viewer.open(file.name)}
+      className={cn(
+        'relative z-10 block shrink-0 rounded-lg transition hover:opacity-90 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+        thumbUrl && className,
+      )}
+    >
+      {picture}
+    </button>
+  );
+}
