@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Download, Maximize, Minus, Plus, X } from 'lucide-react';
 import { M } from '../../../../../shared/messages';
@@ -26,22 +26,27 @@ export default function FileViewer({
   const onZoom = useCallback((controls: ZoomControls) => setZoom(controls), []);
   const onPage = useCallback((n: number, total: number) => setPage({ n, total }), []);
 
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (!zoom || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === '+' || event.key === '=') zoom.zoomIn();
-    else if (event.key === '-' || event.key === '−' || event.key === '_') zoom.zoomOut();
-    else if (event.key === '0') zoom.fit();
-    else return;
-    event.preventDefault();
-  };
+  // The keys work wherever focus is while the viewer is open (it is the only thing on screen).
+  useEffect(() => {
+    if (!zoom) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === '+' || event.key === '=') zoom.zoomIn();
+      else if (event.key === '-' || event.key === '−' || event.key === '_') zoom.zoomOut();
+      else if (event.key === '0') zoom.fit();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [zoom]);
 
   return (
     <Dialog open onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-950/90" aria-hidden />
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the viewer's keys (+ − 0) work wherever focus is inside it */}
-      <div className="fixed inset-0 flex flex-col" onKeyDown={onKeyDown}>
+      <div className="fixed inset-0 bg-slate-950" aria-hidden />
+      <div className="fixed inset-0 flex flex-col">
         <DialogPanel className="flex h-full flex-col">
-          <header className="flex items-center gap-2 border-b border-white/10 bg-slate-950/60 px-3 py-2 text-slate-100 sm:px-4">
+          <header className="flex items-center gap-2 border-b border-white/10 bg-slate-900 px-3 py-2 text-slate-100 sm:px-4">
             <DialogTitle className="min-w-0 flex-1 truncate text-sm font-medium">{file.name}</DialogTitle>
             {page && kind === 'pdf' && (
               <span className="hidden text-xs text-slate-300 tabular-nums sm:inline" aria-live="polite">

@@ -21,7 +21,9 @@ export function PreviewThumb({
   onOpen: (file: ViewerFile) => void;
   className?: string;
 }) {
-  const picture = <FileThumb thumbUrl={thumbUrl} fallback={fallback} className={cn('size-full', className)} />;
+  // A page's thumbnail shows its top (the title), an image its middle.
+  const top = file?.mimeType === 'application/pdf' ? 'object-top' : null;
+  const picture = <FileThumb thumbUrl={thumbUrl} fallback={fallback} className={cn('size-full', top, className)} />;
   if (!file || !viewerKind(file.mimeType))
     return thumbUrl ? <span className={cn('block shrink-0', className)}>{picture}</span> : picture;
   return (
