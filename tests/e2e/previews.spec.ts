@@ -165,6 +165,12 @@ test('thumbnails in the Files lists, an image zoomed, a 200-page PDF opened at i
   await page.locator('[data-page="5"]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-page="5"][data-drawn]')).toBeVisible();
   await page.keyboard.press('Escape');
+  // Opened again: the viewer's code is loaded, the document is read anew (its first range requests, its first page).
+  const again = Date.now();
+  await page.getByRole('button', { name: 'Preview Brand guidelines.pdf' }).first().click();
+  await expect(page.locator('[data-page="1"][data-drawn]')).toBeVisible();
+  console.log(`[preview] 200-page PDF opened again: first page drawn ${Date.now() - again} ms after the click`);
+  await page.keyboard.press('Escape');
 
   // The grid view shows the thumbnails large.
   await page.goto('/hub/documents?view=grid');

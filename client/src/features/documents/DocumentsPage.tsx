@@ -34,7 +34,7 @@ import {
 import { useLinkParam } from '../search/useLinkParam';
 import { useLinkedRecord } from '../search/useLinkedRecord';
 import { UploadDialog } from './UploadDialog';
-import { PreviewThumb, useFileViewer, viewerKind, type ViewerFile } from './viewer';
+import { preloadViewer, PreviewThumb, useFileViewer, viewerKind, type ViewerFile } from './viewer';
 
 const D = M.documents;
 const searchMaxLength = documentListInput.shape.search.unwrap().maxLength ?? undefined;
@@ -86,6 +86,8 @@ function RowActions({
           variant="ghost"
           size="sm"
           onClick={() => onPreview(file)}
+          onPointerEnter={() => preloadViewer(file.mimeType)}
+          onFocus={() => preloadViewer(file.mimeType)}
           aria-label={M.documents.viewer.open(document.name)}
           title={M.documents.viewer.open(document.name)}
         >

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { M } from '../../../../../shared/messages';
 import type { ZoomControls } from './ImageViewer';
+import { pdfRuntime } from './pdfRuntime';
 import { pointIn, type ShownSize, type ViewerFile, type ViewerLayers } from './types';
 
 const V = M.documents.viewer;
@@ -11,9 +11,10 @@ const MAX_PAGE_WIDTH = 960;
 const GAP = 16;
 
 /**
- * A PDF, page under page, drawn by pdfjs-dist (loaded with this module, only when a viewer opens) in its worker
- * (a built asset of the client). The file is read by range requests as pages are needed (the download route answers
- * them), and a page is drawn only once it comes near the screen, so a long PDF opens at its first page at once.
+ * A PDF, page under page, drawn by pdfjs-dist (loaded only when a viewer opens or a preview button is reached) in
+ * its worker (a built asset of the client, shared by every PDF: ./pdfRuntime.ts). The file is read by range requests
+ * as pages are needed (the download route answers them), and a page is drawn only once it comes near the screen, so
+ * a long PDF opens at its first page at once.
  */
 export function PdfViewer({
   file,
@@ -37,9 +38,8 @@ export function PdfViewer({
     let cancelled = false;
     let task: { destroy(): Promise<void> } | null = null;
     (async () => {
-      const pdfjs = await import('pdfjs-dist');
-      pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
-      const loading = pdfjs.getDocument({ url: file.url, disableAutoFetch: true, rangeChunkSize: 65_536 });
+      const { pdfjs, worker } = await pdfRuntime();
+      const loading = pdfjs.getDocument({ url: file.url, worker, disableAutoFetch: true, rangeChunkSize: 65_536 });
       task = loading;
       const loaded = await loading.promise;
       const first = await loaded.getPage(1);

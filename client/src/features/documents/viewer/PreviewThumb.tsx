@@ -3,6 +3,7 @@ import { documents } from '../../../../../shared/messages/documents';
 import { cn } from '../../../lib/cn';
 import { FileThumb } from './FileThumb';
 import { viewerKind, type ViewerFile } from './types';
+import { preloadViewer } from './useFileViewer';
 
 /**
  * A list row's picture of a file: its thumbnail (or `fallback`, the type's icon), and for an image or a PDF a button
@@ -30,6 +31,8 @@ export function PreviewThumb({
     <button
       type="button"
       onClick={() => onOpen(file)}
+      onPointerEnter={() => preloadViewer(file.mimeType)}
+      onFocus={() => preloadViewer(file.mimeType)}
       aria-label={documents.viewer.open(file.name)}
       title={documents.viewer.open(file.name)}
       className={cn(

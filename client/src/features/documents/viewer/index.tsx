@@ -2,4 +2,4 @@
 // for the layers drawn over a file (comment pins).
 export { PreviewThumb } from './PreviewThumb';
 export { viewerKind, type ViewerFile } from './types';
-export { useFileViewer } from './useFileViewer';
+export { preloadViewer, useFileViewer } from './useFileViewer';
