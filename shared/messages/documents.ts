@@ -129,7 +129,6 @@ export const documents = {
   /** The image and PDF viewer (client/src/features/documents/viewer), hub and portal. */
   viewer: {
     open: (name: string) => `Preview ${name}`,
-    preview: 'Preview',
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     fit: 'Fit to screen',
