@@ -44,4 +44,6 @@ if (missing.size) {
   );
   process.exit(1);
 }
+// The PDF preview's worker thread (server/files/previews/render.ts) loads its own file, beside the bundle.
+fs.copyFileSync('server/files/previews/pdf-worker.mjs', 'dist/server/pdf-worker.mjs');
 console.log('server built: dist/server/index.mjs');

@@ -25,6 +25,7 @@ import { documentUploadRefusals, removeFrom, safeFileName, safeMimeType } from '
 import { assertStorageQuota, StorageQuotaError } from './quota';
 import { log } from '../log';
 import { recordFirstVersion } from '../domain/documents/versions';
+import { afterUpload } from './previews/job';
 
 /** Over the agency's quota: the client is told the storage is full (the numbers are the agency's business). */
 const storageFull: Refusal = { status: 413, message: M.portalFlows.storageFull, code: 'PAYLOAD_TOO_LARGE' };
@@ -170,5 +171,6 @@ export async function uploadFlowFile(scope: PortalCaller, req: Request, res: Res
       .catch((error: unknown) =>
         log.error({ err: error, key: replacedKey }, 'files: a replaced flow upload could not be removed from storage'),
       );
+  await afterUpload(scope.app.database, scope.businessId);
   res.status(201).json(result.uploaded);
 }

@@ -29,6 +29,7 @@ import { contactActor, recordActivity } from '../activity';
 import { documentUploadRefusals, removeFrom, safeFileName, safeMimeType } from './routes';
 import { assertStorageQuota, StorageQuotaError, storageRoom } from './quota';
 import { recordFirstVersion } from '../domain/documents/versions';
+import { afterUpload } from './previews/job';
 
 const storageFull: Refusal = { status: 413, message: M.messages.uploadStorageFull, code: 'PAYLOAD_TOO_LARGE' };
 const threadNotFound = notFound(M.messages.threadNotFound);
@@ -115,6 +116,7 @@ export async function uploadMessageAttachment(scope: PortalScope, req: Request, 
           throw error;
         });
       pending.keep();
+      await afterUpload(scope.app.database, scope.businessId);
       res.status(201).json(portalMessageUploadOutput.parse(document));
     },
   );

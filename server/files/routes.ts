@@ -37,6 +37,7 @@ import { sql, TENANT, toInt, type Row } from '../sql';
 import { FileNotFoundError, type FileStorage } from './storage';
 import { StorageQuotaError, storageRoom } from './quota';
 import { clientVisible } from '../portal/visibility';
+import { afterUpload } from './previews/job';
 
 /**
  * Types a browser may show in its own tab (the list's link opens files there); any other file is sent as an
@@ -167,6 +168,7 @@ export async function uploadDocument(scope: StaffScope, req: Request, res: Respo
         scope.app.env,
       );
       pending.keep();
+      await afterUpload(scope.app.database, scope.businessId);
       res.status(201).json(document);
     },
   );
@@ -196,6 +198,7 @@ export async function uploadDocumentVersion(scope: StaffScope, req: Request, res
         scope.app.env,
       );
       pending.keep();
+      await afterUpload(scope.app.database, scope.businessId);
       res.status(201).json(added);
     },
   );

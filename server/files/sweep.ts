@@ -3,8 +3,9 @@
  * is old enough that nothing can still be writing it.
  *
  * - Orphans: complete objects no row names. The rows that name a storage key are Document."storageKey" (uploads,
- *   flow uploads, imported files), DocumentVersion."storageKey" (every version of a file, older ones included),
- *   Business."logoKey" and Export."storageKey" (background exports); every writer
+ *   flow uploads, imported files), DocumentVersion."storageKey" (every version of a file, older ones included) and
+ *   DocumentVersion."thumbKey" (thumbnails, server/files/previews), Business."logoKey" and Export."storageKey"
+ *   (background exports); every writer
  *   stores the object first and its row after, so an object without a row is either in flight or left by a crash.
  *   Removed once unchanged for ORPHAN_MIN_AGE_MS (an hour). An upload is a request, and Node ends a request that is
  *   not received within 5 minutes (http requestTimeout), so an hour is well past any upload; the two writers that
@@ -72,6 +73,7 @@ async function referencedKeys(database: Database, businessId: number, keys: stri
     const rows = await database.sql.all<{ key: string }>(sql`
       SELECT "storageKey" AS "key" FROM "Document" WHERE "businessId" = ${businessId} AND "storageKey" IN (${list})
       UNION SELECT "storageKey" AS "key" FROM "DocumentVersion" WHERE "businessId" = ${businessId} AND "storageKey" IN (${list})
+      UNION SELECT "thumbKey" AS "key" FROM "DocumentVersion" WHERE "businessId" = ${businessId} AND "thumbKey" IN (${list})
       UNION SELECT "storageKey" AS "key" FROM "Export" WHERE "businessId" = ${businessId} AND "storageKey" IN (${list})
       UNION SELECT "logoKey" AS "key" FROM "Business" WHERE "id" = ${businessId} AND "logoKey" IN (${list})`);
     for (const row of rows) found.add(String(row.key));

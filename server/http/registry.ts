@@ -13,6 +13,7 @@ import { logoFile, uploadLogo } from '../files/logo';
 import { uploadFlowFile } from '../files/portal-flow-upload';
 import { downloadDocument, downloadDocumentVersion, uploadDocument, uploadDocumentVersion } from '../files/routes';
 import { uploadMessageAttachment } from '../files/portal-message-upload';
+import { documentThumbnail } from '../files/previews/route';
 import type { createContextFactory } from '../trpc';
 import { replyError } from './reply';
 import { portalRoute, publicRoute, staffOrPortalRoute, staffRoute, type HttpRoute } from './route';
@@ -47,6 +48,15 @@ export const HTTP_ROUTES: readonly HttpRoute[] = [
     '/api/documents/:id/versions',
     { anyStaff: 'as documents.update: every staff member edits the agency’s files, and a new version is an edit' },
     uploadDocumentVersion,
+  ),
+  staffOrPortalRoute(
+    'GET',
+    '/api/documents/:id/thumb/:file',
+    {
+      anyStaff:
+        'as the download: every staff member sees the agency’s thumbnails (a portal client, the ones shown them)',
+    },
+    documentThumbnail,
   ),
   staffRoute('POST', '/api/business/logo', { permission: 'branding.manage' }, uploadLogo),
   publicRoute(

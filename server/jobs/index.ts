@@ -1,6 +1,7 @@
 import { exportHandlers, removeExpiredExports } from '../data/export-job';
 import { approvalReminderHandler } from '../domain/approvals/reminders';
 import { messageEmailHandler } from '../domain/messages/email';
+import { previewHandler, schedulePreviews } from '../files/previews/job';
 import { sweepHandler } from '../files/sweep';
 import { removeExpiredReplyTokens } from '../inbound-mail/reply-tokens';
 import { notificationHandlers } from '../notifications/fanout';
@@ -11,7 +12,9 @@ import { JobRunner, type JobDeps, type JobRunnerOptions } from './queue';
  * storage cleared of crash leftovers (server/files/sweep.ts, queued at start-up by server/index.ts). Expired reply
  * addresses (server/inbound-mail/reply-tokens.ts) go with the hourly clean-up too. 'message_email': unread messages
  * e-mailed after the agency's delay (server/domain/messages/email.ts). 'approval_reminder': a pending approval's
- * approvers reminded once before its due date (server/domain/approvals/reminders.ts).
+ * approvers reminded once before its due date (server/domain/approvals/reminders.ts). 'preview': thumbnails of
+ * uploaded files (server/files/previews/job.ts), queued by uploads and, with the clean-up, for agencies with pending
+ * ones.
  */
 export const createJobRunner = (deps: JobDeps, options?: JobRunnerOptions) =>
   new JobRunner(
@@ -22,6 +25,7 @@ export const createJobRunner = (deps: JobDeps, options?: JobRunnerOptions) =>
       sweep: sweepHandler,
       message_email: messageEmailHandler,
       approval_reminder: approvalReminderHandler,
+      preview: previewHandler,
     },
-    { maintenance: [removeExpiredExports, removeExpiredReplyTokens], ...options },
+    { maintenance: [removeExpiredExports, removeExpiredReplyTokens, schedulePreviews], ...options },
   );

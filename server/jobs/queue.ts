@@ -22,6 +22,7 @@ export const JOB_KINDS = [
   'sweep',
   'message_email',
   'approval_reminder',
+  'preview',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 

@@ -134,4 +134,19 @@ export const documents = {
   badUpload: 'The upload could not be read. Please try again.',
   storedFileMissing: 'The stored copy of this file is missing.',
   rangeNotSatisfiable: 'That part of the file does not exist: it is smaller than the range asked for.',
+  /** The image and PDF viewer (client/src/features/documents/viewer), hub and portal. */
+  viewer: {
+    open: (name: string) => `Preview ${name}`,
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    fit: 'Fit to screen',
+    zoomLevel: (percent: number) => `${percent}%`,
+    keyboardHint: 'Zoom with + and −, 0 to fit, Escape to close.',
+    close: T.close,
+    download: T.download,
+    loading: 'Opening the file...',
+    page: (n: number) => `Page ${n}`,
+    pageOf: (n: number, total: number) => `Page ${n} of ${total}`,
+    failed: 'This file could not be shown here. Download it to open it on your device.',
+  },
 } as const;

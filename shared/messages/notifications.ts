@@ -51,6 +51,7 @@ export const notifications = {
     email: T.eMail,
     digest: T.dailyDigest,
     sweep: 'File clean-up',
+    preview: 'File previews',
   } as Record<string, string>,
   jobStatus: { pending: 'Failed, will retry', dead: 'Dead' } as Record<string, string>,
   jobAttempts: (attempts: number, max: number) => `${attempts} of ${max} attempts`,

@@ -161,6 +161,8 @@ export const documentOutput = z.object({
   sentIn: z.object({ threadId: z.number().int(), title: z.string(), internal: z.boolean() }).nullable(),
   /** The newest approval request's status (issue 31); null when none was ever sent. */
   approvalStatus: z.enum(['pending', 'approved', 'changes_requested', 'reset', 'cancelled']).nullable(),
+  /** The current version's thumbnail (an image, a PDF's first page) once made; null while there is none. */
+  thumbUrl: z.string().nullable(),
 });
 export type DocumentRow = z.output<typeof documentOutput>;
 
@@ -196,3 +198,6 @@ export const shareAudienceOutput = z.object({
 
 /** The download path of an uploaded file (GET, staff session). */
 export const documentDownloadPath = (id: number) => `/api/documents/${id}/download`;
+
+/** A thumbnail's path: its content hash names it, so it is cached for good (GET, staff or portal session). */
+export const documentThumbPath = (id: number, hash: string) => `/api/documents/${id}/thumb/${hash}.webp`;

@@ -92,6 +92,10 @@ const portalFile = z.object({
   sharedVersions: z.number().int(),
   /** The conversation it was sent in, when that message is one the client sees (never an internal note). */
   sentIn: z.object({ threadId: z.number().int(), title: z.string() }).nullable(),
+  /** The stored file's media type (the viewer opens images and PDFs), null for a link. */
+  mimeType: z.string().nullable(),
+  /** The current version's thumbnail once made, else null. */
+  thumbUrl: z.string().nullable(),
 });
 export type PortalFile = z.infer<typeof portalFile>;
 

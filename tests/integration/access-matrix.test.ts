@@ -691,6 +691,7 @@ describe('Express export routes', () => {
 /** The row a route's request names, as stored (to check a refused request changed nothing). */
 function routeRowOf(model: RouteIdModel, id: number) {
   if (model === 'export') return app.database.db.export.findUnique({ where: { id } });
+  if (model === 'thumbnail') return rowOf('document', id);
   return rowOf(model === 'fileField' ? 'flowField' : model === 'fileFlow' ? 'flow' : model, id);
 }
 

@@ -296,6 +296,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].createdAt",
         "[].sentIn",
         "[].approvalStatus",
+        "[].thumbUrl",
       ]
     `);
     const invoices = await checkList('/api/documents?type=invoice', { field: 'createdAt', direction: 'desc' });
@@ -456,6 +457,8 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].version",
         "[].sharedVersions",
         "[].sentIn",
+        "[].mimeType",
+        "[].thumbUrl",
       ]
     `);
     const dashboard = (await get(`/api/portal/dashboard/${DEMO.slug}`, portal)).body;
@@ -480,6 +483,8 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "recentFiles[].version",
         "recentFiles[].sharedVersions",
         "recentFiles[].sentIn",
+        "recentFiles[].mimeType",
+        "recentFiles[].thumbUrl",
         "resources",
         "resources[].id",
         "resources[].title",
@@ -608,6 +613,7 @@ describe('single answers: fields in order', () => {
         "createdAt",
         "sentIn",
         "approvalStatus",
+        "thumbUrl",
       ]
     `);
     const [newest] = (await get('/api/flows?limit=1')).body;

@@ -85,6 +85,7 @@ const CAMEL_KEYS = [
   /** The conversation it was sent in (a file attached to a message), else null. */
   'sentIn',
   'approvalStatus',
+  'thumbUrl',
 ];
 
 /** Everything an app has stored, in-progress uploads included (a .part file, an open multipart upload). */

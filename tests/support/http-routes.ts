@@ -3,6 +3,7 @@
  * (resolved per agency, so a test can swap one for another agency's) and the status a caller allowed to make it
  * gets. A route of the table without a sample here fails the matrices' classification tests.
  */
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { SESSION } from '../../shared/constants';
 import { HTTP_ROUTES, routeName } from '../../server/http/registry';
@@ -14,7 +15,7 @@ import type { TestApp } from './app';
  * What a route's request names: a fixture row, a background export, or a collect flow of the portal client's
  * company with a file field (the fixture's flow is an onboard flow, which takes no answers).
  */
-export type RouteIdModel = TenantModel | 'export' | 'fileFlow' | 'fileField';
+export type RouteIdModel = TenantModel | 'export' | 'fileFlow' | 'fileField' | 'thumbnail';
 export type RouteIds = Partial<Record<RouteIdModel, number>>;
 
 type RouteSample = {
@@ -72,6 +73,11 @@ const ROUTE_SAMPLES: Record<string, RouteSample> = {
     ids: ['document'],
     request: (ids) => ({ path: `/api/documents/${ids.document}/versions/1/download` }),
     ok: 302,
+  },
+  'GET /api/documents/:id/thumb/:file': {
+    ids: ['thumbnail'],
+    request: (ids) => ({ path: `/api/documents/${ids.thumbnail}/thumb/${MATRIX_THUMB_HASH}.webp` }),
+    ok: 200,
   },
   'POST /api/business/logo': {
     ids: [],
@@ -170,6 +176,7 @@ export async function routeIds(app: TestApp, agency: Agency, models: RouteIdMode
   const ids: RouteIds = {};
   for (const model of models) {
     if (model === 'export') ids.export = await readyExport(app, agency);
+    else if (model === 'thumbnail') ids.thumbnail = await fileWithThumbnail(app, agency);
     else if (model === 'fileFlow' || model === 'fileField') {
       if (ids[model] === undefined) Object.assign(ids, await fileFlow(app, agency));
     } else ids[model] = agency.rows[model][0];
@@ -194,6 +201,46 @@ async function readyExport(app: TestApp, agency: Agency) {
     },
   });
   return row.id;
+}
+
+const MATRIX_THUMB = Buffer.from('RIFF webp of the matrix');
+const MATRIX_THUMB_HASH = createHash('sha256').update(MATRIX_THUMB).digest('hex').slice(0, 16);
+
+/** An uploaded file shared with the portal client's company, its version's thumbnail made (server/files/previews). */
+async function fileWithThumbnail(app: TestApp, agency: Agency) {
+  const db = app.database.db;
+  const { businessId } = agency;
+  const storageKey = app.storage.newKey(businessId);
+  await app.storage.writeStream(storageKey, Readable.from([Buffer.from('the picture')]));
+  const thumbKey = app.storage.newKey(businessId);
+  await app.storage.writeStream(thumbKey, Readable.from([MATRIX_THUMB]));
+  const document = await db.document.create({
+    data: {
+      businessId,
+      companyId: agency.portal.companyId,
+      name: 'matrix.png',
+      url: '',
+      storageKey,
+      mimeType: 'image/png',
+      size: 11,
+      visibleInPortal: true,
+    },
+  });
+  await db.documentVersion.create({
+    data: {
+      businessId,
+      documentId: document.id,
+      number: document.version,
+      storageKey,
+      url: '',
+      mimeType: 'image/png',
+      size: 11,
+      previewStatus: 'ready',
+      thumbKey,
+      thumbHash: MATRIX_THUMB_HASH,
+    },
+  });
+  return document.id;
 }
 
 /** A published collect flow of the portal client's company (the agency's first) with one step and a file field. */

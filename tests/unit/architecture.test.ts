@@ -159,6 +159,7 @@ describe('reads are hand-written SQL, writes go through Prisma', () => {
     'server/jobs/queue.ts', // claims a job with one conditional UPDATE (no read-then-write race)
     'server/lib/agency-lock.ts', // takes a lease with INSERT … ON CONFLICT
     'server/files/sweep.ts', // schedules every agency's sweep in one INSERT … SELECT
+    'server/files/previews/job.ts', // queues an agency's preview job with INSERT … ON CONFLICT (never a failed statement)
     'server/data/import-archive.ts', // rewrites imported files' URLs in one UPDATE per batch
     'server/live/hub.ts', // stores a live event with INSERT … RETURNING (SQLite) and prunes old ones in bulk
   ]);

@@ -8,6 +8,7 @@ import { M } from '../../../shared/messages';
 import type { z } from 'zod';
 import {
   documentDownloadPath,
+  documentThumbPath,
   type documentIdInput,
   type documentListInput,
   type documentUpdateInput,
@@ -28,6 +29,7 @@ import type { ActivityChange } from '../../../shared/activity';
 import { assertStorageQuota, type QuotaEnv } from '../../files/quota';
 import { recordFirstVersion, versionKeysOf } from './versions';
 import { messageOrigins } from '../messages/origins';
+import { currentThumbHash } from '../../files/previews/columns';
 
 /** "Recent files": created within the last 7 days (spec §2.6). */
 const RECENT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -109,7 +111,8 @@ const namesOf = (d: Sql) => sql`
   (SELECT dc."name" FROM "Company" dc WHERE dc."businessId" = ${TENANT} AND dc."id" = ${d}."companyId") AS "companyName",
   (SELECT dp."name" FROM "Project" dp WHERE dp."businessId" = ${TENANT} AND dp."id" = ${d}."projectId") AS "projectName",
   (SELECT du."firstName" || ' ' || du."lastName" FROM "User" du WHERE du."businessId" = ${TENANT} AND du."id" = ${d}."uploadedById") AS "uploaderName",
-  (SELECT ar."status" FROM "ApprovalRequest" ar WHERE ar."businessId" = ${TENANT} AND ar."documentId" = ${d}."id" ORDER BY ar."id" DESC LIMIT 1) AS "approvalStatus"`;
+  (SELECT ar."status" FROM "ApprovalRequest" ar WHERE ar."businessId" = ${TENANT} AND ar."documentId" = ${d}."id" ORDER BY ar."id" DESC LIMIT 1) AS "approvalStatus",
+  ${currentThumbHash(d)}`;
 
 const refOf = (id: unknown, name: unknown) =>
   id == null || name == null ? null : { id: toInt(id), name: String(name) };
@@ -137,6 +140,7 @@ function documentFromRow(r: Row): DocumentRow {
     createdAt: toDate(r.createdAt),
     sentIn: null,
     approvalStatus: r.approvalStatus == null ? null : (String(r.approvalStatus) as DocumentRow['approvalStatus']),
+    thumbUrl: r.thumbHash == null ? null : documentThumbPath(id, String(r.thumbHash)),
   };
 }
 

@@ -11,7 +11,7 @@
 import { TRPCError } from '@trpc/server';
 import { LIMITS } from '../../../shared/constants';
 import { M } from '../../../shared/messages';
-import { documentDownloadPath } from '../../../shared/schemas/documents';
+import { documentDownloadPath, documentThumbPath } from '../../../shared/schemas/documents';
 import type { z } from 'zod';
 import type {
   portalFilesInput,
@@ -36,6 +36,7 @@ import {
   storedTaskStatusesFor,
 } from '../../../shared/status';
 import { containsText, keysetPage } from '../../lib/pagination';
+import { currentThumbHash } from '../../files/previews/columns';
 import { clientVisible } from '../../portal/visibility';
 import { join, raw, sql, TENANT, toDate, toInt, type Row, type Sql, type SqlRunner } from '../../sql';
 import type { PortalScope } from '../context';
@@ -104,7 +105,7 @@ function projectFromRow(r: Row): PortalProjectCard {
   };
 }
 
-const fileColumns = sql`t."id", t."name", t."type", t."size", t."createdAt", t."projectId", t."companyId", t."flowSubmissionId", t."version"`;
+const fileColumns = sql`t."id", t."name", t."type", t."size", t."createdAt", t."projectId", t."companyId", t."flowSubmissionId", t."mimeType", t."storageKey", t."version"`;
 /**
  * A file aliased `d`: its project's name, whether the signed-in contact uploaded it in a flow (the submission
  * it answers is theirs), over FlowSubmission's primary key, and how many older versions staff shared with the client
@@ -113,7 +114,8 @@ const fileColumns = sql`t."id", t."name", t."type", t."size", t."createdAt", t."
 const fileExtras = (d: Sql, contactId: number) =>
   sql`(SELECT fp."name" FROM "Project" fp WHERE fp."businessId" = ${TENANT} AND fp."id" = ${d}."projectId") AS "projectName",
   (SELECT COUNT(*) FROM "FlowSubmission" fs WHERE fs."id" = ${d}."flowSubmissionId" AND fs."businessId" = ${TENANT} AND fs."contactId" = ${contactId}) AS "byYou",
-  (SELECT COUNT(*) FROM "DocumentVersion" fv WHERE fv."businessId" = ${TENANT} AND fv."documentId" = ${d}."id" AND fv."number" <> ${d}."version" AND fv."sharedWithClient" = ${true}) AS "sharedVersions"`;
+  (SELECT COUNT(*) FROM "DocumentVersion" fv WHERE fv."businessId" = ${TENANT} AND fv."documentId" = ${d}."id" AND fv."number" <> ${d}."version" AND fv."sharedWithClient" = ${true}) AS "sharedVersions",
+  ${currentThumbHash(d)}`;
 
 function fileFromRow(r: Row): PortalFile {
   const id = toInt(r.id);
@@ -131,6 +133,8 @@ function fileFromRow(r: Row): PortalFile {
     version: toInt(r.version ?? 1),
     sharedVersions: toInt(r.sharedVersions ?? 0),
     sentIn: null,
+    mimeType: r.storageKey == null ? null : ((r.mimeType as string | null) ?? null),
+    thumbUrl: r.thumbHash == null ? null : documentThumbPath(id, String(r.thumbHash)),
   };
 }
 

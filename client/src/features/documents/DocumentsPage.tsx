@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Building2, Clock, FolderKanban, FolderOpen, HardDrive, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { Building2, Clock, Eye, FolderKanban, FolderOpen, HardDrive, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { LIMITS } from '../../../../shared/constants';
 import { formatFileSize } from '../../../../shared/file-size';
 import { M } from '../../../../shared/messages';
@@ -37,6 +37,7 @@ import { useLinkedRecord } from '../search/useLinkedRecord';
 import { UploadDialog } from './UploadDialog';
 import { ApprovalBadge } from '../approvals/approvalParts';
 import { useVersionDrop, VersionDropMarker } from './VersionDrop';
+import { preloadViewer, PreviewThumb, useFileViewer, viewerKind, type ViewerFile } from './viewer';
 
 const D = M.documents;
 const searchMaxLength = documentListInput.shape.search.unwrap().maxLength ?? undefined;
@@ -44,6 +45,10 @@ const linkClass =
   'relative z-10 inline-flex max-w-full min-w-0 items-center gap-1.5 rounded-sm hover:text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none';
 
 type FilterKey = 'search' | 'type' | 'companyId' | 'projectId' | 'approval';
+
+/** What the viewer opens of an uploaded file (a link opens at its own address). */
+const viewerFile = (d: DocumentRow): ViewerFile | null =>
+  d.stored ? { name: d.name, url: d.url, mimeType: d.mimeType } : null;
 
 function CompanyCell({ document }: { document: DocumentRow }) {
   if (!document.company) return <span className="text-slate-500">—</span>;
@@ -67,15 +72,31 @@ function RowActions({
   document,
   onEdit,
   onDelete,
+  onPreview,
   compact,
 }: {
   document: DocumentRow;
   onEdit: () => void;
   onDelete: () => void;
+  onPreview: (file: ViewerFile) => void;
   compact?: boolean;
 }) {
+  const file = viewerFile(document);
   return (
     <div className="relative z-10 flex justify-end gap-1">
+      {file && viewerKind(file.mimeType) && (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onPreview(file)}
+          onPointerEnter={() => preloadViewer(file.mimeType)}
+          onFocus={() => preloadViewer(file.mimeType)}
+          aria-label={M.documents.viewer.open(document.name)}
+          title={M.documents.viewer.open(document.name)}
+        >
+          <Eye className="size-4" aria-hidden />
+        </Button>
+      )}
       <DownloadLink document={document} compact />
       <Button
         variant="ghost"
@@ -106,17 +127,28 @@ function DocumentCard({
   onEdit,
   onDelete,
   dropTarget,
+  onPreview,
 }: {
   document: DocumentRow;
   onEdit: () => void;
   onDelete: () => void;
   /** A file is dragged over this card: dropping it adds a version. */
   dropTarget: boolean;
+  onPreview: (file: ViewerFile) => void;
 }) {
   return (
     <li className="relative flex min-w-0 flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-slate-200 transition hover:shadow-md hover:ring-slate-300">
+      {document.thumbUrl && (
+        <PreviewThumb
+          file={viewerFile(document)}
+          thumbUrl={document.thumbUrl}
+          fallback={null}
+          onOpen={onPreview}
+          className="mb-3 h-36 w-full"
+        />
+      )}
       <div className="flex items-start justify-between gap-3">
-        <FileIcon document={document} size="lg" />
+        {!document.thumbUrl && <FileIcon document={document} size="lg" />}
         <div className="flex flex-wrap justify-end gap-1.5">
           {document.approvalStatus && <ApprovalBadge status={document.approvalStatus} />}
           <TypeBadge type={document.type} />
@@ -150,7 +182,7 @@ function DocumentCard({
         <p className="text-xs text-slate-500 tabular-nums">
           {formatFileSize(document.size)} · {formatListDate(document.createdAt)}
         </p>
-        <RowActions document={document} onEdit={onEdit} onDelete={onDelete} compact />
+        <RowActions document={document} onEdit={onEdit} onDelete={onDelete} onPreview={onPreview} compact />
       </div>
     </li>
   );
@@ -217,6 +249,7 @@ export default function DocumentsPage() {
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<DocumentRow | null>(null);
   const [deleting, setDeleting] = useState<DocumentRow | null>(null);
+  const viewer = useFileViewer();
   // ?file={id} (search, notifications, the activity log) opens that file's details; ?new=1 the upload dialog.
   const utils = trpc.useUtils();
   useLinkedRecord('file', (id) => utils.documents.get.fetch({ id }), setEditing);
@@ -255,7 +288,13 @@ export default function DocumentsPage() {
       sort: 'name',
       cell: (d) => (
         <div className="flex max-w-80 min-w-52 items-center gap-3">
-          <FileIcon document={d} />
+          <PreviewThumb
+            file={viewerFile(d)}
+            thumbUrl={d.thumbUrl}
+            fallback={<FileIcon document={d} />}
+            onOpen={viewer.open}
+            className="size-9"
+          />
           <div className="min-w-0">
             <FileLink document={d} />
             <FileSubline document={d} />
@@ -287,7 +326,9 @@ export default function DocumentsPage() {
     {
       header: colActions,
       className: 'text-right',
-      cell: (d) => <RowActions document={d} onEdit={() => setEditing(d)} onDelete={() => setDeleting(d)} />,
+      cell: (d) => (
+        <RowActions document={d} onEdit={() => setEditing(d)} onDelete={() => setDeleting(d)} onPreview={viewer.open} />
+      ),
     },
   ];
 
@@ -398,14 +439,16 @@ export default function DocumentsPage() {
               onEdit={() => setEditing(d)}
               onDelete={() => setDeleting(d)}
               dropTarget={drop.target === d.id}
+              onPreview={viewer.open}
             />
           )}
         />
       </div>
       {drop.dialog}
       <UploadDialog open={uploading} onClose={() => setUploading(false)} defaultCompanyId={companyId} />
-      <EditDocumentDialog document={editing} onClose={() => setEditing(null)} />
+      <EditDocumentDialog document={editing} onClose={() => setEditing(null)} onPreview={viewer.open} />
       <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />
+      {viewer.viewer}
     </>
   );
 }

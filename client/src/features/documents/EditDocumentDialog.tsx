@@ -21,6 +21,7 @@ import {
   useInvalidateDocuments,
   type DocumentRow,
 } from './documentParts';
+import { PreviewThumb, type ViewerFile } from './viewer';
 
 const D = M.documents;
 
@@ -36,9 +37,12 @@ const valuesOf = (d: DocumentRow): DocumentForm => ({
 export function EditDocumentDialog({
   document: asked,
   onClose,
+  onPreview,
 }: {
   document: DocumentRow | null;
   onClose: () => void;
+  /** Opens the image or PDF viewer (the file's thumbnail is its button). */
+  onPreview?: (file: ViewerFile) => void;
 }) {
   // The last file asked about stays on screen while the dialog fades out.
   const [document, setDocument] = useState(asked);
@@ -84,7 +88,17 @@ export function EditDocumentDialog({
         <>
           <form onSubmit={onSubmit} noValidate className="space-y-5">
             <div className="relative flex items-center gap-3 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200 ring-inset">
-              <FileIcon document={document} />
+              <PreviewThumb
+                file={
+                  document.stored && onPreview
+                    ? { name: document.name, url: document.url, mimeType: document.mimeType }
+                    : null
+                }
+                thumbUrl={document.thumbUrl}
+                fallback={<FileIcon document={document} />}
+                onOpen={(file) => onPreview?.(file)}
+                className="size-12"
+              />
               <div className="min-w-0 flex-1">
                 <FileLink document={document} className="text-sm" />
                 <p className="truncate text-xs text-slate-500">

@@ -11,6 +11,7 @@ import { EmptyState, LoadFailed } from '../../ui/Feedback';
 import { FileRow, ListBox, PortalPageHeader, RowsSkeleton, StatCard } from './PortalUi';
 import { usePortalUser } from './session';
 import { portalListOptions, useDebouncedSearch } from './usePortalList';
+import { useFileViewer } from '../documents/viewer/useFileViewer';
 
 const F = M.portal.files;
 
@@ -25,6 +26,7 @@ export default function PortalFilesPage() {
     [search, projectId],
   );
   const query = trpc.portal.files.useInfiniteQuery(input, portalListOptions);
+  const viewer = useFileViewer();
   const pages = query.data?.pages;
   const first = pages?.[0];
   const items = pages?.flatMap((p) => p.items) ?? [];
@@ -94,7 +96,7 @@ export default function PortalFilesPage() {
         <div className={cn('transition-opacity', query.isFetching && !query.isFetchingNextPage && 'opacity-60')}>
           <ListBox>
             {items.map((f) => (
-              <FileRow key={f.id} file={f} />
+              <FileRow key={f.id} file={f} onPreview={viewer.open} />
             ))}
           </ListBox>
           <LoadMore
@@ -106,6 +108,7 @@ export default function PortalFilesPage() {
           />
         </div>
       )}
+      {viewer.viewer}
     </>
   );
 }

@@ -23,6 +23,8 @@ import { portal } from '../../../../shared/messages/portal';
 import { messages as messageTexts } from '../../../../shared/messages/messages';
 import { formatFileSize } from '../../../../shared/file-size';
 import type { PortalFile, PortalProjectCard, PortalResource } from '../../../../shared/schemas/portal';
+import { PreviewThumb } from '../documents/viewer/PreviewThumb';
+import type { ViewerFile } from '../documents/viewer/types';
 import {
   PORTAL_PRIORITY_TONE,
   PORTAL_PROJECT_STATUS_TONE,
@@ -214,13 +216,31 @@ export function ProjectCard({
 }
 
 /** A file with its facts and a Download button (the authorised download route; the browser saves it). */
-export function FileRow({ file, showProject = true }: { file: PortalFile; showProject?: boolean }) {
+export function FileRow({
+  file,
+  showProject = true,
+  onPreview,
+}: {
+  file: PortalFile;
+  showProject?: boolean;
+  /** Opens the image or PDF viewer from the thumbnail (the Files page). */
+  onPreview?: (file: ViewerFile) => void;
+}) {
   const { slug } = useParams();
+  const icon = (
+    <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-slate-100 text-slate-500">
+      <FileText className="size-5" aria-hidden />
+    </span>
+  );
   return (
     <li className="flex items-center gap-3 px-4 py-3 sm:gap-4">
-      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-slate-100 text-slate-500">
-        <FileText className="size-5" aria-hidden />
-      </span>
+      <PreviewThumb
+        file={onPreview && file.mimeType ? { name: file.name, url: file.downloadUrl, mimeType: file.mimeType } : null}
+        thumbUrl={file.thumbUrl}
+        fallback={icon}
+        onOpen={(f) => onPreview?.(f)}
+        className="size-10"
+      />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900">{file.name}</p>
         <p className="mt-0.5 truncate text-xs text-slate-500">

@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Download, Maximize, Minus, Plus, X } from 'lucide-react';
+import { M } from '../../../../../shared/messages';
+import { buttonClass } from '../../../ui/Button';
+import { ImageViewer, type ZoomControls } from './ImageViewer';
+import { PdfViewer } from './PdfViewer';
+import { viewerKind, type ViewerFile, type ViewerLayers } from './types';
+
+const V = M.documents.viewer;
+const barButton =
+  'grid size-9 place-items-center rounded-md text-slate-200 hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none disabled:opacity-40';
+
+/**
+ * The file on the whole screen, hub and portal alike: an image to zoom, or a PDF's pages. + − 0 zoom and fit,
+ * Escape closes (the dialog's own), focus stays inside. Loaded on demand (React.lazy), pdfjs-dist with it.
+ */
+export default function FileViewer({
+  file,
+  onClose,
+  ...layers
+}: { file: ViewerFile; onClose: () => void } & ViewerLayers) {
+  const kind = viewerKind(file.mimeType);
+  const [zoom, setZoom] = useState<ZoomControls | null>(null);
+  const [page, setPage] = useState<{ n: number; total: number } | null>(null);
+  const onZoom = useCallback((controls: ZoomControls) => setZoom(controls), []);
+  const onPage = useCallback((n: number, total: number) => setPage({ n, total }), []);
+
+  // The keys work wherever focus is while the viewer is open (it is the only thing on screen).
+  useEffect(() => {
+    if (!zoom) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === '+' || event.key === '=') zoom.zoomIn();
+      else if (event.key === '-' || event.key === '−' || event.key === '_') zoom.zoomOut();
+      else if (event.key === '0') zoom.fit();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [zoom]);
+
+  return (
+    <Dialog open onClose={onClose} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-950" aria-hidden />
+      <div className="fixed inset-0 flex flex-col">
+        <DialogPanel className="flex h-full flex-col">
+          <header className="flex items-center gap-2 border-b border-white/10 bg-slate-900 px-3 py-2 text-slate-100 sm:px-4">
+            <DialogTitle className="min-w-0 flex-1 truncate text-sm font-medium">{file.name}</DialogTitle>
+            {page && kind === 'pdf' && (
+              <span className="hidden text-xs text-slate-300 tabular-nums sm:inline" aria-live="polite">
+                {V.pageOf(page.n, page.total)}
+              </span>
+            )}
+            {zoom && (
+              <div className="flex items-center gap-0.5" role="group" aria-label={V.keyboardHint}>
+                <button
+                  type="button"
+                  className={barButton}
+                  onClick={zoom.zoomOut}
+                  aria-label={V.zoomOut}
+                  title={V.zoomOut}
+                >
+                  <Minus className="size-4" aria-hidden />
+                </button>
+                <span className="w-12 text-center text-xs text-slate-300 tabular-nums" data-testid="zoom-level">
+                  {V.zoomLevel(Math.round(zoom.zoom * 100))}
+                </span>
+                <button
+                  type="button"
+                  className={barButton}
+                  onClick={zoom.zoomIn}
+                  aria-label={V.zoomIn}
+                  title={V.zoomIn}
+                >
+                  <Plus className="size-4" aria-hidden />
+                </button>
+                <button type="button" className={barButton} onClick={zoom.fit} aria-label={V.fit} title={V.fit}>
+                  <Maximize className="size-4" aria-hidden />
+                </button>
+              </div>
+            )}
+            <a
+              href={`${file.url}?download=1`}
+              download
+              className={buttonClass('ghost', 'sm', 'text-slate-200! hover:bg-white/10!')}
+              aria-label={`${V.download} ${file.name}`}
+            >
+              <Download className="size-4" aria-hidden />
+              <span className="hidden sm:inline">{V.download}</span>
+            </a>
+            <button type="button" className={barButton} onClick={onClose} aria-label={V.close} title={V.close}>
+              <X className="size-5" aria-hidden />
+            </button>
+          </header>
+          <div className="min-h-0 flex-1">
+            {kind === 'image' ? (
+              <ImageViewer file={file} layers={layers} onZoom={onZoom} />
+            ) : kind === 'pdf' ? (
+              <PdfViewer file={file} layers={layers} onZoom={onZoom} onPage={onPage} />
+            ) : (
+              <p className="grid h-full place-items-center p-6 text-center text-sm text-slate-200">{V.failed}</p>
+            )}
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

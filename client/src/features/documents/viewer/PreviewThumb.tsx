@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { documents } from '../../../../../shared/messages/documents';
+import { cn } from '../../../lib/cn';
+import { FileThumb } from './FileThumb';
+import { viewerKind, type ViewerFile } from './types';
+import { preloadViewer } from './useFileViewer';
+
+/**
+ * A list row's picture of a file: its thumbnail (or `fallback`, the type's icon), and for an image or a PDF a button
+ * that opens the viewer.
+ */
+export function PreviewThumb({
+  file,
+  thumbUrl,
+  fallback,
+  onOpen,
+  className,
+}: {
+  file: ViewerFile | null;
+  thumbUrl: string | null;
+  fallback: ReactNode;
+  onOpen: (file: ViewerFile) => void;
+  className?: string;
+}) {
+  // A page's thumbnail shows its top (the title), an image its middle.
+  const top = file?.mimeType === 'application/pdf' ? 'object-top' : null;
+  const picture = <FileThumb thumbUrl={thumbUrl} fallback={fallback} className={cn('size-full', top, className)} />;
+  if (!file || !viewerKind(file.mimeType))
+    return thumbUrl ? <span className={cn('block shrink-0', className)}>{picture}</span> : picture;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(file)}
+      onPointerEnter={() => preloadViewer(file.mimeType)}
+      onFocus={() => preloadViewer(file.mimeType)}
+      aria-label={documents.viewer.open(file.name)}
+      title={documents.viewer.open(file.name)}
+      className={cn(
+        'relative z-10 block shrink-0 rounded-lg transition hover:opacity-90 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+        thumbUrl && className,
+      )}
+    >
+      {picture}
+    </button>
+  );
+}
