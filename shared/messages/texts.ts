@@ -261,3 +261,5 @@ export const waiting = 'Waiting';
 export const internalNote = 'Internal note';
 export const tryFewerWords = 'Try fewer or shorter words.';
 export const conversations = 'Conversations';
+export const versionNumber = (n: number) => `Version ${n}`;
+export const sha256 = 'SHA-256';

@@ -4,7 +4,7 @@ import * as T from './texts';
 export const versions = {
   title: 'Versions',
   current: 'Current',
-  versionLabel: (n: number) => `Version ${n}`,
+  versionLabel: T.versionNumber,
   versionShort: (n: number) => `v${n}`,
   uploadNew: 'Upload new version',
   uploading: T.uploadingPercent,
@@ -15,7 +15,7 @@ export const versions = {
   download: (n: number) => `Download version ${n}`,
   by: T.byName,
   unknownUploader: 'Unknown uploader',
-  sha256: 'SHA-256',
+  sha256: T.sha256,
   shareLabel: 'Shared with the client',
   shareHint: 'The client sees the current version; share an older one to let them download it too.',
   shared: (n: number) => `Version ${n} is shared with the client.`,
