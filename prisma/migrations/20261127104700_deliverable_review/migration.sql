@@ -103,6 +103,9 @@ ALTER TABLE "Document" ADD COLUMN "version" INTEGER NOT NULL DEFAULT 1;
 CREATE INDEX "DocumentVersion_businessId_documentId_number_idx" ON "DocumentVersion"("businessId", "documentId", "number");
 
 -- CreateIndex
+CREATE INDEX "DocumentVersion_businessId_uploadedById_idx" ON "DocumentVersion"("businessId", "uploadedById");
+
+-- CreateIndex
 CREATE INDEX "DocumentVersion_businessId_storageKey_idx" ON "DocumentVersion"("businessId", "storageKey");
 
 -- CreateIndex
