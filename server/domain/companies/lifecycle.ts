@@ -127,6 +127,10 @@ export async function deleteCompany(scope: Writer & Pick<StaffScope, 'app'>, { i
       // Its conversations go with their messages; its contacts' messages elsewhere stay under their names.
       await tx.messageThread.deleteMany({ where: { companyId: id } });
       await tx.message.updateMany({ where: { authorContactId: { in: contactIds } }, data: { authorContactId: null } });
+      await tx.reviewComment.updateMany({
+        where: { authorContactId: { in: contactIds } },
+        data: { authorContactId: null },
+      });
       // Tasks and project contacts go with their project, sessions, invites and project links with their contact.
       await tx.project.deleteMany({ where: { id: { in: projectIds } } });
       await tx.contact.deleteMany({ where: { id: { in: contactIds } } });

@@ -102,6 +102,7 @@ export function removeMember(
     await tx.staffInvite.updateMany({ where: { invitedById: userId }, data: { invitedById: null } });
     // Their messages stay, under the name they had (authorName); their conversations lose the creator and assignee.
     await tx.message.updateMany({ where: { authorUserId: userId }, data: { authorUserId: null } });
+    await tx.reviewComment.updateMany({ where: { authorUserId: userId }, data: { authorUserId: null } });
     await tx.messageThread.updateMany({ where: { createdById: userId }, data: { createdById: null } });
     // Approval requests keep the sender's name (requestedByName).
     await tx.approvalRequest.updateMany({ where: { requestedById: userId }, data: { requestedById: null } });
