@@ -21,7 +21,6 @@ export const reviewComments = {
   reopen: 'Reopen',
   resolvedBy: (name: string) => `Resolved by ${name}`,
   showResolved: 'Show resolved',
-  posted: 'Comment posted.',
   postFailed: 'The comment could not be posted.',
   // Errors (the server's, shown as they come).
   emptyBody: 'Write a comment first.',

@@ -35,6 +35,9 @@ export default function FileViewer({
     if (!zoom) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
+      // Typing a comment beside the file is not zooming.
+      if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [contenteditable]'))
+        return;
       if (event.key === '+' || event.key === '=') zoom.zoomIn();
       else if (event.key === '-' || event.key === '−' || event.key === '_') zoom.zoomOut();
       else if (event.key === '0') zoom.fit();

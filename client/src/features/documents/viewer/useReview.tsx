@@ -84,7 +84,6 @@ export function useReview(
     const pin = parentId === null && draftPin ? draftPin : null;
     if (portal) await portalPost.mutateAsync({ ...base, pin });
     else await staffPost.mutateAsync({ ...base, pin, internal: parentId === null ? internal : false });
-    toast.success(C.posted);
     refetch();
   };
   const setResolved = (id: number, resolved: boolean) => {
