@@ -98,6 +98,8 @@ export function removeMember(
     const member = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: memberSelect });
     await tx.task.updateMany({ where: { assigneeId: userId }, data: { assigneeId: null } });
     await tx.document.updateMany({ where: { uploadedById: userId }, data: { uploadedById: null } });
+    // Versions keep the uploader's name (uploadedByName).
+    await tx.documentVersion.updateMany({ where: { uploadedById: userId }, data: { uploadedById: null } });
     await tx.flow.updateMany({ where: { createdById: userId }, data: { createdById: null } });
     await tx.staffInvite.updateMany({ where: { invitedById: userId }, data: { invitedById: null } });
     // Their messages stay, under the name they had (authorName); their conversations lose the creator and assignee.
