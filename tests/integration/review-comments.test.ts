@@ -6,12 +6,14 @@
  * Posting is throttled per person; a version holds at most 500 comments; a client's comment rings the staff's bell.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVIEW_COMMENTS_LIVE_TOPIC } from '../../shared/live';
 import { M } from '../../shared/messages';
 import { REVIEW_COMMENTS_PER_VERSION_MAX } from '../../shared/schemas/review-comments';
 import { createPortalSession } from '../../server/auth/sessions';
 import { createJobRunner } from '../../server/jobs';
 import { twoAgencies, type Agency } from '../support/agencies';
 import { startApp, type TestApp } from '../support/app';
+import { openLiveStream } from '../support/live';
 import { trpcClient, type TrpcClient } from '../support/trpc';
 
 const C = M.reviewComments;
@@ -268,6 +270,26 @@ describe('internal comments', () => {
     });
     expect(fixtureList.items.length).toBeGreaterThan(0);
     expect(JSON.stringify(fixtureList)).not.toContain('INTERNAL-REVIEW-NOTE');
+  });
+});
+
+describe('live', () => {
+  it("announces a comment to the client's open stream and staff's, but an internal one to staff's only", async () => {
+    const id = await upload('image/png', 'live.png');
+    const clientStream = await openLiveStream(app.baseUrl, 'portalLive.events', { token: a.portal.token });
+    const staffStream = await openLiveStream(app.baseUrl, 'live.events', { token: a.token });
+    const isComment = (commentId: number) => (m: { topic: string; data: unknown }) =>
+      m.topic === REVIEW_COMMENTS_LIVE_TOPIC && (m.data as { commentId?: number }).commentId === commentId;
+    const note = await staff.reviewComments.post.mutate({ id, number: 1, body: 'LIVE-SECRET', internal: true });
+    const shared = await staff.reviewComments.post.mutate({ id, number: 1, body: 'For the client' });
+    await staffStream.next(isComment(note.id));
+    await staffStream.next(isComment(shared.id));
+    const heard = await clientStream.next(isComment(shared.id));
+    expect(heard.data).toMatchObject({ documentId: id, number: 1, internal: false });
+    expect(clientStream.messages.some(isComment(note.id))).toBe(false);
+    expect(JSON.stringify(staffStream.messages)).not.toContain('LIVE-SECRET');
+    clientStream.close();
+    staffStream.close();
   });
 });
 
