@@ -14,7 +14,7 @@ export const REVIEW_COMMENTS_PER_VERSION_MAX = 500;
 const C = M.reviewComments;
 
 /** The text of a comment (markdown, shown safely by the client's Markdown): trimmed, not empty, at most 5,000. */
-export const reviewCommentBodySchema = z
+const reviewCommentBodySchema = z
   .string()
   .trim()
   .min(1, C.emptyBody)

@@ -49,12 +49,12 @@ type Client = Pick<PortalScope, 'db' | 'sql' | 'businessId' | 'companyId' | 'por
 type Scope = Pick<StaffScope, 'db' | 'sql' | 'businessId' | 'app'> & Pick<RequestScope, 'res'>;
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
-export const staffPerson = (scope: Pick<Staff, 'user'>): Person => ({
+const staffPerson = (scope: Pick<Staff, 'user'>): Person => ({
   kind: 'staff',
   userId: scope.user.id,
   name: fullName(scope.user),
 });
-export const clientPerson = (scope: Pick<Client, 'portalSession' | 'companyId'>): Person => ({
+const clientPerson = (scope: Pick<Client, 'portalSession' | 'companyId'>): Person => ({
   kind: 'contact',
   contactId: scope.portalSession.contact.id,
   companyId: scope.companyId,
