@@ -53,6 +53,8 @@ export const ACTIVITY_ACTIONS = [
   'approval_cancelled',
   'approved',
   'changes_requested',
+  /** Someone commented on a version of a file (changes: version; issue 31). Never the text. */
+  'commented',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -36,6 +36,8 @@ export const LIVE_TYPING_TOPIC = 'typing';
 export const MESSAGES_LIVE_TOPIC = 'messages.changed';
 /** An approval request created, decided or cancelled (server/domain/approvals/changes.ts): ids and its status. */
 export const APPROVALS_LIVE_TOPIC = 'approvals.changed';
+/** A review comment posted, resolved or reopened (server/domain/review-comments): the file, version and comment ids. */
+export const REVIEW_COMMENTS_LIVE_TOPIC = 'review-comments.changed';
 
 /** What a window receives for each event. id: null for ephemeral events (typing), which are not caught up. */
 export type LiveMessage = {

@@ -42,6 +42,7 @@ import { messages } from './messages/messages';
 import { live } from './messages/live';
 import { approvals } from './messages/approvals';
 import { versions } from './messages/versions';
+import { reviewComments } from './messages/reviewComments';
 
 /**
  * The whole catalogue, one section per file under ./messages/ (a screen that must load fast imports only the sections
@@ -90,4 +91,5 @@ export const M = {
   live,
   approvals,
   versions,
+  reviewComments,
 } as const;

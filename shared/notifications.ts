@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   'message_client',
   /** A client approved a file or requested changes to it (the request's sender; everyone when they have left). */
   'approval_decided',
+  /** A client commented on a version of a file (review comments and pins). */
+  'review_comment',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -39,6 +41,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   message_mention: 'email',
   message_client: 'email',
   approval_decided: 'email',
+  review_comment: 'in_app',
 };
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; description: string }> = {
@@ -60,6 +63,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   approval_decided: {
     label: 'Client approval decisions',
     description: 'A client approves a file you sent for approval, or requests changes.',
+  },
+  review_comment: {
+    label: 'Client comments on files',
+    description: 'A client comments on a version of a file, or replies to a comment.',
   },
 };
 

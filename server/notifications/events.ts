@@ -27,7 +27,7 @@ export function fansOut(actor: Actor, entry: ActivityEntry): boolean {
       return clientMailOf(clientFacts(actor, entry)) !== null;
     case 'file':
       if (actor.type === 'contact')
-        return ['downloaded', 'uploaded', 'approved', 'changes_requested'].includes(entry.action);
+        return ['downloaded', 'uploaded', 'approved', 'changes_requested', 'commented'].includes(entry.action);
       // A file shared with a client company (when written, or switched on later, or moved to it while shared).
       return entry.companyId != null && clientMailOf(clientFacts(actor, entry)) !== null;
     case 'contact':

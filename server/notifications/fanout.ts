@@ -109,6 +109,17 @@ async function noticesFor(tx: Tx, activity: ActivityRow): Promise<StaffNotice[]>
         notices.push(...(await approvalNotices(tx, activity)));
         break;
       }
+      if (activity.action === 'commented') {
+        for (const userId of await staffIds(tx, activity.businessId)) {
+          notices.push({
+            userId,
+            kind: 'review_comment',
+            title: M.reviewComments.clientCommented(activity.actorName, name),
+            link: hubLink('file', activity.entityId),
+          });
+        }
+        break;
+      }
       const title =
         activity.action === 'uploaded'
           ? M.notifications.fileUploaded(activity.actorName, name)

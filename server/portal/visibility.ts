@@ -13,6 +13,8 @@
  * - A flow: published (isActive), for the client's company or for every client (companyId null), with at least one step.
  * - A message thread: of the client's company, and when it belongs to a project, that project is visible.
  * - A message: of a visible thread, and never an internal note (a note only staff ever see).
+ * - A file's version: of a visible file, and its current version or an older one staff shared explicitly.
+ * - A review comment: of a visible version, never internal, and never a reply to an internal comment.
  *
  * Aliases: each condition takes the alias its table has in the caller's statement (sql`t`) and includes the agency
  * (TENANT) and the company, so a condition alone is a whole tenancy check.
@@ -33,13 +35,15 @@ const visibleProjectIds = (companyId: number) =>
 const projectShownOrNone = (x: Sql, companyId: number) =>
   sql`(${x}."projectId" IS NULL OR ${x}."projectId" IN ${visibleProjectIds(companyId)})`;
 
+const document = (d: Sql, companyId: number) =>
+  sql`${d}."businessId" = ${TENANT} AND ${d}."companyId" = ${companyId} AND ${d}."visibleInPortal" = ${true} AND ${projectShownOrNone(d, companyId)}`;
+
 export const clientVisible = {
   project,
   visibleProjectIds,
   task: (t: Sql, companyId: number) =>
     sql`${t}."businessId" = ${TENANT} AND ${t}."internal" = ${false} AND ${t}."projectId" IN ${visibleProjectIds(companyId)}`,
-  document: (d: Sql, companyId: number) =>
-    sql`${d}."businessId" = ${TENANT} AND ${d}."companyId" = ${companyId} AND ${d}."visibleInPortal" = ${true} AND ${projectShownOrNone(d, companyId)}`,
+  document,
   resource: (r: Sql, companyId: number) =>
     sql`${r}."businessId" = ${TENANT} AND ${r}."companyId" = ${companyId} AND ${r}."visibleToClient" = ${true} AND ${projectShownOrNone(r, companyId)}`,
   flow: (f: Sql, companyId: number) =>
@@ -49,6 +53,13 @@ export const clientVisible = {
     sql`${t}."businessId" = ${TENANT} AND ${t}."companyId" = ${companyId} AND ${projectShownOrNone(t, companyId)}`,
   /** Of a thread already checked with messageThread: never an internal note. */
   message: (m: Sql) => sql`${m}."businessId" = ${TENANT} AND ${m}."internal" = ${false}`,
+  /** A version (alias v) of file d: the file visible, and the current version or an older one shared explicitly. */
+  documentVersion: (v: Sql, d: Sql, companyId: number) =>
+    sql`${document(d, companyId)} AND ${v}."documentId" = ${d}."id" AND (${v}."number" = ${d}."version" OR ${v}."sharedWithClient" = ${true})`,
+  /** Of a version already checked with documentVersion: never internal, nor a reply to an internal comment. */
+  reviewComment: (c: Sql) =>
+    sql`${c}."businessId" = ${TENANT} AND ${c}."internal" = ${false} AND ${c}."deletedAt" IS NULL
+      AND (${c}."parentId" IS NULL OR NOT EXISTS (SELECT 1 FROM "ReviewComment" ic WHERE ic."businessId" = ${TENANT} AND ic."id" = ${c}."parentId" AND ic."internal" = ${true}))`,
 } as const;
 
 /** The same rules over a row already read (an e-mail or an activity entry about one record). */
@@ -75,4 +86,6 @@ export const isClientVisible = {
   messageThread: (t: { companyId: number }, project: ProjectRow | null, companyId: number) =>
     t.companyId === companyId && (project === null || isClientVisible.project(project, companyId)),
   message: (m: { internal: boolean }) => !m.internal,
+  reviewComment: (c: { internal: boolean; deletedAt: Date | null }, parent: { internal: boolean } | null) =>
+    !c.internal && c.deletedAt === null && !parent?.internal,
 } as const;

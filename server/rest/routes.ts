@@ -584,6 +584,35 @@ export const restRoutes: RestRoute[] = [
     summary:
       'Approve, or request changes (comment required, at most 5,000 characters), the current version; approving twice changes nothing',
   }),
+  // Review comments and pins (issue 31) on a version of a file; internal comments (and their replies) are staff's only.
+  row('GET', '/api/documents/{id}/versions/{number}/comments', 'reviewComments.list', {
+    summary: "A version's comments, oldest first (replies carry parentId; at most 500)",
+  }),
+  row('POST', '/api/documents/{id}/versions/{number}/comments', 'reviewComments.post', {
+    status: 201,
+    errors: [429],
+    summary:
+      'Comment on a version (markdown, at most 5,000 characters): parentId for a reply (one level), pin {page, x, y} for a point (x, y from 0 to 1; page for PDFs only), internal=true for staff only',
+  }),
+  row('POST', '/api/review-comments/{commentId}/resolve', 'reviewComments.resolve', { summary: 'Resolve a comment' }),
+  row('POST', '/api/review-comments/{commentId}/reopen', 'reviewComments.reopen', {
+    summary: 'Reopen a resolved comment',
+  }),
+  // The portal's (portal token): the versions the portal shows the client, never an internal comment.
+  row('GET', '/api/portal/files/{id}/versions/{number}/comments', 'portalReviewComments.list', {
+    summary: 'The comments you see on a version of a shared file, oldest first',
+  }),
+  row('POST', '/api/portal/files/{id}/versions/{number}/comments', 'portalReviewComments.post', {
+    status: 201,
+    errors: [429],
+    summary: 'Comment on a version of a shared file (parentId for a reply, pin {page, x, y} for a point)',
+  }),
+  row('POST', '/api/portal/review-comments/{commentId}/resolve', 'portalReviewComments.resolve', {
+    summary: 'Resolve a comment you see',
+  }),
+  row('POST', '/api/portal/review-comments/{commentId}/reopen', 'portalReviewComments.reopen', {
+    summary: 'Reopen a comment you see',
+  }),
   // Notifications (the bell) and their preferences: always the caller's own; background jobs for the owner.
   row('GET', '/api/notifications', 'notifications.list', {
     list: true,

@@ -25,6 +25,7 @@ import { profileRouter } from './profile';
 import { projectsRouter } from './projects';
 import { reportsRouter } from './reports';
 import { resourcesRouter } from './resources';
+import { portalReviewCommentsRouter, reviewCommentsRouter } from './review-comments';
 import { savedViewsRouter } from './saved-views';
 import { searchRouter } from './search';
 import { tasksRouter } from './tasks';
@@ -63,10 +64,12 @@ export const appRouter = router({
   portalMessages: portalMessagesRouter,
   portalLive: portalLiveRouter,
   portalPreview: portalPreviewRouter,
+  portalReviewComments: portalReviewCommentsRouter,
   profile: profileRouter,
   projects: projectsRouter,
   reports: reportsRouter,
   resources: resourcesRouter,
+  reviewComments: reviewCommentsRouter,
   savedViews: savedViewsRouter,
   search: searchRouter,
   tasks: tasksRouter,

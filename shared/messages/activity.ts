@@ -69,6 +69,7 @@ export const activity = {
     approval_cancelled: 'cancelled the approval request of',
     approved: 'approved',
     changes_requested: 'requested changes to',
+    commented: 'commented on',
   } as Record<string, string>,
   /** A file's new version, when the entry says which ("uploaded version 2 of file “Logo”"). */
   versionUploaded: (n: number) => `uploaded version ${n} of file`,

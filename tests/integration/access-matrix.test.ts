@@ -97,6 +97,10 @@ const PORTAL = [
   'portalApprovals.get',
   'portalApprovals.decide',
   'portalFiles.versions',
+  'portalReviewComments.list',
+  'portalReviewComments.post',
+  'portalReviewComments.resolve',
+  'portalReviewComments.reopen',
 ];
 
 /** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
@@ -226,6 +230,9 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   /** approvals: id names a request; documentId its file, contactIds the approvers; portalApprovals: requestId. */
   approvals: 'approvalRequest',
   portalApprovals: null,
+  /** reviewComments / portalReviewComments: id names the file (number its version); commentId, parentId a comment. */
+  reviewComments: 'document',
+  portalReviewComments: 'document',
 };
 
 /** The model an `…Id` / `…Ids` key names, in any namespace. */
@@ -257,6 +264,8 @@ const ID_KEY_MODEL: Record<string, TenantModel> = {
   /** A message's attachments: company files. */
   attachmentId: 'document',
   requestId: 'approvalRequest',
+  commentId: 'reviewComment',
+  parentId: 'reviewComment',
 };
 
 type ProcedureDef = {
@@ -482,6 +491,17 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
     'portalApprovals.get': { input: () => ({ slug: undefined }) },
     'portalApprovals.decide': { input: () => ({ slug: undefined, decision: 'approve', versionNumber: undefined }) },
     'portalFiles.versions': { input: () => ({ slug: undefined }) },
+    // The fixture's file is at version 1; a comment without a pin (the file is no image) nor a parent; the first
+    // comment of a tree is the client's own (never an internal one).
+    ...Object.fromEntries(
+      ['list', 'post', 'resolve', 'reopen'].flatMap((name) => [
+        [`reviewComments.${name}`, { input: () => ({ number: 1, parentId: undefined, pin: undefined }) }],
+        [
+          `portalReviewComments.${name}`,
+          { input: () => ({ number: 1, parentId: undefined, pin: undefined, slug: undefined }) },
+        ],
+      ]),
+    ),
     // The current version follows the file's own sharing: the control shares version 1 once version 2 is current.
     'documents.shareVersion': {
       input: () => ({ number: 1 }),

@@ -28,6 +28,7 @@ const TENANT_MODELS = [
   'messageThread',
   'message',
   'approvalRequest',
+  'reviewComment',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
 /** The rows of TENANT_MODELS, and of each area fixture's model (tests/support/fixtures/). */

@@ -214,9 +214,9 @@ export async function removeContact(
       await endPortalAccess(tx, scope.businessId, input.id);
       // Their messages stay in the conversation, under the name they had (authorName).
       await tx.message.updateMany({ where: { authorContactId: input.id }, data: { authorContactId: null } });
+      await tx.reviewComment.updateMany({ where: { authorContactId: input.id }, data: { authorContactId: null } });
       // Their approval steps stay, decisions under the name recorded (decidedByName); a pending one waits for staff.
       await tx.approvalStep.updateMany({ where: { contactId: input.id }, data: { contactId: null } });
-      await tx.reviewComment.updateMany({ where: { authorContactId: input.id }, data: { authorContactId: null } });
       await tx.contact.delete({ where: { id: input.id }, select: { id: true } });
       await recordActivity(tx, scope.businessId, staffActor(scope.user), {
         entityType: 'contact',

@@ -283,9 +283,7 @@ export async function portalDocumentVersions(scope: Pick<TenantScope, 'sql'> & {
  */
 export async function versionForDownload(db: SqlRunner, id: number, number: number, portalCompanyId: number | null) {
   const clientOnly =
-    portalCompanyId === null
-      ? sql``
-      : sql` AND ${clientVisible.document(sql`d`, portalCompanyId)} AND (v."number" = d."version" OR v."sharedWithClient" = ${true})`;
+    portalCompanyId === null ? sql`` : sql` AND ${clientVisible.documentVersion(sql`v`, sql`d`, portalCompanyId)}`;
   return db.get(sql`
     SELECT v."url", v."storageKey", v."originalName", d."name", v."mimeType", v."size" FROM "DocumentVersion" v
     JOIN "Document" d ON d."businessId" = v."businessId" AND d."id" = v."documentId"

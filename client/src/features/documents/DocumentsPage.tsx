@@ -48,7 +48,9 @@ type FilterKey = 'search' | 'type' | 'companyId' | 'projectId' | 'approval';
 
 /** What the viewer opens of an uploaded file (a link opens at its own address). */
 const viewerFile = (d: DocumentRow): ViewerFile | null =>
-  d.stored ? { name: d.name, url: d.url, mimeType: d.mimeType } : null;
+  d.stored
+    ? { name: d.name, url: d.url, mimeType: d.mimeType, review: { documentId: d.id, number: d.version, portal: false } }
+    : null;
 
 function CompanyCell({ document }: { document: DocumentRow }) {
   if (!document.company) return <span className="text-slate-500">—</span>;

@@ -235,7 +235,16 @@ export function FileRow({
   return (
     <li className="flex items-center gap-3 px-4 py-3 sm:gap-4">
       <PreviewThumb
-        file={onPreview && file.mimeType ? { name: file.name, url: file.downloadUrl, mimeType: file.mimeType } : null}
+        file={
+          onPreview && file.mimeType
+            ? {
+                name: file.name,
+                url: file.downloadUrl,
+                mimeType: file.mimeType,
+                review: { documentId: file.id, number: file.version, portal: true },
+              }
+            : null
+        }
         thumbUrl={file.thumbUrl}
         fallback={icon}
         onOpen={(f) => onPreview?.(f)}

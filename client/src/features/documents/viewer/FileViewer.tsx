@@ -6,6 +6,7 @@ import { buttonClass } from '../../../ui/Button';
 import { ImageViewer, type ZoomControls } from './ImageViewer';
 import { PdfViewer } from './PdfViewer';
 import { viewerKind, type ViewerFile, type ViewerLayers } from './types';
+import { useReview } from './useReview';
 
 const V = M.documents.viewer;
 const barButton =
@@ -25,12 +26,18 @@ export default function FileViewer({
   const [page, setPage] = useState<{ n: number; total: number } | null>(null);
   const onZoom = useCallback((controls: ZoomControls) => setZoom(controls), []);
   const onPage = useCallback((n: number, total: number) => setPage({ n, total }), []);
+  // A version's comments: pins over the file, the list beside it (under it on a phone).
+  const review = useReview(file.review && kind ? file.review : null, kind);
+  const shownLayers = review ? review.layers : layers;
 
   // The keys work wherever focus is while the viewer is open (it is the only thing on screen).
   useEffect(() => {
     if (!zoom) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
+      // Typing a comment beside the file is not zooming.
+      if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [contenteditable]'))
+        return;
       if (event.key === '+' || event.key === '=') zoom.zoomIn();
       else if (event.key === '-' || event.key === '−' || event.key === '_') zoom.zoomOut();
       else if (event.key === '0') zoom.fit();
@@ -94,14 +101,17 @@ export default function FileViewer({
               <X className="size-5" aria-hidden />
             </button>
           </header>
-          <div className="min-h-0 flex-1">
-            {kind === 'image' ? (
-              <ImageViewer file={file} layers={layers} onZoom={onZoom} />
-            ) : kind === 'pdf' ? (
-              <PdfViewer file={file} layers={layers} onZoom={onZoom} onPage={onPage} />
-            ) : (
-              <p className="grid h-full place-items-center p-6 text-center text-sm text-slate-200">{V.failed}</p>
-            )}
+          <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+            <div className="min-h-0 flex-1">
+              {kind === 'image' ? (
+                <ImageViewer file={file} layers={shownLayers} onZoom={onZoom} />
+              ) : kind === 'pdf' ? (
+                <PdfViewer file={file} layers={shownLayers} onZoom={onZoom} onPage={onPage} />
+              ) : (
+                <p className="grid h-full place-items-center p-6 text-center text-sm text-slate-200">{V.failed}</p>
+              )}
+            </div>
+            {review?.panel}
           </div>
         </DialogPanel>
       </div>

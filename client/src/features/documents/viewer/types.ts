@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 
-/** What the viewer opens: the authorised download path (staff or portal session), the name and the media type. */
-export type ViewerFile = { name: string; url: string; mimeType: string | null };
+/** The version whose review comments the viewer shows beside the file (staff's, or the portal's without internal ones). */
+export type ReviewTarget = { documentId: number; number: number; portal: boolean };
+
+/**
+ * What the viewer opens: the authorised download path (staff or portal session), the name and the media type; with
+ * `review`, the version's comments and pins too.
+ */
+export type ViewerFile = { name: string; url: string; mimeType: string | null; review?: ReviewTarget };
 
 /** A page's (or the image's) size on screen, in CSS pixels. */
 export type ShownSize = { width: number; height: number };
