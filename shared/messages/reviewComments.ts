@@ -14,6 +14,7 @@ export const reviewComments = {
   addingPin: 'Click the file where the comment belongs',
   pinPlaced: (n: number) => `Pin ${n} placed. Write its comment.`,
   pinLabel: (n: number, author: string) => `Pin ${n}: comment by ${author}`,
+  internalPinLabel: (n: number, author: string) => `Internal pin ${n}: note by ${author}`,
   pinOnPage: (page: number) => `page ${page}`,
   internal: T.internal,
   internalHint: 'Only your team sees an internal comment and its replies.',

@@ -76,7 +76,8 @@ export function useReview(
   }));
   const top = comments.filter((c) => c.parentId === null);
   const repliesOf = (id: number) => comments.filter((c) => c.parentId === id);
-  const nextPin = Math.max(0, ...comments.map((c) => c.pin?.number ?? 0)) + 1;
+  // Internal pins are numbered apart from the ones the client sees (server/domain/review-comments).
+  const nextPin = Math.max(0, ...comments.filter((c) => c.internal === internal).map((c) => c.pin?.number ?? 0)) + 1;
   const pending = staffPost.isPending || portalPost.isPending;
 
   const submit = async (text: string, parentId: number | null) => {
@@ -116,7 +117,7 @@ export function useReview(
                   focused === c.id && 'ring-4 ring-brand-300',
                 )}
                 style={{ left: `${pin.x * 100}%`, top: `${pin.y * 100}%` }}
-                aria-label={C.pinLabel(pin.number, c.author.name)}
+                aria-label={(c.internal ? C.internalPinLabel : C.pinLabel)(pin.number, c.author.name)}
                 data-testid="review-pin"
                 onClick={(e) => {
                   e.stopPropagation();
