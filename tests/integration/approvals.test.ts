@@ -401,12 +401,16 @@ describe('deciding', () => {
     const file = await uploadFile(companyId());
     const request = await staff.approvals.create.mutate({ documentId: file.id, mode: 'any' });
     await staff.approvals.cancel.mutate({ id: request.id });
-    const events = await db().liveEvent.findMany({
-      where: { businessId: a.businessId, topic: 'approvals.changed' },
-      orderBy: { id: 'desc' },
-      take: 2,
-    });
-    expect(events.map((e) => JSON.parse(e.payload))).toEqual([
+    // Announced after the commit, without waiting for it: read until the cancel's event is there.
+    const latest = async () =>
+      (
+        await db().liveEvent.findMany({
+          where: { businessId: a.businessId, topic: 'approvals.changed' },
+          orderBy: { id: 'desc' },
+          take: 2,
+        })
+      ).map((e) => JSON.parse(e.payload));
+    await expect.poll(latest).toEqual([
       { requestId: request.id, documentId: file.id, status: 'cancelled' },
       { requestId: request.id, documentId: file.id, status: 'pending' },
     ]);
