@@ -59,6 +59,8 @@ export async function seedBenchMessages(database: Database, now = new Date()): P
   const first = companies[0];
   if (!first) return { ms: performance.now() - t, threads: 0, messages: 0 };
 
+  // The seed's own few conversations go: the bench lays out every company's conversation itself.
+  await db.messageThread.deleteMany({ where: { businessId } });
   const minute = 60_000;
   // The company conversations' last messages spread over the past days; the topics are the newest of all.
   const lastAt = (i: number) => new Date(now.getTime() - (companies.length - i + 10) * 17 * minute);

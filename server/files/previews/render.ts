@@ -11,7 +11,7 @@
  *   loop nor takes its memory; the worker is ended when the limit passes.
  */
 import { Worker } from 'node:worker_threads';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 
 /** The longest side of a thumbnail, in pixels (twice the largest tile of the lists, for sharp screens). */
 const THUMB_SIZE = 480;
@@ -43,14 +43,23 @@ export class PreviewError extends Error {
 
 export type Thumbnail = { webp: Buffer; width: number; height: number; pageCount: number | null };
 
-// One image at a time per process, and nothing kept in libvips' operation cache between files.
-sharp.concurrency(1);
-sharp.cache(false);
+/**
+ * sharp, loaded on the first thumbnail: libvips adds tens of MB to the process, which an app that makes no thumbnail
+ * should not carry. One image at a time per process, and nothing kept in libvips' operation cache between files.
+ */
+let loaded: Promise<(input: string, options: SharpOptions) => Sharp> | null = null;
+const loadSharp = () =>
+  (loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  }));
 
 const sharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true } as const;
 
 /** An image's WebP thumbnail and its own pixel size (EXIF orientation applied). */
 export async function imageThumbnail(file: string): Promise<Thumbnail> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(file, sharpOptions).metadata();
