@@ -7,7 +7,7 @@
 import type { Request, Response } from 'express';
 import { create as contentDisposition } from 'content-disposition';
 import { TRPCError } from '@trpc/server';
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 import { M } from '../../../shared/messages';
 import { idSchema } from '../../../shared/schemas/common';
 import type { StaffScope } from '../context';
@@ -61,6 +61,8 @@ function wrap(font: PDFFont, size: number, text: string, width: number): string[
 }
 
 async function certificatePdf(request: RequestRecord, businessName: string): Promise<Uint8Array> {
+  // Loaded on the first certificate: an app that never makes one does not carry pdf-lib.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${A.certificateTitle}: ${request.document.name}`);
   pdf.setAuthor(businessName);
