@@ -5,6 +5,7 @@
  * SHOTS_DIR set: screenshots at 1440 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { agencyWithClient } from './agency';
 
 const shots = process.env.SHOTS_DIR;
 async function shoot(page: Page, name: string) {
@@ -18,36 +19,7 @@ async function shoot(page: Page, name: string) {
 }
 
 test('staff request approval, the client approves in the portal, staff see it live', async ({ page, browser }) => {
-  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const slug = `ok${n}`;
-  const signup = await page.request.post('/auth/signup', {
-    data: {
-      first_name: 'Mara',
-      last_name: 'Stone',
-      name: 'Stone Studio',
-      email: `mara-${n}@studio.test`,
-      phone: '1',
-      password: 'Quartz-lantern-meadow-8817',
-      slug,
-    },
-  });
-  expect(signup.status()).toBe(201);
-  const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
-  const post = async (url: string, data: object) => {
-    const res = await page.request.post(url, { data, headers });
-    expect(res.status(), await res.text()).toBe(201);
-    return res.json();
-  };
-  const harbor = (await post('/api/companies', { name: 'Harbor Bakery', status: 'active' })).id as number;
-  const client = { email: `olive-${n}@harbor.test`, password: 'Copper-kettle-morning-42' };
-  await post('/api/contacts', {
-    firstName: 'Olive',
-    lastName: 'Harbor',
-    email: client.email,
-    companyId: harbor,
-    portalAccess: true,
-    portalPassword: client.password,
-  });
+  const { slug, headers, post, harbor, client } = await agencyWithClient(page, 'ok');
   const upload = await page.request.post('/api/documents/upload', {
     headers,
     multipart: {

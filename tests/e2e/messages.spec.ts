@@ -6,6 +6,7 @@
  * find in Files with the conversation it was sent in. SHOTS_DIR set: screenshots at 1440 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { agencyWithClient } from './agency';
 
 const shots = process.env.SHOTS_DIR;
 /** focus: at 390 px, the screen around this element (not the whole page, where the fixed bottom bar would cover it). */
@@ -30,36 +31,7 @@ test('staff write, the client reads and replies, staff see the badge and the rea
 }) => {
   // Two browsers, a dozen steps and (with SHOTS_DIR) fourteen screenshots at two widths.
   test.setTimeout(shots ? 180_000 : 120_000);
-  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const slug = `talk${n}`;
-  const signup = await page.request.post('/auth/signup', {
-    data: {
-      first_name: 'Mara',
-      last_name: 'Stone',
-      name: 'Stone Studio',
-      email: `mara-${n}@studio.test`,
-      phone: '1',
-      password: 'Quartz-lantern-meadow-8817',
-      slug,
-    },
-  });
-  expect(signup.status()).toBe(201);
-  const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
-  const post = async (url: string, data: object) => {
-    const res = await page.request.post(url, { data, headers });
-    expect(res.status(), await res.text()).toBe(201);
-    return res.json();
-  };
-  const harbor = (await post('/api/companies', { name: 'Harbor Bakery', status: 'active' })).id as number;
-  const client = { email: `olive-${n}@harbor.test`, password: 'Copper-kettle-morning-42' };
-  await post('/api/contacts', {
-    firstName: 'Olive',
-    lastName: 'Harbor',
-    email: client.email,
-    companyId: harbor,
-    portalAccess: true,
-    portalPassword: client.password,
-  });
+  const { slug, harbor, client } = await agencyWithClient(page, 'talk');
 
   // Staff write from the company's Messages tab, then add an internal note.
   await page.goto(`/hub/companies/${harbor}?tab=messages`);

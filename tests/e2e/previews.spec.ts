@@ -9,6 +9,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfDocument } from '../support/preview-files';
+import { agencyWithClient } from './agency';
 
 const DATABASE = path.resolve(import.meta.dirname, '../../data/e2e/app.db');
 const stored = (date: Date) => date.toISOString().replace('Z', '+00:00');
@@ -67,36 +68,7 @@ test('thumbnails in the Files lists, an image zoomed, a 200-page PDF opened at i
   page,
   browser,
 }) => {
-  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const slug = `look${n}`;
-  const signup = await page.request.post('/auth/signup', {
-    data: {
-      first_name: 'Mara',
-      last_name: 'Stone',
-      name: 'Stone Studio',
-      email: `mara-${n}@studio.test`,
-      phone: '1',
-      password: 'Quartz-lantern-meadow-8817',
-      slug,
-    },
-  });
-  expect(signup.status()).toBe(201);
-  const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
-  const post = async (url: string, data: object) => {
-    const res = await page.request.post(url, { data, headers });
-    expect(res.status(), await res.text()).toBe(201);
-    return res.json();
-  };
-  const harbor = (await post('/api/companies', { name: 'Harbor Bakery', status: 'active' })).id as number;
-  const client = { email: `olive-${n}@harbor.test`, password: 'Copper-kettle-morning-42' };
-  await post('/api/contacts', {
-    firstName: 'Olive',
-    lastName: 'Harbor',
-    email: client.email,
-    companyId: harbor,
-    portalAccess: true,
-    portalPassword: client.password,
-  });
+  const { slug, headers, harbor, client } = await agencyWithClient(page, 'look');
   const upload = async (name: string, mimeType: string, buffer: Buffer, type = 'other') => {
     const res = await page.request.post('/api/documents/upload', {
       headers,

@@ -5,6 +5,7 @@
  */
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
+import { agencyWithClient } from './agency';
 
 const shots = process.env.SHOTS_DIR;
 async function shoot(page: Page, name: string, sizes: number[] = [1440, 390]) {
@@ -40,36 +41,7 @@ test('pins and comments on an image, hub and portal, internal kept from the clie
   page,
   browser,
 }) => {
-  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const slug = `pins${n}`;
-  const signup = await page.request.post('/auth/signup', {
-    data: {
-      first_name: 'Mara',
-      last_name: 'Stone',
-      name: 'Stone Studio',
-      email: `mara-${n}@studio.test`,
-      phone: '1',
-      password: 'Quartz-lantern-meadow-8817',
-      slug,
-    },
-  });
-  expect(signup.status()).toBe(201);
-  const headers = { authorization: `Bearer ${(await signup.json()).authToken}` };
-  const post = async (url: string, data: object) => {
-    const res = await page.request.post(url, { data, headers });
-    expect(res.status(), await res.text()).toBe(201);
-    return res.json();
-  };
-  const harbor = (await post('/api/companies', { name: 'Harbor Bakery', status: 'active' })).id as number;
-  const client = { email: `olive-${n}@harbor.test`, password: 'Copper-kettle-morning-42' };
-  await post('/api/contacts', {
-    firstName: 'Olive',
-    lastName: 'Harbor',
-    email: client.email,
-    companyId: harbor,
-    portalAccess: true,
-    portalPassword: client.password,
-  });
+  const { slug, headers, harbor, client } = await agencyWithClient(page, 'pins');
   const res = await page.request.post('/api/documents/upload', {
     headers,
     multipart: {
