@@ -113,6 +113,25 @@ function cursorType(page: JsonSchema): 'string' | 'integer' {
   return types.includes('string') ? 'string' : 'integer';
 }
 
+/** A file download's `download` query parameter and its 200 answer: the current version's and any version's. */
+const downloadParameter = {
+  name: 'download',
+  in: 'query',
+  required: false,
+  description: 'Present: always as an attachment, never shown in the browser tab.',
+  schema: { type: 'string' },
+};
+const fileBytesResponse = {
+  description: M.api.ok,
+  headers: {
+    'Content-Disposition': {
+      description: 'inline or attachment, with filename and filename* (RFC 6266)',
+      schema: { type: 'string' },
+    },
+  },
+  content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+};
+
 const hasBody = (method: RestRoute['method']) => method === 'POST' || method === 'PATCH' || method === 'PUT';
 
 function operation(route: RestRoute, operationId: string) {
@@ -313,25 +332,10 @@ export function fileOperations() {
             required: true,
             schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID },
           },
-          {
-            name: 'download',
-            in: 'query',
-            required: false,
-            description: 'Present: always as an attachment, never shown in the browser tab.',
-            schema: { type: 'string' },
-          },
+          downloadParameter,
         ],
         responses: {
-          '200': {
-            description: M.api.ok,
-            headers: {
-              'Content-Disposition': {
-                description: 'inline or attachment, with filename and filename* (RFC 6266)',
-                schema: { type: 'string' },
-              },
-            },
-            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
-          },
+          '200': fileBytesResponse,
           '302': {
             description: 'A link’s version: Location is its URL.',
             headers: { Location: { schema: { type: 'string', format: 'uri' } } },
@@ -461,25 +465,10 @@ export function fileOperations() {
         security,
         parameters: [
           { name: 'id', in: 'path', required: true, schema: { type: 'integer', exclusiveMinimum: 0, maximum: MAX_ID } },
-          {
-            name: 'download',
-            in: 'query',
-            required: false,
-            description: 'Present: always as an attachment, never shown in the browser tab.',
-            schema: { type: 'string' },
-          },
+          downloadParameter,
         ],
         responses: {
-          '200': {
-            description: M.api.ok,
-            headers: {
-              'Content-Disposition': {
-                description: 'inline or attachment, with filename and filename* (RFC 6266)',
-                schema: { type: 'string' },
-              },
-            },
-            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
-          },
+          '200': fileBytesResponse,
           '302': {
             description: 'A link to an external file: Location is its URL.',
             headers: { Location: { schema: { type: 'string', format: 'uri' } } },
