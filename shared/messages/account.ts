@@ -14,6 +14,7 @@ export const account = {
     team: T.team,
     profile: 'Profile',
     notifications: T.notifications,
+    security: 'Security',
     data: 'Data',
   },
   sections: 'Account settings sections',

@@ -1,7 +1,17 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { Bell, Building2, DatabaseBackup, Palette, Plug, UserRound, Users, type LucideProps } from 'lucide-react';
+import {
+  Bell,
+  Building2,
+  DatabaseBackup,
+  Palette,
+  Plug,
+  ShieldCheck,
+  UserRound,
+  Users,
+  type LucideProps,
+} from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { can } from '../../../../shared/permissions';
 import { useSession } from '../../app/useSession';
@@ -15,6 +25,7 @@ import { BusinessInfoForm } from './BusinessInfoForm';
 import { MessageEmailForm } from './MessageEmailForm';
 import { IntegrationsPanel } from './IntegrationsPanel';
 import { ProfilePanel } from './ProfilePanel';
+import { SecurityPanel } from './SecurityPanel';
 import { TeamPanel } from './TeamPanel';
 import { NotificationsPanel } from '../notifications/NotificationsPanel';
 import { DataPanel } from '../data/DataPanel';
@@ -75,6 +86,7 @@ export default function AccountPage() {
     { key: 'team', Icon: Users, content: <TeamPanel /> },
     { key: 'profile', Icon: UserRound, content: <ProfilePanel /> },
     { key: 'notifications', Icon: Bell, content: <NotificationsPanel /> },
+    { key: 'security', Icon: ShieldCheck, content: <SecurityPanel /> },
   ];
   // Export and import: only for those who may do one of them (the e-mail of a finished export links to ?tab=data).
   if (can(role, 'data.exportCompany') || can(role, 'data.import'))

@@ -7,7 +7,7 @@ import { SettingsCard } from './accountParts';
 
 const T = M.twoFactor;
 
-/** Account → Team, owner only: "Require two-factor sign-in for everyone". */
+/** Account → Security, owner only: "Require two-factor sign-in for everyone". */
 export function RequireTwoFactorCard() {
   const utils = trpc.useUtils();
   const status = trpc.twoFactor.status.useQuery();

@@ -18,7 +18,6 @@ import { controlClass, Field, TextField } from '../../ui/Field';
 import { Alert, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { SettingsCard } from './accountParts';
 import { Confirm } from './Confirm';
-import { RequireTwoFactorCard } from './RequireTwoFactorCard';
 import { CopyField } from './CopyField';
 import { formatDate, formatDateTime } from '../../../../shared/dates';
 
@@ -126,8 +125,6 @@ export function TeamPanel() {
           </ul>
         </SettingsCard>
       )}
-
-      {actor && can(actor.role, 'security.manage') && <RequireTwoFactorCard />}
 
       {actor && canManage && <InviteDialog open={inviting} actor={actor} onClose={() => setInviting(false)} />}
       <RemoveDialog member={removing} onClose={() => setRemoving(null)} />

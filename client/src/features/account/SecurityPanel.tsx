@@ -1,0 +1,13 @@
+import { can } from '../../../../shared/permissions';
+import { useSession } from '../../app/useSession';
+import { RequireTwoFactorCard } from './RequireTwoFactorCard';
+
+/**
+ * Account → Security (issue 32): how the team and the agency's clients sign in. Each section is its own card and
+ * component; the owner's policies (security.manage) sit under what every staff member manages for themselves.
+ */
+export function SecurityPanel() {
+  const { user } = useSession();
+  const owner = !!user && can(user.role, 'security.manage');
+  return <div className="max-w-4xl space-y-6">{owner && <RequireTwoFactorCard />}</div>;
+}
