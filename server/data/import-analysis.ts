@@ -32,6 +32,7 @@ import { Problems, type Matches } from './import-problems';
 import { IMPORTED, checkRow, nameKey, type Row } from './import-rows';
 
 const I = M.data.import;
+const C = M.reviewComments;
 
 const manifestSchema = z.object({
   format: z.string(),
@@ -243,11 +244,13 @@ function checkMessages(rows: Record<EntityName, Row[]>, issues: Problems) {
 /**
  * What the approvals and review comments domains hold true (server/domain/approvals, review-comments): a request and a
  * comment are about a version of the file they name (a request's steps are one per position, 0 to 9: format.ts and
- * checkUniqueKeys); a reply answers a top-level comment of the same version and has no pin; a pin has its number and point together; a staff
- * comment links no contact and a client's no team member; a version holds at most REVIEW_COMMENTS_PER_VERSION_MAX.
+ * checkUniqueKeys); a reply answers a top-level comment of the same version and has no pin; a pin has its number and
+ * point together, on an image without a page or on a PDF's page, never on another type; a staff comment links no
+ * contact and a client's no team member; a version holds at most REVIEW_COMMENTS_PER_VERSION_MAX.
  */
 function checkReviews(rows: Record<EntityName, Row[]>, issues: Problems) {
   const versionFile = new Map(rows.documentVersions.map((v) => [v.id, v.documentId]));
+  const versionMime = new Map(rows.documentVersions.map((v) => [v.id, v.mimeType as string | null | undefined]));
   const ofOtherFile = (row: Row) => versionFile.has(row.versionId) && versionFile.get(row.versionId) !== row.documentId;
   rows.approvalRequests.forEach((request, index) => {
     if (ofOtherFile(request)) issues.fail('approvalRequests', index + 2, 'versionId', I.versionOfOtherFile);
@@ -261,9 +264,17 @@ function checkReviews(rows: Record<EntityName, Row[]>, issues: Problems) {
     if (parent && (parent.parentId !== null || parent.versionId !== comment.versionId || parent === comment))
       fail('parentId', I.replyParent);
     const pinned = [comment.pinNumber, comment.pinX, comment.pinY].filter((v) => typeof v === 'number').length;
-    if (pinned > 0 && typeof comment.parentId === 'number') fail('pinNumber', I.replyPinned);
+    if (pinned > 0 && typeof comment.parentId === 'number') fail('pinNumber', C.pinOnReply);
     else if ((pinned !== 0 && pinned !== 3) || (pinned === 0 && typeof comment.pinPage === 'number'))
       fail('pinNumber', I.pinIncomplete);
+    else if (pinned === 3) {
+      // As posting checks a pin (server/domain/review-comments checkPin): images take no page, PDFs one.
+      const mime = versionMime.get(comment.versionId);
+      const pdf = mime === 'application/pdf';
+      if (typeof mime === 'string' && !pdf && !mime.startsWith('image/')) fail('pinNumber', C.pinNotPreviewable);
+      else if (mime?.startsWith('image/') && typeof comment.pinPage === 'number') fail('pinPage', C.pinNoPage);
+      else if (pdf && typeof comment.pinPage !== 'number') fail('pinPage', C.pinPageOutside(null));
+    }
     const wrong = comment.authorKind === 'staff' ? 'authorContactId' : 'authorUserId';
     if (typeof comment[wrong] === 'number') fail(wrong, I.commentAuthor(String(comment.authorKind)));
     const n = (perVersion.get(comment.versionId) ?? 0) + 1;

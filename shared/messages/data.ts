@@ -153,7 +153,6 @@ export const data = {
       `${n} ${n === 1 ? 'template was' : 'templates were'} skipped: this agency already has one of the same name.`,
     versionOfOtherFile: 'This version belongs to another file than the row names.',
     replyParent: 'A reply must answer a top-level comment of the same version.',
-    replyPinned: 'A reply cannot be pinned: only a top-level comment is.',
     pinIncomplete: 'A pin needs its number, x and y together (and a page only with them).',
     commentAuthor: (kind: string) =>
       kind === 'staff'

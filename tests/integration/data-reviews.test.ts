@@ -582,7 +582,7 @@ describe('import: what the app itself would refuse', () => {
     expect(written).toBe(0);
   });
 
-  it("refuses what the approvals and comments domains refuse: another file's version, a reply to a reply, a pinned reply, a pin off the page, a half pin, a wrong author, an unknown status, two steps at one position", async () => {
+  it("refuses what the approvals and comments domains refuse: another file's version, a reply to a reply, a pinned reply, a pin off the page, a page on an image, a half pin, a wrong author, an unknown status, two steps at one position", async () => {
     const lines: Record<string, number> = {};
     const { issues, commit, written } = await withRows((rows) => {
       const comments = rows.reviewComments;
@@ -599,6 +599,8 @@ describe('import: what the app itself would refuse', () => {
       comments[lines.offPage].pinX = 1.5;
       lines.halfPin = find('INTERNAL-PIN: they asked for this in March too.');
       comments[lines.halfPin].pinY = null;
+      comments.push({ ...comments[lines.offPage], id: 999_001, pinX: 0.1, pinPage: 2, pinNumber: 9 });
+      lines.imagePage = comments.length - 1;
       lines.author = find('INTERNAL-V3: invoice them.');
       comments[lines.author].authorContactId = source.portal.contactId;
       lines.status = at(rows.approvalRequests, (r) => r.id === ids.pending);
@@ -615,9 +617,10 @@ describe('import: what the app itself would refuse', () => {
       expect.arrayContaining([
         issue('reviewComments', lines.otherFile, 'versionId', I.versionOfOtherFile),
         issue('reviewComments', lines.replyToReply, 'parentId', I.replyParent),
-        issue('reviewComments', lines.pinnedReply, 'pinNumber', I.replyPinned),
+        issue('reviewComments', lines.pinnedReply, 'pinNumber', C.pinOnReply),
         issue('reviewComments', lines.offPage, 'pinX', C.pinOutside),
         issue('reviewComments', lines.halfPin, 'pinNumber', I.pinIncomplete),
+        issue('reviewComments', lines.imagePage, 'pinPage', C.pinNoPage),
         issue('reviewComments', lines.author, 'authorContactId', I.commentAuthor('staff')),
         issue('approvalRequests', lines.status, 'status', expect.stringContaining('“status” must be one of')),
         issue('approvalSteps', lines.twin, 'position', I.sameStepInExport(lines.position)),
