@@ -64,6 +64,8 @@ const EXTRA: Partial<Record<EntityName, string[]>> = {
   documents: ['storageKey', 'originalName', 'name'],
   documentVersions: ['storageKey'],
 };
+/** Entities a soft reference names (format.ts softRefs): every export keeps the ids of their rows it wrote. */
+const SOFT_TARGETS = new Set(ENTITIES.flatMap((spec) => (spec.softRefs ?? []).map((column) => spec.refs[column])));
 /** References a row cannot exist without (not nullable): pointing outside the export, the row is left out. */
 const REQUIRED_REFS = Object.fromEntries(ENTITIES.map((spec) => [spec.name, requiredRefs(spec)])) as Record<
   EntityName,
@@ -247,6 +249,8 @@ type Context = {
   written: Partial<Record<EntityName, Set<number>>> | null;
   /** Rows left out for a reference they need (few: rows changed mid-export), so their children are left out too. */
   dropped: Partial<Record<EntityName, Set<number>>>;
+  /** The ids written so far of the entities a soft reference names (SOFT_TARGETS), agency exports included. */
+  present: Partial<Record<EntityName, Set<number>>>;
   /** Fields of type "file" written so far: their answers name a document. */
   fileFields: Set<number>;
   /**
@@ -305,7 +309,10 @@ function resolveRefs(context: Context, spec: EntitySpec, row: Row): Row | null {
   let out = row;
   for (const [column, target] of Object.entries(spec.refs)) {
     const id = row[column];
-    if (typeof id !== 'number' || inExport(context, target, id)) continue;
+    if (typeof id !== 'number') continue;
+    // A soft reference may name a row that is gone (no foreign key): only one the zip holds is kept.
+    const soft = spec.softRefs?.includes(column) ?? false;
+    if (inExport(context, target, id) && (!soft || (context.present[target]?.has(id) ?? false))) continue;
     if (REQUIRED_REFS[spec.name].includes(column)) {
       if (typeof row.id === 'number') (context.dropped[spec.name] ??= new Set()).add(row.id);
       return null;
@@ -326,6 +333,7 @@ function noteWritten(context: Context, spec: EntitySpec, row: Row) {
   if (context.names && spec.name === 'projects') context.names.project.add(String(row.name));
   if (context.names && spec.name === 'contacts') context.names.contacts.add(contactName(row));
   if (context.written && typeof row.id === 'number') (context.written[spec.name] ??= new Set()).add(row.id);
+  if (SOFT_TARGETS.has(spec.name) && typeof row.id === 'number') (context.present[spec.name] ??= new Set()).add(row.id);
 }
 
 /** One row's cells, computed columns included, in the spec's column order. */
@@ -447,6 +455,7 @@ async function writeExport(archive: ZipArchive, db: Db, storage: FileStorage, sc
     max: maxIds,
     written: companyId === null ? null : {},
     dropped: {},
+    present: {},
     fileFields: new Set(),
     names: companyId === null ? null : { company: new Set(), project: new Set(), contacts: new Set() },
   };

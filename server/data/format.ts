@@ -29,6 +29,15 @@ import { documentNameSchema, documentTypeSchema, documentUrlText } from '../../s
 import { flowFieldFields, flowFields, flowStepFields, flowUidSchema, stepTypeSchema } from '../../shared/schemas/flows';
 import { storedAnswerSchema, submissionStatusSchema } from '../../shared/schemas/portal-flows';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, THREAD_KINDS } from '../../shared/schemas/messages';
+import {
+  APPROVAL_COMMENT_MAX,
+  APPROVAL_MESSAGE_MAX,
+  APPROVAL_MODES,
+  APPROVAL_SEQUENCE_MAX,
+  APPROVAL_STATUSES,
+  APPROVAL_STEP_STATUSES,
+} from '../../shared/schemas/approvals';
+import { pinInput, REVIEW_COMMENT_MAX } from '../../shared/schemas/review-comments';
 import { projectFields, projectUidSchema } from '../../shared/schemas/projects';
 import {
   resourceDetailFields,
@@ -58,6 +67,12 @@ export type EntitySpec = {
   columns: Record<string, ColumnType>;
   /** Column → the entity whose id it holds (rewritten on import). */
   refs: Record<string, EntityName>;
+  /**
+   * References among `refs` that no foreign key holds, so the row named may be gone (a removed contact's decision keeps
+   * their name, not their id): the export writes one empty unless the zip holds that row. An import checks them like
+   * every reference.
+   */
+  softRefs?: readonly string[];
   /** Rows are written in this order (keyset pagination over it). */
   orderBy: string[];
   /**
@@ -87,6 +102,9 @@ export type EntitySpec = {
    */
   addedLater?: true;
 };
+
+/** A person's name kept on a row (a message's, a comment's or a decision's author): first and last name and a margin. */
+const PERSON_NAME_MAX = 400;
 
 /** A Prisma `where` of one entity's model. */
 type Where = Record<string, unknown>;
@@ -157,6 +175,9 @@ export const ENTITY_NAMES = [
   'messageThreads',
   'messages',
   'messageAttachments',
+  'approvalRequests',
+  'approvalSteps',
+  'reviewComments',
   'activities',
 ] as const;
 export type EntityName = (typeof ENTITY_NAMES)[number];
@@ -172,6 +193,12 @@ export type EntityName = (typeof ENTITY_NAMES)[number];
  *   a thread's singletonKey (an import makes it again from the thread's kind and its company's or project's new id),
  *   its derived times and "waiting" flag (recomputed from its messages on import), a message's e-mail Message-ID,
  *   who has read how far (MessageRead: an imported conversation starts unread) and the e-mail reply tokens.
+ * - approvalRequests, approvalSteps, reviewComments (issue 31): the client's sign-offs and the comments on versions.
+ *   A request keeps its status (pending, approved, changes requested, reset by a newer version, cancelled) and names
+ *   the version it was about; each step keeps its whole decision record (who, when, from which address, the version's
+ *   SHA-256, the comment). A comment keeps its pin, resolved state, `internal` flag (staff-only wherever it goes) and
+ *   the top-level comment it answers (parentId). Not exported: the reminders' jobs (an import queues a pending
+ *   request's reminder again) and the thumbnails' state.
  * - activities: the log, exported for the record; an import does not replay it (its rows name old ids).
  */
 export const ENTITIES: readonly EntitySpec[] = [
@@ -189,6 +216,9 @@ export const ENTITIES: readonly EntitySpec[] = [
         { messages: { some: { thread: { companyId: c } } } },
         { assignedThreads: { some: { companyId: c } } },
         { createdThreads: { some: { companyId: c } } },
+        { uploadedVersions: { some: { document: documentsOf(c) } } },
+        { approvalRequests: { some: { companyId: c } } },
+        { reviewComments: { some: { document: documentsOf(c) } } },
       ],
     }),
     row: z.object({ role: staffRoleSchema }),
@@ -626,7 +656,7 @@ export const ENTITIES: readonly EntitySpec[] = [
     // A deleted message's body is empty (an empty text is kept as exported).
     row: z.object({
       authorKind: z.enum(['staff', 'contact']),
-      authorName: z.string().max(400),
+      authorName: z.string().max(PERSON_NAME_MAX),
       body: z.string().max(MESSAGE_BODY_MAX),
     }),
     addedLater: true,
@@ -639,6 +669,135 @@ export const ENTITIES: readonly EntitySpec[] = [
     orderBy: ['id'],
     company: (c) => ({ message: { thread: { companyId: c } }, document: documentsOf(c) }),
     pairBy: 'documentId',
+    addedLater: true,
+  },
+  // Approvals and review comments (issue 31): a company's requests and the comments on its files' versions (internal
+  // ones included: a company export goes to the agency's owner or admin, never to the client).
+  {
+    name: 'approvalRequests',
+    model: 'ApprovalRequest',
+    columns: {
+      id: 'int',
+      documentId: 'int',
+      versionId: 'int',
+      companyId: 'int',
+      mode: 'string',
+      message: 'text',
+      dueAt: 'date',
+      status: 'string',
+      requestedById: 'int',
+      requestedByName: 'string',
+      remindedAt: 'date',
+      decidedAt: 'date',
+      createdAt: 'date',
+    },
+    refs: { documentId: 'documents', versionId: 'documentVersions', companyId: 'companies', requestedById: 'users' },
+    orderBy: ['id'],
+    nullable: ['message', 'dueAt', 'requestedById', 'remindedAt', 'decidedAt'],
+    company: byCompany,
+    row: z.object({
+      mode: z.enum(APPROVAL_MODES),
+      message: z.string().max(APPROVAL_MESSAGE_MAX),
+      status: z.enum(APPROVAL_STATUSES),
+      requestedByName: z.string().max(PERSON_NAME_MAX),
+    }),
+    addedLater: true,
+  },
+  {
+    name: 'approvalSteps',
+    model: 'ApprovalStep',
+    columns: {
+      id: 'int',
+      requestId: 'int',
+      contactId: 'int',
+      position: 'int',
+      status: 'string',
+      decidedById: 'int',
+      decidedByName: 'string',
+      decidedAt: 'date',
+      decidedIp: 'string',
+      versionSha256: 'string',
+      comment: 'text',
+    },
+    // contactId: the approver (none: any contact of the company); decidedById: the contact who decided.
+    refs: { requestId: 'approvalRequests', contactId: 'contacts', decidedById: 'contacts' },
+    softRefs: ['decidedById'],
+    orderBy: ['id'],
+    nullable: ['contactId', 'decidedById', 'decidedByName', 'decidedAt', 'decidedIp', 'versionSha256', 'comment'],
+    company: (c) => ({ request: { companyId: c } }),
+    row: z.object({
+      position: z
+        .number()
+        .int()
+        .min(0)
+        .max(APPROVAL_SEQUENCE_MAX - 1),
+      status: z.enum(APPROVAL_STEP_STATUSES),
+      decidedByName: z.string().max(PERSON_NAME_MAX),
+      // An IPv6 address with its zone is under 64 characters.
+      decidedIp: z.string().max(100),
+      versionSha256: z.string().regex(/^[0-9a-f]{64}$/),
+      comment: z.string().max(APPROVAL_COMMENT_MAX),
+    }),
+    pairBy: 'position',
+    addedLater: true,
+  },
+  {
+    name: 'reviewComments',
+    model: 'ReviewComment',
+    columns: {
+      id: 'int',
+      documentId: 'int',
+      versionId: 'int',
+      parentId: 'int',
+      authorKind: 'string',
+      authorUserId: 'int',
+      authorContactId: 'int',
+      authorName: 'string',
+      body: 'text',
+      internal: 'boolean',
+      pinPage: 'int',
+      pinX: 'number',
+      pinY: 'number',
+      pinNumber: 'int',
+      resolvedAt: 'date',
+      resolvedByName: 'string',
+      editedAt: 'date',
+      deletedAt: 'date',
+      createdAt: 'date',
+    },
+    refs: {
+      documentId: 'documents',
+      versionId: 'documentVersions',
+      parentId: 'reviewComments',
+      authorUserId: 'users',
+      authorContactId: 'contacts',
+    },
+    orderBy: ['id'],
+    nullable: [
+      'parentId',
+      'authorUserId',
+      'authorContactId',
+      'pinPage',
+      'pinX',
+      'pinY',
+      'pinNumber',
+      'resolvedAt',
+      'resolvedByName',
+      'editedAt',
+      'deletedAt',
+    ],
+    company: (c) => ({ document: documentsOf(c) }),
+    row: z.object({
+      authorKind: z.enum(['staff', 'contact']),
+      authorName: z.string().max(PERSON_NAME_MAX),
+      body: z.string().max(REVIEW_COMMENT_MAX),
+      // The pin's rules (shared/schemas/review-comments.ts pinInput): a point of the page, pages 1-based.
+      pinPage: pinInput.shape.page,
+      pinX: pinInput.shape.x,
+      pinY: pinInput.shape.y,
+      pinNumber: z.number().int().positive(),
+      resolvedByName: z.string().max(PERSON_NAME_MAX),
+    }),
     addedLater: true,
   },
   {

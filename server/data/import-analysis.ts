@@ -12,6 +12,7 @@ import { M } from '../../shared/messages';
 import { hexColorSchema, loginTextSchema } from '../../shared/schemas/business';
 import type { ImportPreview } from '../../shared/schemas/data';
 import { TEMPLATE_LIMITS } from '../../shared/schemas/templates';
+import { REVIEW_COMMENTS_PER_VERSION_MAX } from '../../shared/schemas/review-comments';
 import type { Db } from '../db';
 import { imageTypeOf, type ImageType } from '../files/logo';
 import {
@@ -31,6 +32,7 @@ import { Problems, type Matches } from './import-problems';
 import { IMPORTED, checkRow, nameKey, type Row } from './import-rows';
 
 const I = M.data.import;
+const C = M.reviewComments;
 
 const manifestSchema = z.object({
   format: z.string(),
@@ -142,6 +144,10 @@ async function readManifest(archive: Archive): Promise<{ manifest: Manifest; bus
   return { manifest, business };
 }
 
+/** The entities with a bound of their own per import, below the file's (ARCHIVE_LIMITS). */
+const BOUNDED = ['messages', 'approvalRequests', 'approvalSteps', 'reviewComments'] as const;
+type Bounded = (typeof BOUNDED)[number];
+
 /** Every data file but the activity log, streamed row by row: only each row's checked columns are kept. */
 async function readDataFiles(archive: Archive, issues: Problems): Promise<Record<EntityName, Row[]>> {
   const rows = {} as Record<EntityName, Row[]>;
@@ -166,8 +172,9 @@ async function readDataFiles(archive: Archive, issues: Problems): Promise<Record
     const checked: Row[] = (rows[spec.name] = []);
     if (!read.includes(spec) || !archive.entries.has(path)) continue;
     await archive.rows(path, ARCHIVE_LIMITS.jsonFileBytes, (raw) => {
-      if (spec.name === 'messages' && checked.length >= ARCHIVE_LIMITS.messages)
-        throw new ImportFileError(I.tooManyMessages(ARCHIVE_LIMITS.messages.toLocaleString('en-US')));
+      const bound = BOUNDED.includes(spec.name as Bounded) ? ARCHIVE_LIMITS[spec.name as Bounded] : null;
+      if (bound !== null && checked.length >= bound)
+        throw new ImportFileError(I.tooManyOfKind(bound.toLocaleString('en-US'), M.data.page.entities[spec.name]));
       if (checked.length >= ARCHIVE_LIMITS.rowsPerFile)
         throw new ImportFileError(I.tooManyRowsInFile(path, ARCHIVE_LIMITS.rowsPerFile.toLocaleString('en-US')));
       if (++rowsInAll > ARCHIVE_LIMITS.rowsInAll)
@@ -204,6 +211,7 @@ function checkReferences(rows: Record<EntityName, Row[]>, issues: Problems): str
       issues.fail('flowAnswers', index + 2, 'value', I.danglingRef('value', Number.isSafeInteger(id) ? id : 0));
   });
   checkMessages(rows, issues);
+  checkReviews(rows, issues);
   // E-mails are unique within an agency.
   const emailLine = new Map<string, number>();
   rows.contacts.forEach((contact, index) => {
@@ -230,6 +238,49 @@ function checkMessages(rows: Record<EntityName, Row[]>, issues: Problems) {
     const wrong = message.authorKind === 'staff' ? 'authorContactId' : 'authorUserId';
     if (typeof message[wrong] === 'number')
       issues.fail('messages', index + 2, wrong, I.messageAuthor(String(message.authorKind)));
+  });
+}
+
+/**
+ * What the approvals and review comments domains hold true (server/domain/approvals, review-comments): a request and a
+ * comment are about a version of the file they name (a request's steps are one per position, 0 to 9: format.ts and
+ * checkUniqueKeys); a reply answers a top-level comment of the same version and has no pin; a pin has its number and
+ * point together, on an image without a page or on a PDF's page, never on another type; a staff comment links no
+ * contact and a client's no team member; a version holds at most REVIEW_COMMENTS_PER_VERSION_MAX.
+ */
+function checkReviews(rows: Record<EntityName, Row[]>, issues: Problems) {
+  const versionFile = new Map(rows.documentVersions.map((v) => [v.id, v.documentId]));
+  const versionMime = new Map(rows.documentVersions.map((v) => [v.id, v.mimeType as string | null | undefined]));
+  const ofOtherFile = (row: Row) => versionFile.has(row.versionId) && versionFile.get(row.versionId) !== row.documentId;
+  rows.approvalRequests.forEach((request, index) => {
+    if (ofOtherFile(request)) issues.fail('approvalRequests', index + 2, 'versionId', I.versionOfOtherFile);
+  });
+  const comments = new Map(rows.reviewComments.map((c) => [c.id, c]));
+  const perVersion = new Map<unknown, number>();
+  rows.reviewComments.forEach((comment, index) => {
+    const fail = (field: string, message: string) => issues.fail('reviewComments', index + 2, field, message);
+    if (ofOtherFile(comment)) fail('versionId', I.versionOfOtherFile);
+    const parent = typeof comment.parentId === 'number' ? comments.get(comment.parentId) : undefined;
+    if (parent && (parent.parentId !== null || parent.versionId !== comment.versionId || parent === comment))
+      fail('parentId', I.replyParent);
+    const pinned = [comment.pinNumber, comment.pinX, comment.pinY].filter((v) => typeof v === 'number').length;
+    if (pinned > 0 && typeof comment.parentId === 'number') fail('pinNumber', C.pinOnReply);
+    else if ((pinned !== 0 && pinned !== 3) || (pinned === 0 && typeof comment.pinPage === 'number'))
+      fail('pinNumber', I.pinIncomplete);
+    else if (pinned === 3) {
+      // As posting checks a pin (server/domain/review-comments checkPin): images take no page, PDFs one.
+      const mime = versionMime.get(comment.versionId);
+      const pdf = mime === 'application/pdf';
+      if (typeof mime === 'string' && !pdf && !mime.startsWith('image/')) fail('pinNumber', C.pinNotPreviewable);
+      else if (mime?.startsWith('image/') && typeof comment.pinPage === 'number') fail('pinPage', C.pinNoPage);
+      else if (pdf && typeof comment.pinPage !== 'number') fail('pinPage', C.pinPageOutside(null));
+    }
+    const wrong = comment.authorKind === 'staff' ? 'authorContactId' : 'authorUserId';
+    if (typeof comment[wrong] === 'number') fail(wrong, I.commentAuthor(String(comment.authorKind)));
+    const n = (perVersion.get(comment.versionId) ?? 0) + 1;
+    perVersion.set(comment.versionId, n);
+    if (n === REVIEW_COMMENTS_PER_VERSION_MAX + 1)
+      fail('versionId', I.tooManyComments(REVIEW_COMMENTS_PER_VERSION_MAX));
   });
 }
 
@@ -268,6 +319,12 @@ function checkUniqueKeys(rows: Record<EntityName, Row[]>, issues: Problems) {
     (r) => (typeof r.flowId === 'number' && typeof r.contactId === 'number' ? `${r.flowId}:${r.contactId}` : null),
     I.sameSubmissionInExport,
     'contactId',
+  );
+  unique(
+    'approvalSteps',
+    (r) => (typeof r.requestId === 'number' && typeof r.position === 'number' ? `${r.requestId}:${r.position}` : null),
+    I.sameStepInExport,
+    'position',
   );
   unique(
     'messageAttachments',

@@ -39,6 +39,13 @@ export const ARCHIVE_LIMITS = {
    * one is written in the import's one transaction with its thread's times recomputed after.
    */
   messages: 100_000,
+  /**
+   * Approval requests, their steps (decisions) and review comments of one import (issue 31): the same bound, for the
+   * same reason (each row written in the one transaction, a request's reminder queued with it).
+   */
+  approvalRequests: 100_000,
+  approvalSteps: 100_000,
+  reviewComments: 100_000,
   /** How deep values may nest (a row is at depth 2; a flow field's options a few levels below). */
   depth: 32,
   /** Entries over this size are held to IMPORT_MAX_RATIO (small ones compress well and cost nothing), and so is the zip. */

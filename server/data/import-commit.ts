@@ -16,6 +16,8 @@ import type { Db } from '../db';
 import { assertStorageQuota, type QuotaEnv } from '../files/quota';
 import type { FileStorage } from '../files/storage';
 import type {
+  ApprovalRequest,
+  ApprovalStep,
   Company,
   Contact,
   Document,
@@ -35,6 +37,7 @@ import type {
   ProjectTemplate,
   ProjectTemplateFlow,
   ProjectTemplateTask,
+  ReviewComment,
   Task,
   User,
 } from '../generated/sqlite/client';
@@ -45,6 +48,7 @@ import type { Archive } from './import-archive';
 import { ImportFileError, ImportIssuesError, transactionRefusal } from './import-csv';
 import { DOWNLOAD_PATH, IMPORTED, nameKey, type Row } from './import-rows';
 import { recordMissingFirstVersions } from '../domain/documents/versions';
+import { queueReminder } from '../domain/approvals';
 
 const I = M.data.import;
 
@@ -102,6 +106,9 @@ type ArchiveRows = {
   >[];
   messages: Omit<Message, 'businessId' | 'emailMessageId'>[];
   messageAttachments: Omit<MessageAttachment, 'businessId'>[];
+  approvalRequests: Omit<ApprovalRequest, 'businessId'>[];
+  approvalSteps: Omit<ApprovalStep, 'businessId'>[];
+  reviewComments: Omit<ReviewComment, 'businessId'>[];
 };
 
 /** Writes the files, then every row in one transaction; on any failure the files written are removed. */
@@ -336,6 +343,8 @@ const WRITERS: Partial<Record<EntityName, (w: RowWriter) => Promise<void>>> = {
   projectTemplateFlows: writeProjectTemplateFlows,
   messageThreads: writeMessageThreads,
   messages: writeMessages,
+  approvalRequests: writeApprovalRequests,
+  reviewComments: writeReviewComments,
 };
 
 /** What the generic insert needs of a Prisma delegate. */
@@ -612,10 +621,14 @@ async function writeDocumentVersions(w: RowWriter) {
       previewStatus: stored ? 'pending' : 'none',
     });
   }
-  for (let i = 0; i < data.length; i += CHUNK) {
-    await tx.documentVersion.createMany({ data: data.slice(i, i + CHUNK) });
-  }
-  w.created.documentVersions = data.length;
+  // Their new ids: approval requests and review comments name a version.
+  await w.record(
+    'documentVersions',
+    rows.documentVersions,
+    data,
+    (chunk) => tx.documentVersion.createManyAndReturn({ data: chunk, select: { id: true, documentId: true } }),
+    'documentId',
+  );
   // Every imported file has its version 1 at least (an older export, or a version the export left out).
   await recordMissingFirstVersions(tx, businessId);
 }
@@ -875,6 +888,82 @@ async function writeMessages(w: RowWriter) {
         "lastPublicMessageAt" = (SELECT MAX(m."createdAt") ${of} AND m."internal" = false),
         "waitingOnStaff" = COALESCE((SELECT m."authorKind" = 'contact' ${of} AND m."internal" = false ORDER BY m."createdAt" DESC, m."id" DESC LIMIT 1), false)
        WHERE "businessId" = ${Math.trunc(businessId)} AND "id" IN (${chunk.join(',')})`,
+    );
+  }
+}
+
+/**
+ * Approval requests as they were (issue 31): their status (pending, approved, changes requested, reset, cancelled), the
+ * version they were about and who asked (a matched team member; the name always). A pending one with a due date
+ * ahead gets its reminder queued again (the exporting installation's job does not travel), unless it was reminded.
+ */
+async function writeApprovalRequests(w: RowWriter) {
+  const { tx, businessId, rows } = w;
+  await w.record(
+    'approvalRequests',
+    rows.approvalRequests,
+    rows.approvalRequests.map(
+      ({ id: _id, documentId, versionId, companyId, requestedById, ...r }): Prisma.ApprovalRequestCreateManyInput => ({
+        businessId,
+        documentId: w.need('documents', documentId),
+        versionId: w.need('documentVersions', versionId),
+        companyId: w.need('companies', companyId),
+        requestedById: w.ref('users', requestedById),
+        ...r,
+      }),
+    ),
+    (data) => tx.approvalRequest.createManyAndReturn({ data, select: { id: true, versionId: true } }),
+    'versionId',
+  );
+  const now = Date.now();
+  for (const r of rows.approvalRequests) {
+    if (r.status === 'pending' && r.dueAt && r.dueAt.getTime() > now && r.remindedAt === null)
+      await queueReminder(tx, businessId, w.need('approvalRequests', r.id), r.dueAt);
+  }
+}
+
+/**
+ * Review comments (issue 31): pins, resolved state and `internal` as they were (an internal comment stays staff-only),
+ * the author's link where this agency has them (the name always), in the export's order (a list shows them by id).
+ * A reply's parent is a row of the same file (the analysis checked it answers a top-level comment of its version):
+ * the rows go in first, then one UPDATE per chunk of replies names each parent's new id.
+ */
+async function writeReviewComments(w: RowWriter) {
+  const { tx, businessId, rows } = w;
+  await w.record(
+    'reviewComments',
+    rows.reviewComments,
+    rows.reviewComments.map(
+      ({
+        id: _id,
+        documentId,
+        versionId,
+        parentId: _parent,
+        authorUserId,
+        authorContactId,
+        ...c
+      }): Prisma.ReviewCommentCreateManyInput => ({
+        businessId,
+        documentId: w.need('documents', documentId),
+        versionId: w.need('documentVersions', versionId),
+        parentId: null,
+        authorUserId: w.ref('users', authorUserId),
+        authorContactId: w.ref('contacts', authorContactId),
+        ...c,
+      }),
+    ),
+    (data) => tx.reviewComment.createManyAndReturn({ data, select: { id: true, versionId: true } }),
+    'versionId',
+  );
+  // The ids are the integers the database gave: written into the statement as they are.
+  const replies = rows.reviewComments
+    .filter((c) => c.parentId !== null)
+    .map((c) => [w.need('reviewComments', c.id), w.need('reviewComments', c.parentId as number)].map(Math.trunc));
+  for (let i = 0; i < replies.length; i += CHUNK * 5) {
+    const chunk = replies.slice(i, i + CHUNK * 5);
+    await tx.$executeRawUnsafe(
+      `UPDATE "ReviewComment" SET "parentId" = CASE "id" ${chunk.map(([id, parent]) => `WHEN ${id} THEN ${parent}`).join(' ')} END
+       WHERE "businessId" = ${Math.trunc(businessId)} AND "id" IN (${chunk.map(([id]) => id).join(',')})`,
     );
   }
 }

@@ -85,8 +85,8 @@ export const data = {
     tooManyRowsInFile: (path: string, max: string) =>
       `${path} in the export has more than ${max} rows, the most one data file may hold here.`,
     tooManyRowsInAll: (max: string) => `The export has more than ${max} rows in all, the most one import takes.`,
-    tooManyMessages: (max: string) =>
-      `The export has more than ${max} messages, the most one import takes. Export the clients one at a time and import each.`,
+    tooManyOfKind: (max: string, kind: string) =>
+      `The export has more than ${max} ${kind.toLowerCase()}, the most one import takes. Export the clients one at a time and import each.`,
     missingPart: (path: string) => `The export has no ${path}. Export the data again.`,
     badPart: (path: string) => `${path} in the export could not be read. Export the data again.`,
     columnMissing: (column: string) => `The column “${column}” is missing.`,
@@ -151,6 +151,15 @@ export const data = {
       `An agency keeps at most ${max} ${kind.toLowerCase()}: this one has ${have} and the export adds ${adding}. Delete some templates here, or from the export, and try again.`,
     noteTemplates: (n: number) =>
       `${n} ${n === 1 ? 'template was' : 'templates were'} skipped: this agency already has one of the same name.`,
+    versionOfOtherFile: 'This version belongs to another file than the row names.',
+    replyParent: 'A reply must answer a top-level comment of the same version.',
+    pinIncomplete: 'A pin needs its number, x and y together (and a page only with them).',
+    commentAuthor: (kind: string) =>
+      kind === 'staff'
+        ? 'A team member’s comment cannot name a contact as its author.'
+        : 'A client’s comment cannot name a team member as its author.',
+    tooManyComments: (max: number) => `A version holds at most ${max} comments; this one has more in the export.`,
+    sameStepInExport: (line: number) => `The same request already has a step at this position on line ${line}.`,
     // IMPORT-MESSAGES (keep this line: the import slice adds its texts above it)
   },
   /** The Data tab and the company page's export action. */
@@ -159,7 +168,7 @@ export const data = {
     exportText:
       'Download your whole agency as one zip: to keep a copy, or to move it to another Clientflow installation.',
     exportContents:
-      'Every company, contact, project, task, file, resource, flow, project and flow template, and the activity log, as JSON and as CSV, with the uploaded files themselves.',
+      'Every company, contact, project, task, file with its versions, approval and comment, resource, flow, project and flow template, conversation, and the activity log, as JSON and as CSV, with the uploaded files themselves.',
     exportNoSecrets: 'Passwords, sessions, API tokens and two-factor secrets are never included.',
     exportButton: T.exportEverything,
     exporting: 'Preparing…',
@@ -242,6 +251,10 @@ export const data = {
       messageThreads: T.conversations,
       messages: T.messagesLabel,
       messageAttachments: 'Message attachments',
+      documentVersions: 'File versions',
+      approvalRequests: 'Approval requests',
+      approvalSteps: 'Approval decisions',
+      reviewComments: 'Review comments',
       activities: 'Activity entries',
       business: 'Agency details and branding',
     } as Record<string, string>,

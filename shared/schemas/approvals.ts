@@ -14,15 +14,15 @@ const A = M.approvals;
 
 export const APPROVAL_MODES = ['one', 'any', 'sequence'] as const;
 export type ApprovalMode = (typeof APPROVAL_MODES)[number];
-const APPROVAL_STATUSES = ['pending', 'approved', 'changes_requested', 'reset', 'cancelled'] as const;
-const APPROVAL_STEP_STATUSES = ['waiting', 'pending', 'approved', 'changes_requested', 'reset'] as const;
+export const APPROVAL_STATUSES = ['pending', 'approved', 'changes_requested', 'reset', 'cancelled'] as const;
+export const APPROVAL_STEP_STATUSES = ['waiting', 'pending', 'approved', 'changes_requested', 'reset'] as const;
 const APPROVAL_DECISIONS = ['approve', 'request_changes'] as const;
 
 export const APPROVAL_MESSAGE_MAX = 2_000;
 export const APPROVAL_COMMENT_MAX = 5_000;
 /** A sequence names 2 to 10 contacts. */
 const APPROVAL_SEQUENCE_MIN = 2;
-const APPROVAL_SEQUENCE_MAX = 10;
+export const APPROVAL_SEQUENCE_MAX = 10;
 /** Reminders go out this long before the due date (once per request). */
 export const APPROVAL_REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 /** A file's history shows at most this many requests (the newest). */

@@ -357,7 +357,7 @@ describe('import: conversations', () => {
     const res = await importZip(lenient, await zipOf(many), target.token, false);
     expect([res.status, res.body.message]).toEqual([
       400,
-      I.tooManyMessages(ARCHIVE_LIMITS.messages.toLocaleString('en-US')),
+      I.tooManyOfKind(ARCHIVE_LIMITS.messages.toLocaleString('en-US'), M.data.page.entities.messages),
     ]);
     // The bound is the messages' own, below the one every data file has.
     expect(ARCHIVE_LIMITS.messages).toBeLessThan(ARCHIVE_LIMITS.rowsPerFile);

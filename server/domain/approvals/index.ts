@@ -155,8 +155,16 @@ export async function createApproval(scope: Staff, input: z.output<typeof approv
   return getApproval(scope, { id });
 }
 
-/** The reminder's job: due a day before the due date (at once when that is already past), once per request. */
-function queueReminder(tx: Parameters<typeof enqueueJob>[0], businessId: number, requestId: number, dueAt: Date) {
+/**
+ * The reminder's job: due a day before the due date (at once when that is already past), once per request. Also
+ * queued by an import for a pending request (server/data/import-commit.ts).
+ */
+export function queueReminder(
+  tx: Parameters<typeof enqueueJob>[0],
+  businessId: number,
+  requestId: number,
+  dueAt: Date,
+) {
   return enqueueJob(tx, {
     businessId,
     kind: 'approval_reminder',
