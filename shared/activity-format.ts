@@ -65,6 +65,13 @@ export function changeText(entityType: string, change: ActivityChange, max = Inf
   return `${fieldLabel(change.field)}: ${valueText(entityType, change.field, change.from, max)} → ${valueText(entityType, change.field, change.to, max)}`;
 }
 
+/** The entries about one version of a file, whose sentence names the version (changes: version). */
+const VERSION_SENTENCES: Record<string, (n: number) => string> = {
+  version_uploaded: A.versionUploaded,
+  version_shared: A.versionShared,
+  version_unshared: A.versionUnshared,
+};
+
 /**
  * The sentence around the record's name, so the name can be a link: `${before}“${name}”${after}`, or just
  * `before` when the entry names no record (a portal sign-in). The actor is the caller's to show.
@@ -79,9 +86,10 @@ export function sentenceParts(entry: {
   name: string | null;
 } {
   const verb = A.verbs[entry.action] ?? entry.action.replace(/_/g, ' ');
-  if (entry.action === 'version_uploaded') {
+  const versionSentence = VERSION_SENTENCES[entry.action];
+  if (versionSentence) {
     const to = entry.changes?.find((c) => c.field === 'version')?.to;
-    return { verb: typeof to === 'number' ? A.versionUploaded(to) : `${verb} file`, name: entry.entityName || null };
+    return { verb: typeof to === 'number' ? versionSentence(to) : `${verb} file`, name: entry.entityName || null };
   }
   const noun = A.nouns[entry.entityType] ?? entry.entityType.replace(/_/g, ' ');
   if (entry.action === 'signed_in' || entry.action === 'invite_accepted') return { verb, name: null };

@@ -45,6 +45,9 @@ export const ACTIVITY_ACTIONS = [
   'unarchived',
   /** A new version of a file was uploaded (changes: version, the old number → the new one; issue 31). */
   'version_uploaded',
+  /** Staff shared an older version of a file with the client explicitly, or stopped (changes: version; issue 31). */
+  'version_shared',
+  'version_unshared',
   /** A message was posted in a conversation (by staff or a client), or an internal note added (staff only). */
   'posted',
   'noted',

@@ -85,24 +85,43 @@ export const ENTITIES: Record<RecordKind, EntityDef> = {
 };
 
 /**
- * What search finds besides the record areas: conversations by their subject and messages by their text. They are
- * no area of their own (no list of records, navigation entry, quick action or archive file: a message lives in its
- * conversation), so they are sources of search, and of the log's links, only. Both open in their conversation, whose
- * id is the search entry's (and the activity entry's) ref.
+ * What search finds besides the record areas: conversations by their subject, messages and review comments by their
+ * text. They are no area of their own (no list of records, navigation entry, quick action or archive file: a message
+ * lives in its conversation, a comment on a version of a file), so they are sources of search, and of the log's links,
+ * only. A conversation and a message open in the conversation, whose id is the search entry's (and the activity
+ * entry's) ref; a review comment opens its file's viewer on its version (ref: '<file id>/<version number>'),
+ * focused on the comment.
  */
-export const SEARCH_ONLY_KINDS = ['thread', 'message'] as const;
+export const SEARCH_ONLY_KINDS = ['thread', 'message', 'reviewComment'] as const;
 export type SearchOnlyKind = (typeof SEARCH_ONLY_KINDS)[number];
+
+/** The hub's documents page opens its viewer from these parameters (client/src/features/documents/DocumentsPage.tsx). */
+const reviewCommentQuery = (ref: string, commentId: number) => {
+  const [file = '', version = ''] = ref.split('/');
+  return `view=${encodeURIComponent(file)}&version=${encodeURIComponent(version)}&comment=${commentId}`;
+};
 
 const SEARCH_SOURCES: Record<
   SearchOnlyKind,
-  { model: 'MessageThread' | 'Message'; open: { by: 'ref'; path: (ref: string) => string } }
+  {
+    model: 'MessageThread' | 'Message' | 'ReviewComment';
+    open: { by: 'ref'; path: (ref: string, id: number) => string };
+  }
 > = {
   thread: { model: 'MessageThread', open: { by: 'ref', path: (ref) => `/hub/messages/${encodeURIComponent(ref)}` } },
   message: { model: 'Message', open: { by: 'ref', path: (ref) => `/hub/messages/${encodeURIComponent(ref)}` } },
+  reviewComment: {
+    model: 'ReviewComment',
+    open: { by: 'ref', path: (ref, id) => `/hub/documents?${reviewCommentQuery(ref, id)}` },
+  },
 };
 
 /** Where a conversation opens in the portal, relative to /portal/{slug}/ (a search result, a message's entry). */
 export const portalThreadPath = (threadId: number | string) => `messages/${encodeURIComponent(String(threadId))}`;
+
+/** Where a review comment opens in the portal, relative to /portal/{slug}/: its file's viewer on its version. */
+export const portalReviewCommentPath = (ref: string, commentId: number) =>
+  `files?${reviewCommentQuery(ref, commentId)}`;
 
 const isRecordKind = (kind: string): kind is RecordKind => Object.hasOwn(ENTITIES, kind);
 const isSearchOnlyKind = (kind: string): kind is SearchOnlyKind => Object.hasOwn(SEARCH_SOURCES, kind);
@@ -110,7 +129,7 @@ const isSearchOnlyKind = (kind: string): kind is SearchOnlyKind => Object.hasOwn
 /** Where a record opens in the hub: one place for search results, notifications and the activity log. */
 export function recordLink(kind: string, id: number | null | undefined, ref?: string | null): string | null {
   if (id == null) return null;
-  if (isSearchOnlyKind(kind)) return ref ? SEARCH_SOURCES[kind].open.path(ref) : null;
+  if (isSearchOnlyKind(kind)) return ref ? SEARCH_SOURCES[kind].open.path(ref, id) : null;
   if (!isRecordKind(kind)) return null;
   const open = ENTITIES[kind].open;
   if (open.by === 'id') return open.path(id);

@@ -63,6 +63,8 @@ export const activity = {
     archived: 'archived',
     unarchived: 'restored',
     version_uploaded: 'uploaded a new version of',
+    version_shared: 'shared an older version of',
+    version_unshared: 'stopped sharing an older version of',
     posted: 'wrote in',
     noted: 'added an internal note to',
     approval_requested: 'asked for approval of',
@@ -73,6 +75,9 @@ export const activity = {
   } as Record<string, string>,
   /** A file's new version, when the entry says which ("uploaded version 2 of file “Logo”"). */
   versionUploaded: (n: number) => `uploaded version ${n} of file`,
+  /** An older version shared with the client explicitly, or no longer ("shared version 1 of file “Logo”"). */
+  versionShared: (n: number) => `shared version ${n} of file`,
+  versionUnshared: (n: number) => `stopped sharing version ${n} of file`,
   /** Field names that the humanised name would get wrong. */
   fieldLabels: {
     dueDate: T.dueDate,
@@ -89,6 +94,9 @@ export const activity = {
     // Issue 29: a step's added blocks (its text on a form step, its form on a content step).
     addedContent: 'Step text',
     addedFields: 'Step form',
+    // Issue 31: an approval decision's record.
+    sha256: T.sha256,
+    ipAddress: 'IP address',
   } as Record<string, string>,
   empty: 'none',
   yes: T.yes,

@@ -2,7 +2,7 @@ import * as T from './texts';
 
 /** Review comments and pins on a file's version (issue 31): the viewer's side list, its pins, the errors. */
 export const reviewComments = {
-  title: 'Comments',
+  title: T.reviewCommentsLabel,
   empty: 'No comments on this version yet.',
   loadFailed: 'The comments could not be loaded.',
   placeholder: 'Write a comment…',

@@ -9,8 +9,8 @@ export const search = {
   open: T.search,
   shortcut: 'Search or jump to… (Ctrl K)',
   dialogTitle: T.search,
-  placeholder: 'Search companies, contacts, projects, tasks, files, messages…',
-  hint: 'Type to search companies, contacts, projects, tasks, files, resources, flows and messages.',
+  placeholder: 'Search companies, contacts, projects, tasks, files, messages, comments…',
+  hint: 'Type to search companies, contacts, projects, tasks, files, resources, flows, messages and comments.',
   noResults: (q: string) => `No results for “${q}”`,
   noResultsHint: T.tryFewerWords,
   loading: 'Searching…',
@@ -21,11 +21,14 @@ export const search = {
     ...(Object.fromEntries(RECORD_KINDS.map((kind) => [kind, areas[kind].label])) as Record<RecordKind, string>),
     thread: T.conversations,
     message: T.messagesLabel,
+    reviewComment: T.reviewCommentsLabel,
   } satisfies Record<RecordKind | SearchOnlyKind, string>,
-  /** A message result that is an internal note (staff only). */
+  /** A message or review comment result that is internal (staff only). */
   internalNote: T.internalNote,
   /** A message result's title: who wrote it, where. */
   messageTitle: (author: string, conversation: string) => `${author} in ${conversation}`,
+  /** A review comment result's title: who wrote it, on which file. */
+  reviewCommentTitle: (author: string, file: string) => `${author} on ${file}`,
   /** Each record area's quick action (shared/messages/areas.ts). */
   actions: Object.fromEntries(RECORD_KINDS.map((kind) => [kind, areas[kind].create])) as Record<RecordKind, string>,
   footer: { move: 'to move', open: 'to open', close: 'to close' },

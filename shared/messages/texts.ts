@@ -261,5 +261,6 @@ export const waiting = 'Waiting';
 export const internalNote = 'Internal note';
 export const tryFewerWords = 'Try fewer or shorter words.';
 export const conversations = 'Conversations';
+export const reviewCommentsLabel = 'Comments';
 export const versionNumber = (n: number) => `Version ${n}`;
 export const sha256 = 'SHA-256';

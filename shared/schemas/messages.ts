@@ -194,7 +194,7 @@ export const portalMessageIdInput = z.object({ messageId: idSchema, slug });
 export const portalMarkReadInput = z.object({ threadId: idSchema, messageId: idSchema.optional(), slug });
 export const portalUnreadInput = z.object({ slug }).optional();
 
-/** The portal's search of the client's conversations (portal.messages.search). */
+/** The portal's search of the client's conversations and review comments (portal.messages.search). */
 export const portalMessageSearchInput = z.object({
   slug,
   q: z.string().max(SEARCH_LIMITS.queryMax, M.search.queryTooLong(SEARCH_LIMITS.queryMax)).default(''),
@@ -204,10 +204,11 @@ export const portalMessageSearchInput = z.object({
 const portalMessageSearchResult = z.object({
   kind: z.enum(SEARCH_ONLY_KINDS),
   id: z.number().int(),
-  threadId: z.number().int(),
-  /** The conversation's name (its subject, or its project's or company's). */
+  /** The conversation a thread or message opens in; null for a review comment. */
+  threadId: z.number().int().nullable(),
+  /** The conversation's name (its subject, or its project's or company's); a review comment's file's name. */
   title: z.string(),
-  /** Who wrote the message (null for a conversation found by its subject). */
+  /** Who wrote the message or comment (null for a conversation found by its subject). */
   author: z.string().nullable(),
   snippet: z.string(),
   /** Where it opens, relative to /portal/{slug}/. */

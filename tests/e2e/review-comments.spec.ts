@@ -1,7 +1,8 @@
 /**
  * Review comments and pins (issue 31): staff pin comments on an image in the viewer (one internal, in the internal
  * notes' yellow); the client, in a second browser context, sees the public pin only, pins a comment of their own and
- * replies; the hub's open viewer shows the client's comment live; staff resolve it. Screens at 1440 and 390 px.
+ * replies; the hub's open viewer shows the client's comment live; staff resolve it; the hub's search finds the internal
+ * comment and opens the viewer on it. Screens at 1440 and 390 px.
  */
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
@@ -113,4 +114,21 @@ test('pins and comments on an image, hub and portal, internal kept from the clie
   await expect(clientComment.getByText('Resolved by Mara Stone')).toBeVisible();
   await shoot(page, 'hub-viewer-pins');
   await clientContext.close();
+
+  // Search (Ctrl-K) finds a comment by its text, an internal one marked, titled with its file, and opens the viewer on
+  // its version with the comment in view and focused.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Search' }).fill('asked twice');
+  const result = page.getByRole('option', { name: /Logo round 1\.png/ });
+  await expect(result).toContainText('Internal note');
+  await expect(result).toContainText('Mara Stone: Between us');
+  await shoot(page, 'hub-search-comment');
+  await page.keyboard.press('Enter');
+  const opened = page.getByRole('dialog');
+  await expect(opened.getByRole('img', { name: 'Logo round 1.png' })).toBeVisible();
+  await expect(opened.getByTestId('review-comment').filter({ hasText: 'they asked for this twice' })).toBeFocused();
+  await expect(page).toHaveURL(/\/hub\/documents$/);
+  await shoot(page, 'hub-viewer-from-search');
 });

@@ -219,9 +219,18 @@ describe('deciding', () => {
       comment: null,
     });
     expect(seen.decidedAt).not.toBeNull();
-    expect(
-      await db().activity.count({ where: { businessId: a.businessId, entityId: file.id, action: 'approved' } }),
-    ).toBe(1);
+    // The log records the decision once: who and when (the entry's), the version, its SHA-256 and the address.
+    const entries = await db().activity.findMany({
+      where: { businessId: a.businessId, entityId: file.id, action: 'approved' },
+    });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorType: 'contact', actorContactId: robin.id, clientVisible: false });
+    expect(JSON.parse(entries[0].changes)).toEqual([
+      { field: 'approval', from: 'pending', to: 'approved', toId: request.id },
+      { field: 'version', from: null, to: 1 },
+      { field: 'sha256', from: null, to: file.sha256 },
+      { field: 'ipAddress', from: null, to: expect.stringMatching(/127\.0\.0\.1$/) },
+    ]);
     // Changes after approval: closed.
     expect(
       await refused(
@@ -295,6 +304,15 @@ describe('deciding', () => {
       ['approved', null],
       ['changes_requested', 'The logo is **too small**.'],
     ]);
+    // The log keeps the comment with the decision.
+    const entry = await db().activity.findFirstOrThrow({
+      where: { businessId: a.businessId, entityId: file.id, action: 'changes_requested' },
+    });
+    expect(JSON.parse(entry.changes)).toContainEqual({
+      field: 'comment',
+      from: null,
+      to: 'The logo is **too small**.',
+    });
   });
 
   it('any: every contact with access may decide; the first decision settles it, approving again changes nothing', async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { dereference } from '@readme/openapi-parser';
+import { sentenceText } from '../../shared/activity-format';
 import { M } from '../../shared/messages';
 import { sweepAgency } from '../../server/files/sweep';
 import { twoAgencies, type Agency } from '../support/agencies';
@@ -265,6 +266,39 @@ describe('the portal', () => {
     await staff.documents.shareVersion.mutate({ id: file.id, number: 1, sharedWithClient: false });
     expect((await getVersion(file.id, 1, a.portal.token)).status).toBe(404);
     expect((await portal.portalFiles.versions.query({ id: file.id })).items).toEqual([]);
+    // Each toggle is one staff-only entry of the log, naming the version; setting what is set writes none.
+    await staff.documents.shareVersion.mutate({ id: file.id, number: 1, sharedWithClient: false });
+    const entries = await app.database.db.activity.findMany({
+      where: { businessId: a.businessId, entityId: file.id, action: { in: ['version_shared', 'version_unshared'] } },
+      orderBy: { id: 'asc' },
+    });
+    expect(entries.map((e) => [e.action, e.actorUserId, e.clientVisible, JSON.parse(e.changes)])).toEqual([
+      [
+        'version_shared',
+        a.userId,
+        false,
+        [
+          { field: 'version', from: null, to: 1 },
+          { field: 'sharedWithClient', from: false, to: true },
+        ],
+      ],
+      [
+        'version_unshared',
+        a.userId,
+        false,
+        [
+          { field: 'version', from: null, to: 1 },
+          { field: 'sharedWithClient', from: true, to: false },
+        ],
+      ],
+    ]);
+    expect(sentenceText('Ada', { ...entries[0], changes: JSON.parse(entries[0].changes) })).toBe(
+      'Ada shared version 1 of file “homepage-v1.txt”',
+    );
+    // Never in the client's feed.
+    const feed = await portal.portalActivity.list.query({ limit: 100 } as never);
+    const feedIds = feed.items.map((e) => e.id);
+    for (const e of entries) expect(feedIds).not.toContain(e.id);
   });
 
   it('the current version follows the file’s own sharing: sharing it alone is refused', async () => {

@@ -143,7 +143,14 @@ export async function portalDecide(scope: Client, input: z.output<typeof portalD
       entityName: request.document.name,
       companyId: request.companyId,
       action: approve ? 'approved' : 'changes_requested',
-      changes: [{ field: 'approval', from: 'pending', to: status, toId: request.id }],
+      // The decision's record (issue 31): who and when are the entry's; the version, its bytes, the address, the comment.
+      changes: [
+        { field: 'approval', from: 'pending', to: status, toId: request.id },
+        { field: 'version', from: null, to: request.version.number },
+        { field: 'sha256', from: null, to: request.version.sha256 },
+        { field: 'ipAddress', from: null, to: scope.ip },
+        ...(input.comment ? [{ field: 'comment', from: null, to: input.comment }] : []),
+      ],
     });
     return { request, changed: status };
   });

@@ -21,7 +21,7 @@ import {
   type versionShareInput,
   type VersionRow,
 } from '../../../shared/schemas/document-versions';
-import { recordActivity, type Actor } from '../../activity';
+import { recordActivity, staffActor, type Actor } from '../../activity';
 import type { Db } from '../../db';
 import { fieldError } from '../../errors';
 import { assertStorageQuota, type QuotaEnv } from '../../files/quota';
@@ -141,19 +141,41 @@ async function readDocumentVersion(db: SqlRunner, id: number, number: number): P
 
 /**
  * Shares an older version with the client, or stops sharing it (the current version follows the file's own sharing:
- * refused with a sentence). The client reaches it only while the file itself is shared with them.
+ * refused with a sentence). The client reaches it only while the file itself is shared with them. A change writes a
+ * staff-only activity entry in the same transaction (the client's feed has no event for it: their file's history shows
+ * the version); setting what is already set writes nothing.
  */
 export async function shareDocumentVersion(
-  scope: Pick<StaffScope, 'db' | 'sql' | 'businessId'>,
+  scope: Pick<StaffScope, 'db' | 'sql' | 'businessId' | 'user'>,
   input: z.output<typeof versionShareInput>,
 ) {
   const current = await currentVersionOf(scope.sql, input.id);
   if (input.number === current) fieldError('number', M.versions.currentIsShared);
-  const changed = await scope.db.documentVersion.updateMany({
-    where: { documentId: input.id, number: input.number },
-    data: { sharedWithClient: input.sharedWithClient },
+  await scope.db.$transaction(async (tx) => {
+    const version = await tx.documentVersion.findFirst({
+      where: { documentId: input.id, number: input.number },
+      select: { id: true, sharedWithClient: true, document: { select: { name: true, companyId: true } } },
+    });
+    if (!version) return versionNotFound();
+    // Conditional on the old value: of two toggles at once, one writes the entry.
+    const changed = await tx.documentVersion.updateMany({
+      where: { id: version.id, sharedWithClient: !input.sharedWithClient },
+      data: { sharedWithClient: input.sharedWithClient },
+    });
+    if (changed.count === 0) return;
+    await recordActivity(tx, scope.businessId, staffActor(scope.user), {
+      entityType: 'file',
+      entityId: input.id,
+      entityName: version.document.name,
+      companyId: version.document.companyId,
+      action: input.sharedWithClient ? 'version_shared' : 'version_unshared',
+      changes: [
+        { field: 'version', from: null, to: input.number },
+        { field: 'sharedWithClient', from: !input.sharedWithClient, to: input.sharedWithClient },
+      ],
+      clientVisible: false,
+    });
   });
-  if (changed.count === 0) versionNotFound();
   return readDocumentVersion(scope.sql, input.id, input.number);
 }
 

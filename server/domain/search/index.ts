@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { M } from '../../../shared/messages';
 import { hubLink } from '../../../shared/links';
-import { portalThreadPath } from '../../../shared/entities';
+import { portalReviewCommentPath, portalThreadPath } from '../../../shared/entities';
 import type { z } from 'zod';
 import type { portalMessageSearchInput, PortalMessageSearchResult } from '../../../shared/schemas/messages';
 import {
@@ -23,7 +23,7 @@ import { checkSlug } from '../portal';
 
 /**
  * Global search over SearchEntry (one row per company, contact, project, task, file, resource and flow, per
- * conversation with a subject and per message not deleted, kept in step by the triggers of the search migrations). SQLite: the contentless FTS5 table "SearchEntry_fts", whose
+ * conversation with a subject, per message and per review comment not deleted, kept in step by the triggers of the search migrations). SQLite: the contentless FTS5 table "SearchEntry_fts", whose
  * `tenant` column ('b' || businessId) is ANDed into the MATCH; PostgreSQL: the GIN index over
  * to_tsvector('simple', "folded"). The terms are folded and cleaned here, so nothing the user types reaches the
  * query syntax: each term is letters and digits only.
@@ -243,17 +243,54 @@ async function messageFacts(db: SqlRunner, hits: Hit[]): Promise<Map<string, Mes
   return facts;
 }
 
+type CommentFacts = { fileName: string; author: string; internal: boolean };
+
+/** What a review comment's hit shows, read for the page's hits only (one statement): its file's name, its author, internal. */
+async function commentFacts(db: SqlRunner, hits: Hit[]): Promise<Map<number, CommentFacts>> {
+  const ids = hits.filter((h) => h.kind === 'reviewComment').map((h) => h.entityId);
+  if (!ids.length) return new Map();
+  const rows = await db.all(sql`
+    SELECT c."id", c."authorName", c."internal", d."name" FROM "ReviewComment" c
+    JOIN "Document" d ON d."businessId" = c."businessId" AND d."id" = c."documentId"
+    WHERE c."businessId" = ${TENANT} AND c."id" IN (${join(
+      ids.map((id) => sql`${id}`),
+      ', ',
+    )})`);
+  return new Map(
+    rows.map((r) => [
+      toInt(r.id),
+      { fileName: String(r.name), author: String(r.authorName), internal: toBool(r.internal) },
+    ]),
+  );
+}
+
 function groupHits(
   hits: Hit[],
   terms: string[],
   bodies: Map<string, string>,
   messages: Map<string, MessageFacts>,
+  comments: Map<number, CommentFacts>,
 ): SearchQueryOutput['groups'] {
   const groups = new Map<SearchKind, SearchResult[]>();
   for (const h of hits) {
     const results = groups.get(h.kind) ?? [];
     if (!groups.has(h.kind)) groups.set(h.kind, results);
     const message = messages.get(`${h.kind}-${h.entityId}`);
+    const comment = h.kind === 'reviewComment' ? comments.get(h.entityId) : undefined;
+    if (comment) {
+      // Titled with its file's name; who wrote it leads the text.
+      results.push({
+        kind: h.kind,
+        id: h.entityId,
+        title: comment.fileName,
+        snippet: `${comment.author}: ${snippetOf(h.body, terms)}`,
+        link: hubLink(h.kind, h.entityId, h.ref),
+        companyId: h.companyId,
+        companyName: h.companyName,
+        internal: comment.internal,
+      });
+      continue;
+    }
     results.push({
       kind: h.kind,
       id: h.entityId,
@@ -287,15 +324,21 @@ export async function searchQuery(scope: Pick<TenantScope, 'sql'>, input: z.infe
       : [],
   ]);
   if (!company) throw new TRPCError({ code: 'NOT_FOUND', message: M.search.companyNotFound });
-  const [bodies, messages] = await Promise.all([labelledBodies(scope.sql, hits), messageFacts(scope.sql, hits)]);
-  return { q: input.q, terms, groups: groupHits(hits, terms, bodies, messages) };
+  const [bodies, messages, comments] = await Promise.all([
+    labelledBodies(scope.sql, hits),
+    messageFacts(scope.sql, hits),
+    commentFacts(scope.sql, hits),
+  ]);
+  return { q: input.q, terms, groups: groupHits(hits, terms, bodies, messages, comments) };
 }
 
 /**
- * The portal's search of the client's conversations: subjects and messages of the threads the client's list shows
- * (clientListedThread, the list's own condition), messages only when the client may read them (clientVisible.message:
- * never an internal note) and not deleted. The rules are ANDed into the index query, before its CANDIDATES cap, so
- * the agency's other matches never crowd the client's out and never reach this function's answer.
+ * The portal's search of the client's conversations and review comments: subjects and messages of the threads the
+ * client's list shows (clientListedThread, the list's own condition), messages only when the client may read them
+ * (clientVisible.message: never an internal note) and not deleted, and comments the portal's viewer shows them
+ * (clientVisible.reviewComment on a version clientVisible.documentVersion shows: never internal, never on a file not
+ * shared with them or on an older version not shared explicitly). The rules are ANDed into the index query, before
+ * its CANDIDATES cap, so the agency's other matches never crowd the client's out and never reach this function's answer.
  */
 export async function portalMessageSearch(
   scope: Pick<PortalScope, 'sql' | 'companyId' | 'portalSession'>,
@@ -310,12 +353,31 @@ export async function portalMessageSearch(
       SELECT 1 FROM "MessageThread" vt WHERE vt."businessId" = ${TENANT} AND vt."id" = e."entityId" AND ${listed}))
     OR (e."kind" = 'message' AND EXISTS (
       SELECT 1 FROM "Message" vm JOIN "MessageThread" vt ON vt."businessId" = vm."businessId" AND vt."id" = vm."threadId"
-      WHERE vm."businessId" = ${TENANT} AND vm."id" = e."entityId" AND vm."deletedAt" IS NULL AND ${clientVisible.message(sql`vm`)} AND ${listed})))`,
+      WHERE vm."businessId" = ${TENANT} AND vm."id" = e."entityId" AND vm."deletedAt" IS NULL AND ${clientVisible.message(sql`vm`)} AND ${listed}))
+    OR (e."kind" = 'reviewComment' AND EXISTS (
+      SELECT 1 FROM "ReviewComment" vc
+      JOIN "DocumentVersion" vv ON vv."businessId" = vc."businessId" AND vv."id" = vc."versionId"
+      JOIN "Document" vd ON vd."businessId" = vc."businessId" AND vd."id" = vc."documentId"
+      WHERE vc."businessId" = ${TENANT} AND vc."id" = e."entityId" AND ${clientVisible.reviewComment(sql`vc`)}
+        AND ${clientVisible.documentVersion(sql`vv`, sql`vd`, scope.companyId)})))`,
   ];
   const hits = await findHits(scope.sql, terms, input.q.trim().replace(/\s+/g, ' '), input.limit, filters);
-  const facts = await messageFacts(scope.sql, hits);
+  const [facts, comments] = await Promise.all([messageFacts(scope.sql, hits), commentFacts(scope.sql, hits)]);
   const results: PortalMessageSearchResult[] = [];
   for (const h of hits) {
+    const comment = h.kind === 'reviewComment' ? comments.get(h.entityId) : undefined;
+    if (comment && h.ref) {
+      results.push({
+        kind: 'reviewComment',
+        id: h.entityId,
+        threadId: null,
+        title: comment.fileName,
+        author: comment.author,
+        snippet: snippetOf(h.body, terms),
+        path: portalReviewCommentPath(h.ref, h.entityId),
+      });
+      continue;
+    }
     const fact = facts.get(`${h.kind}-${h.entityId}`);
     if (!fact || (h.kind !== 'thread' && h.kind !== 'message')) continue;
     results.push({

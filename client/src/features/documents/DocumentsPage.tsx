@@ -35,6 +35,7 @@ import {
 import { useLinkParam } from '../search/useLinkParam';
 import { useLinkedRecord } from '../search/useLinkedRecord';
 import { UploadDialog } from './UploadDialog';
+import { useReviewLink } from './reviewLink';
 import { ApprovalBadge } from '../approvals/approvalParts';
 import { useVersionDrop, VersionDropMarker } from './VersionDrop';
 import { preloadViewer, PreviewThumb, useFileViewer, viewerKind, type ViewerFile } from './viewer';
@@ -256,6 +257,8 @@ export default function DocumentsPage() {
   const utils = trpc.useUtils();
   useLinkedRecord('file', (id) => utils.documents.get.fetch({ id }), setEditing);
   useLinkParam('new', () => setUploading(true));
+  // ?view=…&version=…&comment=… (a review comment found by search): the viewer on that version, at the comment.
+  useReviewLink(viewer.open, setEditing);
 
   // Drop a file on a file's row or card: a new version of it (issue 31).
   const drop = useVersionDrop(list.items);

@@ -15,6 +15,7 @@ import {
   CornerDownLeft,
   Loader2,
   Lock,
+  MessageSquareQuote,
   MessageSquareText,
   MessagesSquare,
   Search,
@@ -44,6 +45,7 @@ export const KIND_ICONS = {
   >),
   thread: MessagesSquare,
   message: MessageSquareText,
+  reviewComment: MessageSquareQuote,
 } satisfies Record<SearchKind, LucideIcon>;
 
 /** What the pages open from their address (?new=1 opens the create dialog): one per record area. */

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 
-/** The version whose review comments the viewer shows beside the file (staff's, or the portal's without internal ones). */
-export type ReviewTarget = { documentId: number; number: number; portal: boolean };
+/**
+ * The version whose review comments the viewer shows beside the file (staff's, or the portal's without internal ones);
+ * `focus`: the comment it opens on (a search result's link).
+ */
+export type ReviewTarget = { documentId: number; number: number; portal: boolean; focus?: number };
 
 /**
  * What the viewer opens: the authorised download path (staff or portal session), the name and the media type; with

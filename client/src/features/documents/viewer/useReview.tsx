@@ -68,6 +68,16 @@ export function useReview(
   useEffect(() => {
     if (draftPin) composer.current?.focus();
   }, [draftPin]);
+  // Opened on a comment (a search result): shown and focused once the list has it.
+  const focus = target?.focus;
+  const loaded = list.data !== undefined;
+  useEffect(() => {
+    if (focus === undefined || !loaded) return;
+    setFocused(focus);
+    const card = document.getElementById(`review-comment-${focus}`);
+    card?.scrollIntoView({ block: 'center' });
+    card?.focus({ preventScroll: true });
+  }, [focus, loaded]);
 
   if (!target) return null;
   const comments: Comment[] = (list.data?.items ?? []).map((c) => ({
@@ -191,7 +201,7 @@ export function useReview(
               <ol className="mt-2 ml-5 space-y-2 border-l border-slate-200 pl-3">
                 {repliesOf(c.id).map((r) => (
                   <li key={r.id}>
-                    <CommentCard comment={r} focused={false} />
+                    <CommentCard comment={r} focused={focused === r.id} />
                   </li>
                 ))}
               </ol>
