@@ -32,6 +32,7 @@ import { openDatabase } from '../server/db';
 import { DEMO } from '../server/demo';
 import { benchCalls, screenCalls, type BenchCall } from './bench/calls';
 import { type BenchMessages, LONG_THREAD, SHORT_THREAD, seedBenchMessages } from './bench/messages';
+import { type BenchPreviews, LONG_HISTORY, seedBenchPreviews } from './bench/previews';
 import { loadRun, rssKb, sampleRss, summarize, type Run } from './bench/load';
 import { freePort, temporaryDatabase, type TemporaryDatabase } from '../tests/support/temporary';
 import { generate, seed, type SeedCounts } from './seed';
@@ -187,11 +188,17 @@ async function checkAnswers(
 
 type Side = 'app' | 'baseline';
 type Headers = Record<string, string>;
-type Seeded = { ms: number; counts: SeedCounts; totals: SeedCounts | null; messages?: BenchMessages };
+type Seeded = {
+  ms: number;
+  counts: SeedCounts;
+  totals: SeedCounts | null;
+  messages?: BenchMessages;
+  previews?: BenchPreviews;
+};
 type Measured = { call: BenchCall; path: string };
 
 /** A fresh database, migrated and filled (the demo seed at --scale, or the agency-scale generator). */
-async function prepareData(options: Options, database: TemporaryDatabase) {
+async function prepareData(options: Options, database: TemporaryDatabase, uploadDir: string) {
   let t = performance.now();
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/prisma.mjs'), 'migrate', 'deploy'], {
     cwd: ROOT,
@@ -227,6 +234,11 @@ async function prepareData(options: Options, database: TemporaryDatabase) {
       `Messages: ${messages.threads} conversations (one of ${LONG_THREAD.toLocaleString('en')} messages, one of ${SHORT_THREAD}), ` +
         `${messages.messages} messages, in ${sec(messages.ms)}`,
     );
+    const previews = await seedBenchPreviews(opened, uploadDir);
+    console.log(
+      `Previews: ${previews.thumbnails} versions with a ready thumbnail (${previews.thumbBytes} bytes of WebP), ` +
+        `the newest file with a history of ${LONG_HISTORY} versions, in ${sec(previews.ms)}`,
+    );
     // Planner statistics, as autovacuum would gather them shortly after a bulk load, so that the plans (the same for
     // app and baseline) do not depend on whether it has run yet.
     if (options.pg) await opened.db.$executeRawUnsafe('ANALYZE');
@@ -236,7 +248,7 @@ async function prepareData(options: Options, database: TemporaryDatabase) {
       orderBy: { id: 'asc' },
       select: { email: true },
     });
-    return { seeded: { ...seeded, messages }, sizeLabel, portalEmail: portalContact?.email ?? null };
+    return { seeded: { ...seeded, messages, previews }, sizeLabel, portalEmail: portalContact?.email ?? null };
   } finally {
     await opened.close();
   }
@@ -267,23 +279,24 @@ async function signIn(appBase: string, gzip: boolean, portalEmail: string | null
 }
 
 /** The calls of the chosen set, with their paths (some are read off the app's first answers). */
-async function resolveCalls(options: Options, appBase: string, headers: Headers, portal: boolean) {
+async function resolveCalls(options: Options, appBase: string, headers: Headers, portalHeaders: Headers | null) {
   const appHeader = async (p: string, header: string) => {
     const res = await fetch(appBase + p, { headers });
     await res.arrayBuffer();
     return res.headers.get(header);
   };
   const appBody = async (p: string) => (await fetch(appBase + p, { headers })).json();
+  const portalBody = async (p: string) => (await fetch(appBase + p, { headers: portalHeaders ?? {} })).json();
   const set =
     options.set === 'screens' ? screenCalls : options.set === 'all' ? [...benchCalls, ...screenCalls] : benchCalls;
   const calls: Measured[] = [];
   for (const call of set.filter((c) => options.only === null || c.name.includes(options.only))) {
     const p =
-      call.portal && !portal
+      call.portal && !portalHeaders
         ? null
         : typeof call.path === 'string'
           ? call.path
-          : await call.path({ appHeader, appBody });
+          : await call.path({ appHeader, appBody, portalBody });
     if (p === null) console.log(`${call.name}: does not apply at this scale, skipped`);
     else calls.push({ call, path: p });
   }
@@ -400,16 +413,20 @@ function resources() {
   return { held, cleanup };
 }
 
-async function startApp(held: ReturnType<typeof resources>['held'], databaseUrl: string, childEnv: NodeJS.ProcessEnv) {
+async function startApp(
+  held: ReturnType<typeof resources>['held'],
+  uploadDir: string,
+  databaseUrl: string,
+  childEnv: NodeJS.ProcessEnv,
+) {
   ensureServerBuild();
   const port = await freePort();
-  held.uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-bench-uploads-'));
   // As `npm start` and the Dockerfile run it.
   held.app = startChild('the app', ['--max-semi-space-size=16', 'dist/server/index.mjs'], {
     ...childEnv,
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
-    UPLOAD_DIR: held.uploadDir,
+    UPLOAD_DIR: uploadDir,
     PORT: String(port),
   });
   const appBase = `http://127.0.0.1:${port}`;
@@ -449,14 +466,17 @@ async function main(): Promise<number> {
     const database = await temporaryDatabase(options.pg, 'bench');
     held.database = database;
     console.log(`Database: ${database.label} (temporary)`);
-    const { seeded, sizeLabel, portalEmail } = await prepareData(options, database);
+    // The upload folder is filled before the app starts: the bench's thumbnails (./bench/previews.ts).
+    const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-bench-uploads-'));
+    held.uploadDir = uploadDir;
+    const { seeded, sizeLabel, portalEmail } = await prepareData(options, database, uploadDir);
 
     const childEnv = { ...process.env };
     delete childEnv.PUBLIC_URL;
-    const { appBase, appPid } = await startApp(held, database.url, childEnv);
+    const { appBase, appPid } = await startApp(held, uploadDir, database.url, childEnv);
     const { headers, portalHeaders } = await signIn(appBase, options.gzip, portalEmail);
     const headersOf = (call: BenchCall) => (call.portal ? portalHeaders! : headers);
-    const calls = await resolveCalls(options, appBase, headers, portalHeaders !== null);
+    const calls = await resolveCalls(options, appBase, headers, portalHeaders);
     const baselineBase = calls.some(({ call }) => call.baseline)
       ? await startBaseline(held, database.url, childEnv, headers)
       : null;

@@ -9,6 +9,8 @@ import { THREAD_SUBJECT } from './messages';
 export type PathContext = {
   appHeader: (path: string, header: string) => Promise<string | null>;
   appBody: (path: string) => Promise<unknown>;
+  /** The answer to a portal call, with the portal contact's session. */
+  portalBody: (path: string) => Promise<unknown>;
 };
 
 export type BenchCall = {
@@ -67,6 +69,15 @@ const companyActivity = async ({ appBody }: PathContext) => {
   return companyId ? `/api/companies/${companyId}/activity` : null;
 };
 
+/** The thumbnail of a list's first row with one (./previews.ts gives every file one), as the list's <img> asks it. */
+const firstThumbnail =
+  (list: string, body: 'appBody' | 'portalBody' = 'appBody') =>
+  async (ctx: PathContext): Promise<string | null> => {
+    const answer = (await ctx[body](list)) as { thumbUrl: string | null }[] | { items: { thumbUrl: string | null }[] };
+    const rows = Array.isArray(answer) ? answer : answer.items;
+    return rows.find((r) => r.thumbUrl)?.thumbUrl ?? null;
+  };
+
 /** A bench conversation's first page of messages, newest first (the conversation asks 30). */
 const threadPage =
   (size: keyof typeof THREAD_SUBJECT, limit = 30) =>
@@ -95,6 +106,15 @@ export const screenCalls: BenchCall[] = [
   { name: 'screen: tasks, status + priority', path: '/api/tasks?status=pending&priority=high&withOverall=true' },
   { name: 'screen: task board column', path: '/api/tasks?status=in-progress&withOverall=true' },
   { name: 'screen: files, type filter', path: '/api/documents?type=invoice&withOverall=true' },
+  // Files (issue 31): every file has a ready thumbnail (./previews.ts), so each list row carries its thumbUrl; the
+  // Files screen as it opens, a thumbnail as a row's <img> asks it, and a file's version history (the newest file has
+  // 200 versions; the hub asks 10).
+  { name: 'screen: files, with thumbnails', path: '/api/documents?limit=24&withOverall=true' },
+  { name: 'screen: file thumbnail', path: firstThumbnail('/api/documents?limit=1') },
+  {
+    name: 'screen: file version history',
+    path: withFirst('/api/documents', (id) => `/api/documents/${id}/versions?limit=10`),
+  },
   { name: 'screen: project detail', path: newestProject, baseline: true },
   { name: 'screen: resources', path: '/api/resources?withOverall=true' },
   { name: 'screen: flow editor load', path: newestFlow },
@@ -116,6 +136,11 @@ export const screenCalls: BenchCall[] = [
   { name: 'screen: portal dashboard', path: `/api/portal/dashboard/${DEMO.slug}`, portal: true },
   { name: 'screen: portal projects', path: `/api/portal/projects/${DEMO.slug}`, portal: true, baseline: true },
   { name: 'screen: portal files', path: `/api/portal/files/${DEMO.slug}`, portal: true },
+  {
+    name: 'screen: portal file thumbnail',
+    path: firstThumbnail(`/api/portal/files/${DEMO.slug}`, 'portalBody'),
+    portal: true,
+  },
   { name: 'screen: portal flow load', path: portalFlow, portal: true },
 ];
 
@@ -162,6 +187,10 @@ export const benchCalls: BenchCall[] = [
     path: withFirst('/api/companies', (id) => `/api/documents?companyId=${id}`),
   },
   { name: 'documents/{id}', path: withFirst('/api/documents', (id) => `/api/documents/${id}`) },
+  {
+    name: 'documents/{id}/versions',
+    path: withFirst('/api/documents', (id) => `/api/documents/${id}/versions`),
+  },
   { name: 'flows', path: '/api/flows' },
   { name: 'flows?workflowType=collect&isActive=true', path: '/api/flows?workflowType=collect&isActive=true' },
   { name: 'flows/v1?flow_uid=<newest: 8 steps, 20 fields>', path: newestFlow },

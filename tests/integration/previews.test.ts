@@ -110,6 +110,46 @@ describe('the preview job', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 480, height: 320 });
   });
 
+  it("gives a new version's thumbnail a new URL: the list moves to it, and the old one still answers as it did", async () => {
+    const v1 = await upload(await pngImage(900, 600), { type: 'image/png', name: 'hero-round-1.png' });
+    await drain();
+    const staff = trpcClient(app.baseUrl, { token: agency.token });
+    const first = (await staff.documents.get.query({ id: v1.id })).thumbUrl;
+    expect(first).toMatch(/^\/api\/documents\/\d+\/thumb\/[0-9a-f]{16}\.webp$/);
+
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await pngImage(600, 900))], { type: 'image/png' }),
+      'hero-round-2.png',
+    );
+    const added = await fetch(`${app.baseUrl}/api/documents/${v1.id}/versions`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${agency.token}` },
+    });
+    expect(added.status).toBe(201);
+    await drain();
+    const second = (await staff.documents.get.query({ id: v1.id })).thumbUrl;
+    expect(second).toMatch(/^\/api\/documents\/\d+\/thumb\/[0-9a-f]{16}\.webp$/);
+    expect(second).not.toBe(first);
+    const listed = (await staff.documents.list.query({ limit: 50 })).items.find((d) => d.id === v1.id);
+    expect(listed?.thumbUrl).toBe(second);
+
+    for (const [url, size] of [
+      [first, { width: 480, height: 320 }],
+      [second, { width: 320, height: 480 }],
+    ] as const) {
+      const res = await thumb(String(url), agency.token);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+      const body = Buffer.from(await res.arrayBuffer());
+      // The hash in the URL is the content's: a cached copy can never be a stale thumbnail.
+      expect(String(url)).toContain(`/${sha256(body).slice(0, 16)}.webp`);
+      expect(await sharp(body).metadata()).toMatchObject(size);
+    }
+  });
+
   it("reads a PDF's page count and first page's size, and draws its first page as the thumbnail", async () => {
     const pdf = pdfDocument(3);
     const file = await upload(pdf, { type: 'application/pdf', name: 'contract-draft.pdf' });

@@ -39,7 +39,14 @@ export function PdfViewer({
     let task: { destroy(): Promise<void> } | null = null;
     (async () => {
       const { pdfjs, worker } = await pdfRuntime();
-      const loading = pdfjs.getDocument({ url: file.url, worker, disableAutoFetch: true, rangeChunkSize: 65_536 });
+      const loading = pdfjs.getDocument({
+        url: file.url,
+        worker,
+        // Only the ranges a drawn page needs: without disableStream the first request reads the whole file anyway.
+        disableStream: true,
+        disableAutoFetch: true,
+        rangeChunkSize: 65_536,
+      });
       task = loading;
       const loaded = await loading.promise;
       const first = await loaded.getPage(1);
