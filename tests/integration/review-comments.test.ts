@@ -310,24 +310,32 @@ describe('edit and delete', () => {
     expect(viaRest.body).toMatchObject({ id: theirs.id, body: 'Client, edited' });
     expect(viaRest.body).not.toHaveProperty('internal');
 
-    const cases: [Promise<unknown>, string, string][] = [
-      [staff.reviewComments.edit.mutate({ commentId: theirs.id, body: 'Not mine' }), 'FORBIDDEN', C.notAuthorEdit],
-      [portal.portalReviewComments.edit.mutate({ commentId: mine.id, body: 'Nope' }), 'FORBIDDEN', C.notAuthorEdit],
-      [staff.reviewComments.edit.mutate({ commentId: mine.id, body: '   ' }), 'BAD_REQUEST', C.emptyBody],
+    const cases: [() => Promise<unknown>, string, string][] = [
       [
-        staff.reviewComments.edit.mutate({ commentId: mine.id, body: 'x'.repeat(5_001) }),
+        () => staff.reviewComments.edit.mutate({ commentId: theirs.id, body: 'Not mine' }),
+        'FORBIDDEN',
+        C.notAuthorEdit,
+      ],
+      [
+        () => portal.portalReviewComments.edit.mutate({ commentId: mine.id, body: 'Nope' }),
+        'FORBIDDEN',
+        C.notAuthorEdit,
+      ],
+      [() => staff.reviewComments.edit.mutate({ commentId: mine.id, body: '   ' }), 'BAD_REQUEST', C.emptyBody],
+      [
+        () => staff.reviewComments.edit.mutate({ commentId: mine.id, body: 'x'.repeat(5_001) }),
         'BAD_REQUEST',
         C.tooLong(5_000),
       ],
       [
-        staff.reviewComments.edit.mutate({ commentId: mine.id, body: 'NUL\u0000' }),
+        () => staff.reviewComments.edit.mutate({ commentId: mine.id, body: 'NUL\u0000' }),
         'BAD_REQUEST',
         M.common.nulCharacter,
       ],
-      [staffB.reviewComments.edit.mutate({ commentId: mine.id, body: 'Other agency' }), 'NOT_FOUND', C.notFound],
+      [() => staffB.reviewComments.edit.mutate({ commentId: mine.id, body: 'Other agency' }), 'NOT_FOUND', C.notFound],
     ];
     for (const [call, code, message] of cases) {
-      const answer = await refused(call);
+      const answer = await refused(call());
       expect(answer.code).toBe(code);
       expect(answer.message).toContain(message);
     }
@@ -352,14 +360,14 @@ describe('edit and delete', () => {
     const reply = await staff.reviewComments.post.mutate({ id, number: 1, body: 'Staff reply', parentId: client.id });
     const staffTop = await staff.reviewComments.post.mutate({ id, number: 1, body: 'Staff thread' });
     const note = await staff.reviewComments.post.mutate({ id, number: 1, body: 'Staff note', internal: true });
-    const cases: [Promise<unknown>, string][] = [
-      [portal.portalReviewComments.delete.mutate({ commentId: reply.id }), 'FORBIDDEN'],
-      [portal.portalReviewComments.delete.mutate({ commentId: staffTop.id }), 'FORBIDDEN'],
+    const cases: [() => Promise<unknown>, string][] = [
+      [() => portal.portalReviewComments.delete.mutate({ commentId: reply.id }), 'FORBIDDEN'],
+      [() => portal.portalReviewComments.delete.mutate({ commentId: staffTop.id }), 'FORBIDDEN'],
       // An internal comment does not exist for the client.
-      [portal.portalReviewComments.delete.mutate({ commentId: note.id }), 'NOT_FOUND'],
-      [staffB.reviewComments.delete.mutate({ commentId: client.id }), 'NOT_FOUND'],
+      [() => portal.portalReviewComments.delete.mutate({ commentId: note.id }), 'NOT_FOUND'],
+      [() => staffB.reviewComments.delete.mutate({ commentId: client.id }), 'NOT_FOUND'],
     ];
-    for (const [call, code] of cases) expect((await refused(call)).code).toBe(code);
+    for (const [call, code] of cases) expect((await refused(call())).code).toBe(code);
     expect(await db().reviewComment.count({ where: { documentId: id, deletedAt: { not: null } } })).toBe(0);
 
     const viaRest = await rest('DELETE', `/api/portal/review-comments/${client.id}`, a.portal.token);
