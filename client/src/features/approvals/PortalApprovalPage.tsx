@@ -144,7 +144,11 @@ export default function PortalApprovalPage() {
           ) : (
             (done || request.status !== 'pending') && (
               <p
-                className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-800 ring-1 ring-emerald-600/20"
+                className={
+                  done || request.status === 'approved'
+                    ? 'rounded-xl bg-emerald-50 p-4 text-sm text-emerald-800 ring-1 ring-emerald-600/20'
+                    : 'rounded-xl bg-slate-100 p-4 text-sm text-slate-700 ring-1 ring-slate-300'
+                }
                 role="status"
               >
                 {done ? A.decided : (A.statuses[request.status] ?? request.status)}
