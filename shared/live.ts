@@ -38,6 +38,8 @@ export const MESSAGES_LIVE_TOPIC = 'messages.changed';
 export const APPROVALS_LIVE_TOPIC = 'approvals.changed';
 /** A review comment posted, resolved or reopened (server/domain/review-comments): the file, version and comment ids. */
 export const REVIEW_COMMENTS_LIVE_TOPIC = 'review-comments.changed';
+/** A file got a new version, or an older version was shared or unshared (server/domain/documents/versions.ts). */
+export const VERSIONS_LIVE_TOPIC = 'versions.changed';
 
 /** What a window receives for each event. id: null for ephemeral events (typing), which are not caught up. */
 export type LiveMessage = {

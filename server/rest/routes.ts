@@ -598,6 +598,13 @@ export const restRoutes: RestRoute[] = [
   row('POST', '/api/review-comments/{commentId}/reopen', 'reviewComments.reopen', {
     summary: 'Reopen a resolved comment',
   }),
+  row('PATCH', '/api/review-comments/{commentId}', 'reviewComments.edit', {
+    errors: [403],
+    summary: 'Edit your own comment (markdown, at most 5,000 characters)',
+  }),
+  row('DELETE', '/api/review-comments/{commentId}', 'reviewComments.delete', {
+    summary: "Delete a comment of the agency's files (a top-level comment's replies go with it)",
+  }),
   // The portal's (portal token): the versions the portal shows the client, never an internal comment.
   row('GET', '/api/portal/files/{id}/versions/{number}/comments', 'portalReviewComments.list', {
     summary: 'The comments you see on a version of a shared file, oldest first',
@@ -612,6 +619,14 @@ export const restRoutes: RestRoute[] = [
   }),
   row('POST', '/api/portal/review-comments/{commentId}/reopen', 'portalReviewComments.reopen', {
     summary: 'Reopen a comment you see',
+  }),
+  row('PATCH', '/api/portal/review-comments/{commentId}', 'portalReviewComments.edit', {
+    errors: [403],
+    summary: 'Edit your own comment (markdown, at most 5,000 characters)',
+  }),
+  row('DELETE', '/api/portal/review-comments/{commentId}', 'portalReviewComments.delete', {
+    errors: [403],
+    summary: 'Delete your own comment (its replies go with it)',
   }),
   // Notifications (the bell) and their preferences: always the caller's own; background jobs for the owner.
   row('GET', '/api/notifications', 'notifications.list', {

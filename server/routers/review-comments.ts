@@ -3,11 +3,14 @@
  * (internal ones too); the portal's contacts those of the versions the portal shows them, never an internal one.
  */
 import {
+  portalReviewCommentEditInput,
   portalReviewCommentIdInput,
   portalReviewCommentListOutput,
   portalReviewCommentOutput,
   portalReviewCommentPostInput,
   portalReviewVersionInput,
+  reviewCommentDeleteOutput,
+  reviewCommentEditInput,
   reviewCommentIdInput,
   reviewCommentListOutput,
   reviewCommentOutput,
@@ -16,7 +19,11 @@ import {
 } from '../../shared/schemas/review-comments';
 import { checkSlug } from '../domain/portal';
 import {
+  deleteReviewComment,
+  editReviewComment,
   listReviewComments,
+  portalDeleteReviewComment,
+  portalEditReviewComment,
   portalListReviewComments,
   portalPostReviewComment,
   portalReopenReviewComment,
@@ -47,6 +54,16 @@ export const reviewCommentsRouter = router({
     .input(reviewCommentIdInput)
     .output(reviewCommentOutput)
     .mutation(({ ctx, input }) => reopenReviewComment(ctx, input)),
+
+  edit: staffProcedure
+    .input(reviewCommentEditInput)
+    .output(reviewCommentOutput)
+    .mutation(({ ctx, input }) => editReviewComment(ctx, input)),
+
+  delete: staffProcedure
+    .input(reviewCommentIdInput)
+    .output(reviewCommentDeleteOutput)
+    .mutation(({ ctx, input }) => deleteReviewComment(ctx, input)),
 });
 
 export const portalReviewCommentsRouter = router({
@@ -80,5 +97,21 @@ export const portalReviewCommentsRouter = router({
     .mutation(({ ctx, input }) => {
       checkSlug(ctx, input.slug);
       return portalReopenReviewComment(ctx, input);
+    }),
+
+  edit: portalProcedure
+    .input(portalReviewCommentEditInput)
+    .output(portalReviewCommentOutput)
+    .mutation(({ ctx, input }) => {
+      checkSlug(ctx, input.slug);
+      return portalEditReviewComment(ctx, input);
+    }),
+
+  delete: portalProcedure
+    .input(portalReviewCommentIdInput)
+    .output(reviewCommentDeleteOutput)
+    .mutation(({ ctx, input }) => {
+      checkSlug(ctx, input.slug);
+      return portalDeleteReviewComment(ctx, input);
     }),
 });

@@ -67,6 +67,7 @@ export const approvals = {
   dashboardOverdue: (n: number) => (n === 0 ? 'None overdue' : `${n} overdue`),
   // Portal
   needsReview: 'Needs your review',
+  previewAndComment: 'Preview and comment',
   needsReviewEmpty: 'Nothing waiting for your review.',
   reviewFile: 'Review',
   approve: 'Approve',

@@ -31,6 +31,9 @@ export const versions = {
   confirmFile: (fileName: string) => `New file: ${fileName}`,
   confirmAction: (n: number) => `Upload version ${n}`,
   oneFileOnly: 'Drop one file at a time to add a version.',
+  /** The viewer, open on a version when a newer one arrives live. */
+  newerLive: (n: number) => `Version ${n} of this file was just uploaded.`,
+  showNewer: (n: number) => `Show version ${n}`,
   /** The portal's file card. */
   portalOlder: 'Earlier versions shared with you',
   // Server errors

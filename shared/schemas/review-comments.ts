@@ -44,6 +44,12 @@ export const reviewCommentPostInput = reviewVersionInput.extend({
 
 export const reviewCommentIdInput = z.object({ commentId: idSchema });
 
+/** A new text for one's own comment: the same rules as a new comment's (trimmed, not empty, at most 5,000). */
+export const reviewCommentEditInput = reviewCommentIdInput.extend({ body: reviewCommentBodySchema });
+
+/** What a delete answers: the comment and the replies removed with it. */
+export const reviewCommentDeleteOutput = z.object({ deletedIds: z.array(z.number().int()) });
+
 export const reviewCommentOutput = z.object({
   id: z.number().int(),
   versionNumber: z.number().int(),
@@ -72,6 +78,7 @@ const slug = z.string().trim().toLowerCase().min(1).max(100).optional();
 export const portalReviewVersionInput = reviewVersionInput.extend({ slug });
 export const portalReviewCommentPostInput = reviewCommentPostInput.omit({ internal: true }).extend({ slug });
 export const portalReviewCommentIdInput = reviewCommentIdInput.extend({ slug });
+export const portalReviewCommentEditInput = reviewCommentEditInput.extend({ slug });
 
 export const portalReviewCommentOutput = reviewCommentOutput.omit({ internal: true });
 export const portalReviewCommentListOutput = z.object({ items: z.array(portalReviewCommentOutput) });

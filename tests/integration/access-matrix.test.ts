@@ -10,7 +10,7 @@
  * one that is not public but built on neither staffProcedure nor portalProcedure.
  */
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { appRouter } from '../../server/routers/_app';
 import { portalProcedure, staffProcedure } from '../../server/trpc';
@@ -101,6 +101,8 @@ const PORTAL = [
   'portalReviewComments.post',
   'portalReviewComments.resolve',
   'portalReviewComments.reopen',
+  'portalReviewComments.edit',
+  'portalReviewComments.delete',
 ];
 
 /** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
@@ -502,6 +504,18 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
         ],
       ]),
     ),
+    // Only a comment's author edits it: staff's control edits the tree's staff reply (the second comment), the
+    // client's a comment of their own. Staff delete any comment; the client only their own (a new one, deleted).
+    'reviewComments.edit': {
+      beforeControl: async (rows) => {
+        rows.reviewComment = [rows.reviewComment[1], ...rows.reviewComment];
+      },
+    },
+    'portalReviewComments.edit': { input: () => ({ slug: undefined }), beforeControl: (rows) => clientComment(rows) },
+    'portalReviewComments.delete': {
+      input: () => ({ slug: undefined }),
+      beforeControl: (rows) => clientComment(rows, { untilAfter: true }),
+    },
     // The current version follows the file's own sharing: the control shares version 1 once version 2 is current.
     'documents.shareVersion': {
       input: () => ({ number: 1 }),
@@ -531,6 +545,37 @@ async function clientMessage(rows: RowsByModel) {
     },
   });
   rows.message = [message.id, ...rows.message];
+}
+
+/** Undone after each test: a row list a control changed for itself only (agency A's rows serve every portal test). */
+const afterControl: (() => void)[] = [];
+afterEach(() => {
+  for (const undo of afterControl.splice(0)) undo();
+});
+
+/**
+ * A comment the portal client wrote on agency A's shared file's current version, first in rows.reviewComment (until
+ * the test ends with untilAfter: a deleted comment must not serve the next tests).
+ */
+async function clientComment(rows: RowsByModel, options: { untilAfter?: boolean } = {}) {
+  const first = await app.database.db.reviewComment.findUniqueOrThrow({ where: { id: rows.reviewComment[0] } });
+  const comment = await app.database.db.reviewComment.create({
+    data: {
+      businessId: a.businessId,
+      documentId: first.documentId,
+      versionId: first.versionId,
+      authorKind: 'contact',
+      authorContactId: a.portal.contactId,
+      authorName: 'Casey Client',
+      body: 'A comment from the client',
+    },
+  });
+  const before = rows.reviewComment;
+  rows.reviewComment = [comment.id, ...before];
+  if (options.untilAfter)
+    afterControl.push(() => {
+      rows.reviewComment = before;
+    });
 }
 
 async function addMember(rows: RowsByModel) {

@@ -11,10 +11,12 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { dereference } from '@readme/openapi-parser';
 import { sentenceText } from '../../shared/activity-format';
+import { APPROVALS_LIVE_TOPIC, VERSIONS_LIVE_TOPIC } from '../../shared/live';
 import { M } from '../../shared/messages';
 import { sweepAgency } from '../../server/files/sweep';
 import { twoAgencies, type Agency } from '../support/agencies';
 import { client, signUpAgency, startApp, type TestApp } from '../support/app';
+import { openLiveStream } from '../support/live';
 import { storedBytes, storedKeys } from '../support/stored';
 import { trpcClient, trpcCode, type TrpcClient } from '../support/trpc';
 
@@ -405,6 +407,58 @@ describe('deleting a company', () => {
     expect(keys).toHaveLength(2);
     await staff.companies.delete.mutate({ id: company.id });
     for (const key of keys) expect(storedBytes(app, key)).toBeNull();
+  });
+});
+
+describe('live', () => {
+  const isVersion = (documentId: number, number: number) => (m: { topic: string; data: unknown }) =>
+    m.topic === VERSIONS_LIVE_TOPIC &&
+    (m.data as { documentId?: number; number?: number }).documentId === documentId &&
+    (m.data as { number?: number }).number === number;
+
+  it("announces a new version (ids only) to staff and to the file's client, with the approval requests it reset", async () => {
+    const file = await uploadFile('live v1', 'live.txt');
+    const request = await staff.approvals.create.mutate({ documentId: file.id, mode: 'any' });
+    const clientStream = await openLiveStream(app.baseUrl, 'portalLive.events', { token: a.portal.token });
+    const staffStream = await openLiveStream(app.baseUrl, 'live.events', { token: a.token });
+    const otherAgency = await openLiveStream(app.baseUrl, 'live.events', { token: b.token });
+    expect((await addVersion(file.id, 'live v2 SECRET-BYTES')).status).toBe(201);
+    const heard = await clientStream.next(isVersion(file.id, 2));
+    expect(heard.data).toEqual({ documentId: file.id, number: 2, current: 2 });
+    await staffStream.next(isVersion(file.id, 2));
+    const reset = await clientStream.next(
+      (m) => m.topic === APPROVALS_LIVE_TOPIC && (m.data as { requestId?: number }).requestId === request.id,
+    );
+    expect(reset.data).toEqual({ requestId: request.id, documentId: file.id, status: 'reset' });
+    // Sharing an older version is announced too.
+    await staff.documents.shareVersion.mutate({ id: file.id, number: 1, sharedWithClient: true });
+    await clientStream.next(isVersion(file.id, 1));
+    expect(JSON.stringify(clientStream.messages)).not.toContain('SECRET-BYTES');
+    expect(otherAgency.messages.some((m) => m.topic === VERSIONS_LIVE_TOPIC)).toBe(false);
+    for (const stream of [clientStream, staffStream, otherAgency]) stream.close();
+  });
+
+  it('never tells a client of a file the portal does not show them (not shared with them)', async () => {
+    const hidden = await uploadFile('hidden v1', 'hidden.txt', false);
+    const clientStream = await openLiveStream(app.baseUrl, 'portalLive.events', { token: a.portal.token });
+    const staffStream = await openLiveStream(app.baseUrl, 'live.events', { token: a.token });
+    expect((await addVersion(hidden.id, 'hidden v2')).status).toBe(201);
+    await staffStream.next(isVersion(hidden.id, 2));
+    // A shared file's version after it: once the client hears that one, the hidden one's has gone by.
+    const shown = await uploadFile('shown v1', 'shown.txt');
+    expect((await addVersion(shown.id, 'shown v2')).status).toBe(201);
+    await clientStream.next(isVersion(shown.id, 2));
+    expect(clientStream.messages.some(isVersion(hidden.id, 2))).toBe(false);
+    const stored = await app.database.db.liveEvent.findFirstOrThrow({
+      where: {
+        businessId: a.businessId,
+        topic: VERSIONS_LIVE_TOPIC,
+        payload: { contains: `"documentId":${hidden.id},` },
+      },
+    });
+    expect(stored.audience).toBe('staff');
+    clientStream.close();
+    staffStream.close();
   });
 });
 

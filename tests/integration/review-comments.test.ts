@@ -295,6 +295,125 @@ describe('live', () => {
   });
 });
 
+describe('edit and delete', () => {
+  it("lets the author edit their comment, with a new comment's rules; anyone else is refused (403)", async () => {
+    const id = await upload('image/png', 'edit.png');
+    const mine = await staff.reviewComments.post.mutate({ id, number: 1, body: 'First take' });
+    const theirs = await portal.portalReviewComments.post.mutate({ id, number: 1, body: 'Client take' });
+    const edited = await staff.reviewComments.edit.mutate({ commentId: mine.id, body: '  Second **take**  ' });
+    expect(edited).toMatchObject({ id: mine.id, body: 'Second **take**', mine: true });
+    expect(edited.editedAt).toBeInstanceOf(Date);
+    const viaRest = await rest('PATCH', `/api/portal/review-comments/${theirs.id}`, a.portal.token, {
+      body: 'Client, edited',
+    });
+    expect(viaRest.status).toBe(200);
+    expect(viaRest.body).toMatchObject({ id: theirs.id, body: 'Client, edited' });
+    expect(viaRest.body).not.toHaveProperty('internal');
+
+    const cases: [() => Promise<unknown>, string, string][] = [
+      [
+        () => staff.reviewComments.edit.mutate({ commentId: theirs.id, body: 'Not mine' }),
+        'FORBIDDEN',
+        C.notAuthorEdit,
+      ],
+      [
+        () => portal.portalReviewComments.edit.mutate({ commentId: mine.id, body: 'Nope' }),
+        'FORBIDDEN',
+        C.notAuthorEdit,
+      ],
+      [() => staff.reviewComments.edit.mutate({ commentId: mine.id, body: '   ' }), 'BAD_REQUEST', C.emptyBody],
+      [
+        () => staff.reviewComments.edit.mutate({ commentId: mine.id, body: 'x'.repeat(5_001) }),
+        'BAD_REQUEST',
+        C.tooLong(5_000),
+      ],
+      [
+        () => staff.reviewComments.edit.mutate({ commentId: mine.id, body: 'NUL\u0000' }),
+        'BAD_REQUEST',
+        M.common.nulCharacter,
+      ],
+      [() => staffB.reviewComments.edit.mutate({ commentId: mine.id, body: 'Other agency' }), 'NOT_FOUND', C.notFound],
+    ];
+    for (const [call, code, message] of cases) {
+      const answer = await refused(call());
+      expect(answer.code).toBe(code);
+      expect(answer.message).toContain(message);
+    }
+    // The bound holds on an edit as on a new comment: exactly 5,000 is taken.
+    const full = await staff.reviewComments.edit.mutate({ commentId: mine.id, body: 'y'.repeat(5_000) });
+    expect(full.body).toHaveLength(5_000);
+    const tooLong = await rest('PATCH', `/api/review-comments/${mine.id}`, a.token, { body: 'z'.repeat(5_001) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.text).toContain(C.tooLong(5_000));
+    const forbidden = await rest('PATCH', `/api/portal/review-comments/${mine.id}`, a.portal.token, { body: 'No' });
+    expect(forbidden.status).toBe(403);
+    const rows = await db().reviewComment.findMany({
+      where: { id: { in: [mine.id, theirs.id] } },
+      orderBy: { id: 'asc' },
+    });
+    expect(rows.map((r) => r.body)).toEqual(['y'.repeat(5_000), 'Client, edited']);
+  });
+
+  it('lets staff delete any comment and a client only their own; a top-level comment takes its replies', async () => {
+    const id = await upload('image/png', 'delete.png');
+    const client = await portal.portalReviewComments.post.mutate({ id, number: 1, body: 'Client thread' });
+    const reply = await staff.reviewComments.post.mutate({ id, number: 1, body: 'Staff reply', parentId: client.id });
+    const staffTop = await staff.reviewComments.post.mutate({ id, number: 1, body: 'Staff thread' });
+    const note = await staff.reviewComments.post.mutate({ id, number: 1, body: 'Staff note', internal: true });
+    const cases: [() => Promise<unknown>, string][] = [
+      [() => portal.portalReviewComments.delete.mutate({ commentId: reply.id }), 'FORBIDDEN'],
+      [() => portal.portalReviewComments.delete.mutate({ commentId: staffTop.id }), 'FORBIDDEN'],
+      // An internal comment does not exist for the client.
+      [() => portal.portalReviewComments.delete.mutate({ commentId: note.id }), 'NOT_FOUND'],
+      [() => staffB.reviewComments.delete.mutate({ commentId: client.id }), 'NOT_FOUND'],
+    ];
+    for (const [call, code] of cases) expect((await refused(call())).code).toBe(code);
+    expect(await db().reviewComment.count({ where: { documentId: id, deletedAt: { not: null } } })).toBe(0);
+
+    const viaRest = await rest('DELETE', `/api/portal/review-comments/${client.id}`, a.portal.token);
+    expect(viaRest.status).toBe(200);
+    expect(viaRest.body).toEqual({ deletedIds: [client.id, reply.id] });
+    // Staff delete a comment that is not theirs, and an internal one.
+    const other = await portal.portalReviewComments.post.mutate({ id, number: 1, body: 'Second client comment' });
+    expect(await staff.reviewComments.delete.mutate({ commentId: other.id })).toEqual({ deletedIds: [other.id] });
+    expect(await staff.reviewComments.delete.mutate({ commentId: note.id })).toEqual({ deletedIds: [note.id] });
+    const staffList = await staff.reviewComments.list.query({ id, number: 1 });
+    expect(staffList.items.map((c) => c.id)).toEqual([staffTop.id]);
+    const portalList = await portal.portalReviewComments.list.query({ id, number: 1 });
+    expect(portalList.items.map((c) => c.id)).toEqual([staffTop.id]);
+    // Gone is gone: a second delete, an edit, a resolve or a reply answers 404.
+    expect((await refused(staff.reviewComments.delete.mutate({ commentId: client.id }))).code).toBe('NOT_FOUND');
+    expect((await refused(staff.reviewComments.edit.mutate({ commentId: reply.id, body: 'Again' }))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      (await refused(staff.reviewComments.post.mutate({ id, number: 1, body: 'Late', parentId: client.id }))).code,
+    ).toBe('NOT_FOUND');
+    expect((await rest('DELETE', `/api/review-comments/${staffTop.id}`, a.token)).status).toBe(200);
+  });
+
+  it('announces an edit and a delete live; an internal comment’s to staff only', async () => {
+    const id = await upload('image/png', 'edit-live.png');
+    const shared = await staff.reviewComments.post.mutate({ id, number: 1, body: 'Shared' });
+    const note = await staff.reviewComments.post.mutate({ id, number: 1, body: 'Note', internal: true });
+    const clientStream = await openLiveStream(app.baseUrl, 'portalLive.events', { token: a.portal.token });
+    const staffStream = await openLiveStream(app.baseUrl, 'live.events', { token: a.token });
+    const isComment = (commentId: number) => (m: { topic: string; data: unknown }) =>
+      m.topic === REVIEW_COMMENTS_LIVE_TOPIC && (m.data as { commentId?: number }).commentId === commentId;
+    await staff.reviewComments.edit.mutate({ commentId: note.id, body: 'EDITED-SECRET' });
+    await staff.reviewComments.edit.mutate({ commentId: shared.id, body: 'Shared, edited' });
+    await clientStream.next(isComment(shared.id));
+    await staff.reviewComments.delete.mutate({ commentId: note.id });
+    await staff.reviewComments.delete.mutate({ commentId: shared.id });
+    await clientStream.next(isComment(shared.id), { from: clientStream.messages.findIndex(isComment(shared.id)) + 1 });
+    await staffStream.next(isComment(note.id));
+    expect(clientStream.messages.some(isComment(note.id))).toBe(false);
+    expect(JSON.stringify(clientStream.messages)).not.toContain('EDITED-SECRET');
+    clientStream.close();
+    staffStream.close();
+  });
+});
+
 describe('who reaches what', () => {
   it("answers 404 to a client for another company's file, an unshared file or an unshared older version", async () => {
     const other = await upload('image/png', 'other.png', { companyId: a.companies[1].id });

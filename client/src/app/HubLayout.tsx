@@ -20,6 +20,7 @@ import { nav } from '../../../shared/messages/nav';
 import { reports } from '../../../shared/messages/reports';
 import { messages } from '../../../shared/messages/messages';
 import { MESSAGES_LIVE_TOPIC } from '../../../shared/live';
+import { LiveVersions } from '../lib/liveVersions';
 import { LiveProvider, LiveStatus, useLiveEvents } from '../lib/live';
 import { trpc } from '../lib/trpc';
 import { cn } from '../lib/cn';
@@ -460,6 +461,7 @@ export default function HubLayout() {
 
   return (
     <LiveProvider audience="staff">
+      <LiveVersions audience="staff" />
       <HubFrame user={user}>
         <Outlet />
       </HubFrame>

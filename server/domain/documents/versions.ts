@@ -13,6 +13,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
+import { VERSIONS_LIVE_TOPIC } from '../../../shared/live';
 import { M } from '../../../shared/messages';
 import { documentDownloadPath } from '../../../shared/schemas/documents';
 import {
@@ -22,11 +23,14 @@ import {
   type VersionRow,
 } from '../../../shared/schemas/document-versions';
 import { recordActivity, staffActor, type Actor } from '../../activity';
-import type { Db } from '../../db';
+import type { Database, Db } from '../../db';
 import { fieldError } from '../../errors';
 import { assertStorageQuota, type QuotaEnv } from '../../files/quota';
+import { liveHub } from '../../live/hub';
+import { log } from '../../log';
 import { clientVisible } from '../../portal/visibility';
 import { sql, TENANT, toBool, toDate, toInt, type Row, type SqlRunner } from '../../sql';
+import { announceApproval } from '../approvals/changes';
 import { resetPendingApprovals } from '../approvals/reset';
 import type { StaffScope, TenantScope } from '../context';
 
@@ -76,6 +80,37 @@ const versionNotFound = (): never => {
 const documentNotFound = (): never => {
   throw new TRPCError({ code: 'NOT_FOUND', message: M.documents.notFound });
 };
+
+/**
+ * Publishes a committed version change (ids only) to the hub's windows and, when the portal's file rule shows the
+ * file to its company (read after the commit, the same rule as every portal read), to that company's portal windows.
+ * A failure here never fails the write.
+ */
+async function announceVersion(
+  scope: Pick<TenantScope, 'sql' | 'businessId'> & { app: { database: Database } },
+  change: { documentId: number; number: number; current: number },
+) {
+  try {
+    const doc = await scope.sql.get(
+      sql`SELECT d."companyId" FROM "Document" d WHERE d."businessId" = ${TENANT} AND d."id" = ${change.documentId}`,
+    );
+    const companyId = doc?.companyId == null ? null : toInt(doc.companyId);
+    const shown =
+      companyId !== null &&
+      (await scope.sql.get(
+        sql`SELECT 1 AS "ok" FROM "Document" d WHERE d."id" = ${change.documentId} AND ${clientVisible.document(sql`d`, companyId)}`,
+      )) !== undefined;
+    await liveHub(scope.app.database).publish({
+      businessId: scope.businessId,
+      companyId,
+      audience: shown ? 'all' : 'staff',
+      topic: VERSIONS_LIVE_TOPIC,
+      data: { documentId: change.documentId, number: change.number, current: change.current },
+    });
+  } catch (error) {
+    log.warn({ err: error, documentId: change.documentId }, 'versions: publishing a live update failed');
+  }
+}
 
 const versionColumns = sql`v."number", v."uploadedById", v."createdAt", v."size", v."sha256", v."originalName", v."mimeType",
   v."storageKey", v."url", v."sharedWithClient",
@@ -146,12 +181,12 @@ async function readDocumentVersion(db: SqlRunner, id: number, number: number): P
  * the version); setting what is already set writes nothing.
  */
 export async function shareDocumentVersion(
-  scope: Pick<StaffScope, 'db' | 'sql' | 'businessId' | 'user'>,
+  scope: Pick<StaffScope, 'db' | 'sql' | 'businessId' | 'user' | 'app'>,
   input: z.output<typeof versionShareInput>,
 ) {
   const current = await currentVersionOf(scope.sql, input.id);
   if (input.number === current) fieldError('number', M.versions.currentIsShared);
-  await scope.db.$transaction(async (tx) => {
+  const changed = await scope.db.$transaction(async (tx) => {
     const version = await tx.documentVersion.findFirst({
       where: { documentId: input.id, number: input.number },
       select: { id: true, sharedWithClient: true, document: { select: { name: true, companyId: true } } },
@@ -162,7 +197,7 @@ export async function shareDocumentVersion(
       where: { id: version.id, sharedWithClient: !input.sharedWithClient },
       data: { sharedWithClient: input.sharedWithClient },
     });
-    if (changed.count === 0) return;
+    if (changed.count === 0) return false;
     await recordActivity(tx, scope.businessId, staffActor(scope.user), {
       entityType: 'file',
       entityId: input.id,
@@ -175,7 +210,9 @@ export async function shareDocumentVersion(
       ],
       clientVisible: false,
     });
+    return true;
   });
+  if (changed) void announceVersion(scope, { documentId: input.id, number: input.number, current });
   return readDocumentVersion(scope.sql, input.id, input.number);
 }
 
@@ -196,7 +233,7 @@ export type StoredVersion = {
  * (the flow markers are cleared, as an edit does).
  */
 export async function addDocumentVersion(
-  scope: TenantScope & { userId: number; actor: Actor },
+  scope: TenantScope & { userId: number; actor: Actor; app: { database: Database } },
   documentId: number,
   stored: StoredVersion,
   quota?: QuotaEnv,
@@ -254,8 +291,19 @@ export async function addDocumentVersion(
       // Shared with the client: their portal shows the new version.
       clientVisible: doc.visibleInPortal && doc.companyId !== null,
     });
-    return { number, resetApprovalRequestIds };
+    return { number, resetApprovalRequestIds, companyId: doc.companyId };
   });
+  // After the commit: the open windows refetch the file, its history and (a reset) its approval requests.
+  void announceVersion(scope, { documentId, number: result.number, current: result.number });
+  if (result.companyId !== null)
+    for (const requestId of result.resetApprovalRequestIds)
+      announceApproval(scope.app, {
+        businessId,
+        companyId: result.companyId,
+        requestId,
+        documentId,
+        status: 'reset',
+      });
   return {
     version: await readDocumentVersion(scope.sql, documentId, result.number),
     resetApprovalRequestIds: result.resetApprovalRequestIds,

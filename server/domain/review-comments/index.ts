@@ -8,6 +8,9 @@
  * - Staff may mark a comment internal: only staff ever see it or its replies (a reply to one is internal too). Every
  *   portal read goes through clientVisible.documentVersion / .reviewComment (server/portal/visibility.ts).
  * - Resolve and reopen: staff, and a client on what they see.
+ * - Edit: the comment's author only (the same text rules as a new one; editedAt is set). Delete: the author, or any
+ *   staff member; a client only their own (never an internal one: they never see it). Deleting a top-level comment
+ *   deletes its replies with it (deletedAt: the rows stay for the count bound; no read shows them again).
  * - A client reaches only versions of their company's files the portal shows them (the current version, or an older
  *   one shared explicitly): anything else, another agency's included, answers NOT_FOUND.
  * - Posting is throttled per person as messages are; a version holds at most REVIEW_COMMENTS_PER_VERSION_MAX comments.
@@ -22,6 +25,7 @@ import {
   REVIEW_COMMENTS_PER_VERSION_MAX,
   type pinInput,
   type ReviewCommentRow,
+  type reviewCommentEditInput,
   type reviewCommentPostInput,
   type reviewVersionInput,
 } from '../../../shared/schemas/review-comments';
@@ -179,7 +183,8 @@ async function commentFor(scope: Pick<Scope, 'sql'>, person: Person, commentId: 
       ? sql` AND ${clientVisible.reviewComment(sql`c`)} AND ${clientVisible.documentVersion(sql`v`, sql`d`, person.companyId)}`
       : sql``;
   const row = await scope.sql.get(sql`
-    SELECT c."id", c."internal", c."parentId", v."number", d."id" AS "documentId", d."companyId" FROM "ReviewComment" c
+    SELECT c."id", c."internal", c."parentId", c."authorKind", c."authorUserId", c."authorContactId", v."number",
+      d."id" AS "documentId", d."companyId" FROM "ReviewComment" c
     JOIN "DocumentVersion" v ON v."businessId" = c."businessId" AND v."id" = c."versionId"
     JOIN "Document" d ON d."businessId" = c."businessId" AND d."id" = c."documentId"
     WHERE c."businessId" = ${TENANT} AND c."id" = ${commentId} AND c."deletedAt" IS NULL${clientOnly}`);
@@ -277,6 +282,77 @@ async function setResolved(scope: Scope, person: Person, commentId: number, reso
   return list.items.find((c) => c.id === commentId) ?? notFound();
 }
 
+/** Whether the person wrote the comment row (read by commentFor). */
+const wrote = (person: Person, r: Row) =>
+  person.kind === 'staff'
+    ? String(r.authorKind) === 'staff' && toIntOrNull(r.authorUserId) === person.userId
+    : String(r.authorKind) === 'contact' && toIntOrNull(r.authorContactId) === person.contactId;
+
+const forbidden = (message: string): never => {
+  throw new TRPCError({ code: 'FORBIDDEN', message });
+};
+
+async function edit(scope: Scope, person: Person, input: z.output<typeof reviewCommentEditInput>) {
+  const found = await commentFor(scope, person, input.commentId);
+  if (!wrote(person, found)) forbidden(C.notAuthorEdit);
+  const changed = await scope.db.reviewComment.updateMany({
+    where: { id: input.commentId, deletedAt: null },
+    data: { body: input.body, editedAt: new Date() },
+  });
+  if (changed.count === 0) notFound();
+  const number = toInt(found.number);
+  const documentId = toInt(found.documentId);
+  announce(
+    scope.app,
+    {
+      businessId: scope.businessId,
+      companyId: toIntOrNull(found.companyId),
+      documentId,
+      number,
+      commentId: input.commentId,
+    },
+    toBool(found.internal),
+  );
+  const list = await listFor(scope, person, { id: documentId, number });
+  return list.items.find((c) => c.id === input.commentId) ?? notFound();
+}
+
+async function remove(scope: Scope, person: Person, commentId: number) {
+  const found = await commentFor(scope, person, commentId);
+  if (person.kind === 'contact' && !wrote(person, found)) forbidden(C.notAuthorDelete);
+  const now = new Date();
+  const deletedIds = await scope.db.$transaction(async (tx) => {
+    // A top-level comment takes its replies with it (a reply has none).
+    const replies =
+      found.parentId == null
+        ? await tx.reviewComment.findMany({
+            where: { parentId: commentId, deletedAt: null },
+            select: { id: true },
+            orderBy: { id: 'asc' },
+          })
+        : [];
+    const ids = [commentId, ...replies.map((r) => r.id)];
+    const changed = await tx.reviewComment.updateMany({
+      where: { id: { in: ids }, deletedAt: null },
+      data: { deletedAt: now },
+    });
+    if (changed.count === 0) notFound();
+    return ids;
+  });
+  announce(
+    scope.app,
+    {
+      businessId: scope.businessId,
+      companyId: toIntOrNull(found.companyId),
+      documentId: toInt(found.documentId),
+      number: toInt(found.number),
+      commentId,
+    },
+    toBool(found.internal),
+  );
+  return { deletedIds };
+}
+
 // ---- Staff ----
 export const listReviewComments = (scope: Staff, input: z.output<typeof reviewVersionInput>) =>
   listFor(scope, staffPerson(scope), input);
@@ -286,6 +362,11 @@ export const resolveReviewComment = (scope: Staff, input: { commentId: number })
   setResolved(scope, staffPerson(scope), input.commentId, true);
 export const reopenReviewComment = (scope: Staff, input: { commentId: number }) =>
   setResolved(scope, staffPerson(scope), input.commentId, false);
+export const editReviewComment = (scope: Staff, input: z.output<typeof reviewCommentEditInput>) =>
+  edit(scope, staffPerson(scope), input);
+/** Any staff member deletes any comment of the agency's files (their own or not, internal or not). */
+export const deleteReviewComment = (scope: Staff, input: { commentId: number }) =>
+  remove(scope, staffPerson(scope), input.commentId);
 
 // ---- Portal (never an internal comment; the output schema has no `internal` either) ----
 export const portalListReviewComments = (scope: Client, input: z.output<typeof reviewVersionInput>) =>
@@ -298,3 +379,8 @@ export const portalResolveReviewComment = (scope: Client, input: { commentId: nu
   setResolved(scope, clientPerson(scope), input.commentId, true);
 export const portalReopenReviewComment = (scope: Client, input: { commentId: number }) =>
   setResolved(scope, clientPerson(scope), input.commentId, false);
+export const portalEditReviewComment = (scope: Client, input: z.output<typeof reviewCommentEditInput>) =>
+  edit(scope, clientPerson(scope), input);
+/** A client deletes only a comment they wrote (a public one: they never see another). */
+export const portalDeleteReviewComment = (scope: Client, input: { commentId: number }) =>
+  remove(scope, clientPerson(scope), input.commentId);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ExternalLink, FileQuestion } from 'lucide-react';
+import { ExternalLink, FileQuestion, MessageSquare } from 'lucide-react';
 import { APPROVALS_LIVE_TOPIC } from '../../../../shared/live';
 import { M } from '../../../../shared/messages';
 import { APPROVAL_COMMENT_MAX } from '../../../../shared/schemas/approvals';
@@ -11,6 +11,8 @@ import { Button } from '../../ui/Button';
 import { LoadFailed, Skeleton } from '../../ui/Feedback';
 import { TextareaField } from '../../ui/Field';
 import { Markdown } from '../../ui/Markdown';
+import { useFileViewer } from '../documents/viewer/useFileViewer';
+import { viewerKind } from '../documents/viewer/types';
 import { PortalNotFound, PortalPageHeader } from '../portal/PortalUi';
 import { portalPath, usePortalUser } from '../portal/session';
 import { ApprovalBadge, formatWhen, StepBadge } from './approvalParts';
@@ -30,6 +32,7 @@ export default function PortalApprovalPage() {
   const utils = trpc.useUtils();
   const query = trpc.portalApprovals.get.useQuery({ requestId }, { enabled: Number.isInteger(requestId) });
   useLiveEvents(APPROVALS_LIVE_TOPIC, () => void utils.portalApprovals.invalidate());
+  const viewer = useFileViewer();
   const [comment, setComment] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -87,15 +90,34 @@ export default function PortalApprovalPage() {
               {request.dueAt && ` · ${A.due(formatWhen(request.dueAt))}`}
             </p>
             {request.message && <p className="text-sm whitespace-pre-line text-slate-800">{request.message}</p>}
-            <a
-              href={request.fileUrl}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
-            >
-              <ExternalLink className="size-4" aria-hidden /> {A.openFile}
-            </a>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              {viewerKind(request.mimeType) && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    viewer.open({
+                      name: request.documentName,
+                      url: request.fileUrl,
+                      mimeType: request.mimeType,
+                      review: { documentId: request.documentId, number: request.versionNumber, portal: true },
+                    })
+                  }
+                >
+                  <MessageSquare className="size-4" aria-hidden /> {A.previewAndComment}
+                </Button>
+              )}
+              <a
+                href={request.fileUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
+              >
+                <ExternalLink className="size-4" aria-hidden /> {A.openFile}
+              </a>
+            </div>
           </section>
+          {viewer.viewer}
 
           {request.canDecide && !done ? (
             <section
@@ -122,7 +144,11 @@ export default function PortalApprovalPage() {
           ) : (
             (done || request.status !== 'pending') && (
               <p
-                className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-800 ring-1 ring-emerald-600/20"
+                className={
+                  done || request.status === 'approved'
+                    ? 'rounded-xl bg-emerald-50 p-4 text-sm text-emerald-800 ring-1 ring-emerald-600/20'
+                    : 'rounded-xl bg-slate-100 p-4 text-sm text-slate-700 ring-1 ring-slate-300'
+                }
                 role="status"
               >
                 {done ? A.decided : (A.statuses[request.status] ?? request.status)}

@@ -45,8 +45,12 @@ export function EditDocumentDialog({
   onPreview?: (file: ViewerFile) => void;
 }) {
   // The last file asked about stays on screen while the dialog fades out.
-  const [document, setDocument] = useState(asked);
-  if (asked && asked !== document) setDocument(asked);
+  const [snapshot, setSnapshot] = useState(asked);
+  if (asked && asked !== snapshot) setSnapshot(asked);
+  // The header and the history follow the file as it is now (a new version, here or live from a teammate), not the
+  // row the list had when the dialog opened.
+  const fresh = trpc.documents.get.useQuery({ id: snapshot?.id ?? 0 }, { enabled: asked !== null });
+  const document = snapshot && fresh.data?.id === snapshot.id ? fresh.data : snapshot;
   const form = useForm<DocumentForm, unknown, DocumentFormValues>({
     resolver: zodResolver(documentFormSchema),
     defaultValues: asked ? valuesOf(asked) : undefined,

@@ -30,6 +30,7 @@ import { BusinessMark } from './PortalBrand';
 import { PreviewBanner } from './PreviewBanner';
 import { usePortalUnread } from './usePortalUnread';
 import { messages as messagesText } from '../../../../shared/messages/messages';
+import { LiveVersions } from '../../lib/liveVersions';
 import { LiveProvider, LiveStatus } from '../../lib/live';
 import { readableOn, usePortalBranding, type PortalBrand } from './branding';
 import { portalPath, sameSlug, usePortalMe, type PortalUser } from './session';
@@ -334,6 +335,7 @@ export default function PortalLayout() {
 
   return (
     <LiveProvider audience="portal">
+      <LiveVersions audience="portal" />
       <div className="flex min-h-dvh flex-col bg-slate-50" style={brandVariables(brand)}>
         <SkipLink to="portal-main" />
         {/* The agency's colour as a thin band above everything: branded, but calm. */}

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Download, Maximize, Minus, Plus, X } from 'lucide-react';
+import { VERSIONS_LIVE_TOPIC } from '../../../../../shared/live';
 import { M } from '../../../../../shared/messages';
+import { versionDownloadPath } from '../../../../../shared/schemas/document-versions';
+import { useLiveEvents } from '../../../lib/live';
 import { buttonClass } from '../../../ui/Button';
 import { ImageViewer, type ZoomControls } from './ImageViewer';
 import { PdfViewer } from './PdfViewer';
@@ -9,6 +12,7 @@ import { viewerKind, type ViewerFile, type ViewerLayers } from './types';
 import { useReview } from './useReview';
 
 const V = M.documents.viewer;
+const VS = M.versions;
 const barButton =
   'grid size-9 place-items-center rounded-md text-slate-200 hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none disabled:opacity-40';
 
@@ -17,10 +21,28 @@ const barButton =
  * Escape closes (the dialog's own), focus stays inside. Loaded on demand (React.lazy), pdfjs-dist with it.
  */
 export default function FileViewer({
-  file,
+  file: opened,
   onClose,
   ...layers
 }: { file: ViewerFile; onClose: () => void } & ViewerLayers) {
+  // A newer version uploaded while the viewer is open (live): said at once, shown when the person asks.
+  const [file, setFile] = useState(opened);
+  const [newer, setNewer] = useState<number | null>(null);
+  useLiveEvents(VERSIONS_LIVE_TOPIC, (event) => {
+    const data = event.data as { documentId?: number; current?: number } | null;
+    const review = file.review;
+    if (review && data?.documentId === review.documentId && (data.current ?? 0) > review.number)
+      setNewer(data.current ?? null);
+  });
+  const showNewer = () => {
+    if (!file.review || newer === null) return;
+    setFile({
+      ...file,
+      url: versionDownloadPath(file.review.documentId, newer),
+      review: { ...file.review, number: newer },
+    });
+    setNewer(null);
+  };
   const kind = viewerKind(file.mimeType);
   const [zoom, setZoom] = useState<ZoomControls | null>(null);
   const [page, setPage] = useState<{ n: number; total: number } | null>(null);
@@ -101,12 +123,27 @@ export default function FileViewer({
               <X className="size-5" aria-hidden />
             </button>
           </header>
+          {newer !== null && (
+            <div
+              role="status"
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-amber-100 px-3 py-2 text-sm text-amber-950 sm:px-4"
+            >
+              <span className="min-w-0 flex-1">{VS.newerLive(newer)}</span>
+              <button
+                type="button"
+                onClick={showNewer}
+                className="rounded-md bg-amber-950 px-3 py-1 text-xs font-semibold text-white hover:bg-amber-900 focus-visible:ring-2 focus-visible:ring-amber-950 focus-visible:ring-offset-2 focus-visible:outline-none"
+              >
+                {VS.showNewer(newer)}
+              </button>
+            </div>
+          )}
           <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
             <div className="min-h-0 flex-1">
               {kind === 'image' ? (
-                <ImageViewer file={file} layers={shownLayers} onZoom={onZoom} />
+                <ImageViewer key={file.url} file={file} layers={shownLayers} onZoom={onZoom} />
               ) : kind === 'pdf' ? (
-                <PdfViewer file={file} layers={shownLayers} onZoom={onZoom} onPage={onPage} />
+                <PdfViewer key={file.url} file={file} layers={shownLayers} onZoom={onZoom} onPage={onPage} />
               ) : (
                 <p className="grid h-full place-items-center p-6 text-center text-sm text-slate-200">{V.failed}</p>
               )}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Check, Lock, MapPin, MessageSquareReply, RotateCcw, X } from 'lucide-react';
+import { Check, Lock, MapPin, MessageSquareReply, Pencil, RotateCcw, Trash2, X } from 'lucide-react';
 import { formatDateTime } from '../../../../../shared/dates';
 import { REVIEW_COMMENTS_LIVE_TOPIC } from '../../../../../shared/live';
 import { M } from '../../../../../shared/messages';
@@ -9,6 +9,8 @@ import { cn } from '../../../lib/cn';
 import { useLiveEvents } from '../../../lib/live';
 import { errorText, trpc } from '../../../lib/trpc';
 import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { Confirm } from '../../account/Confirm';
 import { Markdown } from '../../../ui/Markdown';
 import type { ReviewTarget, ViewerLayers } from './types';
 
@@ -24,7 +26,9 @@ type Comment = {
   pin: Pin | null;
   resolvedAt: Date | string | null;
   resolvedByName: string | null;
+  editedAt: Date | string | null;
   createdAt: Date | string;
+  mine: boolean;
 };
 
 const pinClass =
@@ -53,6 +57,17 @@ export function useReview(
   const staffReopen = trpc.reviewComments.reopen.useMutation({ onSuccess: refetch, onError });
   const portalResolve = trpc.portalReviewComments.resolve.useMutation({ onSuccess: refetch, onError });
   const portalReopen = trpc.portalReviewComments.reopen.useMutation({ onSuccess: refetch, onError });
+  const onEditError = (error: unknown) => toast.error(C.editFailed, { description: errorText(error) ?? undefined });
+  const staffEdit = trpc.reviewComments.edit.useMutation({ onError: onEditError });
+  const portalEdit = trpc.portalReviewComments.edit.useMutation({ onError: onEditError });
+  const onDeleted = () => {
+    toast.success(C.deleted);
+    setDeleting(null);
+    refetch();
+  };
+  const onDeleteError = (error: unknown) => toast.error(C.deleteFailed, { description: errorText(error) ?? undefined });
+  const staffDelete = trpc.reviewComments.delete.useMutation({ onSuccess: onDeleted, onError: onDeleteError });
+  const portalDelete = trpc.portalReviewComments.delete.useMutation({ onSuccess: onDeleted, onError: onDeleteError });
   useLiveEvents(REVIEW_COMMENTS_LIVE_TOPIC, (event) => {
     const data = event.data as { documentId?: number; number?: number } | null;
     if (on && data?.documentId === target?.documentId && data?.number === target?.number) refetch();
@@ -64,6 +79,8 @@ export function useReview(
   const [internal, setInternal] = useState(false);
   const [replyTo, setReplyTo] = useState<number | null>(null);
   const [focused, setFocused] = useState<number | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Comment | null>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (draftPin) composer.current?.focus();
@@ -101,6 +118,26 @@ export function useReview(
     const call = portal ? (resolved ? portalResolve : portalReopen) : resolved ? staffResolve : staffReopen;
     call.mutate({ commentId: id });
   };
+  const saveEdit = async (id: number, text: string) => {
+    if (portal) await portalEdit.mutateAsync({ commentId: id, body: text });
+    else await staffEdit.mutateAsync({ commentId: id, body: text });
+    setEditing(null);
+    refetch();
+  };
+  const removing = staffDelete.isPending || portalDelete.isPending;
+  const confirmDelete = () => {
+    if (!deleting) return;
+    if (portal) portalDelete.mutate({ commentId: deleting.id });
+    else staffDelete.mutate({ commentId: deleting.id });
+  };
+  // The author edits; staff delete any comment, a client only their own.
+  const actionsOf = (c: Comment) => ({
+    editing: editing === c.id,
+    onEdit: c.mine ? () => setEditing(editing === c.id ? null : c.id) : undefined,
+    onSave: (text: string) => saveEdit(c.id, text),
+    onDelete: c.mine || !portal ? () => setDeleting(c) : undefined,
+    saving: staffEdit.isPending || portalEdit.isPending,
+  });
   const showComment = (id: number) => {
     setFocused(id);
     document.getElementById(`review-comment-${id}`)?.focus();
@@ -196,12 +233,13 @@ export function useReview(
               focused={focused === c.id}
               onResolve={(resolved) => setResolved(c.id, resolved)}
               onReply={() => setReplyTo(replyTo === c.id ? null : c.id)}
+              {...actionsOf(c)}
             />
             {repliesOf(c.id).length > 0 && (
               <ol className="mt-2 ml-5 space-y-2 border-l border-slate-200 pl-3">
                 {repliesOf(c.id).map((r) => (
                   <li key={r.id}>
-                    <CommentCard comment={r} focused={focused === r.id} />
+                    <CommentCard comment={r} focused={focused === r.id} {...actionsOf(r)} />
                   </li>
                 ))}
               </ol>
@@ -280,6 +318,20 @@ export function useReview(
           </Button>
         </div>
       </form>
+      <Dialog open={deleting !== null} onClose={() => !removing && setDeleting(null)} title={C.deleteTitle} size="md">
+        <Confirm
+          text={
+            deleting && deleting.parentId === null && repliesOf(deleting.id).length > 0
+              ? C.deleteThreadText(repliesOf(deleting.id).length)
+              : C.deleteText
+          }
+          busy={removing}
+          confirm={C.deleteConfirm}
+          cancel={C.cancel}
+          onCancel={() => setDeleting(null)}
+          onConfirm={confirmDelete}
+        />
+      </Dialog>
     </aside>
   );
   return { layers, panel };
@@ -290,11 +342,21 @@ function CommentCard({
   focused,
   onResolve,
   onReply,
+  editing = false,
+  onEdit,
+  onSave,
+  onDelete,
+  saving = false,
 }: {
   comment: Comment;
   focused: boolean;
   onResolve?: (resolved: boolean) => void;
   onReply?: () => void;
+  editing?: boolean;
+  onEdit?: () => void;
+  onSave?: (text: string) => Promise<void>;
+  onDelete?: () => void;
+  saving?: boolean;
 }) {
   return (
     <article
@@ -321,6 +383,7 @@ function CommentCard({
         )}
         <span className="font-medium text-slate-700">{c.author.name}</span>
         <time dateTime={new Date(c.createdAt).toISOString()}>{formatDateTime(c.createdAt)}</time>
+        {c.editedAt && <span>· {C.edited}</span>}
         {c.pin?.page != null && <span>· {C.pinOnPage(c.pin.page)}</span>}
         {c.internal && (
           <span className="inline-flex items-center gap-1 font-semibold text-amber-800">
@@ -328,12 +391,24 @@ function CommentCard({
           </span>
         )}
       </header>
-      <Markdown>{c.body}</Markdown>
+      {editing && onSave && onEdit ? (
+        <TextForm
+          initial={c.body}
+          label={C.editLabel}
+          submit={C.save}
+          pending={saving}
+          onCancel={onEdit}
+          onSend={onSave}
+          className="mt-1"
+        />
+      ) : (
+        <Markdown>{c.body}</Markdown>
+      )}
       {c.resolvedAt && c.resolvedByName && (
         <p className="mt-1 text-xs text-emerald-700">{C.resolvedBy(c.resolvedByName)}</p>
       )}
-      {(onResolve || onReply) && (
-        <div className="mt-1.5 flex gap-1">
+      {(onResolve || onReply || onEdit || onDelete) && !editing && (
+        <div className="mt-1.5 flex flex-wrap gap-1">
           {onReply && (
             <button type="button" className={actionClass} onClick={onReply}>
               <MessageSquareReply className="size-3.5" aria-hidden /> {C.reply}
@@ -347,6 +422,16 @@ function CommentCard({
                 <Check className="size-3.5" aria-hidden />
               )}
               {c.resolvedAt ? C.reopen : C.resolve}
+            </button>
+          )}
+          {onEdit && (
+            <button type="button" className={actionClass} onClick={onEdit}>
+              <Pencil className="size-3.5" aria-hidden /> {C.edit}
+            </button>
+          )}
+          {onDelete && (
+            <button type="button" className={cn(actionClass, 'hover:bg-red-50 hover:text-red-700')} onClick={onDelete}>
+              <Trash2 className="size-3.5" aria-hidden /> {C.delete}
             </button>
           )}
         </div>
@@ -367,32 +452,65 @@ function ReplyForm({
   onSend: (text: string) => Promise<void>;
   onCancel: () => void;
 }) {
-  const [text, setText] = useState('');
+  return (
+    <TextForm
+      label={C.replyPlaceholder}
+      placeholder={C.replyPlaceholder}
+      submit={C.reply}
+      pending={pending}
+      onSend={onSend}
+      onCancel={onCancel}
+      className="mt-2 ml-5"
+    />
+  );
+}
+
+/** A reply, or a comment's new text: the textarea (focused), Cancel and the action. */
+function TextForm({
+  initial = '',
+  label,
+  placeholder,
+  submit,
+  pending,
+  onSend,
+  onCancel,
+  className,
+}: {
+  initial?: string;
+  label: string;
+  placeholder?: string;
+  submit: string;
+  pending: boolean;
+  onSend: (text: string) => Promise<void>;
+  onCancel: () => void;
+  className?: string;
+}) {
+  const [text, setText] = useState(initial);
   return (
     <form
-      className="mt-2 ml-5 space-y-2"
+      className={cn('space-y-2', className)}
       onSubmit={async (e) => {
         e.preventDefault();
         if (text.trim()) await onSend(text);
       }}
     >
       <textarea
-        aria-label={C.replyPlaceholder}
-        // biome-ignore lint/a11y/noAutofocus: opened by the Reply button, the reply is what comes next
+        aria-label={label}
+        // biome-ignore lint/a11y/noAutofocus: opened by its button (Reply, Edit), the text is what comes next
         autoFocus
         value={text}
         onChange={(e) => setText(e.target.value)}
         maxLength={REVIEW_COMMENT_MAX}
         rows={2}
-        placeholder={C.replyPlaceholder}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        placeholder={placeholder}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
       />
       <div className="flex justify-end gap-2">
         <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
           {C.cancel}
         </Button>
         <Button type="submit" size="sm" disabled={pending || !text.trim()}>
-          {C.reply}
+          {submit}
         </Button>
       </div>
     </form>
