@@ -285,8 +285,8 @@ export function fileOperations() {
         description:
           'The new version becomes the current one (its number is the current one plus 1): the file’s download, size, type and ' +
           'name follow it, and the client sees it when the file is shared. Older versions keep their bytes and stay downloadable ' +
-          '(GET /api/documents/{id}/versions/{number}/download). The file’s pending approval requests are reset: ' +
-          '`resetApprovalRequestIds` names them. An empty file is refused (400), a bigger one or one over the storage quota ' +
+          '(GET /api/documents/{id}/versions/{number}/download). The file’s open approval requests (pending, or changes requested) are reset: ' +
+          '`resetApprovalRequestIds` names them, and the newest is asked again about the new version (`reaskedApprovalRequestId`). An empty file is refused (400), a bigger one or one over the storage quota ' +
           'too (413), another agency’s file is 404, and a version uploaded at the same moment makes this one 409; nothing of a ' +
           'refused upload is kept.',
         security,

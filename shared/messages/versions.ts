@@ -11,6 +11,8 @@ export const versions = {
   uploaded: (n: number) => `Version ${n} uploaded.`,
   uploadedReset: (n: number, resets: number) =>
     `Version ${n} uploaded. ${resets === 1 ? 'The pending approval request was reset.' : `${resets} pending approval requests were reset.`}`,
+  uploadedReasked: (n: number) =>
+    `Version ${n} uploaded. The approval request was reset and the client asked again about version ${n}.`,
   uploadFailed: 'The new version could not be uploaded.',
   download: (n: number) => `Download version ${n}`,
   by: T.byName,

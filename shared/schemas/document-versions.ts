@@ -51,6 +51,8 @@ export const versionUploadOutput = z.object({
   version: versionOutput,
   /** The pending approval requests of the file this version reset (their ids). */
   resetApprovalRequestIds: z.array(z.number().int()),
+  /** The request that asks the client again, about this version (the newest reset one's approvers); null: none. */
+  reaskedApprovalRequestId: z.number().int().nullable(),
 });
 
 /** The portal's view of a file's older versions shared with the client. */

@@ -343,6 +343,72 @@ describe('deciding', () => {
     expect(steps[0].decidedById).toBe(two.id);
   });
 
+  it('a new version after requested changes resets the request and asks the same approvers again about it', async () => {
+    const file = await uploadFile(companyId());
+    const first = await clientOf(companyId());
+    const second = await clientOf(companyId());
+    const dueAt = new Date(Date.now() + 72 * HOUR);
+    const request = await staff.approvals.create.mutate({
+      documentId: file.id,
+      mode: 'sequence',
+      contactIds: [first.id, second.id],
+      message: 'Round 1',
+      dueAt,
+    });
+    await first.trpc.portalApprovals.decide.mutate({
+      requestId: request.id,
+      decision: 'request_changes',
+      comment: 'Bigger logo',
+    });
+    await jobs.drain();
+    smtp.received.length = 0;
+
+    const form = new FormData();
+    form.append('file', new Blob(['Proposal, bigger logo'], { type: 'text/plain' }), 'proposal-v2.txt');
+    const res = await fetch(`${app.baseUrl}/api/documents/${file.id}/versions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}` },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { resetApprovalRequestIds: number[]; reaskedApprovalRequestId: number };
+    expect(body.resetApprovalRequestIds).toEqual([request.id]);
+    const reasked = await staff.approvals.get.query({ id: body.reaskedApprovalRequestId });
+    expect(reasked).toMatchObject({ status: 'pending', mode: 'sequence', message: 'Round 1' });
+    expect(reasked.dueAt?.getTime()).toBe(dueAt.getTime());
+    expect(reasked.steps.map((s) => [s.contact?.id, s.status])).toEqual([
+      [first.id, 'pending'],
+      [second.id, 'waiting'],
+    ]);
+    // The old request keeps its decision for the record; the client decides on version 2 now.
+    const old = await staff.approvals.get.query({ id: request.id });
+    expect(old.status).toBe('reset');
+    expect(old.steps.map((s) => s.status)).toEqual(['changes_requested', 'reset']);
+    await jobs.drain();
+    expect(mailsTo(first.email)).toHaveLength(1);
+    expect(mailsTo(second.email)).toHaveLength(0);
+    const approved = await first.trpc.portalApprovals.decide.mutate({
+      requestId: reasked.id,
+      decision: 'approve',
+      versionNumber: 2,
+    });
+    expect(approved.steps.map((s) => s.status)).toEqual(['approved', 'pending']);
+    // An approved request is settled: a further version leaves it alone.
+    const decided = await uploadFile(companyId());
+    const one = await clientOf(companyId());
+    const done = await staff.approvals.create.mutate({ documentId: decided.id, mode: 'one', contactIds: [one.id] });
+    await one.trpc.portalApprovals.decide.mutate({ requestId: done.id, decision: 'approve' });
+    const again = new FormData();
+    again.append('file', new Blob(['after approval'], { type: 'text/plain' }), 'after.txt');
+    const after = await fetch(`${app.baseUrl}/api/documents/${decided.id}/versions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}` },
+      body: again,
+    });
+    expect(await after.json()).toMatchObject({ resetApprovalRequestIds: [], reaskedApprovalRequestId: null });
+    expect((await staff.approvals.get.query({ id: done.id })).status).toBe('approved');
+  });
+
   it('refuses a decision on a version that is no longer current', async () => {
     const file = await uploadFile(companyId());
     const robin = await clientOf(companyId());

@@ -31,7 +31,7 @@ import { log } from '../../log';
 import { clientVisible } from '../../portal/visibility';
 import { sql, TENANT, toBool, toDate, toInt, type Row, type SqlRunner } from '../../sql';
 import { announceApproval } from '../approvals/changes';
-import { resetPendingApprovals } from '../approvals/reset';
+import { resetOpenApprovals } from '../approvals/reset';
 import type { StaffScope, TenantScope } from '../context';
 
 /** What the version-1 writers need of a transaction: one raw statement. */
@@ -233,11 +233,11 @@ export type StoredVersion = {
  * (the flow markers are cleared, as an edit does).
  */
 export async function addDocumentVersion(
-  scope: TenantScope & { userId: number; actor: Actor; app: { database: Database } },
+  scope: TenantScope & { userId: number; actor: Actor; app: { database: Database; env: { publicUrl: string } } },
   documentId: number,
   stored: StoredVersion,
   quota?: QuotaEnv,
-): Promise<{ version: VersionRow; resetApprovalRequestIds: number[] }> {
+): Promise<{ version: VersionRow; resetApprovalRequestIds: number[]; reaskedApprovalRequestId: number | null }> {
   const { businessId } = scope;
   const result = await scope.db.$transaction(async (tx) => {
     const doc =
@@ -263,7 +263,7 @@ export async function addDocumentVersion(
       },
     });
     if (moved.count === 0) throw new TRPCError({ code: 'CONFLICT', message: M.versions.concurrent });
-    await tx.documentVersion.create({
+    const created = await tx.documentVersion.create({
       data: {
         businessId,
         documentId,
@@ -280,7 +280,15 @@ export async function addDocumentVersion(
       },
       select: { id: true },
     });
-    const resetApprovalRequestIds = await resetPendingApprovals(tx, businessId, documentId);
+    const approvals = await resetOpenApprovals(tx, {
+      businessId,
+      documentId,
+      fileName: doc.name,
+      versionId: created.id,
+      versionNumber: number,
+      actor: scope.actor,
+      publicUrl: scope.app.env.publicUrl,
+    });
     await recordActivity(tx, businessId, scope.actor, {
       entityType: 'file',
       entityId: documentId,
@@ -291,22 +299,21 @@ export async function addDocumentVersion(
       // Shared with the client: their portal shows the new version.
       clientVisible: doc.visibleInPortal && doc.companyId !== null,
     });
-    return { number, resetApprovalRequestIds, companyId: doc.companyId };
+    return { number, approvals, companyId: doc.companyId };
   });
   // After the commit: the open windows refetch the file, its history and (a reset) its approval requests.
   void announceVersion(scope, { documentId, number: result.number, current: result.number });
-  if (result.companyId !== null)
-    for (const requestId of result.resetApprovalRequestIds)
-      announceApproval(scope.app, {
-        businessId,
-        companyId: result.companyId,
-        requestId,
-        documentId,
-        status: 'reset',
-      });
+  const { resetIds, reaskedId, companyId } = result.approvals;
+  if (companyId !== null) {
+    for (const requestId of resetIds)
+      announceApproval(scope.app, { businessId, companyId, requestId, documentId, status: 'reset' });
+    if (reaskedId !== null)
+      announceApproval(scope.app, { businessId, companyId, requestId: reaskedId, documentId, status: 'pending' });
+  }
   return {
     version: await readDocumentVersion(scope.sql, documentId, result.number),
-    resetApprovalRequestIds: result.resetApprovalRequestIds,
+    resetApprovalRequestIds: resetIds,
+    reaskedApprovalRequestId: reaskedId,
   };
 }
 

@@ -8,7 +8,11 @@ import { useInvalidateDocuments } from './documentParts';
 const V = M.versions;
 
 /** What POST /api/documents/{id}/versions answers (shared/schemas/document-versions.ts, versionUploadOutput). */
-type Uploaded = { version: { number: number }; resetApprovalRequestIds: number[] };
+type Uploaded = {
+  version: { number: number };
+  resetApprovalRequestIds: number[];
+  reaskedApprovalRequestId: number | null;
+};
 
 /** Why the server refused, from its JSON reply ({ message }); null when it says nothing readable. */
 function replyMessage(xhr: XMLHttpRequest): string | null {
@@ -52,7 +56,14 @@ export function useVersionUpload(documentId: number | null, onDone?: () => void)
       if (xhr.status !== 201) return setError(replyMessage(xhr) ?? V.uploadFailed);
       const reply = JSON.parse(xhr.responseText) as Uploaded;
       const resets = reply.resetApprovalRequestIds.length;
-      toast.success(resets ? V.uploadedReset(reply.version.number, resets) : V.uploaded(reply.version.number));
+      const n = reply.version.number;
+      toast.success(
+        reply.reaskedApprovalRequestId !== null
+          ? V.uploadedReasked(n)
+          : resets
+            ? V.uploadedReset(n, resets)
+            : V.uploaded(n),
+      );
       void invalidate();
       void utils.documents.versions.invalidate({ id: documentId });
       onDone?.();
