@@ -155,6 +155,9 @@ test('the review story: v1 live to the client, a pinned change request, v2 and a
   // The dialog's header follows the file (it kept round 1's name and size before).
   await expect(fileDialog.getByText(/logo-round-2\.png/).first()).toBeVisible();
   await expect(fileDialog.locator('[data-version="2"]')).toContainText('Current');
+  // The panel's current request is the one about v2; the reset one is in the history, its decision kept.
+  await expect(panel.getByText('Version 2').first()).toBeVisible();
+  await panel.getByText('Earlier requests (1)').click();
   await expect(panel.getByText('Reset by a new version').first()).toBeVisible();
   await shoot(page, 'story-hub-reset');
   // Her open viewer says so, and shows v2 (no pins on it yet) when she asks.
