@@ -52,7 +52,7 @@ export const daysToMs = (days: number) => Math.round(days * DAY_MS);
 export type SessionOrigin = { ip: string; userAgent: string; method: string };
 export const USER_AGENT_MAX_LENGTH = 400;
 /** A session's lastSeenAt is written at most this often, not on every request. */
-export const LAST_SEEN_EVERY_MS = 60_000;
+const LAST_SEEN_EVERY_MS = 60_000;
 
 /** The origin of a session started by this request (a tRPC context or anything holding the request). */
 export function originOf(

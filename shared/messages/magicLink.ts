@@ -8,7 +8,7 @@ export const magicLink = {
   or: 'or',
   /** The agency signs its clients in with links only (Account → Security). */
   onlyText: 'Enter your e-mail and we will send you a link to sign in. No password needed.',
-  sentTitle: 'Check your e-mail',
+  sentTitle: T.checkYourEmail,
   sentText: (email: string) =>
     `If ${email} has access to this portal, a sign-in link is on its way. It works once and is valid for 15 minutes.`,
   useAnother: 'Use another e-mail',
@@ -23,7 +23,7 @@ export const magicLink = {
   pageTitle: (business: string) => `Sign in to ${business}`,
   pageText: (email: string) => `You are signing in as ${email}.`,
   continue: 'Continue to the portal',
-  continuing: 'Signing in...',
+  continuing: T.signingInBusy,
   invalid: 'This sign-in link is not valid. Ask for a new one on the sign-in page.',
   used: 'This sign-in link has already been used. Ask for a new one on the sign-in page.',
   expired: 'This sign-in link has expired (links are valid for 15 minutes). Ask for a new one on the sign-in page.',

@@ -27,7 +27,7 @@ export const security = {
   lastActive: (when: string) => `Last active ${when}`,
   ipAddress: (ip: string) => `IP ${ip}`,
   method: {
-    password: 'Password',
+    password: T.password,
     two_factor: 'Password and two-factor code',
     sso: 'Single sign-on',
     break_glass: 'Break-glass owner sign-in',

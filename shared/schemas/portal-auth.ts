@@ -100,7 +100,7 @@ export const portalChangePasswordOutput = z.object({ ok: z.literal(true), endedS
  */
 export const portalMagicLinkRequestInput = z.object({ slug: portalSlug, email: emailSchema });
 export type PortalMagicLinkRequest = z.input<typeof portalMagicLinkRequestInput>;
-export const portalMagicLinkRequestOutput = portalResetRequestOutput;
+export const portalMagicLinkRequestOutput = z.object({ ok: z.literal(true), emailConfigured: z.boolean() });
 
 /**
  * A sign-in link's token as it arrives from /portal/{slug}/magic/{token}: refused as invite links are (NOT_FOUND

@@ -23,7 +23,6 @@ export const signInPolicyOutput = z.object({
   serverSessionLifetimeDays: z.number(),
   emailConfigured: z.boolean(),
 });
-export type SignInPolicy = z.infer<typeof signInPolicyOutput>;
 
 /** PUT /api/business/sign-in-policy: either or both (owner only). */
 export const signInPolicyInput = z.object({
@@ -42,7 +41,7 @@ export const SESSIONS_LIST_MAX = 50;
  * One of the signed-in user's sessions. key: a handle derived from the session's id (never the id or the token);
  * current: the session of this request.
  */
-export const staffSessionItem = z.object({
+const staffSessionItem = z.object({
   key: z.string(),
   current: z.boolean(),
   ip: z.string(),

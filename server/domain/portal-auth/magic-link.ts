@@ -19,9 +19,9 @@ import { refuseUnclaimed, tooMany, usableLink } from '../auth/rules';
 import { portalThrottleKey } from './index';
 
 /** A sign-in link works once, for 15 minutes. */
-export const MAGIC_LINK_LIFETIME_MS = 15 * 60 * 1000;
+const MAGIC_LINK_LIFETIME_MS = 15 * 60 * 1000;
 
-export const portalMagicLinkPath = (slug: string, token: string) =>
+const portalMagicLinkPath = (slug: string, token: string) =>
   `/portal/${encodeURIComponent(slug)}/magic/${encodeURIComponent(token)}`;
 
 const linkMessages = { invalid: M.magicLink.invalid, used: M.magicLink.used, expired: M.magicLink.expired };
@@ -50,6 +50,7 @@ async function sendMagicLink(scope: Pick<PublicScope, 'app'>, slug: string, emai
       id: hashToken(token),
       businessId: contact.businessId,
       contactId: contact.id,
+      createdAt: new Date(now),
       expiresAt: new Date(now + MAGIC_LINK_LIFETIME_MS),
     },
   });

@@ -75,31 +75,35 @@ export async function updateSignInPolicy(scope: Scope, input: z.infer<typeof sig
   return policyOf(scope);
 }
 
-/** The signed-in user's sessions, newest first (at most SESSIONS_LIST_MAX), and how many there are. */
+const sessionSelect = {
+  id: true,
+  ip: true,
+  userAgent: true,
+  method: true,
+  createdAt: true,
+  lastSeenAt: true,
+  expiresAt: true,
+} as const;
+
+/**
+ * The signed-in user's sessions: this one first, then the newest (SESSIONS_LIST_MAX in all), and how many there are.
+ */
 export async function listSessions(scope: Pick<Scope, 'app' | 'user' | 'session'>) {
   const db = scope.app.database.db;
+  const { sessionId } = scope.session;
   const where = { userId: scope.user.id, expiresAt: { gt: new Date() } };
-  const [rows, total] = await Promise.all([
+  const [current, newest, total] = await Promise.all([
+    db.session.findUnique({ where: { id: sessionId }, select: sessionSelect }),
     db.session.findMany({
-      where,
+      where: { ...where, id: { not: sessionId } },
       orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-      take: SESSIONS_LIST_MAX,
-      select: {
-        id: true,
-        ip: true,
-        userAgent: true,
-        method: true,
-        createdAt: true,
-        lastSeenAt: true,
-        expiresAt: true,
-      },
+      take: SESSIONS_LIST_MAX - 1,
+      select: sessionSelect,
     }),
     db.session.count({ where }),
   ]);
-  // The session of this request comes first.
-  const items = rows
-    .map(({ id, ...row }) => ({ key: keyOf(id), current: id === scope.session.sessionId, ...row }))
-    .sort((a, b) => Number(b.current) - Number(a.current));
+  const rows = current ? [current, ...newest] : newest;
+  const items = rows.map(({ id, ...row }) => ({ key: keyOf(id), current: id === sessionId, ...row }));
   return { items, total };
 }
 
