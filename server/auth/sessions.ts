@@ -61,7 +61,8 @@ export function originOf(
 ): SessionOrigin {
   const agent = scope.req?.headers['user-agent'];
   return {
-    ip: scope.ip.slice(0, 64),
+    // An IPv4 client as IPv4 ("::ffff:203.0.113.7" is how a dual-stack socket reports it).
+    ip: scope.ip.replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, '$1').slice(0, 64),
     userAgent: (Array.isArray(agent) ? agent[0] : (agent ?? '')).slice(0, USER_AGENT_MAX_LENGTH),
     method,
   };

@@ -468,6 +468,7 @@ describe('business.branding and GET /api/business/branding/{slug} (public)', () 
         secondaryColor: DEFAULT_BRAND_STYLE.secondaryColor,
         button_text_color: DEFAULT_BRAND_STYLE.buttonTextColor,
       },
+      magicLinkOnly: false,
     });
   });
 });
