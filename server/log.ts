@@ -122,9 +122,9 @@ export function captureLogs() {
 /** Paths that carry a one-time secret in a segment, with the segment masked. */
 const TOKEN_PATHS: [RegExp, string][] = [
   [/^(\/hub\/(?:reset-password|invite)\/)[^/]+/, '$1:token'],
-  [/^(\/portal\/[^/]+\/invite\/)[^/]+/, '$1:token'],
+  [/^(\/portal\/[^/]+\/(?:invite|magic)\/)[^/]+/, '$1:token'],
   [/^(\/auth\/v1\/password-reset\/)(?!confirm(?:\/|$))[^/]+/, '$1:token'],
-  [/^(\/auth\/portal\/v1\/invite\/[^/]+\/)[^/]+/, '$1:token'],
+  [/^(\/auth\/portal\/v1\/(?:invite|magic-link)\/[^/]+\/)[^/]+/, '$1:token'],
 ];
 /** A segment that looks like a secret anywhere else: an API token, or 32+ characters of a token's alphabet. */
 const SECRET_SEGMENT = /^(?:cf_[a-z]+_.*|[A-Za-z0-9_~+=%-]{32,})$/i;
@@ -144,7 +144,7 @@ export function redactPath(url: string): string {
 export function redactText(text: string): string {
   return text
     .replace(/(\/hub\/(?:reset-password|invite)\/)[A-Za-z0-9%_~-]+/g, '$1[redacted]')
-    .replace(/(\/portal\/[^\s/?#"'<>]+\/(?:invite|reset-password)\/)[A-Za-z0-9%_~-]+/g, '$1[redacted]')
+    .replace(/(\/portal\/[^\s/?#"'<>]+\/(?:invite|reset-password|magic)\/)[A-Za-z0-9%_~-]+/g, '$1[redacted]')
     .replace(/\bcf_[a-z]+_[A-Za-z0-9]+/gi, 'cf_[redacted]')
     .replace(/\b(Bearer\s+)[^\s"']+/gi, '$1[redacted]');
 }

@@ -43,6 +43,8 @@ import { live } from './messages/live';
 import { approvals } from './messages/approvals';
 import { versions } from './messages/versions';
 import { reviewComments } from './messages/reviewComments';
+import { magicLink } from './messages/magicLink';
+import { security } from './messages/security';
 
 /**
  * The whole catalogue, one section per file under ./messages/ (a screen that must load fast imports only the sections
@@ -92,4 +94,6 @@ export const M = {
   approvals,
   versions,
   reviewComments,
+  magicLink,
+  security,
 } as const;

@@ -1,6 +1,6 @@
 import { SESSION } from '../../shared/constants';
 import type { Database, Db } from '../db';
-import { raw, sql, toDate, toInt } from '../sql';
+import { raw, sql, toDate, toInt, toDateOrNull } from '../sql';
 import { generateSessionToken, hashToken } from './tokens';
 
 export type StaffSession = {
@@ -44,6 +44,38 @@ const DEFAULT_SESSION_MAX_AGE_MS = 30 * DAY_MS;
 /** A setting in days (decimals allowed) as milliseconds. */
 export const daysToMs = (days: number) => Math.round(days * DAY_MS);
 
+/**
+ * How a staff session began, for the user's list of sessions (Account → Security): the client's address, its
+ * User-Agent (cut to USER_AGENT_MAX_LENGTH: a header is any length) and the sign-in method (password, two_factor;
+ * single sign-on adds sso and break_glass).
+ */
+export type SessionOrigin = { ip: string; userAgent: string; method: string };
+export const USER_AGENT_MAX_LENGTH = 400;
+/** A session's lastSeenAt is written at most this often, not on every request. */
+const LAST_SEEN_EVERY_MS = 60_000;
+
+/** The origin of a session started by this request (a tRPC context or anything holding the request). */
+export function originOf(
+  scope: { ip: string; req?: { headers: Record<string, string | string[] | undefined> } },
+  method: string,
+): SessionOrigin {
+  const agent = scope.req?.headers['user-agent'];
+  return {
+    // An IPv4 client as IPv4 ("::ffff:203.0.113.7" is how a dual-stack socket reports it).
+    ip: scope.ip.replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, '$1').slice(0, 64),
+    userAgent: (Array.isArray(agent) ? agent[0] : (agent ?? '')).slice(0, USER_AGENT_MAX_LENGTH),
+    method,
+  };
+}
+
+/**
+ * The absolute lifetime of an agency's sessions: the owner's choice (Business.sessionLifetimeDays, Account →
+ * Security) when set, else the server's setting. Read with the session on every request, so a shorter lifetime also
+ * ends sessions already older than it.
+ */
+const lifetimeOf = (businessDays: unknown, serverMaxAgeMs: number) =>
+  businessDays === null || businessDays === undefined ? serverMaxAgeMs : daysToMs(Number(businessDays));
+
 /** A fresh token, the id it is stored under (its hash), its start and its expiry. */
 function newSession() {
   const token = generateSessionToken();
@@ -71,10 +103,13 @@ function sessionExpiry(
   return next === expiresAt.getTime() ? { expiresAt, renewed: false } : { expiresAt: new Date(next), renewed: true };
 }
 
-/** db: the client or a transaction's client (a reset's new session is written with the password). */
-export async function createStaffSession(db: Pick<Db, 'session'>, userId: number) {
+/**
+ * db: the client or a transaction's client (a reset's new session is written with the password). origin: where the
+ * sign-in came from (none for sessions made outside a request, such as tests'); lastSeenAt starts at sign-in.
+ */
+export async function createStaffSession(db: Pick<Db, 'session'>, userId: number, origin?: SessionOrigin) {
   const { token, id, createdAt, expiresAt } = newSession();
-  await db.session.create({ data: { id, userId, createdAt, expiresAt } });
+  await db.session.create({ data: { id, userId, createdAt, expiresAt, lastSeenAt: createdAt, ...origin } });
   return { token, expiresAt };
 }
 
@@ -90,17 +125,34 @@ export async function validateStaffSession(
   const id = hashToken(token);
   // One indexed statement for session + user + business: this runs on every request.
   const row = await database.sql.get<Record<string, unknown>>(sql`
-    SELECT s."expiresAt", s."createdAt", u."id", u."email", u."firstName", u."lastName", u."role", u."businessId",
-           b."name" AS "businessName", b."slug" AS "businessSlug", ${raw(TWO_FACTOR_SETUP_NEEDED_SQL)}
+    SELECT s."expiresAt", s."createdAt", s."lastSeenAt", u."id", u."email", u."firstName", u."lastName", u."role",
+           u."businessId", b."name" AS "businessName", b."slug" AS "businessSlug",
+           b."sessionLifetimeDays", ${raw(TWO_FACTOR_SETUP_NEEDED_SQL)}
     FROM "Session" s JOIN "User" u ON u."id" = s."userId" JOIN "Business" b ON b."id" = u."businessId"
     WHERE s."id" = ${id}`);
   if (!row) return null;
-  const expiry = sessionExpiry(toDate(row.expiresAt), toDate(row.createdAt), maxAgeMs);
+  const now = Date.now();
+  const expiry = sessionExpiry(
+    toDate(row.expiresAt),
+    toDate(row.createdAt),
+    lifetimeOf(row.sessionLifetimeDays, maxAgeMs),
+    now,
+  );
   if (!expiry) {
     await database.db.session.deleteMany({ where: { id } });
     return null;
   }
-  if (expiry.renewed) await database.db.session.update({ where: { id }, data: { expiresAt: expiry.expiresAt } });
+  // "Last active" in the list of sessions: written at most once a minute (with a renewal when there is one).
+  const lastSeenAt = toDateOrNull(row.lastSeenAt);
+  const touch = !lastSeenAt || !(now - lastSeenAt.getTime() < LAST_SEEN_EVERY_MS);
+  if (expiry.renewed || touch)
+    await database.db.session.updateMany({
+      where: { id },
+      data: {
+        ...(expiry.renewed ? { expiresAt: expiry.expiresAt } : {}),
+        ...(touch ? { lastSeenAt: new Date(now) } : {}),
+      },
+    });
   const businessId = toInt(row.businessId);
   return {
     sessionId: id,
@@ -152,7 +204,7 @@ export async function validatePortalSession(
   const id = hashToken(token);
   const row = await database.sql.get<Record<string, unknown>>(sql`
     SELECT p."expiresAt", p."createdAt", p."businessId", c."id", c."email", c."firstName", c."lastName", c."companyId", c."portalAccess",
-           b."name" AS "businessName", b."slug" AS "businessSlug", co."archivedAt" AS "companyArchivedAt",
+           b."name" AS "businessName", b."slug" AS "businessSlug", b."sessionLifetimeDays", co."archivedAt" AS "companyArchivedAt",
            p."previewUserId", u."id" AS "previewerId", u."firstName" AS "previewerFirstName", u."lastName" AS "previewerLastName"
     FROM "PortalSession" p
     JOIN "Contact" c ON c."businessId" = p."businessId" AND c."id" = p."contactId"
@@ -162,10 +214,11 @@ export async function validatePortalSession(
     WHERE p."id" = ${id}`);
   if (!row) return null;
   const isPreview = row.previewUserId != null;
+  const lifetimeMs = lifetimeOf(row.sessionLifetimeDays, maxAgeMs);
   const expiry = sessionExpiry(
     toDate(row.expiresAt),
     toDate(row.createdAt),
-    isPreview ? Math.min(maxAgeMs, PORTAL_PREVIEW_LIFETIME_MS) : maxAgeMs,
+    isPreview ? Math.min(lifetimeMs, PORTAL_PREVIEW_LIFETIME_MS) : lifetimeMs,
   );
   // A preview whose staff user is gone (removed from the team) ends with them.
   if (

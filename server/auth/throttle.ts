@@ -31,6 +31,11 @@ export type ThrottleLimits = {
   messagesPerPerson: number;
   /** The window of the invitation budgets (their sizes come with each call: INVITES_PER_*_PER_HOUR). */
   inviteWindowMs: number;
+  magicLinkWindowMs: number;
+  /** Portal sign-in links asked for one e-mail (known or not) per magicLinkWindowMs; more answer 429. */
+  magicLinksPerAccount: number;
+  /** Portal sign-in links asked from one client address per magicLinkWindowMs, whatever the e-mail; more answer 429. */
+  magicLinksPerAddress: number;
 };
 
 /** How many invitation e-mails (or links) an agency, and one user in it, may send per inviteWindowMs. */
@@ -54,6 +59,10 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   inviteWindowMs: 60 * 60 * 1000,
   messageWindowMs: 60 * 1000,
   messagesPerPerson: 30,
+  // A link lasts 15 minutes: a few tries per link's life for one inbox, a small list of addresses for one client.
+  magicLinkWindowMs: 15 * 60 * 1000,
+  magicLinksPerAccount: 3,
+  magicLinksPerAddress: 10,
 };
 
 /** A started sign-in attempt: refused when retryAfter > 0 (seconds); else what to forgive if the password is right. */
@@ -156,6 +165,22 @@ export class LoginThrottle {
     const taken = await this.take([emailKey, addressKey], limits.resetWindowMs, {
       [emailKey]: limits.resetsPerAccount,
       [addressKey]: limits.resetsPerAddress,
+    });
+    return taken.retryAfter;
+  }
+
+  /**
+   * Starts a request for a portal sign-in link (server/domain/portal-auth/magic-link.ts): 0 when allowed (and counted),
+   * else the seconds to wait. Counted per e-mail and per client address like a reset request, with keys of its own so
+   * that asking for links never spends the reset budget (or the reverse); the same whether or not the e-mail is known.
+   */
+  async beginMagicLink(email: string, ip: string): Promise<number> {
+    const emailKey = keyOf('magic-email', email);
+    const addressKey = keyOf('magic-address', throttleAddress(ip));
+    const { limits } = this;
+    const taken = await this.take([emailKey, addressKey], limits.magicLinkWindowMs, {
+      [emailKey]: limits.magicLinksPerAccount,
+      [addressKey]: limits.magicLinksPerAddress,
     });
     return taken.retryAfter;
   }
@@ -273,8 +298,16 @@ export class LoginThrottle {
     const now = this.now();
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    const { loginWindowMs, signupWindowMs, resetWindowMs, testMailWindowMs, inviteWindowMs } = this.limits;
-    const longest = Math.max(loginWindowMs, signupWindowMs, resetWindowMs, testMailWindowMs, inviteWindowMs);
+    const { loginWindowMs, signupWindowMs, resetWindowMs, testMailWindowMs, inviteWindowMs, magicLinkWindowMs } =
+      this.limits;
+    const longest = Math.max(
+      loginWindowMs,
+      signupWindowMs,
+      resetWindowMs,
+      testMailWindowMs,
+      inviteWindowMs,
+      magicLinkWindowMs,
+    );
     await this.db.loginAttempt.deleteMany({ where: { createdAt: { lt: new Date(now - longest) } } });
   }
 }

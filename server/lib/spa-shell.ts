@@ -16,14 +16,14 @@ function screenOf(pathname: string): string | null {
   if (/^\/hub\/(?:signup|forgot-password|reset-password|invite)(?:\/|$)/.test(pathname)) return null;
   if (/^\/hub(?:\/|$)/.test(pathname)) return 'hub';
   if (/^\/portal\/[^/]+\/login\/?$/.test(pathname)) return 'portal sign-in';
-  if (/^\/portal\/[^/]+\/invite(?:\/|$)/.test(pathname)) return null;
+  if (/^\/portal\/[^/]+\/(?:invite|magic)(?:\/|$)/.test(pathname)) return null;
   if (/^\/portal\/[^/]+\/.+/.test(pathname)) return 'portal';
   return null;
 }
 
-/** The slug of a portal sign-in page (/portal/{slug}/login, /portal/{slug}/invite/…), whose branding the page shows. */
+/** The slug of a portal sign-in page (/portal/{slug}/login, …/invite/…, …/magic/…), whose branding the page shows. */
 export function portalSignInSlug(pathname: string): string | null {
-  const match = /^\/portal\/([^/]+)\/(?:login\/?$|invite\/)/.exec(pathname);
+  const match = /^\/portal\/([^/]+)\/(?:login\/?$|invite\/|magic\/)/.exec(pathname);
   if (!match) return null;
   try {
     return decodeURIComponent(match[1]);

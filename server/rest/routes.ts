@@ -256,6 +256,39 @@ export const restRoutes: RestRoute[] = [
     errors: [403, 404, 409, 412],
     summary: 'Choose a portal password from an invite link and sign in',
   }),
+  // Portal sign-in by an e-mailed link (issue 32): ask, read (never spends it), sign in (spends it).
+  row('POST', '/auth/portal/v1/magic-link', 'portalAuth.requestMagicLink', {
+    errors: [429],
+    summary:
+      'Mail a single-use portal sign-in link, valid 15 minutes (the same reply whether or not the address can sign in)',
+  }),
+  row('GET', '/auth/portal/v1/magic-link/{slug}/{token}', 'portalAuth.checkMagicLink', {
+    errors: [403, 409, 412],
+    summary: 'Whom a portal sign-in link is for, if it still works (reading it does not spend it)',
+  }),
+  row('POST', '/auth/portal/v1/magic-link/sign-in', 'portalAuth.consumeMagicLink', {
+    errors: [403, 404, 409, 412],
+    summary: 'Sign in to a client portal with a sign-in link (it works once)',
+  }),
+  // Account → Security (issue 32): the owner's sign-in policy, and the signed-in user's own sessions.
+  row('GET', '/api/business/sign-in-policy', 'security.policy', {
+    summary: 'Whether clients sign in with e-mailed links only, and the session lifetime (owner)',
+  }),
+  row('PUT', '/api/business/sign-in-policy', 'security.updatePolicy', {
+    errors: [412],
+    summary:
+      'Set whether clients sign in with e-mailed links only (needs outgoing e-mail) and the session lifetime in days, 1 to 90 or null for the server’s (owner)',
+  }),
+  row('GET', '/api/account/sessions', 'security.sessions', {
+    summary: 'The signed-in user’s sessions: address, browser, sign-in method, created and last active',
+  }),
+  row('DELETE', '/api/account/sessions/{key}', 'security.endSession', {
+    errors: [404],
+    summary: 'End one of your sessions at once',
+  }),
+  row('POST', '/api/account/sessions/end-others', 'security.endOtherSessions', {
+    summary: 'End every session of yours but this one',
+  }),
 
   ...domain(
     'companies',

@@ -28,6 +28,7 @@ import { resourcesRouter } from './resources';
 import { portalReviewCommentsRouter, reviewCommentsRouter } from './review-comments';
 import { savedViewsRouter } from './saved-views';
 import { searchRouter } from './search';
+import { securityRouter } from './security';
 import { tasksRouter } from './tasks';
 import { flowTemplatesRouter, templatesRouter } from './templates';
 import { staffInviteRouter, teamRouter } from './team';
@@ -72,6 +73,7 @@ export const appRouter = router({
   reviewComments: reviewCommentsRouter,
   savedViews: savedViewsRouter,
   search: searchRouter,
+  security: securityRouter,
   tasks: tasksRouter,
   staffInvite: staffInviteRouter,
   team: teamRouter,

@@ -12,6 +12,10 @@ import {
   portalResetInput,
   portalResetRequestInput,
   portalResetRequestOutput,
+  portalMagicLinkInfoOutput,
+  portalMagicLinkInput,
+  portalMagicLinkRequestInput,
+  portalMagicLinkRequestOutput,
 } from '../../shared/schemas/portal-auth';
 import type { NewSession } from '../domain/auth';
 import {
@@ -25,6 +29,7 @@ import {
   requestPortalReset,
   resetPortalPassword,
 } from '../domain/portal-auth';
+import { checkPortalMagicLink, consumePortalMagicLink, requestPortalMagicLink } from '../domain/portal-auth/magic-link';
 import { portalProcedure, publicProcedure, router, type Context } from '../trpc';
 
 /** The session's cookie is the transport's part of a sign-in: set here, the token answered too. */
@@ -96,4 +101,25 @@ export const portalAuthRouter = router({
     .input(portalChangePasswordInput)
     .output(portalChangePasswordOutput)
     .mutation(({ ctx, input }) => changePortalPassword(ctx, input)),
+
+  /**
+   * "Email me a sign-in link": the same reply whether or not the address can sign in at this slug (with or without a
+   * password); throttled per e-mail at the slug and per client address (issue 32).
+   */
+  requestMagicLink: publicProcedure
+    .input(portalMagicLinkRequestInput)
+    .output(portalMagicLinkRequestOutput)
+    .mutation(({ ctx, input }) => requestPortalMagicLink(ctx, input)),
+
+  /** Whom a sign-in link is for, if it still works; reading never spends it (a mail scanner may open the page). */
+  checkMagicLink: publicProcedure
+    .input(portalMagicLinkInput)
+    .output(portalMagicLinkInfoOutput)
+    .query(({ ctx, input }) => checkPortalMagicLink(ctx, input)),
+
+  /** Signs in with a sign-in link: it works once, within 15 minutes. */
+  consumeMagicLink: publicProcedure
+    .input(portalMagicLinkInput)
+    .output(authTokenOutput)
+    .mutation(async ({ ctx, input }) => signedIn(ctx, await consumePortalMagicLink(ctx, input))),
 });

@@ -5,7 +5,7 @@ export const auth = {
   signInTitle: T.welcomeTo(PRODUCT_NAME),
   signInSubtitle: 'Sign in to your Client Management dashboard',
   signIn: 'Sign In',
-  signingIn: 'Signing in...',
+  signingIn: T.signingInBusy,
   forgotPassword: 'Forgot your password?',
   noAccount: "Don't have an account?",
   createOne: 'Create one',

@@ -6,7 +6,7 @@ export const passwordReset = {
   text: T.resetRequestText,
   submit: 'Send reset link',
   submitting: T.sendingBusy,
-  sentTitle: 'Check your e-mail',
+  sentTitle: T.checkYourEmail,
   sentText: (email: string) =>
     `If an account exists for ${email}, a link to reset the password is on its way. It is valid for 1 hour.`,
   unavailable:

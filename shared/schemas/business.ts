@@ -148,6 +148,8 @@ export const portalBrandingOutput = z.object({
     secondaryColor: z.string(),
     button_text_color: z.string(),
   }),
+  /** The agency signs its clients in with e-mailed links only (issue 32): the sign-in page shows no password. */
+  magicLinkOnly: z.boolean(),
 });
 export type PortalBrandingReply = z.infer<typeof portalBrandingOutput>;
 

@@ -92,3 +92,20 @@ export const portalChangePasswordFormSchema = portalChangePasswordInput
 export type PortalChangePasswordForm = z.input<typeof portalChangePasswordFormSchema>;
 /** endedSessions: how many other portal sessions of the contact were signed out. */
 export const portalChangePasswordOutput = z.object({ ok: z.literal(true), endedSessions: z.number().int() });
+
+/**
+ * "Email me a sign-in link" (issue 32): the same reply whether or not the address can sign in at that slug, with or
+ * without a password (emailConfigured only says whether this server can send mail at all). Throttled per address and
+ * per e-mail.
+ */
+export const portalMagicLinkRequestInput = z.object({ slug: portalSlug, email: emailSchema });
+export type PortalMagicLinkRequest = z.input<typeof portalMagicLinkRequestInput>;
+export const portalMagicLinkRequestOutput = z.object({ ok: z.literal(true), emailConfigured: z.boolean() });
+
+/**
+ * A sign-in link's token as it arrives from /portal/{slug}/magic/{token}: refused as invite links are (NOT_FOUND
+ * M.magicLink.invalid, CONFLICT M.magicLink.used, PRECONDITION_FAILED M.magicLink.expired, FORBIDDEN
+ * M.portalAuth.noAccess / companyArchived). Reading it (checkMagicLink) never spends it; signing in does.
+ */
+export const portalMagicLinkInput = z.object({ slug: portalSlug, token: inviteToken });
+export const portalMagicLinkInfoOutput = z.object({ email: z.string(), businessName: z.string() });

@@ -49,6 +49,9 @@ const PUBLIC = [
   'portalAuth.requestPasswordReset',
   'portalAuth.checkPasswordReset',
   'portalAuth.resetPassword',
+  'portalAuth.requestMagicLink',
+  'portalAuth.checkMagicLink',
+  'portalAuth.consumeMagicLink',
   'business.branding',
   'staffInvite.info',
   'staffInvite.accept',
@@ -171,6 +174,11 @@ const WITHOUT_ID = [
   'portalLive.typing',
   'approvals.summary',
   'portalApprovals.reviews',
+  'security.policy',
+  'security.updatePolicy',
+  'security.sessions',
+  'security.endSession',
+  'security.endOtherSessions',
 ];
 
 /** Each record area's router names its own model by `id` (shared/entities.ts). */
@@ -235,6 +243,8 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   /** reviewComments / portalReviewComments: id names the file (number its version); commentId, parentId a comment. */
   reviewComments: 'document',
   portalReviewComments: 'document',
+  /** security: the agency's sign-in policy, and the signed-in user's own sessions (a session's key is no row id). */
+  security: null,
 };
 
 /** The model an `…Id` / `…Ids` key names, in any namespace. */

@@ -445,6 +445,7 @@ describe('business.branding and GET /api/business/branding/{slug} (public)', () 
         secondaryColor: '#f2c14e',
         button_text_color: validStyle.buttonTextColor,
       },
+      magicLinkOnly: false,
     });
     expect(await trpcClient(app.baseUrl).business.branding.query({ slug: owner.slug.toUpperCase() })).toEqual(res.body);
   });
@@ -467,6 +468,7 @@ describe('business.branding and GET /api/business/branding/{slug} (public)', () 
         secondaryColor: DEFAULT_BRAND_STYLE.secondaryColor,
         button_text_color: DEFAULT_BRAND_STYLE.buttonTextColor,
       },
+      magicLinkOnly: false,
     });
   });
 });

@@ -558,6 +558,7 @@ describe('single answers: fields in order', () => {
         "style.primaryColor",
         "style.secondaryColor",
         "style.button_text_color",
+        "magicLinkOnly",
       ]
     `);
   });

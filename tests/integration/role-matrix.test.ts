@@ -132,6 +132,18 @@ describe('the role matrix', () => {
     expect(STAFF_ROLES.filter((r) => can(r, 'data.exportCompany'))).toEqual(['owner', 'admin']);
   });
 
+  it('finds Account → Security: the sign-in policy is the owner’s, and every staff member ends their own sessions', () => {
+    const security = entries.filter((e) => e.path.startsWith('security.'));
+    expect(security.map((e) => [e.path, e.permission ?? null, e.sessionOnly])).toEqual([
+      ['security.policy', 'security.manage', false],
+      ['security.updatePolicy', 'security.manage', true],
+      ['security.sessions', null, true],
+      ['security.endSession', null, true],
+      ['security.endOtherSessions', null, true],
+    ]);
+    expect(STAFF_ROLES.filter((r) => can(r, 'security.manage'))).toEqual(['owner']);
+  });
+
   it('finds the saved views open to all staff: a team view of someone else is changed by owners and admins only', () => {
     const views = entries.filter((e) => e.path.startsWith('savedViews.'));
     expect(views.map((e) => [e.path, e.permission])).toEqual([

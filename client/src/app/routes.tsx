@@ -65,6 +65,8 @@ export const routes: RouteObject[] = [
               // "Forgot password?" on the portal's sign-in page, and the link it mails.
               { path: 'forgot-password', lazy: page(() => import('../features/portal/PortalForgotPasswordPage')) },
               { path: 'reset-password/:token', lazy: page(() => import('../features/portal/PortalResetPasswordPage')) },
+              // A sign-in link from the e-mail (issue 32): opening it reads it, its button signs in.
+              { path: 'magic/:token', lazy: page(() => import('../features/portal/PortalMagicLinkPage')) },
               {
                 lazy: page(() => import('../features/portal/PortalLayout')),
                 children: [

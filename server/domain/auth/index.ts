@@ -17,7 +17,7 @@ import { TWO_FACTOR_CHALLENGE_MS, type verifyTwoFactorInput } from '../../../sha
 import { recordActivity, staffActor } from '../../activity';
 import { revokeUserApiTokens } from '../../auth/api-tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/password';
-import { createStaffSession, invalidateStaffSession } from '../../auth/sessions';
+import { createStaffSession, invalidateStaffSession, originOf, type SessionOrigin } from '../../auth/sessions';
 import { generateSessionToken, hashToken } from '../../auth/tokens';
 import { bareTotp, checkTotp, looksLikeTotp, spendRecoveryCode } from '../../auth/two-factor';
 import type { Db } from '../../db';
@@ -91,7 +91,7 @@ export async function signup(scope: PublicScope, input: z.infer<typeof signupInp
       if (target) conflict(target.some((t) => /slug/i.test(t)) ? M.signup.slugTaken : M.signup.emailTaken);
       throw error;
     });
-  return createStaffSession(db, user.id);
+  return createStaffSession(db, user.id, originOf(scope, 'password'));
 }
 
 /**
@@ -103,6 +103,7 @@ export async function signup(scope: PublicScope, input: z.infer<typeof signupInp
 async function passwordAccepted(
   db: Pick<Db, 'session' | 'twoFactorChallenge'>,
   user: { id: number; businessId: number; totpEnabledAt: Date | null },
+  origin: SessionOrigin,
 ): Promise<SignInStep> {
   if (user.totpEnabledAt) {
     const challenge = generateSessionToken();
@@ -116,7 +117,7 @@ async function passwordAccepted(
     });
     return { twoFactorRequired: true, challenge };
   }
-  return createStaffSession(db, user.id);
+  return createStaffSession(db, user.id, origin);
 }
 
 /** The password step: with two-factor sign-in on, a challenge for verifyTwoFactor; otherwise a session. */
@@ -133,7 +134,7 @@ export async function login(scope: PublicScope, input: z.infer<typeof loginInput
     : await burnPasswordCheck(input.password).then(() => false);
   if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.invalidCredentials });
   await scope.app.throttle.loginSucceeded(attempt);
-  return passwordAccepted(db, user);
+  return passwordAccepted(db, user, originOf(scope, 'password'));
 }
 
 /** An authenticator code or a recovery code of the challenge's user, throttled like passwords; refused otherwise. */
@@ -198,7 +199,7 @@ export async function verifyTwoFactor(
     // Claimed once: of two requests racing with the same challenge, only one starts a session.
     const claimed = await tx.twoFactorChallenge.deleteMany({ where: { id, expiresAt: { gt: new Date() } } });
     if (claimed.count !== 1) throw expired();
-    return createStaffSession(tx, user.id);
+    return createStaffSession(tx, user.id, originOf(scope, 'two_factor'));
   });
 }
 
@@ -302,7 +303,7 @@ export async function checkPasswordReset(
  * sign-in step as a login.
  */
 export async function resetPassword(
-  scope: Pick<PublicScope, 'app'>,
+  scope: Pick<PublicScope, 'app' | 'ip' | 'req'>,
   input: z.infer<typeof passwordResetInput>,
 ): Promise<SignInStep> {
   const reset = await usableReset(scope, input.token);
@@ -345,6 +346,10 @@ export async function resetPassword(
     });
     // A token made with a stolen session must not outlive the recovery.
     await revokeUserApiTokens(tx, { id: userId, ...user });
-    return passwordAccepted(tx, { id: userId, businessId: user.businessId, totpEnabledAt });
+    return passwordAccepted(
+      tx,
+      { id: userId, businessId: user.businessId, totpEnabledAt },
+      originOf(scope, 'password'),
+    );
   });
 }

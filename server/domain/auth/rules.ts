@@ -12,7 +12,12 @@ import { fieldError } from '../../errors';
  * What a throttled operation needs of its request: the client's address (a throttle key) and the reply, for the
  * Retry-After header of a refusal (tRPC's ctx.res; the REST adapter calls procedures with the same context).
  */
-export type RequestScope = { ip: string; res: Pick<Response, 'setHeader'> };
+export type RequestScope = {
+  ip: string;
+  res: Pick<Response, 'setHeader'>;
+  /** The request's headers, where a new session notes its User-Agent (server/auth/sessions.ts originOf). */
+  req?: { headers: Record<string, string | string[] | undefined> };
+};
 
 /** The throttle's refusal: 429 with the seconds to wait, in the body's message and the Retry-After header. */
 export function tooMany(scope: Pick<RequestScope, 'res'>, retryAfterSeconds: number, message: string): never {

@@ -247,8 +247,9 @@ export async function portalBranding(scope: { app: AppScope }, input: z.infer<ty
     primaryColor: string;
     secondaryColor: string;
     buttonTextColor: string;
+    clientMagicLinkOnly: unknown;
   }>(
-    sql`SELECT "name", "logoKey", "loginText", "primaryColor", "secondaryColor", "buttonTextColor" FROM "Business" WHERE "slug" = ${input.slug}`,
+    sql`SELECT "name", "logoKey", "loginText", "primaryColor", "secondaryColor", "buttonTextColor", "clientMagicLinkOnly" FROM "Business" WHERE "slug" = ${input.slug}`,
   );
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: M.account.brandingNotFound });
   return {
@@ -260,5 +261,7 @@ export async function portalBranding(scope: { app: AppScope }, input: z.infer<ty
       secondaryColor: row.secondaryColor,
       button_text_color: row.buttonTextColor,
     },
+    // SQLite answers 0/1, PostgreSQL a boolean.
+    magicLinkOnly: Boolean(Number(row.clientMagicLinkOnly)),
   };
 }

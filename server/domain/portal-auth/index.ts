@@ -37,7 +37,7 @@ import type { PortalScope } from '../context';
  * The throttle key of a portal sign-in: the slug and the e-mail, behind a prefix and separated by newlines, which
  * no validated e-mail contains, so it never counts against a staff sign-in of the same address (or another portal's).
  */
-const portalThrottleKey = (slug: string, email: string) => `portal\n${slug}\n${email}`;
+export const portalThrottleKey = (slug: string, email: string) => `portal\n${slug}\n${email}`;
 
 const invalidCredentials = () => new TRPCError({ code: 'UNAUTHORIZED', message: M.portalAuth.invalidCredentials });
 
@@ -128,9 +128,15 @@ function logPasswordChange(
   });
 }
 
-/** Wrong slug, unknown e-mail, wrong password, no password yet or no access: one answer, after one password check. */
+/**
+ * Wrong slug, unknown e-mail, wrong password, no password yet or no access: one answer, after one password check.
+ * An agency that signs its clients in with e-mailed links only (Business.clientMagicLinkOnly) refuses every password
+ * first, whoever asks (the policy is no secret: the sign-in page shows it).
+ */
 export async function portalLogin(scope: PublicScope, input: z.infer<typeof portalLoginInput>): Promise<NewSession> {
   const db = scope.app.database.db;
+  const policy = await db.business.findUnique({ where: { slug: input.slug }, select: { clientMagicLinkOnly: true } });
+  if (policy?.clientMagicLinkOnly) throw new TRPCError({ code: 'FORBIDDEN', message: M.magicLink.passwordOff });
   const attempt = await scope.app.throttle.beginLogin(portalThrottleKey(input.slug, input.email), scope.ip);
   if (attempt.retryAfter > 0) tooMany(scope, attempt.retryAfter, M.portalAuth.throttled);
   const contact = await db.contact.findFirst({

@@ -14,7 +14,7 @@ import type {
 } from '../../../shared/schemas/team';
 import { recordActivity, staffActor } from '../../activity';
 import { hashPassword } from '../../auth/password';
-import { createStaffSession } from '../../auth/sessions';
+import { createStaffSession, originOf } from '../../auth/sessions';
 import { generateSessionToken, hashToken } from '../../auth/tokens';
 import { isUniqueViolation } from '../../errors';
 import type { AppScope } from '../../trpc';
@@ -232,7 +232,7 @@ export async function staffInviteInfo(scope: { app: AppScope }, input: z.infer<t
  * are signed in (the transport sets the cookie).
  */
 export async function acceptStaffInvite(
-  scope: { app: AppScope },
+  scope: { app: AppScope } & Pick<RequestScope, 'ip' | 'req'>,
   input: z.infer<typeof staffInviteAcceptInput>,
 ): Promise<NewSession> {
   const invite = await usableStaffInvite(scope, input.token);
@@ -273,7 +273,7 @@ export async function acceptStaffInvite(
         action: 'invite_accepted',
         changes: [{ field: 'role', from: null, to: invite.role }],
       });
-      return createStaffSession(tx, user.id);
+      return createStaffSession(tx, user.id, originOf(scope, 'password'));
     })
     .catch((error: unknown) => {
       // The address got an account between the check and the insert: the unique index decides.

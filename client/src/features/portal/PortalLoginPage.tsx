@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { MapPinOff } from 'lucide-react';
+import { MailCheck, MapPinOff } from 'lucide-react';
+import { magicLink } from '../../../../shared/messages/magicLink';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
-import type { PortalLoginInput } from '../../../../shared/schemas/portal-auth';
+import type { PortalLoginInput, PortalMagicLinkRequest } from '../../../../shared/schemas/portal-auth';
 import { errorText, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { buttonClass } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { usePortalBrandingState } from './branding';
+import { PortalAuthFrame } from './PortalBrand';
 import { PortalLoginView } from './PortalLoginView';
 import { portalPath, sameSlug, usePortalMe } from './session';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
-const M = { portalAuth } as const;
+const M = { portalAuth, magicLink } as const;
 
 // Deviation from spec §3 (portal_token, portal_user, portal_slug in localStorage): the session is an HttpOnly cookie only.
 /** /portal/login (the slug typed in) and /portal/{slug}/login (spec §2.11), branded by the slug's agency. */
@@ -22,7 +24,10 @@ export default function PortalLoginPage() {
   const me = usePortalMe();
   const { brand, missing } = usePortalBrandingState(routeSlug);
   const login = trpc.portalAuth.login.useMutation();
+  const requestLink = trpc.portalAuth.requestMagicLink.useMutation();
   const [alert, setAlert] = useState<string | null>(null);
+  // The address a sign-in link was sent to (the same answer whether or not it can sign in).
+  const [sentTo, setSentTo] = useState<string | null>(null);
   // Known once signed in to this portal (at /portal/login: to any).
   const signedInName =
     me.data && (!routeSlug || sameSlug(me.data.business.slug, routeSlug)) ? me.data.business.name : undefined;
@@ -45,11 +50,37 @@ export default function PortalLoginPage() {
     }
   };
 
+  const onMagicLink = async (values: PortalMagicLinkRequest) => {
+    setAlert(null);
+    try {
+      const reply = await requestLink.mutateAsync(values);
+      if (reply.emailConfigured) setSentTo(values.email);
+      else setAlert(M.magicLink.unavailable);
+    } catch (error) {
+      setAlert(errorText(error) ?? M.portalAuth.loginError);
+    }
+  };
+
   // Already signed in to this portal (or, at /portal/login, to any): straight to its dashboard.
   if (signedInName && !login.isPending && me.data)
     return <Navigate to={portalPath(me.data.business.slug, 'dashboard')} replace />;
 
   if (missing) return <NoPortalHere />;
+
+  if (sentTo)
+    return (
+      <PortalAuthFrame brand={brand} businessName={signedInName} title={M.magicLink.sentTitle}>
+        <div className="space-y-6">
+          <div className="flex gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm leading-6 text-slate-700">
+            <MailCheck className="mt-0.5 size-5 shrink-0" aria-hidden />
+            <p role="status">{M.magicLink.sentText(sentTo)}</p>
+          </div>
+          <Button variant="secondary" className="w-full" onClick={() => setSentTo(null)}>
+            {M.magicLink.useAnother}
+          </Button>
+        </div>
+      </PortalAuthFrame>
+    );
 
   return (
     <PortalLoginView
@@ -59,6 +90,8 @@ export default function PortalLoginPage() {
       alert={alert}
       busy={login.isPending}
       onLogin={onLogin}
+      magicBusy={requestLink.isPending}
+      onMagicLink={onMagicLink}
     />
   );
 }

@@ -11,6 +11,8 @@ export type PortalBrand = {
   primaryColor: string;
   secondaryColor: string;
   buttonTextColor: string;
+  /** The agency signs its clients in with e-mailed links only: the sign-in page shows no password. */
+  magicLinkOnly?: boolean;
 };
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -25,6 +27,7 @@ function brandFromReply(reply: PortalBrandingReply): PortalBrand {
     primaryColor: colorOr(reply.style.primaryColor, DEFAULT_BRAND_STYLE.primaryColor),
     secondaryColor: colorOr(reply.style.secondaryColor, DEFAULT_BRAND_STYLE.secondaryColor),
     buttonTextColor: colorOr(reply.style.button_text_color, DEFAULT_BRAND_STYLE.buttonTextColor),
+    magicLinkOnly: reply.magicLinkOnly === true,
   };
 }
 
