@@ -101,6 +101,8 @@ const PORTAL = [
   'portalReviewComments.post',
   'portalReviewComments.resolve',
   'portalReviewComments.reopen',
+  'portalCompanies.list',
+  'portalCompanies.choose',
 ];
 
 /** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
@@ -169,6 +171,7 @@ const WITHOUT_ID = [
   'portalLive.typing',
   'approvals.summary',
   'portalApprovals.reviews',
+  'portalCompanies.list',
 ];
 
 /** Each record area's router names its own model by `id` (shared/entities.ts). */
@@ -233,6 +236,9 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   /** reviewComments / portalReviewComments: id names the file (number its version); commentId, parentId a comment. */
   reviewComments: 'document',
   portalReviewComments: 'document',
+  /** contactCompanies: contactId and companyId name a contact and a company (ID_KEY_MODEL); portalCompanies: companyId. */
+  contactCompanies: null,
+  portalCompanies: null,
 };
 
 /** The model an `…Id` / `…Ids` key names, in any namespace. */
@@ -463,6 +469,22 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
     'portalPreview.start': {
       beforeControl: (rows) =>
         app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }),
+    },
+    // A contact of another company is given the control's company (their own company cannot be added to them).
+    'contactCompanies.add': {
+      beforeControl: (rows) =>
+        app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { companyId: a.companies[3].id } }),
+    },
+    'contactCompanies.remove': {
+      beforeControl: async (rows) => {
+        await app.database.db.contact.update({
+          where: { id: rows.contact[0] },
+          data: { companyId: a.companies[3].id },
+        });
+        await app.database.db.contactCompany.create({
+          data: { businessId: a.businessId, contactId: rows.contact[0], companyId: rows.company[0] },
+        });
+      },
     },
     'contacts.sendInvite': {
       beforeControl: (rows) =>
