@@ -21,7 +21,7 @@ export const portalCompanies = {
     title: 'Also has portal access to',
     intro: 'The same sign-in opens these companies of your agency too; the client chooses one after signing in.',
     none: 'No other companies.',
-    add: 'Give access',
+    add: 'Add access',
     addLabel: 'Company to add',
     remove: (companyName: string) => `Remove access to ${companyName}`,
     removed: (companyName: string) => `Removed from ${companyName}.`,
@@ -31,6 +31,8 @@ export const portalCompanies = {
     tooMany: (max: number) => `A contact can have at most ${max} companies.`,
     noCompany: 'Add the contact to a company first.',
     otherCompanyBadge: 'Also a contact here',
-    previewCompany: 'Company to preview',
+    previewIn: (contact: string, company: string) => `Preview portal as ${contact} in ${company}`,
+    ownBadge: 'Own company',
+    archivedBadge: 'Company archived',
   },
 } as const;

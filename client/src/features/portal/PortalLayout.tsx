@@ -28,6 +28,7 @@ import { Spinner } from '../../ui/Feedback';
 import { SkipLink } from '../../ui/SkipLink';
 import { BusinessMark } from './PortalBrand';
 import { PreviewBanner } from './PreviewBanner';
+import { CompanyChooser, CompanySwitcher, useCompanyFromLink } from './PortalCompanies';
 import { usePortalUnread } from './usePortalUnread';
 import { messages as messagesText } from '../../../../shared/messages/messages';
 import { LiveProvider, LiveStatus } from '../../lib/live';
@@ -202,16 +203,20 @@ function AccessDenied({ slug }: { slug: string }) {
   );
 }
 
-function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; brand: PortalBrand | null }) {
+function usePortalLogout(slug: string) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const logout = trpc.portalAuth.logout.useMutation({
+  return trpc.portalAuth.logout.useMutation({
     // Signed out either way (a session that already ended answers 401): forget the portal's data, back to its login.
     onSettled: () => {
       queryClient.removeQueries({ queryKey: [['portalAuth']] });
       navigate(portalPath(slug, 'login'), { replace: true });
     },
   });
+}
+
+function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; brand: PortalBrand | null }) {
+  const logout = usePortalLogout(slug);
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
   return (
@@ -233,6 +238,7 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
             <span className="block text-xs text-slate-500">{M.portalAuth.portalName}</span>
           </span>
         </Link>
+        {user.companyCount > 1 && <CompanySwitcher user={user} />}
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <LiveStatus />
           <div className="hidden text-right sm:block" title={user.email}>
@@ -312,12 +318,14 @@ export default function PortalLayout() {
   const slug = useParams().slug ?? '';
   const me = usePortalMe();
   const brand = usePortalBranding(slug);
+  const switching = useCompanyFromLink(me.data);
+  const logout = usePortalLogout(slug);
   const denied =
     errorCode(me.error) === 'UNAUTHORIZED' ||
     errorCode(me.error) === 'FORBIDDEN' ||
     (me.data && !sameSlug(me.data.business.slug, slug));
 
-  if (me.isPending) return <Spinner label={M.common.loading} />;
+  if (me.isPending || switching) return <Spinner label={M.common.loading} />;
   if (denied || !me.data) {
     if (!denied)
       return (
@@ -331,6 +339,13 @@ export default function PortalLayout() {
       );
     return <AccessDenied slug={slug} />;
   }
+  // A contact of several companies chooses one before anything else.
+  if (me.data.companyId === null)
+    return (
+      <div style={brandVariables(brand)}>
+        <CompanyChooser user={me.data} brand={brand} onSignOut={() => logout.mutate()} />
+      </div>
+    );
 
   return (
     <LiveProvider audience="portal">
