@@ -77,7 +77,8 @@ export function CompanyChooser({
 /** The header's menu of the contact's companies (shown when the login opens more than one); keyboard: the menu pattern. */
 export function CompanySwitcher({ user }: { user: PortalUser }) {
   const dropdown = useDropdown('start');
-  const companies = trpc.portalCompanies.list.useQuery(undefined, { enabled: dropdown.open });
+  // Read with the header (one small query), so the menu's items are there to take the focus when it opens.
+  const companies = trpc.portalCompanies.list.useQuery();
   const choose = useChooseCompany();
   const name = user.companyName ?? '';
   const itemClass =
@@ -89,10 +90,10 @@ export function CompanySwitcher({ user }: { user: PortalUser }) {
         {...dropdown.button}
         aria-haspopup="menu"
         aria-label={T.switcher.label(name)}
-        className="flex min-w-0 items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+        className="flex w-full min-w-0 items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none sm:w-auto"
       >
         <Building2 className="size-4 shrink-0 text-slate-500" aria-hidden />
-        <span className="max-w-24 truncate sm:max-w-48">{name}</span>
+        <span className="min-w-0 flex-1 truncate text-left sm:max-w-48">{name}</span>
         <ChevronDown className="size-4 shrink-0 text-slate-400" aria-hidden />
       </button>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a native popover panel; its keys are the menu's, handled for its items */}

@@ -221,10 +221,10 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
   return (
     <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="flex h-16 items-center gap-3 px-4 sm:gap-6 sm:px-6">
+      <div className="flex min-h-16 flex-wrap items-center gap-x-3 px-4 sm:h-16 sm:flex-nowrap sm:gap-6 sm:px-6">
         <Link
           to={portalPath(slug, 'dashboard')}
-          className="flex min-w-0 items-center gap-3 rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          className="flex min-w-0 flex-1 basis-0 items-center gap-3 rounded-lg sm:flex-none sm:basis-auto focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
         >
           {/* The logo in a wide slot (up to 160×40), whatever its shape; without one, the agency's initials. */}
           {brand?.logoUrl ? (
@@ -238,7 +238,12 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
             <span className="block text-xs text-slate-500">{M.portalAuth.portalName}</span>
           </span>
         </Link>
-        {user.companyCount > 1 && <CompanySwitcher user={user} />}
+        {/* On phones the company menu takes a row of its own under the header's first row. */}
+        {user.companyCount > 1 && (
+          <div className="order-last basis-full pb-2 sm:order-none sm:basis-auto sm:pb-0">
+            <CompanySwitcher user={user} />
+          </div>
+        )}
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <LiveStatus />
           <div className="hidden text-right sm:block" title={user.email}>
