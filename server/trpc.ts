@@ -161,12 +161,27 @@ export const permittedProcedure = (permission: Permission, options: { sessionOnl
  * A staff preview of the portal (PortalSessionInfo.preview) reads as the contact and changes nothing: every portal
  * mutation but these is refused with M.portal.preview.readOnly, and so is every portal route but a GET (server/http/).
  */
-export const PREVIEW_ALLOWED_MUTATIONS: ReadonlySet<string> = new Set(['portalAuth.logout']);
+export const PREVIEW_ALLOWED_MUTATIONS: ReadonlySet<string> = new Set(['portalAuth.logout', 'portalCompanies.choose']);
 
-/** A valid portal session; business, company and contact all come from it (a portal user always has a company). */
+/** What a portal session may call before its contact has chosen a company (server/auth/access.ts requireCompanyChosen). */
+const BEFORE_COMPANY_CHOICE: ReadonlySet<string> = new Set([
+  'portalAuth.me',
+  'portalAuth.logout',
+  'portalCompanies.list',
+  'portalCompanies.choose',
+]);
+
+/**
+ * A valid portal session; business, company and contact all come from it (a portal user always has a company: the
+ * session's active one, resolved and checked against the contact's memberships on every request).
+ */
 export const portalProcedure = t.procedure.use(async ({ ctx, getRawInput, next, type, path }) => {
   refuseNul(await getRawInput());
-  const session = await requirePortal(ctx.sessions, type !== 'query' && !PREVIEW_ALLOWED_MUTATIONS.has(path));
+  const session = await requirePortal(
+    ctx.sessions,
+    type !== 'query' && !PREVIEW_ALLOWED_MUTATIONS.has(path),
+    BEFORE_COMPANY_CHOICE.has(path),
+  );
   const businessId = session.businessId;
   return runAsTenant(businessId, () =>
     next({

@@ -57,6 +57,8 @@ export const LIMITS = {
   pageSizeMax: 100,
   dashboardProjects: 5,
   recentFiles: 5,
+  /** Companies one client login opens (its own and ContactCompany rows), as in Assembly. */
+  companiesPerContact: 30,
 } as const;
 
 export const SESSION = {

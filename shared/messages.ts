@@ -45,6 +45,7 @@ import { versions } from './messages/versions';
 import { reviewComments } from './messages/reviewComments';
 import { magicLink } from './messages/magicLink';
 import { security } from './messages/security';
+import { portalCompanies } from './messages/portalCompanies';
 
 /**
  * The whole catalogue, one section per file under ./messages/ (a screen that must load fast imports only the sections
@@ -96,4 +97,5 @@ export const M = {
   reviewComments,
   magicLink,
   security,
+  portalCompanies,
 } as const;

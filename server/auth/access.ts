@@ -44,7 +44,11 @@ export function requirePermission(session: StaffSession, permission: Permission)
  * The request's portal session (401: "no token" when none was sent at all). A staff preview of the portal reads as
  * the contact and changes nothing: a write (`writes`) is refused with M.portal.preview.readOnly.
  */
-export async function requirePortal(sessions: RequestSessions, writes: boolean): Promise<PortalSessionInfo> {
+export async function requirePortal(
+  sessions: RequestSessions,
+  writes: boolean,
+  beforeCompanyChoice = false,
+): Promise<PortalSessionInfo> {
   const session = await sessions.getPortal();
   // Spec §8: "No portal authentication token found" when the token is missing.
   if (!session)
@@ -53,7 +57,17 @@ export async function requirePortal(sessions: RequestSessions, writes: boolean):
       message: sessions.hasPortalToken() ? M.auth.unauthenticated : M.portalAuth.noToken,
     });
   if (session.preview && writes) throw new TRPCError({ code: 'FORBIDDEN', message: M.portal.preview.readOnly });
+  if (!beforeCompanyChoice) requireCompanyChosen(session);
   return session;
+}
+
+/**
+ * A contact of several companies chooses one before anything else: until then only what `beforeCompanyChoice` names
+ * (who they are, their companies, the choice, signing out) gets through; the rest is 412 M.portalCompanies.chooseFirst.
+ */
+export function requireCompanyChosen(session: PortalSessionInfo) {
+  if (session.needsCompany)
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: M.portalCompanies.chooseFirst });
 }
 
 /** The tenant's clients for a business taken from a session, never from input. */

@@ -26,8 +26,16 @@ export type PortalSessionInfo = {
   expiresAt: Date;
   renewed: boolean;
   businessId: number;
+  /**
+   * companyId: the company the session works in (the contact's own or one of their ContactCompany rows), resolved and
+   * checked on every request; 0 while the contact still has to choose one (no row has id 0, so nothing is ever read).
+   */
   contact: { id: number; email: string; firstName: string; lastName: string; companyId: number };
   business: { id: number; name: string; slug: string };
+  /** The contact has several live companies and has not chosen one yet: only the choice is allowed (server/trpc.ts). */
+  needsCompany: boolean;
+  /** How many live companies the contact may sign in to (their own and ContactCompany rows, none archived). */
+  companyCount: number;
   /**
    * A staff user's read-only look at the portal as this contact ("Preview as this contact", server/domain/portal-preview):
    * who previews; null for the contact's own session. server/trpc.ts refuses every portal write to it.
@@ -175,25 +183,65 @@ export async function invalidateStaffSession(db: Db, sessionId: string) {
   await db.session.deleteMany({ where: { id: sessionId } });
 }
 
-/** previewUserId: a staff user's preview of the portal as this contact, which lasts PORTAL_PREVIEW_LIFETIME_MS. */
+/** PortalSession.companyId of a session whose contact has several companies and must choose one first. */
+const COMPANY_UNCHOSEN = 0;
+
+/** The live companies a contact may sign in to: their own and their ContactCompany rows, none archived; by name. */
+export async function portalCompaniesOf(
+  db: Pick<Db, 'company'>,
+  businessId: number,
+  contactId: number,
+): Promise<{ id: number; name: string }[]> {
+  return db.company.findMany({
+    where: {
+      businessId,
+      archivedAt: null,
+      OR: [{ contacts: { some: { id: contactId } } }, { otherContacts: { some: { contactId } } }],
+    },
+    select: { id: true, name: true },
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  });
+}
+
+/**
+ * A new portal session. Every way in (password, invite, reset, magic link, SSO, a staff preview) ends here, so this
+ * is where the company is chosen: `companyId` when given (a preview of one company, a link that names one: checked by
+ * the caller), else the only live company, else none yet (COMPANY_UNCHOSEN: the portal asks "Choose a company").
+ * previewUserId: a staff user's preview of the portal as this contact, which lasts PORTAL_PREVIEW_LIFETIME_MS.
+ */
 export async function createPortalSession(
-  db: Pick<Db, 'portalSession'>,
+  db: Pick<Db, 'portalSession' | 'company'>,
   businessId: number,
   contactId: number,
   previewUserId: number | null = null,
+  companyId: number | null = null,
 ) {
   const session = newSession();
   const { token, id, createdAt } = session;
   const expiresAt =
     previewUserId === null ? session.expiresAt : new Date(createdAt.getTime() + PORTAL_PREVIEW_LIFETIME_MS);
-  await db.portalSession.create({ data: { id, businessId, contactId, createdAt, expiresAt, previewUserId } });
+  let chosen = companyId;
+  if (chosen === null) {
+    const companies = await portalCompaniesOf(db, businessId, contactId);
+    chosen = companies.length === 1 ? companies[0].id : COMPANY_UNCHOSEN;
+  }
+  await db.portalSession.create({
+    data: { id, businessId, contactId, createdAt, expiresAt, previewUserId, companyId: chosen },
+  });
   return { token, expiresAt };
 }
+
+/** The live companies of the session's contact, as SQL over the aliases p (PortalSession) and c (Contact). */
+const LIVE_COMPANY_OF_CONTACT = `k."businessId" = p."businessId" AND k."archivedAt" IS NULL AND (k."id" = c."companyId"
+  OR EXISTS (SELECT 1 FROM "ContactCompany" m WHERE m."contactId" = c."id" AND m."companyId" = k."id"))`;
 
 /**
  * The same for a portal session, whose absolute lifetime is PORTAL_SESSION_MAX_AGE_DAYS. It also ends when the contact
  * loses portal access or has no company (a portal user always belongs to a company: every portal query is scoped by it),
- * or when the agency archives that company.
+ * or when the agency archives it and the contact has no other live company.
+ * The session's company (PortalSession.companyId; null: the contact's own) is resolved in the same statement, with the
+ * contact's membership and the company's archive state: a removed membership or an archived company ends access to it
+ * at once. The session then moves to the only live company left, or asks the contact to choose (needsCompany).
  * A preview lasts PORTAL_PREVIEW_LIFETIME_MS from its start and never slides; it ends with its staff user too.
  */
 export async function validatePortalSession(
@@ -204,12 +252,15 @@ export async function validatePortalSession(
   const id = hashToken(token);
   const row = await database.sql.get<Record<string, unknown>>(sql`
     SELECT p."expiresAt", p."createdAt", p."businessId", c."id", c."email", c."firstName", c."lastName", c."companyId", c."portalAccess",
-           b."name" AS "businessName", b."slug" AS "businessSlug", b."sessionLifetimeDays", co."archivedAt" AS "companyArchivedAt",
+           b."name" AS "businessName", b."slug" AS "businessSlug", b."sessionLifetimeDays",
+           p."companyId" AS "chosenCompanyId", k."id" AS "activeCompanyId",
+           (SELECT COUNT(*) FROM "Company" k WHERE ${raw(LIVE_COMPANY_OF_CONTACT)}) AS "companyCount",
+           (SELECT MIN(k."id") FROM "Company" k WHERE ${raw(LIVE_COMPANY_OF_CONTACT)}) AS "firstCompanyId",
            p."previewUserId", u."id" AS "previewerId", u."firstName" AS "previewerFirstName", u."lastName" AS "previewerLastName"
     FROM "PortalSession" p
     JOIN "Contact" c ON c."businessId" = p."businessId" AND c."id" = p."contactId"
     JOIN "Business" b ON b."id" = p."businessId"
-    LEFT JOIN "Company" co ON co."businessId" = p."businessId" AND co."id" = c."companyId"
+    LEFT JOIN "Company" k ON k."id" = COALESCE(p."companyId", c."companyId") AND ${raw(LIVE_COMPANY_OF_CONTACT)}
     LEFT JOIN "User" u ON u."id" = p."previewUserId" AND u."businessId" = p."businessId"
     WHERE p."id" = ${id}`);
   if (!row) return null;
@@ -221,17 +272,28 @@ export async function validatePortalSession(
     isPreview ? Math.min(lifetimeMs, PORTAL_PREVIEW_LIFETIME_MS) : lifetimeMs,
   );
   // A preview whose staff user is gone (removed from the team) ends with them.
+  const companyCount = toInt(row.companyCount);
   if (
     !expiry ||
     !row.portalAccess ||
     row.companyId === null ||
-    row.companyArchivedAt != null ||
+    companyCount === 0 ||
     (isPreview && row.previewerId == null)
   ) {
     await database.db.portalSession.deleteMany({ where: { id } });
     return null;
   }
-  if (expiry.renewed) await database.db.portalSession.update({ where: { id }, data: { expiresAt: expiry.expiresAt } });
+  let companyId = row.activeCompanyId == null ? COMPANY_UNCHOSEN : toInt(row.activeCompanyId);
+  // The chosen company is gone (membership removed, company archived): the only one left, else ask again.
+  const fallback = companyId === COMPANY_UNCHOSEN && companyCount === 1 ? toInt(row.firstCompanyId) : COMPANY_UNCHOSEN;
+  const moved =
+    companyId === COMPANY_UNCHOSEN && (row.chosenCompanyId === null || toInt(row.chosenCompanyId) !== fallback);
+  if (companyId === COMPANY_UNCHOSEN) companyId = fallback;
+  if (expiry.renewed || moved)
+    await database.db.portalSession.update({
+      where: { id },
+      data: { expiresAt: expiry.expiresAt, ...(moved ? { companyId } : {}) },
+    });
   const businessId = toInt(row.businessId);
   return {
     sessionId: id,
@@ -242,9 +304,11 @@ export async function validatePortalSession(
       email: String(row.email),
       firstName: String(row.firstName),
       lastName: String(row.lastName),
-      companyId: toInt(row.companyId),
+      companyId,
     },
     business: { id: businessId, name: String(row.businessName), slug: String(row.businessSlug) },
+    needsCompany: companyId === COMPANY_UNCHOSEN,
+    companyCount,
     preview: isPreview
       ? {
           userId: toInt(row.previewerId),

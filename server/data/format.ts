@@ -156,6 +156,7 @@ export const ENTITY_NAMES = [
   'users',
   'companies',
   'contacts',
+  'contactCompanies',
   'projects',
   'projectContacts',
   'tasks',
@@ -275,6 +276,18 @@ export const ENTITIES: readonly EntitySpec[] = [
       role: contactRoleSchema,
       title: contactFields.title,
     }),
+  },
+  {
+    // Several companies per client login (issue 32): the other companies a contact's sign-in opens. A company export
+    // holds the rows of its own contacts whose other company is in it too (none: it holds one company), so only an
+    // agency export carries them; an import keeps at most LIMITS.companiesPerContact companies per contact.
+    name: 'contactCompanies',
+    model: 'ContactCompany',
+    columns: { contactId: 'int', companyId: 'int', clientAdmin: 'boolean', createdAt: 'date' },
+    refs: { contactId: 'contacts', companyId: 'companies' },
+    orderBy: ['contactId', 'companyId'],
+    company: (c) => ({ companyId: c, contact: { companyId: c } }),
+    addedLater: true,
   },
   {
     name: 'projects',

@@ -5,6 +5,7 @@
  * own typed insert below, so Prisma checks every column it is given; the others (format.ts `pairBy`) go through one
  * generic insert: every column of format.ts (checkRow checked each), the business, and the references rewritten.
  */
+import { LIMITS } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import { TEMPLATE_LIMITS } from '../../shared/schemas/templates';
 import type { ImportSummary } from '../../shared/schemas/data';
@@ -34,6 +35,7 @@ import type {
   Project,
   Prisma,
   ProjectContact,
+  ContactCompany,
   ProjectTemplate,
   ProjectTemplateFlow,
   ProjectTemplateTask,
@@ -70,6 +72,7 @@ type ArchiveRows = {
   contacts: Omit<Contact, 'businessId' | 'portalPasswordHash'>[];
   projects: Omit<Project, 'businessId'>[];
   projectContacts: Pick<ProjectContact, 'projectId' | 'contactId'>[];
+  contactCompanies: Pick<ContactCompany, 'contactId' | 'companyId' | 'clientAdmin' | 'createdAt'>[];
   tasks: Omit<Task, 'businessId'>[];
   documents: (Pick<
     Document,
@@ -331,6 +334,7 @@ const WRITERS: Partial<Record<EntityName, (w: RowWriter) => Promise<void>>> = {
   contacts: writeContacts,
   projects: writeProjects,
   projectContacts: writeProjectContacts,
+  contactCompanies: writeContactCompanies,
   tasks: writeTasks,
   documents: writeDocuments,
   documentVersions: writeDocumentVersions,
@@ -513,6 +517,42 @@ async function writeProjects(w: RowWriter) {
     (data) => tx.project.createManyAndReturn({ data, select: { id: true, name: true } }),
     'name',
   );
+}
+
+/**
+ * The other companies of each contact (issue 32), each pair once, never the contact's own company, and at most
+ * LIMITS.companiesPerContact companies per contact with the ones they have already (a contact matched by e-mail):
+ * the rows past that bound are skipped.
+ */
+async function writeContactCompanies(w: RowWriter) {
+  const { tx, businessId, rows } = w;
+  const pairs = rows.contactCompanies.map((cc) => ({
+    businessId,
+    contactId: w.need('contacts', cc.contactId),
+    companyId: w.need('companies', cc.companyId),
+    clientAdmin: cc.clientAdmin,
+    createdAt: cc.createdAt,
+  }));
+  const contactIds = [...new Set(pairs.map((p) => p.contactId))];
+  const contacts = await tx.contact.findMany({
+    where: { businessId, id: { in: contactIds } },
+    select: { id: true, companyId: true, otherCompanies: { select: { companyId: true } } },
+  });
+  const held = new Map(
+    contacts.map((c) => [
+      c.id,
+      new Set([...(c.companyId === null ? [] : [c.companyId]), ...c.otherCompanies.map((o) => o.companyId)]),
+    ]),
+  );
+  const data = pairs.filter((p) => {
+    const companies = held.get(p.contactId);
+    if (!companies || companies.has(p.companyId) || companies.size >= LIMITS.companiesPerContact) return false;
+    companies.add(p.companyId);
+    return true;
+  });
+  for (let i = 0; i < data.length; i += CHUNK) await tx.contactCompany.createMany({ data: data.slice(i, i + CHUNK) });
+  w.created.contactCompanies = data.length;
+  w.skipped.contactCompanies = pairs.length - data.length;
 }
 
 /** The projects' contacts, each pair once. */

@@ -17,6 +17,7 @@ import type { Permission } from '../../shared/permissions';
 import {
   refuseNul,
   requirePermission,
+  requireCompanyChosen,
   requirePortal,
   requireSignedIn,
   requireStaff,
@@ -162,6 +163,7 @@ export function staffOrPortalRoute(
       }
       const session = await ctx.sessions.getPortal();
       if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.unauthenticated });
+      requireCompanyChosen(session);
       const portal = portalScope(ctx.app, session);
       return runAsTenant(portal.businessId, () => handler({ portal }, ctx.req, ctx.res));
     },

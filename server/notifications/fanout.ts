@@ -6,6 +6,7 @@
  * - email: sends one staff notification's e-mail (skipped once sent), or a prepared portal e-mail.
  * - digest: one daily e-mail per user listing the notifications collected for it.
  */
+import { portalLink } from '../portal/links';
 import { hubLink } from '../../shared/links';
 import { M } from '../../shared/messages';
 import { NOTIFICATION_DEFAULTS, type NotificationChannel, type NotificationKind } from '../../shared/notifications';
@@ -262,15 +263,23 @@ async function portalMails(tx: Tx, activity: ActivityRow, deps: JobDeps) {
   const contacts = await tx.contact.findMany({
     where: {
       businessId: activity.businessId,
-      companyId: activity.companyId ?? { not: null },
+      companyId: { not: null },
       portalAccess: true,
       notifyByEmail: true,
       // An archived company's portal is closed: its contacts hear of nothing (a flow for all companies included).
-      company: { is: { archivedAt: null } },
+      // Contacts of other companies who also have access to this one (ContactCompany) hear of it too.
+      ...(activity.companyId == null
+        ? { company: { is: { archivedAt: null } } }
+        : {
+            OR: [
+              { companyId: activity.companyId, company: { is: { archivedAt: null } } },
+              { otherCompanies: { some: { companyId: activity.companyId, company: { is: { archivedAt: null } } } } },
+            ],
+          }),
     },
     select: { id: true, email: true, firstName: true },
   });
-  const url = `${deps.env.publicUrl}/portal/${business.slug}/${path}`;
+  const url = portalLink(deps.env.publicUrl, business.slug, path, activity.companyId ?? null);
   for (const contact of contacts) {
     await enqueueJob(tx, {
       businessId: activity.businessId,

@@ -139,6 +139,13 @@ export const restRoutes: RestRoute[] = [
   }),
   row('GET', '/auth/portal/v1/me', 'portalAuth.me', { summary: 'The signed-in portal user' }),
   row('POST', '/auth/portal/v1/logout', 'portalAuth.logout', { summary: 'Sign out of the client portal' }),
+  row('GET', '/api/portal/companies', 'portalCompanies.list', {
+    summary: "The signed-in contact's companies (a contact of several chooses one after signing in)",
+  }),
+  row('POST', '/api/portal/companies/choose', 'portalCompanies.choose', {
+    errors: [404],
+    summary: "Open one of the signed-in contact's companies in this session; any other company answers 404",
+  }),
   // The client portal's data (spec §7.6): the portal token (Bearer or cookie); business and company come from it,
   // and a {slug} other than the session's is 403. Lists answer their items, like every list path.
   row('GET', '/api/portal/projects/{slug}', 'portal.projects', {
@@ -349,6 +356,23 @@ export const restRoutes: RestRoute[] = [
       ],
     },
   ),
+  // Several companies per client login (issue 32): the companies one contact's sign-in opens (at most 30 in all).
+  row('GET', '/api/contacts/{contactId}/companies', 'contactCompanies.list', {
+    errors: [404],
+    summary: "The companies a contact's portal sign-in opens: their own first, then the others by name",
+  }),
+  row('POST', '/api/contacts/{contactId}/companies', 'contactCompanies.add', {
+    errors: [404],
+    summary: "Give a contact's sign-in access to another company of the agency (30 companies at most in all)",
+  }),
+  row('DELETE', '/api/contacts/{contactId}/companies/{companyId}', 'contactCompanies.remove', {
+    errors: [404],
+    summary: "End a contact's access to one of their other companies; their portal sessions there end at once",
+  }),
+  row('GET', '/api/companies/{companyId}/guest-contacts', 'contactCompanies.ofCompany', {
+    errors: [404],
+    summary: 'Contacts of other companies who also have portal access to this company',
+  }),
   // The spec's singular read path: the contact dialog reads a contact here before editing it.
   row('GET', '/contact/v1/{id}', 'contacts.get', { summary: 'Get a contact (the path the contact dialog reads)' }),
 

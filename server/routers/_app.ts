@@ -6,6 +6,7 @@ import { authRouter } from './auth';
 import { businessRouter } from './business';
 import { companiesRouter } from './companies';
 import { contactsRouter } from './contacts';
+import { contactCompaniesRouter, portalCompaniesRouter } from './contact-companies';
 import { dashboardRouter } from './dashboard';
 import { dataRouter } from './data';
 import { documentsRouter } from './documents';
@@ -42,6 +43,7 @@ export const appRouter = router({
   business: businessRouter,
   companies: companiesRouter,
   contacts: contactsRouter,
+  contactCompanies: contactCompaniesRouter,
   dashboard: dashboardRouter,
   data: dataRouter,
   documents: documentsRouter,
@@ -59,6 +61,7 @@ export const appRouter = router({
   portalActivity: portalActivityRouter,
   portalApprovals: portalApprovalsRouter,
   portalAuth: portalAuthRouter,
+  portalCompanies: portalCompaniesRouter,
   portalNotifications: portalNotificationsRouter,
   portalFiles: portalFilesRouter,
   portalFlows: portalFlowsRouter,

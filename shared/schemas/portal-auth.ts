@@ -25,7 +25,11 @@ export const portalMeOutput = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  companyId: z.number().int(),
+  /** The company the session works in; null while a contact of several companies has not chosen one yet. */
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  /** How many companies this login opens: more than one shows the chooser and the switch menu. */
+  companyCount: z.number().int(),
   business: z.object({ name: z.string(), slug: z.string() }),
   /**
    * A staff preview of the portal as this contact (read-only): who opens it and the contact's company, for its

@@ -106,6 +106,8 @@ const PORTAL = [
   'portalReviewComments.reopen',
   'portalReviewComments.edit',
   'portalReviewComments.delete',
+  'portalCompanies.list',
+  'portalCompanies.choose',
 ];
 
 /** Staff or portal procedures whose input names no row: the session alone decides whose data they see (tenancy.test.ts checks what). */
@@ -179,6 +181,7 @@ const WITHOUT_ID = [
   'security.sessions',
   'security.endSession',
   'security.endOtherSessions',
+  'portalCompanies.list',
 ];
 
 /** Each record area's router names its own model by `id` (shared/entities.ts). */
@@ -245,6 +248,9 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   portalReviewComments: 'document',
   /** security: the agency's sign-in policy, and the signed-in user's own sessions (a session's key is no row id). */
   security: null,
+  /** contactCompanies: contactId and companyId name a contact and a company (ID_KEY_MODEL); portalCompanies: companyId. */
+  contactCompanies: null,
+  portalCompanies: null,
 };
 
 /** The model an `…Id` / `…Ids` key names, in any namespace. */
@@ -475,6 +481,22 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
     'portalPreview.start': {
       beforeControl: (rows) =>
         app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }),
+    },
+    // A contact of another company is given the control's company (their own company cannot be added to them).
+    'contactCompanies.add': {
+      beforeControl: (rows) =>
+        app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { companyId: a.companies[3].id } }),
+    },
+    'contactCompanies.remove': {
+      beforeControl: async (rows) => {
+        await app.database.db.contact.update({
+          where: { id: rows.contact[0] },
+          data: { companyId: a.companies[3].id },
+        });
+        await app.database.db.contactCompany.create({
+          data: { businessId: a.businessId, contactId: rows.contact[0], companyId: rows.company[0] },
+        });
+      },
     },
     'contacts.sendInvite': {
       beforeControl: (rows) =>

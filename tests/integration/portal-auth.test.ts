@@ -108,6 +108,8 @@ describe('portal sign-in (POST /auth/portal/v1/login)', () => {
       first_name: contact.firstName,
       last_name: contact.lastName,
       company_id: a.portal.companyId,
+      company_name: a.companies[0].name,
+      company_count: 1,
       business: { name: a.name, slug: a.slug },
       // Only a staff preview of the portal says whose it is.
       preview: null,

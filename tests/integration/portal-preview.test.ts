@@ -262,7 +262,8 @@ describe('a preview changes nothing', () => {
         'portalAuth.logout',
       ]),
     );
-    expect([...PREVIEW_ALLOWED_MUTATIONS]).toEqual(['portalAuth.logout']);
+    // Switching company (a contact of several companies) changes only the preview's own session.
+    expect([...PREVIEW_ALLOWED_MUTATIONS]).toEqual(['portalAuth.logout', 'portalCompanies.choose']);
   });
 
   /** Inputs that the contact's own session would have accepted (the fixture's published flow and its step). */

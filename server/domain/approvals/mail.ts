@@ -5,6 +5,7 @@
  * request, contact and reason (dedupeKey). Like every portal e-mail, only to contacts with portal access who keep
  * e-mails on (Contact.notifyByEmail), and never to an archived company's contacts.
  */
+import { portalLink } from '../../portal/links';
 import { M } from '../../../shared/messages';
 import type { Db } from '../../db';
 import { enqueueJob } from '../../jobs/queue';
@@ -31,15 +32,19 @@ export async function mailApprovers(
   const contacts = await tx.contact.findMany({
     where: {
       businessId,
-      companyId: request.companyId,
+      // The request's company's contacts, and contacts of other companies who also have access to it (ContactCompany).
+      companyId: { not: null },
+      OR: [
+        { companyId: request.companyId, company: { is: { archivedAt: null } } },
+        { otherCompanies: { some: { companyId: request.companyId, company: { is: { archivedAt: null } } } } },
+      ],
       ...(input.contactIds ? { id: { in: input.contactIds } } : {}),
       portalAccess: true,
       notifyByEmail: true,
-      company: { is: { archivedAt: null } },
     },
     select: { id: true, email: true, firstName: true },
   });
-  const url = `${input.publicUrl}/portal/${business.slug}/approvals/${request.id}`;
+  const url = portalLink(input.publicUrl, business.slug, `approvals/${request.id}`, request.companyId);
   const optOut = M.notifications.portalOptOut(`${input.publicUrl}/portal/${business.slug}/settings`);
   for (const contact of contacts) {
     const reminder = input.reason === 'reminder';

@@ -30,8 +30,16 @@ async function setArchived(scope: Writer, { id }: CompanyId, archived: boolean) 
         data: { archivedAt: archived ? new Date() : null },
         select: companySelect,
       });
-      // Its contacts are signed out of the portal at once (the session check refuses them from now on anyway).
-      if (archived) await tx.portalSession.deleteMany({ where: { contact: { is: { companyId: id } } } });
+      // Its contacts are signed out of the portal at once (the session check refuses them from now on anyway); a
+      // contact with another live company keeps the session, which moves off this company at its next request.
+      if (archived)
+        await tx.portalSession.deleteMany({
+          where: {
+            contact: {
+              is: { companyId: id, otherCompanies: { none: { company: { is: { archivedAt: null } } } } },
+            },
+          },
+        });
       await recordActivity(tx, scope.businessId, staffActor(scope.user), {
         entityType: 'company',
         entityId: id,

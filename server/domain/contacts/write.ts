@@ -186,6 +186,9 @@ export async function updateContact(
         data: { ...fields, ...(portalPasswordHash ? { portalPasswordHash } : {}) },
         select: { id: true },
       });
+      // A contact moved to one of their other companies (ContactCompany) keeps one row for it: their own.
+      if (companyChanged && next.companyId !== null)
+        await tx.contactCompany.deleteMany({ where: { contactId: id, companyId: next.companyId } });
       if (revoke) await endPortalAccess(tx, scope.businessId, id);
       else if (portalPasswordHash) await tx.portalSession.deleteMany({ where: { contactId: id } });
       await logContact(tx, scope, id, before, portalPasswordHash !== undefined);

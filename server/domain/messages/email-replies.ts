@@ -9,6 +9,7 @@
  * sentence. A reply by e-mail is never an internal note. Its attachments become the company's files, as a
  * composer's uploads do, and a mail delivered twice (the same Message-ID) is posted once.
  */
+import { portalCompaniesOf } from '../../auth/sessions';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Response } from 'express';
@@ -48,7 +49,7 @@ async function postEmailReply(app: AppScope, reply: InboundReply): Promise<void>
       select: { id: true, companyId: true, projectId: true, project: true },
     });
     if (!thread) throw new ReplyRefused(M.messages.emailReplyThreadGone);
-    const person = await writerOf(scope, reply, thread);
+    const person = await writerOf(app, scope, reply, thread);
 
     const emailMessageId = messageIdKey(reply.messageId);
     if (emailMessageId) {
@@ -103,7 +104,7 @@ type ThreadRow = {
 };
 
 /** The token's recipient as a writer of this thread today, or a refusal. */
-async function writerOf(scope: Scope, reply: InboundReply, thread: ThreadRow): Promise<Person> {
+async function writerOf(app: AppScope, scope: Scope, reply: InboundReply, thread: ThreadRow): Promise<Person> {
   const { recipient } = reply;
   if (recipient.kind === 'user') {
     const user = await scope.db.user.findUnique({
@@ -121,21 +122,23 @@ async function writerOf(scope: Scope, reply: InboundReply, thread: ThreadRow): P
       lastName: true,
       portalAccess: true,
       companyId: true,
-      company: { select: { archivedAt: true } },
     },
   });
+  // The thread's company must be one the contact signs in to today (their own or a ContactCompany row), live.
+  const companies =
+    contact?.portalAccess && contact.companyId !== null
+      ? await portalCompaniesOf(app.database.db, scope.businessId, contact.id)
+      : [];
   if (
-    !contact?.portalAccess ||
-    contact.companyId !== thread.companyId ||
-    !contact.company ||
-    contact.company.archivedAt !== null ||
-    !isClientVisible.messageThread(thread, thread.project, contact.companyId)
+    !contact ||
+    !companies.some((c) => c.id === thread.companyId) ||
+    !isClientVisible.messageThread(thread, thread.project, thread.companyId)
   )
     throw new ReplyRefused(M.messages.emailReplyNoAccess);
   return {
     kind: 'contact',
     contactId: contact.id,
-    companyId: contact.companyId,
+    companyId: thread.companyId,
     name: `${contact.firstName} ${contact.lastName}`.trim(),
   };
 }

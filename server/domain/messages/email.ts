@@ -16,6 +16,7 @@
  * - The Reply-To is a reply address of that person and thread (server/inbound-mail) when INBOUND_DOMAIN is set.
  * - A run handles at most MESSAGE_EMAIL_BATCH people; more, and it queues itself again.
  */
+import { portalLink } from '../../portal/links';
 import { M } from '../../../shared/messages';
 import { formatDateTime } from '../../../shared/dates';
 import { NOTIFICATION_DEFAULTS } from '../../../shared/notifications';
@@ -81,9 +82,11 @@ async function recipients(
     const rows = await db.all(sql`
       SELECT c."id", c."email", c."firstName", r."lastReadMessageId", r."emailedUpToMessageId"
       FROM "Contact" c
-      JOIN "Company" co ON co."businessId" = c."businessId" AND co."id" = c."companyId"
+      JOIN "Company" co ON co."businessId" = c."businessId" AND co."id" = ${thread.companyId}
       LEFT JOIN "MessageRead" r ON r."businessId" = c."businessId" AND r."threadId" = ${thread.id} AND r."contactId" = c."id"
-      WHERE c."businessId" = ${TENANT} AND c."companyId" = ${thread.companyId} AND c."portalAccess" = ${true}
+      WHERE c."businessId" = ${TENANT} AND c."companyId" IS NOT NULL AND c."portalAccess" = ${true}
+        AND (c."companyId" = ${thread.companyId} OR EXISTS (SELECT 1 FROM "ContactCompany" cc
+          WHERE cc."businessId" = ${TENANT} AND cc."contactId" = c."id" AND cc."companyId" = ${thread.companyId}))
         AND c."notifyByEmail" = ${true} AND co."archivedAt" IS NULL AND c."id" > ${afterKind === 'contact' ? Number(afterId) : 0}
         AND EXISTS (SELECT 1 FROM "Message" m WHERE ${pendingFor('contact', thread.id, sql`c."id"`, sql`r`)})
       ORDER BY c."id" LIMIT ${MESSAGE_EMAIL_BATCH + 1}`);
@@ -188,7 +191,9 @@ export const messageEmailHandler: JobHandler = {
       const authors = [...new Set(shownRows.map((r) => String(r.authorName)))];
       const from = who.kind === 'contact' ? String(thread.businessName) : authors.join(', ');
       const url =
-        who.kind === 'contact' ? `${base}/portal/${slug}/messages/${threadId}` : `${base}/hub/messages/${threadId}`;
+        who.kind === 'contact'
+          ? portalLink(base, slug, `messages/${threadId}`, companyId)
+          : `${base}/hub/messages/${threadId}`;
       const replyTo = deps.env.INBOUND_DOMAIN
         ? (
             await replyAddressFor(deps.database.db, deps.env.INBOUND_DOMAIN, {

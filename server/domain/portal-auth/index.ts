@@ -18,7 +18,7 @@ import type {
 import { contactActor, recordActivity } from '../../activity';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/password';
 import { createPortalReset, PORTAL_RESET_PREFIX, portalResetHash, portalResetPath } from '../../auth/portal-access';
-import { createPortalSession, invalidatePortalSession } from '../../auth/sessions';
+import { createPortalSession, invalidatePortalSession, portalCompaniesOf } from '../../auth/sessions';
 import { hashToken } from '../../auth/tokens';
 import { fieldError } from '../../errors';
 import { log } from '../../log';
@@ -56,6 +56,14 @@ const noAccess = () => new TRPCError({ code: 'FORBIDDEN', message: M.portalAuth.
 const companyArchived = () => new TRPCError({ code: 'FORBIDDEN', message: M.portalAuth.companyArchived });
 
 /**
+ * The contact's own company is archived and they have no other live one (ContactCompany): their portal is closed.
+ * A contact of several companies signs in while one of them is live.
+ */
+async function requireLiveCompany(db: Parameters<typeof portalCompaniesOf>[0], businessId: number, contactId: number) {
+  if ((await portalCompaniesOf(db, businessId, contactId)).length === 0) throw companyArchived();
+}
+
+/**
  * The contact of a portal link (an invite, or a reset link: told apart by how the token is hashed), only within the
  * business of the link's slug (no session: the unscoped client, so the slug's business is in the where clause).
  * Refused as shared/schemas/portal-auth.ts lists, and when the contact no longer has portal access or a company.
@@ -82,14 +90,13 @@ async function usablePortalLink(
           lastName: true,
           portalAccess: true,
           companyId: true,
-          company: { select: { archivedAt: true } },
         },
       },
     },
   });
   const usable = usableLink(link, messages);
   if (!usable.contact.portalAccess || usable.contact.companyId === null) throw noAccess();
-  if (usable.contact.company?.archivedAt) throw companyArchived();
+  await requireLiveCompany(scope.app.database.db, usable.businessId, usable.contactId);
   return usable;
 }
 
@@ -149,7 +156,6 @@ export async function portalLogin(scope: PublicScope, input: z.infer<typeof port
       portalPasswordHash: true,
       firstName: true,
       lastName: true,
-      company: { select: { archivedAt: true } },
     },
   });
   const passwordHash = contact?.portalPasswordHash;
@@ -157,7 +163,7 @@ export async function portalLogin(scope: PublicScope, input: z.infer<typeof port
     ? await verifyPassword(passwordHash, input.password)
     : await burnPasswordCheck(input.password).then(() => false);
   if (!contact || !valid || !contact.portalAccess || contact.companyId === null) throw invalidCredentials();
-  if (contact.company?.archivedAt) throw companyArchived();
+  await requireLiveCompany(db, contact.businessId, contact.id);
   await scope.app.throttle.loginSucceeded(attempt);
   const { companyId } = contact;
   return db.$transaction(async (tx) => {
@@ -176,15 +182,22 @@ export async function portalLogin(scope: PublicScope, input: z.infer<typeof port
 export async function portalMe(scope: Pick<PortalScope, 'db' | 'portalSession'>) {
   const { id, email, firstName, lastName, companyId } = scope.portalSession.contact;
   const { name, slug } = scope.portalSession.business;
-  const { preview: previewer } = scope.portalSession;
-  const preview = previewer
-    ? {
-        staffName: previewer.staffName,
-        companyName: (await scope.db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true } }))
-          .name,
-      }
-    : null;
-  return { id, email, firstName, lastName, companyId, business: { name, slug }, preview };
+  const { preview: previewer, needsCompany, companyCount } = scope.portalSession;
+  const companyName = needsCompany
+    ? null
+    : (await scope.db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true } })).name;
+  const preview = previewer && companyName !== null ? { staffName: previewer.staffName, companyName } : null;
+  return {
+    id,
+    email,
+    firstName,
+    lastName,
+    companyId: needsCompany ? null : companyId,
+    companyName,
+    companyCount,
+    business: { name, slug },
+    preview,
+  };
 }
 
 /** Ends the portal session of this request. */
@@ -253,7 +266,10 @@ async function sendPortalReset(scope: Pick<PublicScope, 'app'>, slug: string, em
       email,
       portalAccess: true,
       companyId: { not: null },
-      company: { is: { archivedAt: null } },
+      OR: [
+        { company: { is: { archivedAt: null } } },
+        { otherCompanies: { some: { company: { is: { archivedAt: null } } } } },
+      ],
       portalPasswordHash: { not: null },
       business: { is: { slug } },
     },

@@ -10,7 +10,7 @@ import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { M } from '../../../shared/messages';
 import type { portalPreviewStartInput } from '../../../shared/schemas/portal-preview';
-import { createPortalSession } from '../../auth/sessions';
+import { createPortalSession, portalCompaniesOf } from '../../auth/sessions';
 import type { StaffScope } from '../context';
 
 /**
@@ -29,12 +29,19 @@ export async function startPortalPreview(
   if (!contact) throw new TRPCError({ code: 'NOT_FOUND', message: M.contacts.notFound });
   if (!contact.portalAccess) throw new TRPCError({ code: 'BAD_REQUEST', message: M.portal.preview.noAccess });
   if (contact.companyId === null) throw new TRPCError({ code: 'BAD_REQUEST', message: M.portal.preview.noCompany });
+  // A contact of several companies is previewed in one of them (their own unless another is chosen): any other
+  // company, archived or not theirs, is NOT_FOUND.
+  const companyId = input.companyId ?? contact.companyId;
+  const companies = await portalCompaniesOf(scope.app.database.db, scope.businessId, contact.id);
+  if (!companies.some((c) => c.id === companyId))
+    throw new TRPCError({ code: 'NOT_FOUND', message: M.portalCompanies.notFound });
   // Sessions are written by the unscoped client (server/auth/sessions.ts), with the business given.
   const { token, expiresAt } = await createPortalSession(
     scope.app.database.db,
     scope.businessId,
     contact.id,
     scope.user.id,
+    companyId,
   );
   return { token, expiresAt, url: `/portal/${encodeURIComponent(scope.session.business.slug)}/dashboard` };
 }

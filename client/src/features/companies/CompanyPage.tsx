@@ -1,3 +1,4 @@
+import { CompanyGuestContacts } from '../contacts/ContactCompanies';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -216,39 +217,42 @@ function CompanyContacts({ company }: { company: CompanyRow }) {
   );
 
   return (
-    <PanelResults
-      list={list}
-      label={C.contacts}
-      count={M.companies.contactsCount}
-      action={addButton}
-      empty={{ icon: <Users className="size-10" />, title: C.noContacts, text: C.noContactsText }}
-      skeleton={{ lead: 'size-9 rounded-full', lines: ['h-4 w-40', 'h-3 w-56'], trailing: 'h-6 w-24 rounded-full' }}
-      rowKey={(contact) => contact.id}
-      row={(contact) => (
-        <ContactItem
-          contact={contact}
-          invite={invites[contact.id] ?? null}
-          sending={sendInvite.pendingId === contact.id}
-          onOpen={() => openEdit(contact)}
-          onManageAccess={() => setAccessOf(contact)}
-          onSendInvite={() => sendInvite.send(contact)}
-          onHideInvite={() =>
-            setInvites((all) => {
-              const { [contact.id]: _hidden, ...rest } = all;
-              return rest;
-            })
-          }
+    <>
+      <PanelResults
+        list={list}
+        label={C.contacts}
+        count={M.companies.contactsCount}
+        action={addButton}
+        empty={{ icon: <Users className="size-10" />, title: C.noContacts, text: C.noContactsText }}
+        skeleton={{ lead: 'size-9 rounded-full', lines: ['h-4 w-40', 'h-3 w-56'], trailing: 'h-6 w-24 rounded-full' }}
+        rowKey={(contact) => contact.id}
+        row={(contact) => (
+          <ContactItem
+            contact={contact}
+            invite={invites[contact.id] ?? null}
+            sending={sendInvite.pendingId === contact.id}
+            onOpen={() => openEdit(contact)}
+            onManageAccess={() => setAccessOf(contact)}
+            onSendInvite={() => sendInvite.send(contact)}
+            onHideInvite={() =>
+              setInvites((all) => {
+                const { [contact.id]: _hidden, ...rest } = all;
+                return rest;
+              })
+            }
+          />
+        )}
+      >
+        <ContactDialog
+          open={dialog.open}
+          contactId={dialog.contactId}
+          defaultCompanyId={company.id}
+          onClose={() => setDialog((d) => ({ ...d, open: false }))}
         />
-      )}
-    >
-      <ContactDialog
-        open={dialog.open}
-        contactId={dialog.contactId}
-        defaultCompanyId={company.id}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
-      />
-      <PortalAccessPanel contact={accessOf} onClose={() => setAccessOf(null)} />
-    </PanelResults>
+        <PortalAccessPanel contact={accessOf} onClose={() => setAccessOf(null)} />
+      </PanelResults>
+      <CompanyGuestContacts companyId={company.id} onOpen={(contactId) => setDialog({ open: true, contactId })} />
+    </>
   );
 }
 

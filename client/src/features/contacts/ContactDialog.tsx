@@ -18,6 +18,7 @@ import {
   type StoredContact,
 } from './contactDialogForm';
 import { PortalAccessSection } from './ContactPortalSection';
+import { ContactCompaniesSection } from './ContactCompanies';
 import { DeleteContactDialog } from './DeleteContactDialog';
 import { InviteLink } from './InviteLink';
 
@@ -66,6 +67,7 @@ export function ContactDialog({ open, contactId, defaultCompanyId, onClose }: Co
         <form onSubmit={save.onSubmit} noValidate>
           <ContactFields form={form} stored={stored} />
           <PortalAccessSection form={form} stored={stored} invite={contact.invite} sendInvite={contact.sendInvite} />
+          {editing && stored && <ContactCompaniesSection contact={stored} />}
           <DialogActions
             editing={editing}
             pending={save.pending}

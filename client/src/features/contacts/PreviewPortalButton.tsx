@@ -18,7 +18,16 @@ type Previewable = {
  * company). The tab is opened on the click itself, so a pop-up blocker lets it through, and pointed at the portal
  * once the preview exists; when the browser blocks it anyway, a toast offers to open the preview here.
  */
-export function PreviewPortalButton({ contact, compact }: { contact: Previewable; compact?: boolean }) {
+export function PreviewPortalButton({
+  contact,
+  compact,
+  company,
+}: {
+  contact: Previewable;
+  compact?: boolean;
+  /** One of a contact's several companies to preview (their own when left out). */
+  company?: { id: number; name: string };
+}) {
   const start = trpc.portalPreview.start.useMutation();
   if (!contact.portalAccess || !contact.companyOfContact) return null;
   const name = `${contact.firstName} ${contact.lastName}`.trim();
@@ -27,7 +36,7 @@ export function PreviewPortalButton({ contact, compact }: { contact: Previewable
     const tab = window.open('', '_blank');
     if (tab) tab.opener = null;
     start.mutate(
-      { contactId: contact.id },
+      { contactId: contact.id, companyId: company?.id },
       {
         onSuccess: ({ url }) => {
           if (tab && !tab.closed) tab.location.href = url;
@@ -50,7 +59,7 @@ export function PreviewPortalButton({ contact, compact }: { contact: Previewable
       size="sm"
       busy={start.isPending}
       onClick={open}
-      aria-label={M.portal.preview.startLabel(name)}
+      aria-label={company ? M.portalCompanies.hub.previewIn(name, company.name) : M.portal.preview.startLabel(name)}
       title={M.portal.preview.startTitle}
       className={compact ? 'relative z-10 -mt-1 shrink-0' : undefined}
     >

@@ -28,6 +28,7 @@ import { Spinner } from '../../ui/Feedback';
 import { SkipLink } from '../../ui/SkipLink';
 import { BusinessMark } from './PortalBrand';
 import { PreviewBanner } from './PreviewBanner';
+import { CompanyChooser, CompanySwitcher, useCompanyFromLink } from './PortalCompanies';
 import { usePortalUnread } from './usePortalUnread';
 import { messages as messagesText } from '../../../../shared/messages/messages';
 import { LiveVersions } from '../../lib/liveVersions';
@@ -203,24 +204,28 @@ function AccessDenied({ slug }: { slug: string }) {
   );
 }
 
-function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; brand: PortalBrand | null }) {
+function usePortalLogout(slug: string) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const logout = trpc.portalAuth.logout.useMutation({
+  return trpc.portalAuth.logout.useMutation({
     // Signed out either way (a session that already ended answers 401): forget the portal's data, back to its login.
     onSettled: () => {
       queryClient.removeQueries({ queryKey: [['portalAuth']] });
       navigate(portalPath(slug, 'login'), { replace: true });
     },
   });
+}
+
+function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; brand: PortalBrand | null }) {
+  const logout = usePortalLogout(slug);
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
   return (
     <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="flex h-16 items-center gap-3 px-4 sm:gap-6 sm:px-6">
+      <div className="flex min-h-16 flex-wrap items-center gap-x-3 px-4 sm:h-16 sm:flex-nowrap sm:gap-6 sm:px-6">
         <Link
           to={portalPath(slug, 'dashboard')}
-          className="flex min-w-0 items-center gap-3 rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          className="flex min-w-0 flex-1 basis-0 items-center gap-3 rounded-lg sm:flex-none sm:basis-auto focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
         >
           {/* The logo in a wide slot (up to 160×40), whatever its shape; without one, the agency's initials. */}
           {brand?.logoUrl ? (
@@ -234,6 +239,12 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
             <span className="block text-xs text-slate-500">{M.portalAuth.portalName}</span>
           </span>
         </Link>
+        {/* On phones the company menu takes a row of its own under the header's first row. */}
+        {user.companyCount > 1 && (
+          <div className="order-last basis-full pb-2 sm:order-none sm:basis-auto sm:pb-0">
+            <CompanySwitcher user={user} />
+          </div>
+        )}
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <LiveStatus />
           <div className="hidden text-right sm:block" title={user.email}>
@@ -313,12 +324,14 @@ export default function PortalLayout() {
   const slug = useParams().slug ?? '';
   const me = usePortalMe();
   const brand = usePortalBranding(slug);
+  const switching = useCompanyFromLink(me.data);
+  const logout = usePortalLogout(slug);
   const denied =
     errorCode(me.error) === 'UNAUTHORIZED' ||
     errorCode(me.error) === 'FORBIDDEN' ||
     (me.data && !sameSlug(me.data.business.slug, slug));
 
-  if (me.isPending) return <Spinner label={M.common.loading} />;
+  if (me.isPending || switching) return <Spinner label={M.common.loading} />;
   if (denied || !me.data) {
     if (!denied)
       return (
@@ -332,6 +345,13 @@ export default function PortalLayout() {
       );
     return <AccessDenied slug={slug} />;
   }
+  // A contact of several companies chooses one before anything else.
+  if (me.data.companyId === null)
+    return (
+      <div style={brandVariables(brand)}>
+        <CompanyChooser user={me.data} brand={brand} onSignOut={() => logout.mutate()} />
+      </div>
+    );
 
   return (
     <LiveProvider audience="portal">
