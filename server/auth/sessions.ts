@@ -71,10 +71,17 @@ function sessionExpiry(
   return next === expiresAt.getTime() ? { expiresAt, renewed: false } : { expiresAt: new Date(next), renewed: true };
 }
 
+/** How a staff session was made (Session.method): the active-sessions list shows it. */
+export type StaffSignInMethod = 'password' | 'sso' | 'break_glass';
+
 /** db: the client or a transaction's client (a reset's new session is written with the password). */
-export async function createStaffSession(db: Pick<Db, 'session'>, userId: number) {
+export async function createStaffSession(
+  db: Pick<Db, 'session'>,
+  userId: number,
+  method: StaffSignInMethod = 'password',
+) {
   const { token, id, createdAt, expiresAt } = newSession();
-  await db.session.create({ data: { id, userId, createdAt, expiresAt } });
+  await db.session.create({ data: { id, userId, createdAt, expiresAt, method } });
   return { token, expiresAt };
 }
 
