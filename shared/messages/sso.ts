@@ -12,11 +12,11 @@ export const sso = {
   clientIntro:
     'Let your clients’ people sign in to the portal with their own identity provider. They are matched to their contact by verified e-mail.',
   notSet: 'Not set up',
-  on: 'On',
-  off: 'Off',
+  on: T.on,
+  off: T.off,
   setUp: 'Set up single sign-on',
-  edit: 'Edit',
-  remove: 'Remove',
+  edit: T.edit,
+  remove: T.remove,
   removeConfirm:
     'Remove this single sign-on connection? People who only signed in with it will need a password or a link.',
   removed: 'Single sign-on connection removed',
@@ -38,8 +38,8 @@ export const sso = {
   requiredHint:
     'Password sign-in is off for the team. An owner can still sign in with a password in an emergency: it is logged and e-mailed to every owner.',
   redirectLabel: 'Redirect URL to register at your provider',
-  copy: 'Copy',
-  copied: 'Copied',
+  copy: T.copy,
+  copied: T.copied,
   save: T.saveChanges,
   cancel: T.cancel,
   test: 'Test connection',

@@ -1,6 +1,7 @@
 import { can } from '../../../../shared/permissions';
 import { useSession } from '../../app/useSession';
 import { RequireTwoFactorCard } from './RequireTwoFactorCard';
+import { SsoCard } from './SsoCard';
 
 /**
  * Account → Security (issue 32): how the team and the agency's clients sign in. Each section is its own card and
@@ -9,5 +10,11 @@ import { RequireTwoFactorCard } from './RequireTwoFactorCard';
 export function SecurityPanel() {
   const { user } = useSession();
   const owner = !!user && can(user.role, 'security.manage');
-  return <div className="max-w-4xl space-y-6">{owner && <RequireTwoFactorCard />}</div>;
+  return (
+    <div className="max-w-4xl space-y-6">
+      {owner && <RequireTwoFactorCard />}
+      {owner && <SsoCard audience="staff" />}
+      {owner && <SsoCard audience="client" />}
+    </div>
+  );
 }

@@ -8,6 +8,7 @@ import { TextField } from '../../ui/Field';
 import { Alert } from '../../ui/Feedback';
 import { buttonInk, type PortalBrand } from './branding';
 import { PortalAuthFrame } from './PortalBrand';
+import { ClientSsoSignIn } from '../auth/SsoSignIn';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { shell: CORE.shell, portalAuth } as const;
@@ -139,6 +140,7 @@ function PortalLoginForm({
       >
         {busy ? M.portalAuth.submitting : M.portalAuth.submit}
       </Button>
+      {!preview && routeSlug && <ClientSsoSignIn slug={routeSlug} />}
     </form>
   );
 }
