@@ -12,6 +12,7 @@ import { parseAuthorization } from './auth/authorization';
 import { jsonTextTooDeep, valueTooDeep } from './lib/input-guards';
 import '../shared/zod-messages';
 import { httpRouter } from './http/registry';
+import { ssoRouter } from './http/sso';
 import { API_PREFIXES, isApiPath, restRouter, sendRefusal } from './rest';
 import { log, requestIdOf, requestLogging } from './log';
 import { createMetrics, metricsRoute, routeLabeler, type Metrics } from './metrics';
@@ -217,6 +218,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // File bytes (multipart uploads, downloads) stream outside the JSON parsers: the table of server/http/registry.ts.
   app.use(httpRouter(createContext));
+  // Single sign-on's browser redirects (/auth/oidc/..., /auth/portal/oidc/...).
+  app.use(ssoRouter(createContext));
 
   app.use(express.json({ limit: JSON_LIMIT }));
   // JSON.parse itself does not recurse; refuse deep bodies before the REST adapter's key conversion does.

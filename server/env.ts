@@ -74,6 +74,14 @@ const schema = z
     /** The most an export zip (and each of its entries over 1 MiB) may unpack to, as a multiple of its packed size. */
     IMPORT_MAX_RATIO: z.coerce.number().int().min(1).max(100_000).default(100),
     PUBLIC_URL: z.url('must be an absolute URL such as https://hub.example.com').optional(),
+    /**
+     * The key that encrypts secrets kept in the database (an identity provider's client secret): any long random text,
+     * e.g. `openssl rand -hex 32`. Unset: a key generated once into secret.key in the data folder (server/auth/secret-box.ts).
+     */
+    SECRET_KEY: optionalText.refine(
+      (v) => v === undefined || v.length >= 32,
+      'must be at least 32 characters (e.g. openssl rand -hex 32)',
+    ),
     /** Express's "trust proxy": which proxies may set X-Forwarded-For (the client IP used by login throttling). */
     TRUST_PROXY: z.string().default('loopback'),
     /**

@@ -46,6 +46,7 @@ import { reviewComments } from './messages/reviewComments';
 import { magicLink } from './messages/magicLink';
 import { security } from './messages/security';
 import { portalCompanies } from './messages/portalCompanies';
+import { sso } from './messages/sso';
 
 /**
  * The whole catalogue, one section per file under ./messages/ (a screen that must load fast imports only the sections
@@ -98,4 +99,5 @@ export const M = {
   magicLink,
   security,
   portalCompanies,
+  sso,
 } as const;

@@ -111,6 +111,9 @@ function sessionExpiry(
   return next === expiresAt.getTime() ? { expiresAt, renewed: false } : { expiresAt: new Date(next), renewed: true };
 }
 
+/** How a staff session was made (Session.method): the active-sessions list shows it. */
+export type StaffSignInMethod = 'password' | 'two_factor' | 'sso' | 'break_glass';
+
 /**
  * db: the client or a transaction's client (a reset's new session is written with the password). origin: where the
  * sign-in came from (none for sessions made outside a request, such as tests'); lastSeenAt starts at sign-in.

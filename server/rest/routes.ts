@@ -534,6 +534,33 @@ export const restRoutes: RestRoute[] = [
   row('DELETE', '/api/api-tokens/{id}', 'apiTokens.revoke', {
     summary: 'Revoke one of your API tokens; it stops working at once',
   }),
+  // Single sign-on (Account → Security; owner only, a signed-in session, never an API token).
+  row('GET', '/api/sso', 'sso.settings', {
+    errors: [403],
+    summary:
+      'The single sign-on connections for the team and for clients (never their secrets), the redirect URLs to register, and the users the provider blocked',
+  }),
+  row('PUT', '/api/sso/{audience}', 'sso.save', {
+    errors: [403, 404, 412],
+    summary:
+      "Create or replace the staff or client connection: the issuer's discovery must answer; the secret is stored encrypted (empty keeps the stored one)",
+  }),
+  row('DELETE', '/api/sso/{audience}', 'sso.remove', {
+    errors: [403],
+    summary: 'Remove the staff or client connection',
+  }),
+  row('POST', '/api/sso/{audience}/test', 'sso.startTest', {
+    errors: [403, 404, 412],
+    summary: "Start a test sign-in: open the answer's url in a browser, then read the test's result",
+  }),
+  row('GET', '/api/sso/tests/{test}', 'sso.testResult', {
+    errors: [403, 404],
+    summary: 'What the provider sent during a test sign-in, or why it was refused',
+  }),
+  row('POST', '/api/sso/blocked/{userId}/unblock', 'sso.unblock', {
+    errors: [403],
+    summary: 'Let a user the provider refused (blocked) sign in again',
+  }),
   // Saved views of the hub's lists: the caller's personal views and the team's.
   row('GET', '/api/saved-views', 'savedViews.list', {
     summary: "A list's saved views (list=company, contact, project, task, file or resource): yours and the team's",

@@ -34,6 +34,7 @@ import { tasksRouter } from './tasks';
 import { flowTemplatesRouter, templatesRouter } from './templates';
 import { staffInviteRouter, teamRouter } from './team';
 import { twoFactorRouter } from './two-factor';
+import { ssoRouter } from './sso';
 
 export const appRouter = router({
   activity: activityRouter,
@@ -81,6 +82,7 @@ export const appRouter = router({
   staffInvite: staffInviteRouter,
   team: teamRouter,
   twoFactor: twoFactorRouter,
+  sso: ssoRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -54,7 +54,7 @@ export const team = {
   revoking: T.revokingBusy,
   revoked: 'Invite revoked',
   revokeFailed: 'Failed to revoke the invite',
-  remove: 'Remove',
+  remove: T.remove,
   removeMember: (name: string) => `Remove ${name}`,
   removeTitle: (name: string) => `Remove ${name} from the team?`,
   removeText: (name: string) =>

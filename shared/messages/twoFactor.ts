@@ -4,8 +4,8 @@ import * as T from './texts';
 export const twoFactor = {
   title: T.twoFactorSignIn,
   intro: 'Ask for a code from an authenticator app (1Password, Google Authenticator, Authy…) each time you sign in.',
-  on: 'On',
-  off: 'Off',
+  on: T.on,
+  off: T.off,
   enabledSince: (date: string) => `On since ${date}`,
   turnOn: 'Turn on two-factor',
   turnOff: 'Turn off',

@@ -21,6 +21,7 @@ import { TRPCClientError } from '@trpc/client';
 import { openLiveStream } from '../support/live';
 import { refusal, untypedTrpcClient, type Credentials } from '../support/trpc';
 import { kindOf, sample, sampleProblems, shapeOf } from '../support/zod-sample';
+import { CLIENT, startOidcProvider, type TestProvider } from '../support/oidc-provider';
 import { HTTP_ROUTES, routeName } from '../../server/http/registry';
 import { ENTITIES, RECORD_KINDS } from '../../shared/entities';
 import type { HttpRoute } from '../../server/http/route';
@@ -55,6 +56,8 @@ const PUBLIC = [
   'business.branding',
   'staffInvite.info',
   'staffInvite.accept',
+  'sso.staffOption',
+  'sso.clientOption',
 ];
 
 /** The portal's work areas (server/routers/portal.ts); `slug` is only the REST path's, checked against the session's. */
@@ -182,6 +185,10 @@ const WITHOUT_ID = [
   'security.endSession',
   'security.endOtherSessions',
   'portalCompanies.list',
+  'sso.settings',
+  'sso.remove',
+  'sso.startTest',
+  'sso.testResult',
 ];
 
 /** Each record area's router names its own model by `id` (shared/entities.ts). */
@@ -251,6 +258,8 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   /** contactCompanies: contactId and companyId name a contact and a company (ID_KEY_MODEL); portalCompanies: companyId. */
   contactCompanies: null,
   portalCompanies: null,
+  /** sso: the owner's single sign-on settings; save's autoCreateCompanyId, unblock's userId name their rows. */
+  sso: null,
 };
 
 /** The model an `…Id` / `…Ids` key names, in any namespace. */
@@ -284,6 +293,8 @@ const ID_KEY_MODEL: Record<string, TenantModel> = {
   requestId: 'approvalRequest',
   commentId: 'reviewComment',
   parentId: 'reviewComment',
+  /** A client connection's company for contacts created on first sign-in (issue 32). */
+  autoCreateCompanyId: 'company',
 };
 
 type ProcedureDef = {
@@ -303,9 +314,10 @@ type IdKey = { path: string[]; key: string; many: boolean; model: TenantModel | 
 const ID_KEY = /^(id|.+Id)$/;
 /**
  * Keys named like ids that name no row: lastEventId is tRPC's resume position in a live stream (a number of the whole
- * installation's event sequence; a stream catches up only on its own agency's events, tests/integration/live.test.ts).
+ * installation's event sequence; a stream catches up only on its own agency's events, tests/integration/live.test.ts);
+ * clientId is the OAuth client id a single sign-on provider gave the agency (sso.save), text of the provider's.
  */
-const NOT_ROW_IDS = new Set(['lastEventId']);
+const NOT_ROW_IDS = new Set(['lastEventId', 'clientId']);
 const ID_LIST_KEY = /^(ids|.+Ids)$/;
 
 /** Every key of the input (at any depth of nested objects) that names a row, with the model it names. */
@@ -413,11 +425,17 @@ let app: TestApp;
 let a: Agency;
 let b: Agency;
 
+let provider: TestProvider;
+
 beforeAll(async () => {
   app = await startApp();
   ({ a, b } = await twoAgencies(app));
+  provider = await startOidcProvider(app.baseUrl, []);
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await provider.close();
+  await app.close();
+});
 
 /**
  * A subscription (a live stream, server-sent events) is opened and read until it says whether it was let in: its
@@ -497,6 +515,21 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
           data: { businessId: a.businessId, contactId: rows.contact[0], companyId: rows.company[0] },
         });
       },
+    },
+    // A connection is saved only once the provider answers discovery: the real one this file starts.
+    'sso.save': {
+      input: () => ({
+        audience: 'client',
+        issuer: provider.issuer,
+        clientId: CLIENT.id,
+        clientSecret: CLIENT.secret,
+        allowedDomains: 'matrix.test',
+      }),
+    },
+    // Only a blocked user is unblocked.
+    'sso.unblock': {
+      beforeControl: (rows) =>
+        app.database.db.user.update({ where: { id: rows.user[0] }, data: { blockedAt: new Date() } }),
     },
     'contacts.sendInvite': {
       beforeControl: (rows) =>

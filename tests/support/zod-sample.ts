@@ -82,6 +82,8 @@ const KEY_HINTS: [RegExp, string][] = [
   [/^code$/, '123456'],
   /** A live-update conversation key (shared/live.ts). */
   [/^channel$/, 'thread:1'],
+  /** E-mail domains (a single sign-on connection's allow-list). */
+  [/[dD]omains?$/, 'example.test'],
 ];
 
 function sampleString(schema: z.ZodType, key: string): string {

@@ -17,7 +17,13 @@ import { TWO_FACTOR_CHALLENGE_MS, type verifyTwoFactorInput } from '../../../sha
 import { recordActivity, staffActor } from '../../activity';
 import { revokeUserApiTokens } from '../../auth/api-tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/password';
-import { createStaffSession, invalidateStaffSession, originOf, type SessionOrigin } from '../../auth/sessions';
+import {
+  createStaffSession,
+  invalidateStaffSession,
+  originOf,
+  type SessionOrigin,
+  type StaffSignInMethod,
+} from '../../auth/sessions';
 import { generateSessionToken, hashToken } from '../../auth/tokens';
 import { bareTotp, checkTotp, looksLikeTotp, spendRecoveryCode } from '../../auth/two-factor';
 import type { Db } from '../../db';
@@ -28,6 +34,7 @@ import type { AppScope } from '../../trpc';
 import type { StaffScope } from '../context';
 import { refuseUnclaimed, requireStrongPassword, tooMany, usableLink, type RequestScope } from './rules';
 import { addStarterTemplates } from '../templates/starters';
+import { announceBreakGlass, passwordSignInMethod } from '../sso/break-glass';
 
 /** A public flow: no session, the unscoped client (app.database.db) and the request (throttles, Retry-After). */
 export type PublicScope = RequestScope & { app: AppScope };
@@ -120,6 +127,17 @@ async function passwordAccepted(
   return createStaffSession(db, user.id, origin);
 }
 
+/** A session made with a password while single sign-on is required: logged and e-mailed (../sso/break-glass.ts). */
+async function afterPasswordSignIn<T extends SignInStep>(
+  scope: Pick<PublicScope, 'app' | 'ip'>,
+  userId: number,
+  method: StaffSignInMethod,
+  step: T,
+): Promise<T> {
+  if (method === 'break_glass' && !('twoFactorRequired' in step)) await announceBreakGlass(scope.app, userId, scope.ip);
+  return step;
+}
+
 /** The password step: with two-factor sign-in on, a challenge for verifyTwoFactor; otherwise a session. */
 export async function login(scope: PublicScope, input: z.infer<typeof loginInput>): Promise<SignInStep> {
   const db = scope.app.database.db;
@@ -127,14 +145,16 @@ export async function login(scope: PublicScope, input: z.infer<typeof loginInput
   if (attempt.retryAfter > 0) tooMany(scope, attempt.retryAfter, M.auth.throttled);
   const user = await db.user.findUnique({
     where: { email: input.email },
-    select: { id: true, businessId: true, passwordHash: true, totpEnabledAt: true },
+    select: { id: true, businessId: true, passwordHash: true, totpEnabledAt: true, role: true, blockedAt: true },
   });
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await burnPasswordCheck(input.password).then(() => false);
   if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: M.auth.invalidCredentials });
   await scope.app.throttle.loginSucceeded(attempt);
-  return passwordAccepted(db, user, originOf(scope, 'password'));
+  // Single sign-on required: only an owner's break-glass sign-in; a user the provider blocked: none.
+  const method = await passwordSignInMethod(db, user);
+  return afterPasswordSignIn(scope, user.id, method, await passwordAccepted(db, user, originOf(scope, method)));
 }
 
 /** An authenticator code or a recovery code of the challenge's user, throttled like passwords; refused otherwise. */
@@ -180,7 +200,7 @@ export async function verifyTwoFactor(
     select: {
       expiresAt: true,
       businessId: true,
-      user: { select: { id: true, totpSecret: true, totpEnabledAt: true } },
+      user: { select: { id: true, totpSecret: true, totpEnabledAt: true, role: true, blockedAt: true } },
     },
   });
   const expired = () => new TRPCError({ code: 'UNAUTHORIZED', message: M.twoFactor.challengeExpired });
@@ -195,12 +215,14 @@ export async function verifyTwoFactor(
   }
   const { user, businessId } = challenge;
   await checkSecondFactor(scope, { id: user.id, totpSecret: challenge.user.totpSecret }, businessId, input);
-  return db.$transaction(async (tx) => {
+  const method = await passwordSignInMethod(db, { ...user, businessId });
+  const session = await db.$transaction(async (tx) => {
     // Claimed once: of two requests racing with the same challenge, only one starts a session.
     const claimed = await tx.twoFactorChallenge.deleteMany({ where: { id, expiresAt: { gt: new Date() } } });
     if (claimed.count !== 1) throw expired();
-    return createStaffSession(tx, user.id, originOf(scope, 'two_factor'));
+    return createStaffSession(tx, user.id, originOf(scope, method === 'break_glass' ? method : 'two_factor'));
   });
+  return afterPasswordSignIn(scope, user.id, method, session);
 }
 
 /** Who is signed in, and whether their agency still waits for their two-factor set-up. */
@@ -315,8 +337,17 @@ export async function resetPassword(
     user.business.name,
     user.business.slug,
   ]);
+  const holder = await scope.app.database.db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { role: true, blockedAt: true },
+  });
+  const method = await passwordSignInMethod(scope.app.database.db, {
+    id: userId,
+    businessId: user.businessId,
+    ...holder,
+  });
   const passwordHash = await hashPassword(input.password);
-  return scope.app.database.db.$transaction(async (tx) => {
+  const step = await scope.app.database.db.$transaction(async (tx) => {
     const now = new Date();
     const claimed = await tx.passwordReset.updateMany({
       where: { id: reset.id, usedAt: null, expiresAt: { gt: now } },
@@ -346,10 +377,7 @@ export async function resetPassword(
     });
     // A token made with a stolen session must not outlive the recovery.
     await revokeUserApiTokens(tx, { id: userId, ...user });
-    return passwordAccepted(
-      tx,
-      { id: userId, businessId: user.businessId, totpEnabledAt },
-      originOf(scope, 'password'),
-    );
+    return passwordAccepted(tx, { id: userId, businessId: user.businessId, totpEnabledAt }, originOf(scope, method));
   });
+  return afterPasswordSignIn(scope, userId, method, step);
 }

@@ -166,16 +166,26 @@ export async function portalLogin(scope: PublicScope, input: z.infer<typeof port
   await requireLiveCompany(db, contact.businessId, contact.id);
   await scope.app.throttle.loginSucceeded(attempt);
   const { companyId } = contact;
-  return db.$transaction(async (tx) => {
-    const session = await createPortalSession(tx, contact.businessId, contact.id);
-    await recordActivity(tx, contact.businessId, contactActor(contact), {
-      entityType: 'portal',
-      companyId,
-      action: 'signed_in',
-      clientVisible: true,
-    });
-    return session;
+  return db.$transaction((tx) => startPortalSession(tx, contact.businessId, { ...contact, companyId }));
+}
+
+/**
+ * Every sign-in of a contact ends here (password, single sign-on…): the portal session and its "signed in" entry,
+ * in the caller's transaction.
+ */
+export async function startPortalSession(
+  tx: Parameters<typeof createPortalSession>[0] & Parameters<typeof recordActivity>[0],
+  businessId: number,
+  contact: { id: number; firstName: string; lastName: string; companyId: number },
+): Promise<NewSession> {
+  const session = await createPortalSession(tx, businessId, contact.id);
+  await recordActivity(tx, businessId, contactActor(contact), {
+    entityType: 'portal',
+    companyId: contact.companyId,
+    action: 'signed_in',
+    clientVisible: true,
   });
+  return session;
 }
 
 /** The signed-in contact, their agency, and for a staff preview who previews which company. */

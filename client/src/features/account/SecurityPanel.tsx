@@ -3,6 +3,7 @@ import { useSession } from '../../app/useSession';
 import { RequireTwoFactorCard } from './RequireTwoFactorCard';
 import { SessionsCard } from './SessionsCard';
 import { SignInPolicyCard } from './SignInPolicyCard';
+import { SsoCard } from './SsoCard';
 
 /**
  * Account → Security (issue 32): how the team and the agency's clients sign in. Each section is its own card and
@@ -16,6 +17,8 @@ export function SecurityPanel() {
       {owner && <RequireTwoFactorCard />}
       {owner && <SignInPolicyCard />}
       <SessionsCard />
+      {owner && <SsoCard audience="staff" />}
+      {owner && <SsoCard audience="client" />}
     </div>
   );
 }

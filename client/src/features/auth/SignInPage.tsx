@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Alert } from '../../ui/Feedback';
 import { AuthCard } from './AuthCard';
+import { StaffSsoSignIn } from './SsoSignIn';
 import { TwoFactorStep } from './TwoFactorStep';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
@@ -175,6 +176,7 @@ export default function SignInPage({ onSignedIn }: { onSignedIn?: () => Promise<
           {pending ? M.auth.signingIn : M.auth.signIn}
         </Button>
       </form>
+      <StaffSsoSignIn email={() => watch('email')} />
       {demo && (
         <div className="mt-6 rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900">
           <div className="flex items-center gap-2 font-medium">

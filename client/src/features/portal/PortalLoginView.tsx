@@ -9,6 +9,7 @@ import { TextField } from '../../ui/Field';
 import { Alert } from '../../ui/Feedback';
 import { buttonInk, type PortalBrand } from './branding';
 import { PortalAuthFrame } from './PortalBrand';
+import { ClientSsoSignIn } from '../auth/SsoSignIn';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { shell: CORE.shell, portalAuth, magicLink } as const;
@@ -221,6 +222,7 @@ function PortalLoginForm({
       >
         {!preview && magicBusy ? M.magicLink.requesting : M.magicLink.request}
       </Button>
+      {!preview && routeSlug && <ClientSsoSignIn slug={routeSlug} />}
     </form>
   );
 }
