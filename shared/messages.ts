@@ -43,6 +43,7 @@ import { live } from './messages/live';
 import { approvals } from './messages/approvals';
 import { versions } from './messages/versions';
 import { reviewComments } from './messages/reviewComments';
+import { clientTeam } from './messages/clientTeam';
 
 /**
  * The whole catalogue, one section per file under ./messages/ (a screen that must load fast imports only the sections
@@ -92,4 +93,5 @@ export const M = {
   approvals,
   versions,
   reviewComments,
+  clientTeam,
 } as const;

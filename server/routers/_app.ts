@@ -32,6 +32,7 @@ import { tasksRouter } from './tasks';
 import { flowTemplatesRouter, templatesRouter } from './templates';
 import { staffInviteRouter, teamRouter } from './team';
 import { twoFactorRouter } from './two-factor';
+import { colleagueInvitesRouter, portalTeamRouter } from './client-team';
 
 export const appRouter = router({
   activity: activityRouter,
@@ -59,6 +60,8 @@ export const appRouter = router({
   portalApprovals: portalApprovalsRouter,
   portalAuth: portalAuthRouter,
   portalNotifications: portalNotificationsRouter,
+  portalTeam: portalTeamRouter,
+  colleagueInvites: colleagueInvitesRouter,
   portalFiles: portalFilesRouter,
   portalFlows: portalFlowsRouter,
   portalMessages: portalMessagesRouter,

@@ -263,3 +263,4 @@ export const tryFewerWords = 'Try fewer or shorter words.';
 export const conversations = 'Conversations';
 export const versionNumber = (n: number) => `Version ${n}`;
 export const sha256 = 'SHA-256';
+export const clientAdmin = 'Client admin';
