@@ -16,6 +16,11 @@ export const clientTeam = {
   removeText: (agency: string) =>
     `They can no longer sign in, and any sessions they have end now. ${agency} keeps their contact details and can give access back.`,
   removeConfirm: 'Remove access',
+  removing: 'Removing…',
+  cancel: T.cancel,
+  firstName: T.firstName,
+  lastName: T.lastName,
+  email: T.email,
   removed: (name: string) => `${name} can no longer sign in`,
   inviteTitle: 'Invite a colleague',
   inviteText: (agency: string, selfService: boolean) =>

@@ -1,10 +1,24 @@
 /** Client teams' shared rules: who is a client admin of a company, and what removing a person clears. */
 import { TRPCError } from '@trpc/server';
 import { M } from '../../../shared/messages';
-import type { PortalScope, TenantScope } from '../context';
+import type { PortalScope } from '../context';
 import type { Tx } from '../team/common';
 
-type Reader = Pick<TenantScope['db'], 'contact' | 'contactCompany'> | Tx;
+/** The unscoped client, the tenant-scoped one or a transaction: only these reads are made. */
+type Reader = {
+  contact: {
+    findFirst(args: {
+      where: { id: number };
+      select: { companyId: true; clientAdmin: true; portalAccess: true };
+    }): Promise<{ companyId: number | null; clientAdmin: boolean; portalAccess: boolean } | null>;
+  };
+  contactCompany: {
+    findFirst(args: {
+      where: { contactId: number; companyId: number };
+      select: { clientAdmin: true };
+    }): Promise<{ clientAdmin: boolean } | null>;
+  };
+};
 
 /**
  * The contact's admin right in a company: in their own company (Contact.companyId) Contact.clientAdmin, in another
