@@ -3,15 +3,15 @@ import * as T from './texts';
 /** Client teams (issue 32): client admins, their colleagues' invitations, staff approval and the agency's policy. */
 export const clientTeam = {
   // Portal → Settings → Team (a client admin's).
-  title: 'Team',
+  title: T.team,
   text: 'People of your company who can sign in to this portal. Invite a colleague, change who gets e-mails, or remove someone’s access.',
-  you: 'You',
+  you: T.you,
   adminBadge: T.clientAdmin,
-  invitedBadge: 'Invite sent',
+  invitedBadge: T.inviteSent,
   emailsOn: 'E-mails on',
   emailsLabel: (name: string) => `E-mails for ${name}`,
   removeLabel: (name: string) => `Remove ${name} from the portal`,
-  remove: 'Remove',
+  remove: T.remove,
   removeTitle: (name: string) => `Remove ${name} from the portal?`,
   removeText: (agency: string) =>
     `They can no longer sign in, and any sessions they have end now. ${agency} keeps their contact details and can give access back.`,
@@ -28,11 +28,11 @@ export const clientTeam = {
       ? 'They get an e-mail with a link to choose their password.'
       : `${agency} approves each invitation, then they get an e-mail with a link to choose their password.`,
   inviteSubmit: 'Send invitation',
-  inviteSubmitting: 'Sending…',
+  inviteSubmitting: T.sendingEllipsis,
   invitePending: (name: string) => `Invitation for ${name} sent to the agency for approval`,
   inviteSent: (name: string) => `${name} was invited by e-mail`,
   pendingTitle: 'Waiting for approval',
-  pendingRow: (when: string) => `Requested ${when}`,
+  pendingRow: T.requestedOn,
   emptyMembers: 'Nobody else from your company has portal access yet.',
   // Refusals.
   notAdmin: 'Only a client admin of your company can do this.',
@@ -48,16 +48,17 @@ export const clientTeam = {
   requestsTitle: 'Invitation requests',
   requestsText: 'Client admins asked to give these colleagues portal access.',
   requestedBy: (name: string, when: string) => `Requested by ${name}, ${when}`,
-  requestedByGone: (when: string) => `Requested ${when}`,
-  approve: 'Approve',
+  approve: T.approve,
   decline: 'Decline',
+  approveOf: (name: string) => `Approve the invitation of ${name}`,
+  declineOf: (name: string) => `Decline the invitation of ${name}`,
   approved: (name: string) => `${name} now has portal access and was sent an invite`,
   approvedNotMailed: (name: string) =>
     `${name} now has portal access, but the invite e-mail could not be sent: send a new invite from their contact.`,
   declined: (name: string) => `Invitation for ${name} declined`,
   requestNotFound: 'Invitation request not found',
   alreadyDecided: 'This invitation was already approved or declined.',
-  invitedBy: (name: string) => `Invited by ${name}`,
+  invitedBy: T.invitedBy,
   // The contact dialog's switch.
   adminLabel: T.clientAdmin,
   adminText: 'Can see their company’s portal users, invite colleagues and remove them.',

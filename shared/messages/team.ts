@@ -39,7 +39,7 @@ export const team = {
   linkExpires: (date: string) => `Works once, until ${date}.`,
   pending: 'Pending invites',
   pendingCount: (n: number) => `${n} pending`,
-  invitedBy: (name: string) => `Invited by ${name}`,
+  invitedBy: T.invitedBy,
   expires: (date: string) => `Expires ${date}`,
   expired: T.expired,
   newLink: 'New link',
@@ -54,7 +54,7 @@ export const team = {
   revoking: T.revokingBusy,
   revoked: 'Invite revoked',
   revokeFailed: 'Failed to revoke the invite',
-  remove: 'Remove',
+  remove: T.remove,
   removeMember: (name: string) => `Remove ${name}`,
   removeTitle: (name: string) => `Remove ${name} from the team?`,
   removeText: (name: string) =>

@@ -1,5 +1,6 @@
 import { can } from '../../../../shared/permissions';
 import { useSession } from '../../app/useSession';
+import { ClientTeamPolicyCard } from './ClientTeamPolicyCard';
 import { RequireTwoFactorCard } from './RequireTwoFactorCard';
 
 /**
@@ -9,5 +10,10 @@ import { RequireTwoFactorCard } from './RequireTwoFactorCard';
 export function SecurityPanel() {
   const { user } = useSession();
   const owner = !!user && can(user.role, 'security.manage');
-  return <div className="max-w-4xl space-y-6">{owner && <RequireTwoFactorCard />}</div>;
+  return (
+    <div className="max-w-4xl space-y-6">
+      {owner && <RequireTwoFactorCard />}
+      {owner && <ClientTeamPolicyCard />}
+    </div>
+  );
 }

@@ -195,7 +195,15 @@ function InviteForm({ agency, selfService }: { agency: string; selfService: bool
   );
 }
 
-function RemoveDialog({ member: asked, agency, onClose }: { member: Member | null; agency: string; onClose: () => void }) {
+function RemoveDialog({
+  member: asked,
+  agency,
+  onClose,
+}: {
+  member: Member | null;
+  agency: string;
+  onClose: () => void;
+}) {
   // The last person asked about stays on screen while the dialog fades out.
   const [member, setMember] = useState(asked);
   if (asked && asked !== member) setMember(asked);
