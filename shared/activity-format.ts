@@ -95,7 +95,7 @@ export function sentenceParts(entry: {
   if (entry.action === 'signed_in' || entry.action === 'invite_accepted') return { verb, name: null };
   if (entry.entityType === 'business')
     return { verb: A.businessActions[entry.action] ?? `${verb} the ${noun}`, name: null };
-  if (entry.action === 'invited' || !entry.entityName)
+  if (entry.action === 'invited' || entry.action.startsWith('colleague_') || !entry.entityName)
     return { verb: entry.entityName ? verb : `${verb} a ${noun}`, name: entry.entityName || null };
   return { verb: `${verb} ${noun}`, name: entry.entityName };
 }

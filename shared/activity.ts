@@ -58,6 +58,15 @@ export const ACTIVITY_ACTIONS = [
   'changes_requested',
   /** Someone commented on a version of a file (changes: version; issue 31). Never the text. */
   'commented',
+  /**
+   * Client teams (issue 32), on a contact: a client admin asked to invite a colleague (entityId null: no contact yet),
+   * staff (or, self-service, the admin) approved it and the contact was made, staff declined it, a client admin
+   * turned a colleague's portal access off.
+   */
+  'colleague_requested',
+  'colleague_approved',
+  'colleague_declined',
+  'colleague_removed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

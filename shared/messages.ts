@@ -47,6 +47,7 @@ import { magicLink } from './messages/magicLink';
 import { security } from './messages/security';
 import { portalCompanies } from './messages/portalCompanies';
 import { sso } from './messages/sso';
+import { clientTeam } from './messages/clientTeam';
 
 /**
  * The whole catalogue, one section per file under ./messages/ (a screen that must load fast imports only the sections
@@ -100,4 +101,5 @@ export const M = {
   security,
   portalCompanies,
   sso,
+  clientTeam,
 } as const;

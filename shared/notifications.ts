@@ -2,6 +2,8 @@
  * Notification kinds of staff users, their channels and defaults, shared by the server (fan-out, e-mail) and the
  * client (the bell and the preferences).
  */
+import { clientTeam } from './messages/clientTeam';
+
 export const NOTIFICATION_KINDS = [
   /** A task was assigned to me (by someone else). */
   'task_assigned',
@@ -23,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   'approval_decided',
   /** A client commented on a version of a file (review comments and pins). */
   'review_comment',
+  /** A client admin asked to invite a colleague to the portal (issue 32): staff approve or decline it. */
+  'colleague_invite',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,6 +46,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   message_client: 'email',
   approval_decided: 'email',
   review_comment: 'in_app',
+  colleague_invite: 'email',
 };
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; description: string }> = {
@@ -68,6 +73,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
     label: 'Client comments on files',
     description: 'A client comments on a version of a file, or replies to a comment.',
   },
+  colleague_invite: { label: clientTeam.notifyKind, description: clientTeam.notifyKindText },
 };
 
 export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {

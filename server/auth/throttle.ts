@@ -238,7 +238,7 @@ export class LoginThrottle {
    * counted per agency (so open sign-up cannot make an agency a mail relay) and per user (so one member cannot spend
    * the whole agency's budget). Refused (retryAfter > 0 seconds) past either budget, and then nothing is counted.
    */
-  async beginInvite(businessId: number, userId: number, budget: InviteBudget): Promise<InviteTicket> {
+  async beginInvite(businessId: number, userId: number | string, budget: InviteBudget): Promise<InviteTicket> {
     const agencyKey = keyOf('invite-agency', String(businessId));
     const userKey = keyOf('invite-user', String(userId));
     const taken = await this.take([agencyKey, userKey], this.limits.inviteWindowMs, {

@@ -31,7 +31,8 @@ export function fansOut(actor: Actor, entry: ActivityEntry): boolean {
       // A file shared with a client company (when written, or switched on later, or moved to it while shared).
       return entry.companyId != null && clientMailOf(clientFacts(actor, entry)) !== null;
     case 'contact':
-      return entry.action === 'invite_accepted';
+      // A client admin's request to invite a colleague waits for staff (issue 32).
+      return entry.action === 'invite_accepted' || (entry.action === 'colleague_requested' && actor.type === 'contact');
     case 'team':
       return entry.action === 'invite_accepted';
     case 'message':

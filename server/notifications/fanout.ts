@@ -131,6 +131,17 @@ async function noticesFor(tx: Tx, activity: ActivityRow): Promise<StaffNotice[]>
       break;
     }
     case 'contact': {
+      if (activity.action === 'colleague_requested') {
+        for (const userId of await staffIds(tx, activity.businessId)) {
+          notices.push({
+            userId,
+            kind: 'colleague_invite',
+            title: M.clientTeam.notifyRequested(activity.actorName, name),
+            link: hubLink('company', activity.companyId),
+          });
+        }
+        break;
+      }
       for (const userId of await staffIds(tx, activity.businessId)) {
         notices.push({
           userId,

@@ -212,6 +212,28 @@ export const restRoutes: RestRoute[] = [
   row('PUT', '/api/portal/notifications', 'portalNotifications.update', {
     summary: 'Turn those e-mails on or off (emailNotifications)',
   }),
+  // Client teams (issue 32): a client admin's colleagues (portal token); every row but status answers 403 to others.
+  row('GET', '/api/portal/team/status', 'portalTeam.status', {
+    summary: 'Whether the signed-in client is a client admin of their company, and whether invitations need approval',
+  }),
+  row('GET', '/api/portal/team', 'portalTeam.members', {
+    errors: [403],
+    summary: "A client admin's company: its portal users and its invitations waiting for the agency's approval",
+  }),
+  row('POST', '/api/portal/team/invitations', 'portalTeam.invite', {
+    status: 201,
+    errors: [403, 409, 429],
+    summary:
+      'Invite a colleague by e-mail: waits for approval (status pending), or with self-service on is sent at once (approved)',
+  }),
+  row('DELETE', '/api/portal/team/members/{contactId}', 'portalTeam.remove', {
+    errors: [403],
+    summary: "Turn a colleague's portal access off (never one's own, never another client admin's); the contact stays",
+  }),
+  row('PUT', '/api/portal/team/members/{contactId}/notifications', 'portalTeam.setNotifications', {
+    errors: [403],
+    summary: 'Whether a portal user of the company gets e-mail when files or flows are shared (notifyByEmail)',
+  }),
   // Messages in the client portal (portal token): the company's conversations, as the portal's screens call them.
   // Internal notes never appear (the procedures' client rule); `slug`, when given, must be the session's (403).
   row('GET', '/api/portal/messages/threads', 'portalMessages.threads', {
@@ -372,6 +394,25 @@ export const restRoutes: RestRoute[] = [
   row('GET', '/api/companies/{companyId}/guest-contacts', 'contactCompanies.ofCompany', {
     errors: [404],
     summary: 'Contacts of other companies who also have portal access to this company',
+  }),
+  // Client teams (issue 32): client admins' invitation requests, decided by staff; the self-service policy (owner).
+  row('GET', '/api/colleague-invitations', 'colleagueInvites.list', {
+    summary: 'Invitation requests of client admins, newest first (pending unless status is given; companyId narrows)',
+  }),
+  row('POST', '/api/colleague-invitations/{id}/approve', 'colleagueInvites.approve', {
+    errors: [409, 429],
+    summary: 'Approve a request: the contact is made with portal access and e-mailed a one-time invite link',
+  }),
+  row('POST', '/api/colleague-invitations/{id}/decline', 'colleagueInvites.decline', {
+    errors: [409],
+    summary: 'Decline a request',
+  }),
+  row('GET', '/api/client-teams/policy', 'colleagueInvites.policy', {
+    summary: "Whether client admins' invitations take effect without approval",
+  }),
+  row('PUT', '/api/client-teams/policy', 'colleagueInvites.setPolicy', {
+    errors: [403],
+    summary: 'Let client admins invite colleagues without approval, or not (owner)',
   }),
   // The spec's singular read path: the contact dialog reads a contact here before editing it.
   row('GET', '/contact/v1/{id}', 'contacts.get', { summary: 'Get a contact (the path the contact dialog reads)' }),

@@ -35,6 +35,7 @@ import { flowTemplatesRouter, templatesRouter } from './templates';
 import { staffInviteRouter, teamRouter } from './team';
 import { twoFactorRouter } from './two-factor';
 import { ssoRouter } from './sso';
+import { colleagueInvitesRouter, portalTeamRouter } from './client-team';
 
 export const appRouter = router({
   activity: activityRouter,
@@ -64,6 +65,8 @@ export const appRouter = router({
   portalAuth: portalAuthRouter,
   portalCompanies: portalCompaniesRouter,
   portalNotifications: portalNotificationsRouter,
+  portalTeam: portalTeamRouter,
+  colleagueInvites: colleagueInvitesRouter,
   portalFiles: portalFilesRouter,
   portalFlows: portalFlowsRouter,
   portalMessages: portalMessagesRouter,

@@ -188,7 +188,7 @@ export const data = {
     scopeAgency: 'Whole agency',
     scopeCompany: (name: string | null) => (name ? `Company: ${name}` : 'One company'),
     status: { pending: 'Preparing', ready: 'Ready', failed: 'Failed', expired: T.expired },
-    requested: (when: string) => `Requested ${when}`,
+    requested: T.requestedOn,
     expires: (when: string) => `expires ${when}`,
     expired: (when: string) => `expired ${when}`,
     download: T.download,

@@ -39,7 +39,7 @@ export const team = {
   linkExpires: (date: string) => `Works once, until ${date}.`,
   pending: 'Pending invites',
   pendingCount: (n: number) => `${n} pending`,
-  invitedBy: (name: string) => `Invited by ${name}`,
+  invitedBy: T.invitedBy,
   expires: (date: string) => `Expires ${date}`,
   expired: T.expired,
   newLink: 'New link',

@@ -271,3 +271,8 @@ export const conversations = 'Conversations';
 export const reviewCommentsLabel = 'Comments';
 export const versionNumber = (n: number) => `Version ${n}`;
 export const sha256 = 'SHA-256';
+export const clientAdmin = 'Client admin';
+export const sendingEllipsis = 'Sending…';
+export const approve = 'Approve';
+export const requestedOn = (when: string) => `Requested ${when}`;
+export const invitedBy = (name: string) => `Invited by ${name}`;

@@ -31,6 +31,8 @@ export const contactFields = {
   title: optionalText(100),
   role,
   portalAccess: z.boolean(),
+  /** A client admin of their company (issue 32): sees its portal users, invites colleagues; needs portal access. */
+  clientAdmin: z.boolean(),
 };
 
 /**
@@ -42,6 +44,7 @@ const sendInvite = z.boolean().optional();
 export const contactCreateInput = z.object({
   ...contactFields,
   portalAccess: contactFields.portalAccess.default(false),
+  clientAdmin: contactFields.clientAdmin.default(false),
   /** Optional: sets the contact's portal password (portal access must be on). */
   portalPassword: portalPasswordSchema.optional(),
   sendInvite,
@@ -107,6 +110,7 @@ export const contactRowOutput = z.object({
   title: z.string().nullable(),
   role: storedEnum(CONTACT_ROLES).nullable(),
   portalAccess: z.boolean(),
+  clientAdmin: z.boolean(),
   /** The contact has chosen (or been given) a portal password, so they can sign in. */
   hasPortalPassword: z.boolean(),
   /** An unused invite link is out and still valid. */
@@ -121,6 +125,8 @@ export const contactOutput = contactRowOutput.extend({
   projectId: z.array(z.number().int()),
   /** The newest unused, unexpired invite link's expiry, if one is out. */
   pendingInviteExpiresAt: z.date().nullable(),
+  /** The client admin whose invitation made this contact ("Invited by Ava Wilson"); null otherwise or once removed. */
+  invitedByName: z.string().nullable(),
   updatedAt: z.date(),
 });
 

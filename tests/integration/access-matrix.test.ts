@@ -86,6 +86,11 @@ const PORTAL = [
   'portalFlows.submit',
   'portalNotifications.get',
   'portalNotifications.update',
+  'portalTeam.status',
+  'portalTeam.members',
+  'portalTeam.invite',
+  'portalTeam.remove',
+  'portalTeam.setNotifications',
   'portalActivity.list',
   'portalMessages.threads',
   'portalMessages.unread',
@@ -153,6 +158,11 @@ const WITHOUT_ID = [
   'jobs.list',
   'portalNotifications.get',
   'portalNotifications.update',
+  'portalTeam.status',
+  'portalTeam.members',
+  'portalTeam.invite',
+  'colleagueInvites.policy',
+  'colleagueInvites.setPolicy',
   'activity.recent',
   'portalActivity.list',
   'twoFactor.status',
@@ -230,6 +240,9 @@ const ID_MODEL_BY_NAMESPACE: Record<string, TenantModel | null> = {
   notifications: 'notification',
   jobs: 'job',
   portalNotifications: null,
+  /** portalTeam: contactId names a portal user of the client admin's company; colleagueInvites: id names a request. */
+  portalTeam: null,
+  colleagueInvites: 'colleagueInvite',
   /** portalPreview.start: contactId, a contact of the agency (staff preview the portal as them). */
   portalPreview: null,
   /** activity: companyId and actorUserId filters (foreign ones are NOT_FOUND); portalActivity: the session's company. */
@@ -435,6 +448,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await provider.close();
   await app.close();
+  // Each portal client is a client admin of their company (issue 32), so portalTeam's calls reach their id checks.
+  await app.database.db.contact.updateMany({
+    where: { id: { in: [a.portal.contactId, b.portal.contactId] } },
+    data: { clientAdmin: true },
+  });
 });
 
 /**
@@ -592,6 +610,9 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
         });
       },
     },
+    // A client admin acts on a colleague with portal access, never on themselves (the portal client).
+    'portalTeam.remove': { beforeControl: (rows) => addColleague(rows) },
+    'portalTeam.setNotifications': { beforeControl: (rows) => addColleague(rows) },
     // Nobody changes their own role or removes themselves: the control acts on another member of agency A.
     'team.setRole': { beforeControl: (rows) => addMember(rows) },
     'team.remove': { beforeControl: (rows) => addMember(rows) },
@@ -641,6 +662,21 @@ async function clientComment(rows: RowsByModel, options: { untilAfter?: boolean 
     afterControl.push(() => {
       rows.reviewComment = before;
     });
+}
+
+/** A colleague of agency A's portal client, with portal access, in their company. */
+async function addColleague(rows: RowsByModel) {
+  const colleague = await app.database.db.contact.create({
+    data: {
+      businessId: a.businessId,
+      companyId: a.portal.companyId,
+      firstName: 'Jamie',
+      lastName: 'Colleague',
+      email: `matrix-colleague-${Date.now().toString(36)}-${sampleCounter++}@client.test`,
+      portalAccess: true,
+    },
+  });
+  rows.contact = [colleague.id];
 }
 
 async function addMember(rows: RowsByModel) {
@@ -726,9 +762,10 @@ describe('the access matrix', () => {
         it("accepts the same input with agency A's own rows (so the NOT_FOUND above is about tenancy)", async () => {
           // A fresh company tree: mutations may change or remove what they are given. A portal client sees only
           // their own company's rows, so a portal procedure is given those (the portal is read-only).
+          // (A copy of the portal's rows, so a control's own rows never replace agency A's for later procedures.)
           const fresh =
             entry.session === 'portal'
-              ? a.rows
+              ? { ...a.rows }
               : await addCompanyTree(app.database.db, a.businessId, a.userId, `Control for ${entry.path}`);
           if (entry.session !== 'portal') fresh.user = [a.userId];
           await SAMPLE_FIXES[entry.path]?.beforeControl?.(fresh);

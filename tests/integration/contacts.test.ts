@@ -83,12 +83,14 @@ const CAMEL_KEYS = [
   'title',
   'role',
   'portalAccess',
+  'clientAdmin',
   'hasPortalPassword',
   'invitePending',
   'portalState',
   'createdAt',
   'projectId',
   'pendingInviteExpiresAt',
+  'invitedByName',
   'updatedAt',
 ];
 const SNAKE_KEYS = [
@@ -102,12 +104,14 @@ const SNAKE_KEYS = [
   'title',
   'role',
   'portal_access',
+  'client_admin',
   'has_portal_password',
   'invite_pending',
   'portal_state',
   'created_at',
   'project_id',
   'pending_invite_expires_at',
+  'invited_by_name',
   'updated_at',
 ];
 
@@ -172,12 +176,14 @@ describe('create, read, update and delete over REST', () => {
       title: 'Designer',
       role: 'manager',
       portal_access: false,
+      client_admin: false,
       has_portal_password: false,
       invite_pending: false,
       portal_state: 'none',
       created_at: contact.createdAt.toISOString(),
       project_id: projects.map((p) => p.id).sort((a, b) => a - b),
       pending_invite_expires_at: null,
+      invited_by_name: null,
       updated_at: contact.updatedAt.toISOString(),
     });
     // The same read on the plural path and on /api.

@@ -173,6 +173,7 @@ describe('lists: fields, order, keyset pages and counts', () => {
         "[].title",
         "[].role",
         "[].portalAccess",
+        "[].clientAdmin",
         "[].hasPortalPassword",
         "[].invitePending",
         "[].portalState",
@@ -579,12 +580,14 @@ describe('single answers: fields in order', () => {
         "title",
         "role",
         "portal_access",
+        "client_admin",
         "has_portal_password",
         "invite_pending",
         "portal_state",
         "created_at",
         "project_id",
         "pending_invite_expires_at",
+        "invited_by_name",
         "updated_at",
       ]
     `);

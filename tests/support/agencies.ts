@@ -29,6 +29,7 @@ const TENANT_MODELS = [
   'message',
   'approvalRequest',
   'reviewComment',
+  'colleagueInvite',
 ] as const;
 export type TenantModel = (typeof TENANT_MODELS)[number];
 /** The rows of TENANT_MODELS, and of each area fixture's model (tests/support/fixtures/). */

@@ -15,6 +15,7 @@ import { log } from '../../log';
 import { sql, TENANT, toInt, type Row } from '../../sql';
 import type { StaffScope, TenantScope } from '../context';
 import { companySelect, notFound } from './select';
+import { clearColleagueLinks } from '../client-team/rules';
 
 type Writer = Pick<StaffScope, 'db' | 'businessId' | 'user'>;
 type CompanyId = z.infer<typeof companyIdInput>;
@@ -142,6 +143,8 @@ export async function deleteCompany(scope: Writer & Pick<StaffScope, 'app'>, { i
       });
       // Tasks and project contacts go with their project, sessions, invites and project links with their contact.
       await tx.project.deleteMany({ where: { id: { in: projectIds } } });
+      // Its invitation requests go with it (cascade); its contacts' links from other companies' requests are cleared.
+      await clearColleagueLinks(tx, { contactIds });
       await tx.contact.deleteMany({ where: { id: { in: contactIds } } });
       await tx.company.delete({ where: { id } });
       await recordActivity(tx, scope.businessId, staffActor(scope.user), {

@@ -36,7 +36,7 @@ export async function inviteInTx(tx: Tx, scope: Pick<StaffScope, 'businessId' | 
 
 /** Mails a made invite link; the link is answered either way (emailed false: no SMTP, or it refused / did not answer). */
 export async function mailInvite(
-  scope: Pick<StaffScope, 'app' | 'session'>,
+  scope: Pick<StaffScope, 'app'> & { session: { business: { name: string; slug: string } } },
   contact: Invitee,
   invite: { token: string; expiresAt: Date },
 ) {

@@ -16,7 +16,7 @@ import { isOurCompany } from '../companies/ours';
 
 /** Columns of the list and the detail read (alias t); never the password hash itself. */
 const contactColumns = sql`t."id", t."companyId", t."firstName", t."lastName", t."email", t."phone", t."title", t."role",
-  t."portalAccess", (t."portalPasswordHash" IS NOT NULL) AS "hasPortalPassword", t."createdAt"`;
+  t."portalAccess", t."clientAdmin", (t."portalPasswordHash" IS NOT NULL) AS "hasPortalPassword", t."createdAt"`;
 
 /** A row of the hand-written SQL as the procedures answer it (companyName from the company sub-select). */
 const contactFromRow = (r: Row) => {
@@ -36,6 +36,7 @@ const contactFromRow = (r: Row) => {
     title: toText(r.title),
     role: toText(r.role),
     portalAccess,
+    clientAdmin: toBool(r.clientAdmin),
     hasPortalPassword,
     invitePending,
     portalState: portalStateOf({ portalAccess, companyId, hasPortalPassword, invitePending }),
@@ -79,7 +80,10 @@ export const contactNotFound = (): never => {
 export async function readContact(db: SqlRunner, id: number, now = new Date()) {
   const [row, projects] = await Promise.all([
     db.get(sql`
-      SELECT ${contactColumns}, t."updatedAt", ${companyNameOf(sql`t`)}, ${inviteExpiryOf(sql`t`)}
+      SELECT ${contactColumns}, t."updatedAt", ${companyNameOf(sql`t`)}, ${inviteExpiryOf(sql`t`)},
+        (SELECT inv."firstName" || ' ' || inv."lastName" FROM "ColleagueInvite" ci
+          JOIN "Contact" inv ON inv."businessId" = ci."businessId" AND inv."id" = ci."invitedById"
+          WHERE ci."businessId" = ${TENANT} AND ci."contactId" = t."id" ORDER BY ci."id" DESC LIMIT 1) AS "invitedByName"
       FROM "Contact" t WHERE t."businessId" = ${TENANT} AND t."id" = ${id}`),
     db.all<{ projectId: unknown }>(sql`
       SELECT pc."projectId" FROM "ProjectContact" pc
@@ -92,6 +96,7 @@ export async function readContact(db: SqlRunner, id: number, now = new Date()) {
     ...contactFromRow(row),
     projectId: projects.map((p) => toInt(p.projectId)),
     pendingInviteExpiresAt: invite && invite.getTime() > now.getTime() ? invite : null,
+    invitedByName: toText(row.invitedByName),
     updatedAt: toDate(row.updatedAt),
   };
 }

@@ -11,6 +11,7 @@ import { endPortalAccess } from '../../auth/portal-access';
 import { fieldError, isUniqueViolation, notFoundOn } from '../../errors';
 import type { Prisma } from '../../generated/sqlite/client';
 import type { StaffScope } from '../context';
+import { clearColleagueLinks } from '../client-team/rules';
 import { withinInviteBudget } from '../team/budget';
 import type { Tx } from '../team/common';
 import { inviteInTx, mailInvite, type InviteScope } from './invite';
@@ -48,6 +49,7 @@ async function requireFreeEmail(scope: Pick<StaffScope, 'db'>, email: string, ex
 async function portalChecks(next: {
   companyId: number | null;
   portalAccess: boolean;
+  clientAdmin: boolean;
   portalPassword: string | undefined;
   sendInvite?: boolean;
   email: string;
@@ -55,6 +57,7 @@ async function portalChecks(next: {
   lastName: string;
 }): Promise<string | undefined> {
   if (next.portalAccess && next.companyId === null) fieldError('portalAccess', M.contacts.portal.needsCompany);
+  if (next.clientAdmin && !next.portalAccess) fieldError('clientAdmin', M.clientTeam.adminNeedsAccess);
   if (next.sendInvite && !next.portalAccess) fieldError('portalAccess', M.contacts.portal.inviteNeedsAccess);
   if (next.sendInvite && next.portalPassword !== undefined)
     fieldError('portalPassword', M.contacts.portal.inviteOrPassword);
@@ -74,6 +77,7 @@ const contactStateSelect = {
   title: true,
   role: true,
   portalAccess: true,
+  clientAdmin: true,
   companyId: true,
   company: { select: { name: true } },
 } as const;
@@ -89,6 +93,7 @@ function contactChanges(before: ContactState | null, after: ContactState, passwo
     'title',
     'role',
     'portalAccess',
+    'clientAdmin',
   ]);
   if ((before?.companyId ?? null) !== after.companyId)
     changes.push({ field: 'company', from: before?.company?.name ?? null, to: after.company?.name ?? null });
@@ -167,11 +172,13 @@ export async function updateContact(
   const { id, portalPassword, sendInvite, ...fields } = input;
   const current = await scope.db.contact.findUnique({
     where: { id },
-    select: { companyId: true, email: true, firstName: true, lastName: true, portalAccess: true },
+    select: { companyId: true, email: true, firstName: true, lastName: true, portalAccess: true, clientAdmin: true },
   });
   if (!current) return contactNotFound();
-  const next = { ...current, ...fields };
   const companyChanged = fields.companyId !== undefined && fields.companyId !== current.companyId;
+  // The admin right is in their company, with portal access: it ends with either unless this save gives it again.
+  if (fields.clientAdmin === undefined && (companyChanged || fields.portalAccess === false)) fields.clientAdmin = false;
+  const next = { ...current, ...fields };
   if (companyChanged && next.companyId !== null) await requireCompany(scope, next.companyId);
   const emailChanged = fields.email !== undefined && fields.email !== current.email;
   if (emailChanged) await requireFreeEmail(scope, next.email, id);
@@ -220,6 +227,8 @@ export async function removeContact(
       await tx.reviewComment.updateMany({ where: { authorContactId: input.id }, data: { authorContactId: null } });
       // Their approval steps stay, decisions under the name recorded (decidedByName); a pending one waits for staff.
       await tx.approvalStep.updateMany({ where: { contactId: input.id }, data: { contactId: null } });
+      // Colleague invitations keep their names and status, without the link (who invited, whom it made).
+      await clearColleagueLinks(tx, { contactIds: [input.id] });
       await tx.contact.delete({ where: { id: input.id }, select: { id: true } });
       await recordActivity(tx, scope.businessId, staffActor(scope.user), {
         entityType: 'contact',

@@ -8,6 +8,7 @@ import { recordActivity, staffActor } from '../../activity';
 import { sql, TENANT, toDate, toInt, type Row } from '../../sql';
 import type { StaffScope, TenantScope } from '../context';
 import { fullName, refuse, type Tx } from './common';
+import { clearColleagueLinks } from '../client-team/rules';
 
 const memberSelect = { id: true, firstName: true, lastName: true, email: true, role: true, createdAt: true } as const;
 
@@ -109,6 +110,8 @@ export function removeMember(
     // Approval requests keep the sender's name (requestedByName).
     await tx.approvalRequest.updateMany({ where: { requestedById: userId }, data: { requestedById: null } });
     await tx.messageThread.updateMany({ where: { assigneeId: userId }, data: { assigneeId: null } });
+    // Colleague invitations they decided keep their status and date (issue 32).
+    await clearColleagueLinks(tx, { userId });
     await tx.user.deleteMany({ where: { id: userId } });
     await recordActivity(tx, scope.businessId, staffActor(scope.user), {
       entityType: 'team',

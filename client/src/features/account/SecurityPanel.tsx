@@ -1,5 +1,6 @@
 import { can } from '../../../../shared/permissions';
 import { useSession } from '../../app/useSession';
+import { ClientTeamPolicyCard } from './ClientTeamPolicyCard';
 import { RequireTwoFactorCard } from './RequireTwoFactorCard';
 import { SessionsCard } from './SessionsCard';
 import { SignInPolicyCard } from './SignInPolicyCard';
@@ -19,6 +20,7 @@ export function SecurityPanel() {
       <SessionsCard />
       {owner && <SsoCard audience="staff" />}
       {owner && <SsoCard audience="client" />}
+      {owner && <ClientTeamPolicyCard />}
     </div>
   );
 }

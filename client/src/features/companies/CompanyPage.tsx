@@ -47,6 +47,7 @@ import { ContactDialog } from '../contacts/ContactDialog';
 import { InviteLink, useSendInvite, type PortalInvite } from '../contacts/InviteLink';
 import { PortalAccessPanel } from '../contacts/PortalSetup';
 import { CompanyDialog, type CompanyRow } from './CompanyDialog';
+import { InvitationRequests } from './InvitationRequests';
 import { CompanyStatusBadge, WebsiteLink } from './companyParts';
 import { CompanyExportButton } from '../data/CompanyExportButton';
 import { Badge } from '../../ui/Badge';
@@ -97,7 +98,12 @@ function CompanyView({ company }: { company: CompanyRow }) {
     {
       key: 'contacts',
       label: <TabLabel text={C.contacts} count={company.contactCount} />,
-      content: <CompanyContacts company={company} />,
+      content: (
+        <>
+          <InvitationRequests companyId={company.id} />
+          <CompanyContacts company={company} />
+        </>
+      ),
     },
     {
       key: 'projects',
@@ -311,6 +317,11 @@ function ContactItem({
             >
               {name}
             </button>
+            {contact.clientAdmin && (
+              <Badge tone="blue" className="mt-0.5">
+                {M.clientTeam.adminBadge}
+              </Badge>
+            )}
             <p className="flex min-w-0 flex-col text-sm text-slate-500 sm:flex-row sm:items-center sm:gap-1.5">
               {contact.title && <span className="truncate">{contact.title}</span>}
               {contact.title && (

@@ -1,5 +1,5 @@
 import { Controller } from 'react-hook-form';
-import { CheckCircle2, Clock, Info, Send } from 'lucide-react';
+import { CheckCircle2, Clock, Info, Send, UserPlus } from 'lucide-react';
 import { M } from '../../../../shared/messages';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -61,18 +61,52 @@ export function PortalAccessSection({
               disabled={!hasCompany}
               onChange={(on) => {
                 field.onChange(on);
-                if (!on) setValue('portalPassword', '');
+                if (!on) {
+                  setValue('portalPassword', '');
+                  setValue('clientAdmin', false);
+                }
               }}
             />
           )}
         />
       </div>
 
+      {portalOn && hasCompany && <ClientAdminPart form={form} />}
+      {stored?.invitedByName && (
+        <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500">
+          <UserPlus className="size-3.5" aria-hidden /> {M.clientTeam.invitedBy(stored.invitedByName)}
+        </p>
+      )}
       {portalOn && hasCompany && needsSetup && <PortalSetupPart form={form} />}
       {portalOn && hasCompany && !needsSetup && (
         <PortalAccessPart form={form} stored={stored} invite={invite} sendInvite={sendInvite} />
       )}
     </section>
+  );
+}
+
+/** With access on: "Client admin" (issue 32), who sees their company's portal users and invites colleagues. */
+function ClientAdminPart({ form }: { form: ContactForm }) {
+  const error = form.formState.errors.clientAdmin?.message;
+  return (
+    <div className="mt-4 flex items-start justify-between gap-4 border-t border-slate-100 pt-4">
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-700">{M.clientTeam.adminLabel}</p>
+        <p className="mt-0.5 text-xs text-slate-500">{M.clientTeam.adminText}</p>
+        {error && (
+          <p role="alert" className="mt-1 text-xs font-medium text-red-600">
+            {error}
+          </p>
+        )}
+      </div>
+      <Controller
+        control={form.control}
+        name="clientAdmin"
+        render={({ field }) => (
+          <Switch label={M.clientTeam.adminLabel} checked={!!field.value} onChange={field.onChange} />
+        )}
+      />
+    </div>
   );
 }
 

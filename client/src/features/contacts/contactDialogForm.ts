@@ -33,6 +33,7 @@ const blank = (companyId: number | null | undefined) =>
   formDefaults<DialogInput>(dialogSchema, {
     companyId: companyId ?? '',
     portalAccess: false,
+    clientAdmin: false,
     role: '',
     portalPassword: '',
     portalSetup: 'invite',

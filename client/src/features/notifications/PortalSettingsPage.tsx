@@ -14,6 +14,7 @@ import { PasswordStrengthMeter, preloadPasswordStrength } from '../auth/Password
 import { Switch } from '../../ui/Switch';
 import { PortalPageHeader } from '../portal/PortalUi';
 import { usePortalUser } from '../portal/session';
+import { PortalTeamSection } from './PortalTeamSection';
 
 const N = M.notifications;
 
@@ -77,6 +78,7 @@ export default function PortalSettingsPage() {
           </div>
         )}
       </section>
+      <PortalTeamSection />
       <ChangePasswordCard />
     </>
   );
