@@ -81,6 +81,7 @@ export const sso = {
   testDoneText: 'You can close this tab and go back to Account → Security to read the result.',
   refused: {
     unavailable: 'Single sign-on is not available here.',
+    busy: 'Too many sign-ins are under way for this agency. Wait a few minutes, then start again.',
     noAccount: 'No account of this agency uses that e-mail address. Ask your agency to invite you.',
     state: 'This sign-in link is not valid (unknown or already used state). Start again from the sign-in page.',
     expired: 'This sign-in took too long. Start again from the sign-in page.',

@@ -9,6 +9,8 @@ export type SsoAudience = (typeof SSO_AUDIENCES)[number];
 
 /** A sign-in's round trip through the provider must end within this time (the SsoFlow row's lifetime). */
 export const SSO_FLOW_MS = 10 * 60 * 1000;
+/** Sign-ins through one connection in flight at once (each a row until it ends or expires): the start's bound. */
+export const SSO_FLOWS_MAX = 500;
 /** A connection's allow-list holds at most this many domains. */
 const SSO_MAX_DOMAINS = 50;
 

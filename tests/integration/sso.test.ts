@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION } from '../../shared/constants';
 import { M } from '../../shared/messages';
+import { SSO_FLOWS_MAX } from '../../shared/schemas/sso';
 import { hashToken } from '../../server/auth/tokens';
 import { captureLogs } from '../../server/log';
 import { createAgency, type Agency } from '../support/agencies';
@@ -275,6 +276,34 @@ describe('refusals', () => {
       M.sso.refused.expired,
       'expired',
     );
+  });
+
+  it(`more than ${SSO_FLOWS_MAX} sign-ins under way at once (starts nobody finishes cannot grow the table)`, async () => {
+    const connection = await app.database.db.ssoConnection.findFirstOrThrow({
+      where: { businessId: agency.businessId, audience: 'staff' },
+    });
+    const expiresAt = new Date(Date.now() + 60_000);
+    const rows = (count: number, from: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        id: `bound-${process.pid}-${from + i}`,
+        businessId: agency.businessId,
+        connectionId: connection.id,
+        codeVerifier: 'v',
+        nonce: 'n',
+        expiresAt,
+      }));
+    try {
+      // One short of the bound (earlier tests' flows gone): the next start is still let through.
+      await app.database.db.ssoFlow.deleteMany({ where: { connectionId: connection.id } });
+      await app.database.db.ssoFlow.createMany({ data: rows(SSO_FLOWS_MAX - 1, 0) });
+      await start(staffStart(email()));
+      const res = await fetch(app.baseUrl + staffStart(email()), { redirect: 'manual' });
+      expect(res.status).toBe(429);
+      expect(await res.text()).toContain(M.sso.refused.busy);
+      expect(await app.database.db.ssoFlow.count({ where: { connectionId: connection.id } })).toBe(SSO_FLOWS_MAX);
+    } finally {
+      await app.database.db.ssoFlow.deleteMany({ where: { connectionId: connection.id } });
+    }
   });
 
   it('the same answer twice (the flow is single use)', async () => {

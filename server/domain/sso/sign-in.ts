@@ -8,7 +8,7 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { M } from '../../../shared/messages';
-import { SSO_FLOW_MS, type SsoAudience, type ssoTestResultOutput } from '../../../shared/schemas/sso';
+import { SSO_FLOW_MS, SSO_FLOWS_MAX, type SsoAudience, type ssoTestResultOutput } from '../../../shared/schemas/sso';
 import { recordActivity, staffActor } from '../../activity';
 import type { AppScope } from '../../app-scope';
 import { revokeUserApiTokens } from '../../auth/api-tokens';
@@ -63,8 +63,13 @@ async function beginFlow(
   );
   const secrets = newFlowSecrets();
   const id = hashToken(secrets.state);
-  // Flows nobody finished are cleared as new ones start.
+  // Flows nobody finished are cleared as new ones start; those still running are bounded per connection, so starts
+  // nobody finishes (a script hammering the start page) cannot grow the table.
   await db.ssoFlow.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+  const running = await db.ssoFlow.count({
+    where: { businessId: connection.businessId, connectionId: connection.id },
+  });
+  if (running >= SSO_FLOWS_MAX) refuse('busy', 429);
   await db.ssoFlow.create({
     data: {
       id,
