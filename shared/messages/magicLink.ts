@@ -5,7 +5,7 @@ export const magicLink = {
   /** On the sign-in page, beside the password. */
   request: 'Email me a sign-in link',
   requesting: 'Sending link...',
-  or: 'or',
+  or: T.or,
   /** The agency signs its clients in with links only (Account → Security). */
   onlyText: 'Enter your e-mail and we will send you a link to sign in. No password needed.',
   sentTitle: T.checkYourEmail,

@@ -28,7 +28,7 @@ export const search = {
   /** A message result's title: who wrote it, where. */
   messageTitle: (author: string, conversation: string) => `${author} in ${conversation}`,
   /** A review comment result's title: who wrote it, on which file. */
-  reviewCommentTitle: (author: string, file: string) => `${author} on ${file}`,
+  reviewCommentTitle: T.xOnY,
   /** Each record area's quick action (shared/messages/areas.ts). */
   actions: Object.fromEntries(RECORD_KINDS.map((kind) => [kind, areas[kind].create])) as Record<RecordKind, string>,
   footer: { move: 'to move', open: 'to open', close: 'to close' },

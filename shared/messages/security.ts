@@ -22,7 +22,7 @@ export const security = {
   sessionsText: 'Where you are signed in. End a session you do not recognise; it is signed out at once.',
   thisDevice: 'This device',
   unknownDevice: 'Unknown device',
-  deviceOn: (browser: string, os: string) => `${browser} on ${os}`,
+  deviceOn: T.xOnY,
   signedIn: (when: string) => `Signed in ${when}`,
   lastActive: (when: string) => `Last active ${when}`,
   ipAddress: (ip: string) => `IP ${ip}`,

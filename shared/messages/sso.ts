@@ -57,7 +57,7 @@ export const sso = {
   // Sign-in pages.
   signInWith: (provider: string) => `Sign in with ${provider}`,
   providerFallback: 'SSO',
-  or: 'or',
+  or: T.or,
   emailFirst: 'Enter your work e-mail above, then choose single sign-on.',
   passwordOff: 'Your team signs in with single sign-on.',
   // Validation and refusals.

@@ -276,3 +276,7 @@ export const sendingEllipsis = 'Sending…';
 export const approve = 'Approve';
 export const requestedOn = (when: string) => `Requested ${when}`;
 export const invitedBy = (name: string) => `Invited by ${name}`;
+/** A divider between two ways of doing one thing (sign-in pages). */
+export const or = 'or';
+/** “A on B”: a comment's author on a file; a browser on its system. */
+export const xOnY = (x: string, y: string) => `${x} on ${y}`;
