@@ -444,15 +444,15 @@ beforeAll(async () => {
   app = await startApp();
   ({ a, b } = await twoAgencies(app));
   provider = await startOidcProvider(app.baseUrl, []);
-});
-afterAll(async () => {
-  await provider.close();
-  await app.close();
   // Each portal client is a client admin of their company (issue 32), so portalTeam's calls reach their id checks.
   await app.database.db.contact.updateMany({
     where: { id: { in: [a.portal.contactId, b.portal.contactId] } },
     data: { clientAdmin: true },
   });
+});
+afterAll(async () => {
+  await provider.close();
+  await app.close();
 });
 
 /**
@@ -518,22 +518,10 @@ const SAMPLE_FIXES: Record<string, { input?: () => object; beforeControl?: (rows
       beforeControl: (rows) =>
         app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { portalAccess: true } }),
     },
-    // A contact of another company is given the control's company (their own company cannot be added to them).
-    'contactCompanies.add': {
-      beforeControl: (rows) =>
-        app.database.db.contact.update({ where: { id: rows.contact[0] }, data: { companyId: a.companies[3].id } }),
-    },
-    'contactCompanies.remove': {
-      beforeControl: async (rows) => {
-        await app.database.db.contact.update({
-          where: { id: rows.contact[0] },
-          data: { companyId: a.companies[3].id },
-        });
-        await app.database.db.contactCompany.create({
-          data: { businessId: a.businessId, contactId: rows.contact[0], companyId: rows.company[0] },
-        });
-      },
-    },
+    // A contact of another company (a new one: the fixture's contacts serve the portal's tests, whose company and
+    // admin right must stay as they are) is given the control's company, or has it taken away.
+    'contactCompanies.add': { beforeControl: (rows) => guestContact(rows) },
+    'contactCompanies.remove': { beforeControl: (rows) => guestContact(rows, { member: true }) },
     // A connection is saved only once the provider answers discovery: the real one this file starts.
     'sso.save': {
       input: () => ({
@@ -662,6 +650,29 @@ async function clientComment(rows: RowsByModel, options: { untilAfter?: boolean 
     afterControl.push(() => {
       rows.reviewComment = before;
     });
+}
+
+/** A new contact of agency A's fourth company, first in rows.contact; member: also of the control's company. */
+async function guestContact(rows: RowsByModel, options: { member?: boolean } = {}) {
+  const contact = await app.database.db.contact.create({
+    data: {
+      businessId: a.businessId,
+      companyId: a.companies[3].id,
+      firstName: 'Gale',
+      lastName: 'Guest',
+      email: `matrix-guest-${Date.now().toString(36)}-${sampleCounter++}@client.test`,
+      portalAccess: true,
+    },
+  });
+  if (options.member)
+    await app.database.db.contactCompany.create({
+      data: { businessId: a.businessId, contactId: contact.id, companyId: rows.company[0] },
+    });
+  const before = rows.contact;
+  rows.contact = [contact.id, ...before];
+  afterControl.push(() => {
+    rows.contact = before;
+  });
 }
 
 /** A colleague of agency A's portal client, with portal access, in their company. */
