@@ -2,8 +2,8 @@
  * Approvals and review comments in the export archive (issue 31): an agency's approval requests with every step's
  * decision record (who, when, from which address, the version's SHA-256, the comment) and the comments on its files'
  * versions (pins, resolved state, internal flag, replies) go out with its export and come back with an import: new ids,
- * files, versions, companies and authors linked anew, every status kept (changes requested, approved, reset by a newer
- * version, cancelled, pending). The imported agency's client sees exactly what the original client saw, never an
+ * files, versions, companies and authors linked anew, every status kept (approved, reset by a newer version — the
+ * step that asked for changes keeps its decision —, cancelled, pending). The imported agency's client sees exactly what the original client saw, never an
  * internal comment. Bad references and broken rules are refused with their file, line and column, and each of these
  * files of one import is bounded.
  */
@@ -102,13 +102,14 @@ beforeAll(async () => {
   });
   await staff.reviewComments.resolve.mutate({ commentId: pin.id });
   // The client keeps seeing v1 and its comments: staff share it explicitly.
-  // v2: a request still pending is reset by v3.
-  await send(`/api/documents/${file.id}/versions`, image('mockup.png', 'mockup v2'));
+  // v2 resets the request whose client asked for changes and asks her again, about v2; v3 resets that one in turn.
+  type Added = { reaskedApprovalRequestId: number };
+  const v2 = (await send(`/api/documents/${file.id}/versions`, image('mockup.png', 'mockup v2'))) as unknown as Added;
   await staff.documents.shareVersion.mutate({ id: file.id, number: 1, sharedWithClient: true });
-  ids.reset = (await staff.approvals.create.mutate({ documentId: file.id, mode: 'any' })).id;
-  await send(`/api/documents/${file.id}/versions`, image('mockup.png', 'mockup v3'));
-  // v3: one request cancelled, the next approved, and a last one still pending (its due date ahead).
-  ids.cancelled = (await staff.approvals.create.mutate({ documentId: file.id, mode: 'one', contactIds })).id;
+  ids.reset = v2.reaskedApprovalRequestId;
+  const v3 = (await send(`/api/documents/${file.id}/versions`, image('mockup.png', 'mockup v3'))) as unknown as Added;
+  // v3: the request asked again about it cancelled, the next approved, and a last one still pending (due ahead).
+  ids.cancelled = v3.reaskedApprovalRequestId;
   await staff.approvals.cancel.mutate({ id: ids.cancelled });
   ids.approved = (await staff.approvals.create.mutate({ documentId: file.id, mode: 'one', contactIds })).id;
   await portal.portalApprovals.decide.mutate({ requestId: ids.approved, decision: 'approve', versionNumber: 3 });
@@ -316,13 +317,13 @@ describe('export: approvals and review comments', () => {
     const steps = rowsOf(entries, 'approvalSteps');
     const requests = rowsOf(entries, 'approvalRequests');
     expect(requests.find((r) => r.id === ids.changes)).toMatchObject({
-      status: 'changes_requested',
+      status: 'reset',
       mode: 'one',
       message: 'The homepage, first round.',
       documentId: ids.file,
     });
     expect(requests.filter((r) => r.documentId === ids.file).map((r) => r.status)).toEqual([
-      'changes_requested',
+      'reset',
       'reset',
       'cancelled',
       'approved',
@@ -458,7 +459,7 @@ describe('import: approvals and review comments', () => {
     const before = await reviewRecord(source.businessId);
     const after = await reviewRecord(target.businessId);
     expect(before.find((d) => d.file === 'mockup.png')!.approvals.map((r) => [r.version, r.status])).toEqual([
-      [1, 'changes_requested'],
+      [1, 'reset'],
       [2, 'reset'],
       [3, 'cancelled'],
       [3, 'approved'],
