@@ -102,10 +102,15 @@ async function signIn(path: string, login: string, tamper?: (callback: URL) => P
 
 const staffStart = (email: string) => `/auth/oidc/start?email=${encodeURIComponent(email)}`;
 const portalStart = () => `/auth/portal/oidc/${agency.slug}/start`;
-/** Staff and portal sessions made since `since` (all of them without it). */
+/**
+ * The agency's staff and portal sessions made since `since` (all of them without it). Only this agency's: on
+ * PostgreSQL the test files share one database, and other files sign people in meanwhile.
+ */
 const sessionCount = async (since = new Date(0)) =>
-  (await app.database.db.session.count({ where: { createdAt: { gte: since } } })) +
-  (await app.database.db.portalSession.count({ where: { createdAt: { gte: since } } }));
+  (await app.database.db.session.count({
+    where: { createdAt: { gte: since }, user: { businessId: agency.businessId } },
+  })) +
+  (await app.database.db.portalSession.count({ where: { createdAt: { gte: since }, businessId: agency.businessId } }));
 
 let n = 0;
 /** A person at the provider; the login typed on its page is their id there. */
