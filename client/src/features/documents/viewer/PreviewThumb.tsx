@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { documents } from '../../../../../shared/messages/documents';
 import { cn } from '../../../lib/cn';
 import { FileThumb } from './FileThumb';
 import { viewerKind, type ViewerFile } from './types';
-import { preloadViewer } from './useFileViewer';
+import { preloadViewer, preloadViewerWhenIdle } from './useFileViewer';
 
 /**
  * A list row's picture of a file: its thumbnail (or `fallback`, the type's icon), and for an image or a PDF a button
@@ -24,6 +24,11 @@ export function PreviewThumb({
 }) {
   // A page's thumbnail shows its top (the title), an image its middle.
   const top = file?.mimeType === 'application/pdf' ? 'object-top' : null;
+  const previewable = file !== null && viewerKind(file.mimeType) !== null;
+  const mimeType = file?.mimeType ?? null;
+  useEffect(() => {
+    if (previewable) preloadViewerWhenIdle(mimeType);
+  }, [previewable, mimeType]);
   const picture = <FileThumb thumbUrl={thumbUrl} fallback={fallback} className={cn('size-full', top, className)} />;
   if (!file || !viewerKind(file.mimeType))
     return thumbUrl ? <span className={cn('block shrink-0', className)}>{picture}</span> : picture;

