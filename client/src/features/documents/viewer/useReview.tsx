@@ -85,16 +85,24 @@ export function useReview(
   useEffect(() => {
     if (draftPin) composer.current?.focus();
   }, [draftPin]);
-  // Opened on a comment (a search result): shown and focused once the list has it.
+  // Opened on a comment (a search result): marked, and focused by its card when the card mounts, and again if focus is
+  // moved away or the list drawn anew before the person has done anything (the palette's closing restores focus, a
+  // refetch redraws); their first key or pointer press ends it.
   const focus = target?.focus;
-  const loaded = list.data !== undefined;
+  const [pendingFocus, setPendingFocus] = useState<number | null>(focus ?? null);
   useEffect(() => {
-    if (focus === undefined || !loaded) return;
+    if (focus === undefined) return;
     setFocused(focus);
-    const card = document.getElementById(`review-comment-${focus}`);
-    card?.scrollIntoView({ block: 'center' });
-    card?.focus({ preventScroll: true });
-  }, [focus, loaded]);
+    setPendingFocus(focus);
+    // A key or a pointer: the person has moved on (the palette's closing moves focus too, and is not them).
+    const onMoved = () => setPendingFocus(null);
+    document.addEventListener('keydown', onMoved);
+    document.addEventListener('pointerdown', onMoved);
+    return () => {
+      document.removeEventListener('keydown', onMoved);
+      document.removeEventListener('pointerdown', onMoved);
+    };
+  }, [focus]);
 
   if (!target) return null;
   const comments: Comment[] = (list.data?.items ?? []).map((c) => ({
@@ -231,6 +239,7 @@ export function useReview(
             <CommentCard
               comment={c}
               focused={focused === c.id}
+              autoFocus={pendingFocus === c.id}
               onResolve={(resolved) => setResolved(c.id, resolved)}
               onReply={() => setReplyTo(replyTo === c.id ? null : c.id)}
               {...actionsOf(c)}
@@ -239,7 +248,12 @@ export function useReview(
               <ol className="mt-2 ml-5 space-y-2 border-l border-slate-200 pl-3">
                 {repliesOf(c.id).map((r) => (
                   <li key={r.id}>
-                    <CommentCard comment={r} focused={focused === r.id} {...actionsOf(r)} />
+                    <CommentCard
+                      comment={r}
+                      focused={focused === r.id}
+                      autoFocus={pendingFocus === r.id}
+                      {...actionsOf(r)}
+                    />
                   </li>
                 ))}
               </ol>
@@ -340,6 +354,7 @@ export function useReview(
 function CommentCard({
   comment: c,
   focused,
+  autoFocus = false,
   onResolve,
   onReply,
   editing = false,
@@ -350,6 +365,8 @@ function CommentCard({
 }: {
   comment: Comment;
   focused: boolean;
+  /** Focus this card (scrolled into view) when it mounts and while it stays set. */
+  autoFocus?: boolean;
   onResolve?: (resolved: boolean) => void;
   onReply?: () => void;
   editing?: boolean;
@@ -358,8 +375,16 @@ function CommentCard({
   onDelete?: () => void;
   saving?: boolean;
 }) {
+  const self = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const card = self.current;
+    if (!autoFocus || !card || document.activeElement === card) return;
+    card.scrollIntoView({ block: 'center' });
+    card.focus({ preventScroll: true });
+  });
   return (
     <article
+      ref={self}
       id={`review-comment-${c.id}`}
       tabIndex={-1}
       data-testid="review-comment"
