@@ -15,6 +15,11 @@ export const clientTeam = {
   removeTitle: (name: string) => `Remove ${name} from the portal?`,
   removeText: (agency: string) =>
     `They can no longer sign in, and any sessions they have end now. ${agency} keeps their contact details and can give access back.`,
+  guestBadge: 'Guest',
+  guestHint: 'A contact of another company with access to yours. Their e-mail settings are their own.',
+  removeGuestText: (agency: string) =>
+    `They lose access to your company in this portal at once; their own company’s stays. ${agency} can give it back.`,
+  removedGuest: (name: string) => `${name} no longer has access to your company`,
   removeConfirm: 'Remove access',
   removing: 'Removing…',
   cancel: T.cancel,

@@ -31,6 +31,8 @@ export const portalTeamOutput = z.object({
       portalState: z.enum(['invited', 'active']),
       /** The signed-in client themselves (never removable by themselves). */
       you: z.boolean(),
+      /** A contact of another company given access to this one: removing them ends that access only. */
+      guest: z.boolean(),
     }),
   ),
   pending: z.array(z.object({ id: z.number().int(), ...personOutput, createdAt: z.date() })),

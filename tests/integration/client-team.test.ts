@@ -314,6 +314,51 @@ describe('a client admin', () => {
     ).toBe(1);
   });
 
+  it('sees the guests of their company (contacts of another company given access) and removes only that access', async () => {
+    // A Maple contact with access to Alder too: Alder's admin sees them as a guest, with no e-mail switch of theirs.
+    const guest = await portalUser(a, mapleId);
+    const db = app.database.db;
+    await db.contactCompany.create({
+      data: { businessId: a.businessId, contactId: guest.contact.id, companyId: alderId },
+    });
+    const listed = (await admin.portalTeam.members.query()).members.find((m) => m.id === guest.contact.id);
+    expect(listed).toMatchObject({ guest: true, clientAdmin: false, email: guest.contact.email });
+    expect((await admin.portalTeam.members.query()).members.find((m) => m.id === a.portal.contactId)).toMatchObject({
+      guest: false,
+    });
+    expect(
+      await outcome(admin.portalTeam.setNotifications.mutate({ contactId: guest.contact.id, notifyByEmail: false })),
+    ).toMatchObject({ httpStatus: 404 });
+
+    // A guest who is a client admin of Alder by their row is not removable by another admin.
+    const guestAdmin = await portalUser(a, mapleId);
+    await db.contactCompany.create({
+      data: { businessId: a.businessId, contactId: guestAdmin.contact.id, companyId: alderId, clientAdmin: true },
+    });
+    expect(await outcome(admin.portalTeam.remove.mutate({ contactId: guestAdmin.contact.id }))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: T.removeAdmin,
+    });
+
+    // Removing the guest ends their Alder access only: their own company (Maple) and their login stay.
+    await admin.portalTeam.remove.mutate({ contactId: guest.contact.id });
+    expect(await db.contactCompany.count({ where: { contactId: guest.contact.id } })).toBe(0);
+    const kept = await db.contact.findUniqueOrThrow({ where: { id: guest.contact.id } });
+    expect(kept).toMatchObject({ portalAccess: true, companyId: mapleId, notifyByEmail: true });
+    expect(await guest.api.portalAuth.me.query()).toMatchObject({ id: guest.contact.id, companyId: mapleId });
+    expect((await admin.portalTeam.members.query()).members.map((m) => m.id)).not.toContain(guest.contact.id);
+    expect(
+      await db.activity.count({
+        where: {
+          businessId: a.businessId,
+          entityId: guest.contact.id,
+          action: 'colleague_removed',
+          companyId: alderId,
+        },
+      }),
+    ).toBe(1);
+  });
+
   it('an extra company (ContactCompany) gives the admin right only where its row says so', async () => {
     const { contact } = await portalUser(a, alderId);
     const db = app.database.db;

@@ -41,16 +41,26 @@ export async function portalTeamStatus(scope: PortalScope) {
   return { clientAdmin, selfService };
 }
 
-/** A client admin: the company's portal users (its own contacts with access) and its invitations waiting for staff. */
+/**
+ * A client admin: the company's portal users (its own contacts with access, and the contacts of other companies staff
+ * gave access to it, marked as guests: nothing about their other companies) and its invitations waiting for staff.
+ */
 export async function portalTeam(scope: PortalScope) {
   await requireClientAdmin(scope);
   const [members, pending, selfService] = await Promise.all([
     scope.sql.all(sql`
       SELECT c."id", c."firstName", c."lastName", c."email", c."clientAdmin", c."notifyByEmail",
-             (c."portalPasswordHash" IS NOT NULL) AS "hasPassword"
+             (c."portalPasswordHash" IS NOT NULL) AS "hasPassword",
+             FALSE AS "guest"
       FROM "Contact" c
       WHERE c."businessId" = ${TENANT} AND c."companyId" = ${scope.companyId} AND c."portalAccess" = ${true}
-      ORDER BY c."firstName", c."lastName", c."id"`),
+      UNION ALL
+      SELECT c."id", c."firstName", c."lastName", c."email", cc."clientAdmin", c."notifyByEmail",
+             (c."portalPasswordHash" IS NOT NULL) AS "hasPassword", TRUE AS "guest"
+      FROM "ContactCompany" cc
+      JOIN "Contact" c ON c."businessId" = cc."businessId" AND c."id" = cc."contactId"
+      WHERE cc."businessId" = ${TENANT} AND cc."companyId" = ${scope.companyId} AND c."portalAccess" = ${true}
+      ORDER BY 2, 3, 1`),
     scope.sql.all(sql`
       SELECT i."id", i."firstName", i."lastName", i."email", i."createdAt" FROM "ColleagueInvite" i
       WHERE i."businessId" = ${TENANT} AND i."companyId" = ${scope.companyId} AND i."status" = 'pending'
@@ -68,6 +78,7 @@ export async function portalTeam(scope: PortalScope) {
       notifyByEmail: toBool(r.notifyByEmail),
       portalState: toBool(r.hasPassword) ? ('active' as const) : ('invited' as const),
       you: toInt(r.id) === scope.contactId,
+      guest: toBool(r.guest),
     })),
     pending: pending.map((r) => ({
       id: toInt(r.id),
@@ -129,15 +140,25 @@ export async function inviteColleague(scope: Scope, input: z.infer<typeof portal
   return { id: invite.id, status: 'approved' as const, emailed: mailed.emailed };
 }
 
-/** A portal user of the session's company other than the admin themselves, or 404 (another company's is missing). */
+const memberNotFound = () => {
+  throw new TRPCError({ code: 'NOT_FOUND', message: M.clientTeam.memberNotFound });
+};
+
+/** A portal user of the session's company (its own contact), or 404 (another company's is missing). */
 async function colleagueOf(scope: PortalScope, contactId: number) {
   const colleague = await scope.db.contact.findFirst({
     where: { id: contactId, companyId: scope.companyId, portalAccess: true },
     select: { id: true, firstName: true, lastName: true, clientAdmin: true, notifyByEmail: true },
   });
-  if (!colleague) throw new TRPCError({ code: 'NOT_FOUND', message: M.clientTeam.memberNotFound });
-  return colleague;
+  return colleague ?? memberNotFound();
 }
+
+/** A guest of the session's company: a contact of another company given access to this one, or null. */
+const guestOf = (scope: PortalScope, contactId: number) =>
+  scope.db.contactCompany.findFirst({
+    where: { contactId, companyId: scope.companyId, contact: { portalAccess: true } },
+    select: { clientAdmin: true, contact: { select: { id: true, firstName: true, lastName: true } } },
+  });
 
 /**
  * Turns a colleague's portal access off (their sessions and unused invite links end in the same transaction). The
@@ -147,6 +168,22 @@ export async function removeColleague(scope: PortalScope, input: z.infer<typeof 
   await requireClientAdmin(scope);
   if (input.contactId === scope.contactId)
     throw new TRPCError({ code: 'BAD_REQUEST', message: M.clientTeam.removeSelf });
+  const guest = await guestOf(scope, input.contactId);
+  if (guest) {
+    // A guest loses this company only: their own company's portal and their other companies stay.
+    if (guest.clientAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: M.clientTeam.removeAdmin });
+    await scope.db.$transaction(async (tx) => {
+      await tx.contactCompany.deleteMany({ where: { contactId: guest.contact.id, companyId: scope.companyId } });
+      await recordActivity(tx, scope.businessId, contactActor(scope.portalSession.contact), {
+        entityType: 'contact',
+        entityId: guest.contact.id,
+        entityName: colleagueName(guest.contact),
+        companyId: scope.companyId,
+        action: 'colleague_removed',
+      });
+    });
+    return { ok: true as const };
+  }
   const colleague = await colleagueOf(scope, input.contactId);
   if (colleague.clientAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: M.clientTeam.removeAdmin });
   await scope.db.$transaction(async (tx) => {
@@ -164,7 +201,10 @@ export async function removeColleague(scope: PortalScope, input: z.infer<typeof 
   return { ok: true as const };
 }
 
-/** A client admin sets whether a portal user of their company (themselves included) gets the portal's e-mails. */
+/**
+ * A client admin sets whether a portal user of their company (themselves included) gets the portal's e-mails. Not a
+ * guest's: that choice covers their own company too (404, as for anyone not of the company).
+ */
 export async function setColleagueNotifications(
   scope: PortalScope,
   input: z.infer<typeof portalTeamNotificationsInput>,

@@ -19,7 +19,15 @@ import { usePortalUser } from '../portal/session';
 
 const T = M.clientTeam;
 
-type Member = { id: number; firstName: string; lastName: string; email: string; clientAdmin: boolean; you: boolean };
+type Member = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  clientAdmin: boolean;
+  you: boolean;
+  guest: boolean;
+};
 const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 
 /**
@@ -78,6 +86,12 @@ function TeamCard() {
                         <span className="truncate">{name}</span>
                         {member.you && <Badge tone="gray">{T.you}</Badge>}
                         {member.clientAdmin && <Badge tone="blue">{T.adminBadge}</Badge>}
+                        {member.guest && (
+                          <span title={T.guestHint}>
+                            <Badge tone="gray">{T.guestBadge}</Badge>
+                            <span className="sr-only"> {T.guestHint}</span>
+                          </span>
+                        )}
                         {member.portalState === 'invited' && <Badge tone="yellow">{T.invitedBadge}</Badge>}
                       </p>
                       <p className="truncate text-sm text-slate-500" title={member.email}>
@@ -85,15 +99,19 @@ function TeamCard() {
                       </p>
                     </div>
                     <div className="flex items-center gap-3">
-                      <span className="text-xs text-slate-500" aria-hidden>
-                        {T.emailsOn}
-                      </span>
-                      <Switch
-                        checked={member.notifyByEmail}
-                        busy={setNotifications.isPending && setNotifications.variables?.contactId === member.id}
-                        onChange={(on) => setNotifications.mutate({ contactId: member.id, notifyByEmail: on })}
-                        label={T.emailsLabel(name)}
-                      />
+                      {!member.guest && (
+                        <>
+                          <span className="text-xs text-slate-500" aria-hidden>
+                            {T.emailsOn}
+                          </span>
+                          <Switch
+                            checked={member.notifyByEmail}
+                            busy={setNotifications.isPending && setNotifications.variables?.contactId === member.id}
+                            onChange={(on) => setNotifications.mutate({ contactId: member.id, notifyByEmail: on })}
+                            label={T.emailsLabel(name)}
+                          />
+                        </>
+                      )}
                       {!member.you && !member.clientAdmin && (
                         <Button
                           variant="ghost"
@@ -210,7 +228,7 @@ function RemoveDialog({
   const utils = trpc.useUtils();
   const remove = trpc.portalTeam.remove.useMutation({
     onSuccess: () => {
-      if (member) toast.success(T.removed(nameOf(member)));
+      if (member) toast.success((member.guest ? T.removedGuest : T.removed)(nameOf(member)));
       void utils.portalTeam.members.invalidate();
       onClose();
     },
@@ -221,7 +239,7 @@ function RemoveDialog({
     <Dialog open={asked !== null} onClose={() => !remove.isPending && onClose()} title={T.removeTitle(name)} size="md">
       <Confirm
         cancel={T.cancel}
-        text={T.removeText(agency)}
+        text={member?.guest ? T.removeGuestText(agency) : T.removeText(agency)}
         busy={remove.isPending}
         confirm={remove.isPending ? T.removing : T.removeConfirm}
         onCancel={onClose}
