@@ -320,6 +320,35 @@ describe('staff manage the companies of a contact (contactCompanies)', () => {
     await db.company.deleteMany({ where: { id: { in: extra.map((c) => c.id) } } });
   });
 
+  it('holds the bound when additions arrive at once: one slot left, five requests, one added', async () => {
+    const db = app.database.db;
+    const contactId = a.rows.contact[2];
+    const extra = [];
+    for (let i = 0; i < LIMITS.companiesPerContact + 3; i++)
+      extra.push(await db.company.create({ data: { businessId: a.businessId, name: `Race ${i}` } }));
+    await db.contactCompany.createMany({
+      data: extra
+        .slice(0, LIMITS.companiesPerContact - 2)
+        .map((c) => ({ businessId: a.businessId, contactId, companyId: c.id })),
+    });
+    const rest = extra.slice(LIMITS.companiesPerContact - 2);
+    const outcomes = await Promise.all(
+      rest.map((c) => call(a.token, 'contactCompanies.add', { contactId, companyId: c.id }, 'mutation')),
+    );
+    expect(outcomes.filter((o) => 'result' in o)).toHaveLength(1);
+    expect(outcomes.filter((o) => 'code' in o)).toEqual(
+      Array(rest.length - 1).fill(
+        expect.objectContaining({
+          code: 'BAD_REQUEST',
+          message: M.portalCompanies.hub.tooMany(LIMITS.companiesPerContact),
+        }),
+      ),
+    );
+    expect(await db.contactCompany.count({ where: { contactId } })).toBe(LIMITS.companiesPerContact - 1);
+    await db.contactCompany.deleteMany({ where: { contactId } });
+    await db.company.deleteMany({ where: { id: { in: extra.map((c) => c.id) } } });
+  });
+
   it('previews the portal as the contact in a company of theirs, and no other (404)', async () => {
     const contactId = a.portal.contactId;
     await staff().contactCompanies.add.mutate({ contactId, companyId: a.companies[1].id });

@@ -21,6 +21,7 @@ import type { PortalScope } from '../context';
 import { withinInviteBudgetOf } from '../team/budget';
 import { admitColleague, colleagueName, conflictOnEmail, emailKnown } from './admit';
 import { isClientAdminOf, requireClientAdmin } from './rules';
+import { lockRow } from '../../lib/lock-row';
 
 type Scope = PortalScope & Pick<RequestScope, 'res'>;
 
@@ -110,7 +111,9 @@ export async function inviteColleague(scope: Scope, input: z.infer<typeof portal
   const selfService = await selfServiceOf(scope);
   const request = () =>
     scope.db.$transaction(async (tx) => {
-      // Counted in the transaction that adds one: the bound holds for requests arriving one after another.
+      // Counted in the transaction that adds one, after the company's row is locked: the bound holds for requests
+      // arriving at once too.
+      await lockRow(tx, 'Company', scope.businessId, scope.companyId);
       const pendingCount = await tx.colleagueInvite.count({ where: { companyId: scope.companyId, status: 'pending' } });
       if (pendingCount >= PENDING_INVITES_PER_COMPANY)
         throw new TRPCError({ code: 'CONFLICT', message: M.clientTeam.tooManyPending(PENDING_INVITES_PER_COMPANY) });

@@ -17,6 +17,7 @@ import type {
 import { portalCompaniesOf } from '../../auth/sessions';
 import type { PortalScope, StaffScope, TenantScope } from '../context';
 import { contactNotFound } from '../contacts/read';
+import { lockRow } from '../../lib/lock-row';
 
 const companyNotFound = (): never => {
   throw new TRPCError({ code: 'NOT_FOUND', message: M.portalCompanies.notFound });
@@ -67,6 +68,8 @@ export async function addContactCompany(
 ) {
   const { contactId, companyId } = input;
   await scope.db.$transaction(async (tx) => {
+    // Two additions at once count the same companies: the contact's row is locked first (the bound holds).
+    await lockRow(tx, 'Contact', scope.businessId, contactId);
     const contact = await tx.contact.findUnique({
       where: { id: contactId },
       select: { companyId: true, _count: { select: { otherCompanies: true } } },
