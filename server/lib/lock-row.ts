@@ -5,11 +5,10 @@
  * on both databases (on SQLite it takes the database's write lock up front) and fires no trigger (they watch other
  * columns). Only the tables the bounds hang on.
  */
-export async function lockRow(
-  tx: { $executeRawUnsafe(query: string, ...values: unknown[]): Promise<number> },
-  table: 'Contact' | 'Company',
-  businessId: number,
-  id: number,
-): Promise<void> {
-  await tx.$executeRawUnsafe(`UPDATE "${table}" SET "id" = "id" WHERE "businessId" = $1 AND "id" = $2`, businessId, id);
+type Tx = { $executeRaw(query: TemplateStringsArray, ...values: unknown[]): Promise<number> };
+
+export async function lockRow(tx: Tx, table: 'Contact' | 'Company', businessId: number, id: number): Promise<void> {
+  if (table === 'Contact')
+    await tx.$executeRaw`UPDATE "Contact" SET "id" = "id" WHERE "businessId" = ${businessId} AND "id" = ${id}`;
+  else await tx.$executeRaw`UPDATE "Company" SET "id" = "id" WHERE "businessId" = ${businessId} AND "id" = ${id}`;
 }
