@@ -191,6 +191,17 @@ describe('staff sign-in', () => {
     expect(await app.database.db.user.count({ where: { email } })).toBe(1);
   });
 
+  it('reuses the discovered configuration: a second sign-in asks the provider nothing before its page', async () => {
+    const email = `twice@${STAFF_DOMAIN}`;
+    const login = person(email);
+    await signIn(staffStart(email), login);
+    const discoveries = () => provider.requests.filter((p) => p === '/.well-known/openid-configuration').length;
+    const before = discoveries();
+    const again = await signIn(staffStart(email), login);
+    expect(again.res.status).toBe(302);
+    expect(discoveries()).toBe(before);
+  });
+
   it('matches an existing user by verified e-mail and links the provider’s subject', async () => {
     const member = await addStaff(app, agency, 'member');
     const email = `member-${process.pid}@${STAFF_DOMAIN}`;

@@ -111,11 +111,18 @@ export async function startOidcProvider(
       return { accountId: id, claims: () => ({ sub: id, ...account }) };
     },
   });
-  server.on('request', provider.callback());
+  // The paths asked of the provider, in order (a test counts its discovery requests).
+  const requests: string[] = [];
+  const answer = provider.callback();
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    requests.push(new URL(req.url ?? '/', issuer).pathname);
+    answer(req, res);
+  });
   return {
     issuer,
     port,
     accounts,
+    requests,
     /** The provider's stored authorization codes (to age one). */
     codes: () => stores.get('AuthorizationCode') ?? new Map(),
     close: async () => {

@@ -30,6 +30,38 @@ export async function discover(issuer: string, clientId: string, clientSecret: s
 
 export type ProviderConfig = Awaited<ReturnType<typeof discover>>;
 
+/** A discovered configuration is reused this long by sign-ins (its signing keys are cached on it by the library). */
+const DISCOVERY_TTL_MS = 10 * 60 * 1000;
+/** At most this many configurations are kept (one per connection in use; the oldest goes first). */
+const DISCOVERY_CACHE_MAX = 200;
+const discovered = new Map<string, { config: Promise<ProviderConfig>; until: number }>();
+
+/**
+ * discover(), reused for DISCOVERY_TTL_MS: a sign-in then makes no request to the provider before the redirect, and
+ * a provider that is slow for a moment does not hold every sign-in. Keyed by issuer, client id and the secret (a
+ * changed secret or issuer is discovered anew); a failed discovery is not kept. "Test connection" asks the provider
+ * afresh (options.fresh) and keeps the answer; saving calls discover() itself.
+ */
+export function discoverCached(
+  issuer: string,
+  clientId: string,
+  clientSecret: string,
+  options: { fresh?: boolean } = {},
+) {
+  const now = Date.now();
+  const key = JSON.stringify([issuer, clientId, clientSecret]);
+  const hit = discovered.get(key);
+  if (hit && hit.until > now && !options.fresh) return hit.config;
+  discovered.delete(key);
+  const config = discover(issuer, clientId, clientSecret);
+  discovered.set(key, { config, until: now + DISCOVERY_TTL_MS });
+  config.catch(() => {
+    if (discovered.get(key)?.config === config) discovered.delete(key);
+  });
+  while (discovered.size > DISCOVERY_CACHE_MAX) discovered.delete(discovered.keys().next().value as string);
+  return config;
+}
+
 /** A new flow's secrets: the state (whose hash names the SsoFlow row), the PKCE verifier and the nonce. */
 export function newFlowSecrets() {
   return { state: client.randomState(), codeVerifier: client.randomPKCECodeVerifier(), nonce: client.randomNonce() };

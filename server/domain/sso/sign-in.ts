@@ -20,7 +20,7 @@ import { log } from '../../log';
 import type { NewSession } from '../auth';
 import type { StaffScope } from '../context';
 import { startPortalSession } from '../portal-auth';
-import { authorizationUrl, discover, emailVerified, exchangeCode, newFlowSecrets, refusalReason } from './oidc';
+import { authorizationUrl, discoverCached, emailVerified, exchangeCode, newFlowSecrets, refusalReason } from './oidc';
 import { connectionSecret, domainsOf, redirectUrls } from './settings';
 
 export type SsoRefusalKind = keyof typeof M.sso.refused;
@@ -55,12 +55,12 @@ async function beginFlow(
   options: { returnTo: string; test?: boolean; loginHint?: string },
 ) {
   const db = app.database.db;
-  const config = await discover(connection.issuer, connection.clientId, connectionSecret(app, connection)).catch(
-    (error: unknown) => {
-      log.warn({ businessId: connection.businessId, reason: refusalReason(error).reason }, 'sso: discovery failed');
-      return refuse('unavailable', 502);
-    },
-  );
+  const config = await discoverCached(connection.issuer, connection.clientId, connectionSecret(app, connection), {
+    fresh: options.test === true,
+  }).catch((error: unknown) => {
+    log.warn({ businessId: connection.businessId, reason: refusalReason(error).reason }, 'sso: discovery failed');
+    return refuse('unavailable', 502);
+  });
   const secrets = newFlowSecrets();
   const id = hashToken(secrets.state);
   // Flows nobody finished are cleared as new ones start; those still running are bounded per connection, so starts
@@ -210,7 +210,7 @@ async function claimsOf(app: App, flow: ClaimedFlow, redirectUri: string, query:
   const currentUrl = new URL(redirectUri);
   currentUrl.search = query.toString();
   try {
-    const config = await discover(
+    const config = await discoverCached(
       flow.connection.issuer,
       flow.connection.clientId,
       connectionSecret(app, flow.connection),
