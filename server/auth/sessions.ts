@@ -235,8 +235,14 @@ export async function createPortalSession(
 }
 
 /** The live companies of the session's contact, as SQL over the aliases p (PortalSession) and c (Contact). */
-const LIVE_COMPANY_OF_CONTACT = `k."businessId" = p."businessId" AND k."archivedAt" IS NULL AND (k."id" = c."companyId"
-  OR EXISTS (SELECT 1 FROM "ContactCompany" m WHERE m."contactId" = c."id" AND m."companyId" = k."id"))`;
+// Both are driven by the contact's own company and their ContactCompany rows (primary keys), never by the agency's
+// companies: their cost does not grow with how many companies the agency has. The contact's live other companies:
+const LIVE_OTHER_COMPANIES = `FROM "ContactCompany" m
+  JOIN "Company" mk ON mk."businessId" = m."businessId" AND mk."id" = m."companyId"
+  WHERE m."contactId" = c."id" AND mk."archivedAt" IS NULL`;
+// A company k that is one of the contact's, live:
+const LIVE_COMPANY_OF_CONTACT = `k."businessId" = p."businessId" AND k."archivedAt" IS NULL AND k."id" IN (
+  SELECT c."companyId" UNION ALL SELECT m."companyId" FROM "ContactCompany" m WHERE m."contactId" = c."id")`;
 
 /**
  * The same for a portal session, whose absolute lifetime is PORTAL_SESSION_MAX_AGE_DAYS. It also ends when the contact
@@ -257,12 +263,13 @@ export async function validatePortalSession(
     SELECT p."expiresAt", p."createdAt", p."businessId", c."id", c."email", c."firstName", c."lastName", c."companyId", c."portalAccess",
            b."name" AS "businessName", b."slug" AS "businessSlug", b."sessionLifetimeDays",
            p."companyId" AS "chosenCompanyId", k."id" AS "activeCompanyId",
-           (SELECT COUNT(*) FROM "Company" k WHERE ${raw(LIVE_COMPANY_OF_CONTACT)}) AS "companyCount",
-           (SELECT MIN(k."id") FROM "Company" k WHERE ${raw(LIVE_COMPANY_OF_CONTACT)}) AS "firstCompanyId",
+           (CASE WHEN o."id" IS NULL THEN 0 ELSE 1 END) + (SELECT COUNT(*) ${raw(LIVE_OTHER_COMPANIES)}) AS "companyCount",
+           COALESCE(o."id", (SELECT MIN(m."companyId") ${raw(LIVE_OTHER_COMPANIES)})) AS "firstCompanyId",
            p."previewUserId", u."id" AS "previewerId", u."firstName" AS "previewerFirstName", u."lastName" AS "previewerLastName"
     FROM "PortalSession" p
     JOIN "Contact" c ON c."businessId" = p."businessId" AND c."id" = p."contactId"
     JOIN "Business" b ON b."id" = p."businessId"
+    LEFT JOIN "Company" o ON o."businessId" = p."businessId" AND o."id" = c."companyId" AND o."archivedAt" IS NULL
     LEFT JOIN "Company" k ON k."id" = COALESCE(p."companyId", c."companyId") AND ${raw(LIVE_COMPANY_OF_CONTACT)}
     LEFT JOIN "User" u ON u."id" = p."previewUserId" AND u."businessId" = p."businessId"
     WHERE p."id" = ${id}`);
@@ -274,7 +281,8 @@ export async function validatePortalSession(
     toDate(row.createdAt),
     isPreview ? Math.min(lifetimeMs, PORTAL_PREVIEW_LIFETIME_MS) : lifetimeMs,
   );
-  // A preview whose staff user is gone (removed from the team) ends with them.
+  // A preview whose staff user is gone (removed from the team) ends with them. firstCompanyId is the live company
+  // when there is only one (the own company if live, else the one other).
   const companyCount = toInt(row.companyCount);
   if (
     !expiry ||
