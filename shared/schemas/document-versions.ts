@@ -61,9 +61,20 @@ const portalVersionOutput = versionOutput.pick({
   createdAt: true,
   size: true,
   originalName: true,
+  mimeType: true,
   url: true,
 });
-export const portalVersionListOutput = z.object({ items: z.array(portalVersionOutput) });
+export const portalVersionListOutput = z.object({
+  /** The file itself, as its current version shows it (a search result opens the viewer from this). */
+  file: z.object({
+    name: z.string(),
+    version: z.number().int(),
+    /** null: a link, or nothing stored (the viewer does not open it). */
+    mimeType: z.string().nullable(),
+    url: z.string(),
+  }),
+  items: z.array(portalVersionOutput),
+});
 
 /** The download path of one version (staff; a portal session for a shared one). */
 export const versionDownloadPath = (id: number, number: number) => `/api/documents/${id}/versions/${number}/download`;

@@ -113,6 +113,20 @@ test('pins and comments on an image, hub and portal, internal kept from the clie
   await clientComment.getByRole('button', { name: 'Resolve' }).click();
   await expect(clientComment.getByText('Resolved by Mara Stone')).toBeVisible();
   await shoot(page, 'hub-viewer-pins');
+
+  // The client's search (on the portal's Messages page) finds her comment, and the result opens the viewer on its
+  // version with the comment focused; staff's internal one is never found.
+  await portal.keyboard.press('Escape');
+  await portal.goto(`/portal/${slug}/messages`);
+  const portalSearch = portal.getByRole('searchbox', { name: 'Search your messages' });
+  await portalSearch.fill('asked twice');
+  await expect(portal.getByText('No message matches “asked twice”.')).toBeVisible();
+  await portalSearch.fill('rounder');
+  await portal.getByRole('link', { name: /Logo round 1\.png/ }).click();
+  const fromSearch = portal.getByRole('dialog');
+  await expect(fromSearch.getByRole('img', { name: 'Logo round 1.png' })).toBeVisible();
+  await expect(fromSearch.getByTestId('review-comment').filter({ hasText: 'The box could be rounder.' })).toBeFocused();
+  await expect(portal).toHaveURL(new RegExp(`/portal/${slug}/files$`));
   await clientContext.close();
 
   // Search (Ctrl-K) finds a comment by its text, an internal one marked, titled with its file, and opens the viewer on

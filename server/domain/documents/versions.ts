@@ -339,17 +339,26 @@ export async function versionKeysOf(
  */
 export async function portalDocumentVersions(scope: Pick<TenantScope, 'sql'> & { companyId: number }, id: number) {
   const doc = await scope.sql.get(sql`
-    SELECT d."version" FROM "Document" d WHERE d."id" = ${id} AND ${clientVisible.document(sql`d`, scope.companyId)}`);
+    SELECT d."version", d."name", d."mimeType", d."storageKey" FROM "Document" d
+    WHERE d."id" = ${id} AND ${clientVisible.document(sql`d`, scope.companyId)}`);
   if (!doc) return documentNotFound();
   const current = toInt(doc.version);
+  const file = {
+    name: String(doc.name),
+    version: current,
+    mimeType: doc.storageKey == null ? null : ((doc.mimeType as string | null) ?? null),
+    url: documentDownloadPath(id),
+  };
   const rows = await scope.sql.all(sql`
     SELECT ${versionColumns} FROM "DocumentVersion" v
     WHERE v."businessId" = ${TENANT} AND v."documentId" = ${id} AND v."number" <> ${current} AND v."sharedWithClient" = ${true}
     ORDER BY v."number" DESC LIMIT ${PORTAL_VERSIONS_MAX}`);
   return {
+    file,
     items: rows.map((r) => {
       const v = versionFromRow(id, current, r);
-      return { number: v.number, createdAt: v.createdAt, size: v.size, originalName: v.originalName, url: v.url };
+      const { number, createdAt, size, originalName, mimeType, url } = v;
+      return { number, createdAt, size, originalName, mimeType, url };
     }),
   };
 }

@@ -11,6 +11,7 @@ import { EmptyState, LoadFailed } from '../../ui/Feedback';
 import { FileRow, ListBox, PortalPageHeader, RowsSkeleton, StatCard } from './PortalUi';
 import { usePortalUser } from './session';
 import { portalListOptions, useDebouncedSearch } from './usePortalList';
+import { usePortalReviewLink } from '../documents/reviewLink';
 import { useFileViewer } from '../documents/viewer/useFileViewer';
 
 const F = M.portal.files;
@@ -27,6 +28,8 @@ export default function PortalFilesPage() {
   );
   const query = trpc.portal.files.useInfiniteQuery(input, portalListOptions);
   const viewer = useFileViewer();
+  // ?view=…&version=…&comment=… (a review comment found by search): the viewer on that version, at the comment.
+  usePortalReviewLink(viewer.open);
   const pages = query.data?.pages;
   const first = pages?.[0];
   const items = pages?.flatMap((p) => p.items) ?? [];
