@@ -17,7 +17,8 @@ import { API_PREFIXES, isApiPath, restRouter, sendRefusal } from './rest';
 import { log, requestIdOf, requestLogging } from './log';
 import { createMetrics, metricsRoute, routeLabeler, type Metrics } from './metrics';
 import { API_COMPRESSION_THRESHOLD } from './lib/compression';
-import { portalSignInSlug, spaShell, withPageData } from './lib/spa-shell';
+import { portalFrameSlug, portalSignInSlug, spaShell, withPageData } from './lib/spa-shell';
+import type { PortalBrandingReply } from '../shared/schemas/business';
 import { liveConnectionLimit } from './live/connections';
 import { appRouter } from './routers/_app';
 import { createContextFactory, type AppDeps } from './trpc';
@@ -267,14 +268,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     });
     const shell = spaShell(clientDir);
     app.get('/{*splat}', async (req, res) => {
-      let html = shell(req.path);
       // A portal's sign-in page comes with its agency's branding, so that it paints branded at once instead of
-      // shifting when the branding arrives (client/src/features/portal/branding.ts reads it).
-      const slug = portalSignInSlug(req.path);
+      // shifting when the branding arrives (client/src/features/portal/branding.ts reads it); a signed-in portal page
+      // with its first frame in the agency's colours, name and logo (server/lib/spa-shell.ts).
+      const slug = portalSignInSlug(req.path) ?? portalFrameSlug(req.path);
+      let branding: PortalBrandingReply | null | undefined;
       if (slug) {
         // No agency at the slug (or no slug an agency could have): `branding: null`, so the page says "No client
         // portal at this address" at once.
-        const branding = await appRouter
+        branding = await appRouter
           .createCaller(createContext({ req, res }))
           .business.branding({ slug })
           .catch((error: unknown) =>
@@ -282,8 +284,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
               ? null
               : undefined,
           );
-        if (branding !== undefined) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
       }
+      let html = shell(req.path, branding);
+      if (slug && branding !== undefined) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(html);
     });

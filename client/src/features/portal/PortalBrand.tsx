@@ -4,18 +4,10 @@ import { account } from '../../../../shared/messages/account';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
 import { cn } from '../../lib/cn';
 import { readableOn, type PortalBrand } from './branding';
+import { businessInitials } from '../../../../shared/brand-colors';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { account, portalAuth } as const;
-
-/** Up to two initials of the agency's name ("Northwind Creative" → "NC"). */
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => [...word][0]?.toUpperCase() ?? '')
-    .join('');
 
 /**
  * The agency's mark when it has no logo: its initials on a tile (decorative; the name is beside it). `color`: a
@@ -23,11 +15,14 @@ const initialsOf = (name: string) =>
  */
 export function BusinessMark({
   name,
+  initials,
   className,
   inverted,
   color,
 }: {
   name?: string;
+  /** Instead of the name's (the server's first frame fills them in, client/src/app/firstFrames.tsx). */
+  initials?: string;
   className?: string;
   inverted?: boolean;
   color?: string;
@@ -46,7 +41,7 @@ export function BusinessMark({
       )}
       style={color ? { color } : undefined}
     >
-      {name ? initialsOf(name) : <Building2 className="size-1/2" />}
+      {initials ?? (name ? businessInitials(name) : <Building2 className="size-1/2" />)}
     </span>
   );
 }

@@ -1,0 +1,45 @@
+// The first frames as static HTML (`npm run build` writes them with scripts/prerender-marketing.mjs into
+// dist/client/first-frames.json): the hub's and the portal's frame around their first screen's placeholders, from the
+// same components the layouts render while they ask who is signed in. The server puts the frame of the address into
+// the page (server/lib/spa-shell.ts), so a phone on a slow line paints the navigation, the header, the agency's
+// branding and the screen's skeleton before any script has arrived; React's first render then takes its place.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { FRAME_TOKENS, HUB_FRAME_PATHS, PORTAL_FRAME_PAGES, type FirstFrames } from '../../../shared/first-frames';
+import { PortalFirstFrame } from '../features/portal/PortalLayout';
+import { HubFirstFrame } from './HubLayout';
+
+export function renderFirstFrames(): FirstFrames {
+  const hub = Object.fromEntries(
+    HUB_FRAME_PATHS.map((path) => [
+      path,
+      renderToStaticMarkup(
+        <StaticRouter location={path}>
+          <HubFirstFrame />
+        </StaticRouter>,
+      ),
+    ]),
+  );
+  const portalFrame = (page: string, logo: boolean) =>
+    renderToStaticMarkup(
+      <StaticRouter location={`/portal/${FRAME_TOKENS.slug}/${page}`}>
+        <PortalFirstFrame
+          slug={FRAME_TOKENS.slug}
+          initials={FRAME_TOKENS.initials}
+          dashboard={page === 'dashboard'}
+          brand={{
+            businessName: FRAME_TOKENS.name,
+            logoUrl: logo ? FRAME_TOKENS.logo : null,
+            loginText: '',
+            primaryColor: FRAME_TOKENS.primary,
+            secondaryColor: FRAME_TOKENS.secondary,
+            buttonTextColor: FRAME_TOKENS.primary,
+          }}
+        />
+      </StaticRouter>,
+    );
+  const portal = Object.fromEntries(
+    PORTAL_FRAME_PAGES.map((page) => [page, { logo: portalFrame(page, true), initials: portalFrame(page, false) }]),
+  );
+  return { hub, portal };
+}
