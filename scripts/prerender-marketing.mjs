@@ -9,6 +9,48 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** CSS's blocks at the top level of `css` (rules, at-rules with blocks, and statements ending in `;`). */
+function topLevelBlocks(css) {
+  const blocks = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < css.length; i++) {
+    const c = css[i];
+    if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) {
+      blocks.push(css.slice(start, i + 1));
+      start = i + 1;
+    } else if (c === ';' && depth === 0) {
+      blocks.push(css.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  return blocks.map((b) => b.trim()).filter(Boolean);
+}
+
+/**
+ * The stylesheet's rules that the first frames use, to inline in their pages: everything but Tailwind's utilities
+ * (the theme's variables, the base styles, the fonts, @property and keyframes), and of the utilities those whose every
+ * class appears in a frame. The frame then paints without waiting for the stylesheet (server/lib/spa-shell.ts).
+ */
+function criticalCss(css, html) {
+  const used = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
+  const classesOf = (selector) =>
+    [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
+  return topLevelBlocks(css)
+    .map((block) => {
+      if (block.startsWith('/*')) return block.replace(/^\/\*[\s\S]*?\*\/\s*/, '');
+      if (!block.startsWith('@layer utilities{')) return block;
+      const rules = topLevelBlocks(block.slice('@layer utilities{'.length, -1)).filter((rule) => {
+        const selector = rule.slice(0, rule.indexOf('{'));
+        const classes = classesOf(selector);
+        return classes.length > 0 && classes.every((c) => used.has(c));
+      });
+      return `@layer utilities{${rules.join('')}}`;
+    })
+    .join('');
+}
 const clientDir = path.join(root, 'dist/client');
 const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
 // Inside the project, so that the bundle finds react and react-router in node_modules.
@@ -53,9 +95,13 @@ try {
   }
   const { renderFirstFrames } = await load('firstFrames');
   const frames = renderFirstFrames();
+  const stylesheet = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)">/.exec(template)?.[1];
+  if (!stylesheet) throw new Error('prerender: no stylesheet in index.html');
+  const allFrames = JSON.stringify(frames);
+  frames.css = criticalCss(fs.readFileSync(path.join(clientDir, stylesheet), 'utf8'), allFrames.replace(/\\"/g, '"'));
   fs.writeFileSync(path.join(clientDir, 'first-frames.json'), `${JSON.stringify(frames)}\n`);
   console.log(
-    `First frames: ${Object.keys(frames.hub).length} of the hub, ${Object.keys(frames.portal).length} of the portal written to dist/client/first-frames.json`,
+    `First frames: ${Object.keys(frames.hub).length} of the hub, ${Object.keys(frames.portal).length} of the portal and the portal's sign-in, with ${(frames.css.length / 1024).toFixed(1)} KB of their CSS, written to dist/client/first-frames.json`,
   );
   console.log(
     `Marketing pages: ${MARKETING_PAGES.map((p) => p.path).join(', ')} written as static HTML (no JavaScript) to dist/client/marketing/`,

@@ -38,6 +38,7 @@ export const FRAME_TOKENS = {
   name: '__cf_name__',
   initials: '__cf_initials__',
   logo: '__cf_logo__',
+  loginText: '__cf_login_text__',
   primary: '__cf_primary__',
   secondary: '__cf_secondary__',
 } as const;
@@ -47,4 +48,8 @@ export type FirstFrames = {
   hub: Record<string, string>;
   /** HTML per page of PORTAL_FRAME_PAGES, with the agency's logo or with its initials. */
   portal: Record<string, { logo: string; initials: string }>;
+  /** The portal's sign-in page (/portal/{slug}/login), with the agency's logo or with its initials. */
+  portalSignIn?: { logo: string; initials: string };
+  /** The stylesheet's rules the frames use, inlined in their pages (scripts/prerender-marketing.mjs). */
+  css?: string;
 };

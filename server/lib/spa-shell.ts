@@ -10,7 +10,7 @@
 // screen's placeholders paint before any script has run, and React's first render takes their place.
 import fs from 'node:fs';
 import path from 'node:path';
-import { brandScale, businessInitials, HEX_COLOR } from '../../shared/brand-colors';
+import { brandScale, businessInitials, HEX_COLOR, readableOn } from '../../shared/brand-colors';
 import { DEFAULT_BRAND_STYLE } from '../../shared/constants';
 import { FRAME_TOKENS, type FirstFrames } from '../../shared/first-frames';
 
@@ -63,7 +63,7 @@ export function portalFrameSlug(pathname: string): string | null {
 }
 
 /** What a portal's frame shows of its agency (the public branding reply's fields). */
-type FrameBranding = { businessName: string; logo: string | null; style: Record<string, unknown> };
+type FrameBranding = { businessName: string; logo: string | null; loginText: string; style: Record<string, unknown> };
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -76,17 +76,23 @@ const brandStyle = (primary: string) =>
     .join(';');
 
 /** A frame of the portal with the agency's name, initials or logo, colours and slug in place of the placeholders. */
-function fillPortalFrame(frames: FirstFrames['portal'][string], slug: string, branding: FrameBranding): string {
+function fillPortalFrame(frames: { logo: string; initials: string }, slug: string, branding: FrameBranding): string {
   const primary = colorOr(branding.style.primaryColor, DEFAULT_BRAND_STYLE.primaryColor);
   const secondary = colorOr(branding.style.secondaryColor, DEFAULT_BRAND_STYLE.secondaryColor);
   const values: [string, string][] = [
     [brandStyle(FRAME_TOKENS.primary), brandStyle(primary)],
+    // The sign-in page's branding side: its text in white or near-black, whichever reads on the primary colour.
+    [
+      `background-color:${FRAME_TOKENS.primary};color:#ffffff`,
+      `background-color:${primary};color:${readableOn(primary)}`,
+    ],
     [FRAME_TOKENS.primary, primary],
     [FRAME_TOKENS.secondary, secondary],
     [FRAME_TOKENS.slug, escapeHtml(encodeURIComponent(slug))],
     [FRAME_TOKENS.name, escapeHtml(branding.businessName)],
     [FRAME_TOKENS.initials, escapeHtml(businessInitials(branding.businessName))],
     [FRAME_TOKENS.logo, escapeHtml(branding.logo ?? '')],
+    [FRAME_TOKENS.loginText, escapeHtml(branding.loginText)],
   ];
   return values.reduce(
     (html, [token, value]) => html.split(token).join(value),
@@ -95,8 +101,8 @@ function fillPortalFrame(frames: FirstFrames['portal'][string], slug: string, br
 }
 
 /**
- * The app's page for an address: its first screen's code announced, and for the hub and a signed-in portal page the
- * first frame in the root element. `branding`: the portal's agency (null: no agency has the slug; undefined: unknown),
+ * The app's page for an address: its first screen's code announced, and for the hub, a portal's sign-in page and a
+ * signed-in portal page the first frame in the root element. `branding`: the portal's agency (null: no agency has the slug; undefined: unknown),
  * without which a portal page has no frame.
  */
 export function spaShell(clientDir: string): (pathname: string, branding?: FrameBranding | null) => string {
@@ -120,9 +126,20 @@ export function spaShell(clientDir: string): (pathname: string, branding?: Frame
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
     pages.set(load.name, links.length ? template.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : template);
   }
-  const withFrame = (html: string, frame: string) =>
-    // A function, so that a "$&" or "$'" in an agency's name is not read as a replacement pattern.
-    html.replace(/<div id="root">.*<\/div>(?=\n|$)/, () => `<div id="root">${frame}</div>`);
+  // The frame's own rules inline, and the stylesheet after the frame: the frame paints with the page's first bytes, not
+  // one round trip later, and the stylesheet still arrives before any script runs (scripts wait for it).
+  const withFrame = (html: string, frame: string) => {
+    const stylesheet = /\s*(<link rel="stylesheet"[^>]*>)/.exec(html);
+    const page = frames.css && stylesheet ? html.replace(stylesheet[0], '') : html;
+    const css = frames.css && stylesheet ? `  <style>${frames.css}</style>\n  </head>` : '</head>';
+    // Functions, so that a "$&" or "$'" in an agency's name is not read as a replacement pattern.
+    return page
+      .replace('</head>', () => css)
+      .replace(
+        /<div id="root">.*<\/div>(?=\n|$)/,
+        () => `<div id="root">${frame}</div>${css !== '</head>' ? stylesheet![1] : ''}`,
+      );
+  };
   return (pathname, branding) => {
     const screen = screenOf(pathname);
     const html = pages.get(screen) ?? template;
@@ -130,6 +147,10 @@ export function spaShell(clientDir: string): (pathname: string, branding?: Frame
       const section = /^\/hub\/([^/]+)/.exec(pathname)?.[1];
       const frame = frames.hub[section ? `/hub/${section}` : '/hub'] ?? frames.hub['/hub/*'];
       return frame ? withFrame(html, frame) : html;
+    }
+    if (screen === 'portal sign-in' && branding && frames.portalSignIn) {
+      const slug = portalSignInSlug(pathname);
+      return slug ? withFrame(html, fillPortalFrame(frames.portalSignIn, slug, branding)) : html;
     }
     if (screen === 'portal' && branding) {
       const slug = portalFrameSlug(pathname);

@@ -456,11 +456,13 @@ describe('static files of the built client', () => {
           '/hub/*': '<nav>hub frame</nav>',
         },
         portal: { dashboard: { logo: portalFrame('dashboard', true), initials: portalFrame('dashboard', false) } },
+        portalSignIn: { logo: portalFrame('login', true), initials: portalFrame('login', false) },
+        css: '.frame{color:red}',
       }),
     );
     fs.writeFileSync(
       path.join(clientDir, 'index.html'),
-      '<!doctype html><head><title>Clientflow</title><script type="module" src="/assets/index-abc123.js"></script></head><div id="root"></div>',
+      '<!doctype html><head><title>Clientflow</title><script type="module" src="/assets/index-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/app-1.css"></head><div id="root"></div>',
     );
     const databaseUrl = inject('databaseUrl');
     const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: clientDir, PORT: '0' });
@@ -565,7 +567,18 @@ describe('static files of the built client', () => {
     const rootOf = async (url: string) => {
       const page = await send(baseUrl, 'GET', url);
       expect(page.status, url).toBe(200);
-      return /<div id="root">(.*)<\/div>$/.exec(page.text)?.[1];
+      const root = /<div id="root">(.*)<\/div>(<link rel="stylesheet"[^>]*>)?$/.exec(page.text);
+      // A frame comes with its own rules inline, and the stylesheet after it (the frame paints without waiting for it).
+      const head = page.text.slice(0, page.text.indexOf('</head>'));
+      if (root?.[1]) {
+        expect(head, url).toContain('<style>.frame{color:red}</style>');
+        expect(head, url).not.toContain('rel="stylesheet"');
+        expect(root[2], url).toBe('<link rel="stylesheet" crossorigin href="/assets/app-1.css">');
+      } else {
+        expect(head, url).not.toContain('<style>');
+        expect(head, url).toContain('rel="stylesheet"');
+      }
+      return root?.[1];
     };
     expect(await rootOf('/hub')).toBe('<nav>hub frame: dashboard</nav>');
     expect(await rootOf('/hub/companies/12')).toBe('<nav>hub frame: companies</nav>');
@@ -590,9 +603,14 @@ describe('static files of the built client', () => {
     expect(frame).toContain(`--color-brand-600:color-mix(in oklab, #f0c000 55%, black)`);
     expect(frame).toContain(`background:${DEFAULT_BRAND_STYLE.secondaryColor}`);
     expect(frame).not.toMatch(/__cf_/);
+    // Its sign-in page, in the same branding.
+    const signIn = await rootOf(`/portal/${agency.slug}/login`);
+    expect(signIn).toContain(`href="/portal/${agency.slug}/login"`);
+    expect(signIn).toContain('Tom &amp; Jerry &lt;b&gt;Studio&lt;/b&gt;');
     // A page without a frame of its own, or a portal that does not exist: the plain page.
     expect(await rootOf(`/portal/${agency.slug}/approvals/3`)).toBe('');
     expect(await rootOf('/portal/no-such-agency-here/dashboard')).toBe('');
+    expect(await rootOf('/portal/no-such-agency-here/login')).toBe('');
   });
 
   it('compresses static files from 1 KB (the API threshold is for API replies only)', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -472,9 +472,13 @@ export function HubFirstFrame() {
 
 export default function HubLayout() {
   const { user, isPending, failed, retry } = useSession();
+  // The session's reply arrives through the query cache, whose updates React renders in one go: the whole hub in one
+  // long task on a slow phone. Deferred, the hub is rendered as a transition instead, in slices between which the
+  // browser stays responsive, while the first frame stays on screen.
+  const pending = useDeferredValue(isPending, true);
   const utils = trpc.useUtils();
 
-  if (isPending) return <HubFirstFrame />;
+  if (pending) return <HubFirstFrame />;
   if (failed)
     return (
       <div role="alert" className="mx-auto max-w-md px-4 py-24 text-center">

@@ -6,6 +6,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { FRAME_TOKENS, HUB_FRAME_PATHS, PORTAL_FRAME_PAGES, type FirstFrames } from '../../../shared/first-frames';
+import { PortalSignInFirstFrame } from '../features/portal/PortalBrand';
 import { PortalFirstFrame } from '../features/portal/PortalLayout';
 import { HubFirstFrame } from './HubLayout';
 
@@ -20,6 +21,14 @@ export function renderFirstFrames(): FirstFrames {
       ),
     ]),
   );
+  const brand = (logo: boolean) => ({
+    businessName: FRAME_TOKENS.name,
+    logoUrl: logo ? FRAME_TOKENS.logo : null,
+    loginText: FRAME_TOKENS.loginText,
+    primaryColor: FRAME_TOKENS.primary,
+    secondaryColor: FRAME_TOKENS.secondary,
+    buttonTextColor: FRAME_TOKENS.primary,
+  });
   const portalFrame = (page: string, logo: boolean) =>
     renderToStaticMarkup(
       <StaticRouter location={`/portal/${FRAME_TOKENS.slug}/${page}`}>
@@ -27,19 +36,18 @@ export function renderFirstFrames(): FirstFrames {
           slug={FRAME_TOKENS.slug}
           initials={FRAME_TOKENS.initials}
           dashboard={page === 'dashboard'}
-          brand={{
-            businessName: FRAME_TOKENS.name,
-            logoUrl: logo ? FRAME_TOKENS.logo : null,
-            loginText: '',
-            primaryColor: FRAME_TOKENS.primary,
-            secondaryColor: FRAME_TOKENS.secondary,
-            buttonTextColor: FRAME_TOKENS.primary,
-          }}
+          brand={brand(logo)}
         />
       </StaticRouter>,
     );
   const portal = Object.fromEntries(
     PORTAL_FRAME_PAGES.map((page) => [page, { logo: portalFrame(page, true), initials: portalFrame(page, false) }]),
   );
-  return { hub, portal };
+  const signIn = (logo: boolean) =>
+    renderToStaticMarkup(
+      <StaticRouter location={`/portal/${FRAME_TOKENS.slug}/login`}>
+        <PortalSignInFirstFrame brand={brand(logo)} initials={FRAME_TOKENS.initials} />
+      </StaticRouter>,
+    );
+  return { hub, portal, portalSignIn: { logo: signIn(true), initials: signIn(false) } };
 }

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useDeferredValue, type CSSProperties, type ReactNode } from 'react';
 import { NavLink, Link, Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -436,9 +436,10 @@ export default function PortalLayout() {
     errorCode(me.error) === 'UNAUTHORIZED' ||
     errorCode(me.error) === 'FORBIDDEN' ||
     (me.data && !sameSlug(me.data.business.slug, slug));
+  // Rendered as a transition once the session is in (as the hub's, HubLayout): in slices, not one long task.
+  const pending = useDeferredValue(me.isPending || switching, true);
 
-  if (me.isPending || switching)
-    return <PortalFirstFrame slug={slug} brand={brand} dashboard={/\/dashboard\/?$/.test(pathname)} />;
+  if (pending) return <PortalFirstFrame slug={slug} brand={brand} dashboard={/\/dashboard\/?$/.test(pathname)} />;
   if (denied || !me.data) {
     if (!denied)
       return (
