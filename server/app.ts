@@ -285,9 +285,21 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
               : undefined,
           );
       }
-      let html = shell(req.path, branding);
+      // A signed-in client of this portal: greeted by name in the dashboard's frame, and the session's reply in the
+      // page (client/src/features/portal/session.ts takes it), one round trip sooner than asking.
+      const me =
+        branding && portalFrameSlug(req.path)
+          ? await appRouter
+              .createCaller(createContext({ req, res }))
+              .portalAuth.me()
+              .then((reply) => (reply.business.slug.toLowerCase() === slug!.trim().toLowerCase() ? reply : undefined))
+              .catch(() => undefined)
+          : undefined;
+      let html = shell(req.path, branding, me?.firstName);
       if (slug && branding !== undefined) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
-      res.setHeader('Cache-Control', 'no-cache');
+      if (me) html = withPageData(html, PAGE_DATA.portalMe, me);
+      // A page that holds the client's own details is for their browser only.
+      res.setHeader('Cache-Control', me ? 'private, no-cache' : 'no-cache');
       res.type('html').send(html);
     });
   }

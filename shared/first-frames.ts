@@ -39,15 +39,19 @@ export const FRAME_TOKENS = {
   initials: '__cf_initials__',
   logo: '__cf_logo__',
   loginText: '__cf_login_text__',
+  firstName: '__cf_first_name__',
   primary: '__cf_primary__',
   secondary: '__cf_secondary__',
 } as const;
+
+/** A portal page's frame with the agency's logo, or with its initials. */
+type PortalFrame = { logo: string; initials: string };
 
 export type FirstFrames = {
   /** HTML per path of HUB_FRAME_PATHS. */
   hub: Record<string, string>;
   /** HTML per page of PORTAL_FRAME_PAGES, with the agency's logo or with its initials. */
-  portal: Record<string, { logo: string; initials: string }>;
+  portal: Record<string, PortalFrame & { named?: PortalFrame }>;
   /** The portal's sign-in page (/portal/{slug}/login), with the agency's logo or with its initials. */
   portalSignIn?: { logo: string; initials: string };
   /** The stylesheet's rules the frames use, inlined in their pages (scripts/prerender-marketing.mjs). */

@@ -76,7 +76,12 @@ const brandStyle = (primary: string) =>
     .join(';');
 
 /** A frame of the portal with the agency's name, initials or logo, colours and slug in place of the placeholders. */
-function fillPortalFrame(frames: { logo: string; initials: string }, slug: string, branding: FrameBranding): string {
+function fillPortalFrame(
+  frames: { logo: string; initials: string },
+  slug: string,
+  branding: FrameBranding,
+  firstName = '',
+): string {
   const primary = colorOr(branding.style.primaryColor, DEFAULT_BRAND_STYLE.primaryColor);
   const secondary = colorOr(branding.style.secondaryColor, DEFAULT_BRAND_STYLE.secondaryColor);
   const values: [string, string][] = [
@@ -93,6 +98,7 @@ function fillPortalFrame(frames: { logo: string; initials: string }, slug: strin
     [FRAME_TOKENS.initials, escapeHtml(businessInitials(branding.businessName))],
     [FRAME_TOKENS.logo, escapeHtml(branding.logo ?? '')],
     [FRAME_TOKENS.loginText, escapeHtml(branding.loginText)],
+    [FRAME_TOKENS.firstName, escapeHtml(firstName)],
   ];
   return values.reduce(
     (html, [token, value]) => html.split(token).join(value),
@@ -105,7 +111,9 @@ function fillPortalFrame(frames: { logo: string; initials: string }, slug: strin
  * signed-in portal page the first frame in the root element. `branding`: the portal's agency (null: no agency has the slug; undefined: unknown),
  * without which a portal page has no frame.
  */
-export function spaShell(clientDir: string): (pathname: string, branding?: FrameBranding | null) => string {
+export function spaShell(
+  clientDir: string,
+): (pathname: string, branding?: FrameBranding | null, firstName?: string) => string {
   const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   let frames: FirstFrames = { hub: {}, portal: {} };
   try {
@@ -140,7 +148,7 @@ export function spaShell(clientDir: string): (pathname: string, branding?: Frame
         () => `<div id="root">${frame}</div>${css !== '</head>' ? stylesheet![1] : ''}`,
       );
   };
-  return (pathname, branding) => {
+  return (pathname, branding, firstName) => {
     const screen = screenOf(pathname);
     const html = pages.get(screen) ?? template;
     if (screen === 'hub') {
@@ -155,7 +163,8 @@ export function spaShell(clientDir: string): (pathname: string, branding?: Frame
     if (screen === 'portal' && branding) {
       const slug = portalFrameSlug(pathname);
       const page = frames.portal[pathname.split('/')[3]];
-      return page && slug ? withFrame(html, fillPortalFrame(page, slug, branding)) : html;
+      const frame = firstName && page?.named ? page.named : page;
+      return frame && slug ? withFrame(html, fillPortalFrame(frame, slug, branding, firstName)) : html;
     }
     return html;
   };

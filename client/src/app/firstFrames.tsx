@@ -29,20 +29,26 @@ export function renderFirstFrames(): FirstFrames {
     secondaryColor: FRAME_TOKENS.secondary,
     buttonTextColor: FRAME_TOKENS.primary,
   });
-  const portalFrame = (page: string, logo: boolean) =>
+  const portalFrame = (page: string, logo: boolean, named = false) =>
     renderToStaticMarkup(
       <StaticRouter location={`/portal/${FRAME_TOKENS.slug}/${page}`}>
         <PortalFirstFrame
           slug={FRAME_TOKENS.slug}
           initials={FRAME_TOKENS.initials}
           dashboard={page === 'dashboard'}
+          firstName={named ? FRAME_TOKENS.firstName : undefined}
           brand={brand(logo)}
         />
       </StaticRouter>,
     );
-  const portal = Object.fromEntries(
+  const portal: FirstFrames['portal'] = Object.fromEntries(
     PORTAL_FRAME_PAGES.map((page) => [page, { logo: portalFrame(page, true), initials: portalFrame(page, false) }]),
   );
+  // The dashboard greets the client by name when the server knows who is signed in.
+  portal.dashboard.named = {
+    logo: portalFrame('dashboard', true, true),
+    initials: portalFrame('dashboard', false, true),
+  };
   const signIn = (logo: boolean) =>
     renderToStaticMarkup(
       <StaticRouter location={`/portal/${FRAME_TOKENS.slug}/login`}>

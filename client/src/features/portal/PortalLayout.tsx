@@ -25,7 +25,7 @@ import { errorCode, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { Skeleton } from '../../ui/Feedback';
-import { CardsSkeleton, RowsSkeleton } from './PortalUi';
+import { CardsSkeleton, PortalPageHeader, RowsSkeleton } from './PortalUi';
 import { SkipLink } from '../../ui/SkipLink';
 import { BusinessMark } from './PortalBrand';
 import { PreviewBanner } from './PreviewBanner';
@@ -382,12 +382,15 @@ export function PortalFirstFrame({
   brand,
   initials,
   dashboard,
+  firstName,
 }: {
   slug: string;
   brand: PortalBrand | null;
   initials?: string;
   /** The dashboard's placeholders (its subtitle, stat cards and project cards) instead of a list's. */
   dashboard: boolean;
+  /** The signed-in client's first name, when the server knows it: the dashboard's greeting, as the page has it. */
+  firstName?: string;
 }) {
   return (
     <PortalChrome
@@ -398,12 +401,16 @@ export function PortalFirstFrame({
       <span role="status" className="sr-only">
         {M.common.loading}
       </span>
-      <div className="mb-6 sm:mb-8">
-        <div className="flex h-8 items-center">
-          <Skeleton className="h-6 w-48" />
+      {dashboard && firstName ? (
+        <PortalPageHeader title={M.portalAuth.hello(firstName)} subtitle={M.portal.dashboard.subtitle} />
+      ) : (
+        <div className="mb-6 sm:mb-8">
+          <div className="flex h-8 items-center">
+            <Skeleton className="h-6 w-48" />
+          </div>
+          {dashboard && <p className="mt-1 text-sm text-slate-500">{M.portal.dashboard.subtitle}</p>}
         </div>
-        {dashboard && <p className="mt-1 text-sm text-slate-500">{M.portal.dashboard.subtitle}</p>}
-      </div>
+      )}
       {dashboard ? (
         <div className="space-y-10">
           <Skeleton className="h-16 w-full rounded-xl" />
