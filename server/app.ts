@@ -17,7 +17,7 @@ import { API_PREFIXES, isApiPath, restRouter, sendRefusal } from './rest';
 import { log, requestIdOf, requestLogging } from './log';
 import { createMetrics, metricsRoute, routeLabeler, type Metrics } from './metrics';
 import { API_COMPRESSION_THRESHOLD } from './lib/compression';
-import { portalFrameSlug, portalSignInSlug, spaShell, withPageData } from './lib/spa-shell';
+import { isHubPage, portalFrameSlug, portalSignInSlug, spaShell, withPageData } from './lib/spa-shell';
 import type { PortalBrandingReply } from '../shared/schemas/business';
 import { liveConnectionLimit } from './live/connections';
 import { appRouter } from './routers/_app';
@@ -298,8 +298,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       let html = shell(req.path, branding, me?.firstName);
       if (slug && branding !== undefined) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
       if (me) html = withPageData(html, PAGE_DATA.portalMe, me);
-      // A page that holds the client's own details is for their browser only.
-      res.setHeader('Cache-Control', me ? 'private, no-cache' : 'no-cache');
+      // A page of the hub: the session's reply in the page (client/src/app/AppShell.tsx takes it), when signed in.
+      const staff = isHubPage(req.path)
+        ? await appRouter
+            .createCaller(createContext({ req, res }))
+            .auth.me()
+            .catch(() => undefined)
+        : undefined;
+      if (staff) html = withPageData(html, PAGE_DATA.staffMe, staff);
+      // A page that holds someone's own details is for their browser only.
+      res.setHeader('Cache-Control', me || staff ? 'private, no-cache' : 'no-cache');
       res.type('html').send(html);
     });
   }

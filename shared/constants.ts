@@ -75,6 +75,8 @@ export const PAGE_DATA = {
   portalBranding: 'cf-portal-branding',
   /** On a signed-in portal page: the portalAuth.me reply of the page's own session (client/src/features/portal/session.ts). */
   portalMe: 'cf-portal-me',
+  /** On a page of the hub: the auth.me reply of the page's own session (client/src/app/AppShell.tsx). */
+  staffMe: 'cf-staff-me',
 } as const;
 
 export const LOGIN_THROTTLE = {

@@ -62,6 +62,9 @@ export function portalFrameSlug(pathname: string): string | null {
   }
 }
 
+/** A page of the hub behind its sign-in (not the sign-in, sign-up, invite or password pages). */
+export const isHubPage = (pathname: string) => screenOf(pathname) === 'hub';
+
 /** What a portal's frame shows of its agency (the public branding reply's fields). */
 type FrameBranding = { businessName: string; logo: string | null; loginText: string; style: Record<string, unknown> };
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { portalMeOutput } from '../../../../shared/schemas/portal-auth';
 import { trpc } from '../../lib/trpc';
 import { PAGE_DATA } from '../../../../shared/constants';
+import { takePageData } from '../../app/earlyReplies';
 
 /** The signed-in portal user and their agency (portalAuth.me). */
 export type PortalUser = z.infer<typeof portalMeOutput>;
@@ -13,20 +14,10 @@ export const sameSlug = (a: string, b: string) => a.trim().toLowerCase() === b.t
 export const portalPath = (slug: string, page: string) =>
   `/portal/${encodeURIComponent(slug.trim().toLowerCase())}/${page}`;
 
-/**
- * The portalAuth.me reply the server wrote into a signed-in portal page (server/app.ts), taken once: the element is
- * removed, so that a later sign-in in the same window never sees it.
- */
+/** The portalAuth.me reply the server wrote into a signed-in portal page (server/app.ts), taken once. */
 function takeFromPage(): PortalUser | undefined {
-  const element = document.getElementById(PAGE_DATA.portalMe);
-  if (!element) return undefined;
-  element.remove();
-  try {
-    const value = JSON.parse(element.textContent ?? '') as PortalUser | null;
-    return value && typeof value.firstName === 'string' && value.business ? value : undefined;
-  } catch {
-    return undefined;
-  }
+  const value = takePageData(PAGE_DATA.portalMe) as PortalUser | undefined;
+  return value && typeof value.firstName === 'string' && value.business ? value : undefined;
 }
 
 /**
