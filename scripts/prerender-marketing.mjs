@@ -42,11 +42,18 @@ function criticalCss(css, html) {
     .map((block) => {
       if (block.startsWith('/*')) return block.replace(/^\/\*[\s\S]*?\*\/\s*/, '');
       if (!block.startsWith('@layer utilities{')) return block;
-      const rules = topLevelBlocks(block.slice('@layer utilities{'.length, -1)).filter((rule) => {
-        const selector = rule.slice(0, rule.indexOf('{'));
-        const classes = classesOf(selector);
-        return classes.length > 0 && classes.every((c) => used.has(c));
-      });
+      /** The rules of a block's body that the frames use; an at-rule (@media, @supports) keeps the ones inside it. */
+      const usedRules = (body) =>
+        topLevelBlocks(body).flatMap((rule) => {
+          const prelude = rule.slice(0, rule.indexOf('{'));
+          if (prelude.startsWith('@')) {
+            const inner = usedRules(rule.slice(prelude.length + 1, -1));
+            return inner.length ? [`${prelude}{${inner.join('')}}`] : [];
+          }
+          const classes = classesOf(prelude);
+          return classes.length > 0 && classes.every((c) => used.has(c)) ? [rule] : [];
+        });
+      const rules = usedRules(block.slice('@layer utilities{'.length, -1));
       return `@layer utilities{${rules.join('')}}`;
     })
     .join('');

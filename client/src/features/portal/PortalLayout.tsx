@@ -313,7 +313,7 @@ function PortalHeader({
           ) : (
             <span aria-hidden className="inline-flex h-8 items-center px-3 text-slate-300">
               <LogOut className="size-4" />
-              <span className="ml-1.5 hidden w-14 sm:inline" />
+              <span className="ml-1.5 hidden w-14 sm:inline-block" />
             </span>
           )}
         </div>
