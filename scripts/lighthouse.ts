@@ -1,7 +1,7 @@
-// `npm run lighthouse [-- --keep] [--runs N] [--desktop]`: Lighthouse (its default mobile run: simulated slow 4G and a
+// `npm run lighthouse [-- --keep] [--runs N] [--desktop] [--page <part of a page's name>]`: Lighthouse (its default mobile run: simulated slow 4G and a
 // 4× slower CPU; --desktop: its desktop preset) on the production build, for the landing page, the hub (signed in),
 // the portal's sign-in and the portal's dashboard (signed in as a client), each the median of N runs (default 3).
-// Budgets: performance and accessibility ≥ 95 on each; the exit code fails when one breaks.
+// Budgets (issue 33): performance ≥ 95 and accessibility 100 on each page; the exit code fails when one breaks.
 //
 // The app runs from dist/ (run `npm run build` first) on a temporary SQLite database holding one generated agency
 // (a tenth of the agency-scale shape). Chromium: CHROME_PATH, default /usr/bin/chromium. Reports (JSON) go to
@@ -21,7 +21,7 @@ import { freePort } from '../tests/support/temporary';
 import { generate } from './seed';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BUDGET = { performance: 95, accessibility: 95 };
+const BUDGET = { performance: 95, accessibility: 100 };
 
 async function waitFor(url: string) {
   const deadline = Date.now() + 60_000;
@@ -104,6 +104,9 @@ async function main(): Promise<number> {
         cookie: `${SESSION.portalCookie}=${portal}`,
       },
     ];
+    // --page hub: only the pages whose name holds that text (the budget then judges those alone).
+    const pageArg = process.argv.indexOf('--page');
+    const only = pageArg > 0 ? process.argv[pageArg + 1] : undefined;
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -119,7 +122,7 @@ async function main(): Promise<number> {
       failedAudits: string[];
     }[] = [];
     const date = new Date().toISOString().slice(0, 10);
-    for (const page of pages) {
+    for (const page of pages.filter((p) => !only || p.name.includes(only))) {
       // Scores move by a few points from run to run: the median run of `runs` counts. A run whose trace broke
       // (Chromium's NO_NAVSTART now and then) is taken again.
       const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>[] = [];

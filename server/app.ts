@@ -17,7 +17,8 @@ import { API_PREFIXES, isApiPath, restRouter, sendRefusal } from './rest';
 import { log, requestIdOf, requestLogging } from './log';
 import { createMetrics, metricsRoute, routeLabeler, type Metrics } from './metrics';
 import { API_COMPRESSION_THRESHOLD } from './lib/compression';
-import { portalSignInSlug, spaShell, withPageData } from './lib/spa-shell';
+import { isHubPage, portalFrameSlug, portalSignInSlug, spaShell, withPageData } from './lib/spa-shell';
+import type { PortalBrandingReply } from '../shared/schemas/business';
 import { liveConnectionLimit } from './live/connections';
 import { appRouter } from './routers/_app';
 import { createContextFactory, type AppDeps } from './trpc';
@@ -267,14 +268,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     });
     const shell = spaShell(clientDir);
     app.get('/{*splat}', async (req, res) => {
-      let html = shell(req.path);
       // A portal's sign-in page comes with its agency's branding, so that it paints branded at once instead of
-      // shifting when the branding arrives (client/src/features/portal/branding.ts reads it).
-      const slug = portalSignInSlug(req.path);
+      // shifting when the branding arrives (client/src/features/portal/branding.ts reads it); a signed-in portal page
+      // with its first frame in the agency's colours, name and logo (server/lib/spa-shell.ts).
+      const slug = portalSignInSlug(req.path) ?? portalFrameSlug(req.path);
+      let branding: PortalBrandingReply | null | undefined;
       if (slug) {
         // No agency at the slug (or no slug an agency could have): `branding: null`, so the page says "No client
         // portal at this address" at once.
-        const branding = await appRouter
+        branding = await appRouter
           .createCaller(createContext({ req, res }))
           .business.branding({ slug })
           .catch((error: unknown) =>
@@ -282,9 +284,30 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
               ? null
               : undefined,
           );
-        if (branding !== undefined) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
       }
-      res.setHeader('Cache-Control', 'no-cache');
+      // A signed-in client of this portal: greeted by name in the dashboard's frame, and the session's reply in the
+      // page (client/src/features/portal/session.ts takes it), one round trip sooner than asking.
+      const me =
+        branding && portalFrameSlug(req.path)
+          ? await appRouter
+              .createCaller(createContext({ req, res }))
+              .portalAuth.me()
+              .then((reply) => (reply.business.slug.toLowerCase() === slug!.trim().toLowerCase() ? reply : undefined))
+              .catch(() => undefined)
+          : undefined;
+      let html = shell(req.path, branding, me?.firstName);
+      if (slug && branding !== undefined) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
+      if (me) html = withPageData(html, PAGE_DATA.portalMe, me);
+      // A page of the hub: the session's reply in the page (client/src/app/AppShell.tsx takes it), when signed in.
+      const staff = isHubPage(req.path)
+        ? await appRouter
+            .createCaller(createContext({ req, res }))
+            .auth.me()
+            .catch(() => undefined)
+        : undefined;
+      if (staff) html = withPageData(html, PAGE_DATA.staffMe, staff);
+      // A page that holds someone's own details is for their browser only.
+      res.setHeader('Cache-Control', me || staff ? 'private, no-cache' : 'no-cache');
       res.type('html').send(html);
     });
   }

@@ -73,6 +73,10 @@ export const SESSION = {
 export const PAGE_DATA = {
   /** On a portal's sign-in pages: { slug, branding } (the public branding reply of that slug). */
   portalBranding: 'cf-portal-branding',
+  /** On a signed-in portal page: the portalAuth.me reply of the page's own session (client/src/features/portal/session.ts). */
+  portalMe: 'cf-portal-me',
+  /** On a page of the hub: the auth.me reply of the page's own session (client/src/app/AppShell.tsx). */
+  staffMe: 'cf-staff-me',
 } as const;
 
 export const LOGIN_THROTTLE = {

@@ -2,9 +2,8 @@
  * Live updates, shared by the server (server/live) and the windows that listen (client/src/lib/live.ts).
  * An event is a small signal that something changed, never the record itself: a window that receives one refetches
  * what it shows, through the procedures that apply the usual visibility rules.
+ * No zod here: the hub's and the portal's first screens import these names (the inputs are in shared/schemas/live.ts).
  */
-import { z } from 'zod';
-
 export const LIVE = {
   /** A topic: lower-case words joined by dots or hyphens, such as "message.created" or "typing". */
   topicPattern: /^[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*){0,3}$/,
@@ -49,24 +48,3 @@ export type LiveMessage = {
   data: unknown;
   at: Date;
 };
-
-/** The stream's input: the last event id a window saw (tRPC fills it in when it reconnects). */
-export const liveEventsInput = z
-  .object({
-    lastEventId: z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .nullish(),
-  })
-  .optional();
-
-/** A typing indicator: which conversation (an opaque key of the area, such as "thread:12"). */
-export const liveTypingInput = z.object({
-  channel: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[a-z][a-z0-9-]*:[A-Za-z0-9_-]{1,64}$/),
-  /** Staff only: the client company whose portal users may see it; null or absent: staff only. */
-  companyId: z.number().int().positive().nullish(),
-});

@@ -1,7 +1,7 @@
 // A Vite plugin that reports, at the end of `npm run build`, the gzipped JavaScript each kind of page loads first:
 // the entry chunk and its static imports, plus the lazy route modules that page renders (client/src/app/router.tsx)
-// and their static imports. Budgets (issue "every screen at agency scale"): landing ≤ 100 KB, hub and portal
-// ≤ 150 KB. Written to dist/client/first-load.json as well; with FIRST_LOAD_STRICT=1 the build fails when a budget
+// and their static imports. Budgets: landing ≤ 100 KB, the hub's sign-in ≤ 150 KB (issue "every screen at agency
+// scale"), the hub and the portal ≤ 130 KB (issue 33). Written to dist/client/first-load.json as well; with FIRST_LOAD_STRICT=1 the build fails when a budget
 // breaks.
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -27,19 +27,19 @@ export const FIRST_LOADS: Page[] = [
     name: 'hub',
     url: '/hub',
     modules: ['app/AppShell.tsx', 'app/HubLayout.tsx', 'features/dashboard/DashboardPage.tsx'],
-    budgetKb: 150,
+    budgetKb: 130,
   },
   {
     name: 'portal sign-in',
     url: '/portal/{slug}/login',
     modules: ['app/AppShell.tsx', 'features/portal/PortalLoginPage.tsx'],
-    budgetKb: 150,
+    budgetKb: 130,
   },
   {
     name: 'portal',
     url: '/portal/{slug}/dashboard',
     modules: ['app/AppShell.tsx', 'features/portal/PortalLayout.tsx', 'features/portal/PortalDashboardPage.tsx'],
-    budgetKb: 150,
+    budgetKb: 130,
   },
 ];
 

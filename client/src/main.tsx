@@ -14,11 +14,22 @@ import './styles.css';
 
 // Rendered as a transition: React renders the first screen in slices of a few milliseconds and lets the browser
 // breathe between them, instead of one long task that blocks input while a slow phone builds the page.
+// The page may hold the first screen's frame, sent as HTML (server/lib/spa-shell.ts): React renders once the router
+// has the first screen's code, so that its first render replaces the frame with the screen, never with a spinner.
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  ),
-);
+const render = () =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
+  );
+if (router.state.initialized) render();
+else {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    render();
+  });
+}

@@ -4,8 +4,15 @@
 // run and the router has matched, one round trip later. The build writes, per first screen, the files it loads
 // (dist/client/first-load.json, client/build/first-load-report.ts); this adds `<link rel="modulepreload">` for the
 // files of the screen an address opens, so the browser fetches them in parallel with the entry.
+//
+// The hub's and the portal's signed-in pages also come with their first frame in the root element (the build
+// prerenders them, client/src/app/firstFrames.tsx): the navigation, the header, the agency's branding and the first
+// screen's placeholders paint before any script has run, and React's first render takes their place.
 import fs from 'node:fs';
 import path from 'node:path';
+import { brandScale, businessInitials, HEX_COLOR, readableOn } from '../../shared/brand-colors';
+import { DEFAULT_BRAND_STYLE } from '../../shared/constants';
+import { FRAME_TOKENS, type FirstFrames } from '../../shared/first-frames';
 
 type FirstLoad = { name: string; files: string[] };
 
@@ -45,8 +52,78 @@ export function withPageData(html: string, id: string, value: unknown): string {
   return html.replace('</head>', () => `  <script type="application/json" id="${id}">${json}</script>\n  </head>`);
 }
 
-export function spaShell(clientDir: string): (pathname: string) => string {
+/** The slug of a signed-in portal page (/portal/{slug}/{page}…), whose frame shows the agency's branding. */
+export function portalFrameSlug(pathname: string): string | null {
+  if (screenOf(pathname) !== 'portal') return null;
+  try {
+    return decodeURIComponent(pathname.split('/')[2]);
+  } catch {
+    return null;
+  }
+}
+
+/** A page of the hub behind its sign-in (not the sign-in, sign-up, invite or password pages). */
+export const isHubPage = (pathname: string) => screenOf(pathname) === 'hub';
+
+/** What a portal's frame shows of its agency (the public branding reply's fields). */
+type FrameBranding = { businessName: string; logo: string | null; loginText: string; style: Record<string, unknown> };
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const colorOr = (value: unknown, fallback: string) =>
+  typeof value === 'string' && HEX_COLOR.test(value) ? value : fallback;
+/** The brand scale as React writes it into a style attribute (PortalLayout's frame). */
+const brandStyle = (primary: string) =>
+  Object.entries(brandScale(primary))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+
+/** A frame of the portal with the agency's name, initials or logo, colours and slug in place of the placeholders. */
+function fillPortalFrame(
+  frames: { logo: string; initials: string },
+  slug: string,
+  branding: FrameBranding,
+  firstName = '',
+): string {
+  const primary = colorOr(branding.style.primaryColor, DEFAULT_BRAND_STYLE.primaryColor);
+  const secondary = colorOr(branding.style.secondaryColor, DEFAULT_BRAND_STYLE.secondaryColor);
+  const values: [string, string][] = [
+    [brandStyle(FRAME_TOKENS.primary), brandStyle(primary)],
+    // The sign-in page's branding side: its text in white or near-black, whichever reads on the primary colour.
+    [
+      `background-color:${FRAME_TOKENS.primary};color:#ffffff`,
+      `background-color:${primary};color:${readableOn(primary)}`,
+    ],
+    [FRAME_TOKENS.primary, primary],
+    [FRAME_TOKENS.secondary, secondary],
+    [FRAME_TOKENS.slug, escapeHtml(encodeURIComponent(slug))],
+    [FRAME_TOKENS.name, escapeHtml(branding.businessName)],
+    [FRAME_TOKENS.initials, escapeHtml(businessInitials(branding.businessName))],
+    [FRAME_TOKENS.logo, escapeHtml(branding.logo ?? '')],
+    [FRAME_TOKENS.loginText, escapeHtml(branding.loginText)],
+    [FRAME_TOKENS.firstName, escapeHtml(firstName)],
+  ];
+  return values.reduce(
+    (html, [token, value]) => html.split(token).join(value),
+    branding.logo ? frames.logo : frames.initials,
+  );
+}
+
+/**
+ * The app's page for an address: its first screen's code announced, and for the hub, a portal's sign-in page and a
+ * signed-in portal page the first frame in the root element. `branding`: the portal's agency (null: no agency has the slug; undefined: unknown),
+ * without which a portal page has no frame.
+ */
+export function spaShell(
+  clientDir: string,
+): (pathname: string, branding?: FrameBranding | null, firstName?: string) => string {
   const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  let frames: FirstFrames = { hub: {}, portal: {} };
+  try {
+    frames = JSON.parse(fs.readFileSync(path.join(clientDir, 'first-frames.json'), 'utf8')) as FirstFrames;
+  } catch {
+    // An older build without the frames: the plain template's spinner.
+  }
   let loads: FirstLoad[] = [];
   try {
     loads = JSON.parse(fs.readFileSync(path.join(clientDir, 'first-load.json'), 'utf8')) as FirstLoad[];
@@ -60,5 +137,38 @@ export function spaShell(clientDir: string): (pathname: string) => string {
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
     pages.set(load.name, links.length ? template.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : template);
   }
-  return (pathname) => pages.get(screenOf(pathname)) ?? template;
+  // The frame's own rules inline, and the stylesheet after the frame: the frame paints with the page's first bytes, not
+  // one round trip later, and the stylesheet still arrives before any script runs (scripts wait for it).
+  const withFrame = (html: string, frame: string) => {
+    const stylesheet = /\s*(<link rel="stylesheet"[^>]*>)/.exec(html);
+    const page = frames.css && stylesheet ? html.replace(stylesheet[0], '') : html;
+    const css = frames.css && stylesheet ? `  <style>${frames.css}</style>\n  </head>` : '</head>';
+    // Functions, so that a "$&" or "$'" in an agency's name is not read as a replacement pattern.
+    return page
+      .replace('</head>', () => css)
+      .replace(
+        /<div id="root">.*<\/div>(?=\n|$)/,
+        () => `<div id="root">${frame}</div>${css !== '</head>' ? stylesheet![1] : ''}`,
+      );
+  };
+  return (pathname, branding, firstName) => {
+    const screen = screenOf(pathname);
+    const html = pages.get(screen) ?? template;
+    if (screen === 'hub') {
+      const section = /^\/hub\/([^/]+)/.exec(pathname)?.[1];
+      const frame = frames.hub[section ? `/hub/${section}` : '/hub'] ?? frames.hub['/hub/*'];
+      return frame ? withFrame(html, frame) : html;
+    }
+    if (screen === 'portal sign-in' && branding && frames.portalSignIn) {
+      const slug = portalSignInSlug(pathname);
+      return slug ? withFrame(html, fillPortalFrame(frames.portalSignIn, slug, branding)) : html;
+    }
+    if (screen === 'portal' && branding) {
+      const slug = portalFrameSlug(pathname);
+      const page = frames.portal[pathname.split('/')[3]];
+      const frame = firstName && page?.named ? page.named : page;
+      return frame && slug ? withFrame(html, fillPortalFrame(frame, slug, branding, firstName)) : html;
+    }
+    return html;
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { liveEventsInput, liveTypingInput } from '../../shared/live';
+import { liveEventsInput, liveTypingInput } from '../../shared/schemas/live';
 import { portalLiveEvents, portalTyping, staffLiveEvents, staffTyping } from '../domain/live';
 import { portalProcedure, router, staffProcedure } from '../trpc';
 

@@ -13,6 +13,9 @@ import { LocalFileStorage } from '../../server/files/storage';
 import { Mailer } from '../../server/mail';
 import { hasNul, jsonTextTooDeep, MAX_INPUT_DEPTH, valueTooDeep } from '../../server/lib/input-guards';
 import { client, newAgency, signUpAgency, startApp, type TestApp } from '../support/app';
+import { brandScale } from '../../shared/brand-colors';
+import { DEFAULT_BRAND_STYLE } from '../../shared/constants';
+import { FRAME_TOKENS } from '../../shared/first-frames';
 
 const TOO_DEEP = 'Request data is nested too deeply.';
 /** The attack as reported: 3,000 levels in 6 KB. */
@@ -437,9 +440,29 @@ describe('static files of the built client', () => {
       { name: 'portal', files: ['assets/index-abc123.js', 'assets/portal-1.js', 'assets/hub_portal-1.js'] },
     ];
     fs.writeFileSync(path.join(clientDir, 'first-load.json'), JSON.stringify(firstLoads));
+    // What the build's prerender writes: the first frames, the portal's with placeholders (client/src/app/firstFrames.tsx).
+    const T = FRAME_TOKENS;
+    const portalFrame = (page: string, logo: boolean) =>
+      `<div style="${Object.entries(brandScale(T.primary))
+        .map(([k, v]) => `${k}:${v}`)
+        .join(';')}"><i style="background:${T.secondary}"></i>` +
+      `<a href="/portal/${T.slug}/${page}">${logo ? `<img src="${T.logo}">` : T.initials}${T.name}</a></div>`;
+    fs.writeFileSync(
+      path.join(clientDir, 'first-frames.json'),
+      JSON.stringify({
+        hub: {
+          '/hub': '<nav>hub frame: dashboard</nav>',
+          '/hub/companies': '<nav>hub frame: companies</nav>',
+          '/hub/*': '<nav>hub frame</nav>',
+        },
+        portal: { dashboard: { logo: portalFrame('dashboard', true), initials: portalFrame('dashboard', false) } },
+        portalSignIn: { logo: portalFrame('login', true), initials: portalFrame('login', false) },
+        css: '.frame{color:red}',
+      }),
+    );
     fs.writeFileSync(
       path.join(clientDir, 'index.html'),
-      '<!doctype html><head><title>Clientflow</title><script type="module" src="/assets/index-abc123.js"></script></head><div id="root"></div>',
+      '<!doctype html><head><title>Clientflow</title><script type="module" src="/assets/index-abc123.js"></script><link rel="stylesheet" crossorigin href="/assets/app-1.css"></head><div id="root"></div>',
     );
     const databaseUrl = inject('databaseUrl');
     const env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, UPLOAD_DIR: clientDir, PORT: '0' });
@@ -532,12 +555,62 @@ describe('static files of the built client', () => {
       expect(page.status, slug).toBe(200);
       expect(JSON.parse(dataOf(page.text)!), slug).toEqual({ slug, branding: null });
     }
-    // Not a sign-in page: the plain page.
-    for (const url of [`/portal/${agency.slug}/dashboard`, '/hub/login']) {
+    // Not a portal page: the plain page.
+    for (const url of ['/hub/login', '/hub/signup']) {
       const page = await send(baseUrl, 'GET', url);
       expect(page.status, url).toBe(200);
       expect(dataOf(page.text), url).toBeUndefined();
     }
+  });
+
+  it('sends the hub’s and a portal’s first frame in the page, the portal’s in its agency’s name, colours and logo', async () => {
+    const rootOf = async (url: string) => {
+      const page = await send(baseUrl, 'GET', url);
+      expect(page.status, url).toBe(200);
+      const root = /<div id="root">(.*)<\/div>(<link rel="stylesheet"[^>]*>)?$/.exec(page.text);
+      // A frame comes with its own rules inline, and the stylesheet after it (the frame paints without waiting for it).
+      const head = page.text.slice(0, page.text.indexOf('</head>'));
+      if (root?.[1]) {
+        expect(head, url).toContain('<style>.frame{color:red}</style>');
+        expect(head, url).not.toContain('rel="stylesheet"');
+        expect(root[2], url).toBe('<link rel="stylesheet" crossorigin href="/assets/app-1.css">');
+      } else {
+        expect(head, url).not.toContain('<style>');
+        expect(head, url).toContain('rel="stylesheet"');
+      }
+      return root?.[1];
+    };
+    expect(await rootOf('/hub')).toBe('<nav>hub frame: dashboard</nav>');
+    expect(await rootOf('/hub/companies/12')).toBe('<nav>hub frame: companies</nav>');
+    expect(await rootOf('/hub/companies-archive')).toBe('<nav>hub frame</nav>');
+    // Sign-in and sign-up have no frame.
+    expect(await rootOf('/hub/login')).toBe('');
+    expect(await rootOf('/hub/signup')).toBe('');
+
+    const agency = await signUpAgency(api);
+    const name = "Tom & Jerry <b>Studio</b> $& $'";
+    await database.db.business.update({
+      where: { slug: agency.slug },
+      data: { name, primaryColor: '#f0c000', secondaryColor: 'url(x)' },
+    });
+    const frame = await rootOf(`/portal/${agency.slug}/dashboard`);
+    expect(frame).toContain("Tom &amp; Jerry &lt;b&gt;Studio&lt;/b&gt; $&amp; $'");
+    // Its initials ("T" and "&"), escaped like the name.
+    expect(frame).toContain(`>T&amp;Tom &amp;`);
+    expect(frame).toContain(`href="/portal/${agency.slug}/dashboard"`);
+    // A light primary colour is darkened where text sits on it, as the portal itself does; a secondary colour that is
+    // no colour is the default.
+    expect(frame).toContain(`--color-brand-600:color-mix(in oklab, #f0c000 55%, black)`);
+    expect(frame).toContain(`background:${DEFAULT_BRAND_STYLE.secondaryColor}`);
+    expect(frame).not.toMatch(/__cf_/);
+    // Its sign-in page, in the same branding.
+    const signIn = await rootOf(`/portal/${agency.slug}/login`);
+    expect(signIn).toContain(`href="/portal/${agency.slug}/login"`);
+    expect(signIn).toContain('Tom &amp; Jerry &lt;b&gt;Studio&lt;/b&gt;');
+    // A page without a frame of its own, or a portal that does not exist: the plain page.
+    expect(await rootOf(`/portal/${agency.slug}/approvals/3`)).toBe('');
+    expect(await rootOf('/portal/no-such-agency-here/dashboard')).toBe('');
+    expect(await rootOf('/portal/no-such-agency-here/login')).toBe('');
   });
 
   it('compresses static files from 1 KB (the API threshold is for API replies only)', async () => {

@@ -5,7 +5,8 @@ import { TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
 import { trpc } from '../lib/trpc';
 import { Providers } from './Providers';
-import { takeEarlyReplies } from './earlyReplies';
+import { takeEarlyReplies, takePageData } from './earlyReplies';
+import { PAGE_DATA } from '../../../shared/constants';
 
 /** A reply the router sent early, read as tRPC's client would (a reply it cannot read falls back to the client). */
 async function readEarlyReply(reply: Promise<Response>, fallback: () => Promise<unknown>) {
@@ -31,6 +32,13 @@ function EarlySession() {
   useState(() => {
     const reply = takeEarlyReplies(['auth.me']).get('auth.me');
     const options = utils.auth.me.queryOptions();
+    // A page of the hub arrives with the session's reply (server/app.ts): taken once (a later sign-in in this window
+    // asks the server).
+    const fromPage = takePageData(PAGE_DATA.staffMe);
+    if (fromPage && !queryClient.getQueryState(options.queryKey)) {
+      queryClient.setQueryData(options.queryKey, fromPage as never);
+      return;
+    }
     if (!reply || queryClient.getQueryState(options.queryKey)) return;
     const viaClient = options.queryFn as (context: QueryFunctionContext) => Promise<unknown>;
     void queryClient.prefetchQuery({

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -34,6 +34,7 @@ import { SearchButton } from '../features/search/SearchButton';
 import { menuPanelClass as panelClass, onMenuKeyDown, useDropdown } from '../ui/useDropdown';
 import { ENTITIES, type EntityDef, type RecordKind } from '../../../shared/entities';
 import { ENTITY_ICONS } from './entityIcons';
+import { DashboardPlaceholder, PagePlaceholder } from './placeholders';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { common: CORE.common, shell: CORE.shell, activity, nav, reports } as const;
@@ -389,8 +390,26 @@ function MessagesLink() {
   );
 }
 
-/** The hub's header, navigation and page area around a signed-in user's screen (also the frame of an unknown address). */
-export function HubFrame({ user, children }: { user: SessionUser; children: ReactNode }) {
+/** The header's controls as placeholders of their size, until the session says whose they are. */
+function ActionsPlaceholder() {
+  return (
+    <>
+      <span className="hidden h-4 w-28 animate-pulse rounded-md bg-slate-200/80 sm:block" />
+      <span className="h-9 w-8 rounded-lg ring-1 ring-slate-200 lg:w-56" />
+      <span className="size-9 animate-pulse rounded-full bg-slate-100" />
+      <span className="size-9 animate-pulse rounded-full bg-slate-100" />
+      <span className="size-9 animate-pulse rounded-full bg-slate-200/80" />
+    </>
+  );
+}
+
+/**
+ * The hub's header, navigation and page area around a signed-in user's screen (also the frame of an unknown
+ * address). Without a user (the session is being asked for), its controls are placeholders: the first frame.
+ */
+export function HubFrame({ user, children }: { user: SessionUser | null; children: ReactNode }) {
+  // The first frame shows every section; the session then drops those the user's role may not open.
+  const role = user?.role ?? 'owner';
   return (
     <div className="min-h-screen">
       <SkipLink to="main-content" />
@@ -403,14 +422,20 @@ export function HubFrame({ user, children }: { user: SessionUser; children: Reac
           >
             <Logo />
           </Link>
-          <DesktopNav role={user.role} />
-          <div className="ml-auto flex min-w-0 items-center gap-3">
-            <LiveStatus />
-            <span className="hidden truncate text-sm text-slate-500 sm:block">{user.business.name}</span>
-            <SearchButton />
-            <MessagesLink />
-            <NotificationBell />
-            <UserMenu firstName={user.firstName} lastName={user.lastName} email={user.email} />
+          <DesktopNav role={role} />
+          <div className="ml-auto flex min-w-0 items-center gap-3" aria-hidden={user ? undefined : true}>
+            {user ? (
+              <>
+                <LiveStatus />
+                <span className="hidden truncate text-sm text-slate-500 sm:block">{user.business.name}</span>
+                <SearchButton />
+                <MessagesLink />
+                <NotificationBell />
+                <UserMenu firstName={user.firstName} lastName={user.lastName} email={user.email} />
+              </>
+            ) : (
+              <ActionsPlaceholder />
+            )}
           </div>
         </div>
       </header>
@@ -423,16 +448,37 @@ export function HubFrame({ user, children }: { user: SessionUser; children: Reac
       >
         {children}
       </main>
-      <BottomBar role={user.role} />
+      <BottomBar role={role} />
     </div>
+  );
+}
+
+/**
+ * The hub's first paint: its frame and the first screen's placeholders. The server sends it as HTML (the build
+ * prerenders it, client/src/app/firstFrames.tsx), so it paints before any script has run; the hub renders the same
+ * while it asks who is signed in, so React's first render takes its place without a change.
+ */
+export function HubFirstFrame() {
+  const { pathname } = useLocation();
+  return (
+    <HubFrame user={null}>
+      <span role="status" className="sr-only">
+        {M.shell.loadingHub}
+      </span>
+      {/^\/hub\/?$/.test(pathname) ? <DashboardPlaceholder /> : <PagePlaceholder />}
+    </HubFrame>
   );
 }
 
 export default function HubLayout() {
   const { user, isPending, failed, retry } = useSession();
+  // The session's reply arrives through the query cache, whose updates React renders in one go: the whole hub in one
+  // long task on a slow phone. Deferred, the hub is rendered as a transition instead, in slices between which the
+  // browser stays responsive, while the first frame stays on screen.
+  const pending = useDeferredValue(isPending, true);
   const utils = trpc.useUtils();
 
-  if (isPending) return <Spinner label={M.shell.loadingHub} />;
+  if (pending) return <HubFirstFrame />;
   if (failed)
     return (
       <div role="alert" className="mx-auto max-w-md px-4 py-24 text-center">

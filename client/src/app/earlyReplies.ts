@@ -27,3 +27,18 @@ export function takeEarlyReplies(queries: readonly EarlyQuery[]) {
   earlyReplies.clear();
   return taken;
 }
+
+/**
+ * A reply the server wrote into the page as JSON (server/app.ts, PAGE_DATA), taken once: the element is removed, so
+ * that nothing reads it again later (after a sign-out and a sign-in in the same window).
+ */
+export function takePageData(id: string): unknown {
+  const element = document.getElementById(id);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    return JSON.parse(element.textContent ?? '') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router-dom';
 import { CORE as M } from '../../../shared/messages-core';
+import { PAGE_DATA } from '../../../shared/constants';
 import { Spinner } from '../ui/Feedback';
 import { sendEarly } from './earlyReplies';
 import { RouteError } from './RouteError';
@@ -38,7 +39,11 @@ export const routes: RouteObject[] = [
       {
         // Every screen below the shell asks who is signed in, except the client portal's.
         lazy: page(() => import('./AppShell')),
-        loader: ({ request }) => (isPortalPath(new URL(request.url).pathname) ? null : sendEarlySession()),
+        // A hub page that holds the session's reply (server/app.ts) has nothing to ask.
+        loader: ({ request }) =>
+          isPortalPath(new URL(request.url).pathname) || document.getElementById(PAGE_DATA.staffMe)
+            ? null
+            : sendEarlySession(),
         shouldRevalidate: () => false,
         children: [
           { path: 'hub/signup', lazy: page(() => import('../features/auth/SignUpPage')) },

@@ -1,6 +1,6 @@
 import { FileUp } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { data } from '../../../../shared/messages/data';
+import { dataPage } from '../../../../shared/messages/dataPage';
 import { can } from '../../../../shared/permissions';
 import type { CsvImportKind } from '../../../../shared/schemas/data';
 import { useSession } from '../../app/useSession';
@@ -16,7 +16,7 @@ export function ImportCsvLink({ kind, size = 'md' }: { kind: CsvImportKind; size
   if (!user || !can(user.role, 'data.import')) return null;
   return (
     <Link to={importPath(kind)} className={buttonClass('secondary', size)}>
-      <FileUp className="size-4" aria-hidden /> {data.page.importFromCsv}
+      <FileUp className="size-4" aria-hidden /> {dataPage.importFromCsv}
     </Link>
   );
 }

@@ -1,21 +1,16 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Building2, LockKeyhole } from 'lucide-react';
+import { CORE } from '../../../../shared/messages-core';
 import { account } from '../../../../shared/messages/account';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
 import { cn } from '../../lib/cn';
+import { Skeleton } from '../../ui/Feedback';
+import { controlClass } from '../../ui/Field';
 import { readableOn, type PortalBrand } from './branding';
+import { businessInitials } from '../../../../shared/brand-colors';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { account, portalAuth } as const;
-
-/** Up to two initials of the agency's name ("Northwind Creative" → "NC"). */
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => [...word][0]?.toUpperCase() ?? '')
-    .join('');
 
 /**
  * The agency's mark when it has no logo: its initials on a tile (decorative; the name is beside it). `color`: a
@@ -23,11 +18,14 @@ const initialsOf = (name: string) =>
  */
 export function BusinessMark({
   name,
+  initials,
   className,
   inverted,
   color,
 }: {
   name?: string;
+  /** Instead of the name's (the server's first frame fills them in, client/src/app/firstFrames.tsx). */
+  initials?: string;
   className?: string;
   inverted?: boolean;
   color?: string;
@@ -46,7 +44,7 @@ export function BusinessMark({
       )}
       style={color ? { color } : undefined}
     >
-      {name ? initialsOf(name) : <Building2 className="size-1/2" />}
+      {initials ?? (name ? businessInitials(name) : <Building2 className="size-1/2" />)}
     </span>
   );
 }
@@ -66,6 +64,8 @@ type FrameProps = {
    * the whole window, with no page landmark.
    */
   preview?: boolean;
+  /** The agency's initials when they cannot be taken from its name (the prerendered first frame's placeholder). */
+  initials?: string;
 };
 
 /**
@@ -73,7 +73,16 @@ type FrameProps = {
  * login text, on the primary colour) beside the form; narrower than 64rem, the branding is a band above it. The
  * layout follows its own width (container queries), so the account page's scaled preview lays out like the page.
  */
-export function PortalAuthFrame({ brand, businessName, title, subtitle, brandText, children, preview }: FrameProps) {
+export function PortalAuthFrame({
+  brand,
+  businessName,
+  title,
+  subtitle,
+  brandText,
+  children,
+  preview,
+  initials,
+}: FrameProps) {
   const name = brand?.businessName ?? businessName;
   const Root = preview ? 'div' : 'main';
   const ink = brand ? readableOn(brand.primaryColor) : undefined;
@@ -126,6 +135,7 @@ export function PortalAuthFrame({ brand, businessName, title, subtitle, brandTex
             <div className="flex items-center gap-3">
               <BusinessMark
                 name={name}
+                initials={initials}
                 inverted
                 color={brand?.primaryColor}
                 className="size-10 text-sm @5xl:size-12 @5xl:text-base"
@@ -156,5 +166,30 @@ export function PortalAuthFrame({ brand, businessName, title, subtitle, brandTex
         </div>
       </Root>
     </div>
+  );
+}
+
+/**
+ * The portal sign-in page's first paint: its branding side and title, and the form's fields as placeholders. The
+ * server sends it as HTML (the build prerenders it, client/src/app/firstFrames.tsx) in the agency's branding, so the
+ * page paints branded before any script has run; the sign-in page replaces it when its code has arrived.
+ */
+export function PortalSignInFirstFrame({ brand, initials }: { brand: PortalBrand; initials: string }) {
+  return (
+    <PortalAuthFrame brand={brand} initials={initials} title={M.portalAuth.welcome(brand.businessName)}>
+      <span role="status" className="sr-only">
+        {CORE.common.loading}
+      </span>
+      <div aria-hidden className="space-y-5">
+        {[CORE.shell.email, CORE.shell.password].map((label) => (
+          <div key={label} className="space-y-1.5">
+            <p className="text-sm font-medium text-slate-700">{label}</p>
+            <div className={controlClass()}>&nbsp;</div>
+          </div>
+        ))}
+        <p className="-mt-2 text-right text-sm font-medium text-slate-600">{M.portalAuth.forgot.link}</p>
+        <Skeleton className="h-12 w-full rounded-lg" />
+      </div>
+    </PortalAuthFrame>
   );
 }

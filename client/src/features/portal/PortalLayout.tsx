@@ -1,5 +1,5 @@
-import type { CSSProperties } from 'react';
-import { NavLink, Link, Outlet, useNavigate, useParams } from 'react-router-dom';
+import { useDeferredValue, type CSSProperties, type ReactNode } from 'react';
+import { NavLink, Link, Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BookOpen,
@@ -24,7 +24,8 @@ import { cn } from '../../lib/cn';
 import { errorCode, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
-import { Spinner } from '../../ui/Feedback';
+import { Skeleton } from '../../ui/Feedback';
+import { CardsSkeleton, PortalPageHeader, RowsSkeleton } from './PortalUi';
 import { SkipLink } from '../../ui/SkipLink';
 import { BusinessMark } from './PortalBrand';
 import { PreviewBanner } from './PreviewBanner';
@@ -33,7 +34,8 @@ import { usePortalUnread } from './usePortalUnread';
 import { messages as messagesText } from '../../../../shared/messages/messages';
 import { LiveVersions } from '../../lib/liveVersions';
 import { LiveProvider, LiveStatus } from '../../lib/live';
-import { readableOn, usePortalBranding, type PortalBrand } from './branding';
+import { usePortalBranding, type PortalBrand } from './branding';
+import { brandScale } from '../../../../shared/brand-colors';
 import { portalPath, sameSlug, usePortalMe, type PortalUser } from './session';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
@@ -64,24 +66,9 @@ const portalNav: { group?: string; items: NavItem[] }[] = [
 ];
 const allNavItems = portalNav.flatMap((g) => g.items).filter((item) => !item.sideOnly);
 
-/**
- * The agency's primary colour as the shell's brand scale (Tailwind's --color-brand-* variables): navigation,
- * buttons, progress and focus rings take the agency's colour. A light primary is darkened where text sits on it.
- */
-function brandVariables(brand: PortalBrand | null): CSSProperties | undefined {
-  if (!brand) return undefined;
-  const c = brand.primaryColor;
-  const strong = readableOn(c) === '#ffffff' ? c : `color-mix(in oklab, ${c} 55%, black)`;
-  return {
-    '--color-brand-50': `color-mix(in oklab, ${c} 8%, white)`,
-    '--color-brand-100': `color-mix(in oklab, ${c} 16%, white)`,
-    '--color-brand-200': `color-mix(in oklab, ${c} 30%, white)`,
-    '--color-brand-500': `color-mix(in oklab, ${c} 85%, white)`,
-    '--color-brand-600': strong,
-    '--color-brand-700': `color-mix(in oklab, ${strong} 85%, black)`,
-    '--color-brand-800': `color-mix(in oklab, ${strong} 70%, black)`,
-  } as CSSProperties;
-}
+/** The agency's colours on the portal's frame (shared/brand-colors.ts; the server's first frame uses the same). */
+const brandVariables = (brand: PortalBrand | null): CSSProperties | undefined =>
+  brand ? (brandScale(brand.primaryColor) as CSSProperties) : undefined;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -105,7 +92,7 @@ function UnreadBadge({ className }: { className?: string }) {
 }
 
 /** Wide screens: a quiet sidebar with the Work group. */
-function SideNav({ slug, preview }: { slug: string; preview: boolean }) {
+function SideNav({ slug, preview, badges = true }: { slug: string; preview: boolean; badges?: boolean }) {
   return (
     <nav
       aria-label={M.portalAuth.nav}
@@ -127,7 +114,7 @@ function SideNav({ slug, preview }: { slug: string; preview: boolean }) {
               <li key={page}>
                 <NavLink to={portalPath(slug, page)} className={navLinkClass}>
                   <Icon className="size-4" aria-hidden /> {label}
-                  {page === 'messages' && <UnreadBadge className="ml-auto" />}
+                  {badges && page === 'messages' && <UnreadBadge className="ml-auto" />}
                 </NavLink>
               </li>
             ))}
@@ -216,10 +203,49 @@ function usePortalLogout(slug: string) {
   });
 }
 
-function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; brand: PortalBrand | null }) {
+/** The header's sign-out (a staff preview is ended by the banner's "Exit preview" instead). */
+function SignOutButton({ slug }: { slug: string }) {
   const logout = usePortalLogout(slug);
-  const fullName = `${user.firstName} ${user.lastName}`.trim();
-  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      busy={logout.isPending}
+      onClick={() => logout.mutate()}
+      aria-label={M.portalAuth.signOut}
+      className="px-2 sm:px-3"
+    >
+      {!logout.isPending && <LogOut className="size-4" aria-hidden />}
+      <span className="hidden sm:inline">{M.portalAuth.signOut}</span>
+    </Button>
+  );
+}
+
+const headerLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'relative grid size-9 place-items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:hidden',
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-900',
+  );
+
+/**
+ * The agency's mark and name, the client's name and the links phones reach from here. Without a user (the first
+ * frame, while the session is asked for), the client's parts are placeholders of their size.
+ */
+function PortalHeader({
+  user,
+  slug,
+  brand,
+  initials: businessInitials,
+}: {
+  user: PortalUser | null;
+  slug: string;
+  brand: PortalBrand | null;
+  /** The agency's initials when they cannot be taken from its name (the prerendered first frame's placeholder). */
+  initials?: string;
+}) {
+  const businessName = user?.business.name ?? brand?.businessName;
+  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const initials = user ? `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() : '';
   return (
     <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="flex min-h-16 flex-wrap items-center gap-x-3 px-4 sm:h-16 sm:flex-nowrap sm:gap-6 sm:px-6">
@@ -231,88 +257,174 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
           {brand?.logoUrl ? (
             <img src={brand.logoUrl} alt="" className="h-10 w-auto max-w-40 shrink-0 object-contain object-left" />
           ) : (
-            <BusinessMark name={user.business.name} className="size-9 text-sm" />
+            <BusinessMark name={businessName} initials={businessInitials} className="size-9 text-sm" />
           )}
           {/* Beside a logo, the name is for wider screens (and screen readers); the logo carries it on phones. */}
           <span className={cn('min-w-0', brand?.logoUrl && 'sr-only sm:not-sr-only')}>
-            <span className="block truncate text-sm font-semibold text-slate-900">{user.business.name}</span>
+            <span className="block truncate text-sm font-semibold text-slate-900">{businessName}</span>
             <span className="block text-xs text-slate-500">{M.portalAuth.portalName}</span>
           </span>
         </Link>
         {/* On phones the company menu takes a row of its own under the header's first row. */}
-        {user.companyCount > 1 && (
+        {user && user.companyCount > 1 && (
           <div className="order-last basis-full pb-2 sm:order-none sm:basis-auto sm:pb-0">
             <CompanySwitcher user={user} />
           </div>
         )}
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
-          <LiveStatus />
-          <div className="hidden text-right sm:block" title={user.email}>
-            <p className="text-sm font-medium text-slate-900">{fullName}</p>
-            <p className="max-w-48 truncate text-xs text-slate-500">{user.email}</p>
-          </div>
+          {user ? (
+            <>
+              <LiveStatus />
+              <div className="hidden text-right sm:block" title={user.email}>
+                <p className="text-sm font-medium text-slate-900">{fullName}</p>
+                <p className="max-w-48 truncate text-xs text-slate-500">{user.email}</p>
+              </div>
+            </>
+          ) : (
+            <div aria-hidden className="hidden space-y-1.5 sm:block">
+              <Skeleton className="ml-auto h-3.5 w-24" />
+              <Skeleton className="h-3 w-36" />
+            </div>
+          )}
           <span
             aria-hidden
             className="grid size-9 place-items-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 ring-1 ring-slate-200"
           >
             {initials}
           </span>
-          <span className="sr-only">{M.portalAuth.account(fullName)}</span>
+          {user && <span className="sr-only">{M.portalAuth.account(fullName)}</span>}
           {/* The bottom bar has no room for Messages, Activity and Settings: on phones and tablets they sit here. */}
-          <NavLink
-            to={portalPath(slug, 'messages')}
-            aria-label={messagesText.title}
-            className={({ isActive }) =>
-              cn(
-                'relative grid size-9 place-items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:hidden',
-                isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-900',
-              )
-            }
-          >
+          <NavLink to={portalPath(slug, 'messages')} aria-label={messagesText.title} className={headerLinkClass}>
             <MessagesSquare className="size-4" aria-hidden />
-            <UnreadBadge className="absolute -top-1 -right-1" />
+            {user && <UnreadBadge className="absolute -top-1 -right-1" />}
           </NavLink>
-          <NavLink
-            to={portalPath(slug, 'activity')}
-            aria-label={M.activity.title}
-            className={({ isActive }) =>
-              cn(
-                'grid size-9 place-items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:hidden',
-                isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-900',
-              )
-            }
-          >
+          <NavLink to={portalPath(slug, 'activity')} aria-label={M.activity.title} className={headerLinkClass}>
             <History className="size-4" aria-hidden />
           </NavLink>
           <NavLink
             to={portalPath(slug, 'settings')}
             aria-label={M.notifications.portalSettingsNav}
-            className={({ isActive }) =>
-              cn(
-                'grid size-9 place-items-center rounded-md focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none lg:hidden',
-                isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-900',
-              )
-            }
+            className={headerLinkClass}
           >
             <Settings className="size-4" aria-hidden />
           </NavLink>
-          {/* A staff preview is ended by the banner's "Exit preview". */}
-          {!user.preview && (
-            <Button
-              variant="ghost"
-              size="sm"
-              busy={logout.isPending}
-              onClick={() => logout.mutate()}
-              aria-label={M.portalAuth.signOut}
-              className="px-2 sm:px-3"
-            >
-              {!logout.isPending && <LogOut className="size-4" aria-hidden />}
-              <span className="hidden sm:inline">{M.portalAuth.signOut}</span>
-            </Button>
+          {user ? (
+            !user.preview && <SignOutButton slug={slug} />
+          ) : (
+            <span aria-hidden className="inline-flex h-8 items-center px-3 text-slate-300">
+              <LogOut className="size-4" />
+              <span className="ml-1.5 hidden w-14 sm:inline-block" />
+            </span>
           )}
         </div>
       </div>
     </header>
+  );
+}
+
+/** Around every signed-in portal page: the agency's band and colours, the header, the side and bottom navigation. */
+function PortalChrome({
+  slug,
+  brand,
+  top,
+  preview = false,
+  footer,
+  children,
+}: {
+  slug: string;
+  brand: PortalBrand | null;
+  /** The header, with a staff preview's banner above it. */
+  top: ReactNode;
+  preview?: boolean;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50" style={brandVariables(brand)}>
+      <SkipLink to="portal-main" />
+      {/* The agency's colour as a thin band above everything: branded, but calm. */}
+      <div
+        aria-hidden
+        className="h-1 bg-brand-600"
+        style={
+          brand
+            ? { backgroundImage: `linear-gradient(90deg, ${brand.primaryColor}, ${brand.secondaryColor})` }
+            : undefined
+        }
+      />
+      {/* The header, and above it a staff preview's banner, stay in view. */}
+      <div className="sticky top-0 z-30">{top}</div>
+      <div className="flex flex-1">
+        <SideNav slug={slug} preview={preview} badges={Boolean(footer)} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main
+            id="portal-main"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-28 focus:outline-none sm:px-6 lg:px-10 lg:pt-10 lg:pb-12"
+          >
+            {children}
+          </main>
+          {footer}
+        </div>
+      </div>
+      <BottomNav slug={slug} />
+    </div>
+  );
+}
+
+/**
+ * The portal's first paint: its frame in the agency's colours, with its logo or initials and name, and the first
+ * screen's placeholders. The server sends it as HTML (the build prerenders it, client/src/app/firstFrames.tsx), so it
+ * paints before any script has run; the layout renders the same while it asks who is signed in.
+ */
+export function PortalFirstFrame({
+  slug,
+  brand,
+  initials,
+  dashboard,
+  firstName,
+}: {
+  slug: string;
+  brand: PortalBrand | null;
+  initials?: string;
+  /** The dashboard's placeholders (its subtitle, stat cards and project cards) instead of a list's. */
+  dashboard: boolean;
+  /** The signed-in client's first name, when the server knows it: the dashboard's greeting, as the page has it. */
+  firstName?: string;
+}) {
+  return (
+    <PortalChrome
+      slug={slug}
+      brand={brand}
+      top={<PortalHeader user={null} slug={slug} brand={brand} initials={initials} />}
+    >
+      <span role="status" className="sr-only">
+        {M.common.loading}
+      </span>
+      {dashboard && firstName ? (
+        <PortalPageHeader title={M.portalAuth.hello(firstName)} subtitle={M.portal.dashboard.subtitle} />
+      ) : (
+        <div className="mb-6 sm:mb-8">
+          <div className="flex h-8 items-center">
+            <Skeleton className="h-6 w-48" />
+          </div>
+          {dashboard && <p className="mt-1 text-sm text-slate-500">{M.portal.dashboard.subtitle}</p>}
+        </div>
+      )}
+      {dashboard ? (
+        <div className="space-y-10">
+          <Skeleton className="h-16 w-full rounded-xl" />
+          <div className="grid grid-cols-3 gap-2 sm:gap-4">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-19.5 rounded-xl sm:h-23.5" />
+            ))}
+          </div>
+          <CardsSkeleton cards={3} />
+        </div>
+      ) : (
+        <RowsSkeleton rows={6} />
+      )}
+    </PortalChrome>
   );
 }
 
@@ -322,6 +434,7 @@ function PortalHeader({ user, slug, brand }: { user: PortalUser; slug: string; b
  */
 export default function PortalLayout() {
   const slug = useParams().slug ?? '';
+  const { pathname } = useLocation();
   const me = usePortalMe();
   const brand = usePortalBranding(slug);
   const switching = useCompanyFromLink(me.data);
@@ -330,8 +443,10 @@ export default function PortalLayout() {
     errorCode(me.error) === 'UNAUTHORIZED' ||
     errorCode(me.error) === 'FORBIDDEN' ||
     (me.data && !sameSlug(me.data.business.slug, slug));
+  // Rendered as a transition once the session is in (as the hub's, HubLayout): in slices, not one long task.
+  const pending = useDeferredValue(me.isPending || switching, true);
 
-  if (me.isPending || switching) return <Spinner label={M.common.loading} />;
+  if (pending) return <PortalFirstFrame slug={slug} brand={brand} dashboard={/\/dashboard\/?$/.test(pathname)} />;
   if (denied || !me.data) {
     if (!denied)
       return (
@@ -356,42 +471,26 @@ export default function PortalLayout() {
   return (
     <LiveProvider audience="portal">
       <LiveVersions audience="portal" />
-      <div className="flex min-h-dvh flex-col bg-slate-50" style={brandVariables(brand)}>
-        <SkipLink to="portal-main" />
-        {/* The agency's colour as a thin band above everything: branded, but calm. */}
-        <div
-          aria-hidden
-          className="h-1 bg-brand-600"
-          style={
-            brand
-              ? { backgroundImage: `linear-gradient(90deg, ${brand.primaryColor}, ${brand.secondaryColor})` }
-              : undefined
-          }
-        />
-        {/* The header, and above it a staff preview's banner, stay in view. */}
-        <div className="sticky top-0 z-30">
-          {me.data.preview && <PreviewBanner user={{ ...me.data, preview: me.data.preview }} />}
-          <PortalHeader user={me.data} slug={slug} brand={brand} />
-        </div>
-        <div className="flex flex-1">
-          <SideNav slug={slug} preview={Boolean(me.data.preview)} />
-          <div className="flex min-w-0 flex-1 flex-col">
-            <main
-              id="portal-main"
-              tabIndex={-1}
-              className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-28 focus:outline-none sm:px-6 lg:px-10 lg:pt-10 lg:pb-12"
-            >
-              <Outlet context={me.data} />
-            </main>
-            <footer className="hidden border-t border-slate-200 lg:block">
-              <p className="mx-auto max-w-6xl px-10 py-5 text-xs text-slate-500">
-                © {new Date().getFullYear()} {me.data.business.name}
-              </p>
-            </footer>
-          </div>
-        </div>
-        <BottomNav slug={slug} />
-      </div>
+      <PortalChrome
+        slug={slug}
+        brand={brand}
+        preview={Boolean(me.data.preview)}
+        top={
+          <>
+            {me.data.preview && <PreviewBanner user={{ ...me.data, preview: me.data.preview }} />}
+            <PortalHeader user={me.data} slug={slug} brand={brand} />
+          </>
+        }
+        footer={
+          <footer className="hidden border-t border-slate-200 lg:block">
+            <p className="mx-auto max-w-6xl px-10 py-5 text-xs text-slate-500">
+              © {new Date().getFullYear()} {me.data.business.name}
+            </p>
+          </footer>
+        }
+      >
+        <Outlet context={me.data} />
+      </PortalChrome>
     </LiveProvider>
   );
 }

@@ -2,6 +2,9 @@ import { useEffect, useMemo } from 'react';
 import { DEFAULT_BRAND_STYLE, PAGE_DATA } from '../../../../shared/constants';
 import type { PortalBrandingReply } from '../../../../shared/schemas/business';
 import { errorCode, trpc } from '../../lib/trpc';
+import { HEX_COLOR as HEX, luminance, readableOn } from '../../../../shared/brand-colors';
+
+export { readableOn };
 
 /** What the portal's sign-in pages show of an agency: its name, logo, login text and three colours. */
 export type PortalBrand = {
@@ -15,7 +18,6 @@ export type PortalBrand = {
   magicLinkOnly?: boolean;
 };
 
-const HEX = /^#[0-9a-f]{6}$/i;
 const colorOr = (value: unknown, fallback: string) => (typeof value === 'string' && HEX.test(value) ? value : fallback);
 
 /** The public branding reply (spec §3's mixed names) as the sign-in pages use it. */
@@ -31,29 +33,11 @@ function brandFromReply(reply: PortalBrandingReply): PortalBrand {
   };
 }
 
-/** Relative luminance of a #rrggbb colour (WCAG 2.1). */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
 /** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
 function contrastRatio(a: string, b: string): number {
   if (!HEX.test(a) || !HEX.test(b)) return 21;
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
-}
-
-/** White or near-black, whichever reads better on the given background (for text on the branding side). */
-export function readableOn(background: string): '#ffffff' | '#0f172a' {
-  if (!HEX.test(background)) return '#ffffff';
-  const l = luminance(background);
-  const onWhite = 1.05 / (l + 0.05);
-  const onDark = (l + 0.05) / (luminance('#0f172a') + 0.05);
-  return onWhite >= onDark ? '#ffffff' : '#0f172a';
 }
 
 /** Normal-size text needs 4.5:1 (WCAG AA). */

@@ -1,9 +1,9 @@
 import { CheckCircle2, CircleDashed, Clock } from 'lucide-react';
-import { M } from '../../../../../shared/messages';
+import { portalFlows } from '../../../../../shared/messages/portalFlows';
 import type { PortalFlowState } from '../../../../../shared/schemas/portal-flows';
 import { Badge } from '../../../ui/Badge';
 
-const P = M.portalFlows;
+const P = portalFlows;
 
 /** Not started (gray), in progress on step n of m (amber), completed (green). */
 export function FlowStateBadge({ state }: { state: PortalFlowState }) {
