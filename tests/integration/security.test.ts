@@ -14,7 +14,8 @@ import { Mailer } from '../../server/mail';
 import { hasNul, jsonTextTooDeep, MAX_INPUT_DEPTH, valueTooDeep } from '../../server/lib/input-guards';
 import { client, newAgency, signUpAgency, startApp, type TestApp } from '../support/app';
 import { brandScale } from '../../shared/brand-colors';
-import { DEFAULT_BRAND_STYLE } from '../../shared/constants';
+import { DEFAULT_BRAND_STYLE, PAGE_DATA, SESSION } from '../../shared/constants';
+import { createPortalSession } from '../../server/auth/sessions';
 import { FRAME_TOKENS } from '../../shared/first-frames';
 
 const TOO_DEEP = 'Request data is nested too deeply.';
@@ -611,6 +612,50 @@ describe('static files of the built client', () => {
     expect(await rootOf(`/portal/${agency.slug}/approvals/3`)).toBe('');
     expect(await rootOf('/portal/no-such-agency-here/dashboard')).toBe('');
     expect(await rootOf('/portal/no-such-agency-here/login')).toBe('');
+  });
+
+  it('puts a signed-in person’s own session reply in the page, for their browser only; never another agency’s', async () => {
+    const meIn = (html: string, id: string) =>
+      new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)?.[1];
+    const owner = await signUpAgency(api);
+    const other = await signUpAgency(api);
+    // The hub: the staff member's auth.me reply, private.
+    const signedIn = await send(baseUrl, 'GET', '/hub/companies', {
+      headers: { cookie: `${SESSION.staffCookie}=${owner.token}` },
+    });
+    const staff = JSON.parse(meIn(signedIn.text, PAGE_DATA.staffMe) ?? 'null') as { email?: string } | null;
+    expect(staff?.email).toBe(owner.email);
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+    // Signed out, or with a token that is no session: nothing, and the page may be revalidated by anyone.
+    for (const cookie of [undefined, `${SESSION.staffCookie}=not-a-session`]) {
+      const page = await send(baseUrl, 'GET', '/hub/companies', { headers: cookie ? { cookie } : {} });
+      expect(meIn(page.text, PAGE_DATA.staffMe)).toBeUndefined();
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+    }
+    // A portal page: the client's own portalAuth.me reply, in their agency's portal only.
+    const business = await database.db.business.findUniqueOrThrow({ where: { slug: owner.slug } });
+    const company = await database.db.company.create({ data: { businessId: business.id, name: 'Frame Co' } });
+    const contact = await database.db.contact.create({
+      data: {
+        businessId: business.id,
+        companyId: company.id,
+        firstName: 'Quinn',
+        lastName: 'Client',
+        email: `quinn-${process.pid}@frame.test`,
+        portalAccess: true,
+      },
+    });
+    const { token } = await createPortalSession(database.db, business.id, contact.id);
+    const cookie = `${SESSION.portalCookie}=${token}`;
+    const own = await send(baseUrl, 'GET', `/portal/${owner.slug}/dashboard`, { headers: { cookie } });
+    const client = JSON.parse(meIn(own.text, PAGE_DATA.portalMe) ?? 'null') as { email?: string } | null;
+    expect(client?.email).toBe(contact.email);
+    expect(own.headers.get('cache-control')).toBe('private, no-cache');
+    const foreign = await send(baseUrl, 'GET', `/portal/${other.slug}/dashboard`, { headers: { cookie } });
+    expect(foreign.status).toBe(200);
+    expect(meIn(foreign.text, PAGE_DATA.portalMe)).toBeUndefined();
+    expect(foreign.text).not.toContain(contact.email);
+    expect(foreign.text).not.toContain('Quinn');
   });
 
   it('compresses static files from 1 KB (the API threshold is for API replies only)', async () => {
