@@ -98,7 +98,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 // The checks themselves are server/auth/access.ts's, shared with the app's Express routes (server/http/).
 export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {

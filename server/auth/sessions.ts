@@ -237,6 +237,12 @@ export async function createPortalSession(
 /** The live companies of the session's contact, as SQL over the aliases p (PortalSession) and c (Contact). */
 const LIVE_COMPANY_OF_CONTACT = `k."businessId" = p."businessId" AND k."archivedAt" IS NULL AND (k."id" = c."companyId"
   OR EXISTS (SELECT 1 FROM "ContactCompany" m WHERE m."contactId" = c."id" AND m."companyId" = k."id"))`;
+/**
+ * The same companies, found by their ids (the contact's own and its memberships'): the OR above, as a filter over
+ * "Company", would read every company of the agency to count them, on every portal request.
+ */
+const LIVE_COMPANIES_OF_CONTACT = `k."id" IN (SELECT c."companyId" UNION SELECT m."companyId" FROM "ContactCompany" m WHERE m."contactId" = c."id")
+  AND k."businessId" = p."businessId" AND k."archivedAt" IS NULL`;
 
 /**
  * The same for a portal session, whose absolute lifetime is PORTAL_SESSION_MAX_AGE_DAYS. It also ends when the contact
@@ -257,8 +263,8 @@ export async function validatePortalSession(
     SELECT p."expiresAt", p."createdAt", p."businessId", c."id", c."email", c."firstName", c."lastName", c."companyId", c."portalAccess",
            b."name" AS "businessName", b."slug" AS "businessSlug", b."sessionLifetimeDays",
            p."companyId" AS "chosenCompanyId", k."id" AS "activeCompanyId",
-           (SELECT COUNT(*) FROM "Company" k WHERE ${raw(LIVE_COMPANY_OF_CONTACT)}) AS "companyCount",
-           (SELECT MIN(k."id") FROM "Company" k WHERE ${raw(LIVE_COMPANY_OF_CONTACT)}) AS "firstCompanyId",
+           (SELECT COUNT(*) FROM "Company" k WHERE ${raw(LIVE_COMPANIES_OF_CONTACT)}) AS "companyCount",
+           (SELECT MIN(k."id") FROM "Company" k WHERE ${raw(LIVE_COMPANIES_OF_CONTACT)}) AS "firstCompanyId",
            p."previewUserId", u."id" AS "previewerId", u."firstName" AS "previewerFirstName", u."lastName" AS "previewerLastName"
     FROM "PortalSession" p
     JOIN "Contact" c ON c."businessId" = p."businessId" AND c."id" = p."contactId"
