@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { M } from '../../shared/messages';
@@ -8,6 +8,7 @@ import { publicError, type Context, type createContextFactory } from '../trpc';
 import { keysToCamel, keysToSnake } from './case';
 import { docsRouter } from './docs';
 import { openApiDocument } from './openapi';
+import { indexedRoutes, type IndexedRoute } from './route-index';
 import { restRoutes, type ProcedurePath, type RestRoute } from './routes';
 
 export type ErrorBody = { message: string; code: string; issues?: unknown[] };
@@ -90,10 +91,10 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
     res.json(openApiDocument());
   });
   rest.use(docsRouter());
-  for (const route of restRoutes) {
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
+  const indexed: IndexedRoute[] = restRoutes.map((route) => {
+    const method = route.method.toLowerCase() as IndexedRoute['method'];
     const procedure = procedureAt(route.procedure);
-    rest[method](expressPath(route.path), async (req, res, next) => {
+    const handler: RequestHandler = async (req, res, next) => {
       if (route.when && req.query[route.when] === undefined) return next();
       try {
         const ctx = createContext({ req, res });
@@ -124,8 +125,10 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
       } catch (error) {
         sendError(res, error);
       }
-    });
-  }
+    };
+    return { method, path: expressPath(route.path), handler };
+  });
+  rest.use(indexedRoutes(indexed));
   // Unknown paths (and methods) under an API prefix answer JSON, never the client's index.html.
   rest.use(API_PREFIXES, (_req, res) => {
     sendRefusal(res, 404, { message: M.common.unknownPath, code: 'NOT_FOUND' });
