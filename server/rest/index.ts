@@ -128,7 +128,7 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
     };
     return { method, path: expressPath(route.path), handler };
   });
-  rest.use(indexedRoutes(indexed));
+  rest.use(indexedRoutes(indexed, { options: 'next' }));
   // Unknown paths (and methods) under an API prefix answer JSON, never the client's index.html.
   rest.use(API_PREFIXES, (_req, res) => {
     sendRefusal(res, 404, { message: M.common.unknownPath, code: 'NOT_FOUND' });

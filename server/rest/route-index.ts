@@ -6,8 +6,10 @@
  * every route that could match a path is in that path's router, in the same order, and Express still does the
  * matching itself: what answers a request is unchanged.
  * Requests whose first two segments hold anything but plain ASCII go through every route, as before (Express matches
- * literal segments case-insensitively, and only plain ASCII is sure to compare as it does). OPTIONS requests go on
- * at once: no route answers OPTIONS, and a router of routes would answer it with an Allow header of its own.
+ * literal segments case-insensitively, and only plain ASCII is sure to compare as it does).
+ * OPTIONS: no route answers it, but a router whose routes match the path answers it itself with an Allow header.
+ * `options: 'next'` for routes that sat directly on a router that goes on to a 404 (the REST table: OPTIONS went on);
+ * `'router'` for routes that were a router of their own (server/http/registry.ts: that router answered it).
  */
 import { Router, type RequestHandler } from 'express';
 
@@ -28,7 +30,10 @@ function keysOf(path: string): [string | null, string | null] {
   return [key(first), key(second)];
 }
 
-export function indexedRoutes(routes: readonly IndexedRoute[]): RequestHandler {
+export function indexedRoutes(
+  routes: readonly IndexedRoute[],
+  { options }: { options: 'next' | 'router' },
+): RequestHandler {
   const routerOf = (subset: readonly IndexedRoute[]) => {
     const router = Router();
     for (const route of subset) router[route.method](route.path, route.handler);
@@ -50,7 +55,7 @@ export function indexedRoutes(routes: readonly IndexedRoute[]): RequestHandler {
       );
   }
   return (req, res, next) => {
-    if (req.method === 'OPTIONS') return next();
+    if (req.method === 'OPTIONS') return options === 'next' ? next() : all(req, res, next);
     const [, first = '', second = ''] = req.path.split('/', 3);
     if (!PLAIN.test(first) || !PLAIN.test(second)) return all(req, res, next);
     const lowerFirst = first.toLowerCase();
