@@ -255,10 +255,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Single sign-on's browser redirects (/auth/oidc/..., /auth/portal/oidc/...).
   app.use(ssoRouter(createContext));
 
-  app.use(express.json({ limit: JSON_LIMIT }));
-  // JSON.parse itself does not recurse; refuse deep bodies before the REST adapter's key conversion does.
-  // (Query strings use Express's "simple" parser: flat strings, nothing nested.)
-  app.use((req, res, next) => (valueTooDeep(req.body) ? tooDeep(res) : next()));
+  // JSON bodies, for the requests that have one (as body-parser decides: Transfer-Encoding, or a numeric
+  // Content-Length); the others go on at once. JSON.parse itself does not recurse; refuse deep bodies before the REST
+  // adapter's key conversion does. (Query strings use Express's "simple" parser: flat strings, nothing nested.)
+  const parseJson = express.json({ limit: JSON_LIMIT });
+  app.use((req, res, next) => {
+    if (req.headers['transfer-encoding'] === undefined && Number.isNaN(Number(req.headers['content-length'])))
+      return next();
+    parseJson(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (valueTooDeep(req.body)) return tooDeep(res);
+      next();
+    });
+  });
   app.use(restRouter(createContext));
 
   if (fs.existsSync(path.join(clientDir, 'index.html'))) {
