@@ -1,5 +1,6 @@
 // `npm run bench [-- --scale N] [--pg] [--duration S] [--rounds R] [--connections 1,32] [--tag NAME] [--no-gzip] [--only TEXT]`
-// (--only: just the calls whose name contains TEXT, e.g. `--only flows --tag flows`.)
+// (--only: just the calls whose name contains TEXT, e.g. `--only flows --tag flows`; several, comma-separated; `=NAME`:
+// exactly that call, e.g. `--only =companies,projects/v1,=portal projects`.)
 // `--set screens`: every screen's first request as the screen asks it (scripts/bench/calls.ts, screenCalls) instead
 // of the default set; `--set all` both.
 // `--agencies N [--fraction F]`: the agency-scale generator instead of the demo seed (`--agencies 20` is the full size:
@@ -15,13 +16,14 @@
 //     afterwards) is migrated and seeded at --scale (default 100: 1,200 companies in the demo agency);
 //  2. the app's production build (`npm run build:server` when dist/server is missing or older than its sources)
 //     starts as a child process, and so does the raw baseline (scripts/bench/baseline.ts): the app's own SQL for four
-//     representative calls, without the app's transport;
+//     representative calls, without the app's transport, once over Express and once over plain node:http;
 //  3. every call must answer 200; the four with a baseline must answer the same JSON body byte for byte and the same
 //     paging headers from both, on every page, or the run fails (the other calls' answers are held by
 //     tests/integration/contracts.test.ts);
-//  4. under autocannon, app and baseline alternate (--rounds rounds of --duration seconds each, per connection
-//     count); the table shows p50, p99 and requests/s (of both where there is a baseline, with the ratios) and the
-//     app's peak RSS, checks the budgets (bench/budgets.json; printed, not the exit code unless --check) and is
+//  4. under autocannon, app and baselines alternate (--rounds rounds of --duration seconds each, per connection
+//     count); the table shows p50, p99, requests/s and the serving process's CPU ms per request (/proc/<pid>/stat:
+//     user + system time over the run ÷ requests served) of each side where there is a baseline, with the ratios, and
+//     the app's peak RSS, checks the budgets (bench/budgets.json; printed, not the exit code unless --check) and is
 //     written to bench/results/<date>-<db>[-scaleN].json.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,7 +35,7 @@ import { DEMO } from '../server/demo';
 import { benchCalls, screenCalls, type BenchCall } from './bench/calls';
 import { type BenchMessages, LONG_THREAD, SHORT_THREAD, seedBenchMessages } from './bench/messages';
 import { type BenchPreviews, LONG_HISTORY, seedBenchPreviews } from './bench/previews';
-import { loadRun, rssKb, sampleRss, summarize, type Run } from './bench/load';
+import { cpuMsOf, loadRun, rssKb, sampleRss, summarize, type Run } from './bench/load';
 import { freePort, temporaryDatabase, type TemporaryDatabase } from '../tests/support/temporary';
 import { generate, seed, type SeedCounts } from './seed';
 import { type Options, parseArgs } from './bench/options';
@@ -163,7 +165,7 @@ async function checkAnswers(
   call: BenchCall,
   p: string,
   appBase: string,
-  baselineBase: string | null,
+  baselineBases: string[],
   headers: Record<string, string>,
   maxPages: number,
 ) {
@@ -175,10 +177,12 @@ async function checkAnswers(
     if (compared === 0) bytes = Buffer.byteLength(a.body);
     if (a.status !== 200)
       throw new Error(`${call.name} (GET ${current}) answered ${a.status}: ${a.body.slice(0, 300)}`);
-    if (!baselineBase) break;
+    if (!baselineBases.length) break;
     compared++;
-    const diff = difference(a, await answer(baselineBase, current, headers));
-    if (diff) throw new Error(`app and baseline disagree on ${call.name} (GET ${current}): ${diff}`);
+    for (const baselineBase of baselineBases) {
+      const diff = difference(a, await answer(baselineBase, current, headers));
+      if (diff) throw new Error(`app and baseline disagree on ${call.name} (GET ${current}, ${baselineBase}): ${diff}`);
+    }
     current = a.next ? withCursor(current, a.next) : null;
   }
   return { compared, bytes };
@@ -186,7 +190,8 @@ async function checkAnswers(
 
 // ---------------------------------------------------------------- main
 
-type Side = 'app' | 'baseline';
+/** The app, the Express baseline and the node:http one (scripts/bench/baseline.ts). */
+type Side = 'app' | 'baseline' | 'http';
 type Headers = Record<string, string>;
 type Seeded = {
   ms: number;
@@ -290,7 +295,9 @@ async function resolveCalls(options: Options, appBase: string, headers: Headers,
   const set =
     options.set === 'screens' ? screenCalls : options.set === 'all' ? [...benchCalls, ...screenCalls] : benchCalls;
   const calls: Measured[] = [];
-  for (const call of set.filter((c) => options.only === null || c.name.includes(options.only))) {
+  const chosen = (c: BenchCall) =>
+    options.only === null || options.only.some((o) => (o.startsWith('=') ? c.name === o.slice(1) : c.name.includes(o)));
+  for (const call of set.filter(chosen)) {
     const p =
       call.portal && !portalHeaders
         ? null
@@ -307,7 +314,7 @@ async function resolveCalls(options: Options, appBase: string, headers: Headers,
 async function checkAll(
   calls: Measured[],
   appBase: string,
-  baselineBase: string | null,
+  baselineBases: string[],
   headersOf: (c: BenchCall) => Headers,
   maxPages: number,
 ) {
@@ -315,14 +322,7 @@ async function checkAll(
   let compared = 0;
   const bytesOf = new Map<string, number>();
   for (const { call, path: p } of calls) {
-    const checked = await checkAnswers(
-      call,
-      p,
-      appBase,
-      call.baseline ? baselineBase : null,
-      headersOf(call),
-      maxPages,
-    );
+    const checked = await checkAnswers(call, p, appBase, call.baseline ? baselineBases : [], headersOf(call), maxPages);
     compared += checked.compared;
     bytesOf.set(call.name, checked.bytes);
   }
@@ -341,13 +341,13 @@ async function runLoad(
   options: Options,
   base: Record<Side, string>,
   headersOf: (c: BenchCall) => Headers,
-  appPid: number,
+  pids: Record<Side, number>,
   bytesOf: Map<string, number>,
 ) {
   const rows: Row[] = [];
   let loadFailed = false;
   let appRssPeakKb = 0;
-  const sidesOf = (call: BenchCall): Side[] => (call.baseline ? ['app', 'baseline'] : ['app']);
+  const sidesOf = (call: BenchCall): Side[] => (call.baseline ? ['app', 'baseline', 'http'] : ['app']);
   const total =
     calls.reduce((n, { call }) => n + sidesOf(call).length, 0) *
     options.connections.length *
@@ -361,13 +361,16 @@ async function runLoad(
     for (const connections of options.connections) {
       for (const side of sidesOf(call))
         await loadRun(base[side] + p, connections, Math.min(1, options.duration / 2), headersOf(call));
-      const runs: Record<Side, Run[]> = { app: [], baseline: [] };
+      const runs: Record<Side, Run[]> = { app: [], baseline: [], http: [] };
       let callRssKb = 0;
       for (let round = 0; round < options.rounds; round++) {
         const order = round % 2 === 0 ? sidesOf(call) : sidesOf(call).reverse();
         for (const side of order) {
-          const rss = side === 'app' ? sampleRss(appPid) : null;
+          const rss = side === 'app' ? sampleRss(pids.app) : null;
+          const cpuBefore = cpuMsOf(pids[side]);
           const run = await loadRun(base[side] + p, connections, options.duration, headersOf(call));
+          const cpuAfter = cpuMsOf(pids[side]);
+          if (cpuBefore !== null && cpuAfter !== null) run.cpuMs = cpuAfter - cpuBefore;
           if (rss) callRssKb = Math.max(callRssKb, rss.stop());
           if (run.failures) {
             loadFailed = true;
@@ -379,13 +382,16 @@ async function runLoad(
       appRssPeakKb = Math.max(appRssPeakKb, callRssKb);
       const a = summarize(runs.app);
       const b = call.baseline ? summarize(runs.baseline) : null;
+      const h = call.baseline ? summarize(runs.http) : null;
       rows.push({
         call: call.name,
         path: p,
         connections,
         app: a,
         baseline: b,
-        ratio: b && { p50: a.p50 / b.p50, p99: a.p99 / b.p99, rps: a.rps / b.rps },
+        http: h,
+        ratio: b && { p50: a.p50 / b.p50, p99: a.p99 / b.p99, rps: a.rps / b.rps, cpuMs: a.cpuMs / b.cpuMs },
+        httpRatio: h && { p50: a.p50 / h.p50, cpuMs: a.cpuMs / h.cpuMs },
         appRssPeakMb: Math.round(mb(callRssKb)),
         bytes: bytesOf.get(call.name) ?? 0,
       });
@@ -396,12 +402,12 @@ async function runLoad(
 
 /** The processes and files a run makes, and their clean-up (also on Ctrl-C). */
 function resources() {
-  const held: { database?: TemporaryDatabase; app?: Child; baseline?: Child; uploadDir?: string } = {};
+  const held: { database?: TemporaryDatabase; app?: Child; baseline?: Child; http?: Child; uploadDir?: string } = {};
   let cleaned = false;
   const cleanup = async () => {
     if (cleaned) return;
     cleaned = true;
-    await Promise.all([stopChild(held.app), stopChild(held.baseline)]);
+    await Promise.all([stopChild(held.app), stopChild(held.baseline), stopChild(held.http)]);
     if (held.uploadDir) fs.rmSync(held.uploadDir, { recursive: true, force: true });
     await held.database
       ?.drop()
@@ -434,21 +440,31 @@ async function startApp(
   return { appBase, appPid: held.app.process.pid! };
 }
 
+/** The baseline over Express ('baseline') or plain node:http ('http'): its address and pid. */
 async function startBaseline(
   held: ReturnType<typeof resources>['held'],
+  transport: 'baseline' | 'http',
   databaseUrl: string,
   childEnv: NodeJS.ProcessEnv,
   headers: Headers,
 ) {
   const port = await freePort();
-  held.baseline = startChild(
-    'the baseline',
-    ['--import', 'tsx', 'scripts/bench/baseline.ts', databaseUrl, String(port)],
+  const child = startChild(
+    transport === 'http' ? 'the node:http baseline' : 'the baseline',
+    [
+      '--import',
+      'tsx',
+      'scripts/bench/baseline.ts',
+      databaseUrl,
+      String(port),
+      transport === 'http' ? 'http' : 'express',
+    ],
     { ...childEnv, NODE_ENV: 'production' },
   );
+  held[transport] = child;
   const baselineBase = `http://127.0.0.1:${port}`;
-  await waitForHttp(held.baseline, `${baselineBase}/api/dashboard/stats`, headers);
-  return baselineBase;
+  await waitForHttp(child, `${baselineBase}/api/dashboard/stats`, headers);
+  return { base: baselineBase, pid: child.process.pid! };
 }
 
 async function main(): Promise<number> {
@@ -477,14 +493,16 @@ async function main(): Promise<number> {
     const { headers, portalHeaders } = await signIn(appBase, options.gzip, portalEmail);
     const headersOf = (call: BenchCall) => (call.portal ? portalHeaders! : headers);
     const calls = await resolveCalls(options, appBase, headers, portalHeaders);
-    const baselineBase = calls.some(({ call }) => call.baseline)
-      ? await startBaseline(held, database.url, childEnv, headers)
-      : null;
-    const { compared, bytesOf } = await checkAll(calls, appBase, baselineBase, headersOf, options.checkPages);
+    const withBaseline = calls.some(({ call }) => call.baseline);
+    const baseline = withBaseline ? await startBaseline(held, 'baseline', database.url, childEnv, headers) : null;
+    const httpBaseline = withBaseline ? await startBaseline(held, 'http', database.url, childEnv, headers) : null;
+    const baselineBases = [baseline, httpBaseline].flatMap((b) => (b ? [b.base] : []));
+    const { compared, bytesOf } = await checkAll(calls, appBase, baselineBases, headersOf, options.checkPages);
     const idleRssKb = rssKb(appPid) ?? 0;
 
-    const base = { app: appBase, baseline: baselineBase ?? '' };
-    const load = await runLoad(calls, options, base, headersOf, appPid, bytesOf);
+    const base = { app: appBase, baseline: baseline?.base ?? '', http: httpBaseline?.base ?? '' };
+    const pids = { app: appPid, baseline: baseline?.pid ?? 0, http: httpBaseline?.pid ?? 0 };
+    const load = await runLoad(calls, options, base, headersOf, pids, bytesOf);
     const run: RunInfo = {
       kind,
       started,

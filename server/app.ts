@@ -25,7 +25,6 @@ import { createContextFactory, type AppDeps } from './trpc';
 import { registerEmailReplies } from './domain/messages/email-replies';
 
 const JSON_LIMIT = 1024 * 1024;
-/** The API's paths (the data-service ones are /<name>/v1/...): JSON only, never cached, never the client's HTML. */
 /** Browser features the app never uses, switched off for every page (and anything a page might embed). */
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
@@ -39,6 +38,59 @@ const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
 ].join(', ');
+
+/** helmet's options: its headers are the same for every request (no nonce), so they are computed once. */
+const HELMET: Parameters<typeof helmet>[0] = {
+  contentSecurityPolicy: {
+    directives: {
+      'default-src': ["'self'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      // Toast and dialog libraries inject style elements at run time.
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'script-src': ["'self'"],
+      'connect-src': ["'self'"],
+      'upgrade-insecure-requests': null,
+    },
+  },
+};
+
+/**
+ * Every reply's fixed headers, set by one function instead of a dozen middlewares: helmet's (recorded once by running
+ * helmet on a stand-in reply; it reads nothing of the request with these options), the Permissions-Policy, and for
+ * the API's paths `Cache-Control: no-store` (API replies carry private data: no browser or proxy may keep them,
+ * errors and 404s included). The same headers in the same order as the middlewares set them.
+ */
+function securityHeaders() {
+  const block: [string, string][] = [];
+  const removed: string[] = [];
+  let synchronous = false;
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void block.push([name, String(value)]),
+    removeHeader: (name: string) => void removed.push(name),
+  };
+  helmet(HELMET)({} as Request, recorder as unknown as Response, (error?: unknown) => {
+    if (error) throw error;
+    synchronous = true;
+  });
+  if (!synchronous) throw new Error('helmet did not set its headers at once: they cannot be precomputed');
+  block.push(['Permissions-Policy', PERMISSIONS_POLICY]);
+  const api: [string, string][] = [...block, ['Cache-Control', 'no-store']];
+  return (res: Response, underApi: boolean) => {
+    for (const name of removed) res.removeHeader(name);
+    for (const [name, value] of underApi ? api : block) res.setHeader(name, value);
+  };
+}
+
+/**
+ * Whether Express would run `app.use(API_PREFIXES, …)` for this path: its string prefixes match case-insensitively at
+ * a segment boundary, its regular expression as written (isApiPath is the case-sensitive test the compression uses).
+ */
+function underApiPrefix(path: string): boolean {
+  const lower = path.toLowerCase();
+  return API_PREFIXES.some((prefix) =>
+    typeof prefix === 'string' ? lower === prefix || lower.startsWith(`${prefix}/`) : prefix.test(path),
+  );
+}
 
 /** A URL's origin (scheme, host and port; a default port such as :443 dropped), or null when it is none. */
 function originOf(url: string | undefined): string | null {
@@ -141,33 +193,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.set('etag', false);
   // Behind a trusted reverse proxy, req.ip is the client's address (used by login throttling).
   app.set('trust proxy', deps.env.trustProxy);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          // Toast and dialog libraries inject style elements at run time.
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'script-src': ["'self'"],
-          'connect-src': ["'self'"],
-          'upgrade-insecure-requests': null,
-        },
-      },
-    }),
-  );
+  // helmet's headers, the Permissions-Policy and (API paths) Cache-Control, as one block set in one middleware.
+  const headers = securityHeaders();
   // API replies: compressed only above the threshold. Static files (JS, CSS, SVG) always are, from 1 KB.
   const compressApi = compression({ threshold: API_COMPRESSION_THRESHOLD });
   const compressStatic = compression({ threshold: 1024 });
-  app.use((req, res, next) => (isApiPath(req.path) ? compressApi : compressStatic)(req, res, next));
-  app.use((_req, res, next) => {
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    next();
-  });
-  // Replies to API calls carry private data: no browser or proxy may keep them (errors and 404s included).
-  app.use(API_PREFIXES, (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
+  app.use((req, res, next) => {
+    const path = req.path;
+    headers(res, underApiPrefix(path));
+    (isApiPath(path) ? compressApi : compressStatic)(req, res, next);
   });
   app.use(cookieParser());
 
@@ -222,10 +256,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Single sign-on's browser redirects (/auth/oidc/..., /auth/portal/oidc/...).
   app.use(ssoRouter(createContext));
 
-  app.use(express.json({ limit: JSON_LIMIT }));
-  // JSON.parse itself does not recurse; refuse deep bodies before the REST adapter's key conversion does.
-  // (Query strings use Express's "simple" parser: flat strings, nothing nested.)
-  app.use((req, res, next) => (valueTooDeep(req.body) ? tooDeep(res) : next()));
+  // JSON bodies, for the requests that have one (as body-parser decides: Transfer-Encoding, or a numeric
+  // Content-Length); the others go on at once. JSON.parse itself does not recurse; refuse deep bodies before the REST
+  // adapter's key conversion does. (Query strings use Express's "simple" parser: flat strings, nothing nested.)
+  const parseJson = express.json({ limit: JSON_LIMIT });
+  app.use((req, res, next) => {
+    if (req.headers['transfer-encoding'] === undefined && Number.isNaN(Number(req.headers['content-length'])))
+      return next();
+    parseJson(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (valueTooDeep(req.body)) return tooDeep(res);
+      next();
+    });
+  });
   app.use(restRouter(createContext));
 
   if (fs.existsSync(path.join(clientDir, 'index.html'))) {

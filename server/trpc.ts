@@ -5,6 +5,7 @@ import { LIVE } from '../shared/live';
 import { M } from '../shared/messages';
 import { RequestSessions, type AppDeps, type AppScope } from './app-scope';
 import { requestIdOf } from './log';
+import { withSyncParsing } from './lib/sync-parsing';
 import { runAsTenant, tenantScopedDb } from './tenancy';
 import type { Permission } from '../shared/permissions';
 import {
@@ -98,10 +99,11 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
+/** Every procedure is built from this one: its schemas parse synchronously first (./lib/sync-parsing.ts). */
+const procedure = withSyncParsing(t.procedure);
 
 // The checks themselves are server/auth/access.ts's, shared with the app's Express routes (server/http/).
-export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+export const publicProcedure = procedure.use(async ({ getRawInput, next }) => {
   refuseNul(await getRawInput());
   return next();
 });
@@ -126,7 +128,7 @@ const TWO_FACTOR_SETUP_PATHS: ReadonlySet<string> = new Set([
  */
 // Staff and portal procedures are one middleware each, NUL check included: tRPC copies the context at every
 // middleware, and this is on every request's path.
-export const staffProcedure = t.procedure.use(async ({ ctx, getRawInput, next, path }) => {
+export const staffProcedure = procedure.use(async ({ ctx, getRawInput, next, path }) => {
   refuseNul(await getRawInput());
   const session = await requireStaff(ctx.sessions, TWO_FACTOR_SETUP_PATHS.has(path));
   const businessId = session.user.businessId;
@@ -175,7 +177,7 @@ const BEFORE_COMPANY_CHOICE: ReadonlySet<string> = new Set([
  * A valid portal session; business, company and contact all come from it (a portal user always has a company: the
  * session's active one, resolved and checked against the contact's memberships on every request).
  */
-export const portalProcedure = t.procedure.use(async ({ ctx, getRawInput, next, type, path }) => {
+export const portalProcedure = procedure.use(async ({ ctx, getRawInput, next, type, path }) => {
   refuseNul(await getRawInput());
   const session = await requirePortal(
     ctx.sessions,

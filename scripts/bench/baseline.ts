@@ -5,9 +5,15 @@
 // The routers do not export their column lists and mappers yet: the copies below must stay as the routers have them
 // (scripts/bench.ts fails when an answer differs from the app's by one byte).
 //
-// Run by scripts/bench.ts as a child process: `node --import tsx scripts/bench/baseline.ts <DATABASE_URL> <PORT>`.
+// Two transports: Express (the default; the floor of an app on the same framework) and plain node:http (`http`: the
+// floor under any framework), each answering the same bytes.
+//
+// Run by scripts/bench.ts as a child process: `node --import tsx scripts/bench/baseline.ts <DATABASE_URL> <PORT> [express|http]`.
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
+import querystring from 'node:querystring';
+import zlib from 'node:zlib';
 import BetterSqlite3 from 'better-sqlite3';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
@@ -260,40 +266,111 @@ function executorOf(url: string): SqlExecutor {
   return sqliteExecutor(connection);
 }
 
-function main() {
-  const [url, port] = process.argv.slice(2);
-  if (!url || !port) throw new Error('usage: baseline.ts <DATABASE_URL> <PORT>');
-  const executor = executorOf(url);
-  const unscoped = unscopedRunner(executor);
+type Db = { executor: SqlExecutor; unscoped: SqlRunner };
+
+/** A route's reply to a request (authentication included), whichever transport carries it. */
+async function reply(
+  { executor, unscoped }: Db,
+  route: (typeof ROUTES)[number],
+  authorization: string | undefined,
+  query: Record<string, string | undefined>,
+): Promise<Reply> {
+  try {
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+    const id = token ? createHash('sha256').update(token).digest('hex') : null;
+    const session = id ? await unscoped.get<Session>(route.portal ? portalSession(id) : staffSession(id)) : undefined;
+    if (!session || toDate(session.expiresAt).getTime() <= Date.now())
+      return { status: 401, body: { message: 'unauthenticated', code: 'UNAUTHORIZED' } };
+    return await route.handler(tenantRunner(executor, toInt(session.businessId)), query, {
+      ...session,
+      companyId: toIntOrNull(session.companyId),
+    });
+  } catch (error) {
+    console.error(error);
+    return { status: 500, body: { message: 'internal error', code: 'INTERNAL_SERVER_ERROR' } };
+  }
+}
+
+/** Express: the floor of an app built on the same framework. */
+function expressServer(db: Db) {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   // The same bytes on the wire as the app: gzip from the same size (the bench asks with Accept-Encoding: gzip).
   app.use(compression({ threshold: API_COMPRESSION_THRESHOLD }));
-  for (const { route, handler, portal } of ROUTES) {
-    app.get(route, async (req: Request, res: Response) => {
-      try {
-        const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-        const id = token ? createHash('sha256').update(token).digest('hex') : null;
-        const session = id ? await unscoped.get<Session>(portal ? portalSession(id) : staffSession(id)) : undefined;
-        if (!session || toDate(session.expiresAt).getTime() <= Date.now()) {
-          res.status(401).json({ message: 'unauthenticated', code: 'UNAUTHORIZED' });
-          return;
-        }
-        const query = { ...req.query, ...req.params } as Record<string, string | undefined>;
-        const reply = await handler(tenantRunner(executor, toInt(session.businessId)), query, {
-          ...session,
-          companyId: toIntOrNull(session.companyId),
-        });
-        if (reply.headers) res.set(reply.headers);
-        res.status(reply.status ?? 200).json(reply.body);
-      } catch (error) {
-        console.error(error);
-        res.status(500).json({ message: 'internal error', code: 'INTERNAL_SERVER_ERROR' });
-      }
+  for (const route of ROUTES) {
+    app.get(route.route, async (req: Request, res: Response) => {
+      const query = { ...req.query, ...req.params } as Record<string, string | undefined>;
+      const answer = await reply(db, route, req.headers.authorization, query);
+      if (answer.headers) res.set(answer.headers);
+      res.status(answer.status ?? 200).json(answer.body);
     });
   }
-  app.listen(Number(port), '127.0.0.1', () => console.log('ready'));
+  return app;
+}
+
+/** The routes as regular expressions over the path, their :params as named groups (for node:http). */
+const MATCHERS = ROUTES.map((route) => ({
+  route,
+  pattern: new RegExp(`^${route.route.replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`),
+}));
+
+/**
+ * Plain node:http: the floor under any framework. The same bytes as Express sends (its res.json's Content-Type, and
+ * gzip from the same size when asked); the query parsed as Express's "simple" parser does (node:querystring).
+ */
+function nodeServer(db: Db) {
+  return http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    let match: { route: (typeof ROUTES)[number]; params: Record<string, string> } | null = null;
+    for (const { route, pattern } of MATCHERS) {
+      const m = req.method === 'GET' ? pattern.exec(pathname) : null;
+      if (m) {
+        const params: Record<string, string> = {};
+        for (const [key, value] of Object.entries(m.groups ?? {})) params[key] = decodeURIComponent(value);
+        match = { route, params };
+        break;
+      }
+    }
+    if (!match) {
+      res.writeHead(404).end();
+      return;
+    }
+    const query = { ...querystring.parse(q === -1 ? '' : url.slice(q + 1)), ...match.params } as Record<
+      string,
+      string | undefined
+    >;
+    void reply(db, match.route, req.headers.authorization, query).then((answer) => {
+      const body = Buffer.from(JSON.stringify(answer.body));
+      const headers: http.OutgoingHttpHeaders = {
+        ...answer.headers,
+        'Content-Type': 'application/json; charset=utf-8',
+      };
+      const gzip = body.length >= API_COMPRESSION_THRESHOLD && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      if (!gzip) {
+        res.writeHead(answer.status ?? 200, { ...headers, 'Content-Length': body.length }).end(body);
+        return;
+      }
+      zlib.gzip(body, (error, zipped) => {
+        if (error) throw error;
+        res
+          .writeHead(answer.status ?? 200, { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' })
+          .end(zipped);
+      });
+    });
+  });
+}
+
+function main() {
+  const [url, port, transport = 'express'] = process.argv.slice(2);
+  if (!url || !port || (transport !== 'express' && transport !== 'http'))
+    throw new Error('usage: baseline.ts <DATABASE_URL> <PORT> [express|http]');
+  const executor = executorOf(url);
+  const db = { executor, unscoped: unscopedRunner(executor) };
+  const server = transport === 'express' ? expressServer(db) : nodeServer(db);
+  server.listen(Number(port), '127.0.0.1', () => console.log('ready'));
 }
 
 main();

@@ -2,7 +2,7 @@
 
 export type Options = ReturnType<typeof parseArgs>;
 
-/** The options, with --only: just the calls whose name contains this text. */
+/** The options, with --only: just the calls whose name contains one of these texts (`=name`: exactly that name). */
 export function parseArgs(argv: string[]) {
   const value = (name: string): string | undefined => {
     for (let i = 0; i < argv.length; i++) {
@@ -32,7 +32,7 @@ export function parseArgs(argv: string[]) {
     connections,
     tag,
     gzip: !argv.includes('--no-gzip'),
-    only: value('only') ?? null,
+    only: value('only')?.split(',') ?? null,
     set: setOf(value('set')),
     agencies: value('agencies') === undefined ? null : positive('agencies', 1, true),
     fraction: fractionOf(value('fraction')),

@@ -23,7 +23,11 @@ export type Row = {
   app: Summary;
   /** null: the call has no baseline (absolute budgets only). */
   baseline: Summary | null;
-  ratio: { p50: number; p99: number; rps: number } | null;
+  /** The same baseline over plain node:http (null with no baseline). */
+  http: Summary | null;
+  ratio: { p50: number; p99: number; rps: number; cpuMs: number } | null;
+  /** The app against the node:http baseline. */
+  httpRatio: { p50: number; cpuMs: number } | null;
   appRssPeakMb: number;
   bytes: number;
 };
@@ -81,10 +85,13 @@ export function printTable(rows: Row[], run: RunInfo) {
   const c = run.seeded.counts;
   console.log(
     `\n${run.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}, ${run.sizeLabel} (${c.companies} companies, ${c.tasks} tasks in the measured agency); ` +
-      `latencies in ms; ×: app/baseline where the call has one (requests/s: below 1 means the app serves fewer)`,
+      `latencies in ms; ×: app/baseline where the call has one (requests/s: below 1 means the app serves fewer); ` +
+      `CPU: the serving process's CPU ms per request; http: the baseline over plain node:http instead of Express`,
   );
   table(
-    'call|conns|p50 app|p50 base|p50 ×|p99 app|p99 base|p99 ×|req/s app|req/s base|req/s ×|app RSS MB|KB'.split('|'),
+    'call|conns|p50 app|p50 base|p50 ×|p99 app|p99 base|p99 ×|req/s app|req/s base|req/s ×|CPU app|CPU base|CPU ×|p50 http|CPU http|CPU ×http|app RSS MB|KB'.split(
+      '|',
+    ),
     rows.map((r) => [
       r.call,
       String(r.connections),
@@ -97,6 +104,12 @@ export function printTable(rows: Row[], run: RunInfo) {
       r.app.rps.toFixed(0),
       r.baseline?.rps.toFixed(0) ?? '–',
       fmtRatio(r.ratio?.rps ?? NaN),
+      fmtMs(r.app.cpuMs),
+      fmtMs(r.baseline?.cpuMs ?? NaN),
+      fmtRatio(r.ratio?.cpuMs ?? NaN),
+      fmtMs(r.http?.p50 ?? NaN),
+      fmtMs(r.http?.cpuMs ?? NaN),
+      fmtRatio(r.httpRatio?.cpuMs ?? NaN),
       String(r.appRssPeakMb),
       (r.bytes / 1024).toFixed(1),
     ]),
@@ -265,6 +278,7 @@ const summary = (s: Summary) => ({
   rps: Math.round(s.rps),
   requests: s.requests,
   roundsRps: s.roundsRps.map((v) => Math.round(v)),
+  cpuMsPerRequest: round(s.cpuMs),
 });
 
 function writeResult(
@@ -304,7 +318,14 @@ function writeResult(
       connections: r.connections,
       app: summary(r.app),
       baseline: r.baseline && summary(r.baseline),
-      ratio: r.ratio && { p50: round(r.ratio.p50), p99: round(r.ratio.p99), rps: round(r.ratio.rps) },
+      httpBaseline: r.http && summary(r.http),
+      ratio: r.ratio && {
+        p50: round(r.ratio.p50),
+        p99: round(r.ratio.p99),
+        rps: round(r.ratio.rps),
+        cpuMs: round(r.ratio.cpuMs),
+      },
+      httpRatio: r.httpRatio && { p50: round(r.httpRatio.p50), cpuMs: round(r.httpRatio.cpuMs) },
       appRssPeakMb: r.appRssPeakMb,
       bytes: r.bytes,
     })),

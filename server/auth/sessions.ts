@@ -259,12 +259,13 @@ export async function validatePortalSession(
   maxAgeMs = DEFAULT_SESSION_MAX_AGE_MS,
 ): Promise<PortalSessionInfo | null> {
   const id = hashToken(token);
+  // firstCompanyId is read only when the session's company is gone (activeCompanyId null, below): not looked up otherwise.
   const row = await database.sql.get<Record<string, unknown>>(sql`
     SELECT p."expiresAt", p."createdAt", p."businessId", c."id", c."email", c."firstName", c."lastName", c."companyId", c."portalAccess",
            b."name" AS "businessName", b."slug" AS "businessSlug", b."sessionLifetimeDays",
            p."companyId" AS "chosenCompanyId", k."id" AS "activeCompanyId",
            (CASE WHEN o."id" IS NULL THEN 0 ELSE 1 END) + (SELECT COUNT(*) ${raw(LIVE_OTHER_COMPANIES)}) AS "companyCount",
-           COALESCE(o."id", (SELECT MIN(m."companyId") ${raw(LIVE_OTHER_COMPANIES)})) AS "firstCompanyId",
+           CASE WHEN k."id" IS NULL THEN COALESCE(o."id", (SELECT MIN(m."companyId") ${raw(LIVE_OTHER_COMPANIES)})) END AS "firstCompanyId",
            p."previewUserId", u."id" AS "previewerId", u."firstName" AS "previewerFirstName", u."lastName" AS "previewerLastName"
     FROM "PortalSession" p
     JOIN "Contact" c ON c."businessId" = p."businessId" AND c."id" = p."contactId"

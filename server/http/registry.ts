@@ -4,7 +4,6 @@
  * role-matrix.test.ts). Each says its method, path, who may call it (./route.ts) and, for staff, its permission or
  * why every staff member may.
  */
-import { Router } from 'express';
 import { activityCsv } from '../activity-csv';
 import { approvalCertificate } from '../domain/approvals/certificate';
 import { importUpload } from '../data/import-routes';
@@ -15,6 +14,7 @@ import { downloadDocument, downloadDocumentVersion, uploadDocument, uploadDocume
 import { uploadMessageAttachment } from '../files/portal-message-upload';
 import { documentThumbnail } from '../files/previews/route';
 import type { createContextFactory } from '../trpc';
+import { indexedRoutes } from '../rest/route-index';
 import { replyError } from './reply';
 import { portalRoute, publicRoute, staffOrPortalRoute, staffRoute, type HttpRoute } from './route';
 
@@ -92,17 +92,20 @@ export const routeName = (route: HttpRoute) => `${route.method} ${route.path}${r
 
 /** The table's routes on one router; file bytes stream outside the JSON parsers, so app.ts mounts it before them. */
 export function httpRouter(createContext: ReturnType<typeof createContextFactory>) {
-  const router = Router();
-  for (const route of HTTP_ROUTES) {
-    const method = route.method === 'GET' ? 'get' : 'post';
-    router[method](route.path, async (req, res, next) => {
-      if (route.when && req.query[route.when] === undefined) return next();
-      try {
-        await route.run(createContext({ req, res }));
-      } catch (error) {
-        replyError(res, error, routeName(route));
-      }
-    });
-  }
-  return router;
+  // Indexed by path (server/rest/route-index.ts): a request for another path skips the table at once.
+  return indexedRoutes(
+    HTTP_ROUTES.map((route) => ({
+      method: route.method === 'GET' ? 'get' : 'post',
+      path: route.path,
+      handler: async (req, res, next) => {
+        if (route.when && req.query[route.when] === undefined) return next();
+        try {
+          await route.run(createContext({ req, res }));
+        } catch (error) {
+          replyError(res, error, routeName(route));
+        }
+      },
+    })),
+    { options: 'router' },
+  );
 }

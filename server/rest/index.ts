@@ -1,16 +1,15 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { M } from '../../shared/messages';
 import { log, requestIdOf } from '../log';
 import { appRouter } from '../routers/_app';
-import { createCallerFactory, publicError, type createContextFactory } from '../trpc';
+import { publicError, type Context, type createContextFactory } from '../trpc';
 import { keysToCamel, keysToSnake } from './case';
 import { docsRouter } from './docs';
 import { openApiDocument } from './openapi';
+import { indexedRoutes, type IndexedRoute } from './route-index';
 import { restRoutes, type ProcedurePath, type RestRoute } from './routes';
-
-const createCaller = createCallerFactory(appRouter);
 
 export type ErrorBody = { message: string; code: string; issues?: unknown[] };
 
@@ -50,9 +49,24 @@ function inputOf(route: RestRoute, req: Request): unknown {
   return route.style === 'snake' || route.snakeInput ? keysToCamel(fields, route.opaque) : fields;
 }
 
-function callProcedure(caller: ReturnType<typeof createCaller>, path: ProcedurePath, input: unknown): Promise<unknown> {
-  const fn = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
-  return (fn as (input: unknown) => Promise<unknown>)(input);
+/** A procedure as tRPC's own caller runs it (createCallerFactory): its middlewares, input and output parsers. */
+type Procedure = ((options: {
+  ctx: Context;
+  path: string;
+  getRawInput: () => Promise<unknown>;
+  type: 'query' | 'mutation' | 'subscription';
+  signal: AbortSignal | undefined;
+  batchIndex: number;
+}) => Promise<unknown>) & { _def: { type: 'query' | 'mutation' | 'subscription' } };
+
+/**
+ * The procedure at a dotted path, found once when the table is mounted. A route calls it as createCaller's proxy
+ * would, without building a proxy and walking it on every request.
+ */
+function procedureAt(path: ProcedurePath): Procedure {
+  const procedure = (appRouter._def.procedures as Record<string, unknown>)[path];
+  if (typeof procedure !== 'function') throw new Error(`REST table: no procedure ${path}`);
+  return procedure as Procedure;
 }
 
 /**
@@ -77,13 +91,22 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
     res.json(openApiDocument());
   });
   rest.use(docsRouter());
-  for (const route of restRoutes) {
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
-    rest[method](expressPath(route.path), async (req, res, next) => {
+  const indexed: IndexedRoute[] = restRoutes.map((route) => {
+    const method = route.method.toLowerCase() as IndexedRoute['method'];
+    const procedure = procedureAt(route.procedure);
+    const handler: RequestHandler = async (req, res, next) => {
       if (route.when && req.query[route.when] === undefined) return next();
       try {
-        const caller = createCaller(createContext({ req, res }));
-        let result = await callProcedure(caller, route.procedure, inputOf(route, req));
+        const ctx = createContext({ req, res });
+        const input = inputOf(route, req);
+        let result = await procedure({
+          ctx,
+          path: route.procedure,
+          getRawInput: async () => input,
+          type: procedure._def.type,
+          signal: undefined,
+          batchIndex: 0,
+        });
         if (route.list) {
           // A page without a count (a conversation's messages) has no total at all.
           const page = result as {
@@ -102,8 +125,10 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
       } catch (error) {
         sendError(res, error);
       }
-    });
-  }
+    };
+    return { method, path: expressPath(route.path), handler };
+  });
+  rest.use(indexedRoutes(indexed, { options: 'next' }));
   // Unknown paths (and methods) under an API prefix answer JSON, never the client's index.html.
   rest.use(API_PREFIXES, (_req, res) => {
     sendRefusal(res, 404, { message: M.common.unknownPath, code: 'NOT_FOUND' });

@@ -258,6 +258,46 @@ describe('response headers', () => {
     expect(page.headers.get('etag')).toBeNull();
   });
 
+  it("sends helmet's headers, as configured, on API replies, refusals, 404s and health checks", async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
+        "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+        "style-src 'self' 'unsafe-inline';connect-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const { token } = await signUpAgency(api);
+    for (const [url, status] of [
+      ['/api/companies', 200],
+      ['/companies/v1', 401],
+      ['/api/no-such-path', 404],
+      ['/healthz', 200],
+    ] as const) {
+      const res = await send(
+        app.baseUrl,
+        'GET',
+        url,
+        status === 200 ? { headers: { authorization: `Bearer ${token}` } } : {},
+      );
+      expect(res.status, url).toBe(status);
+      for (const [name, value] of Object.entries(expected)) expect(res.headers.get(name), `${url} ${name}`).toBe(value);
+      expect(res.headers.get('x-powered-by'), url).toBeNull();
+    }
+    // Cache-Control: no-store only under the API's prefixes, however the path is cased (Express matches them so).
+    expect((await send(app.baseUrl, 'GET', '/healthz')).headers.get('cache-control')).toBeNull();
+    expect((await send(app.baseUrl, 'GET', '/API/no-such-path')).headers.get('cache-control')).toBe('no-store');
+  });
+
   it('sends a Permissions-Policy on every reply', async () => {
     for (const url of ['/healthz', '/api/companies', '/trpc/auth.demoHint', '/nowhere']) {
       const res = await send(app.baseUrl, 'GET', url);
