@@ -1,7 +1,8 @@
+import * as F from './frames';
 import * as T from './texts';
 
 const requestApproval = 'Request approval';
-const awaitingApproval = 'Awaiting approval';
+const { awaitingApproval } = F;
 const approved = 'Approved';
 const changesRequested = 'Changes requested';
 const client = 'Client';
@@ -64,7 +65,7 @@ export const approvals = {
   } as Record<string, string>,
   filterAwaiting: awaitingApproval,
   dashboardCard: awaitingApproval,
-  dashboardOverdue: (n: number) => (n === 0 ? 'None overdue' : `${n} overdue`),
+  dashboardOverdue: F.approvalsOverdue,
   // Portal
   needsReview: 'Needs your review',
   previewAndComment: 'Preview and comment',

@@ -1,4 +1,5 @@
 import { companiesStatusLabels } from './labels';
+import * as F from './frames';
 import * as T from './texts';
 
 /** The list's live / archived switch, and what it shows as a filter chip. */
@@ -13,7 +14,7 @@ export const companies = {
   allIndustries: 'All Industries',
   allStatus: T.allStatus,
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} companies`,
-  noIndustry: 'No industry specified',
+  noIndustry: F.noIndustry,
   contactsCount: (n: number) => `${n} ${n === 1 ? 'contact' : 'contacts'}`,
   projectsCount: (n: number) => `${n} ${n === 1 ? 'project' : 'projects'}`,
   columns: [T.company, T.industry, T.status, T.website, T.contacts, T.projects, T.actions] as const,

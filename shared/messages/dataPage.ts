@@ -1,5 +1,6 @@
 import { RECORD_KINDS } from '../entities';
 import { areas } from './areas';
+import * as F from './frames';
 import * as T from './texts';
 
 /** The Data tab and the company page's export action (its own module: the dashboard's import link takes a text of it without the rest of data.ts). */
@@ -44,7 +45,7 @@ export const dataPage = {
   storageQuotaHint: 'Uploads and imports that would go over the quota are refused.',
   importTitle: 'Import',
   /** The secondary action of the empty companies and contacts lists and the getting-started card. */
-  importFromCsv: 'Import from CSV',
+  importFromCsv: F.importFromCsv,
   importText: 'Bring in companies and contacts from a spreadsheet (CSV), or a whole Clientflow export.',
   steps: { file: T.file, map: 'Columns', preview: T.preview, done: T.done },
   stepOf: (n: number, total: number, name: string) => `Step ${n} of ${total}: ${name}`,

@@ -1,3 +1,4 @@
+import * as F from './frames';
 import * as T from './texts';
 
 const newMessages = (count: number) => `${count} new messages`;
@@ -106,7 +107,7 @@ export const messages = {
   notSeenYet: 'Not seen yet',
   seenByAgency: 'Seen',
   sent: 'Sent',
-  navBadge: (n: number) => `Messages, ${n} unread`,
+  navBadge: F.messagesNavBadge,
   portalDescription: (agency: string) => `Your conversations with ${agency}.`,
   portalEmptyHint: (agency: string) =>
     `When ${agency} writes to you, the conversation appears here. You can also write to them now.`,
@@ -120,7 +121,7 @@ export const messages = {
   portalSearchNoneHint: T.tryFewerWords,
   portalSearchConversation: 'Conversation',
   /** A file attached to a message, in the hub's and the portal's Files: where it came from. */
-  sentInMessage: (thread: string) => `Sent in a message in “${thread}”`,
+  sentInMessage: F.sentInMessage,
   sentInNote: (thread: string) => `Attached to an internal note in “${thread}”`,
   uploadStorageFull: 'This file could not be attached: the agency’s file storage is full. Please let them know.',
   attachmentUploadFailed: 'The file could not be attached. Try again.',

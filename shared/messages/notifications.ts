@@ -1,3 +1,4 @@
+import * as F from './frames';
 import * as T from './texts';
 
 /** Notifications: the bell, the e-mails, the preferences (Account → Notifications) and the portal's e-mail switch. */
@@ -27,7 +28,7 @@ export const notifications = {
   jobNotRetryable: 'Only failed jobs can be retried',
   // The bell (hub header).
   bell: T.notifications,
-  bellUnread: (count: number) => `Notifications, ${count} unread`,
+  bellUnread: F.bellUnread,
   markAllRead: 'Mark all read',
   unread: 'Unread',
   emptyTitle: 'You’re all caught up',

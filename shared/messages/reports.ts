@@ -1,8 +1,9 @@
+import * as F from './frames';
 import * as T from './texts';
 
 /** The activity log: the company's Activity tab, the dashboard card, the owner's page (/hub/activity), the portal list. */
 export const reports = {
-  title: 'Reports',
+  title: F.reportsTitle,
   subtitle: 'How projects, tasks, hours, clients, flows and files add up over time.',
   dateInvalid: 'Enter a valid date (yyyy-mm-dd).',
   rangeInvalid: T.rangeEndBeforeStart,

@@ -1,5 +1,6 @@
 import { RECORD_KINDS, type RecordKind, type SearchOnlyKind } from '../entities';
 import { areas } from './areas';
+import * as F from './frames';
 import * as T from './texts';
 
 /** Global search: the command palette (Ctrl/Cmd-K) and search.query. */
@@ -7,7 +8,7 @@ export const search = {
   queryTooLong: (max: number) => `Search text must be ${max} characters or fewer.`,
   companyNotFound: T.companyNotInAgency,
   open: T.search,
-  shortcut: 'Search or jump to… (Ctrl K)',
+  shortcut: F.searchShortcut,
   dialogTitle: T.search,
   placeholder: 'Search companies, contacts, projects, tasks, files, messages, comments…',
   hint: 'Type to search companies, contacts, projects, tasks, files, resources, flows, messages and comments.',

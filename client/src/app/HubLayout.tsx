@@ -17,8 +17,8 @@ import { CORE } from '../../../shared/messages-core';
 import { activity } from '../../../shared/messages/activity';
 import { areas as areaTexts } from '../../../shared/messages/areas';
 import { nav } from '../../../shared/messages/nav';
-import { reports } from '../../../shared/messages/reports';
-import { messages } from '../../../shared/messages/messages';
+import { messagesNavBadge, reportsTitle } from '../../../shared/messages/frames';
+import { messagesLabel } from '../../../shared/messages/texts';
 import { MESSAGES_LIVE_TOPIC } from '../../../shared/live';
 import { LiveVersions } from '../lib/liveVersions';
 import { LiveProvider, LiveStatus, useLiveEvents } from '../lib/live';
@@ -37,7 +37,7 @@ import { ENTITY_ICONS } from './entityIcons';
 import { DashboardPlaceholder, PagePlaceholder } from './placeholders';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
-const M = { common: CORE.common, shell: CORE.shell, activity, nav, reports } as const;
+const M = { common: CORE.common, shell: CORE.shell, activity, nav } as const;
 
 // Signed-in visits never download the sign-in form (and its form and validation libraries).
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));
@@ -61,7 +61,7 @@ const hubNav: NavItem[] = [
     const members = areas.filter(([, other]) => other.nav.group === group);
     return members[0] === area ? [{ label: GROUP_LABELS[group], children: members.map(areaItem) }] : [];
   }),
-  { label: M.reports.title, to: '/hub/reports' },
+  { label: reportsTitle, to: '/hub/reports' },
   { label: M.activity.title, to: '/hub/activity', permission: 'activity.viewAll' },
 ];
 
@@ -175,7 +175,7 @@ const moreRoutes: { label: string; to: string; Icon: LucideIcon; permission?: Pe
   ...Object.entries(ENTITIES)
     .filter(([, entity]) => !entity.nav.bottomBar)
     .map(areaRoute),
-  { label: M.reports.title, to: '/hub/reports', Icon: ChartColumn },
+  { label: reportsTitle, to: '/hub/reports', Icon: ChartColumn },
   { label: M.activity.title, to: '/hub/activity', Icon: History, permission: 'activity.viewAll' },
   { label: M.nav.account, to: '/hub/account', Icon: Settings },
 ];
@@ -368,7 +368,7 @@ function MessagesLink() {
   return (
     <NavLink
       to="/hub/messages"
-      aria-label={count ? messages.navBadge(count) : messages.title}
+      aria-label={count ? messagesNavBadge(count) : messagesLabel}
       className={({ isActive }) =>
         cn(
           'relative grid size-9 place-items-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',

@@ -1,7 +1,7 @@
 // The hub's first screens as placeholders, inside the first frame (HubLayout.tsx HubFirstFrame): the dashboard's
 // cards in their loading state, in their places, with the texts that do not depend on who is signed in.
 import { FileCheck2 } from 'lucide-react';
-import { approvals } from '../../../shared/messages/approvals';
+import { awaitingApproval } from '../../../shared/messages/frames';
 import { dashboard } from '../../../shared/messages/dashboard';
 import { ActiveProjectsCard, TasksOverviewCard, type QueryState } from '../features/dashboard/DashboardCards';
 import { StatCards } from '../features/dashboard/StatCards';
@@ -27,7 +27,7 @@ export function DashboardPlaceholder() {
             <FileCheck2 className="size-5" />
           </span>
           <div className="min-w-0">
-            <p className="text-sm font-medium text-slate-500">{approvals.dashboardCard}</p>
+            <p className="text-sm font-medium text-slate-500">{awaitingApproval}</p>
             <Skeleton className="mt-1 h-7 w-10" />
           </div>
         </div>

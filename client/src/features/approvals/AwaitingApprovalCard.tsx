@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { FileCheck2 } from 'lucide-react';
-import { approvals as A } from '../../../../shared/messages/approvals';
+import { approvalsOverdue, awaitingApproval } from '../../../../shared/messages/frames';
 import { trpc } from '../../lib/trpc';
 import { Skeleton } from '../../ui/Feedback';
 
@@ -18,7 +18,7 @@ export function AwaitingApprovalCard() {
           <FileCheck2 className="size-5" />
         </span>
         <div className="min-w-0">
-          <p className="text-sm font-medium text-slate-500">{A.dashboardCard}</p>
+          <p className="text-sm font-medium text-slate-500">{awaitingApproval}</p>
           {data ? (
             <p className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">{data.pending}</p>
           ) : (
@@ -32,7 +32,7 @@ export function AwaitingApprovalCard() {
             data.overdue > 0 ? 'bg-red-50 text-red-700 ring-red-600/20' : 'bg-slate-50 text-slate-600 ring-slate-500/20'
           }`}
         >
-          {A.dashboardOverdue(data.overdue)}
+          {approvalsOverdue(data.overdue)}
         </span>
       )}
     </Link>

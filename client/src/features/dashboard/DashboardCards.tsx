@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Building2, FileText, FolderKanban, ListTodo, Plus, Users } from 'lucide-react';
 import { PRIORITY_ORDER } from '../../../../shared/status';
-import { companies } from '../../../../shared/messages/companies';
-import { contacts } from '../../../../shared/messages/contacts';
+import { noIndustry } from '../../../../shared/messages/frames';
+import { addCompany, addContact, noCompany, portalAccess } from '../../../../shared/messages/texts';
 import { dashboard } from '../../../../shared/messages/dashboard';
 import { cn } from '../../lib/cn';
 import type { RouterOutputs } from '../../lib/trpc';
@@ -15,8 +15,15 @@ import { ProjectStatusBadge } from '../projects/projectParts';
 import { CompanyStatusBadge, FileTypeIcon, initials, relativeTime } from './format';
 import { formatDateTime } from '../../../../shared/dates';
 
-/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
-const M = { companies, contacts, dashboard } as const;
+/**
+ * The catalogue's sections this first-load module shows (not all of shared/messages.ts): the dashboard's, and the
+ * four texts of companies and contacts it shows, without those sections.
+ */
+const M = {
+  companies: { add: addCompany, noIndustry },
+  contacts: { add: addContact, noCompanyText: noCompany, portal: { accessOn: portalAccess } },
+  dashboard,
+} as const;
 
 type Overview = RouterOutputs['dashboard']['overview'];
 type Stats = RouterOutputs['dashboard']['stats'];

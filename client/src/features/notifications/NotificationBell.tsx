@@ -1,14 +1,13 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
-import { notifications } from '../../../../shared/messages/notifications';
+import { bellUnread } from '../../../../shared/messages/frames';
+import { notifications as bell } from '../../../../shared/messages/texts';
 import { trpc } from '../../lib/trpc';
 import { Skeleton } from '../../ui/Feedback';
 import { useDropdown } from '../../ui/useDropdown';
 
-/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
-const M = { notifications } as const;
-
-const N = M.notifications;
+/** The catalogue's texts this first-load module shows (notifications.bell and .bellUnread, without the section). */
+const N = { bell, bellUnread } as const;
 /** The bell asks again every 30 s and whenever the window gets the focus back. */
 const REFRESH_MS = 30_000;
 

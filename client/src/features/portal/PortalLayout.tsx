@@ -31,7 +31,8 @@ import { BusinessMark } from './PortalBrand';
 import { PreviewBanner } from './PreviewBanner';
 import { CompanyChooser, CompanySwitcher, useCompanyFromLink } from './PortalCompanies';
 import { usePortalUnread } from './usePortalUnread';
-import { messages as messagesText } from '../../../../shared/messages/messages';
+import { messagesNavBadge } from '../../../../shared/messages/frames';
+import { messagesLabel } from '../../../../shared/messages/texts';
 import { LiveVersions } from '../../lib/liveVersions';
 import { LiveProvider, LiveStatus } from '../../lib/live';
 import { usePortalBranding, type PortalBrand } from './branding';
@@ -56,7 +57,7 @@ const portalNav: { group?: string; items: NavItem[] }[] = [
   },
   {
     items: [
-      { label: messagesText.title, page: 'messages', Icon: MessagesSquare, sideOnly: true },
+      { label: messagesLabel, page: 'messages', Icon: MessagesSquare, sideOnly: true },
       { label: N.files, page: 'files', Icon: FileText },
       { label: N.flows, page: 'workflows', Icon: Workflow },
       { label: N.resources, page: 'resources', Icon: BookOpen },
@@ -85,7 +86,7 @@ function UnreadBadge({ className }: { className?: string }) {
       data-testid="portal-messages-badge"
       className={cn('rounded-full bg-brand-600 px-1.5 text-[11px] leading-4.5 font-semibold text-white', className)}
     >
-      <span className="sr-only">{messagesText.navBadge(count)}</span>
+      <span className="sr-only">{messagesNavBadge(count)}</span>
       <span aria-hidden>{count > 99 ? '99+' : count}</span>
     </span>
   );
@@ -294,7 +295,7 @@ function PortalHeader({
           </span>
           {user && <span className="sr-only">{M.portalAuth.account(fullName)}</span>}
           {/* The bottom bar has no room for Messages, Activity and Settings: on phones and tablets they sit here. */}
-          <NavLink to={portalPath(slug, 'messages')} aria-label={messagesText.title} className={headerLinkClass}>
+          <NavLink to={portalPath(slug, 'messages')} aria-label={messagesLabel} className={headerLinkClass}>
             <MessagesSquare className="size-4" aria-hidden />
             {user && <UnreadBadge className="absolute -top-1 -right-1" />}
           </NavLink>

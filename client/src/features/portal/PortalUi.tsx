@@ -20,7 +20,7 @@ import {
 } from 'lucide-react';
 import { CORE } from '../../../../shared/messages-core';
 import { portal } from '../../../../shared/messages/portal';
-import { messages as messageTexts } from '../../../../shared/messages/messages';
+import { sentInMessage } from '../../../../shared/messages/frames';
 import { formatFileSize } from '../../../../shared/file-size';
 import type { PortalFile, PortalProjectCard, PortalResource } from '../../../../shared/schemas/portal';
 import { PreviewThumb } from '../documents/viewer/PreviewThumb';
@@ -271,7 +271,7 @@ export function FileRow({
             data-testid="file-sent-in"
           >
             <MessageSquare className="size-3 shrink-0" aria-hidden />
-            <span className="truncate">{messageTexts.sentInMessage(file.sentIn.title)}</span>
+            <span className="truncate">{sentInMessage(file.sentIn.title)}</span>
           </Link>
         )}
       </div>

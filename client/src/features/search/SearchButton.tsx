@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
-import { search } from '../../../../shared/messages/search';
+import { searchShortcut as shortcut } from '../../../../shared/messages/frames';
+import { search as open } from '../../../../shared/messages/texts';
 
-/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
-const M = { search } as const;
-
-const S = M.search;
+/** The catalogue's texts this first-load module shows (search.open and .shortcut, without the section). */
+const S = { open, shortcut } as const;
 
 /** The palette (Headless UI's combobox and dialog, the search schemas) loads on first use, not with the hub. */
 const loadPalette = () => import('./CommandPalette');

@@ -1,0 +1,22 @@
+// Texts the hub's and the portal's first screens show that belong to a bigger section of the catalogue, as named
+// exports: a first screen takes the few it shows from here instead of loading the whole section (each section
+// below still has them, under its own keys). Everything else of those sections loads with the screens that use it.
+
+/** reports.title: the hub's navigation. */
+export const reportsTitle = 'Reports';
+/** messages.navBadge: the hub's and the portal's way to their messages. */
+export const messagesNavBadge = (n: number) => `Messages, ${n} unread`;
+/** messages.sentInMessage: a file on the portal's dashboard that came with a message. */
+export const sentInMessage = (thread: string) => `Sent in a message in “${thread}”`;
+/** companies.noIndustry: the dashboard's recent companies. */
+export const noIndustry = 'No industry specified';
+/** approvals.dashboardCard and the approvals' "pending" filter and status. */
+export const awaitingApproval = 'Awaiting approval';
+/** approvals.dashboardOverdue. */
+export const approvalsOverdue = (n: number) => (n === 0 ? 'None overdue' : `${n} overdue`);
+/** dataPage.importFromCsv: the dashboard's getting-started card. */
+export const importFromCsv = 'Import from CSV';
+/** notifications.bellUnread: the hub header's bell. */
+export const bellUnread = (count: number) => `Notifications, ${count} unread`;
+/** search.shortcut: the hub header's search button. */
+export const searchShortcut = 'Search or jump to… (Ctrl K)';
