@@ -1,7 +1,7 @@
-import { documents } from './messages/documents';
+import { unknownSize } from './messages/frames';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
-const M = { documents } as const;
+const M = { documents: { unknownSize } } as const;
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 

@@ -1,3 +1,4 @@
+import * as F from './frames';
 import * as T from './texts';
 
 /**
@@ -77,7 +78,7 @@ export const account = {
   logo: 'Logo',
   logoHint: 'JPEG, PNG or GIF, at most 5 MB. Shown on a white tile, so any colours work.',
   noLogo: 'No logo yet: your business name is shown instead.',
-  logoAlt: (business: string) => `${business} logo`,
+  logoAlt: F.logoAlt,
   uploadLogo: 'Upload logo',
   replaceLogo: 'Replace logo',
   removeLogo: 'Remove logo',

@@ -47,7 +47,7 @@ export const approvals = {
   versionLabel: T.versionNumber,
   requestedBy: (name: string, when: string) => `Requested by ${name} on ${when}`,
   due: T.dueOn,
-  overdue: 'Past due',
+  overdue: F.pastDue,
   anyContact: 'Any contact',
   statuses: {
     pending: awaitingApproval,
@@ -67,10 +67,10 @@ export const approvals = {
   dashboardCard: awaitingApproval,
   dashboardOverdue: F.approvalsOverdue,
   // Portal
-  needsReview: 'Needs your review',
+  needsReview: F.needsReview,
   previewAndComment: 'Preview and comment',
   needsReviewEmpty: 'Nothing waiting for your review.',
-  reviewFile: 'Review',
+  reviewFile: F.reviewFile,
   approve: T.approve,
   requestChanges: 'Request changes',
   commentLabel: 'What should change?',

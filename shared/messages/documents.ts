@@ -1,4 +1,5 @@
 import { documentsTypeLabels } from './labels';
+import * as F from './frames';
 import * as T from './texts';
 
 /** Files (/hub/documents), the upload and edit dialogs, the panels of the company and project pages. */
@@ -28,7 +29,7 @@ export const documents = {
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} files`,
   columns: [T.file, T.type, T.company, T.project, T.size, 'Added', T.actions] as const,
   typeLabels: documentsTypeLabels as Record<string, string>,
-  unknownSize: 'Unknown size',
+  unknownSize: F.unknownSize,
   unknownCompany: T.unknownCompany,
   stats: {
     total: 'Total files',
@@ -136,7 +137,7 @@ export const documents = {
   rangeNotSatisfiable: 'That part of the file does not exist: it is smaller than the range asked for.',
   /** The image and PDF viewer (client/src/features/documents/viewer), hub and portal. */
   viewer: {
-    open: (name: string) => `Preview ${name}`,
+    open: F.previewFile,
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     fit: 'Fit to screen',

@@ -20,3 +20,20 @@ export const importFromCsv = 'Import from CSV';
 export const bellUnread = (count: number) => `Notifications, ${count} unread`;
 /** search.shortcut: the hub header's search button. */
 export const searchShortcut = 'Search or jump to… (Ctrl K)';
+/** account.logoAlt: the portal's brand (sign-in and frame). */
+export const logoAlt = (business: string) => `${business} logo`;
+/** documents.unknownSize: a file's size when it is not known. */
+export const unknownSize = 'Unknown size';
+/** documents.viewer.open: a file's preview thumbnail. */
+export const previewFile = (name: string) => `Preview ${name}`;
+/** portalFlows' states: the portal dashboard's flows. */
+export const flowNotStarted = 'Not started';
+export const flowInProgress = 'In progress';
+export const flowStepOf = (n: number, m: number) => `Step ${n} of ${m}`;
+/** approvals' portal texts: the portal dashboard's files awaiting review. */
+export const needsReview = 'Needs your review';
+export const pastDue = 'Past due';
+export const reviewFile = 'Review';
+/** versions.portalOlder and .download: a shared file's earlier versions on the portal. */
+export const portalOlderVersions = 'Earlier versions shared with you';
+export const downloadVersion = (n: number) => `Download version ${n}`;

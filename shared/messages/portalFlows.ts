@@ -1,3 +1,4 @@
+import * as F from './frames';
 import * as T from './texts';
 
 /** A required answer left empty, whatever the label's grammar ("Logo files", "Company name"). */
@@ -15,10 +16,10 @@ export const portalFlows = {
   emptyText: 'When your agency shares an onboarding guide or a form with you, it will appear here.',
   loadFailed: 'Failed to load flows. Please try again.',
   loadOneFailed: T.flowLoadFailed,
-  notStarted: 'Not started',
-  inProgress: 'In progress',
+  notStarted: F.flowNotStarted,
+  inProgress: F.flowInProgress,
   completed: T.completed,
-  stepOf: (n: number, m: number) => `Step ${n} of ${m}`,
+  stepOf: F.flowStepOf,
   stepsCount: T.stepsCount,
   start: T.start,
   resume: T.continueLabel,

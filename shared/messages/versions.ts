@@ -1,3 +1,4 @@
+import * as F from './frames';
 import * as T from './texts';
 
 /** File versions (issue 31): the history in a file's detail, a new version's upload and drop, the portal's list. */
@@ -14,7 +15,7 @@ export const versions = {
   uploadedReasked: (n: number) =>
     `Version ${n} uploaded. The approval request was reset and the client asked again about version ${n}.`,
   uploadFailed: 'The new version could not be uploaded.',
-  download: (n: number) => `Download version ${n}`,
+  download: F.downloadVersion,
   by: T.byName,
   unknownUploader: 'Unknown uploader',
   sha256: T.sha256,
@@ -37,7 +38,7 @@ export const versions = {
   newerLive: (n: number) => `Version ${n} of this file was just uploaded.`,
   showNewer: (n: number) => `Show version ${n}`,
   /** The portal's file card. */
-  portalOlder: 'Earlier versions shared with you',
+  portalOlder: F.portalOlderVersions,
   // Server errors
   notFound: 'Version not found',
   /** Two new versions of one file at the same moment: one of them is told to try again. */

@@ -1,10 +1,14 @@
 import { Link } from 'react-router-dom';
 import { FileCheck2 } from 'lucide-react';
 import { APPROVALS_LIVE_TOPIC } from '../../../../shared/live';
-import { approvals as A } from '../../../../shared/messages/approvals';
+import { needsReview, pastDue, reviewFile } from '../../../../shared/messages/frames';
+import { dueOn, versionNumber } from '../../../../shared/messages/texts';
 import { useLiveEvents } from '../../lib/live';
 import { trpc } from '../../lib/trpc';
 import { portalPath } from '../portal/session';
+
+/** The approvals' texts this portal first-screen module shows, without the section. */
+const A = { needsReview, versionLabel: versionNumber, due: dueOn, overdue: pastDue, reviewFile } as const;
 
 const when = (date: Date) => new Date(date).toLocaleDateString('en-US', { dateStyle: 'medium' });
 

@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Building2, LockKeyhole } from 'lucide-react';
 import { CORE } from '../../../../shared/messages-core';
-import { account } from '../../../../shared/messages/account';
+import { logoAlt } from '../../../../shared/messages/frames';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
 import { cn } from '../../lib/cn';
 import { Skeleton } from '../../ui/Feedback';
@@ -10,7 +10,7 @@ import { readableOn, type PortalBrand } from './branding';
 import { businessInitials } from '../../../../shared/brand-colors';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
-const M = { account, portalAuth } as const;
+const M = { account: { logoAlt }, portalAuth } as const;
 
 /**
  * The agency's mark when it has no logo: its initials on a tile (decorative; the name is beside it). `color`: a

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { ChevronDown, Download } from 'lucide-react';
 import { formatDate as listDate } from '../../../../shared/dates';
 import { formatFileSize } from '../../../../shared/file-size';
-import { versions as V } from '../../../../shared/messages/versions';
+import { downloadVersion, portalOlderVersions } from '../../../../shared/messages/frames';
+import { versionNumber } from '../../../../shared/messages/texts';
+
+/** The versions' texts the portal's dashboard shows, without the section. */
+const V = { portalOlder: portalOlderVersions, versionLabel: versionNumber, download: downloadVersion } as const;
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { buttonClass } from '../../ui/Button';

@@ -17,7 +17,7 @@ import {
 } from 'lucide-react';
 import { CORE } from '../../../../shared/messages-core';
 import { activity } from '../../../../shared/messages/activity';
-import { notifications } from '../../../../shared/messages/notifications';
+import { settings } from '../../../../shared/messages/texts';
 import { portal } from '../../../../shared/messages/portal';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
 import { cn } from '../../lib/cn';
@@ -40,7 +40,14 @@ import { brandScale } from '../../../../shared/brand-colors';
 import { portalPath, sameSlug, usePortalMe, type PortalUser } from './session';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
-const M = { common: CORE.common, shell: CORE.shell, activity, notifications, portal, portalAuth } as const;
+const M = {
+  common: CORE.common,
+  shell: CORE.shell,
+  activity,
+  notifications: { portalSettingsNav: settings },
+  portal,
+  portalAuth,
+} as const;
 
 /** sideOnly: not in the phone's bottom bar (six fit at 360 px); phones reach it from the header. */
 type NavItem = { label: string; page: string; Icon: LucideIcon; sideOnly?: boolean };

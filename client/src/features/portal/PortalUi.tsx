@@ -39,7 +39,7 @@ import { Skeleton } from '../../ui/Feedback';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { portalPath } from './session';
 import { PortalFileVersions } from './PortalFileVersions';
-import { versions as versionsText } from '../../../../shared/messages/versions';
+import { versionNumber } from '../../../../shared/messages/texts';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { common: CORE.common, portal } as const;
@@ -255,7 +255,7 @@ export function FileRow({
         <p className="mt-0.5 truncate text-xs text-slate-500">
           {[
             showProject ? (file.project?.name ?? P.files.noProject) : null,
-            file.version > 1 ? versionsText.versionLabel(file.version) : null,
+            file.version > 1 ? versionNumber(file.version) : null,
             formatFileSize(file.size),
             listDate(file.createdAt),
             file.uploadedByYou ? P.files.uploadedByYou : null,

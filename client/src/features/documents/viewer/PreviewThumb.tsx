@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import { documents } from '../../../../../shared/messages/documents';
+import { previewFile } from '../../../../../shared/messages/frames';
 import { cn } from '../../../lib/cn';
 import { FileThumb } from './FileThumb';
 import { viewerKind, type ViewerFile } from './types';
@@ -38,8 +38,8 @@ export function PreviewThumb({
       onClick={() => onOpen(file)}
       onPointerEnter={() => preloadViewer(file.mimeType)}
       onFocus={() => preloadViewer(file.mimeType)}
-      aria-label={documents.viewer.open(file.name)}
-      title={documents.viewer.open(file.name)}
+      aria-label={previewFile(file.name)}
+      title={previewFile(file.name)}
       className={cn(
         'relative z-10 block shrink-0 rounded-lg transition hover:opacity-90 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
         thumbUrl && className,

@@ -1,9 +1,11 @@
 import { CheckCircle2, CircleDashed, Clock } from 'lucide-react';
-import { portalFlows } from '../../../../../shared/messages/portalFlows';
+import { flowInProgress, flowNotStarted, flowStepOf } from '../../../../../shared/messages/frames';
+import { completed } from '../../../../../shared/messages/texts';
 import type { PortalFlowState } from '../../../../../shared/schemas/portal-flows';
 import { Badge } from '../../../ui/Badge';
 
-const P = portalFlows;
+/** The portal flows' states (portalFlows.notStarted, .inProgress, .completed, .stepOf), without the section. */
+const P = { notStarted: flowNotStarted, inProgress: flowInProgress, completed, stepOf: flowStepOf } as const;
 
 /** Not started (gray), in progress on step n of m (amber), completed (green). */
 export function FlowStateBadge({ state }: { state: PortalFlowState }) {
