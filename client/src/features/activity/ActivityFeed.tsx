@@ -7,11 +7,12 @@ import { CORE } from '../../../../shared/messages-core';
 import { activity } from '../../../../shared/messages/activity';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/Button';
-import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
+import { EmptyState, LoadFailed } from '../../ui/Feedback';
+import { ActivitySkeleton } from './ActivitySkeleton';
 import { relativeTime } from '../dashboard/format';
 import { formatDateTime } from '../../../../shared/dates';
 
-/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
+/** The catalogue's sections this module shows (not all of shared/messages.ts). */
 const M = { common: CORE.common, activity } as const;
 
 const A = M.activity;
@@ -135,22 +136,6 @@ function ActivityItem({
         </p>
       </div>
     </li>
-  );
-}
-
-export function ActivitySkeleton({ rows = 5, compact }: { rows?: number; compact?: boolean }) {
-  return (
-    <ul role="status" aria-label={M.common.loading} className="divide-y divide-slate-100">
-      {Array.from({ length: rows }, (_, i) => (
-        <li key={i} className={cn('flex gap-3', compact ? 'px-4 py-3 sm:px-5' : 'px-4 py-3.5 sm:px-5')}>
-          <Skeleton className={cn('shrink-0 rounded-full', compact ? 'size-8' : 'size-9')} />
-          <div className="flex-1 space-y-2 pt-0.5">
-            <Skeleton className={cn('h-3.5', i % 2 ? 'w-1/2' : 'w-3/4')} />
-            <Skeleton className="h-3 w-24" />
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }
 

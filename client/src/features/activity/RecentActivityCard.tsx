@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { History } from 'lucide-react';
 import { activity } from '../../../../shared/messages/activity';
 import { can } from '../../../../shared/permissions';
 import { useSession } from '../../app/useSession';
 import { trpc } from '../../lib/trpc';
 import { Card, FooterLink } from '../dashboard/Card';
-import { ActivityFeed } from './ActivityFeed';
+import { ActivitySkeleton } from './ActivitySkeleton';
+
+// The feed's rows (and the sentence rules they are written with) load beside the card's data, out of the dashboard's
+// first load: until both are there the card shows the feed's own skeleton, as before.
+const ActivityFeed = lazy(() => import('./ActivityFeed').then((m) => ({ default: m.ActivityFeed })));
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { activity } as const;
@@ -25,15 +30,23 @@ export function RecentActivityCard({ className }: { className?: string }) {
         user && can(user.role, 'activity.viewAll') ? <FooterLink to="/hub/activity">{A.viewAll}</FooterLink> : undefined
       }
     >
-      <ActivityFeed
-        compact
-        label={A.recentTitle}
-        entries={recent.data}
-        isPending={recent.isPending}
-        isError={recent.isError}
-        onRetry={() => void recent.refetch()}
-        empty={{ title: A.emptyTitle, text: A.emptyAgency }}
-      />
+      <Suspense
+        fallback={
+          <div className="">
+            <ActivitySkeleton rows={5} compact />
+          </div>
+        }
+      >
+        <ActivityFeed
+          compact
+          label={A.recentTitle}
+          entries={recent.data}
+          isPending={recent.isPending}
+          isError={recent.isError}
+          onRetry={() => void recent.refetch()}
+          empty={{ title: A.emptyTitle, text: A.emptyAgency }}
+        />
+      </Suspense>
     </Card>
   );
 }

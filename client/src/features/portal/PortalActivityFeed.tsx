@@ -20,7 +20,7 @@ import { activity } from '../../../../shared/messages/activity';
 import type { PortalActivityEntryRow } from '../../../../shared/schemas/activity';
 import { Button } from '../../ui/Button';
 import { EmptyState, LoadFailed } from '../../ui/Feedback';
-import { ActivitySkeleton } from '../activity/ActivityFeed';
+import { ActivitySkeleton } from '../activity/ActivitySkeleton';
 import { relativeTime } from '../dashboard/format';
 import { portalPath } from './session';
 import { formatDateTime } from '../../../../shared/dates';
