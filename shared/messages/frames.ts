@@ -37,3 +37,6 @@ export const reviewFile = 'Review';
 /** versions.portalOlder and .download: a shared file's earlier versions on the portal. */
 export const portalOlderVersions = 'Earlier versions shared with you';
 export const downloadVersion = (n: number) => `Download version ${n}`;
+/** sso.signInWith and .emailFirst: the sign-in pages' single sign-on button. */
+export const ssoSignInWith = (provider: string) => `Sign in with ${provider}`;
+export const ssoEmailFirst = 'Enter your work e-mail above, then choose single sign-on.';

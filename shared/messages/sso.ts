@@ -1,3 +1,4 @@
+import * as F from './frames';
 import * as T from './texts';
 
 /**
@@ -55,10 +56,10 @@ export const sso = {
   unblocked: 'Unblocked',
   loadFailed: 'Could not load the single sign-on settings.',
   // Sign-in pages.
-  signInWith: (provider: string) => `Sign in with ${provider}`,
+  signInWith: F.ssoSignInWith,
   providerFallback: 'SSO',
   or: T.or,
-  emailFirst: 'Enter your work e-mail above, then choose single sign-on.',
+  emailFirst: F.ssoEmailFirst,
   passwordOff: 'Your team signs in with single sign-on.',
   // Validation and refusals.
   issuerInvalid: 'Enter the provider’s issuer URL, starting with https://',

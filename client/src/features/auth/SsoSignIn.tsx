@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
-import { sso } from '../../../../shared/messages/sso';
+import { ssoEmailFirst, ssoSignInWith } from '../../../../shared/messages/frames';
+import { or } from '../../../../shared/messages/texts';
 import { buttonClass } from '../../ui/Button';
+
+/** The sso section's texts the sign-in pages show, without the section (the account page's SSO settings). */
+const sso = { or, signInWith: ssoSignInWith, emailFirst: ssoEmailFirst } as const;
 
 type SsoOption = { enabled: boolean; providerName: string };
 
