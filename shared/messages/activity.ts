@@ -1,14 +1,15 @@
 import { PRODUCT_NAME } from '../messages-core';
+import * as F from './frames';
 import * as T from './texts';
 
 export const activity = {
-  title: 'Activity',
+  title: F.activityTitle,
   recentTitle: T.recentActivity,
   pageSubtitle: 'Everything that happened in your agency: who changed what, and when.',
-  viewAll: 'View all activity →',
-  emptyTitle: 'No activity yet',
+  viewAll: F.activityViewAll,
+  emptyTitle: F.activityEmptyTitle,
   emptyCompany: 'Changes to this company’s contacts, projects, tasks, files and flows show up here.',
-  emptyAgency: 'Changes your team and your clients make show up here.',
+  emptyAgency: F.activityEmptyAgency,
   noMatchTitle: 'No activity matches these filters',
   noMatchText: 'Try another kind, person or date range.',
   loadMore: T.loadMore,

@@ -40,3 +40,8 @@ export const downloadVersion = (n: number) => `Download version ${n}`;
 /** sso.signInWith and .emailFirst: the sign-in pages' single sign-on button. */
 export const ssoSignInWith = (provider: string) => `Sign in with ${provider}`;
 export const ssoEmailFirst = 'Enter your work e-mail above, then choose single sign-on.';
+/** activity.title, .viewAll, .emptyTitle and .emptyAgency: the hub's navigation and its dashboard's activity card. */
+export const activityTitle = 'Activity';
+export const activityViewAll = 'View all activity →';
+export const activityEmptyTitle = 'No activity yet';
+export const activityEmptyAgency = 'Changes your team and your clients make show up here.';

@@ -14,10 +14,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { CORE } from '../../../shared/messages-core';
-import { activity } from '../../../shared/messages/activity';
 import { areas as areaTexts } from '../../../shared/messages/areas';
 import { nav } from '../../../shared/messages/nav';
-import { messagesNavBadge, reportsTitle } from '../../../shared/messages/frames';
+import { activityTitle, messagesNavBadge, reportsTitle } from '../../../shared/messages/frames';
 import { messagesLabel } from '../../../shared/messages/texts';
 import { MESSAGES_LIVE_TOPIC } from '../../../shared/live';
 import { LiveVersions } from '../lib/liveVersions';
@@ -37,7 +36,7 @@ import { ENTITY_ICONS } from './entityIcons';
 import { DashboardPlaceholder, PagePlaceholder } from './placeholders';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
-const M = { common: CORE.common, shell: CORE.shell, activity, nav } as const;
+const M = { common: CORE.common, shell: CORE.shell, nav } as const;
 
 // Signed-in visits never download the sign-in form (and its form and validation libraries).
 const SignInPage = lazy(() => import('../features/auth/SignInPage'));
@@ -62,7 +61,7 @@ const hubNav: NavItem[] = [
     return members[0] === area ? [{ label: GROUP_LABELS[group], children: members.map(areaItem) }] : [];
   }),
   { label: reportsTitle, to: '/hub/reports' },
-  { label: M.activity.title, to: '/hub/activity', permission: 'activity.viewAll' },
+  { label: activityTitle, to: '/hub/activity', permission: 'activity.viewAll' },
 ];
 
 /** Under this route (a list and its detail pages: /hub/companies and /hub/companies/12). */
@@ -176,7 +175,7 @@ const moreRoutes: { label: string; to: string; Icon: LucideIcon; permission?: Pe
     .filter(([, entity]) => !entity.nav.bottomBar)
     .map(areaRoute),
   { label: reportsTitle, to: '/hub/reports', Icon: ChartColumn },
-  { label: M.activity.title, to: '/hub/activity', Icon: History, permission: 'activity.viewAll' },
+  { label: activityTitle, to: '/hub/activity', Icon: History, permission: 'activity.viewAll' },
   { label: M.nav.account, to: '/hub/account', Icon: Settings },
 ];
 

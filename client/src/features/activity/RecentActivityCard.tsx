@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { History } from 'lucide-react';
-import { activity } from '../../../../shared/messages/activity';
+import { activityEmptyAgency, activityEmptyTitle, activityViewAll } from '../../../../shared/messages/frames';
+import { recentActivity } from '../../../../shared/messages/texts';
 import { can } from '../../../../shared/permissions';
 import { useSession } from '../../app/useSession';
 import { trpc } from '../../lib/trpc';
@@ -11,10 +12,13 @@ import { ActivitySkeleton } from './ActivitySkeleton';
 // first load: until both are there the card shows the feed's own skeleton, as before.
 const ActivityFeed = lazy(() => import('./ActivityFeed').then((m) => ({ default: m.ActivityFeed })));
 
-/** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
-const M = { activity } as const;
-
-const A = M.activity;
+/** The activity section's texts this first-load module shows, without the section. */
+const A = {
+  recentTitle: recentActivity,
+  viewAll: activityViewAll,
+  emptyTitle: activityEmptyTitle,
+  emptyAgency: activityEmptyAgency,
+} as const;
 
 /** The dashboard's "Recent activity" card: the agency's latest entries; the owner's footer opens the whole log. */
 export function RecentActivityCard({ className }: { className?: string }) {

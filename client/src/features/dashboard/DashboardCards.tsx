@@ -11,7 +11,7 @@ import { Badge } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
 import { Skeleton } from '../../ui/Feedback';
 import { Card, EmptyRow, FooterLink, LoadFailed, rowClass, rowLinkClass, SkeletonRows } from './Card';
-import { ProjectStatusBadge } from '../projects/projectParts';
+import { ProjectStatusBadge } from '../projects/projectStatus';
 import { CompanyStatusBadge, FileTypeIcon, initials, relativeTime } from './format';
 import { formatDateTime } from '../../../../shared/dates';
 

@@ -3,10 +3,9 @@ import { parseISO } from 'date-fns';
 import { EyeOff, Users } from 'lucide-react';
 import type { z } from 'zod';
 import { projects } from '../../../../shared/messages/projects';
-import { PROJECT_STATUS_TONE } from '../../../../shared/status';
 import type { projectOutput, projectRowOutput } from '../../../../shared/schemas/projects';
 import { cn } from '../../lib/cn';
-import { Badge, statusLabel, type Tone } from '../../ui/Badge';
+import { Badge } from '../../ui/Badge';
 import { formatDate, formatLongDate } from '../../../../shared/dates';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
@@ -16,17 +15,7 @@ const M = { projects } as const;
 export type ProjectRow = z.output<typeof projectRowOutput>;
 export type ProjectDetails = z.output<typeof projectOutput>;
 
-/** Project status badges: one colour per status, the portal's too (shared/status.ts). */
-const projectTone: Record<string, Tone> = PROJECT_STATUS_TONE;
-
-/** A status's name as people read it ("in-progress" → "In Progress"). */
-export const projectStatusName = (status: string) => M.projects.statusLabels[status] ?? statusLabel(status);
-
-export const ProjectStatusBadge = ({ status, className }: { status: string; className?: string }) => (
-  <Badge tone={projectTone[status] ?? 'gray'} className={cn('whitespace-nowrap', className)}>
-    {projectStatusName(status)}
-  </Badge>
-);
+export { ProjectStatusBadge, projectStatusName } from './projectStatus';
 
 /** "Shared" or "Internal", for lists (a shared draft reads Internal: the client does not see it). */
 export function ProjectVisibilityBadge({
