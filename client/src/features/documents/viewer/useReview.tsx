@@ -85,22 +85,31 @@ export function useReview(
   useEffect(() => {
     if (draftPin) composer.current?.focus();
   }, [draftPin]);
-  // Opened on a comment (a search result): marked, and focused by its card when the card mounts, and again if focus is
-  // moved away or the list drawn anew before the person has done anything (the palette's closing restores focus, a
-  // refetch redraws); their first key or pointer press ends it.
+  // Opened on a comment (a search result): marked, and focused by its card when the card mounts. Until the person
+  // presses a key or a pointer, focus stays there: the search palette's closing gives focus back to what had it
+  // before (behind the viewer), and a redraw or the dialog's own first focus may move it; each is undone.
   const focus = target?.focus;
   const [pendingFocus, setPendingFocus] = useState<number | null>(focus ?? null);
   useEffect(() => {
     if (focus === undefined) return;
     setFocused(focus);
     setPendingFocus(focus);
-    // A key or a pointer: the person has moved on (the palette's closing moves focus too, and is not them).
-    const onMoved = () => setPendingFocus(null);
-    document.addEventListener('keydown', onMoved);
-    document.addEventListener('pointerdown', onMoved);
+    let pending = true;
+    const end = () => {
+      pending = false;
+      setPendingFocus(null);
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const card = document.getElementById(`review-comment-${focus}`);
+      if (pending && card && event.target !== card) card.focus({ preventScroll: true });
+    };
+    document.addEventListener('keydown', end);
+    document.addEventListener('pointerdown', end);
+    document.addEventListener('focusin', onFocusIn);
     return () => {
-      document.removeEventListener('keydown', onMoved);
-      document.removeEventListener('pointerdown', onMoved);
+      document.removeEventListener('keydown', end);
+      document.removeEventListener('pointerdown', end);
+      document.removeEventListener('focusin', onFocusIn);
     };
   }, [focus]);
 
