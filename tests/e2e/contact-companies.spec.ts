@@ -68,6 +68,9 @@ test('a person switches between two companies with one sign-in, and each company
   await expect(portal.getByRole('heading', { name: 'Choose a company' })).toBeVisible();
   await shot(portal, 'portal-chooser');
   await portal.getByRole('button', { name: 'Open Harbor Bakery' }).click();
+  // The choice is made (the header names the company) before the next page is asked for: that page arrives with the
+  // session's reply in it, so a navigation that outruns the choice would be answered for no company yet.
+  await expect(portal.getByRole('button', { name: 'Company: Harbor Bakery. Switch company' })).toBeVisible();
 
   await portal.goto(`/portal/${slug}/projects`);
   await expect(portal.getByText('Bakery website').first()).toBeVisible();
