@@ -484,13 +484,17 @@ describe('portalActivity.list (the client’s feed, not the audit log)', () => {
     const db = app.database.db;
     const mapleContact = await db.contact.findFirstOrThrow({
       where: { businessId: agency.businessId, companyId: maple },
+      orderBy: { id: 'asc' },
     });
     await db.contact.update({ where: { id: mapleContact.id }, data: { portalAccess: true } });
     const maplePortal = trpcClient(app.baseUrl, {
       token: (await createPortalSession(db, agency.businessId, mapleContact.id)).token,
     });
+    // The project the client sees (an earlier test adds a draft one to Maple; which row an
+    // unordered read returns is up to the database).
     const mapleProject = await db.project.findFirstOrThrow({
-      where: { businessId: agency.businessId, companyId: maple },
+      where: { businessId: agency.businessId, companyId: maple, visibleToClient: true },
+      orderBy: { id: 'asc' },
     });
     const file = await owner.documents.create.mutate({
       name: 'Launch plan.pdf',
