@@ -4,9 +4,11 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import cookieParser from 'cookie-parser';
+import superjson from 'superjson';
 import compression from 'compression';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { PAGE_DATA, SESSION } from '../shared/constants';
+import { PAGE_DATA, SESSION, TIME_ZONE_COOKIE } from '../shared/constants';
+import { greetingIn } from '../shared/greeting';
 import { M } from '../shared/messages';
 import { parseAuthorization } from './auth/authorization';
 import { jsonTextTooDeep, valueTooDeep } from './lib/input-guards';
@@ -338,9 +340,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
               .then((reply) => (reply.business.slug.toLowerCase() === slug!.trim().toLowerCase() ? reply : undefined))
               .catch(() => undefined)
           : undefined;
-      let html = shell(req.path, branding, me?.firstName);
-      if (slug && branding !== undefined) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
-      if (me) html = withPageData(html, PAGE_DATA.portalMe, me);
       // A page of the hub: the session's reply in the page (client/src/app/AppShell.tsx takes it), when signed in.
       const staff = isHubPage(req.path)
         ? await appRouter
@@ -348,6 +347,28 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
             .auth.me()
             .catch(() => undefined)
         : undefined;
+      // The hub's dashboard frame greets them at their time of day, known from the zone their browser reported.
+      const timeZone = (req.cookies as Record<string, string> | undefined)?.[TIME_ZONE_COOKIE];
+      const greeting = staff?.firstName !== undefined && timeZone ? greetingIn(timeZone) : null;
+      let html = staff
+        ? shell(req.path, branding, staff.firstName ?? '', greeting)
+        : shell(req.path, branding, me?.firstName);
+      if (slug && branding !== undefined) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
+      if (me) html = withPageData(html, PAGE_DATA.portalMe, me);
+      // Their dashboard with what it shows first, so that its first render is the finished page: no round trip, and
+      // no section pushing another down as its reply lands. Only from the procedures the page itself calls.
+      if (me && /^\/portal\/[^/]+\/dashboard\/?$/.test(req.path)) {
+        const caller = appRouter.createCaller(createContext({ req, res }));
+        const first = await Promise.all([
+          caller.portal.dashboard(),
+          caller.portalFlows.list(),
+          caller.portalApprovals.reviews(),
+        ]).catch(() => undefined);
+        if (first) {
+          const [dashboard, flows, reviews] = first;
+          html = withPageData(html, PAGE_DATA.portalDashboard, superjson.serialize({ dashboard, flows, reviews }));
+        }
+      }
       if (staff) html = withPageData(html, PAGE_DATA.staffMe, staff);
       // A page that holds someone's own details is for their browser only.
       res.setHeader('Cache-Control', me || staff ? 'private, no-cache' : 'no-cache');

@@ -61,6 +61,9 @@ export const LIMITS = {
   companiesPerContact: 30,
 } as const;
 
+/** A cookie the app writes with the browser's IANA time zone, for the hub's greeting (shared/greeting.ts). */
+export const TIME_ZONE_COOKIE = 'cf_tz';
+
 export const SESSION = {
   /** Sliding expiry: a session lives 30 days and is renewed when less than 15 remain. */
   lifetimeMs: 30 * 24 * 60 * 60 * 1000,
@@ -75,6 +78,11 @@ export const PAGE_DATA = {
   portalBranding: 'cf-portal-branding',
   /** On a signed-in portal page: the portalAuth.me reply of the page's own session (client/src/features/portal/session.ts). */
   portalMe: 'cf-portal-me',
+  /**
+   * On a signed-in portal's dashboard: superjson of { dashboard, flows, reviews }, the replies of portal.dashboard,
+   * portalFlows.list and portalApprovals.reviews for the page's own session (client/src/features/portal/PortalDashboardPage.tsx).
+   */
+  portalDashboard: 'cf-portal-dashboard',
   /** On a page of the hub: the auth.me reply of the page's own session (client/src/app/AppShell.tsx). */
   staffMe: 'cf-staff-me',
 } as const;

@@ -40,6 +40,8 @@ export const FRAME_TOKENS = {
   logo: '__cf_logo__',
   loginText: '__cf_login_text__',
   firstName: '__cf_first_name__',
+  /** The hub dashboard's greeting ("Good morning", …, shared/greeting.ts). */
+  greeting: '__cf_greeting__',
   primary: '__cf_primary__',
   secondary: '__cf_secondary__',
 } as const;
@@ -50,6 +52,8 @@ type PortalFrame = { logo: string; initials: string };
 export type FirstFrames = {
   /** HTML per path of HUB_FRAME_PATHS. */
   hub: Record<string, string>;
+  /** The hub's dashboard (/hub) greeting the signed-in person by name, at their time of day. */
+  hubGreeted?: string;
   /** HTML per page of PORTAL_FRAME_PAGES, with the agency's logo or with its initials. */
   portal: Record<string, PortalFrame & { named?: PortalFrame }>;
   /** The portal's sign-in page (/portal/{slug}/login), with the agency's logo or with its initials. */

@@ -116,7 +116,7 @@ function fillPortalFrame(
  */
 export function spaShell(
   clientDir: string,
-): (pathname: string, branding?: FrameBranding | null, firstName?: string) => string {
+): (pathname: string, branding?: FrameBranding | null, firstName?: string, greeting?: string | null) => string {
   const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   let frames: FirstFrames = { hub: {}, portal: {} };
   try {
@@ -151,10 +151,19 @@ export function spaShell(
         () => `<div id="root">${frame}</div>${css !== '</head>' ? stylesheet![1] : ''}`,
       );
   };
-  return (pathname, branding, firstName) => {
+  return (pathname, branding, firstName, greeting) => {
     const screen = screenOf(pathname);
     const html = pages.get(screen) ?? template;
     if (screen === 'hub') {
+      // The dashboard greets a signed-in person whose time of day the server knows (shared/greeting.ts).
+      if (greeting && firstName !== undefined && frames.hubGreeted && /^\/hub\/?$/.test(pathname)) {
+        const greeted = frames.hubGreeted
+          .split(FRAME_TOKENS.greeting)
+          .join(escapeHtml(greeting))
+          .split(FRAME_TOKENS.firstName)
+          .join(escapeHtml(firstName));
+        return withFrame(html, greeted);
+      }
       const section = /^\/hub\/([^/]+)/.exec(pathname)?.[1];
       const frame = frames.hub[section ? `/hub/${section}` : '/hub'] ?? frames.hub['/hub/*'];
       return frame ? withFrame(html, frame) : html;

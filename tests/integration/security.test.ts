@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import superjson from 'superjson';
+import { trpcClient } from '../support/trpc';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -14,9 +16,10 @@ import { Mailer } from '../../server/mail';
 import { hasNul, jsonTextTooDeep, MAX_INPUT_DEPTH, valueTooDeep } from '../../server/lib/input-guards';
 import { client, newAgency, signUpAgency, startApp, type TestApp } from '../support/app';
 import { brandScale } from '../../shared/brand-colors';
-import { DEFAULT_BRAND_STYLE, PAGE_DATA, SESSION } from '../../shared/constants';
+import { DEFAULT_BRAND_STYLE, PAGE_DATA, SESSION, TIME_ZONE_COOKIE } from '../../shared/constants';
 import { createPortalSession } from '../../server/auth/sessions';
 import { FRAME_TOKENS } from '../../shared/first-frames';
+import { greetingIn } from '../../shared/greeting';
 
 const TOO_DEEP = 'Request data is nested too deeply.';
 /** The attack as reported: 3,000 levels in 6 KB. */
@@ -496,6 +499,7 @@ describe('static files of the built client', () => {
           '/hub/companies': '<nav>hub frame: companies</nav>',
           '/hub/*': '<nav>hub frame</nav>',
         },
+        hubGreeted: `<nav>hub frame: dashboard</nav><h1>${T.greeting}, ${T.firstName}</h1>`,
         portal: { dashboard: { logo: portalFrame('dashboard', true), initials: portalFrame('dashboard', false) } },
         portalSignIn: { logo: portalFrame('login', true), initials: portalFrame('login', false) },
         css: '.frame{color:red}',
@@ -654,6 +658,28 @@ describe('static files of the built client', () => {
     expect(await rootOf('/portal/no-such-agency-here/login')).toBe('');
   });
 
+  it('greets a signed-in person by name in the dashboard’s frame, at the time of day of the zone their browser reported', async () => {
+    const owner = await signUpAgency(api);
+    await database.db.user.updateMany({ where: { email: owner.email }, data: { firstName: "Al <b>& $'" } });
+    const greetingOf = async (path: string, cookie: string) => {
+      const page = await send(baseUrl, 'GET', path, { headers: { cookie } });
+      return /<h1>(.*?)<\/h1>/.exec(page.text)?.[1];
+    };
+    const session = `${SESSION.staffCookie}=${owner.token}`;
+    const expected = `${greetingIn('Pacific/Kiritimati')}, Al &lt;b&gt;&amp; $'`;
+    expect(await greetingOf('/hub', `${session}; ${TIME_ZONE_COOKIE}=Pacific%2FKiritimati`)).toBe(expected);
+    // The hour is the zone's own (UTC+14 at midnight UTC is 14:00).
+    expect(greetingIn('Pacific/Kiritimati', new Date('2026-01-01T00:00:00Z'))).toBe('Good afternoon');
+    expect(greetingIn('Europe/London', new Date('2026-01-01T08:00:00Z'))).toBe('Good morning');
+    expect(greetingIn('Europe/London', new Date('2026-01-01T19:00:00Z'))).toBe('Good evening');
+    // No zone, a zone that is none, another page of the hub, or nobody signed in: no greeting in the frame.
+    expect(await greetingOf('/hub', session)).toBeUndefined();
+    expect(await greetingOf('/hub', `${session}; ${TIME_ZONE_COOKIE}=Not%2FA_Zone`)).toBeUndefined();
+    expect(await greetingOf('/hub', `${session}; ${TIME_ZONE_COOKIE}=%3Cscript%3E`)).toBeUndefined();
+    expect(await greetingOf('/hub/companies', `${session}; ${TIME_ZONE_COOKIE}=Europe%2FLondon`)).toBeUndefined();
+    expect(await greetingOf('/hub', `${TIME_ZONE_COOKIE}=Europe%2FLondon`)).toBeUndefined();
+  });
+
   it('puts a signed-in person’s own session reply in the page, for their browser only; never another agency’s', async () => {
     const meIn = (html: string, id: string) =>
       new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)?.[1];
@@ -691,9 +717,24 @@ describe('static files of the built client', () => {
     const client = JSON.parse(meIn(own.text, PAGE_DATA.portalMe) ?? 'null') as { email?: string } | null;
     expect(client?.email).toBe(contact.email);
     expect(own.headers.get('cache-control')).toBe('private, no-cache');
+    // Their dashboard also comes with its first replies, from the procedures the page calls (superjson, as tRPC's).
+    const first = superjson.deserialize<{ dashboard: { counts: object }; flows: unknown[]; reviews: { items: [] } }>(
+      JSON.parse(meIn(own.text, PAGE_DATA.portalDashboard) ?? 'null'),
+    );
+    const portalApi = trpcClient(baseUrl, { token });
+    expect(first).toEqual({
+      dashboard: await portalApi.portal.dashboard.query(),
+      flows: await portalApi.portalFlows.list.query(),
+      reviews: await portalApi.portalApprovals.reviews.query(),
+    });
+    // Another page of the portal has no dashboard in it.
+    const projects = await send(baseUrl, 'GET', `/portal/${owner.slug}/projects`, { headers: { cookie } });
+    expect(meIn(projects.text, PAGE_DATA.portalMe)).toBeDefined();
+    expect(meIn(projects.text, PAGE_DATA.portalDashboard)).toBeUndefined();
     const foreign = await send(baseUrl, 'GET', `/portal/${other.slug}/dashboard`, { headers: { cookie } });
     expect(foreign.status).toBe(200);
     expect(meIn(foreign.text, PAGE_DATA.portalMe)).toBeUndefined();
+    expect(meIn(foreign.text, PAGE_DATA.portalDashboard)).toBeUndefined();
     expect(foreign.text).not.toContain(contact.email);
     expect(foreign.text).not.toContain('Quinn');
   });

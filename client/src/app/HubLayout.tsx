@@ -34,6 +34,7 @@ import { menuPanelClass as panelClass, onMenuKeyDown, useDropdown } from '../ui/
 import { ENTITIES, type EntityDef, type RecordKind } from '../../../shared/entities';
 import { ENTITY_ICONS } from './entityIcons';
 import { DashboardPlaceholder, PagePlaceholder } from './placeholders';
+import { greetingAt } from '../../../shared/greeting';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { common: CORE.common, shell: CORE.shell, nav } as const;
@@ -457,14 +458,14 @@ export function HubFrame({ user, children }: { user: SessionUser | null; childre
  * prerenders it, client/src/app/firstFrames.tsx), so it paints before any script has run; the hub renders the same
  * while it asks who is signed in, so React's first render takes its place without a change.
  */
-export function HubFirstFrame() {
+export function HubFirstFrame({ greeting }: { greeting?: { greeting: string; firstName: string } }) {
   const { pathname } = useLocation();
   return (
     <HubFrame user={null}>
       <span role="status" className="sr-only">
         {M.shell.loadingHub}
       </span>
-      {/^\/hub\/?$/.test(pathname) ? <DashboardPlaceholder /> : <PagePlaceholder />}
+      {/^\/hub\/?$/.test(pathname) ? <DashboardPlaceholder greeting={greeting} /> : <PagePlaceholder />}
     </HubFrame>
   );
 }
@@ -477,7 +478,13 @@ export default function HubLayout() {
   const pending = useDeferredValue(isPending, true);
   const utils = trpc.useUtils();
 
-  if (pending) return <HubFirstFrame />;
+  // The frame the server sent greets a known user on the dashboard; drawn again, it keeps the greeting.
+  if (pending)
+    return (
+      <HubFirstFrame
+        greeting={user ? { greeting: greetingAt(new Date().getHours()), firstName: user.firstName } : undefined}
+      />
+    );
   if (failed)
     return (
       <div role="alert" className="mx-auto max-w-md px-4 py-24 text-center">

@@ -21,6 +21,11 @@ export function renderFirstFrames(): FirstFrames {
       ),
     ]),
   );
+  const hubGreeted = renderToStaticMarkup(
+    <StaticRouter location="/hub">
+      <HubFirstFrame greeting={{ greeting: FRAME_TOKENS.greeting, firstName: FRAME_TOKENS.firstName }} />
+    </StaticRouter>,
+  );
   const brand = (logo: boolean) => ({
     businessName: FRAME_TOKENS.name,
     logoUrl: logo ? FRAME_TOKENS.logo : null,
@@ -55,5 +60,5 @@ export function renderFirstFrames(): FirstFrames {
         <PortalSignInFirstFrame brand={brand(logo)} initials={FRAME_TOKENS.initials} />
       </StaticRouter>,
     );
-  return { hub, portal, portalSignIn: { logo: signIn(true), initials: signIn(false) } };
+  return { hub, hubGreeted, portal, portalSignIn: { logo: signIn(true), initials: signIn(false) } };
 }

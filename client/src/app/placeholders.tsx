@@ -5,18 +5,26 @@ import { awaitingApproval } from '../../../shared/messages/frames';
 import { dashboard } from '../../../shared/messages/dashboard';
 import { ActiveProjectsCard, TasksOverviewCard, type QueryState } from '../features/dashboard/DashboardCards';
 import { StatCards } from '../features/dashboard/StatCards';
+import { DashboardGreeting } from '../features/dashboard/DashboardGreeting';
 import { Skeleton } from '../ui/Feedback';
 
 const pending: QueryState<never> = { data: undefined, isPending: true, isError: false, refetch: () => {} };
 
-/** DashboardPage while its data loads: the greeting's line, the stat cards, the approvals card, the first two cards. */
-export function DashboardPlaceholder() {
+/**
+ * DashboardPage while its data loads: the greeting's line (the greeting itself when the server knows it, see
+ * server/lib/spa-shell.ts), the stat cards, the approvals card, the first two cards.
+ */
+export function DashboardPlaceholder({ greeting }: { greeting?: { greeting: string; firstName: string } }) {
   return (
     <div className="space-y-6">
       <header>
-        <div className="flex h-8 items-center">
-          <Skeleton className="h-6 w-56" />
-        </div>
+        {greeting ? (
+          <DashboardGreeting {...greeting} />
+        ) : (
+          <div className="flex h-8 items-center">
+            <Skeleton className="h-6 w-56" />
+          </div>
+        )}
         <p className="mt-1 text-sm text-slate-500">{dashboard.subtitle}</p>
       </header>
       <div className="space-y-6">

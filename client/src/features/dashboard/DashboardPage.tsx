@@ -14,9 +14,11 @@ import {
 import { GettingStarted } from './GettingStarted';
 import { ImportCsvLink } from '../data/ImportCsvLink';
 import { can } from '../../../../shared/permissions';
+import { greetingAt } from '../../../../shared/greeting';
 import { RecentActivityCard } from '../activity/RecentActivityCard';
 import { StatCards } from './StatCards';
 import { AwaitingApprovalCard } from '../approvals/AwaitingApprovalCard';
+import { DashboardGreeting } from './DashboardGreeting';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { shell: CORE.shell, dashboard } as const;
@@ -27,14 +29,6 @@ const loadContactDialog = () => import('../contacts/ContactDialog');
 const CompanyDialog = lazy(() => loadCompanyDialog().then((m) => ({ default: m.CompanyDialog })));
 const ContactDialog = lazy(() => loadContactDialog().then((m) => ({ default: m.ContactDialog })));
 const preload = (load: () => Promise<unknown>) => () => void load().catch(() => {});
-
-/** 'Good morning' before 12:00, 'Good afternoon' before 17:00, otherwise 'Good evening' (local time). */
-function greeting(date = new Date()) {
-  const hour = date.getHours();
-  if (hour < 12) return M.dashboard.morning;
-  if (hour < 17) return M.dashboard.afternoon;
-  return M.dashboard.evening;
-}
 
 type ContactDialogState = { open: boolean; contactId: number | null; defaultCompanyId: number | null };
 
@@ -92,9 +86,7 @@ export default function DashboardPage() {
   return (
     <div className="space-y-6">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-          {greeting()}, {user?.firstName}
-        </h1>
+        <DashboardGreeting greeting={greetingAt(new Date().getHours())} firstName={user?.firstName ?? ''} />
         <p className="mt-1 text-sm text-slate-500">{M.dashboard.subtitle}</p>
       </header>
 

@@ -2,7 +2,10 @@ import { Link, useParams } from 'react-router-dom';
 import { ArrowRight, ClipboardList, FileText, FolderKanban, ListChecks } from 'lucide-react';
 import { portal } from '../../../../shared/messages/portal';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
-import { trpc } from '../../lib/trpc';
+import superjson, { type SuperJSONResult } from 'superjson';
+import { PAGE_DATA } from '../../../../shared/constants';
+import { takePageData } from '../../app/earlyReplies';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { FlowStateBadge } from './flows/flowState';
@@ -11,6 +14,7 @@ import {
   CardsSkeleton,
   FileRow,
   ListBox,
+  PortalDashboardSkeleton,
   PortalPageHeader,
   ProjectCard,
   ResourceCard,
@@ -41,6 +45,30 @@ function SectionHeader({ id, title, to, linkLabel }: { id: string; title: string
       )}
     </div>
   );
+}
+
+type FirstReplies = {
+  dashboard: RouterOutputs['portal']['dashboard'];
+  flows: RouterOutputs['portalFlows']['list'];
+  reviews: RouterOutputs['portalApprovals']['reviews'];
+};
+let firstReplies: Partial<FirstReplies> | undefined;
+/**
+ * One of the replies the server wrote into the page for its first load (server/app.ts, PAGE_DATA.portalDashboard),
+ * each handed out once: a later visit to the dashboard asks the server as usual.
+ */
+function fromPage<K extends keyof FirstReplies>(key: K): FirstReplies[K] | undefined {
+  if (!firstReplies) {
+    const data = takePageData(PAGE_DATA.portalDashboard) as SuperJSONResult | undefined;
+    try {
+      firstReplies = data && typeof data === 'object' ? superjson.deserialize<FirstReplies>(data) : {};
+    } catch {
+      firstReplies = {};
+    }
+  }
+  const value = firstReplies[key];
+  delete firstReplies[key];
+  return value;
 }
 
 /** How many flows "To do" lists before "View all flows". */
@@ -123,13 +151,22 @@ export default function PortalDashboardPage() {
   const user = usePortalUser();
   const slug = useParams().slug ?? '';
   useDocumentTitle(`${D.title} · ${user.business.name}`);
-  const query = trpc.portal.dashboard.useQuery(undefined);
+  const query = trpc.portal.dashboard.useQuery(undefined, { initialData: () => fromPage('dashboard') });
   const data = query.data;
+  // The sections above the projects (reviews, to do) change height with their replies: the body is drawn once the
+  // three are in (or failed), so nothing the client is reading moves down (the same queries the sections read). On
+  // the page's first load the three come with the page.
+  const flows = trpc.portalFlows.list.useQuery(undefined, { initialData: () => fromPage('flows') });
+  const reviews = trpc.portalApprovals.reviews.useQuery(undefined, { initialData: () => fromPage('reviews') });
+  const settled = (q: { data?: unknown; isError: boolean }) => q.data !== undefined || q.isError;
+  const ready = settled(query) && settled(flows) && settled(reviews);
   return (
     <>
       <PortalPageHeader title={M.portalAuth.hello(user.firstName)} subtitle={D.subtitle} />
       {query.isError && !data ? (
         <LoadFailed onRetry={() => void query.refetch()} />
+      ) : !ready ? (
+        <PortalDashboardSkeleton />
       ) : (
         <div className="space-y-10">
           <NeedsReviewSection slug={slug} />

@@ -25,7 +25,7 @@ import { errorCode, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
 import { Skeleton } from '../../ui/Feedback';
-import { CardsSkeleton, PortalPageHeader, RowsSkeleton } from './PortalUi';
+import { PortalDashboardSkeleton, PortalPageHeader, RowsSkeleton } from './PortalUi';
 import { SkipLink } from '../../ui/SkipLink';
 import { BusinessMark } from './PortalBrand';
 import { PreviewBanner } from './PreviewBanner';
@@ -419,19 +419,7 @@ export function PortalFirstFrame({
           {dashboard && <p className="mt-1 text-sm text-slate-500">{M.portal.dashboard.subtitle}</p>}
         </div>
       )}
-      {dashboard ? (
-        <div className="space-y-10">
-          <Skeleton className="h-16 w-full rounded-xl" />
-          <div className="grid grid-cols-3 gap-2 sm:gap-4">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-19.5 rounded-xl sm:h-23.5" />
-            ))}
-          </div>
-          <CardsSkeleton cards={3} />
-        </div>
-      ) : (
-        <RowsSkeleton rows={6} />
-      )}
+      {dashboard ? <PortalDashboardSkeleton /> : <RowsSkeleton rows={6} />}
     </PortalChrome>
   );
 }
@@ -454,7 +442,16 @@ export default function PortalLayout() {
   // Rendered as a transition once the session is in (as the hub's, HubLayout): in slices, not one long task.
   const pending = useDeferredValue(me.isPending || switching, true);
 
-  if (pending) return <PortalFirstFrame slug={slug} brand={brand} dashboard={/\/dashboard\/?$/.test(pathname)} />;
+  // Drawn again while the session settles, the frame keeps the greeting the server's frame had.
+  if (pending)
+    return (
+      <PortalFirstFrame
+        slug={slug}
+        brand={brand}
+        dashboard={/\/dashboard\/?$/.test(pathname)}
+        firstName={me.data && sameSlug(me.data.business.slug, slug) ? me.data.firstName : undefined}
+      />
+    );
   if (denied || !me.data) {
     if (!denied)
       return (

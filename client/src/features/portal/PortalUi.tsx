@@ -323,6 +323,24 @@ export function RowsSkeleton({ rows = 5 }: { rows?: number }) {
   );
 }
 
+/**
+ * The dashboard's body while what it shows first is on its way: the frame's (PortalLayout) and the page's own, so the
+ * page draws its sections once, in their places, instead of pushing one another down as each reply lands.
+ */
+export function PortalDashboardSkeleton() {
+  return (
+    <div className="space-y-10">
+      <Skeleton className="h-16 w-full rounded-xl" />
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-19.5 rounded-xl sm:h-23.5" />
+        ))}
+      </div>
+      <CardsSkeleton cards={3} />
+    </div>
+  );
+}
+
 export function CardsSkeleton({ cards = 4 }: { cards?: number }) {
   return (
     <div role="status" aria-label={M.common.loading} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
