@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { SESSION } from '../shared/constants';
+import { SESSION, TIME_ZONE_COOKIE } from '../shared/constants';
 import { openDatabase } from '../server/db';
 import { DEMO } from '../server/demo';
 import { freePort } from '../tests/support/temporary';
@@ -101,7 +101,8 @@ async function main(): Promise<number> {
 
     const pages = [
       { name: 'landing', path: '/', cookie: null },
-      { name: 'hub (signed in)', path: '/hub', cookie: `${SESSION.staffCookie}=${staff}` },
+      // The time zone cookie every signed-in browser has (the app writes it on the sign-in page, client/src/main.tsx).
+      { name: 'hub (signed in)', path: '/hub', cookie: `${SESSION.staffCookie}=${staff}; ${TIME_ZONE_COOKIE}=UTC` },
       { name: 'portal sign-in', path: `/portal/${DEMO.slug}/login`, cookie: null },
       {
         name: 'portal dashboard (signed in)',

@@ -16,6 +16,7 @@ import '../shared/zod-messages';
 import { httpRouter } from './http/registry';
 import { ssoRouter } from './http/sso';
 import { API_PREFIXES, isApiPath, restRouter, sendRefusal } from './rest';
+import { onlyUnder } from './rest/route-index';
 import { log, requestIdOf, requestLogging } from './log';
 import { createMetrics, metricsRoute, routeLabeler, type Metrics } from './metrics';
 import { API_COMPRESSION_THRESHOLD } from './lib/compression';
@@ -256,7 +257,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // File bytes (multipart uploads, downloads) stream outside the JSON parsers: the table of server/http/registry.ts.
   app.use(httpRouter(createContext));
   // Single sign-on's browser redirects (/auth/oidc/..., /auth/portal/oidc/...).
-  app.use(ssoRouter(createContext));
+  app.use(onlyUnder('/auth', ssoRouter(createContext)));
 
   // JSON bodies, for the requests that have one (as body-parser decides: Transfer-Encoding, or a numeric
   // Content-Length); the others go on at once. JSON.parse itself does not recurse; refuse deep bodies before the REST

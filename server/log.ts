@@ -146,15 +146,19 @@ const TOKEN_PATHS: [RegExp, string][] = [
 ];
 /** A segment that looks like a secret anywhere else: an API token, or 32+ characters of a token's alphabet. */
 const SECRET_SEGMENT = /^(?:cf_[a-z]+_.*|[A-Za-z0-9_~+=%-]{32,})$/i;
+/** What any segment SECRET_SEGMENT matches contains: without it, no segment of the path can match. */
+const MAYBE_SECRET = /cf_|[A-Za-z0-9_~+=%-]{32}/i;
 
 /** A URL as it may be logged: no query string or fragment, no token in its path, at most 300 characters. */
 export function redactPath(url: string): string {
   let path = url.replace(/[?#].*$/s, '');
   for (const [pattern, replacement] of TOKEN_PATHS) path = path.replace(pattern, replacement);
-  path = path
-    .split('/')
-    .map((segment) => (SECRET_SEGMENT.test(segment) ? ':redacted' : segment))
-    .join('/');
+  // Every access line passes here: split only a path that has a segment SECRET_SEGMENT could match.
+  if (MAYBE_SECRET.test(path))
+    path = path
+      .split('/')
+      .map((segment) => (SECRET_SEGMENT.test(segment) ? ':redacted' : segment))
+      .join('/');
   return path.length > 300 ? `${path.slice(0, 300)}…` : path;
 }
 

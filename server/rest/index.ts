@@ -8,7 +8,7 @@ import { publicError, type Context, type createContextFactory } from '../trpc';
 import { keysToCamel, keysToSnake } from './case';
 import { docsRouter } from './docs';
 import { openApiDocument } from './openapi';
-import { indexedRoutes, type IndexedRoute } from './route-index';
+import { indexedRoutes, onlyUnder, type IndexedRoute } from './route-index';
 import { restRoutes, type ProcedurePath, type RestRoute } from './routes';
 
 export type ErrorBody = { message: string; code: string; issues?: unknown[] };
@@ -90,7 +90,7 @@ export function restRouter(createContext: ReturnType<typeof createContextFactory
   rest.get('/api/openapi.json', (_req, res) => {
     res.json(openApiDocument());
   });
-  rest.use(docsRouter());
+  rest.use(onlyUnder('/api/docs', docsRouter()));
   const indexed: IndexedRoute[] = restRoutes.map((route) => {
     const method = route.method.toLowerCase() as IndexedRoute['method'];
     const procedure = procedureAt(route.procedure);

@@ -64,3 +64,17 @@ export function indexedRoutes(
     router(req, res, next);
   };
 }
+
+/**
+ * A router whose every route lies under `prefix` (a literal path such as '/api/docs'), entered only by requests under
+ * it: the others skip its route-by-route matching. Express matches literal segments case-insensitively, and so does
+ * this test, so every request one of its routes could answer (OPTIONS included) still reaches it.
+ */
+export function onlyUnder(prefix: string, router: RequestHandler): RequestHandler {
+  const lower = prefix.toLowerCase();
+  return (req, res, next) => {
+    const path = req.path.toLowerCase();
+    if (path === lower || path.startsWith(`${lower}/`)) return router(req, res, next);
+    next();
+  };
+}
