@@ -206,7 +206,11 @@ async function main(): Promise<number> {
       );
       for (const a of r.failedAudits) console.log(`        accessibility audit failed: ${a}`);
     }
-    const file = path.join(ROOT, 'bench/results', `lighthouse-${date}${desktop ? '-desktop' : ''}${devtools ? '-devtools' : ''}.json`);
+    const file = path.join(
+      ROOT,
+      'bench/results',
+      `lighthouse-${date}${desktop ? '-desktop' : ''}${devtools ? '-devtools' : ''}.json`,
+    );
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(
       file,
