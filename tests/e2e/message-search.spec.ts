@@ -64,6 +64,8 @@ test('staff find a message and an internal note; the client finds the message, n
   // Staff: Ctrl-K, a word of both messages; the note is marked.
   await page.goto('/hub');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The first frame already shows the greeting: the shortcut works once the hub's own header (its search) is in.
+  await expect(page.locator('button[aria-keyshortcuts~="Control+K"]')).toBeVisible();
   await page.keyboard.press('Control+k');
   await page.getByRole('combobox', { name: 'Search' }).fill('sourdough');
   const messages = page.getByRole('group', { name: 'Messages' });
