@@ -9,7 +9,7 @@
 // floor under any framework), each answering the same bytes.
 //
 // Run by scripts/bench.ts as a child process: `node --import tsx scripts/bench/baseline.ts <DATABASE_URL> <PORT> [express|http]`.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import querystring from 'node:querystring';
@@ -277,7 +277,7 @@ async function reply(
 ): Promise<Reply> {
   try {
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-    const id = token ? createHash('sha256').update(token).digest('hex') : null;
+    const id = token ? hash('sha256', token, 'hex') : null;
     const session = id ? await unscoped.get<Session>(route.portal ? portalSession(id) : staffSession(id)) : undefined;
     if (!session || toDate(session.expiresAt).getTime() <= Date.now())
       return { status: 401, body: { message: 'unauthenticated', code: 'UNAUTHORIZED' } };
