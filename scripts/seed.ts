@@ -469,7 +469,10 @@ async function fill(tx: Tx, ctx: Ctx): Promise<SeedResult> {
   const s = await seedAgency(tx, ctx);
   const { companies, companyPlans } = await seedCompanies(s);
   const { contactRows, portalEmails, contacts, contactsByCompany } = await seedContacts(s, companies, companyPlans);
-  const { clientCompanies, projects, projectsByCompany } = await seedProjects(s, companies);
+  // The first portal contact (the one the sign-in screen and "Preview as this contact" show first) works with the
+  // agency on a project shared with their company, so the demo's portal is never empty.
+  const featured = contactRows.find((row) => row.email === portalEmails[0])?.companyId ?? null;
+  const { clientCompanies, projects, projectsByCompany } = await seedProjects(s, companies, featured);
   const projectContactRows = await seedProjectContacts(s, projects, contactsByCompany);
   const taskRows = await seedTasks(s, projects);
   await seedActivity(s, taskRows, projects);
@@ -692,7 +695,10 @@ async function seedContacts(s: Seeding, companies: SeededCompany[], companyPlans
   return { contactRows, portalEmails, contacts, contactsByCompany };
 }
 
-async function seedProjects(s: Seeding, companies: SeededCompany[]) {
+/** The first project of status in-progress (the first projects take PROJECT_STATUSES in order). */
+const FEATURED_PROJECT = PROJECT_STATUSES.indexOf('in-progress');
+
+async function seedProjects(s: Seeding, companies: SeededCompany[], featuredCompanyId: number | null) {
   const { tx, businessId, shape, rng, today, daysAgo, provider, shared } = s;
   // ---- projects: mostly for clients past the prospect stage; every status represented.
   const clientCompanies = companies.filter((c) => c.status !== 'prospect');
@@ -714,7 +720,10 @@ async function seedProjects(s: Seeding, companies: SeededCompany[]) {
           });
     // The first project of each status keeps it: not at a canceled company (whose projects are complete).
     const pool = i < PROJECT_STATUSES.length ? clientCompanies.filter((c) => c.status !== 'canceled') : clientCompanies;
-    const company = status === 'draft' && rng.chance(0.3) ? rng.pick(companies) : rng.pick(pool);
+    const drawn = status === 'draft' && rng.chance(0.3) ? rng.pick(companies) : rng.pick(pool);
+    // The first in-progress project is the featured company's (drawn all the same: the other rows stay as they were).
+    const featuredHere = i === FEATURED_PROJECT && featuredCompanyId !== null;
+    const company = (featuredHere && pool.find((c) => c.id === featuredCompanyId)) || drawn;
     if (company.status === 'canceled' && status !== 'draft') status = 'complete';
 
     let startDate: Date | null;
@@ -758,7 +767,7 @@ async function seedProjects(s: Seeding, companies: SeededCompany[]) {
       totalHoursEstimated: estimated,
       totalHoursWorked: status === 'draft' ? null : worked,
       totalBilledCents: status === 'draft' ? null : Math.round(worked * rateCents),
-      visibleToClient: shared(status === 'draft' ? 0.3 : 0.85),
+      visibleToClient: shared(status === 'draft' ? 0.3 : 0.85) || featuredHere,
       createdAt,
       updatedAt: maxDate(createdAt, minDate(today, completionDate ?? today)),
     });

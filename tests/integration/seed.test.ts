@@ -63,5 +63,12 @@ describe('demo seed', () => {
     const portal = await db.contact.findMany({ where: { businessId, portalAccess: true } });
     expect(portal.length).toBeGreaterThanOrEqual(2);
     expect(await verifyPassword(portal[0].portalPasswordHash!, DEMO.password)).toBe(true);
+    // The first portal contact's portal is not empty: a shared, started project of their company.
+    const firstPortalEmail = second.portalEmails[0];
+    const contact = await db.contact.findFirstOrThrow({ where: { businessId, email: firstPortalEmail } });
+    const sharedProjects = await db.project.findMany({
+      where: { businessId, companyId: contact.companyId!, visibleToClient: true, status: { not: 'draft' } },
+    });
+    expect(sharedProjects.length).toBeGreaterThanOrEqual(1);
   });
 });
