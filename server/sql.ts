@@ -100,8 +100,9 @@ const sqliteValue = (v: SqlValue) =>
  * better-sqlite3 clears the bindings after every run, which re-prepares such a statement on every call: the statement
  * cache then saves nothing, and a join with a parameter cost 17 µs instead of 4, the portal's session check 144 µs
  * instead of 7. A unary plus is a no-op on any value (no affinity either way, so comparisons are unchanged) that the
- * planner does not look through, so the statement is planned once and kept. The plans do not need the values: every
- * filter and sort has its index.
+ * planner does not look through, so the statement is planned once and kept. Plans are then chosen from the indexes
+ * alone, not from the values bound: a filter and its sort need an index together (see the project's newest tasks and
+ * files, migration project_newest_first_indexes).
  */
 const SQLITE_PLACEHOLDER = () => '+?';
 
