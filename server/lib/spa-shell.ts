@@ -137,19 +137,21 @@ export function spaShell(
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
     pages.set(load.name, links.length ? template.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : template);
   }
-  // The frame's own rules inline, and the stylesheet after the frame: the frame paints with the page's first bytes, not
-  // one round trip later, and the stylesheet still arrives before any script runs (scripts wait for it).
+  // The frame's own rules inline, and the stylesheet only preloaded: the frame paints with the page's first bytes, not
+  // after the stylesheet has arrived (a stylesheet anywhere in the page holds the first paint back until it has loaded
+  // and been applied). The entry applies the preloaded stylesheet and renders once it has loaded (client/src/main.tsx
+  // appStylesheet), so React's first screen never shows without its rules.
   const withFrame = (html: string, frame: string) => {
-    const stylesheet = /\s*(<link rel="stylesheet"[^>]*>)/.exec(html);
+    const stylesheet = /\s*<link rel="stylesheet"([^>]*)>/.exec(html);
     const page = frames.css && stylesheet ? html.replace(stylesheet[0], '') : html;
-    const css = frames.css && stylesheet ? `  <style>${frames.css}</style>\n  </head>` : '</head>';
+    const head =
+      frames.css && stylesheet
+        ? `  <style>${frames.css}</style>\n    <link rel="preload" as="style"${stylesheet[1]}>\n  </head>`
+        : '</head>';
     // Functions, so that a "$&" or "$'" in an agency's name is not read as a replacement pattern.
     return page
-      .replace('</head>', () => css)
-      .replace(
-        /<div id="root">.*<\/div>(?=\n|$)/,
-        () => `<div id="root">${frame}</div>${css !== '</head>' ? stylesheet![1] : ''}`,
-      );
+      .replace('</head>', () => head)
+      .replace(/<div id="root">.*<\/div>(?=\n|$)/, () => `<div id="root">${frame}</div>`);
   };
   return (pathname, branding, firstName, greeting) => {
     const screen = screenOf(pathname);
