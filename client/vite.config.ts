@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { firstLoadReport } from './build/first-load-report';
 import { firstScreenChunks } from './build/first-screens';
+import { precompress } from './build/precompress';
 
 const api = 'http://localhost:3000';
 const src = `${import.meta.dirname}/src`;
@@ -10,7 +11,7 @@ const firstScreens = firstScreenChunks(src);
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), firstScreens.plugin, firstLoadReport(src)],
+  plugins: [react(), tailwindcss(), firstScreens.plugin, firstLoadReport(src), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

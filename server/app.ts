@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import cookieParser from 'cookie-parser';
 import superjson from 'superjson';
 import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { PAGE_DATA, SESSION, TIME_ZONE_COOKIE } from '../shared/constants';
 import { greetingIn } from '../shared/greeting';
@@ -276,12 +277,20 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   if (fs.existsSync(path.join(clientDir, 'index.html'))) {
     // Only the content-hashed files under /assets may be kept for a year; the others (favicon.svg…) revalidate.
+    // The build writes each script and stylesheet compressed at the strongest settings as well (<file>.br, <file>.gz;
+    // client/build/precompress.ts): those are sent to a browser that accepts them, Brotli first, so nothing is
+    // compressed per request. Files without them go through the compression middleware above.
     app.use(
-      express.static(clientDir, {
+      expressStaticGzip(clientDir, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
         index: false,
-        setHeaders: (res, file) => {
-          const hashed = path.relative(clientDir, file).startsWith(`assets${path.sep}`);
-          res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        serveStatic: {
+          index: false,
+          setHeaders: (res, file) => {
+            const hashed = path.relative(clientDir, file).startsWith(`assets${path.sep}`);
+            res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+          },
         },
       }),
     );

@@ -69,10 +69,12 @@ export function firstScreenChunks(srcDir: string) {
         }
         return seen;
       };
-      const entry = closure([main]);
-      // What the entry loads statically, in one chunk beside the entry's own (the bundler would split off every part
-      // that a lazy route also imports: React, the router, the button, the catalogue's core…).
-      for (const id of entry) groupOf.set(id, 'app');
+      // The entry (main.tsx) stays alone in its chunk with the little it imports, and loads the app (boot.tsx) after
+      // the first paint: what boot.tsx loads statically goes into one chunk, "app" (the bundler would split off every
+      // part that a lazy route also imports: React, the router, the button, the catalogue's core…).
+      const own = closure([main]);
+      const entry = new Set([...own, ...closure([path.join(srcDir, 'boot.tsx')], own)]);
+      for (const id of entry) if (!own.has(id)) groupOf.set(id, 'app');
       const screens = new Map<string, string[]>();
       for (const page of FIRST_LOADS) {
         const key = page.name.replace(/\s*\(.*\)$/, '').replace(/\s+/g, '-');

@@ -1,7 +1,7 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { router } from './app/router';
+// The entry: as small as a script can be, so that the page paints its first frame (sent as HTML by the server,
+// server/lib/spa-shell.ts) before the app's code runs. The app's code (./boot.tsx) is fetched at once, in parallel
+// (the page announces it with <link rel="modulepreload">), but evaluated only after that first paint: evaluating
+// React, the router and the first screen takes a phone a few hundred milliseconds, during which it would paint nothing.
 import './styles.css';
 import { TIME_ZONE_COOKIE } from '../../shared/constants';
 
@@ -25,45 +25,21 @@ try {
 }
 
 /**
- * The app's stylesheet, applied. A page sent with its first frame (server/lib/spa-shell.ts) only preloads it, so that
- * the frame paints from its inline rules without waiting for it; it is applied here, and the first render waits for it.
+ * Resolves once the browser has painted the page's first frame: after the next animation frame's paint. A hidden tab
+ * paints nothing, so there (or when the tab is hidden meanwhile, or after a second at most) it resolves at once.
  */
-function appStylesheet(): Promise<void> {
-  const preload = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="style"]');
-  if (!preload) return Promise.resolve();
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  if (preload.crossOrigin !== null) link.crossOrigin = preload.crossOrigin;
-  link.href = preload.href;
-  const loaded = new Promise<void>((resolve) => {
-    // A stylesheet that fails to load still lets the app render (unstyled beats a page that never appears).
-    link.onload = link.onerror = () => resolve();
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === 'hidden') return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', done);
+      resolve();
+    };
+    const timer = setTimeout(done, 1000);
+    document.addEventListener('visibilitychange', done);
+    requestAnimationFrame(() => setTimeout(done, 0));
   });
-  preload.replaceWith(link);
-  return loaded;
 }
 
-// Rendered as a transition: React renders the first screen in slices of a few milliseconds and lets the browser
-// breathe between them, instead of one long task that blocks input while a slow phone builds the page.
-// The page may hold the first screen's frame, sent as HTML (server/lib/spa-shell.ts): React renders once the router
-// has the first screen's code and the stylesheet has loaded, so that its first render replaces the frame with the
-// screen, never with a spinner or an unstyled page.
-const root = createRoot(document.getElementById('root')!);
-const render = () =>
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    ),
-  );
-const routed = router.state.initialized
-  ? Promise.resolve()
-  : new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
-      });
-    });
-void Promise.all([routed, appStylesheet()]).then(render);
+void afterFirstPaint().then(() => import('./boot'));

@@ -139,7 +139,7 @@ export function spaShell(
   }
   // The frame's own rules inline, and the stylesheet only preloaded: the frame paints with the page's first bytes, not
   // after the stylesheet has arrived (a stylesheet anywhere in the page holds the first paint back until it has loaded
-  // and been applied). The entry applies the preloaded stylesheet and renders once it has loaded (client/src/main.tsx
+  // and been applied). The entry applies the preloaded stylesheet and renders once it has loaded (client/src/boot.tsx
   // appStylesheet), so React's first screen never shows without its rules.
   const withFrame = (html: string, frame: string) => {
     const stylesheet = /\s*<link rel="stylesheet"([^>]*)>/.exec(html);

@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import { trpcClient } from '../support/trpc';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -472,6 +473,10 @@ describe('static files of the built client', () => {
     );
     fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), bigScript);
     fs.writeFileSync(path.join(clientDir, 'assets', 'chunk-def456.js'), smallScript);
+    // What the build writes beside each script (client/build/precompress.ts): the same bytes, Brotli and gzip.
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app-789.js'), bigScript);
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app-789.js.br'), zlib.brotliCompressSync(bigScript));
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app-789.js.gz'), zlib.gzipSync(bigScript, { level: 9 }));
     fs.writeFileSync(
       path.join(clientDir, 'favicon.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
@@ -550,6 +555,30 @@ describe('static files of the built client', () => {
     const page = await send(baseUrl, 'GET', '/hub/companies');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<div id="root">');
+  });
+
+  it('sends the build’s precompressed copy of a script (Brotli first, then gzip), as it is, to a browser that accepts it', async () => {
+    const sizes = { br: fs.statSync(path.join(clientDir, 'assets', 'app-789.js.br')).size, gzip: 0 };
+    sizes.gzip = fs.statSync(path.join(clientDir, 'assets', 'app-789.js.gz')).size;
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const asset = await send(baseUrl, 'GET', '/assets/app-789.js', { headers: { 'accept-encoding': accepted } });
+      expect(asset.status, accepted).toBe(200);
+      expect(asset.text, accepted).toBe(bigScript);
+      expect(asset.headers.get('content-encoding'), accepted).toBe(encoding);
+      // The stored file itself (its length), not compressed again per request.
+      expect(asset.headers.get('content-length'), accepted).toBe(String(sizes[encoding]));
+      expect(asset.headers.get('content-type'), accepted).toMatch(/javascript/);
+      expect(asset.headers.get('vary'), accepted).toContain('Accept-Encoding');
+      expect(asset.headers.get('cache-control'), accepted).toBe('public, max-age=31536000, immutable');
+    }
+    const plain = await send(baseUrl, 'GET', '/assets/app-789.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.text).toBe(bigScript);
+    // The compressed copies are not addresses of their own beyond what the build wrote; a missing one is still a 404.
+    expect((await send(baseUrl, 'GET', '/assets/chunk-def456.js.br')).status).toBe(404);
   });
 
   it('announces the first screen’s code of each address up front (modulepreload), and only that screen’s', async () => {
