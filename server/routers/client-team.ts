@@ -6,6 +6,7 @@ import {
   colleagueInviteIdInput,
   colleagueInviteListInput,
   colleagueInviteListOutput,
+  portalTeamInput,
   portalTeamInviteInput,
   portalTeamInviteOutput,
   portalTeamMemberInput,
@@ -31,7 +32,10 @@ import { permittedProcedure, portalProcedure, router, staffProcedure } from '../
 /** Every call but `status` needs the session's contact to be a client admin of the session's company (else 403). */
 export const portalTeamRouter = router({
   status: portalProcedure.output(portalTeamStatusOutput).query(({ ctx }) => portalTeamStatus(ctx)),
-  members: portalProcedure.output(portalTeamOutput).query(({ ctx }) => portalTeam(ctx)),
+  members: portalProcedure
+    .input(portalTeamInput)
+    .output(portalTeamOutput)
+    .query(({ ctx, input }) => portalTeam(ctx, input)),
   invite: portalProcedure
     .input(portalTeamInviteInput)
     .output(portalTeamInviteOutput)

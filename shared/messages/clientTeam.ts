@@ -7,6 +7,7 @@ export const clientTeam = {
   text: 'People of your company who can sign in to this portal. Invite a colleague, change who gets e-mails, or remove someone’s access.',
   you: T.you,
   adminBadge: T.clientAdmin,
+  loadMore: T.loadMore,
   invitedBadge: T.inviteSent,
   emailsOn: 'E-mails on',
   emailsLabel: (name: string) => `E-mails for ${name}`,

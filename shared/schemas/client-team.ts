@@ -1,7 +1,7 @@
 /** Client teams (issue 32): a client admin's colleagues and invitations, and staff's decisions on them. */
 import { z } from 'zod';
 import { contactFields } from './contacts';
-import { idSchema } from './common';
+import { idSchema, pageInput } from './common';
 import { storedEnum } from './output';
 
 const COLLEAGUE_INVITE_STATUSES = ['pending', 'approved', 'declined'] as const;
@@ -19,8 +19,13 @@ const personOutput = {
 };
 
 /** Portal: the company's portal users and its invitations still waiting for staff. */
+/** A page of a client admin's team, in name order (cursor: the last member's id; `LIMITS.pageSize` by default). */
+export const portalTeamInput = z.object({ ...pageInput }).prefault({});
+
 export const portalTeamOutput = z.object({
   selfService: z.boolean(),
+  /** The last member's id when more members follow (the next page's cursor); pending invitations come on every page. */
+  nextCursor: z.number().int().nullable(),
   members: z.array(
     z.object({
       id: z.number().int(),

@@ -10,6 +10,7 @@ import { createPortalSession } from '../../server/auth/sessions';
 import { isClientAdminOf } from '../../server/domain/client-team/rules';
 import { JobRunner } from '../../server/jobs/queue';
 import { notificationHandlers } from '../../server/notifications/fanout';
+import { LIMITS } from '../../shared/constants';
 import { M } from '../../shared/messages';
 import { PENDING_INVITES_PER_COMPANY } from '../../shared/schemas/client-team';
 import { addCompanyTree, createAgency, type Agency } from '../support/agencies';
@@ -368,6 +369,84 @@ describe('a client admin', () => {
     });
     expect(await isClientAdminOf(db, contact.id, mapleId)).toBe(true);
     expect(await isClientAdminOf(db, contact.id, alderId)).toBe(false);
+  });
+});
+
+describe('the team list', () => {
+  it('comes a page at a time in name order (guests included), every member once, bounded; a foreign cursor finds nothing', async () => {
+    const db = app.database.db;
+    const bStaff = trpcClient(app.baseUrl, { token: b.token });
+    const birchId = b.companies[0].id;
+    await bStaff.contacts.update.mutate({ id: b.portal.contactId, clientAdmin: true });
+    const birchAdmin = trpcClient(app.baseUrl, { token: b.portal.token });
+    // 40 more people with access, a dozen of them with the same name (the id breaks the tie), and a guest.
+    await db.contact.createMany({
+      data: Array.from({ length: 40 }, (_, i) => ({
+        businessId: b.businessId,
+        companyId: birchId,
+        firstName: i < 12 ? 'Sam' : `Person${String(i).padStart(2, '0')}`,
+        lastName: i < 12 ? 'Lee' : 'Birch',
+        email: email(`birch${i}`),
+        portalAccess: true,
+      })),
+    });
+    const elsewhere = await db.company.create({ data: { businessId: b.businessId, name: 'Birch Annex' } });
+    const guest = await db.contact.create({
+      data: {
+        businessId: b.businessId,
+        companyId: elsewhere.id,
+        firstName: 'Sam',
+        lastName: 'Lee',
+        email: email('birch-guest'),
+        portalAccess: true,
+      },
+    });
+    await db.contactCompany.create({ data: { businessId: b.businessId, contactId: guest.id, companyId: birchId } });
+    const expected = [
+      ...(
+        await db.contact.findMany({
+          where: { businessId: b.businessId, companyId: birchId, portalAccess: true },
+          select: { id: true },
+        })
+      ).map((c) => c.id),
+      guest.id,
+    ];
+    expect(expected.length).toBeGreaterThanOrEqual(42);
+
+    // The default page is LIMITS.pageSize people, with the invitations and the next page's cursor.
+    const first = await birchAdmin.portalTeam.members.query();
+    expect(first.members.length).toBe(LIMITS.pageSize);
+    expect(first.nextCursor).toBe(first.members[first.members.length - 1].id);
+
+    const all: { id: number; firstName: string; lastName: string; guest: boolean }[] = [];
+    let cursor: number | null = null;
+    let pages = 0;
+    do {
+      const page: Awaited<ReturnType<typeof birchAdmin.portalTeam.members.query>> =
+        await birchAdmin.portalTeam.members.query({ limit: 5, cursor });
+      expect(page.members.length).toBeLessThanOrEqual(5);
+      all.push(...page.members);
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor !== null && pages < 20);
+    expect(pages).toBe(Math.ceil(expected.length / 5));
+    const seen = all.map((m) => m.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort((x, y) => x - y)).toEqual([...expected].sort((x, y) => x - y));
+    // The same-named people (the guest among them) in id order, across the pages' boundaries.
+    const sams = all.filter((m) => m.firstName === 'Sam' && m.lastName === 'Lee');
+    expect(sams.length).toBe(13);
+    expect(sams.map((m) => m.id)).toEqual(sams.map((m) => m.id).sort((x, y) => x - y));
+    expect(sams.find((m) => m.id === guest.id)?.guest).toBe(true);
+
+    // Bounded: more than LIMITS.pageSizeMax at once is refused; another agency's contact as a cursor finds nothing.
+    expect(await outcome(birchAdmin.portalTeam.members.query({ limit: LIMITS.pageSizeMax + 1 }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      httpStatus: 400,
+    });
+    const foreign = await birchAdmin.portalTeam.members.query({ cursor: a.portal.contactId });
+    expect(foreign.members).toEqual([]);
+    expect(foreign.nextCursor).toBeNull();
   });
 });
 

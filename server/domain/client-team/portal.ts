@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { M } from '../../../shared/messages';
 import {
   PENDING_INVITES_PER_COMPANY,
+  type portalTeamInput,
   type portalTeamInviteInput,
   type portalTeamMemberInput,
   type portalTeamNotificationsInput,
@@ -44,32 +45,44 @@ export async function portalTeamStatus(scope: PortalScope) {
 
 /**
  * A client admin: the company's portal users (its own contacts with access, and the contacts of other companies staff
- * gave access to it, marked as guests: nothing about their other companies) and its invitations waiting for staff.
+ * gave access to it, marked as guests: nothing about their other companies), a page at a time in name order, and its
+ * invitations waiting for staff (at most PENDING_INVITES_PER_COMPANY, on every page). The cursor is the last member's
+ * id; its name is looked up within the agency, so an id of anyone else's finds no position and an empty page.
  */
-export async function portalTeam(scope: PortalScope) {
+export async function portalTeam(scope: PortalScope, input: z.infer<typeof portalTeamInput>) {
   await requireClientAdmin(scope);
-  const [members, pending, selfService] = await Promise.all([
+  const after = input.cursor
+    ? sql`WHERE (m."firstName", m."lastName", m."id") > (SELECT c."firstName", c."lastName", c."id" FROM "Contact" c
+        WHERE c."businessId" = ${TENANT} AND c."id" = ${input.cursor})`
+    : sql``;
+  const [rows, pending, selfService] = await Promise.all([
     scope.sql.all(sql`
-      SELECT c."id", c."firstName", c."lastName", c."email", c."clientAdmin", c."notifyByEmail",
-             (c."portalPasswordHash" IS NOT NULL) AS "hasPassword",
-             FALSE AS "guest"
-      FROM "Contact" c
-      WHERE c."businessId" = ${TENANT} AND c."companyId" = ${scope.companyId} AND c."portalAccess" = ${true}
-      UNION ALL
-      SELECT c."id", c."firstName", c."lastName", c."email", cc."clientAdmin", c."notifyByEmail",
-             (c."portalPasswordHash" IS NOT NULL) AS "hasPassword", TRUE AS "guest"
-      FROM "ContactCompany" cc
-      JOIN "Contact" c ON c."businessId" = cc."businessId" AND c."id" = cc."contactId"
-      WHERE cc."businessId" = ${TENANT} AND cc."companyId" = ${scope.companyId} AND c."portalAccess" = ${true}
-      ORDER BY 2, 3, 1`),
+      SELECT m.* FROM (
+        SELECT c."id", c."firstName", c."lastName", c."email", c."clientAdmin", c."notifyByEmail",
+               (c."portalPasswordHash" IS NOT NULL) AS "hasPassword",
+               FALSE AS "guest"
+        FROM "Contact" c
+        WHERE c."businessId" = ${TENANT} AND c."companyId" = ${scope.companyId} AND c."portalAccess" = ${true}
+        UNION ALL
+        SELECT c."id", c."firstName", c."lastName", c."email", cc."clientAdmin", c."notifyByEmail",
+               (c."portalPasswordHash" IS NOT NULL) AS "hasPassword", TRUE AS "guest"
+        FROM "ContactCompany" cc
+        JOIN "Contact" c ON c."businessId" = cc."businessId" AND c."id" = cc."contactId"
+        WHERE cc."businessId" = ${TENANT} AND cc."companyId" = ${scope.companyId} AND c."portalAccess" = ${true}
+      ) m
+      ${after}
+      ORDER BY m."firstName", m."lastName", m."id"
+      LIMIT ${input.limit + 1}`),
     scope.sql.all(sql`
       SELECT i."id", i."firstName", i."lastName", i."email", i."createdAt" FROM "ColleagueInvite" i
       WHERE i."businessId" = ${TENANT} AND i."companyId" = ${scope.companyId} AND i."status" = 'pending'
       ORDER BY i."createdAt" DESC, i."id" DESC`),
     selfServiceOf(scope),
   ]);
+  const members = rows.slice(0, input.limit);
   return {
     selfService,
+    nextCursor: rows.length > input.limit ? toInt(members[members.length - 1].id) : null,
     members: members.map((r) => ({
       id: toInt(r.id),
       firstName: String(r.firstName),

@@ -16,6 +16,7 @@ import { onFormError } from '../../ui/form';
 import { Switch } from '../../ui/Switch';
 import { Confirm } from '../account/Confirm';
 import { usePortalUser } from '../portal/session';
+import { portalListOptions } from '../portal/usePortalList';
 
 const T = M.clientTeam;
 
@@ -43,7 +44,10 @@ export function PortalTeamSection() {
 function TeamCard() {
   const user = usePortalUser();
   const utils = trpc.useUtils();
-  const team = trpc.portalTeam.members.useQuery();
+  // A page at a time in name order (a company may give many people access); invitations come with the first page.
+  const team = trpc.portalTeam.members.useInfiniteQuery({}, portalListOptions);
+  const first = team.data?.pages[0];
+  const members = team.data?.pages.flatMap((page) => page.members) ?? [];
   const [removing, setRemoving] = useState<Member | null>(null);
   const setNotifications = trpc.portalTeam.setNotifications.useMutation({
     onSuccess: () => void utils.portalTeam.members.invalidate(),
@@ -67,9 +71,9 @@ function TeamCard() {
         </div>
       </div>
       <div className="px-5 py-4 sm:px-6">
-        {team.isError ? (
+        {team.isError && !team.isFetchNextPageError ? (
           <LoadFailed onRetry={() => void team.refetch()} />
-        ) : !team.data ? (
+        ) : !first ? (
           <div className="space-y-3" role="status" aria-label={M.common.loading}>
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />
@@ -77,7 +81,7 @@ function TeamCard() {
         ) : (
           <>
             <ul className="divide-y divide-slate-100" aria-label={T.title}>
-              {team.data.members.map((member) => {
+              {members.map((member) => {
                 const name = nameOf(member);
                 return (
                   <li key={member.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
@@ -127,12 +131,26 @@ function TeamCard() {
                 );
               })}
             </ul>
-            {team.data.members.length <= 1 && <p className="py-2 text-sm text-slate-500">{T.emptyMembers}</p>}
-            {team.data.pending.length > 0 && (
+            {(team.hasNextPage || team.isFetchNextPageError) && (
+              <div className="flex justify-center pt-3">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => void team.fetchNextPage()}
+                  disabled={team.isFetchingNextPage}
+                >
+                  {team.isFetchNextPageError ? M.common.retry : T.loadMore}
+                </Button>
+              </div>
+            )}
+            {members.length <= 1 && !team.hasNextPage && (
+              <p className="py-2 text-sm text-slate-500">{T.emptyMembers}</p>
+            )}
+            {first.pending.length > 0 && (
               <div className="mt-4">
                 <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{T.pendingTitle}</h3>
                 <ul className="mt-2 divide-y divide-slate-100">
-                  {team.data.pending.map((invite) => (
+                  {first.pending.map((invite) => (
                     <li key={invite.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5">
                       <Clock className="size-4 shrink-0 text-amber-600" aria-hidden />
                       <span className="min-w-0 flex-1 truncate text-sm text-slate-900">
@@ -147,7 +165,7 @@ function TeamCard() {
           </>
         )}
       </div>
-      <InviteForm agency={user.business.name} selfService={team.data?.selfService ?? false} />
+      <InviteForm agency={user.business.name} selfService={first?.selfService ?? false} />
       <RemoveDialog member={removing} agency={user.business.name} onClose={() => setRemoving(null)} />
     </section>
   );
