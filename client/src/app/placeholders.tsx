@@ -1,8 +1,7 @@
 // The hub's first screens as placeholders, inside the first frame (HubLayout.tsx HubFirstFrame): the dashboard's
 // cards in their loading state, in their places, with the texts that do not depend on who is signed in.
-import { FileCheck2 } from 'lucide-react';
-import { awaitingApproval } from '../../../shared/messages/frames';
 import { dashboard } from '../../../shared/messages/dashboard';
+import { AwaitingApprovalBox } from '../features/approvals/AwaitingApprovalBox';
 import { ActiveProjectsCard, TasksOverviewCard, type QueryState } from '../features/dashboard/DashboardCards';
 import { StatCards } from '../features/dashboard/StatCards';
 import { DashboardGreeting } from '../features/dashboard/DashboardGreeting';
@@ -29,16 +28,7 @@ export function DashboardPlaceholder({ greeting }: { greeting?: { greeting: stri
       </header>
       <div className="space-y-6">
         <StatCards stats={undefined} isPending isError={false} onRetry={pending.refetch} />
-        {/* AwaitingApprovalCard's box while it loads. */}
-        <div className="flex items-center gap-3 rounded-xl bg-white px-4 py-3 shadow-xs ring-1 ring-slate-200 sm:px-5 sm:py-4">
-          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-amber-50 text-amber-700" aria-hidden>
-            <FileCheck2 className="size-5" />
-          </span>
-          <div className="min-w-0">
-            <p className="text-sm font-medium text-slate-500">{awaitingApproval}</p>
-            <Skeleton className="mt-1 h-7 w-10" />
-          </div>
-        </div>
+        <AwaitingApprovalBox summary={undefined} />
         <div className="grid gap-4 lg:grid-cols-3">
           <ActiveProjectsCard query={pending} className="lg:col-span-2" />
           <TasksOverviewCard query={pending} />
