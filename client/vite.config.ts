@@ -8,8 +8,17 @@ import { precompress } from './build/precompress';
 const api = 'http://localhost:3000';
 const src = `${import.meta.dirname}/src`;
 const firstScreens = firstScreenChunks(src);
+const routerDist = `${import.meta.dirname}/../node_modules/react-router/dist/production`;
 
-export default defineConfig({
+// React Router's package sends bundlers its development build whatever the mode (its exports map has no "production"
+// condition), with its dev-only warnings. A production build takes its production build instead.
+const productionRouter = [
+  { find: /^react-router$/, replacement: `${routerDist}/index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${routerDist}/dom-export.mjs` },
+];
+
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === 'build' ? productionRouter : [] },
   root: import.meta.dirname,
   plugins: [react(), tailwindcss(), firstScreens.plugin, firstLoadReport(src), precompress()],
   build: {
@@ -22,4 +31,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/trpc': api, '/api': api, '/auth': api, '/healthz': api, '/companies': api, '/files': api },
   },
-});
+}));

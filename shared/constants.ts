@@ -1,4 +1,7 @@
 // Statuses, types, limits and defaults from the spec, shared by server and client.
+// What the first screens read (the entry, the router, the sign-in pages) is in ./first-screen-constants.ts, so that
+// their chunks do not carry every constant here; re-exported for everything else.
+export { DEFAULT_BRAND_STYLE, PAGE_DATA, TIME_ZONE_COOKIE } from './first-screen-constants';
 
 export const COMPANY_STATUSES = ['prospect', 'onboarding', 'active', 'canceled', 'paused', 'at-risk'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
@@ -39,12 +42,6 @@ export const STAFF_ROLES = ['owner', 'admin', 'member'] as const;
 /** The portal login page's text until the agency sets its own (the Business.loginText default in prisma/schema.prisma). */
 export const DEFAULT_LOGIN_TEXT = 'Sign in to follow your projects, tasks and files.';
 
-export const DEFAULT_BRAND_STYLE = {
-  primaryColor: '#276398',
-  secondaryColor: '#5b5b5b',
-  buttonTextColor: '#010101',
-} as const;
-
 export const LIMITS = {
   slugMin: 3,
   slugMax: 30,
@@ -61,30 +58,12 @@ export const LIMITS = {
   companiesPerContact: 30,
 } as const;
 
-/** A cookie the app writes with the browser's IANA time zone, for the hub's greeting (shared/greeting.ts). */
-export const TIME_ZONE_COOKIE = 'cf_tz';
-
 export const SESSION = {
   /** Sliding expiry: a session lives 30 days and is renewed when less than 15 remain. */
   lifetimeMs: 30 * 24 * 60 * 60 * 1000,
   renewWithinMs: 15 * 24 * 60 * 60 * 1000,
   staffCookie: 'cf_session',
   portalCookie: 'cf_portal',
-} as const;
-
-/** Ids of the JSON the server writes into the app's HTML for the first screen (server/lib/spa-shell.ts). */
-export const PAGE_DATA = {
-  /** On a portal's sign-in pages: { slug, branding } (the public branding reply of that slug). */
-  portalBranding: 'cf-portal-branding',
-  /** On a signed-in portal page: the portalAuth.me reply of the page's own session (client/src/features/portal/session.ts). */
-  portalMe: 'cf-portal-me',
-  /**
-   * On a signed-in portal's dashboard: superjson of { dashboard, flows, reviews }, the replies of portal.dashboard,
-   * portalFlows.list and portalApprovals.reviews for the page's own session (client/src/features/portal/PortalDashboardPage.tsx).
-   */
-  portalDashboard: 'cf-portal-dashboard',
-  /** On a page of the hub: the auth.me reply of the page's own session (client/src/app/AppShell.tsx). */
-  staffMe: 'cf-staff-me',
 } as const;
 
 export const LOGIN_THROTTLE = {

@@ -1,7 +1,7 @@
 // The texts the first screen of every page needs (the router's loading and error screens, the shared feedback
 // components): kept apart from the full catalogue (./messages.ts, which includes them as M.shell and M.common) so
 // the landing page and the entry chunk do not load every text of the product (about 23 KB gzipped).
-import * as T from './messages/texts';
+import * as T from './messages/texts-core';
 
 export const PRODUCT_NAME = 'Clientflow';
 

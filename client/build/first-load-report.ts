@@ -32,7 +32,7 @@ export const FIRST_LOADS: Page[] = [
   {
     name: 'portal sign-in',
     url: '/portal/{slug}/login',
-    modules: ['app/AppShell.tsx', 'features/portal/PortalLoginPage.tsx'],
+    modules: ['features/portal/PortalLoginPage.tsx'],
     budgetKb: 130,
   },
   {

@@ -3,7 +3,7 @@
 // (the page announces it with <link rel="modulepreload">), but evaluated only after that first paint: evaluating
 // React, the router and the first screen takes a phone a few hundred milliseconds, during which it would paint nothing.
 import './styles.css';
-import { TIME_ZONE_COOKIE } from '../../shared/constants';
+import { TIME_ZONE_COOKIE } from '../../shared/first-screen-constants';
 
 // The page's Content-Security-Policy forbids eval; tell zod not to probe for it (before any schema is built).
 // zod keeps its settings in globalThis.__zod_globalConfig (shared by every copy of zod on a page) and takes an object

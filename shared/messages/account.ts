@@ -1,5 +1,5 @@
-import * as F from './frames';
 import * as T from './texts';
+import { logoAlt } from './texts-core';
 
 /**
  * Account settings (/hub/account; work-flows-account-portal.md §2.10, §5, §8, §9): the Business Information form,
@@ -78,7 +78,7 @@ export const account = {
   logo: 'Logo',
   logoHint: 'JPEG, PNG or GIF, at most 5 MB. Shown on a white tile, so any colours work.',
   noLogo: 'No logo yet: your business name is shown instead.',
-  logoAlt: F.logoAlt,
+  logoAlt,
   uploadLogo: 'Upload logo',
   replaceLogo: 'Replace logo',
   removeLogo: 'Remove logo',

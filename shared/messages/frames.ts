@@ -20,8 +20,7 @@ export const importFromCsv = 'Import from CSV';
 export const bellUnread = (count: number) => `Notifications, ${count} unread`;
 /** search.shortcut: the hub header's search button. */
 export const searchShortcut = 'Search or jump to… (Ctrl K)';
-/** account.logoAlt: the portal's brand (sign-in and frame). */
-export const logoAlt = (business: string) => `${business} logo`;
+// The portal brand's logo text (account.logoAlt) is in ./texts-core.ts, with the sign-in pages' texts.
 /** documents.unknownSize: a file's size when it is not known. */
 export const unknownSize = 'Unknown size';
 /** documents.viewer.open: a file's preview thumbnail. */
@@ -37,9 +36,7 @@ export const reviewFile = 'Review';
 /** versions.portalOlder and .download: a shared file's earlier versions on the portal. */
 export const portalOlderVersions = 'Earlier versions shared with you';
 export const downloadVersion = (n: number) => `Download version ${n}`;
-/** sso.signInWith and .emailFirst: the sign-in pages' single sign-on button. */
-export const ssoSignInWith = (provider: string) => `Sign in with ${provider}`;
-export const ssoEmailFirst = 'Enter your work e-mail above, then choose single sign-on.';
+// The sign-in pages' single sign-on texts are in ./texts-core.ts (sso.signInWith, .emailFirst).
 /** activity.title, .viewAll, .emptyTitle and .emptyAgency: the hub's navigation and its dashboard's activity card. */
 export const activityTitle = 'Activity';
 export const activityViewAll = 'View all activity →';

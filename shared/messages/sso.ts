@@ -1,4 +1,4 @@
-import * as F from './frames';
+import { ssoEmailFirst, ssoSignInWith } from './texts-core';
 import * as T from './texts';
 
 /**
@@ -56,10 +56,10 @@ export const sso = {
   unblocked: 'Unblocked',
   loadFailed: 'Could not load the single sign-on settings.',
   // Sign-in pages.
-  signInWith: F.ssoSignInWith,
+  signInWith: ssoSignInWith,
   providerFallback: 'SSO',
   or: T.or,
-  emailFirst: F.ssoEmailFirst,
+  emailFirst: ssoEmailFirst,
   passwordOff: 'Your team signs in with single sign-on.',
   // Validation and refusals.
   issuerInvalid: 'Enter the provider’s issuer URL, starting with https://',

@@ -1,5 +1,22 @@
 // Texts more than one catalogue section shows, written once (tests/unit/messages-once.test.ts keeps it so).
 
+// The few that every page's first screen shows live in ./texts-core.ts (so that the app's first chunk holds those
+// alone, not every text here).
+export {
+  clear,
+  close,
+  dashboard,
+  email,
+  error,
+  loadMore,
+  noReply,
+  password,
+  signIn,
+  tryAgain,
+  pageNotFound,
+  or,
+} from './texts-core';
+
 export const actions = 'Actions';
 export const active = 'Active';
 export const activeProjects = 'Active Projects';
@@ -38,8 +55,6 @@ export const choices = 'Choices';
 export const chooseACompanyFirst = 'Choose a company first';
 export const chooseAFile = 'Choose a file';
 export const city = 'City';
-export const clear = 'Clear';
-export const close = 'Close';
 export const companies = 'Companies';
 export const company = 'Company';
 export const companyHasNoProjects = 'This company has no projects yet.';
@@ -59,7 +74,6 @@ export const createResource = 'Create Resource';
 export const creatingBusy = 'Creating...';
 export const currentPassword = 'Current password';
 export const dailyDigest = 'Daily digest';
-export const dashboard = 'Dashboard';
 export const deleteLabel = 'Delete';
 export const deletingBusy = 'Deleting...';
 export const description = 'Description';
@@ -76,10 +90,8 @@ export const edited = 'edited';
 export const on = 'On';
 export const off = 'Off';
 export const remove = 'Remove';
-export const email = 'Email';
 export const eMail = 'E-mail';
 export const eMailNotifications = 'E-mail notifications';
-export const error = 'Error';
 export const expired = 'Expired';
 export const exportEverything = 'Export everything';
 export const file = 'File';
@@ -115,7 +127,6 @@ export const label = 'Label';
 export const lastName = 'Last name';
 export const lastNameTitle = 'Last Name';
 export const link = 'Link';
-export const loadMore = 'Load more';
 export const maybeDeleted = 'It may have been deleted, or it belongs to another agency.';
 export const memberNotInAgency = 'That team member does not exist in your agency.';
 export const menu = 'Menu';
@@ -133,7 +144,6 @@ export const noFlowsYet = 'No flows yet';
 export const noMatchText = 'Try another search or clear the filters.';
 export const noProject = 'No project';
 export const noProjectsYet = 'No projects yet';
-export const noReply = 'the server did not answer. Please try again.';
 export const noTasks = 'No tasks';
 export const noTasksYet = 'No tasks yet';
 export const notifications = 'Notifications';
@@ -141,7 +151,6 @@ export const notSet = 'Not set';
 const oneContact = '1 contact';
 const oneStep = '1 step';
 export const overdueTasks = 'Overdue tasks';
-export const password = 'Password';
 export const checkYourEmail = 'Check your e-mail';
 export const signingInBusy = 'Signing in...';
 export const passwordChanged = 'Password changed';
@@ -189,7 +198,6 @@ export const sendMultipart = 'Send the file as multipart/form-data, in a field n
 export const settings = 'Settings';
 export const share = 'Share';
 export const showPreview = 'Show preview';
-export const signIn = 'Sign in';
 export const signOut = 'Sign out';
 export const start = 'Start';
 export const startDate = 'Start date';
@@ -210,7 +218,6 @@ export const token = 'Token';
 export const tooManySignIns = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
 export const totalBilled = 'Total billed';
 export const totalFiles = 'Total Files';
-export const tryAgain = 'Try again';
 export const twoFactorSignIn = 'Two-factor sign-in';
 export const type = 'Type';
 export const unknownCompany = 'Unknown company';
@@ -251,7 +258,6 @@ export const stepsCount = (n: number) => (n === 1 ? oneStep : `${n} steps`);
 export const tasksDone = (done: number, total: number) => `${done}/${total} tasks`;
 export const wasDeleted = (name: string) => `${name} was deleted.`;
 export const welcomeTo = (business: string) => `Welcome to ${business}`;
-export const pageNotFound = 'Page not found';
 export const noSubmissionsYet = 'No submissions yet';
 export const noResourcesYet = 'No resources yet';
 export const resourceNotFound = 'Resource not found';
@@ -277,6 +283,5 @@ export const approve = 'Approve';
 export const requestedOn = (when: string) => `Requested ${when}`;
 export const invitedBy = (name: string) => `Invited by ${name}`;
 /** A divider between two ways of doing one thing (sign-in pages). */
-export const or = 'or';
 /** “A on B”: a comment's author on a file; a browser on its system. */
 export const xOnY = (x: string, y: string) => `${x} on ${y}`;

@@ -6,7 +6,7 @@ import superjson from 'superjson';
 import { trpc } from '../lib/trpc';
 import { Providers } from './Providers';
 import { takeEarlyReplies, takePageData } from './earlyReplies';
-import { PAGE_DATA } from '../../../shared/constants';
+import { PAGE_DATA } from '../../../shared/first-screen-constants';
 
 /** A reply the router sent early, read as tRPC's client would (a reply it cannot read falls back to the client). */
 async function readEarlyReply(reply: Promise<Response>, fallback: () => Promise<unknown>) {

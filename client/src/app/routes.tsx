@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router-dom';
 import { CORE as M } from '../../../shared/messages-core';
-import { PAGE_DATA } from '../../../shared/constants';
+import { PAGE_DATA } from '../../../shared/first-screen-constants';
 import { Spinner } from '../ui/Feedback';
 import { sendEarly } from './earlyReplies';
 import { RouteError } from './RouteError';
@@ -36,6 +36,10 @@ export const routes: RouteObject[] = [
         shouldRevalidate: () => false,
         lazy: page(() => import('../features/auth/SignInPage')),
       },
+      // The client portal's sign-in page (spec §2.11), outside the app shell for the same reason (see PortalLoginPage):
+      // at /portal/login the address is typed in, at /portal/{slug}/login it is the agency's.
+      { path: 'portal/login', lazy: page(() => import('../features/portal/PortalLoginPage')) },
+      { path: 'portal/:slug/login', lazy: page(() => import('../features/portal/PortalLoginPage')) },
       {
         // Every screen below the shell asks who is signed in, except the client portal's.
         lazy: page(() => import('./AppShell')),
@@ -52,8 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'hub/reset-password/:token', lazy: page(() => import('../features/auth/ResetPasswordPage')) },
           // A staff invite link: the invited person is not signed in yet (server/domain/team staffInvite).
           { path: 'hub/invite/:token', lazy: page(() => import('../features/account/StaffInvitePage')) },
-          // The client portal (spec §2.1): sign-in pages, then the signed-in pages inside PortalLayout.
-          { path: 'portal/login', lazy: page(() => import('../features/portal/PortalLoginPage')) },
+          // The client portal (spec §2.1): its other signed-out pages, then the signed-in pages inside PortalLayout.
           { path: 'portal/forgot-password', lazy: page(() => import('../features/portal/PortalForgotPasswordPage')) },
           {
             path: 'portal/:slug',
@@ -65,7 +68,6 @@ export const routes: RouteObject[] = [
                 loader: ({ params }) => redirect(`/portal/${encodeURIComponent(params.slug ?? '')}/login`),
                 Component: () => null,
               },
-              { path: 'login', lazy: page(() => import('../features/portal/PortalLoginPage')) },
               { path: 'invite/:token', lazy: page(() => import('../features/portal/PortalInvitePage')) },
               // "Forgot password?" on the portal's sign-in page, and the link it mails.
               { path: 'forgot-password', lazy: page(() => import('../features/portal/PortalForgotPasswordPage')) },

@@ -8,6 +8,7 @@ import { auth } from '../../../../shared/messages/auth';
 import { twoFactor } from '../../../../shared/messages/twoFactor';
 import type { loginInput } from '../../../../shared/schemas/auth';
 import { takeEarlyReplies, type EarlyQuery } from '../../app/earlyReplies';
+import { plainQuery } from '../../lib/plainQuery';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -29,15 +30,12 @@ const loadSignIn = () => import('./signIn');
 const loginResolver: Resolver<LoginForm> = async (...args) => (await loadResolver()).loginResolver(...args);
 
 /**
- * One of the screen's two argument-less queries, read as plain JSON from tRPC's HTTP protocol: the reply the router
- * sent with the page's first load when there is one, otherwise a GET now. (Both answer plain JSON values: an
- * optional pair of strings, and the signed-in user, of which only the status is read.)
+ * One of the screen's two argument-less queries: the reply the router sent with the page's first load when there is
+ * one, otherwise a GET now. (Both answer plain JSON values: an optional pair of strings, and the signed-in user, of
+ * which only the status is read.)
  */
-async function readQuery(name: EarlyQuery, early: Map<EarlyQuery, Promise<Response>>) {
-  const response = await (early.get(name) ?? fetch(`/trpc/${name}`, { credentials: 'same-origin' }));
-  const body = (await response.json().catch(() => null)) as { result?: { data?: { json?: unknown } } } | null;
-  return { ok: response.ok, value: body?.result?.data?.json };
-}
+const readQuery = (name: EarlyQuery, early: Map<EarlyQuery, Promise<Response>>) =>
+  plainQuery(name, undefined, early.get(name));
 
 const isDemoHint = (value: unknown): value is DemoHint =>
   typeof value === 'object' &&

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ssoEmailFirst, ssoSignInWith } from '../../../../shared/messages/frames';
-import { or } from '../../../../shared/messages/texts';
+import { or, ssoEmailFirst, ssoSignInWith } from '../../../../shared/messages/texts-core';
 import { buttonClass } from '../../ui/Button';
 
 /** The sso section's texts the sign-in pages show, without the section (the account page's SSO settings). */

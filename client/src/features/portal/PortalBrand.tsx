@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Building2, LockKeyhole } from 'lucide-react';
 import { CORE } from '../../../../shared/messages-core';
-import { logoAlt } from '../../../../shared/messages/frames';
+import { logoAlt } from '../../../../shared/messages/texts-core';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
 import { cn } from '../../lib/cn';
 import { Skeleton } from '../../ui/Feedback';

@@ -3,7 +3,7 @@ import { ArrowRight, ClipboardList, FileText, FolderKanban, ListChecks } from 'l
 import { portal } from '../../../../shared/messages/portal';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
 import superjson, { type SuperJSONResult } from 'superjson';
-import { PAGE_DATA } from '../../../../shared/constants';
+import { PAGE_DATA } from '../../../../shared/first-screen-constants';
 import { takePageData } from '../../app/earlyReplies';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

@@ -12,7 +12,8 @@ import { Button, buttonClass } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Alert, Spinner } from '../../ui/Feedback';
 import { PortalAuthFrame } from './PortalBrand';
-import { readableOn, usePortalBranding, type PortalBrand } from './branding';
+import { readableOn, type PortalBrand } from './branding';
+import { usePortalBranding } from './useBranding';
 
 type RequestForm = z.input<typeof portalResetRequestInput>;
 

@@ -13,7 +13,8 @@ import { TextField } from '../../ui/Field';
 import { Alert, Skeleton } from '../../ui/Feedback';
 import { PasswordStrengthMeter, preloadPasswordStrength } from '../auth/PasswordStrengthMeter';
 import { PortalAuthFrame } from './PortalBrand';
-import { readableOn, usePortalBranding, type PortalBrand } from './branding';
+import { readableOn, type PortalBrand } from './branding';
+import { usePortalBranding } from './useBranding';
 
 /** The agency's primary colour on the page's main button, with whichever text colour reads on it (normal-size text). */
 const brandButton = (brand: PortalBrand | null) =>

@@ -35,7 +35,8 @@ import { messagesNavBadge } from '../../../../shared/messages/frames';
 import { messagesLabel } from '../../../../shared/messages/texts';
 import { LiveVersions } from '../../lib/liveVersions';
 import { LiveProvider, LiveStatus } from '../../lib/live';
-import { usePortalBranding, type PortalBrand } from './branding';
+import type { PortalBrand } from './branding';
+import { usePortalBranding } from './useBranding';
 import { brandScale } from '../../../../shared/brand-colors';
 import { portalPath, sameSlug, usePortalMe, type PortalUser } from './session';
 

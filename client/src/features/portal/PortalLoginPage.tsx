@@ -1,69 +1,108 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { MailCheck, MapPinOff } from 'lucide-react';
 import { magicLink } from '../../../../shared/messages/magicLink';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
 import type { PortalLoginInput, PortalMagicLinkRequest } from '../../../../shared/schemas/portal-auth';
-import { errorText, trpc } from '../../lib/trpc';
+import { plainQuery } from '../../lib/plainQuery';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Button, buttonClass } from '../../ui/Button';
-import { usePortalBrandingState } from './branding';
+import { useSignInBranding } from './branding';
 import { PortalAuthFrame } from './PortalBrand';
 import { PortalLoginView } from './PortalLoginView';
-import { portalPath, sameSlug, usePortalMe } from './session';
+import { portalPath, sameSlug } from './paths';
 
 /** The catalogue's sections this first-load module shows (not all of shared/messages.ts). */
 const M = { portalAuth, magicLink } as const;
+
+// The page paints without the app's data layer (it is outside the app shell, as the hub's sign-in is): its calls go
+// through a small client loaded with the first submit.
+const loadClient = () => import('./portalSignIn');
+
+/** The portal a client is signed in to in this browser, if any: its slug and its agency's name (portalAuth.me). */
+type SignedIn = { slug: string; name: string };
+
+function useSignedIn(): SignedIn | null {
+  const [signedIn, setSignedIn] = useState<SignedIn | null>(null);
+  useEffect(() => {
+    let live = true;
+    void plainQuery('portalAuth.me').then(
+      ({ ok, value }) => {
+        const business = (value as { business?: { slug?: unknown; name?: unknown } } | undefined)?.business;
+        if (live && ok && typeof business?.slug === 'string' && typeof business.name === 'string')
+          setSignedIn({ slug: business.slug, name: business.name });
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return signedIn;
+}
 
 // Deviation from spec §3 (portal_token, portal_user, portal_slug in localStorage): the session is an HttpOnly cookie only.
 /** /portal/login (the slug typed in) and /portal/{slug}/login (spec §2.11), branded by the slug's agency. */
 export default function PortalLoginPage() {
   const routeSlug = useParams().slug;
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const me = usePortalMe();
-  const { brand, missing } = usePortalBrandingState(routeSlug);
-  const login = trpc.portalAuth.login.useMutation();
-  const requestLink = trpc.portalAuth.requestMagicLink.useMutation();
+  const me = useSignedIn();
+  const { brand, missing } = useSignInBranding(routeSlug);
+  const [busy, setBusy] = useState<'login' | 'link' | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   // The address a sign-in link was sent to (the same answer whether or not it can sign in).
   const [sentTo, setSentTo] = useState<string | null>(null);
   // Known once signed in to this portal (at /portal/login: to any).
-  const signedInName =
-    me.data && (!routeSlug || sameSlug(me.data.business.slug, routeSlug)) ? me.data.business.name : undefined;
+  const signedInName = me && (!routeSlug || sameSlug(me.slug, routeSlug)) ? me.name : undefined;
   const name = brand?.businessName ?? signedInName;
   useDocumentTitle(missing ? M.portalAuth.noPortal : name ? M.portalAuth.welcome(name) : M.portalAuth.loginTitle);
 
   const onLogin = async (values: PortalLoginInput) => {
     setAlert(null);
-    try {
-      await login.mutateAsync(values);
-    } catch (error) {
-      setAlert(errorText(error) ?? M.portalAuth.loginFailed);
+    setBusy('login');
+    const client = await loadClient().catch(() => null);
+    if (!client) {
+      setBusy(null);
+      setAlert(M.portalAuth.loginFailed);
       return;
     }
     try {
-      const user = await utils.portalAuth.me.fetch(undefined, { staleTime: 0 });
+      await client.portalSignIn(values);
+    } catch (error) {
+      setBusy(null);
+      setAlert(client.errorText(error) ?? M.portalAuth.loginFailed);
+      return;
+    }
+    try {
+      const user = await client.portalSignedIn();
       navigate(portalPath(user.business.slug, 'dashboard'), { replace: true });
     } catch {
+      setBusy(null);
       setAlert(M.portalAuth.fetchUserFailed);
     }
   };
 
   const onMagicLink = async (values: PortalMagicLinkRequest) => {
     setAlert(null);
+    setBusy('link');
     try {
-      const reply = await requestLink.mutateAsync(values);
-      if (reply.emailConfigured) setSentTo(values.email);
-      else setAlert(M.magicLink.unavailable);
-    } catch (error) {
-      setAlert(errorText(error) ?? M.portalAuth.loginError);
+      const client = await loadClient();
+      try {
+        const reply = await client.requestMagicLink(values);
+        if (reply.emailConfigured) setSentTo(values.email);
+        else setAlert(M.magicLink.unavailable);
+      } catch (error) {
+        setAlert(client.errorText(error) ?? M.portalAuth.loginError);
+      }
+    } catch {
+      setAlert(M.portalAuth.loginError);
+    } finally {
+      setBusy(null);
     }
   };
 
   // Already signed in to this portal (or, at /portal/login, to any): straight to its dashboard.
-  if (signedInName && !login.isPending && me.data)
-    return <Navigate to={portalPath(me.data.business.slug, 'dashboard')} replace />;
+  if (signedInName && busy !== 'login' && me) return <Navigate to={portalPath(me.slug, 'dashboard')} replace />;
 
   if (missing) return <NoPortalHere />;
 
@@ -88,9 +127,9 @@ export default function PortalLoginPage() {
       routeSlug={routeSlug}
       businessName={signedInName}
       alert={alert}
-      busy={login.isPending}
+      busy={busy === 'login'}
       onLogin={onLogin}
-      magicBusy={requestLink.isPending}
+      magicBusy={busy === 'link'}
       onMagicLink={onMagicLink}
     />
   );

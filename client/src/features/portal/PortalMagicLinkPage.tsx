@@ -8,7 +8,8 @@ import { Button } from '../../ui/Button';
 import { Alert, Spinner } from '../../ui/Feedback';
 import { PortalAuthFrame } from './PortalBrand';
 import { PortalNotice } from './PortalForgotPasswordPage';
-import { buttonInk, usePortalBranding } from './branding';
+import { buttonInk } from './branding';
+import { usePortalBranding } from './useBranding';
 import { portalPath } from './session';
 
 type Problem = { title: string; message: string; Icon: LucideIcon };

@@ -15,7 +15,8 @@ import { Alert, Spinner } from '../../ui/Feedback';
 import { PasswordStrengthMeter, preloadPasswordStrength } from '../auth/PasswordStrengthMeter';
 import { PortalAuthFrame } from './PortalBrand';
 import { PortalNotice } from './PortalForgotPasswordPage';
-import { readableOn, usePortalBranding } from './branding';
+import { readableOn } from './branding';
+import { usePortalBranding } from './useBranding';
 import { portalPath } from './session';
 
 type Problem = { title: string; message: string; Icon: LucideIcon };

@@ -1,7 +1,7 @@
-import { useEffect, useMemo } from 'react';
-import { DEFAULT_BRAND_STYLE, PAGE_DATA } from '../../../../shared/constants';
+import { useEffect, useMemo, useState } from 'react';
+import { DEFAULT_BRAND_STYLE, PAGE_DATA } from '../../../../shared/first-screen-constants';
 import type { PortalBrandingReply } from '../../../../shared/schemas/business';
-import { errorCode, trpc } from '../../lib/trpc';
+import { plainQuery } from '../../lib/plainQuery';
 import { HEX_COLOR as HEX, luminance, readableOn } from '../../../../shared/brand-colors';
 
 export { readableOn };
@@ -57,7 +57,7 @@ export function buttonInk(brand: Pick<PortalBrand, 'primaryColor' | 'buttonTextC
 // Spec §2.11: branding is cached by slug in browser storage; the cached copy is shown first, then refreshed.
 const cacheKey = (slug: string) => `clientflow.portalBranding.${slug.trim().toLowerCase()}`;
 
-function readCached(slug: string): PortalBrandingReply | undefined {
+export function readCached(slug: string): PortalBrandingReply | undefined {
   try {
     const text = window.localStorage.getItem(cacheKey(slug));
     const value = text ? (JSON.parse(text) as PortalBrandingReply) : undefined;
@@ -87,7 +87,7 @@ function forgetCached(slug: string) {
  * What the server wrote into the page for this slug (server/app.ts: portal sign-in pages): the branding, null when
  * no agency has the slug, undefined when it said nothing.
  */
-function readFromPage(slug: string): PortalBrandingReply | null | undefined {
+export function readFromPage(slug: string): PortalBrandingReply | null | undefined {
   try {
     const text = document.getElementById(PAGE_DATA.portalBranding)?.textContent;
     const value = text ? (JSON.parse(text) as { slug?: unknown; branding?: PortalBrandingReply | null }) : undefined;
@@ -100,47 +100,71 @@ function readFromPage(slug: string): PortalBrandingReply | null | undefined {
   }
 }
 
+/** What a branding hook has from its source: the data layer's query, or a plain GET on the sign-in page. */
+export type BrandingSource = {
+  data: PortalBrandingReply | undefined;
+  /** The data is the server's (asked after mount, or sent with the page), not the copy cached in this browser. */
+  current: boolean;
+  /** The server said that no agency has the slug. */
+  notFound: boolean;
+  error: unknown;
+};
+
 /**
- * The agency's branding for a portal slug (GET /api/business/branding/{slug}): the copy cached in this browser at
- * once, then the server's. A failure is only logged (spec §8); the page keeps the cached copy or its own look.
- * `missing`: no agency has this slug (the server said so), so there is no portal at this address.
+ * The branding hooks' shared part: the copy in this browser kept current (spec §2.11), a failure only logged
+ * (spec §8), and the brand or "no portal at this address" for the page.
  */
-export function usePortalBrandingState(slug: string | undefined): { brand: PortalBrand | null; missing: boolean } {
+export function useBrandingOutcome(slug: string | undefined, source: BrandingSource) {
   const enabled = !!slug?.trim();
-  // Sent with the page: current, so not asked for again for a minute.
-  const fromPage = useMemo(() => (enabled ? readFromPage(slug!) : undefined), [enabled, slug]);
-  const missingOnPage = fromPage === null;
-  const query = trpc.business.branding.useQuery(
-    { slug: slug ?? '' },
-    {
-      // The page already says that no agency has the slug: nothing to ask.
-      enabled: enabled && !missingOnPage,
-      initialData: enabled && !missingOnPage ? () => fromPage ?? readCached(slug!) : undefined,
-      // The cached copy counts as old: it is shown, and refreshed at once.
-      initialDataUpdatedAt: fromPage ? Date.now() : 0,
-      staleTime: fromPage ? 60_000 : 0,
-      retry: false,
-    },
-  );
+  const { data, current, notFound, error } = source;
   useEffect(() => {
-    if (enabled && query.data && (query.isFetchedAfterMount || query.data === fromPage)) writeCached(slug!, query.data);
-  }, [enabled, slug, query.data, query.isFetchedAfterMount, fromPage]);
-  const notFound =
-    missingOnPage ||
-    (query.isError && (errorCode(query.error) === 'NOT_FOUND' || errorCode(query.error) === 'BAD_REQUEST'));
+    if (enabled && data && current && !notFound) writeCached(slug!, data);
+  }, [enabled, slug, data, current, notFound]);
   useEffect(() => {
     if (enabled && notFound) forgetCached(slug!);
     // No agency at the slug is an answer (shown as such), not a failure to log.
-    if (!query.error || notFound) return;
-    console.error(`[portal] could not load the branding of "${slug}":`, query.error);
-  }, [enabled, notFound, query.error, slug]);
+    if (!error || notFound) return;
+    console.error(`[portal] could not load the branding of "${slug}":`, error);
+  }, [enabled, notFound, error, slug]);
   return {
-    brand: enabled && query.data && !notFound ? brandFromReply(query.data) : null,
+    brand: enabled && data && !notFound ? brandFromReply(data) : null,
     missing: enabled && notFound,
   };
 }
 
-/** The agency's branding for a portal slug, or null (unknown yet, or no agency has the slug). */
-export function usePortalBranding(slug: string | undefined): PortalBrand | null {
-  return usePortalBrandingState(slug).brand;
+/**
+ * The branding of the portal sign-in page, which paints before the data layer has loaded: the copy sent with the page
+ * (server/app.ts) or else the one cached in this browser at once, then the server's, asked with a plain GET
+ * (client/src/lib/plainQuery.ts). The pages inside the app shell use usePortalBrandingState (./useBranding.ts).
+ */
+export function useSignInBranding(slug: string | undefined): { brand: PortalBrand | null; missing: boolean } {
+  const key = slug?.trim() ? slug.trim().toLowerCase() : '';
+  const fromPage = useMemo(() => (key ? readFromPage(key) : undefined), [key]);
+  const [asked, setAsked] = useState<{ key: string; source: BrandingSource } | null>(null);
+  useEffect(() => {
+    // The page already says what the server knows: nothing to ask.
+    if (!key || fromPage !== undefined) return;
+    let live = true;
+    plainQuery('business.branding', { slug: key }).then(
+      ({ ok, value, code }) => {
+        if (!live) return;
+        const notFound = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
+        const data = ok ? (value as PortalBrandingReply) : undefined;
+        const error = ok || notFound ? null : new Error(code ?? 'the branding reply could not be read');
+        setAsked({ key, source: { data, current: ok, notFound, error } });
+      },
+      (error: unknown) =>
+        live && setAsked({ key, source: { data: undefined, current: false, notFound: false, error } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, fromPage]);
+  const source: BrandingSource =
+    fromPage !== undefined
+      ? { data: fromPage ?? undefined, current: true, notFound: fromPage === null, error: null }
+      : asked?.key === key
+        ? { ...asked.source, data: asked.source.data ?? (asked.source.notFound ? undefined : readCached(key)) }
+        : { data: key ? readCached(key) : undefined, current: false, notFound: false, error: null };
+  return useBrandingOutcome(slug, source);
 }

@@ -2,17 +2,13 @@ import { useOutletContext } from 'react-router-dom';
 import type { z } from 'zod';
 import type { portalMeOutput } from '../../../../shared/schemas/portal-auth';
 import { trpc } from '../../lib/trpc';
-import { PAGE_DATA } from '../../../../shared/constants';
+import { PAGE_DATA } from '../../../../shared/first-screen-constants';
 import { takePageData } from '../../app/earlyReplies';
 
 /** The signed-in portal user and their agency (portalAuth.me). */
 export type PortalUser = z.infer<typeof portalMeOutput>;
 
-/** Slugs are stored lower-case; an address may carry any case. */
-export const sameSlug = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-export const portalPath = (slug: string, page: string) =>
-  `/portal/${encodeURIComponent(slug.trim().toLowerCase())}/${page}`;
+export { portalPath, sameSlug } from './paths';
 
 /** The portalAuth.me reply the server wrote into a signed-in portal page (server/app.ts), taken once. */
 function takeFromPage(): PortalUser | undefined {
