@@ -1,8 +1,8 @@
 // The app itself: loaded by the entry (./main.tsx) once the page has painted its first frame.
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { router } from './app/router';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes, prepareFirstScreen } from './app/router';
 
 /**
  * The app's stylesheet, applied. A page sent with its first frame (server/lib/spa-shell.ts) only preloads it, so that
@@ -25,25 +25,18 @@ function appStylesheet(): Promise<void> {
 
 // Rendered as a transition: React renders the first screen in slices of a few milliseconds and lets the browser
 // breathe between them, instead of one long task that blocks input while a slow phone builds the page.
-// The page may hold the first screen's frame, sent as HTML (server/lib/spa-shell.ts): React renders once the router
-// has the first screen's code and the stylesheet has loaded, so that its first render replaces the frame with the
+// The page may hold the first screen's frame, sent as HTML (server/lib/spa-shell.ts): React renders once the first
+// screen's code (router.tsx) and the stylesheet have loaded, so that its first render replaces the frame with the
 // screen, never with a spinner or an unstyled page.
 const root = createRoot(document.getElementById('root')!);
 const render = () =>
   startTransition(() =>
     root.render(
       <StrictMode>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </StrictMode>,
     ),
   );
-const routed = router.state.initialized
-  ? Promise.resolve()
-  : new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
-      });
-    });
-void Promise.all([routed, appStylesheet()]).then(render);
+void Promise.all([prepareFirstScreen(window.location.pathname), appStylesheet()]).then(render);

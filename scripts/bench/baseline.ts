@@ -1,7 +1,7 @@
 // The raw baseline of `npm run bench`: a minimal Express server answering four representative calls (a list with a
 // search, a detail, a portal read, an aggregate) with the app's own SQL, built by the same builders (keysetPage,
 // containsText, clientVisible) over the same column lists and run through the same executors (server/sql.ts), so
-// that only the transport differs: no tRPC, no zod, no middleware, one-statement authentication.
+// that only the transport differs: no tRPC, no zod, no middleware, authentication by the app's own one statement.
 // The routers do not export their column lists and mappers yet: the copies below must stay as the routers have them
 // (scripts/bench.ts fails when an answer differs from the app's by one byte).
 //
@@ -32,6 +32,7 @@ import { companyListQuery } from '../../server/domain/companies';
 import { projectColumns, projectExtras } from '../../server/domain/projects';
 import { keysetPage, sortedPage } from '../../server/lib/pagination';
 import { clientVisible } from '../../server/portal/visibility';
+import { portalSessionStatement, staffSessionStatement } from '../../server/auth/sessions';
 import { keysToSnake } from '../../server/rest/case';
 import {
   join,
@@ -246,15 +247,20 @@ const ROUTES: { route: string; handler: Handler; portal?: boolean }[] = [
   { route: '/api/dashboard/stats', handler: dashboardStats },
 ];
 
-/** One statement per session kind: the session (staff, or a portal contact with access and a company) and its agency. */
-const staffSession = (id: string) => sql`
-  SELECT u."businessId", b."slug" AS "businessSlug", NULL AS "companyId", s."expiresAt"
-  FROM "Session" s JOIN "User" u ON u."id" = s."userId" JOIN "Business" b ON b."id" = u."businessId" WHERE s."id" = ${id}`;
-const portalSession = (id: string) => sql`
-  SELECT p."businessId", b."slug" AS "businessSlug", c."companyId", p."expiresAt"
-  FROM "PortalSession" p JOIN "Contact" c ON c."businessId" = p."businessId" AND c."id" = p."contactId"
-  JOIN "Business" b ON b."id" = p."businessId"
-  WHERE p."id" = ${id} AND c."portalAccess" = ${true} AND c."companyId" IS NOT NULL`;
+/**
+ * The app's own statement per session kind (server/auth/sessions.ts): the session, its user or contact, agency and
+ * (portal) active company. The floor skips what the app does around it (renewal, the last-seen write).
+ */
+const sessionOf = async (unscoped: SqlRunner, id: string, portal: boolean): Promise<Session | undefined> => {
+  const row = await unscoped.get(portal ? portalSessionStatement(id) : staffSessionStatement(id));
+  if (!row || (portal && (!row.portalAccess || row.activeCompanyId == null))) return undefined;
+  return {
+    businessId: toInt(row.businessId),
+    businessSlug: String(row.businessSlug),
+    companyId: portal ? toInt(row.activeCompanyId) : null,
+    expiresAt: row.expiresAt,
+  };
+};
 
 function executorOf(url: string): SqlExecutor {
   if (/^postgres(ql)?:\/\//.test(url)) return postgresExecutor(new pg.Pool({ connectionString: url }));
@@ -278,13 +284,10 @@ async function reply(
   try {
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
     const id = token ? hash('sha256', token, 'hex') : null;
-    const session = id ? await unscoped.get<Session>(route.portal ? portalSession(id) : staffSession(id)) : undefined;
+    const session = id ? await sessionOf(unscoped, id, !!route.portal) : undefined;
     if (!session || toDate(session.expiresAt).getTime() <= Date.now())
       return { status: 401, body: { message: 'unauthenticated', code: 'UNAUTHORIZED' } };
-    return await route.handler(tenantRunner(executor, toInt(session.businessId)), query, {
-      ...session,
-      companyId: toIntOrNull(session.companyId),
-    });
+    return await route.handler(tenantRunner(executor, session.businessId), query, session);
   } catch (error) {
     console.error(error);
     return { status: 500, body: { message: 'internal error', code: 'INTERNAL_SERVER_ERROR' } };

@@ -125,6 +125,17 @@ export async function createStaffSession(db: Pick<Db, 'session'>, userId: number
 }
 
 /**
+ * The one statement that reads a staff session (by the token's hash) with its user and agency: on every request.
+ * Exported for the bench's floor (scripts/bench/baseline.ts), which authenticates with the app's own statements.
+ */
+export const staffSessionStatement = (id: string) => sql`
+  SELECT s."expiresAt", s."createdAt", s."lastSeenAt", u."id", u."email", u."firstName", u."lastName", u."role",
+         u."businessId", b."name" AS "businessName", b."slug" AS "businessSlug",
+         b."sessionLifetimeDays", ${raw(TWO_FACTOR_SETUP_NEEDED_SQL)}
+  FROM "Session" s JOIN "User" u ON u."id" = s."userId" JOIN "Business" b ON b."id" = u."businessId"
+  WHERE s."id" = ${id}`;
+
+/**
  * Looks the token's hash up; deletes it when expired or older than maxAgeMs (SESSION_MAX_AGE_DAYS); extends it when
  * less than half its life remains (never past that age).
  */
@@ -135,12 +146,7 @@ export async function validateStaffSession(
 ): Promise<StaffSession | null> {
   const id = hashToken(token);
   // One indexed statement for session + user + business: this runs on every request.
-  const row = await database.sql.get<Record<string, unknown>>(sql`
-    SELECT s."expiresAt", s."createdAt", s."lastSeenAt", u."id", u."email", u."firstName", u."lastName", u."role",
-           u."businessId", b."name" AS "businessName", b."slug" AS "businessSlug",
-           b."sessionLifetimeDays", ${raw(TWO_FACTOR_SETUP_NEEDED_SQL)}
-    FROM "Session" s JOIN "User" u ON u."id" = s."userId" JOIN "Business" b ON b."id" = u."businessId"
-    WHERE s."id" = ${id}`);
+  const row = await database.sql.get<Record<string, unknown>>(staffSessionStatement(id));
   if (!row) return null;
   const now = Date.now();
   const expiry = sessionExpiry(
@@ -245,6 +251,25 @@ const LIVE_COMPANY_OF_CONTACT = `k."businessId" = p."businessId" AND k."archived
   SELECT c."companyId" UNION ALL SELECT m."companyId" FROM "ContactCompany" m WHERE m."contactId" = c."id")`;
 
 /**
+ * The one statement that reads a portal session (by the token's hash) with its contact, agency, company and preview.
+ * firstCompanyId is read only when the session's company is gone (activeCompanyId null): not looked up otherwise.
+ */
+export const portalSessionStatement = (id: string) => sql`
+  SELECT p."expiresAt", p."createdAt", p."businessId", c."id", c."email", c."firstName", c."lastName", c."companyId", c."portalAccess",
+         b."name" AS "businessName", b."slug" AS "businessSlug", b."sessionLifetimeDays",
+         p."companyId" AS "chosenCompanyId", k."id" AS "activeCompanyId",
+         (CASE WHEN o."id" IS NULL THEN 0 ELSE 1 END) + (SELECT COUNT(*) ${raw(LIVE_OTHER_COMPANIES)}) AS "companyCount",
+         CASE WHEN k."id" IS NULL THEN COALESCE(o."id", (SELECT MIN(m."companyId") ${raw(LIVE_OTHER_COMPANIES)})) END AS "firstCompanyId",
+         p."previewUserId", u."id" AS "previewerId", u."firstName" AS "previewerFirstName", u."lastName" AS "previewerLastName"
+  FROM "PortalSession" p
+  JOIN "Contact" c ON c."businessId" = p."businessId" AND c."id" = p."contactId"
+  JOIN "Business" b ON b."id" = p."businessId"
+  LEFT JOIN "Company" o ON o."businessId" = p."businessId" AND o."id" = c."companyId" AND o."archivedAt" IS NULL
+  LEFT JOIN "Company" k ON k."id" = COALESCE(p."companyId", c."companyId") AND ${raw(LIVE_COMPANY_OF_CONTACT)}
+  LEFT JOIN "User" u ON u."id" = p."previewUserId" AND u."businessId" = p."businessId"
+  WHERE p."id" = ${id}`;
+
+/**
  * The same for a portal session, whose absolute lifetime is PORTAL_SESSION_MAX_AGE_DAYS. It also ends when the contact
  * loses portal access or has no company (a portal user always belongs to a company: every portal query is scoped by it),
  * or when the agency archives it and the contact has no other live company.
@@ -259,21 +284,7 @@ export async function validatePortalSession(
   maxAgeMs = DEFAULT_SESSION_MAX_AGE_MS,
 ): Promise<PortalSessionInfo | null> {
   const id = hashToken(token);
-  // firstCompanyId is read only when the session's company is gone (activeCompanyId null, below): not looked up otherwise.
-  const row = await database.sql.get<Record<string, unknown>>(sql`
-    SELECT p."expiresAt", p."createdAt", p."businessId", c."id", c."email", c."firstName", c."lastName", c."companyId", c."portalAccess",
-           b."name" AS "businessName", b."slug" AS "businessSlug", b."sessionLifetimeDays",
-           p."companyId" AS "chosenCompanyId", k."id" AS "activeCompanyId",
-           (CASE WHEN o."id" IS NULL THEN 0 ELSE 1 END) + (SELECT COUNT(*) ${raw(LIVE_OTHER_COMPANIES)}) AS "companyCount",
-           CASE WHEN k."id" IS NULL THEN COALESCE(o."id", (SELECT MIN(m."companyId") ${raw(LIVE_OTHER_COMPANIES)})) END AS "firstCompanyId",
-           p."previewUserId", u."id" AS "previewerId", u."firstName" AS "previewerFirstName", u."lastName" AS "previewerLastName"
-    FROM "PortalSession" p
-    JOIN "Contact" c ON c."businessId" = p."businessId" AND c."id" = p."contactId"
-    JOIN "Business" b ON b."id" = p."businessId"
-    LEFT JOIN "Company" o ON o."businessId" = p."businessId" AND o."id" = c."companyId" AND o."archivedAt" IS NULL
-    LEFT JOIN "Company" k ON k."id" = COALESCE(p."companyId", c."companyId") AND ${raw(LIVE_COMPANY_OF_CONTACT)}
-    LEFT JOIN "User" u ON u."id" = p."previewUserId" AND u."businessId" = p."businessId"
-    WHERE p."id" = ${id}`);
+  const row = await database.sql.get<Record<string, unknown>>(portalSessionStatement(id));
   if (!row) return null;
   const isPreview = row.previewUserId != null;
   const lifetimeMs = lifetimeOf(row.sessionLifetimeDays, maxAgeMs);

@@ -23,6 +23,8 @@ export const dashboard = {
   noFiles: T.noFilesYet,
   browseAllFiles: 'Browse all files →',
   unknownTime: 'Unknown time',
+  /** A relative time within the last minute (client/src/features/dashboard/format.tsx relativeTime). */
+  justNow: 'just now',
   recentCompanies: 'Recent Companies',
   recentContacts: 'Recent Contacts',
   noCompanies: T.noCompaniesYet,

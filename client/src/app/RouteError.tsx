@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { CORE as M } from '../../../shared/messages-core';
 import { buttonClass } from '../ui/Button';
 
@@ -15,9 +15,8 @@ export function NotFoundMessage({ to, label }: { to: string; label: string }) {
   );
 }
 
+/** A screen that failed to render or to load (client/src/app/routes.tsx RouteFrame). */
 export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage to="/" label={M.shell.backToHome} />;
   return (
     <div role="alert" className="mx-auto max-w-lg px-4 py-24 text-center">
       <h1 className="text-xl font-semibold text-slate-900">{M.shell.somethingWrong}</h1>

@@ -1,4 +1,3 @@
-import { formatDistanceToNow } from 'date-fns';
 import { FileText } from 'lucide-react';
 import { dashboard } from '../../../../shared/messages/dashboard';
 import { cn } from '../../lib/cn';
@@ -30,13 +29,29 @@ export function FileTypeIcon({ type }: { type: string }) {
   );
 }
 
-/** 'x ago' (date-fns), or 'Unknown time' when the date is missing or unreadable. */
+const ago = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+/** The largest unit that fits, in seconds: "3 hours ago" rather than "180 minutes ago". */
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/**
+ * 'x ago' ("5 minutes ago", "yesterday", "last month"; "just now" within a minute), or 'Unknown time' when the date
+ * is missing or unreadable. Written by the platform's Intl.RelativeTimeFormat: the first screens show these.
+ */
 export function relativeTime(date: Date | string | null | undefined, now = new Date()): string {
   if (!date) return M.dashboard.unknownTime;
   const value = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(value.getTime())) return M.dashboard.unknownTime;
-  // A clock a little behind the server's would read "in less than a minute".
-  return formatDistanceToNow(value.getTime() > now.getTime() ? now : value, { addSuffix: true });
+  // A clock a little behind the server's would read "in a minute": the future reads as now.
+  const seconds = Math.max(0, (now.getTime() - value.getTime()) / 1000);
+  for (const [unit, size] of UNITS) if (seconds >= size) return ago.format(-Math.floor(seconds / size), unit);
+  return M.dashboard.justNow;
 }
 
 /** Two letters for an avatar. */
