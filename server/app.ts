@@ -4,11 +4,11 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import cookieParser from 'cookie-parser';
-import superjson from 'superjson';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { PAGE_DATA, SESSION, TIME_ZONE_COOKIE } from '../shared/constants';
+import { FIRST_REPLIES } from '../shared/first-replies';
 import { greetingIn } from '../shared/greeting';
 import { M } from '../shared/messages';
 import { parseAuthorization } from './auth/authorization';
@@ -21,6 +21,7 @@ import { onlyUnder } from './rest/route-index';
 import { log, requestIdOf, requestLogging } from './log';
 import { createMetrics, metricsRoute, routeLabeler, type Metrics } from './metrics';
 import { API_COMPRESSION_THRESHOLD } from './lib/compression';
+import { pageReplies } from './lib/page-replies';
 import { isHubPage, portalFrameSlug, portalSignInSlug, spaShell, withPageData } from './lib/spa-shell';
 import type { PortalBrandingReply } from '../shared/schemas/business';
 import { liveConnectionLimit } from './live/connections';
@@ -365,19 +366,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         : shell(req.path, branding, me?.firstName);
       if (slug && branding !== undefined) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
       if (me) html = withPageData(html, PAGE_DATA.portalMe, me);
-      // Their dashboard with what it shows first, so that its first render is the finished page: no round trip, and
-      // no section pushing another down as its reply lands. Only from the procedures the page itself calls.
-      if (me && /^\/portal\/[^/]+\/dashboard\/?$/.test(req.path)) {
-        const caller = appRouter.createCaller(createContext({ req, res }));
-        const first = await Promise.all([
-          caller.portal.dashboard(),
-          caller.portalFlows.list(),
-          caller.portalApprovals.reviews(),
-        ]).catch(() => undefined);
-        if (first) {
-          const [dashboard, flows, reviews] = first;
-          html = withPageData(html, PAGE_DATA.portalDashboard, superjson.serialize({ dashboard, flows, reviews }));
-        }
+      // A dashboard with what it shows first, so that its first render is the finished page: no round trip, and no
+      // section pushing another down as its reply lands. Only from the procedures the page itself calls.
+      const dashboard =
+        me && /^\/portal\/[^/]+\/dashboard\/?$/.test(req.path)
+          ? FIRST_REPLIES.portalDashboard
+          : staff && /^\/hub\/?$/.test(req.path)
+            ? FIRST_REPLIES.hubDashboard
+            : null;
+      if (dashboard) {
+        const replies = await pageReplies(appRouter.createCaller(createContext({ req, res })), dashboard);
+        if (replies) html = withPageData(html, PAGE_DATA.replies, replies);
       }
       if (staff) html = withPageData(html, PAGE_DATA.staffMe, staff);
       // A page that holds someone's own details is for their browser only.

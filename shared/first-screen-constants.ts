@@ -17,10 +17,10 @@ export const PAGE_DATA = {
   /** On a signed-in portal page: the portalAuth.me reply of the page's own session (client/src/features/portal/session.ts). */
   portalMe: 'cf-portal-me',
   /**
-   * On a signed-in portal's dashboard: superjson of { dashboard, flows, reviews }, the replies of portal.dashboard,
-   * portalFlows.list and portalApprovals.reviews for the page's own session (client/src/features/portal/PortalDashboardPage.tsx).
+   * On a dashboard (the hub's, a signed-in portal's): superjson of [path, input, reply][], the replies of the queries
+   * its first screen asks (shared/first-replies.ts), for the page's own session (client/src/lib/pageReplies.ts).
    */
-  portalDashboard: 'cf-portal-dashboard',
+  replies: 'cf-replies',
   /** On a page of the hub: the auth.me reply of the page's own session (client/src/app/AppShell.tsx). */
   staffMe: 'cf-staff-me',
 } as const;

@@ -20,6 +20,7 @@ import { brandScale } from '../../shared/brand-colors';
 import { DEFAULT_BRAND_STYLE, PAGE_DATA, SESSION, TIME_ZONE_COOKIE } from '../../shared/constants';
 import { createPortalSession } from '../../server/auth/sessions';
 import { FRAME_TOKENS } from '../../shared/first-frames';
+import { FIRST_REPLIES, PORTAL_RECENT_ACTIVITY } from '../../shared/first-replies';
 import { greetingIn } from '../../shared/greeting';
 
 const TOO_DEEP = 'Request data is nested too deeply.';
@@ -748,23 +749,40 @@ describe('static files of the built client', () => {
     expect(client?.email).toBe(contact.email);
     expect(own.headers.get('cache-control')).toBe('private, no-cache');
     // Their dashboard also comes with its first replies, from the procedures the page calls (superjson, as tRPC's).
-    const first = superjson.deserialize<{ dashboard: { counts: object }; flows: unknown[]; reviews: { items: [] } }>(
-      JSON.parse(meIn(own.text, PAGE_DATA.portalDashboard) ?? 'null'),
-    );
+    const repliesIn = (html: string) => {
+      const json = meIn(html, PAGE_DATA.replies);
+      return json === undefined ? undefined : superjson.deserialize<[string, unknown, unknown][]>(JSON.parse(json));
+    };
     const portalApi = trpcClient(baseUrl, { token });
-    expect(first).toEqual({
-      dashboard: await portalApi.portal.dashboard.query(),
-      flows: await portalApi.portalFlows.list.query(),
-      reviews: await portalApi.portalApprovals.reviews.query(),
-    });
+    expect(repliesIn(own.text)).toEqual([
+      ['portal.dashboard', undefined, await portalApi.portal.dashboard.query()],
+      ['portalFlows.list', undefined, await portalApi.portalFlows.list.query()],
+      ['portalApprovals.reviews', undefined, await portalApi.portalApprovals.reviews.query()],
+      [
+        'portalActivity.list',
+        { limit: PORTAL_RECENT_ACTIVITY },
+        await portalApi.portalActivity.list.query({ limit: PORTAL_RECENT_ACTIVITY }),
+      ],
+      ['portalMessages.unread', undefined, await portalApi.portalMessages.unread.query()],
+    ]);
+    // The hub's dashboard: the staff member's own replies; no other page of the hub carries any.
+    const hub = await send(baseUrl, 'GET', '/hub', { headers: { cookie: `${SESSION.staffCookie}=${owner.token}` } });
+    const staffApi = trpcClient(baseUrl, { token: owner.token });
+    const hubReplies = repliesIn(hub.text);
+    expect(hubReplies?.map(([path]) => path)).toEqual(FIRST_REPLIES.hubDashboard.map(([path]) => path));
+    expect(hubReplies?.find(([path]) => path === 'dashboard.stats')?.[2]).toEqual(
+      await staffApi.dashboard.stats.query(),
+    );
+    expect(repliesIn(signedIn.text)).toBeUndefined();
+    expect(repliesIn((await send(baseUrl, 'GET', '/hub')).text)).toBeUndefined();
     // Another page of the portal has no dashboard in it.
     const projects = await send(baseUrl, 'GET', `/portal/${owner.slug}/projects`, { headers: { cookie } });
     expect(meIn(projects.text, PAGE_DATA.portalMe)).toBeDefined();
-    expect(meIn(projects.text, PAGE_DATA.portalDashboard)).toBeUndefined();
+    expect(repliesIn(projects.text)).toBeUndefined();
     const foreign = await send(baseUrl, 'GET', `/portal/${other.slug}/dashboard`, { headers: { cookie } });
     expect(foreign.status).toBe(200);
     expect(meIn(foreign.text, PAGE_DATA.portalMe)).toBeUndefined();
-    expect(meIn(foreign.text, PAGE_DATA.portalDashboard)).toBeUndefined();
+    expect(repliesIn(foreign.text)).toBeUndefined();
     expect(foreign.text).not.toContain(contact.email);
     expect(foreign.text).not.toContain('Quinn');
   });

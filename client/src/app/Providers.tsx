@@ -4,6 +4,7 @@ import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import superjson from 'superjson';
 import { apiFetch, errorCode, trpc } from '../lib/trpc';
 import { firstScreenShown } from '../lib/useDocumentTitle';
+import { seedPageReplies } from '../lib/pageReplies';
 
 // Toasts answer what someone did, never the first screen: their library loads once the first screen is shown and
 // the browser is idle (a toast raised before that waits in sonner's queue and shows when the Toaster mounts).
@@ -45,6 +46,7 @@ export function Providers({ children }: { children: ReactNode }) {
         mutations: { retry: false },
       },
     });
+    seedPageReplies(client);
     return client;
   });
   const [trpcClient] = useState(() =>

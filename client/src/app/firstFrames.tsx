@@ -3,12 +3,29 @@
 // same components the layouts render while they ask who is signed in. The server puts the frame of the address into
 // the page (server/lib/spa-shell.ts), so a phone on a slow line paints the navigation, the header, the agency's
 // branding and the screen's skeleton before any script has arrived; React's first render then takes its place.
-import { renderToStaticMarkup } from 'react-dom/server';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup as renderMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { FRAME_TOKENS, HUB_FRAME_PATHS, PORTAL_FRAME_PAGES, type FirstFrames } from '../../../shared/first-frames';
 import { PortalSignInFirstFrame } from '../features/portal/PortalBrand';
 import { PortalFirstFrame } from '../features/portal/PortalLayout';
 import { HubFirstFrame } from './HubLayout';
+
+/**
+ * A frame's markup with its placeholders holding still. The frame shows while the page's code loads and runs, and an
+ * animated element makes each of the browser's style recalculations several times dearer (Chromium: ~40 pulsing
+ * placeholders cost more than all the other rules of the page together), on the phones that can least afford it. The
+ * app's own placeholders, once it runs, pulse as usual.
+ */
+const renderToStaticMarkup = (element: ReactElement) =>
+  renderMarkup(element).replace(
+    /class="([^"]*)"/g,
+    (_, classes: string) =>
+      `class="${classes
+        .split(' ')
+        .filter((name) => name !== 'animate-pulse')
+        .join(' ')}"`,
+  );
 
 export function renderFirstFrames(): FirstFrames {
   const hub = Object.fromEntries(

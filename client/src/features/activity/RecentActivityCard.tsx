@@ -4,6 +4,8 @@ import { activityEmptyAgency, activityEmptyTitle, activityViewAll } from '../../
 import { recentActivity } from '../../../../shared/messages/texts';
 import { can } from '../../../../shared/permissions';
 import { useSession } from '../../app/useSession';
+import { HUB_RECENT_ACTIVITY } from '../../../../shared/first-replies';
+import { refetchUnlessFromPage } from '../../lib/pageReplies';
 import { trpc } from '../../lib/trpc';
 import { Card, FooterLink } from '../dashboard/Card';
 import { ActivitySkeleton } from './ActivitySkeleton';
@@ -23,7 +25,10 @@ const A = {
 /** The dashboard's "Recent activity" card: the agency's latest entries; the owner's footer opens the whole log. */
 export function RecentActivityCard({ className }: { className?: string }) {
   const { user } = useSession();
-  const recent = trpc.activity.recent.useQuery({ limit: 6 }, { refetchOnMount: 'always' });
+  const recent = trpc.activity.recent.useQuery(
+    { limit: HUB_RECENT_ACTIVITY },
+    { refetchOnMount: refetchUnlessFromPage },
+  );
   return (
     <Card
       title={A.recentTitle}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { CORE } from '../../../../shared/messages-core';
 import { dashboard } from '../../../../shared/messages/dashboard';
 import { useSession } from '../../app/useSession';
+import { refetchUnlessFromPage } from '../../lib/pageReplies';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import {
@@ -38,8 +39,8 @@ export default function DashboardPage() {
   const utils = trpc.useUtils();
   // The dashboard sums up every other screen, whose saves do not know about it: cached numbers show at once and are
   // refreshed on each visit.
-  const stats = trpc.dashboard.stats.useQuery(undefined, { refetchOnMount: 'always' });
-  const overview = trpc.dashboard.overview.useQuery(undefined, { refetchOnMount: 'always' });
+  const stats = trpc.dashboard.stats.useQuery(undefined, { refetchOnMount: refetchUnlessFromPage });
+  const overview = trpc.dashboard.overview.useQuery(undefined, { refetchOnMount: refetchUnlessFromPage });
 
   // A dialog is mounted from its first opening on, so it can play its closing transition.
   const [companyDialog, setCompanyDialog] = useState<{ open: boolean; mounted: boolean }>({

@@ -2,10 +2,8 @@ import { Link, useParams } from 'react-router-dom';
 import { ArrowRight, ClipboardList, FileText, FolderKanban, ListChecks } from 'lucide-react';
 import { portal } from '../../../../shared/messages/portal';
 import { portalAuth } from '../../../../shared/messages/portalAuth';
-import superjson, { type SuperJSONResult } from 'superjson';
-import { PAGE_DATA } from '../../../../shared/first-screen-constants';
-import { takePageData } from '../../app/earlyReplies';
-import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { PORTAL_RECENT_ACTIVITY } from '../../../../shared/first-replies';
+import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { FlowStateBadge } from './flows/flowState';
@@ -47,34 +45,8 @@ function SectionHeader({ id, title, to, linkLabel }: { id: string; title: string
   );
 }
 
-type FirstReplies = {
-  dashboard: RouterOutputs['portal']['dashboard'];
-  flows: RouterOutputs['portalFlows']['list'];
-  reviews: RouterOutputs['portalApprovals']['reviews'];
-};
-let firstReplies: Partial<FirstReplies> | undefined;
-/**
- * One of the replies the server wrote into the page for its first load (server/app.ts, PAGE_DATA.portalDashboard),
- * each handed out once: a later visit to the dashboard asks the server as usual.
- */
-function fromPage<K extends keyof FirstReplies>(key: K): FirstReplies[K] | undefined {
-  if (!firstReplies) {
-    const data = takePageData(PAGE_DATA.portalDashboard) as SuperJSONResult | undefined;
-    try {
-      firstReplies = data && typeof data === 'object' ? superjson.deserialize<FirstReplies>(data) : {};
-    } catch {
-      firstReplies = {};
-    }
-  }
-  const value = firstReplies[key];
-  delete firstReplies[key];
-  return value;
-}
-
 /** How many flows "To do" lists before "View all flows". */
 const TODO_SHOWN = 3;
-/** Events in the dashboard's recent activity. */
-const RECENT_EVENTS = 5;
 
 /**
  * What the client has to do, first (issue 27): the flows waiting for them (not completed), each opening where they
@@ -123,7 +95,7 @@ function TodoSection({ slug }: { slug: string }) {
 
 /** The client's latest events (their feed), with a link to the whole Activity list. */
 function RecentActivitySection({ slug }: { slug: string }) {
-  const query = trpc.portalActivity.list.useQuery({ limit: RECENT_EVENTS });
+  const query = trpc.portalActivity.list.useQuery({ limit: PORTAL_RECENT_ACTIVITY });
   return (
     <section aria-labelledby="portal-recent-activity">
       <SectionHeader
@@ -151,13 +123,13 @@ export default function PortalDashboardPage() {
   const user = usePortalUser();
   const slug = useParams().slug ?? '';
   useDocumentTitle(`${D.title} · ${user.business.name}`);
-  const query = trpc.portal.dashboard.useQuery(undefined, { initialData: () => fromPage('dashboard') });
+  const query = trpc.portal.dashboard.useQuery();
   const data = query.data;
   // The sections above the projects (reviews, to do) change height with their replies: the body is drawn once the
   // three are in (or failed), so nothing the client is reading moves down (the same queries the sections read). On
   // the page's first load the three come with the page.
-  const flows = trpc.portalFlows.list.useQuery(undefined, { initialData: () => fromPage('flows') });
-  const reviews = trpc.portalApprovals.reviews.useQuery(undefined, { initialData: () => fromPage('reviews') });
+  const flows = trpc.portalFlows.list.useQuery();
+  const reviews = trpc.portalApprovals.reviews.useQuery();
   const settled = (q: { data?: unknown; isError: boolean }) => q.data !== undefined || q.isError;
   const ready = settled(query) && settled(flows) && settled(reviews);
   return (
