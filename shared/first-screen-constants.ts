@@ -21,6 +21,11 @@ export const PAGE_DATA = {
    * its first screen asks (shared/first-replies.ts), for the page's own session (client/src/lib/pageReplies.ts).
    */
   replies: 'cf-replies',
+  /**
+   * On a page sent with its first frame: { scripts, stylesheet }, the first screen's code and the app's stylesheet,
+   * which the entry asks for once the frame has painted (client/src/main.tsx).
+   */
+  firstScreenFiles: 'cf-first-screen',
   /** On a page of the hub: the auth.me reply of the page's own session (client/src/app/AppShell.tsx). */
   staffMe: 'cf-staff-me',
 } as const;

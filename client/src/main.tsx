@@ -1,9 +1,10 @@
 // The entry: as small as a script can be, so that the page paints its first frame (sent as HTML by the server,
-// server/lib/spa-shell.ts) before the app's code runs. The app's code (./boot.tsx) is fetched at once, in parallel
-// (the page announces it with <link rel="modulepreload">), but evaluated only after that first paint: evaluating
-// React, the router and the first screen takes a phone a few hundred milliseconds, during which it would paint nothing.
+// server/lib/spa-shell.ts) before the app's code runs. A page with a frame names the first screen's code, which is
+// asked for once the frame has painted (a page without one announces it with <link rel="modulepreload">), and the app
+// (./boot.tsx) is evaluated only after that first paint: evaluating React, the router and the first screen takes a
+// phone a few hundred milliseconds, during which it would paint nothing.
 import './styles.css';
-import { TIME_ZONE_COOKIE } from '../../shared/first-screen-constants';
+import { PAGE_DATA, TIME_ZONE_COOKIE } from '../../shared/first-screen-constants';
 
 // The page's Content-Security-Policy forbids eval; tell zod not to probe for it (before any schema is built).
 // zod keeps its settings in globalThis.__zod_globalConfig (shared by every copy of zod on a page) and takes an object
@@ -42,4 +43,31 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-void afterFirstPaint().then(() => import('./boot'));
+/**
+ * The first screen's code and the app's stylesheet, which a page sent with its first frame names instead of announcing
+ * (server/lib/spa-shell.ts): asked for all at once, in parallel with the app's own code.
+ */
+function fetchFirstScreen() {
+  let files: { scripts?: unknown; stylesheet?: unknown } = {};
+  try {
+    files = JSON.parse(document.getElementById(PAGE_DATA.firstScreenFiles)?.textContent ?? '{}');
+  } catch {
+    // Nothing named: the router loads the screen's code itself.
+  }
+  const preload = (rel: string, href: unknown, as?: string) => {
+    if (typeof href !== 'string') return;
+    const link = document.createElement('link');
+    link.rel = rel;
+    if (as) link.as = as;
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  };
+  preload('preload', files.stylesheet, 'style');
+  if (Array.isArray(files.scripts)) for (const script of files.scripts) preload('modulepreload', script);
+}
+
+void afterFirstPaint().then(() => {
+  fetchFirstScreen();
+  return import('./boot');
+});

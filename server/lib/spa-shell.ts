@@ -1,17 +1,20 @@
-// The app's HTML for an address, with the first screen's code announced up front.
+// The app's HTML for an address, with the first screen's code announced.
 //
-// index.html preloads only what the entry imports; a route's own chunks would start downloading after the entry has
-// run and the router has matched, one round trip later. The build writes, per first screen, the files it loads
-// (dist/client/first-load.json, client/build/first-load-report.ts); this adds `<link rel="modulepreload">` for the
-// files of the screen an address opens, so the browser fetches them in parallel with the entry.
+// index.html loads only the entry; a route's own chunks would start downloading after the entry has run and the router
+// has matched, one round trip later. The build writes, per first screen, the files it loads (dist/client/first-load.json,
+// client/build/first-load-report.ts); this names the files of the screen an address opens, so that the browser fetches
+// them all in parallel.
 //
-// The hub's and the portal's signed-in pages also come with their first frame in the root element (the build
-// prerenders them, client/src/app/firstFrames.tsx): the navigation, the header, the agency's branding and the first
-// screen's placeholders paint before any script has run, and React's first render takes their place.
+// The hub's and the portal's signed-in pages and the portal's sign-in page also come with their first frame in the root
+// element (the build prerenders them, client/src/app/firstFrames.tsx): the navigation, the header, the agency's branding
+// and the first screen's placeholders paint from the page's own bytes, before any script has run, and React's first
+// render takes their place. Those pages name their code and stylesheet as data (PAGE_DATA.firstScreenFiles), which the
+// entry asks for once the frame has painted: on a slow line the frame's bytes do not share it with 130 KB of script.
+// Pages without a frame announce their code up front (`<link rel="modulepreload">`), as they paint only once it runs.
 import fs from 'node:fs';
 import path from 'node:path';
 import { brandScale, businessInitials, HEX_COLOR, readableOn } from '../../shared/brand-colors';
-import { DEFAULT_BRAND_STYLE } from '../../shared/constants';
+import { DEFAULT_BRAND_STYLE, PAGE_DATA } from '../../shared/constants';
 import { FRAME_TOKENS, type FirstFrames } from '../../shared/first-frames';
 
 type FirstLoad = { name: string; files: string[] };
@@ -131,26 +134,37 @@ export function spaShell(
     // An older build without the report: the plain template.
   }
   const pages = new Map<string | null, string>([[null, template]]);
+  const scriptsOf = new Map<string | null, string[]>();
   for (const load of loads) {
-    const links = load.files
+    const scripts = load.files
       .filter((file) => /^assets\/[\w.-]+\.js$/.test(file) && !template.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      .map((file) => `/${file}`);
+    const links = scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+    scriptsOf.set(load.name, scripts);
     pages.set(load.name, links.length ? template.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : template);
   }
-  // The frame's own rules inline, and the stylesheet only preloaded: the frame paints with the page's first bytes, not
-  // after the stylesheet has arrived (a stylesheet anywhere in the page holds the first paint back until it has loaded
-  // and been applied). The entry applies the preloaded stylesheet and renders once it has loaded (client/src/boot.tsx
-  // appStylesheet), so React's first screen never shows without its rules.
-  const withFrame = (html: string, frame: string) => {
-    const stylesheet = /\s*<link rel="stylesheet"([^>]*)>/.exec(html);
-    const page = frames.css && stylesheet ? html.replace(stylesheet[0], '') : html;
-    const head =
-      frames.css && stylesheet
-        ? `  <style>${frames.css}</style>\n    <link rel="preload" as="style"${stylesheet[1]}>\n  </head>`
-        : '</head>';
+  // The frame's own rules inline, and the stylesheet named with the first screen's code: the frame paints with the
+  // page's first bytes, not after the stylesheet has arrived (a stylesheet anywhere in the page holds the first paint
+  // back until it has loaded and been applied). The entry asks for both once the frame has painted, and the app applies
+  // the stylesheet in its first render (client/src/boot.tsx appStylesheet), so React's screen never shows without its
+  // rules. Without the frame's rules (an older build), the plain page with its code announced.
+  const withFrame = (screen: string, frame: string) => {
+    const html = template;
+    const stylesheet = /\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/.exec(html);
+    if (!frames.css || !stylesheet)
+      return (pages.get(screen) ?? template).replace(
+        /<div id="root">.*<\/div>(?=\n|$)/,
+        () => `<div id="root">${frame}</div>`,
+      );
+    const files = JSON.stringify({ scripts: scriptsOf.get(screen) ?? [], stylesheet: stylesheet[1] });
     // Functions, so that a "$&" or "$'" in an agency's name is not read as a replacement pattern.
-    return page
-      .replace('</head>', () => head)
+    return html
+      .replace(stylesheet[0], '')
+      .replace(
+        '</head>',
+        () =>
+          `  <style>${frames.css}</style>\n    <script type="application/json" id="${PAGE_DATA.firstScreenFiles}">${files}</script>\n  </head>`,
+      )
       .replace(/<div id="root">.*<\/div>(?=\n|$)/, () => `<div id="root">${frame}</div>`);
   };
   return (pathname, branding, firstName, greeting) => {
@@ -164,21 +178,21 @@ export function spaShell(
           .join(escapeHtml(greeting))
           .split(FRAME_TOKENS.firstName)
           .join(escapeHtml(firstName));
-        return withFrame(html, greeted);
+        return withFrame(screen, greeted);
       }
       const section = /^\/hub\/([^/]+)/.exec(pathname)?.[1];
       const frame = frames.hub[section ? `/hub/${section}` : '/hub'] ?? frames.hub['/hub/*'];
-      return frame ? withFrame(html, frame) : html;
+      return frame ? withFrame(screen, frame) : html;
     }
     if (screen === 'portal sign-in' && branding && frames.portalSignIn) {
       const slug = portalSignInSlug(pathname);
-      return slug ? withFrame(html, fillPortalFrame(frames.portalSignIn, slug, branding)) : html;
+      return slug ? withFrame(screen, fillPortalFrame(frames.portalSignIn, slug, branding)) : html;
     }
     if (screen === 'portal' && branding) {
       const slug = portalFrameSlug(pathname);
       const page = frames.portal[pathname.split('/')[3]];
       const frame = firstName && page?.named ? page.named : page;
-      return frame && slug ? withFrame(html, fillPortalFrame(frame, slug, branding, firstName)) : html;
+      return frame && slug ? withFrame(screen, fillPortalFrame(frame, slug, branding, firstName)) : html;
     }
     return html;
   };

@@ -582,24 +582,41 @@ describe('static files of the built client', () => {
     expect((await send(baseUrl, 'GET', '/assets/chunk-def456.js.br')).status).toBe(404);
   });
 
-  it('announces the first screen’s code of each address up front (modulepreload), and only that screen’s', async () => {
-    const preloads = async (url: string) => {
-      const page = await send(baseUrl, 'GET', url);
+  it('names the first screen’s code of each address, and only that screen’s: for after the frame, or up front', async () => {
+    const announced = async (url: string, cookie?: string) => {
+      const page = await send(baseUrl, 'GET', url, { headers: cookie ? { cookie } : {} });
       expect(page.status, url).toBe(200);
-      return [...page.text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      const named = new RegExp(
+        `<script type="application/json" id="${PAGE_DATA.firstScreenFiles}">([^<]*)</script>`,
+      ).exec(page.text)?.[1];
+      return {
+        upFront: [...page.text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]),
+        afterFrame: named ? (JSON.parse(named) as { scripts: string[]; stylesheet: string }) : undefined,
+        stylesheet: /<link rel="stylesheet"/.test(page.text),
+      };
     };
-    expect(await preloads('/hub')).toEqual(['/assets/hub-1.js', '/assets/hub_portal-1.js']);
-    expect(await preloads('/hub/companies/12')).toEqual(['/assets/hub-1.js', '/assets/hub_portal-1.js']);
-    expect(await preloads('/hub/login')).toEqual(['/assets/signin-1.js']);
-    expect(await preloads('/hub/signup')).toEqual([]);
-    expect(await preloads('/portal/some-agency/login')).toEqual(['/assets/portal-sign-in-1.js']);
-    expect(await preloads('/portal/some-agency/projects/3')).toEqual([
-      '/assets/portal-1.js',
-      '/assets/hub_portal-1.js',
-    ]);
-    expect(await preloads('/portal/some-agency/invite/abc')).toEqual([]);
+    // A page with a frame: nothing up front but the entry, so that the frame's bytes have the line to themselves; its
+    // code and the stylesheet named for the entry to ask for once the frame has painted (client/src/main.tsx).
+    const hub = { scripts: ['/assets/hub-1.js', '/assets/hub_portal-1.js'], stylesheet: '/assets/app-1.css' };
+    expect(await announced('/hub')).toEqual({ upFront: [], afterFrame: hub, stylesheet: false });
+    expect(await announced('/hub/companies/12')).toEqual({ upFront: [], afterFrame: hub, stylesheet: false });
+    const agency = await signUpAgency(api);
+    expect(await announced(`/portal/${agency.slug}/login`)).toEqual({
+      upFront: [],
+      afterFrame: { scripts: ['/assets/portal-sign-in-1.js'], stylesheet: '/assets/app-1.css' },
+      stylesheet: false,
+    });
+    // Without a frame (signed-out pages of the hub, an unknown portal): announced up front, with the stylesheet.
+    const upFront = (...scripts: string[]) => ({ upFront: scripts, afterFrame: undefined, stylesheet: true });
+    expect(await announced('/hub/login')).toEqual(upFront('/assets/signin-1.js'));
+    expect(await announced('/hub/signup')).toEqual(upFront());
+    expect(await announced('/portal/some-agency/login')).toEqual(upFront('/assets/portal-sign-in-1.js'));
+    expect(await announced('/portal/some-agency/projects/3')).toEqual(
+      upFront('/assets/portal-1.js', '/assets/hub_portal-1.js'),
+    );
+    expect(await announced('/portal/some-agency/invite/abc')).toEqual(upFront());
     // The entry, which index.html already loads, is never announced twice.
-    expect(await preloads('/somewhere/else')).toEqual([]);
+    expect(await announced('/somewhere/else')).toEqual(upFront());
   });
 
   it('sends a portal’s sign-in page with its public branding, escaped, and only "none" for an unknown slug', async () => {
@@ -618,7 +635,8 @@ describe('static files of the built client', () => {
       const json = dataOf(page.text);
       expect(json, url).toBeDefined();
       // Nothing in the value can end the element: every < is escaped, and the page has no second script of it.
-      expect(page.text.match(/<script/g)?.length, url).toBe(2);
+      expect(page.text.match(/<script/g)?.length, url).toBe(page.text.includes(PAGE_DATA.firstScreenFiles) ? 3 : 2);
+      expect(page.text.match(new RegExp(`id="${PAGE_DATA.portalBranding}"`, 'g'))?.length, url).toBe(1);
       const value = JSON.parse(json!);
       expect(value.branding.businessName).toBe(agency.name);
       expect(value.branding.loginText).toBe(loginText);
@@ -643,13 +661,13 @@ describe('static files of the built client', () => {
       const page = await send(baseUrl, 'GET', url);
       expect(page.status, url).toBe(200);
       const root = /<div id="root">(.*)<\/div>$/.exec(page.text);
-      // A frame comes with its own rules inline, and the stylesheet only preloaded (the frame paints without waiting
-      // for it; the entry applies it before React's first render).
+      // A frame comes with its own rules inline, and the stylesheet only named (the frame paints without waiting for
+      // it; the entry asks for it after the frame, and the app applies it in its first render).
       const head = page.text.slice(0, page.text.indexOf('</head>'));
       if (root?.[1]) {
         expect(head, url).toContain('<style>.frame{color:red}</style>');
         expect(page.text, url).not.toContain('rel="stylesheet"');
-        expect(head, url).toContain('<link rel="preload" as="style" crossorigin href="/assets/app-1.css">');
+        expect(head, url).toContain('"stylesheet":"/assets/app-1.css"');
       } else {
         expect(head, url).not.toContain('<style>');
         expect(head, url).toContain('rel="stylesheet"');

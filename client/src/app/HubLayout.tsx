@@ -472,10 +472,11 @@ export function HubFirstFrame({ greeting }: { greeting?: { greeting: string; fir
 
 export default function HubLayout() {
   const { user, isPending, failed, retry } = useSession();
-  // The session's reply arrives through the query cache, whose updates React renders in one go: the whole hub in one
-  // long task on a slow phone. Deferred, the hub is rendered as a transition instead, in slices between which the
-  // browser stays responsive, while the first frame stays on screen.
-  const pending = useDeferredValue(isPending, true);
+  // A session reply that arrives through the query cache is rendered by React in one go: the whole hub in one long
+  // task on a slow phone. Deferred, the hub is rendered as a transition instead, in slices between which the browser
+  // stays responsive, while the first frame stays on screen. A reply that came with the page is there at once: the
+  // first render (itself a transition, client/src/boot.tsx) is then the hub, without drawing the frame again first.
+  const pending = useDeferredValue(isPending, isPending);
   const utils = trpc.useUtils();
 
   // The frame the server sent greets a known user on the dashboard; drawn again, it keeps the greeting.

@@ -440,8 +440,9 @@ export default function PortalLayout() {
     errorCode(me.error) === 'UNAUTHORIZED' ||
     errorCode(me.error) === 'FORBIDDEN' ||
     (me.data && !sameSlug(me.data.business.slug, slug));
-  // Rendered as a transition once the session is in (as the hub's, HubLayout): in slices, not one long task.
-  const pending = useDeferredValue(me.isPending || switching, true);
+  // Rendered as a transition once the session is in (as the hub's, HubLayout): in slices, not one long task; at once
+  // when its reply came with the page.
+  const pending = useDeferredValue(me.isPending || switching, me.isPending || switching);
 
   // Drawn again while the session settles, the frame keeps the greeting the server's frame had.
   if (pending)
