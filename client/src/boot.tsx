@@ -28,7 +28,7 @@ function appStylesheet(): { loaded: Promise<void>; apply: () => void } {
 
 /** Switches the app's stylesheet on in the commit that first puts React's screen on the page, before it paints. */
 function Stylesheet({ apply, children }: { apply: () => void; children: ReactNode }) {
-  useLayoutEffect(apply, []);
+  useLayoutEffect(apply, [apply]);
   return children;
 }
 
