@@ -4,6 +4,8 @@ import { dashboard } from '../../../../shared/messages/dashboard';
 import { useSession } from '../../app/useSession';
 import { refetchUnlessFromPage } from '../../lib/pageReplies';
 import { trpc } from '../../lib/trpc';
+import { cn } from '../../lib/cn';
+import { BELOW_FOLD } from '../../ui/belowFold';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import {
   ActiveProjectsCard,
@@ -119,7 +121,7 @@ export default function DashboardPage() {
           <TasksOverviewCard query={statsState} />
         </div>
 
-        <div className="grid gap-4 lg:grid-cols-3">
+        <div className={cn('grid gap-4 lg:grid-cols-3', BELOW_FOLD)}>
           <RecentFilesCard query={overviewState} />
           <RecentCompaniesCard query={overviewState} onAdd={openAddCompany} onIntent={preload(loadCompanyDialog)} />
           <RecentContactsCard
@@ -130,7 +132,7 @@ export default function DashboardPage() {
           />
         </div>
 
-        <RecentActivityCard />
+        <RecentActivityCard className={BELOW_FOLD} />
       </div>
 
       {companyDialog.mounted && (

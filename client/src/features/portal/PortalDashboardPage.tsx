@@ -5,6 +5,7 @@ import { portalAuth } from '../../../../shared/messages/portalAuth';
 import { PORTAL_RECENT_ACTIVITY } from '../../../../shared/first-replies';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { BELOW_FOLD } from '../../ui/belowFold';
 import { EmptyState, LoadFailed, Skeleton } from '../../ui/Feedback';
 import { FlowStateBadge } from './flows/flowState';
 import { PortalActivityFeed } from './PortalActivityFeed';
@@ -97,7 +98,7 @@ function TodoSection({ slug }: { slug: string }) {
 function RecentActivitySection({ slug }: { slug: string }) {
   const query = trpc.portalActivity.list.useQuery({ limit: PORTAL_RECENT_ACTIVITY });
   return (
-    <section aria-labelledby="portal-recent-activity">
+    <section aria-labelledby="portal-recent-activity" className={BELOW_FOLD}>
       <SectionHeader
         id="portal-recent-activity"
         title={D.recentActivity}
@@ -189,7 +190,7 @@ export default function PortalDashboardPage() {
             )}
           </section>
 
-          <section aria-labelledby="portal-recent-files">
+          <section aria-labelledby="portal-recent-files" className={BELOW_FOLD}>
             <SectionHeader
               id="portal-recent-files"
               title={D.recentFiles}
@@ -212,7 +213,7 @@ export default function PortalDashboardPage() {
           <RecentActivitySection slug={slug} />
 
           {(!data || data.resources.length > 0) && (
-            <section aria-labelledby="portal-resources">
+            <section aria-labelledby="portal-resources" className={BELOW_FOLD}>
               <SectionHeader id="portal-resources" title={D.resources} />
               <p className="-mt-2 mb-3 text-sm text-slate-500">{D.resourcesText}</p>
               {!data ? (
