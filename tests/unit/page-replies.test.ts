@@ -77,7 +77,12 @@ describe('replies that come with the page', () => {
   });
 
   it('ignore a page whose replies are not what the server writes', () => {
-    for (const json of ['not json', '{"json":5}', JSON.stringify(superjson.serialize([[5, null, 1]]))]) {
+    for (const json of [
+      'not json',
+      '{"json":5}',
+      JSON.stringify(superjson.serialize([[5, null, 1]])),
+      JSON.stringify(superjson.serialize([5, null, 'dashboard.stats'])),
+    ]) {
       pageWith(PAGE_DATA.replies, json);
       const client = new QueryClient();
       expect(() => seedPageReplies(client)).not.toThrow();

@@ -29,8 +29,9 @@ export function seedPageReplies(queryClient: QueryClient) {
     return;
   }
   if (!Array.isArray(replies)) return;
-  for (const [path, input, reply] of replies as [string, unknown, unknown][]) {
-    if (typeof path !== 'string') continue;
+  for (const entry of replies as unknown[]) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string') continue;
+    const [path, input, reply] = entry as [string, unknown, unknown];
     const queryKey = queryKeyOf(path, input);
     queryClient.setQueryData(queryKey, reply);
     const query = queryClient.getQueryCache().find({ queryKey, exact: true });
