@@ -5,8 +5,8 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes, prepareFirstScreen } from './app/router';
 
 /**
- * The app's stylesheet. A page sent with its first frame (server/lib/spa-shell.ts) only preloads it, so that the frame
- * paints from its inline rules without waiting for it. It is added here, matching no media, and switched on in React's
+ * The app's stylesheet. A page sent with its first frame (server/lib/spa-shell.ts) only names it, and the entry
+ * preloads it once the frame has painted from its inline rules (main.tsx). It is added here, matching no media, and switched on in React's
  * first commit (Stylesheet below): the browser then works out the page's styles once, for the screen React puts in
  * place of the frame, instead of once for the frame as the stylesheet lands and again for the screen.
  */
