@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const OUTPUTS = ['dist/server/index.mjs', 'dist/client/index.html'];
+const OUTPUTS = ['dist/server/index.mjs', 'dist/client/index.html', 'dist/first-screen/first-screen.mjs'];
 const SOURCES = ['client', 'server', 'shared', 'prisma/schema.prisma', 'package-lock.json', 'scripts/build-server.mjs'];
 const SKIP = new Set(['node_modules', 'generated']);
 

@@ -34,8 +34,9 @@ function topLevelBlocks(css) {
  * (the theme's variables, the base styles, the fonts, @property and keyframes), and of the utilities those whose every
  * class appears in a frame. The frame then paints without waiting for the stylesheet (server/lib/spa-shell.ts).
  */
-function criticalCss(css, html) {
+function criticalCss(css, html, moreClasses = []) {
   const used = new Set([...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
+  for (const name of moreClasses) used.add(name);
   const classesOf = (selector) =>
     [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
   return topLevelBlocks(css)
@@ -58,7 +59,17 @@ function criticalCss(css, html) {
     })
     .join('');
 }
+/**
+ * The words of a bundle's code, split as Tailwind's own scanner splits sources: among them, every class its components
+ * can render (the stylesheet was generated from the same literals), so that a screen the server renders from it paints
+ * with the frame's inline rules.
+ */
+function codeWords(code) {
+  return code.split(/[\s"'`{}(),;<>=]+/).filter(Boolean);
+}
+
 const clientDir = path.join(root, 'dist/client');
+const firstScreenDir = path.join(root, 'dist/first-screen');
 const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
 // Inside the project, so that the bundle finds react and react-router in node_modules.
 const out = path.join(root, 'dist/.prerender');
@@ -100,12 +111,34 @@ try {
     if (html.includes('<script')) throw new Error(`prerender: ${page.path} still has a script`);
     fs.writeFileSync(path.join(clientDir, 'marketing', page.file), html);
   }
+  // The portal dashboard's first screen, which the server renders for each page load (client/src/app/firstScreen.tsx,
+  // server/lib/first-screen.ts): one self-contained module, since the container has no React of its own.
+  await build({
+    configFile: path.join(root, 'client/vite.config.ts'),
+    logLevel: 'warn',
+    ssr: { noExternal: true },
+    build: {
+      ssr: path.join(root, 'client/src/app/firstScreen.tsx'),
+      rolldownOptions: { output: { entryFileNames: 'first-screen.mjs' } },
+      outDir: firstScreenDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+    },
+  });
+  const screenClasses = fs
+    .readdirSync(firstScreenDir)
+    .filter((f) => /\.m?js$/.test(f))
+    .flatMap((f) => codeWords(fs.readFileSync(path.join(firstScreenDir, f), 'utf8')));
   const { renderFirstFrames } = await load('firstFrames');
   const frames = renderFirstFrames();
   const stylesheet = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)">/.exec(template)?.[1];
   if (!stylesheet) throw new Error('prerender: no stylesheet in index.html');
   const allFrames = JSON.stringify(frames);
-  frames.css = criticalCss(fs.readFileSync(path.join(clientDir, stylesheet), 'utf8'), allFrames.replace(/\\"/g, '"'));
+  frames.css = criticalCss(
+    fs.readFileSync(path.join(clientDir, stylesheet), 'utf8'),
+    allFrames.replace(/\\"/g, '"'),
+    screenClasses,
+  );
   fs.writeFileSync(path.join(clientDir, 'first-frames.json'), `${JSON.stringify(frames)}\n`);
   console.log(
     `First frames: ${Object.keys(frames.hub).length} of the hub, ${Object.keys(frames.portal).length} of the portal and the portal's sign-in, with ${(frames.css.length / 1024).toFixed(1)} KB of their CSS, written to dist/client/first-frames.json`,

@@ -21,6 +21,7 @@ import { onlyUnder } from './rest/route-index';
 import { log, requestIdOf, requestLogging } from './log';
 import { createMetrics, metricsRoute, routeLabeler, type Metrics } from './metrics';
 import { API_COMPRESSION_THRESHOLD } from './lib/compression';
+import { firstScreenRenderer } from './lib/first-screen';
 import { pageReplies } from './lib/page-replies';
 import { isHubPage, portalFrameSlug, portalSignInSlug, spaShell, withPageData } from './lib/spa-shell';
 import type { PortalBrandingReply } from '../shared/schemas/business';
@@ -323,6 +324,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       res.status(404).type('text/plain').send('Not found');
     });
     const shell = spaShell(clientDir);
+    const renderFirstScreen = firstScreenRenderer(clientDir);
     app.get('/{*splat}', async (req, res) => {
       // A portal's sign-in page comes with its agency's branding, so that it paints branded at once instead of
       // shifting when the branding arrives (client/src/features/portal/branding.ts reads it); a signed-in portal page
@@ -361,23 +363,28 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       // The hub's dashboard frame greets them at their time of day, known from the zone their browser reported.
       const timeZone = (req.cookies as Record<string, string> | undefined)?.[TIME_ZONE_COOKIE];
       const greeting = staff?.firstName !== undefined && timeZone ? greetingIn(timeZone) : null;
-      let html = staff
-        ? shell(req.path, branding, staff.firstName ?? '', greeting)
-        : shell(req.path, branding, me?.firstName);
-      if (slug && branding !== undefined) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
-      if (me) html = withPageData(html, PAGE_DATA.portalMe, me);
       // A dashboard with what it shows first, so that its first render is the finished page: no round trip, and no
       // section pushing another down as its reply lands. Only from the procedures the page itself calls.
-      const dashboard =
-        me && /^\/portal\/[^/]+\/dashboard\/?$/.test(req.path)
-          ? FIRST_REPLIES.portalDashboard
-          : staff && /^\/hub\/?$/.test(req.path)
-            ? FIRST_REPLIES.hubDashboard
-            : null;
-      if (dashboard) {
-        const replies = await pageReplies(appRouter.createCaller(createContext({ req, res })), dashboard);
-        if (replies) html = withPageData(html, PAGE_DATA.replies, replies);
-      }
+      const portalDashboard = me && /^\/portal\/[^/]+\/dashboard\/?$/.test(req.path);
+      const dashboard = portalDashboard
+        ? FIRST_REPLIES.portalDashboard
+        : staff && /^\/hub\/?$/.test(req.path)
+          ? FIRST_REPLIES.hubDashboard
+          : null;
+      const replies = dashboard
+        ? await pageReplies(appRouter.createCaller(createContext({ req, res })), dashboard)
+        : undefined;
+      // The portal's dashboard itself as HTML, from those replies (a client with several companies chooses one first).
+      const screenHtml =
+        portalDashboard && me.companyId !== null && replies
+          ? await renderFirstScreen({ path: req.path, me, replies })
+          : null;
+      let html = staff
+        ? shell(req.path, branding, staff.firstName ?? '', greeting)
+        : shell(req.path, branding, me?.firstName, null, screenHtml);
+      if (slug && branding !== undefined) html = withPageData(html, PAGE_DATA.portalBranding, { slug, branding });
+      if (me) html = withPageData(html, PAGE_DATA.portalMe, me);
+      if (replies) html = withPageData(html, PAGE_DATA.replies, replies);
       if (staff) html = withPageData(html, PAGE_DATA.staffMe, staff);
       // A page that holds someone's own details is for their browser only.
       res.setHeader('Cache-Control', me || staff ? 'private, no-cache' : 'no-cache');

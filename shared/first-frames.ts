@@ -42,6 +42,8 @@ export const FRAME_TOKENS = {
   firstName: '__cf_first_name__',
   /** The hub dashboard's greeting ("Good morning", …, shared/greeting.ts). */
   greeting: '__cf_greeting__',
+  /** Where the portal dashboard's frame takes the screen the server rendered (client/src/app/firstScreen.tsx). */
+  screen: '__cf_screen__',
   primary: '__cf_primary__',
   secondary: '__cf_secondary__',
 } as const;
@@ -55,7 +57,7 @@ export type FirstFrames = {
   /** The hub's dashboard (/hub) greeting the signed-in person by name, at their time of day. */
   hubGreeted?: string;
   /** HTML per page of PORTAL_FRAME_PAGES, with the agency's logo or with its initials. */
-  portal: Record<string, PortalFrame & { named?: PortalFrame }>;
+  portal: Record<string, PortalFrame & { named?: PortalFrame; screen?: PortalFrame }>;
   /** The portal's sign-in page (/portal/{slug}/login), with the agency's logo or with its initials. */
   portalSignIn?: { logo: string; initials: string };
   /** The stylesheet's rules the frames use, inlined in their pages (scripts/prerender-marketing.mjs). */

@@ -89,8 +89,9 @@ export function firstLoadReport(srcDir: string): Plugin {
           }
         }
       };
-      // The client build only (not the marketing pages' server-side build, scripts/prerender-marketing.mjs).
-      if (chunks.some((c) => c.isEntry && c.facadeModuleId?.endsWith('prerender.tsx'))) return;
+      // The client build only (not the server-side builds of scripts/prerender-marketing.mjs).
+      const main = path.join(srcDir, 'main.tsx');
+      if (!chunks.some((c) => c.moduleIds.includes(main))) return;
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) return;
       // The entry loads the app (boot.tsx) as soon as the first frame has painted: part of every first load.

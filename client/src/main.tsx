@@ -26,20 +26,29 @@ try {
 }
 
 /**
- * Resolves once the browser has painted the page's first frame: after the next animation frame's paint. A hidden tab
- * paints nothing, so there (or when the tab is hidden meanwhile, or after a second at most) it resolves at once.
+ * Resolves once the browser has painted the page's first frame: when it reports its first contentful paint (a frame as
+ * large as a server-rendered screen can take longer to put on screen than the next animation frame, and the code must
+ * not compete with it). Without paint timing, after the next animation frame's paint. A hidden tab paints nothing, so
+ * there (or when the tab is hidden meanwhile, or after a second at most) it resolves at once.
  */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
     if (document.visibilityState === 'hidden') return resolve();
+    let observer: PerformanceObserver | undefined;
     const done = () => {
       clearTimeout(timer);
+      observer?.disconnect();
       document.removeEventListener('visibilitychange', done);
       resolve();
     };
     const timer = setTimeout(done, 1000);
     document.addEventListener('visibilitychange', done);
-    requestAnimationFrame(() => setTimeout(done, 0));
+    if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length) done();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } else requestAnimationFrame(() => setTimeout(done, 0));
   });
 }
 

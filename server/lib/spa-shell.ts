@@ -119,7 +119,13 @@ function fillPortalFrame(
  */
 export function spaShell(
   clientDir: string,
-): (pathname: string, branding?: FrameBranding | null, firstName?: string, greeting?: string | null) => string {
+): (
+  pathname: string,
+  branding?: FrameBranding | null,
+  firstName?: string,
+  greeting?: string | null,
+  screenHtml?: string | null,
+) => string {
   const template = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   let frames: FirstFrames = { hub: {}, portal: {} };
   try {
@@ -167,7 +173,7 @@ export function spaShell(
       )
       .replace(/<div id="root">.*<\/div>(?=\n|$)/, () => `<div id="root">${frame}</div>`);
   };
-  return (pathname, branding, firstName, greeting) => {
+  return (pathname, branding, firstName, greeting, screenHtml) => {
     const screen = screenOf(pathname);
     const html = pages.get(screen) ?? template;
     if (screen === 'hub') {
@@ -191,6 +197,13 @@ export function spaShell(
     if (screen === 'portal' && branding) {
       const slug = portalFrameSlug(pathname);
       const page = frames.portal[pathname.split('/')[3]];
+      // The portal dashboard the server rendered (server/lib/first-screen.ts), put in after the agency's details so
+      // that nothing a client typed is read as a placeholder.
+      if (screenHtml && page?.screen && slug)
+        return withFrame(
+          'portal',
+          fillPortalFrame(page.screen, slug, branding, firstName).split(FRAME_TOKENS.screen).join(screenHtml),
+        );
       const frame = firstName && page?.named ? page.named : page;
       return frame && slug ? withFrame(screen, fillPortalFrame(frame, slug, branding, firstName)) : html;
     }

@@ -219,6 +219,57 @@ test('a client signs in on the branded page and sees only their own projects, ta
   await client.close();
 });
 
+test('a client’s dashboard is in its page before any script runs: their own work, only what staff shared, then the app takes over unchanged', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { slug, email, password } = await agencyWithClientWork(page);
+  const signIn = await page.request.post('/auth/portal/v1/login', {
+    data: { slug, email, password },
+    headers: { origin: baseURL! },
+  });
+  expect(signIn.status()).toBe(200);
+  const cookies = (await page.context().cookies()).filter((c) => c.name === 'cf_portal');
+  expect(cookies).toHaveLength(1);
+
+  // The page as a phone has it before its scripts arrive: no JavaScript at all.
+  const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  await still.addCookies(cookies);
+  const frame = await still.newPage();
+  await frame.goto(`/portal/${slug}/dashboard`);
+  await expect(frame.getByRole('heading', { name: 'Welcome, Olive' })).toBeVisible();
+  await expect(frame.getByRole('heading', { name: 'Website relaunch', level: 3 })).toBeVisible();
+  await expect(frame.getByText('A faster, friendlier site with online ordering.')).toBeVisible();
+  const counts = frame.getByRole('region', { name: 'Dashboard' });
+  await expect(counts.getByRole('link', { name: /Active Projects\s*2/ })).toBeVisible();
+  await expect(counts.getByRole('link', { name: /Total Files\s*2/ })).toBeVisible();
+  // Below the fold (drawn when scrolled to: content-visibility).
+  await frame.getByText('Brand guidelines.pdf', { exact: true }).scrollIntoViewIfNeeded();
+  await expect(frame.getByText('Brand guidelines.pdf', { exact: true })).toBeVisible();
+  // Nothing staff kept from the client, anywhere in the page (its markup and the replies it carries).
+  const html = await frame.content();
+  for (const secret of ['Northwind', 'Internal margin notes', 'Pricing review 2027', 'Send invoice'])
+    expect(html).not.toContain(secret);
+  // The agency's typed text is text, never markup.
+  expect(html).not.toMatch(/<h3[^>]*>[^<]*<script/);
+  await still.close();
+
+  // With its scripts, the same dashboard, and nothing asked again on arrival but the live updates.
+  const client = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await client.addCookies(cookies);
+  const portal = await client.newPage();
+  const asked: string[] = [];
+  portal.on('request', (req) => {
+    if (/\/trpc\//.test(req.url()) && !/portalLive\.events/.test(req.url())) asked.push(req.url());
+  });
+  await portal.goto(`/portal/${slug}/dashboard`);
+  await expect(portal.getByRole('link', { name: 'View Project: Website relaunch' })).toBeVisible();
+  await expect(portal.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  expect(asked).toEqual([]);
+  await client.close();
+});
+
 test('Resources has its own page in the portal: shared resources only; no portal page asks for a staff session or answers 401', async ({
   page,
   browser,

@@ -466,8 +466,20 @@ describe('static files of the built client', () => {
   const smallScript = `console.log(${JSON.stringify('y'.repeat(3_000))});`;
 
   beforeAll(async () => {
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-client-'));
-    fs.mkdirSync(path.join(clientDir, 'assets'));
+    // dist/client, with the server-side first screen beside it (dist/first-screen).
+    const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clientflow-dist-'));
+    clientDir = path.join(distDir, 'client');
+    fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+    // What the build bundles from client/src/app/firstScreen.tsx: the dashboard's markup from the page's replies (here
+    // their paths, and a client's typed text that looks like a frame's placeholder).
+    fs.mkdirSync(path.join(distDir, 'first-screen'));
+    fs.writeFileSync(
+      path.join(distDir, 'first-screen', 'first-screen.mjs'),
+      `export function renderPortalDashboard({ path, me, replies }) {
+        if (me.firstName === 'Crash') throw new Error('render failed');
+        return '<h1>Screen of ' + me.firstName + ' at ' + path + ' from ' + replies.json.map((r) => r[0]).join(',') + ' ${FRAME_TOKENS.name}</h1>';
+      }`,
+    );
     fs.writeFileSync(
       path.join(clientDir, 'index.html'),
       '<!doctype html><title>Clientflow</title><div id="root"></div>',
@@ -506,7 +518,16 @@ describe('static files of the built client', () => {
           '/hub/*': '<nav>hub frame</nav>',
         },
         hubGreeted: `<nav>hub frame: dashboard</nav><h1>${T.greeting}, ${T.firstName}</h1>`,
-        portal: { dashboard: { logo: portalFrame('dashboard', true), initials: portalFrame('dashboard', false) } },
+        portal: {
+          dashboard: {
+            logo: portalFrame('dashboard', true),
+            initials: portalFrame('dashboard', false),
+            screen: {
+              logo: `${portalFrame('dashboard', true)}<main>${T.screen}</main>`,
+              initials: `${portalFrame('dashboard', false)}<main>${T.screen}</main>`,
+            },
+          },
+        },
         portalSignIn: { logo: portalFrame('login', true), initials: portalFrame('login', false) },
         css: '.frame{color:red}',
       }),
@@ -534,7 +555,7 @@ describe('static files of the built client', () => {
   afterAll(async () => {
     await new Promise((r) => server.close(r));
     await database.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(clientDir), { recursive: true, force: true });
   });
 
   it('answers 404 for a missing asset, never the app’s HTML', async () => {
@@ -766,6 +787,11 @@ describe('static files of the built client', () => {
     const client = JSON.parse(meIn(own.text, PAGE_DATA.portalMe) ?? 'null') as { email?: string } | null;
     expect(client?.email).toBe(contact.email);
     expect(own.headers.get('cache-control')).toBe('private, no-cache');
+    // Their dashboard itself, rendered by the server from the page's replies, in the frame's place for it; what a
+    // client typed is never read as a placeholder.
+    expect(own.text).toContain(
+      `<main><h1>Screen of Quinn at /portal/${owner.slug}/dashboard from portal.dashboard,portalFlows.list,portalApprovals.reviews,portalActivity.list,portalMessages.unread ${FRAME_TOKENS.name}</h1></main>`,
+    );
     // Their dashboard also comes with its first replies, from the procedures the page calls (superjson, as tRPC's).
     const repliesIn = (html: string) => {
       const json = meIn(html, PAGE_DATA.replies);
@@ -797,6 +823,15 @@ describe('static files of the built client', () => {
     const projects = await send(baseUrl, 'GET', `/portal/${owner.slug}/projects`, { headers: { cookie } });
     expect(meIn(projects.text, PAGE_DATA.portalMe)).toBeDefined();
     expect(repliesIn(projects.text)).toBeUndefined();
+    expect(projects.text).not.toContain('Screen of');
+    // A render that fails: the frame's placeholders, and the page as before.
+    await database.db.contact.update({ where: { id: contact.id }, data: { firstName: 'Crash' } });
+    const crashed = await send(baseUrl, 'GET', `/portal/${owner.slug}/dashboard`, { headers: { cookie } });
+    expect(crashed.status).toBe(200);
+    expect(crashed.text).not.toContain('Screen of');
+    expect(crashed.text).not.toContain(FRAME_TOKENS.screen);
+    expect(repliesIn(crashed.text)?.length).toBe(FIRST_REPLIES.portalDashboard.length);
+    await database.db.contact.update({ where: { id: contact.id }, data: { firstName: 'Quinn' } });
     const foreign = await send(baseUrl, 'GET', `/portal/${other.slug}/dashboard`, { headers: { cookie } });
     expect(foreign.status).toBe(200);
     expect(meIn(foreign.text, PAGE_DATA.portalMe)).toBeUndefined();

@@ -51,7 +51,7 @@ export function renderFirstFrames(): FirstFrames {
     secondaryColor: FRAME_TOKENS.secondary,
     buttonTextColor: FRAME_TOKENS.primary,
   });
-  const portalFrame = (page: string, logo: boolean, named = false) =>
+  const portalFrame = (page: string, logo: boolean, named = false, screen = false) =>
     renderToStaticMarkup(
       <StaticRouter location={`/portal/${FRAME_TOKENS.slug}/${page}`}>
         <PortalFirstFrame
@@ -59,6 +59,7 @@ export function renderFirstFrames(): FirstFrames {
           initials={FRAME_TOKENS.initials}
           dashboard={page === 'dashboard'}
           firstName={named ? FRAME_TOKENS.firstName : undefined}
+          screen={screen ? FRAME_TOKENS.screen : undefined}
           brand={brand(logo)}
         />
       </StaticRouter>,
@@ -70,6 +71,11 @@ export function renderFirstFrames(): FirstFrames {
   portal.dashboard.named = {
     logo: portalFrame('dashboard', true, true),
     initials: portalFrame('dashboard', false, true),
+  };
+  // …and shows their dashboard itself when the server rendered it (client/src/app/firstScreen.tsx).
+  portal.dashboard.screen = {
+    logo: portalFrame('dashboard', true, true, true),
+    initials: portalFrame('dashboard', false, true, true),
   };
   const signIn = (logo: boolean) =>
     renderToStaticMarkup(

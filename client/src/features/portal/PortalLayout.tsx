@@ -392,6 +392,7 @@ export function PortalFirstFrame({
   initials,
   dashboard,
   firstName,
+  screen,
 }: {
   slug: string;
   brand: PortalBrand | null;
@@ -400,6 +401,8 @@ export function PortalFirstFrame({
   dashboard: boolean;
   /** The signed-in client's first name, when the server knows it: the dashboard's greeting, as the page has it. */
   firstName?: string;
+  /** The screen itself, rendered by the server (client/src/app/firstScreen.tsx), instead of its placeholders. */
+  screen?: ReactNode;
 }) {
   return (
     <PortalChrome
@@ -407,20 +410,24 @@ export function PortalFirstFrame({
       brand={brand}
       top={<PortalHeader user={null} slug={slug} brand={brand} initials={initials} />}
     >
-      <span role="status" className="sr-only">
-        {M.common.loading}
-      </span>
-      {dashboard && firstName ? (
-        <PortalPageHeader title={M.portalAuth.hello(firstName)} subtitle={M.portal.dashboard.subtitle} />
-      ) : (
-        <div className="mb-6 sm:mb-8">
-          <div className="flex h-8 items-center">
-            <Skeleton className="h-6 w-48" />
-          </div>
-          {dashboard && <p className="mt-1 text-sm text-slate-500">{M.portal.dashboard.subtitle}</p>}
-        </div>
+      {screen ?? (
+        <>
+          <span role="status" className="sr-only">
+            {M.common.loading}
+          </span>
+          {dashboard && firstName ? (
+            <PortalPageHeader title={M.portalAuth.hello(firstName)} subtitle={M.portal.dashboard.subtitle} />
+          ) : (
+            <div className="mb-6 sm:mb-8">
+              <div className="flex h-8 items-center">
+                <Skeleton className="h-6 w-48" />
+              </div>
+              {dashboard && <p className="mt-1 text-sm text-slate-500">{M.portal.dashboard.subtitle}</p>}
+            </div>
+          )}
+          {dashboard ? <PortalDashboardSkeleton /> : <RowsSkeleton rows={6} />}
+        </>
       )}
-      {dashboard ? <PortalDashboardSkeleton /> : <RowsSkeleton rows={6} />}
     </PortalChrome>
   );
 }
