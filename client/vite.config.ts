@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { earlyScript } from './build/early-script';
 import { firstLoadReport } from './build/first-load-report';
 import { firstScreenChunks } from './build/first-screens';
 import { precompress } from './build/precompress';
@@ -20,7 +21,7 @@ const productionRouter = [
 export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? productionRouter : [] },
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), firstScreens.plugin, firstLoadReport(src), precompress()],
+  plugins: [earlyScript(), react(), tailwindcss(), firstScreens.plugin, firstLoadReport(src), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

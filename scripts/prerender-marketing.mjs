@@ -101,7 +101,8 @@ try {
   for (const page of MARKETING_PAGES) {
     const body = renderMarketingPage(page.path);
     const html = template
-      .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+      // No script at all: neither the app's entry nor the early script (shared/early-script.ts).
+      .replace(/\s*<script\b[^>]*>[^<]*<\/script>/g, '')
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)} — Clientflow</title>`)
       .replace(/<!--[\s\S]*?-->\s*/g, '')

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -8,6 +9,7 @@ import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { PAGE_DATA, SESSION, TIME_ZONE_COOKIE } from '../shared/constants';
+import { EARLY_SCRIPT } from '../shared/early-script';
 import { FIRST_REPLIES } from '../shared/first-replies';
 import { greetingIn } from '../shared/greeting';
 import { M } from '../shared/messages';
@@ -53,7 +55,8 @@ const HELMET: Parameters<typeof helmet>[0] = {
       'img-src': ["'self'", 'data:', 'blob:'],
       // Toast and dialog libraries inject style elements at run time.
       'style-src': ["'self'", "'unsafe-inline'"],
-      'script-src': ["'self'"],
+      // The page's one inline script, by its hash (shared/early-script.ts).
+      'script-src': ["'self'", `'sha256-${createHash('sha256').update(EARLY_SCRIPT).digest('base64')}'`],
       'connect-src': ["'self'"],
       'upgrade-insecure-requests': null,
     },

@@ -4,7 +4,7 @@
 // (./boot.tsx) is evaluated only after that first paint: evaluating React, the router and the first screen takes a
 // phone a few hundred milliseconds, during which it would paint nothing.
 import './styles.css';
-import { PAGE_DATA, TIME_ZONE_COOKIE } from '../../shared/first-screen-constants';
+import { PAGE_DATA } from '../../shared/first-screen-constants';
 
 // The page's Content-Security-Policy forbids eval; tell zod not to probe for it (before any schema is built).
 // zod keeps its settings in globalThis.__zod_globalConfig (shared by every copy of zod on a page) and takes an object
@@ -13,17 +13,6 @@ import { PAGE_DATA, TIME_ZONE_COOKIE } from '../../shared/first-screen-constants
   ...(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig,
   jitless: true,
 };
-
-// The hub's pages are sent with the dashboard's greeting at the person's time of day (shared/greeting.ts): the server
-// learns the zone from this cookie, sent only with the hub's own pages.
-try {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (zone)
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the portal serves.
-    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/hub; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
-} catch {
-  // No time zone: the dashboard's frame shows a placeholder for the greeting.
-}
 
 /**
  * Resolves once the browser has painted the page's first frame: when it reports its first contentful paint (a frame as

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import superjson from 'superjson';
 import { trpcClient } from '../support/trpc';
@@ -19,6 +20,7 @@ import { client, newAgency, signUpAgency, startApp, type TestApp } from '../supp
 import { brandScale } from '../../shared/brand-colors';
 import { DEFAULT_BRAND_STYLE, PAGE_DATA, SESSION, TIME_ZONE_COOKIE } from '../../shared/constants';
 import { createPortalSession } from '../../server/auth/sessions';
+import { EARLY_SCRIPT } from '../../shared/early-script';
 import { FRAME_TOKENS } from '../../shared/first-frames';
 import { FIRST_REPLIES, PORTAL_RECENT_ACTIVITY } from '../../shared/first-replies';
 import { greetingIn } from '../../shared/greeting';
@@ -267,7 +269,9 @@ describe('response headers', () => {
     const expected = {
       'content-security-policy':
         "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
-        "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+        "img-src 'self' data: blob:;object-src 'none';" +
+        // The page's one inline script (shared/early-script.ts), by its hash: no other inline script runs.
+        `script-src 'self' 'sha256-${createHash('sha256').update(EARLY_SCRIPT).digest('base64')}';script-src-attr 'none';` +
         "style-src 'self' 'unsafe-inline';connect-src 'self'",
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
