@@ -5,6 +5,35 @@ import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
 
+/**
+ * tRPC's server, bundled (every other package stays external) with one helper made fast: its compiled code copies
+ * objects with Babel's _objectSpread2 (a property descriptor defined per key), and its procedure caller copies the
+ * call's options and context that way at every middleware, about twenty copies a call: 5% of the server's busy time
+ * on a simple read (CPU profile under load, `npm run bench`). Object.assign copies the same own enumerable properties
+ * (tRPC only ever copies plain objects: options, contexts, error shapes) at a fraction of the cost.
+ */
+const TRPC = /^@trpc\/server(?:\/|$)/;
+const fastTrpc = {
+  name: 'trpc-fast-spread',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      TRPC.test(args.path) || args.path.startsWith('#') ? undefined : { path: args.path, external: true },
+    );
+    b.onLoad({ filter: /[\\/]@trpc[\\/]server[\\/]dist[\\/].*\.mjs$/ }, async (args) => {
+      const code = await fs.promises.readFile(args.path, 'utf8');
+      const helper = /function _objectSpread2\(e\) \{\n[\s\S]*?\n\}\n/;
+      if (!helper.test(code)) return { contents: code, loader: 'js' };
+      return {
+        contents: code.replace(
+          helper,
+          'function _objectSpread2(e) {\n\tfor (var r = 1; r < arguments.length; r++) if (arguments[r] != null) Object.assign(e, arguments[r]);\n\treturn e;\n}\n',
+        ),
+        loader: 'js',
+      };
+    });
+  },
+};
+
 const result = await build({
   entryPoints: ['server/index.ts'],
   outfile: 'dist/server/index.mjs',
@@ -12,7 +41,7 @@ const result = await build({
   platform: 'node',
   target: 'node24',
   format: 'esm',
-  packages: 'external',
+  plugins: [fastTrpc],
   sourcemap: true,
   metafile: true,
   logLevel: 'warning',
