@@ -5,6 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { EARLY_SCRIPT } from '../../shared/early-script';
 import { TIME_ZONE_COOKIE } from '../../shared/first-screen-constants';
 
+/** Stand-ins for the Intl namespace: a browser that reports no time zone, and one whose Intl fails. */
+const NO_ZONE = { DateTimeFormat: () => ({ resolvedOptions: () => ({ timeZone: '' }) }) };
+const FAILING = {
+  DateTimeFormat: () => {
+    throw new RangeError('Incorrect locale information provided');
+  },
+};
+
 function run(protocol: string, intl: unknown = Intl) {
   const document = { cookie: '' };
   vm.runInNewContext(EARLY_SCRIPT, { Intl: intl, document, location: { protocol }, encodeURIComponent });
@@ -21,13 +29,7 @@ describe('the early script', () => {
   });
 
   it('writes nothing, and throws nothing, where the browser has no time zone or its Intl fails', () => {
-    const noZone = { DateTimeFormat: () => ({ resolvedOptions: () => ({ timeZone: '' }) }) };
-    expect(run('https:', noZone)).toBe('');
-    const failing = {
-      DateTimeFormat: () => {
-        throw new RangeError('Incorrect locale information provided');
-      },
-    };
-    expect(run('https:', failing)).toBe('');
+    expect(run('https:', NO_ZONE)).toBe('');
+    expect(run('https:', FAILING)).toBe('');
   });
 });
