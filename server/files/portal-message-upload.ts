@@ -20,6 +20,7 @@ import {
   declaredLength,
   MULTIPART_OVERHEAD,
   receiveFile,
+  refuseBody,
   storageEngine,
   withPendingUpload,
 } from '../http/multipart';
@@ -45,10 +46,8 @@ export async function uploadMessageAttachment(scope: PortalScope, req: Request, 
   // With a quota: a full agency, or a body declaring more than the room left, is refused before a byte is stored.
   const space = await storageRoom(scope.app.database.db, businessId, env);
   const declared = declaredLength(req);
-  if (space && (space.room === 0 || (declared !== null && declared - MULTIPART_OVERHEAD > space.room))) {
-    res.setHeader('Connection', 'close');
-    throw new RouteRefusal(storageFull);
-  }
+  if (space && (space.room === 0 || (declared !== null && declared - MULTIPART_OVERHEAD > space.room)))
+    refuseBody(res, storageFull);
   const limit = space ? Math.min(maxBytes, space.room) : maxBytes;
   const sizeRefusal = space && limit < maxBytes ? storageFull : refusals.tooLarge;
 

@@ -36,9 +36,16 @@ export function declaredLength(req: Request): number | null {
   return Number.isFinite(declared) ? declared : null;
 }
 
-/** Refuses (throws) a body the server would not read: closes the connection rather than reading a body too large. */
+/**
+ * Refuses (throws) a body the server will not store. A 413 for a body of unknown or large size closes the connection
+ * rather than reading the rest of it. A small one (no more than a form's own overhead: a full agency's one-page PDF)
+ * is left to Node, which reads and drops it once the refusal has gone out: a client still sending it then reads the
+ * refusal, instead of a broken pipe when the server closes under it.
+ */
 export function refuseBody(res: Response, refusal: Refusal): never {
-  if (refusal.status === 413) res.setHeader('Connection', 'close');
+  const declared = declaredLength(res.req);
+  if (refusal.status === 413 && (declared === null || declared > MULTIPART_OVERHEAD))
+    res.setHeader('Connection', 'close');
   throw new RouteRefusal(refusal);
 }
 
